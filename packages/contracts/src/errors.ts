@@ -1,0 +1,245 @@
+import { z } from 'zod';
+
+/**
+ * The error kinds of the specification (section 8) with their numeric codes. The first sixteen
+ * follow the gRPC status codes; the 4xxx group belongs to the user service and the OAuth flows;
+ * `unreachable` and `local` never leave a server: clients create them for network failures and
+ * local problems (a lock timeout, say).
+ */
+export const errorKinds = {
+  cancelled: 1,
+  unknown: 2,
+  invalid_argument: 3,
+  deadline_exceeded: 4,
+  not_found: 5,
+  already_exists: 6,
+  permission_denied: 7,
+  resource_exhausted: 8,
+  failed_precondition: 9,
+  aborted: 10,
+  out_of_range: 11,
+  unimplemented: 12,
+  internal: 13,
+  unavailable: 14,
+  data_loss: 15,
+  unauthenticated: 16,
+  captcha_required: 4001,
+  captcha_invalid: 4002,
+  invalid_password: 4010,
+  invalid_status: 4011,
+  user_pending: 4012,
+  user_blocked: 4013,
+  invalid_verification_code: 4014,
+  two_factor_required: 4015,
+  invalid_two_factor: 4016,
+  invalid_two_factor_recovery: 4017,
+  under_review: 4018,
+  provider_error: 4019,
+  validate_required: 4020,
+  password_reset_required: 4021,
+  invalid_account_or_password: 4022,
+  user_not_exist: 4023,
+  expired_verification_code: 4024,
+  invalid_request: 4121,
+  unauthorized_client: 4122,
+  access_denied: 4123,
+  unsupported_response_type: 4124,
+  invalid_scope: 4125,
+  invalid_grant: 4126,
+  authorization_pending: 4050,
+  slow_down: 4051,
+  expired_token: 4052,
+  interaction_required: 4031,
+  login_required: 4032,
+  account_selection_required: 4033,
+  consent_required: 4034,
+  invalid_request_uri: 4035,
+  invalid_request_object: 4036,
+  request_not_supported: 4037,
+  request_uri_not_supported: 4038,
+  registration_not_supported: 4039,
+  account_freeze: 50,
+  cannot_unlock: 38,
+  server_error: 5026,
+  temporarily_unavailable: 5027,
+  unreachable: 8000,
+  local: 8001,
+} as const;
+
+export type ErrorKind = keyof typeof errorKinds;
+
+/** The service that owns a reason; written into `ErrorInfo.domain`. */
+export type ErrorDomain = 'drive' | 'user' | 'config' | 'audit' | 'access' | 'vip' | 'api' | 'client';
+
+interface ReasonDefinition {
+  /** The kind whose numeric code and HTTP status the reason answers with. */
+  readonly kind: ErrorKind;
+  readonly domain: ErrorDomain;
+  /** For `resource_exhausted`: a used-up quota answers 403, a rate 429 (API.md §1). */
+  readonly quota?: boolean;
+}
+
+/**
+ * Product reasons: the `error` field of an answer when it names something more precise than a
+ * kind. Each one answers with the numeric code and HTTP status of its kind.
+ */
+export const productReasons = {
+  /** The member's storage quota cannot hold the file. */
+  file_space_not_enough: { kind: 'resource_exhausted', domain: 'drive', quota: true },
+  /** A free member has created as many offline tasks today as the plan allows. */
+  task_daily_create_limit: { kind: 'resource_exhausted', domain: 'drive', quota: true },
+  /** The monthly download traffic of the member's plan is used up. */
+  download_traffic_exhausted: { kind: 'resource_exhausted', domain: 'drive', quota: true },
+  /** Too many requests from one address, device or account in a short time. */
+  too_many_requests: { kind: 'resource_exhausted', domain: 'api' },
+  /** The file does not exist or is not the caller's. */
+  file_not_found: { kind: 'not_found', domain: 'drive' },
+  /** The file is in the trash and must be restored first. */
+  file_in_recycle_bin: { kind: 'failed_precondition', domain: 'drive' },
+  /** A member tried to save their own share into their drive. */
+  file_restore_own: { kind: 'failed_precondition', domain: 'drive' },
+  /** A rename would give two items of one folder the same name. */
+  file_duplicated_name: { kind: 'invalid_argument', domain: 'drive' },
+  /** The API path does not exist. */
+  route_not_found: { kind: 'not_found', domain: 'api' },
+  /** The request body is larger than the server accepts. */
+  payload_too_large: { kind: 'invalid_argument', domain: 'api' },
+  /** A cookie-authenticated write came from an origin that is not allowed (CSRF). */
+  origin_not_allowed: { kind: 'permission_denied', domain: 'api' },
+} as const satisfies Record<string, ReasonDefinition>;
+
+export type ProductReason = keyof typeof productReasons;
+
+/** Anything that can stand in the `error` field of an answer. */
+export type ErrorReason = ErrorKind | ProductReason;
+
+export const errorReasons: readonly ErrorReason[] = [
+  ...(Object.keys(errorKinds) as ErrorKind[]),
+  ...(Object.keys(productReasons) as ProductReason[]),
+];
+
+export function isErrorKind(value: string): value is ErrorKind {
+  return Object.hasOwn(errorKinds, value);
+}
+
+export function isErrorReason(value: string): value is ErrorReason {
+  return isErrorKind(value) || Object.hasOwn(productReasons, value);
+}
+
+/** The kind a reason answers as. */
+export function kindOfReason(reason: ErrorReason): ErrorKind {
+  return isErrorKind(reason) ? reason : productReasons[reason].kind;
+}
+
+/** The numeric `error_code` of a reason. */
+export function errorCodeOf(reason: ErrorReason): number {
+  return errorKinds[kindOfReason(reason)];
+}
+
+/** The domain written into `ErrorInfo.domain` for a reason. */
+export function domainOfReason(reason: ErrorReason): ErrorDomain {
+  if (!isErrorKind(reason)) {
+    return productReasons[reason].domain;
+  }
+  const code = errorKinds[reason];
+  if (code >= 4000 && code < 6000) {
+    return 'user';
+  }
+  if (code === errorKinds.account_freeze || code === errorKinds.cannot_unlock) {
+    return 'user';
+  }
+  if (code >= 8000) {
+    return 'client';
+  }
+  return 'api';
+}
+
+const oauthUnauthorized: ReadonlySet<ErrorKind> = new Set(['unauthorized_client']);
+
+/** The HTTP status a reason answers with (API.md §1). */
+export function httpStatusOf(reason: ErrorReason): number {
+  const kind = kindOfReason(reason);
+  switch (kind) {
+    case 'invalid_argument':
+    case 'failed_precondition':
+    case 'out_of_range':
+    case 'cancelled':
+    case 'captcha_required':
+    case 'captcha_invalid':
+      return 400;
+    case 'unauthenticated':
+      return 401;
+    case 'permission_denied':
+      return 403;
+    case 'not_found':
+      return 404;
+    case 'already_exists':
+    case 'aborted':
+      return 409;
+    case 'resource_exhausted':
+      return !isErrorKind(reason) && 'quota' in productReasons[reason] ? 403 : 429;
+    case 'unimplemented':
+      return 501;
+    case 'unavailable':
+    case 'temporarily_unavailable':
+      return 503;
+    case 'deadline_exceeded':
+      return 504;
+    case 'internal':
+    case 'unknown':
+    case 'data_loss':
+    case 'server_error':
+    case 'unreachable':
+    case 'local':
+      return 500;
+    case 'provider_error':
+      return 502;
+    case 'two_factor_required':
+    case 'login_required':
+      return 401;
+    case 'user_pending':
+    case 'user_blocked':
+    case 'under_review':
+    case 'password_reset_required':
+    case 'account_freeze':
+    case 'cannot_unlock':
+      return 403;
+    case 'user_not_exist':
+      return 404;
+    default:
+      // The remaining user-service and OAuth kinds are client errors; RFC 6749 §5.2 gives
+      // 401 only to a client that failed to authenticate.
+      return oauthUnauthorized.has(kind) ? 401 : 400;
+  }
+}
+
+/** `google.rpc.ErrorInfo`: the machine-readable reason of a failure. */
+export const errorInfoDetailSchema = z.object({
+  '@type': z.literal('type.googleapis.com/google.rpc.ErrorInfo'),
+  reason: z.string(),
+  domain: z.string(),
+  metadata: z.record(z.string(), z.string()),
+});
+
+/** `google.rpc.LocalizedMessage`: a message for people, in the request's language. */
+export const localizedMessageDetailSchema = z.object({
+  '@type': z.literal('type.googleapis.com/google.rpc.LocalizedMessage'),
+  locale: z.string(),
+  message: z.string(),
+});
+
+export const errorDetailSchema = z.union([errorInfoDetailSchema, localizedMessageDetailSchema]);
+
+/** The one shape of every failure on every API path (API.md §1). */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  error_code: z.number().int(),
+  error_description: z.string(),
+  error_uri: z.string(),
+  details: z.array(errorDetailSchema),
+});
+
+export type ErrorInfoDetail = z.infer<typeof errorInfoDetailSchema>;
+export type LocalizedMessageDetail = z.infer<typeof localizedMessageDetailSchema>;
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './locales';
+export * from './messages';

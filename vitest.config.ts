@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers, named by what is real: `small` runs pure logic beside the code; `medium` runs the
+ * real server through `app.inject()` on a real database and blob store.
+ */
+export default defineConfig({
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      {
+        test: {
+          name: 'small',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'medium',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
