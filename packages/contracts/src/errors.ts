@@ -100,8 +100,6 @@ export const productReasons = {
   file_restore_own: { kind: 'failed_precondition', domain: 'drive' },
   /** A rename would give two items of one folder the same name. */
   file_duplicated_name: { kind: 'invalid_argument', domain: 'drive' },
-  /** The API path does not exist. */
-  route_not_found: { kind: 'not_found', domain: 'api' },
   /** The request body is larger than the server accepts. */
   payload_too_large: { kind: 'invalid_argument', domain: 'api' },
   /** A cookie-authenticated write came from an origin that is not allowed (CSRF). */
@@ -154,8 +152,6 @@ export function domainOfReason(reason: ErrorReason): ErrorDomain {
   return 'api';
 }
 
-const oauthUnauthorized: ReadonlySet<ErrorKind> = new Set(['unauthorized_client']);
-
 /** The HTTP status a reason answers with (API.md §1). */
 export function httpStatusOf(reason: ErrorReason): number {
   const kind = kindOfReason(reason);
@@ -206,10 +202,34 @@ export function httpStatusOf(reason: ErrorReason): number {
       return 403;
     case 'user_not_exist':
       return 404;
-    default:
-      // The remaining user-service and OAuth kinds are client errors; RFC 6749 §5.2 gives
-      // 401 only to a client that failed to authenticate.
-      return oauthUnauthorized.has(kind) ? 401 : 400;
+    case 'unauthorized_client':
+      // RFC 6749 §5.2 gives 401 only to a client that failed to authenticate.
+      return 401;
+    case 'invalid_password':
+    case 'invalid_status':
+    case 'invalid_verification_code':
+    case 'invalid_two_factor':
+    case 'invalid_two_factor_recovery':
+    case 'validate_required':
+    case 'invalid_account_or_password':
+    case 'expired_verification_code':
+    case 'invalid_request':
+    case 'access_denied':
+    case 'unsupported_response_type':
+    case 'invalid_scope':
+    case 'invalid_grant':
+    case 'authorization_pending':
+    case 'slow_down':
+    case 'expired_token':
+    case 'interaction_required':
+    case 'account_selection_required':
+    case 'consent_required':
+    case 'invalid_request_uri':
+    case 'invalid_request_object':
+    case 'request_not_supported':
+    case 'request_uri_not_supported':
+    case 'registration_not_supported':
+      return 400;
   }
 }
 
