@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerFactory,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Container } from './container';
+import { AppError } from './http/app-error';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOriginGuard } from './http/origin-guard';
+import { accessRoutes } from './modules/access/access.routes';
+import { driveRoutes } from './modules/drive/drive.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { siteConfigRoutes } from './modules/site-config/site-config.routes';
+
+type AppConfig = Pick<
+  Config,
+  | 'TRUST_PROXY'
+  | 'BODY_LIMIT'
+  | 'ALLOWED_ORIGINS'
+  | 'RATE_LIMIT_MAX'
+  | 'RATE_LIMIT_WINDOW_MS'
+  | 'COUNTRY_HEADER'
+  | 'PUBLIC_URL'
+>;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  container: Container;
+  logger: FastifyBaseLogger;
+  /** Lets the caller put the HTTP server in front (main.ts routes site pages to the web app). */
+  serverFactory?: FastifyServerFactory;
+  /** Extra readiness checks (the web app, when it is hosted in the same process). */
+  readinessChecks?: Record<string, () => Promise<boolean>>;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Headers API clients send (API.md §0) and the ones they may read. */
+const clientHeaders = [
+  'authorization',
+  'content-type',
+  'accept-language',
+  'x-client-id',
+  'x-device-id',
+  'x-captcha-token',
+  'x-request-id',
+];
+const exposedHeaders = ['retry-after', 'x-request-id'];
+
+function trustProxySetting(value: string): boolean | string {
+  if (value === 'none') {
+    return false;
+  }
+  return value;
+}
+
+/**
+ * Builds the API server: one Fastify instance with every API path group, the error model of
+ * API.md §1, security headers, rate limits and the OpenAPI reference. Nothing here listens;
+ * main.ts does, and tests use `app.inject()`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, container } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    bodyLimit: config.BODY_LIMIT,
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 512, ignoreTrailingSlash: true },
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const allowedOrigins = new Set(config.ALLOWED_ORIGINS);
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    credentials: true,
+    allowedHeaders: clientHeaders,
+    exposedHeaders,
+    maxAge: 600,
+  });
+  await app.register(fastifyRateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    errorResponseBuilder: (_request, context) =>
+      new AppError('too_many_requests', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+  });
+  registerOriginGuard(app, config.ALLOWED_ORIGINS);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Nimbus API',
+        description:
+          'The HTTP API of Nimbus. Every failure answers the error object ' +
+          '`{error, error_code, error_description, error_uri, details}`.',
+        version: '1',
+      },
+      servers: [{ url: config.PUBLIC_URL }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          session: { type: 'apiKey', in: 'cookie', name: 'nimbus_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/reference',
+    uiConfig: { url: '/api/openapi.json', deepLinking: true },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    healthRoutes({
+      readinessChecks: { database: container.isDatabaseReady, ...options.readinessChecks },
+    }),
+  );
+  await app.register(
+    accessRoutes({ access: container.access, countryHeader: config.COUNTRY_HEADER }),
+  );
+  await app.register(siteConfigRoutes({ siteConfig: container.siteConfig }));
+  await app.register(driveRoutes({ authenticator: container.authenticator }));
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async () => {
+    throw new AppError('not_found', { description: 'This API path does not exist' });
+  });
+
+  return app;
+}

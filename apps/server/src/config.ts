@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  );
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((value) => value === 'true' || value === '1' || value === 'on');
+
+const originSchema = z.url().transform((value) => new URL(value).origin);
+
+/**
+ * Every setting of the server, read once from the environment at boot. Each variable is
+ * documented here and in the README's configuration table.
+ */
+export const configSchema = z
+  .object({
+    /** `production` or `development`; development serves the web app with hot reload. */
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+    /** TCP port of the one server that answers the site and every API path. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Interface to listen on; `0.0.0.0` for every IPv4 interface. */
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Folder of the SQLite database, the blobs and the mail outbox. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** `postgres://user:pass@host/db` selects PostgreSQL; empty means SQLite in DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .default('')
+      .refine((value) => value === '' || /^postgres(ql)?:\/\//.test(value), {
+        message: 'must be empty (SQLite) or a postgres:// URL',
+      }),
+    /** Connections in the PostgreSQL pool. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** The site's public origin, used for absolute links, cookies and the allowed origins. */
+    PUBLIC_URL: originSchema.optional(),
+    /** Extra origins allowed to send cookie-authenticated writes and CORS requests. */
+    ALLOWED_ORIGINS: commaList.pipe(z.array(originSchema)),
+    /** Which proxies to trust for the client address: `loopback`, `none`, or a list of CIDRs. */
+    TRUST_PROXY: z.string().default('loopback'),
+    /** pino log level. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Requests one client address may make per RATE_LIMIT_WINDOW_MS. */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+    /** Length of the rate-limit window in milliseconds. */
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Largest JSON body accepted, in bytes (uploads have their own limits). */
+    BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+    /** Serve the web app from apps/web in the same process (`off` for an API-only node). */
+    WEB: flag.default(true),
+    /** Folder of the Next.js app; defaults to apps/web next to the server. */
+    WEB_DIR: z.string().optional(),
+    /** Client addresses (CIDRs) the access check answers as not accessible. */
+    ACCESS_BLOCKED_CIDRS: commaList,
+    /** Countries (ISO alpha-2) the access check answers as not accessible. */
+    ACCESS_BLOCKED_COUNTRIES: commaList.transform((list) => list.map((code) => code.toUpperCase())),
+    /** Request header that carries the visitor's country, set by a CDN (e.g. `cf-ipcountry`). */
+    COUNTRY_HEADER: z.string().toLowerCase().optional(),
+    /** Whether the hidden debug console may be opened (`/config/v1/debug_options`). */
+    DEBUG_CONSOLE: flag.default(false),
+  })
+  .transform((config) => {
+    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    return {
+      ...config,
+      DATA_DIR: path.resolve(config.DATA_DIR),
+      PUBLIC_URL: publicUrl,
+      ALLOWED_ORIGINS: [...new Set([publicUrl, ...config.ALLOWED_ORIGINS])],
+    };
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Thrown at boot when the environment does not describe a valid configuration. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; fails fast with a readable list of every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(relevant);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrationProvider } from './migrations/index';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
+  /** PostgreSQL schema to work in (tests give each app its own). */
+  searchPath?: string;
+};
+
+/** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite. */
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.DATABASE_URL !== '') {
+    const pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      max: config.DATABASE_POOL_SIZE,
+      ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(config.DATA_DIR, 'nimbus.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** Brings the schema up to date; fails with the name of the migration that broke. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed`, { cause: error });
+  }
+  return results.map((result) => result.migrationName);
+}
+
+/** True when the database answers a query. */
+export async function isDatabaseReady(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

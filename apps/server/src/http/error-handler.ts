@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { httpStatusOf, type ErrorReason } from '@nimbus/contracts';
+import { AppError, isAppError } from './app-error';
+import { toErrorBody } from './error-body';
+import { requestLocale } from './request-locale';
+
+const maxDescriptionLength = 300;
+
+/** Fastify's own client errors, by HTTP status, mapped to the reasons of the catalogue. */
+const reasonByStatus: Readonly<Record<number, ErrorReason>> = {
+  400: 'invalid_argument',
+  401: 'unauthenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  405: 'invalid_argument',
+  406: 'invalid_argument',
+  408: 'deadline_exceeded',
+  409: 'aborted',
+  413: 'payload_too_large',
+  414: 'invalid_argument',
+  415: 'invalid_argument',
+  429: 'too_many_requests',
+  431: 'invalid_argument',
+};
+
+function truncate(text: string): string {
+  return text.length > maxDescriptionLength ? `${text.slice(0, maxDescriptionLength - 1)}…` : text;
+}
+
+/** Describes schema failures by field, without echoing the values that failed. */
+function describeValidation(error: FastifyError): string {
+  const issues = (error.validation ?? []).slice(0, 5).map((issue) => {
+    const where = issue.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+    const context = error.validationContext ?? 'request';
+    return `${context}${where ? `.${where}` : ''}: ${issue.message ?? 'is invalid'}`;
+  });
+  return truncate(issues.join('; ') || 'The request is not valid');
+}
+
+/** Turns any thrown value into an AppError the client may see. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) {
+    return error;
+  }
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  if (fastifyError && hasZodFastifySchemaValidationErrors(fastifyError)) {
+    return new AppError('invalid_argument', { description: describeValidation(fastifyError) });
+  }
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const reason = reasonByStatus[status] ?? 'invalid_argument';
+    const message = typeof fastifyError?.message === 'string' ? fastifyError.message : '';
+    return new AppError(reason, { description: message ? truncate(message) : undefined });
+  }
+  return new AppError('internal', { cause: error });
+}
+
+/** Writes an AppError as the error object of API.md §1. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const status = httpStatusOf(error.reason);
+  const isServerFault = status >= 500;
+  const metadata = isServerFault ? { ...error.metadata, request_id: request.id } : error.metadata;
+  if (error.retryAfterSeconds !== undefined) {
+    void reply.header('retry-after', String(error.retryAfterSeconds));
+  }
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(
+      toErrorBody(error.reason, {
+        locale: requestLocale(request),
+        // A server fault never tells what broke inside: no stack, no query, no path.
+        description: isServerFault ? undefined : error.description,
+        metadata,
+      }),
+    );
+}
+
+/** The single error sink of the API: every failure leaves through here. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (httpStatusOf(appError.reason) >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ reason: appError.reason }, 'request rejected');
+    }
+    return sendError(request, reply, appError);
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { isCookieAuthenticated } from '../modules/auth/authenticator';
+import { AppError } from './app-error';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) {
+    return undefined;
+  }
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSRF defence for the web app's cookie sessions: a request that changes state and is
+ * authenticated by the session cookie must come from an allowed origin. Bearer-token requests
+ * are not exposed to CSRF and pass.
+ */
+export function registerOriginGuard(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+  const allowed = new Set(allowedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method) || !isCookieAuthenticated(request)) {
+      return;
+    }
+    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    if (origin === undefined || !allowed.has(origin)) {
+      throw new AppError('origin_not_allowed');
+    }
+  });
+}

@@ -1,0 +1,93 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyServerFactory } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createContainer } from './container';
+import { migrateToLatest, openDatabase } from './db/database';
+import { isServerPath } from './http/server-paths';
+import { startWebHost, type WebHost } from './web/web-host';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-captcha-token"]'],
+  });
+  const database = openDatabase(config);
+  const applied = await migrateToLatest(database.db);
+  logger.info({ dialect: database.dialect, applied }, 'database ready');
+  const container = createContainer(config, database);
+
+  let web: WebHost | undefined;
+  // One port for the site and the API: API paths go straight to Fastify, every other path to
+  // the web app, decided by prefix before anything is parsed — no proxy hop in between.
+  const serverFactory: FastifyServerFactory = (handler) => {
+    const server = http.createServer((request, response) => {
+      if (web && !isServerPath(request.url ?? '/')) {
+        web.handle(request, response).catch((error: unknown) => {
+          logger.error({ err: error }, 'web request failed');
+          if (!response.headersSent) {
+            response.statusCode = 500;
+          }
+          response.end();
+        });
+        return;
+      }
+      handler(request, response);
+    });
+    server.on('upgrade', (request, socket, head) => {
+      if (web && config.NODE_ENV === 'development') {
+        void web.upgrade(request, socket, head);
+        return;
+      }
+      socket.destroy();
+    });
+    return server;
+  };
+
+  const app = await buildApp({
+    config,
+    container,
+    logger,
+    serverFactory,
+    readinessChecks: config.WEB ? { web: () => Promise.resolve(web !== undefined) } : {},
+  });
+  app.addHook('onClose', async () => {
+    await web?.close();
+    await database.db.destroy();
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) {
+      logger.error({ err }, 'shutting down after an error');
+    } else {
+      logger.info({ signal }, 'shutting down');
+    }
+    await app.close();
+  });
+
+  if (config.WEB) {
+    web = await startWebHost({
+      dir: config.WEB_DIR ? path.resolve(config.WEB_DIR) : path.resolve(here, '../../web'),
+      dev: config.NODE_ENV === 'development',
+      hostname: config.HOST,
+      port: config.PORT,
+    });
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Nimbus could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  }
+  process.exit(1);
+});

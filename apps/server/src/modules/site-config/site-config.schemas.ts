@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The config groups of the config host (spec section 7). */
+export const configScopes = [
+  'basic',
+  'resources',
+  'external_products',
+  'activity_operation',
+  'debug_options',
+] as const;
+
+export type ConfigScope = (typeof configScopes)[number];
+
+export const configScopeParamsSchema = z.object({ scope: z.enum(configScopes) });
+
+export const configRequestSchema = z
+  .object({
+    client: z.string().min(1).max(32).describe('The calling client, `web` for the site'),
+    data: z
+      .record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()]))
+      .refine((data) => Object.keys(data).length <= 32, 'at most 32 entries')
+      .default({})
+      .describe('What the client tells about itself: language_system, language_app, uuid, userid'),
+  })
+  .meta({ id: 'ConfigRequest' });
+
+export const configValuesSchema = z
+  .object({ values: z.record(z.string(), z.record(z.string(), z.unknown())) })
+  .meta({ id: 'ConfigValues' });

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Makes sure a PostgreSQL server for the medium tests is running and prints its URL.
+# Uses TEST_DATABASE_URL when it is set; otherwise starts the machine's installed cluster
+# (Debian's pg_ctlcluster) and creates the role and database `nimbus_test`.
+set -euo pipefail
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "$TEST_DATABASE_URL"
+  exit 0
+fi
+
+command -v pg_lsclusters >/dev/null || { echo "PostgreSQL is not installed (apt-get install postgresql)" >&2; exit 1; }
+read -r version cluster port status _ < <(pg_lsclusters --no-header | head -n 1)
+[ -n "${version:-}" ] || { echo "no PostgreSQL cluster found" >&2; exit 1; }
+
+as_postgres() {
+  if [ "$(id -un)" = postgres ]; then "$@"; else su postgres -c "$(printf '%q ' "$@")"; fi
+}
+
+if [ "$status" != online ]; then
+  pg_ctlcluster --skip-systemctl-redirect "$version" "$cluster" start >&2
+fi
+for _ in $(seq 1 50); do
+  as_postgres psql -p "$port" -tAc 'select 1' >/dev/null 2>&1 && break
+  sleep 0.2
+done
+
+as_postgres psql -p "$port" -v ON_ERROR_STOP=1 -q >&2 <<'SQL'
+select 'create role nimbus_test login password ''nimbus_test'''
+  where not exists (select from pg_roles where rolname = 'nimbus_test') \gexec
+select 'create database nimbus_test owner nimbus_test'
+  where not exists (select from pg_database where datname = 'nimbus_test') \gexec
+SQL
+
+echo "postgres://nimbus_test:nimbus_test@127.0.0.1:${port}/nimbus_test"
