@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3217);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-e2e-'));
+
+/**
+ * The browser tests run Debian's Chromium against the built app, started exactly as
+ * `npm start` starts it, on a fresh SQLite database in a temp folder.
+ */
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --enable-source-maps apps/server/dist/main.js',
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+    },
+  },
+});
