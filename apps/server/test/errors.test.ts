@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorBody } from '@nimbus/contracts';
+import { errorBodySchema, type ErrorBody, type LocalizedMessageDetail } from '@nimbus/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper';
 
@@ -6,8 +6,11 @@ function parseError(body: string): ErrorBody {
   return errorBodySchema.parse(JSON.parse(body));
 }
 
-function localized(error: ErrorBody) {
-  return error.details.find((detail) => detail['@type'].endsWith('LocalizedMessage'));
+function localized(error: ErrorBody): LocalizedMessageDetail | undefined {
+  return error.details.find(
+    (detail): detail is LocalizedMessageDetail =>
+      detail['@type'] === 'type.googleapis.com/google.rpc.LocalizedMessage',
+  );
 }
 
 describe.each(dialects)('the error model on %s', (dialect) => {

@@ -1,0 +1,97 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+let workDir: string;
+let bundle: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
+    try {
+      if ((await fetch(url)).ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+beforeAll(() => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-process-'));
+  // Inside the server's folder, so the bundle resolves its dependencies from node_modules.
+  bundle = path.join(serverRoot, 'dist', `process-test-${process.pid}.js`);
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outfile', bundle], {
+    cwd: serverRoot,
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr).toBe(0);
+});
+
+afterAll(() => {
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.rmSync(bundle, { force: true });
+  fs.rmSync(`${bundle}.map`, { force: true });
+});
+
+describe('the server process', () => {
+  it('migrates at start-up, serves, and shuts down gracefully on SIGTERM', async () => {
+    const port = await freePort();
+    const dataDir = path.join(workDir, 'data');
+    const child = spawn(process.execPath, [bundle], {
+      cwd: serverRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = exitOf(child);
+    await waitUntilReady(`http://127.0.0.1:${port}/readyz`, child);
+    expect(fs.existsSync(path.join(dataDir, 'nimbus.db'))).toBe(true);
+    expect(output).toContain('0001-settings');
+
+    const about = await fetch(`http://127.0.0.1:${port}/drive/v1/about`);
+    expect(about.status).toBe(401);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+  });
+
+  it('refuses to start with an invalid configuration and says why', () => {
+    const result = spawnSync(process.execPath, [bundle], {
+      cwd: serverRoot,
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('DATABASE_URL');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
