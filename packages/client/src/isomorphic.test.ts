@@ -1,0 +1,40 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const sourceDir = fileURLToPath(new URL('.', import.meta.url));
+
+/** Node built-ins and globals that would break the package in a browser. */
+const nodeOnly = [
+  /from\s+['"]node:/,
+  /from\s+['"](fs|path|http|https|crypto|os|url|util|stream|buffer|child_process)['"]/,
+  /\brequire\(/,
+  /\bprocess\./,
+  /\bBuffer\./,
+  /\b__dirname\b/,
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return sourceFiles(path);
+    }
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('packages/client', () => {
+  it('uses nothing from Node outside its tests', () => {
+    const files = sourceFiles(sourceDir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const pattern of nodeOnly) {
+        expect({ file, match: pattern.test(text) }).toEqual({ file, match: false });
+      }
+    }
+  });
+});
