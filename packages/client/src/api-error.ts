@@ -61,6 +61,7 @@ export class ApiError extends Error implements ApiErrorBody {
   }
 }
 
+/** Whether a thrown value is an ApiError. */
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }

@@ -68,10 +68,12 @@ const sortOrderOfText: Readonly<Record<SortOrderText, SortOrder>> = {
 /** The default sort order of every listing (spec section 9: modify time descending). */
 export const defaultSortOrder: SortOrder = 'MODIFY_TIME_DESC';
 
+/** Whether a value is a sort order key name (`NAME_ASC`, ...). */
 export function isSortOrder(value: unknown): value is SortOrder {
   return typeof value === 'string' && Object.hasOwn(sortOrders, value);
 }
 
+/** Whether a value is a sort order in text notation (`name_asc`, ...). */
 export function isSortOrderText(value: unknown): value is SortOrderText {
   return typeof value === 'string' && (sortOrderTexts as readonly string[]).includes(value);
 }
@@ -142,6 +144,7 @@ export const viewTypes = ['list', 'grid', 'single', 'flow'] as const;
 export type ViewType = (typeof viewTypes)[number];
 export const viewTypeSchema = z.enum(viewTypes);
 
+/** Whether a value is one of the four view types. */
 export function isViewType(value: unknown): value is ViewType {
   return typeof value === 'string' && (viewTypes as readonly string[]).includes(value);
 }
@@ -165,6 +168,7 @@ export const taskPhaseSchema = z.enum(taskPhases);
 /** Phases after which a task changes no more. */
 export const finalTaskPhases = ['PHASE_TYPE_ERROR', 'PHASE_TYPE_COMPLETE'] as const;
 
+/** Whether a task in this phase will change no more (complete or failed). */
 export function isFinalTaskPhase(phase: TaskPhase): boolean {
   return (finalTaskPhases as readonly TaskPhase[]).includes(phase);
 }
