@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { PageIntro } from '@/components/page-intro';
+import { policyNotices } from '@/features/policy/policy-docs';
+import { localePath } from '@/i18n/locale-path';
+import type { LocaleParams } from '@/i18n/params';
+import { localeOf } from '@/i18n/params';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('policy');
+  return { title: t('update.title'), description: t('update.description') };
+}
+
+/** /policy/update: the policy change notices, newest first. */
+export default async function PolicyUpdatesPage({ params }: LocaleParams) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'policy' });
+  return (
+    <PageIntro className="mx-0 max-w-none px-0 py-0 sm:py-0" title={t('update.title')} description={t('update.description')}>
+      <ul className="grid gap-3">
+        {policyNotices.map((notice) => (
+          <li key={notice.token}>
+            <Link
+              href={localePath(locale, `/policy/update/${notice.token}`)}
+              className="block rounded-xl border border-border p-4 hover:bg-muted"
+            >
+              <span className="block font-medium">{t(`update.notices.${notice.token}.title`)}</span>
+              <span className="mt-1 block text-sm text-muted-foreground">{t(`update.notices.${notice.token}.summary`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PageIntro>
+  );
+}

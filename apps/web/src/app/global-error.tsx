@@ -1,0 +1,36 @@
+'use client';
+
+import './globals.css';
+import { useEffect } from 'react';
+import { ErrorView } from '@/components/error-view';
+import { useIsBot } from '@/features/errors/use-is-bot';
+import common from '../../messages/en-US/common.json';
+
+interface GlobalErrorProps {
+  error: unknown;
+  retry: () => void;
+}
+
+/**
+ * A fatal error in the root shell itself. The locale's messages are out of reach here, so the
+ * error page shows the default locale's tip; crawlers get an empty document.
+ */
+export default function GlobalError({ error }: GlobalErrorProps) {
+  const isBot = useIsBot();
+
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  return (
+    <html lang="en-US">
+      <body>
+        {isBot ? null : (
+          <main id="main">
+            <ErrorView tip={common['not-found-page-tip']} homeHref="/" homeLabel={common['back-home']} />
+          </main>
+        )}
+      </body>
+    </html>
+  );
+}

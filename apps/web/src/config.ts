@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/*
+ * The web app's settings, read once from the environment when the server starts. Only server
+ * code (the proxy, layouts, the sitemap) imports this module; the browser receives the public
+ * part through the root layout (see `toPublicConfig`).
+ */
+
+/** An unset variable and an empty one mean the same: use the default. */
+function blankToUndefined(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+const originSchema = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
+
+const originListSchema = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  )
+  .pipe(z.array(originSchema));
+
+/** One server-configured redirect (spec section 2, global guard 7). */
+export const siteRedirectSchema = z.object({
+  /** The path it applies to, without locale prefix or query: `/old-path`. */
+  source: z.string().regex(/^\/[^?#]*$/, 'must be a path starting with /'),
+  /** A path of the site (`/new`) or an absolute http(s) URL (the whole page navigates). */
+  destination: z
+    .string()
+    .min(1)
+    .refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\//i.test(value), {
+      message: 'must be a path starting with / or an http(s) URL',
+    }),
+  /** 308 when true, 307 otherwise. */
+  permanent: z.boolean().default(false),
+});
+
+export type SiteRedirect = z.infer<typeof siteRedirectSchema>;
+
+const siteRedirectsSchema = z
+  .string()
+  .default('[]')
+  .transform((value, ctx): unknown => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of redirects' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(siteRedirectSchema));
+
+const envSchema = z.object({
+  /** Port of the server that hosts the site and the API; only used for the INTERNAL_API_URL default. */
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  /** The site's public origin, for absolute URLs (sitemap, alternates, manifest). */
+  PUBLIC_URL: z.preprocess(blankToUndefined, originSchema.default('http://localhost:3000')),
+  /**
+   * How server-side web code (the proxy's access check, server components) reaches the API.
+   * Defaults to the loopback address of the hosting server: `http://127.0.0.1:${PORT}`.
+   */
+  INTERNAL_API_URL: z.preprocess(blankToUndefined, originSchema.optional()),
+  /** Origins serving the drive group (`/drive/v1`, `/vip/v1`, `/mail/v1`, `/statistics`); empty = same origin. */
+  API_ORIGINS_DRIVE: originListSchema,
+  /** Origins serving the user group (`/v1/auth`, `/v1/user`, `/v1/shield`, `/.well-known`); empty = same origin. */
+  API_ORIGINS_USER: originListSchema,
+  /** Origins serving the config group (`/config/v1`); empty = same origin. */
+  API_ORIGINS_CONFIG: originListSchema,
+  /** Origins serving the audit group (`/audit.admin/v1`); empty = same origin. */
+  API_ORIGINS_AUDIT: originListSchema,
+  /**
+   * Origins serving the access group (`/access_controller/v1`); empty = same origin. The proxy's
+   * access check asks each of them, or INTERNAL_API_URL when none is set.
+   */
+  API_ORIGINS_ACCESS: originListSchema,
+  /** Server-configured redirects: `[{"source":"/old","destination":"/new","permanent":false}]`. */
+  SITE_REDIRECTS: siteRedirectsSchema,
+  /**
+   * Origins allowed to frame the site in embedded mode (a page opened with `?origin=<parent>`).
+   * Framing by any other origin is refused with `frame-ancestors 'self'`.
+   */
+  EMBED_ORIGINS: originListSchema,
+});
+
+/** The API origins of each path group (API.md §0); an empty list means the site's own origin. */
+export interface ApiOrigins {
+  drive: string[];
+  user: string[];
+  config: string[];
+  audit: string[];
+  access: string[];
+}
+
+export interface WebConfig {
+  publicUrl: string;
+  internalApiUrl: string;
+  apiOrigins: ApiOrigins;
+  /** Where the proxy's access check asks: the access origins, else the internal API URL. */
+  accessCheckOrigins: string[];
+  siteRedirects: SiteRedirect[];
+  embedOrigins: string[];
+}
+
+/** The part of the configuration the browser may know, serialised by the root layout. */
+export interface PublicConfig {
+  publicUrl: string;
+  apiOrigins: ApiOrigins;
+}
+
+/**
+ * Parses the environment into the web configuration. Throws one error listing every invalid
+ * variable, so a misconfigured server fails at start with a readable message.
+ */
+export function parseConfig(env: Record<string, string | undefined>): WebConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new Error(`Invalid web app configuration:\n${z.prettifyError(result.error)}`);
+  }
+  const vars = result.data;
+  const internalApiUrl = vars.INTERNAL_API_URL ?? `http://127.0.0.1:${vars.PORT}`;
+  return {
+    publicUrl: vars.PUBLIC_URL,
+    internalApiUrl,
+    apiOrigins: {
+      drive: vars.API_ORIGINS_DRIVE,
+      user: vars.API_ORIGINS_USER,
+      config: vars.API_ORIGINS_CONFIG,
+      audit: vars.API_ORIGINS_AUDIT,
+      access: vars.API_ORIGINS_ACCESS,
+    },
+    accessCheckOrigins: vars.API_ORIGINS_ACCESS.length > 0 ? vars.API_ORIGINS_ACCESS : [internalApiUrl],
+    siteRedirects: vars.SITE_REDIRECTS,
+    embedOrigins: vars.EMBED_ORIGINS,
+  };
+}
+
+/** The browser's view of the configuration: public origins only, never internal addresses. */
+export function toPublicConfig(config: WebConfig): PublicConfig {
+  return { publicUrl: config.publicUrl, apiOrigins: config.apiOrigins };
+}
+
+/** The configuration of this process, parsed once. */
+export const config: WebConfig = parseConfig(process.env);

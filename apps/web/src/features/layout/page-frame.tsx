@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type { Locale } from '@nimbus/contracts';
+import { cn } from '@/lib/cn';
+import type { LayoutName } from '@/features/site/site-routes';
+import { SiteFooter } from './site-footer';
+
+export interface PageFrameProps {
+  locale: Locale;
+  /** The spec layout this frame belongs to, exposed as `data-layout` on `<main>`. */
+  layout: LayoutName;
+  /** Leave the footer out (the simple layout). */
+  withoutFooter?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * The main content area under the fixed header, followed by the footer. Every route group's
+ * layout renders one; the block page renders none, so it shows the header only.
+ */
+export function PageFrame({ locale, layout, withoutFooter = false, className, children }: PageFrameProps) {
+  return (
+    <>
+      <main
+        id="main"
+        tabIndex={-1}
+        data-layout={layout}
+        className={cn('flex-1 pt-[var(--spacing-header)] focus:outline-none', className)}
+      >
+        {children}
+      </main>
+      {withoutFooter ? null : <SiteFooter locale={locale} />}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Locale, SharedMessages } from '@nimbus/contracts';
+import { sharedMessages } from '@nimbus/contracts';
+import type common from '../../messages/en-US/common.json';
+import type faq from '../../messages/en-US/faq.json';
+import type help from '../../messages/en-US/help.json';
+import type helpCenter from '../../messages/en-US/help-center.json';
+import type home from '../../messages/en-US/home.json';
+import type pages from '../../messages/en-US/pages.json';
+import type policy from '../../messages/en-US/policy.json';
+
+/**
+ * The site's messages, one file per namespace and locale under `messages/<locale>/`, typed from
+ * the English files. The `errors` namespace is the shared catalogue of `@nimbus/contracts`.
+ */
+export interface Messages {
+  common: typeof common;
+  home: typeof home;
+  pages: typeof pages;
+  policy: typeof policy;
+  faq: typeof faq;
+  help: typeof help;
+  'help-center': typeof helpCenter;
+  errors: SharedMessages['errors'];
+}
+
+/** The namespaces stored as files in `messages/<locale>/`. */
+export const fileNamespaces = [
+  'common',
+  'home',
+  'pages',
+  'policy',
+  'faq',
+  'help',
+  'help-center',
+] as const satisfies readonly (keyof Messages)[];
+
+type FileNamespace = (typeof fileNamespaces)[number];
+
+async function loadNamespace<N extends FileNamespace>(locale: Locale, namespace: N): Promise<Messages[N]> {
+  const loaded = (await import(`../../messages/${locale}/${namespace}.json`)) as { default: Messages[N] };
+  return loaded.default;
+}
+
+/** Loads every namespace of a locale and merges in the shared error messages. */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const [common, home, pages, policy, faq, help, helpCenter] = await Promise.all([
+    loadNamespace(locale, 'common'),
+    loadNamespace(locale, 'home'),
+    loadNamespace(locale, 'pages'),
+    loadNamespace(locale, 'policy'),
+    loadNamespace(locale, 'faq'),
+    loadNamespace(locale, 'help'),
+    loadNamespace(locale, 'help-center'),
+  ]);
+  return {
+    common,
+    home,
+    pages,
+    policy,
+    faq,
+    help,
+    'help-center': helpCenter,
+    errors: sharedMessages[locale].errors,
+  };
+}

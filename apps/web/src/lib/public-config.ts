@@ -1,0 +1,36 @@
+import type { ApiOrigins, PublicConfig } from '../config';
+
+/*
+ * The browser learns the public configuration (API origins) from a JSON script element the
+ * root layout writes; nothing about the deployment is compiled into the client bundle.
+ */
+
+/** The id of the `<script type="application/json">` element that carries the configuration. */
+export const publicConfigElementId = 'nimbus-config';
+
+/** The configuration as JSON that is safe inside a `<script>` element. */
+export function serializePublicConfig(config: PublicConfig): string {
+  return JSON.stringify(config).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/** Reads the configuration the root layout wrote, or undefined when there is none. */
+export function readPublicConfig(doc: Pick<Document, 'getElementById'> = document): PublicConfig | undefined {
+  const text = doc.getElementById(publicConfigElementId)?.textContent;
+  if (!text) {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as PublicConfig;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The URL of an API path on its group's first origin, or on the site's own origin (a relative
+ * URL) when the group has none configured.
+ */
+export function apiUrl(origins: ApiOrigins | undefined, group: keyof ApiOrigins, path: string): string {
+  const origin = origins?.[group][0] ?? '';
+  return `${origin}${path}`;
+}

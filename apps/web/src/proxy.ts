@@ -1,0 +1,165 @@
+import type { Locale } from '@nimbus/contracts';
+import { defaultLocale } from '@nimbus/contracts';
+import createMiddleware from 'next-intl/middleware';
+import type { NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
+import { config as webConfig } from './config';
+import { accessBlockedPath, routeRootSegments } from './features/site/site-routes';
+import {
+  accessCheckTimeoutMs,
+  accessCookieName,
+  accessCookieValue,
+  accessFromCookie,
+  checkAccess,
+} from './guards/access-check.guard';
+import { attributionCookies } from './guards/attribution.guard';
+import type { CookieToSet } from './guards/cookie';
+import { tenMinutesSeconds } from './guards/cookie';
+import { frameAncestors, embedOriginParam } from './guards/frame-ancestors';
+import { detectLocale, localeOfSegment, planLocale, splitFirstSegment } from './guards/locale.guard';
+import { loginHandoffCookies } from './guards/login-handoff.guard';
+import { mobileExtensionRedirect } from './guards/mobile-redirect.guard';
+import { refererListCookie, refererListCookieName } from './guards/referer-list.guard';
+import { matchSiteRedirect } from './guards/site-redirects.guard';
+import {
+  localeCookieMaxAgeSeconds,
+  localeCookieName,
+  localePath,
+  localeRequestHeader,
+} from './i18n/locale-path';
+import { routing } from './i18n/routing';
+
+const intlMiddleware = createMiddleware(routing);
+const publicHost = new URL(webConfig.publicUrl).host;
+
+/** Rewrites to a page of the `[locale]` tree, telling next-intl its locale. */
+function rewriteTo(request: NextRequest, pathname: string, locale: Locale): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set(localeRequestHeader, locale);
+  const target = new URL(`${pathname}${request.nextUrl.search}`, request.url);
+  return NextResponse.rewrite(target, { request: { headers } });
+}
+
+function isRedirect(response: Response): boolean {
+  return response.status >= 300 && response.status < 400 && response.headers.has('location');
+}
+
+/** Writes the guards' cookies and the framing policy onto the response. */
+function finish(request: NextRequest, response: NextResponse, cookies: readonly CookieToSet[]): NextResponse {
+  const secure = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  for (const cookie of cookies) {
+    response.cookies.set(cookie.name, cookie.value, {
+      path: '/',
+      maxAge: cookie.maxAge,
+      httpOnly: cookie.httpOnly ?? false,
+      sameSite: 'lax',
+      secure,
+    });
+  }
+  response.headers.set(
+    'Content-Security-Policy',
+    frameAncestors(request.nextUrl.searchParams.get(embedOriginParam), webConfig.embedOrigins),
+  );
+  return response;
+}
+
+/** The cached access answer, or a fresh check whose answer is added to `cookies`. */
+async function isAccessible(request: NextRequest, cookies: CookieToSet[]): Promise<boolean> {
+  const cached = accessFromCookie(request.cookies.get(accessCookieName)?.value);
+  if (cached !== undefined) {
+    return cached;
+  }
+  const accessible = await checkAccess({
+    origins: webConfig.accessCheckOrigins,
+    forwardedFor: request.headers.get('x-forwarded-for') ?? request.headers.get('x-real-ip') ?? undefined,
+    fetchImpl: fetch,
+    timeoutMs: accessCheckTimeoutMs,
+  });
+  cookies.push({ name: accessCookieName, value: accessCookieValue(accessible), maxAge: tenMinutesSeconds });
+  return accessible;
+}
+
+/**
+ * The global route guards of spec section 2, in the spec's order: (1) attribution, (2) referer
+ * list, (3) login hand-off, (4) mobile visitors away from the browser extension page, (5) the
+ * access check, (6) the locale redirect, (7) server-configured redirects. Each rule is a pure
+ * function in `src/guards/`; this function only reads the request and writes the response.
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const url = request.nextUrl;
+  const cookies: CookieToSet[] = [];
+
+  cookies.push(...attributionCookies(url.searchParams));
+
+  const referer = refererListCookie({
+    referer: request.headers.get('referer'),
+    ownHosts: [url.host, publicHost],
+    stored: request.cookies.get(refererListCookieName)?.value,
+    now: Date.now(),
+  });
+  if (referer) {
+    cookies.push(referer);
+  }
+
+  cookies.push(...loginHandoffCookies(url));
+
+  const { segment, rest } = splitFirstSegment(url.pathname);
+  const prefixLocale = localeOfSegment(segment);
+  const visitorLocale =
+    prefixLocale ?? detectLocale(request.cookies.get(localeCookieName)?.value, request.headers.get('accept-language'));
+
+  const mobileTarget = mobileExtensionRedirect(url.pathname, request.headers.get('user-agent'), localePath(visitorLocale, '/'));
+  if (mobileTarget) {
+    return finish(request, NextResponse.redirect(new URL(mobileTarget, request.url)), cookies);
+  }
+
+  if (!(await isAccessible(request, cookies))) {
+    return finish(request, rewriteTo(request, `/${visitorLocale}${accessBlockedPath}`, visitorLocale), cookies);
+  }
+
+  const unprefixedPath = prefixLocale ? rest : url.pathname;
+  if (unprefixedPath === accessBlockedPath) {
+    return finish(request, rewriteTo(request, `/${visitorLocale}/404`, visitorLocale), cookies);
+  }
+
+  const plan = planLocale({
+    pathname: url.pathname,
+    searchParams: url.searchParams,
+    cookieLocale: request.cookies.get(localeCookieName)?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+    routeRoots: routeRootSegments,
+  });
+  let response: NextResponse;
+  let pageLocale: Locale;
+  switch (plan.kind) {
+    case 'redirect':
+      if (plan.rememberLocale) {
+        cookies.push({ name: localeCookieName, value: plan.rememberLocale, maxAge: localeCookieMaxAgeSeconds });
+      }
+      return finish(request, NextResponse.redirect(new URL(plan.location, request.url)), cookies);
+    case 'rewrite':
+      response = rewriteTo(request, plan.pathname, plan.locale);
+      pageLocale = plan.locale;
+      break;
+    case 'next-intl':
+      response = intlMiddleware(request);
+      if (isRedirect(response)) {
+        return finish(request, response, cookies);
+      }
+      pageLocale = prefixLocale ?? defaultLocale;
+      break;
+  }
+
+  const redirect = matchSiteRedirect(webConfig.siteRedirects, unprefixedPath, pageLocale, url.search);
+  if (redirect) {
+    const target = redirect.external ? redirect.location : new URL(redirect.location, request.url);
+    return finish(request, NextResponse.redirect(target, redirect.permanent ? 308 : 307), cookies);
+  }
+  return finish(request, response, cookies);
+}
+
+export const config = {
+  matcher: [
+    '/((?!_next/|_vercel/|api/|healthz|readyz|statistics|drive/v1|vip/v1|mail/v1|v1/|config/v1|audit\\.admin/v1|access_controller/v1|\\.well-known/|apple-icon|.*\\.[A-Za-z0-9]+$).*)',
+  ],
+};
