@@ -147,7 +147,7 @@ function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-/** The catalogues of the repository: the shared one and each web namespace. */
+/** The catalogues of the repository: the shared one, the server's mail texts and each web namespace. */
 export function loadRepositoryCatalogues() {
   const catalogues = [];
   const sharedDir = path.join(root, 'packages/contracts/messages');
@@ -159,6 +159,23 @@ export function loadRepositoryCatalogues() {
         .map((locale) => [locale, readJson(path.join(sharedDir, `${locale}.json`))]),
     ),
   });
+  // Server-side catalogues (mail texts) sit beside their module: modules/<name>/mail/messages.
+  const modulesDir = path.join(root, 'apps/server/src/modules');
+  const serverModules = fs.existsSync(modulesDir) ? fs.readdirSync(modulesDir).sort() : [];
+  for (const module of serverModules) {
+    const dir = path.join(modulesDir, module, 'mail/messages');
+    if (!fs.existsSync(dir)) {
+      continue;
+    }
+    catalogues.push({
+      name: `server/${module}-mail`,
+      messages: Object.fromEntries(
+        locales
+          .filter((locale) => fs.existsSync(path.join(dir, `${locale}.json`)))
+          .map((locale) => [locale, readJson(path.join(dir, `${locale}.json`))]),
+      ),
+    });
+  }
   const webDir = path.join(root, 'apps/web/messages');
   const namespaces = fs.existsSync(path.join(webDir, sourceLocale))
     ? fs.readdirSync(path.join(webDir, sourceLocale)).filter((file) => file.endsWith('.json'))

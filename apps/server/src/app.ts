@@ -26,6 +26,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
+import { userRoutes } from './modules/user/user.routes';
 
 type AppConfig = Pick<
   Config,
@@ -36,6 +37,7 @@ type AppConfig = Pick<
   | 'RATE_LIMIT_WINDOW_MS'
   | 'COUNTRY_HEADER'
   | 'PUBLIC_URL'
+  | 'REFRESH_TOKEN_TTL_SECONDS'
 >;
 
 export interface BuildAppOptions {
@@ -167,6 +169,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(siteConfigRoutes({ siteConfig: container.siteConfig }));
   await app.register(driveRoutes({ authenticator: container.authenticator }));
+  await app.register(
+    userRoutes({
+      accounts: container.accounts,
+      sessions: container.sessions,
+      profiles: container.profiles,
+      authenticator: container.authenticator,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      sessionTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      isSecure: config.PUBLIC_URL.startsWith('https://'),
+    }),
+  );
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async () => {
     throw new AppError('not_found', { description: 'This API path does not exist' });

@@ -47,4 +47,27 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/DATABASE_URL: must be empty \(SQLite\) or a postgres:\/\/ URL/);
     expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
   });
+
+  it('gives identity defaults: the six registered clients, the outbox, short access tokens', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://drive.example.com' });
+    expect(config.AUTH_CLIENTS).toEqual(['web', 'tv', 'desktop', 'extension', 'android', 'ios']);
+    expect(config.AUTH_SECRET).toBeUndefined();
+    expect(config.SMTP_URL).toBe('');
+    expect(config.MAIL_FROM).toBe('Nimbus <no-reply@drive.example.com>');
+    expect(config.ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+    expect(config.REFRESH_TOKEN_TTL_SECONDS).toBe(2_592_000);
+    expect(config.VERIFICATION_CODE_TTL_SECONDS).toBe(600);
+    expect(config.VERIFICATION_MAX_ATTEMPTS).toBe(5);
+    expect(config.AUTH_FREEZE_AFTER_FAILURES).toBe(15);
+  });
+
+  it('reads identity settings and refuses unsafe ones', () => {
+    const config = loadConfig({ AUTH_CLIENTS: 'web, cli', SMTP_URL: 'smtps://u:p@mail.example.com' });
+    expect(config.AUTH_CLIENTS).toEqual(['web', 'cli']);
+    expect(config.SMTP_URL).toBe('smtps://u:p@mail.example.com');
+    expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ AUTH_CLIENTS: 'web,bad client' })).toThrow(/AUTH_CLIENTS/);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
 });

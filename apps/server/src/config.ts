@@ -66,6 +66,48 @@ export const configSchema = z
     COUNTRY_HEADER: z.string().toLowerCase().optional(),
     /** Whether the hidden debug console may be opened (`/config/v1/debug_options`). */
     DEBUG_CONSOLE: flag.default(false),
+    /**
+     * Secret (at least 32 characters) that signs access tokens and keys verification codes.
+     * When unset, one is generated on first start and kept in `DATA_DIR/auth-secret`; every node
+     * of a fleet must share the same value.
+     */
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Registered client ids (`client_id`) allowed to sign in. */
+    AUTH_CLIENTS: commaList
+      .transform((list) => (list.length > 0 ? list : ['web', 'tv', 'desktop', 'extension', 'android', 'ios']))
+      .pipe(z.array(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'client ids are 1-64 of A-Z a-z 0-9 . _ -'))),
+    /** Lifetime of an access token, in seconds. */
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    /** Lifetime of a refresh token and of the web session cookie, in seconds; each refresh extends it. */
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 86_400),
+    /** How long a mailed verification code, and the verification token it yields, stay valid. */
+    VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+    /** Wrong codes after which a verification is invalidated and a new code must be requested. */
+    VERIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** Verification mails one e-mail address may be sent per AUTH_RATE_WINDOW_SECONDS. */
+    VERIFICATION_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /** Window of the identity rate limits and of the failed sign-in counters, in seconds. */
+    AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Sign-in, verification and reset calls one client address may make per window, per call. */
+    AUTH_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+    /** Sign-in and reset calls for one e-mail address per window, from any client address. */
+    AUTH_RATE_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+    /** Failed sign-ins for one e-mail address within the window that freeze its sign-in. */
+    AUTH_FREEZE_AFTER_FAILURES: z.coerce.number().int().min(1).default(15),
+    /** How long a frozen sign-in stays frozen, in seconds (`account_freeze`). */
+    AUTH_FREEZE_SECONDS: z.coerce.number().int().min(1).default(900),
+    /**
+     * `smtp://user:pass@host:587` or `smtps://...:465` sends mail over SMTP; empty writes each
+     * message as an `.eml` file to `DATA_DIR/outbox` and logs verification codes.
+     */
+    SMTP_URL: z
+      .string()
+      .default('')
+      .refine((value) => value === '' || /^smtps?:\/\//.test(value), {
+        message: 'must be empty (outbox) or an smtp:// or smtps:// URL',
+      }),
+    /** Sender of Nimbus mail; defaults to `Nimbus <no-reply@host of PUBLIC_URL>`. */
+    MAIL_FROM: z.string().min(3).max(254).optional(),
   })
   .transform((config) => {
     const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -73,6 +115,7 @@ export const configSchema = z
       ...config,
       DATA_DIR: path.resolve(config.DATA_DIR),
       PUBLIC_URL: publicUrl,
+      MAIL_FROM: config.MAIL_FROM ?? `Nimbus <no-reply@${new URL(publicUrl).hostname}>`,
       ALLOWED_ORIGINS: [...new Set([publicUrl, ...config.ALLOWED_ORIGINS])],
     };
   });

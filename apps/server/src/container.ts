@@ -1,23 +1,96 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { defaultLocale, locales } from '@nimbus/contracts';
 import type { Config } from './config';
 import { isDatabaseReady, type DatabaseHandle } from './db/database';
+import { createWindowLimiter } from './lib/window-limiter';
 import { createAccessService } from './modules/access/access.service';
-import { anonymousAuthenticator } from './modules/auth/authenticator';
 import { createSettingRepository } from './modules/site-config/setting.repository';
 import { createSiteConfigService } from './modules/site-config/site-config.service';
-import { defaultLocale, locales } from '@nimbus/contracts';
+import { createAccessTokens } from './modules/user/access-token';
+import { createAccountService } from './modules/user/account.service';
+import { deriveAuthKeys, loadAuthSecret } from './modules/user/auth-keys';
+import { createAuthFailureRepository } from './modules/user/auth-failure.repository';
+import { permissiveCaptchaGuard, type CaptchaGuard } from './modules/user/captcha-guard';
+import { createClientRegistry } from './modules/user/client-registry';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/user/mail/mailer';
+import { createArgon2Hasher, type PasswordHasher } from './modules/user/password';
+import { createProfileService } from './modules/user/profile.service';
+import { createSessionAuthenticator } from './modules/user/session.authenticator';
+import { createSessionRepository } from './modules/user/session.repository';
+import { createSessionService } from './modules/user/session.service';
+import { createUserRepository } from './modules/user/user.repository';
+import { createVerificationRepository } from './modules/user/verification.repository';
 
 type ContainerConfig = Pick<
   Config,
-  'ACCESS_BLOCKED_CIDRS' | 'ACCESS_BLOCKED_COUNTRIES' | 'DEBUG_CONSOLE' | 'PUBLIC_URL'
+  | 'ACCESS_BLOCKED_CIDRS'
+  | 'ACCESS_BLOCKED_COUNTRIES'
+  | 'DEBUG_CONSOLE'
+  | 'PUBLIC_URL'
+  | 'DATA_DIR'
+  | 'AUTH_SECRET'
+  | 'AUTH_CLIENTS'
+  | 'ACCESS_TOKEN_TTL_SECONDS'
+  | 'REFRESH_TOKEN_TTL_SECONDS'
+  | 'VERIFICATION_CODE_TTL_SECONDS'
+  | 'VERIFICATION_MAX_ATTEMPTS'
+  | 'VERIFICATION_MAX_PER_EMAIL'
+  | 'AUTH_RATE_WINDOW_SECONDS'
+  | 'AUTH_RATE_MAX_PER_ADDRESS'
+  | 'AUTH_RATE_MAX_PER_ACCOUNT'
+  | 'AUTH_FREEZE_AFTER_FAILURES'
+  | 'AUTH_FREEZE_SECONDS'
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
 >;
 
+/** What the caller of `createContainer` provides besides configuration. */
+export interface ContainerOptions {
+  logger: Pick<Logger, 'info' | 'error'>;
+  /** The clock of every service; tests pass one they can move. */
+  now?: () => Date;
+  /** Replaces the argon2 hasher (never in production). */
+  hasher?: PasswordHasher;
+  /** The captcha shield; the permissive guard until the shield is built. */
+  captchaGuard?: CaptchaGuard;
+}
+
+function createMailer(config: ContainerConfig, logger: ContainerOptions['logger']): Mailer {
+  if (config.SMTP_URL !== '') {
+    return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+  }
+  return createOutboxMailer({ dir: path.join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM, logger });
+}
+
 /** The composition root: every repository and service, wired once from configuration. */
-export function createContainer(config: ContainerConfig, database: DatabaseHandle) {
+export function createContainer(config: ContainerConfig, database: DatabaseHandle, options: ContainerOptions) {
+  const now = options.now ?? (() => new Date());
   const settings = createSettingRepository(database.db);
+  const keys = deriveAuthKeys(loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR));
+  const clients = createClientRegistry(config.AUTH_CLIENTS);
+  const users = createUserRepository(database.db);
+  const verifications = createVerificationRepository(database.db);
+  const sessions = createSessionRepository(database.db);
+  const failures = createAuthFailureRepository(database.db);
+  const mailer = createMailer(config, options.logger);
+  const sessionService = createSessionService({
+    sessions,
+    clients,
+    now,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    accessTokens: createAccessTokens({
+      key: keys.accessToken,
+      issuer: config.PUBLIC_URL,
+      ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      now,
+    }),
+  });
+
   return {
     database,
     isDatabaseReady: () => isDatabaseReady(database.db),
-    authenticator: anonymousAuthenticator,
+    authenticator: createSessionAuthenticator(sessionService),
     access: createAccessService({
       blockedCidrs: config.ACCESS_BLOCKED_CIDRS,
       blockedCountries: config.ACCESS_BLOCKED_COUNTRIES,
@@ -33,6 +106,37 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         debug_options: { allow_vconsole: config.DEBUG_CONSOLE },
       },
     }),
+    users,
+    failures,
+    mailer,
+    sessions: sessionService,
+    accounts: createAccountService({
+      users,
+      verifications,
+      failures,
+      sessions,
+      sessionService,
+      clients,
+      hasher: options.hasher ?? createArgon2Hasher(),
+      limiter: createWindowLimiter({ now }),
+      captchaGuard: options.captchaGuard ?? permissiveCaptchaGuard,
+      mailer,
+      logger: options.logger,
+      codeKey: keys.verificationCode,
+      now,
+      settings: {
+        verificationTtlSeconds: config.VERIFICATION_CODE_TTL_SECONDS,
+        verificationMaxAttempts: config.VERIFICATION_MAX_ATTEMPTS,
+        verificationMaxPerEmail: config.VERIFICATION_MAX_PER_EMAIL,
+        rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
+        rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
+        rateMaxPerAccount: config.AUTH_RATE_MAX_PER_ACCOUNT,
+        freezeAfterFailures: config.AUTH_FREEZE_AFTER_FAILURES,
+        freezeSeconds: config.AUTH_FREEZE_SECONDS,
+        publicUrl: config.PUBLIC_URL,
+      },
+    }),
+    profiles: createProfileService({ users, now }),
   };
 }
 

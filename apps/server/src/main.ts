@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   const applied = await migrateToLatest(database.db);
   logger.info({ dialect: database.dialect, applied }, 'database ready');
-  const container = createContainer(config, database);
+  const container = createContainer(config, database, { logger });
 
   let web: WebHost | undefined;
   // One port for the site and the API: API paths go straight to Fastify, every other path to
@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   });
   app.addHook('onClose', async () => {
     await web?.close();
+    await container.mailer.close();
     await database.db.destroy();
   });
 

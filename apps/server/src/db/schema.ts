@@ -13,8 +13,114 @@ export interface SettingTable {
   updated_at: string;
 }
 
+/** The states of an account (API.md §6 profile `status`). */
+export type UserStatus = 'pending' | 'active' | 'blocked' | 'frozen' | 'under_review';
+
+/** A member. `email` is stored lower-cased and is unique. */
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  /** argon2id PHC string; null for an account that has never set a password. */
+  password_hash: string | null;
+  status: UserStatus;
+  /** End of an operator's freeze (status `frozen`); null means until lifted. */
+  frozen_until: string | null;
+  /** The member's language, for mail. */
+  locale: string;
+  /** Avatar URL, `""` when none. */
+  picture: string;
+  /** Phone number in E.164, `""` when none. */
+  phone_number: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET';
+
+/**
+ * A code mailed to an address. A correct code turns into a verification token that a sign-up or
+ * password reset spends once. Codes and tokens are stored only as hashes.
+ */
+export interface VerificationTable {
+  id: string;
+  email: string;
+  usage: VerificationUsage;
+  client_id: string;
+  /** HMAC of the code under the server's key. */
+  code_hash: string;
+  /** Wrong codes tried so far. */
+  attempts: number;
+  expires_at: string;
+  /** When the code was used or invalidated; it is never accepted again. */
+  consumed_at: string | null;
+  /** SHA-256 of the verification token issued for the correct code. */
+  verification_token_hash: string | null;
+  token_expires_at: string | null;
+  token_consumed_at: string | null;
+  created_at: string;
+}
+
+/**
+ * A signed-in session: one refresh-token family, and for the web app the session cookie.
+ * Revoking it ends every token of the family.
+ */
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  device_id: string;
+  user_agent: string;
+  ip: string;
+  scope: string;
+  /** SHA-256 of the web app's session cookie token; null for other clients. */
+  cookie_token_hash: string | null;
+  created_at: string;
+  last_used_at: string;
+  /** The session ends here unless a refresh extends it. */
+  expires_at: string;
+  revoked_at: string | null;
+  /** `signout`, `reuse`, `password_reset`. */
+  revoked_reason: string | null;
+}
+
+/** One refresh token of a family. A used one is marked rotated; presenting it again is reuse. */
+export interface RefreshTokenTable {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  /** The token this one replaced. */
+  rotated_from: string | null;
+  /** When this token was exchanged for its successor. */
+  rotated_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** What a failed-attempt counter counts: an e-mail address, a client address or a device. */
+export type FailureScope = 'account' | 'address' | 'device';
+
+/**
+ * Failed sign-in attempts per account, address and device in the current window. The freeze
+ * reads the account counter; the captcha shield reads all three.
+ */
+export interface AuthFailureTable {
+  scope: FailureScope;
+  subject: string;
+  failures: number;
+  window_started_at: string;
+  last_failure_at: string;
+  /** Sign-in is refused for this subject until then (`account_freeze`). */
+  locked_until: string | null;
+}
+
 export interface Database {
   setting: SettingTable;
+  users: UserTable;
+  verifications: VerificationTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  auth_failures: AuthFailureTable;
 }
 
 export type Id = Generated<string>;

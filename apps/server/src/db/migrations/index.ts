@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as settings from './0001-settings';
+import * as identity from './0002-identity';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -7,6 +8,7 @@ import * as settings from './0001-settings';
  */
 const migrations: Record<string, Migration> = {
   '0001-settings': settings,
+  '0002-identity': identity,
 };
 
 export const migrationProvider: MigrationProvider = {

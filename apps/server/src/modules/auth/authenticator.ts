@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Who is calling: the member a request acts for. */
+/** Who is calling: the member a request acts for, and the session it acts through. */
 export interface Actor {
   userId: string;
+  sessionId: string;
 }
 
 /** Resolves the actor of a request from its bearer token or session cookie. */
@@ -18,10 +19,28 @@ export function isCookieAuthenticated(request: FastifyRequest): boolean {
   return request.headers.authorization === undefined && request.cookies[sessionCookieName] !== undefined;
 }
 
+/** The credentials a request presents: a bearer token, or else the session cookie. */
+export type PresentedCredential =
+  | { kind: 'bearer'; token: string }
+  | { kind: 'cookie'; token: string }
+  | { kind: 'malformed' }
+  | { kind: 'none' };
+
 /**
- * The authenticator of a deployment that has issued no credentials yet: every request is
- * anonymous. Accounts and tokens replace it with a verifying authenticator.
+ * Reads the credentials of a request. An `Authorization` header wins over the cookie, and one
+ * that is not `Bearer <token>` is malformed rather than ignored, so a broken client is told.
  */
+export function presentedCredential(request: FastifyRequest): PresentedCredential {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header.trim());
+    return match?.[1] ? { kind: 'bearer', token: match[1] } : { kind: 'malformed' };
+  }
+  const cookie = request.cookies[sessionCookieName];
+  return cookie ? { kind: 'cookie', token: cookie } : { kind: 'none' };
+}
+
+/** An authenticator for which every request is anonymous (servers and tests with no accounts). */
 export const anonymousAuthenticator: Authenticator = {
   authenticate: () => Promise.resolve(null),
 };

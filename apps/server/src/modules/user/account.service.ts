@@ -1,0 +1,372 @@
+import { randomInt } from 'node:crypto';
+import { canonicalLocale, type Locale } from '@nimbus/contracts';
+import type { Logger } from 'pino';
+import type { VerificationUsage } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { hashToken, keyedHash, newId, newSecretToken, safeEqual } from '../../lib/secrets';
+import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
+import type { AuthFailureRepository } from './auth-failure.repository';
+import type { CaptchaGuard } from './captcha-guard';
+import type { ClientRegistry } from './client-registry';
+import type { Mailer } from './mail/mailer';
+import { composeUserMail, type UserMailKind } from './mail/user-mail';
+import { checkPasswordRules, type PasswordHasher, type PasswordProblem } from './password';
+import type { RequestContext } from './request-context';
+import type { SessionRepository } from './session.repository';
+import type { SessionService, TokenGrant } from './session.service';
+import type { UserRepository } from './user.repository';
+import type { VerificationRepository, VerificationRow } from './verification.repository';
+
+/** Limits and lifetimes of the account flows, from configuration. */
+export interface AccountSettings {
+  verificationTtlSeconds: number;
+  verificationMaxAttempts: number;
+  verificationMaxPerEmail: number;
+  rateWindowSeconds: number;
+  rateMaxPerAddress: number;
+  rateMaxPerAccount: number;
+  freezeAfterFailures: number;
+  freezeSeconds: number;
+  /** The site's public origin, for links in mail. */
+  publicUrl: string;
+}
+
+export interface AccountServiceDeps {
+  users: UserRepository;
+  verifications: VerificationRepository;
+  failures: AuthFailureRepository;
+  sessions: Pick<SessionRepository, 'revokeAllOfUser'>;
+  sessionService: Pick<SessionService, 'issue'>;
+  clients: ClientRegistry;
+  hasher: PasswordHasher;
+  limiter: WindowLimiter;
+  captchaGuard: CaptchaGuard;
+  mailer: Mailer;
+  logger: Pick<Logger, 'error'>;
+  /** HMAC key of stored verification codes. */
+  codeKey: Uint8Array;
+  settings: AccountSettings;
+  now: () => Date;
+}
+
+export interface VerificationRequest {
+  email: string;
+  target: 'ANY' | 'USER';
+  usage: VerificationUsage;
+  locale: string | undefined;
+  clientId: string;
+}
+
+const passwordProblemText: Readonly<Record<PasswordProblem, string>> = {
+  too_short: 'The password must have at least 8 characters',
+  too_long: 'The password must have at most 128 characters',
+  one_class: 'The password must mix at least two of: lower-case letters, upper-case letters, digits, other characters',
+};
+
+/** E-mail addresses are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A display name from an address, for members who gave none at sign-up. */
+function nameFromEmail(email: string): string {
+  return (email.split('@')[0] ?? email).slice(0, 64) || 'Nimbus';
+}
+
+/**
+ * The account flows of API.md §6: verification codes, sign-up, sign-in and password reset. No
+ * answer tells whether an address has an account, except `user_not_exist` when a reset asks for
+ * an existing account (`target: USER`) or finds the account gone.
+ */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { settings } = deps;
+  const windowMs = settings.rateWindowSeconds * 1000;
+  const perAddress: WindowLimit = { max: settings.rateMaxPerAddress, windowMs };
+  const perAccount: WindowLimit = { max: settings.rateMaxPerAccount, windowMs };
+  const mailsPerEmail: WindowLimit = { max: settings.verificationMaxPerEmail, windowMs };
+  // Verifying against a real hash when the account does not exist keeps sign-in equally slow
+  // either way, so response times do not tell which addresses have accounts.
+  let dummyHash: Promise<string> | undefined;
+
+  function limit(key: string, windowLimit: WindowLimit): void {
+    const decision = deps.limiter.hit(key, windowLimit);
+    if (!decision.allowed) {
+      throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+  }
+
+  function assertPasswordRules(password: string): void {
+    const problem = checkPasswordRules(password);
+    if (problem) {
+      throw new AppError('invalid_password', { description: passwordProblemText[problem] });
+    }
+  }
+
+  function codeHash(verificationId: string, code: string): string {
+    return keyedHash(deps.codeKey, `${verificationId}:${code}`);
+  }
+
+  function sendInBackground(to: string, kind: UserMailKind, locale: Locale, args: Record<string, string>): void {
+    const { subject, text } = composeUserMail(kind, locale, args);
+    const note = args.code ? `${kind} code ${args.code} for ${to}` : `${kind} notice for ${to}`;
+    // Sent after the answer so its timing (and whether a mail went out) reveals nothing.
+    deps.mailer.send({ to, subject, text, note }).catch((error: unknown) => {
+      deps.logger.error({ err: error, kind }, 'sending mail failed');
+    });
+  }
+
+  /** A verification token that is valid for this usage and address, not yet spent. */
+  async function usableToken(token: string, usage: VerificationUsage, email: string): Promise<VerificationRow> {
+    const row = await deps.verifications.findByTokenHash(hashToken(token));
+    if (!row || row.usage !== usage || !safeEqual(row.email, email) || row.token_consumed_at !== null) {
+      throw new AppError('invalid_verification_code');
+    }
+    if (row.token_expires_at === null || row.token_expires_at <= deps.now().toISOString()) {
+      throw new AppError('expired_verification_code');
+    }
+    return row;
+  }
+
+  async function recordSignInFailure(email: string, context: RequestContext, now: Date): Promise<void> {
+    const windowStart = new Date(now.getTime() - windowMs);
+    const failures = await deps.failures.record('account', email, now, windowStart);
+    await deps.failures.record('address', context.address, now, windowStart);
+    if (context.deviceId !== '') {
+      await deps.failures.record('device', context.deviceId, now, windowStart);
+    }
+    if (failures >= settings.freezeAfterFailures) {
+      await deps.failures.lock('account', email, new Date(now.getTime() + settings.freezeSeconds * 1000), now);
+    }
+  }
+
+  return {
+    /** `POST /v1/auth/verification`: mails a 6-digit code. */
+    async requestVerification(
+      request: VerificationRequest,
+      context: RequestContext,
+    ): Promise<{ verificationId: string; expiresIn: number }> {
+      deps.clients.assertKnown(request.clientId);
+      const email = normalizeEmail(request.email);
+      await deps.captchaGuard.check({
+        action: 'POST:/v1/auth/verification',
+        captchaToken: context.captchaToken,
+        clientId: request.clientId,
+        deviceId: context.deviceId,
+        address: context.address,
+        subject: email,
+      });
+      limit(`verification:address:${context.address}`, perAddress);
+      limit(`verification:email:${email}`, mailsPerEmail);
+      if (request.usage === 'REGISTER' && request.target === 'USER') {
+        throw new AppError('invalid_argument', { description: 'A sign-up verification has target ANY' });
+      }
+      const user = await deps.users.findByEmail(email);
+      if (request.usage === 'PASSWORD_RESET' && request.target === 'USER' && !user) {
+        throw new AppError('user_not_exist');
+      }
+
+      const now = deps.now();
+      const verificationId = newId();
+      const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+      await deps.verifications.insert({
+        id: verificationId,
+        email,
+        usage: request.usage,
+        client_id: request.clientId,
+        code_hash: codeHash(verificationId, code),
+        attempts: 0,
+        expires_at: new Date(now.getTime() + settings.verificationTtlSeconds * 1000).toISOString(),
+        consumed_at: null,
+        verification_token_hash: null,
+        token_expires_at: null,
+        token_consumed_at: null,
+        created_at: now.toISOString(),
+      });
+
+      const locale = canonicalLocale(request.locale) ?? context.locale;
+      const minutes = String(Math.ceil(settings.verificationTtlSeconds / 60));
+      if (request.usage === 'REGISTER') {
+        // An address that has an account gets a notice instead of a code: the answer looks the
+        // same, and only the mailbox's owner learns the account exists.
+        if (user) {
+          sendInBackground(email, 'accountExists', locale, { url: settings.publicUrl });
+        } else {
+          sendInBackground(email, 'register', locale, { code, minutes });
+        }
+      } else if (user) {
+        sendInBackground(email, 'passwordReset', locale, { code, minutes });
+      }
+      return { verificationId, expiresIn: settings.verificationTtlSeconds };
+    },
+
+    /** `POST /v1/auth/verification/verify`: trades a correct code for a verification token. */
+    async verifyCode(
+      input: { verificationId: string; code: string; clientId: string },
+      context: RequestContext,
+    ): Promise<string> {
+      deps.clients.assertKnown(input.clientId);
+      limit(`verify:address:${context.address}`, perAddress);
+      const now = deps.now();
+      const row = await deps.verifications.findById(input.verificationId);
+      if (!row || row.client_id !== input.clientId || row.consumed_at !== null) {
+        throw new AppError('invalid_verification_code');
+      }
+      if (row.expires_at <= now.toISOString()) {
+        throw new AppError('expired_verification_code');
+      }
+      if (!safeEqual(codeHash(row.id, input.code), row.code_hash)) {
+        await deps.verifications.recordWrongCode(row.id, settings.verificationMaxAttempts, now);
+        throw new AppError('invalid_verification_code');
+      }
+      const token = newSecretToken();
+      const tokenExpiresAt = new Date(now.getTime() + settings.verificationTtlSeconds * 1000);
+      if (!(await deps.verifications.issueToken(row.id, hashToken(token), tokenExpiresAt, now))) {
+        throw new AppError('invalid_verification_code');
+      }
+      return token;
+    },
+
+    /** `POST /v1/auth/signup`: creates an active account for a verified address and signs in. */
+    async signUp(
+      input: { email: string; password: string; verificationToken: string; name: string | undefined; clientId: string },
+      context: RequestContext,
+    ): Promise<TokenGrant> {
+      deps.clients.assertKnown(input.clientId);
+      const email = normalizeEmail(input.email);
+      await deps.captchaGuard.check({
+        action: 'POST:/v1/auth/signup',
+        captchaToken: context.captchaToken,
+        clientId: input.clientId,
+        deviceId: context.deviceId,
+        address: context.address,
+        subject: email,
+      });
+      limit(`signup:address:${context.address}`, perAddress);
+      assertPasswordRules(input.password);
+      const verification = await usableToken(input.verificationToken, 'REGISTER', email);
+      const passwordHash = await deps.hasher.hash(input.password);
+      const now = deps.now();
+      if (!(await deps.verifications.consumeToken(verification.id, now))) {
+        throw new AppError('invalid_verification_code');
+      }
+      const userId = newId();
+      const created = await deps.users.insert({
+        id: userId,
+        email,
+        name: input.name?.trim() || nameFromEmail(email),
+        password_hash: passwordHash,
+        status: 'active',
+        frozen_until: null,
+        locale: context.locale,
+        picture: '',
+        phone_number: '',
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+      if (!created) {
+        // Only the owner of the mailbox gets this far, so saying so reveals nothing new.
+        throw new AppError('already_exists', { description: 'This e-mail address already has an account' });
+      }
+      return deps.sessionService.issue(userId, input.clientId, context);
+    },
+
+    /** `POST /v1/auth/signin`: checks the password, then the account's state. */
+    async signIn(
+      input: { username: string; password: string; clientId: string },
+      context: RequestContext,
+    ): Promise<TokenGrant> {
+      deps.clients.assertKnown(input.clientId);
+      const email = normalizeEmail(input.username);
+      await deps.captchaGuard.check({
+        action: 'POST:/v1/auth/signin',
+        captchaToken: context.captchaToken,
+        clientId: input.clientId,
+        deviceId: context.deviceId,
+        address: context.address,
+        subject: email,
+      });
+      limit(`signin:address:${context.address}`, perAddress);
+      limit(`signin:account:${email}`, perAccount);
+      const now = deps.now();
+      // The freeze is kept per address typed, account or not, so it is no account oracle.
+      const counter = await deps.failures.find('account', email);
+      if (counter?.locked_until && counter.locked_until > now.toISOString()) {
+        throw new AppError('account_freeze', {
+          retryAfterSeconds: Math.ceil((Date.parse(counter.locked_until) - now.getTime()) / 1000),
+        });
+      }
+
+      const user = await deps.users.findByEmail(email);
+      let isPasswordRight = false;
+      if (user?.password_hash) {
+        isPasswordRight = await deps.hasher.verify(user.password_hash, input.password);
+      } else {
+        dummyHash ??= deps.hasher.hash(newSecretToken());
+        await deps.hasher.verify(await dummyHash, input.password);
+      }
+      if (!user || !isPasswordRight) {
+        await recordSignInFailure(email, context, now);
+        throw new AppError('invalid_account_or_password');
+      }
+
+      // The state is told only to someone who knows the password.
+      switch (user.status) {
+        case 'pending':
+          throw new AppError('user_pending');
+        case 'blocked':
+          throw new AppError('user_blocked');
+        case 'under_review':
+          throw new AppError('under_review');
+        case 'frozen':
+          if (user.frozen_until === null || user.frozen_until > now.toISOString()) {
+            throw new AppError('account_freeze', {
+              ...(user.frozen_until === null
+                ? {}
+                : { retryAfterSeconds: Math.ceil((Date.parse(user.frozen_until) - now.getTime()) / 1000) }),
+            });
+          }
+          break;
+        case 'active':
+          break;
+      }
+      await deps.failures.clear('account', email);
+      return deps.sessionService.issue(user.id, input.clientId, context);
+    },
+
+    /** `POST /v1/auth/reset`: sets a new password and ends every session of the account. */
+    async resetPassword(
+      input: { email: string; newPassword: string; verificationToken: string; clientId: string },
+      context: RequestContext,
+    ): Promise<void> {
+      deps.clients.assertKnown(input.clientId);
+      const email = normalizeEmail(input.email);
+      await deps.captchaGuard.check({
+        action: 'POST:/v1/auth/reset',
+        captchaToken: context.captchaToken,
+        clientId: input.clientId,
+        deviceId: context.deviceId,
+        address: context.address,
+        subject: email,
+      });
+      limit(`reset:address:${context.address}`, perAddress);
+      limit(`reset:account:${email}`, perAccount);
+      assertPasswordRules(input.newPassword);
+      const verification = await usableToken(input.verificationToken, 'PASSWORD_RESET', email);
+      const user = await deps.users.findByEmail(email);
+      if (!user) {
+        throw new AppError('user_not_exist');
+      }
+      const passwordHash = await deps.hasher.hash(input.newPassword);
+      const now = deps.now();
+      if (!(await deps.verifications.consumeToken(verification.id, now))) {
+        throw new AppError('invalid_verification_code');
+      }
+      await deps.users.setPasswordHash(user.id, passwordHash, now);
+      await deps.sessions.revokeAllOfUser(user.id, 'password_reset', now);
+      // The owner proved control of the mailbox: lift a freeze caused by someone else's guesses.
+      await deps.failures.clear('account', email);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,143 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, RefreshTokenTable, SessionTable } from '../../db/schema';
+
+export type SessionRow = Selectable<SessionTable>;
+export type RefreshTokenRow = Selectable<RefreshTokenTable>;
+
+/** Why a session ended. */
+export type RevokeReason = 'signout' | 'reuse' | 'password_reset';
+
+/** The session of a request, when its user may act. */
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  clientId: string;
+  lastUsedAt: string;
+}
+
+/** Sessions (refresh-token families) and their refresh tokens. */
+export function createSessionRepository(db: Kysely<Database>) {
+  function activeSessions(now: Date) {
+    return db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.user_id as userId',
+        'sessions.client_id as clientId',
+        'sessions.last_used_at as lastUsedAt',
+      ])
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now.toISOString())
+      // A member blocked or frozen after signing in loses access at once.
+      .where('users.status', '=', 'active');
+  }
+
+  return {
+    /** Creates a session with its first refresh token, in one transaction. */
+    async create(session: Insertable<SessionTable>, refresh: Insertable<RefreshTokenTable>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('sessions').values(session).execute();
+        await trx.insertInto('refresh_tokens').values(refresh).execute();
+      });
+    },
+
+    async findActive(sessionId: string, now: Date): Promise<ActiveSession | undefined> {
+      return activeSessions(now).where('sessions.id', '=', sessionId).executeTakeFirst();
+    },
+
+    async findActiveByCookie(cookieTokenHash: string, now: Date): Promise<ActiveSession | undefined> {
+      return activeSessions(now).where('sessions.cookie_token_hash', '=', cookieTokenHash).executeTakeFirst();
+    },
+
+    async findByCookie(cookieTokenHash: string): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('cookie_token_hash', '=', cookieTokenHash)
+        .executeTakeFirst();
+    },
+
+    async findById(sessionId: string): Promise<SessionRow | undefined> {
+      return db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+    },
+
+    /** A refresh token with its session, whatever their state. */
+    async findRefreshToken(
+      tokenHash: string,
+    ): Promise<{ token: RefreshTokenRow; session: SessionRow } | undefined> {
+      const token = await db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!token) {
+        return undefined;
+      }
+      const session = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', token.session_id)
+        .executeTakeFirst();
+      return session ? { token, session } : undefined;
+    },
+
+    /**
+     * Replaces a refresh token by its successor and extends the session. Returns false, changing
+     * nothing, when the token was rotated already: a parallel or replayed use.
+     */
+    async rotate(
+      tokenId: string,
+      successor: Insertable<RefreshTokenTable>,
+      sessionExpiresAt: Date,
+      now: Date,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const marked = await trx
+          .updateTable('refresh_tokens')
+          .set({ rotated_at: now.toISOString() })
+          .where('id', '=', tokenId)
+          .where('rotated_at', 'is', null)
+          .executeTakeFirst();
+        if (marked.numUpdatedRows === 0n) {
+          return false;
+        }
+        await trx.insertInto('refresh_tokens').values(successor).execute();
+        await trx
+          .updateTable('sessions')
+          .set({ expires_at: sessionExpiresAt.toISOString(), last_used_at: now.toISOString() })
+          .where('id', '=', successor.session_id)
+          .execute();
+        return true;
+      });
+    },
+
+    async touch(sessionId: string, now: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_used_at: now.toISOString() })
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    async revoke(sessionId: string, reason: RevokeReason, now: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+        .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revokeAllOfUser(userId: string, reason: RevokeReason, now: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

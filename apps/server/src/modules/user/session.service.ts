@@ -1,0 +1,211 @@
+import { AppError } from '../../http/app-error';
+import { hashToken, newId, newSecretToken } from '../../lib/secrets';
+import type { Actor } from '../auth/authenticator';
+import type { AccessTokens } from './access-token';
+import type { ClientRegistry } from './client-registry';
+import type { RequestContext } from './request-context';
+import type { SessionRepository } from './session.repository';
+
+/** What a successful sign-in, sign-up or refresh hands out (API.md §6 Token). */
+export interface TokenGrant {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  userId: string;
+  scope: string;
+  /** The web app's session cookie token, only for client `web` on sign-in and sign-up. */
+  cookieToken: string | undefined;
+}
+
+export interface SessionServiceDeps {
+  sessions: SessionRepository;
+  accessTokens: AccessTokens;
+  clients: ClientRegistry;
+  refreshTtlSeconds: number;
+  now: () => Date;
+}
+
+/** The scope of password sign-in: the member's account, drive, and refresh tokens. */
+export const defaultScope = 'user pan offline';
+
+/** The client whose sessions also get the HttpOnly session cookie. */
+export const webClientId = 'web';
+
+// `last_used_at` is written at most this often per session, not on every request.
+const touchIntervalMs = 60_000;
+const maxTokenLength = 4096;
+
+/**
+ * Sessions and their tokens: issuing, refreshing with rotation and reuse detection, revoking,
+ * and resolving the session of a request.
+ */
+export function createSessionService(deps: SessionServiceDeps) {
+  const ttlMs = deps.refreshTtlSeconds * 1000;
+
+  async function grant(
+    userId: string,
+    sessionId: string,
+    clientId: string,
+    scope: string,
+    refreshToken: string,
+    cookieToken: string | undefined,
+  ): Promise<TokenGrant> {
+    const accessToken = await deps.accessTokens.sign({ userId, sessionId, clientId, scope });
+    return { accessToken, refreshToken, expiresIn: deps.accessTokens.ttlSeconds, userId, scope, cookieToken };
+  }
+
+  async function revokeByToken(token: string, now: Date): Promise<void> {
+    if (token.includes('.')) {
+      const claims = await deps.accessTokens.verify(token);
+      if (claims) {
+        await deps.sessions.revoke(claims.sessionId, 'signout', now);
+      }
+      return;
+    }
+    const found = await deps.sessions.findRefreshToken(hashToken(token));
+    if (found) {
+      await deps.sessions.revoke(found.session.id, 'signout', now);
+    }
+  }
+
+  async function toActor(
+    session: { sessionId: string; userId: string; lastUsedAt: string } | undefined,
+    now: Date,
+  ): Promise<Actor | null> {
+    if (!session) {
+      return null;
+    }
+    if (now.getTime() - Date.parse(session.lastUsedAt) > touchIntervalMs) {
+      await deps.sessions.touch(session.sessionId, now);
+    }
+    return { userId: session.userId, sessionId: session.sessionId };
+  }
+
+  return {
+    /** Opens a session for a member who just proved who they are. */
+    async issue(userId: string, clientId: string, context: RequestContext): Promise<TokenGrant> {
+      const now = deps.now();
+      const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
+      const sessionId = newId();
+      const refreshToken = newSecretToken();
+      const cookieToken = clientId === webClientId ? newSecretToken() : undefined;
+      await deps.sessions.create(
+        {
+          id: sessionId,
+          user_id: userId,
+          client_id: clientId,
+          device_id: context.deviceId,
+          user_agent: context.userAgent.slice(0, 512),
+          ip: context.address.slice(0, 64),
+          scope: defaultScope,
+          cookie_token_hash: cookieToken === undefined ? null : hashToken(cookieToken),
+          created_at: now.toISOString(),
+          last_used_at: now.toISOString(),
+          expires_at: expiresAt,
+          revoked_at: null,
+          revoked_reason: null,
+        },
+        {
+          id: newId(),
+          session_id: sessionId,
+          token_hash: hashToken(refreshToken),
+          rotated_from: null,
+          rotated_at: null,
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+        },
+      );
+      return grant(userId, sessionId, clientId, defaultScope, refreshToken, cookieToken);
+    },
+
+    /**
+     * `grant_type=refresh_token`: swaps a refresh token for a new pair. A token that was already
+     * swapped is a stolen copy or a replay, so its whole family is revoked (`invalid_grant`).
+     */
+    async refresh(refreshToken: string, clientId: string): Promise<TokenGrant> {
+      deps.clients.assertKnown(clientId);
+      const now = deps.now();
+      const found =
+        refreshToken.length <= maxTokenLength
+          ? await deps.sessions.findRefreshToken(hashToken(refreshToken))
+          : undefined;
+      if (!found || found.session.client_id !== clientId || found.session.revoked_at !== null) {
+        throw new AppError('invalid_grant');
+      }
+      const { token, session } = found;
+      if (token.rotated_at !== null) {
+        await deps.sessions.revoke(session.id, 'reuse', now);
+        throw new AppError('invalid_grant', { description: 'The refresh token was already used' });
+      }
+      const stamp = now.toISOString();
+      if (token.expires_at <= stamp || session.expires_at <= stamp) {
+        throw new AppError('invalid_grant', { description: 'The refresh token has expired' });
+      }
+      if (!(await deps.sessions.findActive(session.id, now))) {
+        // The member was blocked or frozen since: no new tokens.
+        throw new AppError('invalid_grant');
+      }
+      const successor = newSecretToken();
+      const expiresAt = new Date(now.getTime() + ttlMs);
+      const rotated = await deps.sessions.rotate(
+        token.id,
+        {
+          id: newId(),
+          session_id: session.id,
+          token_hash: hashToken(successor),
+          rotated_from: token.id,
+          rotated_at: null,
+          created_at: stamp,
+          expires_at: expiresAt.toISOString(),
+        },
+        expiresAt,
+        now,
+      );
+      if (!rotated) {
+        // Another request swapped the same token first: a parallel replay.
+        await deps.sessions.revoke(session.id, 'reuse', now);
+        throw new AppError('invalid_grant', { description: 'The refresh token was already used' });
+      }
+      return grant(session.user_id, session.id, clientId, session.scope, successor, undefined);
+    },
+
+    /**
+     * Signs out: ends the session of a refresh or access token and of the session cookie. Like
+     * RFC 7009, an unknown or already revoked token is not an error.
+     */
+    async revoke(token: string | undefined, cookieToken: string | undefined): Promise<void> {
+      const now = deps.now();
+      if (token !== undefined && token.length <= maxTokenLength) {
+        await revokeByToken(token, now);
+      }
+      if (cookieToken !== undefined && cookieToken.length <= maxTokenLength) {
+        const session = await deps.sessions.findByCookie(hashToken(cookieToken));
+        if (session) {
+          await deps.sessions.revoke(session.id, 'signout', now);
+        }
+      }
+    },
+
+    /** The actor of a bearer access token whose session is still open. */
+    async authenticateBearer(accessToken: string): Promise<Actor | null> {
+      const claims = await deps.accessTokens.verify(accessToken);
+      if (!claims) {
+        return null;
+      }
+      const now = deps.now();
+      const session = await deps.sessions.findActive(claims.sessionId, now);
+      return toActor(session?.userId === claims.userId ? session : undefined, now);
+    },
+
+    /** The actor of a web session cookie whose session is still open. */
+    async authenticateCookie(cookieToken: string): Promise<Actor | null> {
+      if (cookieToken.length > maxTokenLength) {
+        return null;
+      }
+      const now = deps.now();
+      return toActor(await deps.sessions.findActiveByCookie(hashToken(cookieToken), now), now);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,52 @@
+import type { TokenGrant } from './session.service';
+import type { UserRow } from './user.repository';
+
+/** Hides most of an address: `alice@example.com` -> `a***e@example.com`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) {
+    return '';
+  }
+  const local = [...email.slice(0, at)];
+  const domain = email.slice(at);
+  const first = local[0] ?? '';
+  const last = local.length > 2 ? local[local.length - 1] : '';
+  return `${first}***${last}${domain}`;
+}
+
+/** Hides most of a phone number: `+8613812345678` -> `+86*********78`. */
+export function maskPhone(phone: string): string {
+  if (phone === '') {
+    return '';
+  }
+  if (phone.length <= 5) {
+    return '*'.repeat(phone.length);
+  }
+  return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 5)}${phone.slice(-2)}`;
+}
+
+/** The profile of API.md §6, as the member sees it. */
+export function toProfile(user: UserRow) {
+  return {
+    sub: user.id,
+    name: user.name,
+    email: maskEmail(user.email),
+    phone_number: maskPhone(user.phone_number),
+    picture: user.picture,
+    password: user.password_hash ? ('SET' as const) : ('' as const),
+    status: user.status,
+    created_at: user.created_at,
+  };
+}
+
+/** The Token of API.md §6. */
+export function toToken(grant: TokenGrant) {
+  return {
+    token_type: 'Bearer' as const,
+    access_token: grant.accessToken,
+    refresh_token: grant.refreshToken,
+    expires_in: grant.expiresIn,
+    sub: grant.userId,
+    scope: grant.scope,
+  };
+}

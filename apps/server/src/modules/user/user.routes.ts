@@ -1,0 +1,285 @@
+import { requestLocale } from '../../http/request-locale';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { sessionCookieName, type Authenticator } from '../auth/authenticator';
+import { requireActor } from '../auth/require-actor';
+import type { AccountService } from './account.service';
+import type { ProfileService } from './profile.service';
+import type { RequestContext } from './request-context';
+import type { SessionService, TokenGrant } from './session.service';
+import { toProfile, toToken } from './user.dto';
+import {
+  emptySchema,
+  profilePatchSchema,
+  profileSchema,
+  resetRequestSchema,
+  revokeRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  tokenRequestSchema,
+  tokenSchema,
+  verificationRequestSchema,
+  verificationSchema,
+  verificationTokenSchema,
+  verifyRequestSchema,
+} from './user.schemas';
+
+export interface UserRoutesDeps {
+  accounts: AccountService;
+  sessions: Pick<SessionService, 'refresh' | 'revoke'>;
+  profiles: ProfileService;
+  authenticator: Authenticator;
+  /** Origins allowed to sign in the web app (its cookie must not be set for anyone else). */
+  allowedOrigins: readonly string[];
+  /** Lifetime of the session cookie, in seconds. */
+  sessionTtlSeconds: number;
+  /** Whether the site is served over https, which makes the cookie `Secure`. */
+  isSecure: boolean;
+}
+
+const deviceIdPattern = /^[0-9a-f]{32}$/;
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function contextOf(request: FastifyRequest, captchaToken?: string): RequestContext {
+  const deviceId = header(request, 'x-device-id') ?? '';
+  return {
+    address: request.ip,
+    deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
+    userAgent: header(request, 'user-agent') ?? '',
+    locale: requestLocale(request),
+    captchaToken: captchaToken ?? header(request, 'x-captcha-token'),
+  };
+}
+
+/** Parses `application/x-www-form-urlencoded` bodies (OAuth clients send token calls that way). */
+function parseForm(_request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
+  done(null, Object.fromEntries(new URLSearchParams(body)));
+}
+
+/**
+ * The user service of API.md §6: verification codes, sign-up, sign-in, reset, tokens, sign-out
+ * and the member's profile.
+ */
+export function userRoutes(deps: UserRoutesDeps) {
+  const allowedOrigins = new Set(deps.allowedOrigins);
+
+  /** A web sign-in from a page we do not serve must not plant our session cookie (login CSRF). */
+  function assertWebOrigin(request: FastifyRequest, clientId: string): void {
+    const origin = header(request, 'origin');
+    if (clientId === 'web' && origin !== undefined && !allowedOrigins.has(origin)) {
+      throw new AppError('origin_not_allowed');
+    }
+  }
+
+  function sendGrant(reply: FastifyReply, grant: TokenGrant) {
+    void reply.header('cache-control', 'no-store');
+    if (grant.cookieToken !== undefined) {
+      void reply.setCookie(sessionCookieName, grant.cookieToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.isSecure,
+        path: '/',
+        maxAge: deps.sessionTtlSeconds,
+      });
+    }
+    return toToken(grant);
+  }
+
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      '/v1/auth/verification',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Mail a verification code for sign-up or password reset',
+          body: verificationRequestSchema,
+          response: { 200: verificationSchema },
+        },
+      },
+      async (request) => {
+        const { body } = request;
+        const result = await deps.accounts.requestVerification(
+          { email: body.email, target: body.target, usage: body.usage, locale: body.locale, clientId: body.client_id },
+          contextOf(request, body.captcha_token),
+        );
+        return { verification_id: result.verificationId, expires_in: result.expiresIn };
+      },
+    );
+
+    routes.post(
+      '/v1/auth/verification/verify',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Trade a mailed code for a verification token',
+          body: verifyRequestSchema,
+          response: { 200: verificationTokenSchema },
+        },
+      },
+      async (request) => {
+        const { body } = request;
+        const token = await deps.accounts.verifyCode(
+          { verificationId: body.verification_id, code: body.verification_code, clientId: body.client_id },
+          contextOf(request),
+        );
+        return { verification_token: token };
+      },
+    );
+
+    routes.post(
+      '/v1/auth/signup',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Create an account with a verified e-mail address and sign in',
+          body: signUpRequestSchema,
+          response: { 200: tokenSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        assertWebOrigin(request, body.client_id);
+        const grant = await deps.accounts.signUp(
+          {
+            email: body.email,
+            password: body.password,
+            verificationToken: body.verification_token,
+            name: body.name,
+            clientId: body.client_id,
+          },
+          contextOf(request, body.captcha_token),
+        );
+        return sendGrant(reply, grant);
+      },
+    );
+
+    routes.post(
+      '/v1/auth/signin',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Sign in with e-mail address and password',
+          body: signInRequestSchema,
+          response: { 200: tokenSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        assertWebOrigin(request, body.client_id);
+        const grant = await deps.accounts.signIn(
+          { username: body.username, password: body.password, clientId: body.client_id },
+          contextOf(request, body.captcha_token),
+        );
+        return sendGrant(reply, grant);
+      },
+    );
+
+    routes.post(
+      '/v1/auth/reset',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Set a new password with a verification token; signs out every session',
+          body: resetRequestSchema,
+          response: { 200: emptySchema },
+        },
+      },
+      async (request) => {
+        const { body } = request;
+        await deps.accounts.resetPassword(
+          {
+            email: body.email,
+            newPassword: body.new_password,
+            verificationToken: body.verification_token,
+            clientId: body.client_id,
+          },
+          contextOf(request, body.captcha_token),
+        );
+        return {};
+      },
+    );
+
+    routes.post(
+      '/v1/auth/token',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Exchange a grant for tokens (refresh_token); JSON or form-encoded',
+          body: tokenRequestSchema,
+          response: { 200: tokenSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        if (body.grant_type !== 'refresh_token') {
+          throw new AppError('invalid_request', { description: 'This grant_type is not supported' });
+        }
+        if (!body.refresh_token) {
+          throw new AppError('invalid_request', { description: 'refresh_token is required' });
+        }
+        return sendGrant(reply, await deps.sessions.refresh(body.refresh_token, body.client_id));
+      },
+    );
+
+    routes.post(
+      '/v1/auth/revoke',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Sign out: end the session of a token, or of the session cookie',
+          body: revokeRequestSchema,
+          response: { 200: emptySchema },
+        },
+      },
+      async (request, reply) => {
+        await deps.sessions.revoke(request.body.token, request.cookies[sessionCookieName]);
+        void reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.isSecure });
+        return {};
+      },
+    );
+
+    routes.get(
+      '/v1/user/me',
+      {
+        preHandler: requireActor(deps.authenticator),
+        schema: { tags: ['user'], summary: "The member's profile", security: memberSecurity, response: { 200: profileSchema } },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return toProfile(await deps.profiles.get(actorOf(request).userId));
+      },
+    );
+
+    routes.patch(
+      '/v1/user/me',
+      {
+        preHandler: requireActor(deps.authenticator),
+        schema: {
+          tags: ['user'],
+          summary: "Change the member's name or avatar",
+          security: memberSecurity,
+          body: profilePatchSchema,
+          response: { 200: profileSchema },
+        },
+      },
+      async (request) => toProfile(await deps.profiles.update(actorOf(request).userId, request.body)),
+    );
+  };
+}
+
+function actorOf(request: FastifyRequest) {
+  if (!request.actor) {
+    throw new AppError('unauthenticated');
+  }
+  return request.actor;
+}

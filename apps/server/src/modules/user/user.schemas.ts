@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+const clientId = z.string().min(1).max(64).describe('A registered client: web, tv, desktop, extension, android, ios');
+const email = z.email().max(254).describe('E-mail address; compared without case');
+const secret = (what: string) => z.string().min(1).max(4096).describe(what);
+const captchaToken = z.string().max(4096).optional().describe('Captcha token of the action; also accepted as x-captcha-token');
+const controlCharacters = /\p{Cc}/u;
+
+export const verificationRequestSchema = z
+  .object({
+    email,
+    target: z.enum(['ANY', 'USER']).default('ANY').describe('USER: only for an existing account (reset)'),
+    usage: z.enum(['REGISTER', 'PASSWORD_RESET']),
+    locale: z.string().max(35).optional().describe('Language of the mail; Accept-Language when absent'),
+    client_id: clientId,
+    captcha_token: captchaToken,
+  })
+  .meta({ id: 'VerificationRequest' });
+
+export const verificationSchema = z
+  .object({
+    verification_id: z.string(),
+    expires_in: z.number().int().describe('Seconds the code stays valid'),
+  })
+  .meta({ id: 'Verification' });
+
+export const verifyRequestSchema = z
+  .object({
+    verification_id: z.string().min(1).max(64),
+    verification_code: z.string().min(1).max(32),
+    client_id: clientId,
+  })
+  .meta({ id: 'VerifyRequest' });
+
+export const verificationTokenSchema = z
+  .object({ verification_token: z.string().describe('Spent once by sign-up or reset') })
+  .meta({ id: 'VerificationToken' });
+
+export const signUpRequestSchema = z
+  .object({
+    email,
+    password: secret('8 to 128 characters, not all of one class'),
+    verification_token: secret('From /v1/auth/verification/verify'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine((value) => !controlCharacters.test(value), 'must not contain control characters')
+      .optional(),
+    client_id: clientId,
+    captcha_token: captchaToken,
+  })
+  .meta({ id: 'SignUpRequest' });
+
+export const signInRequestSchema = z
+  .object({
+    client_id: clientId,
+    username: z.string().min(1).max(254).describe('The e-mail address'),
+    password: secret('The password'),
+    captcha_token: captchaToken,
+  })
+  .meta({ id: 'SignInRequest' });
+
+export const resetRequestSchema = z
+  .object({
+    email,
+    new_password: secret('8 to 128 characters, not all of one class'),
+    verification_token: secret('From /v1/auth/verification/verify with usage PASSWORD_RESET'),
+    client_id: clientId,
+    captcha_token: captchaToken,
+  })
+  .meta({ id: 'ResetRequest' });
+
+export const revokeRequestSchema = z
+  .object({
+    token: z.string().max(8192).optional().describe('A refresh or access token; the session cookie when absent'),
+    token_type_hint: z.string().max(32).optional(),
+    client_id: z.string().max(64).optional(),
+  })
+  .meta({ id: 'RevokeRequest' });
+
+export const tokenRequestSchema = z
+  .object({
+    grant_type: z.string().min(1).max(128),
+    refresh_token: z.string().max(8192).optional(),
+    client_id: clientId,
+  })
+  .meta({ id: 'TokenRequest' });
+
+export const tokenSchema = z
+  .object({
+    token_type: z.literal('Bearer'),
+    access_token: z.string(),
+    refresh_token: z.string(),
+    expires_in: z.number().int().describe('Seconds the access token stays valid'),
+    sub: z.string().describe('The member id'),
+    scope: z.string(),
+  })
+  .meta({ id: 'Token' });
+
+export const emptySchema = z.object({}).meta({ id: 'Empty' });
+
+export const profileSchema = z
+  .object({
+    sub: z.string(),
+    name: z.string(),
+    email: z.string().describe('Masked'),
+    phone_number: z.string().describe('Masked, "" when none'),
+    picture: z.string().describe('Avatar URL, "" when none'),
+    password: z.enum(['SET', '']).describe('"SET" when the account has a password'),
+    status: z.enum(['pending', 'active', 'blocked', 'frozen', 'under_review']),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Profile' });
+
+export const profilePatchSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine((value) => !controlCharacters.test(value), 'must not contain control characters')
+      .optional(),
+    picture: z
+      .string()
+      .max(2048)
+      .refine((value) => value === '' || (value.startsWith('https://') && URL.canParse(value)), {
+        message: 'must be an https:// URL or ""',
+      })
+      .optional(),
+  })
+  .strict()
+  .meta({ id: 'ProfilePatch' });
