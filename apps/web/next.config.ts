@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { internalRewrites } from './src/i18n/internal-rewrites';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -20,8 +21,15 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   transpilePackages: ['@nimbus/contracts', '@nimbus/client'],
+  experimental: {
+    /* app/global-not-found.tsx renders every unmatched URL on the server, in the root shell. */
+    globalNotFound: true,
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
+  },
+  async rewrites() {
+    return { beforeFiles: internalRewrites(), afterFiles: [], fallback: [] };
   },
 };
 

@@ -4,6 +4,7 @@ import createMiddleware from 'next-intl/middleware';
 import type { NextRequest } from 'next/server';
 import { NextResponse } from 'next/server';
 import { config as webConfig } from './config';
+import { isInvalidRouteParams } from './features/site/route-validation';
 import { accessBlockedPath, routeRootSegments } from './features/site/site-routes';
 import {
   accessCheckTimeoutMs,
@@ -27,17 +28,61 @@ import {
   localePath,
   localeRequestHeader,
 } from './i18n/locale-path';
+import {
+  blockedRewriteHeader,
+  internalRequestHeaders,
+  invalidRouteHeader,
+  localeRewriteHeader,
+  requestedPathHeader,
+  unmatchedRewriteHeader,
+} from './i18n/internal-rewrites';
 import { routing } from './i18n/routing';
 
 const intlMiddleware = createMiddleware(routing);
 const publicHost = new URL(webConfig.publicUrl).host;
 
-/** Rewrites to a page of the `[locale]` tree, telling next-intl its locale. */
-function rewriteTo(request: NextRequest, pathname: string, locale: Locale): NextResponse {
+/**
+ * Lets the request through to the page named by `rewriteHeader` (see internal-rewrites.ts), or
+ * to its own path without one, telling next-intl the page's locale and the 404 page the path.
+ */
+function serve(request: NextRequest, locale: Locale, rewriteHeader?: string, invalidRoute = false): NextResponse {
   const headers = new Headers(request.headers);
+  for (const name of internalRequestHeaders) {
+    headers.delete(name);
+  }
   headers.set(localeRequestHeader, locale);
-  const target = new URL(`${pathname}${request.nextUrl.search}`, request.url);
-  return NextResponse.rewrite(target, { request: { headers } });
+  headers.set(requestedPathHeader, request.nextUrl.pathname);
+  if (rewriteHeader) {
+    headers.set(rewriteHeader, locale);
+  }
+  if (invalidRoute) {
+    headers.set(invalidRouteHeader, '1');
+  }
+  return NextResponse.next({ request: { headers } });
+}
+
+/**
+ * Carries out next-intl's decision for a page request: its redirects as they are, its rewrite
+ * (an unprefixed page of the default locale) through the internal rewrite; either way its
+ * alternate-links header and locale cookie are kept.
+ */
+function adoptIntlResponse(request: NextRequest, intl: NextResponse, prefixLocale: Locale | undefined): NextResponse {
+  if (isRedirect(intl)) {
+    return intl;
+  }
+  const rewrite = intl.headers.get('x-middleware-rewrite');
+  const rewriteLocale = rewrite ? localeOfSegment(splitFirstSegment(new URL(rewrite).pathname).segment) : undefined;
+  const response = rewriteLocale
+    ? serve(request, rewriteLocale, localeRewriteHeader)
+    : serve(request, prefixLocale ?? defaultLocale);
+  const link = intl.headers.get('link');
+  if (link) {
+    response.headers.set('link', link);
+  }
+  for (const cookie of intl.cookies.getAll()) {
+    response.cookies.set(cookie);
+  }
+  return response;
 }
 
 function isRedirect(response: Response): boolean {
@@ -82,8 +127,10 @@ async function isAccessible(request: NextRequest, cookies: CookieToSet[]): Promi
 /**
  * The global route guards of spec section 2, in the spec's order: (1) attribution, (2) referer
  * list, (3) login hand-off, (4) mobile visitors away from the browser extension page, (5) the
- * access check, (6) the locale redirect, (7) server-configured redirects. Each rule is a pure
- * function in `src/guards/`; this function only reads the request and writes the response.
+ * access check, (6) the locale redirect, (7) server-configured redirects; then the route
+ * middleware "validate" (parameters of share, help-center and policy routes), whose failures
+ * are served the server-rendered 404. Each rule is a pure function in `src/guards/` or
+ * `src/features/`; this function only reads the request and writes the response.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const url = request.nextUrl;
@@ -114,12 +161,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
 
   if (!(await isAccessible(request, cookies))) {
-    return finish(request, rewriteTo(request, `/${visitorLocale}${accessBlockedPath}`, visitorLocale), cookies);
+    return finish(request, serve(request, visitorLocale, blockedRewriteHeader), cookies);
   }
 
   const unprefixedPath = prefixLocale ? rest : url.pathname;
   if (unprefixedPath === accessBlockedPath) {
-    return finish(request, rewriteTo(request, `/${visitorLocale}/404`, visitorLocale), cookies);
+    return finish(request, serve(request, visitorLocale, unmatchedRewriteHeader), cookies);
   }
 
   const plan = planLocale({
@@ -137,12 +184,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
         cookies.push({ name: localeCookieName, value: plan.rememberLocale, maxAge: localeCookieMaxAgeSeconds });
       }
       return finish(request, NextResponse.redirect(new URL(plan.location, request.url)), cookies);
-    case 'rewrite':
-      response = rewriteTo(request, plan.pathname, plan.locale);
+    case 'serve-in-locale':
+      response = serve(request, plan.locale, localeRewriteHeader);
       pageLocale = plan.locale;
       break;
     case 'next-intl':
-      response = intlMiddleware(request);
+      response = adoptIntlResponse(request, intlMiddleware(request), prefixLocale);
       if (isRedirect(response)) {
         return finish(request, response, cookies);
       }
@@ -154,6 +201,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (redirect) {
     const target = redirect.external ? redirect.location : new URL(redirect.location, request.url);
     return finish(request, NextResponse.redirect(target, redirect.permanent ? 308 : 307), cookies);
+  }
+
+  if (isInvalidRouteParams(unprefixedPath)) {
+    return finish(request, serve(request, pageLocale, unmatchedRewriteHeader, true), cookies);
   }
   return finish(request, response, cookies);
 }

@@ -3,8 +3,8 @@
 import './globals.css';
 import { useEffect } from 'react';
 import { ErrorView } from '@/components/error-view';
+import { defaultErrorTexts } from '@/features/errors/error-texts';
 import { useIsBot } from '@/features/errors/use-is-bot';
-import common from '../../messages/en-US/common.json';
 
 interface GlobalErrorProps {
   error: unknown;
@@ -27,7 +27,11 @@ export default function GlobalError({ error }: GlobalErrorProps) {
       <body>
         {isBot ? null : (
           <main id="main">
-            <ErrorView tip={common['not-found-page-tip']} homeHref="/" homeLabel={common['back-home']} />
+            <ErrorView
+              tip={defaultErrorTexts.tip}
+              homeHref={defaultErrorTexts.homeHref}
+              homeLabel={defaultErrorTexts.backHome}
+            />
           </main>
         )}
       </body>

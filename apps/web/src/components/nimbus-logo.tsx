@@ -1,5 +1,3 @@
-import { cn } from '@/lib/cn';
-
 /** The outline of the Nimbus cloud, on a 32 x 32 grid. */
 export const cloudPath = 'M9.5 25h14a6 6 0 0 0 .9-11.93A8 8 0 0 0 9.1 12.6 6.2 6.2 0 0 0 9.5 25z';
 
@@ -10,10 +8,10 @@ export interface CloudMarkProps {
   className?: string;
 }
 
-/** The Nimbus mark alone: a blue cloud carrying an upward arrow. Decorative. */
+/** The Nimbus mark alone: a blue cloud carrying an upward arrow. Decorative; 32 px unless sized. */
 export function CloudMark({ className }: CloudMarkProps) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden focusable="false" className={cn('size-8', className)}>
+    <svg viewBox="0 0 32 32" aria-hidden focusable="false" className={className ?? 'size-8'}>
       <defs>
         <linearGradient id="nimbus-cloud" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="oklch(0.7 0.14 254)" />
@@ -32,10 +30,13 @@ export interface NimbusLogoProps {
   markOnly?: boolean;
 }
 
-/** The Nimbus logo: the cloud mark and the wordmark. */
+/**
+ * The Nimbus logo: the cloud mark and the wordmark. Plain class strings (no tailwind-merge), as
+ * the error pages ship it to the browser.
+ */
 export function NimbusLogo({ className, markOnly = false }: NimbusLogoProps) {
   return (
-    <span className={cn('inline-flex items-center gap-2 text-foreground', className)}>
+    <span className={`inline-flex items-center gap-2 text-foreground ${className ?? ''}`}>
       <CloudMark />
       {markOnly ? null : <span className="text-xl font-semibold tracking-tight">Nimbus</span>}
     </span>

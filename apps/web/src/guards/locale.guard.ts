@@ -46,8 +46,8 @@ export function detectLocale(cookieLocale: string | undefined, acceptLanguage: s
 export type LocalePlan =
   /** Redirect to `location` (path and query); `rememberLocale` is written to the locale cookie. */
   | { kind: 'redirect'; location: string; rememberLocale?: Locale }
-  /** Serve the page at `pathname` of the `[locale]` tree without changing the URL. */
-  | { kind: 'rewrite'; pathname: string; locale: Locale }
+  /** Serve the same path from the `[locale]` tree of `locale` without changing the URL. */
+  | { kind: 'serve-in-locale'; locale: Locale }
   /** A correctly prefixed or unprefixed page path: next-intl's middleware decides. */
   | { kind: 'next-intl' };
 
@@ -103,7 +103,7 @@ export function planLocale(input: LocalePlanInput): LocalePlan {
   }
   if (isUnprefixedRoute(input.pathname)) {
     const locale = detectLocale(input.cookieLocale, input.acceptLanguage);
-    return { kind: 'rewrite', pathname: `/${locale}${input.pathname}`, locale };
+    return { kind: 'serve-in-locale', locale };
   }
   return { kind: 'next-intl' };
 }

@@ -1,10 +1,9 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
 import { ErrorView } from '@/components/error-view';
+import { useErrorTexts } from '@/features/errors/error-texts';
 import { useIsBot } from '@/features/errors/use-is-bot';
-import { localePath } from '@/i18n/locale-path';
 
 interface LocaleErrorProps {
   error: unknown;
@@ -16,8 +15,7 @@ interface LocaleErrorProps {
  * section 8). Crawlers get nothing rendered; the error is only logged.
  */
 export default function LocaleError({ error, retry }: LocaleErrorProps) {
-  const t = useTranslations('common');
-  const locale = useLocale();
+  const texts = useErrorTexts();
   const isBot = useIsBot();
 
   useEffect(() => {
@@ -30,16 +28,16 @@ export default function LocaleError({ error, retry }: LocaleErrorProps) {
   return (
     <main id="main" className="flex-1 pt-[var(--spacing-header)]">
       <ErrorView
-        tip={t('not-found-page-tip')}
-        homeHref={localePath(locale, '/')}
-        homeLabel={t('back-home')}
+        tip={texts.tip}
+        homeHref={texts.homeHref}
+        homeLabel={texts.backHome}
         action={
           <button
             type="button"
             onClick={retry}
             className="inline-flex min-h-11 items-center justify-center rounded-lg border border-border px-4 text-sm font-medium hover:bg-muted"
           >
-            {t('try-again')}
+            {texts.tryAgain}
           </button>
         }
       />

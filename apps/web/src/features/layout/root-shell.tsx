@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import type { Locale } from '@nimbus/contracts';
+import { getTranslations } from 'next-intl/server';
+import { ThemeProvider } from 'next-themes';
+import { config, toPublicConfig } from '@/config';
+import { ErrorTextsProvider } from '@/features/errors/error-texts';
+import { localePath } from '@/i18n/locale-path';
+import { publicConfigElementId, serializePublicConfig } from '@/lib/public-config';
+import { LayoutEffects } from './layout-effects';
+import { SiteHeader } from './site-header';
+
+export interface RootShellProps {
+  locale: Locale;
+  children: ReactNode;
+}
+
+/**
+ * The document of every page (spec section 2): `<html lang>`, the header `#pc_header` and the
+ * page below it, with the serialised public configuration the browser reads its API origins
+ * from. Messages stay on the server: client components get their few strings as props, which
+ * keeps a message runtime out of the browser.
+ */
+export async function RootShell({ locale, children }: RootShellProps) {
+  const t = await getTranslations({ locale, namespace: 'common' });
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[calc(var(--z-header)+1)] rounded-lg bg-background px-4 py-3 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        >
+          {t('skip-to-content')}
+        </a>
+        <script
+          id={publicConfigElementId}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: serializePublicConfig(toPublicConfig(config)) }}
+        />
+        <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+          <ErrorTextsProvider
+            texts={{
+              tip: t('not-found-page-tip'),
+              backHome: t('back-home'),
+              tryAgain: t('try-again'),
+              homeHref: localePath(locale, '/'),
+            }}
+          >
+            <SiteHeader locale={locale} />
+            {children}
+            <LayoutEffects />
+          </ErrorTextsProvider>
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}
