@@ -225,6 +225,21 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       expect(localizedOf(errorOf(response))?.message).toBe('인증 코드가 만료되었습니다');
     });
 
+    it('drops codes a day after they expired', async () => {
+      const clock = testClock();
+      t = await app({}, { now: clock.now });
+      const old = await requestCode(t, mail, 'old@example.com', 'REGISTER');
+      clock.advance(600_000 + 86_400_000 + 1000);
+      await requestCode(t, mail, 'new@example.com', 'REGISTER');
+      const response = await post(t, '/v1/auth/verification/verify', {
+        verification_id: old.verificationId,
+        verification_code: old.code,
+        client_id: 'web',
+      });
+      // Gone, so no longer "expired" but unknown.
+      expectError(response, 400, 'invalid_verification_code', 4014);
+    });
+
     it.each([
       ['an unknown verification', (id: string, code: string) => ({ verification_id: `${id}x`, verification_code: code, client_id: 'web' })],
       ['another client', (id: string, code: string) => ({ verification_id: id, verification_code: code, client_id: 'tv' })],

@@ -166,6 +166,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
 
       const now = deps.now();
+      // Spent and expired codes are kept a day (for support questions), then dropped here, where
+      // new ones are written, so the table stays as small as the traffic of one day.
+      await deps.verifications.deleteExpired(new Date(now.getTime() - 86_400_000));
       const verificationId = newId();
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await deps.verifications.insert({

@@ -57,6 +57,16 @@ export function createVerificationRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Deletes verifications whose code and token both expired before a time. */
+    async deleteExpired(before: Date): Promise<void> {
+      const stamp = before.toISOString();
+      await db
+        .deleteFrom('verifications')
+        .where('expires_at', '<', stamp)
+        .where((where) => where.or([where('token_expires_at', 'is', null), where('token_expires_at', '<', stamp)]))
+        .execute();
+    },
+
     /** Spends a verification token; false when it was spent already (a replay). */
     async consumeToken(id: string, now: Date): Promise<boolean> {
       const result = await db
