@@ -89,6 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** Drops the identity tables, dependants first. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('auth_failures').execute();
   await db.schema.dropTable('refresh_tokens').execute();

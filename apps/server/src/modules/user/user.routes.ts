@@ -1,7 +1,7 @@
-import { requestLocale } from '../../http/request-locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
+import { requestLocale } from '../../http/request-locale';
 import { sessionCookieName, type Authenticator } from '../auth/authenticator';
 import { requireActor } from '../auth/require-actor';
 import type { AccountService } from './account.service';
