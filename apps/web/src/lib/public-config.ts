@@ -13,8 +13,13 @@ export function serializePublicConfig(config: PublicConfig): string {
   return JSON.stringify(config).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** The part of `document` the reader uses; tests pass a fake. */
+export interface ConfigDocument {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
 /** Reads the configuration the root layout wrote, or undefined when there is none. */
-export function readPublicConfig(doc: Pick<Document, 'getElementById'> = document): PublicConfig | undefined {
+export function readPublicConfig(doc: ConfigDocument = document): PublicConfig | undefined {
   const text = doc.getElementById(publicConfigElementId)?.textContent;
   if (!text) {
     return undefined;

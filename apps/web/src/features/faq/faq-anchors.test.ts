@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { resolveFaqHash } from './faq-anchors';
+
+describe('redirect-faq-hash', () => {
+  it('scrolls to a current question', () => {
+    expect(resolveFaqHash('#is-it-free')).toEqual({ kind: 'scroll', id: 'is-it-free' });
+  });
+
+  it('maps old anchors to the question that replaced them', () => {
+    expect(resolveFaqHash('#vip')).toEqual({ kind: 'scroll', id: 'is-it-free' });
+    expect(resolveFaqHash('#How-To-Save')).toEqual({ kind: 'scroll', id: 'save-shared-link' });
+  });
+
+  it('sends anchors that moved to the how-to page there', () => {
+    expect(resolveFaqHash('#copy-link')).toEqual({ kind: 'help', id: 'copy-link' });
+    expect(resolveFaqHash('#telegram-bot')).toEqual({ kind: 'help', id: 'telegram-bot' });
+  });
+
+  it('ignores empty, unknown and malformed hashes', () => {
+    expect(resolveFaqHash('')).toEqual({ kind: 'none' });
+    expect(resolveFaqHash('#nothing-here')).toEqual({ kind: 'none' });
+    expect(resolveFaqHash('#%E0%A4%A')).toEqual({ kind: 'none' });
+  });
+});

@@ -1,0 +1,39 @@
+import { locales } from '@nimbus/contracts';
+import { describe, expect, it } from 'vitest';
+import { publicPagePaths, sitemapEntries } from './sitemap-entries';
+
+const now = Date.UTC(2026, 10, 26);
+
+describe('sitemap', () => {
+  const entries = sitemapEntries('https://nimbus.example.com', now);
+  const urls = entries.map((entry) => entry.url);
+
+  it('lists every public page in every locale with absolute URLs', () => {
+    expect(urls).toContain('https://nimbus.example.com/');
+    expect(urls).toContain('https://nimbus.example.com/ja');
+    expect(urls).toContain('https://nimbus.example.com/zh-TW/faq');
+    expect(urls).toContain('https://nimbus.example.com/ko/policy/privacy-policy');
+    expect(urls).toContain('https://nimbus.example.com/es/help-center/sharing/create-a-share-link');
+    expect(entries).toHaveLength(publicPagePaths(now).length * locales.length);
+  });
+
+  it('never lists the drive, share pages, sign-in or the loading page', () => {
+    for (const url of urls) {
+      const path = new URL(url).pathname;
+      expect(path).not.toMatch(/\/drive\/|\/s\/|\/auth$|\/loading$|access-blocked/);
+    }
+  });
+
+  it('gives every entry hreflang alternates for all locales and x-default', () => {
+    const home = entries.find((entry) => entry.url === 'https://nimbus.example.com/faq');
+    expect(Object.keys(home?.alternates.languages ?? {})).toEqual([...locales, 'x-default']);
+    expect(home?.alternates.languages['x-default']).toBe('https://nimbus.example.com/faq');
+    expect(home?.alternates.languages.ja).toBe('https://nimbus.example.com/ja/faq');
+  });
+
+  it('lists only activities that are still running', () => {
+    expect(publicPagePaths(now)).toContain('/activity/christmas');
+    expect(publicPagePaths(now)).not.toContain('/activity/compensation');
+    expect(publicPagePaths(Date.UTC(2027, 5, 1))).not.toContain('/activity/christmas');
+  });
+});
