@@ -107,14 +107,19 @@ function scriptSources(html, pageUrl) {
   const sources = new Map();
   for (const match of html.matchAll(/<script\b([^>]*?)\bsrc="([^"]+)"([^>]*)>/gi)) {
     const attributes = `${match[1]} ${match[3]}`;
-    sources.set(new URL(match[2].replaceAll('&amp;', '&'), pageUrl).toString(), /\bnomodule\b/i.test(attributes));
+    sources.set(
+      new URL(match[2].replaceAll('&amp;', '&'), pageUrl).toString(),
+      /\bnomodule\b/i.test(attributes),
+    );
   }
   return [...sources].map(([src, noModule]) => ({ src, noModule }));
 }
 
 async function measure(baseUrl, pagePath) {
   const pageUrl = new URL(pagePath, baseUrl).toString();
-  const response = await fetch(pageUrl, { headers: { 'accept-language': 'en-US', accept: 'text/html' } });
+  const response = await fetch(pageUrl, {
+    headers: { 'accept-language': 'en-US', accept: 'text/html' },
+  });
   if (!response.ok) {
     throw new Error(`${pageUrl} answered ${response.status}`);
   }
@@ -134,7 +139,9 @@ async function measure(baseUrl, pagePath) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const server = options.url ? { baseUrl: options.url, stop: () => undefined } : await startNext(options.dir);
+  const server = options.url
+    ? { baseUrl: options.url, stop: () => undefined }
+    : await startNext(options.dir);
   try {
     const { pageUrl, scripts } = await measure(server.baseUrl, options.path);
     const kb = (bytes) => (bytes / 1000).toFixed(1);

@@ -25,13 +25,17 @@ describe('web config', () => {
       API_ORIGINS_ACCESS: 'https://access.example.com',
     });
     expect(config.publicUrl).toBe('https://nimbus.example.com');
-    expect(config.apiOrigins.drive).toEqual(['https://drive-a.example.com', 'https://drive-b.example.com']);
+    expect(config.apiOrigins.drive).toEqual([
+      'https://drive-a.example.com',
+      'https://drive-b.example.com',
+    ]);
     expect(config.accessCheckOrigins).toEqual(['https://access.example.com']);
   });
 
   it('parses the site redirects', () => {
     const config = parseConfig({
-      SITE_REDIRECTS: '[{"source":"/old","destination":"/new"},{"source":"/x","destination":"https://example.com/","permanent":true}]',
+      SITE_REDIRECTS:
+        '[{"source":"/old","destination":"/new"},{"source":"/x","destination":"https://example.com/","permanent":true}]',
     });
     expect(config.siteRedirects).toEqual([
       { source: '/old', destination: '/new', permanent: false },
@@ -43,9 +47,9 @@ describe('web config', () => {
     expect(() => parseConfig({ SITE_REDIRECTS: 'nope', API_ORIGINS_USER: 'ftp://x' })).toThrow(
       /SITE_REDIRECTS[\s\S]*API_ORIGINS_USER|API_ORIGINS_USER[\s\S]*SITE_REDIRECTS/,
     );
-    expect(() => parseConfig({ SITE_REDIRECTS: '[{"source":"old","destination":"//evil.example"}]' })).toThrow(
-      /Invalid web app configuration/,
-    );
+    expect(() =>
+      parseConfig({ SITE_REDIRECTS: '[{"source":"old","destination":"//evil.example"}]' }),
+    ).toThrow(/Invalid web app configuration/);
   });
 
   it('exposes only public origins to the browser', () => {

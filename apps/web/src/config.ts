@@ -132,7 +132,8 @@ export function parseConfig(env: Record<string, string | undefined>): WebConfig 
       audit: vars.API_ORIGINS_AUDIT,
       access: vars.API_ORIGINS_ACCESS,
     },
-    accessCheckOrigins: vars.API_ORIGINS_ACCESS.length > 0 ? vars.API_ORIGINS_ACCESS : [internalApiUrl],
+    accessCheckOrigins:
+      vars.API_ORIGINS_ACCESS.length > 0 ? vars.API_ORIGINS_ACCESS : [internalApiUrl],
     siteRedirects: vars.SITE_REDIRECTS,
     embedOrigins: vars.EMBED_ORIGINS,
   };

@@ -17,7 +17,12 @@ import { attributionCookies } from './guards/attribution.guard';
 import type { CookieToSet } from './guards/cookie';
 import { tenMinutesSeconds } from './guards/cookie';
 import { frameAncestors, embedOriginParam } from './guards/frame-ancestors';
-import { detectLocale, localeOfSegment, planLocale, splitFirstSegment } from './guards/locale.guard';
+import {
+  detectLocale,
+  localeOfSegment,
+  planLocale,
+  splitFirstSegment,
+} from './guards/locale.guard';
 import { loginHandoffCookies } from './guards/login-handoff.guard';
 import { mobileExtensionRedirect } from './guards/mobile-redirect.guard';
 import { refererListCookie, refererListCookieName } from './guards/referer-list.guard';
@@ -45,7 +50,12 @@ const publicHost = new URL(webConfig.publicUrl).host;
  * Lets the request through to the page named by `rewriteHeader` (see internal-rewrites.ts), or
  * to its own path without one, telling next-intl the page's locale and the 404 page the path.
  */
-function serve(request: NextRequest, locale: Locale, rewriteHeader?: string, invalidRoute = false): NextResponse {
+function serve(
+  request: NextRequest,
+  locale: Locale,
+  rewriteHeader?: string,
+  invalidRoute = false,
+): NextResponse {
   const headers = new Headers(request.headers);
   for (const name of internalRequestHeaders) {
     headers.delete(name);
@@ -66,12 +76,18 @@ function serve(request: NextRequest, locale: Locale, rewriteHeader?: string, inv
  * (an unprefixed page of the default locale) through the internal rewrite; either way its
  * alternate-links header and locale cookie are kept.
  */
-function adoptIntlResponse(request: NextRequest, intl: NextResponse, prefixLocale: Locale | undefined): NextResponse {
+function adoptIntlResponse(
+  request: NextRequest,
+  intl: NextResponse,
+  prefixLocale: Locale | undefined,
+): NextResponse {
   if (isRedirect(intl)) {
     return intl;
   }
   const rewrite = intl.headers.get('x-middleware-rewrite');
-  const rewriteLocale = rewrite ? localeOfSegment(splitFirstSegment(new URL(rewrite).pathname).segment) : undefined;
+  const rewriteLocale = rewrite
+    ? localeOfSegment(splitFirstSegment(new URL(rewrite).pathname).segment)
+    : undefined;
   const response = rewriteLocale
     ? serve(request, rewriteLocale, localeRewriteHeader)
     : serve(request, prefixLocale ?? defaultLocale);
@@ -90,8 +106,13 @@ function isRedirect(response: Response): boolean {
 }
 
 /** Writes the guards' cookies and the framing policy onto the response. */
-function finish(request: NextRequest, response: NextResponse, cookies: readonly CookieToSet[]): NextResponse {
-  const secure = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+function finish(
+  request: NextRequest,
+  response: NextResponse,
+  cookies: readonly CookieToSet[],
+): NextResponse {
+  const secure =
+    request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   for (const cookie of cookies) {
     response.cookies.set(cookie.name, cookie.value, {
       path: '/',
@@ -116,11 +137,16 @@ async function isAccessible(request: NextRequest, cookies: CookieToSet[]): Promi
   }
   const accessible = await checkAccess({
     origins: webConfig.accessCheckOrigins,
-    forwardedFor: request.headers.get('x-forwarded-for') ?? request.headers.get('x-real-ip') ?? undefined,
+    forwardedFor:
+      request.headers.get('x-forwarded-for') ?? request.headers.get('x-real-ip') ?? undefined,
     fetchImpl: fetch,
     timeoutMs: accessCheckTimeoutMs,
   });
-  cookies.push({ name: accessCookieName, value: accessCookieValue(accessible), maxAge: tenMinutesSeconds });
+  cookies.push({
+    name: accessCookieName,
+    value: accessCookieValue(accessible),
+    maxAge: tenMinutesSeconds,
+  });
   return accessible;
 }
 
@@ -153,9 +179,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { segment, rest } = splitFirstSegment(url.pathname);
   const prefixLocale = localeOfSegment(segment);
   const visitorLocale =
-    prefixLocale ?? detectLocale(request.cookies.get(localeCookieName)?.value, request.headers.get('accept-language'));
+    prefixLocale ??
+    detectLocale(
+      request.cookies.get(localeCookieName)?.value,
+      request.headers.get('accept-language'),
+    );
 
-  const mobileTarget = mobileExtensionRedirect(url.pathname, request.headers.get('user-agent'), localePath(visitorLocale, '/'));
+  const mobileTarget = mobileExtensionRedirect(
+    url.pathname,
+    request.headers.get('user-agent'),
+    localePath(visitorLocale, '/'),
+  );
   if (mobileTarget) {
     return finish(request, NextResponse.redirect(new URL(mobileTarget, request.url)), cookies);
   }
@@ -181,7 +215,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   switch (plan.kind) {
     case 'redirect':
       if (plan.rememberLocale) {
-        cookies.push({ name: localeCookieName, value: plan.rememberLocale, maxAge: localeCookieMaxAgeSeconds });
+        cookies.push({
+          name: localeCookieName,
+          value: plan.rememberLocale,
+          maxAge: localeCookieMaxAgeSeconds,
+        });
       }
       return finish(request, NextResponse.redirect(new URL(plan.location, request.url)), cookies);
     case 'serve-in-locale':
@@ -197,7 +235,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       break;
   }
 
-  const redirect = matchSiteRedirect(webConfig.siteRedirects, unprefixedPath, pageLocale, url.search);
+  const redirect = matchSiteRedirect(
+    webConfig.siteRedirects,
+    unprefixedPath,
+    pageLocale,
+    url.search,
+  );
   if (redirect) {
     const target = redirect.external ? redirect.location : new URL(redirect.location, request.url);
     return finish(request, NextResponse.redirect(target, redirect.permanent ? 308 : 307), cookies);

@@ -38,7 +38,12 @@ export default async function GlobalNotFound() {
   return (
     <RootShell locale={locale}>
       <PageFrame locale={locale} layout="default" withoutFooter>
-        <ErrorView title={title} tip={t('not-found-page-tip')} homeHref={localePath(locale, '/')} homeLabel={t('back-home')} />
+        <ErrorView
+          title={title}
+          tip={t('not-found-page-tip')}
+          homeHref={localePath(locale, '/')}
+          homeLabel={t('back-home')}
+        />
       </PageFrame>
     </RootShell>
   );

@@ -6,7 +6,11 @@ import { config } from '@/config';
 export default async function robots(): Promise<MetadataRoute.Robots> {
   await connection();
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/s/', '/drive/', '/auth', '/loading', '/*/drive/'] },
+    rules: {
+      userAgent: '*',
+      allow: '/',
+      disallow: ['/s/', '/drive/', '/auth', '/loading', '/*/drive/'],
+    },
     sitemap: new URL('/sitemap.xml', config.publicUrl).toString(),
   };
 }

@@ -19,7 +19,14 @@ export function CloudMark({ className }: CloudMarkProps) {
         </linearGradient>
       </defs>
       <path d={cloudPath} fill="url(#nimbus-cloud)" />
-      <path d={arrowPath} fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={arrowPath}
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -32,7 +32,12 @@ const b = 'http://b.example';
 describe('access check guard', () => {
   it('asks every origin at the area_accessible path, forwarding the client address', async () => {
     const fetch = fakeFetch({ [a]: { accessible: true } });
-    await checkAccess({ origins: [a], forwardedFor: '203.0.113.7', fetchImpl: fetch.impl, timeoutMs: 5_000 });
+    await checkAccess({
+      origins: [a],
+      forwardedFor: '203.0.113.7',
+      fetchImpl: fetch.impl,
+      timeoutMs: 5_000,
+    });
     expect(fetch.calls).toEqual([
       {
         url: 'http://a.example/access_controller/v1/area_accessible',
@@ -43,28 +48,63 @@ describe('access check guard', () => {
 
   it('is accessible when any origin says so', async () => {
     const fetch = fakeFetch({ [a]: { accessible: false }, [b]: { accessible: true } });
-    expect(await checkAccess({ origins: [a, b], forwardedFor: undefined, fetchImpl: fetch.impl, timeoutMs: 5_000 })).toBe(true);
+    expect(
+      await checkAccess({
+        origins: [a, b],
+        forwardedFor: undefined,
+        fetchImpl: fetch.impl,
+        timeoutMs: 5_000,
+      }),
+    ).toBe(true);
   });
 
   it('is accessible when every request fails', async () => {
     const fetch = fakeFetch({ [a]: 'fail', [b]: { status: 500 } });
-    expect(await checkAccess({ origins: [a, b], forwardedFor: undefined, fetchImpl: fetch.impl, timeoutMs: 5_000 })).toBe(true);
+    expect(
+      await checkAccess({
+        origins: [a, b],
+        forwardedFor: undefined,
+        fetchImpl: fetch.impl,
+        timeoutMs: 5_000,
+      }),
+    ).toBe(true);
   });
 
   it('is blocked when the answers say not accessible and the rest fail', async () => {
     const fetch = fakeFetch({ [a]: { accessible: false }, [b]: 'fail' });
-    expect(await checkAccess({ origins: [a, b], forwardedFor: undefined, fetchImpl: fetch.impl, timeoutMs: 5_000 })).toBe(false);
+    expect(
+      await checkAccess({
+        origins: [a, b],
+        forwardedFor: undefined,
+        fetchImpl: fetch.impl,
+        timeoutMs: 5_000,
+      }),
+    ).toBe(false);
   });
 
   it('treats an answer without a boolean flag as a failure', async () => {
     const fetch = fakeFetch({ [a]: { accessible: 'no' } });
-    expect(await checkAccess({ origins: [a], forwardedFor: undefined, fetchImpl: fetch.impl, timeoutMs: 5_000 })).toBe(true);
+    expect(
+      await checkAccess({
+        origins: [a],
+        forwardedFor: undefined,
+        fetchImpl: fetch.impl,
+        timeoutMs: 5_000,
+      }),
+    ).toBe(true);
   });
 
   it('gives up on a silent origin after the timeout', async () => {
     const fetch = fakeFetch({ [a]: 'hang', [b]: { accessible: false } });
     const started = Date.now();
-    expect(await checkAccess({ origins: [a, b], forwardedFor: undefined, fetchImpl: fetch.impl, timeoutMs: 50 })).toBe(false);
+    expect(
+      await checkAccess({
+        origins: [a, b],
+        forwardedFor: undefined,
+        fetchImpl: fetch.impl,
+        timeoutMs: 50,
+      }),
+    ).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 

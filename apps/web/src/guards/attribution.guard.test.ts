@@ -3,7 +3,9 @@ import { attributionCookies } from './attribution.guard';
 
 describe('attribution guard', () => {
   it('keeps source, medium and campaign in 12-hour cookies', () => {
-    const cookies = attributionCookies(new URLSearchParams('source=newsletter&medium=email&campaign=spring&x=1'));
+    const cookies = attributionCookies(
+      new URLSearchParams('source=newsletter&medium=email&campaign=spring&x=1'),
+    );
     expect(cookies).toEqual([
       { name: 'source', value: 'newsletter', maxAge: 43_200 },
       { name: 'medium', value: 'email', maxAge: 43_200 },

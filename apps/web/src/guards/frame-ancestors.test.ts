@@ -9,7 +9,9 @@ describe('frame-ancestors', () => {
   });
 
   it('adds an allowed embedding parent named by ?origin=', () => {
-    expect(frameAncestors('https://parent.example.com/app', allowed)).toBe("frame-ancestors 'self' https://parent.example.com");
+    expect(frameAncestors('https://parent.example.com/app', allowed)).toBe(
+      "frame-ancestors 'self' https://parent.example.com",
+    );
   });
 
   it('refuses other or malformed origins', () => {

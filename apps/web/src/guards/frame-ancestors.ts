@@ -17,7 +17,10 @@ function originOf(value: string | null): string | undefined {
  * The `frame-ancestors` directive of a page: only the site itself may frame it, plus the parent
  * named by `?origin=` when that origin is one of the allowed embedding origins.
  */
-export function frameAncestors(embedOrigin: string | null, allowedOrigins: readonly string[]): string {
+export function frameAncestors(
+  embedOrigin: string | null,
+  allowedOrigins: readonly string[],
+): string {
   const origin = originOf(embedOrigin);
   if (origin && allowedOrigins.includes(origin)) {
     return `frame-ancestors 'self' ${origin}`;

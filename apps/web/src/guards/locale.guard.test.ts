@@ -17,27 +17,63 @@ function plan(pathAndQuery: string, extra: Partial<LocalePlanInput> = {}) {
 
 describe('locale guard', () => {
   it('forces a locale with ?locale=, dropping the parameter and remembering it', () => {
-    expect(plan('/faq?locale=ja&x=1')).toEqual({ kind: 'redirect', location: '/ja/faq?x=1', rememberLocale: 'ja' });
-    expect(plan('/?locale=zh-tw')).toEqual({ kind: 'redirect', location: '/zh-TW', rememberLocale: 'zh-TW' });
-    expect(plan('/ja/faq?locale=en-US')).toEqual({ kind: 'redirect', location: '/faq', rememberLocale: 'en-US' });
-    expect(plan('/ko/help?locale=es')).toEqual({ kind: 'redirect', location: '/es/help', rememberLocale: 'es' });
+    expect(plan('/faq?locale=ja&x=1')).toEqual({
+      kind: 'redirect',
+      location: '/ja/faq?x=1',
+      rememberLocale: 'ja',
+    });
+    expect(plan('/?locale=zh-tw')).toEqual({
+      kind: 'redirect',
+      location: '/zh-TW',
+      rememberLocale: 'zh-TW',
+    });
+    expect(plan('/ja/faq?locale=en-US')).toEqual({
+      kind: 'redirect',
+      location: '/faq',
+      rememberLocale: 'en-US',
+    });
+    expect(plan('/ko/help?locale=es')).toEqual({
+      kind: 'redirect',
+      location: '/es/help',
+      rememberLocale: 'es',
+    });
   });
 
   it('falls back to the default locale for an unknown ?locale=', () => {
-    expect(plan('/ja/faq?locale=zz')).toEqual({ kind: 'redirect', location: '/faq', rememberLocale: 'en-US' });
+    expect(plan('/ja/faq?locale=zz')).toEqual({
+      kind: 'redirect',
+      location: '/faq',
+      rememberLocale: 'en-US',
+    });
   });
 
   it('keeps unprefixed routes unprefixed when a locale is forced', () => {
-    expect(plan('/s/abc?locale=ja')).toEqual({ kind: 'redirect', location: '/s/abc', rememberLocale: 'ja' });
+    expect(plan('/s/abc?locale=ja')).toEqual({
+      kind: 'redirect',
+      location: '/s/abc',
+      rememberLocale: 'ja',
+    });
   });
 
   it('corrects the letter case of a prefix', () => {
-    expect(plan('/zh-tw/faq')).toEqual({ kind: 'redirect', location: '/zh-TW/faq', rememberLocale: 'zh-TW' });
-    expect(plan('/EN-us/faq')).toEqual({ kind: 'redirect', location: '/faq', rememberLocale: 'en-US' });
+    expect(plan('/zh-tw/faq')).toEqual({
+      kind: 'redirect',
+      location: '/zh-TW/faq',
+      rememberLocale: 'zh-TW',
+    });
+    expect(plan('/EN-us/faq')).toEqual({
+      kind: 'redirect',
+      location: '/faq',
+      rememberLocale: 'en-US',
+    });
   });
 
   it('strips a locale prefix from share pages and remembers it', () => {
-    expect(plan('/ja/s/abc/def?s_code=1')).toEqual({ kind: 'redirect', location: '/s/abc/def?s_code=1', rememberLocale: 'ja' });
+    expect(plan('/ja/s/abc/def?s_code=1')).toEqual({
+      kind: 'redirect',
+      location: '/s/abc/def?s_code=1',
+      rememberLocale: 'ja',
+    });
     expect(plan('/ko/auth')).toEqual({ kind: 'redirect', location: '/auth', rememberLocale: 'ko' });
   });
 
@@ -56,10 +92,19 @@ describe('locale guard', () => {
   });
 
   it('serves unprefixed routes in the locale of the cookie or the browser', () => {
-    expect(plan('/s/abc', { cookieLocale: 'ja' })).toEqual({ kind: 'serve-in-locale', locale: 'ja' });
-    expect(plan('/auth', { acceptLanguage: 'ko-KR,ko;q=0.9' })).toEqual({ kind: 'serve-in-locale', locale: 'ko' });
+    expect(plan('/s/abc', { cookieLocale: 'ja' })).toEqual({
+      kind: 'serve-in-locale',
+      locale: 'ja',
+    });
+    expect(plan('/auth', { acceptLanguage: 'ko-KR,ko;q=0.9' })).toEqual({
+      kind: 'serve-in-locale',
+      locale: 'ko',
+    });
     expect(plan('/loading')).toEqual({ kind: 'serve-in-locale', locale: 'en-US' });
-    expect(plan('/s/abc', { cookieLocale: 'xx', acceptLanguage: 'es' })).toEqual({ kind: 'serve-in-locale', locale: 'es' });
+    expect(plan('/s/abc', { cookieLocale: 'xx', acceptLanguage: 'es' })).toEqual({
+      kind: 'serve-in-locale',
+      locale: 'es',
+    });
   });
 
   it('leaves correct prefixes and other unprefixed pages to next-intl', () => {

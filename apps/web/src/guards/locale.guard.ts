@@ -38,7 +38,10 @@ export function stripLocaleSegment(pathname: string, routeRoots: ReadonlySet<str
  * The locale of a request without a locale prefix: a valid cookie first, then the browser's
  * Accept-Language, then the default (spec section 4: "chosen from cookie or browser").
  */
-export function detectLocale(cookieLocale: string | undefined, acceptLanguage: string | null): Locale {
+export function detectLocale(
+  cookieLocale: string | undefined,
+  acceptLanguage: string | null,
+): Locale {
   return isLocale(cookieLocale) ? cookieLocale : negotiateLocale(acceptLanguage);
 }
 
@@ -80,14 +83,22 @@ export function planLocale(input: LocalePlanInput): LocalePlan {
     const query = new URLSearchParams(input.searchParams);
     query.delete(localeQueryParam);
     const rest = stripLocaleSegment(input.pathname, input.routeRoots);
-    return { kind: 'redirect', location: withQuery(localePath(locale, rest), query), rememberLocale: locale };
+    return {
+      kind: 'redirect',
+      location: withQuery(localePath(locale, rest), query),
+      rememberLocale: locale,
+    };
   }
 
   const { segment, rest } = splitFirstSegment(input.pathname);
   const prefixLocale = localeOfSegment(segment);
   if (prefixLocale) {
     if (isUnprefixedRoute(rest)) {
-      return { kind: 'redirect', location: withQuery(rest, input.searchParams), rememberLocale: prefixLocale };
+      return {
+        kind: 'redirect',
+        location: withQuery(rest, input.searchParams),
+        rememberLocale: prefixLocale,
+      };
     }
     if (segment !== prefixLocale) {
       return {

@@ -3,7 +3,9 @@ import { loginHandoffCookies, loginSceneOf } from './login-handoff.guard';
 
 describe('login hand-off guard', () => {
   it('keeps code, state and the optional parameters in a 10-minute HttpOnly cookie', () => {
-    const url = new URL('https://nimbus.example.com/drive/all?code=abc&state=xyz&scope=user%20pan&bridge_auth=1&from_source=desktop&port=1f90&other=no');
+    const url = new URL(
+      'https://nimbus.example.com/drive/all?code=abc&state=xyz&scope=user%20pan&bridge_auth=1&from_source=desktop&port=1f90&other=no',
+    );
     const [info, scene] = loginHandoffCookies(url);
     expect(info).toMatchObject({ name: 'oauth_info', maxAge: 600, httpOnly: true });
     expect(JSON.parse(info?.value ?? '')).toEqual({
@@ -18,7 +20,9 @@ describe('login hand-off guard', () => {
   });
 
   it('records the share page scene when the URL contains /s/', () => {
-    const cookies = loginHandoffCookies(new URL('https://nimbus.example.com/s/abc123?code=c&state=s'));
+    const cookies = loginHandoffCookies(
+      new URL('https://nimbus.example.com/s/abc123?code=c&state=s'),
+    );
     expect(cookies[1]?.value).toBe('share_page');
     expect(loginSceneOf('/ja/s/abc')).toBe('share_page');
     expect(loginSceneOf('/drive/all')).toBe('official_page');

@@ -51,7 +51,12 @@ export function loginHandoffCookies(url: URL): CookieToSet[] {
     }
   }
   return [
-    { name: oauthInfoCookieName, value: JSON.stringify(info), maxAge: tenMinutesSeconds, httpOnly: true },
+    {
+      name: oauthInfoCookieName,
+      value: JSON.stringify(info),
+      maxAge: tenMinutesSeconds,
+      httpOnly: true,
+    },
     { name: loginSceneCookieName, value: loginSceneOf(url.pathname), maxAge: tenMinutesSeconds },
   ];
 }

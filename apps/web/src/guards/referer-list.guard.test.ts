@@ -14,12 +14,16 @@ describe('referer list guard', () => {
     });
     expect(cookie?.name).toBe('referer_list');
     expect(cookie?.maxAge).toBe(43_200);
-    expect(JSON.parse(cookie?.value ?? '')).toEqual([{ host: 'forum.example.org', expiry: now + 12 * hour }]);
+    expect(JSON.parse(cookie?.value ?? '')).toEqual([
+      { host: 'forum.example.org', expiry: now + 12 * hour },
+    ]);
   });
 
   it('ignores the site itself, missing and non-http referers', () => {
     const base = { ownHosts: ['nimbus.example.com', '127.0.0.1:3100'], stored: undefined, now };
-    expect(refererListCookie({ ...base, referer: 'https://nimbus.example.com/faq' })).toBeUndefined();
+    expect(
+      refererListCookie({ ...base, referer: 'https://nimbus.example.com/faq' }),
+    ).toBeUndefined();
     expect(refererListCookie({ ...base, referer: 'http://127.0.0.1:3100/' })).toBeUndefined();
     expect(refererListCookie({ ...base, referer: null })).toBeUndefined();
     expect(refererListCookie({ ...base, referer: 'android-app://com.example' })).toBeUndefined();
@@ -42,9 +46,17 @@ describe('referer list guard', () => {
 
   it('keeps at most the ten newest hosts and refreshes a repeated one', () => {
     const stored = JSON.stringify(
-      Array.from({ length: 10 }, (_, index) => ({ host: `site${index}.example`, expiry: now + hour })),
+      Array.from({ length: 10 }, (_, index) => ({
+        host: `site${index}.example`,
+        expiry: now + hour,
+      })),
     );
-    const cookie = refererListCookie({ referer: 'https://site3.example/', ownHosts: [], stored, now });
+    const cookie = refererListCookie({
+      referer: 'https://site3.example/',
+      ownHosts: [],
+      stored,
+      now,
+    });
     const list = JSON.parse(cookie?.value ?? '[]') as { host: string; expiry: number }[];
     expect(list).toHaveLength(10);
     expect(list.at(-1)).toEqual({ host: 'site3.example', expiry: now + 12 * hour });
@@ -57,6 +69,8 @@ describe('referer list guard', () => {
   });
 
   it('compares hosts without regard to case', () => {
-    expect(externalRefererHost('https://NIMBUS.example.com/', ['nimbus.example.com'])).toBeUndefined();
+    expect(
+      externalRefererHost('https://NIMBUS.example.com/', ['nimbus.example.com']),
+    ).toBeUndefined();
   });
 });

@@ -46,7 +46,10 @@ export function parseRefererList(raw: string | undefined, now: number): RefererE
 }
 
 /** The host of a referer URL when it is another site than `ownHosts`, else undefined. */
-export function externalRefererHost(referer: string | null, ownHosts: readonly string[]): string | undefined {
+export function externalRefererHost(
+  referer: string | null,
+  ownHosts: readonly string[],
+): string | undefined {
   if (!referer) {
     return undefined;
   }

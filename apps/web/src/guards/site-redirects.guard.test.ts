@@ -9,8 +9,16 @@ const rules = [
 
 describe('site redirects guard', () => {
   it('sends a matching path to its destination in the visitor locale, keeping the query', () => {
-    expect(matchSiteRedirect(rules, '/old-path', 'en-US', '?a=1')).toEqual({ location: '/faq?a=1', external: false, permanent: false });
-    expect(matchSiteRedirect(rules, '/old-path/', 'ja', '')).toEqual({ location: '/ja/faq', external: false, permanent: false });
+    expect(matchSiteRedirect(rules, '/old-path', 'en-US', '?a=1')).toEqual({
+      location: '/faq?a=1',
+      external: false,
+      permanent: false,
+    });
+    expect(matchSiteRedirect(rules, '/old-path/', 'ja', '')).toEqual({
+      location: '/ja/faq',
+      external: false,
+      permanent: false,
+    });
   });
 
   it('uses the destination query when it has one', () => {

@@ -42,5 +42,9 @@ export function matchSiteRedirect(
   }
   const [destinationPath = '/', destinationQuery] = rule.destination.split('?', 2);
   const query = destinationQuery === undefined ? search : `?${destinationQuery}`;
-  return { location: `${localePath(locale, destinationPath)}${query}`, external: false, permanent: rule.permanent };
+  return {
+    location: `${localePath(locale, destinationPath)}${query}`,
+    external: false,
+    permanent: rule.permanent,
+  };
 }

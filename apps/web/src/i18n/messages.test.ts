@@ -9,7 +9,9 @@ import { fileNamespaces, loadMessages } from './messages';
 const messagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../messages');
 
 function readNamespace(locale: string, namespace: string): unknown {
-  return JSON.parse(readFileSync(path.join(messagesDir, locale, `${namespace}.json`), 'utf8')) as unknown;
+  return JSON.parse(
+    readFileSync(path.join(messagesDir, locale, `${namespace}.json`), 'utf8'),
+  ) as unknown;
 }
 
 /** Every leaf of a message tree as `dotted.key` and value. */
@@ -17,7 +19,9 @@ function leaves(tree: unknown, prefix = ''): [string, unknown][] {
   if (typeof tree !== 'object' || tree === null) {
     return [[prefix, tree]];
   }
-  return Object.entries(tree).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    leaves(value, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 describe('messages', () => {
@@ -25,7 +29,10 @@ describe('messages', () => {
     for (const namespace of fileNamespaces) {
       const englishKeys = leaves(readNamespace('en-US', namespace)).map(([key]) => key);
       for (const locale of locales) {
-        expect(leaves(readNamespace(locale, namespace)).map(([key]) => key), `${locale}/${namespace}`).toEqual(englishKeys);
+        expect(
+          leaves(readNamespace(locale, namespace)).map(([key]) => key),
+          `${locale}/${namespace}`,
+        ).toEqual(englishKeys);
       }
     }
   });
@@ -34,7 +41,10 @@ describe('messages', () => {
     for (const locale of locales) {
       for (const namespace of fileNamespaces) {
         for (const [key, value] of leaves(readNamespace(locale, namespace))) {
-          expect(typeof value === 'string' && value.trim() !== '', `${locale}/${namespace}:${key}`).toBe(true);
+          expect(
+            typeof value === 'string' && value.trim() !== '',
+            `${locale}/${namespace}:${key}`,
+          ).toBe(true);
           expect(() => parse(value as string), `${locale}/${namespace}:${key}`).not.toThrow();
         }
       }
@@ -44,7 +54,9 @@ describe('messages', () => {
   it('contains no filler text', () => {
     for (const namespace of fileNamespaces) {
       for (const [key, value] of leaves(readNamespace('en-US', namespace))) {
-        expect(String(value), `${namespace}:${key}`).not.toMatch(/lorem|ipsum|coming soon|TODO|TBD/i);
+        expect(String(value), `${namespace}:${key}`).not.toMatch(
+          /lorem|ipsum|coming soon|TODO|TBD/i,
+        );
       }
     }
   });

@@ -36,8 +36,13 @@ export const fileNamespaces = [
 
 type FileNamespace = (typeof fileNamespaces)[number];
 
-async function loadNamespace<N extends FileNamespace>(locale: Locale, namespace: N): Promise<Messages[N]> {
-  const loaded = (await import(`../../messages/${locale}/${namespace}.json`)) as { default: Messages[N] };
+async function loadNamespace<N extends FileNamespace>(
+  locale: Locale,
+  namespace: N,
+): Promise<Messages[N]> {
+  const loaded = (await import(`../../messages/${locale}/${namespace}.json`)) as {
+    default: Messages[N];
+  };
   return loaded.default;
 }
 

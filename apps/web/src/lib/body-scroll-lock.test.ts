@@ -17,7 +17,11 @@ function fakeTarget(classes: string[], withHeader = true) {
     },
   };
   const target: ScrollLockTarget = {
-    body: { classList: { contains: (name: string) => classes.includes(name) }, clientWidth: 1264, style: { overflow: '' } },
+    body: {
+      classList: { contains: (name: string) => classes.includes(name) },
+      clientWidth: 1264,
+      style: { overflow: '' },
+    },
     header: withHeader ? header : null,
   };
   return { target, header, removed };

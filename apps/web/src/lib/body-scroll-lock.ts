@@ -12,7 +12,11 @@ export const headerId = 'pc_header';
 
 /** The parts of the DOM the lock touches, so the rule can be tested without a browser. */
 export interface ScrollLockTarget {
-  body: { classList: { contains(name: string): boolean }; clientWidth: number; style: { overflow: string } };
+  body: {
+    classList: { contains(name: string): boolean };
+    clientWidth: number;
+    style: { overflow: string };
+  };
   header: { style: { width: string; removeProperty(name: string): string } } | null;
 }
 

@@ -3,7 +3,9 @@ import { isBotUserAgent } from './bot';
 
 describe('bot detection', () => {
   it('recognises crawlers and audit tools', () => {
-    expect(isBotUserAgent('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
+    expect(
+      isBotUserAgent('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
+    ).toBe(true);
     expect(isBotUserAgent('Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(true);
     expect(isBotUserAgent('Mozilla/5.0 ... Chrome-Lighthouse')).toBe(true);
     expect(isBotUserAgent('facebookexternalhit/1.1')).toBe(true);
@@ -11,7 +13,11 @@ describe('bot detection', () => {
   });
 
   it('leaves browsers alone', () => {
-    expect(isBotUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15')).toBe(false);
+    expect(
+      isBotUserAgent(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15',
+      ),
+    ).toBe(false);
     expect(isBotUserAgent(undefined)).toBe(false);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, publicConfigElementId, readPublicConfig, serializePublicConfig } from './public-config';
+import {
+  apiUrl,
+  publicConfigElementId,
+  readPublicConfig,
+  serializePublicConfig,
+} from './public-config';
 
 const config = {
   publicUrl: 'https://nimbus.example.com',
@@ -8,10 +13,15 @@ const config = {
 
 describe('public config', () => {
   it('round-trips through the script element, safe against markup', () => {
-    const hostile = { ...config, publicUrl: 'https://x.example/</script><script>alert(1)</script>' };
+    const hostile = {
+      ...config,
+      publicUrl: 'https://x.example/</script><script>alert(1)</script>',
+    };
     const text = serializePublicConfig(hostile);
     expect(text).not.toContain('</script>');
-    const doc = { getElementById: (id: string) => (id === publicConfigElementId ? { textContent: text } : null) };
+    const doc = {
+      getElementById: (id: string) => (id === publicConfigElementId ? { textContent: text } : null),
+    };
     expect(readPublicConfig(doc)).toEqual(hostile);
   });
 
@@ -21,7 +31,9 @@ describe('public config', () => {
   });
 
   it('builds API URLs on the group origin or the site itself', () => {
-    expect(apiUrl(config.apiOrigins, 'drive', '/statistics/pub/event')).toBe('https://drive.example.com/statistics/pub/event');
+    expect(apiUrl(config.apiOrigins, 'drive', '/statistics/pub/event')).toBe(
+      'https://drive.example.com/statistics/pub/event',
+    );
     expect(apiUrl(config.apiOrigins, 'user', '/v1/user/me')).toBe('/v1/user/me');
     expect(apiUrl(undefined, 'drive', '/drive/v1/about')).toBe('/drive/v1/about');
   });

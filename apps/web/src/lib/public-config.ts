@@ -10,7 +10,10 @@ export const publicConfigElementId = 'nimbus-config';
 
 /** The configuration as JSON that is safe inside a `<script>` element. */
 export function serializePublicConfig(config: PublicConfig): string {
-  return JSON.stringify(config).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026');
 }
 
 /** The part of `document` the reader uses; tests pass a fake. */
@@ -35,7 +38,11 @@ export function readPublicConfig(doc: ConfigDocument = document): PublicConfig |
  * The URL of an API path on its group's first origin, or on the site's own origin (a relative
  * URL) when the group has none configured.
  */
-export function apiUrl(origins: ApiOrigins | undefined, group: keyof ApiOrigins, path: string): string {
+export function apiUrl(
+  origins: ApiOrigins | undefined,
+  group: keyof ApiOrigins,
+  path: string,
+): string {
   const origin = origins?.[group][0] ?? '';
   return `${origin}${path}`;
 }

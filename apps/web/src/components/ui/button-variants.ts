@@ -29,6 +29,8 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button of the given look and size. */
-export function buttonVariants(options: { variant?: ButtonVariant; size?: ButtonSize } = {}): string {
+export function buttonVariants(
+  options: { variant?: ButtonVariant; size?: ButtonSize } = {},
+): string {
   return clsx(base, variants[options.variant ?? 'primary'], sizes[options.size ?? 'md']);
 }

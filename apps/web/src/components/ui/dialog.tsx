@@ -32,7 +32,13 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
 }
 
 /** The dialog's panel with its overlay and a close button. */
-export function DialogContent({ placement = 'center', closeLabel, className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  placement = 'center',
+  closeLabel,
+  className,
+  children,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-[var(--z-overlay)] bg-neutral-950/50 backdrop-blur-[2px]" />
@@ -59,10 +65,20 @@ export function DialogContent({ placement = 'center', closeLabel, className, chi
 
 /** The dialog's title, announced when it opens. */
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('pr-10 text-lg font-semibold', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title className={cn('pr-10 text-lg font-semibold', className)} {...props} />
+  );
 }
 
 /** The dialog's description, announced after its title. */
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

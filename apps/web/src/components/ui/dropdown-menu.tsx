@@ -20,7 +20,11 @@ const item =
   'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
 
 /** The menu's panel, placed next to its trigger. */
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content sideOffset={sideOffset} className={cn(panel, className)} {...props} />
@@ -29,12 +33,19 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
 }
 
 /** One action of the menu. */
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
+export function DropdownMenuItem({
+  className,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Item>) {
   return <MenuPrimitive.Item className={cn(item, className)} {...props} />;
 }
 
 /** One choice of a radio group; the chosen one shows a check mark. */
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.RadioItem>) {
   return (
     <MenuPrimitive.RadioItem className={cn(item, 'pr-9', className)} {...props}>
       {children}
@@ -46,11 +57,22 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
 }
 
 /** A heading inside the menu. */
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn('px-3 py-2 text-xs font-medium text-muted-foreground', className)} {...props} />;
+export function DropdownMenuLabel({
+  className,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Label>) {
+  return (
+    <MenuPrimitive.Label
+      className={cn('px-3 py-2 text-xs font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 /** A line between groups of items. */
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Separator>) {
   return <MenuPrimitive.Separator className={cn('my-1 h-px bg-border', className)} {...props} />;
 }

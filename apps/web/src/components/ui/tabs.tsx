@@ -11,7 +11,10 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex items-center gap-1 rounded-xl bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-xl bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );
@@ -33,5 +36,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 
 /** The panel of one tab. */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-ring', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-ring', className)}
+      {...props}
+    />
+  );
 }

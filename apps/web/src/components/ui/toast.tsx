@@ -33,7 +33,10 @@ const useToastStore = create<ToastState>(() => ({ toasts: [], nextId: 1 }));
 /** Shows a toast; returns its id for {@link dismissToast}. */
 export function toast(options: ToastOptions): number {
   const id = useToastStore.getState().nextId;
-  useToastStore.setState((state) => ({ toasts: [...state.toasts, { ...options, id }], nextId: state.nextId + 1 }));
+  useToastStore.setState((state) => ({
+    toasts: [...state.toasts, { ...options, id }],
+    nextId: state.nextId + 1,
+  }));
   return id;
 }
 
@@ -66,9 +69,13 @@ export function Toaster({ label, closeLabel }: ToasterProps) {
           className="relative flex items-start gap-3 rounded-xl border border-border bg-background p-4 pr-12 text-foreground shadow-[var(--shadow-popover)]"
         >
           <div className="grid flex-1 gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{entry.title}</ToastPrimitive.Title>
+            <ToastPrimitive.Title className="text-sm font-semibold">
+              {entry.title}
+            </ToastPrimitive.Title>
             {entry.description ? (
-              <ToastPrimitive.Description className="text-sm text-muted-foreground">{entry.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm text-muted-foreground">
+                {entry.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           {entry.action ? (

@@ -9,7 +9,10 @@ describe('activity schedule', () => {
   });
 
   it('lists the open activities', () => {
-    expect(openActivities(Date.parse('2026-11-26T00:00:00Z'))).toEqual(['christmas', 'black-friday']);
+    expect(openActivities(Date.parse('2026-11-26T00:00:00Z'))).toEqual([
+      'christmas',
+      'black-friday',
+    ]);
     expect(openActivities(Date.parse('2027-02-01T00:00:00Z'))).toEqual([]);
   });
 });

@@ -24,5 +24,7 @@ export function isActivityOver(activity: Activity, now: number): boolean {
 
 /** The activities still running at `now`. */
 export function openActivities(now: number): Activity[] {
-  return (Object.keys(activityEnds) as Activity[]).filter((activity) => !isActivityOver(activity, now));
+  return (Object.keys(activityEnds) as Activity[]).filter(
+    (activity) => !isActivityOver(activity, now),
+  );
 }

@@ -28,7 +28,13 @@ const ErrorTextsContext = createContext<ErrorTexts>(defaultErrorTexts);
  * Makes the error page's texts available to `error.tsx`, which receives no props from the
  * server. Three strings, instead of a message runtime in every page's JavaScript.
  */
-export function ErrorTextsProvider({ texts, children }: { texts: ErrorTexts; children: ReactNode }) {
+export function ErrorTextsProvider({
+  texts,
+  children,
+}: {
+  texts: ErrorTexts;
+  children: ReactNode;
+}) {
   return <ErrorTextsContext value={texts}>{children}</ErrorTextsContext>;
 }
 

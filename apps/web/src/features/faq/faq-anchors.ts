@@ -13,7 +13,11 @@ export const faqQuestionIds = [
 ] as const satisfies readonly (keyof Messages['faq']['questions'])[];
 
 /** The anchors of the how-to page (spec section 2: `help#copy-link`, ...). */
-export const helpAnchors = ['copy-link', 'system-share', 'telegram-bot'] as const satisfies readonly (keyof Messages['help']['sections'])[];
+export const helpAnchors = [
+  'copy-link',
+  'system-share',
+  'telegram-bot',
+] as const satisfies readonly (keyof Messages['help']['sections'])[];
 
 /**
  * Anchors of the former FAQ that are still linked from outside, by where they now live: a
@@ -36,7 +40,8 @@ export const legacyFaqAnchors: Readonly<Record<string, { page: 'faq' | 'help'; i
 };
 
 /** What to do with the hash of a FAQ address. */
-export type FaqHashAction = { kind: 'scroll'; id: string } | { kind: 'help'; id: string } | { kind: 'none' };
+export type FaqHashAction =
+  { kind: 'scroll'; id: string } | { kind: 'help'; id: string } | { kind: 'none' };
 
 /**
  * The redirect-faq-hash route middleware: a current question id scrolls to it, an old anchor

@@ -2,6 +2,10 @@ import Link from 'next/link';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowRight,
+  FileArchive,
+  Film,
+  Folder,
+  Image as ImageIcon,
   Languages,
   Laptop,
   Lock,
@@ -24,38 +28,98 @@ interface SectionProps {
   locale: Locale;
 }
 
+const previewRows: readonly { icon: LucideIcon; tone: string; width: string }[] = [
+  { icon: Folder, tone: 'text-brand-500', width: 'w-28' },
+  { icon: Film, tone: 'text-rose-500', width: 'w-36' },
+  { icon: ImageIcon, tone: 'text-emerald-500', width: 'w-24' },
+  { icon: FileArchive, tone: 'text-amber-500', width: 'w-32' },
+];
+
+/** A decorative, wordless sketch of the drive: a few files and a transfer under way. */
+function DrivePreview() {
+  return (
+    <div
+      aria-hidden
+      className="hidden rounded-2xl border border-border bg-background p-5 shadow-[var(--shadow-popover)] lg:block"
+    >
+      <div className="flex gap-1.5">
+        <span className="size-2.5 rounded-full bg-muted" />
+        <span className="size-2.5 rounded-full bg-muted" />
+        <span className="size-2.5 rounded-full bg-muted" />
+      </div>
+      <ul className="mt-5 grid gap-3">
+        {previewRows.map(({ icon: Icon, tone, width }, index) => (
+          <li key={index} className="flex items-center gap-3 rounded-lg border border-border p-3">
+            <Icon className={`size-6 ${tone}`} />
+            <span className={`h-2.5 rounded-full bg-muted ${width}`} />
+            <span className="ml-auto h-2.5 w-10 rounded-full bg-muted" />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 rounded-lg bg-accent p-3">
+        <div className="h-2 w-full rounded-full bg-background">
+          <div className="h-2 w-2/3 rounded-full bg-primary" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** The promise of the product and its two calls to action. */
 export async function HomeHero({ locale }: SectionProps) {
   const t = await getTranslations({ locale, namespace: 'home' });
   return (
-    <section aria-labelledby="home-title" className="relative overflow-hidden border-b border-border bg-gradient-to-b from-accent to-background">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-14 pt-12 sm:pt-20">
-        <div className="max-w-3xl">
-          <p className="text-sm font-semibold uppercase tracking-wide text-primary">{t('hero.eyebrow')}</p>
-          <h1 id="home-title" className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
-            {t('hero.title')}
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">{t('hero.lead')}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href={localePath(locale, '/drive/all')} className={buttonVariants({ size: 'lg' })}>
-              {t('hero.open-drive')}
-              <ArrowRight aria-hidden />
-            </Link>
-            <Link href={localePath(locale, '/drive/login')} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-              {t('hero.sign-up')}
-            </Link>
+    <section
+      aria-labelledby="home-title"
+      className="relative overflow-hidden border-b border-border bg-gradient-to-b from-accent to-background"
+    >
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-14 pt-12 sm:pt-20 lg:grid-cols-[1fr_22rem]">
+        <div className="grid max-w-3xl gap-8">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-primary">
+              {t('hero.eyebrow')}
+            </p>
+            <h1
+              id="home-title"
+              className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl"
+            >
+              {t('hero.title')}
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
+              {t('hero.lead')}
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link
+                href={localePath(locale, '/drive/all')}
+                className={buttonVariants({ size: 'lg' })}
+              >
+                {t('hero.open-drive')}
+                <ArrowRight aria-hidden />
+              </Link>
+              <Link
+                href={localePath(locale, '/drive/login')}
+                className={buttonVariants({ variant: 'outline', size: 'lg' })}
+              >
+                {t('hero.sign-up')}
+              </Link>
+            </div>
+          </div>
+          <div className="rounded-2xl border border-border bg-background p-4 shadow-[var(--shadow-card)] sm:p-6">
+            <h2 className="text-lg font-semibold">{t('paste.title')}</h2>
+            <p id="link-check-hint" className="mb-4 mt-1 text-sm text-muted-foreground">
+              {t('paste.hint')}
+            </p>
+            <LinkCheckForm
+              action={localePath(locale, '/url-checker')}
+              labels={{
+                label: t('paste.label'),
+                placeholder: t('paste.placeholder'),
+                submit: t('paste.submit'),
+              }}
+            />
           </div>
         </div>
-        <div className="max-w-3xl rounded-2xl border border-border bg-background p-4 shadow-[var(--shadow-card)] sm:p-6">
-          <h2 className="text-lg font-semibold">{t('paste.title')}</h2>
-          <p id="link-check-hint" className="mb-4 mt-1 text-sm text-muted-foreground">
-            {t('paste.hint')}
-          </p>
-          <LinkCheckForm
-            action={localePath(locale, '/url-checker')}
-            labels={{ label: t('paste.label'), placeholder: t('paste.placeholder'), submit: t('paste.submit') }}
-          />
-        </div>
+        <DrivePreview />
       </div>
     </section>
   );
@@ -94,7 +158,9 @@ export async function HomeApps({ locale }: SectionProps) {
               </span>
               <span>
                 <span className="block font-semibold">{t(`apps.${key}`)}</span>
-                <span className="mt-1 block text-sm text-muted-foreground">{t(`apps.${key}-detail`)}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">
+                  {t(`apps.${key}-detail`)}
+                </span>
               </span>
             </Link>
           </li>
@@ -128,7 +194,9 @@ export async function HomeTrust({ locale }: SectionProps) {
               <Icon aria-hidden className="size-6 text-primary" />
               <h3 className="mt-3 font-semibold">{t(`trust.${key}-title`)}</h3>
               <p className="mt-1 text-sm text-muted-foreground">
-                {key === 'languages' ? t('trust.languages-detail', { count: locales.length }) : t(`trust.${key}-detail`)}
+                {key === 'languages'
+                  ? t('trust.languages-detail', { count: locales.length })
+                  : t(`trust.${key}-detail`)}
               </p>
             </li>
           ))}

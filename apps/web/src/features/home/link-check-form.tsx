@@ -15,12 +15,20 @@ export interface LinkCheckFormProps {
  */
 export function LinkCheckForm({ action, defaultValue, labels }: LinkCheckFormProps) {
   return (
-    <form action={action} method="get" role="search" className="flex w-full flex-col gap-2 sm:flex-row">
+    <form
+      action={action}
+      method="get"
+      role="search"
+      className="flex w-full flex-col gap-2 sm:flex-row"
+    >
       <label htmlFor="link-check-url" className="sr-only">
         {labels.label}
       </label>
       <div className="relative flex-1">
-        <Link2 aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" />
+        <Link2
+          aria-hidden
+          className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+        />
         <Input
           id="link-check-url"
           name="url"

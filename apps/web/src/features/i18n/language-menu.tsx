@@ -41,7 +41,11 @@ export default function LanguageMenu(props: LanguageMenuProps) {
           }}
         >
           {props.languages.map((language) => (
-            <DropdownMenuRadioItem key={language.locale} value={language.locale} lang={language.locale}>
+            <DropdownMenuRadioItem
+              key={language.locale}
+              value={language.locale}
+              lang={language.locale}
+            >
               {language.name}
             </DropdownMenuRadioItem>
           ))}

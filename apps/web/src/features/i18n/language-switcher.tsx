@@ -23,11 +23,17 @@ export interface LanguageSwitcherProps {
  * The language switcher of the header. The button is rendered at once; the menu (Radix) is
  * loaded on first use, so it costs nothing on pages where nobody changes the language.
  */
-export function LanguageSwitcher({ currentLocale, languages, label, menuLabel }: LanguageSwitcherProps) {
+export function LanguageSwitcher({
+  currentLocale,
+  languages,
+  label,
+  menuLabel,
+}: LanguageSwitcherProps) {
   const open = useLayoutStore((state) => state.i18nMenuPopoverVisible);
   const setOpen = useLayoutStore((state) => state.setI18nMenuPopoverVisible);
   const [armed, setArmed] = useState(false);
-  const currentName = languages.find((language) => language.locale === currentLocale)?.name ?? currentLocale;
+  const currentName =
+    languages.find((language) => language.locale === currentLocale)?.name ?? currentLocale;
   const buttonClass = buttonVariants({ variant: 'ghost', size: 'sm' });
   const buttonContent = (
     <>

@@ -4,8 +4,22 @@ import { createLayoutStore, isMobileWidth } from './layout-store';
 describe('layout store', () => {
   it('starts with the spec defaults', () => {
     const store = createLayoutStore(() => 1_700_000_000_000);
-    const { sidebarMobileVisible, i18nMenuPopoverVisible, isMobile, darkMode, serverTime, isCollapse } = store.getState();
-    expect({ sidebarMobileVisible, i18nMenuPopoverVisible, isMobile, darkMode, serverTime, isCollapse }).toEqual({
+    const {
+      sidebarMobileVisible,
+      i18nMenuPopoverVisible,
+      isMobile,
+      darkMode,
+      serverTime,
+      isCollapse,
+    } = store.getState();
+    expect({
+      sidebarMobileVisible,
+      i18nMenuPopoverVisible,
+      isMobile,
+      darkMode,
+      serverTime,
+      isCollapse,
+    }).toEqual({
       sidebarMobileVisible: false,
       i18nMenuPopoverVisible: false,
       isMobile: false,

@@ -42,7 +42,8 @@ export function createLayoutStore(now: () => number = Date.now) {
     setSidebarMobileVisible: (sidebarMobileVisible) => set({ sidebarMobileVisible }),
     setI18nMenuPopoverVisible: (i18nMenuPopoverVisible) => set({ i18nMenuPopoverVisible }),
     /* Leaving the mobile layout closes the mobile-only drawer. */
-    setIsMobile: (isMobile) => set(isMobile ? { isMobile } : { isMobile, sidebarMobileVisible: false }),
+    setIsMobile: (isMobile) =>
+      set(isMobile ? { isMobile } : { isMobile, sidebarMobileVisible: false }),
     setDarkMode: (darkMode) => set({ darkMode }),
     setServerTime: (serverTime) => set({ serverTime }),
     setIsCollapse: (isCollapse) => set({ isCollapse }),

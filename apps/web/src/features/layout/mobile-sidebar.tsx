@@ -11,7 +11,14 @@ export interface MobileSidebarProps extends MobileMenuProps {
 }
 
 /** The sidebar drawer of the mobile layout: the site navigation and the languages. */
-export default function MobileSidebar({ open, onOpenChange, links, languages, currentLocale, labels }: MobileSidebarProps) {
+export default function MobileSidebar({
+  open,
+  onOpenChange,
+  links,
+  languages,
+  currentLocale,
+  labels,
+}: MobileSidebarProps) {
   const close = () => onOpenChange(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -33,7 +40,10 @@ export default function MobileSidebar({ open, onOpenChange, links, languages, cu
           </ul>
         </nav>
         <section aria-labelledby="mobile-sidebar-languages" className="mt-2 border-t pt-4">
-          <h2 id="mobile-sidebar-languages" className="px-3 pb-2 text-xs font-medium text-muted-foreground">
+          <h2
+            id="mobile-sidebar-languages"
+            className="px-3 pb-2 text-xs font-medium text-muted-foreground"
+          >
             {labels.language}
           </h2>
           <ul className="grid gap-1">
@@ -43,7 +53,9 @@ export default function MobileSidebar({ open, onOpenChange, links, languages, cu
                   type="button"
                   lang={language.locale}
                   aria-current={language.locale === currentLocale ? 'true' : undefined}
-                  onClick={() => window.location.assign(localeSwitchHref(window.location, language.locale))}
+                  onClick={() =>
+                    window.location.assign(localeSwitchHref(window.location, language.locale))
+                  }
                   className="flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-muted aria-[current=true]:bg-accent aria-[current=true]:font-medium aria-[current=true]:text-accent-foreground"
                 >
                   {language.name}

@@ -18,7 +18,13 @@ export interface PageFrameProps {
  * The main content area under the fixed header, followed by the footer. Every route group's
  * layout renders one; the block page renders none, so it shows the header only.
  */
-export function PageFrame({ locale, layout, withoutFooter = false, className, children }: PageFrameProps) {
+export function PageFrame({
+  locale,
+  layout,
+  withoutFooter = false,
+  className,
+  children,
+}: PageFrameProps) {
   return (
     <>
       <main

@@ -36,7 +36,12 @@ export async function RootShell({ locale, children }: RootShellProps) {
           type="application/json"
           dangerouslySetInnerHTML={{ __html: serializePublicConfig(toPublicConfig(config)) }}
         />
-        <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+        <ThemeProvider
+          attribute="class"
+          defaultTheme="system"
+          enableSystem
+          disableTransitionOnChange
+        >
           <ErrorTextsProvider
             texts={{
               tip: t('not-found-page-tip'),

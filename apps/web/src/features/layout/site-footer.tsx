@@ -19,6 +19,7 @@ function FooterColumn({ title, links }: { title: string; links: readonly NavLink
           <li key={link.href}>
             <Link
               href={link.href}
+              prefetch={false}
               className="inline-flex min-h-11 items-center text-sm text-muted-foreground hover:text-foreground md:min-h-8"
             >
               {link.label}
@@ -65,7 +66,10 @@ export async function SiteFooter({ locale }: SiteFooterProps) {
         <FooterColumn
           title={t('footer.policies')}
           links={[
-            ...policyDocs.map((doc) => ({ href: path(`/policy/${doc}`), label: policy(`docs.${doc}.title`) })),
+            ...policyDocs.map((doc) => ({
+              href: path(`/policy/${doc}`),
+              label: policy(`docs.${doc}.title`),
+            })),
             { href: path('/policy/update'), label: policy('update.title') },
           ]}
         />

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { Locale } from '@nimbus/contracts';
 import { localeNames, locales } from '@nimbus/contracts';
 import { getTranslations } from 'next-intl/server';
+import { ActiveLink } from '@/components/active-link';
 import { NimbusLogo } from '@/components/nimbus-logo';
 import { buttonVariants } from '@/components/ui/button-variants';
 import type { LanguageOption } from '@/features/i18n/language-option';
@@ -12,7 +13,10 @@ import { localePath } from '@/i18n/locale-path';
 import { MobileMenu } from './mobile-menu';
 import type { NavLink } from './nav-link';
 
-const languages: readonly LanguageOption[] = locales.map((locale) => ({ locale, name: localeNames[locale] }));
+const languages: readonly LanguageOption[] = locales.map((locale) => ({
+  locale,
+  name: localeNames[locale],
+}));
 
 export interface SiteHeaderProps {
   locale: Locale;
@@ -60,12 +64,12 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.href}>
-                <Link
+                <ActiveLink
                   href={link.href}
-                  className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+                  className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:bg-muted"
                 >
                   {link.label}
-                </Link>
+                </ActiveLink>
               </li>
             ))}
           </ul>

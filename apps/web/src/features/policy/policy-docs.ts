@@ -31,7 +31,11 @@ export const policyVersions: Readonly<Record<PolicyDoc, readonly string[]>> = {
 };
 
 /** Documents with a full-text page under their own name (`/policy/anti-abuse/anti-abuse`). */
-export const fullTextDocs: readonly PolicyDoc[] = ['user-agreement', 'anti-abuse', 'copyright-Infringement'];
+export const fullTextDocs: readonly PolicyDoc[] = [
+  'user-agreement',
+  'anti-abuse',
+  'copyright-Infringement',
+];
 
 /** The update notices, newest first, with the day they were published. */
 export const policyNotices = [
@@ -39,7 +43,10 @@ export const policyNotices = [
   { token: 'terms-2026-01', date: '2026-01-15' },
   { token: 'membership-2025-09', date: '2025-09-01' },
   { token: 'copyright-2025-03', date: '2025-03-10' },
-] as const satisfies readonly { token: keyof Messages['policy']['update']['notices']; date: string }[];
+] as const satisfies readonly {
+  token: keyof Messages['policy']['update']['notices'];
+  date: string;
+}[];
 
 export type PolicyNoticeToken = (typeof policyNotices)[number]['token'];
 
@@ -50,11 +57,19 @@ export function isPolicyDoc(value: string): value is PolicyDoc {
 
 /** The date a `YYYYMMDD` version took effect (UTC midnight). */
 export function versionDate(version: string): Date {
-  return new Date(Date.UTC(Number(version.slice(0, 4)), Number(version.slice(4, 6)) - 1, Number(version.slice(6, 8))));
+  return new Date(
+    Date.UTC(
+      Number(version.slice(0, 4)),
+      Number(version.slice(4, 6)) - 1,
+      Number(version.slice(6, 8)),
+    ),
+  );
 }
 
 /** What a `/policy/{doc}/{version}` page shows. */
-export type PolicyVersionPage = { doc: PolicyDoc } & ({ kind: 'dated'; date: Date } | { kind: 'full-text' });
+export type PolicyVersionPage = { doc: PolicyDoc } & (
+  { kind: 'dated'; date: Date } | { kind: 'full-text' }
+);
 
 /**
  * Validates `/policy/{doc}/{version}`: a known document and either one of its dated versions or
@@ -67,7 +82,9 @@ export function resolvePolicyVersion(doc: string, version: string): PolicyVersio
   if (version === doc) {
     return fullTextDocs.includes(doc) ? { doc, kind: 'full-text' } : undefined;
   }
-  return policyVersions[doc].includes(version) ? { doc, kind: 'dated', date: versionDate(version) } : undefined;
+  return policyVersions[doc].includes(version)
+    ? { doc, kind: 'dated', date: versionDate(version) }
+    : undefined;
 }
 
 /** The notice a `/policy/update/{token}` page shows, if the token is valid and known. */

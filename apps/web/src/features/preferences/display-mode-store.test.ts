@@ -41,13 +41,23 @@ describe('display-mode store over IndexedDB', () => {
     const store = createDisplayModeStore(storage);
     await store.getState().restore('u1');
     expect(store.getState().global).toEqual(defaultDisplayMode);
-    expect(store.getState().shared).toEqual({ orderType: 'MODIFY_TIME_DESC', pinFoldersTop: true, viewType: 'grid' });
+    expect(store.getState().shared).toEqual({
+      orderType: 'MODIFY_TIME_DESC',
+      pinFoldersTop: true,
+      viewType: 'grid',
+    });
     expect(storage.writes).toBe(0);
     expect(await readRaw('global_u1')).toBeUndefined();
   });
 
   it('restores a stored display mode under global_<userId>', async () => {
-    const stored = { orderType: 'NAME_ASC', pinFoldersTop: false, orderSettingGlobal: true, viewType: 'list', viewSettingGlobal: false };
+    const stored = {
+      orderType: 'NAME_ASC',
+      pinFoldersTop: false,
+      orderSettingGlobal: true,
+      viewType: 'list',
+      viewSettingGlobal: false,
+    };
     await writeRaw('global_u2', stored);
     const storage = countingStorage(indexedDbDisplayModeStorage());
     const store = createDisplayModeStore(storage);
@@ -99,7 +109,11 @@ describe('display-mode store over IndexedDB', () => {
     const store = createDisplayModeStore(storage);
     await store.getState().restore('u7');
     store.getState().updateShared({ viewType: 'list', orderType: 'NAME_DESC' });
-    expect(store.getState().shared).toEqual({ orderType: 'NAME_DESC', pinFoldersTop: true, viewType: 'list' });
+    expect(store.getState().shared).toEqual({
+      orderType: 'NAME_DESC',
+      pinFoldersTop: true,
+      viewType: 'list',
+    });
     expect(storage.writes).toBe(0);
   });
 

@@ -33,7 +33,9 @@ function sameDisplayMode(stored: unknown, normalized: DisplayMode): boolean {
   const keys = Object.keys(record);
   return (
     keys.length === Object.keys(normalized).length &&
-    (Object.keys(normalized) as (keyof DisplayMode)[]).every((key) => record[key] === normalized[key])
+    (Object.keys(normalized) as (keyof DisplayMode)[]).every(
+      (key) => record[key] === normalized[key],
+    )
   );
 }
 
@@ -79,7 +81,12 @@ export function createDisplayModeStore(storage: DisplayModeStorage) {
       if (isEmptyDisplayMode(change)) {
         return;
       }
-      set({ [displayModeStateKeys.shared]: normalizeSharedDisplayMode({ ...get()[displayModeStateKeys.shared], ...change }) });
+      set({
+        [displayModeStateKeys.shared]: normalizeSharedDisplayMode({
+          ...get()[displayModeStateKeys.shared],
+          ...change,
+        }),
+      });
     },
   }));
 }

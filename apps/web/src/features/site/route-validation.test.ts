@@ -22,7 +22,9 @@ describe('route validation', () => {
 
   it('validates policy documents, versions and notices', () => {
     expect(isInvalidRouteParams('/policy/privacy-policy')).toBe(false);
-    expect(isInvalidRouteParams('/policy/copyright-Infringement/copyright-Infringement')).toBe(false);
+    expect(isInvalidRouteParams('/policy/copyright-Infringement/copyright-Infringement')).toBe(
+      false,
+    );
     expect(isInvalidRouteParams('/policy/anti-abuse/anti-abuse')).toBe(false);
     expect(isInvalidRouteParams('/policy/privacy-policy/20250101')).toBe(false);
     expect(isInvalidRouteParams('/policy/update')).toBe(false);

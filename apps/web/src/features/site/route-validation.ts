@@ -28,7 +28,10 @@ export function isInvalidRouteParams(pathname: string): boolean {
   const [root, ...rest] = segments;
   if (root === 's') {
     const [shareId, ...parentIds] = rest;
-    return shareId !== undefined && (!isValidShareId(shareId) || (parentIds.length > 0 && !isValidParentIds(parentIds)));
+    return (
+      shareId !== undefined &&
+      (!isValidShareId(shareId) || (parentIds.length > 0 && !isValidParentIds(parentIds)))
+    );
   }
   if (root === 'help-center') {
     return rest.length > 0 && resolveHelpCenterSlug(rest) === undefined;

@@ -31,7 +31,16 @@ describe('site routes', () => {
   });
 
   it('knows the first segment of every route', () => {
-    for (const segment of ['tv', 's', 'drive', 'inapp', 'policy', 'help-center', 'activity', 'faq']) {
+    for (const segment of [
+      'tv',
+      's',
+      'drive',
+      'inapp',
+      'policy',
+      'help-center',
+      'activity',
+      'faq',
+    ]) {
       expect(routeRootSegments.has(segment), segment).toBe(true);
     }
   });

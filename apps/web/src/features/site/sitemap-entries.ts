@@ -32,9 +32,12 @@ export function publicPagePaths(now: number): string[] {
  * `x-default` pointing at the default locale, as absolute URLs on `publicUrl`.
  */
 export function sitemapEntries(publicUrl: string, now: number): SitemapEntry[] {
-  const absolute = (locale: Locale, path: string) => new URL(localePath(locale, path), publicUrl).toString();
+  const absolute = (locale: Locale, path: string) =>
+    new URL(localePath(locale, path), publicUrl).toString();
   return publicPagePaths(now).flatMap((path) => {
-    const languages: Record<string, string> = Object.fromEntries(locales.map((locale) => [locale, absolute(locale, path)]));
+    const languages: Record<string, string> = Object.fromEntries(
+      locales.map((locale) => [locale, absolute(locale, path)]),
+    );
     languages['x-default'] = absolute(defaultLocale, path);
     return locales.map((locale) => ({ url: absolute(locale, path), alternates: { languages } }));
   });

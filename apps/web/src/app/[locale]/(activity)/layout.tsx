@@ -4,7 +4,10 @@ import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
 /** The activity layout: seasonal promotions on a festive brand backdrop. */
-export default async function ActivityLayout({ children, params }: { children: ReactNode } & LocaleParams) {
+export default async function ActivityLayout({
+  children,
+  params,
+}: { children: ReactNode } & LocaleParams) {
   return (
     <PageFrame
       locale={await localeOf(params)}

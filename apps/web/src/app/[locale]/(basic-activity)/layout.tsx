@@ -4,7 +4,10 @@ import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
 /** The basic-activity layout: the public site's frame for everyday rewards such as the check-in. */
-export default async function BasicActivityLayout({ children, params }: { children: ReactNode } & LocaleParams) {
+export default async function BasicActivityLayout({
+  children,
+  params,
+}: { children: ReactNode } & LocaleParams) {
   return (
     <PageFrame
       locale={await localeOf(params)}

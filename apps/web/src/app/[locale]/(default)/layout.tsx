@@ -4,7 +4,10 @@ import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
 /** The layout of pages without a named layout in the spec. */
-export default async function DefaultLayout({ children, params }: { children: ReactNode } & LocaleParams) {
+export default async function DefaultLayout({
+  children,
+  params,
+}: { children: ReactNode } & LocaleParams) {
   return (
     <PageFrame locale={await localeOf(params)} layout="default">
       {children}

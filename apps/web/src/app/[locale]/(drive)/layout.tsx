@@ -6,7 +6,10 @@ import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
 /** The drive layout: the drive, its account and payment pages, the in-app shop and share pages. */
-export default async function DriveLayout({ children, params }: { children: ReactNode } & LocaleParams) {
+export default async function DriveLayout({
+  children,
+  params,
+}: { children: ReactNode } & LocaleParams) {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'common' });
   return (

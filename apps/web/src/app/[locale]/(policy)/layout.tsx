@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { ActiveLink } from '@/components/active-link';
 import { PageFrame } from '@/features/layout/page-frame';
 import { policyDocs } from '@/features/policy/policy-docs';
 import { localePath } from '@/i18n/locale-path';
@@ -8,34 +8,45 @@ import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
 /** The policy layout: the list of policy documents beside the document. */
-export default async function PolicyLayout({ children, params }: { children: ReactNode } & LocaleParams) {
+export default async function PolicyLayout({
+  children,
+  params,
+}: { children: ReactNode } & LocaleParams) {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'policy' });
   return (
     <PageFrame locale={locale} layout="policy">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[15rem_1fr]">
-        <nav aria-labelledby="policy-documents" className="md:sticky md:top-[calc(var(--spacing-header)+2rem)] md:self-start">
-          <h2 id="policy-documents" className="px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        <nav
+          aria-labelledby="policy-documents"
+          className="md:sticky md:top-[calc(var(--spacing-header)+2rem)] md:self-start"
+        >
+          <h2
+            id="policy-documents"
+            className="px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground"
+          >
             {t('label')}
           </h2>
           <ul className="mt-2 grid gap-1">
             {policyDocs.map((doc) => (
               <li key={doc}>
-                <Link
+                <ActiveLink
                   href={localePath(locale, `/policy/${doc}`)}
-                  className="flex min-h-11 items-center rounded-lg px-3 text-sm hover:bg-muted md:min-h-9"
+                  prefetch={false}
+                  className="flex min-h-11 items-center rounded-lg px-3 text-sm hover:bg-muted md:min-h-9 aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
                 >
                   {t(`docs.${doc}.title`)}
-                </Link>
+                </ActiveLink>
               </li>
             ))}
             <li>
-              <Link
+              <ActiveLink
                 href={localePath(locale, '/policy/update')}
-                className="flex min-h-11 items-center rounded-lg px-3 text-sm hover:bg-muted md:min-h-9"
+                prefetch={false}
+                className="flex min-h-11 items-center rounded-lg px-3 text-sm hover:bg-muted md:min-h-9 aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
               >
                 {t('update.title')}
-              </Link>
+              </ActiveLink>
             </li>
           </ul>
         </nav>

@@ -19,7 +19,13 @@ export default async function FaqPage({ params }: LocaleParams) {
     <PageIntro title={pages('faq.title')} description={pages('faq.description')}>
       <div className="grid gap-4">
         {faqQuestionIds.map((id) => (
-          <section key={id} id={id} tabIndex={-1} aria-labelledby={`${id}-question`} className="rounded-xl border border-border p-5 focus:outline-none target:border-primary">
+          <section
+            key={id}
+            id={id}
+            tabIndex={-1}
+            aria-labelledby={`${id}-question`}
+            className="rounded-xl border border-border p-5 focus:outline-none target:border-primary"
+          >
             <h2 id={`${id}-question`} className="text-lg font-semibold">
               <a href={`#${id}`} className="hover:underline">
                 {t(`questions.${id}.question`)}
@@ -30,7 +36,10 @@ export default async function FaqPage({ params }: LocaleParams) {
         ))}
       </div>
       <p className="mt-8 text-sm text-muted-foreground">
-        <Link href={localePath(locale, '/help-center')} className="font-medium text-primary hover:underline">
+        <Link
+          href={localePath(locale, '/help-center')}
+          className="font-medium text-primary hover:underline"
+        >
           {t('lead')}
         </Link>
       </p>

@@ -14,9 +14,17 @@ export default async function HelpPage() {
       <p className="text-muted-foreground">{t('lead')}</p>
       <div className="mt-6 grid gap-4">
         {helpAnchors.map((id, index) => (
-          <section key={id} id={id} aria-labelledby={`${id}-title`} className="rounded-xl border border-border p-5 target:border-primary">
+          <section
+            key={id}
+            id={id}
+            aria-labelledby={`${id}-title`}
+            className="rounded-xl border border-border p-5 target:border-primary"
+          >
             <h2 id={`${id}-title`} className="flex items-center gap-3 text-lg font-semibold">
-              <span aria-hidden className="inline-flex size-8 items-center justify-center rounded-full bg-accent text-sm text-accent-foreground">
+              <span
+                aria-hidden
+                className="inline-flex size-8 items-center justify-center rounded-full bg-accent text-sm text-accent-foreground"
+              >
                 {index + 1}
               </span>
               <a href={`#${id}`} className="hover:underline">

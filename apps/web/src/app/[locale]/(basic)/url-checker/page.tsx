@@ -24,10 +24,16 @@ export default async function UrlCheckerPage({ params, searchParams }: UrlChecke
       <LinkCheckForm
         action={localePath(locale, '/url-checker')}
         defaultValue={pasted}
-        labels={{ label: home('paste.label'), placeholder: home('paste.placeholder'), submit: home('paste.submit') }}
+        labels={{
+          label: home('paste.label'),
+          placeholder: home('paste.placeholder'),
+          submit: home('paste.submit'),
+        }}
       />
       {pasted ? (
-        <p className="mt-4 break-all rounded-lg bg-muted p-3 text-sm">{t('url-checker.checking', { url: pasted })}</p>
+        <p className="mt-4 break-all rounded-lg bg-muted p-3 text-sm">
+          {t('url-checker.checking', { url: pasted })}
+        </p>
       ) : null}
     </PageIntro>
   );

@@ -12,7 +12,11 @@ export async function generateMetadata({ params }: SharePageProps): Promise<Meta
   const valid = isValidShareId((await params).shareId);
   const t = await getTranslations();
   return valid
-    ? { title: t('pages.share.title'), description: t('pages.share.description'), robots: { index: false } }
+    ? {
+        title: t('pages.share.title'),
+        description: t('pages.share.description'),
+        robots: { index: false },
+      }
     : { title: t('common.page-not-found'), robots: { index: false } };
 }
 

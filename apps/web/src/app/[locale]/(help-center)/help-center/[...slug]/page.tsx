@@ -31,7 +31,10 @@ export async function generateMetadata({ params }: HelpCenterSlugProps): Promise
   if (page.kind === 'article') {
     return { title: t(`${page.messageKey}.title`), description: t(`${page.messageKey}.body`) };
   }
-  return { title: t(`directories.${page.directory}.title`), description: t(`directories.${page.directory}.description`) };
+  return {
+    title: t(`directories.${page.directory}.title`),
+    description: t(`directories.${page.directory}.description`),
+  };
 }
 
 const intro = 'mx-0 max-w-none px-0 py-0 sm:py-0';
@@ -51,8 +54,15 @@ export default async function HelpCenterSlugPage({ params }: HelpCenterSlugProps
   if (page.kind === 'article') {
     return (
       <article>
-        <PageIntro className={intro} title={t(`${page.messageKey}.title`)} description={t(`${page.messageKey}.body`)}>
-          <Link href={localePath(locale, directoryPath)} className="text-sm font-medium text-primary hover:underline">
+        <PageIntro
+          className={intro}
+          title={t(`${page.messageKey}.title`)}
+          description={t(`${page.messageKey}.body`)}
+        >
+          <Link
+            href={localePath(locale, directoryPath)}
+            className="text-sm font-medium text-primary hover:underline"
+          >
             {t(`directories.${page.directory}.title`)}
           </Link>
         </PageIntro>

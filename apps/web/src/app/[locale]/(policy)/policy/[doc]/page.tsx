@@ -3,7 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { fullTextDocs, isPolicyDoc, policyVersions, versionDate } from '@/features/policy/policy-docs';
+import {
+  fullTextDocs,
+  isPolicyDoc,
+  policyVersions,
+  versionDate,
+} from '@/features/policy/policy-docs';
 import { localePath } from '@/i18n/locale-path';
 import { localeOf } from '@/i18n/params';
 
@@ -32,7 +37,11 @@ export default async function PolicyDocPage({ params }: PolicyDocProps) {
   const title = t(`docs.${doc}.title`);
   const linkClass = 'flex min-h-11 items-center rounded-lg px-3 text-sm hover:bg-muted md:min-h-9';
   return (
-    <PageIntro className="mx-0 max-w-none px-0 py-0 sm:py-0" title={title} description={t(`docs.${doc}.description`)}>
+    <PageIntro
+      className="mx-0 max-w-none px-0 py-0 sm:py-0"
+      title={title}
+      description={t(`docs.${doc}.description`)}
+    >
       <h2 className="text-sm font-medium text-muted-foreground">{t('versions')}</h2>
       <ul className="mt-2 grid gap-1">
         {fullTextDocs.includes(doc) ? (

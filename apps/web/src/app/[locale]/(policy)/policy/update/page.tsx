@@ -17,7 +17,11 @@ export default async function PolicyUpdatesPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'policy' });
   return (
-    <PageIntro className="mx-0 max-w-none px-0 py-0 sm:py-0" title={t('update.title')} description={t('update.description')}>
+    <PageIntro
+      className="mx-0 max-w-none px-0 py-0 sm:py-0"
+      title={t('update.title')}
+      description={t('update.description')}
+    >
       <ul className="grid gap-3">
         {policyNotices.map((notice) => (
           <li key={notice.token}>
@@ -26,7 +30,9 @@ export default async function PolicyUpdatesPage({ params }: LocaleParams) {
               className="block rounded-xl border border-border p-4 hover:bg-muted"
             >
               <span className="block font-medium">{t(`update.notices.${notice.token}.title`)}</span>
-              <span className="mt-1 block text-sm text-muted-foreground">{t(`update.notices.${notice.token}.summary`)}</span>
+              <span className="mt-1 block text-sm text-muted-foreground">
+                {t(`update.notices.${notice.token}.summary`)}
+              </span>
             </Link>
           </li>
         ))}

@@ -16,7 +16,11 @@ async function isValid(params: ShareFolderPageProps['params']): Promise<boolean>
 export async function generateMetadata({ params }: ShareFolderPageProps): Promise<Metadata> {
   const t = await getTranslations();
   return (await isValid(params))
-    ? { title: t('pages.share.folder-title'), description: t('pages.share.folder-description'), robots: { index: false } }
+    ? {
+        title: t('pages.share.folder-title'),
+        description: t('pages.share.folder-description'),
+        robots: { index: false },
+      }
     : { title: t('common.page-not-found'), robots: { index: false } };
 }
 

@@ -12,7 +12,9 @@ interface PolicyVersionProps {
   params: Promise<{ locale: string; doc: string; version: string }>;
 }
 
-async function resolve(params: PolicyVersionProps['params']): Promise<PolicyVersionPage | undefined> {
+async function resolve(
+  params: PolicyVersionProps['params'],
+): Promise<PolicyVersionPage | undefined> {
   const { doc, version } = await params;
   return resolvePolicyVersion(doc, version);
 }
@@ -20,7 +22,9 @@ async function resolve(params: PolicyVersionProps['params']): Promise<PolicyVers
 async function titleOf(page: PolicyVersionPage): Promise<string> {
   const t = await getTranslations('policy');
   const title = t(`docs.${page.doc}.title`);
-  return page.kind === 'full-text' ? t('full-text-title', { title }) : t('version-title', { title, date: page.date });
+  return page.kind === 'full-text'
+    ? t('full-text-title', { title })
+    : t('version-title', { title, date: page.date });
 }
 
 export async function generateMetadata({ params }: PolicyVersionProps): Promise<Metadata> {
@@ -49,7 +53,10 @@ export default async function PolicyVersionPage({ params }: PolicyVersionProps) 
       title={await titleOf(resolved)}
       description={t(`docs.${resolved.doc}.description`)}
     >
-      <Link href={localePath(locale, `/policy/${resolved.doc}`)} className="text-sm font-medium text-primary hover:underline">
+      <Link
+        href={localePath(locale, `/policy/${resolved.doc}`)}
+        className="text-sm font-medium text-primary hover:underline"
+      >
         {t('current-version')}
       </Link>
     </PageIntro>

@@ -15,7 +15,10 @@ export async function generateMetadata({ params }: PolicyNoticeProps): Promise<M
     return { title: common('page-not-found'), robots: { index: false } };
   }
   const t = await getTranslations('policy');
-  return { title: t(`update.notices.${notice.token}.title`), description: t(`update.notices.${notice.token}.summary`) };
+  return {
+    title: t(`update.notices.${notice.token}.title`),
+    description: t(`update.notices.${notice.token}.summary`),
+  };
 }
 
 /** /policy/update/{token}: one change notice; the token is validated. */
@@ -31,7 +34,9 @@ export default async function PolicyNoticePage({ params }: PolicyNoticeProps) {
       title={t(`update.notices.${notice.token}.title`)}
       description={t(`update.notices.${notice.token}.summary`)}
     >
-      <p className="text-sm text-muted-foreground">{t('effective', { date: new Date(`${notice.date}T00:00:00Z`) })}</p>
+      <p className="text-sm text-muted-foreground">
+        {t('effective', { date: new Date(`${notice.date}T00:00:00Z`) })}
+      </p>
     </PageIntro>
   );
 }
