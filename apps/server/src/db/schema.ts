@@ -114,6 +114,54 @@ export interface AuthFailureTable {
   locked_until: string | null;
 }
 
+/**
+ * An authorization code (RFC 6749 §4.1) handed to a client's redirect URI. Spent once, within
+ * seconds; bound to the client, the redirect URI and the PKCE challenge.
+ */
+export interface OAuthCodeTable {
+  /** SHA-256 of the code. */
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  /** Granted scopes, space-separated. */
+  scope: string;
+  /** The S256 PKCE challenge; null only for confidential clients that sent none. */
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  created_at: string;
+  expires_at: string;
+  /** When the code was presented at the token endpoint; it is never accepted again. */
+  consumed_at: string | null;
+  /** The session its tokens opened, revoked when the code is replayed. */
+  session_id: string | null;
+}
+
+/** Where a device authorization stands (RFC 8628). */
+export type DeviceGrantStatus = 'pending' | 'approved' | 'denied' | 'consumed';
+
+/** A device authorization: a TV waits with `device_code` while a member approves `user_code`. */
+export interface DeviceGrantTable {
+  id: string;
+  /** SHA-256 of the device code. */
+  device_code_hash: string;
+  /** The code shown on the TV, bare (`WDJBMJHT`). */
+  user_code: string;
+  client_id: string;
+  scope: string;
+  status: DeviceGrantStatus;
+  /** The member who approved or denied it. */
+  user_id: string | null;
+  /** Seconds the device must wait between polls; grows by 5 on every `slow_down`. */
+  interval_seconds: number;
+  last_polled_at: string | null;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  /** The session its tokens opened. */
+  session_id: string | null;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -121,6 +169,8 @@ export interface Database {
   sessions: SessionTable;
   refresh_tokens: RefreshTokenTable;
   auth_failures: AuthFailureTable;
+  oauth_codes: OAuthCodeTable;
+  device_grants: DeviceGrantTable;
 }
 
 export type Id = Generated<string>;

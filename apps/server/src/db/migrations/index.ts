@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as settings from './0001-settings';
 import * as identity from './0002-identity';
+import * as oauth from './0003-oauth';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -9,6 +10,7 @@ import * as identity from './0002-identity';
 const migrations: Record<string, Migration> = {
   '0001-settings': settings,
   '0002-identity': identity,
+  '0003-oauth': oauth,
 };
 
 export const migrationProvider: MigrationProvider = {
