@@ -1,6 +1,5 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { internalRewrites } from './src/i18n/internal-rewrites';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -17,6 +16,33 @@ const securityHeaders = [
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
 ];
 
+/** A locale as the proxy writes it into the rewrite headers. */
+const localeValue = '(?<locale>[A-Za-z]{2,3}(?:-[A-Za-z]{2,4})?)';
+
+/**
+ * The internal rewrites that carry out the proxy's decisions (src/i18n/internal-rewrites.ts):
+ * the block page, the server-rendered 404 and pages served from `/{locale}` without a prefix.
+ * Spelled out here because this file cannot import app modules when Next is hosted by the API
+ * server from another working directory.
+ */
+export const internalRewrites = [
+  {
+    source: '/:path*',
+    has: [{ type: 'header' as const, key: 'x-nimbus-rewrite-blocked', value: localeValue }],
+    destination: '/:locale/access-blocked',
+  },
+  {
+    source: '/:path*',
+    has: [{ type: 'header' as const, key: 'x-nimbus-rewrite-unmatched', value: localeValue }],
+    destination: '/:locale/404',
+  },
+  {
+    source: '/:path*',
+    has: [{ type: 'header' as const, key: 'x-nimbus-rewrite-locale', value: localeValue }],
+    destination: '/:locale/:path*',
+  },
+];
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
@@ -29,7 +55,7 @@ const nextConfig: NextConfig = {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
   async rewrites() {
-    return { beforeFiles: internalRewrites(), afterFiles: [], fallback: [] };
+    return { beforeFiles: internalRewrites, afterFiles: [], fallback: [] };
   },
 };
 

@@ -89,6 +89,11 @@ describe('locale guard', () => {
     expect(plan('/blog')).toEqual({ kind: 'next-intl' });
     expect(looksLikeLocale('tv', routeRootSegments)).toBe(false);
     expect(looksLikeLocale('fr', routeRootSegments)).toBe(true);
+    expect(looksLikeLocale('zh-Hant-HK', routeRootSegments)).toBe(true);
+    expect(looksLikeLocale('es-419', routeRootSegments)).toBe(true);
+    expect(looksLikeLocale('old-path', routeRootSegments)).toBe(false);
+    expect(looksLikeLocale('abc', routeRootSegments)).toBe(false);
+    expect(plan('/old-path')).toEqual({ kind: 'next-intl' });
   });
 
   it('serves unprefixed routes in the locale of the cookie or the browser', () => {

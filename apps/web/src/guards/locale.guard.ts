@@ -6,10 +6,11 @@ import { isUnprefixedRoute, localePath } from '../i18n/locale-path';
 export const localeQueryParam = 'locale';
 
 /**
- * A first path segment shaped like a language tag: two letters, or a two- or three-letter
- * language with a script and/or region (`fr`, `xx`, `pt-BR`, `zh-Hant`, `fil-PH`).
+ * A first path segment shaped like a language tag: a two-letter language, alone or with a
+ * region or a Chinese, Latin or Cyrillic script (`fr`, `xx`, `pt-BR`, `es-419`, `zh-Hant-HK`).
+ * Deliberately narrow, so that ordinary words (`old-path`, `blog`) stay paths.
  */
-const localeLikePattern = /^(?:[a-z]{2}|[a-z]{3}(?=-))(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?$/i;
+const localeLikePattern = /^[a-z]{2}(?:-(?:hans|hant|latn|cyrl))?(?:-(?:[a-z]{2}|\d{3}))?$/i;
 
 /** The first segment of a path and the rest of it (`/ja/faq` is `ja` and `/faq`). */
 export function splitFirstSegment(pathname: string): { segment: string; rest: string } {

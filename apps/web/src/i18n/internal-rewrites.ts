@@ -2,9 +2,10 @@
  * How the proxy serves a page of the `[locale]` tree under another URL. Next's middleware
  * rewrites are treated as external (proxied over the network) when the server is bound to a
  * loopback literal such as 127.0.0.1 (vercel/next.js#94745), so the proxy never rewrites by
- * itself: it names the target in a request header and the `beforeFiles` rewrites below, which
- * next.config.ts installs, serve it internally. This module is loaded by next.config.ts and
- * therefore imports nothing.
+ * itself: it names the target in a request header and the `beforeFiles` rewrites of
+ * next.config.ts serve it internally. next.config.ts spells the header names out (it cannot
+ * import app modules when Next is hosted from another working directory); a test keeps the two
+ * in step.
  */
 
 /** Serve `/{locale}{path}`: unprefixed pages of the default locale and the unprefixed routes. */
@@ -33,33 +34,3 @@ export const internalRequestHeaders = [
   invalidRouteHeader,
   requestedPathHeader,
 ] as const;
-
-const localeValue = '(?<locale>[A-Za-z]{2,3}(?:-[A-Za-z]{2,4})?)';
-
-/** A `beforeFiles` rewrite of next.config.ts. */
-export interface InternalRewrite {
-  source: string;
-  has: { type: 'header'; key: string; value: string }[];
-  destination: string;
-}
-
-/** The rewrites that carry out the proxy's decisions, most specific first. */
-export function internalRewrites(): InternalRewrite[] {
-  return [
-    {
-      source: '/:path*',
-      has: [{ type: 'header', key: blockedRewriteHeader, value: localeValue }],
-      destination: '/:locale/access-blocked',
-    },
-    {
-      source: '/:path*',
-      has: [{ type: 'header', key: unmatchedRewriteHeader, value: localeValue }],
-      destination: '/:locale/404',
-    },
-    {
-      source: '/:path*',
-      has: [{ type: 'header', key: localeRewriteHeader, value: localeValue }],
-      destination: '/:locale/:path*',
-    },
-  ];
-}
