@@ -23,6 +23,7 @@ async function notFoundPage() {
   return { locale, t, title };
 }
 
+/** The 404 page's title: the same words as its heading. */
 export async function generateMetadata(): Promise<Metadata> {
   const { title } = await notFoundPage();
   return { title: `${title} | Nimbus`, robots: { index: false } };

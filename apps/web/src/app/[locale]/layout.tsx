@@ -8,6 +8,7 @@ import { getTranslations } from 'next-intl/server';
 import { config } from '@/config';
 import { RootShell } from '@/features/layout/root-shell';
 
+/** Defaults of every page: the "Page | Nimbus" title template, the description, the icons' base URL. */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('common');
   return {

@@ -4,6 +4,7 @@ import { HomeApps, HomeHero, HomeTrust } from '@/features/home/home-sections';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
+/** The home page's title and description. */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('home');
   return { title: t('meta.title'), description: t('meta.description') };

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BlockPageBeacon } from '@/features/access/block-page-beacon';
 
+/** The block page's title; never indexed. */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('pages');
   return { title: t('access-blocked.title'), robots: { index: false } };

@@ -8,6 +8,7 @@ interface SharePageProps {
   params: Promise<{ locale: string; shareId: string }>;
 }
 
+/** The share page's title, or the 404 title for a malformed share id; never indexed. */
 export async function generateMetadata({ params }: SharePageProps): Promise<Metadata> {
   const valid = isValidShareId((await params).shareId);
   const t = await getTranslations();

@@ -21,6 +21,7 @@ async function pageOf(params: HelpCenterSlugProps['params']): Promise<HelpCenter
   return resolveHelpCenterSlug(slug);
 }
 
+/** The title of the topic or article, or the 404 title for an unknown slug. */
 export async function generateMetadata({ params }: HelpCenterSlugProps): Promise<Metadata> {
   const page = await pageOf(params);
   if (!page) {

@@ -16,6 +16,7 @@ interface PolicyDocProps {
   params: Promise<{ locale: string; doc: string }>;
 }
 
+/** The document's title and description, or the 404 title for an unknown document. */
 export async function generateMetadata({ params }: PolicyDocProps): Promise<Metadata> {
   const { doc } = await params;
   if (!isPolicyDoc(doc)) {

@@ -7,6 +7,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
+/** The title and description of the policy updates. */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('policy');
   return { title: t('update.title'), description: t('update.description') };

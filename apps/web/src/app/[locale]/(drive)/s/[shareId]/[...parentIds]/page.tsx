@@ -13,6 +13,7 @@ async function isValid(params: ShareFolderPageProps['params']): Promise<boolean>
   return isValidShareId(shareId) && isValidParentIds(parentIds);
 }
 
+/** The shared folder's title, or the 404 title for malformed ids; never indexed. */
 export async function generateMetadata({ params }: ShareFolderPageProps): Promise<Metadata> {
   const t = await getTranslations();
   return (await isValid(params))

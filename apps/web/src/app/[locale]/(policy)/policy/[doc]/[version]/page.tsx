@@ -27,6 +27,7 @@ async function titleOf(page: PolicyVersionPage): Promise<string> {
     : t('version-title', { title, date: page.date });
 }
 
+/** The version's title, or the 404 title for an unknown document or version. */
 export async function generateMetadata({ params }: PolicyVersionProps): Promise<Metadata> {
   const resolved = await resolve(params);
   if (!resolved) {

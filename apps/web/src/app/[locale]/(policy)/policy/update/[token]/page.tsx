@@ -8,6 +8,7 @@ interface PolicyNoticeProps {
   params: Promise<{ locale: string; token: string }>;
 }
 
+/** The notice's title and summary, or the 404 title for an unknown token. */
 export async function generateMetadata({ params }: PolicyNoticeProps): Promise<Metadata> {
   const notice = resolvePolicyNotice((await params).token);
   if (!notice) {
