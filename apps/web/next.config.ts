@@ -20,27 +20,30 @@ const securityHeaders = [
 const localeValue = '(?<locale>[A-Za-z]{2,3}(?:-[A-Za-z]{2,4})?)';
 
 /**
+ * The page paths the rewrites apply to: every path whose segments hold no dot and do not start
+ * with Next's own `_next` or the generated `apple-icon`. Assets never match, so a forged header
+ * cannot make a cache store a page under an asset's URL.
+ */
+const pageSource = '/:path((?!_next(?![^/])|apple-icon(?![^/]))[^/.]+)*';
+
+function rewriteOn(header: string, destination: string) {
+  return {
+    source: pageSource,
+    has: [{ type: 'header' as const, key: header, value: localeValue }],
+    destination,
+  };
+}
+
+/**
  * The internal rewrites that carry out the proxy's decisions (src/i18n/internal-rewrites.ts):
  * the block page, the server-rendered 404 and pages served from `/{locale}` without a prefix.
  * Spelled out here because this file cannot import app modules when Next is hosted by the API
  * server from another working directory.
  */
 export const internalRewrites = [
-  {
-    source: '/:path*',
-    has: [{ type: 'header' as const, key: 'x-nimbus-rewrite-blocked', value: localeValue }],
-    destination: '/:locale/access-blocked',
-  },
-  {
-    source: '/:path*',
-    has: [{ type: 'header' as const, key: 'x-nimbus-rewrite-unmatched', value: localeValue }],
-    destination: '/:locale/404',
-  },
-  {
-    source: '/:path*',
-    has: [{ type: 'header' as const, key: 'x-nimbus-rewrite-locale', value: localeValue }],
-    destination: '/:locale/:path*',
-  },
+  rewriteOn('x-nimbus-rewrite-blocked', '/:locale/access-blocked'),
+  rewriteOn('x-nimbus-rewrite-unmatched', '/:locale/404'),
+  rewriteOn('x-nimbus-rewrite-locale', '/:locale/:path*'),
 ];
 
 const nextConfig: NextConfig = {
