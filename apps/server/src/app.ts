@@ -25,6 +25,7 @@ import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { userRoutes } from './modules/user/user.routes';
 
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     userRoutes({
       accounts: container.accounts,
       sessions: container.sessions,
+      oauth: container.oauth,
       profiles: container.profiles,
       authenticator: container.authenticator,
       allowedOrigins: config.ALLOWED_ORIGINS,
@@ -180,6 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       isSecure: config.PUBLIC_URL.startsWith('https://'),
     }),
   );
+
+  await app.register(oauthRoutes({ oauth: container.oauth, authenticator: container.authenticator }));
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async () => {
     throw new AppError('not_found', { description: 'This API path does not exist' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { oauthClientsSchema } from './modules/oauth/oauth-clients';
 
 const commaList = z
   .string()
@@ -97,6 +98,21 @@ export const configSchema = z
     /** How long a frozen sign-in stays frozen, in seconds (`account_freeze`). */
     AUTH_FREEZE_SECONDS: z.coerce.number().int().min(1).default(900),
     /**
+     * OAuth registrations by client id, as JSON: `{"desktop": {"name", "type": "public" |
+     * "confidential", "secret", "redirect_uris": [...], "grant_types": [...], "scopes": [...]}}`.
+     * Given fields replace those of the built-in registration of that id (README); every id must
+     * also be in AUTH_CLIENTS.
+     */
+    OAUTH_CLIENTS: oauthClientsSchema,
+    /** Lifetime of an authorization code, in seconds; a code is spent by its first use. */
+    OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+    /** Lifetime of a device authorization (its device_code and user_code), in seconds. */
+    DEVICE_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    /** Seconds a device must wait between polls at first; every `slow_down` adds 5. */
+    DEVICE_CODE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+    /** User-code look-ups and decisions one member, and one client address, may make per AUTH_RATE_WINDOW_SECONDS. */
+    DEVICE_USER_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+    /**
      * `smtp://user:pass@host:587` or `smtps://...:465` sends mail over SMTP; empty writes each
      * message as an `.eml` file to `DATA_DIR/outbox` and logs verification codes.
      */
@@ -108,6 +124,13 @@ export const configSchema = z
       }),
     /** Sender of Nimbus mail; defaults to `Nimbus <no-reply@host of PUBLIC_URL>`. */
     MAIL_FROM: z.string().min(3).max(254).optional(),
+  })
+  .superRefine((config, context) => {
+    for (const clientId of Object.keys(config.OAUTH_CLIENTS)) {
+      if (!config.AUTH_CLIENTS.includes(clientId)) {
+        context.addIssue({ code: 'custom', path: ['OAUTH_CLIENTS'], message: `client ${clientId} is not in AUTH_CLIENTS` });
+      }
+    }
   })
   .transform((config) => {
     const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

@@ -6,6 +6,9 @@ import { isDatabaseReady, type DatabaseHandle } from './db/database';
 import { createWindowLimiter } from './lib/window-limiter';
 import { createAccessService } from './modules/access/access.service';
 import { createSettingRepository } from './modules/site-config/setting.repository';
+import { createOAuthClientRegistry } from './modules/oauth/oauth-clients';
+import { createOAuthRepository } from './modules/oauth/oauth.repository';
+import { createOAuthService } from './modules/oauth/oauth.service';
 import { createSiteConfigService } from './modules/site-config/site-config.service';
 import { createAccessTokens } from './modules/user/access-token';
 import { createAccountService } from './modules/user/account.service';
@@ -41,6 +44,11 @@ type ContainerConfig = Pick<
   | 'AUTH_RATE_MAX_PER_ACCOUNT'
   | 'AUTH_FREEZE_AFTER_FAILURES'
   | 'AUTH_FREEZE_SECONDS'
+  | 'OAUTH_CLIENTS'
+  | 'OAUTH_CODE_TTL_SECONDS'
+  | 'DEVICE_CODE_TTL_SECONDS'
+  | 'DEVICE_CODE_INTERVAL_SECONDS'
+  | 'DEVICE_USER_CODE_MAX_ATTEMPTS'
   | 'SMTP_URL'
   | 'MAIL_FROM'
 >;
@@ -137,6 +145,28 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       },
     }),
     profiles: createProfileService({ users, now }),
+    oauth: createOAuthService({
+      clients: createOAuthClientRegistry({
+        clientIds: config.AUTH_CLIENTS,
+        overrides: config.OAUTH_CLIENTS,
+        publicUrl: config.PUBLIC_URL,
+      }),
+      grants: createOAuthRepository(database.db),
+      sessions: sessionService,
+      sessionRecords: sessions,
+      users,
+      limiter: createWindowLimiter({ now }),
+      now,
+      settings: {
+        publicUrl: config.PUBLIC_URL,
+        codeTtlSeconds: config.OAUTH_CODE_TTL_SECONDS,
+        deviceCodeTtlSeconds: config.DEVICE_CODE_TTL_SECONDS,
+        deviceIntervalSeconds: config.DEVICE_CODE_INTERVAL_SECONDS,
+        userCodeMaxAttempts: config.DEVICE_USER_CODE_MAX_ATTEMPTS,
+        rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
+        rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
+      },
+    }),
   };
 }
 

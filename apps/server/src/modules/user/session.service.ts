@@ -12,6 +12,8 @@ export interface TokenGrant {
   refreshToken: string;
   expiresIn: number;
   userId: string;
+  /** The session the tokens belong to. */
+  sessionId: string;
   scope: string;
   /** The web app's session cookie token, only for client `web` on sign-in and sign-up. */
   cookieToken: string | undefined;
@@ -51,7 +53,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     cookieToken: string | undefined,
   ): Promise<TokenGrant> {
     const accessToken = await deps.accessTokens.sign({ userId, sessionId, clientId, scope });
-    return { accessToken, refreshToken, expiresIn: deps.accessTokens.ttlSeconds, userId, scope, cookieToken };
+    return { accessToken, refreshToken, expiresIn: deps.accessTokens.ttlSeconds, userId, sessionId, scope, cookieToken };
   }
 
   async function revokeByToken(token: string, now: Date): Promise<void> {
@@ -82,8 +84,8 @@ export function createSessionService(deps: SessionServiceDeps) {
   }
 
   return {
-    /** Opens a session for a member who just proved who they are. */
-    async issue(userId: string, clientId: string, context: RequestContext): Promise<TokenGrant> {
+    /** Opens a session for a member who just proved who they are (an OAuth grant may narrow the scope). */
+    async issue(userId: string, clientId: string, context: RequestContext, scope = defaultScope): Promise<TokenGrant> {
       const now = deps.now();
       const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
       const sessionId = newId();
@@ -97,7 +99,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           device_id: context.deviceId,
           user_agent: context.userAgent.slice(0, 512),
           ip: context.address.slice(0, 64),
-          scope: defaultScope,
+          scope,
           cookie_token_hash: cookieToken === undefined ? null : hashToken(cookieToken),
           created_at: now.toISOString(),
           last_used_at: now.toISOString(),
@@ -115,7 +117,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           expires_at: expiresAt,
         },
       );
-      return grant(userId, sessionId, clientId, defaultScope, refreshToken, cookieToken);
+      return grant(userId, sessionId, clientId, scope, refreshToken, cookieToken);
     },
 
     /**

@@ -4,6 +4,8 @@ import { AppError } from '../../http/app-error';
 import { requestLocale } from '../../http/request-locale';
 import { sessionCookieName, type Authenticator } from '../auth/authenticator';
 import { requireActor } from '../auth/require-actor';
+import type { OAuthService } from '../oauth/oauth.service';
+import { deviceCodeGrantType } from '../oauth/oauth-clients';
 import type { AccountService } from './account.service';
 import type { ProfileService } from './profile.service';
 import type { RequestContext } from './request-context';
@@ -28,6 +30,8 @@ import {
 export interface UserRoutesDeps {
   accounts: AccountService;
   sessions: Pick<SessionService, 'refresh' | 'revoke'>;
+  /** The authorization code and device code grants of the token endpoint. */
+  oauth: Pick<OAuthService, 'exchangeCode' | 'pollDeviceAuthorization'>;
   profiles: ProfileService;
   authenticator: Authenticator;
   /** Origins allowed to sign in the web app (its cookie must not be set for anyone else). */
@@ -214,13 +218,34 @@ export function userRoutes(deps: UserRoutesDeps) {
       {
         schema: {
           tags: ['user'],
-          summary: 'Exchange a grant for tokens (refresh_token); JSON or form-encoded',
+          summary: 'Exchange a grant for tokens (refresh_token, authorization_code, device_code); JSON or form-encoded',
           body: tokenRequestSchema,
           response: { 200: tokenSchema },
         },
       },
       async (request, reply) => {
         const { body } = request;
+        if (body.grant_type === 'authorization_code') {
+          assertWebOrigin(request, body.client_id);
+          const grant = await deps.oauth.exchangeCode(
+            {
+              clientId: body.client_id,
+              clientSecret: body.client_secret,
+              code: body.code,
+              redirectUri: body.redirect_uri,
+              codeVerifier: body.code_verifier,
+            },
+            contextOf(request),
+          );
+          return sendGrant(reply, grant);
+        }
+        if (body.grant_type === deviceCodeGrantType) {
+          const grant = await deps.oauth.pollDeviceAuthorization(
+            { clientId: body.client_id, clientSecret: body.client_secret, deviceCode: body.device_code },
+            contextOf(request),
+          );
+          return sendGrant(reply, grant);
+        }
         if (body.grant_type !== 'refresh_token') {
           throw new AppError('invalid_request', { description: 'This grant_type is not supported' });
         }

@@ -82,8 +82,17 @@ export const revokeRequestSchema = z
 
 export const tokenRequestSchema = z
   .object({
-    grant_type: z.string().min(1).max(128),
+    grant_type: z
+      .string()
+      .min(1)
+      .max(128)
+      .describe('refresh_token, authorization_code or urn:ietf:params:oauth:grant-type:device_code'),
     refresh_token: z.string().max(8192).optional(),
+    code: z.string().max(1024).optional().describe('authorization_code: the code from /v1/user/authorize'),
+    redirect_uri: z.string().max(2048).optional().describe('authorization_code: the same redirect_uri as in the authorization request'),
+    code_verifier: z.string().max(256).optional().describe('authorization_code: the PKCE verifier (public clients)'),
+    device_code: z.string().max(1024).optional().describe('device_code: from /v1/auth/device/code'),
+    client_secret: z.string().max(256).optional().describe('Confidential clients only (client_secret_post)'),
     client_id: clientId,
   })
   .meta({ id: 'TokenRequest' });

@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { requestLocale } from '../../http/request-locale';
+import type { Authenticator } from '../auth/authenticator';
+import { requireActor } from '../auth/require-actor';
+import type { RequestContext } from '../user/request-context';
+import { toAuthorization, toDeviceAuthorization, toPendingDevice } from './oauth.dto';
+import {
+  authorizationSchema,
+  authorizeQuerySchema,
+  authorizeRequestSchema,
+  deviceAuthorizationSchema,
+  deviceCodeRequestSchema,
+  deviceDecisionRequestSchema,
+  deviceDecisionSchema,
+  discoverySchema,
+  pendingDeviceSchema,
+  userCodeQuerySchema,
+} from './oauth.schemas';
+import type { AuthorizeInput, OAuthService } from './oauth.service';
+
+export interface OAuthRoutesDeps {
+  oauth: OAuthService;
+  authenticator: Authenticator;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+const deviceIdPattern = /^[0-9a-f]{32}$/;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** What the services know about the caller besides the body. */
+function contextOf(request: FastifyRequest): RequestContext {
+  const deviceId = header(request, 'x-device-id') ?? '';
+  return {
+    address: request.ip,
+    deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
+    userAgent: header(request, 'user-agent') ?? '',
+    locale: requestLocale(request),
+    captchaToken: header(request, 'x-captcha-token'),
+  };
+}
+
+function authorizeInputOf(params: {
+  client_id?: string | undefined;
+  response_type?: string | undefined;
+  redirect_uri?: string | undefined;
+  scope?: string | undefined;
+  state?: string | undefined;
+  code_challenge?: string | undefined;
+  code_challenge_method?: string | undefined;
+}): AuthorizeInput {
+  return {
+    clientId: params.client_id,
+    responseType: params.response_type,
+    redirectUri: params.redirect_uri,
+    scope: params.scope,
+    state: params.state,
+    codeChallenge: params.code_challenge,
+    codeChallengeMethod: params.code_challenge_method,
+  };
+}
+
+function actorOf(request: FastifyRequest) {
+  if (!request.actor) {
+    throw new AppError('unauthenticated');
+  }
+  return request.actor;
+}
+
+function noStore(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store');
+}
+
+/** Parses `application/x-www-form-urlencoded` bodies, as OAuth client libraries send them. */
+function parseForm(_request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
+  done(null, Object.fromEntries(new URLSearchParams(body)));
+}
+
+/**
+ * The OAuth endpoints of API.md §6 besides the token endpoint (which the user routes own):
+ * the authorization endpoint, device authorization, the member's device decision, discovery.
+ */
+export function oauthRoutes(deps: OAuthRoutesDeps) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/.well-known/openid-configuration',
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: 'Discovery document of the OAuth endpoints (issuer = PUBLIC_URL)',
+          response: { 200: discoverySchema },
+        },
+      },
+      async (_request, reply) => {
+        void reply.header('cache-control', 'public, max-age=300');
+        return deps.oauth.discovery();
+      },
+    );
+
+    routes.post(
+      '/v1/user/authorize',
+      {
+        preHandler: requireActor(deps.authenticator),
+        schema: {
+          tags: ['oauth'],
+          summary: 'Issue an authorization code (PKCE S256) to a registered client for the signed-in member',
+          security: memberSecurity,
+          body: authorizeRequestSchema,
+          response: { 200: authorizationSchema },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return toAuthorization(await deps.oauth.authorize(actorOf(request), authorizeInputOf(request.body)));
+      },
+    );
+
+    routes.get(
+      '/v1/user/authorize',
+      {
+        schema: {
+          tags: ['oauth'],
+          summary:
+            'Browser form of the authorization endpoint: 302 to redirect_uri with code and state (or error), ' +
+            'or to the sign-in page /auth?return_to=... when not signed in',
+          security: memberSecurity,
+          querystring: authorizeQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const actor = await deps.authenticator.authenticate(request);
+        const location = await deps.oauth.authorizeRedirect(actor, authorizeInputOf(request.query));
+        noStore(reply);
+        return reply.redirect(location, 302);
+      },
+    );
+
+    routes.post(
+      '/v1/auth/device/code',
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: 'Start a device authorization (RFC 8628): a TV shows user_code and polls with device_code',
+          body: deviceCodeRequestSchema,
+          response: { 200: deviceAuthorizationSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        noStore(reply);
+        const device = await deps.oauth.startDeviceAuthorization(
+          { clientId: body.client_id, clientSecret: body.client_secret, scope: body.scope },
+          contextOf(request),
+        );
+        return toDeviceAuthorization(device);
+      },
+    );
+
+    routes.get(
+      '/v1/user/device',
+      {
+        preHandler: requireActor(deps.authenticator),
+        schema: {
+          tags: ['oauth'],
+          summary: 'Look up the TV waiting for a user code (the activation page)',
+          security: memberSecurity,
+          querystring: userCodeQuerySchema,
+          response: { 200: pendingDeviceSchema },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const device = await deps.oauth.describeUserCode(actorOf(request), request.query.user_code, contextOf(request));
+        return toPendingDevice(device);
+      },
+    );
+
+    routes.post(
+      '/v1/user/device',
+      {
+        preHandler: requireActor(deps.authenticator),
+        schema: {
+          tags: ['oauth'],
+          summary: 'Approve or deny the TV waiting for a user code',
+          security: memberSecurity,
+          body: deviceDecisionRequestSchema,
+          response: { 200: deviceDecisionSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        noStore(reply);
+        const decision = await deps.oauth.decideUserCode(actorOf(request), body.user_code, body.approve, contextOf(request));
+        return { user_code: decision.userCode, status: decision.status };
+      },
+    );
+  };
+}
