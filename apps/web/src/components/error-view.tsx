@@ -18,11 +18,15 @@ export function ErrorView({ title, tip, homeHref, homeLabel, action }: ErrorView
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">
       <NimbusLogo className="[&_svg]:size-14" markOnly />
       {title === undefined ? (
-        <h1 className="text-xl font-medium">{tip}</h1>
+        <h1 className="text-xl font-medium" data-testid="not-found-page-tip">
+          {tip}
+        </h1>
       ) : (
         <>
           <h1 className="text-2xl font-semibold break-all sm:text-3xl">{title}</h1>
-          <p className="text-base text-muted-foreground">{tip}</p>
+          <p className="text-base text-muted-foreground" data-testid="not-found-page-tip">
+            {tip}
+          </p>
         </>
       )}
       <div className="flex flex-wrap items-center justify-center gap-3">

@@ -22,8 +22,8 @@ export const helpCenterDirectories = [
 /** A slug segment: lower-case words joined by hyphens, at most 64 characters. */
 export const helpCenterSegmentPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Help-center paths have at most a topic and an article. */
-export const maxHelpCenterDepth = 2;
+/** Help-center slugs may span several segments (spec section 2); deeper ones are refused. */
+export const maxHelpCenterDepth = 8;
 
 /** The message path of an article inside the `help-center` namespace. */
 export type HelpArticleKey = {
@@ -49,22 +49,22 @@ export function isValidHelpCenterSlug(slug: readonly string[]): boolean {
   );
 }
 
-/** The page of a valid slug, or undefined when it names no topic or article. */
+/**
+ * The page of a slug, or undefined when the slug is malformed. A well-formed slug that names no
+ * topic or article falls back to the nearest directory it does name, and to the default
+ * directory when it names none (the spec's help-center-default-dir step), so old and shortened
+ * links still land on a useful page.
+ */
 export function resolveHelpCenterSlug(slug: readonly string[]): HelpCenterPage | undefined {
   if (!isValidHelpCenterSlug(slug)) {
     return undefined;
   }
   const [directorySlug, articleSlug] = slug;
-  const directory = helpCenterDirectories.find((entry) => entry.slug === directorySlug);
-  if (!directory) {
-    return undefined;
-  }
-  if (articleSlug === undefined) {
-    return { kind: 'directory', directory: directory.slug };
-  }
+  const directory =
+    helpCenterDirectories.find((entry) => entry.slug === directorySlug) ?? helpCenterDirectories[0];
   const articles: readonly string[] = directory.articles;
-  if (!articles.includes(articleSlug)) {
-    return undefined;
+  if (articleSlug === undefined || directory.slug !== directorySlug || !articles.includes(articleSlug)) {
+    return { kind: 'directory', directory: directory.slug };
   }
   return {
     kind: 'article',

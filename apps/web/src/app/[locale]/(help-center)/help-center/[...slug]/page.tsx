@@ -21,7 +21,7 @@ async function pageOf(params: HelpCenterSlugProps['params']): Promise<HelpCenter
   return resolveHelpCenterSlug(slug);
 }
 
-/** The title of the topic or article, or the 404 title for an unknown slug. */
+/** The title of the topic or article, or the 404 title for a malformed slug. */
 export async function generateMetadata({ params }: HelpCenterSlugProps): Promise<Metadata> {
   const page = await pageOf(params);
   if (!page) {
@@ -42,7 +42,8 @@ const intro = 'mx-0 max-w-none px-0 py-0 sm:py-0';
 
 /**
  * /help-center/{topic} lists a topic's articles, /help-center/{topic}/{article} shows one. Slug
- * segments are validated; a malformed or unknown slug is a 404 naming the path.
+ * segments are validated; a malformed slug is a 404 naming the path, an unknown one shows the
+ * nearest topic.
  */
 export default async function HelpCenterSlugPage({ params }: HelpCenterSlugProps) {
   const page = await pageOf(params);
