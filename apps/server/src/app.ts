@@ -28,6 +28,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { twoFactorRoutes } from './modules/user/two-factor.routes';
+import { shieldRoutes } from './modules/shield/shield.routes';
 
 type AppConfig = Pick<
   Config,
@@ -182,6 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       isSecure: config.PUBLIC_URL.startsWith('https://'),
     }),
   );
+
+  await app.register(twoFactorRoutes({ twoFactor: container.twoFactor, authenticator: container.authenticator }));
+  await app.register(shieldRoutes({ shield: container.shield, allowedOrigins: config.ALLOWED_ORIGINS }));
 
   await app.register(oauthRoutes({ oauth: container.oauth, authenticator: container.authenticator }));
 

@@ -93,6 +93,8 @@ export const configSchema = z
     AUTH_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
     /** Sign-in and reset calls for one e-mail address per window, from any client address. */
     AUTH_RATE_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+    /** Sign-in, verification and reset calls one device (`x-device-id`) may make per window, per call. */
+    AUTH_RATE_MAX_PER_DEVICE: z.coerce.number().int().min(1).default(30),
     /** Failed sign-ins for one e-mail address within the window that freeze its sign-in. */
     AUTH_FREEZE_AFTER_FAILURES: z.coerce.number().int().min(1).default(15),
     /** How long a frozen sign-in stays frozen, in seconds (`account_freeze`). */
@@ -122,6 +124,48 @@ export const configSchema = z
       .refine((value) => value === '' || /^smtps?:\/\//.test(value), {
         message: 'must be empty (outbox) or an smtp:// or smtps:// URL',
       }),
+    /** The issuer authenticator apps show next to a member's two-step verification code. */
+    TWO_FACTOR_ISSUER: z.string().min(1).max(64).default('Nimbus'),
+    /** Seconds a captcha token from `/v1/shield/captcha/init` stays valid (`expires_in`). */
+    SHIELD_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
+    /** Seconds a proof-of-work challenge may take to be solved. */
+    SHIELD_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    /** Failed sign-ins of one account within AUTH_RATE_WINDOW_SECONDS after which a challenge is needed. */
+    SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(10),
+    /** Failed sign-ins from one device (`x-device-id`) within the window after which a challenge is needed. */
+    SHIELD_CHALLENGE_AFTER_DEVICE_FAILURES: z.coerce.number().int().min(1).default(10),
+    /** Failed sign-ins from one client address within the window after which a challenge is needed. */
+    SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(30),
+    /** Proof-of-work difficulty: a browser tries about half this many SHA-256 hashes. */
+    SHIELD_POW_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).default(50_000),
+    /** Captcha init and challenge solve calls one client address may make per AUTH_RATE_WINDOW_SECONDS. */
+    SHIELD_INIT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+    /** Captcha init calls one device may make per AUTH_RATE_WINDOW_SECONDS. */
+    SHIELD_INIT_MAX_PER_DEVICE: z.coerce.number().int().min(1).default(30),
+    /** How far the `timestamp` of a signed captcha meta may be from the server's clock, in seconds. */
+    SHIELD_SIGN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /**
+     * The salt lists of clients that sign captcha meta (`captcha_sign`), as JSON:
+     * `{"android":["salt1",...,"salt10"]}`, ten salts per client. A client without a list cannot
+     * use signed meta (its init answers `captcha_invalid`).
+     */
+    SHIELD_CLIENT_SALTS: z
+      .string()
+      .default('{}')
+      .transform((value, context) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be a JSON object' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.record(
+          z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'client ids are 1-64 of A-Z a-z 0-9 . _ -'),
+          z.array(z.string().min(1).max(256)).length(10, 'each client has ten salts'),
+        ),
+      ),
     /** Sender of Nimbus mail; defaults to `Nimbus <no-reply@host of PUBLIC_URL>`. */
     MAIL_FROM: z.string().min(3).max(254).optional(),
   })

@@ -14,7 +14,7 @@ import { createAccessTokens } from './modules/user/access-token';
 import { createAccountService } from './modules/user/account.service';
 import { deriveAuthKeys, loadAuthSecret } from './modules/user/auth-keys';
 import { createAuthFailureRepository } from './modules/user/auth-failure.repository';
-import { permissiveCaptchaGuard, type CaptchaGuard } from './modules/user/captcha-guard';
+import type { CaptchaGuard } from './modules/user/captcha-guard';
 import { createClientRegistry } from './modules/user/client-registry';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/user/mail/mailer';
 import { createArgon2Hasher, type PasswordHasher } from './modules/user/password';
@@ -24,6 +24,10 @@ import { createSessionRepository } from './modules/user/session.repository';
 import { createSessionService } from './modules/user/session.service';
 import { createUserRepository } from './modules/user/user.repository';
 import { createVerificationRepository } from './modules/user/verification.repository';
+import { createTwoFactorRepository } from './modules/user/two-factor.repository';
+import { createTwoFactorService } from './modules/user/two-factor.service';
+import { createShieldRepository } from './modules/shield/shield.repository';
+import { createShieldService } from './modules/shield/shield.service';
 
 type ContainerConfig = Pick<
   Config,
@@ -42,6 +46,7 @@ type ContainerConfig = Pick<
   | 'AUTH_RATE_WINDOW_SECONDS'
   | 'AUTH_RATE_MAX_PER_ADDRESS'
   | 'AUTH_RATE_MAX_PER_ACCOUNT'
+  | 'AUTH_RATE_MAX_PER_DEVICE'
   | 'AUTH_FREEZE_AFTER_FAILURES'
   | 'AUTH_FREEZE_SECONDS'
   | 'OAUTH_CLIENTS'
@@ -51,6 +56,17 @@ type ContainerConfig = Pick<
   | 'DEVICE_USER_CODE_MAX_ATTEMPTS'
   | 'SMTP_URL'
   | 'MAIL_FROM'
+  | 'TWO_FACTOR_ISSUER'
+  | 'SHIELD_TOKEN_TTL_SECONDS'
+  | 'SHIELD_CHALLENGE_TTL_SECONDS'
+  | 'SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES'
+  | 'SHIELD_CHALLENGE_AFTER_DEVICE_FAILURES'
+  | 'SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES'
+  | 'SHIELD_POW_MAX_COUNTER'
+  | 'SHIELD_INIT_MAX_PER_ADDRESS'
+  | 'SHIELD_INIT_MAX_PER_DEVICE'
+  | 'SHIELD_SIGN_WINDOW_SECONDS'
+  | 'SHIELD_CLIENT_SALTS'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -60,7 +76,7 @@ export interface ContainerOptions {
   now?: () => Date;
   /** Replaces the argon2 hasher (never in production). */
   hasher?: PasswordHasher;
-  /** The captcha shield; the permissive guard until the shield is built. */
+  /** Replaces the captcha shield's guard of the protected actions (tests of the seam). */
   captchaGuard?: CaptchaGuard;
 }
 
@@ -82,6 +98,43 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   const sessions = createSessionRepository(database.db);
   const failures = createAuthFailureRepository(database.db);
   const mailer = createMailer(config, options.logger);
+  const limiter = createWindowLimiter({ now });
+  const hasher = options.hasher ?? createArgon2Hasher();
+  const twoFactor = createTwoFactorService({
+    twoFactors: createTwoFactorRepository(database.db),
+    users,
+    hasher,
+    limiter,
+    secretKey: keys.twoFactorSecret,
+    recoveryKey: keys.recoveryCode,
+    issuer: config.TWO_FACTOR_ISSUER,
+    limit: { max: config.AUTH_RATE_MAX_PER_ACCOUNT, windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    now,
+  });
+  const shield = createShieldService({
+    shield: createShieldRepository(database.db),
+    failures,
+    clients,
+    limiter,
+    challengeKey: keys.shieldChallenge,
+    now,
+    settings: {
+      tokenTtlSeconds: config.SHIELD_TOKEN_TTL_SECONDS,
+      challengeTtlSeconds: config.SHIELD_CHALLENGE_TTL_SECONDS,
+      thresholds: {
+        account: config.SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES,
+        device: config.SHIELD_CHALLENGE_AFTER_DEVICE_FAILURES,
+        address: config.SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES,
+      },
+      failureWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
+      signWindowSeconds: config.SHIELD_SIGN_WINDOW_SECONDS,
+      clientSalts: config.SHIELD_CLIENT_SALTS,
+      powMaxCounter: config.SHIELD_POW_MAX_COUNTER,
+      initMaxPerAddress: config.SHIELD_INIT_MAX_PER_ADDRESS,
+      initMaxPerDevice: config.SHIELD_INIT_MAX_PER_DEVICE,
+      publicUrl: config.PUBLIC_URL,
+    },
+  });
   const sessionService = createSessionService({
     sessions,
     clients,
@@ -125,9 +178,10 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       sessions,
       sessionService,
       clients,
-      hasher: options.hasher ?? createArgon2Hasher(),
-      limiter: createWindowLimiter({ now }),
-      captchaGuard: options.captchaGuard ?? permissiveCaptchaGuard,
+      hasher,
+      limiter,
+      captchaGuard: options.captchaGuard ?? shield.guard,
+      twoFactor,
       mailer,
       logger: options.logger,
       codeKey: keys.verificationCode,
@@ -139,6 +193,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
         rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
         rateMaxPerAccount: config.AUTH_RATE_MAX_PER_ACCOUNT,
+        rateMaxPerDevice: config.AUTH_RATE_MAX_PER_DEVICE,
         freezeAfterFailures: config.AUTH_FREEZE_AFTER_FAILURES,
         freezeSeconds: config.AUTH_FREEZE_SECONDS,
         publicUrl: config.PUBLIC_URL,
@@ -167,6 +222,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
       },
     }),
+    twoFactor,
+    shield,
   };
 }
 

@@ -1,6 +1,7 @@
 export * from './api-client';
 export * from './api-error';
 export * from './captcha';
+export * from './captcha-sign';
 export * from './cookies';
 export * from './device-id';
 export * from './error-message';

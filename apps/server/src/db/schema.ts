@@ -115,6 +115,65 @@ export interface AuthFailureTable {
 }
 
 /**
+ * A member's TOTP secret (RFC 6238). Two-factor sign-in is on once `enabled_at` is set; until
+ * then the secret waits for the first code. The secret is stored only encrypted.
+ */
+export interface TwoFactorTable {
+  user_id: string;
+  /** AES-256-GCM box of the base32 secret under a key derived from the auth secret. */
+  secret_box: string;
+  /** When the first code confirmed the secret; null while set-up is pending. */
+  enabled_at: string | null;
+  /** The last TOTP time step accepted; a code of this step or an earlier one is a replay. */
+  last_step: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A single-use recovery code of a member, stored as an HMAC under a server key. */
+export interface TwoFactorRecoveryCodeTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A proof-of-work challenge the captcha shield asked a client to solve, bound to its action. */
+export interface ShieldChallengeTable {
+  id: string;
+  client_id: string;
+  /** `METHOD:/path` the token earned by solving it will be good for. */
+  action: string;
+  device_id: string;
+  /** The account the action is about (lower-cased e-mail or member id), `""` when none. */
+  subject: string;
+  /** The signed altcha challenge, as JSON. */
+  challenge: string;
+  created_at: string;
+  expires_at: string;
+  /** Set once: a challenge earns one token. */
+  solved_at: string | null;
+}
+
+/** How a captcha token was earned: low risk gave it directly, or a solved challenge. */
+export type CaptchaProof = 'direct' | 'challenge';
+
+/** A captcha token, stored as the SHA-256 of its value; bound to client, action and device. */
+export interface CaptchaTokenTable {
+  token_hash: string;
+  client_id: string;
+  action: string;
+  device_id: string;
+  subject: string;
+  proof: CaptchaProof;
+  created_at: string;
+  expires_at: string;
+  /** Set when a protected action spent it; it is never accepted again. */
+  consumed_at: string | null;
+}
+
+/**
  * An authorization code (RFC 6749 §4.1) handed to a client's redirect URI. Spent once, within
  * seconds; bound to the client, the redirect URI and the PKCE challenge.
  */
@@ -171,6 +230,10 @@ export interface Database {
   auth_failures: AuthFailureTable;
   oauth_codes: OAuthCodeTable;
   device_grants: DeviceGrantTable;
+  two_factors: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
+  shield_challenges: ShieldChallengeTable;
+  captcha_tokens: CaptchaTokenTable;
 }
 
 export type Id = Generated<string>;

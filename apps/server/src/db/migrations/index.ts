@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as settings from './0001-settings';
 import * as identity from './0002-identity';
 import * as oauth from './0003-oauth';
+import * as twoFactorShield from './0004-two-factor-shield';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-settings': settings,
   '0002-identity': identity,
   '0003-oauth': oauth,
+  '0004-two-factor-shield': twoFactorShield,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ import { checkPasswordRules, type PasswordHasher, type PasswordProblem } from '.
 import type { RequestContext } from './request-context';
 import type { SessionRepository } from './session.repository';
 import type { SessionService, TokenGrant } from './session.service';
+import type { TwoFactorService } from './two-factor.service';
 import type { UserRepository } from './user.repository';
 import type { VerificationRepository, VerificationRow } from './verification.repository';
 
@@ -25,6 +26,8 @@ export interface AccountSettings {
   rateWindowSeconds: number;
   rateMaxPerAddress: number;
   rateMaxPerAccount: number;
+  /** Sign-in, verification and reset calls one device (`x-device-id`) may make per window, per call. */
+  rateMaxPerDevice: number;
   freezeAfterFailures: number;
   freezeSeconds: number;
   /** The site's public origin, for links in mail. */
@@ -41,6 +44,7 @@ export interface AccountServiceDeps {
   hasher: PasswordHasher;
   limiter: WindowLimiter;
   captchaGuard: CaptchaGuard;
+  twoFactor: Pick<TwoFactorService, 'checkSignIn'>;
   mailer: Mailer;
   logger: Pick<Logger, 'error'>;
   /** HMAC key of stored verification codes. */
@@ -83,6 +87,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   const windowMs = settings.rateWindowSeconds * 1000;
   const perAddress: WindowLimit = { max: settings.rateMaxPerAddress, windowMs };
   const perAccount: WindowLimit = { max: settings.rateMaxPerAccount, windowMs };
+  const perDevice: WindowLimit = { max: settings.rateMaxPerDevice, windowMs };
   const mailsPerEmail: WindowLimit = { max: settings.verificationMaxPerEmail, windowMs };
   // Verifying against a real hash when the account does not exist keeps sign-in equally slow
   // either way, so response times do not tell which addresses have accounts.
@@ -92,6 +97,14 @@ export function createAccountService(deps: AccountServiceDeps) {
     const decision = deps.limiter.hit(key, windowLimit);
     if (!decision.allowed) {
       throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+  }
+
+  /** The per-address and per-device limits of one call; calls without a device id skip the latter. */
+  function limitCaller(call: string, context: RequestContext): void {
+    limit(`${call}:address:${context.address}`, perAddress);
+    if (context.deviceId !== '') {
+      limit(`${call}:device:${context.deviceId}`, perDevice);
     }
   }
 
@@ -155,7 +168,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         address: context.address,
         subject: email,
       });
-      limit(`verification:address:${context.address}`, perAddress);
+      limitCaller('verification', context);
       limit(`verification:email:${email}`, mailsPerEmail);
       if (request.usage === 'REGISTER' && request.target === 'USER') {
         throw new AppError('invalid_argument', { description: 'A sign-up verification has target ANY' });
@@ -208,7 +221,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       context: RequestContext,
     ): Promise<string> {
       deps.clients.assertKnown(input.clientId);
-      limit(`verify:address:${context.address}`, perAddress);
+      limitCaller('verify', context);
       const now = deps.now();
       const row = await deps.verifications.findById(input.verificationId);
       if (!row || row.client_id !== input.clientId || row.consumed_at !== null) {
@@ -244,7 +257,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         address: context.address,
         subject: email,
       });
-      limit(`signup:address:${context.address}`, perAddress);
+      limitCaller('signup', context);
       assertPasswordRules(input.password);
       const verification = await usableToken(input.verificationToken, 'REGISTER', email);
       const passwordHash = await deps.hasher.hash(input.password);
@@ -273,9 +286,19 @@ export function createAccountService(deps: AccountServiceDeps) {
       return deps.sessionService.issue(userId, input.clientId, context);
     },
 
-    /** `POST /v1/auth/signin`: checks the password, then the account's state. */
+    /**
+     * `POST /v1/auth/signin`: checks the password, then the account's state, then the second
+     * factor: with two-factor on, a call without `twoFactorCode` or `recoveryCode` answers
+     * `two_factor_required`, and the client repeats it with one of them.
+     */
     async signIn(
-      input: { username: string; password: string; clientId: string },
+      input: {
+        username: string;
+        password: string;
+        clientId: string;
+        twoFactorCode?: string | undefined;
+        recoveryCode?: string | undefined;
+      },
       context: RequestContext,
     ): Promise<TokenGrant> {
       deps.clients.assertKnown(input.clientId);
@@ -288,7 +311,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         address: context.address,
         subject: email,
       });
-      limit(`signin:address:${context.address}`, perAddress);
+      limitCaller('signin', context);
       limit(`signin:account:${email}`, perAccount);
       const now = deps.now();
       // The freeze is kept per address typed, account or not, so it is no account oracle.
@@ -332,6 +355,23 @@ export function createAccountService(deps: AccountServiceDeps) {
         case 'active':
           break;
       }
+      const secondFactor = await deps.twoFactor.checkSignIn(user.id, {
+        code: input.twoFactorCode,
+        recoveryCode: input.recoveryCode,
+      });
+      switch (secondFactor) {
+        case 'required':
+          throw new AppError('two_factor_required');
+        case 'invalid_code':
+          await recordSignInFailure(email, context, now);
+          throw new AppError('invalid_two_factor');
+        case 'invalid_recovery':
+          await recordSignInFailure(email, context, now);
+          throw new AppError('invalid_two_factor_recovery');
+        case 'off':
+        case 'passed':
+          break;
+      }
       await deps.failures.clear('account', email);
       return deps.sessionService.issue(user.id, input.clientId, context);
     },
@@ -351,7 +391,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         address: context.address,
         subject: email,
       });
-      limit(`reset:address:${context.address}`, perAddress);
+      limitCaller('reset', context);
       limit(`reset:account:${email}`, perAccount);
       assertPasswordRules(input.newPassword);
       const verification = await usableToken(input.verificationToken, 'PASSWORD_RESET', email);

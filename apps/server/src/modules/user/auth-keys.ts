@@ -8,6 +8,12 @@ export interface AuthKeys {
   accessToken: Uint8Array;
   /** HMAC key of stored verification codes. */
   verificationCode: Uint8Array;
+  /** AES-256-GCM key of stored TOTP secrets. */
+  twoFactorSecret: Uint8Array;
+  /** HMAC key of stored recovery codes. */
+  recoveryCode: Uint8Array;
+  /** HMAC key that signs the captcha shield's proof-of-work challenges. */
+  shieldChallenge: Uint8Array;
 }
 
 const secretFileName = 'auth-secret';
@@ -42,5 +48,11 @@ export function loadAuthSecret(configured: string | undefined, dataDir: string):
 export function deriveAuthKeys(secret: string): AuthKeys {
   const derive = (purpose: string) =>
     new Uint8Array(hkdfSync('sha256', secret, 'nimbus-auth', purpose, 32));
-  return { accessToken: derive('access-token'), verificationCode: derive('verification-code') };
+  return {
+    accessToken: derive('access-token'),
+    verificationCode: derive('verification-code'),
+    twoFactorSecret: derive('two-factor-secret'),
+    recoveryCode: derive('recovery-code'),
+    shieldChallenge: derive('shield-challenge'),
+  };
 }

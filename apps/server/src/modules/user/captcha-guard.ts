@@ -15,13 +15,9 @@ export interface CaptchaCheck {
 /**
  * The one seam where the captcha shield plugs into the user service: every protected action
  * asks it before doing anything. It throws `AppError('captcha_required' | 'captcha_invalid')`
- * to refuse; the failed-attempt counters (`auth_failures`) are its measure of risk.
+ * to refuse; the failed-attempt counters (`auth_failures`) are its measure of risk. The captcha
+ * shield (`modules/shield`) implements it.
  */
 export interface CaptchaGuard {
   check(attempt: CaptchaCheck): Promise<void>;
 }
-
-/** The guard until the shield exists: every action passes, tokens are accepted but not needed. */
-export const permissiveCaptchaGuard: CaptchaGuard = {
-  check: () => Promise.resolve(),
-};

@@ -181,7 +181,13 @@ export function userRoutes(deps: UserRoutesDeps) {
         const { body } = request;
         assertWebOrigin(request, body.client_id);
         const grant = await deps.accounts.signIn(
-          { username: body.username, password: body.password, clientId: body.client_id },
+          {
+            username: body.username,
+            password: body.password,
+            clientId: body.client_id,
+            twoFactorCode: body.two_factor_code,
+            recoveryCode: body.recovery_code,
+          },
           contextOf(request, body.captcha_token),
         );
         return sendGrant(reply, grant);

@@ -59,6 +59,20 @@ export const signInRequestSchema = z
     username: z.string().min(1).max(254).describe('The e-mail address'),
     password: secret('The password'),
     captcha_token: captchaToken,
+    two_factor_code: z
+      .string()
+      .max(16)
+      .optional()
+      .describe(
+        'With two-factor on: the 6-digit code of the authenticator app. Sign-in answers ' +
+          'two_factor_required (4015) after a right password without it; repeat the same call ' +
+          'with this field (or recovery_code). A wrong or reused code answers invalid_two_factor (4016).',
+      ),
+    recovery_code: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('With two-factor on: an unused recovery code instead of two_factor_code; a wrong one answers invalid_two_factor_recovery (4017)'),
   })
   .meta({ id: 'SignInRequest' });
 

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { requestLocale } from '../../http/request-locale';
+import { challengeAssets, challengeAssetsPath, renderChallengePage } from './challenge-page';
+import type { ShieldService } from './shield.service';
+import {
+  captchaInitRequestSchema,
+  captchaInitSchema,
+  captchaTokenSchema,
+  challengeQuerySchema,
+  challengeSolveRequestSchema,
+} from './shield.schemas';
+
+export interface ShieldRoutesDeps {
+  shield: ShieldService;
+  /** Origins whose `/loading` page may receive a solved challenge, and may frame the page. */
+  allowedOrigins: readonly string[];
+}
+
+/** The challenge page's CSP: the server's strict policy, except that our own site may frame it. */
+function challengeCsp(allowedOrigins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors 'self' ${allowedOrigins.join(' ')}`,
+  ].join('; ');
+}
+
+/** The return address of a challenge, when it is an allowed origin's `/loading` page. */
+function loadingPage(redirectUri: string, allowedOrigins: ReadonlySet<string>): string | undefined {
+  if (!URL.canParse(redirectUri)) {
+    return undefined;
+  }
+  const url = new URL(redirectUri);
+  if (!allowedOrigins.has(url.origin) || url.pathname !== '/loading' || url.username !== '' || url.password !== '') {
+    return undefined;
+  }
+  return url.toString();
+}
+
+/** `/v1/shield`: captcha init, the proof-of-work challenge page and its solution. */
+export function shieldRoutes(deps: ShieldRoutesDeps) {
+  const allowedOrigins = new Set(deps.allowedOrigins);
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      '/v1/shield/captcha/init',
+      {
+        schema: {
+          tags: ['shield'],
+          summary: 'A captcha token for a protected action, or a challenge to solve first',
+          description:
+            'Low risk answers {captcha_token, expires_in} directly. When the failed sign-ins of the ' +
+            'account, device or address reach their thresholds it answers {url, expires_in}: open url ' +
+            'with redirect_uri and state appended; the page returns captcha_token, expires_in and state ' +
+            'to redirect_uri. Tokens are bound to client, action, device (send x-device-id) and subject, ' +
+            'and are spent by the protected call when a challenge was required.',
+          body: captchaInitRequestSchema,
+          response: { 200: captchaInitSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        void reply.header('cache-control', 'no-store');
+        const answer = await deps.shield.init(
+          { clientId: body.client_id, action: body.action, deviceId: body.device_id, meta: body.meta },
+          { address: request.ip },
+        );
+        return answer.kind === 'token'
+          ? { captcha_token: answer.captchaToken, expires_in: answer.expiresIn }
+          : { url: answer.url, expires_in: answer.expiresIn };
+      },
+    );
+
+    routes.get(
+      '/v1/shield/challenge',
+      {
+        schema: {
+          tags: ['shield'],
+          summary: 'The proof-of-work challenge page (HTML, for the 320x430 modal)',
+          description:
+            'Served from the url of captcha init with redirect_uri and state appended. Solves the ' +
+            "challenge in the browser, then goes to redirect_uri?captcha_token=...&expires_in=...&state=...",
+          querystring: challengeQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { query } = request;
+        const redirectUri = loadingPage(query.redirect_uri, allowedOrigins);
+        if (redirectUri === undefined) {
+          throw new AppError('invalid_argument', { description: "redirect_uri must be an allowed origin's /loading page" });
+        }
+        const view = await deps.shield.challenge(query.id);
+        void reply.removeHeader('x-frame-options');
+        return reply
+          .header('content-security-policy', challengeCsp(deps.allowedOrigins))
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(
+            renderChallengePage({
+              locale: requestLocale(request),
+              id: view.id,
+              challenge: view.challenge,
+              redirectUri,
+              state: query.state,
+            }),
+          );
+      },
+    );
+
+    routes.get(
+      `${challengeAssetsPath}/*`,
+      { schema: { hide: true, params: z.object({ '*': z.string().max(64) }) } },
+      async (request, reply) => {
+        const file = challengeAssets().get(request.params['*']);
+        if (file === undefined) {
+          throw new AppError('not_found');
+        }
+        return reply
+          .type('text/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .header('cross-origin-resource-policy', 'same-origin')
+          .send(file);
+      },
+    );
+
+    routes.post(
+      '/v1/shield/challenge/solve',
+      {
+        schema: {
+          tags: ['shield'],
+          summary: 'Trade a solved challenge for a captcha token (once per challenge)',
+          body: challengeSolveRequestSchema,
+          response: { 200: captchaTokenSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        void reply.header('cache-control', 'no-store');
+        const token = await deps.shield.solve(
+          { challengeId: body.challenge_id, counter: body.counter, derivedKey: body.derived_key },
+          { address: request.ip },
+        );
+        return { captcha_token: token.captchaToken, expires_in: token.expiresIn };
+      },
+    );
+  };
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const short = (max: number, what: string) => z.string().max(max).describe(what);
+
+export const captchaMetaSchema = z
+  .object({
+    email: short(254, 'Before sign-in: the address the action is about').optional(),
+    phone_number: short(32, 'Before sign-in: the phone number the action is about').optional(),
+    username: short(254, 'Before sign-in: the user name the action is about').optional(),
+    captcha_sign: z
+      .string()
+      .regex(/^1\.[0-9a-f]{32}$/, 'must be "1." and 32 lower-case hex digits')
+      .optional()
+      .describe(
+        'After sign-in: "1." + md5 chain. Start with client_id + client_version + package_name + ' +
+          'device_id + timestamp; for each of the client\'s ten salts in order, value = md5hex(value + salt).',
+      ),
+    client_version: short(64, 'After sign-in: the app version that signed').optional(),
+    package_name: short(128, 'After sign-in: the app package that signed').optional(),
+    user_id: short(64, 'After sign-in: the member id').optional(),
+    timestamp: z
+      .union([z.string().max(20), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+      .transform(String)
+      .optional()
+      .describe('After sign-in: milliseconds since the epoch; must be within the server\'s window'),
+  })
+  .meta({ id: 'CaptchaMeta' });
+
+export const captchaInitRequestSchema = z
+  .object({
+    client_id: z.string().min(1).max(64),
+    action: z
+      .string()
+      .max(300)
+      .regex(/^(GET|HEAD|POST|PUT|PATCH|DELETE):\/[\x21-\x7e]*$/, 'must be METHOD:/path')
+      .describe('The protected call, METHOD:/path, e.g. POST:/v1/auth/signin'),
+    device_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 lower-case hex digits').describe('Also sent as x-device-id with the protected call'),
+    captcha_token: z.string().max(4096).optional().describe('The previous token of this client; "" when none'),
+    meta: captchaMetaSchema.default({}),
+  })
+  .meta({ id: 'CaptchaInitRequest' });
+
+export const captchaInitSchema = z
+  .object({
+    captcha_token: z.string().optional().describe('Given directly when the risk is low'),
+    url: z
+      .string()
+      .optional()
+      .describe('When a challenge must be solved: open it with redirect_uri (an allowed origin\'s /loading) and state appended'),
+    expires_in: z.number().int().describe('Seconds the token (or the challenge) stays valid'),
+  })
+  .meta({ id: 'CaptchaInit' });
+
+export const challengeQuerySchema = z.object({
+  id: z.string().min(1).max(64),
+  redirect_uri: z.string().min(1).max(2048).describe("An allowed origin's /loading"),
+  state: z.string().min(1).max(256).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII'),
+});
+
+export const challengeSolveRequestSchema = z
+  .object({
+    challenge_id: z.string().min(1).max(64),
+    counter: z.number().int().nonnegative().max(0xffffffff),
+    derived_key: z.string().min(2).max(256),
+  })
+  .meta({ id: 'ChallengeSolveRequest' });
+
+export const captchaTokenSchema = z
+  .object({ captcha_token: z.string(), expires_in: z.number().int() })
+  .meta({ id: 'CaptchaToken' });

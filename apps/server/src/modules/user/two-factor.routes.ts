@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import type { Authenticator } from '../auth/authenticator';
+import { requireActor } from '../auth/require-actor';
+import { emptySchema } from './user.schemas';
+import type { TwoFactorService } from './two-factor.service';
+import {
+  recoveryCodesRequestSchema,
+  recoveryCodesSchema,
+  twoFactorConfirmRequestSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from './two-factor.schemas';
+
+export interface TwoFactorRoutesDeps {
+  twoFactor: TwoFactorService;
+  authenticator: Authenticator;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+
+function userIdOf(request: FastifyRequest): string {
+  if (!request.actor) {
+    throw new AppError('unauthenticated');
+  }
+  return request.actor.userId;
+}
+
+/** `/v1/user/two-factor/...`: the signed-in member's TOTP set-up, recovery codes and switch-off. */
+export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireActor(deps.authenticator);
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    routes.get(
+      '/v1/user/two-factor',
+      {
+        preHandler,
+        schema: { tags: ['user'], summary: 'Whether two-step verification is on', security: memberSecurity, response: { 200: twoFactorStatusSchema } },
+      },
+      async (request) => {
+        const status = await deps.twoFactor.status(userIdOf(request));
+        return {
+          enabled: status.enabled,
+          pending: status.pending,
+          enabled_at: status.enabledAt,
+          recovery_codes_left: status.recoveryCodesLeft,
+        };
+      },
+    );
+
+    routes.post(
+      '/v1/user/two-factor/setup',
+      {
+        preHandler,
+        schema: {
+          tags: ['user'],
+          summary: 'Start two-step verification: a new TOTP secret, pending until confirmed',
+          security: memberSecurity,
+          response: { 200: twoFactorSetupSchema },
+        },
+      },
+      async (request) => {
+        const setup = await deps.twoFactor.setUp(userIdOf(request));
+        return { secret: setup.secret, otpauth_uri: setup.otpauthUri };
+      },
+    );
+
+    routes.post(
+      '/v1/user/two-factor/confirm',
+      {
+        preHandler,
+        schema: {
+          tags: ['user'],
+          summary: 'Turn two-step verification on with the first code; answers ten recovery codes',
+          security: memberSecurity,
+          body: twoFactorConfirmRequestSchema,
+          response: { 200: recoveryCodesSchema },
+        },
+      },
+      async (request) => ({ recovery_codes: await deps.twoFactor.confirm(userIdOf(request), request.body.code) }),
+    );
+
+    routes.post(
+      '/v1/user/two-factor/disable',
+      {
+        preHandler,
+        schema: {
+          tags: ['user'],
+          summary: 'Turn two-step verification off with the password, a code or a recovery code',
+          security: memberSecurity,
+          body: twoFactorDisableRequestSchema,
+          response: { 200: emptySchema },
+        },
+      },
+      async (request) => {
+        const { body } = request;
+        await deps.twoFactor.disable(userIdOf(request), {
+          password: body.password,
+          code: body.code,
+          recoveryCode: body.recovery_code,
+        });
+        return {};
+      },
+    );
+
+    routes.post(
+      '/v1/user/two-factor/recovery-codes',
+      {
+        preHandler,
+        schema: {
+          tags: ['user'],
+          summary: 'Replace the recovery codes (the old ones stop working), with the password or a code',
+          security: memberSecurity,
+          body: recoveryCodesRequestSchema,
+          response: { 200: recoveryCodesSchema },
+        },
+      },
+      async (request) => ({
+        recovery_codes: await deps.twoFactor.regenerateRecoveryCodes(userIdOf(request), {
+          password: request.body.password,
+          code: request.body.code,
+        }),
+      }),
+    );
+  };
+}
