@@ -38,9 +38,17 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 
-/** Brings the schema up to date; fails with the name of the migration that broke. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Brings the schema up to date; fails with the name of the migration that broke. `schema` names
+ * the PostgreSQL schema that holds the migration tables: without it Kysely looks for them in
+ * every schema of the database, so the tables of another schema (a parallel test's) would count.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === 'Error');
