@@ -155,6 +155,25 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
     expect((await signIn(t, member, { captcha_token: fresh })).statusCode).toBe(200);
   });
 
+  it('spends the previous token an init replaces, if it is the same client\'s on the same device', async () => {
+    const t = await app();
+    const member = await makeUser(t);
+    await failSignIns(t, member, 10);
+    const started = await init(t, { meta: { email: member.email } });
+    const token = (await solve(t, started.json<{ url: string }>().url)).captcha_token;
+    // Another client or device cannot spend it.
+    expect((await init(t, { client_id: 'tv', meta: { email: member.email }, captcha_token: token })).statusCode).toBe(200);
+    expect((await init(t, { device_id: deviceB, meta: { email: member.email }, captcha_token: token })).statusCode).toBe(200);
+    const kept = await solve(t, (await init(t, { meta: { email: member.email } })).json<{ url: string }>().url);
+    expect((await signIn(t, member, { captcha_token: kept.captcha_token })).statusCode).toBe(200);
+
+    const next = await makeUser(t);
+    await failSignIns(t, next, 10);
+    const replaced = await solve(t, (await init(t, { meta: { email: next.email } })).json<{ url: string }>().url);
+    expect((await init(t, { meta: { email: next.email }, captcha_token: replaced.captcha_token })).statusCode).toBe(200);
+    expectError(await signIn(t, next, { captcha_token: replaced.captcha_token }), 400, 'captcha_invalid', 4002);
+  });
+
   it('does not take a token given at low risk once a challenge is needed', async () => {
     const t = await app();
     const member = await makeUser(t);
@@ -349,6 +368,29 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
       expectError(await post(t, '/v1/auth/reset', reset, headers), 400, 'invalid_verification_code', 4014);
     }
     expectError(await post(t, '/v1/auth/reset', reset, headers), 429, 'too_many_requests', 8);
+  });
+
+  it('describes the shield, two-step verification and the two-factor sign-in in the OpenAPI document', async () => {
+    const t = await app();
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }>();
+    for (const path of [
+      '/v1/shield/captcha/init',
+      '/v1/shield/challenge',
+      '/v1/shield/challenge/solve',
+      '/v1/user/two-factor',
+      '/v1/user/two-factor/setup',
+      '/v1/user/two-factor/confirm',
+      '/v1/user/two-factor/disable',
+      '/v1/user/two-factor/recovery-codes',
+    ]) {
+      expect(document.paths[path], path).toBeDefined();
+    }
+    expect(Object.keys(document.components.schemas.SignInRequest?.properties ?? {})).toEqual(
+      expect.arrayContaining(['two_factor_code', 'recovery_code', 'captcha_token']),
+    );
+    expect(JSON.stringify(document.components.schemas.CaptchaMeta)).toContain('md5hex(value + salt)');
   });
 
   it('answers an unknown client with unauthorized_client', async () => {

@@ -45,6 +45,18 @@ export function createShieldRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Spends the token a client replaces, if it is that client's on that device. */
+    async revokeToken(tokenHash: string, clientId: string, deviceId: string, now: Date): Promise<void> {
+      await db
+        .updateTable('captcha_tokens')
+        .set({ consumed_at: now.toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .where('client_id', '=', clientId)
+        .where('device_id', '=', deviceId)
+        .where('consumed_at', 'is', null)
+        .execute();
+    },
+
     /** Drops challenges and tokens that expired before `before`. */
     async deleteExpired(before: Date): Promise<void> {
       const cutoff = before.toISOString();

@@ -70,7 +70,13 @@ export function shieldRoutes(deps: ShieldRoutesDeps) {
         const { body } = request;
         void reply.header('cache-control', 'no-store');
         const answer = await deps.shield.init(
-          { clientId: body.client_id, action: body.action, deviceId: body.device_id, meta: body.meta },
+          {
+            clientId: body.client_id,
+            action: body.action,
+            deviceId: body.device_id,
+            previousToken: body.captcha_token,
+            meta: body.meta,
+          },
           { address: request.ip },
         );
         return answer.kind === 'token'

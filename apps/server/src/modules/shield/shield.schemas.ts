@@ -35,7 +35,7 @@ export const captchaInitRequestSchema = z
       .regex(/^(GET|HEAD|POST|PUT|PATCH|DELETE):\/[\x21-\x7e]*$/, 'must be METHOD:/path')
       .describe('The protected call, METHOD:/path, e.g. POST:/v1/auth/signin'),
     device_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 lower-case hex digits').describe('Also sent as x-device-id with the protected call'),
-    captcha_token: z.string().max(4096).optional().describe('The previous token of this client; "" when none'),
+    captcha_token: z.string().max(4096).optional().describe('The previous token of this client ("" when none); it is spent, as this init replaces it'),
     meta: captchaMetaSchema.default({}),
   })
   .meta({ id: 'CaptchaInitRequest' });

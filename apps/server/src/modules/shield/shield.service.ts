@@ -62,6 +62,8 @@ export interface CaptchaInitRequest {
   clientId: string;
   action: string;
   deviceId: string;
+  /** The token this init replaces (`captcha_token`), spent when it is this client's. */
+  previousToken?: string | undefined;
   meta: CaptchaMeta;
 }
 
@@ -203,6 +205,9 @@ export function createShieldService(deps: ShieldServiceDeps) {
       const binding = { clientId: request.clientId, action: request.action, deviceId: request.deviceId, subject };
       const now = deps.now();
       await deps.shield.deleteExpired(new Date(now.getTime() - 3_600_000));
+      if (request.previousToken) {
+        await deps.shield.revokeToken(hashToken(request.previousToken), request.clientId, request.deviceId, now);
+      }
       if (!(await isRisky(subject, request.deviceId, context.address))) {
         const token = await issueToken(binding, 'direct');
         return { kind: 'token', ...token };
