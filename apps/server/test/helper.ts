@@ -41,6 +41,21 @@ async function withPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<
   }
 }
 
+// Kysely's migrator introspects every schema of the database, and a schema that a parallel test
+// drops meanwhile makes it fail; so migrations and drops take turns under this advisory lock.
+const schemaLockKey = 7_301_946;
+
+async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
+  return withPostgres(async (client) => {
+    await client.query('select pg_advisory_lock($1)', [schemaLockKey]);
+    try {
+      return await run();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [schemaLockKey]);
+    }
+  });
+}
+
 /** Test choices for the container: a clock the test can move, a captcha guard, a logger. */
 export type TestAppOptions = Partial<Pick<ContainerOptions, 'now' | 'captchaGuard' | 'logger'>>;
 
@@ -67,7 +82,11 @@ export async function buildTestApp(
     ...env,
   });
   const database = openDatabase({ ...config, ...(dialect === 'postgres' ? { searchPath: schema } : {}) });
-  await migrateToLatest(database.db, dialect === 'postgres' ? schema : undefined);
+  if (dialect === 'postgres') {
+    await underSchemaLock(() => migrateToLatest(database.db, schema));
+  } else {
+    await migrateToLatest(database.db);
+  }
   const container = createContainer(config, database, { logger: pino({ level: 'silent' }), ...options });
   const app = await buildApp({ config, container, logger: pino({ level: 'silent' }) });
   return {
@@ -79,7 +98,7 @@ export async function buildTestApp(
       await container.mailer.close();
       await database.db.destroy();
       if (dialect === 'postgres') {
-        await withPostgres((client) => client.query(`drop schema ${schema} cascade`));
+        await underSchemaLock(() => withPostgres((client) => client.query(`drop schema ${schema} cascade`)));
       }
       await fs.rm(dataDir, { recursive: true, force: true });
     },
