@@ -1,10 +1,10 @@
-/// <reference types="node" />
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const sourceDir = fileURLToPath(new URL('.', import.meta.url));
+/** The packages that run in browsers and in Node alike. */
+const isomorphicPackages = ['contracts', 'client'];
 
 /** Node built-ins and globals that would break the package in a browser. */
 const nodeOnly = [
@@ -26,9 +26,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('packages/client', () => {
+describe.each(isomorphicPackages)('packages/%s', (name) => {
   it('uses nothing from Node outside its tests', () => {
-    const files = sourceFiles(sourceDir);
+    const files = sourceFiles(fileURLToPath(new URL(`../packages/${name}/src`, import.meta.url)));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
