@@ -368,6 +368,33 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
       expectError(await post(t, '/v1/auth/reset', reset, headers), 400, 'invalid_verification_code', 4014);
     }
     expectError(await post(t, '/v1/auth/reset', reset, headers), 429, 'too_many_requests', 8);
+    const verify = { verification_id: 'nope', verification_code: '123456', client_id: 'web' };
+    for (let i = 0; i < 2; i += 1) {
+      expectError(await post(t, '/v1/auth/verification/verify', verify, headers), 400, 'invalid_verification_code', 4014);
+    }
+    expectError(await post(t, '/v1/auth/verification/verify', verify, headers), 429, 'too_many_requests', 8);
+    // Each call is counted apart, and other devices are not held back.
+    expectError(await post(t, '/v1/auth/verification/verify', verify, { 'x-device-id': deviceA }), 400, 'invalid_verification_code', 4014);
+  });
+
+  it('limits reset, verify and challenge solutions per client address', async () => {
+    const t = await app({ AUTH_RATE_MAX_PER_ADDRESS: '2', SHIELD_INIT_MAX_PER_ADDRESS: '2' });
+    const reset = { email: 'r@example.com', new_password: 'new horse 2', verification_token: 'x'.repeat(43), client_id: 'web' };
+    const verify = { verification_id: 'nope', verification_code: '123456', client_id: 'web' };
+    const solution = { challenge_id: 'nope', counter: 1, derived_key: '00' };
+    for (const [url, payload, reason, code] of [
+      ['/v1/auth/reset', reset, 'invalid_verification_code', 4014],
+      ['/v1/auth/verification/verify', verify, 'invalid_verification_code', 4014],
+      ['/v1/shield/challenge/solve', solution, 'captcha_invalid', 4002],
+    ] as const) {
+      for (let i = 0; i < 2; i += 1) {
+        // A device of its own each time: only the address limit can refuse.
+        expectError(await post(t, url, { ...payload }, { 'x-device-id': randomBytes(16).toString('hex') }), 400, reason, code);
+      }
+      const limited = await post(t, url, { ...payload }, { 'x-device-id': randomBytes(16).toString('hex') });
+      expectError(limited, 429, 'too_many_requests', 8);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
   });
 
   it('describes the shield, two-step verification and the two-factor sign-in in the OpenAPI document', async () => {
