@@ -70,4 +70,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_CLIENTS: 'web,bad client' })).toThrow(/AUTH_CLIENTS/);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
   });
+
+  it('gives shield defaults and reads the salt lists of signing clients', () => {
+    const defaults = loadConfig({});
+    expect(defaults.SHIELD_CLIENT_SALTS).toEqual({});
+    expect(defaults.SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES).toBe(10);
+    expect(defaults.SHIELD_TOKEN_TTL_SECONDS).toBe(300);
+    expect(defaults.TWO_FACTOR_ISSUER).toBe('Nimbus');
+    const salts = Array.from({ length: 10 }, (_, index) => `salt-${index}`);
+    expect(loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: salts }) }).SHIELD_CLIENT_SALTS).toEqual({ android: salts });
+    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: 'android=a,b' })).toThrow(/SHIELD_CLIENT_SALTS: must be a JSON object/);
+    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: salts.slice(1) }) })).toThrow(/ten salts/);
+    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ toaster: salts }) })).toThrow(/toaster is not in AUTH_CLIENTS/);
+    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: [...salts.slice(1), ''] }) })).toThrow(/SHIELD_CLIENT_SALTS/);
+  });
 });

@@ -175,6 +175,11 @@ export const configSchema = z
         context.addIssue({ code: 'custom', path: ['OAUTH_CLIENTS'], message: `client ${clientId} is not in AUTH_CLIENTS` });
       }
     }
+    for (const clientId of Object.keys(config.SHIELD_CLIENT_SALTS)) {
+      if (!config.AUTH_CLIENTS.includes(clientId)) {
+        context.addIssue({ code: 'custom', path: ['SHIELD_CLIENT_SALTS'], message: `client ${clientId} is not in AUTH_CLIENTS` });
+      }
+    }
   })
   .transform((config) => {
     const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
