@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { requestLocale } from '../../http/request-locale';
 import { challengeAssets, challengeAssetsPath, renderChallengePage } from './challenge-page';
+import { toCaptchaInit, toCaptchaToken } from './shield.dto';
 import type { ShieldService } from './shield.service';
 import {
   captchaInitRequestSchema,
@@ -79,9 +80,7 @@ export function shieldRoutes(deps: ShieldRoutesDeps) {
           },
           { address: request.ip },
         );
-        return answer.kind === 'token'
-          ? { captcha_token: answer.captchaToken, expires_in: answer.expiresIn }
-          : { url: answer.url, expires_in: answer.expiresIn };
+        return toCaptchaInit(answer);
       },
     );
 
@@ -155,7 +154,7 @@ export function shieldRoutes(deps: ShieldRoutesDeps) {
           { challengeId: body.challenge_id, counter: body.counter, derivedKey: body.derived_key },
           { address: request.ip },
         );
-        return { captcha_token: token.captchaToken, expires_in: token.expiresIn };
+        return toCaptchaToken(token);
       },
     );
   };

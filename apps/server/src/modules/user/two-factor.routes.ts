@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
 import { requireActor } from '../auth/require-actor';
 import { emptySchema } from './user.schemas';
+import { toTwoFactorSetup, toTwoFactorStatus } from './two-factor.dto';
 import type { TwoFactorService } from './two-factor.service';
 import {
   recoveryCodesRequestSchema,
@@ -44,15 +45,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
         preHandler,
         schema: { tags: ['user'], summary: 'Whether two-step verification is on', security: memberSecurity, response: { 200: twoFactorStatusSchema } },
       },
-      async (request) => {
-        const status = await deps.twoFactor.status(userIdOf(request));
-        return {
-          enabled: status.enabled,
-          pending: status.pending,
-          enabled_at: status.enabledAt,
-          recovery_codes_left: status.recoveryCodesLeft,
-        };
-      },
+      async (request) => toTwoFactorStatus(await deps.twoFactor.status(userIdOf(request))),
     );
 
     routes.post(
@@ -66,10 +59,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
           response: { 200: twoFactorSetupSchema },
         },
       },
-      async (request) => {
-        const setup = await deps.twoFactor.setUp(userIdOf(request));
-        return { secret: setup.secret, otpauth_uri: setup.otpauthUri };
-      },
+      async (request) => toTwoFactorSetup(await deps.twoFactor.setUp(userIdOf(request))),
     );
 
     routes.post(
