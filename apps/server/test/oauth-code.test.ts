@@ -78,6 +78,14 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     expect(response.json<{ ui_locales_supported: string[] }>().ui_locales_supported).toHaveLength(11);
   });
 
+  it('serves the same document at the RFC 8414 address', async () => {
+    t = await app();
+    const openid = await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    const oauth = await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' });
+    expect(oauth.statusCode).toBe(200);
+    expect(oauth.json()).toEqual(openid.json());
+  });
+
   it('lists client_secret_post once a confidential client is registered', async () => {
     t = await app({
       AUTH_CLIENTS: 'web,partner',
@@ -263,6 +271,17 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       expect(localized).toMatchObject({ locale, message });
     });
 
+    it('answers a repeated parameter in the browser form with invalid_argument, never a 500', async () => {
+      t = await app();
+      const signedIn = await member();
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v1/user/authorize?client_id=desktop&client_id=web&response_type=code&redirect_uri=${encodeURIComponent(desktopRedirect)}`,
+        headers: signedIn.bearer,
+      });
+      expectError(response, 400, 'invalid_argument', 3);
+    });
+
     it('answers unauthenticated without credentials', async () => {
       t = await app();
       expectError(await authorize(request(), {}), 401, 'unauthenticated', 16);
@@ -340,6 +359,16 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       expect(expectError(late, 400, 'invalid_grant', 4126).error.error_description).toBe('The authorization code has expired');
     });
 
+    it('drops codes a day after they expired', async () => {
+      const clock = testClock();
+      t = await app({}, { now: clock.now });
+      await codeFor();
+      clock.advance(2 * 86_400_000);
+      await codeFor();
+      const rows = await t.container.database.db.selectFrom('oauth_codes').select('code_hash').execute();
+      expect(rows).toHaveLength(1);
+    });
+
     it('refuses a code presented by another client', async () => {
       t = await app();
       const { code, verifier } = await codeFor();
@@ -403,6 +432,17 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       const tokens = await exchange({ client_id: 'partner', client_secret: 'p'.repeat(40), code, redirect_uri: 'https://partner.example/cb' });
       expect(tokens.statusCode, tokens.body).toBe(200);
       expect(tokens.json<TokenBody>().scope).toBe('user');
+      // Refreshing needs the secret too.
+      const refreshToken = tokens.json<TokenBody>().refresh_token;
+      const bare = await post(t, '/v1/auth/token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'partner' });
+      expectError(bare, 401, 'unauthorized_client', 4122);
+      const refreshed = await post(t, '/v1/auth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: 'partner',
+        client_secret: 'p'.repeat(40),
+      });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
     });
   });
 });

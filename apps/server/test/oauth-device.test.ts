@@ -181,6 +181,14 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('limits device authorizations per client address', async () => {
+    t = await app({ AUTH_RATE_MAX_PER_ADDRESS: '2' });
+    await start();
+    await start();
+    const third = await post(t, '/v1/auth/device/code', { client_id: 'tv' });
+    expectError(third, 429, 'too_many_requests', 8);
+  });
+
   it('refuses a device code presented by another client', async () => {
     t = await app({ OAUTH_CLIENTS: JSON.stringify({ desktop: { grant_types: [deviceGrant] } }) });
     const device = await start();

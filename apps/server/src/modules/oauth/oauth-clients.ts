@@ -195,6 +195,11 @@ export function createOAuthClientRegistry(options: OAuthClientRegistryOptions) {
       return [...clients.values()];
     },
 
+    /** The client of an id, if registered. */
+    find(clientId: string): OAuthClient | undefined {
+      return clients.get(clientId);
+    },
+
     /** The client of an id; `unauthorized_client` when the id is not registered. */
     get(clientId: string): OAuthClient {
       const client = clients.get(clientId);

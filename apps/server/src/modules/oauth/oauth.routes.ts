@@ -106,6 +106,22 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       },
     );
 
+    // RFC 8414 names this one; OAuth-only client libraries look here rather than at OpenID's.
+    routes.get(
+      '/.well-known/oauth-authorization-server',
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: 'OAuth authorization server metadata (RFC 8414): the same document',
+          response: { 200: discoverySchema },
+        },
+      },
+      async (_request, reply) => {
+        void reply.header('cache-control', 'public, max-age=300');
+        return deps.oauth.discovery();
+      },
+    );
+
     routes.post(
       '/v1/user/authorize',
       {

@@ -247,6 +247,17 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   }
 
   return {
+    /**
+     * Checks the secret of a confidential client at the token endpoint (any grant); public
+     * clients and ids unknown to OAuth pass, the grant itself judges them.
+     */
+    authenticateClient(clientId: string, secret: string | undefined): void {
+      const client = deps.clients.find(clientId);
+      if (client) {
+        authenticateClient(client, secret);
+      }
+    },
+
     /** `POST /v1/user/authorize`: a code for a signed-in member, or an error to the caller. */
     authorize(actor: Actor, input: AuthorizeInput): Promise<Authorization> {
       return issueCode(actor, input);

@@ -31,7 +31,7 @@ export interface UserRoutesDeps {
   accounts: AccountService;
   sessions: Pick<SessionService, 'refresh' | 'revoke'>;
   /** The authorization code and device code grants of the token endpoint. */
-  oauth: Pick<OAuthService, 'exchangeCode' | 'pollDeviceAuthorization'>;
+  oauth: Pick<OAuthService, 'exchangeCode' | 'pollDeviceAuthorization' | 'authenticateClient'>;
   profiles: ProfileService;
   authenticator: Authenticator;
   /** Origins allowed to sign in the web app (its cookie must not be set for anyone else). */
@@ -258,6 +258,7 @@ export function userRoutes(deps: UserRoutesDeps) {
         if (!body.refresh_token) {
           throw new AppError('invalid_request', { description: 'refresh_token is required' });
         }
+        deps.oauth.authenticateClient(body.client_id, body.client_secret);
         return sendGrant(reply, await deps.sessions.refresh(body.refresh_token, body.client_id));
       },
     );
