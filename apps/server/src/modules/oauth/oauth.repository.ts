@@ -18,19 +18,18 @@ export function createOAuthRepository(db: Kysely<Database>) {
       return db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
     },
 
-    /** Marks a code spent; false, changing nothing, when it was spent already (a replay). */
-    async consumeCode(codeHash: string, now: Date): Promise<boolean> {
+    /**
+     * Marks a code spent, with the session its tokens opened (null when it opened none); false,
+     * changing nothing, when it was spent already (a replay or a parallel exchange).
+     */
+    async consumeCode(codeHash: string, now: Date, sessionId: string | null): Promise<boolean> {
       const result = await db
         .updateTable('oauth_codes')
-        .set({ consumed_at: now.toISOString() })
+        .set({ consumed_at: now.toISOString(), session_id: sessionId })
         .where('code_hash', '=', codeHash)
         .where('consumed_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    async setCodeSession(codeHash: string, sessionId: string): Promise<void> {
-      await db.updateTable('oauth_codes').set({ session_id: sessionId }).where('code_hash', '=', codeHash).execute();
     },
 
     /** Inserts a device authorization; false when its user code is taken by a live one. */

@@ -15,7 +15,7 @@ import {
   type OAuthClientRegistry,
   type OAuthScope,
 } from './oauth-clients';
-import type { DeviceGrantRow, OAuthRepository } from './oauth.repository';
+import type { DeviceGrantRow, OAuthCodeRow, OAuthRepository } from './oauth.repository';
 import { isS256Challenge, verifiesChallenge } from './pkce';
 import { formatUserCode, newUserCode, normalizeUserCode } from './user-code';
 
@@ -223,6 +223,42 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     return url.toString();
   }
 
+  async function revokeSession(sessionId: string | null, now: Date): Promise<void> {
+    if (sessionId !== null) {
+      await deps.sessionRecords.revoke(sessionId, 'reuse', now);
+    }
+  }
+
+  /** Why a code may not be traded by this request, or undefined when it may. */
+  async function codeProblem(
+    row: OAuthCodeRow,
+    client: OAuthClient,
+    input: CodeExchangeInput,
+    now: Date,
+  ): Promise<string | undefined> {
+    if (row.client_id !== client.id) {
+      return 'The authorization code belongs to another client';
+    }
+    if (row.expires_at <= now.toISOString()) {
+      return 'The authorization code has expired';
+    }
+    if (row.redirect_uri !== input.redirectUri) {
+      return 'redirect_uri differs from the authorization request';
+    }
+    const verified =
+      row.code_challenge === null
+        ? input.codeVerifier === undefined
+        : input.codeVerifier !== undefined && verifiesChallenge(input.codeVerifier, row.code_challenge);
+    if (!verified) {
+      return 'code_verifier does not match the code_challenge';
+    }
+    const user = await deps.users.findById(row.user_id);
+    if (!user || user.status !== 'active') {
+      return 'The member can no longer sign in';
+    }
+    return undefined;
+  }
+
   async function assertActiveMember(userId: string | null): Promise<string> {
     const user = userId === null ? undefined : await deps.users.findById(userId);
     if (!user || user.status !== 'active') {
@@ -307,7 +343,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
     /**
      * `grant_type=authorization_code`: tokens for a code, once. The code is spent by its first
-     * presentation, right or wrong; presenting it again revokes what it gave (RFC 6749 §4.1.2).
+     * presentation, right or wrong; presenting it again revokes what it gave (RFC 6749 §4.1.2),
+     * and of two parallel exchanges neither keeps its tokens.
      */
     async exchangeCode(input: CodeExchangeInput, context: RequestContext): Promise<TokenGrant> {
       const client = deps.clients.getForGrant(input.clientId, 'authorization_code');
@@ -327,31 +364,23 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       if (!row) {
         throw new AppError('invalid_grant', { description: 'The authorization code is not valid' });
       }
-      if (!(await deps.grants.consumeCode(codeHash, now))) {
-        if (row.session_id !== null) {
-          await deps.sessionRecords.revoke(row.session_id, 'reuse', now);
-        }
+      if (row.consumed_at !== null) {
+        await revokeSession(row.session_id, now);
         throw new AppError('invalid_grant', { description: 'The authorization code was already used' });
       }
-      if (row.client_id !== client.id) {
-        throw new AppError('invalid_grant', { description: 'The authorization code belongs to another client' });
+      const problem = await codeProblem(row, client, input, now);
+      if (problem !== undefined) {
+        // A wrong presentation spends the code too, so a verifier cannot be guessed at leisure.
+        await deps.grants.consumeCode(codeHash, now, null);
+        throw new AppError('invalid_grant', { description: problem });
       }
-      if (row.expires_at <= now.toISOString()) {
-        throw new AppError('invalid_grant', { description: 'The authorization code has expired' });
+      const grant = await deps.sessions.issue(row.user_id, client.id, context, row.scope);
+      if (!(await deps.grants.consumeCode(codeHash, now, grant.sessionId))) {
+        // Another exchange of the same code won the race: neither keeps its tokens.
+        await revokeSession(grant.sessionId, now);
+        await revokeSession((await deps.grants.findCode(codeHash))?.session_id ?? null, now);
+        throw new AppError('invalid_grant', { description: 'The authorization code was already used' });
       }
-      if (row.redirect_uri !== input.redirectUri) {
-        throw new AppError('invalid_grant', { description: 'redirect_uri differs from the authorization request' });
-      }
-      const verified =
-        row.code_challenge === null
-          ? input.codeVerifier === undefined
-          : input.codeVerifier !== undefined && verifiesChallenge(input.codeVerifier, row.code_challenge);
-      if (!verified) {
-        throw new AppError('invalid_grant', { description: 'code_verifier does not match the code_challenge' });
-      }
-      const userId = await assertActiveMember(row.user_id);
-      const grant = await deps.sessions.issue(userId, client.id, context, row.scope);
-      await deps.grants.setCodeSession(codeHash, grant.sessionId);
       return grant;
     },
 
@@ -418,9 +447,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         throw new AppError('invalid_grant', { description: 'The device code is not valid' });
       }
       if (row.status === 'consumed') {
-        if (row.session_id !== null) {
-          await deps.sessionRecords.revoke(row.session_id, 'reuse', now);
-        }
+        await revokeSession(row.session_id, now);
         throw new AppError('invalid_grant', { description: 'The device code was already used' });
       }
       if (row.expires_at <= now.toISOString()) {
