@@ -137,10 +137,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
   /** The scopes asked for, in canonical order; all the client may have when none are named. */
   function grantedScope(client: OAuthClient, requested: string | undefined): string {
-    const names = (requested ?? '').split(' ').filter((name) => name !== '');
-    if (names.length === 0) {
-      return describeList(client.scopes);
-    }
+    const asked = (requested ?? '').split(' ').filter((name) => name !== '');
+    const names = asked.length === 0 ? [...client.scopes] : asked;
     for (const name of names) {
       if (!client.scopes.includes(name as OAuthScope)) {
         throw new AppError('invalid_scope', {
