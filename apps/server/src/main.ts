@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
-import { migrateToLatest, openDatabase } from './db/database';
+import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
 import { startWebHost, type WebHost } from './web/web-host';
 
@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-captcha-token"]'],
   });
   const database = openDatabase(config);
-  const applied = await migrateToLatest(database.db);
+  // Migration bookkeeping stays in Nimbus's own schema, whatever else the database holds.
+  const schema = database.dialect === 'postgres' ? await currentSchema(database.db) : undefined;
+  const applied = await migrateToLatest(database.db, schema);
   logger.info({ dialect: database.dialect, applied }, 'database ready');
   const container = createContainer(config, database, { logger });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -81,6 +82,48 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'migrates a PostgreSQL schema of its own and serves from it',
+    async () => {
+      const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
+      const schema = `process_${process.pid}`;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query(`create schema ${schema}`);
+        const url = new URL(databaseUrl);
+        url.searchParams.set('options', `-c search_path=${schema}`);
+        const port = await freePort();
+        const child = spawn(process.execPath, [bundle], {
+          cwd: serverRoot,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: path.join(workDir, 'pg-data'),
+            DATABASE_URL: url.toString(),
+            WEB: 'off',
+          },
+          stdio: 'ignore',
+        });
+        const exited = exitOf(child);
+        await waitUntilReady(`http://127.0.0.1:${port}/readyz`, child);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        const { rows } = await admin.query<{ table_name: string }>(
+          'select table_name from information_schema.tables where table_schema = $1',
+          [schema],
+        );
+        const tables = rows.map((row) => row.table_name);
+        expect(tables).toContain('kysely_migration');
+        expect(tables).toContain('setting');
+      } finally {
+        await admin.query(`drop schema if exists ${schema} cascade`);
+        await admin.end();
+      }
+    },
+  );
 
   it('refuses to start with an invalid configuration and says why', () => {
     const result = spawnSync(process.execPath, [bundle], {

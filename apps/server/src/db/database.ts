@@ -57,6 +57,16 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   return results.map((result) => result.migrationName);
 }
 
+/** The PostgreSQL schema new tables go to (the first of the search path). */
+export async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) {
+    throw new Error('The database has no current schema: check the search_path of DATABASE_URL');
+  }
+  return schema;
+}
+
 /** True when the database answers a query. */
 export async function isDatabaseReady(db: Kysely<Database>): Promise<boolean> {
   try {
