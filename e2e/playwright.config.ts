@@ -6,7 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-e2e-'));
+// Workers load this file again: they inherit the data folder of the main process through the
+// environment, so tests can read what the server wrote there (the mail outbox).
+const dataDir =
+  process.env.NIMBUS_E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-e2e-'));
+process.env.NIMBUS_E2E_DATA_DIR = dataDir;
 
 /**
  * The browser tests run Debian's Chromium against the built app, started exactly as

@@ -1,5 +1,7 @@
 import type { Locale, SharedMessages } from '@nimbus/contracts';
 import { sharedMessages } from '@nimbus/contracts';
+import type account from '../../messages/en-US/account.json';
+import type auth from '../../messages/en-US/auth.json';
 import type common from '../../messages/en-US/common.json';
 import type faq from '../../messages/en-US/faq.json';
 import type help from '../../messages/en-US/help.json';
@@ -20,6 +22,8 @@ export interface Messages {
   faq: typeof faq;
   help: typeof help;
   'help-center': typeof helpCenter;
+  auth: typeof auth;
+  account: typeof account;
   errors: SharedMessages['errors'];
 }
 
@@ -32,6 +36,8 @@ export const fileNamespaces = [
   'faq',
   'help',
   'help-center',
+  'auth',
+  'account',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -48,7 +54,7 @@ async function loadNamespace<N extends FileNamespace>(
 
 /** Loads every namespace of a locale and merges in the shared error messages. */
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const [common, home, pages, policy, faq, help, helpCenter] = await Promise.all([
+  const [common, home, pages, policy, faq, help, helpCenter, auth, account] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
     loadNamespace(locale, 'pages'),
@@ -56,6 +62,8 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'faq'),
     loadNamespace(locale, 'help'),
     loadNamespace(locale, 'help-center'),
+    loadNamespace(locale, 'auth'),
+    loadNamespace(locale, 'account'),
   ]);
   return {
     common,
@@ -65,6 +73,8 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     faq,
     help,
     'help-center': helpCenter,
+    auth,
+    account,
     errors: sharedMessages[locale].errors,
   };
 }

@@ -4,7 +4,7 @@ import { localeNames, locales } from '@nimbus/contracts';
 import { getTranslations } from 'next-intl/server';
 import { ActiveLink } from '@/components/active-link';
 import { NimbusLogo } from '@/components/nimbus-logo';
-import { buttonVariants } from '@/components/ui/button-variants';
+import { AccountButton } from '@/features/auth/account-button';
 import type { LanguageOption } from '@/features/i18n/language-option';
 import { LanguageSwitcher } from '@/features/i18n/language-switcher';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
@@ -24,11 +24,12 @@ export interface SiteHeaderProps {
 
 /**
  * The header of every page (`#pc_header`): the logo, the navigation, the language switcher, the
- * theme toggle and sign-in; on mobile a menu button opens the navigation in a drawer. A server
- * component: only the three buttons are client code.
+ * theme toggle and the account entry (sign-in, or the member's menu); on mobile a menu button
+ * opens the navigation in a drawer. A server component: only the buttons are client code.
  */
 export async function SiteHeader({ locale }: SiteHeaderProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
+  const auth = await getTranslations({ locale, namespace: 'auth' });
   const links: NavLink[] = [
     { href: localePath(locale, '/drive/all'), label: t('nav.drive') },
     { href: localePath(locale, '/mobile-app'), label: t('nav.apps') },
@@ -82,12 +83,18 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
             menuLabel={t('header.choose-language')}
           />
           <ThemeToggle label={t('header.theme-toggle')} />
-          <Link
-            href={localePath(locale, '/drive/login')}
-            className={`${buttonVariants({ variant: 'primary', size: 'sm' })} hidden sm:inline-flex`}
-          >
-            {t('header.sign-in')}
-          </Link>
+          <AccountButton
+            signInHref={localePath(locale, '/drive/login')}
+            driveHref={localePath(locale, '/drive/all')}
+            accountHref={localePath(locale, '/drive/account')}
+            labels={{
+              signIn: t('header.sign-in'),
+              open: auth('menu.open'),
+              drive: auth('menu.drive'),
+              account: auth('menu.account'),
+              signOut: auth('menu.sign-out'),
+            }}
+          />
         </div>
       </div>
     </header>

@@ -28,6 +28,7 @@ export interface SitePage {
 export const sitePages: readonly SitePage[] = [
   { path: '/', layout: 'basic', inSitemap: true },
   { path: '/tv', layout: 'basic', inSitemap: true },
+  { path: '/tv/activate', layout: 'basic', inSitemap: false },
   { path: '/faq', layout: 'basic', inSitemap: true },
   { path: '/help', layout: 'basic', inSitemap: true },
   { path: '/contact-us', layout: 'basic', inSitemap: true },

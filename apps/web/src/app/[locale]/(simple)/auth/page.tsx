@@ -1,8 +1,11 @@
-import { InfoPage, infoPageMetadata } from '@/features/site/info-page';
+import { infoPageMetadata } from '@/features/site/info-page';
+import { SignInPage } from '@/features/auth/sign-in-page';
+import type { LocaleParams } from '@/i18n/params';
+import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('auth');
 
 /** /auth: sign-in (unprefixed; the locale comes from the cookie or the browser). */
-export default function AuthPage() {
-  return <InfoPage page="auth" />;
+export default async function AuthPage({ params }: LocaleParams) {
+  return <SignInPage locale={await localeOf(params)} />;
 }

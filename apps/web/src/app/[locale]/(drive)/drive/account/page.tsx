@@ -1,8 +1,26 @@
-import { InfoPage, infoPageMetadata } from '@/features/site/info-page';
+import { getTranslations } from 'next-intl/server';
+import { AccountPage } from '@/features/account/account-page';
+import { AuthMessages, errorTextsOf } from '@/features/auth/auth-messages';
+import { infoPageMetadata } from '@/features/site/info-page';
+import { localePath } from '@/i18n/locale-path';
+import type { LocaleParams } from '@/i18n/params';
+import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('drive-account');
 
-/** /drive/account: the member's account. */
-export default function DriveAccountPage() {
-  return <InfoPage page="drive-account" />;
+/** /drive/account: the member's profile and two-step verification. */
+export default async function DriveAccountPage({ params }: LocaleParams) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'account' });
+  const signIn = `${localePath(locale, '/drive/login')}?${new URLSearchParams({
+    redirect: localePath(locale, '/drive/account'),
+  }).toString()}`;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10">
+      <h1 className="mb-8 text-3xl font-semibold tracking-tight">{t('title')}</h1>
+      <AuthMessages locale={locale} namespaces={['account']}>
+        <AccountPage errorTexts={errorTextsOf(locale)} signInHref={signIn} />
+      </AuthMessages>
+    </div>
+  );
 }

@@ -1,0 +1,181 @@
+import { getCookie, setCookie } from '@nimbus/client';
+import type { StorageLike } from '@nimbus/client';
+
+/*
+ * The signed-in state the browser keeps (spec sections 3, 4 and 9). The session itself is the
+ * HttpOnly `nimbus_session` cookie; local storage holds only the stored credentials (`sub`,
+ * `expires_at`, the user id) and the last profile, and a cookie carries the user id.
+ */
+
+/** Local storage key of the stored credentials. */
+export const credentialsStorageKey = 'nimbus_credentials';
+/** Local storage key of the last profile fetched. */
+export const profileStorageKey = 'nimbus_profile';
+/** Local storage key of the login scene. */
+export const loginSceneStorageKey = 'nimbus_login_scene';
+/** The cookie that carries the user id. */
+export const userIdCookieName = 'userid';
+/** Lifetime of the user id cookie: 365 days (spec section 9). */
+export const userIdCookieMaxAge = 365 * 24 * 60 * 60;
+/** The event the window receives whenever the signed-in state changes. */
+export const sessionChangeEvent = 'nimbus:session-change';
+
+/** The stored credentials of spec section 3. */
+export interface StoredCredentials {
+  sub: string;
+  /** Epoch milliseconds after which the session is over. */
+  expires_at: number;
+  user_id: string;
+}
+
+/** The profile of `GET /v1/user/me` (API.md §6). */
+export interface Profile {
+  sub: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  picture: string;
+  password: 'SET' | '';
+  status: string;
+  created_at: string;
+}
+
+/** Where a login started (spec section 4). */
+export type LoginScene = 'share_page' | 'official_page';
+
+function storage(): StorageLike | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function readJson(key: string): unknown {
+  const raw = storage()?.getItem(key);
+  if (!raw) {
+    return undefined;
+  }
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function announce(): void {
+  window.dispatchEvent(new Event(sessionChangeEvent));
+}
+
+function cookieSecure(): boolean {
+  return window.location.protocol === 'https:';
+}
+
+/** The stored credentials, or undefined when there are none or they have expired. */
+export function readCredentials(now: number = Date.now()): StoredCredentials | undefined {
+  const value = readJson(credentialsStorageKey);
+  if (typeof value !== 'object' || value === null) {
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  if (
+    typeof record.sub !== 'string' ||
+    typeof record.user_id !== 'string' ||
+    typeof record.expires_at !== 'number' ||
+    record.expires_at <= now
+  ) {
+    return undefined;
+  }
+  return { sub: record.sub, user_id: record.user_id, expires_at: record.expires_at };
+}
+
+/** Keeps the credentials of a new session and sets the user id cookie. */
+export function storeCredentials(
+  token: { sub: string; expires_in: number },
+  now = Date.now(),
+): void {
+  const credentials: StoredCredentials = {
+    sub: token.sub,
+    user_id: token.sub,
+    expires_at: now + token.expires_in * 1000,
+  };
+  storage()?.setItem(credentialsStorageKey, JSON.stringify(credentials));
+  setUserIdCookie(token.sub);
+  announce();
+}
+
+/** Sets the user id cookie for 365 days. */
+export function setUserIdCookie(userId: string): void {
+  setCookie(userIdCookieName, userId, {
+    maxAge: userIdCookieMaxAge,
+    sameSite: 'lax',
+    secure: cookieSecure(),
+  });
+}
+
+/** The user id of the cookie, `''` when signed out. */
+export function readUserId(): string {
+  return getCookie(userIdCookieName) ?? '';
+}
+
+/** The last profile fetched, when it belongs to the stored credentials. */
+export function readProfile(): Profile | undefined {
+  const credentials = readCredentials();
+  const value = readJson(profileStorageKey);
+  if (!credentials || typeof value !== 'object' || value === null) {
+    return undefined;
+  }
+  const profile = value as Profile;
+  return profile.sub === credentials.sub ? profile : undefined;
+}
+
+/** Stores a freshly fetched profile and refreshes the user id cookie. */
+export function storeProfile(profile: Profile): void {
+  storage()?.setItem(profileStorageKey, JSON.stringify(profile));
+  setUserIdCookie(profile.sub);
+  announce();
+}
+
+/** Clears the user id (cookie and profile) after a failed profile fetch. */
+export function clearUserId(): void {
+  setCookie(userIdCookieName, '', { maxAge: 0, sameSite: 'lax', secure: cookieSecure() });
+  storage()?.removeItem(profileStorageKey);
+  announce();
+}
+
+/** Forgets the session: credentials, profile and user id. */
+export function clearCredentials(): void {
+  storage()?.removeItem(credentialsStorageKey);
+  clearUserId();
+}
+
+/** The login scene of a path: share page when it contains `/s/`, else official page. */
+export function loginSceneOf(pathname: string): LoginScene {
+  return pathname.includes('/s/') ? 'share_page' : 'official_page';
+}
+
+/** Remembers where the login started. */
+export function rememberLoginScene(pathname: string): LoginScene {
+  const scene = loginSceneOf(pathname);
+  storage()?.setItem(loginSceneStorageKey, scene);
+  return scene;
+}
+
+/**
+ * Where to go after signing in: the `redirect` (or `return_to`) parameter when it is a path of
+ * this site, else `fallback`. Absolute URLs, protocol-relative paths and backslashes are refused.
+ */
+export function safeRedirect(value: string | null | undefined, fallback: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return fallback;
+  }
+  try {
+    const url = new URL(value, 'https://nimbus.invalid');
+    if (url.origin !== 'https://nimbus.invalid') {
+      return fallback;
+    }
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,25 @@
+import { ApiError, pickErrorMessage, toApiError } from '@nimbus/client';
+import type { ErrorReason } from '@nimbus/contracts';
+
+/** The shared error messages of one locale, by reason (the `errors` namespace). */
+export type ErrorTexts = Readonly<Record<string, string>>;
+
+/**
+ * The text to show for a failed call, in the spec's message choice order, with the error
+ * catalogue of the page's locale; undefined when the visitor cancelled (closed the captcha).
+ */
+export function errorText(error: unknown, locale: string, texts: ErrorTexts): string | undefined {
+  const failure = toApiError(error);
+  if (failure.error === 'cancelled') {
+    return undefined;
+  }
+  return pickErrorMessage(failure, {
+    locale,
+    lookup: (reason: ErrorReason) => texts[reason],
+  });
+}
+
+/** Whether a failure has the given reason. */
+export function hasReason(error: unknown, reason: string): boolean {
+  return error instanceof ApiError && error.error === reason;
+}

@@ -1,0 +1,158 @@
+import { ApiError } from '@nimbus/client';
+import { errorKinds } from '@nimbus/contracts';
+import { browserClient, webClientId } from './browser-client';
+import type { Profile } from './credentials';
+import {
+  clearCredentials,
+  clearUserId,
+  readCredentials,
+  storeCredentials,
+  storeProfile,
+} from './credentials';
+
+/*
+ * The calls of the sign-in flows (API.md §6) and the profile refresh of spec section 4. Every
+ * call goes through the browser's API client, so captcha renewal and retries apply.
+ */
+
+/** The Token answer of sign-in and sign-up. */
+export interface TokenAnswer {
+  sub: string;
+  expires_in: number;
+}
+
+/** What a sign-in sends besides the e-mail address and password. */
+export interface SecondFactor {
+  two_factor_code?: string;
+  recovery_code?: string;
+}
+
+/** Why a verification code is mailed. */
+export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET';
+
+async function afterSignIn(token: TokenAnswer): Promise<void> {
+  storeCredentials(token);
+  await refreshProfile();
+}
+
+/** Signs in with e-mail and password (and a second factor when asked); stores the session. */
+export async function signIn(
+  email: string,
+  password: string,
+  second: SecondFactor = {},
+): Promise<void> {
+  const token = await browserClient().post<TokenAnswer>(
+    '/v1/auth/signin',
+    { client_id: webClientId, username: email, password, ...second },
+    { captcha: true, captchaMeta: { email } },
+  );
+  await afterSignIn(token);
+}
+
+/** Mails a 6-digit code; resolves the verification id. */
+export async function requestVerification(
+  email: string,
+  usage: VerificationUsage,
+  locale: string,
+): Promise<string> {
+  const answer = await browserClient().post<{ verification_id: string }>(
+    '/v1/auth/verification',
+    {
+      email,
+      target: usage === 'REGISTER' ? 'ANY' : 'USER',
+      usage,
+      locale,
+      client_id: webClientId,
+    },
+    { captcha: true, captchaMeta: { email } },
+  );
+  return answer.verification_id;
+}
+
+/** Trades a mailed code for a verification token. */
+export async function verifyCode(verificationId: string, code: string): Promise<string> {
+  const answer = await browserClient().post<{ verification_token: string }>(
+    '/v1/auth/verification/verify',
+    { verification_id: verificationId, verification_code: code, client_id: webClientId },
+  );
+  return answer.verification_token;
+}
+
+/** Creates the account and signs in. */
+export async function signUp(input: {
+  email: string;
+  password: string;
+  name: string;
+  verificationToken: string;
+}): Promise<void> {
+  const token = await browserClient().post<TokenAnswer>(
+    '/v1/auth/signup',
+    {
+      email: input.email,
+      password: input.password,
+      verification_token: input.verificationToken,
+      ...(input.name.trim() ? { name: input.name.trim() } : {}),
+      client_id: webClientId,
+    },
+    { captcha: true, captchaMeta: { email: input.email } },
+  );
+  await afterSignIn(token);
+}
+
+/** Sets a new password with a verification token. */
+export async function resetPassword(input: {
+  email: string;
+  password: string;
+  verificationToken: string;
+}): Promise<void> {
+  await browserClient().post(
+    '/v1/auth/reset',
+    {
+      email: input.email,
+      new_password: input.password,
+      verification_token: input.verificationToken,
+      client_id: webClientId,
+    },
+    { captcha: true, captchaMeta: { email: input.email } },
+  );
+}
+
+/**
+ * The profile refresh of spec section 4: false without stored credentials; false after clearing
+ * the user id when the profile cannot be fetched; else stores the profile and sets the user id
+ * cookie, and resolves true.
+ */
+export async function refreshProfile(): Promise<boolean> {
+  if (!readCredentials()) {
+    clearCredentials();
+    return false;
+  }
+  try {
+    const profile = await browserClient().get<Profile>('/v1/user/me', { retries: 0 });
+    storeProfile(profile);
+    return true;
+  } catch (cause) {
+    if (cause instanceof ApiError && cause.error_code === errorKinds.unauthenticated) {
+      clearCredentials();
+    } else {
+      clearUserId();
+    }
+    return false;
+  }
+}
+
+/** Changes the member's name; resolves the new profile. */
+export async function updateName(name: string): Promise<Profile> {
+  const profile = await browserClient().patch<Profile>('/v1/user/me', { name });
+  storeProfile(profile);
+  return profile;
+}
+
+/** Signs out: ends the session on the server (best effort) and forgets it here. */
+export async function signOut(): Promise<void> {
+  try {
+    await browserClient().post('/v1/auth/revoke', { client_id: webClientId }, { retries: 0 });
+  } finally {
+    clearCredentials();
+  }
+}

@@ -1,0 +1,39 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Profile } from './credentials';
+import { readCredentials, readProfile, sessionChangeEvent } from './credentials';
+
+/** The signed-in state as this browser stores it. */
+export type StoredSession =
+  /** Server rendering and the first client render: not known yet. */
+  | { kind: 'unknown' }
+  | { kind: 'signed-out' }
+  /** Credentials are stored; `profile` once a profile has been fetched. */
+  | { kind: 'signed-in'; profile: Profile | undefined };
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(sessionChangeEvent, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(sessionChangeEvent, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** A string that changes whenever the stored session does (a stable snapshot). */
+function snapshot(): string {
+  if (!readCredentials()) {
+    return 'signed-out';
+  }
+  return JSON.stringify(readProfile() ?? null);
+}
+
+/** The stored session, kept current across tabs and sign-in or sign-out on this page. */
+export function useStoredSession(): StoredSession {
+  const value = useSyncExternalStore(subscribe, snapshot, () => 'unknown');
+  return useMemo((): StoredSession => {
+    if (value === 'unknown' || value === 'signed-out') {
+      return { kind: value };
+    }
+    return { kind: 'signed-in', profile: (JSON.parse(value) as Profile | null) ?? undefined };
+  }, [value]);
+}
