@@ -27,6 +27,7 @@ import { driveRoutes } from './modules/drive/drive.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
+import { accountSecurityRoutes } from './modules/user/account-security.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { twoFactorRoutes } from './modules/user/two-factor.routes';
 import { shieldRoutes } from './modules/shield/shield.routes';
@@ -185,6 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
 
+  await app.register(
+    accountSecurityRoutes({
+      accountSecurity: container.accountSecurity,
+      authenticator: container.authenticator,
+    }),
+  );
   await app.register(twoFactorRoutes({ twoFactor: container.twoFactor, authenticator: container.authenticator }));
   await app.register(shieldRoutes({ shield: container.shield, allowedOrigins: config.ALLOWED_ORIGINS }));
 

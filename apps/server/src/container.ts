@@ -18,6 +18,7 @@ import type { CaptchaGuard } from './modules/user/captcha-guard';
 import { createClientRegistry } from './modules/user/client-registry';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/user/mail/mailer';
 import { createArgon2Hasher, type PasswordHasher } from './modules/user/password';
+import { createAccountSecurityService } from './modules/user/account-security.service';
 import { createProfileService } from './modules/user/profile.service';
 import { createSessionAuthenticator } from './modules/user/session.authenticator';
 import { createSessionRepository } from './modules/user/session.repository';
@@ -200,6 +201,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       },
     }),
     profiles: createProfileService({ users, now }),
+    accountSecurity: createAccountSecurityService({ users, sessions, hasher, now }),
     oauth: createOAuthService({
       clients: createOAuthClientRegistry({
         clientIds: config.AUTH_CLIENTS,

@@ -80,7 +80,7 @@ export interface SessionTable {
   /** The session ends here unless a refresh extends it. */
   expires_at: string;
   revoked_at: string | null;
-  /** `signout`, `reuse`, `password_reset`. */
+  /** `signout`, `reuse`, `password_reset`, `password_change`, `member` (ended from the device list). */
   revoked_reason: string | null;
 }
 

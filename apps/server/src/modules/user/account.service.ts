@@ -10,7 +10,7 @@ import type { CaptchaGuard } from './captcha-guard';
 import type { ClientRegistry } from './client-registry';
 import type { Mailer } from './mail/mailer';
 import { composeUserMail, type UserMailKind } from './mail/user-mail';
-import { checkPasswordRules, type PasswordHasher, type PasswordProblem } from './password';
+import { assertPasswordRules, type PasswordHasher } from './password';
 import type { RequestContext } from './request-context';
 import type { SessionRepository } from './session.repository';
 import type { SessionService, TokenGrant } from './session.service';
@@ -61,12 +61,6 @@ export interface VerificationRequest {
   clientId: string;
 }
 
-const passwordProblemText: Readonly<Record<PasswordProblem, string>> = {
-  too_short: 'The password must have at least 8 characters',
-  too_long: 'The password must have at most 128 characters',
-  one_class: 'The password must mix at least two of: lower-case letters, upper-case letters, digits, other characters',
-};
-
 /** E-mail addresses are compared and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -105,13 +99,6 @@ export function createAccountService(deps: AccountServiceDeps) {
     limit(`${call}:address:${context.address}`, perAddress);
     if (context.deviceId !== '') {
       limit(`${call}:device:${context.deviceId}`, perDevice);
-    }
-  }
-
-  function assertPasswordRules(password: string): void {
-    const problem = checkPasswordRules(password);
-    if (problem) {
-      throw new AppError('invalid_password', { description: passwordProblemText[problem] });
     }
   }
 

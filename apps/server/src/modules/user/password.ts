@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { AppError } from '../../http/app-error';
 
 /** Shortest and longest password accepted, in characters (code points). */
 export const passwordLength = { min: 8, max: 128 } as const;
@@ -34,6 +35,21 @@ export function checkPasswordRules(password: string): PasswordProblem | undefine
   return classes.size < 2 ? 'one_class' : undefined;
 }
 
+const passwordProblemText: Readonly<Record<PasswordProblem, string>> = {
+  too_short: 'The password must have at least 8 characters',
+  too_long: 'The password must have at most 128 characters',
+  one_class:
+    'The password must mix at least two of: lower-case letters, upper-case letters, digits, other characters',
+};
+
+/** Refuses a password that breaks the rules with `invalid_password` naming the rule. */
+export function assertPasswordRules(password: string): void {
+  const problem = checkPasswordRules(password);
+  if (problem) {
+    throw new AppError('invalid_password', { description: passwordProblemText[problem] });
+  }
+}
+
 /** Hashes and checks passwords; behind an interface so small tests need no native module. */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -41,7 +57,12 @@ export interface PasswordHasher {
 }
 
 // OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane): about 85 ms a hash on the target machines.
-const argon2Options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const argon2Options = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** argon2id hashing with the parameters stored in each PHC string, so they can be raised later. */
 export function createArgon2Hasher(): PasswordHasher {

@@ -5,7 +5,7 @@ export type SessionRow = Selectable<SessionTable>;
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;
 
 /** Why a session ended. */
-export type RevokeReason = 'signout' | 'reuse' | 'password_reset';
+export type RevokeReason = 'signout' | 'reuse' | 'password_reset' | 'password_change' | 'member';
 
 /** The session of a request, when its user may act. */
 export interface ActiveSession {
@@ -125,6 +125,42 @@ export function createSessionRepository(db: Kysely<Database>) {
         .updateTable('sessions')
         .set({ revoked_at: now.toISOString(), revoked_reason: reason })
         .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    /** The member's open sessions, most recently used first. */
+    async listActiveOfUser(userId: string, now: Date): Promise<SessionRow[]> {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .orderBy('last_used_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Ends one open session of a member; false when it is not theirs or not open. */
+    async revokeOfUser(sessionId: string, userId: string, reason: RevokeReason, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Ends every open session of a member but one. */
+    async revokeOthersOfUser(userId: string, keptSessionId: string, reason: RevokeReason, now: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keptSessionId)
         .where('revoked_at', 'is', null)
         .execute();
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail, maskPhone, toProfile } from './user.dto';
+import { maskAddress, maskEmail, maskPhone, toProfile } from './user.dto';
 
 describe('masking', () => {
   it.each([
@@ -49,5 +49,13 @@ describe('profile', () => {
       created_at: '2025-01-01T00:00:00.000Z',
     });
     expect(toProfile({ ...user, password_hash: null }).password).toBe('');
+  });
+});
+
+describe('maskAddress', () => {
+  it('keeps the network and hides the host', () => {
+    expect(maskAddress('203.0.113.7')).toBe('203.0.113.*');
+    expect(maskAddress('2001:db8:85a3::8a2e:370:7334')).toBe('2001:db8:85a3:*');
+    expect(maskAddress('not an address')).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import type { SessionSummary } from './account-security.service';
 import type { TokenGrant } from './session.service';
 import type { UserRow } from './user.repository';
 
@@ -48,5 +49,30 @@ export function toToken(grant: TokenGrant) {
     expires_in: grant.expiresIn,
     sub: grant.userId,
     scope: grant.scope,
+  };
+}
+
+/** Keeps the network of an address and drops the host part: `203.0.113.7` -> `203.0.113.*`. */
+export function maskAddress(address: string): string {
+  if (address.includes(':')) {
+    const groups = address.split(':').filter((group) => group !== '');
+    return `${groups.slice(0, 3).join(':')}:*`;
+  }
+  const octets = address.split('.');
+  return octets.length === 4 ? `${octets.slice(0, 3).join('.')}.*` : '';
+}
+
+/** A session of the member's device list. */
+export function toSessionSummary({ session, current }: SessionSummary) {
+  return {
+    id: session.id,
+    client_id: session.client_id,
+    device_id: session.device_id,
+    user_agent: session.user_agent,
+    ip: maskAddress(session.ip),
+    created_time: session.created_at,
+    last_used_time: session.last_used_at,
+    expires_time: session.expires_at,
+    current,
   };
 }
