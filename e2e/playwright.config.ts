@@ -64,6 +64,11 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // Every test signs in from 127.0.0.1: per-address limits would make the tests depend on
+      // each other. Limits per account and device stay as configured.
+      AUTH_RATE_MAX_PER_ADDRESS: '100000',
+      SHIELD_INIT_MAX_PER_ADDRESS: '100000',
+      SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES: '100000',
     },
   },
 });

@@ -1,5 +1,5 @@
 import type { CaptchaChallengeContext, CaptchaSolution } from '@nimbus/client';
-import { holdModalOpen } from '@/lib/body-scroll-lock';
+import { holdModalOpen } from '../../lib/body-scroll-lock';
 
 /*
  * The captcha challenge modal of spec sections 2, 4 and 9: a 320x430 px frame of the challenge
