@@ -1,6 +1,7 @@
-// Bundles the server into dist/main.js. The workspace packages (@nimbus/*) are compiled in;
-// every other dependency stays external and is loaded from node_modules at run time.
-// `--outfile <file>` writes the bundle elsewhere (the process tests build their own copy).
+// Bundles the server into dist/main.js and the `verify` command into dist/verify.js. The
+// workspace packages (@nimbus/*) are compiled in; every other dependency stays external and is
+// loaded from node_modules at run time. `--outfile <file>` writes one bundle elsewhere (the
+// process tests build their own copy), of src/main.ts or of `--entry <file>`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,19 +9,30 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const outfileFlag = process.argv.indexOf('--outfile');
-const outfile =
-  outfileFlag === -1 ? path.join(root, 'dist/main.js') : path.resolve(process.argv[outfileFlag + 1]);
+const flag = (name) => {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : path.resolve(process.argv[index + 1]);
+};
+const outfile = flag('--outfile');
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@nimbus/'));
+const bundles =
+  outfile === undefined
+    ? [
+        [path.join(root, 'src/main.ts'), path.join(root, 'dist/main.js')],
+        [path.join(root, 'src/cli/verify.ts'), path.join(root, 'dist/verify.js')],
+      ]
+    : [[flag('--entry') ?? path.join(root, 'src/main.ts'), outfile]];
 
-await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external,
-  logLevel: 'warning',
-});
+for (const [entry, out] of bundles) {
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+  });
+}

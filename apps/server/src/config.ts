@@ -168,8 +168,28 @@ export const configSchema = z
       ),
     /** Sender of Nimbus mail; defaults to `Nimbus <no-reply@host of PUBLIC_URL>`. */
     MAIL_FROM: z.string().min(3).max(254).optional(),
+    /** Where file bytes live: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket). */
+    BLOB_STORE: z.enum(['local', 's3']).default('local'),
+    /** Endpoint of an S3-compatible service (`https://minio.example:9000`); AWS's own when unset. */
+    S3_ENDPOINT: z.url().optional(),
+    /** Bucket of the blobs; required with BLOB_STORE=s3. */
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    /** Region of the bucket. */
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Access key id; with S3_SECRET_ACCESS_KEY, else the SDK's default chain (environment, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    /** Secret access key that goes with S3_ACCESS_KEY_ID. */
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services need. */
+    S3_FORCE_PATH_STYLE: flag.default(false),
   })
   .superRefine((config, context) => {
+    if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {
+      context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with BLOB_STORE=s3' });
+    }
+    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+      context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
     for (const clientId of Object.keys(config.OAUTH_CLIENTS)) {
       if (!config.AUTH_CLIENTS.includes(clientId)) {
         context.addIssue({ code: 'custom', path: ['OAUTH_CLIENTS'], message: `client ${clientId} is not in AUTH_CLIENTS` });

@@ -29,6 +29,9 @@ import { createTwoFactorRepository } from './modules/user/two-factor.repository'
 import { createTwoFactorService } from './modules/user/two-factor.service';
 import { createShieldRepository } from './modules/shield/shield.repository';
 import { createShieldService } from './modules/shield/shield.service';
+import { createBlobStore } from './modules/storage/blob-store';
+import { createBlobRepository } from './modules/storage/blob.repository';
+import { createBlobService } from './modules/storage/blob.service';
 
 type ContainerConfig = Pick<
   Config,
@@ -68,6 +71,13 @@ type ContainerConfig = Pick<
   | 'SHIELD_INIT_MAX_PER_DEVICE'
   | 'SHIELD_SIGN_WINDOW_SECONDS'
   | 'SHIELD_CLIENT_SALTS'
+  | 'BLOB_STORE'
+  | 'S3_ENDPOINT'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -149,6 +159,9 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     }),
   });
 
+  const blobStore = createBlobStore(config, { logger: { warn: (message) => options.logger.info(message) } });
+  const blobRecords = createBlobRepository(database.db);
+
   return {
     database,
     isDatabaseReady: () => isDatabaseReady(database.db),
@@ -226,6 +239,9 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     }),
     twoFactor,
     shield,
+    blobStore,
+    blobRecords,
+    blobs: createBlobService({ store: blobStore, blobs: blobRecords, now }),
   };
 }
 

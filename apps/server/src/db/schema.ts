@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Tables of the database. Times are RFC 3339 strings in UTC with milliseconds, which sort the
@@ -221,6 +221,23 @@ export interface DeviceGrantTable {
   session_id: string | null;
 }
 
+/**
+ * Content-addressed bytes behind files (0005). `size` is a bigint column: PostgreSQL returns it
+ * as a string, SQLite as a number; the blob repository maps both to a number.
+ */
+export interface BlobTable {
+  sha256: string;
+  /** Xunlei/PikPak GCID, upper-case hex. */
+  gcid: string;
+  size: ColumnType<number | string, number, never>;
+  /** Files, trashed files and shares that point at the blob; at 0 it may be collected. */
+  ref_count: number;
+  created_at: string;
+  updated_at: string;
+  /** When `verify` last re-hashed the bytes and found them intact. */
+  verified_at: string | null;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -234,6 +251,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   shield_challenges: ShieldChallengeTable;
   captcha_tokens: CaptchaTokenTable;
+  blobs: BlobTable;
 }
 
 export type Id = Generated<string>;

@@ -3,6 +3,7 @@ import * as settings from './0001-settings';
 import * as identity from './0002-identity';
 import * as oauth from './0003-oauth';
 import * as twoFactorShield from './0004-two-factor-shield';
+import * as blobs from './0005-blobs';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-identity': identity,
   '0003-oauth': oauth,
   '0004-two-factor-shield': twoFactorShield,
+  '0005-blobs': blobs,
 };
 
 export const migrationProvider: MigrationProvider = {

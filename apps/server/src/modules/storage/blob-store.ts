@@ -1,0 +1,158 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config';
+import type { ContentDigest } from './content-hash';
+import { createLocalBlobStore } from './local-blob-store';
+
+/** What a writer may announce about the bytes it hands over; a mismatch fails the put. */
+export interface PutOptions {
+  /** Exact size in bytes; more bytes abort the write at once. */
+  expectedSize?: number;
+  /** SHA-256 (hex) the bytes must have. */
+  expectedSha256?: string;
+}
+
+/** An inclusive byte range of a blob, as in an HTTP `Range` header; both ends optional. */
+export interface ReadRange {
+  start?: number;
+  end?: number;
+}
+
+/** A stored blob, as the store sees it. */
+export interface BlobEntry {
+  sha256: string;
+  size: number;
+}
+
+/**
+ * Content-addressed bytes: every blob is stored under its SHA-256 and never changes. A put is
+ * durable and visible under its key only when it resolves, and visible whole or not at all.
+ */
+export interface BlobStore {
+  /** `local` or `s3`, for logs and reports. */
+  readonly kind: 'local' | 's3';
+  /** Streams bytes in, hashing them on the way; storing bytes that exist already is a no-op. */
+  put(source: Readable, options?: PutOptions): Promise<ContentDigest>;
+  /** The bytes of a blob, or of an inclusive range of them; fails with `BlobNotFoundError`. */
+  get(sha256: string, range?: ReadRange): Promise<Readable>;
+  /** Size of a blob, or undefined when it is not stored. */
+  stat(sha256: string): Promise<BlobEntry | undefined>;
+  exists(sha256: string): Promise<boolean>;
+  /** Removes a blob; removing a missing blob is not an error. */
+  delete(sha256: string): Promise<void>;
+  /** Every stored blob in ascending order of SHA-256 (for `verify`). */
+  list(): AsyncIterable<BlobEntry>;
+  /** Releases connections; the store is not used afterwards. */
+  close(): Promise<void>;
+}
+
+/** A blob asked for by key is not in the store. */
+export class BlobNotFoundError extends Error {
+  constructor(readonly sha256: string) {
+    super(`blob ${sha256} is not stored`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+/** The bytes of a put do not hash to the SHA-256 the writer announced; nothing was stored. */
+export class ChecksumMismatchError extends Error {
+  constructor(
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`expected SHA-256 ${expected}, got ${actual}`);
+    this.name = 'ChecksumMismatchError';
+  }
+}
+
+const sha256Pattern = /^[0-9a-f]{64}$/;
+
+/** Guards every key-taking method: a key is a path or object name, never caller-shaped. */
+export function assertSha256(sha256: string): void {
+  if (!sha256Pattern.test(sha256)) {
+    throw new Error(`not a SHA-256 key: ${JSON.stringify(sha256.slice(0, 80))}`);
+  }
+}
+
+/** Where a blob lives relative to the store's root: `ab/cd/<sha256>`. */
+export function blobKey(sha256: string): string {
+  assertSha256(sha256);
+  return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
+}
+
+/** Size of the buffers blobs are read with; 64 KiB reads cost a third of download speed. */
+export const readBufferSize = 1024 * 1024;
+
+export type BlobStoreConfig = Pick<
+  Config,
+  | 'DATA_DIR'
+  | 'BLOB_STORE'
+  | 'S3_ENDPOINT'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+>;
+
+/**
+ * The store the configuration names, chosen once. The S3 implementation, and the AWS SDK with
+ * it, is imported only when `BLOB_STORE=s3`, at the first call; a local-disk node never loads it.
+ * The local store starts at once, so the temp files of a crashed run go at start-up.
+ */
+export function createBlobStore(
+  config: BlobStoreConfig,
+  options: { logger?: { warn(message: string): void } } = {},
+): BlobStore {
+  if (config.BLOB_STORE === 'local') {
+    return createLocalBlobStore({ root: path.join(config.DATA_DIR, 'blobs'), ...options });
+  }
+  if (config.S3_BUCKET === undefined) {
+    throw new Error('BLOB_STORE=s3 needs S3_BUCKET');
+  }
+  const s3 = {
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    ...(config.S3_ENDPOINT === undefined ? {} : { endpoint: config.S3_ENDPOINT }),
+    ...(config.S3_ACCESS_KEY_ID !== undefined && config.S3_SECRET_ACCESS_KEY !== undefined
+      ? {
+          credentials: {
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : {}),
+  };
+  return deferredStore('s3', async () => {
+    const { createS3BlobStore } = await import('./s3-blob-store');
+    return createS3BlobStore(s3);
+  });
+}
+
+/** A store whose implementation is built on first use (its module imported only then). */
+function deferredStore(kind: BlobStore['kind'], build: () => Promise<BlobStore>): BlobStore {
+  let store: Promise<BlobStore> | undefined;
+  // A failed start (the bucket unreachable) is retried by the next call, not cached.
+  const ready = () =>
+    (store ??= build().catch((error: unknown) => {
+      store = undefined;
+      throw error;
+    }));
+  return {
+    kind,
+    put: async (source, options) => (await ready()).put(source, options),
+    get: async (sha256, range) => (await ready()).get(sha256, range),
+    stat: async (sha256) => (await ready()).stat(sha256),
+    exists: async (sha256) => (await ready()).exists(sha256),
+    delete: async (sha256) => (await ready()).delete(sha256),
+    async *list() {
+      yield* (await ready()).list();
+    },
+    async close() {
+      if (store !== undefined) {
+        await (await store).close();
+      }
+    },
+  };
+}

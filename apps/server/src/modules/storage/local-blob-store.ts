@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  BlobNotFoundError,
+  ChecksumMismatchError,
+  assertSha256,
+  blobKey,
+  readBufferSize,
+  type BlobEntry,
+  type BlobStore,
+  type PutOptions,
+  type ReadRange,
+} from './blob-store';
+import { HashingStream, type ContentDigest } from './content-hash';
+
+/** What the local store needs: its folder, and where to say what start-up cleaned. */
+export interface LocalBlobStoreOptions {
+  /** Folder of the blobs (`DATA_DIR/blobs`); temp files go to its `.tmp`, on the same disk. */
+  root: string;
+  logger?: { warn(message: string): void };
+}
+
+const tempDirName = '.tmp';
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+/** fsync of a folder, so a rename or a new entry in it survives a power cut. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return isErrorCode(error, 'EPERM');
+  }
+}
+
+/**
+ * Blobs as files under `root/ab/cd/<sha256>`. A put writes a temp file named after the writing
+ * process, fsyncs it, renames it into place and fsyncs the folder, so a blob is whole or absent
+ * after any crash. At start the store removes the temp files of processes that are gone (or that
+ * had this process id before, as a restarted container's pid 1 does), never those of a live one
+ * such as a server running beside a `verify`.
+ */
+export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore {
+  const root = path.resolve(options.root);
+  const tempDir = path.join(root, tempDirName);
+  const pathOf = (sha256: string) => path.join(root, blobKey(sha256));
+
+  async function start(): Promise<void> {
+    await fs.mkdir(tempDir, { recursive: true });
+    for (const name of await fs.readdir(tempDir)) {
+      const pid = Number(name.split('-')[0]);
+      if (!Number.isInteger(pid) || pid === process.pid || !isProcessAlive(pid)) {
+        await fs.rm(path.join(tempDir, name), { force: true });
+        options.logger?.warn(`removed the temp file ${name} of an interrupted blob write`);
+      }
+    }
+  }
+
+  const started = start();
+  // Failure surfaces on the first call that awaits `started`; this keeps it from being unhandled.
+  started.catch(() => undefined);
+
+  async function statOf(sha256: string): Promise<BlobEntry | undefined> {
+    try {
+      const stats = await fs.stat(pathOf(sha256));
+      return { sha256, size: stats.size };
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /** Makes `ab/cd` exist durably: a new folder is an entry of its parent, fsynced too. */
+  async function ensureFolder(dir: string): Promise<void> {
+    const created = await fs.mkdir(dir, { recursive: true });
+    if (created !== undefined) {
+      await syncDirectory(path.dirname(dir));
+      await syncDirectory(root);
+    }
+  }
+
+  async function put(source: Readable, putOptions: PutOptions = {}): Promise<ContentDigest> {
+    await started;
+    const tempPath = path.join(tempDir, `${process.pid}-${randomBytes(12).toString('hex')}`);
+    let digest: ContentDigest;
+    try {
+      const hashing = new HashingStream(putOptions.expectedSize);
+      // `flush` fsyncs the file before it is closed, and the pipeline settles only after that.
+      await pipeline(
+        source,
+        hashing,
+        createWriteStream(tempPath, { flags: 'wx', flush: true, highWaterMark: readBufferSize }),
+      );
+      digest = hashing.digest;
+      if (putOptions.expectedSha256 !== undefined && putOptions.expectedSha256 !== digest.sha256) {
+        throw new ChecksumMismatchError(putOptions.expectedSha256, digest.sha256);
+      }
+    } catch (error) {
+      await fs.rm(tempPath, { force: true });
+      throw error;
+    }
+    const finalPath = pathOf(digest.sha256);
+    const existing = await statOf(digest.sha256);
+    if (existing?.size === digest.size) {
+      await fs.rm(tempPath, { force: true });
+      return digest;
+    }
+    // A missing blob, or a damaged one of the wrong size, which the new copy replaces.
+    await ensureFolder(path.dirname(finalPath));
+    await fs.rename(tempPath, finalPath);
+    await syncDirectory(path.dirname(finalPath));
+    return digest;
+  }
+
+  async function get(sha256: string, range: ReadRange = {}): Promise<Readable> {
+    await started;
+    let handle: fs.FileHandle;
+    try {
+      // Opened before the stream exists, so a missing blob fails here and a delete that comes
+      // after cannot cut the read short.
+      handle = await fs.open(pathOf(sha256), 'r');
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) {
+        throw new BlobNotFoundError(sha256);
+      }
+      throw error;
+    }
+    return handle.createReadStream({
+      highWaterMark: readBufferSize,
+      ...(range.start === undefined ? {} : { start: range.start }),
+      ...(range.end === undefined ? {} : { end: range.end }),
+    });
+  }
+
+  async function* list(): AsyncIterable<BlobEntry> {
+    await started;
+    const level = async (dir: string, pattern: RegExp) => {
+      try {
+        return (await fs.readdir(dir)).filter((name) => pattern.test(name)).sort();
+      } catch (error) {
+        if (isErrorCode(error, 'ENOENT')) {
+          return [];
+        }
+        throw error;
+      }
+    };
+    const pair = /^[0-9a-f]{2}$/;
+    for (const first of await level(root, pair)) {
+      for (const second of await level(path.join(root, first), pair)) {
+        const dir = path.join(root, first, second);
+        for (const name of await level(dir, /^[0-9a-f]{64}$/)) {
+          if (name.startsWith(first + second)) {
+            const stats = await fs.stat(path.join(dir, name));
+            yield { sha256: name, size: stats.size };
+          }
+        }
+      }
+    }
+  }
+
+  return {
+    kind: 'local',
+    put,
+    get,
+    async stat(sha256) {
+      await started;
+      return statOf(sha256);
+    },
+    async exists(sha256) {
+      await started;
+      return (await statOf(sha256)) !== undefined;
+    },
+    async delete(sha256) {
+      await started;
+      assertSha256(sha256);
+      const file = pathOf(sha256);
+      await fs.rm(file, { force: true });
+      await syncDirectory(path.dirname(file)).catch((error: unknown) => {
+        if (!isErrorCode(error, 'ENOENT')) {
+          throw error;
+        }
+      });
+    },
+    list,
+    async close() {
+      await started.catch(() => undefined);
+    },
+  };
+}
