@@ -47,6 +47,7 @@ test.describe('the captcha modal', () => {
 
     await page.goto('/auth');
     const panel = page.getByTestId('auth-panel');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
     await panel.locator('input[name=email]').fill(username);
     await panel.locator('input[name=password]').fill('wrong horse 2');
     await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -76,6 +77,7 @@ test.describe('the captcha modal', () => {
 
     await page.goto('/auth');
     const panel = page.getByTestId('auth-panel');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
     await panel.locator('input[name=email]').fill(username);
     await panel.locator('input[name=password]').fill('wrong horse 2');
     await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -97,6 +99,7 @@ test.describe('the captcha modal', () => {
 
     await page.goto('/auth');
     const panel = page.getByTestId('auth-panel');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
     await panel.locator('input[name=email]').fill(username);
     await panel.locator('input[name=password]').fill('wrong horse 2');
     await panel.getByRole('button', { name: 'Sign in', exact: true }).click();

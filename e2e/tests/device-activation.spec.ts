@@ -47,6 +47,7 @@ test.describe('connecting a TV', () => {
 
     const email = `e2e-${randomBytes(6).toString('hex')}@example.com`;
     const panel = page.getByTestId('auth-panel');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
     await panel.getByRole('button', { name: 'Create account' }).click();
     await panel.locator('input[name=email]').fill(email);
     await panel.getByRole('button', { name: 'Send code' }).click();
@@ -84,6 +85,7 @@ test.describe('connecting a TV', () => {
     const email = `e2e-${randomBytes(6).toString('hex')}@example.com`;
     await page.goto('/auth?redirect=/tv/activate');
     const panel = page.getByTestId('auth-panel');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
     await panel.getByRole('button', { name: 'Create account' }).click();
     await panel.locator('input[name=email]').fill(email);
     await panel.getByRole('button', { name: 'Send code' }).click();

@@ -32,6 +32,7 @@ async function signOut(page: Page): Promise<void> {
 async function startSignIn(page: Page, email: string): Promise<void> {
   await page.goto('/ko/drive/login');
   const panel = page.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
   await expect(panel).toHaveAttribute('data-step', 'sign-in');
   await panel.locator('input[name=email]').fill(email);
   await panel.locator('input[name=password]').fill(password);
@@ -49,6 +50,7 @@ test.describe('identity in Korean', () => {
     // Sign up: e-mail, then the mailed code with a name and a password.
     await page.goto('/ko/drive/login');
     const panel = page.getByTestId('auth-panel');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
     await expect(panel.getByRole('heading', { name: 'Nimbus에 로그인' })).toBeVisible();
     await panel.getByRole('button', { name: '계정 만들기' }).click();
     await expect(panel).toHaveAttribute('data-step', 'sign-up-email');
@@ -80,6 +82,7 @@ test.describe('identity in Korean', () => {
 
     // A wrong password shows the catalogue's Korean message.
     await page.goto('/ko/drive/login');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
     await panel.locator('input[name=email]').fill(email);
     await panel.locator('input[name=password]').fill('wrong horse 42');
     await panel.getByRole('button', { name: '로그인', exact: true }).click();

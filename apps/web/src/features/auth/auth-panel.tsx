@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/use-hydrated';
 import { setCaptchaModalTexts } from './browser-client';
 import { rememberLoginScene, safeRedirect } from './credentials';
 import type { ErrorTexts } from './error-text';
@@ -53,6 +54,7 @@ export function AuthPanel({ errorTexts, defaultRedirect }: AuthPanelProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     setCaptchaModalTexts({ title: t('captcha.title'), close: t('captcha.close') });
@@ -141,7 +143,13 @@ export function AuthPanel({ errorTexts, defaultRedirect }: AuthPanelProps) {
   );
 
   const submitButton = (label: string) => (
-    <Button type="submit" variant="primary" size="lg" disabled={busy} className="w-full">
+    <Button
+      type="submit"
+      variant="primary"
+      size="lg"
+      disabled={busy || !hydrated}
+      className="w-full"
+    >
       {busy ? t('messages.busy') : label}
     </Button>
   );
@@ -149,6 +157,7 @@ export function AuthPanel({ errorTexts, defaultRedirect }: AuthPanelProps) {
   const linkButton = (label: string, onClick: () => void) => (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={onClick}
       className="min-h-11 text-sm font-medium text-primary underline-offset-4 hover:underline"
     >
@@ -312,6 +321,7 @@ export function AuthPanel({ errorTexts, defaultRedirect }: AuthPanelProps) {
       aria-labelledby="auth-title"
       data-testid="auth-panel"
       data-step={step}
+      data-ready={hydrated}
       className="mx-auto flex w-full max-w-sm flex-col gap-5 rounded-2xl border border-border bg-background p-6 shadow-sm"
     >
       <h1 id="auth-title" className="text-2xl font-semibold tracking-tight">
