@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await web?.close();
     await container.mailer.close();
+    await container.blobStore.close();
     await database.db.destroy();
   });
 

@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/app-error';
 import type { BlobStore } from '../src/modules/storage/blob-store';
 import { createBlobService } from '../src/modules/storage/blob.service';
 import { verifyBlobs } from '../src/modules/storage/blob-verify';
 import { buildTestApp, dialects, testClock, type TestApp } from './helper';
+import { s3Env, startS3Server, type TestS3Server } from './s3-server';
 
 function sha256Of(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -202,6 +204,61 @@ describe.each(dialects)('blobs and their references on %s', (dialect) => {
     });
     expect(report.problems).toEqual([
       expect.objectContaining({ sha256, problem: 'gcid_mismatch' }),
+    ]);
+  });
+});
+
+describe.each(dialects)('blobs in S3 (s3rver) on %s', (dialect) => {
+  let s3: TestS3Server;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+
+  afterAll(async () => {
+    await s3.close();
+  });
+
+  beforeEach(async () => {
+    t = await buildTestApp(dialect, s3Env(s3));
+  });
+
+  afterEach(async () => {
+    await t.container.blobStore.close();
+    await t.close();
+  });
+
+  it('counts references, collects garbage and verifies through the configured S3 store', async () => {
+    expect(t.container.blobStore.kind).toBe('s3');
+    const kept = await t.container.blobs.ingest(Readable.from([randomBytes(6 * 1024 * 1024)]));
+    const freed = await t.container.blobs.ingest(Readable.from([Buffer.from('freed in S3')]));
+    await t.container.blobs.release(freed.sha256);
+    expect(await t.container.blobs.collectGarbage()).toEqual({ deleted: 1 });
+    expect(await t.container.blobStore.exists(freed.sha256)).toBe(false);
+
+    const deps = {
+      store: t.container.blobStore,
+      blobs: t.container.blobRecords,
+      now: () => new Date(),
+    };
+    expect(await verifyBlobs(deps)).toMatchObject({ rows: 1, stored: 1, intact: 1, problems: [] });
+
+    // Bytes replaced behind the store's back are found.
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const key = `blobs/${kept.sha256.slice(0, 2)}/${kept.sha256.slice(2, 4)}/${kept.sha256}`;
+    await client.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: Buffer.alloc(kept.size, 1) }),
+    );
+    client.destroy();
+    const report = await verifyBlobs(deps);
+    expect(report.problems).toEqual([
+      expect.objectContaining({ sha256: kept.sha256, problem: 'content_mismatch' }),
     ]);
   });
 });
