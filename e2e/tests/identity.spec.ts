@@ -24,7 +24,10 @@ async function expectSignedIn(page: Page): Promise<void> {
 async function signOut(page: Page): Promise<void> {
   await page.getByTestId('account-button').click();
   await expect(page.getByTestId('account-menu')).toBeVisible();
+  // Signing out reloads the page.
+  const reloaded = page.waitForEvent('load');
   await page.getByTestId('sign-out').click();
+  await reloaded;
   await expect(page.getByTestId('header-sign-in')).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('nimbus_credentials'))).toBeNull();
 }
@@ -103,6 +106,7 @@ test.describe('identity in Korean', () => {
     const totp = totpOf(secret.trim());
     await page.locator('input[name=two_factor_code]').fill(totp.generate());
     await page.getByRole('button', { name: '확인' }).click();
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
     const recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
     await page.getByRole('button', { name: '저장했습니다' }).click();

@@ -23,7 +23,7 @@ export const sessionChangeEvent = 'nimbus:session-change';
 /** The stored credentials of spec section 3. */
 export interface StoredCredentials {
   sub: string;
-  /** Epoch milliseconds after which the session is over. */
+  /** Epoch milliseconds when the access token of the sign-in ends. */
   expires_at: number;
   user_id: string;
 }
@@ -71,8 +71,12 @@ function cookieSecure(): boolean {
   return window.location.protocol === 'https:';
 }
 
-/** The stored credentials, or undefined when there are none or they have expired. */
-export function readCredentials(now: number = Date.now()): StoredCredentials | undefined {
+/**
+ * The stored credentials, or undefined when there are none. An `expires_at` in the past does not
+ * end them: it is the access token's end, while the web session is the cookie, which the server
+ * judges on the next profile refresh (a 401 clears the credentials).
+ */
+export function readCredentials(): StoredCredentials | undefined {
   const value = readJson(credentialsStorageKey);
   if (typeof value !== 'object' || value === null) {
     return undefined;
@@ -81,8 +85,7 @@ export function readCredentials(now: number = Date.now()): StoredCredentials | u
   if (
     typeof record.sub !== 'string' ||
     typeof record.user_id !== 'string' ||
-    typeof record.expires_at !== 'number' ||
-    record.expires_at <= now
+    typeof record.expires_at !== 'number'
   ) {
     return undefined;
   }
