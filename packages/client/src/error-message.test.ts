@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClientError, parseErrorBody } from './api-error';
 import { defaultMessageLookup, pickErrorMessage } from './error-message';
 import type { MessageLookup } from './error-message';
+import { pickErrorMessageWith } from './error-message-order';
 
 const localized = {
   error: 'file_space_not_enough',
@@ -84,5 +85,21 @@ describe('defaultMessageLookup', () => {
   it('reads the shared catalogue and says nothing for unknown reasons', () => {
     expect(defaultMessageLookup('internal', 'en-US')).toBe('Server error');
     expect(defaultMessageLookup('unauthenticated', 'en-US')).toBe('Please log in first');
+  });
+});
+
+describe('pickErrorMessageWith', () => {
+  it('takes messages only from the lookup it is given', () => {
+    const seen: string[] = [];
+    const lookup: MessageLookup = (reason, locale) => {
+      seen.push(`${reason}@${locale}`);
+      return reason === 'invalid_account_or_password' ? '틀렸습니다' : undefined;
+    };
+    const wrong = { error: 'invalid_account_or_password', error_code: 4022, details: [] };
+    expect(pickErrorMessageWith(wrong, { locale: 'ko', lookup })).toBe('틀렸습니다');
+    expect(
+      pickErrorMessageWith({ error: 'user_blocked', error_code: 4013 }, { locale: 'ko', lookup }),
+    ).toBe('Something went wrong, please try again (user_blocked)');
+    expect(seen).toEqual(['invalid_account_or_password@ko', 'user_blocked@ko', 'unknown@ko']);
   });
 });

@@ -5,6 +5,7 @@ export * from './captcha-sign';
 export * from './cookies';
 export * from './device-id';
 export * from './error-message';
+export * from './error-message-order';
 export * from './lock';
 export * from './request-url';
 export * from './storage';
