@@ -81,6 +81,21 @@ test.describe('identity in Korean', () => {
     expect(userId?.value).toBe(credentials.sub);
     expect(userId?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 
+    // The header's account menu: name, masked e-mail, the drive and the account page.
+    await page.getByTestId('account-button').click();
+    const menu = page.getByTestId('account-menu');
+    await expect(menu).toContainText('김하늘');
+    await expect(menu.getByRole('menuitem', { name: '내 드라이브' })).toHaveAttribute(
+      'href',
+      '/ko/drive/all',
+    );
+    await expect(menu.getByRole('menuitem', { name: '계정' })).toHaveAttribute(
+      'href',
+      '/ko/drive/account',
+    );
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
     await signOut(page);
 
     // A wrong password shows the catalogue's Korean message.
