@@ -11,6 +11,7 @@ import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
 import { refreshProfile, updateName } from '@/features/auth/session';
 import { useStoredSession } from '@/features/auth/use-stored-session';
+import { SecurityPanel } from './security-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
 export interface AccountPageProps {
@@ -120,6 +121,7 @@ export function AccountPage({ errorTexts, signInHref }: AccountPageProps) {
         {saved ? <FormAlert tone="success">{t('profile.saved')}</FormAlert> : null}
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       </section>
+      <SecurityPanel errorTexts={errorTexts} hasPassword={profile.password === 'SET'} />
       <TwoFactorPanel errorTexts={errorTexts} />
     </div>
   );

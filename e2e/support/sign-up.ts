@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { mailedCode } from './outbox';
+
+/** A fresh e-mail address for one test. */
+export function newEmail(): string {
+  return `e2e-${randomBytes(6).toString('hex')}@example.com`;
+}
+
+/** Signs up through the English sign-in page of `/auth` and waits for the drive. */
+export async function signUpInEnglish(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  const panel = page.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await panel.getByRole('button', { name: 'Create account' }).click();
+  await panel.locator('input[name=email]').fill(email);
+  await panel.getByRole('button', { name: 'Send code' }).click();
+  await expect(panel).toHaveAttribute('data-step', 'sign-up-details');
+  await panel.locator('input[name=verification_code]').fill(await mailedCode(email));
+  await panel.locator('input[name=password]').fill(password);
+  await panel.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/drive\/all$/);
+}
+
+/** Signs in through the English sign-in page of `/auth` and waits for the drive. */
+export async function signInInEnglish(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  const panel = page.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await panel.locator('input[name=email]').fill(email);
+  await panel.locator('input[name=password]').fill(password);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/drive\/all$/);
+}
