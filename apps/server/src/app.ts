@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessRoutes({ access: container.access, countryHeader: config.COUNTRY_HEADER }),
   );
   await app.register(siteConfigRoutes({ siteConfig: container.siteConfig }));
-  await app.register(driveRoutes({ authenticator: container.authenticator }));
+  await app.register(driveRoutes({ authenticator: container.authenticator, files: container.files }));
   await app.register(
     userRoutes({
       accounts: container.accounts,

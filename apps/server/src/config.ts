@@ -182,6 +182,14 @@ export const configSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services need. */
     S3_FORCE_PATH_STYLE: flag.default(false),
+    /** Storage (bytes) of a member on the free plan; every member is on it until plans exist. */
+    PLAN_FREE_STORAGE_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
+    /** Storage (bytes) of a premium member. */
+    PLAN_PREMIUM_STORAGE_BYTES: z.coerce.number().int().min(0).default(6 * 1024 ** 4),
+    /** Cloud (URL) download tasks a free member may create (`quotas.cloud_download.limit`). */
+    PLAN_FREE_CLOUD_DOWNLOADS: z.coerce.number().int().min(0).default(5),
+    /** Download traffic (bytes) of a free member (`quotas.download_traffic.limit`). */
+    PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(100 * 1024 ** 3),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

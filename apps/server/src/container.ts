@@ -32,6 +32,8 @@ import { createShieldService } from './modules/shield/shield.service';
 import { createBlobStore } from './modules/storage/blob-store';
 import { createBlobRepository } from './modules/storage/blob.repository';
 import { createBlobService } from './modules/storage/blob.service';
+import { createFileRepository } from './modules/drive/file.repository';
+import { createFileService } from './modules/drive/file.service';
 
 type ContainerConfig = Pick<
   Config,
@@ -78,6 +80,9 @@ type ContainerConfig = Pick<
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
   | 'S3_FORCE_PATH_STYLE'
+  | 'PLAN_FREE_STORAGE_BYTES'
+  | 'PLAN_FREE_CLOUD_DOWNLOADS'
+  | 'PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -242,6 +247,15 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     blobStore,
     blobRecords,
     blobs: createBlobService({ store: blobStore, blobs: blobRecords, now }),
+    files: createFileService({
+      files: createFileRepository(database.db),
+      now,
+      plan: {
+        storageBytes: config.PLAN_FREE_STORAGE_BYTES,
+        cloudDownloads: config.PLAN_FREE_CLOUD_DOWNLOADS,
+        downloadTrafficBytes: config.PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES,
+      },
+    }),
   };
 }
 

@@ -238,6 +238,36 @@ export interface BlobTable {
   verified_at: string | null;
 }
 
+/** A file or folder of the drive (0006). `size` is bigint, as in `blobs`. */
+export interface FileTable {
+  id: string;
+  user_id: string;
+  /** `''` at the root. */
+  parent_id: string;
+  kind: 'file' | 'folder';
+  name: string;
+  /** The case-folded name: uniqueness per folder and prefix search. */
+  name_key: string;
+  size: ColumnType<number | string, number, number>;
+  sha256: string | null;
+  gcid: string;
+  mime_type: string;
+  file_extension: string;
+  file_category: string;
+  phase: string;
+  starred: number;
+  /** 0 live, 1 put in the trash, 2 inside a trashed folder. */
+  trashed: number;
+  trashed_at: string | null;
+  original_parent_id: string | null;
+  /** JSON array of the folder names from the root to the original parent, for untrash. */
+  original_path: string | null;
+  created_at: string;
+  modified_at: string;
+  /** JSON string map (API.md §2 `params`). */
+  params: string;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -252,6 +282,7 @@ export interface Database {
   shield_challenges: ShieldChallengeTable;
   captcha_tokens: CaptchaTokenTable;
   blobs: BlobTable;
+  files: FileTable;
 }
 
 export type Id = Generated<string>;

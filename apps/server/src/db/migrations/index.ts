@@ -4,6 +4,7 @@ import * as identity from './0002-identity';
 import * as oauth from './0003-oauth';
 import * as twoFactorShield from './0004-two-factor-shield';
 import * as blobs from './0005-blobs';
+import * as files from './0006-files';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-oauth': oauth,
   '0004-two-factor-shield': twoFactorShield,
   '0005-blobs': blobs,
+  '0006-files': files,
 };
 
 export const migrationProvider: MigrationProvider = {

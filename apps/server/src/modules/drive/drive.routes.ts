@@ -1,30 +1,224 @@
-import type { FastifyInstance } from 'fastify';
+import { defaultSortOrder } from '@nimbus/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
+import { newId } from '../../lib/secrets';
 import type { Authenticator } from '../auth/authenticator';
 import { requireActor } from '../auth/require-actor';
+import {
+  aboutSchema,
+  createFolderAnswerSchema,
+  createFolderBodySchema,
+  fileIdParamsSchema,
+  fileListSchema,
+  fileSchema,
+  getFileQuerySchema,
+  idsAnswerSchema,
+  idsBodySchema,
+  listFilesQuerySchema,
+  moveBodySchema,
+  renameBodySchema,
+  taskIdAnswerSchema,
+} from './drive.schemas';
+import { toAboutDto, toFileDto } from './file.dto';
+import type { FileService } from './file.service';
+
+export interface DriveRoutesDeps {
+  authenticator: Authenticator;
+  files: FileService;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+
+function userIdOf(request: FastifyRequest): string {
+  if (!request.actor) {
+    throw new AppError('unauthenticated');
+  }
+  return request.actor.userId;
+}
 
 /**
- * The drive host's member calls. Each one needs credentials; the storage accounting behind
- * `about` arrives with the drive's file store.
+ * The task id of a batch call. The work is done inside the request, so the task is complete when
+ * the answer leaves; a fresh id per call until tasks are recorded (API.md §3).
  */
-export function driveRoutes(deps: { authenticator: Authenticator }) {
+function completedTask() {
+  return { task_id: newId() };
+}
+
+/** The drive host's member calls: files and folders (API.md §2) and `about` (§5). */
+export function driveRoutes(deps: DriveRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
-    app.withTypeProvider<ZodTypeProvider>().get(
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireActor(deps.authenticator);
+    const files = deps.files;
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    routes.get(
       '/drive/v1/about',
       {
-        preHandler: requireActor(deps.authenticator),
+        preHandler,
+        schema: { tags: ['drive'], summary: "The member's storage quota and usage", security: memberSecurity, response: { 200: aboutSchema } },
+      },
+      async (request) => toAboutDto(await files.about(userIdOf(request))),
+    );
+
+    routes.get(
+      '/drive/v1/files',
+      {
+        preHandler,
         schema: {
           tags: ['drive'],
-          summary: "The member's storage quota and usage",
-          security: [{ bearer: [] }, { session: [] }],
+          summary: 'A page of a folder (`parent_id`, `*` for every folder), filtered and sorted',
+          security: memberSecurity,
+          querystring: listFilesQuerySchema,
+          response: { 200: fileListSchema },
         },
       },
-      async () => {
-        throw new AppError('unimplemented', {
-          description: 'Storage accounting is not available on this server yet',
+      async (request) => {
+        const query = request.query;
+        const page = await files.list(userIdOf(request), {
+          parentId: query.parent_id,
+          filters: query.filters,
+          order: query.order ?? defaultSortOrder,
+          foldersFirst: query.folders_first === 'true' || query.folders_first === '1',
+          limit: query.limit,
+          pageToken: query.page_token === '' ? undefined : query.page_token,
         });
+        return { kind: 'drive#fileList' as const, files: page.files.map(toFileDto), next_page_token: page.nextPageToken };
+      },
+    );
+
+    routes.post(
+      '/drive/v1/files',
+      {
+        preHandler,
+        schema: {
+          tags: ['drive'],
+          summary: 'Create a folder; a taken name becomes `name(1)`',
+          security: memberSecurity,
+          body: createFolderBodySchema,
+          response: { 200: createFolderAnswerSchema },
+        },
+      },
+      async (request) => {
+        const folder = await files.createFolder(userIdOf(request), {
+          name: request.body.name,
+          parentId: request.body.parent_id,
+        });
+        return { upload_type: 'UPLOAD_TYPE_UNKNOWN' as const, file: toFileDto(folder), task: null };
+      },
+    );
+
+    routes.get(
+      '/drive/v1/files/:id',
+      {
+        preHandler,
+        schema: {
+          tags: ['drive'],
+          summary: 'One file or folder',
+          security: memberSecurity,
+          params: fileIdParamsSchema,
+          querystring: getFileQuerySchema,
+          response: { 200: fileSchema },
+        },
+      },
+      async (request) => toFileDto(await files.get(userIdOf(request), request.params.id)),
+    );
+
+    routes.patch(
+      '/drive/v1/files/:id',
+      {
+        preHandler,
+        schema: {
+          tags: ['drive'],
+          summary: 'Rename; a name taken in the folder is `file_duplicated_name`',
+          security: memberSecurity,
+          params: fileIdParamsSchema,
+          body: renameBodySchema,
+          response: { 200: fileSchema },
+        },
+      },
+      async (request) => toFileDto(await files.rename(userIdOf(request), request.params.id, request.body.name)),
+    );
+
+    for (const [action, starred] of [['star', true], ['unstar', false]] as const) {
+      routes.post(
+        `/drive/v1/files::${action}`,
+        {
+          preHandler,
+          schema: {
+            tags: ['drive'],
+            summary: starred ? 'Star items' : 'Unstar items',
+            security: memberSecurity,
+            body: idsBodySchema,
+            response: { 200: idsAnswerSchema },
+          },
+        },
+        async (request) => ({ ids: await files.setStarred(userIdOf(request), request.body.ids, starred) }),
+      );
+    }
+
+    const idBatches = {
+      batchTrash: { summary: 'Put items in the trash', run: (userId: string, ids: string[]) => files.trash(userId, ids) },
+      batchUntrash: { summary: 'Return items to their original folder (made again if gone)', run: (userId: string, ids: string[]) => files.untrash(userId, ids) },
+      batchDelete: { summary: 'Delete items for good', run: (userId: string, ids: string[]) => files.remove(userId, ids) },
+    } as const;
+    for (const [action, batch] of Object.entries(idBatches)) {
+      routes.post(
+        `/drive/v1/files::${action}`,
+        {
+          preHandler,
+          schema: {
+            tags: ['drive'],
+            summary: batch.summary,
+            security: memberSecurity,
+            body: idsBodySchema,
+            response: { 200: taskIdAnswerSchema },
+          },
+        },
+        async (request) => {
+          await batch.run(userIdOf(request), request.body.ids);
+          return completedTask();
+        },
+      );
+    }
+
+    const toBatches = {
+      batchMove: { summary: 'Move items into a folder', run: (userId: string, ids: string[], to: string) => files.move(userId, ids, to) },
+      batchCopy: { summary: 'Copy items into a folder (the copies share the content)', run: (userId: string, ids: string[], to: string) => files.copy(userId, ids, to) },
+    } as const;
+    for (const [action, batch] of Object.entries(toBatches)) {
+      routes.post(
+        `/drive/v1/files::${action}`,
+        {
+          preHandler,
+          schema: {
+            tags: ['drive'],
+            summary: batch.summary,
+            security: memberSecurity,
+            body: moveBodySchema,
+            response: { 200: taskIdAnswerSchema },
+          },
+        },
+        async (request) => {
+          await batch.run(userIdOf(request), request.body.ids, request.body.to.parent_id);
+          return completedTask();
+        },
+      );
+    }
+
+    routes.patch(
+      '/drive/v1/files/trash::empty',
+      {
+        preHandler,
+        schema: { tags: ['drive'], summary: 'Delete everything in the trash for good', security: memberSecurity, response: { 200: taskIdAnswerSchema } },
+      },
+      async (request) => {
+        await files.emptyTrash(userIdOf(request));
+        return completedTask();
       },
     );
   };

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import type { SortOrder } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
+import { sortValueOf, type FileColumn, type FileCondition, type FileRecord, type SortKey } from './file.repository';
+
+/** Folds a name for uniqueness and prefix search: NFC, then full case folding in any script. */
+export function foldName(name: string): string {
+  return name.normalize('NFC').toUpperCase().toLowerCase();
+}
+
+/** The sort keys of an order; folders (`kind` descending: `folder` > `file`) first when asked. */
+export function sortKeysOf(order: SortOrder, foldersFirst: boolean): SortKey[] {
+  const [column, direction]: [FileColumn, 'asc' | 'desc'] = (() => {
+    switch (order) {
+      case 'NAME_ASC':
+        return ['name_key', 'asc'];
+      case 'NAME_DESC':
+        return ['name_key', 'desc'];
+      case 'TYPE_DESC':
+        return ['file_extension', 'desc'];
+      case 'MODIFY_TIME_ASC':
+        return ['modified_at', 'asc'];
+      case 'MODIFY_TIME_DESC':
+        return ['modified_at', 'desc'];
+      case 'SIZE_ASC':
+        return ['size', 'asc'];
+      case 'SIZE_DESC':
+        return ['size', 'desc'];
+    }
+  })();
+  const keys: SortKey[] = [
+    { column, direction },
+    { column: 'id', direction },
+  ];
+  return foldersFirst ? [{ column: 'kind', direction: 'desc' }, ...keys] : keys;
+}
+
+const cursorSchema = z.object({
+  o: z.string(),
+  v: z.array(z.union([z.string().max(2048), z.number()])).max(4),
+});
+
+function invalidToken(): AppError {
+  return new AppError('invalid_argument', { description: 'page_token is not a token this listing gave' });
+}
+
+/**
+ * A page token: the sort-key values of the last row of a page and a fingerprint of the order, as
+ * base64url JSON. It is a position, never an offset, so it stays valid as items come and go.
+ */
+export function encodePageToken(fingerprint: string, keys: SortKey[], last: FileRecord): string {
+  const payload = { o: fingerprint, v: keys.map((key) => sortValueOf(last, key.column)) };
+  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+}
+
+/** Reads a page token back; `invalid_argument` for anything this listing did not give. */
+export function decodePageToken(token: string, fingerprint: string, keys: SortKey[]): (string | number)[] {
+  if (token.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(token)) {
+    throw invalidToken();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidToken();
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success || result.data.o !== fingerprint || result.data.v.length !== keys.length) {
+    throw invalidToken();
+  }
+  const values = result.data.v;
+  keys.forEach((key, index) => {
+    const numeric = key.column === 'size';
+    if (numeric !== (typeof values[index] === 'number')) {
+      throw invalidToken();
+    }
+  });
+  return values;
+}
+
+type Operator = 'eq' | 'in' | 'gt' | 'lt' | 'prefix';
+
+interface FilterField {
+  column: FileColumn;
+  operators: readonly Operator[];
+  /** The stored value of a client's value, or undefined when it is not one this field holds. */
+  read(value: string): string | number | undefined;
+}
+
+const booleanValue = (value: string) => (value === 'true' ? 1 : value === 'false' ? 0 : undefined);
+const textValue = (value: string) => (value.length <= 1024 ? value : undefined);
+
+/** The fields `filters` may name and the operators each takes (API.md §0). */
+const filterFields: Record<string, FilterField> = {
+  name: { column: 'name_key', operators: ['eq', 'in', 'gt', 'lt', 'prefix'], read: (value) => textValue(foldName(value)) },
+  kind: {
+    column: 'kind',
+    operators: ['eq', 'in'],
+    read: (value) => (value === 'drive#folder' ? 'folder' : value === 'drive#file' ? 'file' : undefined),
+  },
+  starred: { column: 'starred', operators: ['eq'], read: booleanValue },
+  trashed: { column: 'trashed', operators: ['eq'], read: booleanValue },
+  phase: { column: 'phase', operators: ['eq', 'in'], read: textValue },
+  file_category: { column: 'file_category', operators: ['eq', 'in'], read: textValue },
+  modified_time: { column: 'modified_at', operators: ['gt', 'lt'], read: textValue },
+  created_time: { column: 'created_at', operators: ['gt', 'lt'], read: textValue },
+};
+
+function badFilter(description: string): AppError {
+  return new AppError('invalid_argument', { description: `filters: ${description}` });
+}
+
+/** Parsed `filters`: the conditions, and whether the trash is asked for (`trashed` eq true). */
+export interface ParsedFilters {
+  conditions: FileCondition[];
+  trashed: boolean | undefined;
+}
+
+/**
+ * Reads the `filters` JSON (`{"field": {"operator": value}}`) into conditions. Unknown fields,
+ * unknown operators and values of the wrong type are `invalid_argument`. `trashed` is returned
+ * apart: the listing decides which trash state it means.
+ */
+export function parseFilters(text: string | undefined): ParsedFilters {
+  if (text === undefined || text.trim() === '') {
+    return { conditions: [], trashed: undefined };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badFilter('not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badFilter('must be an object of fields');
+  }
+  const conditions: FileCondition[] = [];
+  let trashed: boolean | undefined;
+  for (const [fieldName, operations] of Object.entries(parsed)) {
+    const field = Object.hasOwn(filterFields, fieldName) ? filterFields[fieldName] : undefined;
+    if (field === undefined) {
+      throw badFilter(`unknown field ${JSON.stringify(fieldName.slice(0, 64))}`);
+    }
+    if (operations === null || typeof operations !== 'object' || Array.isArray(operations)) {
+      throw badFilter(`${fieldName} must be an object of operators`);
+    }
+    for (const [operator, raw] of Object.entries(operations as Record<string, unknown>)) {
+      if (!(field.operators as readonly string[]).includes(operator)) {
+        throw badFilter(`${fieldName} takes no operator ${JSON.stringify(operator.slice(0, 16))}`);
+      }
+      if (typeof raw !== 'string' && typeof raw !== 'boolean' && typeof raw !== 'number') {
+        throw badFilter(`${fieldName}.${operator} must be a string`);
+      }
+      const textual = String(raw);
+      const read = (value: string) => {
+        const stored = field.read(value);
+        if (stored === undefined) {
+          throw badFilter(`${fieldName}.${operator} has a value it cannot take`);
+        }
+        return stored;
+      };
+      if (fieldName === 'trashed') {
+        trashed = read(textual) === 1;
+        continue;
+      }
+      switch (operator as Operator) {
+        case 'eq':
+          conditions.push({ column: field.column, op: '=', value: read(textual) });
+          break;
+        case 'gt':
+          conditions.push({ column: field.column, op: '>', value: read(textual) });
+          break;
+        case 'lt':
+          conditions.push({ column: field.column, op: '<', value: read(textual) });
+          break;
+        case 'in': {
+          const items = textual.split(',').map((item) => item.trim()).filter((item) => item !== '');
+          if (items.length > 100) {
+            throw badFilter(`${fieldName}.in lists more than 100 values`);
+          }
+          conditions.push({ column: field.column, op: 'in', value: items.map(read) });
+          break;
+        }
+        case 'prefix': {
+          const value = read(textual);
+          conditions.push({ column: 'name_key', op: 'prefix', value: String(value) });
+          break;
+        }
+      }
+    }
+  }
+  return { conditions, trashed };
+}

@@ -1,0 +1,351 @@
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import type { Database, FileTable } from '../../db/schema';
+
+/** A file or folder row with numbers and booleans in their JavaScript types. */
+export interface FileRecord {
+  id: string;
+  userId: string;
+  parentId: string;
+  kind: 'file' | 'folder';
+  name: string;
+  nameKey: string;
+  size: number;
+  sha256: string | null;
+  gcid: string;
+  mimeType: string;
+  fileExtension: string;
+  fileCategory: string;
+  phase: string;
+  starred: boolean;
+  /** 0 live, 1 put in the trash, 2 inside a trashed folder. */
+  trashed: 0 | 1 | 2;
+  trashedAt: string | null;
+  originalParentId: string | null;
+  originalPath: string | null;
+  createdAt: string;
+  modifiedAt: string;
+  params: Record<string, string>;
+}
+
+/** The row written for a new file or folder. */
+export type NewFile = Omit<FileRecord, 'trashed' | 'trashedAt' | 'originalParentId' | 'originalPath'>;
+
+/** Columns a listing can sort, filter or page by. */
+export type FileColumn = 'name_key' | 'modified_at' | 'size' | 'file_extension' | 'kind' | 'id' | 'starred' | 'trashed' | 'phase' | 'file_category' | 'created_at';
+
+/** One condition of a listing: `column op value`, or a case-folded prefix of `name_key`. */
+export type FileCondition =
+  | { column: FileColumn; op: '=' | '>' | '<'; value: string | number }
+  | { column: FileColumn; op: 'in'; value: (string | number)[] }
+  | { column: 'name_key'; op: 'prefix'; value: string };
+
+/** One key of a listing's order. */
+export interface SortKey {
+  column: FileColumn;
+  direction: 'asc' | 'desc';
+}
+
+/** A page request: where (a folder, `*` for all), what, in which order, after which row. */
+export interface FileListQuery {
+  userId: string;
+  parentId: string;
+  conditions: FileCondition[];
+  order: SortKey[];
+  /** The sort-key values of the last row of the previous page, in `order`'s order. */
+  after: (string | number)[] | undefined;
+  limit: number;
+}
+
+function parseParams(text: string): Record<string, string> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+    }
+  } catch {
+    // A damaged map reads as empty rather than failing the listing.
+  }
+  return {};
+}
+
+function toRecord(row: Selectable<FileTable>): FileRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    parentId: row.parent_id,
+    kind: row.kind,
+    name: row.name,
+    nameKey: row.name_key,
+    // PostgreSQL answers bigint as a string; sizes stay far below 2^53.
+    size: Number(row.size),
+    sha256: row.sha256,
+    gcid: row.gcid,
+    mimeType: row.mime_type,
+    fileExtension: row.file_extension,
+    fileCategory: row.file_category,
+    phase: row.phase,
+    starred: row.starred === 1,
+    trashed: row.trashed === 1 ? 1 : row.trashed === 2 ? 2 : 0,
+    trashedAt: row.trashed_at,
+    originalParentId: row.original_parent_id,
+    originalPath: row.original_path,
+    createdAt: row.created_at,
+    modifiedAt: row.modified_at,
+    params: parseParams(row.params),
+  };
+}
+
+/** The value of a sort column of a record, as a page token keeps it. */
+export function sortValueOf(record: FileRecord, column: FileColumn): string | number {
+  switch (column) {
+    case 'name_key':
+      return record.nameKey;
+    case 'modified_at':
+      return record.modifiedAt;
+    case 'created_at':
+      return record.createdAt;
+    case 'size':
+      return record.size;
+    case 'file_extension':
+      return record.fileExtension;
+    case 'kind':
+      return record.kind;
+    case 'id':
+      return record.id;
+    case 'starred':
+      return record.starred ? 1 : 0;
+    case 'trashed':
+      return record.trashed;
+    case 'phase':
+      return record.phase;
+    case 'file_category':
+      return record.fileCategory;
+  }
+}
+
+/** `%` and `_` are wildcards of LIKE; the prefix is matched literally. */
+function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+function conditionSql(condition: FileCondition): RawBuilder<SqlBool> {
+  const column = sql.ref(condition.column);
+  switch (condition.op) {
+    case 'prefix':
+      return sql<SqlBool>`${column} like ${likePrefix(condition.value)} escape '\\'`;
+    case 'in':
+      return condition.value.length === 0
+        ? sql<SqlBool>`1 = 0`
+        : sql<SqlBool>`${column} in (${sql.join(condition.value)})`;
+    case '=':
+      return sql<SqlBool>`${column} = ${condition.value}`;
+    case '>':
+      return sql<SqlBool>`${column} > ${condition.value}`;
+    case '<':
+      return sql<SqlBool>`${column} < ${condition.value}`;
+  }
+}
+
+/**
+ * The keyset condition "after this row" for a mixed-direction order: the first key that differs
+ * decides, so `(k1 > v1) or (k1 = v1 and k2 > v2) or ...` with `<` for descending keys.
+ */
+function afterSql(order: SortKey[], values: (string | number)[]): RawBuilder<SqlBool> {
+  const branches = order.map((key, index) => {
+    const equal = order.slice(0, index).map((previous, at) => sql`${sql.ref(previous.column)} = ${values[at]}`);
+    const step =
+      key.direction === 'asc'
+        ? sql`${sql.ref(key.column)} > ${values[index]}`
+        : sql`${sql.ref(key.column)} < ${values[index]}`;
+    return sql`(${sql.join([...equal, step], sql` and `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
+}
+
+function isUniqueViolationError(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') {
+    return false;
+  }
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
+  const owned = (userId: string) => db.selectFrom('files').selectAll().where('user_id', '=', userId);
+
+  return {
+    /** The member's item with this id, in any state; undefined when absent or another's. */
+    async findOwned(userId: string, id: string): Promise<FileRecord | undefined> {
+      const row = await owned(userId).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** The member's items among `ids` (absent and others' ids are left out). */
+    async findManyOwned(userId: string, ids: string[]): Promise<FileRecord[]> {
+      if (ids.length === 0) {
+        return [];
+      }
+      return (await owned(userId).where('id', 'in', ids).execute()).map(toRecord);
+    },
+
+    /** The live item of a folder with this case-folded name. */
+    async findLiveByName(userId: string, parentId: string, nameKey: string): Promise<FileRecord | undefined> {
+      const row = await owned(userId)
+        .where('parent_id', '=', parentId)
+        .where('name_key', '=', nameKey)
+        .where('trashed', '=', 0)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** Case-folded names of the live items of a folder that start with `prefix`. */
+    async liveNameKeysWithPrefix(userId: string, parentId: string, prefix: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('files')
+        .select('name_key')
+        .where('user_id', '=', userId)
+        .where('parent_id', '=', parentId)
+        .where('trashed', '=', 0)
+        .where(conditionSql({ column: 'name_key', op: 'prefix', value: prefix }))
+        .execute();
+      return rows.map((row) => row.name_key);
+    },
+
+    /** Every child (any state) of the given folders. */
+    async childrenOf(userId: string, parentIds: string[]): Promise<FileRecord[]> {
+      if (parentIds.length === 0) {
+        return [];
+      }
+      return (await owned(userId).where('parent_id', 'in', parentIds).execute()).map(toRecord);
+    },
+
+    /** The member's items that are in the trash themselves (not only inside a trashed folder). */
+    async listTrashed(userId: string): Promise<FileRecord[]> {
+      return (await owned(userId).where('trashed', '=', 1).execute()).map(toRecord);
+    },
+
+    async insert(file: NewFile): Promise<void> {
+      await db
+        .insertInto('files')
+        .values({
+          id: file.id,
+          user_id: file.userId,
+          parent_id: file.parentId,
+          kind: file.kind,
+          name: file.name,
+          name_key: file.nameKey,
+          size: file.size,
+          sha256: file.sha256,
+          gcid: file.gcid,
+          mime_type: file.mimeType,
+          file_extension: file.fileExtension,
+          file_category: file.fileCategory,
+          phase: file.phase,
+          starred: file.starred ? 1 : 0,
+          trashed: 0,
+          trashed_at: null,
+          original_parent_id: null,
+          original_path: null,
+          created_at: file.createdAt,
+          modified_at: file.modifiedAt,
+          params: JSON.stringify(file.params),
+        })
+        .execute();
+    },
+
+    /** Changes columns of the member's items. */
+    async update(
+      userId: string,
+      ids: string[],
+      patch: Partial<Pick<Selectable<FileTable>, 'parent_id' | 'name' | 'name_key' | 'file_extension' | 'file_category' | 'starred' | 'trashed' | 'trashed_at' | 'original_parent_id' | 'original_path' | 'modified_at'>>,
+    ): Promise<void> {
+      if (ids.length === 0) {
+        return;
+      }
+      await db.updateTable('files').set(patch).where('user_id', '=', userId).where('id', 'in', ids).execute();
+    },
+
+    async delete(userId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) {
+        return;
+      }
+      await db.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', ids).execute();
+    },
+
+    /** One page of a listing, keyset-paginated; one row more than `limit` tells a next page exists. */
+    async list(query: FileListQuery): Promise<FileRecord[]> {
+      let select = owned(query.userId);
+      if (query.parentId !== '*') {
+        select = select.where('parent_id', '=', query.parentId);
+      }
+      for (const condition of query.conditions) {
+        select = select.where(conditionSql(condition));
+      }
+      if (query.after !== undefined) {
+        select = select.where(afterSql(query.order, query.after));
+      }
+      for (const key of query.order) {
+        select = select.orderBy(sql.ref(key.column), key.direction);
+      }
+      return (await select.limit(query.limit + 1).execute()).map(toRecord);
+    },
+
+    /** Bytes of the member's live files and of files in the trash (or inside trashed folders). */
+    async usage(userId: string): Promise<{ live: number; trash: number }> {
+      const rows = await db
+        .selectFrom('files')
+        .select((eb) => [
+          sql<number>`case when ${eb.ref('trashed')} = 0 then 0 else 1 end`.as('in_trash'),
+          eb.fn.sum<number | string>('size').as('total'),
+        ])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'file')
+        .groupBy(sql`case when trashed = 0 then 0 else 1 end`)
+        .execute();
+      const totalOf = (inTrash: number) => Number(rows.find((row) => Number(row.in_trash) === inTrash)?.total ?? 0);
+      return { live: totalOf(0), trash: totalOf(1) };
+    },
+
+    /** One more reference to a stored blob, in this transaction; false when there is no row. */
+    async addBlobReference(sha256: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('blobs')
+        .set({ ref_count: sql<number>`ref_count + 1`, updated_at: now.toISOString() })
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** One reference fewer to a blob, in this transaction, never below zero. */
+    async releaseBlobReference(sha256: string, now: Date): Promise<void> {
+      await db
+        .updateTable('blobs')
+        .set({ ref_count: sql<number>`ref_count - 1`, updated_at: now.toISOString() })
+        .where('sha256', '=', sha256)
+        .where('ref_count', '>', 0)
+        .execute();
+    },
+  };
+}
+
+/** Queries of one transaction (or of the pool outside one). */
+export type FileQueries = ReturnType<typeof repositoryOn>;
+
+/**
+ * Files and folders. Every query is scoped to one member; batch changes run in one transaction
+ * together with the blob reference counts they move, so a batch is atomic.
+ */
+export function createFileRepository(db: Kysely<Database>) {
+  return {
+    ...repositoryOn(db),
+    /** Runs `work` in one transaction; a unique-name race is retried by the caller. */
+    async transaction<T>(work: (queries: FileQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(repositoryOn(trx)));
+    },
+    isUniqueViolation: isUniqueViolationError,
+  };
+}
+
+export type FileRepository = ReturnType<typeof createFileRepository>;

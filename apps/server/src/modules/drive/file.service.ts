@@ -1,0 +1,513 @@
+import { fileCategoryOf, fileExtensionOf, type SortOrder } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
+import { newId } from '../../lib/secrets';
+import { decodePageToken, encodePageToken, foldName, parseFilters, sortKeysOf } from './file-listing';
+import type { FileCondition, FileQueries, FileRecord, FileRepository, NewFile } from './file.repository';
+
+/** The limits of a member's plan (every member is on the free plan until plans exist). */
+export interface PlanLimits {
+  storageBytes: number;
+  cloudDownloads: number;
+  downloadTrafficBytes: number;
+}
+
+export interface FileServiceDeps {
+  files: FileRepository;
+  plan: PlanLimits;
+  now: () => Date;
+}
+
+/** A listing request as the route reads it. */
+export interface ListFilesInput {
+  parentId: string;
+  filters: string | undefined;
+  order: SortOrder;
+  foldersFirst: boolean;
+  limit: number;
+  pageToken: string | undefined;
+}
+
+/** What `about` reports. */
+export interface StorageAbout {
+  limit: number;
+  usage: number;
+  usageInTrash: number;
+  cloudDownloadLimit: number;
+  downloadTrafficLimit: number;
+}
+
+const maxNameLength = 255;
+const maxNameBytes = 1024;
+
+/** Checks a name given by a member: `invalid_argument` for what no folder can hold. */
+export function checkName(name: string): string {
+  const normalized = name.normalize('NFC');
+  if (
+    normalized.trim() === '' ||
+    normalized !== normalized.trim() ||
+    normalized === '.' ||
+    normalized === '..' ||
+    /[/\\\p{Cc}]/u.test(normalized) ||
+    [...normalized].length > maxNameLength ||
+    Buffer.byteLength(normalized, 'utf8') > maxNameBytes
+  ) {
+    throw new AppError('invalid_argument', {
+      description: `A name is 1-${maxNameLength} characters without / or \\, control characters, or blanks around it, and is not . or ..`,
+    });
+  }
+  return normalized;
+}
+
+/** `photo.jpg` -> `photo(2).jpg`; folders and names without an extension take it at the end. */
+function numberedName(name: string, kind: 'file' | 'folder', n: number): string {
+  const dot = name.lastIndexOf('.');
+  if (kind === 'folder' || dot <= 0) {
+    return `${name}(${n})`;
+  }
+  return `${name.slice(0, dot)}(${n})${name.slice(dot)}`;
+}
+
+function notFound(): AppError {
+  return new AppError('file_not_found');
+}
+
+function inTrash(): AppError {
+  return new AppError('file_in_recycle_bin');
+}
+
+/**
+ * The drive's files and folders: every rule of API.md §2. Every call starts with one access
+ * check (`owned`/`ownedAll`) that answers `file_not_found` alike for absent and others' ids.
+ */
+export function createFileService(deps: FileServiceDeps) {
+  const { files, plan, now } = deps;
+
+  /** The one access check: the member's item, or `file_not_found`. */
+  async function owned(queries: FileQueries, userId: string, id: string): Promise<FileRecord> {
+    const record = await queries.findOwned(userId, id);
+    if (!record) {
+      throw notFound();
+    }
+    return record;
+  }
+
+  /** The access check of a batch: every id the member's, or `file_not_found` for the call. */
+  async function ownedAll(queries: FileQueries, userId: string, ids: string[]): Promise<FileRecord[]> {
+    const unique = [...new Set(ids)];
+    const records = await queries.findManyOwned(userId, unique);
+    if (records.length !== unique.length) {
+      throw notFound();
+    }
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return unique.map((id) => byId.get(id) as FileRecord);
+  }
+
+  /** A live folder of the member to put items in (`''` is the root). */
+  async function liveFolder(queries: FileQueries, userId: string, id: string): Promise<string> {
+    if (id === '') {
+      return '';
+    }
+    const folder = await owned(queries, userId, id);
+    if (folder.kind !== 'folder') {
+      throw new AppError('invalid_argument', { description: 'parent_id is not a folder' });
+    }
+    if (folder.trashed !== 0) {
+      throw inTrash();
+    }
+    return folder.id;
+  }
+
+  /** The name itself when free in the folder, else the first free `name(n)`. */
+  async function freeName(queries: FileQueries, userId: string, parentId: string, name: string, kind: 'file' | 'folder', exceptId?: string): Promise<string> {
+    const holder = await queries.findLiveByName(userId, parentId, foldName(name));
+    if (!holder || holder.id === exceptId) {
+      return name;
+    }
+    const dot = name.lastIndexOf('.');
+    const stem = kind === 'folder' || dot <= 0 ? name : name.slice(0, dot);
+    const taken = new Set(await queries.liveNameKeysWithPrefix(userId, parentId, foldName(`${stem}(`)));
+    for (let n = 1; ; n += 1) {
+      const candidate = numberedName(name, kind, n);
+      if (!taken.has(foldName(candidate))) {
+        return candidate;
+      }
+    }
+  }
+
+  /** Every descendant of the folders (breadth first), optionally only through some states. */
+  async function descendants(queries: FileQueries, userId: string, roots: FileRecord[], through?: (record: FileRecord) => boolean): Promise<FileRecord[]> {
+    const found: FileRecord[] = [];
+    let level = roots.filter((record) => record.kind === 'folder').map((record) => record.id);
+    while (level.length > 0) {
+      const next: string[] = [];
+      for (let start = 0; start < level.length; start += 500) {
+        const children = await queries.childrenOf(userId, level.slice(start, start + 500));
+        for (const child of children) {
+          if (through && !through(child)) {
+            continue;
+          }
+          found.push(child);
+          if (child.kind === 'folder') {
+            next.push(child.id);
+          }
+        }
+      }
+      level = next;
+    }
+    return found;
+  }
+
+  /** The names of the folders from the root down to `parentId`. */
+  async function pathNames(queries: FileQueries, userId: string, parentId: string): Promise<string[]> {
+    const names: string[] = [];
+    let current = parentId;
+    while (current !== '' && names.length < 256) {
+      const folder = await queries.findOwned(userId, current);
+      if (!folder) {
+        break;
+      }
+      names.unshift(folder.name);
+      current = folder.parentId;
+    }
+    return names;
+  }
+
+  /** Runs a change in one transaction, once more if a parallel call took a name meanwhile. */
+  async function atomically<T>(work: (queries: FileQueries) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await files.transaction(work);
+      } catch (error) {
+        if (attempt < 3 && files.isUniqueViolation(error)) {
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async function createFolderIn(queries: FileQueries, userId: string, parentId: string, name: string): Promise<FileRecord> {
+    const stamp = now().toISOString();
+    const folder: NewFile = {
+      id: newId(),
+      userId,
+      parentId,
+      kind: 'folder',
+      name: await freeName(queries, userId, parentId, name, 'folder'),
+      nameKey: '',
+      size: 0,
+      sha256: null,
+      gcid: '',
+      mimeType: '',
+      fileExtension: '',
+      fileCategory: 'OTHER',
+      phase: 'PHASE_TYPE_COMPLETE',
+      starred: false,
+      createdAt: stamp,
+      modifiedAt: stamp,
+      params: {},
+    };
+    folder.nameKey = foldName(folder.name);
+    await queries.insert(folder);
+    return owned(queries, userId, folder.id);
+  }
+
+  async function assertNotInto(queries: FileQueries, userId: string, items: FileRecord[], targetId: string): Promise<void> {
+    const moving = new Set(items.map((item) => item.id));
+    let current = targetId;
+    while (current !== '') {
+      if (moving.has(current)) {
+        throw new AppError('invalid_argument', { description: 'A folder cannot go inside itself' });
+      }
+      current = (await owned(queries, userId, current)).parentId;
+    }
+  }
+
+  async function deleteWithDescendants(queries: FileQueries, userId: string, items: FileRecord[]): Promise<void> {
+    // Items put in the trash on their own stay there (and in the trash listing) until it is emptied.
+    const doomed = [...items, ...(await descendants(queries, userId, items, (child) => child.trashed !== 1))];
+    const seen = new Set<string>();
+    const stamp = now();
+    for (const record of doomed) {
+      if (seen.has(record.id)) {
+        continue;
+      }
+      seen.add(record.id);
+      if (record.sha256 !== null) {
+        await queries.releaseBlobReference(record.sha256, stamp);
+      }
+    }
+    const ids = [...seen];
+    for (let start = 0; start < ids.length; start += 500) {
+      await queries.delete(userId, ids.slice(start, start + 500));
+    }
+  }
+
+  return {
+    /** Creates a folder; a taken name becomes `name(1)`, `name(2)`, ... */
+    async createFolder(userId: string, input: { name: string; parentId: string }): Promise<FileRecord> {
+      const name = checkName(input.name);
+      return atomically(async (queries) => {
+        const parentId = await liveFolder(queries, userId, input.parentId);
+        return createFolderIn(queries, userId, parentId, name);
+      });
+    },
+
+    /** A file row pointing at a blob the caller already holds a reference to (uploads, tests). */
+    async createFile(userId: string, input: { name: string; parentId: string; blob: { sha256: string; gcid: string; size: number }; mimeType?: string }): Promise<FileRecord> {
+      const name = checkName(input.name);
+      return atomically(async (queries) => {
+        const parentId = await liveFolder(queries, userId, input.parentId);
+        const stamp = now().toISOString();
+        const finalName = await freeName(queries, userId, parentId, name, 'file');
+        const id = newId();
+        await queries.insert({
+          id,
+          userId,
+          parentId,
+          kind: 'file',
+          name: finalName,
+          nameKey: foldName(finalName),
+          size: input.blob.size,
+          sha256: input.blob.sha256,
+          gcid: input.blob.gcid,
+          mimeType: input.mimeType ?? '',
+          fileExtension: fileExtensionOf(finalName),
+          fileCategory: fileCategoryOf({ name: finalName, contentType: input.mimeType ?? '' }),
+          phase: 'PHASE_TYPE_COMPLETE',
+          starred: false,
+          createdAt: stamp,
+          modifiedAt: stamp,
+          params: {},
+        });
+        return owned(queries, userId, id);
+      });
+    },
+
+    /** One of the member's items, in any state. */
+    async get(userId: string, id: string): Promise<FileRecord> {
+      return owned(files, userId, id);
+    },
+
+    /** One page of a folder (or of every folder), filtered, sorted, after a page token. */
+    async list(userId: string, input: ListFilesInput): Promise<{ files: FileRecord[]; nextPageToken: string }> {
+      const filters = parseFilters(input.filters);
+      const conditions: FileCondition[] = [...filters.conditions];
+      if (input.parentId === '*') {
+        conditions.push({ column: 'trashed', op: '=', value: filters.trashed === true ? 1 : 0 });
+      } else {
+        const parentTrashed = input.parentId === '' ? 0 : (await owned(files, userId, input.parentId)).trashed;
+        if (filters.trashed === true) {
+          conditions.push({ column: 'trashed', op: '=', value: 1 });
+        } else {
+          // Inside a trashed folder its contents are shown as they were.
+          conditions.push({ column: 'trashed', op: '=', value: parentTrashed === 0 ? 0 : 2 });
+        }
+      }
+      const keys = sortKeysOf(input.order, input.foldersFirst);
+      const fingerprint = `${input.order}:${input.foldersFirst ? 1 : 0}`;
+      const after = input.pageToken ? decodePageToken(input.pageToken, fingerprint, keys) : undefined;
+      const rows = await files.list({ userId, parentId: input.parentId, conditions, order: keys, after, limit: input.limit });
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      return {
+        files: page,
+        nextPageToken: rows.length > input.limit && last ? encodePageToken(fingerprint, keys, last) : '',
+      };
+    },
+
+    /** Renames an item; a name another live item of the folder holds is `file_duplicated_name`. */
+    async rename(userId: string, id: string, newName: string): Promise<FileRecord> {
+      const name = checkName(newName);
+      return atomically(async (queries) => {
+        const record = await owned(queries, userId, id);
+        if (record.trashed !== 0) {
+          throw inTrash();
+        }
+        const holder = await queries.findLiveByName(userId, record.parentId, foldName(name));
+        if (holder && holder.id !== record.id) {
+          throw new AppError('file_duplicated_name');
+        }
+        await queries.update(userId, [id], {
+          name,
+          name_key: foldName(name),
+          modified_at: now().toISOString(),
+          ...(record.kind === 'file'
+            ? { file_extension: fileExtensionOf(name), file_category: fileCategoryOf({ name, contentType: record.mimeType }) }
+            : {}),
+        });
+        return owned(queries, userId, id);
+      });
+    },
+
+    /** Stars or unstars the member's items. */
+    async setStarred(userId: string, ids: string[], starred: boolean): Promise<string[]> {
+      return atomically(async (queries) => {
+        const records = await ownedAll(queries, userId, ids);
+        await queries.update(userId, records.map((record) => record.id), { starred: starred ? 1 : 0 });
+        return records.map((record) => record.id);
+      });
+    },
+
+    /** Puts items in the trash; what a trashed folder holds goes along (state 2). */
+    async trash(userId: string, ids: string[]): Promise<void> {
+      await atomically(async (queries) => {
+        await ownedAll(queries, userId, ids);
+        const stamp = now().toISOString();
+        for (const id of new Set(ids)) {
+          const record = await owned(queries, userId, id);
+          if (record.trashed !== 0) {
+            continue;
+          }
+          await queries.update(userId, [record.id], {
+            trashed: 1,
+            trashed_at: stamp,
+            original_parent_id: record.parentId,
+            original_path: JSON.stringify(await pathNames(queries, userId, record.parentId)),
+          });
+          const inside = await descendants(queries, userId, [record], (child) => child.trashed === 0);
+          await queries.update(userId, inside.map((child) => child.id), { trashed: 2 });
+        }
+      });
+    },
+
+    /**
+     * Returns items from the trash to their original folder; when that folder is gone (deleted
+     * or itself in the trash) the path is made again from the root by name.
+     */
+    async untrash(userId: string, ids: string[]): Promise<void> {
+      await atomically(async (queries) => {
+        const records = await ownedAll(queries, userId, ids);
+        if (records.some((record) => record.trashed === 2)) {
+          throw inTrash();
+        }
+        for (const record of records) {
+          if (record.trashed === 0) {
+            continue;
+          }
+          let parentId = record.originalParentId ?? '';
+          const original = parentId === '' ? undefined : await queries.findOwned(userId, parentId);
+          if (parentId !== '' && (!original || original.trashed !== 0 || original.kind !== 'folder')) {
+            parentId = '';
+            const names = JSON.parse(record.originalPath ?? '[]') as string[];
+            for (const name of names) {
+              const existing = await queries.findLiveByName(userId, parentId, foldName(name));
+              parentId =
+                existing?.kind === 'folder' ? existing.id : (await createFolderIn(queries, userId, parentId, name)).id;
+            }
+          }
+          const name = await freeName(queries, userId, parentId, record.name, record.kind);
+          await queries.update(userId, [record.id], {
+            parent_id: parentId,
+            name,
+            name_key: foldName(name),
+            trashed: 0,
+            trashed_at: null,
+            original_parent_id: null,
+            original_path: null,
+          });
+          const inside = await descendants(queries, userId, [record], (child) => child.trashed === 2);
+          await queries.update(userId, inside.map((child) => child.id), { trashed: 0 });
+        }
+      });
+    },
+
+    /** Deletes items and everything in them for good; their blob references are released. */
+    async remove(userId: string, ids: string[]): Promise<void> {
+      await atomically(async (queries) => {
+        await deleteWithDescendants(queries, userId, await ownedAll(queries, userId, ids));
+      });
+    },
+
+    /** Deletes everything in the member's trash for good. */
+    async emptyTrash(userId: string): Promise<void> {
+      await atomically(async (queries) => {
+        await deleteWithDescendants(queries, userId, await queries.listTrashed(userId));
+      });
+    },
+
+    /** Moves live items into a folder; a taken name becomes `name(n)`. */
+    async move(userId: string, ids: string[], toParentId: string): Promise<void> {
+      await atomically(async (queries) => {
+        const records = await ownedAll(queries, userId, ids);
+        const target = await liveFolder(queries, userId, toParentId);
+        if (records.some((record) => record.trashed !== 0)) {
+          throw inTrash();
+        }
+        await assertNotInto(queries, userId, records, target);
+        const stamp = now().toISOString();
+        for (const record of records) {
+          if (record.parentId === target) {
+            continue;
+          }
+          const name = await freeName(queries, userId, target, record.name, record.kind);
+          await queries.update(userId, [record.id], { parent_id: target, name, name_key: foldName(name), modified_at: stamp });
+        }
+      });
+    },
+
+    /**
+     * Copies live items (folders with all they hold) into a folder. Copies point at the same
+     * blobs with one more reference each; no byte is copied. The copy must fit the quota.
+     */
+    async copy(userId: string, ids: string[], toParentId: string): Promise<void> {
+      await atomically(async (queries) => {
+        const records = await ownedAll(queries, userId, ids);
+        const target = await liveFolder(queries, userId, toParentId);
+        if (records.some((record) => record.trashed !== 0)) {
+          throw inTrash();
+        }
+        await assertNotInto(queries, userId, records, target);
+        const inside = await descendants(queries, userId, records, (child) => child.trashed === 0);
+        const added = [...records, ...inside].reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
+        const usage = await queries.usage(userId);
+        if (usage.live + added > plan.storageBytes) {
+          throw new AppError('file_space_not_enough');
+        }
+        const stamp = now();
+        const newIds = new Map<string, string>();
+        const copyOne = async (record: FileRecord, parentId: string, name: string) => {
+          const id = newId();
+          newIds.set(record.id, id);
+          if (record.sha256 !== null && !(await queries.addBlobReference(record.sha256, stamp))) {
+            throw new AppError('data_loss', { description: 'The content of a file to copy is missing' });
+          }
+          await queries.insert({
+            ...record,
+            id,
+            parentId,
+            name,
+            nameKey: foldName(name),
+            starred: false,
+            createdAt: stamp.toISOString(),
+            modifiedAt: stamp.toISOString(),
+          });
+        };
+        for (const record of records) {
+          await copyOne(record, target, await freeName(queries, userId, target, record.name, record.kind));
+        }
+        // Breadth-first order: every parent is copied before its children.
+        for (const record of inside) {
+          const parentId = newIds.get(record.parentId);
+          if (parentId !== undefined) {
+            await copyOne(record, parentId, record.name);
+          }
+        }
+      });
+    },
+
+    /** The member's quota and usage (API.md §5). */
+    async about(userId: string): Promise<StorageAbout> {
+      const usage = await files.usage(userId);
+      return {
+        limit: plan.storageBytes,
+        usage: usage.live,
+        usageInTrash: usage.trash,
+        cloudDownloadLimit: plan.cloudDownloads,
+        downloadTrafficLimit: plan.downloadTrafficBytes,
+      };
+    },
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;
