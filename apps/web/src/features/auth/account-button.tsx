@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
+import { LogIn } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import type { Profile } from './credentials';
 import { readCredentials } from './credentials';
@@ -51,9 +52,11 @@ export function AccountButton({ signInHref, driveHref, accountHref, labels }: Ac
           event.currentTarget.href = `${signInHref}?${new URLSearchParams({ redirect: here }).toString()}`;
         }}
         data-testid="header-sign-in"
-        className={`${buttonVariants({ variant: 'primary', size: 'sm' })} hidden sm:inline-flex`}
+        aria-label={labels.signIn}
+        className={`${buttonVariants({ variant: 'primary', size: 'sm' })} max-sm:size-11 max-sm:px-0 max-[359px]:hidden`}
       >
-        {labels.signIn}
+        <LogIn aria-hidden className="sm:hidden" />
+        <span className="max-sm:sr-only">{labels.signIn}</span>
       </a>
     );
   }
