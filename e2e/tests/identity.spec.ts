@@ -153,5 +153,13 @@ test.describe('identity in Korean', () => {
 
     await page.goto('/ko/drive/account');
     await expect(page.getByTestId('two-factor-status')).toContainText('복구 코드 9개 남음');
+
+    // Turn two-step verification off with the password.
+    const twoFactor = page.getByRole('region', { name: '2단계 인증' });
+    await twoFactor.getByRole('button', { name: '끄기' }).click();
+    await twoFactor.locator('input[name=password]').fill(password);
+    await twoFactor.getByRole('button', { name: '끄기' }).click();
+    await expect(twoFactor.getByTestId('form-success')).toHaveText('2단계 인증이 꺼졌습니다.');
+    await expect(page.getByTestId('two-factor-status')).toHaveAttribute('data-enabled', 'false');
   });
 });
