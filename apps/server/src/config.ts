@@ -190,6 +190,8 @@ export const configSchema = z
     PLAN_FREE_CLOUD_DOWNLOADS: z.coerce.number().int().min(0).default(5),
     /** Download traffic (bytes) of a free member (`quotas.download_traffic.limit`). */
     PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(100 * 1024 ** 3),
+    /** Days an item stays in the trash before it is deleted for good (and its blob released). */
+    TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

@@ -83,6 +83,7 @@ type ContainerConfig = Pick<
   | 'PLAN_FREE_STORAGE_BYTES'
   | 'PLAN_FREE_CLOUD_DOWNLOADS'
   | 'PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES'
+  | 'TRASH_RETENTION_DAYS'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -250,6 +251,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     files: createFileService({
       files: createFileRepository(database.db),
       now,
+      trashRetentionDays: config.TRASH_RETENTION_DAYS,
       plan: {
         storageBytes: config.PLAN_FREE_STORAGE_BYTES,
         cloudDownloads: config.PLAN_FREE_CLOUD_DOWNLOADS,

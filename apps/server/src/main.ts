@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
+import { startTrashPurge } from './modules/drive/trash-purge';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
 import { startWebHost, type WebHost } from './web/web-host';
@@ -60,7 +61,9 @@ async function main(): Promise<void> {
     serverFactory,
     readinessChecks: config.WEB ? { web: () => Promise.resolve(web !== undefined) } : {},
   });
+  const trashPurge = startTrashPurge({ files: container.files, logger });
   app.addHook('onClose', async () => {
+    await trashPurge.stop();
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();

@@ -78,7 +78,7 @@ export function decodePageToken(token: string, fingerprint: string, keys: SortKe
   return values;
 }
 
-type Operator = 'eq' | 'in' | 'gt' | 'lt' | 'prefix';
+type Operator = 'eq' | 'in' | 'gt' | 'lt' | 'prefix' | 'contains';
 
 interface FilterField {
   column: FileColumn;
@@ -92,7 +92,7 @@ const textValue = (value: string) => (value.length <= 1024 ? value : undefined);
 
 /** The fields `filters` may name and the operators each takes (API.md §0). */
 const filterFields: Record<string, FilterField> = {
-  name: { column: 'name_key', operators: ['eq', 'in', 'gt', 'lt', 'prefix'], read: (value) => textValue(foldName(value)) },
+  name: { column: 'name_key', operators: ['eq', 'in', 'gt', 'lt', 'prefix', 'contains'], read: (value) => textValue(foldName(value)) },
   kind: {
     column: 'kind',
     operators: ['eq', 'in'],
@@ -118,7 +118,8 @@ export interface ParsedFilters {
 
 /**
  * Reads the `filters` JSON (`{"field": {"operator": value}}`) into conditions. Unknown fields,
- * unknown operators and values of the wrong type are `invalid_argument`. `trashed` is returned
+ * unknown operators and values of the wrong type are `invalid_argument`. Besides the operators
+ * of API.md §0, `name` takes `contains` (search anywhere in the name, issue 4). `trashed` is returned
  * apart: the listing decides which trash state it means.
  */
 export function parseFilters(text: string | undefined): ParsedFilters {
@@ -181,9 +182,10 @@ export function parseFilters(text: string | undefined): ParsedFilters {
           conditions.push({ column: field.column, op: 'in', value: items.map(read) });
           break;
         }
-        case 'prefix': {
+        case 'prefix':
+        case 'contains': {
           const value = read(textual);
-          conditions.push({ column: 'name_key', op: 'prefix', value: String(value) });
+          conditions.push({ column: 'name_key', op: operator as 'prefix' | 'contains', value: String(value) });
           break;
         }
       }

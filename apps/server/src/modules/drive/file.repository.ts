@@ -37,7 +37,7 @@ export type FileColumn = 'name_key' | 'modified_at' | 'size' | 'file_extension' 
 export type FileCondition =
   | { column: FileColumn; op: '=' | '>' | '<'; value: string | number }
   | { column: FileColumn; op: 'in'; value: (string | number)[] }
-  | { column: 'name_key'; op: 'prefix'; value: string };
+  | { column: 'name_key'; op: 'prefix' | 'contains'; value: string };
 
 /** One key of a listing's order. */
 export interface SortKey {
@@ -125,16 +125,18 @@ export function sortValueOf(record: FileRecord, column: FileColumn): string | nu
   }
 }
 
-/** `%` and `_` are wildcards of LIKE; the prefix is matched literally. */
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+/** `%` and `_` are wildcards of LIKE; the text itself is matched literally. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
 function conditionSql(condition: FileCondition): RawBuilder<SqlBool> {
   const column = sql.ref(condition.column);
   switch (condition.op) {
     case 'prefix':
-      return sql<SqlBool>`${column} like ${likePrefix(condition.value)} escape '\\'`;
+      return sql<SqlBool>`${column} like ${`${likeEscaped(condition.value)}%`} escape '\\'`;
+    case 'contains':
+      return sql<SqlBool>`${column} like ${`%${likeEscaped(condition.value)}%`} escape '\\'`;
     case 'in':
       return condition.value.length === 0
         ? sql<SqlBool>`1 = 0`
@@ -219,6 +221,20 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
         return [];
       }
       return (await owned(userId).where('parent_id', 'in', parentIds).execute()).map(toRecord);
+    },
+
+    /** Items of any member put in the trash before `before`, oldest first (retention purge). */
+    async listTrashedBefore(before: string, limit: number): Promise<FileRecord[]> {
+      return (
+        await db
+          .selectFrom('files')
+          .selectAll()
+          .where('trashed', '=', 1)
+          .where('trashed_at', '<', before)
+          .orderBy('trashed_at')
+          .limit(limit)
+          .execute()
+      ).map(toRecord);
     },
 
     /** The member's items that are in the trash themselves (not only inside a trashed folder). */

@@ -14,6 +14,8 @@ export interface PlanLimits {
 export interface FileServiceDeps {
   files: FileRepository;
   plan: PlanLimits;
+  /** Days an item stays in the trash before the purge deletes it. */
+  trashRetentionDays: number;
   now: () => Date;
 }
 
@@ -178,7 +180,7 @@ export function createFileService(deps: FileServiceDeps) {
       try {
         return await files.transaction(work);
       } catch (error) {
-        if (attempt < 3 && files.isUniqueViolation(error)) {
+        if (attempt < 8 && files.isUniqueViolation(error)) {
           continue;
         }
         throw error;
@@ -424,6 +426,31 @@ export function createFileService(deps: FileServiceDeps) {
       await atomically(async (queries) => {
         await deleteWithDescendants(queries, userId, await queries.listTrashed(userId));
       });
+    },
+
+    /**
+     * Deletes for good what has been in the trash longer than the retention, a batch at a time,
+     * each member's share in one transaction; answers how many trashed items went (0: none left).
+     */
+    async purgeExpiredTrash(limit = 500): Promise<number> {
+      const cutoff = new Date(now().getTime() - deps.trashRetentionDays * 86_400_000).toISOString();
+      const expired = await files.listTrashedBefore(cutoff, limit);
+      const byUser = new Map<string, FileRecord[]>();
+      for (const record of expired) {
+        byUser.set(record.userId, [...(byUser.get(record.userId) ?? []), record]);
+      }
+      let purged = 0;
+      for (const [userId, records] of byUser) {
+        purged += await atomically(async (queries) => {
+          // Re-read inside the transaction: an item untrashed meanwhile stays.
+          const still = (await queries.findManyOwned(userId, records.map((record) => record.id))).filter(
+            (record) => record.trashed === 1 && record.trashedAt !== null && record.trashedAt < cutoff,
+          );
+          await deleteWithDescendants(queries, userId, still);
+          return still.length;
+        });
+      }
+      return purged;
     },
 
     /** Moves live items into a folder; a taken name becomes `name(n)`. */
