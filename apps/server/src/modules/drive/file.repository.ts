@@ -151,19 +151,13 @@ function conditionSql(condition: FileCondition): RawBuilder<SqlBool> {
 }
 
 /**
- * The keyset condition "after this row" for a mixed-direction order: the first key that differs
- * decides, so `(k1 > v1) or (k1 = v1 and k2 > v2) or ...` with `<` for descending keys.
+ * The keyset condition "after this row" for keys of one direction: a row-value comparison,
+ * which both databases turn into the start of an index range scan (never an offset).
  */
 function afterSql(order: SortKey[], values: (string | number)[]): RawBuilder<SqlBool> {
-  const branches = order.map((key, index) => {
-    const equal = order.slice(0, index).map((previous, at) => sql`${sql.ref(previous.column)} = ${values[at]}`);
-    const step =
-      key.direction === 'asc'
-        ? sql`${sql.ref(key.column)} > ${values[index]}`
-        : sql`${sql.ref(key.column)} < ${values[index]}`;
-    return sql`(${sql.join([...equal, step], sql` and `)})`;
-  });
-  return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
+  const columns = sql.join(order.map((key) => sql.ref(key.column)));
+  const operator = order[0]?.direction === 'desc' ? sql`<` : sql`>`;
+  return sql<SqlBool>`(${columns}) ${operator} (${sql.join(values)})`;
 }
 
 function isUniqueViolationError(error: unknown): boolean {
@@ -176,6 +170,32 @@ function isUniqueViolationError(error: unknown): boolean {
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
   const owned = (userId: string) => db.selectFrom('files').selectAll().where('user_id', '=', userId);
+
+  async function segment(
+    query: FileListQuery,
+    order: SortKey[],
+    kind: 'file' | 'folder' | undefined,
+    after: (string | number)[] | undefined,
+    limit: number,
+  ): Promise<FileRecord[]> {
+    let select = owned(query.userId);
+    if (query.parentId !== '*') {
+      select = select.where('parent_id', '=', query.parentId);
+    }
+    if (kind !== undefined) {
+      select = select.where('kind', '=', kind);
+    }
+    for (const condition of query.conditions) {
+      select = select.where(conditionSql(condition));
+    }
+    if (after !== undefined) {
+      select = select.where(afterSql(order, after));
+    }
+    for (const key of order) {
+      select = select.orderBy(sql.ref(key.column), key.direction);
+    }
+    return (await select.limit(limit).execute()).map(toRecord);
+  }
 
   return {
     /** The member's item with this id, in any state; undefined when absent or another's. */
@@ -290,22 +310,29 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       await db.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', ids).execute();
     },
 
-    /** One page of a listing, keyset-paginated; one row more than `limit` tells a next page exists. */
+    /**
+     * One page of a listing, keyset-paginated; one row more than `limit` tells a next page
+     * exists. Folders first (`kind` descending ahead of the order) is read as two segments,
+     * folders then files, each a plain keyset range of the `(…, kind, column, id)` indexes.
+     */
     async list(query: FileListQuery): Promise<FileRecord[]> {
-      let select = owned(query.userId);
-      if (query.parentId !== '*') {
-        select = select.where('parent_id', '=', query.parentId);
+      const [first, ...rest] = query.order;
+      if (first?.column !== 'kind') {
+        return segment(query, query.order, undefined, query.after, query.limit + 1);
       }
-      for (const condition of query.conditions) {
-        select = select.where(conditionSql(condition));
+      const afterKind = query.after?.[0];
+      const rows: FileRecord[] = [];
+      for (const kind of ['folder', 'file'] as const) {
+        if (afterKind === 'file' && kind === 'folder') {
+          continue;
+        }
+        const after = afterKind === kind ? query.after?.slice(1) : undefined;
+        rows.push(...(await segment(query, rest, kind, after, query.limit + 1 - rows.length)));
+        if (rows.length > query.limit) {
+          break;
+        }
       }
-      if (query.after !== undefined) {
-        select = select.where(afterSql(query.order, query.after));
-      }
-      for (const key of query.order) {
-        select = select.orderBy(sql.ref(key.column), key.direction);
-      }
-      return (await select.limit(query.limit + 1).execute()).map(toRecord);
+      return rows;
     },
 
     /** Bytes of the member's live files and of files in the trash (or inside trashed folders). */
