@@ -404,6 +404,24 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     expectError(await call(headers, 'GET', `/drive/v1/files?${new URLSearchParams(query).toString()}`), 400, 'invalid_argument');
   });
 
+  it('keeps a page token valid as items come and go (a position, not an offset)', async () => {
+    const { headers } = await member();
+    const made: FileBody[] = [];
+    for (const name of ['b', 'd', 'f', 'h']) {
+      made.push(await folder(headers, name));
+    }
+    const first = await list(headers, { order: 'NAME_ASC', limit: '2' });
+    expect(first.files.map((file) => file.name)).toEqual(['b', 'd']);
+    ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [made[0]?.id ?? ''] }));
+    await folder(headers, 'a');
+    await folder(headers, 'e');
+    const second = await list(headers, { order: 'NAME_ASC', limit: '2', page_token: first.next_page_token });
+    expect(second.files.map((file) => file.name)).toEqual(['e', 'f']);
+    const third = await list(headers, { order: 'NAME_ASC', limit: '2', page_token: second.next_page_token });
+    expect(third.files.map((file) => file.name)).toEqual(['h']);
+    expect(third.next_page_token).toBe('');
+  });
+
   it('refuses a page token given by another order', async () => {
     const { headers } = await member();
     for (let index = 0; index < 3; index += 1) {
