@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { accountSecurityRoutes } from './modules/user/account-security.routes';
+import { avatarRoutes } from './modules/user/avatar.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { twoFactorRoutes } from './modules/user/two-factor.routes';
 import { shieldRoutes } from './modules/shield/shield.routes';
@@ -189,6 +190,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     accountSecurityRoutes({
       accountSecurity: container.accountSecurity,
+      authenticator: container.authenticator,
+    }),
+  );
+  await app.register(
+    avatarRoutes({
+      avatars: container.avatars,
+      deletions: container.accountDeletions,
+      profiles: container.profiles,
       authenticator: container.authenticator,
     }),
   );

@@ -192,6 +192,11 @@ export const configSchema = z
     PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(100 * 1024 ** 3),
     /** Days an item stays in the trash before it is deleted for good (and its blob released). */
     TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * Days a member's deletion request (status `under_review`) waits before the operator's purge
+     * may delete the account; until then an operator can restore it.
+     */
+    ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(15),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

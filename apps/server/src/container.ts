@@ -20,6 +20,10 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/use
 import { createArgon2Hasher, type PasswordHasher } from './modules/user/password';
 import { createAccountSecurityService } from './modules/user/account-security.service';
 import { createProfileService } from './modules/user/profile.service';
+import { createAccountDeletionRepository } from './modules/user/account-deletion.repository';
+import { createAccountDeletionService } from './modules/user/account-deletion.service';
+import { createAvatarRepository } from './modules/user/avatar.repository';
+import { createAvatarService } from './modules/user/avatar.service';
 import { createSessionAuthenticator } from './modules/user/session.authenticator';
 import { createSessionRepository } from './modules/user/session.repository';
 import { createSessionService } from './modules/user/session.service';
@@ -84,6 +88,7 @@ type ContainerConfig = Pick<
   | 'PLAN_FREE_CLOUD_DOWNLOADS'
   | 'PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES'
   | 'TRASH_RETENTION_DAYS'
+  | 'ACCOUNT_DELETION_GRACE_DAYS'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -167,6 +172,14 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
 
   const blobStore = createBlobStore(config, { logger: { warn: (message) => options.logger.info(message) } });
   const blobRecords = createBlobRepository(database.db);
+  const blobs = createBlobService({ store: blobStore, blobs: blobRecords, now });
+  const avatars = createAvatarService({
+    avatars: createAvatarRepository(database.db),
+    blobs,
+    store: blobStore,
+    publicUrl: config.PUBLIC_URL,
+    now,
+  });
 
   return {
     database,
@@ -219,7 +232,16 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         publicUrl: config.PUBLIC_URL,
       },
     }),
-    profiles: createProfileService({ users, now }),
+    profiles: createProfileService({ users, avatars, now }),
+    avatars,
+    accountDeletions: createAccountDeletionService({
+      users,
+      deletions: createAccountDeletionRepository(database.db),
+      sessions,
+      hasher,
+      graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      now,
+    }),
     accountSecurity: createAccountSecurityService({ users, sessions, hasher, now }),
     oauth: createOAuthService({
       clients: createOAuthClientRegistry({
@@ -247,7 +269,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     shield,
     blobStore,
     blobRecords,
-    blobs: createBlobService({ store: blobStore, blobs: blobRecords, now }),
+    blobs,
     files: createFileService({
       files: createFileRepository(database.db),
       now,

@@ -32,6 +32,12 @@ export interface UserTable {
   picture: string;
   /** Phone number in E.164, `""` when none. */
   phone_number: string;
+  /** The uploaded avatar's blob, which this row holds one reference to; null when none. */
+  picture_sha256: string | null;
+  /** The image type found in the uploaded avatar's bytes (`image/png`, ...); null when none. */
+  picture_type: string | null;
+  /** When the member asked for the account to be deleted (status `under_review`). */
+  deletion_requested_at: string | null;
   created_at: string;
   updated_at: string;
 }

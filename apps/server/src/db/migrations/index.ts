@@ -5,6 +5,7 @@ import * as oauth from './0003-oauth';
 import * as twoFactorShield from './0004-two-factor-shield';
 import * as blobs from './0005-blobs';
 import * as files from './0006-files';
+import * as avatars from './0007-avatars';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-two-factor-shield': twoFactorShield,
   '0005-blobs': blobs,
   '0006-files': files,
+  '0007-avatars': avatars,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,13 @@ export type SessionRow = Selectable<SessionTable>;
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;
 
 /** Why a session ended. */
-export type RevokeReason = 'signout' | 'reuse' | 'password_reset' | 'password_change' | 'member';
+export type RevokeReason =
+  | 'signout'
+  | 'reuse'
+  | 'password_reset'
+  | 'password_change'
+  | 'member'
+  | 'account_deletion';
 
 /** The session of a request, when its user may act. */
 export interface ActiveSession {

@@ -32,6 +32,9 @@ describe('profile', () => {
     locale: 'en-US',
     picture: '',
     phone_number: '',
+    picture_sha256: null,
+    picture_type: null,
+    deletion_requested_at: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
   };

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import type { Authenticator } from '../auth/authenticator';
+import { requireActor } from '../auth/require-actor';
+import { deletionRequestSchema, deletionSchema } from './account-deletion.schemas';
+import type { AccountDeletionService } from './account-deletion.service';
+import { avatarMaxBytes, avatarTypes } from './avatar-image';
+import type { AvatarService } from './avatar.service';
+import type { ProfileService } from './profile.service';
+import { toProfile } from './user.dto';
+import { profileSchema } from './user.schemas';
+
+export interface AvatarRoutesDeps {
+  avatars: AvatarService;
+  deletions: AccountDeletionService;
+  profiles: Pick<ProfileService, 'get'>;
+  authenticator: Authenticator;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+const avatarParamsSchema = z.object({ sha256: z.string().max(128) });
+
+function actorOf(request: FastifyRequest) {
+  if (!request.actor) {
+    throw new AppError('unauthenticated');
+  }
+  return request.actor;
+}
+
+/** Keeps an image body as bytes; the size limit is the parser's, so oversize never buffers whole. */
+function keepBytes(_request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: unknown) => void): void {
+  done(null, body);
+}
+
+function sendAvatarHeaders(reply: FastifyReply, type: string, etag: string): void {
+  void reply
+    .header('content-type', type)
+    .header('etag', etag)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cross-origin-resource-policy', 'cross-origin');
+}
+
+/**
+ * The member's uploaded avatar (`PUT`/`DELETE /v1/user/me/avatar`), public avatar bytes
+ * (`GET /v1/user/avatar/:sha256`), and the request to delete the account (`POST /v1/user/deletion`).
+ */
+export function avatarRoutes(deps: AvatarRoutesDeps) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    app.addContentTypeParser([...avatarTypes], { parseAs: 'buffer', bodyLimit: avatarMaxBytes }, keepBytes);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const member = requireActor(deps.authenticator);
+
+    routes.put(
+      '/v1/user/me/avatar',
+      {
+        // Checked before the body is read: nobody streams 2 MiB at us without credentials.
+        onRequest: member,
+        bodyLimit: avatarMaxBytes,
+        schema: {
+          tags: ['user'],
+          summary: 'Upload an avatar: the raw PNG, JPEG, GIF or WebP image (at most 2 MiB) as the body',
+          security: memberSecurity,
+          response: { 200: profileSchema },
+        },
+      },
+      async (request) => {
+        const userId = actorOf(request).userId;
+        if (!Buffer.isBuffer(request.body)) {
+          throw new AppError('invalid_argument', { description: 'Send the image as the body' });
+        }
+        await deps.avatars.upload(userId, request.body);
+        return toProfile(await deps.profiles.get(userId));
+      },
+    );
+
+    routes.delete(
+      '/v1/user/me/avatar',
+      {
+        preHandler: member,
+        schema: {
+          tags: ['user'],
+          summary: "Remove the member's avatar",
+          security: memberSecurity,
+          response: { 200: profileSchema },
+        },
+      },
+      async (request) => {
+        const userId = actorOf(request).userId;
+        await deps.avatars.remove(userId);
+        return toProfile(await deps.profiles.get(userId));
+      },
+    );
+
+    routes.get(
+      '/v1/user/avatar/:sha256',
+      {
+        schema: {
+          tags: ['user'],
+          summary: "A member's current avatar (public; any other hash answers not_found)",
+          params: avatarParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const avatar = await deps.avatars.open(request.params.sha256);
+        const etag = `"${avatar.sha256}"`;
+        sendAvatarHeaders(reply, avatar.type, etag);
+        if (request.headers['if-none-match'] === etag) {
+          avatar.body.destroy();
+          return reply.code(304).send();
+        }
+        return reply.send(avatar.body);
+      },
+    );
+
+    routes.post(
+      '/v1/user/deletion',
+      {
+        preHandler: member,
+        schema: {
+          tags: ['user'],
+          summary: 'Ask for the account to be deleted: it turns under_review and every session ends',
+          security: memberSecurity,
+          body: deletionRequestSchema,
+          response: { 200: deletionSchema },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        const deletion = await deps.deletions.request(actorOf(request), { password: request.body.password });
+        return {
+          status: 'under_review' as const,
+          deletion_requested_at: deletion.requestedAt,
+          purge_after: deletion.purgeAfter,
+        };
+      },
+    );
+  };
+}
