@@ -174,7 +174,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     cookies.push(referer);
   }
 
-  cookies.push(...loginHandoffCookies(url));
+  // A server action's request (the page taking its hand-off) must not store the hand-off again.
+  if (!request.headers.has('next-action')) {
+    cookies.push(...loginHandoffCookies(url));
+  }
 
   const { segment, rest } = splitFirstSegment(url.pathname);
   const prefixLocale = localeOfSegment(segment);

@@ -32,4 +32,25 @@ describe('login hand-off guard', () => {
     expect(loginHandoffCookies(new URL('https://nimbus.example.com/?code=abc'))).toEqual([]);
     expect(loginHandoffCookies(new URL('https://nimbus.example.com/?state=abc'))).toEqual([]);
   });
+
+  it('keeps a loopback hand-off (port and state, no code) and sets the pending marker', () => {
+    const cookies = loginHandoffCookies(
+      new URL('https://nimbus.example.com/?port=1f90&from_source=desktop&state=s1'),
+    );
+    expect(JSON.parse(cookies[0]?.value ?? '')).toEqual({
+      state: 's1',
+      port: '1f90',
+      from_source: 'desktop',
+    });
+    expect(cookies[2]).toMatchObject({ name: 'oauth_pending', value: '1' });
+  });
+
+  it('leaves codes landing on /auth-success to the app that asked for them', () => {
+    expect(loginHandoffCookies(new URL('https://n.example.com/auth-success?code=c&state=s'))).toEqual(
+      [],
+    );
+    expect(
+      loginHandoffCookies(new URL('https://n.example.com/ko/auth-success?code=c&state=s')),
+    ).toEqual([]);
+  });
 });
