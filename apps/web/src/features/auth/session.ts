@@ -156,3 +156,31 @@ export async function signOut(): Promise<void> {
     clearCredentials();
   }
 }
+
+/** The redirect URI of the site's own authorization codes: `PUBLIC_URL/auth-success`. */
+export function webRedirectUri(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/auth-success`;
+}
+
+/**
+ * Trades an authorization code of the login hand-off for a session (grant `authorization_code`,
+ * client `web`), then stores the credentials and refreshes the profile like a sign-in.
+ */
+export async function exchangeAuthCode(input: {
+  code: string;
+  redirectUri: string;
+  codeVerifier?: string;
+}): Promise<void> {
+  const token = await browserClient().post<TokenAnswer>(
+    '/v1/auth/token',
+    {
+      grant_type: 'authorization_code',
+      client_id: webClientId,
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+    },
+    { retries: 0 },
+  );
+  await afterSignIn(token);
+}

@@ -3,6 +3,7 @@ import type { Locale } from '@nimbus/contracts';
 import { getTranslations } from 'next-intl/server';
 import { ThemeProvider } from 'next-themes';
 import { config, toPublicConfig } from '@/config';
+import { LoginHandoff } from '@/features/auth/login-handoff';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { localePath } from '@/i18n/locale-path';
 import { publicConfigElementId, serializePublicConfig } from '@/lib/public-config';
@@ -53,6 +54,13 @@ export async function RootShell({ locale, children }: RootShellProps) {
             <SiteHeader locale={locale} />
             {children}
             <LayoutEffects />
+            <LoginHandoff
+              texts={{
+                signingIn: t('handoff.signing-in'),
+                failed: t('handoff.failed'),
+                dismiss: t('handoff.dismiss'),
+              }}
+            />
           </ErrorTextsProvider>
         </ThemeProvider>
       </body>
