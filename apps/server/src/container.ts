@@ -173,6 +173,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   const blobStore = createBlobStore(config, { logger: { warn: (message) => options.logger.info(message) } });
   const blobRecords = createBlobRepository(database.db);
   const blobs = createBlobService({ store: blobStore, blobs: blobRecords, now });
+  const deletionRecords = createAccountDeletionRepository(database.db);
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),
     blobs,
@@ -209,6 +210,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       verifications,
       failures,
       sessions,
+      deletions: deletionRecords,
       sessionService,
       clients,
       hasher,
@@ -229,6 +231,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         rateMaxPerDevice: config.AUTH_RATE_MAX_PER_DEVICE,
         freezeAfterFailures: config.AUTH_FREEZE_AFTER_FAILURES,
         freezeSeconds: config.AUTH_FREEZE_SECONDS,
+        deletionGraceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
         publicUrl: config.PUBLIC_URL,
       },
     }),
@@ -236,7 +239,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     avatars,
     accountDeletions: createAccountDeletionService({
       users,
-      deletions: createAccountDeletionRepository(database.db),
+      deletions: deletionRecords,
       sessions,
       hasher,
       graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, type TestApp } from './helper';
+import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
 import { post, signIn } from './identity';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -310,5 +310,65 @@ describe.each(dialects)('account deletion requests on %s', (dialect) => {
     });
     expect(raw.statusCode).toBe(400);
     expect((await t.container.users.findById(user.id))?.status).toBe('active');
+  });
+});
+
+describe.each(dialects)('withdrawing a deletion request at sign-in on %s', (dialect) => {
+  let t: TestApp;
+  let clock: ReturnType<typeof testClock>;
+  beforeEach(async () => {
+    clock = testClock(new Date().toISOString());
+    t = await buildTestApp(dialect, { ACCOUNT_DELETION_GRACE_DAYS: '10' }, { now: clock.now });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  function signInBody(email: string, password: string, extra: Record<string, unknown> = {}) {
+    return post(t, '/v1/auth/signin', { client_id: 'tv', username: email, password, ...extra });
+  }
+
+  async function requestDeletion(email: string, password: string): Promise<void> {
+    const token = await signIn(t, email, password);
+    const response = await post(t, '/v1/user/deletion', { password }, bearer(token.access_token));
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('signs in and reactivates the account with cancel_deletion inside the grace period', async () => {
+    const user = await makeUser(t);
+    await requestDeletion(user.email, user.password);
+    clock.advance(9 * 24 * 3600 * 1000);
+    const plain = await signInBody(user.email, user.password);
+    expect(errorOf(plain).error).toBe('under_review');
+
+    const response = await signInBody(user.email, user.password, { cancel_deletion: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await t.container.users.findById(user.id);
+    expect(row?.status).toBe('active');
+    expect(row?.deletion_requested_at).toBeNull();
+    expect((await signInBody(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('keeps the request after the grace period, with a wrong password, or for an operator review', async () => {
+    const late = await makeUser(t);
+    const wrong = await makeUser(t);
+    const reviewed = await makeUser(t, { status: 'under_review' });
+    await requestDeletion(late.email, late.password);
+    await requestDeletion(wrong.email, wrong.password);
+    clock.advance(10 * 24 * 3600 * 1000 + 1000);
+
+    const expired = await signInBody(late.email, late.password, { cancel_deletion: true });
+    expect(errorOf(expired).error).toBe('under_review');
+    const guessed = await signInBody(wrong.email, 'not the password 1', { cancel_deletion: true });
+    expect(errorOf(guessed).error).toBe('invalid_account_or_password');
+    const operator = await signInBody(reviewed.email, reviewed.password, { cancel_deletion: true });
+    expect(errorOf(operator).error).toBe('under_review');
+    for (const user of [late, wrong, reviewed]) {
+      expect((await t.container.users.findById(user.id))?.status).toBe('under_review');
+    }
+
+    const hostile = await signInBody(late.email, late.password, { cancel_deletion: 'yes' });
+    expect(hostile.statusCode).toBe(400);
+    expect(errorOf(hostile).error).toBe('invalid_argument');
   });
 });

@@ -15,6 +15,18 @@ export function createAccountDeletionRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+
+    /** Withdraws the request made at `requestedAt`: the account is active again. */
+    async cancel(userId: string, requestedAt: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ status: 'active', deletion_requested_at: null, updated_at: now.toISOString() })
+        .where('id', '=', userId)
+        .where('status', '=', 'under_review')
+        .where('deletion_requested_at', '=', requestedAt)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
   };
 }
 

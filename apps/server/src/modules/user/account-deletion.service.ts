@@ -27,7 +27,8 @@ const dayMs = 24 * 60 * 60 * 1000;
 /**
  * A member's request to delete the account: the account turns `under_review` (sign-in answers
  * so), every session ends, and the operator's purge deletes it once the grace period is over.
- * Until then an operator can restore it by setting the status back to `active`.
+ * Until then the member withdraws it by signing in with `cancel_deletion: true`, and an operator
+ * can restore it by setting the status back to `active`.
  */
 export function createAccountDeletionService(deps: AccountDeletionServiceDeps) {
   return {

@@ -5,6 +5,7 @@ import type { VerificationUsage } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { hashToken, keyedHash, newId, newSecretToken, safeEqual } from '../../lib/secrets';
 import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
+import type { AccountDeletionRepository } from './account-deletion.repository';
 import type { AuthFailureRepository } from './auth-failure.repository';
 import type { CaptchaGuard } from './captcha-guard';
 import type { ClientRegistry } from './client-registry';
@@ -30,6 +31,8 @@ export interface AccountSettings {
   rateMaxPerDevice: number;
   freezeAfterFailures: number;
   freezeSeconds: number;
+  /** Days within which a member may withdraw a deletion request by signing in. */
+  deletionGraceDays: number;
   /** The site's public origin, for links in mail. */
   publicUrl: string;
 }
@@ -39,6 +42,7 @@ export interface AccountServiceDeps {
   verifications: VerificationRepository;
   failures: AuthFailureRepository;
   sessions: Pick<SessionRepository, 'revokeAllOfUser'>;
+  deletions: Pick<AccountDeletionRepository, 'cancel'>;
   sessionService: Pick<SessionService, 'issue'>;
   clients: ClientRegistry;
   hasher: PasswordHasher;
@@ -100,6 +104,14 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (context.deviceId !== '') {
       limit(`${call}:device:${context.deviceId}`, perDevice);
     }
+  }
+
+  /** A member's own deletion request (not an operator's review) still inside its grace period. */
+  function isWithinDeletionGrace(requestedAt: string | null, now: Date): boolean {
+    if (requestedAt === null) {
+      return false;
+    }
+    return now.getTime() < Date.parse(requestedAt) + settings.deletionGraceDays * 24 * 60 * 60 * 1000;
   }
 
   function codeHash(verificationId: string, code: string): string {
@@ -285,6 +297,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         clientId: string;
         twoFactorCode?: string | undefined;
         recoveryCode?: string | undefined;
+        /** Withdraws the account's own deletion request within its grace period. */
+        cancelDeletion?: boolean;
       },
       context: RequestContext,
     ): Promise<TokenGrant> {
@@ -329,7 +343,10 @@ export function createAccountService(deps: AccountServiceDeps) {
         case 'blocked':
           throw new AppError('user_blocked');
         case 'under_review':
-          throw new AppError('under_review');
+          if (!(input.cancelDeletion === true && isWithinDeletionGrace(user.deletion_requested_at, now))) {
+            throw new AppError('under_review');
+          }
+          break;
         case 'frozen':
           if (user.frozen_until === null || user.frozen_until > now.toISOString()) {
             throw new AppError('account_freeze', {
@@ -358,6 +375,12 @@ export function createAccountService(deps: AccountServiceDeps) {
         case 'off':
         case 'passed':
           break;
+      }
+      // Withdrawn only once every factor passed, so a password alone cannot undo a request.
+      if (user.status === 'under_review' && user.deletion_requested_at !== null) {
+        if (!(await deps.deletions.cancel(user.id, user.deletion_requested_at, now))) {
+          throw new AppError('under_review');
+        }
       }
       await deps.failures.clear('account', email);
       return deps.sessionService.issue(user.id, input.clientId, context);

@@ -187,6 +187,7 @@ export function userRoutes(deps: UserRoutesDeps) {
             clientId: body.client_id,
             twoFactorCode: body.two_factor_code,
             recoveryCode: body.recovery_code,
+            cancelDeletion: body.cancel_deletion === true,
           },
           contextOf(request, body.captcha_token),
         );

@@ -73,6 +73,13 @@ export const signInRequestSchema = z
       .max(64)
       .optional()
       .describe('With two-factor on: an unused recovery code instead of two_factor_code; a wrong one answers invalid_two_factor_recovery (4017)'),
+    cancel_deletion: z
+      .boolean()
+      .optional()
+      .describe(
+        'True withdraws the account\'s deletion request (POST /v1/user/deletion) within ' +
+          'ACCOUNT_DELETION_GRACE_DAYS and signs in; without it such an account answers under_review (4018)',
+      ),
   })
   .meta({ id: 'SignInRequest' });
 
