@@ -77,7 +77,16 @@ describe('blob storage across processes', () => {
       child.once('exit', () => reject(new Error(`the writer exited early: ${errors}`)));
     });
     const tempDir = path.join(dataDir, 'blobs', '.tmp');
-    const temps = fs.readdirSync(tempDir);
+    // The writer announces itself as bytes head for disk; on a loaded machine the first ones
+    // may land a moment later, so wait for them rather than racing the file system.
+    let temps: string[] = [];
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      temps = fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : [];
+      if (temps.length === 1 && fs.statSync(path.join(tempDir, temps[0] ?? '')).size > 0) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(temps).toHaveLength(1);
     expect(temps[0]?.startsWith(`${child.pid}-`)).toBe(true);
     expect(fs.statSync(path.join(tempDir, temps[0] ?? '')).size).toBeGreaterThan(0);
