@@ -19,3 +19,11 @@ export function requireActor(authenticator: Authenticator) {
     request.actor = actor;
   };
 }
+
+/** The actor `requireActor` set; a route without that preHandler answers `unauthenticated`. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) {
+    throw new AppError('unauthenticated');
+  }
+  return request.actor;
+}

@@ -1,9 +1,9 @@
+import { parseForm } from '../../http/form-body';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
-import { requireActor } from '../auth/require-actor';
+import { actorOf, requireActor } from '../auth/require-actor';
 import type { RequestContext } from '../user/request-context';
 import { toAuthorization, toDeviceAuthorization, toPendingDevice } from './oauth.dto';
 import {
@@ -65,20 +65,8 @@ function authorizeInputOf(params: {
   };
 }
 
-function actorOf(request: FastifyRequest) {
-  if (!request.actor) {
-    throw new AppError('unauthenticated');
-  }
-  return request.actor;
-}
-
 function noStore(reply: FastifyReply): void {
   void reply.header('cache-control', 'no-store');
-}
-
-/** Parses `application/x-www-form-urlencoded` bodies, as OAuth client libraries send them. */
-function parseForm(_request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
-  done(null, Object.fromEntries(new URLSearchParams(body)));
 }
 
 /**
@@ -128,7 +116,8 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
         preHandler: requireActor(deps.authenticator),
         schema: {
           tags: ['oauth'],
-          summary: 'Issue an authorization code (PKCE S256) to a registered client for the signed-in member',
+          summary:
+            'Issue an authorization code (PKCE S256) to a registered client for the signed-in member',
           security: memberSecurity,
           body: authorizeRequestSchema,
           response: { 200: authorizationSchema },
@@ -136,7 +125,9 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       },
       async (request, reply) => {
         noStore(reply);
-        return toAuthorization(await deps.oauth.authorize(actorOf(request), authorizeInputOf(request.body)));
+        return toAuthorization(
+          await deps.oauth.authorize(actorOf(request), authorizeInputOf(request.body)),
+        );
       },
     );
 
@@ -165,7 +156,8 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       {
         schema: {
           tags: ['oauth'],
-          summary: 'Start a device authorization (RFC 8628): a TV shows user_code and polls with device_code',
+          summary:
+            'Start a device authorization (RFC 8628): a TV shows user_code and polls with device_code',
           body: deviceCodeRequestSchema,
           response: { 200: deviceAuthorizationSchema },
         },
@@ -195,7 +187,11 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       },
       async (request, reply) => {
         noStore(reply);
-        const device = await deps.oauth.describeUserCode(actorOf(request), request.query.user_code, contextOf(request));
+        const device = await deps.oauth.describeUserCode(
+          actorOf(request),
+          request.query.user_code,
+          contextOf(request),
+        );
         return toPendingDevice(device);
       },
     );
@@ -215,7 +211,12 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       async (request, reply) => {
         const { body } = request;
         noStore(reply);
-        const decision = await deps.oauth.decideUserCode(actorOf(request), body.user_code, body.approve, contextOf(request));
+        const decision = await deps.oauth.decideUserCode(
+          actorOf(request),
+          body.user_code,
+          body.approve,
+          contextOf(request),
+        );
         return { user_code: decision.userCode, status: decision.status };
       },
     );

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
-import { requireActor } from '../auth/require-actor';
+import { actorOf, requireActor } from '../auth/require-actor';
 import {
   passwordChangeSchema,
   sessionListSchema,
@@ -13,13 +12,6 @@ import { toSessionSummary } from './user.dto';
 import { emptySchema } from './user.schemas';
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
-
-function actorOf(request: FastifyRequest) {
-  if (!request.actor) {
-    throw new AppError('unauthenticated');
-  }
-  return request.actor;
-}
 
 /** The member's signed-in devices and password: `/v1/user/sessions`, `/v1/user/password`. */
 export function accountSecurityRoutes(deps: {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
-import { requireActor } from '../auth/require-actor';
+import { actorOf, requireActor } from '../auth/require-actor';
 import { deletionRequestSchema, deletionSchema } from './account-deletion.schemas';
 import type { AccountDeletionService } from './account-deletion.service';
 import { avatarMaxBytes, avatarTypes } from './avatar-image';
@@ -22,15 +22,12 @@ export interface AvatarRoutesDeps {
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 const avatarParamsSchema = z.object({ sha256: z.string().max(128) });
 
-function actorOf(request: FastifyRequest) {
-  if (!request.actor) {
-    throw new AppError('unauthenticated');
-  }
-  return request.actor;
-}
-
 /** Keeps an image body as bytes; the size limit is the parser's, so oversize never buffers whole. */
-function keepBytes(_request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: unknown) => void): void {
+function keepBytes(
+  _request: FastifyRequest,
+  body: Buffer,
+  done: (error: Error | null, body?: unknown) => void,
+): void {
   done(null, body);
 }
 
@@ -51,7 +48,11 @@ function sendAvatarHeaders(reply: FastifyReply, type: string, etag: string): voi
 export function avatarRoutes(deps: AvatarRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
-    app.addContentTypeParser([...avatarTypes], { parseAs: 'buffer', bodyLimit: avatarMaxBytes }, keepBytes);
+    app.addContentTypeParser(
+      [...avatarTypes],
+      { parseAs: 'buffer', bodyLimit: avatarMaxBytes },
+      keepBytes,
+    );
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const member = requireActor(deps.authenticator);
 
@@ -63,7 +64,8 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
         bodyLimit: avatarMaxBytes,
         schema: {
           tags: ['user'],
-          summary: 'Upload an avatar: the raw PNG, JPEG, GIF or WebP image (at most 2 MiB) as the body',
+          summary:
+            'Upload an avatar: the raw PNG, JPEG, GIF or WebP image (at most 2 MiB) as the body',
           security: memberSecurity,
           response: { 200: profileSchema },
         },
@@ -123,7 +125,8 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
         preHandler: member,
         schema: {
           tags: ['user'],
-          summary: 'Ask for the account to be deleted: it turns under_review and every session ends',
+          summary:
+            'Ask for the account to be deleted: it turns under_review and every session ends',
           security: memberSecurity,
           body: deletionRequestSchema,
           response: { 200: deletionSchema },
@@ -131,7 +134,9 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
-        const deletion = await deps.deletions.request(actorOf(request), { password: request.body.password });
+        const deletion = await deps.deletions.request(actorOf(request), {
+          password: request.body.password,
+        });
         return {
           status: 'under_review' as const,
           deletion_requested_at: deletion.requestedAt,

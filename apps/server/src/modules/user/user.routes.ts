@@ -1,9 +1,10 @@
+import { parseForm } from '../../http/form-body';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { requestLocale } from '../../http/request-locale';
 import { sessionCookieName, type Authenticator } from '../auth/authenticator';
-import { requireActor } from '../auth/require-actor';
+import { actorOf, requireActor } from '../auth/require-actor';
 import type { OAuthService } from '../oauth/oauth.service';
 import { deviceCodeGrantType } from '../oauth/oauth-clients';
 import type { AccountService } from './account.service';
@@ -61,11 +62,6 @@ function contextOf(request: FastifyRequest, captchaToken?: string): RequestConte
   };
 }
 
-/** Parses `application/x-www-form-urlencoded` bodies (OAuth clients send token calls that way). */
-function parseForm(_request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
-  done(null, Object.fromEntries(new URLSearchParams(body)));
-}
-
 /**
  * The user service of API.md §6: verification codes, sign-up, sign-in, reset, tokens, sign-out
  * and the member's profile.
@@ -113,7 +109,13 @@ export function userRoutes(deps: UserRoutesDeps) {
       async (request) => {
         const { body } = request;
         const result = await deps.accounts.requestVerification(
-          { email: body.email, target: body.target, usage: body.usage, locale: body.locale, clientId: body.client_id },
+          {
+            email: body.email,
+            target: body.target,
+            usage: body.usage,
+            locale: body.locale,
+            clientId: body.client_id,
+          },
           contextOf(request, body.captcha_token),
         );
         return { verification_id: result.verificationId, expires_in: result.expiresIn };
@@ -133,7 +135,11 @@ export function userRoutes(deps: UserRoutesDeps) {
       async (request) => {
         const { body } = request;
         const token = await deps.accounts.verifyCode(
-          { verificationId: body.verification_id, code: body.verification_code, clientId: body.client_id },
+          {
+            verificationId: body.verification_id,
+            code: body.verification_code,
+            clientId: body.client_id,
+          },
           contextOf(request),
         );
         return { verification_token: token };
@@ -225,7 +231,8 @@ export function userRoutes(deps: UserRoutesDeps) {
       {
         schema: {
           tags: ['user'],
-          summary: 'Exchange a grant for tokens (refresh_token, authorization_code, device_code); JSON or form-encoded',
+          summary:
+            'Exchange a grant for tokens (refresh_token, authorization_code, device_code); JSON or form-encoded',
           body: tokenRequestSchema,
           response: { 200: tokenSchema },
         },
@@ -248,13 +255,19 @@ export function userRoutes(deps: UserRoutesDeps) {
         }
         if (body.grant_type === deviceCodeGrantType) {
           const grant = await deps.oauth.pollDeviceAuthorization(
-            { clientId: body.client_id, clientSecret: body.client_secret, deviceCode: body.device_code },
+            {
+              clientId: body.client_id,
+              clientSecret: body.client_secret,
+              deviceCode: body.device_code,
+            },
             contextOf(request),
           );
           return sendGrant(reply, grant);
         }
         if (body.grant_type !== 'refresh_token') {
-          throw new AppError('invalid_request', { description: 'This grant_type is not supported' });
+          throw new AppError('invalid_request', {
+            description: 'This grant_type is not supported',
+          });
         }
         if (!body.refresh_token) {
           throw new AppError('invalid_request', { description: 'refresh_token is required' });
@@ -276,7 +289,12 @@ export function userRoutes(deps: UserRoutesDeps) {
       },
       async (request, reply) => {
         await deps.sessions.revoke(request.body.token, request.cookies[sessionCookieName]);
-        void reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.isSecure });
+        void reply.clearCookie(sessionCookieName, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: deps.isSecure,
+        });
         return {};
       },
     );
@@ -285,7 +303,12 @@ export function userRoutes(deps: UserRoutesDeps) {
       '/v1/user/me',
       {
         preHandler: requireActor(deps.authenticator),
-        schema: { tags: ['user'], summary: "The member's profile", security: memberSecurity, response: { 200: profileSchema } },
+        schema: {
+          tags: ['user'],
+          summary: "The member's profile",
+          security: memberSecurity,
+          response: { 200: profileSchema },
+        },
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
@@ -305,14 +328,8 @@ export function userRoutes(deps: UserRoutesDeps) {
           response: { 200: profileSchema },
         },
       },
-      async (request) => toProfile(await deps.profiles.update(actorOf(request).userId, request.body)),
+      async (request) =>
+        toProfile(await deps.profiles.update(actorOf(request).userId, request.body)),
     );
   };
-}
-
-function actorOf(request: FastifyRequest) {
-  if (!request.actor) {
-    throw new AppError('unauthenticated');
-  }
-  return request.actor;
 }
