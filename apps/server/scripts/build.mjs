@@ -1,7 +1,8 @@
-// Bundles the server into dist/main.js and the `verify` command into dist/verify.js. The
-// workspace packages (@nimbus/*) are compiled in; every other dependency stays external and is
-// loaded from node_modules at run time. `--outfile <file>` writes one bundle elsewhere (the
-// process tests build their own copy), of src/main.ts or of `--entry <file>`.
+// Bundles the server into dist/main.js and the operators' commands into dist/verify.js
+// (`verify`) and dist/membership.js (`membership`). The workspace packages (@nimbus/*) are
+// compiled in; every other dependency stays external and is loaded from node_modules at run
+// time. `--outfile <file>` writes one bundle elsewhere (the process tests build their own copy),
+// of src/main.ts or of `--entry <file>`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ const bundles =
     ? [
         [path.join(root, 'src/main.ts'), path.join(root, 'dist/main.js')],
         [path.join(root, 'src/cli/verify.ts'), path.join(root, 'dist/verify.js')],
+        [path.join(root, 'src/cli/membership.ts'), path.join(root, 'dist/membership.js')],
       ]
     : [[flag('--entry') ?? path.join(root, 'src/main.ts'), outfile]];
 

@@ -25,6 +25,7 @@ import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { membershipRoutes } from './modules/membership/membership.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { accountSecurityRoutes } from './modules/user/account-security.routes';
@@ -174,6 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(siteConfigRoutes({ siteConfig: container.siteConfig }));
   await app.register(driveRoutes({ authenticator: container.authenticator, files: container.files }));
+  await app.register(
+    membershipRoutes({ authenticator: container.authenticator, memberships: container.memberships }),
+  );
   await app.register(
     userRoutes({
       accounts: container.accounts,

@@ -182,7 +182,7 @@ export const configSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services need. */
     S3_FORCE_PATH_STYLE: flag.default(false),
-    /** Storage (bytes) of a member on the free plan; every member is on it until plans exist. */
+    /** Storage (bytes) of a member on the free plan (no active membership). */
     PLAN_FREE_STORAGE_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
     /** Storage (bytes) of a premium member. */
     PLAN_PREMIUM_STORAGE_BYTES: z.coerce.number().int().min(0).default(6 * 1024 ** 4),
@@ -190,6 +190,15 @@ export const configSchema = z
     PLAN_FREE_CLOUD_DOWNLOADS: z.coerce.number().int().min(0).default(5),
     /** Download traffic (bytes) of a free member (`quotas.download_traffic.limit`). */
     PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(100 * 1024 ** 3),
+    /** Cloud (URL) download tasks a premium member may create. */
+    PLAN_PREMIUM_CLOUD_DOWNLOADS: z.coerce.number().int().min(0).default(1000),
+    /** Download traffic (bytes) of a premium member. */
+    PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(4 * 1024 ** 4),
+    /**
+     * Activation-code redemptions one member, and one client address, may try per
+     * AUTH_RATE_WINDOW_SECONDS, right or wrong (guessing defence).
+     */
+    ACTIVATION_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
     /** Days an item stays in the trash before it is deleted for good (and its blob released). */
     TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**

@@ -38,6 +38,8 @@ import { createBlobRepository } from './modules/storage/blob.repository';
 import { createBlobService } from './modules/storage/blob.service';
 import { createFileRepository } from './modules/drive/file.repository';
 import { createFileService } from './modules/drive/file.service';
+import { createMembershipRepository } from './modules/membership/membership.repository';
+import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
 
 type ContainerConfig = Pick<
   Config,
@@ -87,6 +89,10 @@ type ContainerConfig = Pick<
   | 'PLAN_FREE_STORAGE_BYTES'
   | 'PLAN_FREE_CLOUD_DOWNLOADS'
   | 'PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES'
+  | 'PLAN_PREMIUM_STORAGE_BYTES'
+  | 'PLAN_PREMIUM_CLOUD_DOWNLOADS'
+  | 'PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES'
+  | 'ACTIVATION_CODE_MAX_ATTEMPTS'
   | 'TRASH_RETENTION_DAYS'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
 >;
@@ -173,6 +179,13 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   const blobStore = createBlobStore(config, { logger: { warn: (message) => options.logger.info(message) } });
   const blobRecords = createBlobRepository(database.db);
   const blobs = createBlobService({ store: blobStore, blobs: blobRecords, now });
+  const memberships = createMembershipService({
+    memberships: createMembershipRepository(database.db),
+    limiter: createWindowLimiter({ now }),
+    plans: planDefaultsOf(config),
+    redeemLimit: { max: config.ACTIVATION_CODE_MAX_ATTEMPTS, windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    now,
+  });
   const deletionRecords = createAccountDeletionRepository(database.db);
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),
@@ -277,12 +290,9 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       files: createFileRepository(database.db),
       now,
       trashRetentionDays: config.TRASH_RETENTION_DAYS,
-      plan: {
-        storageBytes: config.PLAN_FREE_STORAGE_BYTES,
-        cloudDownloads: config.PLAN_FREE_CLOUD_DOWNLOADS,
-        downloadTrafficBytes: config.PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES,
-      },
+      plans: memberships,
     }),
+    memberships,
   };
 }
 

@@ -357,6 +357,7 @@ describe.each(dialects)('the files API on %s', (dialect) => {
         cloud_download: { limit: '5', usage: '0' },
         download_traffic: { limit: String(100 * 1024 ** 3), usage: '0' },
       },
+      over_storage_limit: false,
       expires_at: '',
     });
     ok(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [big.id], to: { parent_id: '' } }));

@@ -104,6 +104,15 @@ export const productReasons = {
   payload_too_large: { kind: 'invalid_argument', domain: 'api' },
   /** A cookie-authenticated write came from an origin that is not allowed (CSRF). */
   origin_not_allowed: { kind: 'permission_denied', domain: 'api' },
+  /**
+   * An activation code that does not exist, is malformed or was issued to another member (all
+   * answer alike, so the answer tells nothing about other members' codes).
+   */
+  activation_code_invalid: { kind: 'invalid_argument', domain: 'vip' },
+  /** An activation code with no uses left, or one this member has already redeemed. */
+  activation_code_used: { kind: 'failed_precondition', domain: 'vip' },
+  /** An activation code past its last day of validity. */
+  activation_code_expired: { kind: 'failed_precondition', domain: 'vip' },
 } as const satisfies Record<string, ReasonDefinition>;
 
 export type ProductReason = keyof typeof productReasons;

@@ -6,3 +6,4 @@ export * from './locales';
 export * from './messages';
 export * from './units';
 export * from './api-paths';
+export * from './membership';

@@ -274,6 +274,49 @@ export interface FileTable {
   params: string;
 }
 
+/** One grant of premium days to a member (0008). */
+export interface MembershipTable {
+  id: string;
+  user_id: string;
+  /** The plan (`platinum`). */
+  type: string;
+  /** `activation_code`, `invite`, `compensation` or `admin`. */
+  source: string;
+  days: number;
+  /** When the grant's days begin: its time, or the end of the days already held of `type`. */
+  starts_at: string;
+  expires_at: string;
+  /** The code redeemed, for `activation_code` grants. */
+  activation_code_id: string | null;
+  created_at: string;
+}
+
+/** A code an operator minted that grants `days` of `type` (0008); stored only as a hash. */
+export interface ActivationCodeTable {
+  id: string;
+  /** SHA-256 (hex) of the code's canonical form (upper case, no spaces or dashes). */
+  code_hash: string;
+  type: string;
+  days: number;
+  /** Redemptions still possible. */
+  uses_left: number;
+  max_uses: number;
+  /** After this time the code answers `activation_code_expired`; null: no end. */
+  expires_at: string | null;
+  /** The member the code was issued to; null: anyone may redeem it. */
+  user_id: string | null;
+  /** The operator's note (a campaign, a ticket). */
+  note: string;
+  created_at: string;
+}
+
+/** Who redeemed which code (0008): one redemption per member and code. */
+export interface ActivationRedemptionTable {
+  code_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -289,6 +332,9 @@ export interface Database {
   captcha_tokens: CaptchaTokenTable;
   blobs: BlobTable;
   files: FileTable;
+  memberships: MembershipTable;
+  activation_codes: ActivationCodeTable;
+  activation_redemptions: ActivationRedemptionTable;
 }
 
 export type Id = Generated<string>;

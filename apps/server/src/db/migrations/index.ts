@@ -6,6 +6,7 @@ import * as twoFactorShield from './0004-two-factor-shield';
 import * as blobs from './0005-blobs';
 import * as files from './0006-files';
 import * as avatars from './0007-avatars';
+import * as memberships from './0008-memberships';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-blobs': blobs,
   '0006-files': files,
   '0007-avatars': avatars,
+  '0008-memberships': memberships,
 };
 
 export const migrationProvider: MigrationProvider = {

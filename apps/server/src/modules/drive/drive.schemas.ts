@@ -97,5 +97,11 @@ export const aboutSchema = z.object({
     cloud_download: z.object({ limit: z.string(), usage: z.string() }),
     download_traffic: z.object({ limit: z.string(), usage: z.string() }),
   }),
-  expires_at: z.string(),
+  /** Usage is above the limit, e.g. after a membership lapsed (the spec's `overStorageLimit`). */
+  over_storage_limit: z
+    .boolean()
+    .describe('Usage is above the limit (after a membership lapsed): new uploads, copies and saves fail'),
+  expires_at: z
+    .string()
+    .describe('End of the membership whose plan sets these limits; `""` on the free plan'),
 });

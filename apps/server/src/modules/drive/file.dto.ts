@@ -46,11 +46,13 @@ export function toAboutDto(about: StorageAbout) {
       usage_in_trash: String(about.usageInTrash),
       is_unlimited: false,
     },
+    // Usage above the limit (a membership lapsed): the spec's `overStorageLimit`.
+    over_storage_limit: about.usage > about.limit,
     quotas: {
       cloud_download: { limit: String(about.cloudDownloadLimit), usage: '0' },
       download_traffic: { limit: String(about.downloadTrafficLimit), usage: '0' },
     },
-    // Every member is on the free plan, which does not expire.
-    expires_at: '',
+    // The end of the membership behind the limits; the free plan does not end.
+    expires_at: about.expiresAt ?? '',
   };
 }

@@ -2,18 +2,13 @@ import { fileCategoryOf, fileExtensionOf, type SortOrder } from '@nimbus/contrac
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import { decodePageToken, encodePageToken, foldName, parseFilters, sortKeysOf } from './file-listing';
+import type { PlanProvider } from '../membership/membership.service';
 import type { FileCondition, FileQueries, FileRecord, FileRepository, NewFile } from './file.repository';
-
-/** The limits of a member's plan (every member is on the free plan until plans exist). */
-export interface PlanLimits {
-  storageBytes: number;
-  cloudDownloads: number;
-  downloadTrafficBytes: number;
-}
 
 export interface FileServiceDeps {
   files: FileRepository;
-  plan: PlanLimits;
+  /** The member's plan, which sets the storage limit (membership module). */
+  plans: PlanProvider;
   /** Days an item stays in the trash before the purge deletes it. */
   trashRetentionDays: number;
   now: () => Date;
@@ -36,6 +31,8 @@ export interface StorageAbout {
   usageInTrash: number;
   cloudDownloadLimit: number;
   downloadTrafficLimit: number;
+  /** End of the membership that sets these limits; undefined on the free plan. */
+  expiresAt: string | undefined;
 }
 
 const maxNameLength = 255;
@@ -82,7 +79,7 @@ function inTrash(): AppError {
  * check (`owned`/`ownedAll`) that answers `file_not_found` alike for absent and others' ids.
  */
 export function createFileService(deps: FileServiceDeps) {
-  const { files, plan, now } = deps;
+  const { files, plans, now } = deps;
 
   /** The one access check: the member's item, or `file_not_found`. */
   async function owned(queries: FileQueries, userId: string, id: string): Promise<FileRecord> {
@@ -478,6 +475,8 @@ export function createFileService(deps: FileServiceDeps) {
      * blobs with one more reference each; no byte is copied. The copy must fit the quota.
      */
     async copy(userId: string, ids: string[], toParentId: string): Promise<void> {
+      // Asked before the transaction: SQLite has one connection, which the transaction holds.
+      const plan = await plans.planOf(userId);
       await atomically(async (queries) => {
         const records = await ownedAll(queries, userId, ids);
         const target = await liveFolder(queries, userId, toParentId);
@@ -525,13 +524,14 @@ export function createFileService(deps: FileServiceDeps) {
 
     /** The member's quota and usage (API.md §5). */
     async about(userId: string): Promise<StorageAbout> {
-      const usage = await files.usage(userId);
+      const [usage, plan] = await Promise.all([files.usage(userId), plans.planOf(userId)]);
       return {
         limit: plan.storageBytes,
         usage: usage.live,
         usageInTrash: usage.trash,
         cloudDownloadLimit: plan.cloudDownloads,
         downloadTrafficLimit: plan.downloadTrafficBytes,
+        expiresAt: plan.expiresAt,
       };
     },
   };

@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { ActivationCodeTable, Database, MembershipTable } from '../../db/schema';
+
+/** A grant of premium days as the service reads it. */
+export type MembershipRecord = MembershipTable;
+
+/** An activation code as the service reads it. */
+export type ActivationCodeRecord = ActivationCodeTable;
+
+/** The queries of one redemption, all inside one transaction. */
+export interface RedemptionQueries {
+  /** Serialises grants to one member: takes the member's row lock (a write lock on SQLite). */
+  lockMember(userId: string, now: Date): Promise<boolean>;
+  /** The code with this hash, or undefined. */
+  findCode(codeHash: string): Promise<ActivationCodeRecord | undefined>;
+  /** Whether the member has redeemed the code already. */
+  hasRedeemed(codeId: string, userId: string): Promise<boolean>;
+  /** Takes one use of the code when it has one left; false when it had none. */
+  takeUse(codeId: string): Promise<boolean>;
+  recordRedemption(codeId: string, userId: string, now: Date): Promise<void>;
+  /** The latest end of the member's grants of a type, or undefined when there were none. */
+  latestExpiry(userId: string, type: string): Promise<string | undefined>;
+  insertMembership(row: MembershipRecord): Promise<void>;
+}
+
+function redemptionQueries(db: Kysely<Database>): RedemptionQueries {
+  return {
+    async lockMember(userId, now) {
+      // An update of the member's own row: PostgreSQL holds its row lock until the transaction
+      // ends, so two grants to one member queue up instead of both starting at the same end.
+      const result = await db
+        .updateTable('users')
+        .set({ updated_at: now.toISOString() })
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async findCode(codeHash) {
+      return db.selectFrom('activation_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+    },
+
+    async hasRedeemed(codeId, userId) {
+      const row = await db
+        .selectFrom('activation_redemptions')
+        .select('code_id')
+        .where('code_id', '=', codeId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async takeUse(codeId) {
+      const result = await db
+        .updateTable('activation_codes')
+        .set((eb) => ({ uses_left: eb('uses_left', '-', 1) }))
+        .where('id', '=', codeId)
+        .where('uses_left', '>', 0)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async recordRedemption(codeId, userId, now) {
+      await db
+        .insertInto('activation_redemptions')
+        .values({ code_id: codeId, user_id: userId, created_at: now.toISOString() })
+        .execute();
+    },
+
+    async latestExpiry(userId, type) {
+      const row = await db
+        .selectFrom('memberships')
+        .select('expires_at')
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .orderBy('expires_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.expires_at;
+    },
+
+    async insertMembership(row) {
+      await db.insertInto('memberships').values(row).execute();
+    },
+  };
+}
+
+/** Memberships, activation codes and their redemptions. Only this file queries them. */
+export function createMembershipRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Per type, the latest end of the member's grants (one row per type the member ever held):
+     * grants queue up one after another, so the latest end is the end of the membership.
+     */
+    async latestExpiries(userId: string): Promise<{ type: string; expiresAt: string }[]> {
+      const rows = await db
+        .selectFrom('memberships')
+        .select(['type', (eb) => eb.fn.max('expires_at').as('expires_at')])
+        .where('user_id', '=', userId)
+        .groupBy('type')
+        .orderBy('type')
+        .execute();
+      return rows.map((row) => ({ type: row.type, expiresAt: String(row.expires_at) }));
+    },
+
+    /** Runs a redemption or a grant in one transaction. */
+    async inTransaction<T>(run: (queries: RedemptionQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => run(redemptionQueries(trx)));
+    },
+
+    /** Stores newly minted codes (operators' CLI). */
+    async insertCodes(rows: ActivationCodeRecord[]): Promise<void> {
+      if (rows.length === 0) {
+        return;
+      }
+      await db.insertInto('activation_codes').values(rows).execute();
+    },
+
+    /** The id of the member with this (lower-cased) e-mail address, for operators' grants. */
+    async findUserIdByEmail(email: string): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      return row?.id;
+    },
+  };
+}
+
+export type MembershipRepository = ReturnType<typeof createMembershipRepository>;

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Authenticator } from '../auth/authenticator';
+import { actorOf, requireActor } from '../auth/require-actor';
+import { activationAnswerSchema, activationBodySchema, vipAnswerSchema } from './membership.schemas';
+import type { MembershipService } from './membership.service';
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+
+/** The membership calls of API.md §5: the VIP state and activation codes. */
+export function membershipRoutes(deps: { authenticator: Authenticator; memberships: MembershipService }) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireActor(deps.authenticator);
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    routes.get(
+      '/drive/v1/privilege/vip',
+      {
+        preHandler,
+        schema: {
+          tags: ['membership'],
+          summary: "The member's VIP state",
+          description:
+            '`status` is `ok` while a membership is active (the member is premium) and `invalid` ' +
+            'otherwise; `type` is the active plan or `novip`; `expire` is the end of the active ' +
+            'membership, the last end when it lapsed, or `""`. `vipItem` has one entry per plan ' +
+            'the member holds or held, with `surplus_day`: whole days left, rounded up, never below 0.',
+          security: memberSecurity,
+          response: { 200: vipAnswerSchema },
+        },
+      },
+      async (request) => ({ result: 'ACCEPTED' as const, data: await deps.memberships.vipOf(actorOf(request).userId) }),
+    );
+
+    routes.post(
+      '/vip/v1/order/activation-code',
+      {
+        preHandler,
+        schema: {
+          tags: ['membership'],
+          summary: 'Redeem an activation code',
+          description:
+            'Adds the code\'s days to the member\'s membership (after the days already held). ' +
+            'Errors: `activation_code_invalid` (unknown, malformed, or issued to another member), ' +
+            '`activation_code_used` (no uses left, or already redeemed by this member), ' +
+            '`activation_code_expired`, and `too_many_requests` past the attempt limit per member ' +
+            'and per address (`ACTIVATION_CODE_MAX_ATTEMPTS`).',
+          security: memberSecurity,
+          body: activationBodySchema,
+          response: { 200: activationAnswerSchema },
+        },
+      },
+      async (request) => {
+        const { granted, vip } = await deps.memberships.redeem(
+          { userId: actorOf(request).userId, address: request.ip },
+          request.body.activation_code,
+        );
+        return {
+          result: 'ACCEPTED' as const,
+          granted: { type: granted.type, days: granted.days, starts_at: granted.startsAt, expires_at: granted.expiresAt },
+          data: vip,
+        };
+      },
+    );
+  };
+}
