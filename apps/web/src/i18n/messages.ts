@@ -3,6 +3,7 @@ import { sharedMessages } from '@nimbus/contracts';
 import type account from '../../messages/en-US/account.json';
 import type auth from '../../messages/en-US/auth.json';
 import type common from '../../messages/en-US/common.json';
+import type drive from '../../messages/en-US/drive.json';
 import type faq from '../../messages/en-US/faq.json';
 import type help from '../../messages/en-US/help.json';
 import type helpCenter from '../../messages/en-US/help-center.json';
@@ -24,6 +25,7 @@ export interface Messages {
   'help-center': typeof helpCenter;
   auth: typeof auth;
   account: typeof account;
+  drive: typeof drive;
   errors: SharedMessages['errors'];
 }
 
@@ -38,6 +40,7 @@ export const fileNamespaces = [
   'help-center',
   'auth',
   'account',
+  'drive',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -54,17 +57,19 @@ async function loadNamespace<N extends FileNamespace>(
 
 /** Loads every namespace of a locale and merges in the shared error messages. */
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const [common, home, pages, policy, faq, help, helpCenter, auth, account] = await Promise.all([
-    loadNamespace(locale, 'common'),
-    loadNamespace(locale, 'home'),
-    loadNamespace(locale, 'pages'),
-    loadNamespace(locale, 'policy'),
-    loadNamespace(locale, 'faq'),
-    loadNamespace(locale, 'help'),
-    loadNamespace(locale, 'help-center'),
-    loadNamespace(locale, 'auth'),
-    loadNamespace(locale, 'account'),
-  ]);
+  const [common, home, pages, policy, faq, help, helpCenter, auth, account, drive] =
+    await Promise.all([
+      loadNamespace(locale, 'common'),
+      loadNamespace(locale, 'home'),
+      loadNamespace(locale, 'pages'),
+      loadNamespace(locale, 'policy'),
+      loadNamespace(locale, 'faq'),
+      loadNamespace(locale, 'help'),
+      loadNamespace(locale, 'help-center'),
+      loadNamespace(locale, 'auth'),
+      loadNamespace(locale, 'account'),
+      loadNamespace(locale, 'drive'),
+    ]);
   return {
     common,
     home,
@@ -75,6 +80,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     'help-center': helpCenter,
     auth,
     account,
+    drive,
     errors: sharedMessages[locale].errors,
   };
 }

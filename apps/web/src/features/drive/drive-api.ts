@@ -1,0 +1,158 @@
+import type { SortOrder } from '@nimbus/contracts';
+import { browserClient } from '@/features/auth/browser-client';
+
+/*
+ * The drive's calls (API.md §2 and §5) as the web app makes them. Every function throws the
+ * client's `ApiError` on failure; the pages turn it into a localized message.
+ */
+
+/** The File of API.md §2, with the fields the drive pages read. */
+export interface DriveFile {
+  kind: 'drive#file' | 'drive#folder';
+  id: string;
+  parent_id: string;
+  name: string;
+  /** Bytes as a decimal string. */
+  size: string;
+  mime_type: string;
+  file_extension: string;
+  file_category: string;
+  phase: string;
+  trashed: boolean;
+  delete_time: string;
+  starred: boolean;
+  created_time: string;
+  modified_time: string;
+  thumbnail_link: string;
+  web_content_link: string;
+  links: Record<string, { url: string; token: string; expire: string; type: string }>;
+  params: Record<string, string>;
+}
+
+/** One page of a listing. */
+export interface DriveFilePage {
+  files: DriveFile[];
+  /** `""` on the last page. */
+  next_page_token: string;
+}
+
+/** The quota part of `GET /drive/v1/about`. */
+export interface DriveAbout {
+  quota: { limit: string; usage: string; usage_in_trash: string; is_unlimited: boolean };
+}
+
+/** What a listing asks for. */
+export interface ListFilesParams {
+  /** `""` the root, `*` every folder. */
+  parentId: string;
+  order: SortOrder;
+  foldersFirst: boolean;
+  filters?: Record<string, Record<string, string | boolean>>;
+  pageToken?: string;
+  limit?: number;
+}
+
+/** Whether an item is a folder. */
+export function isFolder(file: Pick<DriveFile, 'kind'>): boolean {
+  return file.kind === 'drive#folder';
+}
+
+/** One page of `GET /drive/v1/files`. */
+export async function listFiles(
+  params: ListFilesParams,
+  signal?: AbortSignal,
+): Promise<DriveFilePage> {
+  return browserClient().get<DriveFilePage>('/drive/v1/files', {
+    query: {
+      parent_id: params.parentId,
+      order: params.order,
+      folders_first: params.foldersFirst ? 'true' : 'false',
+      limit: params.limit ?? 200,
+      thumbnail_size: 'SIZE_SMALL',
+      ...(params.filters ? { filters: JSON.stringify(params.filters) } : {}),
+      ...(params.pageToken ? { page_token: params.pageToken } : {}),
+    },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** `GET /drive/v1/files/{id}`. */
+export async function getFile(id: string, signal?: AbortSignal): Promise<DriveFile> {
+  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
+    query: { usage: 'FETCH' },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Creates a folder; a taken name becomes `name(1)`. */
+export async function createFolder(name: string, parentId: string): Promise<DriveFile> {
+  const answer = await browserClient().post<{ file: DriveFile }>('/drive/v1/files', {
+    kind: 'drive#folder',
+    name,
+    parent_id: parentId,
+  });
+  return answer.file;
+}
+
+/** Renames an item; a name taken in its folder fails with `file_duplicated_name`. */
+export async function renameFile(id: string, name: string): Promise<DriveFile> {
+  return browserClient().patch<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, { name });
+}
+
+/** Stars or unstars items. */
+export async function setStarred(ids: readonly string[], starred: boolean): Promise<void> {
+  await browserClient().post(starred ? '/drive/v1/files:star' : '/drive/v1/files:unstar', {
+    ids: [...ids],
+  });
+}
+
+/** The batch calls that take ids only. */
+export type IdBatch = 'batchTrash' | 'batchUntrash' | 'batchDelete';
+
+/** Trashes, restores or deletes items for good. */
+export async function batchIds(action: IdBatch, ids: readonly string[]): Promise<void> {
+  await browserClient().post(`/drive/v1/files:${action}`, { ids: [...ids] });
+}
+
+/** Moves or copies items into a folder. */
+export async function batchTo(
+  action: 'batchMove' | 'batchCopy',
+  ids: readonly string[],
+  parentId: string,
+): Promise<void> {
+  await browserClient().post(`/drive/v1/files:${action}`, {
+    ids: [...ids],
+    to: { parent_id: parentId },
+  });
+}
+
+/** Deletes everything in the trash for good. */
+export async function emptyTrash(): Promise<void> {
+  await browserClient().patch('/drive/v1/files/trash:empty');
+}
+
+/** The member's storage quota and usage. */
+export async function getAbout(signal?: AbortSignal): Promise<DriveAbout> {
+  return browserClient().get<DriveAbout>('/drive/v1/about', signal ? { signal } : {});
+}
+
+/** One recent event of `GET /drive/v1/events`. */
+export interface DriveEvent {
+  id?: string;
+  type: string;
+  file_id: string;
+  file_name?: string;
+  created_time?: string;
+  file?: DriveFile;
+}
+
+/** One page of `GET /drive/v1/events`. */
+export async function listEvents(
+  pageToken: string | undefined,
+  signal?: AbortSignal,
+): Promise<{ events: DriveEvent[]; next_page_token: string }> {
+  return browserClient().get('/drive/v1/events', {
+    query: { limit: 100, ...(pageToken ? { page_token: pageToken } : {}) },
+    ...(signal ? { signal } : {}),
+  });
+}

@@ -1,0 +1,39 @@
+import { Suspense } from 'react';
+import type { Locale } from '@nimbus/contracts';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
+import { errorTextsOf } from '@/features/auth/auth-messages';
+import { localePath } from '@/i18n/locale-path';
+import type { Messages } from '@/i18n/messages';
+import type { DriveSection } from './drive-shell';
+import { DriveShell } from './drive-shell';
+import { FileBrowser } from './file-browser';
+
+export interface DrivePageProps {
+  locale: Locale;
+  section: DriveSection;
+}
+
+/**
+ * A drive page (`/drive/all`, `/drive/recent`, `/drive/trash`): the shell and the listing, with
+ * only the `drive` messages sent to the browser.
+ */
+export async function DrivePage({ locale, section }: DrivePageProps) {
+  const messages: Messages = await getMessages({ locale });
+  const hrefs = {
+    all: localePath(locale, '/drive/all'),
+    recent: localePath(locale, '/drive/recent'),
+    trash: localePath(locale, '/drive/trash'),
+    signIn: localePath(locale, '/drive/login'),
+    upgrade: localePath(locale, '/drive/payment/storage'),
+  };
+  return (
+    <NextIntlClientProvider locale={locale} messages={{ drive: messages.drive }}>
+      <DriveShell section={section} hrefs={hrefs}>
+        <Suspense fallback={null}>
+          <FileBrowser section={section} errorTexts={errorTextsOf(locale)} />
+        </Suspense>
+      </DriveShell>
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '@nimbus/client';
+import { Clock, HardDrive, Trash2 } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { readCredentials } from '@/features/auth/credentials';
+import { useStoredSession } from '@/features/auth/use-stored-session';
+import { displayModeStore } from '@/features/preferences/display-mode';
+import { cn } from '@/lib/cn';
+import { StorageMeter } from './storage-meter';
+import { viewOverridesStore } from './view-overrides';
+
+export type DriveSection = 'all' | 'recent' | 'trash';
+
+export interface DriveShellProps {
+  section: DriveSection;
+  /** The locale-prefixed paths of the sections and of sign-in. */
+  hrefs: Record<DriveSection | 'signIn' | 'upgrade', string>;
+  children: ReactNode;
+}
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // The API client retries transport failures itself; answers such as not_found are final.
+        retry: (count, error) => !(error instanceof ApiError) && count < 1,
+      },
+    },
+  });
+}
+
+/**
+ * The frame of the drive pages: the member's data cache, the sidebar with the sections and the
+ * storage meter, and the sign-in gate (a visitor without a session is sent to sign in and comes
+ * back here afterwards). The display-mode preferences are restored for the signed-in member.
+ */
+export function DriveShell({ section, hrefs, children }: DriveShellProps) {
+  const t = useTranslations('drive');
+  const [queryClient] = useState(makeQueryClient);
+  const session = useStoredSession();
+  const router = useRouter();
+  const pathname = usePathname();
+
+  useEffect(() => {
+    if (session.kind === 'signed-out') {
+      const back = `${pathname}${window.location.search}`;
+      router.replace(`${hrefs.signIn}?${new URLSearchParams({ redirect: back }).toString()}`);
+    }
+  }, [session.kind, router, pathname, hrefs.signIn]);
+
+  useEffect(() => {
+    const userId = session.kind === 'signed-in' ? readCredentials()?.user_id : undefined;
+    if (userId) {
+      void displayModeStore.getState().restore(userId);
+      void viewOverridesStore.getState().restore(userId);
+    }
+  }, [session.kind]);
+
+  const sections: { key: DriveSection; icon: typeof HardDrive }[] = [
+    { key: 'all', icon: HardDrive },
+    { key: 'recent', icon: Clock },
+    { key: 'trash', icon: Trash2 },
+  ];
+  const nav = (
+    <ul className="flex gap-1 md:flex-col">
+      {sections.map(({ key, icon: Icon }) => (
+        <li key={key}>
+          <Link
+            href={hrefs[key]}
+            aria-current={section === key ? 'page' : undefined}
+            className={cn(
+              'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium hover:bg-muted md:min-h-10',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              section === key ? 'bg-muted text-foreground' : 'text-muted-foreground',
+            )}
+          >
+            <Icon aria-hidden className="size-5" />
+            {t(`nav.${key}`)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="flex h-[calc(100dvh-var(--spacing-header))] min-h-0 flex-col md:flex-row">
+        <nav
+          aria-label={t('nav.label')}
+          className="flex shrink-0 flex-col gap-4 border-b border-border px-2 py-2 md:w-60 md:border-b-0 md:border-r md:px-3 md:py-4"
+        >
+          {nav}
+          <div className="mt-auto hidden md:block">
+            {session.kind === 'signed-in' ? <StorageMeter upgradeHref={hrefs.upgrade} /> : null}
+          </div>
+        </nav>
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          {session.kind === 'signed-in' ? (
+            children
+          ) : (
+            <div className="p-6" data-testid="drive-checking-session">
+              <div className="h-6 w-48 animate-pulse rounded bg-muted" />
+            </div>
+          )}
+        </div>
+      </div>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,1094 @@
+'use client';
+
+import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { SortOrder } from '@nimbus/contracts';
+import {
+  ArrowUpDown,
+  Copy,
+  Download,
+  FolderInput,
+  FolderOpen,
+  FolderPlus,
+  LayoutGrid,
+  List,
+  Pencil,
+  RotateCcw,
+  Star,
+  StarOff,
+  Trash2,
+  X,
+} from 'lucide-react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { ContextMenu as ContextMenuPrimitive, DropdownMenu as MenuPrimitive } from 'radix-ui';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import type { ErrorTexts } from '@/features/auth/error-text';
+import { errorText } from '@/features/auth/error-text';
+import { useLayoutStore } from '@/features/layout/layout-store';
+import { displayModeStore, useDisplayMode } from '@/features/preferences/display-mode';
+import { cn } from '@/lib/cn';
+import { foldBreadcrumbs } from './breadcrumbs';
+import { ConfirmDialog } from './confirm-dialog';
+import type { DriveFile } from './drive-api';
+import { isFolder } from './drive-api';
+import type { DriveSection } from './drive-shell';
+import {
+  columnDirection,
+  effectiveDisplay,
+  menuSortOrders,
+  sortOrderLabelKeys,
+  toggledColumnOrder,
+} from './display-order';
+import {
+  FilePreviewSlot,
+  hasPreview,
+  UploadButtonSlot,
+  UploadDropZoneSlot,
+  UploadQueuePanelSlot,
+} from './drive-slots';
+import { FileItem, useModifiedText } from './file-item';
+import { keyAction } from './keyboard';
+import { MoveCopyDialog } from './move-copy-dialog';
+import { NameDialog } from './name-dialog';
+import type { SelectionState } from './selection';
+import {
+  clearSelection,
+  clickItem,
+  emptySelection,
+  keepListed,
+  moveFocus,
+  selectAll,
+  selectedInOrder,
+  toggleItem,
+} from './selection';
+import { useDriveActions } from './use-drive-actions';
+import type { ListingInput } from './use-listing';
+import { useBreadcrumbs, useListing } from './use-listing';
+import { useViewOverride, viewOverridesStore } from './view-overrides';
+
+export interface FileBrowserProps {
+  section: DriveSection;
+  errorTexts: ErrorTexts;
+}
+
+type DialogState =
+  | { type: 'rename'; file: DriveFile }
+  | { type: 'new-folder' }
+  | { type: 'move' | 'copy'; files: DriveFile[] }
+  | { type: 'delete'; files: DriveFile[] }
+  | { type: 'empty-trash' }
+  | undefined;
+
+/** One action offered for items (context menu, "more" menu, selection bar). */
+interface ItemAction {
+  key: string;
+  label: string;
+  icon: typeof Star;
+  danger?: boolean;
+  run: () => void;
+}
+
+const listRowHeight = 48;
+const mobileRowHeight = 56;
+const gridTileWidth = 176;
+const gridRowHeight = 204;
+/** How long a touch must rest on an item to select it (long press). */
+const longPressMs = 500;
+
+/**
+ * The drive's file listings: `/drive/all` (a folder, with breadcrumbs), `/drive/trash` and
+ * `/drive/recent`. A virtualized list or grid that fetches pages as it scrolls, with selection
+ * (click, Shift, Ctrl/Cmd, long press), keyboard shortcuts, a context menu and a selection bar.
+ */
+export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
+  const t = useTranslations('drive');
+  const locale = useLocale();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const folderId = section === 'all' ? (searchParams.get('folder') ?? '') : '';
+  const isMobile = useLayoutStore((state) => state.isMobile);
+  const global = useDisplayMode((state) => state.global);
+  const viewKey = section === 'all' ? `folder:${folderId}` : section;
+  const override = useViewOverride(viewKey);
+  const display = effectiveDisplay(global, override);
+  const view = isMobile ? 'list' : display.viewType;
+  const actions = useDriveActions(errorTexts);
+  const describeError = useCallback(
+    (cause: unknown) => errorText(cause, locale, errorTexts),
+    [locale, errorTexts],
+  );
+
+  const listingInput = useMemo((): ListingInput => {
+    switch (section) {
+      case 'all':
+        return {
+          parentId: folderId,
+          order: display.orderType,
+          foldersFirst: display.pinFoldersTop,
+        };
+      case 'trash':
+        return {
+          parentId: '*',
+          order: display.orderType,
+          foldersFirst: display.pinFoldersTop,
+          filters: { trashed: { eq: true } },
+        };
+      case 'recent':
+        return {
+          parentId: '*',
+          order: 'MODIFY_TIME_DESC',
+          foldersFirst: false,
+          filters: { kind: { eq: 'drive#file' } },
+        };
+    }
+  }, [section, folderId, display.orderType, display.pinFoldersTop]);
+  const { items, query } = useListing(listingInput);
+  const order = useMemo(() => items.map((file) => file.id), [items]);
+  const byId = useMemo(() => new Map(items.map((file) => [file.id, file])), [items]);
+
+  const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  const [dialog, setDialog] = useState<DialogState>();
+  const [preview, setPreview] = useState<number>();
+  const [listFocused, setListFocused] = useState(false);
+  const [menuTarget, setMenuTarget] = useState<DriveFile>();
+
+  // A new folder or section starts with nothing selected; items that left the listing drop out.
+  const [selectionScope, setSelectionScope] = useState(viewKey);
+  if (selectionScope !== viewKey) {
+    setSelectionScope(viewKey);
+    setSelection(emptySelection);
+  }
+  const current = keepListed(selection, order);
+  const selectedIds = useMemo(() => selectedInOrder(current, order), [current, order]);
+  const selectedFiles = useMemo(
+    () => selectedIds.map((id) => byId.get(id)).filter((file) => file !== undefined),
+    [selectedIds, byId],
+  );
+
+  const editable = section !== 'trash';
+  const breadcrumbs = useBreadcrumbs(folderId, t('nav.all'));
+
+  const openFolder = useCallback(
+    (id: string) => {
+      const params = new URLSearchParams(searchParams.toString());
+      if (id === '') {
+        params.delete('folder');
+      } else {
+        params.set('folder', id);
+      }
+      const search = params.toString();
+      router.push(search ? `${pathname}?${search}` : pathname);
+    },
+    [router, pathname, searchParams],
+  );
+
+  const open = useCallback(
+    (file: DriveFile) => {
+      if (isFolder(file)) {
+        if (section === 'all') {
+          openFolder(file.id);
+        }
+        return;
+      }
+      if (hasPreview) {
+        setPreview(items.filter((item) => !isFolder(item)).indexOf(file));
+        return;
+      }
+      void actions.download([file]);
+    },
+    [section, openFolder, items, actions],
+  );
+
+  // ---- Layout and virtualization -----------------------------------------------------------
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) {
+      return;
+    }
+    const observer = new ResizeObserver(([entry]) => {
+      setWidth(entry?.contentRect.width ?? 0);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const columns = view === 'grid' ? Math.max(2, Math.floor((width - 16) / gridTileWidth)) : 1;
+  const itemRows = Math.ceil(items.length / columns);
+  const rowCount = itemRows + (query.hasNextPage ? 1 : 0);
+  const rowHeight = view === 'grid' ? gridRowHeight : isMobile ? mobileRowHeight : listRowHeight;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+  });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight, columns]);
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastRow = virtualRows.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRow >= itemRows - 10) {
+      void fetchNextPage();
+    }
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRow, itemRows]);
+
+  const focusIndex = current.focus === undefined ? -1 : order.indexOf(current.focus);
+  useEffect(() => {
+    if (focusIndex >= 0) {
+      virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
+    }
+  }, [focusIndex, columns, virtualizer]);
+
+  // ---- Selection by pointer -------------------------------------------------------------
+  const longPress = useRef<{ timer: number | undefined; fired: boolean }>({
+    timer: undefined,
+    fired: false,
+  });
+  const onPointerDown = useCallback((file: DriveFile, event: PointerEvent) => {
+    if (event.pointerType !== 'touch') {
+      return;
+    }
+    window.clearTimeout(longPress.current.timer);
+    longPress.current.fired = false;
+    longPress.current.timer = window.setTimeout(() => {
+      longPress.current.fired = true;
+      setSelection((state) => toggleItem(state, file.id));
+      navigator.vibrate?.(20);
+    }, longPressMs);
+  }, []);
+  const onPointerEnd = useCallback(() => {
+    window.clearTimeout(longPress.current.timer);
+  }, []);
+
+  const selecting = current.selected.size > 0;
+  const onItemClick = useCallback(
+    (file: DriveFile, event: MouseEvent) => {
+      if (longPress.current.fired) {
+        longPress.current.fired = false;
+        return;
+      }
+      const touchLike = isMobile && !event.shiftKey && !event.ctrlKey && !event.metaKey;
+      if (touchLike) {
+        // On a phone a tap opens, or toggles while something is selected.
+        if (selecting) {
+          setSelection((state) => toggleItem(state, file.id));
+        } else {
+          open(file);
+        }
+        return;
+      }
+      setSelection((state) =>
+        clickItem(keepListed(state, order), order, file.id, {
+          range: event.shiftKey,
+          toggle: event.ctrlKey || event.metaKey,
+        }),
+      );
+    },
+    [isMobile, selecting, open, order],
+  );
+  const onItemCheck = useCallback((file: DriveFile) => {
+    setSelection((state) => toggleItem(state, file.id));
+  }, []);
+  const onItemContextMenu = useCallback(
+    (file: DriveFile) => {
+      setMenuTarget(file);
+      setSelection((state) =>
+        state.selected.has(file.id)
+          ? { ...state, focus: file.id }
+          : clickItem(state, order, file.id, { range: false, toggle: false }),
+      );
+    },
+    [order],
+  );
+
+  // ---- Actions --------------------------------------------------------------------------
+  const runTrash = useCallback(
+    (files: readonly DriveFile[]) => {
+      if (files.length > 0) {
+        void actions.trash(files.map((file) => file.id));
+      }
+    },
+    [actions],
+  );
+
+  const actionsFor = useCallback(
+    (files: DriveFile[]): ItemAction[] => {
+      if (files.length === 0) {
+        return [];
+      }
+      const ids = files.map((file) => file.id);
+      const single = files.length === 1 ? files[0] : undefined;
+      if (section === 'trash') {
+        return [
+          {
+            key: 'restore',
+            label: t('action.restore'),
+            icon: RotateCcw,
+            run: () => void actions.restore(ids),
+          },
+          {
+            key: 'delete',
+            label: t('action.delete-forever'),
+            icon: Trash2,
+            danger: true,
+            run: () => setDialog({ type: 'delete', files }),
+          },
+        ];
+      }
+      const list: ItemAction[] = [];
+      if (single) {
+        list.push({
+          key: 'open',
+          label: t('action.open'),
+          icon: FolderOpen,
+          run: () => open(single),
+        });
+      }
+      if (files.some((file) => !isFolder(file))) {
+        list.push({
+          key: 'download',
+          label: t('action.download'),
+          icon: Download,
+          run: () => void actions.download(files),
+        });
+      }
+      if (single) {
+        list.push({
+          key: 'rename',
+          label: t('action.rename'),
+          icon: Pencil,
+          run: () => setDialog({ type: 'rename', file: single }),
+        });
+      }
+      list.push(
+        {
+          key: 'move',
+          label: t('action.move'),
+          icon: FolderInput,
+          run: () => setDialog({ type: 'move', files }),
+        },
+        {
+          key: 'copy',
+          label: t('action.copy'),
+          icon: Copy,
+          run: () => setDialog({ type: 'copy', files }),
+        },
+      );
+      const allStarred = files.every((file) => file.starred);
+      list.push({
+        key: 'star',
+        label: allStarred ? t('action.unstar') : t('action.star'),
+        icon: allStarred ? StarOff : Star,
+        run: () => void actions.star(ids, !allStarred),
+      });
+      list.push({
+        key: 'trash',
+        label: t('action.trash'),
+        icon: Trash2,
+        danger: true,
+        run: () => runTrash(files),
+      });
+      return list;
+    },
+    [section, t, actions, open, runTrash],
+  );
+
+  // ---- Keyboard -------------------------------------------------------------------------
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) {
+      return;
+    }
+    const action = keyAction(event, { columns, editable });
+    if (!action) {
+      return;
+    }
+    event.preventDefault();
+    switch (action.type) {
+      case 'move':
+        setSelection((state) =>
+          moveFocus(keepListed(state, order), order, action.delta, action.extend),
+        );
+        return;
+      case 'first':
+        setSelection((state) =>
+          moveFocus(keepListed(state, order), order, -order.length, action.extend),
+        );
+        return;
+      case 'last':
+        setSelection((state) =>
+          moveFocus(keepListed(state, order), order, order.length, action.extend),
+        );
+        return;
+      case 'open': {
+        const target = current.focus ? byId.get(current.focus) : selectedFiles[0];
+        if (target) {
+          open(target);
+        }
+        return;
+      }
+      case 'trash':
+        runTrash(selectedFiles);
+        return;
+      case 'rename':
+        if (selectedFiles.length === 1 && selectedFiles[0]) {
+          setDialog({ type: 'rename', file: selectedFiles[0] });
+        }
+        return;
+      case 'select-all':
+        setSelection((state) => selectAll(state, order));
+        return;
+      case 'clear':
+        setSelection((state) => clearSelection(state));
+        return;
+      case 'toggle':
+        if (current.focus) {
+          const focus = current.focus;
+          setSelection((state) => toggleItem(state, focus));
+        }
+        return;
+    }
+  };
+
+  // ---- Preferences ----------------------------------------------------------------------
+  const setOrder = (orderType: SortOrder) => {
+    if (global.orderSettingGlobal) {
+      void displayModeStore.getState().updateGlobal({ orderType });
+    } else {
+      void viewOverridesStore.getState().update(viewKey, { orderType });
+    }
+  };
+  const setView = (viewType: 'list' | 'grid') => {
+    if (global.viewSettingGlobal) {
+      void displayModeStore.getState().updateGlobal({ viewType });
+    } else {
+      void viewOverridesStore.getState().update(viewKey, { viewType });
+    }
+  };
+
+  const modifiedText = useModifiedText();
+  const title = t(`nav.${section}`);
+  const menuFiles =
+    menuTarget && current.selected.has(menuTarget.id)
+      ? selectedFiles
+      : menuTarget
+        ? [menuTarget]
+        : [];
+
+  // ---- Rendering ------------------------------------------------------------------------
+  const toolbar = (
+    <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2 md:px-4">
+      {section === 'all' ? (
+        <Breadcrumbs
+          crumbs={breadcrumbs.data ?? [{ id: '', name: t('nav.all') }]}
+          label={t('breadcrumbs')}
+          moreLabel={t('breadcrumbs-more')}
+          onOpen={openFolder}
+        />
+      ) : (
+        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+      )}
+      <div className="ml-auto flex items-center gap-1">
+        {section === 'all' ? (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setDialog({ type: 'new-folder' })}>
+              <FolderPlus aria-hidden />
+              <span className="hidden sm:inline">{t('action.new-folder')}</span>
+              <span className="sr-only sm:hidden">{t('action.new-folder')}</span>
+            </Button>
+            <UploadButtonSlot parentId={folderId} />
+          </>
+        ) : null}
+        {section === 'trash' ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={items.length === 0}
+            onClick={() => setDialog({ type: 'empty-trash' })}
+          >
+            <Trash2 aria-hidden />
+            {t('action.empty-trash')}
+          </Button>
+        ) : null}
+        {section !== 'recent' ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={t('sort.label')}>
+                <ArrowUpDown aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel>{t('sort.label')}</DropdownMenuLabel>
+              <DropdownMenuRadioGroup
+                value={display.orderType}
+                onValueChange={(value) => setOrder(value as SortOrder)}
+              >
+                {menuSortOrders.map((sortOrder) => (
+                  <DropdownMenuRadioItem key={sortOrder} value={sortOrder}>
+                    {t(`sort.${sortOrderLabelKeys[sortOrder]}`)}
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+              <DropdownMenuSeparator />
+              <CheckItem
+                checked={display.pinFoldersTop}
+                onChange={(pinFoldersTop) =>
+                  void displayModeStore.getState().updateGlobal({ pinFoldersTop })
+                }
+              >
+                {t('sort.folders-first')}
+              </CheckItem>
+              <CheckItem
+                checked={global.orderSettingGlobal}
+                onChange={(orderSettingGlobal) => {
+                  if (!orderSettingGlobal) {
+                    void viewOverridesStore
+                      .getState()
+                      .update(viewKey, { orderType: display.orderType });
+                  }
+                  void displayModeStore.getState().updateGlobal({ orderSettingGlobal });
+                }}
+              >
+                {t('sort.apply-everywhere')}
+              </CheckItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+        {!isMobile ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={t('view.label')}>
+                {view === 'grid' ? <LayoutGrid aria-hidden /> : <List aria-hidden />}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel>{t('view.label')}</DropdownMenuLabel>
+              <DropdownMenuRadioGroup
+                value={view}
+                onValueChange={(value) => setView(value as 'list' | 'grid')}
+              >
+                <DropdownMenuRadioItem value="list">
+                  <List aria-hidden className="size-4" />
+                  {t('view.list')}
+                </DropdownMenuRadioItem>
+                <DropdownMenuRadioItem value="grid">
+                  <LayoutGrid aria-hidden className="size-4" />
+                  {t('view.grid')}
+                </DropdownMenuRadioItem>
+              </DropdownMenuRadioGroup>
+              <DropdownMenuSeparator />
+              <CheckItem
+                checked={global.viewSettingGlobal}
+                onChange={(viewSettingGlobal) => {
+                  if (!viewSettingGlobal) {
+                    void viewOverridesStore
+                      .getState()
+                      .update(viewKey, { viewType: display.viewType });
+                  }
+                  void displayModeStore.getState().updateGlobal({ viewSettingGlobal });
+                }}
+              >
+                {t('view.apply-everywhere')}
+              </CheckItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+    </div>
+  );
+
+  const selectionBar =
+    selectedFiles.length > 0 ? (
+      <div
+        role="toolbar"
+        aria-label={t('selection.label')}
+        data-testid="selection-bar"
+        className={cn(
+          'flex items-center gap-1 bg-background px-2 py-1',
+          isMobile
+            ? 'fixed inset-x-0 bottom-0 z-30 justify-around border-t border-border pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[var(--shadow-popover)]'
+            : 'border-b border-border',
+        )}
+      >
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('selection.clear')}
+          onClick={() => setSelection((state) => clearSelection(state))}
+        >
+          <X aria-hidden />
+        </Button>
+        <span className="mr-auto text-sm font-medium" data-testid="selection-count">
+          {t('selection.count', { count: selectedFiles.length })}
+        </span>
+        {actionsFor(selectedFiles)
+          .filter((action) => action.key !== 'open' && action.key !== 'rename')
+          .map((action) => (
+            <Button
+              key={action.key}
+              variant="ghost"
+              size={isMobile ? 'icon' : 'sm'}
+              aria-label={isMobile ? action.label : undefined}
+              className={action.danger ? 'text-danger' : undefined}
+              onClick={action.run}
+            >
+              <action.icon aria-hidden />
+              {isMobile ? null : <span>{action.label}</span>}
+            </Button>
+          ))}
+      </div>
+    ) : null;
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <ListingSkeleton view={view} />;
+  } else if (query.isError) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 p-10 text-center"
+        data-testid="drive-error"
+      >
+        <p className="text-muted-foreground">{describeError(query.error) ?? t('error.generic')}</p>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            {t('error.retry')}
+          </Button>
+          {folderId !== '' ? (
+            <Button onClick={() => openFolder('')}>{t('error.back-to-root')}</Button>
+          ) : null}
+        </div>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = <EmptyState section={section} inFolder={folderId !== ''} />;
+  } else {
+    body = (
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualRows.map((row) => {
+          const start = row.index * columns;
+          const rowItems = items.slice(start, start + columns);
+          return (
+            <div
+              key={row.key}
+              role="presentation"
+              className={cn(
+                'absolute left-0 top-0 w-full',
+                view === 'grid' ? 'grid gap-3 px-2 pb-3' : '',
+              )}
+              style={{
+                height: row.size,
+                transform: `translateY(${row.start}px)`,
+                ...(view === 'grid'
+                  ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
+                  : {}),
+              }}
+            >
+              {rowItems.length === 0 ? (
+                <div className="h-full animate-pulse rounded-lg bg-muted/60" aria-hidden />
+              ) : (
+                rowItems.map((file) => (
+                  <FileItem
+                    key={file.id}
+                    file={file}
+                    view={view}
+                    selected={current.selected.has(file.id)}
+                    focused={current.focus === file.id}
+                    showFocus={listFocused}
+                    selecting={selecting}
+                    modified={modifiedText(
+                      section === 'trash' && file.delete_time
+                        ? file.delete_time
+                        : file.modified_time,
+                    )}
+                    starredLabel={t('starred')}
+                    onClick={onItemClick}
+                    onDoubleClick={open}
+                    onCheck={onItemCheck}
+                    onContextMenu={onItemContextMenu}
+                    onPointerDown={onPointerDown}
+                    onPointerEnd={onPointerEnd}
+                  />
+                ))
+              )}
+            </div>
+          );
+        })}
+      </div>
+    );
+  }
+
+  const activeId =
+    current.focus && byId.has(current.focus) ? `drive-item-${current.focus}` : undefined;
+  const listing = (
+    <ContextMenuPrimitive.Root
+      onOpenChange={(openMenu) => {
+        if (!openMenu) {
+          setMenuTarget(undefined);
+        }
+      }}
+    >
+      <ContextMenuPrimitive.Trigger asChild disabled={isMobile}>
+        <div
+          ref={scrollRef}
+          role="listbox"
+          aria-multiselectable
+          aria-label={title}
+          aria-activedescendant={activeId}
+          aria-busy={query.isFetching}
+          tabIndex={0}
+          data-testid="drive-listing"
+          data-view={view}
+          onKeyDown={onKeyDown}
+          onFocus={(event) => {
+            if (event.target === event.currentTarget) {
+              setListFocused(true);
+              if (current.focus === undefined && order.length > 0) {
+                setSelection((state) => ({ ...state, focus: order[0] }));
+              }
+            }
+          }}
+          onBlur={() => setListFocused(false)}
+          onContextMenu={(event) => {
+            if (event.target === event.currentTarget) {
+              setMenuTarget(undefined);
+            }
+          }}
+          onClick={(event) => {
+            if (event.target === event.currentTarget) {
+              setSelection((state) => clearSelection(state));
+            }
+          }}
+          className={cn(
+            'min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 py-2 focus-visible:outline-none md:px-3',
+            isMobile && selecting ? 'pb-20' : '',
+          )}
+        >
+          {view === 'list' && !isMobile && items.length > 0 ? (
+            <ListHeader
+              order={display.orderType}
+              sortable={section !== 'recent'}
+              onSort={setOrder}
+              dateLabel={section === 'trash' ? t('column.deleted') : t('column.modified')}
+            />
+          ) : null}
+          {body}
+        </div>
+      </ContextMenuPrimitive.Trigger>
+      <ContextMenuPrimitive.Portal>
+        <ContextMenuPrimitive.Content
+          className="z-[var(--z-overlay)] min-w-48 rounded-xl border border-border bg-background p-1 text-foreground shadow-[var(--shadow-popover)]"
+          data-testid="item-menu"
+        >
+          {menuFiles.length > 0 ? (
+            actionsFor(menuFiles).map((action) => (
+              <ContextMenuPrimitive.Item
+                key={action.key}
+                onSelect={action.run}
+                className={cn(
+                  'flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9',
+                  action.danger ? 'text-danger' : '',
+                )}
+              >
+                <action.icon aria-hidden className="size-4" />
+                {action.label}
+              </ContextMenuPrimitive.Item>
+            ))
+          ) : section === 'all' ? (
+            <ContextMenuPrimitive.Item
+              onSelect={() => setDialog({ type: 'new-folder' })}
+              className="flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9"
+            >
+              <FolderPlus aria-hidden className="size-4" />
+              {t('action.new-folder')}
+            </ContextMenuPrimitive.Item>
+          ) : null}
+        </ContextMenuPrimitive.Content>
+      </ContextMenuPrimitive.Portal>
+    </ContextMenuPrimitive.Root>
+  );
+
+  const previewFiles = useMemo(() => items.filter((file) => !isFolder(file)), [items]);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid={`drive-${section}`}>
+      {toolbar}
+      {isMobile ? null : selectionBar}
+      {section === 'all' ? (
+        <UploadDropZoneSlot parentId={folderId}>{listing}</UploadDropZoneSlot>
+      ) : (
+        listing
+      )}
+      {isMobile ? selectionBar : null}
+      <UploadQueuePanelSlot />
+      {preview !== undefined ? (
+        <FilePreviewSlot
+          files={previewFiles}
+          index={preview}
+          onClose={() => setPreview(undefined)}
+          onIndexChange={setPreview}
+        />
+      ) : null}
+      {dialog?.type === 'rename' ? (
+        <NameDialog
+          title={t('rename.title')}
+          label={t('rename.label')}
+          submitLabel={t('rename.submit')}
+          initialName={dialog.file.name}
+          describeError={describeError}
+          onSubmit={async (name) => {
+            await actions.rename(dialog.file, name);
+          }}
+          onClose={() => {
+            setDialog(undefined);
+            scrollRef.current?.focus();
+          }}
+        />
+      ) : null}
+      {dialog?.type === 'new-folder' ? (
+        <NameDialog
+          title={t('new-folder.title')}
+          label={t('new-folder.label')}
+          submitLabel={t('new-folder.submit')}
+          initialName={t('new-folder.default-name')}
+          describeError={describeError}
+          onSubmit={async (name) => {
+            const folder = await actions.createFolder(name, folderId);
+            setSelection({ selected: new Set([folder.id]), anchor: folder.id, focus: folder.id });
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog?.type === 'move' || dialog?.type === 'copy' ? (
+        <MoveCopyDialog
+          action={dialog.type}
+          items={dialog.files}
+          currentParentId={dialog.files[0]?.parent_id ?? ''}
+          onSubmit={(parentId) =>
+            actions.moveOrCopy(
+              dialog.type === 'move' ? 'move' : 'copy',
+              dialog.files.map((file) => file.id),
+              parentId,
+            )
+          }
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog?.type === 'delete' ? (
+        <ConfirmDialog
+          title={t('delete.title', { count: dialog.files.length })}
+          description={t('delete.description', {
+            count: dialog.files.length,
+            name: dialog.files[0]?.name ?? '',
+          })}
+          confirmLabel={t('delete.confirm')}
+          onConfirm={() => actions.deleteForever(dialog.files.map((file) => file.id))}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog?.type === 'empty-trash' ? (
+        <ConfirmDialog
+          title={t('empty-trash.title')}
+          description={t('empty-trash.description')}
+          confirmLabel={t('empty-trash.confirm')}
+          onConfirm={() => actions.emptyTrash()}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A menu item with a check mark (Radix checkbox item). */
+function CheckItem({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <MenuPrimitive.CheckboxItem
+      checked={checked}
+      onCheckedChange={(value) => onChange(value === true)}
+      className="relative flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 pr-9 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9"
+    >
+      {children}
+      <MenuPrimitive.ItemIndicator className="absolute right-3 inline-flex">
+        ✓
+      </MenuPrimitive.ItemIndicator>
+    </MenuPrimitive.CheckboxItem>
+  );
+}
+
+/** The path of the folder shown; the middle of a long path folds into a menu. */
+function Breadcrumbs({
+  crumbs,
+  label,
+  moreLabel,
+  onOpen,
+}: {
+  crumbs: readonly { id: string; name: string }[];
+  label: string;
+  moreLabel: string;
+  onOpen: (id: string) => void;
+}) {
+  const entries = foldBreadcrumbs(crumbs);
+  return (
+    <nav aria-label={label} className="min-w-0 flex-1">
+      <ol className="flex min-w-0 items-center gap-1 text-sm" data-testid="breadcrumbs">
+        {entries.map((entry, index) => {
+          const last = index === entries.length - 1;
+          return (
+            <li
+              key={entry.kind === 'gap' ? 'gap' : entry.id || 'root'}
+              className="flex min-w-0 items-center gap-1"
+            >
+              {index > 0 ? (
+                <span aria-hidden className="text-muted-foreground">
+                  /
+                </span>
+              ) : null}
+              {entry.kind === 'gap' ? (
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button variant="ghost" size="sm" aria-label={moreLabel}>
+                      …
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent>
+                    {entry.hidden.map((crumb) => (
+                      <DropdownMenuItem key={crumb.id} onSelect={() => onOpen(crumb.id)}>
+                        {crumb.name}
+                      </DropdownMenuItem>
+                    ))}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              ) : last ? (
+                <h1 aria-current="page" className="truncate px-2 text-lg font-semibold">
+                  {entry.name}
+                </h1>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => onOpen(entry.id)}
+                  className="min-h-11 truncate rounded-md px-2 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring md:min-h-9"
+                >
+                  {entry.name}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** The column headers of the list view; a click sorts by the column. */
+function ListHeader({
+  order,
+  sortable,
+  onSort,
+  dateLabel,
+}: {
+  order: SortOrder;
+  sortable: boolean;
+  onSort: (order: SortOrder) => void;
+  dateLabel: string;
+}) {
+  const t = useTranslations('drive');
+  const header = (column: 'name' | 'modified' | 'size', text: string, className: string) => {
+    const direction = columnDirection(order, column);
+    return (
+      <span role="columnheader" aria-sort={direction ?? 'none'} className={className}>
+        {sortable ? (
+          <button
+            type="button"
+            className="rounded px-1 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            onClick={() => onSort(toggledColumnOrder(order, column))}
+          >
+            {text}
+            {direction === 'ascending' ? ' ↑' : direction === 'descending' ? ' ↓' : ''}
+          </button>
+        ) : (
+          text
+        )}
+      </span>
+    );
+  };
+  return (
+    <div
+      role="presentation"
+      className="flex h-9 items-center gap-3 px-3 text-xs font-medium text-muted-foreground"
+    >
+      <span className="w-5" />
+      <span className="w-6" />
+      {header('name', t('column.name'), 'flex-1')}
+      {header('modified', dateLabel, 'hidden w-40 sm:block')}
+      {header('size', t('column.size'), 'w-24 text-right')}
+    </div>
+  );
+}
+
+function ListingSkeleton({ view }: { view: 'list' | 'grid' }) {
+  return (
+    <div
+      aria-hidden
+      data-testid="drive-skeleton"
+      className={
+        view === 'grid'
+          ? 'grid grid-cols-[repeat(auto-fill,minmax(160px,1fr))] gap-3 px-2'
+          : 'flex flex-col gap-1 px-3'
+      }
+    >
+      {Array.from({ length: 12 }, (_, index) =>
+        view === 'grid' ? (
+          <div key={index} className="h-48 animate-pulse rounded-xl bg-muted" />
+        ) : (
+          <div key={index} className="flex h-12 items-center gap-3">
+            <div className="size-6 animate-pulse rounded bg-muted" />
+            <div
+              className="h-4 flex-1 animate-pulse rounded bg-muted"
+              style={{ maxWidth: `${40 + ((index * 37) % 45)}%` }}
+            />
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
+
+function EmptyState({ section, inFolder }: { section: DriveSection; inFolder: boolean }) {
+  const t = useTranslations('drive');
+  const key = section === 'all' ? (inFolder ? 'folder' : 'drive') : section;
+  const Icon = section === 'trash' ? Trash2 : section === 'recent' ? RotateCcw : FolderOpen;
+  return (
+    <div
+      className="flex flex-col items-center gap-3 px-6 py-16 text-center"
+      data-testid="drive-empty"
+    >
+      <Icon aria-hidden className="size-12 text-muted-foreground" />
+      <p className="text-lg font-medium">{t(`empty.${key}.title`)}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{t(`empty.${key}.description`)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+'use client';
+
+import type { MouseEvent, PointerEvent } from 'react';
+import { memo } from 'react';
+import { formatBytes } from '@nimbus/contracts';
+import {
+  Check,
+  File,
+  FileArchive,
+  FileAudio,
+  FileImage,
+  FileText,
+  FileVideo,
+  Folder,
+  Star,
+} from 'lucide-react';
+import { useFormatter, useLocale } from 'next-intl';
+import { cn } from '@/lib/cn';
+import type { DriveFile } from './drive-api';
+import { isFolder } from './drive-api';
+
+/** The icon of an item by its kind and `file_category`. */
+export function FileIcon({ file, className }: { file: DriveFile; className?: string }) {
+  const props = { 'aria-hidden': true, className: cn('shrink-0', className) } as const;
+  if (isFolder(file)) {
+    return <Folder {...props} className={cn(props.className, 'fill-primary/15 text-primary')} />;
+  }
+  switch (file.file_category) {
+    case 'VIDEO':
+      return <FileVideo {...props} className={cn(props.className, 'text-violet-500')} />;
+    case 'AUDIO':
+      return <FileAudio {...props} className={cn(props.className, 'text-pink-500')} />;
+    case 'IMAGE':
+      return <FileImage {...props} className={cn(props.className, 'text-emerald-500')} />;
+    case 'ARCHIVE':
+      return <FileArchive {...props} className={cn(props.className, 'text-amber-500')} />;
+    case 'TEXT':
+    case 'DOCUMENT':
+      return <FileText {...props} className={cn(props.className, 'text-sky-500')} />;
+    default:
+      return <File {...props} className={cn(props.className, 'text-muted-foreground')} />;
+  }
+}
+
+/** When an item changed: relative within a week ("3 minutes ago"), else the locale's date. */
+export function useModifiedText() {
+  const format = useFormatter();
+  return (iso: string): string => {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) {
+      return '';
+    }
+    const now = Date.now();
+    if (Math.abs(now - date.getTime()) < 7 * 24 * 3600 * 1000) {
+      return format.relativeTime(date, now);
+    }
+    return format.dateTime(date, { dateStyle: 'medium' });
+  };
+}
+
+export interface FileItemProps {
+  file: DriveFile;
+  view: 'list' | 'grid';
+  selected: boolean;
+  focused: boolean;
+  /** Whether the listing has the keyboard focus (the focused item shows its ring). */
+  showFocus: boolean;
+  /** Whether any item is selected (check boxes show on every item then). */
+  selecting: boolean;
+  modified: string;
+  starredLabel: string;
+  onClick: (file: DriveFile, event: MouseEvent) => void;
+  onDoubleClick: (file: DriveFile) => void;
+  onCheck: (file: DriveFile) => void;
+  onContextMenu: (file: DriveFile) => void;
+  onPointerDown: (file: DriveFile, event: PointerEvent) => void;
+  onPointerEnd: () => void;
+}
+
+/** One item of a listing: a row of the list view or a tile of the grid view. */
+export const FileItem = memo(function FileItem(props: FileItemProps) {
+  const { file, view, selected, focused, showFocus } = props;
+  const locale = useLocale();
+  const size = isFolder(file) ? '—' : formatBytes(file.size, { locale });
+  const check = (
+    <span
+      aria-hidden
+      onClick={(event) => {
+        event.stopPropagation();
+        props.onCheck(file);
+      }}
+      className={cn(
+        'inline-flex size-5 shrink-0 items-center justify-center rounded border',
+        selected
+          ? 'border-primary bg-primary text-primary-foreground'
+          : 'border-border bg-background',
+        selected || props.selecting ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
+      )}
+    >
+      {selected ? <Check className="size-3.5" /> : null}
+    </span>
+  );
+  const common = {
+    id: `drive-item-${file.id}`,
+    role: 'option',
+    'aria-selected': selected,
+    'data-testid': 'drive-item',
+    'data-name': file.name,
+    'data-kind': isFolder(file) ? 'folder' : 'file',
+    onClick: (event: MouseEvent) => props.onClick(file, event),
+    onDoubleClick: () => props.onDoubleClick(file),
+    onContextMenu: () => props.onContextMenu(file),
+    onPointerDown: (event: PointerEvent) => props.onPointerDown(file, event),
+    onPointerUp: props.onPointerEnd,
+    onPointerLeave: props.onPointerEnd,
+    onPointerCancel: props.onPointerEnd,
+  } as const;
+  const ring = focused && showFocus ? 'outline-2 -outline-offset-2 outline-ring outline' : '';
+  const star = file.starred ? (
+    <Star
+      aria-label={props.starredLabel}
+      className="size-4 shrink-0 fill-amber-400 text-amber-400"
+    />
+  ) : null;
+
+  if (view === 'grid') {
+    return (
+      <div
+        {...common}
+        className={cn(
+          'group relative flex h-full cursor-default select-none flex-col overflow-hidden rounded-xl border p-2',
+          selected ? 'border-primary bg-primary/10' : 'border-border bg-background hover:bg-muted',
+          ring,
+        )}
+      >
+        <div className="absolute left-2 top-2 z-10">{check}</div>
+        <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg bg-muted/60">
+          {file.thumbnail_link ? (
+            // eslint-disable-next-line @next/next/no-img-element -- signed thumbnail URLs on the content origin
+            <img
+              src={file.thumbnail_link}
+              alt=""
+              loading="lazy"
+              className="size-full object-cover"
+            />
+          ) : (
+            <FileIcon file={file} className="size-12" />
+          )}
+          {file.params.duration ? (
+            <span className="absolute bottom-12 right-3 rounded bg-neutral-950/70 px-1.5 text-xs text-white">
+              {file.params.duration}
+            </span>
+          ) : null}
+        </div>
+        <div className="mt-2 flex items-center gap-1">
+          <span className="min-w-0 flex-1 truncate text-sm font-medium" title={file.name}>
+            {file.name}
+          </span>
+          {star}
+        </div>
+        <span className="truncate text-xs text-muted-foreground">{props.modified}</span>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      {...common}
+      className={cn(
+        'group flex h-full cursor-default select-none items-center gap-3 rounded-lg px-3',
+        selected ? 'bg-primary/10' : 'hover:bg-muted',
+        ring,
+      )}
+    >
+      {check}
+      <FileIcon file={file} className="size-6" />
+      <span className="flex min-w-0 flex-1 items-center gap-2">
+        <span className="truncate text-sm" title={file.name}>
+          {file.name}
+        </span>
+        {star}
+      </span>
+      <span className="hidden w-40 shrink-0 truncate text-sm text-muted-foreground sm:block">
+        {props.modified}
+      </span>
+      <span className="w-20 shrink-0 text-right text-sm tabular-nums text-muted-foreground sm:w-24">
+        {size}
+      </span>
+    </div>
+  );
+});

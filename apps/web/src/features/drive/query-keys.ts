@@ -1,0 +1,30 @@
+import type { SortOrder } from '@nimbus/contracts';
+
+/** The cache key of the quota. */
+export const aboutQueryKey = ['drive', 'about'] as const;
+
+/** The prefix of every listing's cache key; changes invalidate them all. */
+export const listingsQueryKey = ['drive', 'files'] as const;
+
+/** The cache key of one listing. */
+export function listingQueryKey(
+  parentId: string,
+  order: SortOrder,
+  foldersFirst: boolean,
+  filters: string,
+) {
+  return [...listingsQueryKey, parentId, order, foldersFirst, filters] as const;
+}
+
+/** The cache key of one item. */
+export function fileQueryKey(id: string) {
+  return ['drive', 'file', id] as const;
+}
+
+/** The cache key of the folders inside one folder (the move/copy tree). */
+export function folderChildrenQueryKey(parentId: string) {
+  return ['drive', 'folders', parentId] as const;
+}
+
+/** The cache key of the recent events. */
+export const recentQueryKey = ['drive', 'recent'] as const;
