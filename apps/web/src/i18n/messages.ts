@@ -10,6 +10,8 @@ import type helpCenter from '../../messages/en-US/help-center.json';
 import type home from '../../messages/en-US/home.json';
 import type pages from '../../messages/en-US/pages.json';
 import type policy from '../../messages/en-US/policy.json';
+import type preview from '../../messages/en-US/preview.json';
+import type upload from '../../messages/en-US/upload.json';
 
 /**
  * The site's messages, one file per namespace and locale under `messages/<locale>/`, typed from
@@ -26,6 +28,8 @@ export interface Messages {
   auth: typeof auth;
   account: typeof account;
   drive: typeof drive;
+  upload: typeof upload;
+  preview: typeof preview;
   errors: SharedMessages['errors'];
 }
 
@@ -41,6 +45,8 @@ export const fileNamespaces = [
   'auth',
   'account',
   'drive',
+  'upload',
+  'preview',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -57,19 +63,33 @@ async function loadNamespace<N extends FileNamespace>(
 
 /** Loads every namespace of a locale and merges in the shared error messages. */
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const [common, home, pages, policy, faq, help, helpCenter, auth, account, drive] =
-    await Promise.all([
-      loadNamespace(locale, 'common'),
-      loadNamespace(locale, 'home'),
-      loadNamespace(locale, 'pages'),
-      loadNamespace(locale, 'policy'),
-      loadNamespace(locale, 'faq'),
-      loadNamespace(locale, 'help'),
-      loadNamespace(locale, 'help-center'),
-      loadNamespace(locale, 'auth'),
-      loadNamespace(locale, 'account'),
-      loadNamespace(locale, 'drive'),
-    ]);
+  const [
+    common,
+    home,
+    pages,
+    policy,
+    faq,
+    help,
+    helpCenter,
+    auth,
+    account,
+    drive,
+    upload,
+    preview,
+  ] = await Promise.all([
+    loadNamespace(locale, 'common'),
+    loadNamespace(locale, 'home'),
+    loadNamespace(locale, 'pages'),
+    loadNamespace(locale, 'policy'),
+    loadNamespace(locale, 'faq'),
+    loadNamespace(locale, 'help'),
+    loadNamespace(locale, 'help-center'),
+    loadNamespace(locale, 'auth'),
+    loadNamespace(locale, 'account'),
+    loadNamespace(locale, 'drive'),
+    loadNamespace(locale, 'upload'),
+    loadNamespace(locale, 'preview'),
+  ]);
   return {
     common,
     home,
@@ -81,6 +101,8 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     auth,
     account,
     drive,
+    upload,
+    preview,
     errors: sharedMessages[locale].errors,
   };
 }

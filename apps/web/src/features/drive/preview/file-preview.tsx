@@ -1,0 +1,586 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Info,
+  RotateCcw,
+  X,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { formatBytes } from '@nimbus/contracts';
+import { browserClient } from '@/features/auth/browser-client';
+import { cn } from '@/lib/cn';
+import type { PreviewFile } from './preview-file';
+import {
+  contentUrlOf,
+  decodeTextPreview,
+  lineNumbersOf,
+  looksBinary,
+  playbackOf,
+  previewKindOf,
+  textPreviewBytes,
+} from './preview-file';
+
+export interface FilePreviewProps {
+  /** The files one can page through (a folder's listing); folders among them are skipped. */
+  files: readonly PreviewFile[];
+  /** The file shown. */
+  index: number;
+  onClose: () => void;
+  /** Asked to show another file (next/previous, arrow keys, swipes). */
+  onIndexChange: (index: number) => void;
+}
+
+type Translate = ReturnType<typeof useTranslations<'preview'>>;
+
+/** The file with its links filled (`GET /drive/v1/files/{id}`), the listing's copy meanwhile. */
+function useFullFile(file: PreviewFile | undefined): {
+  file: PreviewFile | undefined;
+  loaded: boolean;
+} {
+  const [loaded, setLoaded] = useState<Record<string, PreviewFile>>({});
+  const id = file?.id;
+  useEffect(() => {
+    if (!id || loaded[id]) {
+      return;
+    }
+    let current = true;
+    browserClient()
+      .get<PreviewFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
+        query: { usage: 'FETCH', thumbnail_size: 'SIZE_LARGE' },
+      })
+      .then(
+        (full) => {
+          if (current) {
+            setLoaded((known) => ({ ...known, [id]: full }));
+          }
+        },
+        () => {
+          if (current) {
+            // The listing's copy is all there is: the viewer shows what its links allow.
+            setLoaded((known) => ({ ...known, [id]: file }));
+          }
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [id, file, loaded]);
+  return id && loaded[id] ? { file: loaded[id], loaded: true } : { file, loaded: false };
+}
+
+function ToolButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  pressed,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-neutral-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40 [&_svg]:size-5"
+    >
+      {children}
+    </button>
+  );
+}
+
+function DownloadLink({
+  url,
+  name,
+  label,
+}: {
+  url: string | undefined;
+  name: string;
+  label: string;
+}) {
+  if (!url) {
+    return null;
+  }
+  return (
+    <a
+      href={url}
+      download={name}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-neutral-900 hover:bg-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white [&_svg]:size-5"
+    >
+      <Download aria-hidden />
+      {label}
+    </a>
+  );
+}
+
+function Notice({ children, file, t }: { children: ReactNode; file: PreviewFile; t: Translate }) {
+  return (
+    <div
+      className="flex max-w-md flex-col items-center gap-4 p-6 text-center text-neutral-100"
+      role="status"
+    >
+      <p>{children}</p>
+      <DownloadLink url={contentUrlOf(file)} name={file.name} label={t('download')} />
+    </div>
+  );
+}
+
+function ImageView({ file, t }: { file: PreviewFile; t: Translate }) {
+  const [zoom, setZoom] = useState(1);
+  const [failed, setFailed] = useState(false);
+  const url = contentUrlOf(file) || file.thumbnail_link;
+  if (!url || failed) {
+    return (
+      <Notice file={file} t={t}>
+        {t('cannot-show')}
+      </Notice>
+    );
+  }
+  return (
+    <div className="flex size-full flex-col">
+      <div className="min-h-0 flex-1 overflow-auto" data-testid="preview-image-frame">
+        <div
+          className="flex min-h-full min-w-full items-center justify-center"
+          style={{ width: `${zoom * 100}%`, height: `${zoom * 100}%` }}
+        >
+          {/* A signed link on the content origin: next/image would proxy it through the site. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
+            src={url}
+            alt={file.name}
+            draggable={false}
+            onError={() => setFailed(true)}
+            onDoubleClick={() => setZoom((value) => (value === 1 ? 2 : 1))}
+            className="max-h-full max-w-full select-none object-contain"
+            data-testid="preview-image"
+          />
+        </div>
+      </div>
+      <div className="flex items-center justify-center gap-1 p-2">
+        <ToolButton
+          label={t('zoom-out')}
+          disabled={zoom <= 1}
+          onClick={() => setZoom((value) => Math.max(1, value - 0.5))}
+        >
+          <ZoomOut aria-hidden />
+        </ToolButton>
+        <span className="min-w-14 text-center text-sm text-neutral-200" aria-live="polite">
+          {t('zoom-level', { percent: Math.round(zoom * 100) })}
+        </span>
+        <ToolButton
+          label={t('zoom-in')}
+          disabled={zoom >= 4}
+          onClick={() => setZoom((value) => Math.min(4, value + 0.5))}
+        >
+          <ZoomIn aria-hidden />
+        </ToolButton>
+        <ToolButton label={t('zoom-reset')} disabled={zoom === 1} onClick={() => setZoom(1)}>
+          <RotateCcw aria-hidden />
+        </ToolButton>
+      </div>
+    </div>
+  );
+}
+
+function MediaView({
+  file,
+  kind,
+  t,
+}: {
+  file: PreviewFile;
+  kind: 'video' | 'audio';
+  t: Translate;
+}) {
+  const { url, supported } = playbackOf(file);
+  const [failed, setFailed] = useState(false);
+  if (!url) {
+    return (
+      <Notice file={file} t={t}>
+        {t('cannot-show')}
+      </Notice>
+    );
+  }
+  if (!supported || failed) {
+    return (
+      <Notice file={file} t={t}>
+        {t('unsupported-media')}
+      </Notice>
+    );
+  }
+  if (kind === 'audio') {
+    return (
+      <div className="flex w-full max-w-xl flex-col items-center gap-6 p-6">
+        <p className="text-center text-lg font-medium text-neutral-100">{file.name}</p>
+        <audio
+          src={url}
+          controls
+          autoPlay
+          className="w-full"
+          onError={() => setFailed(true)}
+          data-testid="preview-audio"
+        >
+          <track kind="captions" />
+        </audio>
+      </div>
+    );
+  }
+  return (
+    <video
+      src={url}
+      controls
+      autoPlay
+      playsInline
+      className="max-h-full max-w-full"
+      onError={() => setFailed(true)}
+      data-testid="preview-video"
+    >
+      <track kind="captions" />
+    </video>
+  );
+}
+
+function PdfView({ file, t }: { file: PreviewFile; t: Translate }) {
+  const url = contentUrlOf(file);
+  if (!url) {
+    return (
+      <Notice file={file} t={t}>
+        {t('cannot-show')}
+      </Notice>
+    );
+  }
+  // On the content origin the viewer may run its own scripts; on the site's origin it may not.
+  const ownOrigin = new URL(url, window.location.href).origin === window.location.origin;
+  return (
+    <iframe
+      src={url}
+      title={file.name}
+      sandbox={ownOrigin ? '' : 'allow-scripts allow-same-origin allow-downloads'}
+      referrerPolicy="no-referrer"
+      className="size-full rounded-lg bg-white"
+      data-testid="preview-pdf"
+    />
+  );
+}
+
+type TextState =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'binary' }
+  | { state: 'ready'; text: string; truncated: boolean };
+
+function TextView({ file, t }: { file: PreviewFile; t: Translate }) {
+  const url = contentUrlOf(file);
+  const [loaded, setLoaded] = useState<{ url: string; result: TextState }>();
+  useEffect(() => {
+    if (!url) {
+      return;
+    }
+    const controller = new AbortController();
+    const load = async (): Promise<TextState> => {
+      const answer = await fetch(url, {
+        headers: { Range: `bytes=0-${textPreviewBytes - 1}` },
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+      if (!answer.ok) {
+        return { state: 'failed' };
+      }
+      const bytes = await answer.arrayBuffer();
+      const whole = bytes.byteLength > textPreviewBytes;
+      const size = Number(file.size ?? bytes.byteLength);
+      const kept = whole ? bytes.slice(0, textPreviewBytes) : bytes;
+      const truncated = whole || size > kept.byteLength;
+      const text = decodeTextPreview(kept, truncated);
+      return looksBinary(text) ? { state: 'binary' } : { state: 'ready', text, truncated };
+    };
+    load().then(
+      (result) => setLoaded({ url, result }),
+      () => {
+        if (!controller.signal.aborted) {
+          setLoaded({ url, result: { state: 'failed' } });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [url, file.size]);
+  const result: TextState = loaded && loaded.url === url ? loaded.result : { state: 'loading' };
+  if (!url || result.state === 'failed') {
+    return (
+      <Notice file={file} t={t}>
+        {t('cannot-show')}
+      </Notice>
+    );
+  }
+  if (result.state === 'binary') {
+    return (
+      <Notice file={file} t={t}>
+        {t('binary')}
+      </Notice>
+    );
+  }
+  if (result.state === 'loading') {
+    return (
+      <div
+        className="h-2/3 w-full max-w-4xl animate-pulse rounded-lg bg-white/10"
+        aria-label={t('loading')}
+        role="status"
+      />
+    );
+  }
+  return (
+    <div className="flex size-full max-w-6xl flex-col gap-2">
+      {result.truncated ? (
+        <p className="text-center text-sm text-neutral-300" role="note">
+          {t('text-truncated', { size: formatBytes(textPreviewBytes) })}
+        </p>
+      ) : null}
+      <div
+        className="flex min-h-0 flex-1 overflow-auto rounded-lg bg-neutral-50 font-mono text-[13px] leading-5 text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100"
+        tabIndex={0}
+        role="region"
+        aria-label={file.name}
+      >
+        <pre
+          aria-hidden
+          className="sticky left-0 select-none border-r border-neutral-300 bg-inherit px-3 py-3 text-right text-neutral-500 dark:border-neutral-700"
+        >
+          {lineNumbersOf(result.text)}
+        </pre>
+        <pre className="flex-1 px-3 py-3 whitespace-pre" data-testid="preview-text">
+          {result.text}
+        </pre>
+      </div>
+    </div>
+  );
+}
+
+function Details({ file, t }: { file: PreviewFile; t: Translate }) {
+  const format = useFormatter();
+  const locale = useLocale();
+  const date = (value: string | undefined) =>
+    value ? format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  const rows: [string, string][] = [
+    [t('details.name'), file.name],
+    [t('details.size'), file.size ? formatBytes(file.size, { locale }) : '—'],
+    [t('details.type'), file.mime_type || file.file_extension || '—'],
+    [t('details.modified'), date(file.modified_time)],
+    [t('details.created'), date(file.created_time)],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="preview-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-neutral-400">{label}</dt>
+          <dd className="break-all text-neutral-100">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Viewer({ file, t }: { file: PreviewFile; t: Translate }) {
+  const kind = previewKindOf(file);
+  switch (kind) {
+    case 'image':
+      return <ImageView key={file.id} file={file} t={t} />;
+    case 'video':
+    case 'audio':
+      return <MediaView key={file.id} file={file} kind={kind} t={t} />;
+    case 'pdf':
+      return <PdfView key={file.id} file={file} t={t} />;
+    case 'text':
+      return <TextView key={file.id} file={file} t={t} />;
+    case 'other':
+      return (
+        <div className="flex max-w-md flex-col items-center gap-6 rounded-xl bg-white/5 p-6">
+          <p className="text-center text-neutral-200">{t('no-preview')}</p>
+          <Details file={file} t={t} />
+          <DownloadLink url={contentUrlOf(file)} name={file.name} label={t('download')} />
+        </div>
+      );
+  }
+}
+
+/** The nearest file (not folder) from `index` in a direction, or undefined. */
+function neighbourOf(
+  files: readonly PreviewFile[],
+  index: number,
+  step: 1 | -1,
+): number | undefined {
+  for (let next = index + step; next >= 0 && next < files.length; next += step) {
+    if (files[next]?.kind !== 'drive#folder') {
+      return next;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a key press belongs to a control that uses arrows itself (a player, a field). */
+function keepsArrows(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.closest('video, audio, input, textarea, select, [role="slider"]') !== null ||
+      target.isContentEditable)
+  );
+}
+
+/**
+ * The full-screen viewer of the drive: images (zoom, swipe), video and audio, PDF in a sandboxed
+ * frame, text and code as plain text with line numbers (never rendered as HTML), and details with
+ * a download for anything else. ←/→ go to the previous/next file, Esc closes and focus goes back
+ * to where it was.
+ */
+export function FilePreview({ files, index, onClose, onIndexChange }: FilePreviewProps) {
+  const t = useTranslations('preview');
+  const listed = files[index];
+  const { file } = useFullFile(listed);
+  const [showDetails, setShowDetails] = useState(false);
+  const swipeStart = useRef<{ x: number; y: number } | undefined>(undefined);
+  const previous = neighbourOf(files, index, -1);
+  const next = neighbourOf(files, index, 1);
+  const position = files.slice(0, index + 1).filter((item) => item.kind !== 'drive#folder').length;
+  const count = files.filter((item) => item.kind !== 'drive#folder').length;
+
+  const go = (target: number | undefined) => {
+    if (target !== undefined) {
+      onIndexChange(target);
+    }
+  };
+
+  return (
+    <DialogPrimitive.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) {
+          onClose();
+        }
+      }}
+    >
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-[var(--z-overlay)] bg-neutral-950/95" />
+        <DialogPrimitive.Content
+          className="fixed inset-0 z-[var(--z-overlay)] flex flex-col text-neutral-100 focus:outline-none"
+          data-testid="file-preview"
+          aria-describedby={undefined}
+          onKeyDown={(event) => {
+            if (keepsArrows(event.target)) {
+              return;
+            }
+            if (event.key === 'ArrowLeft') {
+              event.preventDefault();
+              go(previous);
+            } else if (event.key === 'ArrowRight') {
+              event.preventDefault();
+              go(next);
+            }
+          }}
+        >
+          <header className="flex items-center gap-2 px-2 py-2 md:px-4">
+            <div className="min-w-0 flex-1">
+              <DialogPrimitive.Title className="truncate text-base font-medium">
+                {listed?.name ?? ''}
+              </DialogPrimitive.Title>
+              {count > 1 ? (
+                <p className="text-xs text-neutral-400">{t('position', { position, count })}</p>
+              ) : null}
+            </div>
+            {file && contentUrlOf(file) ? (
+              <a
+                href={contentUrlOf(file)}
+                download={file.name}
+                aria-label={t('download')}
+                title={t('download')}
+                className="inline-flex size-11 items-center justify-center rounded-lg text-neutral-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white [&_svg]:size-5"
+              >
+                <Download aria-hidden />
+              </a>
+            ) : null}
+            <ToolButton
+              label={t('details.toggle')}
+              pressed={showDetails}
+              onClick={() => setShowDetails((value) => !value)}
+            >
+              <Info aria-hidden />
+            </ToolButton>
+            <ToolButton label={t('close')} onClick={onClose}>
+              <X aria-hidden />
+            </ToolButton>
+          </header>
+          <div className="relative flex min-h-0 flex-1">
+            <div
+              className="flex min-w-0 flex-1 items-center justify-center p-2 md:px-16 md:pb-4"
+              onPointerDown={(event) => {
+                if (event.pointerType !== 'mouse') {
+                  swipeStart.current = { x: event.clientX, y: event.clientY };
+                }
+              }}
+              onPointerUp={(event) => {
+                const start = swipeStart.current;
+                swipeStart.current = undefined;
+                if (!start) {
+                  return;
+                }
+                const dx = event.clientX - start.x;
+                const dy = event.clientY - start.y;
+                if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) {
+                  go(dx < 0 ? next : previous);
+                }
+              }}
+            >
+              {file ? <Viewer file={file} t={t} /> : null}
+            </div>
+            {showDetails && file ? (
+              <aside
+                className="absolute inset-x-0 bottom-0 max-h-1/2 overflow-auto border-t border-white/10 bg-neutral-900 p-4 md:static md:w-80 md:border-l md:border-t-0"
+                aria-label={t('details.title')}
+              >
+                <h2 className="mb-3 text-sm font-semibold">{t('details.title')}</h2>
+                <Details file={file} t={t} />
+              </aside>
+            ) : null}
+            <div
+              className={cn(
+                'pointer-events-none absolute inset-y-0 left-0 hidden items-center pl-2 md:flex',
+                previous === undefined && 'md:hidden',
+              )}
+            >
+              <div className="pointer-events-auto rounded-full bg-black/40">
+                <ToolButton label={t('previous')} onClick={() => go(previous)}>
+                  <ChevronLeft aria-hidden />
+                </ToolButton>
+              </div>
+            </div>
+            <div
+              className={cn(
+                'pointer-events-none absolute inset-y-0 right-0 hidden items-center pr-2 md:flex',
+                next === undefined && 'md:hidden',
+                showDetails && 'md:right-80',
+              )}
+            >
+              <div className="pointer-events-auto rounded-full bg-black/40">
+                <ToolButton label={t('next')} onClick={() => go(next)}>
+                  <ChevronRight aria-hidden />
+                </ToolButton>
+              </div>
+            </div>
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ApiClient } from '@nimbus/client';
+import type { ProvenRange } from './gcid';
+import type { CreateFileRequest, UploadAnswer, UploadApi } from './upload-queue';
+
+/** The File of a created folder: only what the queue reads. */
+interface CreatedFolder {
+  upload_type: string;
+  file: { id: string };
+}
+
+/**
+ * Resolves the transfer URLs of an answer against the drive API's origin, so a relative URL
+ * works when the drive API has an origin of its own.
+ */
+function withAbsoluteUrls(answer: UploadAnswer, base: string): UploadAnswer {
+  const absolute = (url: string | undefined) => (url ? new URL(url, base).toString() : url);
+  return {
+    ...answer,
+    resumable: answer.resumable?.params?.url
+      ? {
+          ...answer.resumable,
+          params: { ...answer.resumable.params, url: absolute(answer.resumable.params.url) },
+        }
+      : answer.resumable,
+    form: answer.form?.url ? { ...answer.form, url: absolute(answer.form.url) } : answer.form,
+  };
+}
+
+/** The upload calls of API.md §2 through the site's API client. */
+export function createUploadApi(client: ApiClient): UploadApi {
+  const base = () => client.originOf('drive') || window.location.origin;
+  return {
+    async createFolder(parentId, name) {
+      const answer = await client.post<CreatedFolder>('/drive/v1/files', {
+        kind: 'drive#folder',
+        name,
+        parent_id: parentId,
+      });
+      return { id: answer.file.id };
+    },
+    async createFile(request: CreateFileRequest) {
+      const answer = await client.post<UploadAnswer>('/drive/v1/files', {
+        kind: 'drive#file',
+        name: request.name,
+        parent_id: request.parentId,
+        size: String(request.size),
+        ...(request.hash ? { hash: request.hash } : {}),
+        upload_type: request.uploadType,
+      });
+      return withAbsoluteUrls(answer, base());
+    },
+    async prove(fileId: string, ranges: ProvenRange[]) {
+      const answer = await client.post<UploadAnswer>(
+        `/drive/v1/files/${encodeURIComponent(fileId)}:prove`,
+        { ranges },
+      );
+      return withAbsoluteUrls(answer, base());
+    },
+  };
+}

@@ -1,0 +1,625 @@
+import type { ProofRange, ProvenRange } from './gcid';
+import { proveRanges } from './gcid';
+import type { PickedTree } from './folder-tree';
+import { folderNameOf, parentFolderOf, planUpload } from './folder-tree';
+import { SpeedMeter } from './speed-meter';
+
+/*
+ * The upload queue of the drive: each file goes through hashing (its GCID, for instant upload),
+ * `POST /drive/v1/files`, the proof of an instant upload when the server asks for one, and the
+ * transfer of its bytes (tus, or one form POST for small files), as API.md §2 says. Every step's
+ * result is stored, so after a pause, an error or a page reload the entry goes on from the step
+ * it reached, and tus sends only the bytes the server does not have yet.
+ */
+
+/**
+ * `queued` waits for a slot; `hashing` and `uploading` run; `paused` waits for the member;
+ * `needs-file` was restored without its file (the member picks it again); `error` can be retried;
+ * `done` and `canceled` are finished.
+ */
+export type UploadStatus =
+  'queued' | 'hashing' | 'uploading' | 'paused' | 'needs-file' | 'error' | 'done' | 'canceled';
+
+/** Where the bytes go, from the server's answer. */
+export type TransferTarget =
+  { kind: 'tus'; url: string } | { kind: 'form'; url: string; fields: Record<string, string> };
+
+/** What is stored of an entry so that it survives a reload. */
+export interface StoredUpload {
+  id: string;
+  name: string;
+  size: number;
+  /** The folder the file goes into (`''` is the root). */
+  parentId: string;
+  /** Where the file sat in the selection, for display (`photos/2024/a.jpg`). */
+  relativePath: string;
+  /** The file itself; Chromium stores File objects in IndexedDB. */
+  file?: Blob;
+  /** `paused` and `error` stay as they are after a reload; anything else runs again. */
+  status: 'queued' | 'paused' | 'error';
+  /** The GCID, once hashed. */
+  hash?: string;
+  /** The drive file, once created. */
+  fileId?: string;
+  /** The ranges of an instant upload's proof, until it is answered. */
+  proof?: ProofRange[];
+  transfer?: TransferTarget;
+  /** Bytes the server had when last seen. */
+  uploaded: number;
+  createdAt: number;
+}
+
+/** An entry of the queue as the panel shows it. */
+export interface UploadEntry extends Omit<StoredUpload, 'status'> {
+  status: UploadStatus;
+  /** Bytes hashed, while hashing. */
+  hashed: number;
+  /** Bytes per second over the last seconds of the transfer. */
+  speed: number;
+  /** Whether the server completed the file from stored content, with no bytes sent. */
+  instant: boolean;
+  /** Why the last attempt failed. */
+  error?: unknown;
+}
+
+/** The file part of the answers of `POST /drive/v1/files` and `:prove`. */
+export interface UploadAnswerFile {
+  id: string;
+  parent_id?: string;
+  phase?: string;
+}
+
+/** The answer of `POST /drive/v1/files` (a file) and of `POST /drive/v1/files/{id}:prove`. */
+export interface UploadAnswer {
+  upload_type?: string;
+  file?: UploadAnswerFile | null;
+  resumable?: { params?: { url?: string } } | null;
+  form?: { url?: string; multi_parts?: Record<string, string> | null } | null;
+  proof?: { ranges?: ProofRange[] } | null;
+}
+
+export interface CreateFileRequest {
+  name: string;
+  parentId: string;
+  size: number;
+  hash?: string;
+  uploadType: 'UPLOAD_TYPE_RESUMABLE' | 'UPLOAD_TYPE_FORM';
+}
+
+/** The calls of API.md §2 the queue makes. */
+export interface UploadApi {
+  createFolder(parentId: string, name: string): Promise<{ id: string }>;
+  createFile(request: CreateFileRequest): Promise<UploadAnswer>;
+  prove(fileId: string, ranges: ProvenRange[]): Promise<UploadAnswer>;
+}
+
+export interface TransferJob {
+  file: Blob;
+  target: TransferTarget;
+  /** Told of the bytes the server has, as they grow. */
+  onProgress: (uploaded: number) => void;
+  signal: AbortSignal;
+}
+
+/** Sends bytes to a transfer target (tus-js-client or a form POST in the browser). */
+export interface UploadTransport {
+  /** Resolves when the server has every byte; rejects with an AbortError when aborted. */
+  send(job: TransferJob): Promise<void>;
+  /** Gives up a tus upload on the server (tus termination). */
+  terminate(target: TransferTarget): Promise<void>;
+}
+
+/** Raised by a transport when the target is gone (expired or unknown): start over. */
+export class TransferGoneError extends Error {
+  constructor(message = 'upload target is gone') {
+    super(message);
+    this.name = 'TransferGoneError';
+  }
+}
+
+export interface UploadHasher {
+  hash(file: Blob, onProgress: (hashed: number) => void, signal: AbortSignal): Promise<string>;
+}
+
+/** Where queue entries are kept between page loads (IndexedDB in the browser). */
+export interface UploadStore {
+  list(): Promise<StoredUpload[]>;
+  put(upload: StoredUpload): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface UploadQueueDeps {
+  api: UploadApi;
+  transport: UploadTransport;
+  hasher: UploadHasher;
+  store: UploadStore;
+  /** Files up to this size go in one form POST; larger ones by tus. */
+  formLimit?: number;
+  /** How many files run at once. */
+  concurrency?: number;
+  now?: () => number;
+  newId?: () => string;
+  /** Told of the folders whose listing changed: a file completed or a folder was created. */
+  onUploaded?: (parentIds: string[]) => void;
+}
+
+/** Files up to 1 MiB go in one form POST by default. */
+export const defaultFormLimit = 1024 * 1024;
+const defaultConcurrency = 3;
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was stopped', 'AbortError');
+}
+
+function targetOf(answer: UploadAnswer): TransferTarget | undefined {
+  const tusUrl = answer.resumable?.params?.url;
+  if (tusUrl) {
+    return { kind: 'tus', url: tusUrl };
+  }
+  const formUrl = answer.form?.url;
+  if (formUrl) {
+    return { kind: 'form', url: formUrl, fields: { ...(answer.form?.multi_parts ?? {}) } };
+  }
+  return undefined;
+}
+
+function isComplete(answer: UploadAnswer): boolean {
+  return answer.file?.phase === 'PHASE_TYPE_COMPLETE';
+}
+
+/** The queue. Subscribe to it (React's `useSyncExternalStore`) and call its actions. */
+export class UploadQueue {
+  private readonly entries = new Map<string, UploadEntry>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly meters = new Map<string, SpeedMeter>();
+  private readonly listeners = new Set<() => void>();
+  private readonly writes = new Map<string, Promise<void>>();
+  private snapshot: readonly UploadEntry[] = [];
+  private readonly deps: Required<Omit<UploadQueueDeps, 'onUploaded'>> &
+    Pick<UploadQueueDeps, 'onUploaded'>;
+  private idle: Promise<void> = Promise.resolve();
+  private settle: (() => void) | undefined;
+
+  constructor(deps: UploadQueueDeps) {
+    this.deps = {
+      formLimit: defaultFormLimit,
+      concurrency: defaultConcurrency,
+      now: () => Date.now(),
+      newId: () => crypto.randomUUID(),
+      ...deps,
+    };
+  }
+
+  /** Listens to every change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** The entries, oldest first; a new array after every change. */
+  getSnapshot = (): readonly UploadEntry[] => this.snapshot;
+
+  /** Sets who is told of completed uploads. */
+  setOnUploaded(onUploaded: ((parentIds: string[]) => void) | undefined): void {
+    this.deps.onUploaded = onUploaded;
+  }
+
+  /** Resolves once nothing runs (for tests and for the end of a drop). */
+  whenIdle(): Promise<void> {
+    return this.idle;
+  }
+
+  /**
+   * Loads the entries of an earlier page: those with their file go on where they stopped
+   * (paused ones stay paused), those without wait for the member to pick the file again.
+   */
+  async restore(): Promise<void> {
+    const stored = await this.deps.store.list();
+    for (const upload of stored.sort((left, right) => left.createdAt - right.createdAt)) {
+      if (this.entries.has(upload.id)) {
+        continue;
+      }
+      const status: UploadStatus = upload.file ? upload.status : 'needs-file';
+      this.entries.set(upload.id, { ...upload, status, hashed: 0, speed: 0, instant: false });
+    }
+    this.changed();
+    this.pump();
+  }
+
+  /**
+   * Uploads a selection into a folder: creates its folders first (parents first), then queues
+   * every file into the folder it belongs in.
+   */
+  async addTree(parentId: string, tree: PickedTree): Promise<void> {
+    const plan = planUpload(tree);
+    const folderIds = new Map<string, string>([['', parentId]]);
+    for (const folder of plan.folders) {
+      const parent = folderIds.get(parentFolderOf(folder)) ?? parentId;
+      const created = await this.deps.api.createFolder(parent, folderNameOf(folder));
+      folderIds.set(folder, created.id);
+    }
+    if (plan.folders.length > 0) {
+      this.deps.onUploaded?.([parentId]);
+    }
+    const createdAt = this.deps.now();
+    const added: UploadEntry[] = plan.files.map((planned, index) => ({
+      id: this.deps.newId(),
+      name: planned.name,
+      size: planned.file.size,
+      parentId: folderIds.get(planned.folder) ?? parentId,
+      relativePath: planned.folder === '' ? planned.name : `${planned.folder}/${planned.name}`,
+      file: planned.file,
+      status: 'queued',
+      uploaded: 0,
+      hashed: 0,
+      speed: 0,
+      instant: false,
+      createdAt: createdAt + index / 1000,
+    }));
+    for (const entry of added) {
+      this.entries.set(entry.id, entry);
+    }
+    this.changed();
+    await Promise.all(added.map((entry) => this.persist(entry.id)));
+    this.pump();
+  }
+
+  /** Stops an entry; it keeps what it reached and waits for `resume`. */
+  pause(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry || !['queued', 'hashing', 'uploading'].includes(entry.status)) {
+      return;
+    }
+    this.running.get(id)?.abort();
+    this.update(id, { status: 'paused', speed: 0 });
+    void this.persist(id);
+    this.pump();
+  }
+
+  /** Puts a paused entry back in line. */
+  resume(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry?.status !== 'paused') {
+      return;
+    }
+    this.update(id, { status: 'queued' });
+    void this.persist(id);
+    this.pump();
+  }
+
+  /** Tries a failed entry again from the step it reached. */
+  retry(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry?.status !== 'error') {
+      return;
+    }
+    this.update(id, { status: entry.file ? 'queued' : 'needs-file', error: undefined });
+    void this.persist(id);
+    this.pump();
+  }
+
+  /** Gives the file back to an entry restored without it; it must be the same name and size. */
+  attachFile(id: string, file: File): boolean {
+    const entry = this.entries.get(id);
+    if (entry?.status !== 'needs-file' || file.size !== entry.size || file.name !== entry.name) {
+      return false;
+    }
+    this.update(id, { file, status: 'queued' });
+    void this.persist(id);
+    this.pump();
+    return true;
+  }
+
+  /** Stops an entry for good and gives up its upload on the server. */
+  cancel(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry || entry.status === 'done' || entry.status === 'canceled') {
+      return;
+    }
+    this.running.get(id)?.abort();
+    this.update(id, { status: 'canceled', speed: 0 });
+    void this.persist(id);
+    if (entry.transfer?.kind === 'tus') {
+      void this.deps.transport.terminate(entry.transfer).catch(() => undefined);
+    }
+    this.pump();
+  }
+
+  /** Pauses every running or waiting entry. */
+  pauseAll(): void {
+    for (const entry of this.snapshot) {
+      this.pause(entry.id);
+    }
+  }
+
+  /** Resumes every paused entry. */
+  resumeAll(): void {
+    for (const entry of this.snapshot) {
+      this.resume(entry.id);
+    }
+  }
+
+  /** Removes finished entries (done and canceled) from the list. */
+  clearFinished(): void {
+    for (const entry of this.snapshot) {
+      if (entry.status === 'done' || entry.status === 'canceled') {
+        this.entries.delete(entry.id);
+        this.meters.delete(entry.id);
+      }
+    }
+    this.changed();
+  }
+
+  private changed(): void {
+    this.snapshot = [...this.entries.values()];
+    for (const listener of this.listeners) {
+      listener();
+    }
+  }
+
+  private update(id: string, patch: Partial<UploadEntry>): UploadEntry | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) {
+      return undefined;
+    }
+    const next = { ...entry, ...patch };
+    this.entries.set(id, next);
+    this.changed();
+    return next;
+  }
+
+  /**
+   * Stores an entry as it is when the write runs (finished ones are removed). Writes of one
+   * entry run one after the other, so the last state always wins.
+   */
+  private persist(id: string): Promise<void> {
+    const previous = this.writes.get(id) ?? Promise.resolve();
+    const write = previous.then(() => this.write(id));
+    this.writes.set(id, write);
+    void write
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.writes.get(id) === write) {
+          this.writes.delete(id);
+        }
+      });
+    return write;
+  }
+
+  private async write(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.status === 'done' || entry.status === 'canceled') {
+      await this.deps.store.delete(id).catch(() => undefined);
+      return;
+    }
+    const status = entry.status === 'paused' || entry.status === 'error' ? entry.status : 'queued';
+    const stored: StoredUpload = {
+      id: entry.id,
+      name: entry.name,
+      size: entry.size,
+      parentId: entry.parentId,
+      relativePath: entry.relativePath,
+      file: entry.file,
+      status,
+      hash: entry.hash,
+      fileId: entry.fileId,
+      proof: entry.proof,
+      transfer: entry.transfer,
+      uploaded: entry.uploaded,
+      createdAt: entry.createdAt,
+    };
+    try {
+      await this.deps.store.put(stored);
+    } catch {
+      // A browser that cannot store the file keeps the rest: the entry asks for it after a reload.
+      await this.deps.store.put({ ...stored, file: undefined }).catch(() => undefined);
+    }
+  }
+
+  private pump(): void {
+    for (const entry of this.snapshot) {
+      if (this.running.size >= this.deps.concurrency) {
+        break;
+      }
+      if (entry.status === 'queued' && !this.running.has(entry.id)) {
+        this.start(entry.id);
+      }
+    }
+    if (this.running.size === 0 && this.settle) {
+      this.settle();
+      this.settle = undefined;
+    }
+  }
+
+  private start(id: string): void {
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    if (!this.settle) {
+      this.idle = new Promise((resolve) => {
+        this.settle = resolve;
+      });
+    }
+    void this.run(id, controller.signal)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || isAbort(error)) {
+          return;
+        }
+        const gone = error instanceof TransferGoneError;
+        this.update(id, {
+          status: 'error',
+          error,
+          speed: 0,
+          // A target that is gone cannot be resumed: the retry starts with a new file.
+          ...(gone
+            ? { fileId: undefined, transfer: undefined, proof: undefined, uploaded: 0 }
+            : {}),
+        });
+        void this.persist(id);
+      })
+      .finally(() => {
+        if (this.running.get(id) === controller) {
+          this.running.delete(id);
+        }
+        this.pump();
+      });
+  }
+
+  /** One attempt of an entry, from the step it reached to the end. */
+  private async run(id: string, signal: AbortSignal): Promise<void> {
+    const checkpoint = async (patch: Partial<UploadEntry>): Promise<UploadEntry> => {
+      if (signal.aborted) {
+        throw abortError();
+      }
+      const next = this.update(id, patch);
+      if (!next) {
+        throw abortError();
+      }
+      await this.persist(id);
+      return next;
+    };
+    let entry = await checkpoint({});
+    const file = entry.file;
+    if (!file) {
+      await checkpoint({ status: 'needs-file' });
+      return;
+    }
+    if (entry.hash === undefined && entry.fileId === undefined) {
+      await checkpoint({ status: 'hashing', hashed: 0 });
+      const hash = await this.deps.hasher.hash(
+        file,
+        (hashed) => {
+          if (!signal.aborted) {
+            this.update(id, { hashed });
+          }
+        },
+        signal,
+      );
+      entry = await checkpoint({ hash });
+    }
+    if (entry.fileId === undefined) {
+      entry = await checkpoint({ status: 'uploading' });
+      // Not aborted midway: a file created on the server must be known here.
+      const answer = await this.deps.api.createFile({
+        name: entry.name,
+        parentId: entry.parentId,
+        size: entry.size,
+        hash: entry.hash,
+        uploadType:
+          entry.size <= this.deps.formLimit ? 'UPLOAD_TYPE_FORM' : 'UPLOAD_TYPE_RESUMABLE',
+      });
+      const fileId = answer.file?.id;
+      if (!fileId) {
+        throw new Error('the server created no file');
+      }
+      const ranges = answer.proof?.ranges;
+      entry = await checkpoint({
+        fileId,
+        transfer: targetOf(answer),
+        proof: ranges && ranges.length > 0 ? ranges : undefined,
+      });
+      if (isComplete(answer)) {
+        await this.finish(id, { instant: entry.size > 0 && !entry.transfer });
+        return;
+      }
+    }
+    const { proof, fileId } = entry;
+    if (proof !== undefined && fileId !== undefined) {
+      entry = await checkpoint({ status: 'uploading' });
+      const proven = await proveRanges(file, proof);
+      const answer = await this.deps.api.prove(fileId, proven);
+      if (isComplete(answer)) {
+        await this.finish(id, { instant: true });
+        return;
+      }
+      entry = await checkpoint({ proof: undefined, transfer: targetOf(answer) ?? entry.transfer });
+    }
+    const target = entry.transfer;
+    if (!target) {
+      throw new TransferGoneError('the server named no upload target');
+    }
+    await checkpoint({ status: 'uploading' });
+    const meter = new SpeedMeter();
+    this.meters.set(id, meter);
+    await this.deps.transport.send({
+      file,
+      target,
+      signal,
+      onProgress: (uploaded) => {
+        if (signal.aborted) {
+          return;
+        }
+        meter.record(uploaded, this.deps.now());
+        this.update(id, { uploaded, speed: meter.speed() });
+      },
+    });
+    if (signal.aborted) {
+      throw abortError();
+    }
+    await this.finish(id, {});
+  }
+
+  private async finish(id: string, patch: Partial<UploadEntry>): Promise<void> {
+    const entry = this.update(id, { ...patch, status: 'done', speed: 0, file: undefined });
+    this.meters.delete(id);
+    if (entry) {
+      this.update(id, { uploaded: entry.size });
+    }
+    await this.persist(id);
+    if (entry) {
+      this.deps.onUploaded?.([entry.parentId]);
+    }
+  }
+}
+
+/** Seconds left at the current speed, or undefined when unknown. */
+export function secondsLeft(
+  entry: Pick<UploadEntry, 'size' | 'uploaded' | 'speed'>,
+): number | undefined {
+  if (entry.speed <= 0) {
+    return undefined;
+  }
+  return Math.max(0, Math.ceil((entry.size - entry.uploaded) / entry.speed));
+}
+
+/** A summary of the queue for the collapsed panel. */
+export function summarize(entries: readonly UploadEntry[]) {
+  let active = 0;
+  let done = 0;
+  let failed = 0;
+  let paused = 0;
+  let total = 0;
+  let uploaded = 0;
+  let speed = 0;
+  for (const entry of entries) {
+    switch (entry.status) {
+      case 'queued':
+      case 'hashing':
+      case 'uploading':
+        active += 1;
+        total += entry.size;
+        uploaded += entry.uploaded;
+        speed += entry.speed;
+        break;
+      case 'paused':
+      case 'needs-file':
+        paused += 1;
+        break;
+      case 'error':
+        failed += 1;
+        break;
+      case 'done':
+        done += 1;
+        break;
+      case 'canceled':
+        break;
+    }
+  }
+  const left = speed > 0 ? Math.ceil((total - uploaded) / speed) : undefined;
+  return { active, done, failed, paused, total, uploaded, speed, secondsLeft: left };
+}
