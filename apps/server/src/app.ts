@@ -24,6 +24,8 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
+import { eventRoutes } from './modules/event/event.routes';
+import { taskRoutes } from './modules/task/task.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
@@ -175,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(siteConfigRoutes({ siteConfig: container.siteConfig }));
   await app.register(driveRoutes({ authenticator: container.authenticator, files: container.files }));
+  await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
+  await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));
   await app.register(
     membershipRoutes({ authenticator: container.authenticator, memberships: container.memberships }),
   );

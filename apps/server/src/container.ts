@@ -40,6 +40,10 @@ import { createFileRepository } from './modules/drive/file.repository';
 import { createFileService } from './modules/drive/file.service';
 import { createMembershipRepository } from './modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
+import { createEventRepository } from './modules/event/event.repository';
+import { createEventService } from './modules/event/event.service';
+import { createTaskRepository } from './modules/task/task.repository';
+import { createTaskRecorder, createTaskService } from './modules/task/task.service';
 
 type ContainerConfig = Pick<
   Config,
@@ -187,6 +191,16 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
   });
   const deletionRecords = createAccountDeletionRepository(database.db);
+  const taskRecords = createTaskRepository(database.db);
+  const events = createEventService({ events: createEventRepository(database.db), now, logger: options.logger });
+  const files = createFileService({
+    files: createFileRepository(database.db),
+    tasks: createTaskRecorder({ tasks: taskRecords, now }),
+    events,
+    now,
+    trashRetentionDays: config.TRASH_RETENTION_DAYS,
+    plans: memberships,
+  });
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),
     blobs,
@@ -286,13 +300,11 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     blobStore,
     blobRecords,
     blobs,
-    files: createFileService({
-      files: createFileRepository(database.db),
-      now,
-      trashRetentionDays: config.TRASH_RETENTION_DAYS,
-      plans: memberships,
-    }),
+    files,
     memberships,
+    taskRecords,
+    tasks: createTaskService({ tasks: taskRecords, files, now }),
+    events,
   };
 }
 

@@ -209,6 +209,22 @@ export const fileCategories = [
 export type FileCategory = (typeof fileCategories)[number];
 export const fileCategorySchema = z.enum(fileCategories);
 
+/**
+ * The kinds of recent event of the drive (`GET /drive/v1/events`, API.md §2): a file was
+ * uploaded, saved from a share or the trash (`TYPE_RESTORE`), played, viewed, downloaded, or
+ * fetched by an offline task.
+ */
+export const eventTypes = [
+  'TYPE_UPLOAD',
+  'TYPE_RESTORE',
+  'TYPE_PLAY',
+  'TYPE_VIEW',
+  'TYPE_DOWNLOAD',
+  'TYPE_OFFLINE',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+export const eventTypeSchema = z.enum(eventTypes);
+
 /** Folder types: ordinary folders and the folder offline downloads land in. */
 export const folderTypes = ['NORMAL', 'DOWNLOAD'] as const;
 export type FolderType = (typeof folderTypes)[number];

@@ -100,6 +100,8 @@ export const productReasons = {
   file_restore_own: { kind: 'failed_precondition', domain: 'drive' },
   /** A rename would give two items of one folder the same name. */
   file_duplicated_name: { kind: 'invalid_argument', domain: 'drive' },
+  /** The task cannot be paused or resumed: its type does not support it, or it has ended. */
+  task_not_pausable: { kind: 'failed_precondition', domain: 'drive' },
   /** The request body is larger than the server accepts. */
   payload_too_large: { kind: 'invalid_argument', domain: 'api' },
   /** A cookie-authenticated write came from an origin that is not allowed (CSRF). */

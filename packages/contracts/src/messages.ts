@@ -1,4 +1,5 @@
 import type { ErrorReason } from './errors';
+import type { EventType } from './enums';
 import type { Locale } from './locales';
 import enUS from '../messages/en-US.json';
 import es from '../messages/es.json';
@@ -34,4 +35,22 @@ export function errorMessage(reason: ErrorReason, locale: Locale): string {
   const texts: Record<string, string> = sharedMessages[locale].errors;
   const english: Record<string, string> = sharedMessages['en-US'].errors;
   return texts[reason] ?? english[reason] ?? reason;
+}
+
+/** The name of a kind of recent event in a locale (`type_name` of `GET /drive/v1/events`). */
+export function eventTypeName(type: EventType, locale: Locale): string {
+  return sharedMessages[locale].events.types[type];
+}
+
+/** A key of the task messages (`message` of a task, API.md §3). */
+export type TaskMessageKey = keyof SharedMessages['tasks']['messages'];
+
+/** Whether a stored text is a key of the task messages. */
+export function isTaskMessageKey(key: string): key is TaskMessageKey {
+  return Object.hasOwn(sharedMessages['en-US'].tasks.messages, key);
+}
+
+/** The message of a task in a locale; `''` for a key the catalogue does not have. */
+export function taskMessage(key: string, locale: Locale): string {
+  return isTaskMessageKey(key) ? sharedMessages[locale].tasks.messages[key] : '';
 }

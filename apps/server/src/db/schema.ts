@@ -317,6 +317,42 @@ export interface ActivationRedemptionTable {
   created_at: string;
 }
 
+/** A task of a member (0010, API.md §3). `file_size` is bigint, as in `files`. */
+export interface TaskTable {
+  id: string;
+  user_id: string;
+  /** `offline`, `restore`, `copy`, `move`, `trash`, `delete`, `upload`. */
+  type: string;
+  name: string;
+  /** `PHASE_TYPE_PENDING|RUNNING|PAUSED|ERROR|COMPLETE`. */
+  phase: string;
+  /** 0-100. */
+  progress: number;
+  /** The file the task made or worked on, `''` when none. */
+  file_id: string;
+  file_name: string;
+  file_size: ColumnType<number | string, number, number>;
+  /** Key of the task message in the shared catalogue (`tasks.messages`), `''` when none. */
+  message_key: string;
+  /** JSON string map (API.md §3 `params`). */
+  params: string;
+  /** How many items the task covers. */
+  status_size: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Something that happened to one file of a member (0010): `TYPE_UPLOAD`, `TYPE_RESTORE`, ... */
+export interface EventTable {
+  id: string;
+  user_id: string;
+  type: string;
+  file_id: string;
+  /** JSON string map of extra facts (the share a restore came from, ...). */
+  params: string;
+  created_at: string;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -335,6 +371,8 @@ export interface Database {
   memberships: MembershipTable;
   activation_codes: ActivationCodeTable;
   activation_redemptions: ActivationRedemptionTable;
+  tasks: TaskTable;
+  events: EventTable;
 }
 
 export type Id = Generated<string>;

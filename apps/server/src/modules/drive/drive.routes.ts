@@ -2,7 +2,6 @@ import { defaultSortOrder } from '@nimbus/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
-import { newId } from '../../lib/secrets';
 import type { Authenticator } from '../auth/authenticator';
 import { requireActor } from '../auth/require-actor';
 import {
@@ -35,14 +34,6 @@ function userIdOf(request: FastifyRequest): string {
     throw new AppError('unauthenticated');
   }
   return request.actor.userId;
-}
-
-/**
- * The task id of a batch call. The work is done inside the request, so the task is complete when
- * the answer leaves; a fresh id per call until tasks are recorded (API.md §3).
- */
-function completedTask() {
-  return { task_id: newId() };
 }
 
 /** The drive host's member calls: files and folders (API.md §2) and `about` (§5). */
@@ -179,10 +170,8 @@ export function driveRoutes(deps: DriveRoutesDeps) {
             response: { 200: taskIdAnswerSchema },
           },
         },
-        async (request) => {
-          await batch.run(userIdOf(request), request.body.ids);
-          return completedTask();
-        },
+        // The work is done inside the request: the task is already complete (API.md §3).
+        async (request) => ({ task_id: await batch.run(userIdOf(request), request.body.ids) }),
       );
     }
 
@@ -203,10 +192,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
             response: { 200: taskIdAnswerSchema },
           },
         },
-        async (request) => {
-          await batch.run(userIdOf(request), request.body.ids, request.body.to.parent_id);
-          return completedTask();
-        },
+        async (request) => ({ task_id: await batch.run(userIdOf(request), request.body.ids, request.body.to.parent_id) }),
       );
     }
 
@@ -216,10 +202,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         preHandler,
         schema: { tags: ['drive'], summary: 'Delete everything in the trash for good', security: memberSecurity, response: { 200: taskIdAnswerSchema } },
       },
-      async (request) => {
-        await files.emptyTrash(userIdOf(request));
-        return completedTask();
-      },
+      async (request) => ({ task_id: await files.emptyTrash(userIdOf(request)) }),
     );
   };
 }

@@ -4,11 +4,17 @@ import { newId } from '../../lib/secrets';
 import { decodePageToken, encodePageToken, foldName, parseFilters, sortKeysOf } from './file-listing';
 import type { PlanProvider } from '../membership/membership.service';
 import type { FileCondition, FileQueries, FileRecord, FileRepository, NewFile } from './file.repository';
+import type { EventRecorder } from '../event/event.service';
+import type { TaskRecorder } from '../task/task.service';
 
 export interface FileServiceDeps {
   files: FileRepository;
   /** The member's plan, which sets the storage limit (membership module). */
   plans: PlanProvider;
+  /** Batch calls are recorded as complete tasks (API.md §3). */
+  tasks: TaskRecorder;
+  /** Restores from the trash are recorded as recent events. */
+  events: EventRecorder;
   /** Days an item stays in the trash before the purge deletes it. */
   trashRetentionDays: number;
   now: () => Date;
@@ -242,7 +248,22 @@ export function createFileService(deps: FileServiceDeps) {
     }
   }
 
-  return {
+  /** Records a batch that finished inside its request as a complete task; answers its id. */
+  async function finished(userId: string, type: 'trash' | 'restore' | 'delete' | 'move' | 'copy', records: FileRecord[], params?: Record<string, string>): Promise<string> {
+    const first = records[0];
+    const task = await deps.tasks.recordFinished(userId, {
+      type,
+      name: first?.name ?? '',
+      fileId: first?.id ?? '',
+      fileName: first?.name ?? '',
+      fileSize: records.reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0),
+      statusSize: records.length,
+      ...(params ? { params } : {}),
+    });
+    return task.id;
+  }
+
+  const service = {
     /** Creates a folder; a taken name becomes `name(1)`, `name(2)`, ... */
     async createFolder(userId: string, input: { name: string; parentId: string }): Promise<FileRecord> {
       const name = checkName(input.name);
@@ -348,10 +369,10 @@ export function createFileService(deps: FileServiceDeps) {
       });
     },
 
-    /** Puts items in the trash; what a trashed folder holds goes along (state 2). */
-    async trash(userId: string, ids: string[]): Promise<void> {
-      await atomically(async (queries) => {
-        await ownedAll(queries, userId, ids);
+    /** Puts items in the trash; what a trashed folder holds goes along (state 2). Answers the task id. */
+    async trash(userId: string, ids: string[]): Promise<string> {
+      const records = await atomically(async (queries) => {
+        const found = await ownedAll(queries, userId, ids);
         const stamp = now().toISOString();
         for (const id of new Set(ids)) {
           const record = await owned(queries, userId, id);
@@ -367,19 +388,31 @@ export function createFileService(deps: FileServiceDeps) {
           const inside = await descendants(queries, userId, [record], (child) => child.trashed === 0);
           await queries.update(userId, inside.map((child) => child.id), { trashed: 2 });
         }
+        return found;
       });
+      return finished(userId, 'trash', records);
+    },
+
+    /** Puts those of the member's live items among `ids` in the trash; absent or trashed ones are skipped. */
+    async trashExisting(userId: string, ids: string[]): Promise<void> {
+      const live = (await files.findManyOwned(userId, [...new Set(ids)])).filter((record) => record.trashed === 0);
+      if (live.length > 0) {
+        await service.trash(userId, live.map((record) => record.id));
+      }
     },
 
     /**
      * Returns items from the trash to their original folder; when that folder is gone (deleted
-     * or itself in the trash) the path is made again from the root by name.
+     * or itself in the trash) the path is made again from the root by name. Each restored item
+     * is a `TYPE_RESTORE` event; answers the task id.
      */
-    async untrash(userId: string, ids: string[]): Promise<void> {
-      await atomically(async (queries) => {
+    async untrash(userId: string, ids: string[]): Promise<string> {
+      const restored = await atomically(async (queries) => {
         const records = await ownedAll(queries, userId, ids);
         if (records.some((record) => record.trashed === 2)) {
           throw inTrash();
         }
+        const back: FileRecord[] = [];
         for (const record of records) {
           if (record.trashed === 0) {
             continue;
@@ -407,22 +440,32 @@ export function createFileService(deps: FileServiceDeps) {
           });
           const inside = await descendants(queries, userId, [record], (child) => child.trashed === 2);
           await queries.update(userId, inside.map((child) => child.id), { trashed: 0 });
+          back.push({ ...record, parentId, name });
         }
+        return back;
       });
+      await deps.events.record(userId, restored.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: record.id })));
+      return finished(userId, 'restore', restored.length > 0 ? restored : await files.findManyOwned(userId, [...new Set(ids)]));
     },
 
     /** Deletes items and everything in them for good; their blob references are released. */
-    async remove(userId: string, ids: string[]): Promise<void> {
-      await atomically(async (queries) => {
-        await deleteWithDescendants(queries, userId, await ownedAll(queries, userId, ids));
+    async remove(userId: string, ids: string[]): Promise<string> {
+      const records = await atomically(async (queries) => {
+        const found = await ownedAll(queries, userId, ids);
+        await deleteWithDescendants(queries, userId, found);
+        return found;
       });
+      return finished(userId, 'delete', records);
     },
 
-    /** Deletes everything in the member's trash for good. */
-    async emptyTrash(userId: string): Promise<void> {
-      await atomically(async (queries) => {
-        await deleteWithDescendants(queries, userId, await queries.listTrashed(userId));
+    /** Deletes everything in the member's trash for good; answers the task id. */
+    async emptyTrash(userId: string): Promise<string> {
+      const records = await atomically(async (queries) => {
+        const found = await queries.listTrashed(userId);
+        await deleteWithDescendants(queries, userId, found);
+        return found;
       });
+      return finished(userId, 'delete', records);
     },
 
     /**
@@ -451,8 +494,8 @@ export function createFileService(deps: FileServiceDeps) {
     },
 
     /** Moves live items into a folder; a taken name becomes `name(n)`. */
-    async move(userId: string, ids: string[], toParentId: string): Promise<void> {
-      await atomically(async (queries) => {
+    async move(userId: string, ids: string[], toParentId: string): Promise<string> {
+      const { moved, target } = await atomically(async (queries) => {
         const records = await ownedAll(queries, userId, ids);
         const target = await liveFolder(queries, userId, toParentId);
         if (records.some((record) => record.trashed !== 0)) {
@@ -467,17 +510,19 @@ export function createFileService(deps: FileServiceDeps) {
           const name = await freeName(queries, userId, target, record.name, record.kind);
           await queries.update(userId, [record.id], { parent_id: target, name, name_key: foldName(name), modified_at: stamp });
         }
+        return { moved: records, target };
       });
+      return finished(userId, 'move', moved, { parent_id: target });
     },
 
     /**
      * Copies live items (folders with all they hold) into a folder. Copies point at the same
      * blobs with one more reference each; no byte is copied. The copy must fit the quota.
      */
-    async copy(userId: string, ids: string[], toParentId: string): Promise<void> {
+    async copy(userId: string, ids: string[], toParentId: string): Promise<string> {
       // Asked before the transaction: SQLite has one connection, which the transaction holds.
       const plan = await plans.planOf(userId);
-      await atomically(async (queries) => {
+      const { copies, target } = await atomically(async (queries) => {
         const records = await ownedAll(queries, userId, ids);
         const target = await liveFolder(queries, userId, toParentId);
         if (records.some((record) => record.trashed !== 0)) {
@@ -509,8 +554,11 @@ export function createFileService(deps: FileServiceDeps) {
             modifiedAt: stamp.toISOString(),
           });
         };
+        const made: FileRecord[] = [];
         for (const record of records) {
-          await copyOne(record, target, await freeName(queries, userId, target, record.name, record.kind));
+          const name = await freeName(queries, userId, target, record.name, record.kind);
+          await copyOne(record, target, name);
+          made.push({ ...record, id: newIds.get(record.id) ?? record.id, parentId: target, name });
         }
         // Breadth-first order: every parent is copied before its children.
         for (const record of inside) {
@@ -519,7 +567,9 @@ export function createFileService(deps: FileServiceDeps) {
             await copyOne(record, parentId, record.name);
           }
         }
+        return { copies: made, target };
       });
+      return finished(userId, 'copy', copies, { parent_id: target });
     },
 
     /** The member's quota and usage (API.md §5). */
@@ -535,6 +585,7 @@ export function createFileService(deps: FileServiceDeps) {
       };
     },
   };
+  return service;
 }
 
 export type FileService = ReturnType<typeof createFileService>;

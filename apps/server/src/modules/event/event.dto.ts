@@ -1,0 +1,24 @@
+import { eventTypeName, type Locale } from '@nimbus/contracts';
+import type { EventView } from './event.repository';
+
+/**
+ * An event of `GET /drive/v1/events` (`kind: drive#event`): what happened (`type`, and
+ * `type_name` in the caller's language) to which file, as the file is now.
+ */
+export function toEventDto(event: EventView, locale: Locale) {
+  return {
+    kind: 'drive#event' as const,
+    id: event.id,
+    type: event.type,
+    type_name: eventTypeName(event.type, locale),
+    file_id: event.fileId,
+    file_name: event.fileName,
+    file_kind: event.fileKind === 'folder' ? ('drive#folder' as const) : ('drive#file' as const),
+    file_category: event.fileCategory,
+    mime_type: event.mimeType,
+    icon_link: '',
+    thumbnail_link: '',
+    params: event.params,
+    created_time: event.createdAt,
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../http/request-locale';
+import type { Authenticator } from '../auth/authenticator';
+import { actorOf, requireActor } from '../auth/require-actor';
+import { toEventDto } from './event.dto';
+import { eventListSchema, listEventsQuerySchema } from './event.schemas';
+import type { EventService } from './event.service';
+
+export interface EventRoutesDeps {
+  authenticator: Authenticator;
+  events: EventService;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+
+/** The drive's recent events (API.md §2 `GET /drive/v1/events`). */
+export function eventRoutes(deps: EventRoutesDeps) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireActor(deps.authenticator);
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    routes.get(
+      '/drive/v1/events',
+      {
+        preHandler,
+        schema: {
+          tags: ['drive'],
+          summary: "A page of the member's recent events (uploads, restores, plays, ...), newest first",
+          security: memberSecurity,
+          querystring: listEventsQuerySchema,
+          response: { 200: eventListSchema },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const page = await deps.events.list(actorOf(request).userId, {
+          filters: query.filters,
+          limit: query.limit,
+          pageToken: query.page_token === '' ? undefined : query.page_token,
+        });
+        const locale = requestLocale(request);
+        return { events: page.events.map((event) => toEventDto(event, locale)), next_page_token: page.nextPageToken };
+      },
+    );
+  };
+}

@@ -1,0 +1,34 @@
+import { eventTypeSchema } from '@nimbus/contracts';
+import { z } from 'zod';
+
+/** An event of the drive's recent list. */
+export const eventSchema = z
+  .object({
+    kind: z.literal('drive#event'),
+    id: z.string(),
+    type: eventTypeSchema.describe('What happened: TYPE_UPLOAD, TYPE_RESTORE (from a share or the trash), TYPE_PLAY, TYPE_VIEW, TYPE_DOWNLOAD, TYPE_OFFLINE'),
+    type_name: z.string().describe("The type's name in the caller's language"),
+    file_id: z.string(),
+    file_name: z.string().describe("The file's name now"),
+    file_kind: z.enum(['drive#file', 'drive#folder']),
+    file_category: z.string(),
+    mime_type: z.string(),
+    icon_link: z.string().describe('`""` until the file has an icon'),
+    thumbnail_link: z.string().describe('`""` until the file has a thumbnail'),
+    params: z.record(z.string(), z.string()).describe('Extra facts, e.g. `share_id` of a restore from a share'),
+    created_time: z.string(),
+  })
+  .describe('Something that happened to one of the member\'s files; only live files\' events are listed');
+
+/** `GET /drive/v1/events` query. */
+export const listEventsQuerySchema = z.object({
+  filters: z.string().max(8192).optional().describe('JSON: `{"type": {"eq"|"in": "TYPE_UPLOAD,TYPE_RESTORE"}}`'),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page_token: z.string().max(8192).optional(),
+  thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional(),
+});
+
+export const eventListSchema = z.object({
+  events: z.array(eventSchema),
+  next_page_token: z.string(),
+});

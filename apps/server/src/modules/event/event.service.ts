@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { eventTypes, type EventType } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
+import { newId } from '../../lib/secrets';
+import type { EventRepository, EventView } from './event.repository';
+
+/** Something that happened to one of a member's files. */
+export interface EventInput {
+  type: EventType;
+  fileId: string;
+  /** Extra facts (the share a restore came from, ...). */
+  params?: Record<string, string>;
+}
+
+/** What other modules need to record events (uploads, restores, playback, offline tasks). */
+export interface EventRecorder {
+  record(userId: string, events: EventInput | EventInput[]): Promise<void>;
+}
+
+export interface EventServiceDeps {
+  events: EventRepository;
+  now: () => Date;
+  /** How many events each member keeps; older ones are dropped as new ones come. */
+  keepPerMember?: number;
+  logger?: { error(object: unknown, message: string): void };
+}
+
+/** A listing request as the route reads it. */
+export interface ListEventsInput {
+  filters: string | undefined;
+  limit: number;
+  pageToken: string | undefined;
+}
+
+function badFilter(description: string): AppError {
+  return new AppError('invalid_argument', { description: `filters: ${description}` });
+}
+
+function isEventType(value: string): value is EventType {
+  return (eventTypes as readonly string[]).includes(value);
+}
+
+/** Reads the `filters` of an event listing: `type` with `eq` or `in`; anything else is `invalid_argument`. */
+export function parseEventFilters(text: string | undefined): EventType[] | undefined {
+  if (text === undefined || text.trim() === '') {
+    return undefined;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badFilter('not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badFilter('must be an object of fields');
+  }
+  let types: EventType[] | undefined;
+  for (const [field, operations] of Object.entries(parsed)) {
+    if (field !== 'type') {
+      throw badFilter(`unknown field ${JSON.stringify(field.slice(0, 64))}`);
+    }
+    if (operations === null || typeof operations !== 'object' || Array.isArray(operations)) {
+      throw badFilter('type must be an object of operators');
+    }
+    for (const [operator, raw] of Object.entries(operations as Record<string, unknown>)) {
+      if (operator !== 'eq' && operator !== 'in') {
+        throw badFilter(`type takes no operator ${JSON.stringify(operator.slice(0, 16))}`);
+      }
+      if (typeof raw !== 'string') {
+        throw badFilter(`type.${operator} must be a string`);
+      }
+      const values = operator === 'eq' ? [raw.trim()] : raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      if (values.length > 100) {
+        throw badFilter('type.in lists more than 100 values');
+      }
+      const unknown = values.find((value) => !isEventType(value));
+      if (unknown !== undefined) {
+        throw badFilter(`${JSON.stringify(unknown.slice(0, 32))} is not an event type`);
+      }
+      const chosen = values.filter(isEventType);
+      types = types === undefined ? chosen : types.filter((type) => chosen.includes(type));
+    }
+  }
+  return types;
+}
+
+const cursorSchema = z.object({ c: z.string().max(64), i: z.string().max(64) });
+
+function invalidToken(): AppError {
+  return new AppError('invalid_argument', { description: 'page_token is not a token this listing gave' });
+}
+
+function encodeToken(last: EventView): string {
+  return Buffer.from(JSON.stringify({ c: last.createdAt, i: last.id }), 'utf8').toString('base64url');
+}
+
+function decodeToken(token: string): [string, string] {
+  if (token.length > 512 || !/^[A-Za-z0-9_-]+$/.test(token)) {
+    throw invalidToken();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidToken();
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success) {
+    throw invalidToken();
+  }
+  return [result.data.c, result.data.i];
+}
+
+/** The default number of events a member keeps. */
+export const defaultEventsPerMember = 1000;
+
+/**
+ * Recent events of the drive (`GET /drive/v1/events`). Other modules call `record` when a file
+ * is uploaded, restored, played, viewed, downloaded or fetched. Each member keeps the newest
+ * `keepPerMember` events; events of files that are in the trash, deleted or not the member's
+ * are never listed.
+ */
+export function createEventService(deps: EventServiceDeps) {
+  const keep = deps.keepPerMember ?? defaultEventsPerMember;
+
+  return {
+    /**
+     * Records events of the member's files. Recording is a side note of the work that caused it:
+     * a failure is logged, never thrown into that work.
+     */
+    async record(userId: string, input: EventInput | EventInput[]): Promise<void> {
+      const list = Array.isArray(input) ? input : [input];
+      if (list.length === 0) {
+        return;
+      }
+      const base = deps.now().getTime();
+      try {
+        // Events of one call keep their order: each is a millisecond after the one before.
+        await deps.events.insert(
+          list.slice(-keep).map((event, index) => ({
+            id: newId(),
+            userId,
+            type: event.type,
+            fileId: event.fileId,
+            params: event.params ?? {},
+            createdAt: new Date(base + index).toISOString(),
+          })),
+        );
+        await deps.events.prune(userId, keep);
+      } catch (error) {
+        deps.logger?.error({ err: error }, 'recording drive events failed');
+      }
+    },
+
+    /** A page of the member's recent events, newest first. */
+    async list(userId: string, input: ListEventsInput): Promise<{ events: EventView[]; nextPageToken: string }> {
+      const types = parseEventFilters(input.filters);
+      const after = input.pageToken ? decodeToken(input.pageToken) : undefined;
+      const rows = await deps.events.list({ userId, types, after, limit: input.limit });
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      return { events: page, nextPageToken: rows.length > input.limit && last ? encodeToken(last) : '' };
+    },
+  };
+}
+
+export type EventService = ReturnType<typeof createEventService>;

@@ -1,0 +1,179 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { TaskPhase, TaskType } from '@nimbus/contracts';
+import type { Database, TaskTable } from '../../db/schema';
+
+/** A task row with numbers and the params map in their JavaScript types. */
+export interface TaskRecord {
+  id: string;
+  userId: string;
+  type: TaskType;
+  name: string;
+  phase: TaskPhase;
+  progress: number;
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+  messageKey: string;
+  params: Record<string, string>;
+  statusSize: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a listing asks: the member's tasks of a type and phases, after a position, newest first. */
+export interface TaskListQuery {
+  userId: string;
+  type: TaskType | undefined;
+  phases: TaskPhase[] | undefined;
+  ids: string[] | undefined;
+  /** `[created_at, id]` of the last task of the previous page. */
+  after: [string, string] | undefined;
+  limit: number;
+}
+
+/** The columns a service may change on a task. */
+export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'phase' | 'progress' | 'fileId' | 'fileName' | 'fileSize' | 'messageKey' | 'params' | 'statusSize' | 'updatedAt'>>;
+
+function parseParams(text: string): Record<string, string> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+    }
+  } catch {
+    // A damaged map reads as empty rather than failing the listing.
+  }
+  return {};
+}
+
+function toRecord(row: Selectable<TaskTable>): TaskRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: row.type as TaskType,
+    name: row.name,
+    phase: row.phase as TaskPhase,
+    progress: Number(row.progress),
+    fileId: row.file_id,
+    fileName: row.file_name,
+    // PostgreSQL answers bigint as a string; sizes stay far below 2^53.
+    fileSize: Number(row.file_size),
+    messageKey: row.message_key,
+    params: parseParams(row.params),
+    statusSize: Number(row.status_size),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function patchColumns(patch: TaskPatch) {
+  return {
+    ...(patch.name === undefined ? {} : { name: patch.name }),
+    ...(patch.phase === undefined ? {} : { phase: patch.phase }),
+    ...(patch.progress === undefined ? {} : { progress: patch.progress }),
+    ...(patch.fileId === undefined ? {} : { file_id: patch.fileId }),
+    ...(patch.fileName === undefined ? {} : { file_name: patch.fileName }),
+    ...(patch.fileSize === undefined ? {} : { file_size: patch.fileSize }),
+    ...(patch.messageKey === undefined ? {} : { message_key: patch.messageKey }),
+    ...(patch.params === undefined ? {} : { params: JSON.stringify(patch.params) }),
+    ...(patch.statusSize === undefined ? {} : { status_size: patch.statusSize }),
+    ...(patch.updatedAt === undefined ? {} : { updated_at: patch.updatedAt }),
+  };
+}
+
+/** Tasks (API.md §3). Every query of a member's tasks is scoped to that member. */
+export function createTaskRepository(db: Kysely<Database>) {
+  const owned = (userId: string) => db.selectFrom('tasks').selectAll().where('user_id', '=', userId);
+
+  return {
+    async insert(task: TaskRecord): Promise<void> {
+      await db
+        .insertInto('tasks')
+        .values({
+          id: task.id,
+          user_id: task.userId,
+          type: task.type,
+          name: task.name,
+          phase: task.phase,
+          progress: task.progress,
+          file_id: task.fileId,
+          file_name: task.fileName,
+          file_size: task.fileSize,
+          message_key: task.messageKey,
+          params: JSON.stringify(task.params),
+          status_size: task.statusSize,
+          created_at: task.createdAt,
+          updated_at: task.updatedAt,
+        })
+        .execute();
+    },
+
+    /** The member's task with this id; undefined when absent or another member's. */
+    async findOwned(userId: string, id: string): Promise<TaskRecord | undefined> {
+      const row = await owned(userId).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** The member's tasks among `ids` (absent and others' ids are left out). */
+    async findManyOwned(userId: string, ids: string[]): Promise<TaskRecord[]> {
+      if (ids.length === 0) {
+        return [];
+      }
+      return (await owned(userId).where('id', 'in', ids).execute()).map(toRecord);
+    },
+
+    /**
+     * One page of the member's tasks, newest first, keyset-paginated on `(created_at, id)`; one
+     * row more than `limit` tells a next page exists.
+     */
+    async list(query: TaskListQuery): Promise<TaskRecord[]> {
+      let select = owned(query.userId);
+      if (query.type !== undefined) {
+        select = select.where('type', '=', query.type);
+      }
+      if (query.phases !== undefined) {
+        select = query.phases.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('phase', 'in', query.phases);
+      }
+      if (query.ids !== undefined) {
+        select = query.ids.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('id', 'in', query.ids);
+      }
+      if (query.after !== undefined) {
+        select = select.where(sql<boolean>`(${sql.ref('created_at')}, ${sql.ref('id')}) < (${query.after[0]}, ${query.after[1]})`);
+      }
+      const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      return rows.map(toRecord);
+    },
+
+    /** Changes a member's task; false when it is not (or no longer) there. */
+    async update(userId: string, id: string, patch: TaskPatch): Promise<boolean> {
+      const result = await db.updateTable('tasks').set(patchColumns(patch)).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Changes a member's task only while it is in one of `from` phases (a compare-and-set that
+     * a parallel change cannot slip through); false when it was not.
+     */
+    async updateInPhase(userId: string, id: string, from: TaskPhase[], patch: TaskPatch): Promise<boolean> {
+      const result = await db
+        .updateTable('tasks')
+        .set(patchColumns(patch))
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('phase', 'in', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async delete(userId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) {
+        return;
+      }
+      await db.deleteFrom('tasks').where('user_id', '=', userId).where('id', 'in', ids).execute();
+    },
+  };
+}
+
+export type TaskRepository = ReturnType<typeof createTaskRepository>;
