@@ -26,12 +26,15 @@ function withAbsoluteUrls(answer: UploadAnswer, base: string): UploadAnswer {
   };
 }
 
-/** The upload calls of API.md §2 through the site's API client. */
-export function createUploadApi(client: ApiClient): UploadApi {
-  const base = () => client.originOf('drive') || window.location.origin;
+/**
+ * The upload calls of API.md §2 through the site's API client, asked for at the first call (so
+ * the queue can be made during server rendering).
+ */
+export function createUploadApi(clientOf: () => ApiClient): UploadApi {
+  const base = () => clientOf().originOf('drive') || window.location.origin;
   return {
     async createFolder(parentId, name) {
-      const answer = await client.post<CreatedFolder>('/drive/v1/files', {
+      const answer = await clientOf().post<CreatedFolder>('/drive/v1/files', {
         kind: 'drive#folder',
         name,
         parent_id: parentId,
@@ -39,7 +42,7 @@ export function createUploadApi(client: ApiClient): UploadApi {
       return { id: answer.file.id };
     },
     async createFile(request: CreateFileRequest) {
-      const answer = await client.post<UploadAnswer>('/drive/v1/files', {
+      const answer = await clientOf().post<UploadAnswer>('/drive/v1/files', {
         kind: 'drive#file',
         name: request.name,
         parent_id: request.parentId,
@@ -50,7 +53,7 @@ export function createUploadApi(client: ApiClient): UploadApi {
       return withAbsoluteUrls(answer, base());
     },
     async prove(fileId: string, ranges: ProvenRange[]) {
-      const answer = await client.post<UploadAnswer>(
+      const answer = await clientOf().post<UploadAnswer>(
         `/drive/v1/files/${encodeURIComponent(fileId)}:prove`,
         { ranges },
       );

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import { browserClient } from '@/features/auth/browser-client';
+import { readCredentials } from '@/features/auth/credentials';
 import type { PickedTree } from './folder-tree';
 import { workerHasher } from './gcid-hasher';
 import { createUploadApi } from './upload-api';
@@ -42,9 +43,10 @@ export interface UploadProviderProps {
   children: ReactNode;
   /**
    * Whose queue this is (the member's user id): entries stored in this browser are kept per
-   * member, so another member signing in here does not see them.
+   * member, so another member signing in here does not see them. The signed-in member of this
+   * browser by default.
    */
-  owner: string;
+  owner?: string;
   /**
    * Told of the folders whose listing changed (a file finished uploading, or a dropped
    * selection's folders were made), e.g. to invalidate their listing queries.
@@ -69,10 +71,10 @@ export function UploadProvider({
   const [queue] = useState(
     () =>
       new UploadQueue({
-        api: createUploadApi(browserClient()),
+        api: createUploadApi(browserClient),
         transport: browserTransport,
         hasher: workerHasher(),
-        store: indexedDbUploadStore(owner),
+        store: indexedDbUploadStore(() => owner ?? readCredentials()?.user_id ?? ''),
       }),
   );
   const [preparing, setPreparing] = useState(0);

@@ -95,10 +95,15 @@ class FakeDrive implements UploadApi, UploadTransport {
   }
 
   private targetFor(id: string, uploadType: CreateFileRequest['uploadType']): UploadAnswer {
+    // The tus resource is always offered; a form upload is offered the form besides.
+    const resumable = { params: { url: `https://drive.test/tus/${id}` } };
     if (uploadType === 'UPLOAD_TYPE_FORM') {
-      return { form: { url: `https://drive.test/form/${id}`, multi_parts: { token: id } } };
+      return {
+        resumable,
+        form: { url: `https://drive.test/form/${id}`, multi_parts: { token: id } },
+      };
     }
-    return { resumable: { params: { url: `https://drive.test/tus/${id}` } } };
+    return { resumable };
   }
 
   async send(job: TransferJob): Promise<void> {

@@ -155,14 +155,15 @@ function abortError(): DOMException {
   return new DOMException('The upload was stopped', 'AbortError');
 }
 
+/** Where the bytes go: the form when the server offers one (a small file), else tus. */
 function targetOf(answer: UploadAnswer): TransferTarget | undefined {
-  const tusUrl = answer.resumable?.params?.url;
-  if (tusUrl) {
-    return { kind: 'tus', url: tusUrl };
-  }
   const formUrl = answer.form?.url;
   if (formUrl) {
     return { kind: 'form', url: formUrl, fields: { ...(answer.form?.multi_parts ?? {}) } };
+  }
+  const tusUrl = answer.resumable?.params?.url;
+  if (tusUrl) {
+    return { kind: 'tus', url: tusUrl };
   }
   return undefined;
 }

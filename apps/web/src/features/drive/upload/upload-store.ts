@@ -17,8 +17,11 @@ interface UploadsSchema extends DBSchema {
   uploads: { key: string; value: StoredUpload };
 }
 
-/** Entries of one member, by a key naming the member, so members of one browser stay apart. */
-export function indexedDbUploadStore(owner: string): UploadStore {
+/**
+ * Entries of one member, by a key naming the member, so members of one browser stay apart. The
+ * owner may be a function, asked at the first read or write (never during server rendering).
+ */
+export function indexedDbUploadStore(owner: string | (() => string)): UploadStore {
   let database: Promise<IDBPDatabase<UploadsSchema>> | undefined;
   const open = () => {
     database ??= openDB<UploadsSchema>(uploadsDatabaseName, uploadsDatabaseVersion, {
@@ -30,18 +33,20 @@ export function indexedDbUploadStore(owner: string): UploadStore {
     });
     return database;
   };
-  const prefix = `${owner}:`;
+  let ownerPrefix: string | undefined;
+  const prefixOf = () => (ownerPrefix ??= `${typeof owner === 'function' ? owner() : owner}:`);
   return {
     async list() {
       const db = await open();
+      const prefix = prefixOf();
       const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
       return db.getAll(uploadsStoreName, range);
     },
     async put(upload) {
-      await (await open()).put(uploadsStoreName, upload, prefix + upload.id);
+      await (await open()).put(uploadsStoreName, upload, prefixOf() + upload.id);
     },
     async delete(id) {
-      await (await open()).delete(uploadsStoreName, prefix + id);
+      await (await open()).delete(uploadsStoreName, prefixOf() + id);
     },
   };
 }
