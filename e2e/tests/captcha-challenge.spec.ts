@@ -8,7 +8,11 @@ function deviceId(): string {
 }
 
 test.describe('the captcha challenge page', () => {
-  test('solves its proof of work in the browser and returns a token to /loading', async ({ page, request, baseURL }) => {
+  test('solves its proof of work in the browser and returns a token to /loading', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const username = `e2e-${randomBytes(6).toString('hex')}@example.com`;
     const device = deviceId();
     // Ten wrong passwords for one account, each from a device of its own.
@@ -20,11 +24,19 @@ test.describe('the captcha challenge page', () => {
       expect(((await wrong.json()) as { error: string }).error).toBe('invalid_account_or_password');
     }
     const attempt = { client_id: 'web', username, password: 'wrong horse 2' };
-    const refused = await request.post('/v1/auth/signin', { data: attempt, headers: { 'x-device-id': device } });
+    const refused = await request.post('/v1/auth/signin', {
+      data: attempt,
+      headers: { 'x-device-id': device },
+    });
     expect(await refused.json()).toMatchObject({ error: 'captcha_required', error_code: 4001 });
 
     const init = await request.post('/v1/shield/captcha/init', {
-      data: { client_id: 'web', action: signInAction, device_id: device, meta: { email: username } },
+      data: {
+        client_id: 'web',
+        action: signInAction,
+        device_id: device,
+        meta: { email: username },
+      },
     });
     const { url } = (await init.json()) as { url: string };
     const challenge = new URL(url);

@@ -8,6 +8,7 @@ import {
   ArrowUpDown,
   Copy,
   Download,
+  EllipsisVertical,
   FolderInput,
   FolderOpen,
   FolderPlus,
@@ -724,6 +725,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
                     onContextMenu={onItemContextMenu}
                     onPointerDown={onPointerDown}
                     onPointerEnd={onPointerEnd}
+                    more={
+                      <MoreMenu
+                        label={t('action.more', { name: file.name })}
+                        actions={actionsFor(
+                          current.selected.has(file.id) && selectedFiles.length > 1
+                            ? selectedFiles
+                            : [file],
+                        )}
+                      />
+                    }
                   />
                 ))
               )}
@@ -737,91 +748,93 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const activeId =
     current.focus && byId.has(current.focus) ? `drive-item-${current.focus}` : undefined;
   const listing = (
-    <ContextMenuPrimitive.Root
-      onOpenChange={(openMenu) => {
-        if (!openMenu) {
-          setMenuTarget(undefined);
-        }
-      }}
-    >
-      <ContextMenuPrimitive.Trigger asChild disabled={isMobile}>
-        <div
-          ref={scrollRef}
-          role="listbox"
-          aria-multiselectable
-          aria-label={title}
-          aria-activedescendant={activeId}
-          aria-busy={query.isFetching}
-          tabIndex={0}
-          data-testid="drive-listing"
-          data-view={view}
-          onKeyDown={onKeyDown}
-          onFocus={(event) => {
-            if (event.target === event.currentTarget) {
-              setListFocused(true);
-              if (current.focus === undefined && order.length > 0) {
-                setSelection((state) => ({ ...state, focus: order[0] }));
+    <>
+      {view === 'list' && !isMobile && items.length > 0 ? (
+        <ListHeader
+          order={display.orderType}
+          sortable={section !== 'recent'}
+          onSort={setOrder}
+          dateLabel={section === 'trash' ? t('column.deleted') : t('column.modified')}
+        />
+      ) : null}
+      <ContextMenuPrimitive.Root
+        onOpenChange={(openMenu) => {
+          if (!openMenu) {
+            setMenuTarget(undefined);
+          }
+        }}
+      >
+        <ContextMenuPrimitive.Trigger asChild disabled={isMobile}>
+          <div
+            ref={scrollRef}
+            role="listbox"
+            aria-multiselectable
+            aria-label={title}
+            aria-activedescendant={activeId}
+            aria-busy={query.isFetching}
+            tabIndex={0}
+            data-testid="drive-listing"
+            data-view={view}
+            onKeyDown={onKeyDown}
+            onFocus={(event) => {
+              if (event.target === event.currentTarget) {
+                setListFocused(true);
+                if (current.focus === undefined && order.length > 0) {
+                  setSelection((state) => ({ ...state, focus: order[0] }));
+                }
               }
-            }
-          }}
-          onBlur={() => setListFocused(false)}
-          onContextMenu={(event) => {
-            if (event.target === event.currentTarget) {
-              setMenuTarget(undefined);
-            }
-          }}
-          onClick={(event) => {
-            if (event.target === event.currentTarget) {
-              setSelection((state) => clearSelection(state));
-            }
-          }}
-          className={cn(
-            'min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 py-2 focus-visible:outline-none md:px-3',
-            isMobile && selecting ? 'pb-20' : '',
-          )}
-        >
-          {view === 'list' && !isMobile && items.length > 0 ? (
-            <ListHeader
-              order={display.orderType}
-              sortable={section !== 'recent'}
-              onSort={setOrder}
-              dateLabel={section === 'trash' ? t('column.deleted') : t('column.modified')}
-            />
-          ) : null}
-          {body}
-        </div>
-      </ContextMenuPrimitive.Trigger>
-      <ContextMenuPrimitive.Portal>
-        <ContextMenuPrimitive.Content
-          className="z-[var(--z-overlay)] min-w-48 rounded-xl border border-border bg-background p-1 text-foreground shadow-[var(--shadow-popover)]"
-          data-testid="item-menu"
-        >
-          {menuFiles.length > 0 ? (
-            actionsFor(menuFiles).map((action) => (
+            }}
+            onBlur={() => setListFocused(false)}
+            onContextMenu={(event) => {
+              if (event.target === event.currentTarget) {
+                setMenuTarget(undefined);
+              }
+            }}
+            onClick={(event) => {
+              if (event.target === event.currentTarget) {
+                setSelection((state) => clearSelection(state));
+              }
+            }}
+            className={cn(
+              'min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 py-2 focus-visible:outline-none md:px-3',
+              isMobile && selecting ? 'pb-20' : '',
+            )}
+          >
+            {body}
+          </div>
+        </ContextMenuPrimitive.Trigger>
+        <ContextMenuPrimitive.Portal>
+          <ContextMenuPrimitive.Content
+            className="z-[var(--z-overlay)] min-w-48 rounded-xl border border-border bg-background p-1 text-foreground shadow-[var(--shadow-popover)]"
+            data-testid="item-menu"
+          >
+            {menuFiles.length > 0 ? (
+              actionsFor(menuFiles).map((action) => (
+                <ContextMenuPrimitive.Item
+                  key={action.key}
+                  onSelect={action.run}
+                  className={cn(
+                    'flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9',
+                    action.danger ? 'text-danger' : '',
+                  )}
+                >
+                  <action.icon aria-hidden className="size-4" />
+                  {action.label}
+                </ContextMenuPrimitive.Item>
+              ))
+            ) : section === 'all' ? (
               <ContextMenuPrimitive.Item
-                key={action.key}
-                onSelect={action.run}
-                className={cn(
-                  'flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9',
-                  action.danger ? 'text-danger' : '',
-                )}
+                onSelect={() => setDialog({ type: 'new-folder' })}
+                className="flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9"
               >
-                <action.icon aria-hidden className="size-4" />
-                {action.label}
+                <FolderPlus aria-hidden className="size-4" />
+                {t('action.new-folder')}
               </ContextMenuPrimitive.Item>
-            ))
-          ) : section === 'all' ? (
-            <ContextMenuPrimitive.Item
-              onSelect={() => setDialog({ type: 'new-folder' })}
-              className="flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9"
-            >
-              <FolderPlus aria-hidden className="size-4" />
-              {t('action.new-folder')}
-            </ContextMenuPrimitive.Item>
-          ) : null}
-        </ContextMenuPrimitive.Content>
-      </ContextMenuPrimitive.Portal>
-    </ContextMenuPrimitive.Root>
+            ) : null}
+          </ContextMenuPrimitive.Content>
+        </ContextMenuPrimitive.Portal>
+      </ContextMenuPrimitive.Root>
+    </>
   );
 
   const previewFiles = useMemo(() => items.filter((file) => !isFolder(file)), [items]);
@@ -870,7 +883,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           describeError={describeError}
           onSubmit={async (name) => {
             const folder = await actions.createFolder(name, folderId);
-            setSelection({ selected: new Set([folder.id]), anchor: folder.id, focus: folder.id });
+            setSelection({ selected: new Set(), anchor: folder.id, focus: folder.id });
           }}
           onClose={() => setDialog(undefined)}
         />
@@ -912,6 +925,38 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** The "more actions" button of an item: shown on hover and focus, always on touch screens. */
+function MoreMenu({ label, actions }: { label: string; actions: ItemAction[] }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={label}
+          data-testid="item-more"
+          onClick={(event) => event.stopPropagation()}
+          onDoubleClick={(event) => event.stopPropagation()}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:opacity-100 md:size-8 md:opacity-0 md:group-hover:opacity-100"
+        >
+          <EllipsisVertical aria-hidden className="size-4" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" onClick={(event) => event.stopPropagation()}>
+        {actions.map((action) => (
+          <DropdownMenuItem
+            key={action.key}
+            onSelect={action.run}
+            className={action.danger ? 'text-danger' : undefined}
+          >
+            <action.icon aria-hidden className="size-4" />
+            {action.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
@@ -1019,7 +1064,7 @@ function ListHeader({
   const header = (column: 'name' | 'modified' | 'size', text: string, className: string) => {
     const direction = columnDirection(order, column);
     return (
-      <span role="columnheader" aria-sort={direction ?? 'none'} className={className}>
+      <span className={className}>
         {sortable ? (
           <button
             type="button"
@@ -1038,13 +1083,14 @@ function ListHeader({
   return (
     <div
       role="presentation"
-      className="flex h-9 items-center gap-3 px-3 text-xs font-medium text-muted-foreground"
+      className="flex h-9 shrink-0 items-center gap-3 border-b border-border px-4 text-xs md:px-6 font-medium text-muted-foreground"
     >
       <span className="w-5" />
       <span className="w-6" />
       {header('name', t('column.name'), 'flex-1')}
       {header('modified', dateLabel, 'hidden w-40 sm:block')}
       {header('size', t('column.size'), 'w-24 text-right')}
+      <span className="w-8" />
     </div>
   );
 }

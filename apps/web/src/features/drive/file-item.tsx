@@ -1,6 +1,6 @@
 'use client';
 
-import type { MouseEvent, PointerEvent } from 'react';
+import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { memo } from 'react';
 import { formatBytes } from '@nimbus/contracts';
 import {
@@ -75,6 +75,8 @@ export interface FileItemProps {
   onContextMenu: (file: DriveFile) => void;
   onPointerDown: (file: DriveFile, event: PointerEvent) => void;
   onPointerEnd: () => void;
+  /** The item's "more actions" button and menu. */
+  more: ReactNode;
 }
 
 /** One item of a listing: a row of the list view or a tile of the grid view. */
@@ -134,6 +136,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
         )}
       >
         <div className="absolute left-2 top-2 z-10">{check}</div>
+        <div className="absolute right-1 top-1 z-10">{props.more}</div>
         <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg bg-muted/60">
           {file.thumbnail_link ? (
             // eslint-disable-next-line @next/next/no-img-element -- signed thumbnail URLs on the content origin
@@ -186,6 +189,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       <span className="w-20 shrink-0 text-right text-sm tabular-nums text-muted-foreground sm:w-24">
         {size}
       </span>
+      {props.more}
     </div>
   );
 });
