@@ -16,7 +16,7 @@ export interface DrivePageProps {
 
 /**
  * A drive page (`/drive/all`, `/drive/recent`, `/drive/trash`): the shell and the listing, with
- * only the `drive` messages sent to the browser.
+ * only the `drive`, `upload` and `preview` messages sent to the browser.
  */
 export async function DrivePage({ locale, section }: DrivePageProps) {
   const messages: Messages = await getMessages({ locale });
@@ -28,8 +28,11 @@ export async function DrivePage({ locale, section }: DrivePageProps) {
     upgrade: localePath(locale, '/drive/payment/storage'),
   };
   return (
-    <NextIntlClientProvider locale={locale} messages={{ drive: messages.drive }}>
-      <DriveShell section={section} hrefs={hrefs}>
+    <NextIntlClientProvider
+      locale={locale}
+      messages={{ drive: messages.drive, upload: messages.upload, preview: messages.preview }}
+    >
+      <DriveShell section={section} errorTexts={errorTextsOf(locale)} hrefs={hrefs}>
         <Suspense fallback={null}>
           <FileBrowser section={section} errorTexts={errorTextsOf(locale)} />
         </Suspense>

@@ -9,9 +9,11 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { readCredentials } from '@/features/auth/credentials';
+import type { ErrorTexts } from '@/features/auth/error-text';
 import { useStoredSession } from '@/features/auth/use-stored-session';
 import { displayModeStore } from '@/features/preferences/display-mode';
 import { cn } from '@/lib/cn';
+import { DriveUploads } from './drive-slots';
 import { StorageMeter } from './storage-meter';
 import { viewOverridesStore } from './view-overrides';
 
@@ -19,6 +21,8 @@ export type DriveSection = 'all' | 'recent' | 'trash';
 
 export interface DriveShellProps {
   section: DriveSection;
+  /** The shared error messages of the page's locale. */
+  errorTexts: ErrorTexts;
   /** The locale-prefixed paths of the sections and of sign-in. */
   hrefs: Record<DriveSection | 'signIn' | 'upgrade', string>;
   children: ReactNode;
@@ -42,7 +46,7 @@ function makeQueryClient(): QueryClient {
  * storage meter, and the sign-in gate (a visitor without a session is sent to sign in and comes
  * back here afterwards). The display-mode preferences are restored for the signed-in member.
  */
-export function DriveShell({ section, hrefs, children }: DriveShellProps) {
+export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellProps) {
   const t = useTranslations('drive');
   const [queryClient] = useState(makeQueryClient);
   const session = useStoredSession();
@@ -104,7 +108,9 @@ export function DriveShell({ section, hrefs, children }: DriveShellProps) {
         </nav>
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {session.kind === 'signed-in' ? (
-            children
+            <DriveUploads owner={readCredentials()?.user_id ?? ''} errorTexts={errorTexts}>
+              {children}
+            </DriveUploads>
           ) : (
             <div className="p-6" data-testid="drive-checking-session">
               <div className="h-6 w-48 animate-pulse rounded bg-muted" />

@@ -1,44 +1,114 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FolderUp, Upload } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import type { ErrorTexts } from '@/features/auth/error-text';
 import type { DriveFile } from './drive-api';
+import { aboutQueryKey, listingsQueryKey } from './query-keys';
+import { UploadButton, UploadDropZone, UploadProvider, UploadQueuePanel } from './upload';
 
 /*
- * Where the upload queue and the previews plug into the drive. They are built in
- * `@/features/drive/upload` (`UploadProvider`, `UploadButton`, `UploadDropZone`,
- * `UploadQueuePanel`) and `@/features/drive/preview` (`FilePreview`); until they exist these
- * slots render nothing, and opening a file downloads it.
+ * Where the upload queue (`./upload`) and the previews (`./preview`) plug into the file browser.
+ * The viewer is loaded only when a file is first opened.
  */
 
-/** Wraps the drive with the upload state (a plain pass-through until uploads exist). */
-export function UploadProviderSlot({ children }: { children: ReactNode }) {
-  return children;
+/** The member's upload queue; a finished upload refreshes the listings and the quota. */
+export function DriveUploads({
+  owner,
+  errorTexts,
+  children,
+}: {
+  owner: string;
+  errorTexts: ErrorTexts;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const onUploaded = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: listingsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: aboutQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ['drive', 'folders'] });
+  }, [queryClient]);
+  return (
+    <UploadProvider owner={owner} onUploaded={onUploaded} errorTexts={errorTexts}>
+      {children}
+    </UploadProvider>
+  );
 }
 
-/** The toolbar's upload button for the folder shown. */
-export function UploadButtonSlot(_props: { parentId: string }) {
-  return null;
+/** The toolbar's buttons to upload files and a folder into the folder shown. */
+export function UploadButtons({ parentId }: { parentId: string }) {
+  const t = useTranslations('drive');
+  return (
+    <>
+      <UploadButton parentId={parentId} variant="outline" size="sm">
+        <Upload aria-hidden />
+        <span className="hidden sm:inline">{t('action.upload-files')}</span>
+        <span className="sr-only sm:hidden">{t('action.upload-files')}</span>
+      </UploadButton>
+      <UploadButton parentId={parentId} folder variant="outline" size="sm">
+        <FolderUp aria-hidden />
+        <span className="hidden lg:inline">{t('action.upload-folder')}</span>
+        <span className="sr-only lg:hidden">{t('action.upload-folder')}</span>
+      </UploadButton>
+    </>
+  );
+}
+
+/** The floating upload button of phones. */
+export function FloatingUploadButton({ parentId }: { parentId: string }) {
+  const t = useTranslations('drive');
+  return (
+    <UploadButton
+      parentId={parentId}
+      size="icon"
+      aria-label={t('action.upload-files')}
+      className="fixed bottom-6 right-6 z-20 size-14 rounded-full shadow-[var(--shadow-popover)]"
+    >
+      <Upload aria-hidden />
+    </UploadButton>
+  );
 }
 
 /** The drop zone over the listing for the folder shown. */
-export function UploadDropZoneSlot({ children }: { parentId: string; children: ReactNode }) {
-  return children;
+export function DropZone({
+  parentId,
+  folderName,
+  children,
+}: {
+  parentId: string;
+  folderName: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <UploadDropZone
+      parentId={parentId}
+      {...(folderName ? { folderName } : {})}
+      className="flex min-h-0 flex-1 flex-col"
+    >
+      {children}
+    </UploadDropZone>
+  );
 }
 
 /** The transfers panel (bottom right). */
-export function UploadQueuePanelSlot() {
-  return null;
+export function TransfersPanel() {
+  return <UploadQueuePanel />;
 }
 
-/** Whether previews exist; without them opening a file downloads it. */
-export const hasPreview = false;
+const FilePreview = dynamic(() => import('./preview').then((module) => module.FilePreview), {
+  ssr: false,
+});
 
 /** The full-screen viewer over the listing. */
-export function FilePreviewSlot(_props: {
+export function PreviewSlot(props: {
   files: readonly DriveFile[];
   index: number;
   onClose: () => void;
   onIndexChange: (index: number) => void;
 }) {
-  return null;
+  return <FilePreview {...props} />;
 }

@@ -53,11 +53,11 @@ import {
   toggledColumnOrder,
 } from './display-order';
 import {
-  FilePreviewSlot,
-  hasPreview,
-  UploadButtonSlot,
-  UploadDropZoneSlot,
-  UploadQueuePanelSlot,
+  DropZone,
+  FloatingUploadButton,
+  PreviewSlot,
+  TransfersPanel,
+  UploadButtons,
 } from './drive-slots';
 import { FileItem, useModifiedText } from './file-item';
 import { keyAction } from './keyboard';
@@ -204,13 +204,9 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         }
         return;
       }
-      if (hasPreview) {
-        setPreview(items.filter((item) => !isFolder(item)).indexOf(file));
-        return;
-      }
-      void actions.download([file]);
+      setPreview(items.filter((item) => !isFolder(item)).indexOf(file));
     },
-    [section, openFolder, items, actions],
+    [section, openFolder, items],
   );
 
   // ---- Layout and virtualization -----------------------------------------------------------
@@ -513,7 +509,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
               <span className="hidden sm:inline">{t('action.new-folder')}</span>
               <span className="sr-only sm:hidden">{t('action.new-folder')}</span>
             </Button>
-            <UploadButtonSlot parentId={folderId} />
+            <UploadButtons parentId={folderId} />
           </>
         ) : null}
         {section === 'trash' ? (
@@ -844,14 +840,22 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       {toolbar}
       {isMobile ? null : selectionBar}
       {section === 'all' ? (
-        <UploadDropZoneSlot parentId={folderId}>{listing}</UploadDropZoneSlot>
+        <DropZone
+          parentId={folderId}
+          folderName={folderId === '' ? undefined : breadcrumbs.data?.at(-1)?.name}
+        >
+          {listing}
+        </DropZone>
       ) : (
         listing
       )}
       {isMobile ? selectionBar : null}
-      <UploadQueuePanelSlot />
+      {section === 'all' && isMobile && !selecting ? (
+        <FloatingUploadButton parentId={folderId} />
+      ) : null}
+      <TransfersPanel />
       {preview !== undefined ? (
-        <FilePreviewSlot
+        <PreviewSlot
           files={previewFiles}
           index={preview}
           onClose={() => setPreview(undefined)}
