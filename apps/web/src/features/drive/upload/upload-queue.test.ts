@@ -289,6 +289,26 @@ describe('upload queue', () => {
     expect(drive.created).toHaveLength(1);
   });
 
+  it('keeps a file created while the entry was being paused, and never creates it twice', async () => {
+    const drive = new FakeDrive();
+    drive.askProof = false;
+    const queue = makeQueue(drive);
+    const create = drive.createFile.bind(drive);
+    drive.createFile = async (request) => {
+      // The member pauses while the server is creating the file.
+      queue.pause(only(queue).id);
+      return create(request);
+    };
+    const { file } = makeFile(8 * chunk);
+    await queue.addTree('', { files: [{ file, relativePath: 'movie.bin' }], folders: [] });
+    await queue.whenIdle();
+    expect(only(queue)).toMatchObject({ status: 'paused', fileId: 'file-1' });
+    queue.resume(only(queue).id);
+    await queue.whenIdle();
+    expect(only(queue).status).toBe('done');
+    expect(drive.created).toHaveLength(1);
+  });
+
   it('retries a failed transfer with the same upload, without creating the file again', async () => {
     const drive = new FakeDrive();
     drive.askProof = false;

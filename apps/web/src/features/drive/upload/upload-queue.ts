@@ -473,8 +473,19 @@ export class UploadQueue {
 
   /** One attempt of an entry, from the step it reached to the end. */
   private async run(id: string, signal: AbortSignal): Promise<void> {
+    /**
+     * Records a step's result and goes on. After a pause or cancel the result is still kept
+     * (a file the server created must not be created twice) but the status is left alone.
+     */
     const checkpoint = async (patch: Partial<UploadEntry>): Promise<UploadEntry> => {
       if (signal.aborted) {
+        const result = { ...patch };
+        delete result.status;
+        const stopped = this.update(id, result);
+        await this.persist(id);
+        if (stopped?.status === 'canceled' && result.transfer?.kind === 'tus') {
+          await this.deps.transport.terminate(result.transfer).catch(() => undefined);
+        }
         throw abortError();
       }
       const next = this.update(id, patch);
