@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeActivationCode, remainingVipDays } from './membership';
+import { normalizeActivationCode, remainingVipDays, remainingVipDaysOf } from './membership';
 
 describe('remainingVipDays', () => {
   const now = new Date('2030-01-01T12:00:00.000Z');
@@ -21,6 +21,24 @@ describe('remainingVipDays', () => {
     expect(remainingVipDays(undefined, now)).toBe(0);
     expect(remainingVipDays(null, now)).toBe(0);
     expect(remainingVipDays('not a date', now)).toBe(0);
+  });
+});
+
+describe('remainingVipDaysOf', () => {
+  const now = new Date('2030-01-01T00:00:00.000Z');
+  const vip = {
+    expire: '2030-01-11T00:00:00.000Z',
+    vipItem: [
+      { type: 'platinum', expire: '2030-01-11T00:00:00.000Z', surplus_day: 10 },
+      { type: 'gold', expire: '2030-01-03T06:00:00.000Z', surplus_day: 3 },
+    ],
+  };
+
+  it('counts the current membership, or one plan type', () => {
+    expect(remainingVipDaysOf(vip, now)).toBe(10);
+    expect(remainingVipDaysOf(vip, now, 'gold')).toBe(3);
+    expect(remainingVipDaysOf(vip, now, 'diamond')).toBe(0);
+    expect(remainingVipDaysOf({ expire: '', vipItem: [] }, now)).toBe(0);
   });
 });
 

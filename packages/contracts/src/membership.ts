@@ -57,6 +57,17 @@ export const vipDataSchema = z.object({
 });
 export type VipData = z.infer<typeof vipDataSchema>;
 
+/**
+ * Remaining VIP days of a member (spec section 4): of the current membership, or of the plan
+ * `type` when given (0 when the member never held it).
+ */
+export function remainingVipDaysOf(vip: Pick<VipData, 'expire' | 'vipItem'>, now: Date, type?: string): number {
+  if (type === undefined) {
+    return remainingVipDays(vip.expire, now);
+  }
+  return remainingVipDays(vip.vipItem.find((item) => item.type === type)?.expire, now);
+}
+
 /** `GET /drive/v1/privilege/vip` (API.md §5). */
 export const vipAnswerSchema = z.object({
   result: z.literal('ACCEPTED'),

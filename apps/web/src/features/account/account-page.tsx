@@ -11,6 +11,7 @@ import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
 import { refreshProfile, updateName } from '@/features/auth/session';
 import { useStoredSession } from '@/features/auth/use-stored-session';
+import { MembershipPanel } from '@/features/membership/membership-panel';
 import { SecurityPanel } from './security-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
@@ -22,7 +23,8 @@ export interface AccountPageProps {
 type LoadState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'ready'; profile: Profile };
 
 /**
- * `/drive/account`: the member's profile (name), sign-in facts and two-step verification.
+ * `/drive/account`: the member's profile (name), sign-in facts, membership (plan, expiry, days
+ * left, activation codes), password, devices and two-step verification.
  * Visitors without a session get a link to sign in that comes back here.
  */
 export function AccountPage({ errorTexts, signInHref }: AccountPageProps) {
@@ -121,6 +123,10 @@ export function AccountPage({ errorTexts, signInHref }: AccountPageProps) {
         {saved ? <FormAlert tone="success">{t('profile.saved')}</FormAlert> : null}
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       </section>
+      <MembershipPanel
+        errorTexts={errorTexts}
+        membership={session.kind === 'signed-in' ? session.membership : undefined}
+      />
       <SecurityPanel errorTexts={errorTexts} hasPassword={profile.password === 'SET'} />
       <TwoFactorPanel errorTexts={errorTexts} />
     </div>

@@ -33,6 +33,7 @@ export function initialOf(profile: Pick<Profile, 'name' | 'email'>): string {
 export function AccountButton({ signInHref, driveHref, accountHref, labels }: AccountButtonProps) {
   const session = useStoredSession();
   const profile = session.kind === 'signed-in' ? session.profile : undefined;
+  const membership = session.kind === 'signed-in' ? session.membership : undefined;
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
 
@@ -99,6 +100,7 @@ export function AccountButton({ signInHref, driveHref, accountHref, labels }: Ac
       open={open}
       onOpenChange={setOpen}
       profile={profile}
+      membership={membership}
       driveHref={driveHref}
       accountHref={accountHref}
       labels={labels}

@@ -9,7 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import type { Profile } from './credentials';
+import { PremiumBadge } from '@/features/membership/premium-badge';
+import type { MembershipInfo, Profile } from './credentials';
 import { signOut } from './session';
 
 /** The texts of the account menu. */
@@ -18,12 +19,24 @@ export interface AccountMenuLabels {
   drive: string;
   account: string;
   signOut: string;
+  premium: string;
+  free: string;
+  /** "Until {date}": when premium ends. */
+  premiumUntil: string;
+}
+
+/** The end of premium for the menu, in the page's language: `Until 31 January 2031`. */
+export function premiumUntilText(template: string, expire: string, locale: string): string {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(expire));
+  return template.replace('{date}', date);
 }
 
 export interface AccountMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   profile: Profile;
+  /** The membership of the last profile refresh, when one succeeded. */
+  membership: MembershipInfo | undefined;
   driveHref: string;
   accountHref: string;
   labels: AccountMenuLabels;
@@ -31,8 +44,12 @@ export interface AccountMenuProps {
   children: ReactNode;
 }
 
-/** The account menu of the header: name, e-mail, "My drive", "Account" and "Sign out". */
+/**
+ * The account menu of the header: name, e-mail, the plan (premium badge and its end, or the free
+ * plan), "My drive", "Account" and "Sign out".
+ */
 export default function AccountMenu(props: AccountMenuProps) {
+  const membership = props.membership;
   return (
     <DropdownMenu open={props.open} onOpenChange={props.onOpenChange} modal={false}>
       <DropdownMenuTrigger
@@ -46,6 +63,19 @@ export default function AccountMenu(props: AccountMenuProps) {
         <DropdownMenuLabel>
           <span className="block font-semibold text-foreground">{props.profile.name}</span>
           <span className="block text-xs font-normal">{props.profile.email}</span>
+          {membership ? (
+            <span className="mt-1.5 flex flex-wrap items-center gap-2 text-xs font-normal">
+              <PremiumBadge
+                premium={membership.premium}
+                label={membership.premium ? props.labels.premium : props.labels.free}
+              />
+              {membership.premium && membership.expire ? (
+                <span data-testid="menu-premium-until">
+                  {premiumUntilText(props.labels.premiumUntil, membership.expire, document.documentElement.lang || 'en-US')}
+                </span>
+              ) : null}
+            </span>
+          ) : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

@@ -1,5 +1,7 @@
 import { getCookie, setCookie } from '@nimbus/client';
 import type { StorageLike } from '@nimbus/client';
+import type { VipData } from '@nimbus/contracts';
+import { isPremiumStatus } from '@nimbus/contracts';
 
 /*
  * The signed-in state the browser keeps (spec sections 3, 4 and 9). The session itself is the
@@ -11,6 +13,8 @@ import type { StorageLike } from '@nimbus/client';
 export const credentialsStorageKey = 'nimbus_credentials';
 /** Local storage key of the last profile fetched. */
 export const profileStorageKey = 'nimbus_profile';
+/** Local storage key of the member's VIP state and quota (the rest of the spec's user info). */
+export const membershipStorageKey = 'nimbus_membership';
 /** Local storage key of the login scene. */
 export const loginSceneStorageKey = 'nimbus_login_scene';
 /** The cookie that carries the user id. */
@@ -38,6 +42,39 @@ export interface Profile {
   password: 'SET' | '';
   status: string;
   created_at: string;
+}
+
+/** The storage quota of `GET /drive/v1/about`, as the user info keeps it. */
+export interface StorageQuota {
+  limit: number;
+  usage: number;
+  /** Usage above the limit, e.g. after a membership lapsed. */
+  overStorageLimit: boolean;
+}
+
+/**
+ * The membership half of the spec's user info: `premium` (VIP status `ok`), `expire`, `type`,
+ * `vipInfo` with its `vipItem` list, and the storage quota when it could be fetched.
+ */
+export interface MembershipInfo {
+  userId: string;
+  premium: boolean;
+  expire: string;
+  type: string;
+  vipInfo: VipData;
+  quota: StorageQuota | undefined;
+}
+
+/** The membership info of a VIP answer (and the quota, when known). */
+export function membershipInfoOf(vip: VipData, quota?: StorageQuota): MembershipInfo {
+  return {
+    userId: vip.user_id,
+    premium: isPremiumStatus(vip.status),
+    expire: vip.expire,
+    type: vip.type,
+    vipInfo: vip,
+    quota,
+  };
 }
 
 /** Where a login started (spec section 4). */
@@ -139,10 +176,39 @@ export function storeProfile(profile: Profile): void {
   announce();
 }
 
-/** Clears the user id (cookie and profile) after a failed profile fetch. */
+/** The last membership info fetched, when it belongs to the stored credentials. */
+export function readMembership(): MembershipInfo | undefined {
+  const credentials = readCredentials();
+  const value = readJson(membershipStorageKey);
+  if (!credentials || typeof value !== 'object' || value === null) {
+    return undefined;
+  }
+  const membership = value as MembershipInfo;
+  return membership.userId === credentials.sub ? membership : undefined;
+}
+
+/** Stores the membership info (after a refresh, or after redeeming an activation code). */
+export function storeMembership(membership: MembershipInfo): void {
+  storage()?.setItem(membershipStorageKey, JSON.stringify(membership));
+  announce();
+}
+
+/**
+ * Stores what a successful profile refresh fetched, the profile and the membership, in one
+ * change, and sets the user id cookie for 365 days.
+ */
+export function storeUserInfo(profile: Profile, membership: MembershipInfo): void {
+  storage()?.setItem(profileStorageKey, JSON.stringify(profile));
+  storage()?.setItem(membershipStorageKey, JSON.stringify(membership));
+  setUserIdCookie(profile.sub);
+  announce();
+}
+
+/** Clears the user id (cookie, profile and membership) after a failed profile or VIP fetch. */
 export function clearUserId(): void {
   setCookie(userIdCookieName, '', { maxAge: 0, sameSite: 'lax', secure: cookieSecure() });
   storage()?.removeItem(profileStorageKey);
+  storage()?.removeItem(membershipStorageKey);
   announce();
 }
 

@@ -1,5 +1,6 @@
 import { ApiError } from '@nimbus/client';
 import { errorKinds } from '@nimbus/contracts';
+import type { VipData } from '@nimbus/contracts';
 import { browserClient, webClientId } from './browser-client';
 import type { Profile } from './credentials';
 import {
@@ -8,7 +9,9 @@ import {
   readCredentials,
   storeCredentials,
   storeProfile,
+  storeUserInfo,
 } from './credentials';
+import { runProfileRefresh } from './profile-refresh';
 
 /*
  * The calls of the sign-in flows (API.md §6) and the profile refresh of spec section 4. Every
@@ -117,28 +120,37 @@ export async function resetPassword(input: {
   );
 }
 
+/** The parts of `GET /drive/v1/about` the user info keeps. */
+interface AboutAnswer {
+  quota: { limit: string; usage: string };
+  over_storage_limit: boolean;
+}
+
 /**
- * The profile refresh of spec section 4: false without stored credentials; false after clearing
- * the user id when the profile cannot be fetched; else stores the profile and sets the user id
- * cookie, and resolves true.
+ * The profile refresh of spec section 4 (`runProfileRefresh`) with the browser's calls and
+ * storage: false without stored credentials; false after clearing the user id when the profile
+ * or the VIP state cannot be fetched; else stores both, sets the user id cookie, and resolves true.
  */
-export async function refreshProfile(): Promise<boolean> {
-  if (!readCredentials()) {
-    clearCredentials();
-    return false;
-  }
-  try {
-    const profile = await browserClient().get<Profile>('/v1/user/me', { retries: 0 });
-    storeProfile(profile);
-    return true;
-  } catch (cause) {
-    if (cause instanceof ApiError && cause.error_code === errorKinds.unauthenticated) {
-      clearCredentials();
-    } else {
-      clearUserId();
-    }
-    return false;
-  }
+export function refreshProfile(): Promise<boolean> {
+  return runProfileRefresh({
+    readCredentials,
+    fetchProfile: () => browserClient().get<Profile>('/v1/user/me', { retries: 0 }),
+    fetchVip: async () =>
+      (await browserClient().get<{ data: VipData }>('/drive/v1/privilege/vip', { retries: 0 })).data,
+    fetchQuota: async () => {
+      const about = await browserClient().get<AboutAnswer>('/drive/v1/about', { retries: 0 });
+      return {
+        limit: Number(about.quota.limit),
+        usage: Number(about.quota.usage),
+        overStorageLimit: about.over_storage_limit,
+      };
+    },
+    storeUserInfo,
+    clearUserId,
+    clearCredentials,
+    isUnauthenticated: (cause) =>
+      cause instanceof ApiError && cause.error_code === errorKinds.unauthenticated,
+  });
 }
 
 /** Changes the member's name; resolves the new profile. */

@@ -1,14 +1,17 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Profile } from './credentials';
-import { readCredentials, readProfile, sessionChangeEvent } from './credentials';
+import type { MembershipInfo, Profile } from './credentials';
+import { readCredentials, readMembership, readProfile, sessionChangeEvent } from './credentials';
 
 /** The signed-in state as this browser stores it. */
 export type StoredSession =
   /** Server rendering and the first client render: not known yet. */
   | { kind: 'unknown' }
   | { kind: 'signed-out' }
-  /** Credentials are stored; `profile` once a profile has been fetched. */
-  | { kind: 'signed-in'; profile: Profile | undefined };
+  /**
+   * Credentials are stored; `profile` and `membership` (the VIP state and quota) once a
+   * profile refresh has fetched them.
+   */
+  | { kind: 'signed-in'; profile: Profile | undefined; membership: MembershipInfo | undefined };
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener(sessionChangeEvent, onChange);
@@ -24,7 +27,7 @@ function snapshot(): string {
   if (!readCredentials()) {
     return 'signed-out';
   }
-  return JSON.stringify(readProfile() ?? null);
+  return JSON.stringify({ profile: readProfile() ?? null, membership: readMembership() ?? null });
 }
 
 /** The stored session, kept current across tabs and sign-in or sign-out on this page. */
@@ -34,6 +37,11 @@ export function useStoredSession(): StoredSession {
     if (value === 'unknown' || value === 'signed-out') {
       return { kind: value };
     }
-    return { kind: 'signed-in', profile: (JSON.parse(value) as Profile | null) ?? undefined };
+    const stored = JSON.parse(value) as { profile: Profile | null; membership: MembershipInfo | null };
+    return {
+      kind: 'signed-in',
+      profile: stored.profile ?? undefined,
+      membership: stored.membership ?? undefined,
+    };
   }, [value]);
 }

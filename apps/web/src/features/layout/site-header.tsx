@@ -93,6 +93,9 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
               drive: auth('menu.drive'),
               account: auth('menu.account'),
               signOut: auth('menu.sign-out'),
+              premium: auth('menu.premium'),
+              free: auth('menu.free'),
+              premiumUntil: auth.raw('menu.premium-until') as string,
             }}
           />
         </div>
