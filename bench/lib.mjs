@@ -1,5 +1,7 @@
-// Shared pieces of the benchmarks: servers in child processes and load from autocannon.
+// Shared pieces of the benchmarks: servers in child processes, a signed-in member, peak memory
+// of a process, files of random bytes, percentiles, and load from autocannon.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -52,28 +54,58 @@ export async function startProcess({ args, env = {}, port, readyPath }) {
     child,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          resolve();
+          return;
+        }
         child.once('exit', resolve);
         child.kill('SIGTERM');
       }),
   };
 }
 
-/** Starts the built Nimbus server (API only) on a fresh SQLite database. */
-export async function startNimbus(extraEnv = {}) {
-  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-    spawnSync('npm', ['run', 'build', '-w', '@nimbus/server'], { cwd: root, stdio: 'inherit' });
+let built = false;
+
+/**
+ * Bundles the server from the current sources, once per bench process (esbuild takes well under
+ * a second), so a bench never measures a stale `dist/main.js`. `BENCH_NO_BUILD=1` skips it.
+ */
+function buildServer() {
+  if (built || process.env.BENCH_NO_BUILD === '1') {
+    return;
   }
+  const result = spawnSync(process.execPath, ['apps/server/scripts/build.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    throw new Error('the server build failed');
+  }
+  built = true;
+}
+
+/**
+ * Starts the built Nimbus server (API only) on a fresh SQLite database in a temp `DATA_DIR`;
+ * returns its port, origin, data folder, process id and a stop().
+ */
+export async function startNimbus(extraEnv = {}) {
+  buildServer();
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-bench-'));
   const server = await startProcess({
     args: ['apps/server/dist/main.js'],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
       DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      BLOB_STORE: 'local',
       WEB: 'off',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000000',
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
       ...extraEnv,
     },
     port,
@@ -81,12 +113,296 @@ export async function startNimbus(extraEnv = {}) {
   });
   return {
     port,
+    origin,
     dataDir,
+    pid: server.child.pid,
     stop: async () => {
       await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP_DATA === '1') {
+        process.stdout.write(`kept the server's data in ${dataDir}\n`);
+      } else {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+async function postJson(url, body, headers = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+  }
+  return JSON.parse(text);
+}
+
+/**
+ * Signs a new member up the way a person does (API.md §6): asks for a code, reads it from the
+ * mail the server wrote to `DATA_DIR/outbox` (no SMTP configured), trades it for a verification
+ * token and signs up. Returns the member's id, access token and the headers that carry it.
+ */
+export async function signUp(
+  nimbus,
+  email = `bench-${randomBytes(4).toString('hex')}@example.com`,
+) {
+  const base = nimbus.origin;
+  const { verification_id: verificationId } = await postJson(`${base}/v1/auth/verification`, {
+    email,
+    target: 'ANY',
+    usage: 'REGISTER',
+    client_id: 'tv',
+    locale: 'en-US',
+  });
+  const outbox = path.join(nimbus.dataDir, 'outbox');
+  let code;
+  for (let attempt = 0; attempt < 100 && code === undefined; attempt += 1) {
+    const files = fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).filter((file) => file.endsWith('.eml'))
+      : [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(outbox, file), 'utf8');
+      if (text.includes(`To: ${email}`)) {
+        code = /^Subject: (\d{6}) /m.exec(text)?.[1];
+      }
+    }
+    if (code === undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  if (code === undefined) {
+    throw new Error(`no verification mail to ${email} in ${outbox}`);
+  }
+  const { verification_token: verificationToken } = await postJson(
+    `${base}/v1/auth/verification/verify`,
+    {
+      verification_id: verificationId,
+      verification_code: code,
+      client_id: 'tv',
+    },
+  );
+  const token = await postJson(`${base}/v1/auth/signup`, {
+    email,
+    password: 'Bench-password-1',
+    verification_token: verificationToken,
+    client_id: 'tv',
+  });
+  return {
+    userId: token.sub,
+    accessToken: token.access_token,
+    headers: { authorization: `Bearer ${token.access_token}`, 'x-client-id': 'tv' },
+  };
+}
+
+/**
+ * fetch, retried once when a kept-alive connection turns out closed: a bench that blocked its
+ * event loop (seeding a database synchronously) may hold a socket the server has since closed.
+ */
+export async function fetchRetrying(url, init = {}) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error instanceof TypeError && error.cause?.code === 'UND_ERR_SOCKET') {
+      return fetch(url, init);
+    }
+    throw error;
+  }
+}
+
+/** A non-2xx answer of the API. */
+export class ApiError extends Error {
+  constructor(method, pathAndQuery, status, text) {
+    super(`${method} ${pathAndQuery} answered ${status}: ${text.slice(0, 500)}`);
+    this.status = status;
+  }
+}
+
+/** A JSON call to the API with a member's headers; throws an ApiError on any non-2xx answer. */
+export async function api(nimbus, member, method, pathAndQuery, body) {
+  const call = method === 'GET' ? fetchRetrying : fetch;
+  const response = await call(`${nimbus.origin}${pathAndQuery}`, {
+    method,
+    headers: {
+      ...member.headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(method, pathAndQuery, response.status, text);
+  }
+  return text === '' ? {} : JSON.parse(text);
+}
+
+/** Bytes the big benches move: `BENCH_SIZE_MIB` (default 1024, the issue's 1 GiB). */
+export function benchSizeBytes() {
+  const mib = Number(process.env.BENCH_SIZE_MIB ?? 1024);
+  if (!Number.isFinite(mib) || mib <= 0) {
+    throw new Error(
+      `BENCH_SIZE_MIB must be a positive number of MiB, not ${process.env.BENCH_SIZE_MIB}`,
+    );
+  }
+  return Math.round(mib * 1024 * 1024);
+}
+
+/** A temp folder removed at exit. */
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Writes `size` random bytes to `file` (1 MiB at a time); returns its SHA-256. */
+export function writeRandomFile(file, size) {
+  const chunk = Buffer.alloc(1024 * 1024);
+  const hash = createHash('sha256');
+  const fd = fs.openSync(file, 'w', 0o644);
+  try {
+    for (let written = 0; written < size;) {
+      const part = chunk.subarray(0, Math.min(chunk.length, size - written));
+      randomFillSync(part);
+      fs.writeSync(fd, part);
+      hash.update(part);
+      written += part.length;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/** SHA-256 and GCID (Xunlei/PikPak content hash, API.md §2 `hash`) of a file. */
+export async function hashFile(file) {
+  const size = fs.statSync(file).size;
+  let blockSize = 256 * 1024;
+  while (size / blockSize > 512 && blockSize < 2 * 1024 * 1024) {
+    blockSize *= 2;
+  }
+  const sha256 = createHash('sha256');
+  const outer = createHash('sha1');
+  let block = createHash('sha1');
+  let filled = 0;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    sha256.update(chunk);
+    for (let offset = 0; offset < chunk.length;) {
+      const take = Math.min(blockSize - filled, chunk.length - offset);
+      block.update(chunk.subarray(offset, offset + take));
+      filled += take;
+      offset += take;
+      if (filled === blockSize) {
+        outer.update(block.digest());
+        block = createHash('sha1');
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) {
+    outer.update(block.digest());
+  }
+  return { sha256: sha256.digest('hex'), gcid: outer.digest('hex').toUpperCase(), size };
+}
+
+function statusKiB(pid, field) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Watches the resident memory of a process during a measurement: start() resets the kernel's
+ * peak (VmHWM, via /proc/<pid>/clear_refs) and takes the current VmRSS as the baseline; stop()
+ * returns the baseline and the peak (the larger of VmHWM and VmRSS sampled every 10 ms), in MiB.
+ */
+export function rssWatch(pid) {
+  let baseline = 0;
+  let peak = 0;
+  let timer;
+  const sample = () => {
+    try {
+      peak = Math.max(peak, statusKiB(pid, 'VmRSS'));
+    } catch {
+      // the process is gone; keep what was seen
+    }
+  };
+  return {
+    start() {
+      try {
+        fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      } catch {
+        // not allowed here: the sampled VmRSS still gives the peak
+      }
+      baseline = statusKiB(pid, 'VmRSS');
+      peak = baseline;
+      timer = setInterval(sample, 10);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      sample();
+      try {
+        peak = Math.max(peak, statusKiB(pid, 'VmHWM'));
+      } catch {
+        // gone
+      }
+      return {
+        baselineMiB: baseline / 1024,
+        peakMiB: peak / 1024,
+        growthMiB: (peak - baseline) / 1024,
+      };
+    },
+  };
+}
+
+/** The p-th percentile (0..100) of numbers, nearest rank. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export const median = (values) => percentile(values, 50);
+
+/** Prints one line: a name, a figure, and its ratio to a baseline when there is one. */
+export function line(name, figure, ratio) {
+  const suffix = ratio === undefined ? '' : `  ${ratio.toFixed(2)}x baseline`;
+  process.stdout.write(`${name.padEnd(62)} ${figure}${suffix}\n`);
+}
+
+let missedTargets = 0;
+
+/** Prints a check against a target of the issue: `ok` or `MISSED` (which fails the bench). */
+export function target(name, ok, detail) {
+  missedTargets += ok ? 0 : 1;
+  process.stdout.write(`${(ok ? 'ok' : 'MISSED').padEnd(7)}${name}: ${detail}\n`);
+}
+
+/** A bench stops without a figure: what it measures is not served by this build. */
+export class NotMeasured extends Error {}
+
+/**
+ * Runs a bench: exit code 1 when it failed, could not measure (printed as `not measured: ...`)
+ * or missed a target of the issue.
+ */
+export async function runBench(body) {
+  try {
+    await body();
+    process.exitCode = missedTargets > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof NotMeasured) {
+      process.stdout.write(`not measured: ${error.message}\n`);
+    } else {
+      const cause =
+        error instanceof Error && error.cause ? `\ncaused by: ${String(error.cause)}` : '';
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}\n`,
+      );
+    }
+    process.exitCode = 1;
+  }
 }
 
 /** Runs autocannon against a URL and returns requests per second and latency percentiles. */

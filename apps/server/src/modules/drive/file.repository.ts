@@ -186,7 +186,15 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       select = select.where('kind', '=', kind);
     }
     for (const condition of query.conditions) {
-      select = select.where(conditionSql(condition));
+      // In one folder, `trashed` only filters: written as `trashed + 0` it cannot lead SQLite to
+      // the `(user_id, trashed, column, id)` index of the every-folder listings, which matches as
+      // many equalities as the folder's own index but walks every item of the drive (100 ms for a
+      // small folder of a 100,000-file drive, instead of 2 ms).
+      select = select.where(
+        query.parentId !== '*' && condition.column === 'trashed' && condition.op === '='
+          ? sql<SqlBool>`${sql.ref('trashed')} + 0 = ${condition.value}`
+          : conditionSql(condition),
+      );
     }
     if (after !== undefined) {
       select = select.where(afterSql(order, after));

@@ -1,0 +1,252 @@
+// A 1 GiB download from a Nimbus content link (API.md §2 "Downloads") against nginx serving the
+// same file with `sendfile`, in the same run: throughput (median of several runs, curl as the
+// client of both) and the growth of the Nimbus process's resident memory while it serves.
+// Targets of the issue: >= 0.85x nginx, RSS growth under 64 MiB. `BENCH_SIZE_MIB` shrinks the
+// file; `BENCH_RUNS` sets the runs (default 5).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  api,
+  benchSizeBytes,
+  freePort,
+  hashFile,
+  line,
+  median,
+  NotMeasured,
+  runBench,
+  rssWatch,
+  signUp,
+  startNimbus,
+  target,
+  tempDir,
+  writeRandomFile,
+} from './lib.mjs';
+
+const size = benchSizeBytes();
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const mib = size / 1024 / 1024;
+
+/** Debian's nginx binary, installed with apt-get when missing and the bench runs as root. */
+function nginxBinary() {
+  const known = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
+  if (known) {
+    return known;
+  }
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      'nginx is not installed: apt-get install -y nginx (as root), then run the bench again',
+    );
+  }
+  process.stdout.write('installing nginx (apt-get install nginx)\n');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = spawnSync(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'nginx'],
+    { stdio: 'inherit', env },
+  );
+  if (install.status !== 0 || !fs.existsSync('/usr/sbin/nginx')) {
+    throw new Error('apt-get install nginx failed');
+  }
+  return '/usr/sbin/nginx';
+}
+
+/**
+ * nginx in the foreground, as the current user (one process, no daemon, no privilege change),
+ * with a config of its own in a temp folder: `sendfile on` serving `root` on a free port.
+ */
+async function startNginx(root) {
+  const binary = nginxBinary();
+  const prefix = tempDir('nimbus-bench-nginx-');
+  const port = await freePort();
+  const config = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(
+    config,
+    `daemon off;
+master_process off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  types { application/octet-stream bin; }
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+  }
+}
+`,
+  );
+  const child = spawn(binary, ['-c', config, '-p', prefix, '-e', `${prefix}/error.log`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `nginx exited with ${child.exitCode}: ${fs.readFileSync(`${prefix}/error.log`, 'utf8')}`,
+      );
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).status < 500) {
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error('nginx did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: (name) => `http://127.0.0.1:${port}/${name}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', resolve);
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+/**
+ * Stores the file as Nimbus stores an upload, straight into its data folder and database: the
+ * bytes as the blob `blobs/ab/cd/<sha256>` (a hard link, so nginx and Nimbus read one cached
+ * file) and the blob and file rows. Returns the new file's id.
+ */
+function storeInNimbus(nimbus, userId, file, digest) {
+  const blobDir = path.join(
+    nimbus.dataDir,
+    'blobs',
+    digest.sha256.slice(0, 2),
+    digest.sha256.slice(2, 4),
+  );
+  fs.mkdirSync(blobDir, { recursive: true });
+  const blob = path.join(blobDir, digest.sha256);
+  try {
+    fs.linkSync(file, blob);
+  } catch {
+    fs.copyFileSync(file, blob);
+  }
+  const db = new Database(path.join(nimbus.dataDir, 'nimbus.db'));
+  db.pragma('busy_timeout = 10000');
+  const stamp = new Date().toISOString();
+  const id = `bench${Date.now().toString(36)}`.slice(0, 16);
+  db.transaction(() => {
+    db.prepare(
+      `insert into blobs (sha256, gcid, size, ref_count, created_at, updated_at) values (?, ?, ?, 1, ?, ?)`,
+    ).run(digest.sha256, digest.gcid, digest.size, stamp, stamp);
+    db.prepare(
+      `insert into files (id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type,
+        file_extension, file_category, phase, starred, trashed, created_at, modified_at, params)
+       values (?, ?, '', 'file', 'big.bin', 'big.bin', ?, ?, ?, 'application/octet-stream', 'bin', 'OTHER',
+        'PHASE_TYPE_COMPLETE', 0, 0, ?, ?, '{}')`,
+    ).run(id, userId, digest.size, digest.sha256, digest.gcid, stamp, stamp);
+  })();
+  db.close();
+  return id;
+}
+
+/** One download with curl into /dev/null (not blocking this process's RSS sampling); bytes/s. */
+function download(url) {
+  return new Promise((resolve, reject) => {
+    const curl = spawn('curl', [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{size_download} %{time_total}',
+      url,
+    ]);
+    let out = '';
+    let err = '';
+    curl.stdout.on('data', (chunk) => (out += chunk));
+    curl.stderr.on('data', (chunk) => (err += chunk));
+    curl.on('error', reject);
+    curl.on('close', (code) => {
+      const [status, bytes, seconds] = out.trim().split(' ');
+      if (code !== 0 || status !== '200' || Number(bytes) !== size) {
+        reject(
+          new Error(`GET ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`),
+        );
+      } else {
+        resolve(size / Number(seconds));
+      }
+    });
+  });
+}
+
+const mibps = (bytesPerSecond) => `${(bytesPerSecond / 1024 / 1024).toFixed(0).padStart(6)} MiB/s`;
+
+await runBench(async () => {
+  if (spawnSync('curl', ['--version']).status !== 0) {
+    throw new Error('curl is needed as the download client (apt-get install -y curl)');
+  }
+  const dir = tempDir('nimbus-bench-download-');
+  fs.chmodSync(dir, 0o755);
+  const file = path.join(dir, 'big.bin');
+  writeRandomFile(file, size);
+  const digest = await hashFile(file);
+  const nginx = await startNginx(dir);
+  const nimbus = await startNimbus();
+  try {
+    const member = await signUp(nimbus);
+    const id = storeInNimbus(nimbus, member.userId, file, digest);
+    const got = await api(nimbus, member, 'GET', `/drive/v1/files/${id}?usage=FETCH`);
+    const link = got.web_content_link || got.links?.['application/octet-stream']?.url || '';
+    if (link === '') {
+      throw new NotMeasured(
+        'GET /drive/v1/files/{id} gives no web_content_link (API.md §2 "Downloads")',
+      );
+    }
+    const nimbusUrl = new URL(link, nimbus.origin).href;
+    const nginxUrl = nginx.url('big.bin');
+
+    // One warm-up each: the file is in the page cache for both, connections and JIT are warm.
+    await download(nginxUrl);
+    await download(nimbusUrl);
+    const nginxRates = [];
+    const nimbusRates = [];
+    const growths = [];
+    const memory = rssWatch(nimbus.pid);
+    for (let run = 0; run < runs; run += 1) {
+      nginxRates.push(await download(nginxUrl));
+      memory.start();
+      nimbusRates.push(await download(nimbusUrl));
+      growths.push(memory.stop().growthMiB);
+    }
+    const nginxRate = median(nginxRates);
+    const nimbusRate = median(nimbusRates);
+    const growth = Math.max(...growths);
+    line(`nginx sendfile, ${mib} MiB (baseline)`, `${mibps(nginxRate)}  (median of ${runs})`);
+    line(
+      `nimbus content link, ${mib} MiB`,
+      `${mibps(nimbusRate)}  (median of ${runs})`,
+      nimbusRate / nginxRate,
+    );
+    line('nimbus peak RSS growth while downloading', `${growth.toFixed(1).padStart(6)} MiB`);
+    target(
+      'download >= 0.85x nginx',
+      nimbusRate / nginxRate >= 0.85,
+      `${(nimbusRate / nginxRate).toFixed(2)}x`,
+    );
+    target('download RSS growth < 64 MiB', growth < 64, `${growth.toFixed(1)} MiB`);
+  } finally {
+    await nimbus.stop();
+    await nginx.stop();
+  }
+});

@@ -1,0 +1,195 @@
+// 1,000 one-KiB files uploaded to Nimbus as a member's client does (API.md §2 "Uploads": create
+// the file with `UPLOAD_TYPE_FORM`, then one multipart POST of the bytes to the form's url), four
+// at a time, in files per second. The baseline, in the same run with the same client, is a bare
+// node:http server that receives the same multipart POST and stores its body durably the least
+// a store can (temp file, fsync, rename, fsync of the folder): the cost of the disk and the
+// network alone. `BENCH_SMALL_FILES` changes the 1,000.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  api,
+  ApiError,
+  freePort,
+  line,
+  NotMeasured,
+  runBench,
+  signUp,
+  startNimbus,
+  startProcess,
+  tempDir,
+} from './lib.mjs';
+
+const count = Number(process.env.BENCH_SMALL_FILES ?? 1000);
+const concurrency = 4;
+const fileSize = 1024;
+
+const bareServer = `
+  const fs = require('node:fs');
+  const http = require('node:http');
+  const path = require('node:path');
+  const dir = process.env.STORE_DIR;
+  let serial = 0;
+  http.createServer((request, response) => {
+    if (request.method === 'GET') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"status":"ok"}');
+      return;
+    }
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      serial += 1;
+      const temp = path.join(dir, '.tmp-' + serial);
+      const final = path.join(dir, 'file-' + serial);
+      fs.open(temp, 'w', (error, fd) => {
+        if (error) throw error;
+        fs.write(fd, Buffer.concat(chunks), (error) => {
+          if (error) throw error;
+          fs.fsync(fd, (error) => {
+            if (error) throw error;
+            fs.close(fd, () => {
+              fs.rename(temp, final, (error) => {
+                if (error) throw error;
+                fs.open(dir, 'r', (error, dirFd) => {
+                  if (error) throw error;
+                  fs.fsync(dirFd, () => {
+                    fs.close(dirFd, () => {
+                      response.writeHead(200, { 'content-type': 'application/json' });
+                      response.end(JSON.stringify({ id: String(serial) }));
+                    });
+                  });
+                });
+              });
+            });
+          });
+        });
+      });
+    });
+  }).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/** Runs `task(index)` for every index, `concurrency` at a time; seconds taken. */
+async function timed(task) {
+  const started = process.hrtime.bigint();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const index = next;
+        next += 1;
+        await task(index);
+      }
+    }),
+  );
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** The multipart POST of one file, with the form's other fields first. */
+async function postForm(url, fields, bytes, name, headers) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    form.append(key, String(value));
+  }
+  form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), name);
+  const response = await fetch(url, { method: 'POST', body: form, headers });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return text;
+}
+
+const perSecond = (seconds) => `${(count / seconds).toFixed(0).padStart(6)} files/s`;
+
+await runBench(async () => {
+  const contents = Array.from({ length: count }, () => randomBytes(fileSize));
+
+  const storeDir = tempDir('nimbus-bench-small-');
+  const barePort = await freePort();
+  const bare = await startProcess({
+    args: ['-e', bareServer],
+    env: { PORT: String(barePort), STORE_DIR: storeDir },
+    port: barePort,
+    readyPath: '/',
+  });
+  let bareSeconds;
+  try {
+    bareSeconds = await timed((index) =>
+      postForm(
+        `http://127.0.0.1:${barePort}/upload`,
+        {},
+        contents[index],
+        `small-${index}.bin`,
+        {},
+      ),
+    );
+  } finally {
+    await bare.stop();
+  }
+  line(`bare node:http + fsync, ${count} x 1 KiB (baseline)`, perSecond(bareSeconds));
+
+  const nimbus = await startNimbus({ RATE_LIMIT_MAX: '100000000' });
+  try {
+    const member = await signUp(nimbus);
+    const folder = (
+      await api(nimbus, member, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name: 'small',
+        parent_id: '',
+      })
+    ).file;
+    const ids = [];
+    const seconds = await timed(async (index) => {
+      const name = `small-${index}.bin`;
+      const created = await api(nimbus, member, 'POST', '/drive/v1/files', {
+        kind: 'drive#file',
+        name,
+        parent_id: folder.id,
+        size: String(fileSize),
+        upload_type: 'UPLOAD_TYPE_FORM',
+      }).catch((error) => {
+        throw error instanceof ApiError && error.status === 400
+          ? new NotMeasured(`form uploads: ${error.message}`)
+          : error;
+      });
+      const form = created.form;
+      if (typeof form?.url !== 'string' || form.url === '') {
+        throw new NotMeasured(
+          `POST /drive/v1/files with UPLOAD_TYPE_FORM answers no form.url (API.md §2 "Uploads"): ${JSON.stringify(created).slice(0, 300)}`,
+        );
+      }
+      await postForm(
+        new URL(form.url, nimbus.origin).href,
+        form.multi_parts ?? {},
+        contents[index],
+        name,
+        member.headers,
+      );
+      ids.push(created.file.id);
+    });
+    // Every upload is whole: the folder lists them all, complete.
+    const listed = [];
+    let pageToken = '';
+    do {
+      const query = new URLSearchParams({
+        parent_id: folder.id,
+        limit: '1000',
+        page_token: pageToken,
+      });
+      const page = await api(nimbus, member, 'GET', `/drive/v1/files?${query}`);
+      listed.push(...page.files);
+      pageToken = page.next_page_token;
+    } while (pageToken !== '');
+    const complete = listed.filter(
+      (file) => file.phase === 'PHASE_TYPE_COMPLETE' && file.size === String(fileSize),
+    );
+    if (complete.length !== count || ids.length !== count) {
+      throw new Error(`${complete.length} of ${count} uploads are complete`);
+    }
+    line(`nimbus form uploads, ${count} x 1 KiB`, perSecond(seconds), bareSeconds / seconds);
+  } finally {
+    await nimbus.stop();
+  }
+  fs.rmSync(path.join(storeDir), { recursive: true, force: true });
+});
