@@ -17,7 +17,7 @@ export function workerHasher(): UploadHasher {
   const jobs = new Map<string, (answer: WorkerAnswer) => void>();
   const workerOf = () => {
     if (!worker) {
-      worker = new Worker(new URL('./gcid.worker.ts', import.meta.url), { type: 'module' });
+      worker = new Worker(new URL('./gcid.worker.ts', import.meta.url));
       worker.addEventListener('message', (event: MessageEvent<WorkerAnswer>) => {
         jobs.get(event.data.id)?.(event.data);
       });
