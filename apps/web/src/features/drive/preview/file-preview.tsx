@@ -21,6 +21,7 @@ import type { PreviewFile } from './preview-file';
 import {
   contentUrlOf,
   decodeTextPreview,
+  inlineUrlOf,
   lineNumbersOf,
   looksBinary,
   playbackOf,
@@ -267,7 +268,7 @@ function PdfView({ file, t }: { file: PreviewFile; t: Translate }) {
   const ownOrigin = new URL(url, window.location.href).origin === window.location.origin;
   return (
     <iframe
-      src={url}
+      src={inlineUrlOf(url)}
       title={file.name}
       sandbox={ownOrigin ? '' : 'allow-scripts allow-same-origin allow-downloads'}
       referrerPolicy="no-referrer"

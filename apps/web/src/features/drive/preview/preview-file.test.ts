@@ -3,6 +3,7 @@ import type { PreviewFile } from './preview-file';
 import {
   contentUrlOf,
   decodeTextPreview,
+  inlineUrlOf,
   lineNumbersOf,
   looksBinary,
   playbackOf,
@@ -69,6 +70,23 @@ describe('links', () => {
       },
     ];
     expect(playbackOf(file({ medias }))).toEqual({ url: 'https://c.test/m', supported: false });
+  });
+});
+
+describe('inline links', () => {
+  it('asks the content origin to show the file, keeping the signed path and query', () => {
+    expect(inlineUrlOf('https://c.test/content/v1/tok.en/a%20b.pdf')).toBe(
+      'https://c.test/content/v1/tok.en/a%20b.pdf?disposition=inline',
+    );
+    expect(inlineUrlOf('https://c.test/x.pdf?disposition=attachment&v=1')).toBe(
+      'https://c.test/x.pdf?disposition=inline&v=1',
+    );
+    expect(inlineUrlOf('/content/v1/t/x.pdf')).toBe('/content/v1/t/x.pdf?disposition=inline');
+  });
+
+  it('takes a rendition the server marks unplayable as unsupported', () => {
+    const medias = [{ link: { url: 'https://c.test/m' }, is_default: true, is_playable: false }];
+    expect(playbackOf(file({ medias })).supported).toBe(false);
   });
 });
 

@@ -14,6 +14,8 @@ export interface PreviewMedia {
   link?: { url?: string } | string | null;
   is_default?: boolean;
   is_origin?: boolean;
+  /** False when the server knows a browser cannot decode it (eac3 audio, say). */
+  is_playable?: boolean;
   video?: {
     width?: number;
     height?: number;
@@ -181,7 +183,19 @@ export function playbackOf(file: PreviewFile): { url?: string; supported: boolea
   const media = playableMediaOf(file);
   const url = urlOf(media?.link) ?? contentUrlOf(file);
   const codec = media?.video?.audio_codec;
-  return { url, supported: isAudioCodecSupported(codec) };
+  return { url, supported: media?.is_playable !== false && isAudioCodecSupported(codec) };
+}
+
+/**
+ * A content link that asks to be shown rather than saved (`disposition=inline`); the content
+ * origin honours it only for inert types such as PDF.
+ */
+export function inlineUrlOf(url: string): string {
+  const parsed = new URL(url, 'http://relative.invalid');
+  parsed.searchParams.set('disposition', 'inline');
+  return parsed.origin === 'http://relative.invalid'
+    ? `${parsed.pathname}${parsed.search}${parsed.hash}`
+    : parsed.toString();
 }
 
 /** Numbers for line numbers: `1\n2\n...`, one a line of `text`. */
