@@ -26,6 +26,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { eventRoutes } from './modules/event/event.routes';
 import { taskRoutes } from './modules/task/task.routes';
+import { uploadRoutes } from './modules/upload/upload.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
@@ -69,8 +70,22 @@ const clientHeaders = [
   'x-device-id',
   'x-captcha-token',
   'x-request-id',
+  // tus 1.0 (uploads)
+  'tus-resumable',
+  'upload-offset',
+  'upload-length',
+  'upload-checksum',
+  'upload-metadata',
 ];
-const exposedHeaders = ['retry-after', 'x-request-id'];
+const exposedHeaders = [
+  'retry-after',
+  'x-request-id',
+  'tus-resumable',
+  'tus-version',
+  'upload-offset',
+  'upload-length',
+  'upload-expires',
+];
 
 function trustProxySetting(value: string): boolean | string {
   if (value === 'none') {
@@ -176,7 +191,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessRoutes({ access: container.access, countryHeader: config.COUNTRY_HEADER }),
   );
   await app.register(siteConfigRoutes({ siteConfig: container.siteConfig }));
-  await app.register(driveRoutes({ authenticator: container.authenticator, files: container.files }));
+  await app.register(
+    driveRoutes({ authenticator: container.authenticator, files: container.files, uploads: container.uploads }),
+  );
+  await app.register(uploadRoutes({ authenticator: container.authenticator, uploads: container.uploads }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
   await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));
   await app.register(

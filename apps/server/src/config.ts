@@ -199,6 +199,11 @@ export const configSchema = z
      * AUTH_RATE_WINDOW_SECONDS, right or wrong (guessing defence).
      */
     ACTIVATION_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
+     * Hours an unfinished upload is kept after its last bytes arrived (tus `Upload-Expires`);
+     * then the sweep deletes its partial data and its PENDING file.
+     */
+    UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(8760).default(24),
     /** Days an item stays in the trash before it is deleted for good (and its blob released). */
     TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**

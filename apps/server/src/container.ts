@@ -44,6 +44,8 @@ import { createEventRepository } from './modules/event/event.repository';
 import { createEventService } from './modules/event/event.service';
 import { createTaskRepository } from './modules/task/task.repository';
 import { createTaskRecorder, createTaskService } from './modules/task/task.service';
+import { createUploadRepository } from './modules/upload/upload.repository';
+import { createUploadService } from './modules/upload/upload.service';
 
 type ContainerConfig = Pick<
   Config,
@@ -98,6 +100,7 @@ type ContainerConfig = Pick<
   | 'PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES'
   | 'ACTIVATION_CODE_MAX_ATTEMPTS'
   | 'TRASH_RETENTION_DAYS'
+  | 'UPLOAD_EXPIRY_HOURS'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
 >;
 
@@ -209,6 +212,19 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
   });
 
+  const uploads = createUploadService({
+    uploads: createUploadRepository(database.db),
+    files,
+    blobs,
+    blobRecords,
+    store: blobStore,
+    dir: path.join(config.DATA_DIR, 'uploads'),
+    expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000,
+    now,
+    logger: options.logger,
+    onComplete: (file) => events.record(file.userId, { type: 'TYPE_UPLOAD', fileId: file.id }),
+  });
+
   return {
     database,
     isDatabaseReady: () => isDatabaseReady(database.db),
@@ -305,6 +321,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     taskRecords,
     tasks: createTaskService({ tasks: taskRecords, files, now }),
     events,
+    uploads,
   };
 }
 

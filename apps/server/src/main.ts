@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { startTrashPurge } from './modules/drive/trash-purge';
+import { startUploadSweep } from './modules/upload/upload-sweep';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
 import { startWebHost, type WebHost } from './web/web-host';
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db, schema);
   logger.info({ dialect: database.dialect, applied }, 'database ready');
   const container = createContainer(config, database, { logger });
+  // Commits a crash cut short are finished, and orphaned partial data removed, before serving.
+  const recovered = await container.uploads.recover();
+  if (recovered.committed > 0 || recovered.removed > 0) {
+    logger.info(recovered, 'interrupted uploads recovered');
+  }
 
   let web: WebHost | undefined;
   // One port for the site and the API: API paths go straight to Fastify, every other path to
@@ -62,8 +68,10 @@ async function main(): Promise<void> {
     readinessChecks: config.WEB ? { web: () => Promise.resolve(web !== undefined) } : {},
   });
   const trashPurge = startTrashPurge({ files: container.files, logger });
+  const uploadSweep = startUploadSweep({ uploads: container.uploads, logger });
   app.addHook('onClose', async () => {
     await trashPurge.stop();
+    await uploadSweep.stop();
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();

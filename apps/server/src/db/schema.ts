@@ -353,6 +353,26 @@ export interface EventTable {
   created_at: string;
 }
 
+/** An upload in progress or just finished (0009); sizes are bigint, as in `files`. */
+export interface UploadTable {
+  id: string;
+  user_id: string;
+  file_id: string;
+  size: ColumnType<number | string, number, number>;
+  /** Bytes durably stored (fsynced before this is written). */
+  received: ColumnType<number | string, number, number>;
+  /** GCID the client announced, upper-case hex, or `''`. */
+  client_hash: string;
+  upload_type: 'resumable' | 'form';
+  state: 'receiving' | 'committing' | 'complete';
+  sha256: string | null;
+  gcid: string | null;
+  /** JSON `[{offset, length}]` of an instant upload's pending proof. */
+  proof: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -373,6 +393,7 @@ export interface Database {
   activation_redemptions: ActivationRedemptionTable;
   tasks: TaskTable;
   events: EventTable;
+  uploads: UploadTable;
 }
 
 export type Id = Generated<string>;

@@ -7,6 +7,8 @@ interface AppErrorOptions {
   metadata?: Record<string, string>;
   /** Seconds after which a retry may succeed; sent as `Retry-After`. */
   retryAfterSeconds?: number;
+  /** An HTTP status a protocol fixes for this failure (tus: 409, 412, 415, 460), else the reason's. */
+  status?: number;
   cause?: unknown;
 }
 
@@ -19,6 +21,7 @@ export class AppError extends Error {
   readonly description: string | undefined;
   readonly metadata: Record<string, string>;
   readonly retryAfterSeconds: number | undefined;
+  readonly status: number | undefined;
 
   constructor(reason: ErrorReason, options: AppErrorOptions = {}) {
     super(options.description ?? reason, { cause: options.cause });
@@ -27,6 +30,7 @@ export class AppError extends Error {
     this.description = options.description;
     this.metadata = options.metadata ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.status = options.status;
   }
 }
 

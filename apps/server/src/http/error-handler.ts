@@ -58,7 +58,7 @@ export function toAppError(error: unknown): AppError {
 
 /** Writes an AppError as the error object of API.md §1. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
-  const status = httpStatusOf(error.reason);
+  const status = error.status ?? httpStatusOf(error.reason);
   const isServerFault = status >= 500;
   const metadata = isServerFault ? { ...error.metadata, request_id: request.id } : error.metadata;
   if (error.retryAfterSeconds !== undefined) {

@@ -7,6 +7,7 @@ import * as blobs from './0005-blobs';
 import * as files from './0006-files';
 import * as avatars from './0007-avatars';
 import * as memberships from './0008-memberships';
+import * as uploads from './0009-uploads';
 import * as tasksEvents from './0010-tasks-events';
 
 /**
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006-files': files,
   '0007-avatars': avatars,
   '0008-memberships': memberships,
+  '0009-uploads': uploads,
   '0010-tasks-events': tasksEvents,
 };
 

@@ -21,10 +21,15 @@ import {
 } from './drive.schemas';
 import { toAboutDto, toFileDto } from './file.dto';
 import type { FileService } from './file.service';
+import { originOf, toUploadAnswer } from '../upload/upload.dto';
+import { createFileBodySchema, uploadAnswerSchema } from '../upload/upload.schemas';
+import type { UploadService } from '../upload/upload.service';
+import { z } from 'zod';
 
 export interface DriveRoutesDeps {
   authenticator: Authenticator;
   files: FileService;
+  uploads: Pick<UploadService, 'start'>;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -88,16 +93,30 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         preHandler,
         schema: {
           tags: ['drive'],
-          summary: 'Create a folder; a taken name becomes `name(1)`',
+          summary:
+            'Create a folder, or a PENDING file and its upload (tus `resumable` or `form`, and `proof` for instant upload when `hash` is given); a taken name becomes `name(1)`',
           security: memberSecurity,
-          body: createFolderBodySchema,
-          response: { 200: createFolderAnswerSchema },
+          body: z.discriminatedUnion('kind', [createFolderBodySchema, createFileBodySchema]),
+          response: { 200: z.union([createFolderAnswerSchema, uploadAnswerSchema]) },
         },
       },
       async (request) => {
+        const body = request.body;
+        if (body.kind === 'drive#file') {
+          const uploadType = body.upload_type === 'UPLOAD_TYPE_FORM' ? ('form' as const) : ('resumable' as const);
+          const started = await deps.uploads.start(userIdOf(request), {
+            name: body.name,
+            parentId: body.parent_id,
+            size: body.size,
+            hash: body.hash ?? '',
+            uploadType,
+            ...(body.mime_type === undefined ? {} : { mimeType: body.mime_type }),
+          });
+          return toUploadAnswer({ origin: originOf(request), uploadType, ...started });
+        }
         const folder = await files.createFolder(userIdOf(request), {
-          name: request.body.name,
-          parentId: request.body.parent_id,
+          name: body.name,
+          parentId: body.parent_id,
         });
         return { upload_type: 'UPLOAD_TYPE_UNKNOWN' as const, file: toFileDto(folder), task: null };
       },

@@ -343,7 +343,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       return rows;
     },
 
-    /** Bytes of the member's live files and of files in the trash (or inside trashed folders). */
+    /** Bytes of the member's complete live files and of those in the trash (or inside trashed folders). */
     async usage(userId: string): Promise<{ live: number; trash: number }> {
       const rows = await db
         .selectFrom('files')
@@ -353,6 +353,8 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
         ])
         .where('user_id', '=', userId)
         .where('kind', '=', 'file')
+        // An upload's PENDING file counts once its bytes are stored.
+        .where('phase', '=', 'PHASE_TYPE_COMPLETE')
         .groupBy(sql`case when trashed = 0 then 0 else 1 end`)
         .execute();
       const totalOf = (inTrash: number) => Number(rows.find((row) => Number(row.in_trash) === inTrash)?.total ?? 0);

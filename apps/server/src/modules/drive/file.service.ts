@@ -304,6 +304,40 @@ export function createFileService(deps: FileServiceDeps) {
       });
     },
 
+    /**
+     * A PENDING file whose bytes are still to come (an upload): it holds its name in the folder
+     * (a taken one becomes `name(1)`) and its size, but counts toward the quota only once complete.
+     */
+    async createPending(userId: string, input: { name: string; parentId: string; size: number; mimeType?: string }): Promise<FileRecord> {
+      const name = checkName(input.name);
+      return atomically(async (queries) => {
+        const parentId = await liveFolder(queries, userId, input.parentId);
+        const stamp = now().toISOString();
+        const finalName = await freeName(queries, userId, parentId, name, 'file');
+        const id = newId();
+        await queries.insert({
+          id,
+          userId,
+          parentId,
+          kind: 'file',
+          name: finalName,
+          nameKey: foldName(finalName),
+          size: input.size,
+          sha256: null,
+          gcid: '',
+          mimeType: input.mimeType ?? '',
+          fileExtension: fileExtensionOf(finalName),
+          fileCategory: fileCategoryOf({ name: finalName, contentType: input.mimeType ?? '' }),
+          phase: 'PHASE_TYPE_PENDING',
+          starred: false,
+          createdAt: stamp,
+          modifiedAt: stamp,
+          params: {},
+        });
+        return owned(queries, userId, id);
+      });
+    },
+
     /** One of the member's items, in any state. */
     async get(userId: string, id: string): Promise<FileRecord> {
       return owned(files, userId, id);

@@ -33,6 +33,12 @@ export interface BlobStore {
   readonly kind: 'local' | 's3';
   /** Streams bytes in, hashing them on the way; storing bytes that exist already is a no-op. */
   put(source: Readable, options?: PutOptions): Promise<ContentDigest>;
+  /**
+   * Takes a finished, fsynced file whose digest the caller computed while writing it (an upload's
+   * partial data) into the store under its SHA-256, and removes the file. On local disk this is a
+   * rename plus a folder fsync (no byte is read again); on S3 the file is streamed up and checked.
+   */
+  adopt(filePath: string, digest: ContentDigest): Promise<void>;
   /** The bytes of a blob, or of an inclusive range of them; fails with `BlobNotFoundError`. */
   get(sha256: string, range?: ReadRange): Promise<Readable>;
   /** Size of a blob, or undefined when it is not stored. */
@@ -142,6 +148,7 @@ function deferredStore(kind: BlobStore['kind'], build: () => Promise<BlobStore>)
   return {
     kind,
     put: async (source, options) => (await ready()).put(source, options),
+    adopt: async (filePath, digest) => (await ready()).adopt(filePath, digest),
     get: async (sha256, range) => (await ready()).get(sha256, range),
     stat: async (sha256) => (await ready()).stat(sha256),
     exists: async (sha256) => (await ready()).exists(sha256),

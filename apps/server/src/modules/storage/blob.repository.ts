@@ -45,6 +45,19 @@ export function createBlobRepository(db: Kysely<Database>) {
       return row === undefined ? undefined : toRecord(row);
     },
 
+    /** A stored blob with this GCID and size (instant upload), or undefined. */
+    async findByGcid(gcid: string, size: number): Promise<BlobRecord | undefined> {
+      const row = await db
+        .selectFrom('blobs')
+        .selectAll()
+        .where('gcid', '=', gcid)
+        .where('size', '=', size)
+        .where('ref_count', '>', 0)
+        .orderBy('sha256')
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
     /**
      * Records one more reference to freshly stored bytes, inserting the row if it is new. In the
      * same transaction, once the row is locked against collection, `stillStored` must confirm the

@@ -31,11 +31,20 @@ export function gcidBlockSize(size: number): number {
  * outer hash takes each block digest as it is made, so memory stays at one block hasher.
  */
 class GcidLane {
-  private readonly outer = createHash('sha1');
+  private outer = createHash('sha1');
   private block: Hash = createHash('sha1');
   private filled = 0;
 
   constructor(readonly blockSize: number) {}
+
+  /** An independent lane in the same state (hashers are copied, never re-fed). */
+  copy(): GcidLane {
+    const twin = new GcidLane(this.blockSize);
+    twin.outer = this.outer.copy();
+    twin.block = this.block.copy();
+    twin.filled = this.filled;
+    return twin;
+  }
 
   update(chunk: Buffer): void {
     let offset = 0;
@@ -69,7 +78,7 @@ class GcidLane {
  * longer have 256 KiB blocks, and so on), so only files of unknown size pay the extra SHA-1s.
  */
 export class ContentHasher {
-  private readonly sha256 = createHash('sha256');
+  private sha256 = createHash('sha256');
   private lanes: GcidLane[];
   private bytes = 0;
 
@@ -82,6 +91,18 @@ export class ContentHasher {
     } else {
       this.lanes = [new GcidLane(gcidBlockSize(expectedSize))];
     }
+  }
+
+  /**
+   * An independent hasher in the same state: a resumable upload keeps one before a request
+   * whose bytes may be thrown away (a failed tus checksum) and goes back to it.
+   */
+  copy(): ContentHasher {
+    const twin = new ContentHasher(this.expectedSize);
+    twin.sha256 = this.sha256.copy();
+    twin.lanes = this.lanes.map((lane) => lane.copy());
+    twin.bytes = this.bytes;
+    return twin;
   }
 
   /** Block sizes of the GCID lanes still running (one when the size was announced). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -131,6 +131,32 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
     return digest;
   }
 
+  async function adopt(filePath: string, digest: ContentDigest): Promise<void> {
+    await started;
+    const finalPath = pathOf(digest.sha256);
+    const existing = await statOf(digest.sha256);
+    if (existing?.size === digest.size) {
+      await fs.rm(filePath, { force: true });
+      return;
+    }
+    await ensureFolder(path.dirname(finalPath));
+    try {
+      await fs.rename(filePath, finalPath);
+    } catch (error) {
+      if (!isErrorCode(error, 'EXDEV')) {
+        throw error;
+      }
+      // The uploads folder is on another disk: copy through the ordinary write path.
+      await put(createReadStream(filePath, { highWaterMark: readBufferSize }), {
+        expectedSize: digest.size,
+        expectedSha256: digest.sha256,
+      });
+      await fs.rm(filePath, { force: true });
+      return;
+    }
+    await syncDirectory(path.dirname(finalPath));
+  }
+
   async function get(sha256: string, range: ReadRange = {}): Promise<Readable> {
     await started;
     let handle: fs.FileHandle;
@@ -180,6 +206,7 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
   return {
     kind: 'local',
     put,
+    adopt,
     get,
     async stat(sha256) {
       await started;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -254,9 +256,18 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
 
   await removeStaleTemps();
 
+  async function adopt(filePath: string, digest: ContentDigest): Promise<void> {
+    await put(createReadStream(filePath, { highWaterMark: 1024 * 1024 }), {
+      expectedSize: digest.size,
+      expectedSha256: digest.sha256,
+    });
+    await rm(filePath, { force: true });
+  }
+
   return {
     kind: 's3',
     put,
+    adopt,
     get,
     stat: statOf,
     async exists(sha256) {

@@ -1,0 +1,317 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, UploadTable } from '../../db/schema';
+import type { ContentDigest } from '../storage/content-hash';
+
+/** A byte range the server asked an instant upload to prove. */
+export interface ProofRange {
+  offset: number;
+  length: number;
+}
+
+/** An upload row with numbers in their JavaScript types. */
+export interface UploadRecord {
+  id: string;
+  userId: string;
+  fileId: string;
+  size: number;
+  received: number;
+  clientHash: string;
+  uploadType: 'resumable' | 'form';
+  state: 'receiving' | 'committing' | 'complete';
+  sha256: string | null;
+  gcid: string | null;
+  proof: ProofRange[] | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export type NewUpload = Omit<UploadRecord, 'received' | 'state' | 'sha256' | 'gcid'>;
+
+function parseProof(text: string | null): ProofRange[] | null {
+  if (text === null) {
+    return null;
+  }
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (Array.isArray(value)) {
+      return value.map((range: { offset?: unknown; length?: unknown }) => ({
+        offset: Number(range.offset),
+        length: Number(range.length),
+      }));
+    }
+  } catch {
+    // A damaged proof is no proof.
+  }
+  return null;
+}
+
+function toRecord(row: Selectable<UploadTable>): UploadRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    fileId: row.file_id,
+    // PostgreSQL answers bigint as a string; sizes stay far below 2^53.
+    size: Number(row.size),
+    received: Number(row.received),
+    clientHash: row.client_hash,
+    uploadType: row.upload_type,
+    state: row.state,
+    sha256: row.sha256,
+    gcid: row.gcid,
+    proof: parseProof(row.proof),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** Thrown inside a transaction to roll it back. */
+class RolledBack extends Error {}
+
+/** What a commit found: the file completed, the file deleted meanwhile, or the bytes gone. */
+export type CommitOutcome = 'completed' | 'file_gone' | 'bytes_gone';
+
+const complete = 'PHASE_TYPE_COMPLETE';
+const pending = 'PHASE_TYPE_PENDING';
+
+/**
+ * Upload rows, and the one transaction that completes an upload: the blob's row and reference,
+ * the file turned COMPLETE and the upload marked complete commit together or not at all.
+ */
+export function createUploadRepository(db: Kysely<Database>) {
+  async function completeUpload(trx: Transaction<Database>, uploadId: string, digest: ContentDigest, expiresAt: string) {
+    await trx
+      .updateTable('uploads')
+      .set({ state: 'complete', sha256: digest.sha256, gcid: digest.gcid, received: digest.size, proof: null, expires_at: expiresAt })
+      .where('id', '=', uploadId)
+      .execute();
+  }
+
+  async function completeFile(trx: Transaction<Database>, upload: UploadRecord, digest: ContentDigest, stamp: string): Promise<boolean> {
+    const result = await trx
+      .updateTable('files')
+      .set({ phase: complete, sha256: digest.sha256, gcid: digest.gcid, size: digest.size, modified_at: stamp })
+      .where('id', '=', upload.fileId)
+      .where('user_id', '=', upload.userId)
+      .where('phase', '=', pending)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  return {
+    async insert(upload: NewUpload): Promise<void> {
+      await db
+        .insertInto('uploads')
+        .values({
+          id: upload.id,
+          user_id: upload.userId,
+          file_id: upload.fileId,
+          size: upload.size,
+          received: 0,
+          client_hash: upload.clientHash,
+          upload_type: upload.uploadType,
+          state: 'receiving',
+          sha256: null,
+          gcid: null,
+          proof: upload.proof === null ? null : JSON.stringify(upload.proof),
+          created_at: upload.createdAt,
+          expires_at: upload.expiresAt,
+        })
+        .execute();
+    },
+
+    async find(id: string): Promise<UploadRecord | undefined> {
+      const row = await db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** The member's upload with this id; undefined when absent or another's. */
+    async findOwned(userId: string, id: string): Promise<UploadRecord | undefined> {
+      const row = await db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** The member's unfinished upload of a file. */
+    async findReceivingByFile(userId: string, fileId: string): Promise<UploadRecord | undefined> {
+      const row = await db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('file_id', '=', fileId)
+        .where('user_id', '=', userId)
+        .where('state', '=', 'receiving')
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /** Records bytes made durable (fsynced) and pushes the deadline back. */
+    async setReceived(id: string, received: number, expiresAt: string): Promise<void> {
+      await db
+        .updateTable('uploads')
+        .set({ received, expires_at: expiresAt })
+        .where('id', '=', id)
+        .where('state', '=', 'receiving')
+        .execute();
+    },
+
+    /** The proof is answered once: cleared whatever the answer. False when none was pending. */
+    async takeProof(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('uploads')
+        .set({ proof: null })
+        .where('id', '=', id)
+        .where('state', '=', 'receiving')
+        .where('proof', 'is not', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Every byte is in and hashed: the digest is written down before the bytes move. */
+    async markCommitting(id: string, digest: ContentDigest): Promise<void> {
+      await db
+        .updateTable('uploads')
+        .set({ state: 'committing', sha256: digest.sha256, gcid: digest.gcid, received: digest.size })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Completes an upload whose bytes were just put in the store: the blob row gains the file's
+     * reference (or is written with none if the file was deleted meanwhile, so collection frees
+     * it), the file turns COMPLETE, the upload complete. `stillStored` confirms, under the row
+     * lock, that a collection did not delete the bytes in between.
+     */
+    async commit(upload: UploadRecord, digest: ContentDigest, now: Date, expiresAt: string, stillStored: () => Promise<boolean>): Promise<CommitOutcome> {
+      const stamp = now.toISOString();
+      let outcome: CommitOutcome = 'completed';
+      try {
+        await db.transaction().execute(async (trx) => {
+          const waiting = await trx
+            .selectFrom('files')
+            .select('id')
+            .where('id', '=', upload.fileId)
+            .where('user_id', '=', upload.userId)
+            .where('phase', '=', pending)
+            .executeTakeFirst();
+          const add = waiting === undefined ? 0 : 1;
+          // The blob row first: the file's `sha256` references it.
+          await trx
+            .insertInto('blobs')
+            .values({ sha256: digest.sha256, gcid: digest.gcid, size: digest.size, ref_count: add, created_at: stamp, updated_at: stamp, verified_at: null })
+            .onConflict((conflict) =>
+              conflict.column('sha256').doUpdateSet({ ref_count: sql<number>`blobs.ref_count + ${add}`, updated_at: stamp }),
+            )
+            .execute();
+          if (!(await stillStored())) {
+            throw new RolledBack();
+          }
+          const filed = add === 1 && (await completeFile(trx, upload, digest, stamp));
+          await completeUpload(trx, upload.id, digest, expiresAt);
+          outcome = filed ? 'completed' : 'file_gone';
+        });
+      } catch (error) {
+        if (error instanceof RolledBack) {
+          return 'bytes_gone';
+        }
+        throw error;
+      }
+      return outcome;
+    },
+
+    /** Completes an instant upload: one more reference to a stored blob, no bytes. */
+    async commitInstant(upload: UploadRecord, digest: ContentDigest, now: Date, expiresAt: string): Promise<CommitOutcome> {
+      const stamp = now.toISOString();
+      let outcome: CommitOutcome = 'completed';
+      try {
+        await db.transaction().execute(async (trx) => {
+          const referenced = await trx
+            .updateTable('blobs')
+            .set({ ref_count: sql<number>`ref_count + 1`, updated_at: stamp })
+            .where('sha256', '=', digest.sha256)
+            .executeTakeFirst();
+          if (referenced.numUpdatedRows === 0n) {
+            outcome = 'bytes_gone';
+            throw new RolledBack();
+          }
+          if (!(await completeFile(trx, upload, digest, stamp))) {
+            outcome = 'file_gone';
+            throw new RolledBack();
+          }
+          await completeUpload(trx, upload.id, digest, expiresAt);
+        });
+      } catch (error) {
+        if (!(error instanceof RolledBack)) {
+          throw error;
+        }
+      }
+      return outcome;
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('uploads').where('id', '=', id).execute();
+    },
+
+    /** Uploads past their deadline, oldest first. */
+    async listExpired(before: string, limit: number): Promise<UploadRecord[]> {
+      return (
+        await db
+          .selectFrom('uploads')
+          .selectAll()
+          .where('expires_at', '<', before)
+          .where('state', '!=', 'committing')
+          .orderBy('expires_at')
+          .limit(limit)
+          .execute()
+      ).map(toRecord);
+    },
+
+    /** Uploads whose commit a crash may have cut short. */
+    async listCommitting(): Promise<UploadRecord[]> {
+      return (await db.selectFrom('uploads').selectAll().where('state', '=', 'committing').execute()).map(toRecord);
+    },
+
+    /** Which of these ids have an upload row (to find partial data nobody owns). */
+    async existingIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) {
+        return new Set();
+      }
+      const rows = await db.selectFrom('uploads').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Deletes PENDING files older than `before` that no upload is bringing bytes to any more (a
+     * crash between the file and its upload row, or a copy of a PENDING file); answers how many.
+     */
+    async deleteAbandonedPendingFiles(before: string, limit: number): Promise<number> {
+      const rows = await db
+        .selectFrom('files')
+        .select('id')
+        .where('kind', '=', 'file')
+        .where('phase', '=', pending)
+        .where('created_at', '<', before)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('uploads').select('uploads.id').whereRef('uploads.file_id', '=', 'files.id'))))
+        .limit(limit)
+        .execute();
+      if (rows.length === 0) {
+        return 0;
+      }
+      const result = await db
+        .deleteFrom('files')
+        .where('id', 'in', rows.map((row) => row.id))
+        .where('phase', '=', pending)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Deletes the PENDING file of an upload that failed or expired (a completed file stays). */
+    async deletePendingFile(userId: string, fileId: string): Promise<void> {
+      await db.deleteFrom('files').where('id', '=', fileId).where('user_id', '=', userId).where('phase', '=', pending).execute();
+    },
+  };
+}
+
+export type UploadRepository = ReturnType<typeof createUploadRepository>;

@@ -1,0 +1,212 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import type { Authenticator } from '../auth/authenticator';
+import { actorOf, requireActor } from '../auth/require-actor';
+import { originOf, toUploadAnswer } from './upload.dto';
+import { proveBodySchema, proveParamsSchema, uploadAnswerSchema, uploadParamsSchema } from './upload.schemas';
+import { checksumAlgorithms, type UploadChecksum, type UploadService, type UploadStatus } from './upload.service';
+
+export interface UploadRoutesDeps {
+  authenticator: Authenticator;
+  uploads: UploadService;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+const tusVersion = '1.0.0';
+const tusContentType = 'application/offset+octet-stream';
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A non-negative decimal header (`Upload-Offset`, `Content-Length`), or `invalid_argument`. */
+function decimalHeader(request: FastifyRequest, name: string, required: boolean): number | undefined {
+  const value = headerOf(request, name);
+  if (value === undefined) {
+    if (required) {
+      throw new AppError('invalid_argument', { description: `${name} is required` });
+    }
+    return undefined;
+  }
+  if (!/^\d{1,16}$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new AppError('invalid_argument', { description: `${name} is a non-negative decimal number` });
+  }
+  return Number(value);
+}
+
+/** tus checksum extension: `Upload-Checksum: <algorithm> <base64 digest>`. */
+function checksumOf(request: FastifyRequest): UploadChecksum | undefined {
+  const value = headerOf(request, 'upload-checksum');
+  if (value === undefined) {
+    return undefined;
+  }
+  const [algorithm, encoded, ...rest] = value.trim().split(/\s+/);
+  if (rest.length > 0 || encoded === undefined || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
+    throw new AppError('invalid_argument', { description: 'Upload-Checksum is "<algorithm> <base64 digest>"' });
+  }
+  if (!(checksumAlgorithms as readonly string[]).includes(algorithm ?? '')) {
+    throw new AppError('invalid_argument', { description: `Upload-Checksum algorithms: ${checksumAlgorithms.join(', ')}` });
+  }
+  return { algorithm: algorithm as UploadChecksum['algorithm'], digest: Buffer.from(encoded, 'base64') };
+}
+
+function tusHeaders(reply: FastifyReply, status: UploadStatus): FastifyReply {
+  return reply.headers({
+    'upload-offset': String(status.received),
+    'upload-length': String(status.size),
+    'upload-expires': new Date(status.expiresAt).toUTCString(),
+  });
+}
+
+/**
+ * The upload host's paths: the tus 1.0 resource of each upload (`HEAD`/`PATCH`/`DELETE` on
+ * `/drive/v1/uploads/{id}`; core, termination, expiration and checksum; the resource is created
+ * by `POST /drive/v1/files`), the form upload, and `:prove` of instant upload. Every failure is
+ * the error object of API.md §1, with the status tus fixes where it fixes one.
+ */
+export function uploadRoutes(deps: UploadRoutesDeps) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const authenticate = requireActor(deps.authenticator);
+    const { uploads } = deps;
+
+    // A PATCH body is the upload's bytes: left unread here and streamed by the handler.
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fields: 16, parts: 17, fieldSize: 1024, fileSize: Number.MAX_SAFE_INTEGER },
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (request.url.startsWith('/drive/v1/uploads/')) {
+        void reply.header('tus-resumable', tusVersion);
+      }
+    });
+
+    const tusPreHandler = [
+      authenticate,
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (headerOf(request, 'tus-resumable') !== tusVersion) {
+          void reply.header('tus-version', tusVersion);
+          throw new AppError('failed_precondition', { description: `Tus-Resumable ${tusVersion} is required`, status: 412 });
+        }
+      },
+    ];
+
+    routes.head(
+      '/drive/v1/uploads/:id',
+      {
+        preHandler: tusPreHandler,
+        schema: { tags: ['drive'], summary: 'tus: the stored offset of an upload', security: memberSecurity, params: uploadParamsSchema },
+      },
+      async (request, reply) => {
+        const status = await uploads.head(actorOf(request).userId, request.params.id);
+        return tusHeaders(reply, status).code(200).send();
+      },
+    );
+
+    routes.patch(
+      '/drive/v1/uploads/:id',
+      {
+        preHandler: tusPreHandler,
+        schema: {
+          tags: ['drive'],
+          summary: 'tus: append bytes at Upload-Offset (application/offset+octet-stream); the file completes at the last byte',
+          security: memberSecurity,
+          params: uploadParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const contentType = (headerOf(request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+        if (contentType !== tusContentType) {
+          throw new AppError('invalid_argument', { description: `Content-Type must be ${tusContentType}`, status: 415 });
+        }
+        const offset = decimalHeader(request, 'upload-offset', true) ?? 0;
+        const contentLength = decimalHeader(request, 'content-length', false);
+        const checksum = checksumOf(request);
+        const status = await uploads.receive(actorOf(request).userId, request.params.id, {
+          offset,
+          source: request.raw,
+          ...(checksum ? { checksum } : {}),
+          ...(contentLength === undefined ? {} : { contentLength }),
+        });
+        return tusHeaders(reply, status).code(204).send();
+      },
+    );
+
+    routes.delete(
+      '/drive/v1/uploads/:id',
+      {
+        preHandler: tusPreHandler,
+        schema: { tags: ['drive'], summary: 'tus termination: drop an unfinished upload and its PENDING file', security: memberSecurity, params: uploadParamsSchema },
+      },
+      async (request, reply) => {
+        await uploads.terminate(actorOf(request).userId, request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    routes.post(
+      '/drive/v1/uploads/:id/form',
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: ['drive'],
+          summary: 'Form upload: one multipart/form-data POST with the bytes in field `file`',
+          security: memberSecurity,
+          params: uploadParamsSchema,
+          response: { 200: uploadAnswerSchema },
+        },
+      },
+      async (request) => {
+        const userId = actorOf(request).userId;
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') {
+          throw new AppError('invalid_argument', { description: 'The form carries the bytes in the field `file`' });
+        }
+        const status = await uploads.receive(userId, request.params.id, { offset: 0, source: part.file, restart: true });
+        if (part.file.truncated) {
+          throw new AppError('payload_too_large');
+        }
+        if (!status.file && status.received === status.size) {
+          // Deleted by its owner while the bytes came in.
+          throw new AppError('file_not_found');
+        }
+        if (!status.file) {
+          throw new AppError('invalid_argument', {
+            description: `The form carried ${status.received} of the ${status.size} bytes announced`,
+          });
+        }
+        return toUploadAnswer({ origin: originOf(request), uploadType: 'form', file: status.file, upload: undefined });
+      },
+    );
+
+    routes.post(
+      '/drive/v1/files/:id(^[A-Za-z0-9_-]{1,64})::prove',
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: ['drive'],
+          summary: 'Instant upload: prove possession of the content with the SHA-1 of the ranges offered',
+          security: memberSecurity,
+          params: proveParamsSchema,
+          body: proveBodySchema,
+          response: { 200: uploadAnswerSchema },
+        },
+      },
+      async (request) => {
+        const result = await uploads.prove(actorOf(request).userId, request.params.id, request.body.ranges);
+        return toUploadAnswer({
+          origin: originOf(request),
+          uploadType: result.upload?.uploadType ?? 'resumable',
+          file: result.file,
+          upload: result.upload,
+        });
+      },
+    );
+  };
+}
