@@ -100,9 +100,19 @@ test('a member organises folders: navigate, rename, move, trash, restore, empty'
   await page.getByRole('link', { name: 'Trash' }).click();
   await expect(page).toHaveURL(/\/drive\/trash$/);
   await item(page, 'Gamma').click({ button: 'right' });
+  const restored = page.waitForResponse(
+    (response) => response.url().includes(':batchUntrash') && response.ok(),
+  );
   await page.getByTestId('item-menu').getByRole('menuitem', { name: 'Restore' }).click();
+  await restored;
   await expect(item(page, 'Gamma')).toHaveCount(0);
   await expect(page.getByTestId('drive-empty')).toContainText('The trash is empty');
+  await page.goBack();
+  await expect(item(page, 'Gamma')).toBeVisible();
+
+  // The restores are recent events.
+  await page.getByRole('link', { name: 'Recent' }).click();
+  await expect(item(page, 'Gamma')).toContainText('Restored');
   await page.goBack();
   await expect(item(page, 'Gamma')).toBeVisible();
 

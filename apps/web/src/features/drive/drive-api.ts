@@ -27,6 +27,8 @@ export interface DriveFile {
   web_content_link: string;
   links: Record<string, { url: string; token: string; expire: string; type: string }>;
   params: Record<string, string>;
+  /** On the recent page: what happened to the item, in the page's language (`type_name`). */
+  event_type_name?: string;
 }
 
 /** One page of a listing. */
@@ -136,23 +138,62 @@ export async function getAbout(signal?: AbortSignal): Promise<DriveAbout> {
   return browserClient().get<DriveAbout>('/drive/v1/about', signal ? { signal } : {});
 }
 
-/** One recent event of `GET /drive/v1/events`. */
+/** One event of `GET /drive/v1/events` (`drive#event`). */
 export interface DriveEvent {
-  id?: string;
+  id: string;
   type: string;
+  type_name: string;
   file_id: string;
-  file_name?: string;
-  created_time?: string;
-  file?: DriveFile;
+  file_name: string;
+  file_kind: 'drive#file' | 'drive#folder';
+  file_category: string;
+  mime_type: string;
+  thumbnail_link: string;
+  params: Record<string, string>;
+  created_time: string;
 }
 
-/** One page of `GET /drive/v1/events`. */
-export async function listEvents(
+/** An event as a listing item: the file as the event shows it, dated by the event. */
+export function fileOfEvent(event: DriveEvent): DriveFile {
+  return {
+    kind: event.file_kind,
+    id: event.file_id,
+    parent_id: '',
+    name: event.file_name,
+    size: '',
+    mime_type: event.mime_type,
+    file_extension: '',
+    file_category: event.file_category,
+    phase: 'PHASE_TYPE_COMPLETE',
+    trashed: false,
+    delete_time: '',
+    starred: false,
+    created_time: event.created_time,
+    modified_time: event.created_time,
+    thumbnail_link: event.thumbnail_link,
+    web_content_link: '',
+    links: {},
+    params: event.params,
+    event_type_name: event.type_name,
+  };
+}
+
+/** One page of `GET /drive/v1/events` (newest first) as listing items. */
+export async function listRecent(
   pageToken: string | undefined,
+  limit: number,
   signal?: AbortSignal,
-): Promise<{ events: DriveEvent[]; next_page_token: string }> {
-  return browserClient().get('/drive/v1/events', {
-    query: { limit: 100, ...(pageToken ? { page_token: pageToken } : {}) },
-    ...(signal ? { signal } : {}),
-  });
+): Promise<DriveFilePage> {
+  const answer = await browserClient().get<{ events: DriveEvent[]; next_page_token: string }>(
+    '/drive/v1/events',
+    {
+      query: {
+        limit,
+        thumbnail_size: 'SIZE_SMALL',
+        ...(pageToken ? { page_token: pageToken } : {}),
+      },
+      ...(signal ? { signal } : {}),
+    },
+  );
+  return { files: answer.events.map(fileOfEvent), next_page_token: answer.next_page_token };
 }

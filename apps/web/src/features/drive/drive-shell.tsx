@@ -28,6 +28,21 @@ export interface DriveShellProps {
   children: ReactNode;
 }
 
+let browserQueryClient: QueryClient | undefined;
+
+/**
+ * The drive's data cache: one per browser page, shared by every drive section, so a change made
+ * in one (a restore in the trash) refreshes the others (the folder it went back to), also when
+ * the browser shows a section again from its back/forward cache. A fresh one per server render.
+ */
+function driveQueryClient(): QueryClient {
+  if (typeof window === 'undefined') {
+    return makeQueryClient();
+  }
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}
+
 function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -48,7 +63,7 @@ function makeQueryClient(): QueryClient {
  */
 export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellProps) {
   const t = useTranslations('drive');
-  const [queryClient] = useState(makeQueryClient);
+  const [queryClient] = useState(driveQueryClient);
   const session = useStoredSession();
   const router = useRouter();
   const pathname = usePathname();

@@ -148,12 +148,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           filters: { trashed: { eq: true } },
         };
       case 'recent':
-        return {
-          parentId: '*',
-          order: 'MODIFY_TIME_DESC',
-          foldersFirst: false,
-          filters: { kind: { eq: 'drive#file' } },
-        };
+        return { source: 'events', parentId: '', order: 'MODIFY_TIME_DESC', foldersFirst: false };
     }
   }, [section, folderId, display.orderType, display.pinFoldersTop]);
   const { items, query } = useListing(listingInput);
@@ -201,12 +196,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       if (isFolder(file)) {
         if (section === 'all') {
           openFolder(file.id);
+        } else if (section === 'recent') {
+          router.push(
+            `${pathname.replace(/\/recent$/, '/all')}?${new URLSearchParams({ folder: file.id }).toString()}`,
+          );
         }
         return;
       }
       setPreview(items.filter((item) => !isFolder(item)).indexOf(file));
     },
-    [section, openFolder, items],
+    [section, openFolder, items, router, pathname],
   );
 
   // ---- Layout and virtualization -----------------------------------------------------------
@@ -750,7 +749,14 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           order={display.orderType}
           sortable={section !== 'recent'}
           onSort={setOrder}
-          dateLabel={section === 'trash' ? t('column.deleted') : t('column.modified')}
+          dateLabel={
+            section === 'trash'
+              ? t('column.deleted')
+              : section === 'recent'
+                ? t('column.when')
+                : t('column.modified')
+          }
+          sizeLabel={section === 'recent' ? t('column.activity') : t('column.size')}
         />
       ) : null}
       <ContextMenuPrimitive.Root
@@ -1058,11 +1064,13 @@ function ListHeader({
   sortable,
   onSort,
   dateLabel,
+  sizeLabel,
 }: {
   order: SortOrder;
   sortable: boolean;
   onSort: (order: SortOrder) => void;
   dateLabel: string;
+  sizeLabel: string;
 }) {
   const t = useTranslations('drive');
   const header = (column: 'name' | 'modified' | 'size', text: string, className: string) => {
@@ -1093,7 +1101,7 @@ function ListHeader({
       <span className="w-6" />
       {header('name', t('column.name'), 'flex-1')}
       {header('modified', dateLabel, 'hidden w-40 sm:block')}
-      {header('size', t('column.size'), 'w-24 text-right')}
+      {header('size', sizeLabel, 'w-24 text-right')}
       <span className="w-8" />
     </div>
   );

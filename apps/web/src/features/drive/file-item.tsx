@@ -83,7 +83,9 @@ export interface FileItemProps {
 export const FileItem = memo(function FileItem(props: FileItemProps) {
   const { file, view, selected, focused, showFocus } = props;
   const locale = useLocale();
-  const size = isFolder(file) ? '—' : formatBytes(file.size, { locale });
+  const size =
+    file.event_type_name ??
+    (isFolder(file) || file.size === '' ? '—' : formatBytes(file.size, { locale }));
   const check = (
     <span
       aria-hidden
@@ -161,7 +163,9 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
           </span>
           {star}
         </div>
-        <span className="truncate text-xs text-muted-foreground">{props.modified}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {file.event_type_name ? `${file.event_type_name} · ${props.modified}` : props.modified}
+        </span>
       </div>
     );
   }

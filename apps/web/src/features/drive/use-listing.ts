@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SortOrder } from '@nimbus/contracts';
 import type { DriveFile, DriveFilePage, ListFilesParams } from './drive-api';
-import { getFile, listFiles } from './drive-api';
+import { getFile, listFiles, listRecent } from './drive-api';
 import type { Crumb } from './breadcrumbs';
 import { buildBreadcrumbs } from './breadcrumbs';
 import { fileQueryKey, listingQueryKey } from './query-keys';
@@ -13,6 +13,8 @@ import { fileQueryKey, listingQueryKey } from './query-keys';
 export const listingPageSize = 300;
 
 export interface ListingInput {
+  /** `files` (a folder, the trash) or `events` (the recent page, newest first). */
+  source?: 'files' | 'events';
   parentId: string;
   order: SortOrder;
   foldersFirst: boolean;
@@ -25,21 +27,29 @@ export interface ListingInput {
  */
 export function useListing(input: ListingInput) {
   const filters = input.filters ? JSON.stringify(input.filters) : '';
+  const events = input.source === 'events';
   const query = useInfiniteQuery({
-    queryKey: listingQueryKey(input.parentId, input.order, input.foldersFirst, filters),
+    queryKey: listingQueryKey(
+      events ? 'events' : input.parentId,
+      input.order,
+      input.foldersFirst,
+      filters,
+    ),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }): Promise<DriveFilePage> =>
-      listFiles(
-        {
-          parentId: input.parentId,
-          order: input.order,
-          foldersFirst: input.foldersFirst,
-          limit: listingPageSize,
-          ...(input.filters ? { filters: input.filters } : {}),
-          ...(pageParam ? { pageToken: pageParam } : {}),
-        },
-        signal,
-      ),
+      events
+        ? listRecent(pageParam, listingPageSize, signal)
+        : listFiles(
+            {
+              parentId: input.parentId,
+              order: input.order,
+              foldersFirst: input.foldersFirst,
+              limit: listingPageSize,
+              ...(input.filters ? { filters: input.filters } : {}),
+              ...(pageParam ? { pageToken: pageParam } : {}),
+            },
+            signal,
+          ),
     getNextPageParam: (last) => last.next_page_token || undefined,
   });
   const items = useMemo(() => {
