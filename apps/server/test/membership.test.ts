@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError, runMembershipCommand } from '../src/modules/membership/membership-cli';
 import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
-import { signIn } from './identity';
+import { post, sessionCookieOf, signIn } from './identity';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -290,6 +290,19 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     expectError(await t.app.inject({ method: 'GET', url: '/drive/v1/privilege/vip' }), 401, 'unauthenticated');
     expectError(await activate({}, { activation_code: 'ABCD' }), 401, 'unauthenticated');
     expectError(await vip({ authorization: 'Bearer not-a-token' }), 401, 'unauthenticated');
+  });
+
+  it('redeems with the web session cookie from the site, and refuses a foreign origin', async () => {
+    const user = await makeUser(t);
+    const answer = await post(t, '/v1/auth/signin', { client_id: 'web', username: user.email, password: user.password });
+    const cookie = `nimbus_session=${sessionCookieOf(answer) ?? ''}`;
+    const [code = ''] = await mint();
+    const foreign = await activate({ cookie, origin: 'https://evil.example' }, { activation_code: code });
+    expectError(foreign, 403, 'origin_not_allowed');
+    const site = await activate({ cookie, origin: 'http://nimbus.test' }, { activation_code: code });
+    expect(site.statusCode, site.body).toBe(200);
+    const state = await vip({ cookie });
+    expect(state.json<VipBody>().data).toMatchObject({ status: 'ok', user_id: user.id });
   });
 
   it("mints codes and grants days with the operators' command", async () => {
