@@ -73,7 +73,16 @@ test('a member organises folders: navigate, rename, move, trash, restore, empty'
   await expect(item(page, 'Gamma')).toBeVisible();
   await expect(item(page, 'Beta')).toHaveCount(0);
 
-  // Move Gamma into Alpha through the context menu and the folder tree.
+  // An uploaded file appears in the listing.
+  await page.getByTestId('upload-files-input').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Nimbus notes\n'),
+  });
+  await expect(item(page, 'notes.txt')).toBeVisible();
+
+  // Move the folder Gamma through the context menu and the folder tree, the file from the
+  // selection bar.
   await item(page, 'Gamma').click({ button: 'right' });
   await page.getByTestId('item-menu').getByRole('menuitem', { name: 'Move to…' }).click();
   const move = page.getByTestId('move-copy-dialog');
@@ -81,9 +90,16 @@ test('a member organises folders: navigate, rename, move, trash, restore, empty'
   await move.getByRole('button', { name: 'Move here' }).click();
   await expect(move).toBeHidden();
   await expect(item(page, 'Gamma')).toHaveCount(0);
+  await item(page, 'notes.txt').click();
+  await page.getByTestId('selection-bar').getByRole('button', { name: 'Move to…' }).click();
+  await move.getByTestId('folder-tree-node').filter({ hasText: 'Alpha' }).click();
+  await move.getByRole('button', { name: 'Move here' }).click();
+  await expect(move).toBeHidden();
+  await expect(item(page, 'notes.txt')).toHaveCount(0);
   await item(page, 'Alpha').dblclick();
   await expect(item(page, 'Gamma')).toBeVisible();
   await expect(item(page, 'Inner')).toBeVisible();
+  await expect(item(page, 'notes.txt')).toBeVisible();
 
   // Trash with the Delete key, then undo from the toast.
   await item(page, 'Gamma').click();
@@ -116,15 +132,17 @@ test('a member organises folders: navigate, rename, move, trash, restore, empty'
   await page.goBack();
   await expect(item(page, 'Gamma')).toBeVisible();
 
-  // Select two with Ctrl-click, trash both, then empty the trash after confirming.
+  // Select all three with Ctrl-click, trash them, then empty the trash after confirming.
   await item(page, 'Gamma').click();
   await item(page, 'Inner').click({ modifiers: ['Control'] });
-  await expect(page.getByTestId('selection-count')).toHaveText('2 items selected');
+  await item(page, 'notes.txt').click({ modifiers: ['Control'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('3 items selected');
   await page.getByTestId('selection-bar').getByRole('button', { name: 'Move to trash' }).click();
   await expect(page.getByTestId('drive-empty')).toBeVisible();
   await page.goto('/drive/trash');
   await expect(item(page, 'Gamma')).toBeVisible();
   await expect(item(page, 'Inner')).toBeVisible();
+  await expect(item(page, 'notes.txt')).toBeVisible();
   await page.getByRole('button', { name: 'Empty trash' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Everything in the trash will be deleted for good.');
