@@ -24,6 +24,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { eventRoutes } from './modules/event/event.routes';
 import { taskRoutes } from './modules/task/task.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     driveRoutes({ authenticator: container.authenticator, files: container.files, uploads: container.uploads }),
   );
+  await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares }));
   await app.register(uploadRoutes({ authenticator: container.authenticator, uploads: container.uploads }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
   await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));

@@ -211,6 +211,16 @@ export const configSchema = z
      * may delete the account; until then an operator can restore it.
      */
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(15),
+    /**
+     * Wrong pass codes for one share within AUTH_RATE_WINDOW_SECONDS after which opening it with a
+     * pass code answers 429 (a captcha is asked from SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES on).
+     */
+    SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE: z.coerce.number().int().min(1).default(30),
+    /**
+     * Wrong pass codes from one device or one address (any share) within AUTH_RATE_WINDOW_SECONDS
+     * after which that client's pass codes answer 429.
+     */
+    SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

@@ -38,6 +38,8 @@ import { createBlobRepository } from './modules/storage/blob.repository';
 import { createBlobService } from './modules/storage/blob.service';
 import { createFileRepository } from './modules/drive/file.repository';
 import { createFileService } from './modules/drive/file.service';
+import { createShareRepository } from './modules/share/share.repository';
+import { createShareService } from './modules/share/share.service';
 import { createMembershipRepository } from './modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
 import { createEventRepository } from './modules/event/event.repository';
@@ -102,6 +104,8 @@ type ContainerConfig = Pick<
   | 'TRASH_RETENTION_DAYS'
   | 'UPLOAD_EXPIRY_HOURS'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
+  | 'SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE'
+  | 'SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -225,6 +229,23 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     onComplete: (file) => events.record(file.userId, { type: 'TYPE_UPLOAD', fileId: file.id }),
   });
 
+  const shares = createShareService({
+    shares: createShareRepository(database.db, database.dialect),
+    failures,
+    captchaGuard: options.captchaGuard ?? shield.guard,
+    limiter,
+    passCodeKey: keys.sharePassCode,
+    publicUrl: config.PUBLIC_URL,
+    plans: memberships,
+    limits: {
+      windowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
+      maxFailuresPerShare: config.SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE,
+      maxFailuresPerClient: config.SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT,
+    },
+    tasks: createTaskRecorder({ tasks: taskRecords, now }),
+    events,
+    now,
+  });
   return {
     database,
     isDatabaseReady: () => isDatabaseReady(database.db),
@@ -317,6 +338,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     blobRecords,
     blobs,
     files,
+    shares,
     memberships,
     taskRecords,
     tasks: createTaskService({ tasks: taskRecords, files, now }),

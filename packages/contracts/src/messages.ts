@@ -1,6 +1,7 @@
 import type { ErrorReason } from './errors';
 import type { EventType } from './enums';
 import type { Locale } from './locales';
+import type { ShareStatus } from './enums';
 import enUS from '../messages/en-US.json';
 import es from '../messages/es.json';
 import id from '../messages/id.json';
@@ -53,4 +54,14 @@ export function isTaskMessageKey(key: string): key is TaskMessageKey {
 /** The message of a task in a locale; `''` for a key the catalogue does not have. */
 export function taskMessage(key: string, locale: Locale): string {
   return isTaskMessageKey(key) ? sharedMessages[locale].tasks.messages[key] : '';
+}
+
+/** The `share_status_text` of a share status in a locale (API.md §4). */
+export function shareStatusText(status: ShareStatus, locale: Locale): string {
+  return sharedMessages[locale].shareStatus[status];
+}
+
+/** A share text of the catalogue with its `{arguments}` filled in. */
+export function shareMessage(key: keyof SharedMessages['share'], locale: Locale, args: Record<string, string> = {}): string {
+  return sharedMessages[locale].share[key].replace(/\{(\w+)\}/g, (whole, name: string) => args[name] ?? whole);
 }

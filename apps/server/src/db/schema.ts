@@ -16,6 +16,9 @@ export interface SettingTable {
 /** The states of an account (API.md §6 profile `status`). */
 export type UserStatus = 'pending' | 'active' | 'blocked' | 'frozen' | 'under_review';
 
+/** What a member may do beyond their own drive. */
+export type MemberRole = 'member' | 'admin';
+
 /** A member. `email` is stored lower-cased and is unique. */
 export interface UserTable {
   id: string;
@@ -373,6 +376,76 @@ export interface UploadTable {
   expires_at: string;
 }
 
+/** A member's role other than `member` (0013); admins set moderation states. */
+export interface MemberRoleTable {
+  user_id: string;
+  role: MemberRole;
+  created_at: string;
+}
+
+/** A moderation state of a share or a file (API.md §4 share statuses). */
+export type ModerationStatus = 'OK' | 'AUDITING' | 'SENSITIVE_RESOURCE' | 'SENSITIVE_WORD' | 'PROHIBITED';
+
+/** A share link (0013). `file_size` is bigint, as in `files`. */
+export interface ShareTable {
+  id: string;
+  user_id: string;
+  title: string;
+  /** `''` when the share asks for no pass code. */
+  pass_code: string;
+  share_to: string;
+  /** Days the link was given when created or last changed; -1 never expires. */
+  expiration_days: number;
+  /** null: never. */
+  expires_at: string | null;
+  /** -1: unlimited. */
+  restore_limit: number;
+  restore_count: number;
+  view_count: number;
+  /** Items chosen when the share was made. */
+  file_num: number;
+  /** Bytes of the chosen items and all they held when the share was made. */
+  file_size: ColumnType<number | string, number, number>;
+  /** The first chosen item and its kind (`file` or `folder`). */
+  file_id: string;
+  file_kind: 'file' | 'folder';
+  audit_status: ModerationStatus;
+  /** When the owner deleted the link; visitors see `DELETED`. */
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One chosen item of a share; what a chosen folder holds is shared through it. */
+export interface ShareItemTable {
+  share_id: string;
+  file_id: string;
+  position: number;
+}
+
+/** A visitor's report of a share, for review (`POST /audit.admin/v1/share`). */
+export interface ShareReportTable {
+  id: string;
+  share_id: string;
+  reporter_id: string | null;
+  reporter_address: string;
+  share_user_id: string;
+  /** JSON arrays as given. */
+  file_ids: string;
+  gcids: string;
+  reason: string;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+/** A file's moderation state set by an operator. */
+export interface FileModerationTable {
+  file_id: string;
+  status: ModerationStatus;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -394,6 +467,11 @@ export interface Database {
   tasks: TaskTable;
   events: EventTable;
   uploads: UploadTable;
+  shares: ShareTable;
+  share_items: ShareItemTable;
+  share_reports: ShareReportTable;
+  file_moderation: FileModerationTable;
+  member_roles: MemberRoleTable;
 }
 
 export type Id = Generated<string>;

@@ -402,3 +402,9 @@ export function createFileRepository(db: Kysely<Database>) {
 }
 
 export type FileRepository = ReturnType<typeof createFileRepository>;
+
+/** File queries on a connection or a transaction another module opened (shares save into drives). */
+export const fileQueriesOn = repositoryOn;
+
+/** Maps a `files` row read by another module's query. */
+export const toFileRecord = toRecord;

@@ -64,7 +64,7 @@ export function checkName(name: string): string {
 }
 
 /** `photo.jpg` -> `photo(2).jpg`; folders and names without an extension take it at the end. */
-function numberedName(name: string, kind: 'file' | 'folder', n: number): string {
+export function numberedName(name: string, kind: 'file' | 'folder', n: number): string {
   const dot = name.lastIndexOf('.');
   if (kind === 'folder' || dot <= 0) {
     return `${name}(${n})`;

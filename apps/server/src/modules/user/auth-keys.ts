@@ -14,6 +14,8 @@ export interface AuthKeys {
   recoveryCode: Uint8Array;
   /** HMAC key that signs the captcha shield's proof-of-work challenges. */
   shieldChallenge: Uint8Array;
+  /** HMAC key of share pass-code tokens. */
+  sharePassCode: Uint8Array;
 }
 
 const secretFileName = 'auth-secret';
@@ -54,5 +56,6 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     twoFactorSecret: derive('two-factor-secret'),
     recoveryCode: derive('recovery-code'),
     shieldChallenge: derive('shield-challenge'),
+    sharePassCode: derive('share-pass-code'),
   };
 }

@@ -1,0 +1,396 @@
+import { defaultSortOrder } from '@nimbus/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../http/request-locale';
+import type { Authenticator } from '../auth/authenticator';
+import { actorOf, requireActor } from '../auth/require-actor';
+import {
+  batchFileInfoAnswerSchema,
+  batchFileInfoBodySchema,
+  createShareAnswerSchema,
+  createShareBodySchema,
+  fileIdParamsSchema,
+  listSharesQuerySchema,
+  moderationBodySchema,
+  openShareAnswerSchema,
+  openShareQuerySchema,
+  reportAnswerSchema,
+  reportShareBodySchema,
+  restoreAnswerSchema,
+  restoreBodySchema,
+  shareDetailAnswerSchema,
+  shareDetailQuerySchema,
+  shareFileInfoAnswerSchema,
+  shareFileInfoQuerySchema,
+  shareIdParamsSchema,
+  shareIdsBodySchema,
+  shareListSchema,
+  shareSummarySchema,
+  updateShareBodySchema,
+} from './share.schemas';
+import { expirationLeftOf, statusFieldsOf, toSharedFileDto, toShareSummaryDto } from './share.dto';
+import type { SharePageInput, ShareService, Visitor } from './share.service';
+
+export interface ShareRoutesDeps {
+  authenticator: Authenticator;
+  shares: ShareService;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+const deviceIdPattern = /^[0-9a-f]{32}$/;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function pageOf(query: { limit: number; page_token?: string | undefined; order?: SharePageInput['order'] | undefined; folders_first?: string | undefined }): SharePageInput {
+  return {
+    order: query.order ?? defaultSortOrder,
+    foldersFirst: query.folders_first === 'true' || query.folders_first === '1',
+    limit: query.limit,
+    pageToken: query.page_token === '' ? undefined : query.page_token,
+  };
+}
+
+/**
+ * Shares (API.md §4): the owner's calls need credentials; the visitor's calls take them when
+ * present (the owner needs no pass code, a saver must be signed in) and answer every unreadable
+ * share with 200 and its `share_status`. `/audit.admin/v1` takes reports and, from admins,
+ * moderation states.
+ */
+export function shareRoutes(deps: ShareRoutesDeps) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireActor(deps.authenticator);
+    const { shares } = deps;
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+
+    /** Who calls a visitor path; credentials that do not authenticate make an anonymous visitor. */
+    async function visitorOf(request: FastifyRequest): Promise<Visitor> {
+      let userId: string | null;
+      try {
+        userId = (await deps.authenticator.authenticate(request))?.userId ?? null;
+      } catch {
+        userId = null;
+      }
+      const deviceId = header(request, 'x-device-id') ?? '';
+      return {
+        userId,
+        locale: requestLocale(request),
+        address: request.ip,
+        deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
+        clientId: (header(request, 'x-client-id') ?? '').slice(0, 64),
+        captchaToken: header(request, 'x-captcha-token'),
+      };
+    }
+
+    routes.post(
+      '/drive/v1/share',
+      {
+        preHandler,
+        schema: {
+          tags: ['share'],
+          summary: 'Share files and folders behind a link (pass code generated or custom, expiry, restore limit)',
+          security: memberSecurity,
+          body: createShareBodySchema,
+          response: { 200: createShareAnswerSchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const created = await shares.create(
+          actorOf(request).userId,
+          {
+            fileIds: body.file_ids,
+            shareTo: body.share_to,
+            expirationDays: body.expiration_days,
+            passCodeOption: body.pass_code_option,
+            customPassCode: body.custom_pass_code,
+            restoreLimit: body.restore_limit,
+            title: body.title,
+          },
+          requestLocale(request),
+        );
+        return { share_id: created.share.id, share_url: created.url, pass_code: created.share.passCode, share_text: created.text };
+      },
+    );
+
+    routes.get(
+      '/drive/v1/share/list',
+      {
+        preHandler,
+        schema: {
+          tags: ['share'],
+          summary: "The member's share links, newest first; `filters` on `share_status` (`eq`, `in`)",
+          security: memberSecurity,
+          querystring: listSharesQuerySchema,
+          response: { 200: shareListSchema },
+        },
+      },
+      async (request) => {
+        const page = await shares.list(actorOf(request).userId, {
+          limit: request.query.limit,
+          pageToken: request.query.page_token === '' ? undefined : request.query.page_token,
+          filters: request.query.filters,
+        });
+        const now = shares.now();
+        return {
+          data: page.shares.map((share) => toShareSummaryDto(share, share.status, shares.shareUrl(share.id), now)),
+          next_page_token: page.nextPageToken,
+        };
+      },
+    );
+
+    routes.patch(
+      '/drive/v1/share/:share_id',
+      {
+        preHandler,
+        schema: {
+          tags: ['share'],
+          summary: 'Change a link: `custom_pass_code` (`""` removes it), `expiration_days` (from now), `restore_limit`',
+          security: memberSecurity,
+          params: shareIdParamsSchema,
+          body: updateShareBodySchema,
+          response: { 200: shareSummarySchema },
+        },
+      },
+      async (request) => {
+        const share = await shares.update(actorOf(request).userId, request.params.share_id, {
+          customPassCode: request.body.custom_pass_code,
+          expirationDays: request.body.expiration_days,
+          restoreLimit: request.body.restore_limit,
+        });
+        return toShareSummaryDto(share, shares.statusForOwner(share), shares.shareUrl(share.id), shares.now());
+      },
+    );
+
+    routes.post(
+      '/drive/v1/share::batchDelete',
+      {
+        preHandler,
+        schema: {
+          tags: ['share'],
+          summary: 'End links; visitors then see `DELETED`',
+          security: memberSecurity,
+          body: shareIdsBodySchema,
+        },
+      },
+      async (request) => {
+        await shares.remove(actorOf(request).userId, request.body.ids);
+        return {};
+      },
+    );
+
+    routes.get(
+      '/drive/v1/share',
+      {
+        schema: {
+          tags: ['share'],
+          summary: 'Open a share with its pass code or pass-code token: its status and chosen items',
+          querystring: openShareQuerySchema,
+          response: { 200: openShareAnswerSchema },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const visitor = await visitorOf(request);
+        const opened = await shares.open(query.share_id, visitor, { passCode: query.pass_code, passCodeToken: query.pass_code_token }, pageOf(query));
+        const empty = {
+          pass_code_token: '',
+          title: '',
+          file_num: '0',
+          expiration_left: '',
+          expiration_left_seconds: '',
+          restore_count_left: '',
+          user_info: { user_id: '', nickname: '', avatar: '' },
+          files: [],
+          next_page_token: '',
+        };
+        if (opened.status !== 'OK') {
+          const sharer = 'sharer' in opened ? opened.sharer : undefined;
+          return {
+            ...statusFieldsOf(opened.status, visitor.locale),
+            ...empty,
+            ...(sharer ? { user_info: { user_id: sharer.id, nickname: sharer.nickname, avatar: sharer.avatar } } : {}),
+          };
+        }
+        const share = opened.share;
+        const left = expirationLeftOf(share.expiresAt, shares.now());
+        return {
+          ...statusFieldsOf('OK', visitor.locale),
+          pass_code_token: opened.passCodeToken,
+          title: share.title,
+          file_num: String(share.fileNum),
+          expiration_left: left.days,
+          expiration_left_seconds: left.seconds,
+          restore_count_left: share.restoreLimit < 0 ? '-1' : String(Math.max(0, share.restoreLimit - share.restoreCount)),
+          user_info: { user_id: opened.sharer.id, nickname: opened.sharer.nickname, avatar: opened.sharer.avatar },
+          files: opened.files.map(toSharedFileDto),
+          next_page_token: opened.nextPageToken,
+        };
+      },
+    );
+
+    routes.get(
+      '/drive/v1/share/detail',
+      {
+        schema: {
+          tags: ['share'],
+          summary: 'A folder at any depth inside a share',
+          querystring: shareDetailQuerySchema,
+          response: { 200: shareDetailAnswerSchema },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const visitor = await visitorOf(request);
+        const result = await shares.detail(query.share_id, visitor, query.pass_code_token, query.parent_id, pageOf(query));
+        if (result.status !== 'OK') {
+          return { ...statusFieldsOf(result.status, visitor.locale), files: [], next_page_token: '' };
+        }
+        return { ...statusFieldsOf('OK', visitor.locale), files: result.files.map(toSharedFileDto), next_page_token: result.nextPageToken };
+      },
+    );
+
+    routes.get(
+      '/drive/v1/share/file_info',
+      {
+        schema: {
+          tags: ['share'],
+          summary: 'One item inside a share (its preview and download links stay empty until the content origin signs them)',
+          querystring: shareFileInfoQuerySchema,
+          response: { 200: shareFileInfoAnswerSchema },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const visitor = await visitorOf(request);
+        if (query.file_id === '') {
+          return { ...statusFieldsOf('NOT_FOUND', visitor.locale), file_info: null };
+        }
+        const result = await shares.fileInfo(query.share_id, visitor, query.pass_code_token, [query.file_id]);
+        const file = result.status === 'OK' ? result.files[0] : undefined;
+        if (result.status !== 'OK' || !file) {
+          return { ...statusFieldsOf(result.status === 'OK' ? 'NOT_FOUND' : result.status, visitor.locale), file_info: null };
+        }
+        return { ...statusFieldsOf('OK', visitor.locale), file_info: toSharedFileDto(file) };
+      },
+    );
+
+    routes.post(
+      '/drive/v1/share::batch_file_info',
+      {
+        schema: {
+          tags: ['share'],
+          summary: 'Several items inside a share; one id outside it makes the answer `NOT_FOUND`',
+          body: batchFileInfoBodySchema,
+          response: { 200: batchFileInfoAnswerSchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const visitor = await visitorOf(request);
+        const result = await shares.fileInfo(body.share_id, visitor, body.pass_code_token, body.file_ids);
+        if (result.status !== 'OK') {
+          return { ...statusFieldsOf(result.status, visitor.locale), files: [] };
+        }
+        return { ...statusFieldsOf('OK', visitor.locale), files: result.files.map(toSharedFileDto) };
+      },
+    );
+
+    routes.post(
+      '/drive/v1/share/restore',
+      {
+        preHandler,
+        schema: {
+          tags: ['share'],
+          summary:
+            'Save a share (or chosen items) into the drive by reference: into `parent_id`, or "Saved from shares"; `file_id` is the folder it landed in',
+          security: memberSecurity,
+          body: restoreBodySchema,
+          response: { 200: restoreAnswerSchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const visitor = { ...(await visitorOf(request)), userId: actorOf(request).userId };
+        const result = await shares.restore(actorOf(request).userId, body.share_id, visitor, {
+          passCodeToken: body.pass_code_token,
+          fileIds: body.file_ids,
+          ancestorIds: body.ancestor_ids,
+          parentId: body.parent_id,
+          specifyParentId: body.specify_parent_id,
+          shareUserId: body.share_user_id,
+          gcids: body.gcids,
+        });
+        if (result.status !== 'OK') {
+          return { ...statusFieldsOf(result.status, visitor.locale), restore_status: 'RESTORE_UNKNOWN' as const, restore_task_id: '', file_id: '' };
+        }
+        return { ...statusFieldsOf('OK', visitor.locale), restore_status: 'RESTORE_COMPLETE' as const, restore_task_id: result.taskId, file_id: result.fileId };
+      },
+    );
+
+    routes.post(
+      '/audit.admin/v1/share',
+      {
+        schema: {
+          tags: ['audit'],
+          summary: 'Report a share for review (signed in or not; limited per address)',
+          body: reportShareBodySchema,
+          response: { 200: reportAnswerSchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const reportId = await shares.report(await visitorOf(request), {
+          shareId: body.share_id,
+          shareUserId: body.share_user_id,
+          gcids: body.gcids,
+          fileIds: body.file_ids,
+          reason: body.reason,
+        });
+        return { report_id: reportId };
+      },
+    );
+
+    routes.patch(
+      '/audit.admin/v1/shares/:share_id',
+      {
+        preHandler,
+        schema: {
+          tags: ['audit'],
+          summary: "Set a share's moderation state (admins only)",
+          security: memberSecurity,
+          params: shareIdParamsSchema,
+          body: moderationBodySchema,
+        },
+      },
+      async (request) => {
+        await shares.moderate(actorOf(request).userId, { kind: 'share', id: request.params.share_id }, request.body.audit_status);
+        return {};
+      },
+    );
+
+    routes.patch(
+      '/audit.admin/v1/files/:file_id',
+      {
+        preHandler,
+        schema: {
+          tags: ['audit'],
+          summary: "Set a file's moderation state (admins only); shares showing it answer that status for it",
+          security: memberSecurity,
+          params: fileIdParamsSchema,
+          body: moderationBodySchema,
+        },
+      },
+      async (request) => {
+        await shares.moderate(actorOf(request).userId, { kind: 'file', id: request.params.file_id }, request.body.audit_status);
+        return {};
+      },
+    );
+  };
+}

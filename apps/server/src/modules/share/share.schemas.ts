@@ -1,0 +1,166 @@
+import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '@nimbus/contracts';
+import { z } from 'zod';
+import { fileSchema } from '../drive/drive.schemas';
+
+const idSchema = z.string().min(1).max(64);
+/** A share id as visitors give it; anything malformed simply finds no share. */
+const shareIdSchema = z.string().max(64).default('');
+const tokenSchema = z.string().max(1024).default('');
+const thumbnailSizeSchema = z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional();
+const flagSchema = z.enum(['true', 'false', '1', '0']).optional();
+const countSchema = z.coerce.number().int();
+
+/** `POST /drive/v1/share`. */
+export const createShareBodySchema = z.object({
+  file_ids: z.array(idSchema).min(1).max(1000),
+  share_to: z.string().max(32).regex(/^[A-Za-z0-9_.-]*$/).default(''),
+  expiration_days: countSchema.default(-1),
+  pass_code_option: passCodeOptionSchema.default('REQUIRED'),
+  custom_pass_code: z.string().max(64).optional(),
+  restore_limit: countSchema.default(-1),
+  title: z.string().max(1024).optional(),
+});
+
+export const createShareAnswerSchema = z.object({
+  share_id: z.string(),
+  share_url: z.string(),
+  pass_code: z.string(),
+  share_text: z.string(),
+});
+
+/** ShareSummary of API.md §4. */
+export const shareSummarySchema = z.object({
+  share_id: z.string(),
+  share_url: z.string(),
+  share_status: shareStatusSchema,
+  title: z.string(),
+  pass_code: z.string(),
+  file_num: z.string(),
+  file_id: z.string(),
+  file_kind: z.string(),
+  file_size: z.string(),
+  expiration_days: z.string(),
+  expiration_at: z.string(),
+  expiration_left: z.string(),
+  restore_count: z.string(),
+  restore_limit: z.string(),
+  view_count: z.string(),
+  create_time: z.string(),
+  thumbnail_link: z.string(),
+});
+
+export const listSharesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page_token: z.string().max(1024).optional(),
+  filters: z.string().max(8192).optional(),
+});
+
+export const shareListSchema = z.object({ data: z.array(shareSummarySchema), next_page_token: z.string() });
+
+export const shareIdParamsSchema = z.object({ share_id: idSchema });
+
+/** `PATCH /drive/v1/share/{share_id}`; `custom_pass_code` `""` removes the pass code. */
+export const updateShareBodySchema = z.object({
+  custom_pass_code: z.string().max(64).optional(),
+  expiration_days: countSchema.optional(),
+  restore_limit: countSchema.optional(),
+});
+
+export const shareIdsBodySchema = z.object({ ids: z.array(idSchema).min(1).max(1000) });
+
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page_token: z.string().max(4096).optional(),
+  order: sortOrderParamSchema.optional(),
+  /** Folders before files whatever the order (the share display mode's "folders on top"). */
+  folders_first: flagSchema,
+  thumbnail_size: thumbnailSizeSchema,
+};
+
+/** `GET /drive/v1/share`. */
+export const openShareQuerySchema = z.object({
+  share_id: shareIdSchema,
+  pass_code: z.string().max(64).optional(),
+  pass_code_token: tokenSchema,
+  ...pageQuery,
+});
+
+const statusFields = { share_status: shareStatusSchema, share_status_text: z.string() };
+
+export const openShareAnswerSchema = z.object({
+  ...statusFields,
+  pass_code_token: z.string(),
+  title: z.string(),
+  file_num: z.string(),
+  expiration_left: z.string(),
+  expiration_left_seconds: z.string(),
+  restore_count_left: z.string(),
+  user_info: z.object({ user_id: z.string(), nickname: z.string(), avatar: z.string() }),
+  files: z.array(fileSchema),
+  next_page_token: z.string(),
+});
+
+/** `GET /drive/v1/share/detail`. */
+export const shareDetailQuerySchema = z.object({
+  share_id: shareIdSchema,
+  parent_id: z.string().max(64).default(''),
+  pass_code_token: tokenSchema,
+  ...pageQuery,
+});
+
+export const shareDetailAnswerSchema = z.object({ ...statusFields, files: z.array(fileSchema), next_page_token: z.string() });
+
+/** `GET /drive/v1/share/file_info`. */
+export const shareFileInfoQuerySchema = z.object({
+  share_id: shareIdSchema,
+  file_id: z.string().max(64).default(''),
+  pass_code_token: tokenSchema,
+  thumbnail_size: thumbnailSizeSchema,
+});
+
+export const shareFileInfoAnswerSchema = z.object({ ...statusFields, file_info: fileSchema.nullable() });
+
+/** `POST /drive/v1/share:batch_file_info`. */
+export const batchFileInfoBodySchema = z.object({
+  share_id: shareIdSchema,
+  pass_code_token: tokenSchema,
+  file_ids: z.array(idSchema).min(1).max(100),
+});
+
+export const batchFileInfoAnswerSchema = z.object({ ...statusFields, files: z.array(fileSchema) });
+
+/** `POST /drive/v1/share/restore`; `share_user_id` and `gcids` must agree with the share when given. */
+export const restoreBodySchema = z.object({
+  share_id: shareIdSchema,
+  pass_code_token: tokenSchema,
+  file_ids: z.array(idSchema).max(1000).default([]),
+  ancestor_ids: z.array(idSchema).max(256).default([]),
+  parent_id: z.string().max(64).default(''),
+  specify_parent_id: z.boolean().default(false),
+  share_user_id: z.string().max(64).optional(),
+  gcids: z.array(z.string().max(64)).max(1000).optional(),
+});
+
+export const restoreAnswerSchema = z.object({
+  ...statusFields,
+  restore_status: z.enum(['RESTORE_UNKNOWN', 'RESTORE_START', 'RESTORE_COMPLETE']),
+  restore_task_id: z.string(),
+  file_id: z.string(),
+});
+
+/** `POST /audit.admin/v1/share`: a report for review. */
+export const reportShareBodySchema = z.object({
+  share_id: idSchema,
+  share_user_id: z.string().max(64).default(''),
+  gcids: z.array(z.string().max(64)).max(1000).default([]),
+  file_ids: z.array(idSchema).max(1000).default([]),
+  reason: z.string().trim().min(1).max(1000),
+});
+
+export const reportAnswerSchema = z.object({ report_id: z.string() });
+
+export const moderationBodySchema = z.object({
+  audit_status: z.enum(['OK', 'AUDITING', 'SENSITIVE_RESOURCE', 'SENSITIVE_WORD', 'PROHIBITED']),
+});
+
+export const fileIdParamsSchema = z.object({ file_id: idSchema });

@@ -1,0 +1,866 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { shareMessage, shareStatuses, type Locale, type ShareStatus, type SortOrder } from '@nimbus/contracts';
+import type { ModerationStatus } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { newId, safeEqual } from '../../lib/secrets';
+import type { WindowLimiter } from '../../lib/window-limiter';
+import { decodePageToken, encodePageToken, foldName, sortKeysOf } from '../drive/file-listing';
+import type { FileCondition, FileQueries, FileRecord, NewFile } from '../drive/file.repository';
+import { numberedName } from '../drive/file.service';
+import type { PlanProvider } from '../membership/membership.service';
+import type { AuthFailureRepository } from '../user/auth-failure.repository';
+import type { CaptchaGuard } from '../user/captcha-guard';
+import { isPassCodeTokenValid, signPassCodeToken } from './pass-code-token';
+import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
+import type { ShareQueries, ShareRecord, ShareRepository } from './share.repository';
+
+/** What a save needs of the task module: it is recorded as a finished `restore` task. */
+export interface RestoreTaskRecorder {
+  recordFinished(
+    userId: string,
+    work: { type: 'restore'; name: string; fileId: string; fileName: string; fileSize: number; statusSize: number; params: Record<string, string> },
+  ): Promise<{ id: string }>;
+}
+
+/** What a save needs of recent events: `TYPE_RESTORE` on each item it made. */
+export interface RestoreEventRecorder {
+  record(userId: string, events: { type: 'TYPE_RESTORE'; fileId: string; params?: Record<string, string> }[]): Promise<void>;
+}
+
+export interface ShareServiceDeps {
+  shares: ShareRepository;
+  failures: Pick<AuthFailureRepository, 'find' | 'record'>;
+  captchaGuard: CaptchaGuard;
+  limiter: WindowLimiter;
+  /** HMAC key of pass-code tokens. */
+  passCodeKey: Uint8Array;
+  /** The site's origin; share links are `<publicUrl>/s/<share_id>`. */
+  publicUrl: string;
+  /** The saver's plan, which sets the storage limit (membership module). */
+  plans: PlanProvider;
+  limits: {
+    /** Window of the wrong-pass-code counters, in seconds. */
+    windowSeconds: number;
+    maxFailuresPerShare: number;
+    maxFailuresPerClient: number;
+  };
+  tasks: RestoreTaskRecorder;
+  events: RestoreEventRecorder;
+  now: () => Date;
+}
+
+/** Who opens a share, as the pass-code limits and the texts need them. */
+export interface Visitor {
+  /** The signed-in member, or null for an anonymous visitor. */
+  userId: string | null;
+  locale: Locale;
+  address: string;
+  /** `x-device-id` when well formed, else `''`. */
+  deviceId: string;
+  clientId: string;
+  captchaToken: string | undefined;
+}
+
+/** A listing of a share: the order and the page. */
+export interface SharePageInput {
+  order: SortOrder;
+  foldersFirst: boolean;
+  limit: number;
+  pageToken: string | undefined;
+}
+
+/** A file as a share shows it, with whether it is one of the chosen items. */
+export interface SharedFile {
+  record: FileRecord;
+  isTopLevel: boolean;
+  moderation: ModerationStatus | undefined;
+}
+
+/** The answer of a share call whose share is not readable: only the status. */
+export interface Unreadable {
+  status: Exclude<ShareStatus, 'OK'>;
+}
+
+export interface OpenedShare {
+  status: 'OK';
+  share: ShareRecord;
+  passCodeToken: string;
+  sharer: { id: string; nickname: string; avatar: string };
+  files: SharedFile[];
+  nextPageToken: string;
+}
+
+/** A pass-code status answered with who shares, so the pass-code page can show them. */
+export interface LockedShare {
+  status: 'PASS_CODE_EMPTY' | 'PASS_CODE_ERROR';
+  sharer: { id: string; nickname: string; avatar: string };
+}
+
+export interface CreateShareInput {
+  fileIds: string[];
+  shareTo: string;
+  expirationDays: number;
+  passCodeOption: 'REQUIRED' | 'NOT_REQUIRED';
+  customPassCode: string | undefined;
+  restoreLimit: number;
+  title: string | undefined;
+}
+
+export interface RestoreInput {
+  passCodeToken: string;
+  fileIds: string[];
+  ancestorIds: string[];
+  parentId: string;
+  specifyParentId: boolean;
+  shareUserId: string | undefined;
+  gcids: string[] | undefined;
+}
+
+export type RestoreResult = Unreadable | { status: 'OK'; taskId: string; fileId: string; restored: number };
+
+/** A share row as the owner's list shows it, with its status. */
+export type OwnedShare = ShareRecord & { status: ShareStatus };
+
+const captchaAction = 'GET:/drive/v1/share';
+const maxDepth = 256;
+const moderationStatuses = ['OK', 'AUDITING', 'SENSITIVE_RESOURCE', 'SENSITIVE_WORD', 'PROHIBITED'] as const;
+
+/** Share ids: 128 random bits, URL-safe (API.md §0 asks for at least 96). */
+function newShareId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** The subject of a share's wrong-pass-code counter and captcha tokens (case-folded like the shield's). */
+function shareSubject(shareId: string): string {
+  return `share:${shareId}`.toLowerCase();
+}
+
+/** Rolls a save back with an answer instead of an error. */
+class RestoreRefused extends Error {
+  constructor(readonly status: Exclude<ShareStatus, 'OK'>) {
+    super(status);
+  }
+}
+
+/**
+ * Shares (API.md §4): the owner's links, opening and browsing them by visitors, saving them into
+ * one's drive by reference, reports and moderation. Every file id a visitor names is located
+ * inside the share by walking up from it to a chosen item; anything else answers `NOT_FOUND`, as
+ * a share that does not exist does.
+ */
+export function createShareService(deps: ShareServiceDeps) {
+  const { shares, now } = deps;
+  const windowMs = deps.limits.windowSeconds * 1000;
+
+  /** Runs a save again when a parallel call took one of its names meanwhile. */
+  async function retryingNameRaces<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt < 8 && shares.isUniqueViolation(error)) {
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  function shareUrl(id: string): string {
+    return new URL(`/s/${id}`, deps.publicUrl).toString();
+  }
+
+  function expiresAtOf(days: number, from: Date): string | null {
+    return days < 0 ? null : new Date(from.getTime() + days * 86_400_000).toISOString();
+  }
+
+  /** The status of a share before the pass code: moderation, deletion, expiry, saves. */
+  function baseStatus(share: ShareRecord): ShareStatus {
+    return shareStatusOf(
+      {
+        auditStatus: share.auditStatus,
+        isCancelled: share.cancelledAt !== null,
+        liveItems: share.liveItems,
+        expiresAt: share.expiresAt,
+        restoreLimit: share.restoreLimit,
+        restoreCount: share.restoreCount,
+      },
+      { isOwner: true, needsPassCode: false, proof: 'none' },
+      now(),
+    );
+  }
+
+  async function sharerOf(share: ShareRecord) {
+    const member = await shares.member(share.userId);
+    return { id: share.userId, nickname: maskedName(member?.name ?? ''), avatar: member?.picture ?? '' };
+  }
+
+  /**
+   * Refuses a pass-code attempt past the limits: 429 once a share, device or address has too many
+   * wrong pass codes in the window; before that, the captcha shield asks for a solved challenge
+   * once the share's (or the client's) counters reach its thresholds.
+   */
+  async function guardPassCodeAttempt(share: ShareRecord, visitor: Visitor): Promise<void> {
+    const stamp = now();
+    const windowStart = new Date(stamp.getTime() - windowMs).toISOString();
+    const counters = [
+      { scope: 'account' as const, subject: shareSubject(share.id), max: deps.limits.maxFailuresPerShare },
+      ...(visitor.deviceId === '' ? [] : [{ scope: 'device' as const, subject: visitor.deviceId, max: deps.limits.maxFailuresPerClient }]),
+      { scope: 'address' as const, subject: visitor.address, max: deps.limits.maxFailuresPerClient },
+    ];
+    for (const counter of counters) {
+      const row = await deps.failures.find(counter.scope, counter.subject);
+      if (row && row.window_started_at >= windowStart && row.failures >= counter.max) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_started_at) + windowMs - stamp.getTime()) / 1000));
+        throw new AppError('too_many_requests', { retryAfterSeconds, description: 'Too many wrong pass codes, try again later' });
+      }
+    }
+    await deps.captchaGuard.check({
+      action: captchaAction,
+      captchaToken: visitor.captchaToken,
+      clientId: visitor.clientId,
+      deviceId: visitor.deviceId,
+      address: visitor.address,
+      subject: shareSubject(share.id),
+    });
+  }
+
+  async function countWrongPassCode(share: ShareRecord, visitor: Visitor): Promise<void> {
+    const stamp = now();
+    const windowStart = new Date(stamp.getTime() - windowMs);
+    await deps.failures.record('account', shareSubject(share.id), stamp, windowStart);
+    if (visitor.deviceId !== '') {
+      await deps.failures.record('device', visitor.deviceId, stamp, windowStart);
+    }
+    await deps.failures.record('address', visitor.address, stamp, windowStart);
+  }
+
+  /**
+   * The one access check of every visitor call: the share and the visitor's status. A pass code
+   * (only `open` takes one) is checked after the limits and compared in constant time; a
+   * pass-code token must be signed for this share and its current pass code.
+   */
+  async function access(
+    shareId: string,
+    visitor: Visitor,
+    proofs: { passCode?: string | undefined; passCodeToken?: string | undefined },
+  ): Promise<{ status: ShareStatus; share: ShareRecord | undefined; token: string }> {
+    const share = shareId === '' ? undefined : await shares.find(shareId);
+    if (!share) {
+      return { status: 'NOT_FOUND', share: undefined, token: '' };
+    }
+    const base = baseStatus(share);
+    if (base !== 'OK') {
+      return { status: base, share, token: '' };
+    }
+    const needsPassCode = share.passCode !== '';
+    const isOwner = visitor.userId === share.userId;
+    const sign = () => signPassCodeToken(deps.passCodeKey, { shareId: share.id, passCode: share.passCode, now: now() });
+    let proof: PassCodeProof = 'none';
+    let token = '';
+    if (proofs.passCodeToken && isPassCodeTokenValid(deps.passCodeKey, proofs.passCodeToken, { shareId: share.id, passCode: share.passCode, now: now() })) {
+      proof = 'valid';
+      token = proofs.passCodeToken;
+    } else if (needsPassCode && !isOwner && proofs.passCode !== undefined && proofs.passCode !== '') {
+      await guardPassCodeAttempt(share, visitor);
+      if (safeEqual(proofs.passCode, share.passCode)) {
+        proof = 'valid';
+        token = sign();
+      } else {
+        proof = 'wrong';
+        await countWrongPassCode(share, visitor);
+      }
+    }
+    const status = shareStatusOf(
+      { auditStatus: 'OK', isCancelled: false, liveItems: share.liveItems, expiresAt: null, restoreLimit: -1, restoreCount: 0 },
+      { isOwner, needsPassCode, proof },
+      now(),
+    );
+    if (status === 'OK' && token === '') {
+      token = sign();
+    }
+    return { status, share, token };
+  }
+
+  /**
+   * Finds a file inside a share: the owner's live item that is a chosen item or lies below one.
+   * Answers the item and the chosen-or-inner folders above it (nearest first), or undefined.
+   */
+  async function locate(queries: ShareQueries, share: ShareRecord, items: Set<string>, fileId: string): Promise<{ record: FileRecord; ancestors: string[] } | undefined> {
+    const record = await queries.ownerFile(share.userId, fileId);
+    const ancestors: string[] = [];
+    let current = record;
+    for (let depth = 0; depth < maxDepth; depth += 1) {
+      if (!current || current.trashed !== 0) {
+        return undefined;
+      }
+      if (items.has(current.id)) {
+        return record ? { record, ancestors } : undefined;
+      }
+      if (current.parentId === '') {
+        return undefined;
+      }
+      ancestors.push(current.parentId);
+      current = await queries.ownerFile(share.userId, current.parentId);
+    }
+    return undefined;
+  }
+
+  async function sharedFiles(records: FileRecord[], items: Set<string>): Promise<SharedFile[]> {
+    const moderation = await shares.fileModeration(records.map((record) => record.id));
+    return records.map((record) => ({ record, isTopLevel: items.has(record.id), moderation: moderation.get(record.id) }));
+  }
+
+  /** A keyset page of a folder inside the share, or of the chosen items (`folderId` `''`). */
+  async function page(share: ShareRecord, items: string[], folderId: string, input: SharePageInput): Promise<{ files: SharedFile[]; nextPageToken: string }> {
+    const keys = sortKeysOf(input.order, input.foldersFirst);
+    const fingerprint = `share:${input.order}:${input.foldersFirst ? 1 : 0}`;
+    const after = input.pageToken ? decodePageToken(input.pageToken, fingerprint, keys) : undefined;
+    const conditions: FileCondition[] = [{ column: 'trashed', op: '=', value: 0 }];
+    if (folderId === '') {
+      conditions.push({ column: 'id', op: 'in', value: items });
+    }
+    const rows = await shares.files.list({
+      userId: share.userId,
+      parentId: folderId === '' ? '*' : folderId,
+      conditions,
+      order: keys,
+      after,
+      limit: input.limit,
+    });
+    const pageRows = rows.slice(0, input.limit);
+    const last = pageRows.at(-1);
+    return {
+      files: await sharedFiles(pageRows, new Set(items)),
+      nextPageToken: rows.length > input.limit && last ? encodePageToken(fingerprint, keys, last) : '',
+    };
+  }
+
+  async function ownedLiveShare(userId: string, shareId: string): Promise<ShareRecord> {
+    const [share] = await shares.findOwnedLive(userId, [shareId]);
+    if (!share) {
+      throw new AppError('not_found', { description: 'No such share' });
+    }
+    return share;
+  }
+
+  function checkExpirationDays(days: number): number {
+    if (days !== -1 && (days < 1 || days > 3650)) {
+      throw new AppError('invalid_argument', { description: 'expiration_days is -1 (never) or 1-3650' });
+    }
+    return days;
+  }
+
+  function checkRestoreLimit(limit: number): number {
+    if (limit !== -1 && (limit < 1 || limit > 1_000_000)) {
+      throw new AppError('invalid_argument', { description: 'restore_limit is -1 (unlimited) or 1-1000000' });
+    }
+    return limit;
+  }
+
+  function checkPassCode(code: string): string {
+    if (!passCodePattern.test(code)) {
+      throw new AppError('invalid_argument', { description: 'A pass code is 4-16 letters and digits' });
+    }
+    return code;
+  }
+
+  /** The name itself when free in the folder, else the first free `name(n)`. */
+  async function freeName(queries: FileQueries, userId: string, parentId: string, name: string, kind: 'file' | 'folder'): Promise<string> {
+    const holder = await queries.findLiveByName(userId, parentId, foldName(name));
+    if (!holder) {
+      return name;
+    }
+    const dot = name.lastIndexOf('.');
+    const stem = kind === 'folder' || dot <= 0 ? name : name.slice(0, dot);
+    const taken = new Set(await queries.liveNameKeysWithPrefix(userId, parentId, foldName(`${stem}(`)));
+    for (let n = 1; ; n += 1) {
+      const candidate = numberedName(name, kind, n);
+      if (!taken.has(foldName(candidate))) {
+        return candidate;
+      }
+    }
+  }
+
+  /** The folder a save lands in: the member's chosen live folder, or "Saved from shares" at the root. */
+  async function restoreTarget(queries: ShareQueries, userId: string, input: RestoreInput): Promise<string> {
+    if (input.specifyParentId || input.parentId !== '') {
+      if (input.parentId === '') {
+        return '';
+      }
+      const folder = await queries.files.findOwned(userId, input.parentId);
+      if (!folder) {
+        throw new AppError('file_not_found');
+      }
+      if (folder.kind !== 'folder') {
+        throw new AppError('invalid_argument', { description: 'parent_id is not a folder' });
+      }
+      if (folder.trashed !== 0) {
+        throw new AppError('file_in_recycle_bin');
+      }
+      return folder.id;
+    }
+    const member = await queries.member(userId);
+    const locale = (member?.locale ?? 'en-US') as Locale;
+    const name = shareMessage('savedFolderName', locale);
+    const existing = await queries.files.findLiveByName(userId, '', foldName(name));
+    if (existing?.kind === 'folder') {
+      return existing.id;
+    }
+    const stamp = now().toISOString();
+    const folderName = await freeName(queries.files, userId, '', name, 'folder');
+    const id = newId();
+    await queries.files.insert({
+      id,
+      userId,
+      parentId: '',
+      kind: 'folder',
+      name: folderName,
+      nameKey: foldName(folderName),
+      size: 0,
+      sha256: null,
+      gcid: '',
+      mimeType: '',
+      fileExtension: '',
+      fileCategory: 'OTHER',
+      phase: 'PHASE_TYPE_COMPLETE',
+      starred: false,
+      createdAt: stamp,
+      modifiedAt: stamp,
+      params: {},
+    });
+    return id;
+  }
+
+  return {
+    /** `POST /drive/v1/share`: a link to some of the member's live items. */
+    async create(userId: string, input: CreateShareInput, locale: Locale): Promise<{ share: ShareRecord; url: string; text: string }> {
+      const ids = [...new Set(input.fileIds)];
+      const records = await shares.ownerFiles(userId, ids);
+      if (records.length !== ids.length) {
+        throw new AppError('file_not_found');
+      }
+      if (records.some((record) => record.trashed !== 0)) {
+        throw new AppError('file_in_recycle_bin');
+      }
+      const byId = new Map(records.map((record) => [record.id, record]));
+      const ordered = ids.map((id) => byId.get(id) as FileRecord);
+      const first = ordered[0] as FileRecord;
+      if (input.passCodeOption === 'NOT_REQUIRED' && input.customPassCode !== undefined && input.customPassCode !== '') {
+        throw new AppError('invalid_argument', { description: 'custom_pass_code needs pass_code_option REQUIRED' });
+      }
+      const passCode =
+        input.passCodeOption === 'NOT_REQUIRED'
+          ? ''
+          : input.customPassCode !== undefined && input.customPassCode !== ''
+            ? checkPassCode(input.customPassCode)
+            : generatePassCode((max) => randomInt(max));
+      const title = (input.title ?? '').trim() === '' ? first.name : (input.title ?? '').trim();
+      if ([...title].length > 255) {
+        throw new AppError('invalid_argument', { description: 'title is at most 255 characters' });
+      }
+      const expirationDays = checkExpirationDays(input.expirationDays);
+      const restoreLimit = checkRestoreLimit(input.restoreLimit);
+      const inside = await shares.liveDescendants(userId, ordered.filter((record) => record.kind === 'folder').map((record) => record.id));
+      const fileSize = [...ordered, ...inside].reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
+      const stamp = now();
+      const id = newShareId();
+      await shares.insertShare(
+        {
+          id,
+          user_id: userId,
+          title,
+          pass_code: passCode,
+          share_to: input.shareTo,
+          expiration_days: expirationDays,
+          expires_at: expiresAtOf(expirationDays, stamp),
+          restore_limit: restoreLimit,
+          file_num: ordered.length,
+          file_size: fileSize,
+          file_id: first.id,
+          file_kind: first.kind,
+          audit_status: 'OK',
+          created_at: stamp.toISOString(),
+          updated_at: stamp.toISOString(),
+        },
+        ids,
+      );
+      const share = (await shares.find(id)) as ShareRecord;
+      const url = shareUrl(id);
+      const text =
+        passCode === ''
+          ? shareMessage('textWithoutPassCode', locale, { title, url })
+          : shareMessage('text', locale, { title, url, pass_code: passCode });
+      return { share, url, text };
+    },
+
+    shareUrl,
+
+    /** The service's clock (answers count time left from it). */
+    now,
+
+    /** The status of one of the owner's shares as the owner's list shows it. */
+    statusForOwner: baseStatus,
+
+    /** `GET /drive/v1/share/list`: the owner's links, newest first, by status. */
+    async list(userId: string, input: { limit: number; pageToken: string | undefined; filters: string | undefined }): Promise<{ shares: OwnedShare[]; nextPageToken: string }> {
+      const statuses = parseShareFilters(input.filters);
+      const after = input.pageToken ? decodeSharePageToken(input.pageToken) : undefined;
+      const rows = await shares.listOwned({ userId, statuses, after, limit: input.limit, now: now() });
+      const pageRows = rows.slice(0, input.limit);
+      const last = pageRows.at(-1);
+      return {
+        shares: pageRows.map((row) => ({ ...row, status: row.status as ShareStatus })),
+        nextPageToken: rows.length > input.limit && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : '',
+      };
+    },
+
+    /** `PATCH /drive/v1/share/{id}`: a new pass code (`''` for none), expiry or restore limit. */
+    async update(userId: string, shareId: string, patch: { customPassCode?: string | undefined; expirationDays?: number | undefined; restoreLimit?: number | undefined }): Promise<ShareRecord> {
+      const share = await ownedLiveShare(userId, shareId);
+      const stamp = now();
+      await shares.update(share.id, {
+        ...(patch.customPassCode === undefined ? {} : { pass_code: patch.customPassCode === '' ? '' : checkPassCode(patch.customPassCode) }),
+        ...(patch.expirationDays === undefined
+          ? {}
+          : { expiration_days: checkExpirationDays(patch.expirationDays), expires_at: expiresAtOf(patch.expirationDays, stamp) }),
+        ...(patch.restoreLimit === undefined ? {} : { restore_limit: checkRestoreLimit(patch.restoreLimit) }),
+        updated_at: stamp.toISOString(),
+      });
+      return (await shares.find(share.id)) as ShareRecord;
+    },
+
+    /** `POST /drive/v1/share:batchDelete`: ends the owner's links; any other id fails the call. */
+    async remove(userId: string, ids: string[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      const found = await shares.findOwnedLive(userId, unique);
+      if (found.length !== unique.length) {
+        throw new AppError('not_found', { description: 'No such share' });
+      }
+      await shares.cancel(userId, unique, now());
+    },
+
+    /** `GET /drive/v1/share`: the share's status and, when readable, its chosen items. */
+    async open(shareId: string, visitor: Visitor, proofs: { passCode?: string | undefined; passCodeToken?: string | undefined }, input: SharePageInput): Promise<OpenedShare | LockedShare | Unreadable> {
+      const { status, share, token } = await access(shareId, visitor, proofs);
+      if (!share || status !== 'OK') {
+        if (share && (status === 'PASS_CODE_EMPTY' || status === 'PASS_CODE_ERROR')) {
+          return { status, sharer: await sharerOf(share) };
+        }
+        return { status: status as Unreadable['status'] };
+      }
+      const items = await shares.itemIds(share.id);
+      const listed = await page(share, items, '', input);
+      if (input.pageToken === undefined && visitor.userId !== share.userId) {
+        await shares.countView(share.id);
+      }
+      return { status: 'OK', share, passCodeToken: token, sharer: await sharerOf(share), ...listed };
+    },
+
+    /** `GET /drive/v1/share/detail`: a folder at any depth inside the share. */
+    async detail(shareId: string, visitor: Visitor, passCodeToken: string, parentId: string, input: SharePageInput): Promise<Unreadable | { status: 'OK'; files: SharedFile[]; nextPageToken: string }> {
+      const { status, share } = await access(shareId, visitor, { passCodeToken });
+      if (!share || status !== 'OK') {
+        return { status: status as Unreadable['status'] };
+      }
+      const items = await shares.itemIds(share.id);
+      if (parentId === '') {
+        return { status: 'OK', ...(await page(share, items, '', input)) };
+      }
+      const found = await locate(shares, share, new Set(items), parentId);
+      if (!found || found.record.kind !== 'folder') {
+        return { status: 'NOT_FOUND' };
+      }
+      const moderation = (await shares.fileModeration([found.record.id])).get(found.record.id);
+      if (moderation) {
+        return { status: moderation as Unreadable['status'] };
+      }
+      return { status: 'OK', ...(await page(share, items, found.record.id, input)) };
+    },
+
+    /** `GET /drive/v1/share/file_info` and `:batch_file_info`: items inside the share, or `NOT_FOUND`. */
+    async fileInfo(shareId: string, visitor: Visitor, passCodeToken: string, fileIds: string[]): Promise<Unreadable | { status: 'OK'; files: SharedFile[] }> {
+      const { status, share } = await access(shareId, visitor, { passCodeToken });
+      if (!share || status !== 'OK') {
+        return { status: status as Unreadable['status'] };
+      }
+      const items = new Set(await shares.itemIds(share.id));
+      const records: FileRecord[] = [];
+      for (const id of [...new Set(fileIds)]) {
+        const found = await locate(shares, share, items, id);
+        if (!found) {
+          return { status: 'NOT_FOUND' };
+        }
+        records.push(found.record);
+      }
+      const files = await sharedFiles(records, items);
+      const blocked = fileIds.length === 1 ? files[0]?.moderation : undefined;
+      if (blocked) {
+        return { status: blocked as Unreadable['status'] };
+      }
+      return { status: 'OK', files };
+    },
+
+    /**
+     * `POST /drive/v1/share/restore`: copies the chosen items (all when none are chosen) with
+     * everything inside them into the saver's drive as new rows pointing at the same blobs. In
+     * one transaction: the save is counted against `restore_limit` by a conditional update, the
+     * saver's quota is checked with the saver's row locked, the tree is read by one recursive
+     * query, the rows are written by multi-row inserts and the blob references are raised by a few
+     * grouped updates. No byte is written to the blob store.
+     */
+    async restore(saverId: string, shareId: string, visitor: Visitor, input: RestoreInput): Promise<RestoreResult> {
+      const { status, share } = await access(shareId, visitor, { passCodeToken: input.passCodeToken });
+      if (!share || status !== 'OK') {
+        return { status: status as Unreadable['status'] };
+      }
+      if (share.userId === saverId) {
+        throw new AppError('file_restore_own');
+      }
+      if (input.shareUserId !== undefined && input.shareUserId !== '' && input.shareUserId !== share.userId) {
+        return { status: 'NOT_FOUND' };
+      }
+      const itemList = await shares.itemIds(share.id);
+      const items = new Set(itemList);
+      let rootIds: string[];
+      if (input.fileIds.length === 0) {
+        rootIds = itemList;
+      } else {
+        const chosen = [...new Set(input.fileIds)];
+        const located = new Map<string, string[]>();
+        for (const id of chosen) {
+          const found = await locate(shares, share, items, id);
+          if (!found) {
+            return { status: 'NOT_FOUND' };
+          }
+          located.set(id, found.ancestors);
+        }
+        for (const id of new Set(input.ancestorIds)) {
+          const found = await locate(shares, share, items, id);
+          if (!found || found.record.kind !== 'folder') {
+            return { status: 'NOT_FOUND' };
+          }
+        }
+        // An item chosen together with a folder above it comes along with that folder.
+        rootIds = chosen.filter((id) => !(located.get(id) ?? []).some((ancestor) => located.has(ancestor)));
+        const blocked = await shares.fileModeration(rootIds);
+        const first = [...blocked.values()][0];
+        if (first) {
+          return { status: first as Unreadable['status'] };
+        }
+      }
+      const stamp = now();
+      // Read before the transaction: on SQLite a query outside it would wait for its connection.
+      const plan = await deps.plans.planOf(saverId);
+      try {
+        const outcome = await retryingNameRaces(() => shares.transaction(async (queries) => {
+          if (!(await queries.takeRestore(share.id))) {
+            throw new RestoreRefused('MAX_RESTORE_COUNT');
+          }
+          await queries.lockMember(saverId);
+          const target = await restoreTarget(queries, saverId, input);
+          const roots = (await queries.ownerFiles(share.userId, rootIds)).filter((record) => record.trashed === 0);
+          if (roots.length === 0) {
+            throw new RestoreRefused('DELETED');
+          }
+          const byId = new Map(roots.map((record) => [record.id, record]));
+          const orderedRoots = rootIds.map((id) => byId.get(id)).filter((record): record is FileRecord => record !== undefined);
+          const inside = await queries.liveDescendants(share.userId, orderedRoots.filter((record) => record.kind === 'folder').map((record) => record.id));
+          const tree = [...orderedRoots, ...inside];
+          if (input.gcids !== undefined && input.gcids.length > 0) {
+            const known = new Set(tree.map((record) => record.gcid.toUpperCase()));
+            if (input.gcids.some((gcid) => !known.has(gcid.toUpperCase()))) {
+              throw new RestoreRefused('NOT_FOUND');
+            }
+          }
+          const added = tree.reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
+          const usage = await queries.files.usage(saverId);
+          if (usage.live + added > plan.storageBytes) {
+            throw new AppError('file_space_not_enough');
+          }
+          const newIds = new Map<string, string>();
+          const rows: NewFile[] = [];
+          const at = stamp.toISOString();
+          const copy = (record: FileRecord, parentId: string, name: string) => {
+            const id = newId();
+            newIds.set(record.id, id);
+            rows.push({
+              id,
+              userId: saverId,
+              parentId,
+              kind: record.kind,
+              name,
+              nameKey: foldName(name),
+              size: record.size,
+              sha256: record.sha256,
+              gcid: record.gcid,
+              mimeType: record.mimeType,
+              fileExtension: record.fileExtension,
+              fileCategory: record.fileCategory,
+              phase: record.phase,
+              starred: false,
+              createdAt: at,
+              modifiedAt: at,
+              params: { original_share_id: share.id, original_file_id: record.id },
+            });
+          };
+          const rootNames = new Set<string>();
+          for (const record of orderedRoots) {
+            let name = await freeName(queries.files, saverId, target, record.name, record.kind);
+            // Two chosen items of one name from different folders: the second is numbered too.
+            for (let n = 1; rootNames.has(foldName(name)); n += 1) {
+              name = await freeName(queries.files, saverId, target, numberedName(record.name, record.kind, n), record.kind);
+            }
+            rootNames.add(foldName(name));
+            copy(record, target, name);
+          }
+          // Parents come before children (the recursive query reads level by level).
+          for (const record of inside) {
+            const parentId = newIds.get(record.parentId);
+            if (parentId !== undefined) {
+              copy(record, parentId, record.name);
+            }
+          }
+          await queries.insertFiles(rows);
+          const counts = new Map<string, number>();
+          for (const row of rows) {
+            if (row.sha256 !== null) {
+              counts.set(row.sha256, (counts.get(row.sha256) ?? 0) + 1);
+            }
+          }
+          if ((await queries.addBlobReferences(counts, stamp)) !== counts.size) {
+            throw new AppError('data_loss', { description: 'The content of a shared file is missing' });
+          }
+          return { target, newIds, roots: orderedRoots, rows, added };
+        }));
+        const firstRoot = outcome.roots[0] as FileRecord;
+        const firstNew = outcome.newIds.get(firstRoot.id) ?? '';
+        const task = await deps.tasks.recordFinished(saverId, {
+          type: 'restore',
+          name: firstRoot.name,
+          fileId: firstNew,
+          fileName: firstRoot.name,
+          fileSize: outcome.added,
+          statusSize: outcome.rows.length,
+          params: { share_id: share.id, trace_file_ids: JSON.stringify(Object.fromEntries(outcome.newIds)) },
+        });
+        await deps.events.record(
+          saverId,
+          outcome.roots.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: outcome.newIds.get(record.id) ?? '', params: { share_id: share.id } })),
+        );
+        return { status: 'OK', taskId: task.id, fileId: outcome.target, restored: outcome.rows.length };
+      } catch (error) {
+        if (error instanceof RestoreRefused) {
+          return { status: error.status };
+        }
+        throw error;
+      }
+    },
+
+    /** `POST /audit.admin/v1/share`: stores a visitor's report for review. */
+    async report(visitor: Visitor, input: { shareId: string; shareUserId: string; gcids: string[]; fileIds: string[]; reason: string }): Promise<string> {
+      const decision = deps.limiter.hit(`share-report:${visitor.address}`, { max: 20, windowMs: 3_600_000 });
+      if (!decision.allowed) {
+        throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
+      }
+      const share = await shares.find(input.shareId);
+      if (!share || (input.shareUserId !== '' && input.shareUserId !== share.userId)) {
+        throw new AppError('not_found', { description: 'No such share' });
+      }
+      const id = newId();
+      await shares.insertReport({
+        id,
+        shareId: share.id,
+        reporterId: visitor.userId,
+        address: visitor.address,
+        shareUserId: share.userId,
+        fileIds: input.fileIds,
+        gcids: input.gcids,
+        reason: input.reason,
+        now: now(),
+      });
+      return id;
+    },
+
+    /** Sets a share's or a file's moderation state; only admins may. */
+    async moderate(adminId: string, target: { kind: 'share' | 'file'; id: string }, status: ModerationStatus): Promise<void> {
+      const member = await shares.member(adminId);
+      if (member?.role !== 'admin') {
+        throw new AppError('permission_denied', { description: 'Only admins set moderation states' });
+      }
+      if (!(moderationStatuses as readonly string[]).includes(status)) {
+        throw new AppError('invalid_argument');
+      }
+      if (target.kind === 'share') {
+        if (!(await shares.find(target.id))) {
+          throw new AppError('not_found', { description: 'No such share' });
+        }
+        await shares.update(target.id, { audit_status: status, updated_at: now().toISOString() });
+        return;
+      }
+      if (!(await shares.fileExists(target.id))) {
+        throw new AppError('file_not_found');
+      }
+      await shares.setFileModeration(target.id, status, adminId, now());
+    },
+  };
+}
+
+export type ShareService = ReturnType<typeof createShareService>;
+
+function badFilter(why: string): AppError {
+  return new AppError('invalid_argument', { description: `filters: ${why}` });
+}
+
+/** The owner's list filters: `{"share_status": {"eq": "OK"}}` or `{"share_status": {"in": "OK,EXPIRED"}}`. */
+export function parseShareFilters(text: string | undefined): string[] | undefined {
+  if (text === undefined || text.trim() === '') {
+    return undefined;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badFilter('not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badFilter('must be an object of fields');
+  }
+  let statuses: string[] | undefined;
+  for (const [field, operations] of Object.entries(parsed)) {
+    if (field !== 'share_status') {
+      throw badFilter(`unknown field ${JSON.stringify(field.slice(0, 64))}`);
+    }
+    if (operations === null || typeof operations !== 'object' || Array.isArray(operations)) {
+      throw badFilter('share_status must be an object of operators');
+    }
+    for (const [operator, value] of Object.entries(operations as Record<string, unknown>)) {
+      if ((operator !== 'eq' && operator !== 'in') || typeof value !== 'string') {
+        throw badFilter(`share_status takes eq or in with a string`);
+      }
+      const values = operator === 'eq' ? [value] : value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      if (values.length === 0 || values.length > 20 || values.some((item) => !(shareStatuses as readonly string[]).includes(item))) {
+        throw badFilter('share_status has a value it cannot take');
+      }
+      statuses = values;
+    }
+  }
+  return statuses;
+}
+
+/** Reads an owner's list page token back; `invalid_argument` for anything else. */
+export function decodeSharePageToken(token: string): [string, string] {
+  const invalid = () => new AppError('invalid_argument', { description: 'page_token is not a token this listing gave' });
+  if (token.length > 512 || !/^[A-Za-z0-9_-]+$/.test(token)) {
+    throw invalid();
+  }
+  try {
+    const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw invalid();
+}
