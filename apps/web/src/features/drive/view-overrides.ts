@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { DisplayModeStorage } from '@/features/preferences/display-mode-storage';
-import { indexedDbDisplayModeStorage } from '@/features/preferences/display-mode-storage';
+import type { DisplayModeStorage } from '../preferences/display-mode-storage';
+import { indexedDbDisplayModeStorage } from '../preferences/display-mode-storage';
 import type { ViewOverride } from './display-order';
 import { normalizeViewOverrides } from './display-order';
 
