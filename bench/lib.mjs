@@ -94,7 +94,8 @@ export async function startNimbus(extraEnv = {}) {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-bench-'));
   const server = await startProcess({
-    args: ['apps/server/dist/main.js'],
+    // BENCH_NODE_ARGS: options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    args: [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
