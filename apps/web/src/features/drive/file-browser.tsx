@@ -167,7 +167,8 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     setSelectionScope(viewKey);
     setSelection(emptySelection);
   }
-  const current = keepListed(selection, order);
+  // Memoized: a listing of 100,000 items re-renders on every scroll frame.
+  const current = useMemo(() => keepListed(selection, order), [selection, order]);
   const selectedIds = useMemo(() => selectedInOrder(current, order), [current, order]);
   const selectedFiles = useMemo(
     () => selectedIds.map((id) => byId.get(id)).filter((file) => file !== undefined),
@@ -245,7 +246,10 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     }
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRow, itemRows]);
 
-  const focusIndex = current.focus === undefined ? -1 : order.indexOf(current.focus);
+  const focusIndex = useMemo(
+    () => (current.focus === undefined ? -1 : order.indexOf(current.focus)),
+    [current.focus, order],
+  );
   useEffect(() => {
     if (focusIndex >= 0) {
       virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
