@@ -23,6 +23,7 @@ import { AppError } from './http/app-error';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { eventRoutes } from './modules/event/event.routes';
@@ -193,12 +194,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(siteConfigRoutes({ siteConfig: container.siteConfig }));
   await app.register(
-    driveRoutes({ authenticator: container.authenticator, files: container.files, uploads: container.uploads }),
+    driveRoutes({
+      authenticator: container.authenticator,
+      files: container.files,
+      uploads: container.uploads,
+      links: container.content.linker,
+    }),
   );
   await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares }));
   await app.register(uploadRoutes({ authenticator: container.authenticator, uploads: container.uploads }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
   await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));
+  await app.register(contentRoutes({ content: container.content, authenticator: container.authenticator }));
   await app.register(
     membershipRoutes({ authenticator: container.authenticator, memberships: container.memberships }),
   );

@@ -204,6 +204,15 @@ export const configSchema = z
      * then the sweep deletes its partial data and its PENDING file.
      */
     UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(8760).default(24),
+    /**
+     * Origin of signed download, thumbnail and zip links (`/content/v1/...`); the site's own
+     * origin when unset. Production should use a separate registrable domain (for example
+     * `https://files.example-content.net`) pointing at the same server, so nothing served there
+     * shares cookies or storage with the site.
+     */
+    CONTENT_ORIGIN: originSchema.optional(),
+    /** Lifetime of a signed content link, in seconds; a download that started may run past it. */
+    CONTENT_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(6 * 3600),
     /** Days an item stays in the trash before it is deleted for good (and its blob released). */
     TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**
@@ -246,6 +255,7 @@ export const configSchema = z
       ...config,
       DATA_DIR: path.resolve(config.DATA_DIR),
       PUBLIC_URL: publicUrl,
+      CONTENT_ORIGIN: config.CONTENT_ORIGIN ?? publicUrl,
       MAIL_FROM: config.MAIL_FROM ?? `Nimbus <no-reply@${new URL(publicUrl).hostname}>`,
       ALLOWED_ORIGINS: [...new Set([publicUrl, ...config.ALLOWED_ORIGINS])],
     };

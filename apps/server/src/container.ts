@@ -48,6 +48,12 @@ import { createTaskRepository } from './modules/task/task.repository';
 import { createTaskRecorder, createTaskService } from './modules/task/task.service';
 import { createUploadRepository } from './modules/upload/upload.repository';
 import { createUploadService } from './modules/upload/upload.service';
+import { createLinkSigner } from './modules/content/content-link';
+import { createContentService } from './modules/content/content.service';
+import { createMediaRepository } from './modules/content/media.repository';
+import { createMediaService } from './modules/content/media.service';
+import type { MediaTools } from './modules/content/media-tools';
+import { detectMediaTools } from './modules/content/media-tools';
 
 type ContainerConfig = Pick<
   Config,
@@ -106,6 +112,8 @@ type ContainerConfig = Pick<
   | 'ACCOUNT_DELETION_GRACE_DAYS'
   | 'SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE'
   | 'SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT'
+  | 'CONTENT_ORIGIN'
+  | 'CONTENT_LINK_TTL_SECONDS'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -117,6 +125,8 @@ export interface ContainerOptions {
   hasher?: PasswordHasher;
   /** Replaces the captcha shield's guard of the protected actions (tests of the seam). */
   captchaGuard?: CaptchaGuard;
+  /** Which media programs exist; found on the PATH when absent. */
+  mediaTools?: MediaTools;
 }
 
 function createMailer(config: ContainerConfig, logger: ContainerOptions['logger']): Mailer {
@@ -227,6 +237,29 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
     logger: options.logger,
     onComplete: (file) => events.record(file.userId, { type: 'TYPE_UPLOAD', fileId: file.id }),
+  });
+  const mediaTools = options.mediaTools ?? detectMediaTools();
+  const warn = (message: string) => options.logger.info(message);
+  const content = createContentService({
+    files,
+    store: blobStore,
+    signer: createLinkSigner({
+      key: keys.contentLink,
+      origin: config.CONTENT_ORIGIN,
+      ttlSeconds: config.CONTENT_LINK_TTL_SECONDS,
+      now,
+    }),
+    media: createMediaService({
+      store: blobStore,
+      blobs,
+      media: createMediaRepository(database.db),
+      tools: mediaTools,
+      tempDir: path.join(config.DATA_DIR, 'media-tmp'),
+      now,
+      logger: { warn },
+    }),
+    now,
+    logger: { warn },
   });
 
   const shares = createShareService({
@@ -344,6 +377,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     tasks: createTaskService({ tasks: taskRecords, files, now }),
     events,
     uploads,
+    content,
+    mediaTools,
   };
 }
 

@@ -165,9 +165,10 @@ describe.each(dialects)('the files API on %s', (dialect) => {
       file_extension: 'jpg',
       file_category: 'IMAGE',
       phase: 'PHASE_TYPE_COMPLETE',
-      web_content_link: '',
+      web_content_link: expect.stringContaining('/content/v1/') as unknown,
+      // The bytes are no JPEG, so no thumbnail is offered.
       thumbnail_link: '',
-      links: {},
+      links: { 'application/octet-stream': expect.objectContaining({ type: 'application/octet-stream' }) as unknown },
       folder_type: '',
     });
     expect(file.hash).toMatch(/^[0-9A-F]{40}$/);

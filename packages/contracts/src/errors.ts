@@ -115,6 +115,10 @@ export const productReasons = {
   activation_code_used: { kind: 'failed_precondition', domain: 'vip' },
   /** An activation code past its last day of validity. */
   activation_code_expired: { kind: 'failed_precondition', domain: 'vip' },
+  /** A content link (download, thumbnail, zip) whose signature does not check: forged or altered. */
+  content_link_invalid: { kind: 'permission_denied', domain: 'drive' },
+  /** A genuine content link past its expiry; the File answers a fresh one. */
+  content_link_expired: { kind: 'permission_denied', domain: 'drive' },
 } as const satisfies Record<string, ReasonDefinition>;
 
 export type ProductReason = keyof typeof productReasons;

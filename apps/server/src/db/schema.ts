@@ -446,6 +446,34 @@ export interface FileModerationTable {
   updated_at: string;
 }
 
+/** What sharp or ffprobe found in a blob (migration 0011-media). */
+export interface MediaInfoTable {
+  sha256: string;
+  /** Type from the bytes (magic numbers), `''` when unknown. */
+  detected_type: string;
+  /** `image`, `video`, `audio`, `archive`, `torrent` or `other`, from the bytes. */
+  kind: string;
+  width: number;
+  height: number;
+  /** bigint: PostgreSQL answers it as a string. */
+  duration_ms: number | string;
+  video_codec: string;
+  audio_codec: string;
+  analyzed_at: string;
+}
+
+/** A thumbnail of a blob in one size; the row holds one reference to `blob_sha256`. */
+export interface MediaThumbnailTable {
+  source_sha256: string;
+  size_name: string;
+  blob_sha256: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number | string;
+  created_at: string;
+}
+
 export interface Database {
   setting: SettingTable;
   users: UserTable;
@@ -472,6 +500,8 @@ export interface Database {
   share_reports: ShareReportTable;
   file_moderation: FileModerationTable;
   member_roles: MemberRoleTable;
+  media_info: MediaInfoTable;
+  media_thumbnails: MediaThumbnailTable;
 }
 
 export type Id = Generated<string>;

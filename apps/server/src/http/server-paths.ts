@@ -1,7 +1,10 @@
 import { apiGroupOf } from '@nimbus/contracts';
 
-/** Paths of the server's own that belong to no API group: the reference and the probes. */
-const operationalPrefixes = ['/api', '/healthz', '/readyz'];
+/**
+ * Paths of the server's own that belong to no API group: the reference, the probes, and the
+ * content origin's signed links (`/content/v1`, served from the same port).
+ */
+const operationalPrefixes = ['/api', '/healthz', '/readyz', '/content'];
 
 /** The path of a request target, without query or fragment. */
 export function pathOf(url: string): string {

@@ -9,6 +9,7 @@ import * as avatars from './0007-avatars';
 import * as memberships from './0008-memberships';
 import * as uploads from './0009-uploads';
 import * as tasksEvents from './0010-tasks-events';
+import * as media from './0011-media';
 import * as shares from './0013-shares';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008-memberships': memberships,
   '0009-uploads': uploads,
   '0010-tasks-events': tasksEvents,
+  '0011-media': media,
   '0013-shares': shares,
 };
 

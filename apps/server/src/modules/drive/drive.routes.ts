@@ -19,7 +19,7 @@ import {
   renameBodySchema,
   taskIdAnswerSchema,
 } from './drive.schemas';
-import { toAboutDto, toFileDto } from './file.dto';
+import { toAboutDto, toFileDto, type FileLinker } from './file.dto';
 import type { FileService } from './file.service';
 import { originOf, toUploadAnswer } from '../upload/upload.dto';
 import { createFileBodySchema, uploadAnswerSchema } from '../upload/upload.schemas';
@@ -30,6 +30,8 @@ export interface DriveRoutesDeps {
   authenticator: Authenticator;
   files: FileService;
   uploads: Pick<UploadService, 'start'>;
+  /** Signs the download, thumbnail and media links of Files; links stay empty without it. */
+  links?: FileLinker;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -83,7 +85,14 @@ export function driveRoutes(deps: DriveRoutesDeps) {
           limit: query.limit,
           pageToken: query.page_token === '' ? undefined : query.page_token,
         });
-        return { kind: 'drive#fileList' as const, files: page.files.map(toFileDto), next_page_token: page.nextPageToken };
+        const links = deps.links
+          ? await deps.links.forListing(userIdOf(request), page.files, { thumbnailSize: query.thumbnail_size })
+          : new Map<string, never>();
+        return {
+          kind: 'drive#fileList' as const,
+          files: page.files.map((record) => toFileDto(record, links.get(record.id))),
+          next_page_token: page.nextPageToken,
+        };
       },
     );
 
@@ -128,14 +137,19 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         preHandler,
         schema: {
           tags: ['drive'],
-          summary: 'One file or folder',
+          summary: 'One file or folder, with signed download, thumbnail and playback links',
           security: memberSecurity,
           params: fileIdParamsSchema,
           querystring: getFileQuerySchema,
           response: { 200: fileSchema },
         },
       },
-      async (request) => toFileDto(await files.get(userIdOf(request), request.params.id)),
+      async (request) => {
+        const userId = userIdOf(request);
+        const record = await files.get(userId, request.params.id);
+        const links = deps.links ? await deps.links.forFile(userId, record, { thumbnailSize: request.query.thumbnail_size }) : {};
+        return toFileDto(record, links);
+      },
     );
 
     routes.patch(

@@ -1,11 +1,40 @@
+import type { ThumbnailSize } from '@nimbus/contracts';
 import type { FileRecord } from './file.repository';
 import type { StorageAbout } from './file.service';
 
+/** A signed link as `links` entries carry it (API.md §2). */
+export interface FileLink {
+  url: string;
+  token: string;
+  expire: string;
+  type: string;
+}
+
+/** The fields of a File that the content module fills: signed links and media facts. */
+export interface FileLinkFields {
+  thumbnail_link: string;
+  web_content_link: string;
+  links: Record<string, FileLink>;
+  medias: unknown[];
+  /** Media facts (`width`, `height`, `duration`) merged over the stored params. */
+  params: Record<string, string>;
+  /** The category the bytes show, for a file whose name said nothing (`OTHER`). */
+  file_category: string;
+}
+
 /**
- * The File of API.md §2. Links (`web_content_link`, `links`, `thumbnail_link`, `medias`) stay
- * empty until downloads and previews exist.
+ * Fills the link fields of Files. The drive module only calls it; the content module (which
+ * signs links and knows media facts) implements it.
  */
-export function toFileDto(record: FileRecord) {
+export interface FileLinker {
+  /** Every link of one File (`GET /drive/v1/files/{id}`). */
+  forFile(userId: string, record: FileRecord, options: { thumbnailSize?: ThumbnailSize | undefined }): Promise<Partial<FileLinkFields>>;
+  /** The cheap links of a page of a listing (thumbnails of images), by file id. */
+  forListing(userId: string, records: FileRecord[], options: { thumbnailSize?: ThumbnailSize | undefined }): Promise<Map<string, Partial<FileLinkFields>>>;
+}
+
+/** The File of API.md §2; `links` come from the content module when it is wired. */
+export function toFileDto(record: FileRecord, links: Partial<FileLinkFields> = {}) {
   return {
     kind: record.kind === 'folder' ? ('drive#folder' as const) : ('drive#file' as const),
     id: record.id,
@@ -15,7 +44,7 @@ export function toFileDto(record: FileRecord) {
     hash: record.gcid.toUpperCase(),
     mime_type: record.mimeType,
     file_extension: record.fileExtension,
-    file_category: record.fileCategory,
+    file_category: links.file_category ?? record.fileCategory,
     phase: record.phase,
     trashed: record.trashed !== 0,
     delete_time: record.trashedAt ?? '',
@@ -23,12 +52,12 @@ export function toFileDto(record: FileRecord) {
     tags: record.starred ? [{ name: 'STAR' }] : [],
     created_time: record.createdAt,
     modified_time: record.modifiedAt,
-    thumbnail_link: '',
-    web_content_link: '',
-    links: {},
-    medias: [],
+    thumbnail_link: links.thumbnail_link ?? '',
+    web_content_link: links.web_content_link ?? '',
+    links: links.links ?? {},
+    medias: links.medias ?? [],
     audit: { status: 'STATUS_OK', message: '' },
-    params: record.params,
+    params: { ...record.params, ...links.params },
     space: '',
     writable: true,
     folder_type: record.kind === 'folder' ? 'NORMAL' : '',

@@ -343,6 +343,41 @@ export function createFileService(deps: FileServiceDeps) {
       return owned(files, userId, id);
     },
 
+    /**
+     * The live items of a selection and everything inside its folders, each with its path
+     * inside the selection (`folder/sub/file.txt`), parents before children (zip downloads).
+     * A trashed, absent or another member's id is `file_not_found` for the whole call.
+     */
+    async selectionTree(userId: string, ids: string[]): Promise<{ record: FileRecord; path: string }[]> {
+      const roots = await ownedAll(files, userId, ids);
+      if (roots.some((record) => record.trashed !== 0)) {
+        throw notFound();
+      }
+      const paths = new Map<string, string>();
+      const taken = new Set<string>();
+      const entries: { record: FileRecord; path: string }[] = [];
+      for (const root of roots) {
+        // Items of different folders may share a name at the top of the archive.
+        let name = root.name;
+        for (let n = 1; taken.has(foldName(name)); n += 1) {
+          name = numberedName(root.name, root.kind, n);
+        }
+        taken.add(foldName(name));
+        paths.set(root.id, name);
+        entries.push({ record: root, path: name });
+      }
+      for (const record of await descendants(files, userId, roots, (child) => child.trashed === 0)) {
+        const parentPath = paths.get(record.parentId);
+        if (parentPath === undefined) {
+          continue;
+        }
+        const path = `${parentPath}/${record.name}`;
+        paths.set(record.id, path);
+        entries.push({ record, path });
+      }
+      return entries;
+    },
+
     /** One page of a folder (or of every folder), filtered, sorted, after a page token. */
     async list(userId: string, input: ListFilesInput): Promise<{ files: FileRecord[]; nextPageToken: string }> {
       const filters = parseFilters(input.filters);

@@ -48,6 +48,11 @@ export interface BlobStore {
   delete(sha256: string): Promise<void>;
   /** Every stored blob in ascending order of SHA-256 (for `verify`). */
   list(): AsyncIterable<BlobEntry>;
+  /**
+   * Where a blob's file is on this machine, for tools that read files (sharp, ffprobe); only a
+   * store that keeps blobs on local disk has it. The path may name a blob that is not stored.
+   */
+  localPath?(sha256: string): string;
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>;
 }

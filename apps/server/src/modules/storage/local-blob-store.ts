@@ -228,6 +228,7 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
       });
     },
     list,
+    localPath: pathOf,
     async close() {
       await started.catch(() => undefined);
     },

@@ -16,6 +16,8 @@ export interface AuthKeys {
   shieldChallenge: Uint8Array;
   /** HMAC key of share pass-code tokens. */
   sharePassCode: Uint8Array;
+  /** HMAC key of signed content links (downloads, thumbnails, zips). */
+  contentLink: Uint8Array;
 }
 
 const secretFileName = 'auth-secret';
@@ -57,5 +59,6 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     recoveryCode: derive('recovery-code'),
     shieldChallenge: derive('shield-challenge'),
     sharePassCode: derive('share-pass-code'),
+    contentLink: derive('content-link'),
   };
 }

@@ -1,0 +1,107 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+
+/** The path prefix of every content link; the one-port dispatcher hands it to the API server. */
+export const contentPathPrefix = '/content/v1';
+
+/** What a link lets its holder fetch; the claims are signed, so none can be changed. */
+export const linkClaimsSchema = z.discriminatedUnion('p', [
+  /** The bytes of one file. */
+  z.object({ p: z.literal('file'), u: z.string(), f: z.string(), e: z.number().int() }),
+  /** A thumbnail of one file, in one of the sizes of spec section 3. */
+  z.object({ p: z.literal('thumb'), u: z.string(), f: z.string(), s: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']), e: z.number().int() }),
+  /** A zip of a selection (files and folders, one parent or several). */
+  z.object({ p: z.literal('zip'), u: z.string(), i: z.array(z.string()).min(1), n: z.string(), e: z.number().int() }),
+]);
+
+export type LinkClaims = z.infer<typeof linkClaimsSchema>;
+
+/** A claim set before it has an expiry. */
+export type LinkRequest = LinkClaims extends infer C ? (C extends LinkClaims ? Omit<C, 'e'> : never) : never;
+
+/** A signed link as the File's `links` entries carry it (API.md §2). */
+export interface SignedLink {
+  url: string;
+  token: string;
+  /** RFC 3339 expiry. */
+  expire: string;
+}
+
+export interface LinkSignerOptions {
+  /** HMAC-SHA-256 key, derived from the auth secret for this purpose alone. */
+  key: Uint8Array;
+  /** Origin the links point at (`CONTENT_ORIGIN`). */
+  origin: string;
+  ttlSeconds: number;
+  now: () => Date;
+}
+
+function mac(key: Uint8Array, payload: string): Buffer {
+  return createHmac('sha256', key).update(`nimbus-content-link\n${payload}`, 'utf8').digest();
+}
+
+/** A file name as the last path segment, so browsers and `curl -O` save the right name. */
+function nameSegment(name: string): string {
+  const cleaned = name.replace(/[/\\]/g, '_');
+  return encodeURIComponent(cleaned === '' ? 'file' : cleaned);
+}
+
+/**
+ * Signs and checks content links. A token is `base64url(JSON claims).base64url(HMAC)`: the
+ * claims name the member, the file (or selection) and the expiry, so a link works without a
+ * session (a `<video>` tag, a download manager, another registrable domain) and cannot be
+ * stretched to another file, size or time.
+ */
+export function createLinkSigner(options: LinkSignerOptions) {
+  const { key, origin, ttlSeconds, now } = options;
+
+  return {
+    /** A link for `claims`, valid for the configured lifetime from now. */
+    sign(request: LinkRequest, fileName: string): SignedLink {
+      const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
+      const claims = { ...request, e: expires };
+      const payload = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
+      const token = `${payload}.${mac(key, payload).toString('base64url')}`;
+      return {
+        url: `${origin}${contentPathPrefix}/${token}/${nameSegment(fileName)}`,
+        token,
+        expire: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /**
+     * The claims of a token; `content_link_invalid` for anything forged, tampered or malformed
+     * and `content_link_expired` for a genuine token past its expiry.
+     */
+    verify(token: string): LinkClaims {
+      const invalid = () => new AppError('content_link_invalid');
+      const dot = token.indexOf('.');
+      if (dot <= 0 || token.length > 8192) {
+        throw invalid();
+      }
+      const payload = token.slice(0, dot);
+      const given = Buffer.from(token.slice(dot + 1), 'base64url');
+      const expected = mac(key, payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw invalid();
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      } catch {
+        throw invalid();
+      }
+      const claims = linkClaimsSchema.safeParse(parsed);
+      if (!claims.success) {
+        throw invalid();
+      }
+      if (claims.data.e * 1000 <= now().getTime()) {
+        throw new AppError('content_link_expired');
+      }
+      return claims.data;
+    },
+  };
+}
+
+export type LinkSigner = ReturnType<typeof createLinkSigner>;

@@ -1,0 +1,163 @@
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { toErrorBody } from '../../http/error-body';
+import { requestLocale } from '../../http/request-locale';
+import type { Authenticator } from '../auth/authenticator';
+import { actorOf, requireActor } from '../auth/require-actor';
+import { contentPathPrefix, type LinkClaims } from './content-link';
+import { contentParamsSchema, contentQuerySchema, zipAnswerSchema, zipBodySchema } from './content.schemas';
+import { contentSecurityHeaders, decideServing } from './content-serving';
+import type { ContentService } from './content.service';
+import { createZipArchive } from './zip-archive';
+
+export interface ContentRoutesDeps {
+  content: ContentService;
+  authenticator: Authenticator;
+}
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** An error object with a status of its own (304/412/416 are HTTP facts, not error kinds). */
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, reason: 'out_of_range' | 'failed_precondition') {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(JSON.stringify(toErrorBody(reason, { locale: requestLocale(request) })));
+}
+
+/**
+ * The content origin (`/content/v1/{token}/{name}`: GET and HEAD of signed links) and the
+ * member call that makes zip links. Every content answer, errors included, carries the sandbox
+ * CSP and `nosniff`, so nothing served here can run script in any origin.
+ */
+export function contentRoutes(deps: ContentRoutesDeps) {
+  const { content } = deps;
+
+  return async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      '/drive/v1/files::zip',
+      {
+        preHandler: requireActor(deps.authenticator),
+        schema: {
+          tags: ['drive'],
+          summary:
+            'A signed link to a zip of the selected files and folders (folders with everything inside, ' +
+            'names in any script, ZIP64 past 4 GiB), streamed when the link is opened',
+          security: memberSecurity,
+          body: zipBodySchema,
+          response: { 200: zipAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        const link = await content.zipLink(actorOf(request).userId, request.body.ids, request.body.name);
+        return { kind: 'drive#zip' as const, name: link.name, url: link.url, token: link.token, expire: link.expire };
+      },
+    );
+
+    async function serve(request: FastifyRequest<{ Params: { token: string }; Querystring: { disposition?: 'inline' | 'attachment' | undefined } }>, reply: FastifyReply) {
+      void reply.headers(contentSecurityHeaders);
+      const claims: LinkClaims = content.verify(request.params.token);
+      const isHead = request.method === 'HEAD';
+      switch (claims.p) {
+        case 'file': {
+          const file = await content.openFile(claims);
+          const { etag, lastModified } = file.validators;
+          void reply
+            .header('accept-ranges', 'bytes')
+            .header('etag', etag)
+            .header('last-modified', new Date(lastModified * 1000).toUTCString())
+            .header('cache-control', 'private, max-age=3600');
+          const decision = decideServing(file.size, file.validators, {
+            ifMatch: header(request, 'if-match'),
+            ifNoneMatch: header(request, 'if-none-match'),
+            ifModifiedSince: header(request, 'if-modified-since'),
+            ifUnmodifiedSince: header(request, 'if-unmodified-since'),
+            ifRange: header(request, 'if-range'),
+            range: header(request, 'range'),
+          });
+          switch (decision.status) {
+            case 304:
+              return reply.code(304).send();
+            case 412:
+              return sendError(request, reply, 412, 'failed_precondition');
+            case 416:
+              void reply.header('content-range', `bytes */${file.size}`);
+              return sendError(request, reply, 416, 'out_of_range');
+            case 200:
+            case 206:
+              break;
+          }
+          const inline = request.query.disposition === 'inline' && file.type.mayBeInline;
+          void reply
+            .type(file.type.contentType)
+            .header('content-disposition', contentDisposition(file.record.name, { type: inline ? 'inline' : 'attachment' }));
+          if (decision.status === 206) {
+            void reply
+              .code(206)
+              .header('content-range', `bytes ${decision.start}-${decision.end}/${file.size}`)
+              .header('content-length', decision.end - decision.start + 1);
+            return reply.send(isHead ? undefined : await content.read(file, { start: decision.start, end: decision.end }));
+          }
+          void reply.header('content-length', file.size);
+          return reply.send(isHead ? undefined : await content.read(file));
+        }
+        case 'zip': {
+          const entries = await content.openZip(claims);
+          void reply
+            .type('application/zip')
+            .header('accept-ranges', 'none')
+            .header('cache-control', 'private, no-store')
+            .header('content-disposition', contentDisposition(claims.n, { type: 'attachment' }));
+          if (isHead) {
+            return reply.send();
+          }
+          const archive = await createZipArchive(entries, (sha256) => content.readBlob(sha256));
+          if (archive.size >= 0) {
+            void reply.header('content-length', archive.size);
+          }
+          return reply.send(archive.stream);
+        }
+        case 'thumb': {
+          const thumbnail = await content.openThumbnail(claims);
+          void reply
+            .type(thumbnail.contentType)
+            .header('etag', thumbnail.etag)
+            .header('cache-control', 'private, max-age=86400')
+            .header('content-disposition', 'inline');
+          if (header(request, 'if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === thumbnail.etag)) {
+            return reply.code(304).send();
+          }
+          void reply.header('content-length', thumbnail.size);
+          return reply.send(isHead ? undefined : await thumbnail.open());
+        }
+      }
+    }
+
+    for (const url of [`${contentPathPrefix}/:token`, `${contentPathPrefix}/:token/:name`]) {
+      routes.route({
+        method: ['GET', 'HEAD'],
+        url,
+        schema: {
+          tags: ['content'],
+          summary:
+            'The bytes behind a signed link (download, thumbnail, zip): Range, If-Range, ETag, ' +
+            'conditional GET, attachment unless `disposition=inline` for an inert type',
+          params: contentParamsSchema,
+          querystring: contentQuerySchema,
+        },
+        handler: serve,
+      });
+    }
+  };
+}

@@ -1,0 +1,255 @@
+import type { Readable } from 'node:stream';
+import { isAudio, isAudioCodecSupported, isImage, isVideo, type FileCategory, type ThumbnailSize } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
+import type { FileLinker, FileLinkFields } from '../drive/file.dto';
+import type { FileRecord } from '../drive/file.repository';
+import type { FileService } from '../drive/file.service';
+import type { BlobStore, ReadRange } from '../storage/blob-store';
+import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
+import type { MediaInfo } from './media.repository';
+import type { MediaService } from './media.service';
+import { servingTypeOf, type ServingType, type Validators } from './content-serving';
+
+/** A file as the content origin serves it. */
+export interface ServedFile {
+  record: FileRecord & { sha256: string };
+  size: number;
+  validators: Validators;
+  type: ServingType;
+}
+
+export interface ContentServiceDeps {
+  files: Pick<FileService, 'get' | 'selectionTree'>;
+  store: Pick<BlobStore, 'get'>;
+  signer: LinkSigner;
+  /** Media facts and thumbnails; without it Files carry download links only. */
+  media?: MediaService;
+  now: () => Date;
+  logger?: { warn(message: string): void };
+}
+
+/** The largest selection one zip call takes (folders count once, whatever they hold). */
+export const maxZipIds = 100;
+
+const octetStream = 'application/octet-stream';
+
+function notFound(): AppError {
+  return new AppError('file_not_found');
+}
+
+/** A stored file that can be read: complete, live, with bytes. */
+function isServable(record: FileRecord): record is FileRecord & { sha256: string } {
+  return record.kind === 'file' && record.trashed === 0 && record.sha256 !== null && record.phase === 'PHASE_TYPE_COMPLETE';
+}
+
+/**
+ * The content origin's rules: which links a File carries, and what a signed link opens. Every
+ * link is checked against the database when it is used, so a file deleted or trashed after its
+ * link was made answers `file_not_found`, and a link of one member never opens another's file.
+ */
+export function createContentService(deps: ContentServiceDeps) {
+  const { files, store, signer } = deps;
+
+  function fileLink(record: FileRecord): SignedLink {
+    return signer.sign({ p: 'file', u: record.userId, f: record.id }, record.name);
+  }
+
+  function thumbnailLink(record: FileRecord, size: ThumbnailSize): string {
+    return signer.sign({ p: 'thumb', u: record.userId, f: record.id, s: size }, `${record.name}.webp`).url;
+  }
+
+  /**
+   * Whether a thumbnail can be drawn: the bytes are an image (or, before they were looked at,
+   * the name says an image sharp reads), or a video and ffmpeg is installed.
+   */
+  function hasThumbnail(record: FileRecord, info: MediaInfo | undefined): boolean {
+    if (!deps.media) {
+      return false;
+    }
+    if (info === undefined) {
+      return isImage({ name: record.name }) && servingTypeOf(record.fileExtension).mayBeInline;
+    }
+    return (info.kind === 'image' && info.width > 0) || (info.kind === 'video' && deps.media.tools.ffmpeg);
+  }
+
+  /** `params` facts of API.md §2: `width`, `height`, `duration` (whole seconds). */
+  function mediaParams(info: MediaInfo | undefined): Record<string, string> {
+    if (!info) {
+      return {};
+    }
+    const params: Record<string, string> = {};
+    if (info.width > 0 && info.height > 0) {
+      params.width = String(info.width);
+      params.height = String(info.height);
+    }
+    if (info.durationMs > 0) {
+      params.duration = String(Math.round(info.durationMs / 1000));
+    }
+    return params;
+  }
+
+  /** A file the extension left as `OTHER` takes the category its bytes show. */
+  function categoryFromContent(record: FileRecord, info: MediaInfo | undefined): FileCategory | undefined {
+    if (record.fileCategory !== 'OTHER' || !info) {
+      return undefined;
+    }
+    const byKind: Partial<Record<MediaInfo['kind'], FileCategory>> = { image: 'IMAGE', video: 'VIDEO', audio: 'AUDIO', archive: 'ARCHIVE' };
+    return byKind[info.kind];
+  }
+
+  async function analyzed(record: FileRecord & { sha256: string }): Promise<MediaInfo | undefined> {
+    if (!deps.media) {
+      return undefined;
+    }
+    try {
+      return await deps.media.analyze({ sha256: record.sha256, size: record.size });
+    } catch (error) {
+      // A File is still answered (with its download link) when its bytes cannot be analysed.
+      deps.logger?.warn(`media analysis failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** The playable renditions: the original, flagged unplayable when a browser cannot decode its audio. */
+  function mediasOf(record: FileRecord, link: SignedLink, info: MediaInfo | undefined): unknown[] {
+    const isMedia = info ? info.kind === 'video' || info.kind === 'audio' : isVideo({ name: record.name }) || isAudio({ name: record.name });
+    if (!isMedia) {
+      return [];
+    }
+    const audioCodec = info?.audioCodec ?? '';
+    const playable = isAudioCodecSupported(audioCodec);
+    return [
+      {
+        media_id: record.id,
+        media_name: 'Original',
+        video: {
+          width: info?.width ?? 0,
+          height: info?.height ?? 0,
+          duration: Math.round((info?.durationMs ?? 0) / 1000),
+          video_codec: info?.videoCodec ?? '',
+          audio_codec: audioCodec,
+        },
+        link: { url: `${link.url}?disposition=inline`, token: link.token, expire: link.expire, type: servingTypeOf(record.fileExtension).contentType },
+        is_origin: true,
+        is_default: true,
+        is_playable: playable,
+        unsupported_codecs: playable ? [] : [audioCodec],
+      },
+    ];
+  }
+
+  const linker: FileLinker = {
+    async forFile(_userId, record, options) {
+      if (!isServable(record)) {
+        return {};
+      }
+      const info = await analyzed(record);
+      const link = fileLink(record);
+      const category = categoryFromContent(record, info);
+      return {
+        web_content_link: link.url,
+        links: { [octetStream]: { ...link, type: octetStream } },
+        thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_MEDIUM') : '',
+        medias: mediasOf(record, link, info),
+        params: mediaParams(info),
+        ...(category ? { file_category: category } : {}),
+      };
+    },
+
+    async forListing(_userId, records, options) {
+      const fields = new Map<string, Partial<FileLinkFields>>();
+      const servable = records.filter(isServable);
+      const infos = deps.media ? await deps.media.knownInfos(servable.map((record) => record.sha256)) : new Map<string, MediaInfo>();
+      for (const record of servable) {
+        const info = infos.get(record.sha256);
+        const category = categoryFromContent(record, info);
+        fields.set(record.id, {
+          thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_SMALL') : '',
+          params: mediaParams(info),
+          ...(category ? { file_category: category } : {}),
+        });
+      }
+      return fields;
+    },
+  };
+
+  /** The member's servable file a link names; `file_not_found` when it is gone or not theirs. */
+  async function servable(userId: string, fileId: string): Promise<FileRecord & { sha256: string }> {
+    let record: FileRecord;
+    try {
+      record = await files.get(userId, fileId);
+    } catch (error) {
+      if (error instanceof AppError) {
+        throw notFound();
+      }
+      throw error;
+    }
+    if (!isServable(record)) {
+      throw notFound();
+    }
+    return record;
+  }
+
+  return {
+    linker,
+
+    /** The claims of a link; see `LinkSigner.verify` for its errors. */
+    verify(token: string): LinkClaims {
+      return signer.verify(token);
+    },
+
+    /** What a `file` link opens. */
+    async openFile(claims: Extract<LinkClaims, { p: 'file' }>): Promise<ServedFile> {
+      const record = await servable(claims.u, claims.f);
+      return {
+        record,
+        size: record.size,
+        validators: { etag: `"${record.sha256}"`, lastModified: Math.floor(Date.parse(record.createdAt) / 1000) },
+        type: servingTypeOf(record.fileExtension),
+      };
+    },
+
+    /** The bytes of a served file, or of an inclusive range of them. */
+    read(file: ServedFile, range?: ReadRange): Promise<Readable> {
+      return store.get(file.record.sha256, range);
+    },
+
+    /** The bytes of any blob (zip entries). */
+    readBlob(sha256: string): Promise<Readable> {
+      return store.get(sha256);
+    },
+
+    /** What a `thumb` link opens: the thumbnail blob, drawn on first use. */
+    async openThumbnail(claims: Extract<LinkClaims, { p: 'thumb' }>) {
+      const record = await servable(claims.u, claims.f);
+      const thumbnail = deps.media ? await deps.media.thumbnail({ sha256: record.sha256, size: record.size }, claims.s) : undefined;
+      if (!thumbnail) {
+        throw notFound();
+      }
+      return {
+        contentType: thumbnail.contentType,
+        etag: `"${thumbnail.blobSha256}"`,
+        size: thumbnail.bytes,
+        width: thumbnail.width,
+        height: thumbnail.height,
+        open: () => store.get(thumbnail.blobSha256),
+      };
+    },
+
+    /** A signed link to a zip of the member's selection; every id is checked now and when used. */
+    async zipLink(userId: string, ids: string[], name: string | undefined): Promise<SignedLink & { name: string }> {
+      const entries = await files.selectionTree(userId, ids);
+      const roots = entries.filter((entry) => !entry.path.includes('/'));
+      const stamp = deps.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+      const zipName = name ?? (roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `Nimbus-${stamp}.zip`);
+      return { ...signer.sign({ p: 'zip', u: userId, i: [...new Set(ids)], n: zipName }, zipName), name: zipName };
+    },
+
+    /** The files and folders a `zip` link opens, checked again now. */
+    async openZip(claims: Extract<LinkClaims, { p: 'zip' }>) {
+      return files.selectionTree(claims.u, claims.i);
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

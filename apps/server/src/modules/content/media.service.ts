@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ThumbnailSize } from '@nimbus/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type OutputInfo } from 'sharp';
+import type { BlobStore } from '../storage/blob-store';
+import type { BlobService } from '../storage/blob.service';
+import { extractFrame, probeMedia, type MediaTools } from './media-tools';
+import type { MediaInfo, MediaRepository, ThumbnailRecord } from './media.repository';
+
+/**
+ * The longest side of each thumbnail size, in pixels. The spec (section 3) names the sizes;
+ * these are the bounding boxes Nimbus draws them in: a list row or a small grid tile, a large
+ * grid tile, and the preview of a phone or a laptop screen.
+ */
+export const thumbnailPixels: Readonly<Record<ThumbnailSize, number>> = {
+  SIZE_SMALL: 256,
+  SIZE_MEDIUM: 512,
+  SIZE_LARGE: 1280,
+};
+
+/** Bytes read to recognise content by its magic numbers (what `file-type` needs at most). */
+const sniffBytes = 4100;
+
+/** Images above this many pixels are not decoded (a decompression bomb guard). */
+const maxInputPixels = 150_000_000;
+
+/** A stored blob as media analysis sees it. */
+export interface MediaSource {
+  sha256: string;
+  size: number;
+}
+
+export interface MediaServiceDeps {
+  store: Pick<BlobStore, 'get' | 'localPath'>;
+  blobs: Pick<BlobService, 'ingest' | 'release'>;
+  media: MediaRepository;
+  tools: MediaTools;
+  /** Where a blob of a remote store is copied while sharp or ffprobe read it. */
+  tempDir: string;
+  now: () => Date;
+  logger?: { warn(message: string): void };
+}
+
+const archiveTypes = new Set([
+  'application/zip',
+  'application/x-7z-compressed',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+  'application/gzip',
+  'application/x-tar',
+  'application/x-bzip2',
+  'application/x-xz',
+  'application/zstd',
+  'application/x-iso9660-image',
+  'application/vnd.ms-cab-compressed',
+]);
+
+/** The kind of content its magic numbers say, or `other`. */
+export function kindOfDetected(detectedType: string): MediaInfo['kind'] {
+  if (detectedType === 'application/x-bittorrent') {
+    return 'torrent';
+  }
+  if (detectedType.startsWith('image/')) {
+    return 'image';
+  }
+  if (detectedType.startsWith('video/')) {
+    return 'video';
+  }
+  if (detectedType.startsWith('audio/')) {
+    return 'audio';
+  }
+  return archiveTypes.has(detectedType) ? 'archive' : 'other';
+}
+
+/** A bencoded dictionary with a torrent's keys (`file-type` knows no torrents). */
+function isTorrentBytes(head: Buffer): boolean {
+  if (head[0] !== 0x64) {
+    return false;
+  }
+  const text = head.toString('latin1');
+  return text.includes('8:announce') || text.includes('4:info');
+}
+
+/** The content type of bytes from their magic numbers; `''` when nothing matches. */
+export async function detectType(head: Buffer): Promise<string> {
+  if (isTorrentBytes(head)) {
+    return 'application/x-bittorrent';
+  }
+  return (await fileTypeFromBuffer(head))?.mime ?? '';
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Media facts and thumbnails: the kind of content from its bytes, image dimensions from sharp,
+ * video and audio facts from ffprobe when it is installed, thumbnails drawn by sharp (from a
+ * frame ffmpeg takes, for a video). Both are computed once per content and kept: facts in
+ * `media_info`, thumbnails as blobs named in `media_thumbnails`. Parallel requests for the same
+ * work share one computation.
+ */
+export function createMediaService(deps: MediaServiceDeps) {
+  const { store, blobs, media, tools, now } = deps;
+  const running = new Map<string, Promise<unknown>>();
+
+  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const current = running.get(key);
+    if (current) {
+      return current as Promise<T>;
+    }
+    const started = work().finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  }
+
+  /** Runs `use` with a path to the blob's bytes: the blob itself on local disk, else a temp copy. */
+  async function withFile<T>(sha256: string, use: (file: string) => Promise<T>): Promise<T> {
+    const local = store.localPath?.(sha256);
+    if (local !== undefined) {
+      return use(local);
+    }
+    await fs.mkdir(deps.tempDir, { recursive: true });
+    const temp = path.join(deps.tempDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
+    try {
+      await pipeline(await store.get(sha256), createWriteStream(temp));
+      return await use(temp);
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+  }
+
+  async function analyzeNow(source: MediaSource): Promise<MediaInfo> {
+    const info: MediaInfo = { sha256: source.sha256, detectedType: '', kind: 'other', width: 0, height: 0, durationMs: 0, videoCodec: '', audioCodec: '' };
+    if (source.size === 0) {
+      return info;
+    }
+    const head = await readAll(await store.get(source.sha256, { start: 0, end: Math.min(source.size, sniffBytes) - 1 }));
+    info.detectedType = await detectType(head);
+    info.kind = kindOfDetected(info.detectedType);
+    try {
+      if (info.kind === 'image') {
+        const metadata = await withFile(source.sha256, (file) => sharp(file, { limitInputPixels: maxInputPixels }).metadata());
+        // Dimensions as shown: an EXIF rotation of 90° swaps them.
+        info.width = metadata.autoOrient.width;
+        info.height = metadata.autoOrient.height;
+      } else if ((info.kind === 'video' || info.kind === 'audio') && tools.ffprobe) {
+        Object.assign(info, await withFile(source.sha256, probeMedia));
+      }
+    } catch (error) {
+      // Damaged or unusual content keeps its kind and no dimensions; it is not analysed again.
+      deps.logger?.warn(`media analysis of ${source.sha256} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await media.saveInfo(info, now().toISOString());
+    return info;
+  }
+
+  async function drawThumbnail(source: MediaSource, info: MediaInfo, size: ThumbnailSize): Promise<ThumbnailRecord | undefined> {
+    const pixels = thumbnailPixels[size];
+    const resize = (input: string | Buffer) =>
+      sharp(input, { limitInputPixels: maxInputPixels })
+        .rotate()
+        .resize({ width: pixels, height: pixels, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+    let drawn: { data: Buffer; info: OutputInfo };
+    if (info.kind === 'image' && info.width > 0) {
+      drawn = await withFile(source.sha256, resize);
+    } else if (info.kind === 'video' && tools.ffmpeg) {
+      const at = info.durationMs > 4000 ? 1 : 0;
+      drawn = await resize(await withFile(source.sha256, (file) => extractFrame(file, at)));
+    } else {
+      return undefined;
+    }
+    const digest = await blobs.ingest(Readable.from([drawn.data]));
+    const thumbnail: ThumbnailRecord = {
+      sourceSha256: source.sha256,
+      sizeName: size,
+      blobSha256: digest.sha256,
+      contentType: 'image/webp',
+      width: drawn.info.width,
+      height: drawn.info.height,
+      bytes: digest.size,
+    };
+    if (await media.saveThumbnail(thumbnail, now().toISOString())) {
+      return thumbnail;
+    }
+    // Another node drew it first: keep theirs, drop our reference.
+    await blobs.release(digest.sha256);
+    return media.findThumbnail(source.sha256, size);
+  }
+
+  async function analyze(source: MediaSource): Promise<MediaInfo> {
+    const known = await media.findInfo(source.sha256);
+    if (known) {
+      return known;
+    }
+    return once(`info:${source.sha256}`, () => analyzeNow(source));
+  }
+
+  return {
+    tools,
+
+    /** The facts known without work, for a page of a listing. */
+    async knownInfos(sha256s: string[]): Promise<Map<string, MediaInfo>> {
+      const infos = await media.findInfos([...new Set(sha256s)]);
+      return new Map(infos.map((info) => [info.sha256, info]));
+    },
+
+    /** The facts of a blob, analysed on first use. */
+    analyze,
+
+    /** A thumbnail in `size`, drawn on first use; undefined when the content has none. */
+    async thumbnail(source: MediaSource, size: ThumbnailSize): Promise<ThumbnailRecord | undefined> {
+      const known = await media.findThumbnail(source.sha256, size);
+      if (known) {
+        return known;
+      }
+      return once(`thumb:${source.sha256}:${size}`, async () => {
+        const info = await analyze(source);
+        return drawThumbnail(source, info, size);
+      });
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
