@@ -95,7 +95,10 @@ export async function startNimbus(extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-bench-'));
   const server = await startProcess({
     // BENCH_NODE_ARGS: options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    args: [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'],
+    args: [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      'apps/server/dist/main.js',
+    ],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -356,6 +359,18 @@ export function rssWatch(pid) {
       };
     },
   };
+}
+
+let clockTicks;
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat. */
+export function cpuMillis(pid) {
+  clockTicks ??=
+    Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at the state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
 }
 
 /** The p-th percentile (0..100) of numbers, nearest rank. */

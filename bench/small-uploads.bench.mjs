@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   api,
+  cpuMillis,
   ApiError,
   freePort,
   line,
@@ -100,6 +101,7 @@ async function postForm(url, fields, bytes, name, headers) {
   return text;
 }
 
+const cpuPerFile = (millis) => `${(millis / count).toFixed(2).padStart(6)} ms`;
 const perSecond = (seconds) => `${(count / seconds).toFixed(0).padStart(6)} files/s`;
 
 await runBench(async () => {
@@ -114,6 +116,7 @@ await runBench(async () => {
     readyPath: '/',
   });
   let bareSeconds;
+  let bareCpu = cpuMillis(bare.child.pid);
   try {
     bareSeconds = await timed((index) =>
       postForm(
@@ -124,10 +127,12 @@ await runBench(async () => {
         {},
       ),
     );
+    bareCpu = cpuMillis(bare.child.pid) - bareCpu;
   } finally {
     await bare.stop();
   }
   line(`bare node:http + fsync, ${count} x 1 KiB (baseline)`, perSecond(bareSeconds));
+  line('bare node:http CPU per file', cpuPerFile(bareCpu));
 
   const nimbus = await startNimbus({ RATE_LIMIT_MAX: '100000000' });
   try {
@@ -140,6 +145,7 @@ await runBench(async () => {
       })
     ).file;
     const ids = [];
+    const cpuBefore = cpuMillis(nimbus.pid);
     const seconds = await timed(async (index) => {
       const name = `small-${index}.bin`;
       const created = await api(nimbus, member, 'POST', '/drive/v1/files', {
@@ -168,6 +174,7 @@ await runBench(async () => {
       );
       ids.push(created.file.id);
     });
+    const cpu = cpuMillis(nimbus.pid) - cpuBefore;
     // Every upload is whole: the folder lists them all, complete.
     const listed = [];
     let pageToken = '';
@@ -188,6 +195,7 @@ await runBench(async () => {
       throw new Error(`${complete.length} of ${count} uploads are complete`);
     }
     line(`nimbus form uploads, ${count} x 1 KiB`, perSecond(seconds), bareSeconds / seconds);
+    line('nimbus CPU per file (create + form POST)', cpuPerFile(cpu), bareCpu / cpu);
   } finally {
     await nimbus.stop();
   }
