@@ -11,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import {
   api,
+  cpuMillis,
   ApiError,
   benchSizeBytes,
   hashFile,
@@ -150,12 +151,15 @@ await runBench(async () => {
     const ddSeconds = [];
     const nimbusSeconds = [];
     const growths = [];
+    const cpus = [];
     const memory = rssWatch(nimbus.pid);
     for (let run = 0; run < runs; run += 1) {
       freshen(file, run);
       ddSeconds.push(await dd(file, path.join(dir, 'dd.bin')));
       memory.start();
+      const cpuBefore = cpuMillis(nimbus.pid);
       const upload = await nimbusUpload(nimbus, member, file, `big-${run}.bin`);
+      cpus.push(cpuMillis(nimbus.pid) - cpuBefore);
       growths.push(memory.stop().growthMiB);
       nimbusSeconds.push(upload.seconds);
       // The upload is whole: complete, with the GCID of the bytes sent.
@@ -177,6 +181,10 @@ await runBench(async () => {
     const growth = Math.max(...growths);
     line(`dd conv=fsync, ${mib} MiB (baseline)`, `${mibps(ddTime)}  (median of ${runs})`);
     line(`nimbus tus upload, ${mib} MiB`, `${mibps(nimbusTime)}  (median of ${runs})`, ratio);
+    line(
+      'nimbus CPU time per upload (hashing included)',
+      `${(median(cpus) / 1000).toFixed(2).padStart(6)} s`,
+    );
     line('nimbus peak RSS growth while uploading', `${growth.toFixed(1).padStart(6)} MiB`);
     target('upload >= 0.6x dd', ratio >= 0.6, `${ratio.toFixed(2)}x`);
     target('upload RSS growth < 64 MiB', growth < 64, `${growth.toFixed(1)} MiB`);
