@@ -91,7 +91,12 @@ export async function detectType(head: Buffer): Promise<string> {
   if (isTorrentBytes(head)) {
     return 'application/x-bittorrent';
   }
-  return (await fileTypeFromBuffer(head))?.mime ?? '';
+  try {
+    return (await fileTypeFromBuffer(head))?.mime ?? '';
+  } catch {
+    // A container whose first bytes are cut or damaged (a zip header with nothing behind it).
+    return '';
+  }
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
