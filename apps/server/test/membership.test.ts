@@ -286,6 +286,17 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     expect((await activate(await later(15 * 60 * 1000, user), { activation_code: code })).statusCode).toBe(200);
   });
 
+  it('describes both calls and the over-limit flag in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>>;
+    }>();
+    expect(document.paths['/drive/v1/privilege/vip']).toHaveProperty('get');
+    expect(document.paths['/vip/v1/order/activation-code']).toHaveProperty('post');
+    const about = JSON.stringify(document.paths['/drive/v1/about']?.get?.responses['200']);
+    expect(about).toContain('over_storage_limit');
+    expect(about).toContain('after a membership lapsed');
+  });
+
   it('needs a signed-in member for both calls', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/drive/v1/privilege/vip' }), 401, 'unauthenticated');
     expectError(await activate({}, { activation_code: 'ABCD' }), 401, 'unauthenticated');

@@ -69,45 +69,57 @@ export function MembershipPanel({ errorTexts, membership }: MembershipPanelProps
         <h2 id="membership-title" className="text-xl font-semibold">
           {t('title')}
         </h2>
-        <PremiumBadge premium={premium} label={premium ? t('premium') : t('free')} />
+        {membership ? (
+          <PremiumBadge premium={premium} label={premium ? t('premium') : t('free')} />
+        ) : null}
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-muted-foreground">{t('plan')}</dt>
-        <dd data-testid="membership-plan">
-          {premium && membership?.type === 'platinum' ? t('plan-platinum') : t('plan-free')}
-        </dd>
-        {premium ? (
-          <>
-            <dt className="text-muted-foreground">{t('premium-until')}</dt>
-            <dd data-testid="membership-expire">
-              {longDate(expire)}{' '}
-              <span className="text-muted-foreground" data-testid="membership-days-left">
-                ({t('days-left', { count: daysLeft })})
-              </span>
-            </dd>
-          </>
-        ) : null}
-        {!premium && expire !== '' ? (
-          <>
-            <dt className="text-muted-foreground">{t('ended-on')}</dt>
-            <dd>{longDate(expire)}</dd>
-          </>
-        ) : null}
-        {quota ? (
-          <>
-            <dt className="text-muted-foreground">{t('storage')}</dt>
-            <dd data-testid="membership-storage">
-              {t('storage-usage', {
-                usage: formatBytes(quota.usage, { locale }),
-                limit: formatBytes(quota.limit, { locale }),
-              })}
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      {!premium && expire !== '' ? <p className="text-sm text-muted-foreground">{t('lapsed')}</p> : null}
+      {/* Until the first profile refresh answers, a skeleton rather than a guess at the plan. */}
+      {membership ? null : <div aria-hidden className="h-5 w-48 animate-pulse rounded bg-muted" />}
+      {membership ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">{t('plan')}</dt>
+          <dd data-testid="membership-plan">
+            {premium && membership?.type === 'platinum' ? t('plan-platinum') : t('plan-free')}
+          </dd>
+          {premium ? (
+            <>
+              <dt className="text-muted-foreground">{t('premium-until')}</dt>
+              <dd data-testid="membership-expire">
+                {longDate(expire)}{' '}
+                <span className="text-muted-foreground" data-testid="membership-days-left">
+                  ({t('days-left', { count: daysLeft })})
+                </span>
+              </dd>
+            </>
+          ) : null}
+          {!premium && expire !== '' ? (
+            <>
+              <dt className="text-muted-foreground">{t('ended-on')}</dt>
+              <dd>{longDate(expire)}</dd>
+            </>
+          ) : null}
+          {quota ? (
+            <>
+              <dt className="text-muted-foreground">{t('storage')}</dt>
+              <dd data-testid="membership-storage">
+                {t('storage-usage', {
+                  usage: formatBytes(quota.usage, { locale }),
+                  limit: formatBytes(quota.limit, { locale }),
+                })}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {!premium && expire !== '' ? (
+        <p className="text-sm text-muted-foreground">{t('lapsed')}</p>
+      ) : null}
       {quota?.overStorageLimit ? (
-        <p role="alert" data-testid="over-storage-limit" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
+        <p
+          role="alert"
+          data-testid="over-storage-limit"
+          className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger"
+        >
           {t('over-limit')}
         </p>
       ) : null}
