@@ -452,6 +452,25 @@ export function FilePreview({ files, index, onClose, onIndexChange }: FilePrevie
   const { file } = useFullFile(listed);
   const [showDetails, setShowDetails] = useState(false);
   const swipeStart = useRef<{ x: number; y: number } | undefined>(undefined);
+  // Where focus was when the viewer opened: it goes back there when the viewer closes.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  useEffect(
+    () => () => {
+      // After the dialog's own focus handling, which may land on the page's body.
+      setTimeout(() => {
+        if (
+          opener?.isConnected &&
+          opener !== document.body &&
+          !opener.contains(document.activeElement)
+        ) {
+          opener.focus({ preventScroll: true });
+        }
+      }, 0);
+    },
+    [opener],
+  );
   const previous = neighbourOf(files, index, -1);
   const next = neighbourOf(files, index, 1);
   const position = files.slice(0, index + 1).filter((item) => item.kind !== 'drive#folder').length;
@@ -478,6 +497,7 @@ export function FilePreview({ files, index, onClose, onIndexChange }: FilePrevie
           className="fixed inset-0 z-[var(--z-overlay)] flex flex-col text-neutral-100 focus:outline-none"
           data-testid="file-preview"
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => event.preventDefault()}
           onKeyDown={(event) => {
             if (keepsArrows(event.target)) {
               return;
