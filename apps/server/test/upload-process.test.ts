@@ -14,12 +14,12 @@ import { createArgon2Hasher } from '../src/modules/user/password';
 
 /**
  * Uploads against the real server process, killed with SIGKILL while bytes are on their way.
- * `UPLOAD_PROCESS_BYTES` sets the size of the resumed upload (default 256 MiB, which keeps the
- * test well under a minute on a shared two-core machine; `UPLOAD_PROCESS_BYTES=1073741824` runs
- * the 1 GiB case of the issue).
+ * `UPLOAD_PROCESS_BYTES` sets the size of the resumed upload: 1 GiB by default, as the issue
+ * asks (about 30 s here, a crash and a restart included); a smaller size makes a quick run, e.g.
+ * `UPLOAD_PROCESS_BYTES=268435456`.
  */
 const serverRoot = path.resolve(import.meta.dirname, '..');
-const resumedBytes = Number(process.env.UPLOAD_PROCESS_BYTES ?? 256 * 1024 * 1024);
+const resumedBytes = Number(process.env.UPLOAD_PROCESS_BYTES ?? 1024 ** 3);
 const chunkSize = 8 * 1024 * 1024;
 let workDir: string;
 const bundles = {
@@ -204,11 +204,12 @@ describe('uploads across server crashes', () => {
       const dataDir = path.join(workDir, 'resume');
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
+      // The content first: a request after a long pause could meet the server closing an idle connection.
+      const content = randomBytes(resumedBytes);
+      const expected = createHash('sha256').update(content).digest('hex');
       const account = await prepare(dataDir);
       let server = await startServer(dataDir, port);
       const headers = await signIn(origin, account);
-      const content = randomBytes(resumedBytes);
-      const expected = createHash('sha256').update(content).digest('hex');
       const { fileId, url } = await createUpload(origin, headers, 'big.bin', content.length);
 
       let maxSent = 0;
@@ -272,12 +273,12 @@ describe('uploads across server crashes', () => {
       const dataDir = path.join(workDir, 'crash');
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
-      const account = await prepare(dataDir);
-      let server = await startServer(dataDir, port);
-      const headers = await signIn(origin, account);
       const contents = Array.from({ length: 11 }, (_, index) => randomBytes(1024 * 1024 * (1 + ((index * 7) % 24)) + index * 4099));
       // One content twice: one blob, two references.
       contents.push(contents[0] ?? Buffer.alloc(1));
+      const account = await prepare(dataDir);
+      let server = await startServer(dataDir, port);
+      const headers = await signIn(origin, account);
       const uploads = await Promise.all(
         contents.map(async (content, index) => ({ content, name: `file-${index}.bin`, ...(await createUpload(origin, headers, `file-${index}.bin`, content.length)) })),
       );
