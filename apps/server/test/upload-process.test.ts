@@ -28,10 +28,14 @@ const bundles = {
 };
 
 function bundle(entry: string, outfile: string): void {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--entry', entry, '--outfile', outfile], {
-    cwd: serverRoot,
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['scripts/build.mjs', '--entry', entry, '--outfile', outfile],
+    {
+      cwd: serverRoot,
+      encoding: 'utf8',
+    },
+  );
   expect(build.status, build.stderr).toBe(0);
 }
 
@@ -69,11 +73,17 @@ interface Server {
 }
 
 async function startServer(dataDir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, [bundles.server], { cwd: serverRoot, env: envOf(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundles.server], {
+    cwd: serverRoot,
+    env: envOf(dataDir, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   for (let attempt = 0; attempt < 400; attempt += 1) {
     if (child.exitCode !== null) {
       throw new Error(`server exited with ${child.exitCode}: ${output}`);
@@ -105,7 +115,9 @@ async function prepare(dataDir: string): Promise<{ email: string; password: stri
   const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
   try {
     await migrateToLatest(database.db);
-    const email = `uploader-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    const email = `uploader-${newId()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}@example.com`;
     const password = 'correct horse 1';
     const stamp = new Date().toISOString();
     await createUserRepository(database.db).insert({
@@ -127,7 +139,10 @@ async function prepare(dataDir: string): Promise<{ email: string; password: stri
   }
 }
 
-async function signIn(origin: string, account: { email: string; password: string }): Promise<Record<string, string>> {
+async function signIn(
+  origin: string,
+  account: { email: string; password: string },
+): Promise<Record<string, string>> {
   const response = await fetch(`${origin}/v1/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -138,23 +153,47 @@ async function signIn(origin: string, account: { email: string; password: string
   return { authorization: `Bearer ${token.access_token}` };
 }
 
-async function createUpload(origin: string, headers: Record<string, string>, name: string, size: number): Promise<{ fileId: string; url: string }> {
+async function createUpload(
+  origin: string,
+  headers: Record<string, string>,
+  name: string,
+  size: number,
+): Promise<{ fileId: string; url: string }> {
   const response = await fetch(`${origin}/drive/v1/files`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ kind: 'drive#file', name, parent_id: '', size: String(size), upload_type: 'UPLOAD_TYPE_RESUMABLE' }),
+    body: JSON.stringify({
+      kind: 'drive#file',
+      name,
+      parent_id: '',
+      size: String(size),
+      upload_type: 'UPLOAD_TYPE_RESUMABLE',
+    }),
   });
-  const body = (await response.json()) as { file: { id: string }; resumable: { params: { url: string } } };
+  const body = (await response.json()) as {
+    file: { id: string };
+    resumable: { params: { url: string } };
+  };
   expect(response.status, JSON.stringify(body)).toBe(200);
   return { fileId: body.file.id, url: body.resumable.params.url };
 }
 
 /** The file rows as the database holds them after the run. */
-async function filesIn(dataDir: string): Promise<Map<string, { phase: string; sha256: string | null; gcid: string; size: number }>> {
+async function filesIn(
+  dataDir: string,
+): Promise<Map<string, { phase: string; sha256: string | null; gcid: string; size: number }>> {
   const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
   try {
-    const rows = await database.db.selectFrom('files').select(['id', 'phase', 'sha256', 'gcid', 'size']).execute();
-    return new Map(rows.map((row) => [row.id, { phase: row.phase, sha256: row.sha256, gcid: row.gcid, size: Number(row.size) }]));
+    const rows = await database.db
+      .selectFrom('files')
+      .select(['id', 'phase', 'sha256', 'gcid', 'size'])
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { phase: row.phase, sha256: row.sha256, gcid: row.gcid, size: Number(row.size) },
+      ]),
+    );
   } finally {
     await database.db.destroy();
   }
@@ -179,7 +218,11 @@ function sha256OfFile(file: string): string {
 }
 
 function verify(dataDir: string): { status: number | null; stdout: string } {
-  const run = spawnSync(process.execPath, [bundles.verify], { cwd: serverRoot, env: envOf(dataDir, 0), encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [bundles.verify], {
+    cwd: serverRoot,
+    env: envOf(dataDir, 0),
+    encoding: 'utf8',
+  });
   return { status: run.status, stdout: run.stdout + run.stderr };
 }
 
@@ -198,139 +241,149 @@ afterAll(() => {
 });
 
 describe('uploads across server crashes', () => {
-  it(
-    'tus-js-client resumes after the server is killed with SIGKILL midway and restarted, re-sending at most one chunk; the stored SHA-256 matches',
-    async () => {
-      const dataDir = path.join(workDir, 'resume');
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      // The content first: a request after a long pause could meet the server closing an idle connection.
-      const content = randomBytes(resumedBytes);
-      const expected = createHash('sha256').update(content).digest('hex');
-      const account = await prepare(dataDir);
-      let server = await startServer(dataDir, port);
-      const headers = await signIn(origin, account);
-      const { fileId, url } = await createUpload(origin, headers, 'big.bin', content.length);
+  it('tus-js-client resumes after the server is killed with SIGKILL midway and restarted, re-sending at most one chunk; the stored SHA-256 matches', async () => {
+    const dataDir = path.join(workDir, 'resume');
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    // The content first: a request after a long pause could meet the server closing an idle connection.
+    const content = randomBytes(resumedBytes);
+    const expected = createHash('sha256').update(content).digest('hex');
+    const account = await prepare(dataDir);
+    let server = await startServer(dataDir, port);
+    const headers = await signIn(origin, account);
+    const { fileId, url } = await createUpload(origin, headers, 'big.bin', content.length);
 
-      let maxSent = 0;
-      let killed: Promise<void> | undefined;
-      const resumedFrom: number[] = [];
-      const started = Date.now();
-      await new Promise<void>((resolve, reject) => {
-        const upload = new Upload(content, {
-          uploadUrl: url,
-          headers,
-          chunkSize,
-          retryDelays: Array.from({ length: 40 }, () => 250),
-          onAfterResponse: (request, response) => {
-            if (request.getMethod() === 'HEAD' && killed !== undefined) {
-              resumedFrom.push(Number(response.getHeader('Upload-Offset')));
-            }
-          },
-          onProgress: (bytesSent) => {
-            if (resumedFrom.length === 0) {
-              maxSent = Math.max(maxSent, bytesSent);
-            }
-            if (killed === undefined && bytesSent > content.length / 2) {
-              killed = kill(server).then(async () => {
-                server = await startServer(dataDir, port);
-              });
-            }
-          },
-          onSuccess: () => resolve(),
-          onError: reject,
-        });
-        upload.start();
+    let maxSent = 0;
+    let killed: Promise<void> | undefined;
+    const resumedFrom: number[] = [];
+    const started = Date.now();
+    await new Promise<void>((resolve, reject) => {
+      const upload = new Upload(content, {
+        uploadUrl: url,
+        headers,
+        chunkSize,
+        retryDelays: Array.from({ length: 40 }, () => 250),
+        onAfterResponse: (request, response) => {
+          if (request.getMethod() === 'HEAD' && killed !== undefined) {
+            resumedFrom.push(Number(response.getHeader('Upload-Offset')));
+          }
+        },
+        onProgress: (bytesSent) => {
+          if (resumedFrom.length === 0) {
+            maxSent = Math.max(maxSent, bytesSent);
+          }
+          if (killed === undefined && bytesSent > content.length / 2) {
+            killed = kill(server).then(async () => {
+              server = await startServer(dataDir, port);
+            });
+          }
+        },
+        onSuccess: () => resolve(),
+        onError: reject,
       });
-      await killed;
-      const seconds = (Date.now() - started) / 1000;
-      console.info(`upload of ${content.length} bytes with a crash and restart: ${seconds.toFixed(1)} s, ${(content.length / 1024 ** 2 / seconds).toFixed(0)} MiB/s`);
+      upload.start();
+    });
+    await killed;
+    const seconds = (Date.now() - started) / 1000;
+    console.info(
+      `upload of ${content.length} bytes with a crash and restart: ${seconds.toFixed(1)} s, ${(content.length / 1024 ** 2 / seconds).toFixed(0)} MiB/s`,
+    );
 
-      // The client resumed where the durable offset stood: at most one chunk was sent again.
-      expect(resumedFrom.length).toBeGreaterThan(0);
-      const offset = resumedFrom[0] ?? 0;
-      expect(offset).toBeGreaterThan(0);
-      expect(maxSent - offset).toBeLessThanOrEqual(chunkSize);
-      console.info(`resumed at ${offset} after ${maxSent} bytes were sent: ${maxSent - offset} sent again (chunks of ${chunkSize})`);
+    // The client resumed where the durable offset stood: at most one chunk was sent again.
+    expect(resumedFrom.length).toBeGreaterThan(0);
+    const offset = resumedFrom[0] ?? 0;
+    expect(offset).toBeGreaterThan(0);
+    expect(maxSent - offset).toBeLessThanOrEqual(chunkSize);
+    console.info(
+      `resumed at ${offset} after ${maxSent} bytes were sent: ${maxSent - offset} sent again (chunks of ${chunkSize})`,
+    );
 
-      const file = (await filesIn(dataDir)).get(fileId);
-      expect(file).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', sha256: expected, size: content.length });
-      const hasher = new ContentHasher(content.length);
-      hasher.update(content);
-      expect(file?.gcid).toBe(hasher.digest().gcid);
+    const file = (await filesIn(dataDir)).get(fileId);
+    expect(file).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      sha256: expected,
+      size: content.length,
+    });
+    const hasher = new ContentHasher(content.length);
+    hasher.update(content);
+    expect(file?.gcid).toBe(hasher.digest().gcid);
+    expect(sha256OfFile(blobPath(dataDir, expected))).toBe(expected);
+    await stop(server);
+    const report = verify(dataDir);
+    expect(report.status, report.stdout).toBe(0);
+    expect(report.stdout).toContain('problems: 0');
+  }, 240_000);
+
+  it('many concurrent uploads through SIGKILLs at random moments: verify finds no problem and every completed file is intact', async () => {
+    const dataDir = path.join(workDir, 'crash');
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const contents = Array.from({ length: 11 }, (_, index) =>
+      randomBytes(1024 * 1024 * (1 + ((index * 7) % 24)) + index * 4099),
+    );
+    // One content twice: one blob, two references.
+    contents.push(contents[0] ?? Buffer.alloc(1));
+    const account = await prepare(dataDir);
+    let server = await startServer(dataDir, port);
+    const headers = await signIn(origin, account);
+    const uploads = await Promise.all(
+      contents.map(async (content, index) => ({
+        content,
+        name: `file-${index}.bin`,
+        ...(await createUpload(origin, headers, `file-${index}.bin`, content.length)),
+      })),
+    );
+
+    let crashes = 0;
+    let done = false;
+    const finished = Promise.all(
+      uploads.map(
+        (item) =>
+          new Promise<void>((resolve, reject) => {
+            const upload = new Upload(item.content, {
+              uploadUrl: item.url,
+              headers,
+              chunkSize: 1024 * 1024 * (1 + (item.content.length % 3)),
+              retryDelays: Array.from({ length: 200 }, () => 200),
+              onSuccess: () => resolve(),
+              onError: reject,
+            });
+            upload.start();
+          }),
+      ),
+    ).finally(() => {
+      done = true;
+    });
+    // SIGKILL at random moments while the uploads run, then start again.
+    while (!done && crashes < 6) {
+      await new Promise((resolve) => setTimeout(resolve, 150 + Math.floor(Math.random() * 900)));
+      if (done) {
+        break;
+      }
+      await kill(server);
+      crashes += 1;
+      server = await startServer(dataDir, port);
+    }
+    await finished;
+    expect(crashes).toBeGreaterThan(0);
+    await stop(server);
+
+    const rows = await filesIn(dataDir);
+    for (const item of uploads) {
+      const expected = createHash('sha256').update(item.content).digest('hex');
+      const row = rows.get(item.fileId);
+      expect(row, item.name).toMatchObject({
+        phase: 'PHASE_TYPE_COMPLETE',
+        sha256: expected,
+        size: item.content.length,
+      });
       expect(sha256OfFile(blobPath(dataDir, expected))).toBe(expected);
-      await stop(server);
-      const report = verify(dataDir);
-      expect(report.status, report.stdout).toBe(0);
-      expect(report.stdout).toContain('problems: 0');
-    },
-    240_000,
-  );
-
-  it(
-    'many concurrent uploads through SIGKILLs at random moments: verify finds no problem and every completed file is intact',
-    async () => {
-      const dataDir = path.join(workDir, 'crash');
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const contents = Array.from({ length: 11 }, (_, index) => randomBytes(1024 * 1024 * (1 + ((index * 7) % 24)) + index * 4099));
-      // One content twice: one blob, two references.
-      contents.push(contents[0] ?? Buffer.alloc(1));
-      const account = await prepare(dataDir);
-      let server = await startServer(dataDir, port);
-      const headers = await signIn(origin, account);
-      const uploads = await Promise.all(
-        contents.map(async (content, index) => ({ content, name: `file-${index}.bin`, ...(await createUpload(origin, headers, `file-${index}.bin`, content.length)) })),
-      );
-
-      let crashes = 0;
-      let done = false;
-      const finished = Promise.all(
-        uploads.map(
-          (item) =>
-            new Promise<void>((resolve, reject) => {
-              const upload = new Upload(item.content, {
-                uploadUrl: item.url,
-                headers,
-                chunkSize: 1024 * 1024 * (1 + (item.content.length % 3)),
-                retryDelays: Array.from({ length: 200 }, () => 200),
-                onSuccess: () => resolve(),
-                onError: reject,
-              });
-              upload.start();
-            }),
-        ),
-      ).finally(() => {
-        done = true;
-      });
-      // SIGKILL at random moments while the uploads run, then start again.
-      while (!done && crashes < 6) {
-        await new Promise((resolve) => setTimeout(resolve, 150 + Math.floor(Math.random() * 900)));
-        if (done) {
-          break;
-        }
-        await kill(server);
-        crashes += 1;
-        server = await startServer(dataDir, port);
-      }
-      await finished;
-      expect(crashes).toBeGreaterThan(0);
-      await stop(server);
-
-      const rows = await filesIn(dataDir);
-      for (const item of uploads) {
-        const expected = createHash('sha256').update(item.content).digest('hex');
-        const row = rows.get(item.fileId);
-        expect(row, item.name).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', sha256: expected, size: item.content.length });
-        expect(sha256OfFile(blobPath(dataDir, expected))).toBe(expected);
-      }
-      // No partial data is left behind, and the store and the rows agree.
-      expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
-      const report = verify(dataDir);
-      expect(report.status, report.stdout).toBe(0);
-      expect(report.stdout).toContain('problems: 0');
-      console.info(`${uploads.length} concurrent uploads through ${crashes} SIGKILLs: all intact`);
-    },
-    240_000,
-  );
+    }
+    // No partial data is left behind, and the store and the rows agree.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+    const report = verify(dataDir);
+    expect(report.status, report.stdout).toBe(0);
+    expect(report.stdout).toContain('problems: 0');
+    console.info(`${uploads.length} concurrent uploads through ${crashes} SIGKILLs: all intact`);
+  }, 240_000);
 });

@@ -45,7 +45,11 @@ function shapeOf(value: unknown): unknown {
     return value.length === 0 ? [] : [shapeOf(value[0])];
   }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => [key, shapeOf(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, inner]) => [key, shapeOf(inner)]),
+    );
   }
   return typeof value;
 }
@@ -57,7 +61,11 @@ describe.each(dialects)('uploads on %s', (dialect) => {
 
   beforeEach(async () => {
     clock = testClock();
-    t = await buildTestApp(dialect, { PLAN_FREE_STORAGE_BYTES: String(8 * 1024 * 1024), UPLOAD_EXPIRY_HOURS: '2' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      { PLAN_FREE_STORAGE_BYTES: String(8 * 1024 * 1024), UPLOAD_EXPIRY_HOURS: '2' },
+      { now: clock.now },
+    );
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {
@@ -76,7 +84,12 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   }
 
   function start(headers: Headers, body: Record<string, unknown>) {
-    return t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#file', parent_id: '', upload_type: 'UPLOAD_TYPE_RESUMABLE', ...body } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files',
+      headers,
+      payload: { kind: 'drive#file', parent_id: '', upload_type: 'UPLOAD_TYPE_RESUMABLE', ...body },
+    });
   }
 
   async function started(headers: Headers, body: Record<string, unknown>): Promise<UploadAnswer> {
@@ -93,7 +106,12 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     return `${origin}${pathOf(url)}`;
   }
 
-  function tusUpload(headers: Headers, url: string, bytes: Buffer, chunkSize = 1024 * 1024): Promise<Upload> {
+  function tusUpload(
+    headers: Headers,
+    url: string,
+    bytes: Buffer,
+    chunkSize = 1024 * 1024,
+  ): Promise<Upload> {
     return new Promise((resolve, reject) => {
       const upload = new Upload(bytes, {
         uploadUrl: liveUrl(url),
@@ -111,7 +129,13 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     return t.app.inject({ method: 'GET', url: `/drive/v1/files/${id}`, headers });
   }
 
-  function tus(headers: Headers, method: 'HEAD' | 'PATCH' | 'DELETE', url: string, extra: Headers = {}, payload?: Buffer) {
+  function tus(
+    headers: Headers,
+    method: 'HEAD' | 'PATCH' | 'DELETE',
+    url: string,
+    extra: Headers = {},
+    payload?: Buffer,
+  ) {
     return t.app.inject({
       method,
       url: pathOf(url),
@@ -120,8 +144,24 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     });
   }
 
-  function patch(headers: Headers, url: string, offset: number, payload: Buffer, extra: Headers = {}) {
-    return tus(headers, 'PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset), ...extra }, payload);
+  function patch(
+    headers: Headers,
+    url: string,
+    offset: number,
+    payload: Buffer,
+    extra: Headers = {},
+  ) {
+    return tus(
+      headers,
+      'PATCH',
+      url,
+      {
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(offset),
+        ...extra,
+      },
+      payload,
+    );
   }
 
   async function formUpload(headers: Headers, url: string, bytes: Buffer, field = 'file') {
@@ -149,11 +189,17 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect((await t.container.blobRecords.find(sha256Of(bytes)))?.refCount).toBe(1);
     // The partial data went into the blob store: nothing is left in the uploads folder.
     expect(fs.readdirSync(path.join(t.config.DATA_DIR, 'uploads'))).toEqual([]);
-    const about = ok<{ quota: { usage: string } }>(await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers }));
+    const about = ok<{ quota: { usage: string } }>(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers }),
+    );
     expect(about.quota.usage).toBe(String(bytes.length));
 
-    const events = ok<{ events: { type: string; file_id: string }[] }>(await t.app.inject({ method: 'GET', url: '/drive/v1/events', headers }));
-    expect(events.events.map((event) => [event.type, event.file_id])).toEqual([['TYPE_UPLOAD', file.id]]);
+    const events = ok<{ events: { type: string; file_id: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/events', headers }),
+    );
+    expect(events.events.map((event) => [event.type, event.file_id])).toEqual([
+      ['TYPE_UPLOAD', file.id],
+    ]);
 
     const second = await started(headers, { name: 'clip.bin', size: '1' });
     expect(second.file.name).toBe('clip(1).bin');
@@ -166,19 +212,47 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   });
 
   async function memberOf(fileId: string): Promise<string> {
-    const row = await t.container.database.db.selectFrom('files').select('user_id').where('id', '=', fileId).executeTakeFirstOrThrow();
+    const row = await t.container.database.db
+      .selectFrom('files')
+      .select('user_id')
+      .where('id', '=', fileId)
+      .executeTakeFirstOrThrow();
     return row.user_id;
   }
 
   it('a form upload sends the file in one multipart POST; folders made first keep the tree', async () => {
     const { headers } = await member();
-    const photos = ok<{ file: FileBody }>(await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#folder', name: 'photos', parent_id: '' } })).file;
-    const year = ok<{ file: FileBody }>(await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#folder', name: '2024', parent_id: photos.id } })).file;
+    const photos = ok<{ file: FileBody }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: { kind: 'drive#folder', name: 'photos', parent_id: '' },
+      }),
+    ).file;
+    const year = ok<{ file: FileBody }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: { kind: 'drive#folder', name: '2024', parent_id: photos.id },
+      }),
+    ).file;
     const uploaded: FileBody[] = [];
-    for (const [name, parentId, size] of [['a.jpg', photos.id, 40_000], ['b.jpg', year.id, 3 * 1024 * 1024 + 5], ['c.txt', '', 1]] as const) {
+    for (const [name, parentId, size] of [
+      ['a.jpg', photos.id, 40_000],
+      ['b.jpg', year.id, 3 * 1024 * 1024 + 5],
+      ['c.txt', '', 1],
+    ] as const) {
       // b.jpg is larger than the JSON body limit: the form streams, it is not buffered.
       const bytes = randomBytes(size);
-      const answer = await started(headers, { name, parent_id: parentId, size: String(bytes.length), upload_type: 'UPLOAD_TYPE_FORM', hash: gcidOf(bytes) });
+      const answer = await started(headers, {
+        name,
+        parent_id: parentId,
+        size: String(bytes.length),
+        upload_type: 'UPLOAD_TYPE_FORM',
+        hash: gcidOf(bytes),
+      });
       expect(answer.upload_type).toBe('UPLOAD_TYPE_FORM');
       expect(answer.form?.method).toBe('POST');
       const response = await formUpload(headers, answer.form?.url ?? '', bytes);
@@ -188,14 +262,26 @@ describe.each(dialects)('uploads on %s', (dialect) => {
       expect(body.file.hash).toBe(gcidOf(bytes));
       uploaded.push(body.file);
     }
-    const inYear = ok<{ files: FileBody[] }>(await t.app.inject({ method: 'GET', url: `/drive/v1/files?parent_id=${year.id}`, headers }));
+    const inYear = ok<{ files: FileBody[] }>(
+      await t.app.inject({ method: 'GET', url: `/drive/v1/files?parent_id=${year.id}`, headers }),
+    );
     expect(inYear.files.map((file) => file.name)).toEqual(['b.jpg']);
-    const inPhotos = ok<{ files: FileBody[] }>(await t.app.inject({ method: 'GET', url: `/drive/v1/files?parent_id=${photos.id}&folders_first=true`, headers }));
+    const inPhotos = ok<{ files: FileBody[] }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/drive/v1/files?parent_id=${photos.id}&folders_first=true`,
+        headers,
+      }),
+    );
     expect(inPhotos.files.map((file) => file.name)).toEqual(['2024', 'a.jpg']);
     expect(uploaded.map((file) => file.parent_id)).toEqual([photos.id, year.id, '']);
 
     // A form without the field `file`, or with fewer bytes than announced, is refused.
-    const short = await started(headers, { name: 'short.bin', size: '100', upload_type: 'UPLOAD_TYPE_FORM' });
+    const short = await started(headers, {
+      name: 'short.bin',
+      size: '100',
+      upload_type: 'UPLOAD_TYPE_FORM',
+    });
     const wrongField = await formUpload(headers, short.form?.url ?? '', randomBytes(100), 'data');
     expect(wrongField.status).toBe(400);
     const fewer = await formUpload(headers, short.form?.url ?? '', randomBytes(60));
@@ -210,13 +296,21 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   it('content that does not match the hash given fails with invalid_argument and leaves nothing', async () => {
     const { headers } = await member();
     const bytes = randomBytes(2 * 1024 * 1024);
-    const answer = await started(headers, { name: 'wrong.bin', size: String(bytes.length), hash: gcidOf(randomBytes(16)) });
+    const answer = await started(headers, {
+      name: 'wrong.bin',
+      size: String(bytes.length),
+      hash: gcidOf(randomBytes(16)),
+    });
     const failure = await tusUpload(headers, answer.resumable?.params.url ?? '', bytes).then(
       () => undefined,
-      (error: unknown) => error as { originalResponse?: { getStatus(): number; getBody(): string } },
+      (error: unknown) =>
+        error as { originalResponse?: { getStatus(): number; getBody(): string } },
     );
     expect(failure?.originalResponse?.getStatus()).toBe(400);
-    expect(JSON.parse(failure?.originalResponse?.getBody() ?? '{}')).toMatchObject({ error: 'invalid_argument', error_code: 3 });
+    expect(JSON.parse(failure?.originalResponse?.getBody() ?? '{}')).toMatchObject({
+      error: 'invalid_argument',
+      error_code: 3,
+    });
     expect(errorOf(await getFile(headers, answer.file.id)).error).toBe('file_not_found');
     expect(await t.container.blobRecords.find(sha256Of(bytes))).toBeUndefined();
     expect(fs.readdirSync(path.join(t.config.DATA_DIR, 'uploads'))).toEqual([]);
@@ -233,9 +327,17 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const first = await started(headers, { name: 'one.bin', size: String(size) });
     const second = await started(headers, { name: 'two.bin', size: String(size) });
     const bytes = randomBytes(size);
-    expect((await patch(headers, second.resumable?.params.url ?? '', 0, bytes.subarray(0, size - 10))).statusCode).toBe(204);
+    expect(
+      (await patch(headers, second.resumable?.params.url ?? '', 0, bytes.subarray(0, size - 10)))
+        .statusCode,
+    ).toBe(204);
     await tusUpload(headers, first.resumable?.params.url ?? '', bytes);
-    const last = await patch(headers, second.resumable?.params.url ?? '', size - 10, bytes.subarray(size - 10));
+    const last = await patch(
+      headers,
+      second.resumable?.params.url ?? '',
+      size - 10,
+      bytes.subarray(size - 10),
+    );
     expect(last.statusCode).toBe(403);
     expect(errorOf(last).error).toBe('file_space_not_enough');
     expect(errorOf(await getFile(headers, second.file.id)).error).toBe('file_not_found');
@@ -245,14 +347,25 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   it('instant upload completes with no bytes after a correct proof; a wrong one falls back to sending bytes; both first answers look alike', async () => {
     const owner = await member();
     const content = randomBytes(1024 * 1024 + 777);
-    const original = await started(owner.headers, { name: 'movie.mkv', size: String(content.length) });
+    const original = await started(owner.headers, {
+      name: 'movie.mkv',
+      size: String(content.length),
+    });
     await tusUpload(owner.headers, original.resumable?.params.url ?? '', content);
     const hash = gcidOf(content);
 
     const other = await member();
-    const claimed = await started(other.headers, { name: 'same.mkv', size: String(content.length), hash });
+    const claimed = await started(other.headers, {
+      name: 'same.mkv',
+      size: String(content.length),
+      hash,
+    });
     const unknown = randomBytes(content.length);
-    const stranger = await started(other.headers, { name: 'unknown.mkv', size: String(unknown.length), hash: gcidOf(unknown) });
+    const stranger = await started(other.headers, {
+      name: 'unknown.mkv',
+      size: String(unknown.length),
+      hash: gcidOf(unknown),
+    });
     // No oracle: the answer for stored content and for unknown content has the same shape.
     expect(shapeOf(claimed)).toEqual(shapeOf(stranger));
     expect(claimed.proof?.ranges.length).toBeGreaterThanOrEqual(2);
@@ -263,10 +376,17 @@ describe.each(dialects)('uploads on %s', (dialect) => {
       (answer.proof?.ranges ?? []).map((range) => ({
         offset: range.offset,
         length: range.length,
-        sha1: createHash('sha1').update(bytes.subarray(Number(range.offset), Number(range.offset) + Number(range.length))).digest('hex'),
+        sha1: createHash('sha1')
+          .update(bytes.subarray(Number(range.offset), Number(range.offset) + Number(range.length)))
+          .digest('hex'),
       }));
     const proven = ok<UploadAnswer>(
-      await t.app.inject({ method: 'POST', url: `/drive/v1/files/${claimed.file.id}:prove`, headers: other.headers, payload: { ranges: rangesOf(claimed, content) } }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/drive/v1/files/${claimed.file.id}:prove`,
+        headers: other.headers,
+        payload: { ranges: rangesOf(claimed, content) },
+      }),
     );
     expect(proven.file.phase).toBe('PHASE_TYPE_COMPLETE');
     expect(proven.file.hash).toBe(hash);
@@ -276,24 +396,45 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     // The stranger does not have the content: a made-up proof falls back to the upload.
     const guessed = rangesOf(stranger, randomBytes(content.length));
     const refused = ok<UploadAnswer>(
-      await t.app.inject({ method: 'POST', url: `/drive/v1/files/${stranger.file.id}:prove`, headers: other.headers, payload: { ranges: guessed } }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/drive/v1/files/${stranger.file.id}:prove`,
+        headers: other.headers,
+        payload: { ranges: guessed },
+      }),
     );
     expect(refused.file.phase).toBe('PHASE_TYPE_PENDING');
     expect(refused.resumable?.params.url).toBe(stranger.resumable?.params.url);
     await tusUpload(other.headers, refused.resumable?.params.url ?? '', unknown);
-    expect(ok<FileBody>(await getFile(other.headers, stranger.file.id)).phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(ok<FileBody>(await getFile(other.headers, stranger.file.id)).phase).toBe(
+      'PHASE_TYPE_COMPLETE',
+    );
 
     // A third member who claims the stored hash but proves wrongly gets no reference.
     const third = await member();
-    const wrong = await started(third.headers, { name: 'x.mkv', size: String(content.length), hash });
+    const wrong = await started(third.headers, {
+      name: 'x.mkv',
+      size: String(content.length),
+      hash,
+    });
     const answer = ok<UploadAnswer>(
-      await t.app.inject({ method: 'POST', url: `/drive/v1/files/${wrong.file.id}:prove`, headers: third.headers, payload: { ranges: rangesOf(wrong, randomBytes(content.length)) } }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/drive/v1/files/${wrong.file.id}:prove`,
+        headers: third.headers,
+        payload: { ranges: rangesOf(wrong, randomBytes(content.length)) },
+      }),
     );
     expect(answer.file.phase).toBe('PHASE_TYPE_PENDING');
     expect(answer.resumable).toBeDefined();
     // The proof is answered once: the right ranges afterwards do not complete it.
     const late = ok<UploadAnswer>(
-      await t.app.inject({ method: 'POST', url: `/drive/v1/files/${wrong.file.id}:prove`, headers: third.headers, payload: { ranges: rangesOf(wrong, content) } }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/drive/v1/files/${wrong.file.id}:prove`,
+        headers: third.headers,
+        payload: { ranges: rangesOf(wrong, content) },
+      }),
     );
     expect(late.file.phase).toBe('PHASE_TYPE_PENDING');
     expect((await t.container.blobRecords.find(sha256Of(content)))?.refCount).toBe(2);
@@ -303,7 +444,12 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const owner = await member();
     const intruder = await member();
     const bytes = randomBytes(1000);
-    const answer = await started(owner.headers, { name: 'mine.bin', size: String(bytes.length), hash: gcidOf(bytes), upload_type: 'UPLOAD_TYPE_FORM' });
+    const answer = await started(owner.headers, {
+      name: 'mine.bin',
+      size: String(bytes.length),
+      hash: gcidOf(bytes),
+      upload_type: 'UPLOAD_TYPE_FORM',
+    });
     const url = answer.resumable?.params.url ?? '';
     for (const response of [
       await tus(intruder.headers, 'HEAD', url),
@@ -325,7 +471,9 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(form.status).toBe(404);
     // Untouched: the owner still uploads.
     expect((await patch(owner.headers, url, 0, bytes)).statusCode).toBe(204);
-    expect(ok<FileBody>(await getFile(owner.headers, answer.file.id)).phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(ok<FileBody>(await getFile(owner.headers, answer.file.id)).phase).toBe(
+      'PHASE_TYPE_COMPLETE',
+    );
   });
 
   it('hostile input answers with the error object, never a 500', async () => {
@@ -335,8 +483,12 @@ describe.each(dialects)('uploads on %s', (dialect) => {
       expect(response.statusCode, String(size)).toBe(400);
       expect(errorOf(response).error).toBe('invalid_argument');
     }
-    expect(errorOf(await start(headers, { name: 'x.bin', size: '10', hash: 'not-a-gcid' })).error).toBe('invalid_argument');
-    expect(errorOf(await start(headers, { name: '../x', size: '10' })).error).toBe('invalid_argument');
+    expect(
+      errorOf(await start(headers, { name: 'x.bin', size: '10', hash: 'not-a-gcid' })).error,
+    ).toBe('invalid_argument');
+    expect(errorOf(await start(headers, { name: '../x', size: '10' })).error).toBe(
+      'invalid_argument',
+    );
     expect((await start({}, { name: 'x.bin', size: '10' })).statusCode).toBe(401);
 
     const bytes = randomBytes(4096);
@@ -345,11 +497,19 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const noTus = await t.app.inject({ method: 'HEAD', url: pathOf(url), headers });
     expect(noTus.statusCode).toBe(412);
     expect(noTus.headers['tus-version']).toBe('1.0.0');
-    const wrongType = await tus(headers, 'PATCH', url, { 'content-type': 'application/json', 'upload-offset': '0' }, Buffer.from('{}'));
+    const wrongType = await tus(
+      headers,
+      'PATCH',
+      url,
+      { 'content-type': 'application/json', 'upload-offset': '0' },
+      Buffer.from('{}'),
+    );
     expect(wrongType.statusCode).toBe(415);
     expect(errorOf(wrongType).error).toBe('invalid_argument');
     for (const offset of ['-1', 'abc', '1e3', '']) {
-      const response = await patch(headers, url, 0, bytes.subarray(0, 10), { 'upload-offset': offset });
+      const response = await patch(headers, url, 0, bytes.subarray(0, 10), {
+        'upload-offset': offset,
+      });
       expect(response.statusCode, offset).toBe(400);
       expect(errorOf(response).error).toBe('invalid_argument');
     }
@@ -360,16 +520,22 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(tooLong.statusCode).toBe(413);
     expect(errorOf(tooLong).error).toBe('payload_too_large');
     expect((await tus(headers, 'HEAD', url)).headers['upload-offset']).toBe('0');
-    const unknownAlgorithm = await patch(headers, url, 0, bytes.subarray(0, 10), { 'upload-checksum': 'crc32 AAAA' });
+    const unknownAlgorithm = await patch(headers, url, 0, bytes.subarray(0, 10), {
+      'upload-checksum': 'crc32 AAAA',
+    });
     expect(errorOf(unknownAlgorithm).error).toBe('invalid_argument');
 
     // tus checksum: a mismatch (460) keeps none of the request's bytes; a match keeps them.
     const sha1 = (buffer: Buffer) => createHash('sha1').update(buffer).digest('base64');
-    const bad = await patch(headers, url, 0, bytes.subarray(0, 1000), { 'upload-checksum': `sha1 ${sha1(Buffer.from('other'))}` });
+    const bad = await patch(headers, url, 0, bytes.subarray(0, 1000), {
+      'upload-checksum': `sha1 ${sha1(Buffer.from('other'))}`,
+    });
     expect(bad.statusCode).toBe(460);
     expect(errorOf(bad).error).toBe('invalid_argument');
     expect((await tus(headers, 'HEAD', url)).headers['upload-offset']).toBe('0');
-    const good = await patch(headers, url, 0, bytes.subarray(0, 1000), { 'upload-checksum': `sha1 ${sha1(bytes.subarray(0, 1000))}` });
+    const good = await patch(headers, url, 0, bytes.subarray(0, 1000), {
+      'upload-checksum': `sha1 ${sha1(bytes.subarray(0, 1000))}`,
+    });
     expect(good.statusCode).toBe(204);
     expect(good.headers['upload-offset']).toBe('1000');
     expect(good.headers['upload-expires']).toMatch(/GMT$/);
@@ -385,7 +551,10 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const { user, headers } = await member();
     const bytes = randomBytes(10_000);
     const dropped = await started(headers, { name: 'dropped.bin', size: String(bytes.length) });
-    expect((await patch(headers, dropped.resumable?.params.url ?? '', 0, bytes.subarray(0, 5000))).statusCode).toBe(204);
+    expect(
+      (await patch(headers, dropped.resumable?.params.url ?? '', 0, bytes.subarray(0, 5000)))
+        .statusCode,
+    ).toBe(204);
     const terminated = await tus(headers, 'DELETE', dropped.resumable?.params.url ?? '');
     expect(terminated.statusCode).toBe(204);
     expect(errorOf(await getFile(headers, dropped.file.id)).error).toBe('file_not_found');
@@ -400,7 +569,9 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(await t.container.uploads.sweepExpired()).toBe(0);
     clock.advance(61 * 60_000);
     // Past its deadline the upload is gone for the client even before the sweep runs.
-    const later = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
+    const later = {
+      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+    };
     expect((await tus(later, 'HEAD', url)).statusCode).toBe(404);
     expect(await t.container.uploads.sweepExpired()).toBe(1);
     expect(fs.existsSync(path.join(t.config.DATA_DIR, 'uploads', uploadId))).toBe(false);
@@ -409,7 +580,11 @@ describe.each(dialects)('uploads on %s', (dialect) => {
 
   it('an empty file completes at once', async () => {
     const { headers } = await member();
-    const answer = await started(headers, { name: 'empty.txt', size: '0', hash: gcidOf(Buffer.alloc(0)) });
+    const answer = await started(headers, {
+      name: 'empty.txt',
+      size: '0',
+      hash: gcidOf(Buffer.alloc(0)),
+    });
     expect(answer.file.phase).toBe('PHASE_TYPE_COMPLETE');
     expect(answer.resumable).toBeUndefined();
   });
@@ -422,15 +597,36 @@ describe('uploads into the S3 blob store', () => {
     try {
       const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const user = await makeUser(t);
-      const headers = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
+      const headers = {
+        authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+      };
       const bytes = randomBytes(2 * 1024 * 1024 + 99);
       const answer = (
-        await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#file', name: 's3.bin', size: String(bytes.length), upload_type: 'UPLOAD_TYPE_RESUMABLE' } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/drive/v1/files',
+          headers,
+          payload: {
+            kind: 'drive#file',
+            name: 's3.bin',
+            size: String(bytes.length),
+            upload_type: 'UPLOAD_TYPE_RESUMABLE',
+          },
+        })
       ).json<UploadAnswer>();
       await new Promise((resolve, reject) => {
-        new Upload(bytes, { uploadUrl: `${origin}${new URL(answer.resumable?.params.url ?? '').pathname}`, headers, chunkSize: 1024 * 1024, retryDelays: null, onSuccess: () => resolve(undefined), onError: reject }).start();
+        new Upload(bytes, {
+          uploadUrl: `${origin}${new URL(answer.resumable?.params.url ?? '').pathname}`,
+          headers,
+          chunkSize: 1024 * 1024,
+          retryDelays: null,
+          onSuccess: () => resolve(undefined),
+          onError: reject,
+        }).start();
       });
-      const file = (await t.app.inject({ method: 'GET', url: `/drive/v1/files/${answer.file.id}`, headers })).json<FileBody>();
+      const file = (
+        await t.app.inject({ method: 'GET', url: `/drive/v1/files/${answer.file.id}`, headers })
+      ).json<FileBody>();
       expect(file.phase).toBe('PHASE_TYPE_COMPLETE');
       expect(file.hash).toBe(gcidOf(bytes));
       expect(await t.container.blobStore.exists(sha256Of(bytes))).toBe(true);

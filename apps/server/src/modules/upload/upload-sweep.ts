@@ -12,14 +12,21 @@ export interface UploadSweep {
  */
 export function startUploadSweep(deps: {
   uploads: Pick<UploadService, 'sweepExpired'>;
-  logger: { info(object: object, message: string): void; error(object: object, message: string): void };
+  logger: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
   intervalMs?: number;
 }): UploadSweep {
   let running: Promise<void> = Promise.resolve();
   const pass = async () => {
     try {
       let swept = 0;
-      for (let batch = await deps.uploads.sweepExpired(); batch > 0; batch = await deps.uploads.sweepExpired()) {
+      for (
+        let batch = await deps.uploads.sweepExpired();
+        batch > 0;
+        batch = await deps.uploads.sweepExpired()
+      ) {
         swept += batch;
       }
       if (swept > 0) {

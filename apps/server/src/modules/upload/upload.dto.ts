@@ -28,7 +28,10 @@ export function toUploadAnswer(input: {
   const { upload } = input;
   const url = upload ? uploadUrlOf(input.origin, upload.id) : '';
   return {
-    upload_type: input.uploadType === 'form' ? ('UPLOAD_TYPE_FORM' as const) : ('UPLOAD_TYPE_RESUMABLE' as const),
+    upload_type:
+      input.uploadType === 'form'
+        ? ('UPLOAD_TYPE_FORM' as const)
+        : ('UPLOAD_TYPE_RESUMABLE' as const),
     file: toFileDto(input.file),
     task: null,
     ...(upload
@@ -41,13 +44,23 @@ export function toUploadAnswer(input: {
         }
       : {}),
     ...(upload && input.uploadType === 'form'
-      ? { form: { kind: 'drive#form' as const, method: 'POST' as const, url: `${url}/form`, multi_parts: {} } }
+      ? {
+          form: {
+            kind: 'drive#form' as const,
+            method: 'POST' as const,
+            url: `${url}/form`,
+            multi_parts: {},
+          },
+        }
       : {}),
     ...(upload && input.proof
       ? {
           proof: {
             kind: 'drive#proof' as const,
-            ranges: input.proof.map((range) => ({ offset: String(range.offset), length: String(range.length) })),
+            ranges: input.proof.map((range) => ({
+              offset: String(range.offset),
+              length: String(range.length),
+            })),
           },
         }
       : {}),

@@ -78,18 +78,41 @@ const pending = 'PHASE_TYPE_PENDING';
  * the file turned COMPLETE and the upload marked complete commit together or not at all.
  */
 export function createUploadRepository(db: Kysely<Database>) {
-  async function completeUpload(trx: Transaction<Database>, uploadId: string, digest: ContentDigest, expiresAt: string) {
+  async function completeUpload(
+    trx: Transaction<Database>,
+    uploadId: string,
+    digest: ContentDigest,
+    expiresAt: string,
+  ) {
     await trx
       .updateTable('uploads')
-      .set({ state: 'complete', sha256: digest.sha256, gcid: digest.gcid, received: digest.size, proof: null, expires_at: expiresAt })
+      .set({
+        state: 'complete',
+        sha256: digest.sha256,
+        gcid: digest.gcid,
+        received: digest.size,
+        proof: null,
+        expires_at: expiresAt,
+      })
       .where('id', '=', uploadId)
       .execute();
   }
 
-  async function completeFile(trx: Transaction<Database>, upload: UploadRecord, digest: ContentDigest, stamp: string): Promise<boolean> {
+  async function completeFile(
+    trx: Transaction<Database>,
+    upload: UploadRecord,
+    digest: ContentDigest,
+    stamp: string,
+  ): Promise<boolean> {
     const result = await trx
       .updateTable('files')
-      .set({ phase: complete, sha256: digest.sha256, gcid: digest.gcid, size: digest.size, modified_at: stamp })
+      .set({
+        phase: complete,
+        sha256: digest.sha256,
+        gcid: digest.gcid,
+        size: digest.size,
+        modified_at: stamp,
+      })
       .where('id', '=', upload.fileId)
       .where('user_id', '=', upload.userId)
       .where('phase', '=', pending)
@@ -120,7 +143,11 @@ export function createUploadRepository(db: Kysely<Database>) {
     },
 
     async find(id: string): Promise<UploadRecord | undefined> {
-      const row = await db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row === undefined ? undefined : toRecord(row);
     },
 
@@ -173,7 +200,12 @@ export function createUploadRepository(db: Kysely<Database>) {
     async markCommitting(id: string, digest: ContentDigest): Promise<void> {
       await db
         .updateTable('uploads')
-        .set({ state: 'committing', sha256: digest.sha256, gcid: digest.gcid, received: digest.size })
+        .set({
+          state: 'committing',
+          sha256: digest.sha256,
+          gcid: digest.gcid,
+          received: digest.size,
+        })
         .where('id', '=', id)
         .execute();
     },
@@ -184,7 +216,13 @@ export function createUploadRepository(db: Kysely<Database>) {
      * it), the file turns COMPLETE, the upload complete. `stillStored` confirms, under the row
      * lock, that a collection did not delete the bytes in between.
      */
-    async commit(upload: UploadRecord, digest: ContentDigest, now: Date, expiresAt: string, stillStored: () => Promise<boolean>): Promise<CommitOutcome> {
+    async commit(
+      upload: UploadRecord,
+      digest: ContentDigest,
+      now: Date,
+      expiresAt: string,
+      stillStored: () => Promise<boolean>,
+    ): Promise<CommitOutcome> {
       const stamp = now.toISOString();
       let outcome: CommitOutcome = 'completed';
       try {
@@ -200,9 +238,22 @@ export function createUploadRepository(db: Kysely<Database>) {
           // The blob row first: the file's `sha256` references it.
           await trx
             .insertInto('blobs')
-            .values({ sha256: digest.sha256, gcid: digest.gcid, size: digest.size, ref_count: add, created_at: stamp, updated_at: stamp, verified_at: null })
+            .values({
+              sha256: digest.sha256,
+              gcid: digest.gcid,
+              size: digest.size,
+              ref_count: add,
+              created_at: stamp,
+              updated_at: stamp,
+              verified_at: null,
+            })
             .onConflict((conflict) =>
-              conflict.column('sha256').doUpdateSet({ ref_count: sql<number>`blobs.ref_count + ${add}`, updated_at: stamp }),
+              conflict
+                .column('sha256')
+                .doUpdateSet({
+                  ref_count: sql<number>`blobs.ref_count + ${add}`,
+                  updated_at: stamp,
+                }),
             )
             .execute();
           if (!(await stillStored())) {
@@ -222,7 +273,12 @@ export function createUploadRepository(db: Kysely<Database>) {
     },
 
     /** Completes an instant upload: one more reference to a stored blob, no bytes. */
-    async commitInstant(upload: UploadRecord, digest: ContentDigest, now: Date, expiresAt: string): Promise<CommitOutcome> {
+    async commitInstant(
+      upload: UploadRecord,
+      digest: ContentDigest,
+      now: Date,
+      expiresAt: string,
+    ): Promise<CommitOutcome> {
       const stamp = now.toISOString();
       let outcome: CommitOutcome = 'completed';
       try {
@@ -270,7 +326,9 @@ export function createUploadRepository(db: Kysely<Database>) {
 
     /** Uploads whose commit a crash may have cut short. */
     async listCommitting(): Promise<UploadRecord[]> {
-      return (await db.selectFrom('uploads').selectAll().where('state', '=', 'committing').execute()).map(toRecord);
+      return (
+        await db.selectFrom('uploads').selectAll().where('state', '=', 'committing').execute()
+      ).map(toRecord);
     },
 
     /** Which of these ids have an upload row (to find partial data nobody owns). */
@@ -293,7 +351,16 @@ export function createUploadRepository(db: Kysely<Database>) {
         .where('kind', '=', 'file')
         .where('phase', '=', pending)
         .where('created_at', '<', before)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('uploads').select('uploads.id').whereRef('uploads.file_id', '=', 'files.id'))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('uploads')
+                .select('uploads.id')
+                .whereRef('uploads.file_id', '=', 'files.id'),
+            ),
+          ),
+        )
         .limit(limit)
         .execute();
       if (rows.length === 0) {
@@ -301,7 +368,11 @@ export function createUploadRepository(db: Kysely<Database>) {
       }
       const result = await db
         .deleteFrom('files')
-        .where('id', 'in', rows.map((row) => row.id))
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
         .where('phase', '=', pending)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
@@ -309,7 +380,12 @@ export function createUploadRepository(db: Kysely<Database>) {
 
     /** Deletes the PENDING file of an upload that failed or expired (a completed file stays). */
     async deletePendingFile(userId: string, fileId: string): Promise<void> {
-      await db.deleteFrom('files').where('id', '=', fileId).where('user_id', '=', userId).where('phase', '=', pending).execute();
+      await db
+        .deleteFrom('files')
+        .where('id', '=', fileId)
+        .where('user_id', '=', userId)
+        .where('phase', '=', pending)
+        .execute();
     },
   };
 }

@@ -5,8 +5,18 @@ import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';
 import { originOf, toUploadAnswer } from './upload.dto';
-import { proveBodySchema, proveParamsSchema, uploadAnswerSchema, uploadParamsSchema } from './upload.schemas';
-import { checksumAlgorithms, type UploadChecksum, type UploadService, type UploadStatus } from './upload.service';
+import {
+  proveBodySchema,
+  proveParamsSchema,
+  uploadAnswerSchema,
+  uploadParamsSchema,
+} from './upload.schemas';
+import {
+  checksumAlgorithms,
+  type UploadChecksum,
+  type UploadService,
+  type UploadStatus,
+} from './upload.service';
 
 export interface UploadRoutesDeps {
   authenticator: Authenticator;
@@ -23,7 +33,11 @@ function headerOf(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** A non-negative decimal header (`Upload-Offset`, `Content-Length`), or `invalid_argument`. */
-function decimalHeader(request: FastifyRequest, name: string, required: boolean): number | undefined {
+function decimalHeader(
+  request: FastifyRequest,
+  name: string,
+  required: boolean,
+): number | undefined {
   const value = headerOf(request, name);
   if (value === undefined) {
     if (required) {
@@ -32,7 +46,9 @@ function decimalHeader(request: FastifyRequest, name: string, required: boolean)
     return undefined;
   }
   if (!/^\d{1,16}$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new AppError('invalid_argument', { description: `${name} is a non-negative decimal number` });
+    throw new AppError('invalid_argument', {
+      description: `${name} is a non-negative decimal number`,
+    });
   }
   return Number(value);
 }
@@ -45,12 +61,19 @@ function checksumOf(request: FastifyRequest): UploadChecksum | undefined {
   }
   const [algorithm, encoded, ...rest] = value.trim().split(/\s+/);
   if (rest.length > 0 || encoded === undefined || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
-    throw new AppError('invalid_argument', { description: 'Upload-Checksum is "<algorithm> <base64 digest>"' });
+    throw new AppError('invalid_argument', {
+      description: 'Upload-Checksum is "<algorithm> <base64 digest>"',
+    });
   }
   if (!(checksumAlgorithms as readonly string[]).includes(algorithm ?? '')) {
-    throw new AppError('invalid_argument', { description: `Upload-Checksum algorithms: ${checksumAlgorithms.join(', ')}` });
+    throw new AppError('invalid_argument', {
+      description: `Upload-Checksum algorithms: ${checksumAlgorithms.join(', ')}`,
+    });
   }
-  return { algorithm: algorithm as UploadChecksum['algorithm'], digest: Buffer.from(encoded, 'base64') };
+  return {
+    algorithm: algorithm as UploadChecksum['algorithm'],
+    digest: Buffer.from(encoded, 'base64'),
+  };
 }
 
 function tusHeaders(reply: FastifyReply, status: UploadStatus): FastifyReply {
@@ -77,7 +100,13 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     // A PATCH body is the upload's bytes: left unread here and streamed by the handler.
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
     await app.register(fastifyMultipart, {
-      limits: { files: 1, fields: 16, parts: 17, fieldSize: 1024, fileSize: Number.MAX_SAFE_INTEGER },
+      limits: {
+        files: 1,
+        fields: 16,
+        parts: 17,
+        fieldSize: 1024,
+        fileSize: Number.MAX_SAFE_INTEGER,
+      },
     });
 
     app.addHook('onSend', async (request, reply) => {
@@ -92,7 +121,10 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       async (request: FastifyRequest, reply: FastifyReply) => {
         if (headerOf(request, 'tus-resumable') !== tusVersion) {
           void reply.header('tus-version', tusVersion);
-          throw new AppError('failed_precondition', { description: `Tus-Resumable ${tusVersion} is required`, status: 412 });
+          throw new AppError('failed_precondition', {
+            description: `Tus-Resumable ${tusVersion} is required`,
+            status: 412,
+          });
         }
       },
     ];
@@ -101,7 +133,12 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       '/drive/v1/uploads/:id',
       {
         preHandler: tusPreHandler,
-        schema: { tags: ['drive'], summary: 'tus: the stored offset of an upload', security: memberSecurity, params: uploadParamsSchema },
+        schema: {
+          tags: ['drive'],
+          summary: 'tus: the stored offset of an upload',
+          security: memberSecurity,
+          params: uploadParamsSchema,
+        },
       },
       async (request, reply) => {
         const status = await uploads.head(actorOf(request).userId, request.params.id);
@@ -115,15 +152,22 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
         preHandler: tusPreHandler,
         schema: {
           tags: ['drive'],
-          summary: 'tus: append bytes at Upload-Offset (application/offset+octet-stream); the file completes at the last byte',
+          summary:
+            'tus: append bytes at Upload-Offset (application/offset+octet-stream); the file completes at the last byte',
           security: memberSecurity,
           params: uploadParamsSchema,
         },
       },
       async (request, reply) => {
-        const contentType = (headerOf(request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+        const contentType = (headerOf(request, 'content-type') ?? '')
+          .split(';')[0]
+          ?.trim()
+          .toLowerCase();
         if (contentType !== tusContentType) {
-          throw new AppError('invalid_argument', { description: `Content-Type must be ${tusContentType}`, status: 415 });
+          throw new AppError('invalid_argument', {
+            description: `Content-Type must be ${tusContentType}`,
+            status: 415,
+          });
         }
         const offset = decimalHeader(request, 'upload-offset', true) ?? 0;
         const contentLength = decimalHeader(request, 'content-length', false);
@@ -142,7 +186,12 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       '/drive/v1/uploads/:id',
       {
         preHandler: tusPreHandler,
-        schema: { tags: ['drive'], summary: 'tus termination: drop an unfinished upload and its PENDING file', security: memberSecurity, params: uploadParamsSchema },
+        schema: {
+          tags: ['drive'],
+          summary: 'tus termination: drop an unfinished upload and its PENDING file',
+          security: memberSecurity,
+          params: uploadParamsSchema,
+        },
       },
       async (request, reply) => {
         await uploads.terminate(actorOf(request).userId, request.params.id);
@@ -166,9 +215,15 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
         const userId = actorOf(request).userId;
         const part = await request.file();
         if (!part || part.fieldname !== 'file') {
-          throw new AppError('invalid_argument', { description: 'The form carries the bytes in the field `file`' });
+          throw new AppError('invalid_argument', {
+            description: 'The form carries the bytes in the field `file`',
+          });
         }
-        const status = await uploads.receive(userId, request.params.id, { offset: 0, source: part.file, restart: true });
+        const status = await uploads.receive(userId, request.params.id, {
+          offset: 0,
+          source: part.file,
+          restart: true,
+        });
         if (part.file.truncated) {
           throw new AppError('payload_too_large');
         }
@@ -181,7 +236,12 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
             description: `The form carried ${status.received} of the ${status.size} bytes announced`,
           });
         }
-        return toUploadAnswer({ origin: originOf(request), uploadType: 'form', file: status.file, upload: undefined });
+        return toUploadAnswer({
+          origin: originOf(request),
+          uploadType: 'form',
+          file: status.file,
+          upload: undefined,
+        });
       },
     );
 
@@ -191,7 +251,8 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
         preHandler: authenticate,
         schema: {
           tags: ['drive'],
-          summary: 'Instant upload: prove possession of the content with the SHA-1 of the ranges offered',
+          summary:
+            'Instant upload: prove possession of the content with the SHA-1 of the ranges offered',
           security: memberSecurity,
           params: proveParamsSchema,
           body: proveBodySchema,
@@ -199,7 +260,11 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
         },
       },
       async (request) => {
-        const result = await uploads.prove(actorOf(request).userId, request.params.id, request.body.ranges);
+        const result = await uploads.prove(
+          actorOf(request).userId,
+          request.params.id,
+          request.body.ranges,
+        );
         return toUploadAnswer({
           origin: originOf(request),
           uploadType: result.upload?.uploadType ?? 'resumable',

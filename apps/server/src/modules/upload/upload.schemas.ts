@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { fileSchema } from '../drive/drive.schemas';
 
 /** A byte count: a decimal string (API.md §0) or, leniently, a JSON integer. */
-const byteCountSchema = z.union([z.string().regex(/^\d{1,16}$/, 'a decimal byte count'), z.number().int()]).transform(Number);
+const byteCountSchema = z
+  .union([z.string().regex(/^\d{1,16}$/, 'a decimal byte count'), z.number().int()])
+  .transform(Number);
 
 /** `POST /drive/v1/files` for a file whose bytes follow. */
 export const createFileBodySchema = z.object({
@@ -49,7 +51,13 @@ export const proveParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const proveBodySchema = z.object({
   ranges: z
-    .array(z.object({ offset: byteCountSchema, length: byteCountSchema, sha1: z.string().regex(/^[0-9a-fA-F]{40}$/) }))
+    .array(
+      z.object({
+        offset: byteCountSchema,
+        length: byteCountSchema,
+        sha1: z.string().regex(/^[0-9a-fA-F]{40}$/),
+      }),
+    )
     .min(1)
     .max(3),
 });

@@ -23,7 +23,10 @@ export interface UploadServiceDeps {
   /** How long an unfinished upload lives after its last bytes. */
   expiryMs: number;
   now: () => Date;
-  logger: { info(object: object, message: string): void; error(object: object, message: string): void };
+  logger: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
   /** Told of every completed upload (recent events). */
   onComplete?: (file: FileRecord) => Promise<void>;
 }
@@ -214,7 +217,12 @@ export function createUploadService(deps: UploadServiceDeps) {
       }
       const hasher = new ContentHasher(upload.size);
       if (received > 0) {
-        for await (const chunk of handle.createReadStream({ start: 0, end: received - 1, highWaterMark: readBufferSize, autoClose: false })) {
+        for await (const chunk of handle.createReadStream({
+          start: 0,
+          end: received - 1,
+          highWaterMark: readBufferSize,
+          autoClose: false,
+        })) {
           hasher.update(chunk as Buffer);
         }
       }
@@ -246,7 +254,10 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   /** Moves the finished bytes into the store and commits; also the restart path of a commit. */
-  async function commitStored(upload: UploadRecord, digest: ContentDigest): Promise<FileRecord | undefined> {
+  async function commitStored(
+    upload: UploadRecord,
+    digest: ContentDigest,
+  ): Promise<FileRecord | undefined> {
     const part = partOf(upload.id);
     const hasPart = await fs
       .stat(part)
@@ -255,7 +266,9 @@ export function createUploadService(deps: UploadServiceDeps) {
     if (hasPart) {
       await store.adopt(part, digest);
     }
-    const outcome = await uploads.commit(upload, digest, now(), deadline(), () => store.exists(digest.sha256));
+    const outcome = await uploads.commit(upload, digest, now(), deadline(), () =>
+      store.exists(digest.sha256),
+    );
     sessions.delete(upload.id);
     if (outcome === 'bytes_gone') {
       await discard(upload);
@@ -266,7 +279,9 @@ export function createUploadService(deps: UploadServiceDeps) {
     }
     const file = await files.get(upload.userId, upload.fileId);
     if (deps.onComplete) {
-      await deps.onComplete(file).catch((error: unknown) => deps.logger.error({ err: error }, 'upload event not recorded'));
+      await deps
+        .onComplete(file)
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'upload event not recorded'));
     }
     return file;
   }
@@ -276,7 +291,9 @@ export function createUploadService(deps: UploadServiceDeps) {
     const digest = session.hasher.copy().digest();
     if (upload.clientHash !== '' && upload.clientHash !== digest.gcid) {
       await discard(upload);
-      throw new AppError('invalid_argument', { description: 'The content does not match the hash given for it' });
+      throw new AppError('invalid_argument', {
+        description: 'The content does not match the hash given for it',
+      });
     }
     try {
       await assertQuota(upload.userId, upload.size);
@@ -289,82 +306,134 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   /**
-   * Appends bytes at the durable offset. Chunks are written in batches of about 1 MiB and hashed
-   * after each write succeeds; every 64 MiB and at the end of the request the file is fsynced and
-   * only then the offset recorded, so a crash loses at most the bytes after the last checkpoint.
-   * With a tus checksum the request's bytes are kept only when they match it, whole.
+   * Appends bytes at the durable offset. Chunks are gathered into batches of about 1 MiB; one
+   * batch is written while the next is received, and each is hashed once its write succeeded.
+   * Every 64 MiB a checkpoint fsyncs the file beside the writing and then records the offset it
+   * covered; at the end of the request the file is fsynced and the offset recorded, so a crash
+   * loses at most the bytes after the last checkpoint. With a tus checksum the request's bytes
+   * are kept only when they match it, whole.
    */
-  async function append(upload: UploadRecord, session: Session, source: Readable, signal: AbortSignal, checksum: UploadChecksum | undefined): Promise<void> {
+  async function append(
+    upload: UploadRecord,
+    session: Session,
+    source: Readable,
+    signal: AbortSignal,
+    checksum: UploadChecksum | undefined,
+  ): Promise<void> {
     const start = session.received;
     const snapshot = checksum ? session.hasher.copy() : undefined;
     const check = checksum ? createHash(checksum.algorithm) : undefined;
     const handle = await openPart(upload.id);
-    let position = start;
-    let failure: unknown;
-    let pendingChunks: Buffer[] = [];
-    let pendingBytes = 0;
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
+    /** End of the bytes handed to writes, and of those written and hashed. */
+    let queued = start;
+    let written = start;
+    let writing: Promise<void> = Promise.resolve();
     let checkpointed = start;
-    const flush = async () => {
-      if (pendingBytes === 0) {
+    let checkpointing: Promise<void> | undefined;
+    let failure: unknown;
+
+    const write = async () => {
+      // One write in flight: the previous batch must be on disk (and hashed) before the next.
+      await writing;
+      if (batchBytes === 0) {
         return;
       }
-      const batch = pendingChunks;
-      const length = pendingBytes;
-      pendingChunks = [];
-      pendingBytes = 0;
-      await handle.writev(batch, position);
-      for (const chunk of batch) {
-        session.hasher.update(chunk);
-        check?.update(chunk);
-      }
-      position += length;
+      const chunks = batch;
+      const at = queued;
+      const length = batchBytes;
+      batch = [];
+      batchBytes = 0;
+      queued += length;
+      writing = (async () => {
+        await handle.writev(chunks, at);
+        for (const chunk of chunks) {
+          session.hasher.update(chunk);
+          check?.update(chunk);
+        }
+        written = at + length;
+      })();
     };
+
+    const checkpoint = () => {
+      if (checksum || checkpointing || written - checkpointed < checkpointBytes) {
+        return;
+      }
+      const at = written;
+      checkpointing = (async () => {
+        await handle.datasync();
+        await uploads.setReceived(upload.id, at, deadline());
+        checkpointed = at;
+      })()
+        // A failed checkpoint only leaves the durable offset further back; the end of the request records it.
+        .catch((error: unknown) =>
+          deps.logger.error({ err: error, upload: upload.id }, 'upload checkpoint failed'),
+        )
+        .finally(() => {
+          checkpointing = undefined;
+        });
+    };
+
     const onAbort = () => source.destroy(new Error('preempted by a newer request'));
     signal.addEventListener('abort', onAbort);
     try {
       for await (const chunk of source) {
         const buffer = chunk as Buffer;
-        if (position + pendingBytes + buffer.length > upload.size) {
-          throw new AppError('payload_too_large', { description: `The upload is ${upload.size} bytes long`, status: 413 });
+        if (queued + batchBytes + buffer.length > upload.size) {
+          throw new AppError('payload_too_large', {
+            description: `The upload is ${upload.size} bytes long`,
+            status: 413,
+          });
         }
-        pendingChunks.push(buffer);
-        pendingBytes += buffer.length;
-        if (pendingBytes >= readBufferSize) {
-          await flush();
-        }
-        if (!checksum && position - checkpointed >= checkpointBytes) {
-          await handle.sync();
-          await uploads.setReceived(upload.id, position, deadline());
-          session.received = position;
-          upload.received = position;
-          checkpointed = position;
+        batch.push(buffer);
+        batchBytes += buffer.length;
+        if (batchBytes >= readBufferSize) {
+          await write();
+          checkpoint();
         }
       }
-      await flush();
+      await write();
+      await writing;
     } catch (error) {
       failure = error;
-      // Bytes that arrived whole are kept (tus resumes after them); a partial batch is written too.
-      await flush().catch(() => undefined);
+      // Bytes that arrived whole are kept (tus resumes after them), unless a write failed.
+      try {
+        await writing;
+        await write();
+        await writing;
+      } catch {
+        // The write that failed ends the request; the bytes before it stand.
+      }
     } finally {
       signal.removeEventListener('abort', onAbort);
     }
     try {
+      await checkpointing?.catch(() => undefined);
+      let position = written;
       let mismatch = false;
       if (checksum && check) {
-        mismatch = failure === undefined && !timingSafeEqualBuffers(check.digest(), checksum.digest);
+        mismatch =
+          failure === undefined && !timingSafeEqualBuffers(check.digest(), checksum.digest);
         if (failure !== undefined || mismatch) {
           // A checksummed request is all or nothing.
           position = start;
           await handle.truncate(start);
           session.hasher = snapshot ?? session.hasher;
         }
+      } else if (position < queued) {
+        // A write failed part-way: cut the file back to what was written and hashed.
+        await handle.truncate(position);
       }
       await handle.sync();
       await uploads.setReceived(upload.id, position, deadline());
       session.received = position;
       upload.received = position;
       if (mismatch) {
-        throw new AppError('invalid_argument', { description: 'The bytes do not match Upload-Checksum', status: 460 });
+        throw new AppError('invalid_argument', {
+          description: 'The bytes do not match Upload-Checksum',
+          status: 460,
+        });
       }
     } finally {
       await handle.close();
@@ -374,12 +443,20 @@ export function createUploadService(deps: UploadServiceDeps) {
     }
     if (failure !== undefined && !signal.aborted) {
       // The client went away mid-request; what arrived is stored and the upload resumes there.
-      throw new AppError('aborted', { description: 'The request ended before its bytes did', cause: failure });
+      throw new AppError('aborted', {
+        description: 'The request ended before its bytes did',
+        cause: failure,
+      });
     }
   }
 
   function statusOf(upload: UploadRecord, file?: FileRecord): UploadStatus {
-    return { received: upload.received, size: upload.size, expiresAt: upload.expiresAt, ...(file ? { file } : {}) };
+    return {
+      received: upload.received,
+      size: upload.size,
+      expiresAt: upload.expiresAt,
+      ...(file ? { file } : {}),
+    };
   }
 
   return {
@@ -390,7 +467,9 @@ export function createUploadService(deps: UploadServiceDeps) {
       }
       const hash = input.hash.toUpperCase();
       if (hash !== '' && !gcidPattern.test(hash)) {
-        throw new AppError('invalid_argument', { description: 'hash is a GCID: 40 hexadecimal digits' });
+        throw new AppError('invalid_argument', {
+          description: 'hash is a GCID: 40 hexadecimal digits',
+        });
       }
       await assertQuota(userId, input.size);
       if (input.size === 0) {
@@ -425,7 +504,11 @@ export function createUploadService(deps: UploadServiceDeps) {
         expiresAt: deadline(),
       };
       await uploads.insert(upload);
-      return { file, upload: { ...upload, received: 0, state: 'receiving', sha256: null, gcid: null }, proof };
+      return {
+        file,
+        upload: { ...upload, received: 0, state: 'receiving', sha256: null, gcid: null },
+        proof,
+      };
     },
 
     /**
@@ -433,14 +516,20 @@ export function createUploadService(deps: UploadServiceDeps) {
      * the claimed GCID and size; then the file completes with a new reference and no bytes. Any
      * other answer leaves the upload to receive bytes. The proof can be answered once.
      */
-    async prove(userId: string, fileId: string, ranges: ProvenRange[]): Promise<{ file: FileRecord; upload: UploadRecord | undefined; proven: boolean }> {
+    async prove(
+      userId: string,
+      fileId: string,
+      ranges: ProvenRange[],
+    ): Promise<{ file: FileRecord; upload: UploadRecord | undefined; proven: boolean }> {
       const file = await files.get(userId, fileId);
       const upload = await uploads.findReceivingByFile(userId, fileId);
       if (!upload) {
         if (file.phase === 'PHASE_TYPE_COMPLETE') {
           return { file, upload: undefined, proven: false };
         }
-        throw new AppError('failed_precondition', { description: 'This file has no upload waiting for a proof' });
+        throw new AppError('failed_precondition', {
+          description: 'This file has no upload waiting for a proof',
+        });
       }
       const offered = upload.proof;
       if (offered === null || !(await uploads.takeProof(upload.id))) {
@@ -449,14 +538,22 @@ export function createUploadService(deps: UploadServiceDeps) {
       upload.proof = null;
       const sameRanges =
         ranges.length === offered.length &&
-        offered.every((range, index) => ranges[index]?.offset === range.offset && ranges[index]?.length === range.length);
-      const candidate = sameRanges ? await deps.blobRecords.findByGcid(upload.clientHash, upload.size) : undefined;
+        offered.every(
+          (range, index) =>
+            ranges[index]?.offset === range.offset && ranges[index]?.length === range.length,
+        );
+      const candidate = sameRanges
+        ? await deps.blobRecords.findByGcid(upload.clientHash, upload.size)
+        : undefined;
       let matches = candidate !== undefined;
       if (candidate) {
         for (const [index, range] of offered.entries()) {
           const sha1 = createHash('sha1');
           try {
-            for await (const chunk of await store.get(candidate.sha256, { start: range.offset, end: range.offset + range.length - 1 })) {
+            for await (const chunk of await store.get(candidate.sha256, {
+              start: range.offset,
+              end: range.offset + range.length - 1,
+            })) {
               sha1.update(chunk as Buffer);
             }
           } catch {
@@ -483,7 +580,11 @@ export function createUploadService(deps: UploadServiceDeps) {
       sessions.delete(upload.id);
       const completed = await files.get(userId, fileId);
       if (deps.onComplete) {
-        await deps.onComplete(completed).catch((error: unknown) => deps.logger.error({ err: error }, 'upload event not recorded'));
+        await deps
+          .onComplete(completed)
+          .catch((error: unknown) =>
+            deps.logger.error({ err: error }, 'upload event not recorded'),
+          );
       }
       return { file: completed, upload: undefined, proven: true };
     },
@@ -508,7 +609,13 @@ export function createUploadService(deps: UploadServiceDeps) {
     async receive(
       userId: string,
       id: string,
-      input: { offset: number; source: Readable; checksum?: UploadChecksum; contentLength?: number; restart?: boolean },
+      input: {
+        offset: number;
+        source: Readable;
+        checksum?: UploadChecksum;
+        contentLength?: number;
+        restart?: boolean;
+      },
     ): Promise<UploadStatus> {
       return exclusive(id, async (signal) => {
         const upload = await ownedUpload(userId, id);
@@ -533,7 +640,10 @@ export function createUploadService(deps: UploadServiceDeps) {
           return statusOf(upload, await finish(upload, session));
         }
         if (input.contentLength !== undefined && input.offset + input.contentLength > upload.size) {
-          throw new AppError('payload_too_large', { description: `The upload is ${upload.size} bytes long`, status: 413 });
+          throw new AppError('payload_too_large', {
+            description: `The upload is ${upload.size} bytes long`,
+            status: 413,
+          });
         }
         await append(upload, session, input.source, signal, input.checksum);
         if (session.received < upload.size) {
@@ -569,10 +679,17 @@ export function createUploadService(deps: UploadServiceDeps) {
           continue;
         }
         try {
-          await commitStored(upload, { sha256: upload.sha256, gcid: upload.gcid, size: upload.size });
+          await commitStored(upload, {
+            sha256: upload.sha256,
+            gcid: upload.gcid,
+            size: upload.size,
+          });
           committed += 1;
         } catch (error) {
-          deps.logger.error({ err: error, upload: upload.id }, 'an interrupted upload commit failed');
+          deps.logger.error(
+            { err: error, upload: upload.id },
+            'an interrupted upload commit failed',
+          );
         }
       }
       let removed = 0;
