@@ -4,16 +4,13 @@
 // not slow down with depth). The baseline, in the same run, is the first page of a folder of 100
 // files: the cost of the API itself, so the ratio shows what the folder's size adds.
 // `BENCH_LISTING_FILES` changes the 100,000.
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import {
   api,
   fetchRetrying,
   line,
   percentile,
   runBench,
+  seedFolder,
   signUp,
   startNimbus,
   target,
@@ -22,75 +19,6 @@ import {
 const fileCount = Number(process.env.BENCH_LISTING_FILES ?? 100_000);
 const requests = 200;
 const pageSize = 100;
-const words = [
-  'holiday',
-  'Report',
-  'scan',
-  'IMG',
-  'draft',
-  'Музыка',
-  '写真',
-  'invoice',
-  'notes',
-  'backup',
-];
-const extensions = [
-  ['jpg', 'image/jpeg', 'IMAGE'],
-  ['mp4', 'video/mp4', 'VIDEO'],
-  ['pdf', 'application/pdf', 'DOCUMENT'],
-  ['txt', 'text/plain', 'TEXT'],
-  ['zip', 'application/zip', 'ARCHIVE'],
-];
-
-/**
- * Puts `count` files into a folder straight into the server's SQLite database, in one
- * transaction (a few seconds for 100,000): rows as the server writes them, all referencing one
- * small stored blob. Names mix scripts and cases; modified times spread over a year.
- */
-function seedFolder(nimbus, userId, folderId, count) {
-  const bytes = Buffer.from('a file of the listing benchmark\n');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const blobDir = path.join(nimbus.dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4));
-  fs.mkdirSync(blobDir, { recursive: true });
-  fs.writeFileSync(path.join(blobDir, sha256), bytes);
-  const db = new Database(path.join(nimbus.dataDir, 'nimbus.db'));
-  db.pragma('busy_timeout = 10000');
-  const now = Date.now();
-  const stamp = new Date(now).toISOString();
-  const insertFile = db.prepare(`
-    insert into files (id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type,
-      file_extension, file_category, phase, starred, trashed, created_at, modified_at, params)
-    values (?, ?, ?, 'file', ?, ?, ?, ?, ?, ?, ?, ?, 'PHASE_TYPE_COMPLETE', 0, 0, ?, ?, '{}')`);
-  db.transaction(() => {
-    db.prepare(
-      `insert into blobs (sha256, gcid, size, ref_count, created_at, updated_at) values (?, ?, ?, ?, ?, ?)
-       on conflict (sha256) do update set ref_count = blobs.ref_count + excluded.ref_count`,
-    ).run(sha256, 'B'.repeat(40), bytes.length, count, stamp, stamp);
-    for (let index = 0; index < count; index += 1) {
-      const [extension, mimeType, category] = extensions[index % extensions.length];
-      const name = `${words[(index * 7) % words.length]} ${String(index).padStart(6, '0')}.${extension}`;
-      const modified = new Date(
-        now - Math.floor(Math.random() * 365 * 24 * 3600 * 1000),
-      ).toISOString();
-      insertFile.run(
-        randomBytes(12).toString('base64url'),
-        userId,
-        folderId,
-        name,
-        name.normalize('NFC').toUpperCase().toLowerCase(),
-        bytes.length,
-        sha256,
-        'B'.repeat(40),
-        mimeType,
-        extension,
-        category,
-        modified,
-        modified,
-      );
-    }
-  })();
-  db.close();
-}
 
 /** `requests` sequential GETs of one listing; latencies in ms; checks every answer's page. */
 async function measure(nimbus, member, query, expected) {
@@ -143,8 +71,8 @@ await runBench(async () => {
       })
     ).file;
     const seeded = Date.now();
-    seedFolder(nimbus, member.userId, small.id, pageSize);
-    seedFolder(nimbus, member.userId, big.id, fileCount);
+    await seedFolder(nimbus, member.userId, small.id, pageSize);
+    await seedFolder(nimbus, member.userId, big.id, fileCount);
     process.stdout.write(
       `seeded ${fileCount + pageSize} files in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`,
     );

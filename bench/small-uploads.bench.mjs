@@ -15,6 +15,7 @@ import {
   line,
   NotMeasured,
   runBench,
+  seedFolder,
   signUp,
   startNimbus,
   startProcess,
@@ -70,13 +71,13 @@ const bareServer = `
   }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-/** Runs `task(index)` for every index, `concurrency` at a time; seconds taken. */
-async function timed(task) {
+/** Runs `task(index)` for indexes below `total`, `concurrency` at a time; seconds taken. */
+async function timed(task, total = count) {
   const started = process.hrtime.bigint();
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < count) {
+      while (next < total) {
         const index = next;
         next += 1;
         await task(index);
@@ -101,7 +102,67 @@ async function postForm(url, fields, bytes, name, headers) {
   return text;
 }
 
+/**
+ * Uploads `total` files into a folder as a client does (create with UPLOAD_TYPE_FORM, then the
+ * multipart POST), checks that the folder lists them all complete, and returns the seconds and
+ * the server's CPU milliseconds they took.
+ */
+async function uploadAll(nimbus, member, folderId, contents, total) {
+  const ids = [];
+  const cpuBefore = cpuMillis(nimbus.pid);
+  const seconds = await timed(async (index) => {
+    const name = `small-${index}.bin`;
+    const created = await api(nimbus, member, 'POST', '/drive/v1/files', {
+      kind: 'drive#file',
+      name,
+      parent_id: folderId,
+      size: String(fileSize),
+      upload_type: 'UPLOAD_TYPE_FORM',
+    }).catch((error) => {
+      throw error instanceof ApiError && error.status === 400
+        ? new NotMeasured(`form uploads: ${error.message}`)
+        : error;
+    });
+    const form = created.form;
+    if (typeof form?.url !== 'string' || form.url === '') {
+      throw new NotMeasured(
+        `POST /drive/v1/files with UPLOAD_TYPE_FORM answers no form.url (API.md §2 "Uploads"): ${JSON.stringify(created).slice(0, 300)}`,
+      );
+    }
+    await postForm(
+      new URL(form.url, nimbus.origin).href,
+      form.multi_parts ?? {},
+      contents[index],
+      name,
+      member.headers,
+    );
+    ids.push(created.file.id);
+  }, total);
+  const cpu = cpuMillis(nimbus.pid) - cpuBefore;
+  // Every upload is whole: the folder lists them all, complete.
+  const listed = [];
+  let pageToken = '';
+  do {
+    const query = new URLSearchParams({
+      parent_id: folderId,
+      limit: '1000',
+      page_token: pageToken,
+    });
+    const page = await api(nimbus, member, 'GET', `/drive/v1/files?${query}`);
+    listed.push(...page.files);
+    pageToken = page.next_page_token;
+  } while (pageToken !== '');
+  const complete = listed.filter(
+    (file) => file.phase === 'PHASE_TYPE_COMPLETE' && file.size === String(fileSize),
+  );
+  if (complete.length !== total || ids.length !== total) {
+    throw new Error(`${complete.length} of ${total} uploads are complete`);
+  }
+  return { seconds, cpu };
+}
+
 const cpuPerFile = (millis) => `${(millis / count).toFixed(2).padStart(6)} ms`;
+const driveFiles = Number(process.env.BENCH_SMALL_DRIVE_FILES ?? 100_000);
 const perSecond = (seconds) => `${(count / seconds).toFixed(0).padStart(6)} files/s`;
 
 await runBench(async () => {
@@ -144,58 +205,37 @@ await runBench(async () => {
         parent_id: '',
       })
     ).file;
-    const ids = [];
-    const cpuBefore = cpuMillis(nimbus.pid);
-    const seconds = await timed(async (index) => {
-      const name = `small-${index}.bin`;
-      const created = await api(nimbus, member, 'POST', '/drive/v1/files', {
-        kind: 'drive#file',
-        name,
-        parent_id: folder.id,
-        size: String(fileSize),
-        upload_type: 'UPLOAD_TYPE_FORM',
-      }).catch((error) => {
-        throw error instanceof ApiError && error.status === 400
-          ? new NotMeasured(`form uploads: ${error.message}`)
-          : error;
-      });
-      const form = created.form;
-      if (typeof form?.url !== 'string' || form.url === '') {
-        throw new NotMeasured(
-          `POST /drive/v1/files with UPLOAD_TYPE_FORM answers no form.url (API.md §2 "Uploads"): ${JSON.stringify(created).slice(0, 300)}`,
-        );
-      }
-      await postForm(
-        new URL(form.url, nimbus.origin).href,
-        form.multi_parts ?? {},
-        contents[index],
-        name,
-        member.headers,
-      );
-      ids.push(created.file.id);
-    });
-    const cpu = cpuMillis(nimbus.pid) - cpuBefore;
-    // Every upload is whole: the folder lists them all, complete.
-    const listed = [];
-    let pageToken = '';
-    do {
-      const query = new URLSearchParams({
-        parent_id: folder.id,
-        limit: '1000',
-        page_token: pageToken,
-      });
-      const page = await api(nimbus, member, 'GET', `/drive/v1/files?${query}`);
-      listed.push(...page.files);
-      pageToken = page.next_page_token;
-    } while (pageToken !== '');
-    const complete = listed.filter(
-      (file) => file.phase === 'PHASE_TYPE_COMPLETE' && file.size === String(fileSize),
-    );
-    if (complete.length !== count || ids.length !== count) {
-      throw new Error(`${complete.length} of ${count} uploads are complete`);
-    }
+    const { seconds, cpu } = await uploadAll(nimbus, member, folder.id, contents, count);
     line(`nimbus form uploads, ${count} x 1 KiB`, perSecond(seconds), bareSeconds / seconds);
     line('nimbus CPU per file (create + form POST)', cpuPerFile(cpu), bareCpu / cpu);
+
+    // The same uploads into a drive that already holds `driveFiles` files: what grows with the
+    // drive (the quota check sums the member's usage at create and at commit) shows here.
+    if (driveFiles > 0) {
+      const archive = (
+        await api(nimbus, member, 'POST', '/drive/v1/files', {
+          kind: 'drive#folder',
+          name: 'archive',
+          parent_id: '',
+        })
+      ).file;
+      await seedFolder(nimbus, member.userId, archive.id, driveFiles);
+      const later = (
+        await api(nimbus, member, 'POST', '/drive/v1/files', {
+          kind: 'drive#folder',
+          name: 'later',
+          parent_id: '',
+        })
+      ).file;
+      const total = Math.min(count, 200);
+      const fresh = Array.from({ length: total }, () => randomBytes(fileSize));
+      const big = await uploadAll(nimbus, member, later.id, fresh, total);
+      line(
+        `nimbus form uploads, drive of ${driveFiles} files (vs empty)`,
+        `${(total / big.seconds).toFixed(0).padStart(6)} files/s`,
+        total / big.seconds / (count / seconds),
+      );
+    }
   } finally {
     await nimbus.stop();
   }
