@@ -72,7 +72,7 @@ function toShare(row: ShareRow): ShareRecord {
 }
 
 /** Chosen items of the share still live: a correlated count over `share_items` x `files`. */
-const liveItemsSql = sql<number>`(select count(*) from share_items si join files f on f.id = si.file_id and f.trashed = 0 and f.user_id = shares.user_id where si.share_id = shares.id)`;
+const liveItemsSql = sql<number>`(select count(*) from share_items si cross join files f where si.share_id = shares.id and f.id = si.file_id and f.user_id = shares.user_id and +f.trashed = 0)`;
 
 /** The status of a share in SQL, as `shareStatusOf` computes it before the pass code. */
 function statusSql(now: Date) {
@@ -205,14 +205,18 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       if (folderIds.length === 0) {
         return [];
       }
+      // `cross join` keeps the tree the outer loop on SQLite (each step one index range of
+      // `(user_id, parent_id)`), and `+trashed` keeps its planner off the `(user_id, trashed)`
+      // indexes, which would scan every item of the owner per folder. PostgreSQL reads both as
+      // a plain join and filter.
       const result = await sql<Selectable<FileTable> & { depth: number }>`
         with recursive tree(id, depth) as (
-          select id, 1 from files where user_id = ${userId} and trashed = 0 and parent_id in (${sql.join(folderIds)})
+          select id, 1 from files where user_id = ${userId} and parent_id in (${sql.join(folderIds)}) and +trashed = 0
           union all
-          select f.id, tree.depth + 1 from files f join tree on f.parent_id = tree.id
-          where f.user_id = ${userId} and f.trashed = 0 and tree.depth < 512
+          select f.id, tree.depth + 1 from tree cross join files f
+          where f.user_id = ${userId} and f.parent_id = tree.id and +f.trashed = 0 and tree.depth < 512
         )
-        select files.*, tree.depth as depth from files join tree on files.id = tree.id order by tree.depth, files.id`.execute(db);
+        select files.*, tree.depth as depth from tree cross join files where files.id = tree.id order by tree.depth, files.id`.execute(db);
       return result.rows.map(toFileRecord);
     },
 
@@ -257,7 +261,12 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
     async addBlobReferences(counts: Map<string, number>, now: Date): Promise<number> {
       const byCount = new Map<number, string[]>();
       for (const [sha256, count] of counts) {
-        byCount.set(count, [...(byCount.get(count) ?? []), sha256]);
+        const group = byCount.get(count);
+        if (group) {
+          group.push(sha256);
+        } else {
+          byCount.set(count, [sha256]);
+        }
       }
       let found = 0;
       for (const [count, hashes] of byCount) {
