@@ -240,6 +240,15 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   });
   const mediaTools = options.mediaTools ?? detectMediaTools();
   const warn = (message: string) => options.logger.info(message);
+  const media = createMediaService({
+    store: blobStore,
+    blobs,
+    media: createMediaRepository(database.db),
+    tools: mediaTools,
+    tempDir: path.join(config.DATA_DIR, 'media-tmp'),
+    now,
+    logger: { warn },
+  });
   const content = createContentService({
     files,
     store: blobStore,
@@ -249,15 +258,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       ttlSeconds: config.CONTENT_LINK_TTL_SECONDS,
       now,
     }),
-    media: createMediaService({
-      store: blobStore,
-      blobs,
-      media: createMediaRepository(database.db),
-      tools: mediaTools,
-      tempDir: path.join(config.DATA_DIR, 'media-tmp'),
-      now,
-      logger: { warn },
-    }),
+    media,
     now,
     logger: { warn },
   });
@@ -378,6 +379,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     events,
     uploads,
     content,
+    media,
     mediaTools,
   };
 }

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { startTrashPurge } from './modules/drive/trash-purge';
 import { startUploadSweep } from './modules/upload/upload-sweep';
+import { startMediaSweep } from './modules/content/media-sweep';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
 import { startWebHost, type WebHost } from './web/web-host';
@@ -69,9 +70,11 @@ async function main(): Promise<void> {
   });
   const trashPurge = startTrashPurge({ files: container.files, logger });
   const uploadSweep = startUploadSweep({ uploads: container.uploads, logger });
+  const mediaSweep = startMediaSweep({ media: container.media, logger });
   app.addHook('onClose', async () => {
     await trashPurge.stop();
     await uploadSweep.stop();
+    await mediaSweep.stop();
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();

@@ -317,6 +317,24 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect([medium.width, medium.height]).toEqual([512, 384]);
   });
 
+  it('releases the thumbnails of content no file references any more', async () => {
+    const { user, headers } = await member();
+    const image = await png(64, 64);
+    const record = await storeFile(t, user.id, 'kept.png', image);
+    const copy = await storeFile(t, user.id, 'copy.png', image);
+    const link = (await fileOf(headers, record.id, '?thumbnail_size=SIZE_SMALL')).thumbnail_link;
+    const thumbnailSha256 = String((await fetchContent(link)).headers.etag).replaceAll('"', '');
+    expect((await t.container.blobRecords.find(thumbnailSha256))?.refCount).toBe(1);
+
+    // One file of two gone: the content is still referenced, the thumbnail stays.
+    await t.app.inject({ method: 'POST', url: '/drive/v1/files:batchDelete', headers, payload: { ids: [record.id] } });
+    expect(await t.container.media.releaseOrphans()).toBe(0);
+    await t.app.inject({ method: 'POST', url: '/drive/v1/files:batchDelete', headers, payload: { ids: [copy.id] } });
+    expect(await t.container.media.releaseOrphans()).toBe(1);
+    expect((await t.container.blobRecords.find(thumbnailSha256))?.refCount).toBe(0);
+    expect(await t.container.media.releaseOrphans()).toBe(0);
+  });
+
   it('recognises content by its bytes and offers media renditions', async () => {
     const { user, headers } = await member();
     const disguised = await storeFile(t, user.id, 'picture-without-extension', await png(20, 10));

@@ -34,7 +34,7 @@ function record(name: string, extension: string, category: string): FileRecord {
 }
 
 /** A media service that knows one answer, as ffprobe would give it. */
-function mediaKnowing(info: Omit<MediaInfo, 'sha256'>, ffmpeg = false): MediaService {
+function mediaKnowing(info: Omit<MediaInfo, 'sha256'>, ffmpeg = false): Pick<MediaService, 'tools' | 'analyze' | 'knownInfos' | 'thumbnail'> {
   return {
     tools: { ffprobe: true, ffmpeg },
     analyze: async (source) => ({ ...info, sha256: source.sha256 }),
@@ -43,7 +43,7 @@ function mediaKnowing(info: Omit<MediaInfo, 'sha256'>, ffmpeg = false): MediaSer
   };
 }
 
-function service(media: MediaService) {
+function service(media: Pick<MediaService, 'tools' | 'analyze' | 'knownInfos' | 'thumbnail'>) {
   return createContentService({
     files: {
       get: async () => {

@@ -23,7 +23,7 @@ export interface ContentServiceDeps {
   store: Pick<BlobStore, 'get'>;
   signer: LinkSigner;
   /** Media facts and thumbnails; without it Files carry download links only. */
-  media?: MediaService;
+  media?: Pick<MediaService, 'tools' | 'analyze' | 'knownInfos' | 'thumbnail'>;
   now: () => Date;
   logger?: { warn(message: string): void };
 }

@@ -97,6 +97,40 @@ export function createMediaRepository(db: Kysely<Database>) {
       return row === undefined ? undefined : toThumbnail(row);
     },
 
+    /**
+     * Thumbnails whose source no file references any more (its blob row is gone or at zero
+     * references): their blob references are due for release.
+     */
+    async listOrphanedThumbnails(limit: number): Promise<ThumbnailRecord[]> {
+      const rows = await db
+        .selectFrom('media_thumbnails')
+        .leftJoin('blobs', 'blobs.sha256', 'media_thumbnails.source_sha256')
+        .selectAll('media_thumbnails')
+        .where((eb) => eb.or([eb('blobs.sha256', 'is', null), eb('blobs.ref_count', '<=', 0)]))
+        .limit(limit)
+        .execute();
+      return rows.map(toThumbnail);
+    },
+
+    /** Removes a thumbnail row; false when another sweep removed it first. */
+    async deleteThumbnail(sourceSha256: string, sizeName: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('media_thumbnails')
+        .where('source_sha256', '=', sourceSha256)
+        .where('size_name', '=', sizeName)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Forgets the facts of blobs that are no longer stored. */
+    async deleteOrphanedInfos(): Promise<number> {
+      const result = await db
+        .deleteFrom('media_info')
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('blobs').select('blobs.sha256').whereRef('blobs.sha256', '=', 'media_info.sha256'))))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Records a thumbnail; false when another request recorded this one first. */
     async saveThumbnail(thumbnail: ThumbnailRecord, at: string): Promise<boolean> {
       const result = await db

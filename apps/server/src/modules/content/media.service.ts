@@ -224,6 +224,23 @@ export function createMediaService(deps: MediaServiceDeps) {
     /** The facts of a blob, analysed on first use. */
     analyze,
 
+    /**
+     * Drops the thumbnails of content no file references any more and releases their blobs
+     * (the blob service's garbage collection then frees the bytes); forgets the facts of blobs
+     * that are gone. Returns how many thumbnails were released.
+     */
+    async releaseOrphans(limit = 500): Promise<number> {
+      let released = 0;
+      for (const thumbnail of await media.listOrphanedThumbnails(limit)) {
+        if (await media.deleteThumbnail(thumbnail.sourceSha256, thumbnail.sizeName)) {
+          await blobs.release(thumbnail.blobSha256);
+          released += 1;
+        }
+      }
+      await media.deleteOrphanedInfos();
+      return released;
+    },
+
     /** A thumbnail in `size`, drawn on first use; undefined when the content has none. */
     async thumbnail(source: MediaSource, size: ThumbnailSize): Promise<ThumbnailRecord | undefined> {
       const known = await media.findThumbnail(source.sha256, size);
