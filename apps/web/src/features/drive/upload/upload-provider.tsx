@@ -17,6 +17,7 @@ import { readCredentials } from '@/features/auth/credentials';
 import type { PickedTree } from './folder-tree';
 import { workerHasher } from './gcid-hasher';
 import { createUploadApi } from './upload-api';
+import { claimWithWebLock } from './upload-lock';
 import type { UploadEntry } from './upload-queue';
 import { UploadQueue } from './upload-queue';
 import { indexedDbUploadStore } from './upload-store';
@@ -75,6 +76,7 @@ export function UploadProvider({
         transport: browserTransport,
         hasher: workerHasher(),
         store: indexedDbUploadStore(() => owner ?? readCredentials()?.user_id ?? ''),
+        claim: claimWithWebLock,
       }),
   );
   const [preparing, setPreparing] = useState(0);

@@ -423,6 +423,80 @@ describe('upload queue', () => {
     expect(drive.created[0]?.parentId).toBe('parent-1');
   });
 
+  it('leaves an entry to the page that holds it, and goes on from its state once free', async () => {
+    const drive = new FakeDrive();
+    drive.askProof = false;
+    const { file } = makeFile(12 * chunk);
+    const held = new Set<string>();
+    const claim = async (id: string) => (held.has(id) ? undefined : () => undefined);
+    const queue = (owner: string) =>
+      new UploadQueue({
+        api: drive,
+        transport: drive,
+        hasher: realHasher,
+        store: indexedDbUploadStore(owner),
+        formLimit: 4 * chunk,
+        claim,
+        claimRetryMs: 5,
+        newId: () => 'entry-1',
+      });
+    // The first page made the file and stopped midway; the second page opens while the first
+    // still holds the entry.
+    const first = queue('member-1');
+    when(
+      first,
+      (entry) => entry.status === 'uploading' && entry.uploaded >= 4 * chunk,
+      (entry) => first.pause(entry.id),
+    );
+    await first.addTree('', { files: [{ file, relativePath: 'movie.bin' }], folders: [] });
+    await first.whenIdle();
+    const stored = await indexedDbUploadStore('member-1').list();
+    await indexedDbUploadStore('member-1').put({ ...stored[0]!, status: 'queued' });
+    held.add('entry-1');
+    const second = queue('member-1');
+    await second.restore();
+    await second.whenIdle();
+    expect(only(second).status).toBe('queued');
+    expect(drive.created).toHaveLength(1);
+    // Freed: the second page goes on with the stored file and tus URL.
+    held.delete('entry-1');
+    await vi.waitFor(() => expect(only(second).status).toBe('done'));
+    expect(drive.created).toHaveLength(1);
+    expect(drive.sent.get('https://drive.test/tus/file-1')).toBe(file.size);
+  });
+
+  it('drops an entry another page finished while this page waited for it', async () => {
+    const drive = new FakeDrive();
+    await indexedDbUploadStore('member-1').put({
+      id: 'entry-7',
+      name: 'movie.bin',
+      size: 8 * chunk,
+      parentId: '',
+      relativePath: 'movie.bin',
+      file: makeFile(8 * chunk).file,
+      status: 'queued',
+      uploaded: 0,
+      createdAt: 1,
+    });
+    let held = true;
+    const queue = new UploadQueue({
+      api: drive,
+      transport: drive,
+      hasher: realHasher,
+      store: indexedDbUploadStore('member-1'),
+      claim: async () => (held ? undefined : () => undefined),
+      claimRetryMs: 5,
+    });
+    await queue.restore();
+    await queue.whenIdle();
+    expect(only(queue).status).toBe('queued');
+    // The other page finishes the upload and removes the entry from the store.
+    await indexedDbUploadStore('member-1').delete('entry-7');
+    held = false;
+    await vi.waitFor(() => expect(queue.getSnapshot()).toEqual([]));
+    expect(drive.created).toHaveLength(0);
+  });
+
   it('cancels an upload, ends it on the server and forgets it', async () => {
     const drive = new FakeDrive();
     drive.askProof = false;

@@ -141,6 +141,13 @@ export interface UploadQueueDeps {
   newId?: () => string;
   /** Told of the folders whose listing changed: a file completed or a folder was created. */
   onUploaded?: (parentIds: string[]) => void;
+  /**
+   * Takes an entry for this page (a Web Lock in the browser), so two tabs of the drive never send
+   * the same upload; resolves the release, or undefined while another page has it.
+   */
+  claim?: (id: string) => Promise<(() => void) | undefined>;
+  /** How long to wait before asking again for an entry another page has, in milliseconds. */
+  claimRetryMs?: number;
 }
 
 /** Files up to 1 MiB go in one form POST by default. */
@@ -180,8 +187,11 @@ export class UploadQueue {
   private readonly listeners = new Set<() => void>();
   private readonly writes = new Map<string, Promise<void>>();
   private snapshot: readonly UploadEntry[] = [];
-  private readonly deps: Required<Omit<UploadQueueDeps, 'onUploaded'>> &
-    Pick<UploadQueueDeps, 'onUploaded'>;
+  /** Entries another page is sending, and whether one was ever refused (its state may be old). */
+  private readonly elsewhere = new Set<string>();
+  private readonly refused = new Set<string>();
+  private readonly deps: Required<Omit<UploadQueueDeps, 'onUploaded' | 'claim'>> &
+    Pick<UploadQueueDeps, 'onUploaded' | 'claim'>;
   private idle: Promise<void> = Promise.resolve();
   private settle: (() => void) | undefined;
 
@@ -191,6 +201,7 @@ export class UploadQueue {
       concurrency: defaultConcurrency,
       now: () => Date.now(),
       newId: () => crypto.randomUUID(),
+      claimRetryMs: 3000,
       ...deps,
     };
   }
@@ -428,7 +439,11 @@ export class UploadQueue {
       if (this.running.size >= this.deps.concurrency) {
         break;
       }
-      if (entry.status === 'queued' && !this.running.has(entry.id)) {
+      if (
+        entry.status === 'queued' &&
+        !this.running.has(entry.id) &&
+        !this.elsewhere.has(entry.id)
+      ) {
         this.start(entry.id);
       }
     }
@@ -446,7 +461,7 @@ export class UploadQueue {
         this.settle = resolve;
       });
     }
-    void this.run(id, controller.signal)
+    void this.claimAndRun(id, controller.signal)
       .catch((error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) {
           return;
@@ -469,6 +484,39 @@ export class UploadQueue {
         }
         this.pump();
       });
+  }
+
+  /**
+   * Runs an entry once this page holds it. An entry another page holds waits and is asked for
+   * again later; once free, it goes on from what that page stored, or leaves this page's list
+   * when that page finished or cancelled it.
+   */
+  private async claimAndRun(id: string, signal: AbortSignal): Promise<void> {
+    const release = this.deps.claim ? await this.deps.claim(id) : () => undefined;
+    if (!release) {
+      this.elsewhere.add(id);
+      this.refused.add(id);
+      setTimeout(() => {
+        this.elsewhere.delete(id);
+        this.pump();
+      }, this.deps.claimRetryMs);
+      return;
+    }
+    try {
+      if (this.refused.delete(id)) {
+        const stored = (await this.deps.store.list()).find((upload) => upload.id === id);
+        if (!stored) {
+          this.entries.delete(id);
+          this.changed();
+          return;
+        }
+        const status = this.entries.get(id)?.status;
+        this.update(id, { ...stored, status: status ?? 'queued' });
+      }
+      await this.run(id, signal);
+    } finally {
+      release();
+    }
   }
 
   /** One attempt of an entry, from the step it reached to the end. */
