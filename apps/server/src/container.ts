@@ -259,6 +259,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       now,
     }),
     media,
+    events,
     now,
     logger: { warn },
   });

@@ -317,6 +317,32 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect([medium.width, medium.height]).toEqual([512, 384]);
   });
 
+  it('notes downloads, views and playback from the first byte in recent events', async () => {
+    const { user, headers } = await member();
+    const document = await storeFile(t, user.id, 'report.bin', hundred);
+    const song = await storeFile(t, user.id, 'song.mp3', Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]));
+    const picture = await storeFile(t, user.id, 'picture.png', await png(8, 8));
+    const documentUrl = (await fileOf(headers, document.id)).web_content_link;
+    await fetchContent(documentUrl, {}, 'HEAD');
+    await fetchContent(documentUrl, { range: 'bytes=10-19' });
+    await fetchContent(documentUrl);
+    const played = (await fileOf(headers, song.id)).medias[0]?.link.url ?? '';
+    await fetchContent(played, { range: 'bytes=0-' });
+    await fetchContent(played, { range: 'bytes=100-' });
+    await fetchContent(`${(await fileOf(headers, picture.id)).web_content_link}?disposition=inline`);
+
+    const answer = await t.app.inject({ method: 'GET', url: '/drive/v1/events', headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const events = answer.json<{ events: { type: string; file_id: string }[] }>().events;
+    expect(events.map((event) => [event.type, event.file_id]).sort()).toEqual(
+      [
+        ['TYPE_DOWNLOAD', document.id],
+        ['TYPE_PLAY', song.id],
+        ['TYPE_VIEW', picture.id],
+      ].sort(),
+    );
+  });
+
   it('releases the thumbnails of content no file references any more', async () => {
     const { user, headers } = await member();
     const image = await png(64, 64);

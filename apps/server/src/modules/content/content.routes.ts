@@ -102,6 +102,9 @@ export function contentRoutes(deps: ContentRoutesDeps) {
           void reply
             .type(file.type.contentType)
             .header('content-disposition', contentDisposition(file.record.name, { type: inline ? 'inline' : 'attachment' }));
+          if (!isHead) {
+            await content.noteOpened(file, { inline, fromStart: decision.status === 200 || decision.start === 0 });
+          }
           if (decision.status === 206) {
             void reply
               .code(206)

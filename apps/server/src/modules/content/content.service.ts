@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { FileLinker, FileLinkFields } from '../drive/file.dto';
 import type { FileRecord } from '../drive/file.repository';
 import type { FileService } from '../drive/file.service';
+import type { EventRecorder } from '../event/event.service';
 import type { BlobStore, ReadRange } from '../storage/blob-store';
 import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
 import type { MediaInfo } from './media.repository';
@@ -24,6 +25,8 @@ export interface ContentServiceDeps {
   signer: LinkSigner;
   /** Media facts and thumbnails; without it Files carry download links only. */
   media?: Pick<MediaService, 'tools' | 'analyze' | 'knownInfos' | 'thumbnail'>;
+  /** Records downloads, views and playback in the member's recent events. */
+  events?: EventRecorder;
   now: () => Date;
   logger?: { warn(message: string): void };
 }
@@ -207,6 +210,20 @@ export function createContentService(deps: ContentServiceDeps) {
         validators: { etag: `"${record.sha256}"`, lastModified: Math.floor(Date.parse(record.createdAt) / 1000) },
         type: servingTypeOf(record.fileExtension),
       };
+    },
+
+    /**
+     * Notes in the member's recent events that a file was opened: played (audio, video shown
+     * inline), viewed (other inline types) or downloaded. Only a read from the first byte counts,
+     * so a player's many range requests make one event.
+     */
+    async noteOpened(file: ServedFile, how: { inline: boolean; fromStart: boolean }): Promise<void> {
+      if (!deps.events || !how.fromStart) {
+        return;
+      }
+      const name = { name: file.record.name };
+      const type = !how.inline ? 'TYPE_DOWNLOAD' : isVideo(name) || isAudio(name) ? 'TYPE_PLAY' : 'TYPE_VIEW';
+      await deps.events.record(file.record.userId, { type, fileId: file.record.id });
     },
 
     /** The bytes of a served file, or of an inclusive range of them. */
