@@ -201,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       links: container.content.linker,
     }),
   );
-  await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares }));
+  await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares, links: container.content.linker }));
   await app.register(uploadRoutes({ authenticator: container.authenticator, uploads: container.uploads }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
   await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));

@@ -292,7 +292,13 @@ describe.each(dialects)('shares on %s', (dialect) => {
       ok<{ share_status: string; share_status_text: string; file_info: SharedFileBody | null }>(
         await call({}, 'GET', `/drive/v1/share/file_info?${new URLSearchParams({ share_id: shareId, file_id: fileId, pass_code_token: passCodeToken }).toString()}`),
       );
-    expect((await fileInfo(made.share_id, drive.a.id)).file_info?.name).toBe('a.jpg');
+    const photoInfo = (await fileInfo(made.share_id, drive.a.id)).file_info as (SharedFileBody & { web_content_link: string }) | null;
+    expect(photoInfo?.name).toBe('a.jpg');
+    // The signed download link serves the shared bytes to the visitor.
+    const link = new URL(photoInfo?.web_content_link ?? '');
+    const download = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('photo bytes of day one');
     const batch = ok<{ share_status: string; files: SharedFileBody[] }>(
       await call({}, 'POST', '/drive/v1/share:batch_file_info', { share_id: made.share_id, pass_code_token: token, file_ids: [drive.a.id, drive.b.id] }),
     );

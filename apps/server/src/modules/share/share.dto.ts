@@ -1,15 +1,16 @@
 import { shareStatusText, type Locale, type ShareStatus } from '@nimbus/contracts';
-import { toFileDto } from '../drive/file.dto';
+import { toFileDto, type FileLinkFields } from '../drive/file.dto';
 import type { ShareRecord } from './share.repository';
 import type { SharedFile } from './share.service';
 
 /**
  * A file as a share shows it: the owner's private facts (star, trash, params such as the source
  * URL) are left out, and chosen items stand at the share's root (`parent_id` `""`) so no id of
- * the owner's folders outside the share leaks. Links stay empty until the content origin signs them.
+ * the owner's folders outside the share leaks. `links` are the content module's signed links
+ * (empty when it is not wired); of the params only media facts (width, height, duration) show.
  */
-export function toSharedFileDto(file: SharedFile) {
-  const dto = toFileDto(file.record);
+export function toSharedFileDto(file: SharedFile, links: Partial<FileLinkFields> = {}) {
+  const dto = toFileDto(file.record, links);
   return {
     ...dto,
     parent_id: file.isTopLevel ? '' : dto.parent_id,
@@ -17,7 +18,7 @@ export function toSharedFileDto(file: SharedFile) {
     delete_time: '',
     starred: false,
     tags: [],
-    params: {},
+    params: links.params ?? {},
     writable: false,
     audit: file.moderation === undefined ? dto.audit : { status: file.moderation, message: '' },
   };

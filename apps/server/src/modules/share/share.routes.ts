@@ -1,8 +1,9 @@
-import { defaultSortOrder } from '@nimbus/contracts';
+import { defaultSortOrder, type ThumbnailSize } from '@nimbus/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
+import type { FileLinkFields, FileLinker } from '../drive/file.dto';
 import { actorOf, requireActor } from '../auth/require-actor';
 import {
   batchFileInfoAnswerSchema,
@@ -29,11 +30,13 @@ import {
   updateShareBodySchema,
 } from './share.schemas';
 import { expirationLeftOf, statusFieldsOf, toSharedFileDto, toShareSummaryDto } from './share.dto';
-import type { SharePageInput, ShareService, Visitor } from './share.service';
+import type { SharedFile, SharePageInput, ShareService, Visitor } from './share.service';
 
 export interface ShareRoutesDeps {
   authenticator: Authenticator;
   shares: ShareService;
+  /** Signs preview, download and thumbnail links (the content module); links stay empty without it. */
+  links?: FileLinker;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -68,6 +71,21 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });
+
+    /** Files of a listing with their thumbnails (the cheap links). */
+    async function listed(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined) {
+      const links = deps.links ? await deps.links.forListing('', files.map((file) => file.record), { thumbnailSize }) : new Map<string, Partial<FileLinkFields>>();
+      return files.map((file) => toSharedFileDto(file, links.get(file.record.id)));
+    }
+
+    /** Files with every link (preview and download); a moderated file gets none. */
+    async function withLinks(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined) {
+      return Promise.all(
+        files.map(async (file) =>
+          toSharedFileDto(file, deps.links && file.moderation === undefined ? await deps.links.forFile('', file.record, { thumbnailSize }) : {}),
+        ),
+      );
+    }
 
     /** Who calls a visitor path; credentials that do not authenticate make an anonymous visitor. */
     async function visitorOf(request: FastifyRequest): Promise<Visitor> {
@@ -229,7 +247,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           expiration_left_seconds: left.seconds,
           restore_count_left: share.restoreLimit < 0 ? '-1' : String(Math.max(0, share.restoreLimit - share.restoreCount)),
           user_info: { user_id: opened.sharer.id, nickname: opened.sharer.nickname, avatar: opened.sharer.avatar },
-          files: opened.files.map(toSharedFileDto),
+          files: await listed(opened.files, query.thumbnail_size ?? 'SIZE_LARGE'),
           next_page_token: opened.nextPageToken,
         };
       },
@@ -252,7 +270,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (result.status !== 'OK') {
           return { ...statusFieldsOf(result.status, visitor.locale), files: [], next_page_token: '' };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), files: result.files.map(toSharedFileDto), next_page_token: result.nextPageToken };
+        return { ...statusFieldsOf('OK', visitor.locale), files: await listed(result.files, query.thumbnail_size ?? 'SIZE_LARGE'), next_page_token: result.nextPageToken };
       },
     );
 
@@ -261,7 +279,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       {
         schema: {
           tags: ['share'],
-          summary: 'One item inside a share (its preview and download links stay empty until the content origin signs them)',
+          summary: 'One item inside a share, with its signed preview and download links',
           querystring: shareFileInfoQuerySchema,
           response: { 200: shareFileInfoAnswerSchema },
         },
@@ -277,7 +295,8 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (result.status !== 'OK' || !file) {
           return { ...statusFieldsOf(result.status === 'OK' ? 'NOT_FOUND' : result.status, visitor.locale), file_info: null };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), file_info: toSharedFileDto(file) };
+        const [info] = await withLinks([file], query.thumbnail_size);
+        return { ...statusFieldsOf('OK', visitor.locale), file_info: info ?? null };
       },
     );
 
@@ -298,7 +317,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (result.status !== 'OK') {
           return { ...statusFieldsOf(result.status, visitor.locale), files: [] };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), files: result.files.map(toSharedFileDto) };
+        return { ...statusFieldsOf('OK', visitor.locale), files: await withLinks(result.files, undefined) };
       },
     );
 
