@@ -232,10 +232,13 @@ await runBench(async () => {
     const nginxRate = median(nginxRates);
     const nimbusRate = median(nimbusRates);
     const growth = Math.max(...growths);
-    line(`nginx sendfile, ${mib} MiB (baseline)`, `${mibps(nginxRate)}  (median of ${runs})`);
+    line(
+      `nginx sendfile, ${mib} MiB (baseline)`,
+      `${mibps(nginxRate)}  (median of ${runs}, best ${mibps(Math.max(...nginxRates)).trim()})`,
+    );
     line(
       `nimbus content link, ${mib} MiB`,
-      `${mibps(nimbusRate)}  (median of ${runs})`,
+      `${mibps(nimbusRate)}  (median of ${runs}, best ${mibps(Math.max(...nimbusRates)).trim()})`,
       nimbusRate / nginxRate,
     );
     line('nimbus peak RSS growth while downloading', `${growth.toFixed(1).padStart(6)} MiB`);
