@@ -8,7 +8,6 @@ import {
   ArrowUpDown,
   Copy,
   Download,
-  EllipsisVertical,
   FolderInput,
   FolderOpen,
   FolderPlus,
@@ -59,6 +58,7 @@ import {
   TransfersPanel,
   UploadButtons,
 } from './drive-slots';
+import type { ItemAction } from './file-item';
 import { FileItem, useModifiedText } from './file-item';
 import { keyAction } from './keyboard';
 import { MoveCopyDialog } from './move-copy-dialog';
@@ -91,15 +91,6 @@ type DialogState =
   | { type: 'delete'; files: DriveFile[] }
   | { type: 'empty-trash' }
   | undefined;
-
-/** One action offered for items (context menu, "more" menu, selection bar). */
-interface ItemAction {
-  key: string;
-  label: string;
-  icon: typeof Star;
-  danger?: boolean;
-  run: () => void;
-}
 
 const listRowHeight = 48;
 const mobileRowHeight = 56;
@@ -409,6 +400,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     },
     [section, t, actions, open, runTrash],
   );
+
+  /** The actions of an item's "more" menu: the selection's when the item is in it. */
+  const actionsOf = useCallback(
+    (file: DriveFile) =>
+      actionsFor(
+        current.selected.has(file.id) && selectedFiles.length > 1 ? selectedFiles : [file],
+      ),
+    [actionsFor, current.selected, selectedFiles],
+  );
+  const moreLabel = useCallback((name: string) => t('action.more', { name }), [t]);
 
   // ---- Keyboard -------------------------------------------------------------------------
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -724,16 +725,8 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
                     onContextMenu={onItemContextMenu}
                     onPointerDown={onPointerDown}
                     onPointerEnd={onPointerEnd}
-                    more={
-                      <MoreMenu
-                        label={t('action.more', { name: file.name })}
-                        actions={actionsFor(
-                          current.selected.has(file.id) && selectedFiles.length > 1
-                            ? selectedFiles
-                            : [file],
-                        )}
-                      />
-                    }
+                    moreLabel={moreLabel}
+                    actionsOf={actionsOf}
                   />
                 ))
               )}
@@ -939,38 +932,6 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         />
       ) : null}
     </div>
-  );
-}
-
-/** The "more actions" button of an item: shown on hover and focus, always on touch screens. */
-function MoreMenu({ label, actions }: { label: string; actions: ItemAction[] }) {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label={label}
-          data-testid="item-more"
-          onClick={(event) => event.stopPropagation()}
-          onDoubleClick={(event) => event.stopPropagation()}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:opacity-100 md:size-8 md:opacity-0 md:group-hover:opacity-100"
-        >
-          <EllipsisVertical aria-hidden className="size-4" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" onClick={(event) => event.stopPropagation()}>
-        {actions.map((action) => (
-          <DropdownMenuItem
-            key={action.key}
-            onSelect={action.run}
-            className={action.danger ? 'text-danger' : undefined}
-          >
-            <action.icon aria-hidden className="size-4" />
-            {action.label}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 

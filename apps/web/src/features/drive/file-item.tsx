@@ -1,10 +1,11 @@
 'use client';
 
-import type { MouseEvent, PointerEvent, ReactNode } from 'react';
-import { memo } from 'react';
+import type { MouseEvent, PointerEvent } from 'react';
+import { memo, useState } from 'react';
 import { formatBytes } from '@nimbus/contracts';
 import {
   Check,
+  EllipsisVertical,
   File,
   FileArchive,
   FileAudio,
@@ -15,9 +16,70 @@ import {
   Star,
 } from 'lucide-react';
 import { useFormatter, useLocale } from 'next-intl';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import type { DriveFile } from './drive-api';
 import { isFolder } from './drive-api';
+
+/** One action offered for items (context menu, "more" menu, selection bar). */
+export interface ItemAction {
+  key: string;
+  label: string;
+  icon: typeof Star;
+  danger?: boolean;
+  run: () => void;
+}
+
+/**
+ * The "more actions" button of an item: shown on hover and focus, always on touch screens. The
+ * actions are worked out only when the menu opens, so rows stay cheap while a listing scrolls.
+ */
+function MoreMenu({
+  file,
+  label,
+  actionsOf,
+}: {
+  file: DriveFile;
+  label: string;
+  actionsOf: (file: DriveFile) => ItemAction[];
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={label}
+          data-testid="item-more"
+          onClick={(event) => event.stopPropagation()}
+          onDoubleClick={(event) => event.stopPropagation()}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:opacity-100 md:size-8 md:opacity-0 md:group-hover:opacity-100"
+        >
+          <EllipsisVertical aria-hidden className="size-4" />
+        </button>
+      </DropdownMenuTrigger>
+      {open ? (
+        <DropdownMenuContent align="end" onClick={(event) => event.stopPropagation()}>
+          {actionsOf(file).map((action) => (
+            <DropdownMenuItem
+              key={action.key}
+              onSelect={action.run}
+              className={action.danger ? 'text-danger' : undefined}
+            >
+              <action.icon aria-hidden className="size-4" />
+              {action.label}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      ) : null}
+    </DropdownMenu>
+  );
+}
 
 /** The icon of an item by its kind and `file_category`. */
 export function FileIcon({ file, className }: { file: DriveFile; className?: string }) {
@@ -75,8 +137,10 @@ export interface FileItemProps {
   onContextMenu: (file: DriveFile) => void;
   onPointerDown: (file: DriveFile, event: PointerEvent) => void;
   onPointerEnd: () => void;
-  /** The item's "more actions" button and menu. */
-  more: ReactNode;
+  /** The label of the item's "more actions" button. */
+  moreLabel: (name: string) => string;
+  /** The actions of the item's "more" menu, asked for when it opens. */
+  actionsOf: (file: DriveFile) => ItemAction[];
 }
 
 /** One item of a listing: a row of the list view or a tile of the grid view. */
@@ -138,7 +202,9 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
         )}
       >
         <div className="absolute left-2 top-2 z-10">{check}</div>
-        <div className="absolute right-1 top-1 z-10">{props.more}</div>
+        <div className="absolute right-1 top-1 z-10">
+          <MoreMenu file={file} label={props.moreLabel(file.name)} actionsOf={props.actionsOf} />
+        </div>
         <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg bg-muted/60">
           {file.thumbnail_link ? (
             // eslint-disable-next-line @next/next/no-img-element -- signed thumbnail URLs on the content origin
@@ -193,7 +259,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       <span className="w-20 shrink-0 text-right text-sm tabular-nums text-muted-foreground sm:w-24">
         {size}
       </span>
-      {props.more}
+      <MoreMenu file={file} label={props.moreLabel(file.name)} actionsOf={props.actionsOf} />
     </div>
   );
 });
