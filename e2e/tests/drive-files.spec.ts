@@ -81,6 +81,12 @@ test('a member organises folders: navigate, rename, move, trash, restore, empty'
   });
   await expect(item(page, 'notes.txt')).toBeVisible();
 
+  // Download from the selection bar: the file's content link, as an attachment.
+  await item(page, 'notes.txt').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('selection-bar').getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('notes.txt');
+
   // Move the folder Gamma through the context menu and the folder tree, the file from the
   // selection bar.
   await item(page, 'Gamma').click({ button: 'right' });
