@@ -112,7 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
-    routerOptions: { maxParamLength: 512, ignoreTrailingSlash: true },
+    // Content links carry their signed claims in the path: a zip of 100 items is about 2.7 KB.
+    routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 

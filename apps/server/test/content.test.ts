@@ -285,6 +285,15 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     const single = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [photos] } });
     expect(single.json<{ name: string }>().name).toBe('写真.zip');
 
+    // The largest selection a call takes makes the longest link.
+    const many = await Promise.all(Array.from({ length: 100 }, (_, index) => storeFile(t, user.id, `item-${index}.txt`, `item ${index}`)));
+    const big = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: many.map((file) => file.id) } });
+    const bigEntries = await unzip((await fetchContent(big.json<{ url: string }>().url)).rawPayload);
+    expect(bigEntries.size).toBe(100);
+    expect((bigEntries.get('item-42.txt') as Buffer).toString()).toBe('item 42');
+    const tooMany = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [...many.map((file) => file.id), loose.id] } });
+    expect(errorOf(tooMany).error).toBe('invalid_argument');
+
     const reference = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(Object.keys(reference.json<{ paths: Record<string, unknown> }>().paths)).toContain('/drive/v1/files:zip');
   });
