@@ -217,9 +217,10 @@ function MediaView({
     );
   }
   if (!supported || failed) {
+    // The server knows the codec is one browsers lack; otherwise the browser just failed.
     return (
       <Notice file={file} t={t}>
-        {t('unsupported-media')}
+        {supported ? t('media-failed') : t('unsupported-media')}
       </Notice>
     );
   }
