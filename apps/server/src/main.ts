@@ -7,11 +7,9 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
-import { startTrashPurge } from './modules/drive/trash-purge';
-import { startUploadSweep } from './modules/upload/upload-sweep';
-import { startMediaSweep } from './modules/content/media-sweep';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
+import { startHousekeeping } from './jobs/housekeeping';
 import { startWebHost, type WebHost } from './web/web-host';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,13 +66,9 @@ async function main(): Promise<void> {
     serverFactory,
     readinessChecks: config.WEB ? { web: () => Promise.resolve(web !== undefined) } : {},
   });
-  const trashPurge = startTrashPurge({ files: container.files, logger });
-  const uploadSweep = startUploadSweep({ uploads: container.uploads, logger });
-  const mediaSweep = startMediaSweep({ media: container.media, logger });
+  const housekeeping = startHousekeeping(container, logger);
   app.addHook('onClose', async () => {
-    await trashPurge.stop();
-    await uploadSweep.stop();
-    await mediaSweep.stop();
+    await housekeeping.stop();
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();

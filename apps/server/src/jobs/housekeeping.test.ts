@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { startHousekeeping } from './housekeeping';
+
+describe('housekeeping', () => {
+  it('purges the trash, expires uploads, releases thumbnails and collects blobs after a grace', async () => {
+    const ran: string[] = [];
+    const once = (name: string, count: number) => {
+      let left = count;
+      return () => {
+        ran.push(name);
+        const handled = left;
+        left = 0;
+        return Promise.resolve(handled);
+      };
+    };
+    const collectOptions: Array<{ graceMs?: number; limit?: number }> = [];
+    const collect = once('blobs', 3);
+    const logged: string[] = [];
+    const housekeeping = startHousekeeping(
+      {
+        files: { purgeExpiredTrash: once('trash', 2) },
+        uploads: { sweepExpired: once('uploads', 0) },
+        media: { releaseOrphans: once('media', 1) },
+        blobs: {
+          collectGarbage: async (options = {}) => {
+            collectOptions.push(options);
+            return { deleted: await collect() };
+          },
+        },
+      } as unknown as Parameters<typeof startHousekeeping>[0],
+      {
+        info: (_object, message) => logged.push(message),
+        error: (_object, message) => logged.push(message),
+      },
+    );
+    await housekeeping.stop();
+    expect(new Set(ran)).toEqual(new Set(['trash', 'uploads', 'media', 'blobs']));
+    expect(collectOptions[0]?.graceMs).toBe(3_600_000);
+    expect(logged.sort()).toEqual([
+      'expired trash deleted',
+      'thumbnails of deleted content released',
+      'unreferenced blobs deleted',
+    ]);
+  });
+});

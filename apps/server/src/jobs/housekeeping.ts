@@ -1,0 +1,56 @@
+import type { Container } from '../container';
+import { startPeriodicJob, type JobLogger } from './periodic-job';
+
+const hour = 3_600_000;
+
+/** How long a blob nobody references is kept before its bytes are deleted. */
+const blobGraceMs = hour;
+
+/**
+ * Starts the node's housekeeping: the trash retention purge, the expiry of abandoned uploads,
+ * the release of thumbnails whose content is gone, and the garbage collection that deletes the
+ * bytes of blobs nobody references any more (an hour after their last reference went, so an
+ * upload that is committing the same content never loses it). Every job is safe to run on
+ * several nodes at once. `stop` ends them all and waits for passes under way.
+ */
+export function startHousekeeping(
+  container: Pick<Container, 'files' | 'uploads' | 'media' | 'blobs'>,
+  logger: JobLogger,
+): { stop(): Promise<void> } {
+  const jobs = [
+    startPeriodicJob({
+      batch: () => container.files.purgeExpiredTrash(),
+      intervalMs: hour,
+      logger,
+      done: 'expired trash deleted',
+      failed: 'trash purge failed',
+    }),
+    startPeriodicJob({
+      batch: () => container.uploads.sweepExpired(),
+      intervalMs: 15 * 60_000,
+      logger,
+      done: 'expired uploads deleted',
+      failed: 'upload sweep failed',
+    }),
+    startPeriodicJob({
+      batch: () => container.media.releaseOrphans(),
+      intervalMs: hour,
+      logger,
+      done: 'thumbnails of deleted content released',
+      failed: 'media sweep failed',
+    }),
+    startPeriodicJob({
+      batch: async () =>
+        (await container.blobs.collectGarbage({ graceMs: blobGraceMs, limit: 500 })).deleted,
+      intervalMs: hour,
+      logger,
+      done: 'unreferenced blobs deleted',
+      failed: 'blob garbage collection failed',
+    }),
+  ];
+  return {
+    async stop() {
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+  };
+}
