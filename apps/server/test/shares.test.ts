@@ -417,7 +417,11 @@ describe.each(dialects)('shares on %s', (dialect) => {
     const report = ok<{ report_id: string }>(await call({}, 'POST', '/audit.admin/v1/share', { share_id: second.share_id, share_user_id: a.user.id, file_ids: [drive.top.id], gcids: [], reason: 'spam' }));
     expect(report.report_id).not.toBe('');
     expect(errorOf(await call({}, 'POST', '/audit.admin/v1/share', { share_id: 'nosuchshare', reason: 'spam' })).error).toBe('not_found');
-    expect(errorOf(await call({}, 'POST', '/audit.admin/v1/share', { share_id: second.share_id, reason: '' })).error).toBe('invalid_argument');
+    expect(errorOf(await call({}, 'POST', '/audit.admin/v1/share', { share_id: second.share_id, reason: 'x'.repeat(1001) })).error).toBe('invalid_argument');
+    // Spec section 7's call sends no reason.
+    ok(await call({}, 'POST', '/audit.admin/v1/share', { share_id: second.share_id, share_user_id: a.user.id, gcids: [], file_ids: [] }));
+    const reports = await t.container.database.db.selectFrom('share_reports').select(['reason', 'share_user_id']).where('share_id', '=', second.share_id).execute();
+    expect(reports.map((row) => row.reason).sort()).toEqual(['', 'spam']);
   });
 
   it('stops 20 wrong pass codes from rotating clients', async () => {

@@ -154,7 +154,8 @@ export const reportShareBodySchema = z.object({
   share_user_id: z.string().max(64).default(''),
   gcids: z.array(z.string().max(64)).max(1000).default([]),
   file_ids: z.array(idSchema).max(1000).default([]),
-  reason: z.string().trim().min(1).max(1000),
+  /** Why the share is reported; spec section 7's call sends none, so it may be empty. */
+  reason: z.string().trim().max(1000).default(''),
 });
 
 export const reportAnswerSchema = z.object({ report_id: z.string() });
