@@ -578,6 +578,41 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(errorOf(await getFile(later, left.file.id)).error).toBe('file_not_found');
   });
 
+  it('a commit a crash cut short is finished at start-up, and partial data nobody owns is removed', async () => {
+    const { headers } = await member();
+    const bytes = randomBytes(300_000);
+    const answer = await started(headers, { name: 'recovered.bin', size: String(bytes.length) });
+    const uploadId =
+      pathOf(answer.resumable?.params.url ?? '')
+        .split('/')
+        .at(-1) ?? '';
+    const dir = path.join(t.config.DATA_DIR, 'uploads');
+    // Every byte stored and the digest recorded, then the process died before the bytes moved.
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, uploadId), bytes);
+    await t.container.database.db
+      .updateTable('uploads')
+      .set({
+        state: 'committing',
+        sha256: sha256Of(bytes),
+        gcid: gcidOf(bytes),
+        received: bytes.length,
+      })
+      .where('id', '=', uploadId)
+      .execute();
+    fs.writeFileSync(path.join(dir, 'left-by-a-crash'), 'partial');
+    expect(await t.container.uploads.recover()).toEqual({ committed: 1, removed: 1 });
+    const file = ok<FileBody>(await getFile(headers, answer.file.id));
+    expect(file.phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(file.hash).toBe(gcidOf(bytes));
+    expect((await t.container.blobRecords.find(sha256Of(bytes)))?.refCount).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    // The client that missed the answer reads the full offset and is done.
+    expect(
+      (await tus(headers, 'HEAD', answer.resumable?.params.url ?? '')).headers['upload-offset'],
+    ).toBe(String(bytes.length));
+  });
+
   it('an empty file completes at once', async () => {
     const { headers } = await member();
     const answer = await started(headers, {

@@ -248,12 +248,10 @@ export function createUploadRepository(db: Kysely<Database>) {
               verified_at: null,
             })
             .onConflict((conflict) =>
-              conflict
-                .column('sha256')
-                .doUpdateSet({
-                  ref_count: sql<number>`blobs.ref_count + ${add}`,
-                  updated_at: stamp,
-                }),
+              conflict.column('sha256').doUpdateSet({
+                ref_count: sql<number>`blobs.ref_count + ${add}`,
+                updated_at: stamp,
+              }),
             )
             .execute();
           if (!(await stillStored())) {
