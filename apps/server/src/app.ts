@@ -29,6 +29,7 @@ import { shareRoutes } from './modules/share/share.routes';
 import { eventRoutes } from './modules/event/event.routes';
 import { taskRoutes } from './modules/task/task.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
+import { offlineRoutes } from './modules/offline/offline.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
@@ -200,10 +201,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       files: container.files,
       uploads: container.uploads,
       links: container.content.linker,
+      offline: container.offline,
     }),
   );
   await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares, links: container.content.linker }));
   await app.register(uploadRoutes({ authenticator: container.authenticator, uploads: container.uploads }));
+  await app.register(offlineRoutes({ authenticator: container.authenticator, offline: container.offline }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
   await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));
   await app.register(contentRoutes({ content: container.content, authenticator: container.authenticator }));

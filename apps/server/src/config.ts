@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { oauthClientsSchema } from './modules/oauth/oauth-clients';
 
@@ -15,6 +16,10 @@ const commaList = z
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((value) => value === 'true' || value === '1' || value === 'on');
+
+function isCidrOrAddress(value: string): boolean {
+  return value.includes('/') ? ipaddr.isValidCIDR(value) : ipaddr.isValid(value);
+}
 
 const originSchema = z.url().transform((value) => new URL(value).origin);
 
@@ -230,6 +235,22 @@ export const configSchema = z
      * after which that client's pass codes answer 429.
      */
     SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+    /**
+     * Address ranges (CIDRs, comma-separated) offline downloads may reach although they are
+     * loopback, private, link-local, ... Empty by default: only public addresses. For tests and
+     * local development only (`127.0.0.1/32`).
+     */
+    OFFLINE_FETCH_ALLOWED_CIDRS: commaList.pipe(
+      z.array(z.string().refine((value) => isCidrOrAddress(value), { message: 'is not an address or CIDR range' })),
+    ),
+    /** Ports offline downloads may reach besides 80 and 443 (comma-separated). */
+    OFFLINE_FETCH_EXTRA_PORTS: commaList.pipe(z.array(z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().int().min(1).max(65535)))),
+    /** Largest file one offline download may bring, in bytes. */
+    OFFLINE_MAX_BYTES: z.coerce.number().int().min(1).default(20 * 1024 ** 3),
+    /** Longest one offline download may take, in seconds. */
+    OFFLINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(6 * 3600),
+    /** Offline downloads this process runs at once; 0 runs no worker here (`npm run worker` elsewhere). */
+    OFFLINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

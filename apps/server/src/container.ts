@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { defaultLocale, locales } from '@nimbus/contracts';
+import { defaultLocale, isLocale, locales } from '@nimbus/contracts';
 import type { Config } from './config';
 import { isDatabaseReady, type DatabaseHandle } from './db/database';
 import { createWindowLimiter } from './lib/window-limiter';
@@ -54,6 +54,10 @@ import { createMediaRepository } from './modules/content/media.repository';
 import { createMediaService } from './modules/content/media.service';
 import type { MediaTools } from './modules/content/media-tools';
 import { detectMediaTools } from './modules/content/media-tools';
+import { parseRanges } from './modules/offline/fetch-guard';
+import { createOfflineService } from './modules/offline/offline.service';
+import { createOfflineWorker } from './modules/offline/offline-worker';
+import { createUrlFetcher } from './modules/offline/url-fetcher';
 
 type ContainerConfig = Pick<
   Config,
@@ -114,6 +118,11 @@ type ContainerConfig = Pick<
   | 'SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT'
   | 'CONTENT_ORIGIN'
   | 'CONTENT_LINK_TTL_SECONDS'
+  | 'OFFLINE_FETCH_ALLOWED_CIDRS'
+  | 'OFFLINE_FETCH_EXTRA_PORTS'
+  | 'OFFLINE_MAX_BYTES'
+  | 'OFFLINE_TIMEOUT_SECONDS'
+  | 'OFFLINE_WORKERS'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -217,6 +226,33 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
     trashRetentionDays: config.TRASH_RETENTION_DAYS,
     plans: memberships,
+  });
+  const tasks = createTaskService({ tasks: taskRecords, files, now });
+  const offlineWorker = createOfflineWorker({
+    tasks: taskRecords,
+    taskChanges: tasks,
+    fetcher: createUrlFetcher({
+      policy: { allowedRanges: parseRanges(config.OFFLINE_FETCH_ALLOWED_CIDRS), extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS) },
+    }),
+    blobs,
+    files,
+    events,
+    localeOf: async (userId) => {
+      const locale = (await users.findById(userId))?.locale;
+      return isLocale(locale) ? locale : defaultLocale;
+    },
+    now,
+    logger: options.logger,
+    concurrency: config.OFFLINE_WORKERS,
+    maxBytes: config.OFFLINE_MAX_BYTES,
+    timeoutMs: config.OFFLINE_TIMEOUT_SECONDS * 1000,
+  });
+  const offline = createOfflineService({
+    tasks: taskRecords,
+    files,
+    plans: memberships,
+    now,
+    onQueued: () => offlineWorker.wake(),
   });
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),
@@ -376,7 +412,9 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     shares,
     memberships,
     taskRecords,
-    tasks: createTaskService({ tasks: taskRecords, files, now }),
+    tasks,
+    offline,
+    offlineWorker,
     events,
     uploads,
     content,

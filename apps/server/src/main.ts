@@ -67,8 +67,12 @@ async function main(): Promise<void> {
     readinessChecks: config.WEB ? { web: () => Promise.resolve(web !== undefined) } : {},
   });
   const housekeeping = startHousekeeping(container, logger);
+  if (config.OFFLINE_WORKERS > 0) {
+    container.offlineWorker.start();
+  }
   app.addHook('onClose', async () => {
     await housekeeping.stop();
+    await container.offlineWorker.stop();
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();

@@ -65,3 +65,8 @@ export function shareStatusText(status: ShareStatus, locale: Locale): string {
 export function shareMessage(key: keyof SharedMessages['share'], locale: Locale, args: Record<string, string> = {}): string {
   return sharedMessages[locale].share[key].replace(/\{(\w+)\}/g, (whole, name: string) => args[name] ?? whole);
 }
+
+/** The name of the folder offline downloads land in, in a locale. */
+export function downloadFolderName(locale: Locale): string {
+  return sharedMessages[locale].tasks.downloadFolderName;
+}

@@ -275,6 +275,8 @@ export interface FileTable {
   modified_at: string;
   /** JSON string map (API.md §2 `params`). */
   params: string;
+  /** Folders: `NORMAL`, or `DOWNLOAD` for the folder offline downloads land in (0012). */
+  folder_type: ColumnType<string, string | undefined, string>;
 }
 
 /** One grant of premium days to a member (0008). */
@@ -343,6 +345,22 @@ export interface TaskTable {
   status_size: number;
   created_at: string;
   updated_at: string;
+  /** Offline tasks (0012): the URL to fetch. */
+  source_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Offline tasks: the folder the file goes to; null means the member's downloads folder. */
+  target_parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The worker running the task and until when its lease holds. */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Tasks of a type a member created per UTC day (0012), for the plan's daily limit. */
+export interface TaskDailyCountTable {
+  user_id: string;
+  type: string;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  count: number;
 }
 
 /** Something that happened to one file of a member (0010): `TYPE_UPLOAD`, `TYPE_RESTORE`, ... */
@@ -493,6 +511,7 @@ export interface Database {
   activation_codes: ActivationCodeTable;
   activation_redemptions: ActivationRedemptionTable;
   tasks: TaskTable;
+  task_daily_counts: TaskDailyCountTable;
   events: EventTable;
   uploads: UploadTable;
   shares: ShareTable;

@@ -10,6 +10,7 @@ import * as memberships from './0008-memberships';
 import * as uploads from './0009-uploads';
 import * as tasksEvents from './0010-tasks-events';
 import * as media from './0011-media';
+import * as offline from './0012-offline';
 import * as shares from './0013-shares';
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009-uploads': uploads,
   '0010-tasks-events': tasksEvents,
   '0011-media': media,
+  '0012-offline': offline,
   '0013-shares': shares,
 };
 

@@ -30,6 +30,7 @@ function record(name: string, extension: string, category: string): FileRecord {
     createdAt: now().toISOString(),
     modifiedAt: now().toISOString(),
     params: {},
+    folderType: 'NORMAL',
   };
 }
 

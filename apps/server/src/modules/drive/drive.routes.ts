@@ -1,6 +1,7 @@
 import { defaultSortOrder } from '@nimbus/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
 import { requireActor } from '../auth/require-actor';
@@ -24,7 +25,10 @@ import type { FileService } from './file.service';
 import { originOf, toUploadAnswer } from '../upload/upload.dto';
 import { createFileBodySchema, uploadAnswerSchema } from '../upload/upload.schemas';
 import type { UploadService } from '../upload/upload.service';
-import { z } from 'zod';
+import { createUrlTaskBodySchema, urlTaskAnswerSchema } from '../offline/offline.schemas';
+import type { OfflineService } from '../offline/offline.service';
+import { toTaskDto } from '../task/task.dto';
+import { requestLocale } from '../../http/request-locale';
 
 export interface DriveRoutesDeps {
   authenticator: Authenticator;
@@ -32,6 +36,7 @@ export interface DriveRoutesDeps {
   uploads: Pick<UploadService, 'start'>;
   /** Signs the download, thumbnail and media links of Files; links stay empty without it. */
   links?: FileLinker;
+  offline: Pick<OfflineService, 'create'>;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -103,15 +108,19 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         schema: {
           tags: ['drive'],
           summary:
-            'Create a folder, or a PENDING file and its upload (tus `resumable` or `form`, and `proof` for instant upload when `hash` is given); a taken name becomes `name(1)`',
+            'Create a folder, a PENDING file and its upload (tus `resumable` or `form`, and `proof` for instant upload when `hash` is given), or an offline download task (`upload_type: UPLOAD_TYPE_URL`); a taken name becomes `name(1)`',
           security: memberSecurity,
-          body: z.discriminatedUnion('kind', [createFolderBodySchema, createFileBodySchema]),
-          response: { 200: z.union([createFolderAnswerSchema, uploadAnswerSchema]) },
+          body: z.union([createFolderBodySchema, createFileBodySchema, createUrlTaskBodySchema]),
+          response: { 200: z.union([createFolderAnswerSchema, uploadAnswerSchema, urlTaskAnswerSchema]) },
         },
       },
       async (request) => {
         const body = request.body;
         if (body.kind === 'drive#file') {
+          if (body.upload_type === 'UPLOAD_TYPE_URL') {
+            const task = await deps.offline.create(userIdOf(request), { url: body.url.url, name: body.name, parentId: body.parent_id });
+            return { upload_type: 'UPLOAD_TYPE_URL' as const, url: { kind: 'upload#url' as const }, file: null, task: toTaskDto(task, requestLocale(request)) };
+          }
           const uploadType = body.upload_type === 'UPLOAD_TYPE_FORM' ? ('form' as const) : ('resumable' as const);
           const started = await deps.uploads.start(userIdOf(request), {
             name: body.name,

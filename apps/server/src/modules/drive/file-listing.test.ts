@@ -26,6 +26,7 @@ const record: FileRecord = {
   createdAt: '2030-01-01T00:00:00.000Z',
   modifiedAt: '2030-01-02T00:00:00.000Z',
   params: {},
+  folderType: 'NORMAL',
 };
 
 function reasonOf(run: () => unknown): string | undefined {

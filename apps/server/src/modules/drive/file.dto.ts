@@ -60,7 +60,7 @@ export function toFileDto(record: FileRecord, links: Partial<FileLinkFields> = {
     params: { ...record.params, ...links.params },
     space: '',
     writable: true,
-    folder_type: record.kind === 'folder' ? 'NORMAL' : '',
+    folder_type: record.kind === 'folder' ? record.folderType : '',
   };
 }
 

@@ -25,10 +25,14 @@ export interface FileRecord {
   createdAt: string;
   modifiedAt: string;
   params: Record<string, string>;
+  /** Folders: `NORMAL`, or `DOWNLOAD` for the folder offline downloads land in. */
+  folderType: 'NORMAL' | 'DOWNLOAD';
 }
 
 /** The row written for a new file or folder. */
-export type NewFile = Omit<FileRecord, 'trashed' | 'trashedAt' | 'originalParentId' | 'originalPath'>;
+export type NewFile = Omit<FileRecord, 'trashed' | 'trashedAt' | 'originalParentId' | 'originalPath' | 'folderType'> & {
+  folderType?: FileRecord['folderType'];
+};
 
 /** Columns a listing can sort, filter or page by. */
 export type FileColumn = 'name_key' | 'modified_at' | 'size' | 'file_extension' | 'kind' | 'id' | 'starred' | 'trashed' | 'phase' | 'file_category' | 'created_at';
@@ -94,6 +98,7 @@ function toRecord(row: Selectable<FileTable>): FileRecord {
     createdAt: row.created_at,
     modifiedAt: row.modified_at,
     params: parseParams(row.params),
+    folderType: row.folder_type === 'DOWNLOAD' ? 'DOWNLOAD' : 'NORMAL',
   };
 }
 
@@ -265,6 +270,18 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       ).map(toRecord);
     },
 
+    /** The member's oldest live folder of a type (`DOWNLOAD`: where offline downloads land). */
+    async findLiveFolderOfType(userId: string, folderType: 'DOWNLOAD'): Promise<FileRecord | undefined> {
+      const row = await owned(userId)
+        .where('kind', '=', 'folder')
+        .where('folder_type', '=', folderType)
+        .where('trashed', '=', 0)
+        .orderBy('created_at')
+        .orderBy('id')
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
     /** The member's items that are in the trash themselves (not only inside a trashed folder). */
     async listTrashed(userId: string): Promise<FileRecord[]> {
       return (await owned(userId).where('trashed', '=', 1).execute()).map(toRecord);
@@ -295,6 +312,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
           created_at: file.createdAt,
           modified_at: file.modifiedAt,
           params: JSON.stringify(file.params),
+          folder_type: file.folderType ?? 'NORMAL',
         })
         .execute();
     },

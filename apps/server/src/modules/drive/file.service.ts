@@ -191,7 +191,7 @@ export function createFileService(deps: FileServiceDeps) {
     }
   }
 
-  async function createFolderIn(queries: FileQueries, userId: string, parentId: string, name: string): Promise<FileRecord> {
+  async function createFolderIn(queries: FileQueries, userId: string, parentId: string, name: string, folderType: FileRecord['folderType'] = 'NORMAL'): Promise<FileRecord> {
     const stamp = now().toISOString();
     const folder: NewFile = {
       id: newId(),
@@ -211,6 +211,7 @@ export function createFileService(deps: FileServiceDeps) {
       createdAt: stamp,
       modifiedAt: stamp,
       params: {},
+      folderType,
     };
     folder.nameKey = foldName(folder.name);
     await queries.insert(folder);
@@ -335,6 +336,21 @@ export function createFileService(deps: FileServiceDeps) {
           params: {},
         });
         return owned(queries, userId, id);
+      });
+    },
+
+    /**
+     * The member's downloads folder (`folder_type: DOWNLOAD`) at the root, made with `name` (or
+     * `name(n)`) when the member has none that is live.
+     */
+    async downloadFolder(userId: string, name: string): Promise<FileRecord> {
+      const existing = await files.findLiveFolderOfType(userId, 'DOWNLOAD');
+      if (existing) {
+        return existing;
+      }
+      return atomically(async (queries) => {
+        const again = await queries.findLiveFolderOfType(userId, 'DOWNLOAD');
+        return again ?? createFolderIn(queries, userId, '', checkName(name), 'DOWNLOAD');
       });
     },
 

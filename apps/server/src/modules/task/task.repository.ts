@@ -31,6 +31,13 @@ export interface TaskListQuery {
   limit: number;
 }
 
+/** What the worker of a background task reads: the URL and the folder the file goes to. */
+export interface QueuedSource {
+  sourceUrl: string;
+  /** null: the member's downloads folder. */
+  targetParentId: string | null;
+}
+
 /** The columns a service may change on a task. */
 export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'phase' | 'progress' | 'fileId' | 'fileName' | 'fileSize' | 'messageKey' | 'params' | 'statusSize' | 'updatedAt'>>;
 
@@ -87,7 +94,7 @@ function patchColumns(patch: TaskPatch) {
 export function createTaskRepository(db: Kysely<Database>) {
   const owned = (userId: string) => db.selectFrom('tasks').selectAll().where('user_id', '=', userId);
 
-  return {
+  const repository = {
     async insert(task: TaskRecord): Promise<void> {
       await db
         .insertInto('tasks')
@@ -167,6 +174,133 @@ export function createTaskRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Writes a background task with what its worker needs (the URL, the target folder). */
+    async insertQueued(task: TaskRecord, source: QueuedSource): Promise<void> {
+      await repository.insert(task);
+      await db
+        .updateTable('tasks')
+        .set({ source_url: source.sourceUrl, target_parent_id: source.targetParentId })
+        .where('id', '=', task.id)
+        .execute();
+    },
+
+    /** What the worker of a queued task needs; undefined when the task is gone. */
+    async sourceOf(id: string): Promise<QueuedSource | undefined> {
+      const row = await db.selectFrom('tasks').select(['source_url', 'target_parent_id']).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : { sourceUrl: row.source_url ?? '', targetParentId: row.target_parent_id };
+    },
+
+    /**
+     * Takes the oldest pending task of a type for a worker: a compare-and-set from PENDING to
+     * RUNNING, so two workers (or processes) never take the same task.
+     */
+    async claimNext(type: TaskType, workerId: string, stamp: string, leaseUntil: string): Promise<TaskRecord | undefined> {
+      const candidates = await db
+        .selectFrom('tasks')
+        .select('id')
+        .where('type', '=', type)
+        .where('phase', '=', 'PHASE_TYPE_PENDING')
+        .orderBy('updated_at')
+        .orderBy('id')
+        .limit(8)
+        .execute();
+      for (const candidate of candidates) {
+        const result = await db
+          .updateTable('tasks')
+          .set({ phase: 'PHASE_TYPE_RUNNING', lease_owner: workerId, lease_until: leaseUntil, updated_at: stamp })
+          .where('id', '=', candidate.id)
+          .where('phase', '=', 'PHASE_TYPE_PENDING')
+          .executeTakeFirst();
+        if (result.numUpdatedRows > 0n) {
+          const row = await db.selectFrom('tasks').selectAll().where('id', '=', candidate.id).executeTakeFirst();
+          return row === undefined ? undefined : toRecord(row);
+        }
+      }
+      return undefined;
+    },
+
+    /** Running tasks whose worker's lease ran out (the worker died) go back to the queue. */
+    async requeueExpired(type: TaskType, stamp: string): Promise<number> {
+      const result = await db
+        .updateTable('tasks')
+        .set({ phase: 'PHASE_TYPE_PENDING', lease_owner: null, lease_until: null, updated_at: stamp })
+        .where('type', '=', type)
+        .where('phase', '=', 'PHASE_TYPE_RUNNING')
+        .where('lease_until', '<', stamp)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Changes a task a worker holds, and renews its lease or (with `release`) gives it up; false
+     * when the worker no longer holds it (paused, deleted, or taken back after its lease ran out).
+     */
+    async updateHeld(id: string, workerId: string, patch: TaskPatch, lease: { until: string } | 'release'): Promise<boolean> {
+      const result = await db
+        .updateTable('tasks')
+        .set({
+          ...patchColumns(patch),
+          ...(lease === 'release' ? { lease_owner: null, lease_until: null } : { lease_until: lease.until }),
+        })
+        .where('id', '=', id)
+        .where('phase', '=', 'PHASE_TYPE_RUNNING')
+        .where('lease_owner', '=', workerId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Counts one more task of a type created by the member on a UTC day, unless `limit` are
+     * counted already; false then. Counts of earlier days are dropped on the way.
+     */
+    async countDaily(userId: string, type: TaskType, day: string, limit: number): Promise<boolean> {
+      await db.deleteFrom('task_daily_counts').where('user_id', '=', userId).where('type', '=', type).where('day', '<', day).execute();
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const updated = await db
+          .updateTable('task_daily_counts')
+          .set({ count: sql<number>`count + 1` })
+          .where('user_id', '=', userId)
+          .where('type', '=', type)
+          .where('day', '=', day)
+          .where('count', '<', limit)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows > 0n) {
+          return true;
+        }
+        const existing = await db
+          .selectFrom('task_daily_counts')
+          .select('count')
+          .where('user_id', '=', userId)
+          .where('type', '=', type)
+          .where('day', '=', day)
+          .executeTakeFirst();
+        if (existing !== undefined || limit <= 0) {
+          return false;
+        }
+        const inserted = await db
+          .insertInto('task_daily_counts')
+          .values({ user_id: userId, type, day, count: 1 })
+          .onConflict((conflict) => conflict.columns(['user_id', 'type', 'day']).doNothing())
+          .executeTakeFirst();
+        if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) {
+          return true;
+        }
+      }
+      return false;
+    },
+
+    /** How many tasks of a type the member created on a UTC day. */
+    async dailyCount(userId: string, type: TaskType, day: string): Promise<number> {
+      const row = await db
+        .selectFrom('task_daily_counts')
+        .select('count')
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('day', '=', day)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     async delete(userId: string, ids: string[]): Promise<void> {
       if (ids.length === 0) {
         return;
@@ -174,6 +308,7 @@ export function createTaskRepository(db: Kysely<Database>) {
       await db.deleteFrom('tasks').where('user_id', '=', userId).where('id', 'in', ids).execute();
     },
   };
+  return repository;
 }
 
 export type TaskRepository = ReturnType<typeof createTaskRepository>;

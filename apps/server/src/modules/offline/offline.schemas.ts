@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { taskSchema } from '../task/task.schemas';
+
+/** `POST /drive/v1/files` for an offline download (API.md §2 URL task). */
+export const createUrlTaskBodySchema = z
+  .object({
+    kind: z.literal('drive#file'),
+    upload_type: z.literal('UPLOAD_TYPE_URL'),
+    url: z.object({
+      url: z.string().max(4096).describe('An http or https URL (magnet links and torrents are not supported yet)'),
+      files: z.array(z.string().max(64)).max(1000).optional().describe('Files of a torrent to fetch (for torrents, not supported yet)'),
+    }),
+    name: z.string().max(4096).optional().describe("The file's name; else the source's or the URL's"),
+    parent_id: z.string().max(64).optional().describe('Folder the file goes to; absent or `""`: the downloads folder (`folder_type: DOWNLOAD`)'),
+  })
+  .describe('An offline download task');
+
+export const urlTaskAnswerSchema = z.object({
+  upload_type: z.literal('UPLOAD_TYPE_URL'),
+  url: z.object({ kind: z.literal('upload#url') }),
+  file: z.null(),
+  task: taskSchema,
+});
+
+/** `POST /drive/v1/task`: retry a failed offline task. */
+export const retryTaskBodySchema = z.object({
+  type: z.literal('offline'),
+  create_type: z.literal('RETRY'),
+  id: z.string().min(1).max(64),
+});

@@ -1,0 +1,149 @@
+import { AppError } from '../../http/app-error';
+import { newId } from '../../lib/secrets';
+import type { FileService } from '../drive/file.service';
+import type { PlanProvider } from '../membership/membership.service';
+import type { TaskRecord, TaskRepository } from '../task/task.repository';
+import { nameFromUrl } from './url-fetcher';
+
+export interface OfflineServiceDeps {
+  tasks: TaskRepository;
+  files: Pick<FileService, 'get'>;
+  plans: PlanProvider;
+  now: () => Date;
+  /** Tells the worker a task is waiting. */
+  onQueued: () => void;
+}
+
+/** What a member asks for: a URL, and optionally the file's name and the folder it goes to. */
+export interface OfflineRequest {
+  url: string;
+  name: string | undefined;
+  /** `''` or absent: the member's downloads folder. */
+  parentId: string | undefined;
+}
+
+const maxUrlLength = 4096;
+
+/** Characters a file name cannot hold, and blanks around it. */
+function cleanName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[/\\\p{Cc}]/gu, '_')
+    .trim();
+  const characters = [...cleaned];
+  const short = characters.length > 200 ? characters.slice(0, 200).join('') : cleaned;
+  return short === '' || short === '.' || short === '..' ? '' : short;
+}
+
+/** The file name an offline task starts with: the given one, else the URL's last segment, else its host. */
+export function initialName(url: URL, given: string | undefined): string {
+  return cleanName(given ?? '') || cleanName(nameFromUrl(url)) || cleanName(url.hostname) || 'download';
+}
+
+/** A name the source gave (`Content-Disposition`), made safe; `''` when nothing is left. */
+export function sourceName(name: string): string {
+  return cleanName(name);
+}
+
+/** Parses and checks a member's URL; what is not a fetchable link is the member's error. */
+export function parseOfflineUrl(text: string): URL {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > maxUrlLength) {
+    throw new AppError('invalid_argument', { description: `url is 1-${maxUrlLength} characters` });
+  }
+  if (/^magnet:/i.test(trimmed)) {
+    throw new AppError('unimplemented', { description: 'Magnet links and torrents are not supported yet' });
+  }
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new AppError('invalid_argument', { description: 'url is not a URL' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError('invalid_argument', { description: 'url must be http or https' });
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new AppError('invalid_argument', { description: 'url must not carry a user name or password' });
+  }
+  url.hash = '';
+  return url;
+}
+
+/**
+ * Offline downloads (issue 6, API.md §2 `UPLOAD_TYPE_URL` and §3): creating a task checks the URL,
+ * the target folder and the plan's daily limit and queues the task for the worker; a failed task
+ * can be retried. Whether an address may be fetched is decided by the worker at connect time.
+ */
+export function createOfflineService(deps: OfflineServiceDeps) {
+  const { tasks, now } = deps;
+
+  return {
+    /** Queues a download; `task_daily_create_limit` past the plan's tasks of the UTC day. */
+    async create(userId: string, input: OfflineRequest): Promise<TaskRecord> {
+      const url = parseOfflineUrl(input.url);
+      const parentId = input.parentId ?? '';
+      if (parentId !== '') {
+        const parent = await deps.files.get(userId, parentId);
+        if (parent.kind !== 'folder') {
+          throw new AppError('invalid_argument', { description: 'parent_id is not a folder' });
+        }
+        if (parent.trashed !== 0) {
+          throw new AppError('file_in_recycle_bin');
+        }
+      }
+      const plan = await deps.plans.planOf(userId);
+      const stamp = now();
+      const day = stamp.toISOString().slice(0, 10);
+      if (!(await tasks.countDaily(userId, 'offline', day, plan.cloudDownloads))) {
+        throw new AppError('task_daily_create_limit', { metadata: { limit: String(plan.cloudDownloads) } });
+      }
+      const name = initialName(url, input.name);
+      const task: TaskRecord = {
+        id: newId(),
+        userId,
+        type: 'offline',
+        name,
+        phase: 'PHASE_TYPE_PENDING',
+        progress: 0,
+        fileId: '',
+        fileName: name,
+        fileSize: 0,
+        messageKey: '',
+        params: { url: url.toString(), speed: '0', eta: '' },
+        statusSize: 1,
+        createdAt: stamp.toISOString(),
+        updatedAt: stamp.toISOString(),
+      };
+      await tasks.insertQueued(task, { sourceUrl: url.toString(), targetParentId: parentId === '' ? null : parentId });
+      deps.onQueued();
+      return task;
+    },
+
+    /** Queues a failed offline task again from the start; other phases are `failed_precondition`. */
+    async retry(userId: string, id: string): Promise<TaskRecord> {
+      const task = await tasks.findOwned(userId, id);
+      if (!task || task.type !== 'offline') {
+        throw new AppError('not_found', { description: 'No such offline task' });
+      }
+      const changed = await tasks.updateInPhase(userId, id, ['PHASE_TYPE_ERROR'], {
+        phase: 'PHASE_TYPE_PENDING',
+        progress: 0,
+        messageKey: '',
+        params: { ...task.params, speed: '0', eta: '' },
+        updatedAt: now().toISOString(),
+      });
+      if (!changed) {
+        throw new AppError('failed_precondition', { description: 'Only a failed task can be retried' });
+      }
+      deps.onQueued();
+      const retried = await tasks.findOwned(userId, id);
+      if (!retried) {
+        throw new AppError('not_found', { description: 'No such offline task' });
+      }
+      return retried;
+    },
+  };
+}
+
+export type OfflineService = ReturnType<typeof createOfflineService>;

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import { parse as parseContentDisposition } from 'content-disposition';
+import { BlockedAddressError, checkUrl, guardedLookup, isAllowedAddress, type FetchPolicy } from './fetch-guard';
+
+/** A source that answered with its bytes. */
+export interface OpenedSource {
+  body: Readable;
+  /** The URL that answered, after redirects. */
+  url: URL;
+  /** The name the source gives (`Content-Disposition`) or the last segment of its URL; may be `''`. */
+  fileName: string;
+  /** `Content-Length` when the source sent one. */
+  size: number | undefined;
+  mimeType: string;
+}
+
+/** The source answered an HTTP status that carries no file. */
+export class SourceStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`source answered ${status}`);
+    this.name = 'SourceStatusError';
+  }
+}
+
+/** Opens URLs for offline downloads; swapped for a fake in small tests. */
+export interface UrlFetcher {
+  open(url: string, signal: AbortSignal): Promise<OpenedSource>;
+}
+
+export interface UrlFetcherOptions {
+  policy: FetchPolicy;
+  /** Redirects followed at most (each one checked like the first URL). */
+  maxRedirects?: number;
+  /** Milliseconds a connection may stay silent before it is given up. */
+  idleTimeoutMs?: number;
+}
+
+/** The last path segment of a URL, percent-decoded; `''` when it has none. */
+export function nameFromUrl(url: URL): string {
+  const segment = url.pathname.split('/').filter((part) => part !== '').at(-1) ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function nameFromDisposition(header: string | undefined): string {
+  if (header === undefined || header === '') {
+    return '';
+  }
+  try {
+    return parseContentDisposition(header).parameters.filename ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function sizeOf(header: string | undefined): number | undefined {
+  if (header === undefined || !/^\d{1,16}$/.test(header)) {
+    return undefined;
+  }
+  return Number(header);
+}
+
+/** One GET of one URL through the guard: the connection goes only to an allowed address. */
+function request(url: URL, policy: FetchPolicy, signal: AbortSignal, idleTimeoutMs: number): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const outgoing = client.request(url, {
+      method: 'GET',
+      // A fresh connection each time: no pooled socket of another check is reused.
+      agent: false,
+      lookup: guardedLookup(policy),
+      signal,
+      timeout: idleTimeoutMs,
+      headers: { 'user-agent': 'Nimbus offline download', accept: '*/*', 'accept-encoding': 'identity' },
+    });
+    outgoing.on('socket', (socket) => {
+      // Defence in depth: whatever resolved, the peer must be an allowed address.
+      socket.once('connect', () => {
+        if (socket.remoteAddress === undefined || !isAllowedAddress(socket.remoteAddress, policy)) {
+          outgoing.destroy(new BlockedAddressError('peer address'));
+        }
+      });
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new Error('the source stayed silent too long')));
+    outgoing.on('response', resolve);
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/**
+ * Opens http(s) URLs behind the SSRF guard of `fetch-guard.ts`: every URL, the first and each
+ * redirect's (at most `maxRedirects`), is checked before its host is resolved, and the name is
+ * resolved once and connected to only when every address it has is allowed.
+ */
+export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  return {
+    async open(address, signal) {
+      let url = new URL(address);
+      for (let hop = 0; ; hop += 1) {
+        checkUrl(url, options.policy);
+        const response = await request(url, options.policy, signal, idleTimeoutMs);
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (status >= 300 && status < 400 && location !== undefined) {
+          response.resume();
+          if (hop >= maxRedirects) {
+            throw new SourceStatusError(status);
+          }
+          url = new URL(location, url);
+          continue;
+        }
+        if (status < 200 || status >= 300) {
+          response.resume();
+          throw new SourceStatusError(status);
+        }
+        const mimeType = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        return {
+          body: response,
+          url,
+          fileName: nameFromDisposition(response.headers['content-disposition']) || nameFromUrl(url),
+          size: sizeOf(response.headers['content-length']),
+          mimeType: mimeType.length <= 255 ? mimeType : '',
+        };
+      }
+    },
+  };
+}
