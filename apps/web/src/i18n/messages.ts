@@ -11,6 +11,7 @@ import type home from '../../messages/en-US/home.json';
 import type pages from '../../messages/en-US/pages.json';
 import type policy from '../../messages/en-US/policy.json';
 import type preview from '../../messages/en-US/preview.json';
+import type share from '../../messages/en-US/share.json';
 import type upload from '../../messages/en-US/upload.json';
 
 /**
@@ -30,6 +31,7 @@ export interface Messages {
   drive: typeof drive;
   upload: typeof upload;
   preview: typeof preview;
+  share: typeof share;
   errors: SharedMessages['errors'];
 }
 
@@ -47,6 +49,7 @@ export const fileNamespaces = [
   'drive',
   'upload',
   'preview',
+  'share',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -76,6 +79,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     drive,
     upload,
     preview,
+    share,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -89,6 +93,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'drive'),
     loadNamespace(locale, 'upload'),
     loadNamespace(locale, 'preview'),
+    loadNamespace(locale, 'share'),
   ]);
   return {
     common,
@@ -103,6 +108,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     drive,
     upload,
     preview,
+    share,
     errors: sharedMessages[locale].errors,
   };
 }

@@ -10,3 +10,10 @@ export function isValidShareId(value: string): boolean {
 export function isValidParentIds(values: readonly string[]): boolean {
   return values.length > 0 && values.every(isValidShareId);
 }
+
+/** The path of a folder of a share: `/s/{shareId}` at its root, `/s/{shareId}/{a}/{b}` inside. */
+export function shareFolderPath(shareId: string, parentIds: readonly string[]): string {
+  return ['/s', shareId, ...parentIds]
+    .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
+    .join('/');
+}

@@ -1,34 +1,41 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PageIntro } from '@/components/page-intro';
+import { SharePageBody, shareMetadata } from '@/features/share/share-page';
 import { isValidShareId } from '@/features/share/share-route';
+import { localeOf } from '@/i18n/params';
 
 interface SharePageProps {
   params: Promise<{ locale: string; shareId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** The share page's title, or the 404 title for a malformed share id; never indexed. */
+/** The share's title, size and thumbnail as OpenGraph/Twitter cards, or the 404 title; never indexed. */
 export async function generateMetadata({ params }: SharePageProps): Promise<Metadata> {
-  const valid = isValidShareId((await params).shareId);
-  const t = await getTranslations();
-  return valid
-    ? {
-        title: t('pages.share.title'),
-        description: t('pages.share.description'),
-        robots: { index: false },
-      }
-    : { title: t('common.page-not-found'), robots: { index: false } };
+  const { shareId } = await params;
+  if (!isValidShareId(shareId)) {
+    const t = await getTranslations();
+    return { title: t('common.page-not-found'), robots: { index: false } };
+  }
+  return shareMetadata(await localeOf(params), shareId, []);
 }
 
 /**
- * /s/{shareId}: a shared link (served without locale prefix). The share id is validated
- * (`^[A-Za-z0-9_-]{1,64}$`); a malformed id is a 404 naming the path.
+ * /s/{shareId}: a shared link (served without locale prefix, in the visitor's language). The
+ * share id is validated (`^[A-Za-z0-9_-]{1,64}$`); a malformed id is a 404 naming the path.
  */
-export default async function SharePage({ params }: SharePageProps) {
-  if (!isValidShareId((await params).shareId)) {
+export default async function SharePage({ params, searchParams }: SharePageProps) {
+  const { shareId } = await params;
+  if (!isValidShareId(shareId)) {
     notFound();
   }
-  const t = await getTranslations('pages');
-  return <PageIntro title={t('share.title')} description={t('share.description')} />;
+  const code = (await searchParams).s_code;
+  return (
+    <SharePageBody
+      locale={await localeOf(params)}
+      shareId={shareId}
+      parentIds={[]}
+      passCode={typeof code === 'string' ? code : ''}
+    />
+  );
 }
