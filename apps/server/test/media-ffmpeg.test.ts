@@ -44,8 +44,8 @@ async function makeClip(dir: string, name: string, audioCodec: string): Promise<
 }
 
 let clipDir = '';
-let eac3Clip = Buffer.alloc(0);
-let aacClip = Buffer.alloc(0);
+let eac3Clip: Buffer = Buffer.alloc(0);
+let aacClip: Buffer = Buffer.alloc(0);
 
 beforeAll(async () => {
   clipDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-clips-'));
