@@ -12,6 +12,7 @@ import * as tasksEvents from './0010-tasks-events';
 import * as media from './0011-media';
 import * as offline from './0012-offline';
 import * as shares from './0013-shares';
+import * as usageIndex from './0014-usage-index';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-media': media,
   '0012-offline': offline,
   '0013-shares': shares,
+  '0014-usage-index': usageIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
