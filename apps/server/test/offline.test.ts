@@ -3,6 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOfflineWorker } from '../src/modules/offline/offline-worker';
+import { createUrlFetcher } from '../src/modules/offline/url-fetcher';
+import { parseRanges } from '../src/modules/offline/fetch-guard';
 import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
 import { signIn } from './identity';
 
@@ -52,11 +55,19 @@ const source = {
   flakyFailures: 0,
   slowGate: gate(),
   slowRequests: 0,
+  /** Requests per path under `/each/`. */
+  hits: new Map<string, number>(),
 };
 const canary = { server: http.createServer(), port: 0, connections: 0 };
 
 source.server.on('request', (request, response) => {
   const url = new URL(request.url ?? '/', 'http://source');
+  if (url.pathname.startsWith('/each/')) {
+    source.hits.set(url.pathname, (source.hits.get(url.pathname) ?? 0) + 1);
+    response.writeHead(200, { 'content-length': String(content.length) });
+    response.end(content);
+    return;
+  }
   switch (url.pathname) {
     case '/file.bin':
       response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(content.length) });
@@ -392,6 +403,38 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     expect((await task(headers, queued.id)).phase).toBe('PHASE_TYPE_RUNNING');
     expect(await t.container.offlineWorker.runPending()).toBe(1);
     expect((await task(headers, queued.id)).phase).toBe('PHASE_TYPE_COMPLETE');
+  });
+
+  it('never runs one task twice when two workers share the queue', async () => {
+    await start({ PLAN_FREE_CLOUD_DOWNLOADS: '100' });
+    const { headers } = await member();
+    const paths = Array.from({ length: 8 }, (_, index) => `/each/${dialect}-${index}.bin`);
+    const ids: string[] = [];
+    for (const path of paths) {
+      ids.push((await created(headers, sourceUrl(path))).id);
+    }
+    const second = createOfflineWorker({
+      tasks: t.container.taskRecords,
+      taskChanges: t.container.tasks,
+      fetcher: createUrlFetcher({ policy: { allowedRanges: parseRanges(['127.0.0.1/32']), extraPorts: new Set([source.port]) } }),
+      blobs: t.container.blobs,
+      files: t.container.files,
+      events: t.container.events,
+      localeOf: () => Promise.resolve('en-US'),
+      now: clock.now,
+      logger: { error: () => undefined },
+      concurrency: 2,
+      maxBytes: 1024 ** 3,
+      timeoutMs: 60_000,
+    });
+    const [first, other] = await Promise.all([t.container.offlineWorker.runPending(), second.runPending()]);
+    expect(first + other).toBe(paths.length);
+    for (const path of paths) {
+      expect(source.hits.get(path), path).toBe(1);
+    }
+    for (const id of ids) {
+      expect((await task(headers, id)).phase).toBe('PHASE_TYPE_COMPLETE');
+    }
   });
 
   it('stops at the size cap and at the storage quota', async () => {
