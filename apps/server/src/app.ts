@@ -23,6 +23,8 @@ import { AppError } from './http/app-error';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
+import { contentPathPrefix } from './modules/content/content-link';
+import { contentCorsExposedHeaders, contentCorsRequestHeaders } from './modules/content/content-serving';
 import { contentRoutes } from './modules/content/content.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { shareRoutes } from './modules/share/share.routes';
@@ -143,12 +145,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS);
-  await app.register(fastifyCors, {
-    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
-    credentials: true,
-    allowedHeaders: clientHeaders,
-    exposedHeaders,
+  const corsOrigin = (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
+    callback(null, origin !== undefined && allowedOrigins.has(origin));
+  const apiCors = { origin: corsOrigin, credentials: true, allowedHeaders: clientHeaders, exposedHeaders, maxAge: 600 };
+  // The content origin: the site reads bytes with a Range (the text viewer), without credentials.
+  const contentCors = {
+    origin: corsOrigin,
+    credentials: false,
+    methods: ['GET', 'HEAD'],
+    allowedHeaders: contentCorsRequestHeaders,
+    exposedHeaders: contentCorsExposedHeaders,
     maxAge: 600,
+  };
+  await app.register(fastifyCors, {
+    delegator: (request, callback) => {
+      callback(null, request.url.startsWith(`${contentPathPrefix}/`) ? contentCors : apiCors);
+    },
   });
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_MAX,

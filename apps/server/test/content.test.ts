@@ -222,6 +222,50 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(errorOf(expired).error).toBe('content_link_expired');
   });
 
+  it("lets the site's pages read ranges across origins, and no other origin", async () => {
+    const { user, headers } = await member();
+    const record = await storeFile(t, user.id, 'notes.txt', hundred);
+    const url = (await fileOf(headers, record.id)).web_content_link;
+    const site = 'http://nimbus.test';
+
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: pathOf(url),
+      headers: { host: new URL(contentOrigin).host, origin: site, 'access-control-request-method': 'GET', 'access-control-request-headers': 'range' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(site);
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('range');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+
+    const ranged = await fetchContent(url, { origin: site, range: 'bytes=0-9' });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.equals(hundred.subarray(0, 10))).toBe(true);
+    expect(ranged.headers['access-control-allow-origin']).toBe(site);
+    expect(ranged.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(String(ranged.headers['access-control-expose-headers']).split(',').map((name) => name.trim())).toEqual(
+      expect.arrayContaining(['Content-Range', 'Content-Length', 'ETag', 'Accept-Ranges', 'Content-Disposition']),
+    );
+    expect(String(ranged.headers.vary)).toMatch(/origin/i);
+    const head = await fetchContent(url, { origin: site }, 'HEAD');
+    expect(head.headers['access-control-allow-origin']).toBe(site);
+
+    const stranger = await fetchContent(url, { origin: 'http://evil.test', range: 'bytes=0-9' });
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+    expect(String(stranger.headers.vary)).toMatch(/origin/i);
+    const strangerPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: pathOf(url),
+      headers: { host: new URL(contentOrigin).host, origin: 'http://evil.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'range' },
+    });
+    expect(strangerPreflight.headers['access-control-allow-origin']).toBeUndefined();
+
+    // The API keeps its own CORS (cookie sessions: credentials allowed for the site).
+    const api = await t.app.inject({ method: 'GET', url: `/drive/v1/files/${record.id}`, headers: { ...headers, origin: site } });
+    expect(api.headers['access-control-allow-origin']).toBe(site);
+    expect(api.headers['access-control-allow-credentials']).toBe('true');
+  });
+
   it('never runs HTML or SVG, and shows only inert types inline', async () => {
     const { user, headers } = await member();
     const html = await storeFile(t, user.id, 'page.html', '<script>alert(document.domain)</script>');

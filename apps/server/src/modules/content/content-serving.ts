@@ -207,3 +207,12 @@ export function decideServing(size: number, validators: Validators, headers: Con
   }
   return { status: 206, start: range.start, end: range.end };
 }
+
+/**
+ * CORS of the content origin, for the site's pages (a different origin when `CONTENT_ORIGIN` is
+ * set) that read a file's bytes with `fetch` and a Range: the request headers a reader may send,
+ * and the answer headers it may read. Links are bearer capabilities, so no credentials are
+ * allowed, and only the site's own origins are named (never `*`).
+ */
+export const contentCorsRequestHeaders = ['range', 'if-range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'];
+export const contentCorsExposedHeaders = ['Content-Range', 'Content-Length', 'ETag', 'Accept-Ranges', 'Content-Disposition'];
