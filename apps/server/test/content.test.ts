@@ -433,6 +433,44 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(played.headers['content-disposition']).toBe('inline; filename=clip.mp4');
   });
 
+  it('tells a TypeScript source named .ts from an MPEG transport stream by its bytes', async () => {
+    const { user, headers } = await member();
+    const source = "import { readFile } from 'node:fs/promises';\n\nexport const greet = (name: string): string => `Hello, ${name}`;\n".repeat(80);
+    const stream = Buffer.alloc(188 * 40, 0xff);
+    for (let packet = 0; packet < 40; packet += 1) {
+      stream.set([0x47, 0x40, 0x00, 0x10, 0x00], packet * 188);
+    }
+    const code = await storeFile(t, user.id, 'greet.ts', source);
+    const module = await storeFile(t, user.id, 'greet.cts', source);
+    const camera = await storeFile(t, user.id, 'clip.mts', source);
+    const video = await storeFile(t, user.id, 'broadcast.ts', stream);
+
+    // The listing reads the first bytes of `.ts` names before it answers.
+    const listed = await t.app.inject({ method: 'GET', url: '/drive/v1/files', headers });
+    const categories = new Map(listed.json<{ files: FileBody[] }>().files.map((file) => [file.name, file.file_category]));
+    expect(Object.fromEntries(categories)).toEqual({ 'greet.ts': 'TEXT', 'greet.cts': 'TEXT', 'clip.mts': 'TEXT', 'broadcast.ts': 'VIDEO' });
+
+    for (const record of [code, module, camera]) {
+      const file = await fileOf(headers, record.id);
+      expect(file.file_category, record.name).toBe('TEXT');
+      expect(file.medias, record.name).toEqual([]);
+      expect(file.thumbnail_link, record.name).toBe('');
+      const head = await fetchContent(file.web_content_link, { range: 'bytes=0-1048575' });
+      expect(head.statusCode, record.name).toBe(206);
+      expect(head.headers['content-type'], record.name).toBe('text/plain; charset=utf-8');
+      expect(head.headers['content-disposition'], record.name).toBe(`attachment; filename=${record.name}`);
+      expect(head.body, record.name).toBe(source);
+    }
+
+    const broadcast = await fileOf(headers, video.id);
+    expect(broadcast.file_category).toBe('VIDEO');
+    expect(broadcast.medias).toHaveLength(1);
+    const played = await fetchContent(broadcast.medias[0]?.link.url ?? '', { range: 'bytes=0-187' });
+    expect(played.statusCode).toBe(206);
+    expect(played.headers['content-type']).toBe('video/mp2t');
+    expect(played.headers['content-disposition']).toBe('inline; filename=broadcast.ts');
+  });
+
   it("answers not_found for another member's files, and for files gone since the link was made", async () => {
     const owner = await member();
     const stranger = await member();

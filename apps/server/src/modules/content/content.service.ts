@@ -35,6 +35,24 @@ export interface ContentServiceDeps {
 export const maxZipIds = 100;
 
 const octetStream = 'application/octet-stream';
+const textPlain = 'text/plain';
+
+/** Extensions shared by MPEG transport streams and TypeScript sources: the bytes decide. */
+const textOrStreamExtensions = new Set(['ts', 'mts', 'cts']);
+
+function isTextOrStream(record: FileRecord): boolean {
+  return textOrStreamExtensions.has(record.fileExtension.toLowerCase());
+}
+
+/** How a file is sent: by its extension, but a `.ts`-like name by what its bytes are. */
+function servingTypeOfContent(record: FileRecord, info: MediaInfo | undefined): ServingType {
+  if (info && isTextOrStream(record) && info.kind !== 'video') {
+    return info.detectedType === textPlain
+      ? { contentType: 'text/plain; charset=utf-8', mayBeInline: false }
+      : { contentType: octetStream, mayBeInline: false };
+  }
+  return servingTypeOf(record.fileExtension);
+}
 
 function notFound(): AppError {
   return new AppError('file_not_found');
@@ -91,8 +109,14 @@ export function createContentService(deps: ContentServiceDeps) {
     return params;
   }
 
-  /** A file the extension left as `OTHER` takes the category its bytes show. */
+  /**
+   * A file the extension left as `OTHER` takes the category its bytes show; a `.ts`, `.mts` or
+   * `.cts` file is TEXT when its bytes are text rather than a transport stream.
+   */
   function categoryFromContent(record: FileRecord, info: MediaInfo | undefined): FileCategory | undefined {
+    if (info && isTextOrStream(record) && info.kind !== 'video') {
+      return info.detectedType === textPlain ? 'TEXT' : undefined;
+    }
     if (record.fileCategory !== 'OTHER' || !info) {
       return undefined;
     }
@@ -163,6 +187,15 @@ export function createContentService(deps: ContentServiceDeps) {
       const fields = new Map<string, Partial<FileLinkFields>>();
       const servable = records.filter(isServable);
       const infos = deps.media ? await deps.media.knownInfos(servable.map((record) => record.sha256)) : new Map<string, MediaInfo>();
+      // A `.ts` name says nothing until the bytes are read (a few KiB), so those are read now.
+      for (const record of servable) {
+        if (isTextOrStream(record) && !infos.has(record.sha256)) {
+          const info = await analyzed(record);
+          if (info) {
+            infos.set(record.sha256, info);
+          }
+        }
+      }
       for (const record of servable) {
         const info = infos.get(record.sha256);
         const category = categoryFromContent(record, info);
@@ -208,7 +241,7 @@ export function createContentService(deps: ContentServiceDeps) {
         record,
         size: record.size,
         validators: { etag: `"${record.sha256}"`, lastModified: Math.floor(Date.parse(record.createdAt) / 1000) },
-        type: servingTypeOf(record.fileExtension),
+        type: servingTypeOfContent(record, isTextOrStream(record) ? await analyzed(record) : undefined),
       };
     },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import { detectType, kindOfDetected } from './media.service';
+import { detectType, isUtf8Text, kindOfDetected, transportStreamPackets } from './media.service';
 
 async function zipOf(name: string, text: string): Promise<Buffer> {
   const zip = new ZipFile();
@@ -12,6 +12,50 @@ async function zipOf(name: string, text: string): Promise<Buffer> {
   }
   return Buffer.concat(chunks);
 }
+
+/** `count` packets of `size` bytes, each the sync byte 0x47 at `offset` and binary payload. */
+function transportStream(size: number, offset: number, count: number): Buffer {
+  const packets = Buffer.alloc(size * count, 0xff);
+  for (let packet = 0; packet < count; packet += 1) {
+    packets[packet * size + offset] = 0x47;
+    packets[packet * size + offset + 1] = 0x00;
+  }
+  return packets;
+}
+
+const typescriptSource = Buffer.from(
+  `import { readFile } from 'node:fs/promises';\n\n// Grüße, 你好: sources are UTF-8.\nexport async function load(path: string): Promise<string> {\n  return readFile(path, 'utf8');\n}\n`.repeat(40),
+);
+
+describe('transport streams and TypeScript sources', () => {
+  it('finds the sync byte every 188 bytes, or every 192 after a timecode', () => {
+    expect(transportStreamPackets(transportStream(188, 0, 20))).toBe(20);
+    expect(transportStreamPackets(transportStream(192, 4, 20))).toBe(20);
+    const broken = transportStream(188, 0, 20);
+    broken[188 * 7] = 0x46;
+    expect(transportStreamPackets(broken)).toBe(0);
+    expect(transportStreamPackets(typescriptSource)).toBe(0);
+  });
+
+  it('tells UTF-8 text from binary bytes', () => {
+    expect(isUtf8Text(typescriptSource)).toBe(true);
+    // A multi-byte character cut by the end of the sniffed head is still text.
+    expect(isUtf8Text(Buffer.from('日本語').subarray(0, 7))).toBe(true);
+    expect(isUtf8Text(Buffer.from([0x61, 0xc3, 0x28, 0x62]))).toBe(false);
+    expect(isUtf8Text(Buffer.from('a\0b'))).toBe(false);
+    expect(isUtf8Text(transportStream(188, 0, 3))).toBe(false);
+  });
+
+  it('types a transport stream video/mp2t and a TypeScript source text/plain', async () => {
+    expect(await detectType(transportStream(188, 0, 20))).toBe('video/mp2t');
+    expect(await detectType(transportStream(192, 4, 20))).toBe('video/mp2t');
+    expect(await detectType(typescriptSource)).toBe('text/plain');
+    // Text that starts with `G` and has a `G` 188 bytes on is still text.
+    const gText = Buffer.from(`G${'x'.repeat(187)}G${'y'.repeat(187)}`);
+    expect(await detectType(gText)).toBe('text/plain');
+    expect(kindOfDetected('text/plain')).toBe('other');
+  });
+});
 
 describe('kind detection by content', () => {
   it('recognises archives, images, video, audio and torrents by their bytes', async () => {
@@ -28,6 +72,7 @@ describe('kind detection by content', () => {
       [mp3, 'audio'],
       [torrent, 'torrent'],
       [Buffer.from('just some text'), 'other'],
+      [transportStream(188, 0, 20), 'video'],
     ];
     for (const [bytes, kind] of cases) {
       expect(kindOfDetected(await detectType(bytes))).toBe(kind);

@@ -86,17 +86,72 @@ function isTorrentBytes(head: Buffer): boolean {
   return text.includes('8:announce') || text.includes('4:info');
 }
 
-/** The content type of bytes from their magic numbers; `''` when nothing matches. */
+/** The sync byte that starts every packet of an MPEG transport stream. */
+const tsSyncByte = 0x47;
+
+/** How many packets of `size` bytes, from `offset`, all start with the sync byte; 0 when one does not. */
+function syncedPackets(head: Buffer, offset: number, size: number): number {
+  if (head.length < offset + size) {
+    return 0;
+  }
+  let packets = 0;
+  for (let at = offset; at < head.length; at += size) {
+    if (head[at] !== tsSyncByte) {
+      return 0;
+    }
+    packets += 1;
+  }
+  return packets;
+}
+
+/**
+ * The packet pattern of an MPEG transport stream: 0x47 every 188 bytes, or every 192 bytes after
+ * a 4-byte timecode (BDAV, as in `.m2ts` and camcorder `.mts`). The count of packets seen.
+ */
+export function transportStreamPackets(head: Buffer): number {
+  return Math.max(syncedPackets(head, 0, 188), syncedPackets(head, 4, 192));
+}
+
+/** Bytes that read as UTF-8 text: no NUL, and no invalid sequence (one cut at the end is fine). */
+export function isUtf8Text(head: Buffer): boolean {
+  if (head.length === 0 || head.includes(0)) {
+    return false;
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The content type of bytes from their magic numbers: `video/mp2t` only for the transport stream
+ * packet pattern (so a TypeScript source named `.ts` is not taken for video), `text/plain` for
+ * UTF-8 text nothing else matched, `''` when nothing matches.
+ */
 export async function detectType(head: Buffer): Promise<string> {
   if (isTorrentBytes(head)) {
     return 'application/x-bittorrent';
   }
+  const text = isUtf8Text(head);
+  const packets = transportStreamPackets(head);
+  // Real streams are binary (the PAT's PID is 0x0000); text with a `G` at a few packet starts is
+  // chance, but not at eight.
+  if ((packets >= 1 && !text) || packets >= 8) {
+    return 'video/mp2t';
+  }
+  let detected = '';
   try {
-    return (await fileTypeFromBuffer(head))?.mime ?? '';
+    detected = (await fileTypeFromBuffer(head))?.mime ?? '';
   } catch {
     // A container whose first bytes are cut or damaged (a zip header with nothing behind it).
-    return '';
   }
+  if (detected === 'video/mp2t') {
+    // file-type looks at two sync bytes only; the pattern above decides.
+    detected = '';
+  }
+  return detected === '' && text ? 'text/plain' : detected;
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
