@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { analyticsUserTypeOf, isPremiumStatus } from './vip-status';
 import {
-  analyticsUserTypeOf,
   defaultDeviceTypeCode,
   defaultSortOrder,
   defaultThumbnailSize,
@@ -13,7 +13,6 @@ import {
   embeddedPassThroughActions,
   fileCategorySchema,
   isFinalTaskPhase,
-  isPremiumStatus,
   isSortOrder,
   isViewType,
   loginResultSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vipStatuses } from './vip-status';
 
 /*
  * The enumerations of spec sections 3 and 4 (and the ones API.md adds), each as an `as const`
@@ -489,20 +490,8 @@ export function loginSceneOf(url: string): LoginScene {
 // Membership
 // ---------------------------------------------------------------------------------------------
 
-/** VIP status values; a member is premium when the status is `ok`. */
-export const vipStatuses = ['ok', 'invalid'] as const;
-export type VipStatus = (typeof vipStatuses)[number];
+/** The VIP statuses (`vipStatuses`, `isPremiumStatus`) live in the zod-free `vip-status.ts`. */
 export const vipStatusSchema = z.enum(vipStatuses);
-
-/** Whether a VIP status makes the member premium (spec section 4). */
-export function isPremiumStatus(status: string | null | undefined): boolean {
-  return status === 'ok';
-}
-
-/** The user type sent for analytics: 2 for premium members, 1 otherwise. */
-export function analyticsUserTypeOf(premium: boolean): 1 | 2 {
-  return premium ? 2 : 1;
-}
 
 /** Compensation activities the spec names. */
 export const compensationActivityTypes = ['aliyun_accident_202409'] as const;

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './units';
 export * from './api-paths';
 export * from './membership';
+export * from './vip-status';

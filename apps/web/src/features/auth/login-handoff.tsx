@@ -16,8 +16,6 @@ import {
 } from './handoff';
 import { takeHandoff } from './handoff-actions';
 import { createPkcePair } from './pkce';
-import { webClientId } from './browser-client';
-import { exchangeAuthCode, signOut, webRedirectUri } from './session';
 
 /** The translated texts of the hand-off notice. */
 export interface LoginHandoffTexts {
@@ -43,6 +41,7 @@ async function askDesktopApp(
   plan: Extract<HandoffPlan, { kind: 'loopback' }>,
   challenge: string,
   redirectUri: string,
+  clientId: string,
 ): Promise<string> {
   const response = await fetch(loopbackUrl(plan.port), {
     method: 'POST',
@@ -54,7 +53,7 @@ async function askDesktopApp(
       code_challenge_method: 'S256',
       state: plan.state,
       redirect_uri: redirectUri,
-      client_id: webClientId,
+      client_id: clientId,
     }),
     signal: AbortSignal.timeout(loopbackTimeoutMs),
   });
@@ -65,8 +64,15 @@ async function askDesktopApp(
   return code;
 }
 
-/** Carries out a hand-off plan: signs out any old session, gets the code, exchanges it. */
+/**
+ * Carries out a hand-off plan: signs out any old session, gets the code, exchanges it. The API
+ * client and the session calls load only here, so pages without a hand-off never download them.
+ */
 async function runHandoff(plan: HandoffPlan): Promise<void> {
+  const [{ exchangeAuthCode, signOut, webRedirectUri }, { webClientId }] = await Promise.all([
+    import('./session'),
+    import('./browser-client'),
+  ]);
   const publicUrl = readPublicConfig()?.publicUrl ?? window.location.origin;
   const redirectUri = webRedirectUri(publicUrl);
   try {
@@ -79,7 +85,7 @@ async function runHandoff(plan: HandoffPlan): Promise<void> {
     return;
   }
   const pair = await createPkcePair();
-  const code = await askDesktopApp(plan, pair.challenge, redirectUri);
+  const code = await askDesktopApp(plan, pair.challenge, redirectUri, webClientId);
   await exchangeAuthCode({ code, redirectUri, codeVerifier: pair.verifier });
 }
 
