@@ -8,6 +8,7 @@ import type { Messages } from '@/i18n/messages';
 import { ChevronRight, Clock, Download, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { PassCodeForm } from './pass-code-form';
+import { SaveButton } from './save-button';
 import { ShareFileList } from './share-file-list';
 import { shareFolderPath } from './share-route';
 import type { ShareView } from './share-server';
@@ -201,6 +202,11 @@ export async function SharePageBody({
     <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-4 px-4 py-6">
       <TokenKeeper shareId={shareId} token={view.share.pass_code_token} />
       <ShareHeader view={view} shareId={shareId} locale={locale} />
+      <NextIntlClientProvider locale={locale} messages={{ share: messages.share }}>
+        <div className="flex flex-wrap gap-2">
+          <SaveButton shareId={shareId} token={view.token} errorTexts={errorTextsOf(locale)} />
+        </div>
+      </NextIntlClientProvider>
       {view.status === 'OK' ? (
         <NextIntlClientProvider locale={locale} messages={{ share: messages.share }}>
           <ShareFileList
