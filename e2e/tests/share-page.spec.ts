@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { request as apiRequest, expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -11,12 +11,16 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 const password = 'share owner 42';
 
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const signIn = await request.post('/v1/auth/signin', {
+/** An access token of a member, signed in from a fresh API context (no session cookie). */
+async function tokenOf(baseURL: string, email: string): Promise<string> {
+  const context = await apiRequest.newContext({ baseURL });
+  const signIn = await context.post('/v1/auth/signin', {
     data: { client_id: 'web', username: email, password },
   });
-  expect(signIn.ok()).toBe(true);
-  return ((await signIn.json()) as { access_token: string }).access_token;
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const token = ((await signIn.json()) as { access_token: string }).access_token;
+  await context.dispose();
+  return token;
 }
 
 async function newFolder(
@@ -36,6 +40,7 @@ async function newFolder(
 test('an anonymous visitor opens a shared folder in Spanish and browses two levels', async ({
   browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(150_000);
   const emailA = newEmail();
@@ -45,7 +50,8 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
     await signUpInEnglish(await context.newPage(), email, password);
     await context.close();
   }
-  const tokenA = await tokenOf(request, emailA);
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const tokenB = await tokenOf(baseURL ?? '', emailB);
   const top = await newFolder(request, tokenA, 'Vacaciones', '');
   const inner = await newFolder(request, tokenA, 'Fotos', top);
   await newFolder(request, tokenA, 'Playa', inner);
@@ -112,11 +118,10 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
   await expect(page).toHaveURL(
     new RegExp(`/s/${share.share_id}/${top}\\?scene=SHOW_LOGIN_DIALOG$`),
   );
-  await expect(page.getByText('Guardado en tu unidad')).toBeVisible();
+  await expect(page.getByText('Guardado en tu unidad').first()).toBeVisible();
   await visitor.close();
 
   // B's drive holds the shared folder with its tree, found by name.
-  const tokenB = await tokenOf(request, emailB);
   const search = await request.get('/drive/v1/files', {
     headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
     params: { parent_id: '*', limit: 100, filters: JSON.stringify({ trashed: { eq: false } }) },

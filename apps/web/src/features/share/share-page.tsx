@@ -8,6 +8,7 @@ import type { Messages } from '@/i18n/messages';
 import { ChevronRight, Clock, Download, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { PassCodeForm } from './pass-code-form';
+import { ReportButton } from './report-button';
 import { SaveButton } from './save-button';
 import { ShareFileList } from './share-file-list';
 import { shareFolderPath } from './share-route';
@@ -205,6 +206,11 @@ export async function SharePageBody({
       <NextIntlClientProvider locale={locale} messages={{ share: messages.share }}>
         <div className="flex flex-wrap gap-2">
           <SaveButton shareId={shareId} token={view.token} errorTexts={errorTextsOf(locale)} />
+          <ReportButton
+            shareId={shareId}
+            shareUserId={view.share.user_info.user_id}
+            errorTexts={errorTextsOf(locale)}
+          />
         </div>
       </NextIntlClientProvider>
       {view.status === 'OK' ? (
