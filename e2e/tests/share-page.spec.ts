@@ -5,7 +5,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 /*
  * The share page in Chromium: member A shares a folder with a pass code; an anonymous visitor
  * opens the Spanish link with `?s_code=`, lands on the unprefixed page in Spanish, enters with the
- * pre-filled code, browses two levels deep through the folders and the breadcrumbs, and saves:
+ * pre-filled code, browses two levels deep through the folders and the breadcrumbs, previews a
+ * text file through the share's links, and saves:
  * sent to sign in as member B, back on the share page the save finishes and B's drive holds it.
  */
 
@@ -45,17 +46,43 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
   test.setTimeout(150_000);
   const emailA = newEmail();
   const emailB = newEmail();
-  for (const email of [emailA, emailB]) {
-    const context = await browser.newContext();
-    await signUpInEnglish(await context.newPage(), email, password);
-    await context.close();
-  }
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signUpInEnglish(ownerPage, emailA, password);
+  const other = await browser.newContext();
+  await signUpInEnglish(await other.newPage(), emailB, password);
+  await other.close();
   const tokenA = await tokenOf(baseURL ?? '', emailA);
   const tokenB = await tokenOf(baseURL ?? '', emailB);
   const top = await newFolder(request, tokenA, 'Vacaciones', '');
   const inner = await newFolder(request, tokenA, 'Fotos', top);
   await newFolder(request, tokenA, 'Playa', inner);
   await newFolder(request, tokenA, 'Montaña', top);
+  // A text file uploaded through the drive, moved two levels down.
+  await ownerPage
+    .getByTestId('upload-files-input')
+    .first()
+    .setInputFiles([
+      { name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola desde la playa\n') },
+    ]);
+  await expect(
+    ownerPage.locator('[data-testid=upload-panel] [data-testid=upload-entry][data-status=done]'),
+  ).toHaveCount(1, { timeout: 30_000 });
+  await owner.close();
+  const authA = { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` };
+  const rootListing = await request.get('/drive/v1/files', {
+    headers: authA,
+    params: { parent_id: '', limit: 100 },
+  });
+  const note = ((await rootListing.json()) as { files: { id: string; name: string }[] }).files.find(
+    (file) => file.name === 'nota.txt',
+  );
+  expect(note).toBeDefined();
+  const moved = await request.post('/drive/v1/files:batchMove', {
+    headers: authA,
+    data: { ids: [note?.id], to: { parent_id: inner } },
+  });
+  expect(moved.ok()).toBe(true);
   const created = await request.post('/drive/v1/share', {
     headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
     data: {
@@ -98,6 +125,12 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
   await item('Fotos').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/s/${share.share_id}/${top}/${inner}$`));
   await expect(item('Playa')).toBeVisible();
+  // The text file previews through the share's links.
+  await item('nota.txt').getByRole('button').click();
+  const viewer = page.getByTestId('file-preview');
+  await expect(viewer.getByTestId('preview-text')).toHaveText('hola desde la playa\n');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
   const crumbs = page.getByTestId('share-breadcrumbs');
   await expect(crumbs).toHaveText(/Todos los archivos\s*Vacaciones\s*Fotos/);
 

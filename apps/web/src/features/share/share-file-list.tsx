@@ -10,6 +10,8 @@ import { errorText } from '@/features/auth/error-text';
 import { browserClient } from '@/features/auth/browser-client';
 import type { DriveFile } from '@/features/drive/drive-api';
 import { FileIcon } from '@/features/drive/file-item';
+import type { PreviewFile } from '@/features/drive/preview';
+import { FilePreview } from '@/features/drive/preview';
 import { shareFolderPath } from './share-route';
 import type { OpenShareAnswer, ShareDetailAnswer, ShareFile } from './share-types';
 import { sharePageSize } from './share-types';
@@ -68,6 +70,29 @@ export function ShareFileList(props: ShareFileListProps) {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [previewId, setPreviewId] = useState<string | undefined>(undefined);
+  const previewable = files.filter((file) => file.kind !== 'drive#folder');
+  const previewIndex = previewable.findIndex((file) => file.id === previewId);
+  const loadFile = useCallback(
+    async (id: string): Promise<PreviewFile> => {
+      const answer = await browserClient().get<{
+        share_status: string;
+        file_info: PreviewFile | null;
+      }>('/drive/v1/share/file_info', {
+        query: {
+          share_id: shareId,
+          file_id: id,
+          pass_code_token: token,
+          thumbnail_size: 'SIZE_LARGE',
+        },
+      });
+      if (answer.share_status !== 'OK' || !answer.file_info) {
+        throw new Error(answer.share_status);
+      }
+      return answer.file_info;
+    },
+    [shareId, token],
+  );
 
   const count = files.length + (next ? 1 : 0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
@@ -175,13 +200,28 @@ export function ShareFileList(props: ShareFileListProps) {
                     {content}
                   </Link>
                 ) : (
-                  <div className="flex h-full items-center gap-3 px-3">{content}</div>
+                  <button
+                    type="button"
+                    onClick={() => setPreviewId(file.id)}
+                    className="flex h-full w-full items-center gap-3 px-3 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                  >
+                    {content}
+                  </button>
                 )}
               </div>
             );
           })}
         </div>
       </div>
+      {previewIndex >= 0 ? (
+        <FilePreview
+          files={previewable}
+          index={previewIndex}
+          onClose={() => setPreviewId(undefined)}
+          onIndexChange={(index) => setPreviewId(previewable[index]?.id)}
+          loadFile={loadFile}
+        />
+      ) : null}
     </div>
   );
 }

@@ -214,7 +214,10 @@ export async function SharePageBody({
         </div>
       </NextIntlClientProvider>
       {view.status === 'OK' ? (
-        <NextIntlClientProvider locale={locale} messages={{ share: messages.share }}>
+        <NextIntlClientProvider
+          locale={locale}
+          messages={{ share: messages.share, preview: messages.preview }}
+        >
           <ShareFileList
             key={parentIds.join('/')}
             shareId={shareId}

@@ -37,12 +37,23 @@ export interface FilePreviewProps {
   onClose: () => void;
   /** Asked to show another file (next/previous, arrow keys, swipes). */
   onIndexChange: (index: number) => void;
+  /** Loads a file with its links; the drive's `GET /drive/v1/files/{id}` unless given. */
+  loadFile?: (id: string) => Promise<PreviewFile>;
+}
+
+function loadDriveFile(id: string): Promise<PreviewFile> {
+  return browserClient().get<PreviewFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
+    query: { usage: 'FETCH', thumbnail_size: 'SIZE_LARGE' },
+  });
 }
 
 type Translate = ReturnType<typeof useTranslations<'preview'>>;
 
 /** The file with its links filled (`GET /drive/v1/files/{id}`), the listing's copy meanwhile. */
-function useFullFile(file: PreviewFile | undefined): {
+function useFullFile(
+  file: PreviewFile | undefined,
+  loadFile: (id: string) => Promise<PreviewFile>,
+): {
   file: PreviewFile | undefined;
   loaded: boolean;
 } {
@@ -53,27 +64,23 @@ function useFullFile(file: PreviewFile | undefined): {
       return;
     }
     let current = true;
-    browserClient()
-      .get<PreviewFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
-        query: { usage: 'FETCH', thumbnail_size: 'SIZE_LARGE' },
-      })
-      .then(
-        (full) => {
-          if (current) {
-            setLoaded((known) => ({ ...known, [id]: full }));
-          }
-        },
-        () => {
-          if (current) {
-            // The listing's copy is all there is: the viewer shows what its links allow.
-            setLoaded((known) => ({ ...known, [id]: file }));
-          }
-        },
-      );
+    loadFile(id).then(
+      (full) => {
+        if (current) {
+          setLoaded((known) => ({ ...known, [id]: full }));
+        }
+      },
+      () => {
+        if (current) {
+          // The listing's copy is all there is: the viewer shows what its links allow.
+          setLoaded((known) => ({ ...known, [id]: file }));
+        }
+      },
+    );
     return () => {
       current = false;
     };
-  }, [id, file, loaded]);
+  }, [id, file, loaded, loadFile]);
   return id && loaded[id] ? { file: loaded[id], loaded: true } : { file, loaded: false };
 }
 
@@ -447,10 +454,16 @@ function keepsArrows(target: EventTarget | null): boolean {
  * a download for anything else. ←/→ go to the previous/next file, Esc closes and focus goes back
  * to where it was.
  */
-export function FilePreview({ files, index, onClose, onIndexChange }: FilePreviewProps) {
+export function FilePreview({
+  files,
+  index,
+  onClose,
+  onIndexChange,
+  loadFile = loadDriveFile,
+}: FilePreviewProps) {
   const t = useTranslations('preview');
   const listed = files[index];
-  const { file } = useFullFile(listed);
+  const { file } = useFullFile(listed, loadFile);
   const [showDetails, setShowDetails] = useState(false);
   const swipeStart = useRef<{ x: number; y: number } | undefined>(undefined);
   // Where focus was when the viewer opened: it goes back there when the viewer closes.
