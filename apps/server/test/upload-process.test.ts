@@ -336,6 +336,12 @@ describe('uploads across server crashes', () => {
 
     let crashes = 0;
     let done = false;
+    // The first kill waits for the first bytes to go out, so it always lands mid-upload however
+    // fast the machine is; the later ones come at random moments.
+    let firstBytesSent: () => void = () => undefined;
+    const firstBytes = new Promise<void>((resolve) => {
+      firstBytesSent = resolve;
+    });
     const finished = Promise.all(
       uploads.map(
         (item) =>
@@ -345,6 +351,11 @@ describe('uploads across server crashes', () => {
               headers,
               chunkSize: 1024 * 1024 * (1 + (item.content.length % 3)),
               retryDelays: Array.from({ length: 200 }, () => 200),
+              onProgress: (sent) => {
+                if (sent > 0) {
+                  firstBytesSent();
+                }
+              },
               onSuccess: () => resolve(),
               onError: reject,
             });
@@ -355,8 +366,11 @@ describe('uploads across server crashes', () => {
       done = true;
     });
     // SIGKILL at random moments while the uploads run, then start again.
+    await firstBytes;
     while (!done && crashes < 6) {
-      await new Promise((resolve) => setTimeout(resolve, 150 + Math.floor(Math.random() * 900)));
+      if (crashes > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 150 + Math.floor(Math.random() * 900)));
+      }
       if (done) {
         break;
       }
