@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SortOrder } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
+import { filterError, readFilters } from '../../http/filters';
 import { sortValueOf, type FileColumn, type FileCondition, type FileRecord, type SortKey } from './file.repository';
 
 /** Folds a name for uniqueness and prefix search: NFC, then full case folding in any script. */
@@ -106,9 +107,10 @@ const filterFields: Record<string, FilterField> = {
   created_time: { column: 'created_at', operators: ['gt', 'lt'], read: textValue },
 };
 
-function badFilter(description: string): AppError {
-  return new AppError('invalid_argument', { description: `filters: ${description}` });
-}
+/** The operators each field takes, for `readFilters`. */
+const filterOperators: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(filterFields).map(([name, field]) => [name, field.operators]),
+);
 
 /** Parsed `filters`: the conditions, and whether the trash is asked for (`trashed` eq true). */
 export interface ParsedFilters {
@@ -123,71 +125,51 @@ export interface ParsedFilters {
  * apart: the listing decides which trash state it means.
  */
 export function parseFilters(text: string | undefined): ParsedFilters {
-  if (text === undefined || text.trim() === '') {
-    return { conditions: [], trashed: undefined };
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badFilter('not JSON');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw badFilter('must be an object of fields');
-  }
   const conditions: FileCondition[] = [];
   let trashed: boolean | undefined;
-  for (const [fieldName, operations] of Object.entries(parsed)) {
-    const field = Object.hasOwn(filterFields, fieldName) ? filterFields[fieldName] : undefined;
+  for (const { field: fieldName, operator, value: raw } of readFilters(text, filterOperators)) {
+    const field = filterFields[fieldName];
     if (field === undefined) {
-      throw badFilter(`unknown field ${JSON.stringify(fieldName.slice(0, 64))}`);
+      continue;
     }
-    if (operations === null || typeof operations !== 'object' || Array.isArray(operations)) {
-      throw badFilter(`${fieldName} must be an object of operators`);
+    if (typeof raw !== 'string' && typeof raw !== 'boolean' && typeof raw !== 'number') {
+      throw filterError(`${fieldName}.${operator} must be a string`);
     }
-    for (const [operator, raw] of Object.entries(operations as Record<string, unknown>)) {
-      if (!(field.operators as readonly string[]).includes(operator)) {
-        throw badFilter(`${fieldName} takes no operator ${JSON.stringify(operator.slice(0, 16))}`);
+    const textual = String(raw);
+    const read = (value: string) => {
+      const stored = field.read(value);
+      if (stored === undefined) {
+        throw filterError(`${fieldName}.${operator} has a value it cannot take`);
       }
-      if (typeof raw !== 'string' && typeof raw !== 'boolean' && typeof raw !== 'number') {
-        throw badFilter(`${fieldName}.${operator} must be a string`);
+      return stored;
+    };
+    if (fieldName === 'trashed') {
+      trashed = read(textual) === 1;
+      continue;
+    }
+    switch (operator as Operator) {
+      case 'eq':
+        conditions.push({ column: field.column, op: '=', value: read(textual) });
+        break;
+      case 'gt':
+        conditions.push({ column: field.column, op: '>', value: read(textual) });
+        break;
+      case 'lt':
+        conditions.push({ column: field.column, op: '<', value: read(textual) });
+        break;
+      case 'in': {
+        const items = textual.split(',').map((item) => item.trim()).filter((item) => item !== '');
+        if (items.length > 100) {
+          throw filterError(`${fieldName}.in lists more than 100 values`);
+        }
+        conditions.push({ column: field.column, op: 'in', value: items.map(read) });
+        break;
       }
-      const textual = String(raw);
-      const read = (value: string) => {
-        const stored = field.read(value);
-        if (stored === undefined) {
-          throw badFilter(`${fieldName}.${operator} has a value it cannot take`);
-        }
-        return stored;
-      };
-      if (fieldName === 'trashed') {
-        trashed = read(textual) === 1;
-        continue;
-      }
-      switch (operator as Operator) {
-        case 'eq':
-          conditions.push({ column: field.column, op: '=', value: read(textual) });
-          break;
-        case 'gt':
-          conditions.push({ column: field.column, op: '>', value: read(textual) });
-          break;
-        case 'lt':
-          conditions.push({ column: field.column, op: '<', value: read(textual) });
-          break;
-        case 'in': {
-          const items = textual.split(',').map((item) => item.trim()).filter((item) => item !== '');
-          if (items.length > 100) {
-            throw badFilter(`${fieldName}.in lists more than 100 values`);
-          }
-          conditions.push({ column: field.column, op: 'in', value: items.map(read) });
-          break;
-        }
-        case 'prefix':
-        case 'contains': {
-          const value = read(textual);
-          conditions.push({ column: 'name_key', op: operator as 'prefix' | 'contains', value: String(value) });
-          break;
-        }
+      case 'prefix':
+      case 'contains': {
+        const value = read(textual);
+        conditions.push({ column: 'name_key', op: operator as 'prefix' | 'contains', value: String(value) });
+        break;
       }
     }
   }

@@ -1,6 +1,7 @@
 import {
   sql,
   type Kysely,
+  type Insertable,
   type RawBuilder,
   type Selectable,
   type SqlBool,
@@ -95,6 +96,34 @@ function parseParams(text: string): Record<string, string> {
     // A damaged map reads as empty rather than failing the listing.
   }
   return {};
+}
+
+/** The row of a new, live file or folder. */
+export function newFileRow(file: NewFile): Insertable<FileTable> {
+  return {
+    id: file.id,
+    user_id: file.userId,
+    parent_id: file.parentId,
+    kind: file.kind,
+    name: file.name,
+    name_key: file.nameKey,
+    size: file.size,
+    sha256: file.sha256,
+    gcid: file.gcid,
+    mime_type: file.mimeType,
+    file_extension: file.fileExtension,
+    file_category: file.fileCategory,
+    phase: file.phase,
+    starred: file.starred ? 1 : 0,
+    trashed: 0,
+    trashed_at: null,
+    original_parent_id: null,
+    original_path: null,
+    created_at: file.createdAt,
+    modified_at: file.modifiedAt,
+    params: JSON.stringify(file.params),
+    folder_type: file.folderType ?? 'NORMAL',
+  };
 }
 
 function toRecord(row: Selectable<FileTable>): FileRecord {
@@ -325,30 +354,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
     async insert(file: NewFile): Promise<void> {
       await db
         .insertInto('files')
-        .values({
-          id: file.id,
-          user_id: file.userId,
-          parent_id: file.parentId,
-          kind: file.kind,
-          name: file.name,
-          name_key: file.nameKey,
-          size: file.size,
-          sha256: file.sha256,
-          gcid: file.gcid,
-          mime_type: file.mimeType,
-          file_extension: file.fileExtension,
-          file_category: file.fileCategory,
-          phase: file.phase,
-          starred: file.starred ? 1 : 0,
-          trashed: 0,
-          trashed_at: null,
-          original_parent_id: null,
-          original_path: null,
-          created_at: file.createdAt,
-          modified_at: file.modifiedAt,
-          params: JSON.stringify(file.params),
-          folder_type: file.folderType ?? 'NORMAL',
-        })
+        .values(newFileRow(file))
         .execute();
     },
 

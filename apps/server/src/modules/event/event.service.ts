@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventTypes, type EventType } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
+import { filterError, filterValues, readFilters } from '../../http/filters';
 import { newId } from '../../lib/secrets';
 import type { EventRepository, EventView } from './event.repository';
 
@@ -32,54 +33,21 @@ export interface ListEventsInput {
   pageToken: string | undefined;
 }
 
-function badFilter(description: string): AppError {
-  return new AppError('invalid_argument', { description: `filters: ${description}` });
-}
-
 function isEventType(value: string): value is EventType {
   return (eventTypes as readonly string[]).includes(value);
 }
 
 /** Reads the `filters` of an event listing: `type` with `eq` or `in`; anything else is `invalid_argument`. */
 export function parseEventFilters(text: string | undefined): EventType[] | undefined {
-  if (text === undefined || text.trim() === '') {
-    return undefined;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badFilter('not JSON');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw badFilter('must be an object of fields');
-  }
   let types: EventType[] | undefined;
-  for (const [field, operations] of Object.entries(parsed)) {
-    if (field !== 'type') {
-      throw badFilter(`unknown field ${JSON.stringify(field.slice(0, 64))}`);
+  for (const term of readFilters(text, { type: ['eq', 'in'] })) {
+    const values = filterValues(term);
+    const unknown = values.find((value) => !isEventType(value));
+    if (unknown !== undefined) {
+      throw filterError(`${JSON.stringify(unknown.slice(0, 32))} is not an event type`);
     }
-    if (operations === null || typeof operations !== 'object' || Array.isArray(operations)) {
-      throw badFilter('type must be an object of operators');
-    }
-    for (const [operator, raw] of Object.entries(operations as Record<string, unknown>)) {
-      if (operator !== 'eq' && operator !== 'in') {
-        throw badFilter(`type takes no operator ${JSON.stringify(operator.slice(0, 16))}`);
-      }
-      if (typeof raw !== 'string') {
-        throw badFilter(`type.${operator} must be a string`);
-      }
-      const values = operator === 'eq' ? [raw.trim()] : raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
-      if (values.length > 100) {
-        throw badFilter('type.in lists more than 100 values');
-      }
-      const unknown = values.find((value) => !isEventType(value));
-      if (unknown !== undefined) {
-        throw badFilter(`${JSON.stringify(unknown.slice(0, 32))} is not an event type`);
-      }
-      const chosen = values.filter(isEventType);
-      types = types === undefined ? chosen : types.filter((type) => chosen.includes(type));
-    }
+    const chosen = values.filter(isEventType);
+    types = types === undefined ? chosen : types.filter((type) => chosen.includes(type));
   }
   return types;
 }

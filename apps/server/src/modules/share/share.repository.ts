@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, FileTable, MemberRole, ModerationStatus, ShareTable } from '../../db/schema';
 import type { Dialect } from '../../db/database';
-import { fileQueriesOn, toFileRecord, type FileRecord, type NewFile } from '../drive/file.repository';
+import { fileQueriesOn, newFileRow, toFileRecord, type FileRecord, type NewFile } from '../drive/file.repository';
 
 /** A share row with numbers in their JavaScript types, and how many chosen items are still live. */
 export interface ShareRecord {
@@ -84,7 +84,7 @@ function statusSql(now: Date) {
     else 'OK' end`;
 }
 
-/** Rows per multi-row insert: 21 values a row stays far below both databases' parameter limits. */
+/** Rows per multi-row insert: 22 values a row stays far below both databases' parameter limits. */
 const insertChunk = 400;
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dialect) {
@@ -226,29 +226,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         await db
           .insertInto('files')
           .values(
-            files.slice(start, start + insertChunk).map((file) => ({
-              id: file.id,
-              user_id: file.userId,
-              parent_id: file.parentId,
-              kind: file.kind,
-              name: file.name,
-              name_key: file.nameKey,
-              size: file.size,
-              sha256: file.sha256,
-              gcid: file.gcid,
-              mime_type: file.mimeType,
-              file_extension: file.fileExtension,
-              file_category: file.fileCategory,
-              phase: file.phase,
-              starred: file.starred ? 1 : 0,
-              trashed: 0,
-              trashed_at: null,
-              original_parent_id: null,
-              original_path: null,
-              created_at: file.createdAt,
-              modified_at: file.modifiedAt,
-              params: JSON.stringify(file.params),
-            })),
+            files.slice(start, start + insertChunk).map(newFileRow),
           )
           .execute();
       }

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { shareMessage, shareStatuses, type Locale, type ShareStatus, type SortOrder } from '@nimbus/contracts';
 import type { ModerationStatus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { filterError, filterValues, readFilters } from '../../http/filters';
 import { newId, safeEqual } from '../../lib/secrets';
 import type { WindowLimiter } from '../../lib/window-limiter';
 import { decodePageToken, encodePageToken, foldName, sortKeysOf } from '../drive/file-listing';
@@ -808,42 +809,15 @@ export function createShareService(deps: ShareServiceDeps) {
 
 export type ShareService = ReturnType<typeof createShareService>;
 
-function badFilter(why: string): AppError {
-  return new AppError('invalid_argument', { description: `filters: ${why}` });
-}
-
 /** The owner's list filters: `{"share_status": {"eq": "OK"}}` or `{"share_status": {"in": "OK,EXPIRED"}}`. */
 export function parseShareFilters(text: string | undefined): string[] | undefined {
-  if (text === undefined || text.trim() === '') {
-    return undefined;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badFilter('not JSON');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw badFilter('must be an object of fields');
-  }
   let statuses: string[] | undefined;
-  for (const [field, operations] of Object.entries(parsed)) {
-    if (field !== 'share_status') {
-      throw badFilter(`unknown field ${JSON.stringify(field.slice(0, 64))}`);
+  for (const term of readFilters(text, { share_status: ['eq', 'in'] })) {
+    const values = filterValues(term, 20);
+    if (values.length === 0 || values.some((item) => !(shareStatuses as readonly string[]).includes(item))) {
+      throw filterError('share_status has a value it cannot take');
     }
-    if (operations === null || typeof operations !== 'object' || Array.isArray(operations)) {
-      throw badFilter('share_status must be an object of operators');
-    }
-    for (const [operator, value] of Object.entries(operations as Record<string, unknown>)) {
-      if ((operator !== 'eq' && operator !== 'in') || typeof value !== 'string') {
-        throw badFilter(`share_status takes eq or in with a string`);
-      }
-      const values = operator === 'eq' ? [value] : value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-      if (values.length === 0 || values.length > 20 || values.some((item) => !(shareStatuses as readonly string[]).includes(item))) {
-        throw badFilter('share_status has a value it cannot take');
-      }
-      statuses = values;
-    }
+    statuses = values;
   }
   return statuses;
 }

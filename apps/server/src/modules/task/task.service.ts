@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { taskPhases, type TaskPhase, type TaskType } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
+import { filterError, filterValues, readFilters } from '../../http/filters';
 import { newId } from '../../lib/secrets';
 import type { TaskRecord, TaskRepository } from './task.repository';
 
@@ -59,10 +60,6 @@ const fileMakingTypes: ReadonlySet<TaskType> = new Set(['offline', 'upload', 're
 
 const activePhases: readonly TaskPhase[] = ['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING'];
 
-function badFilter(description: string): AppError {
-  return new AppError('invalid_argument', { description: `filters: ${description}` });
-}
-
 function notFound(): AppError {
   return new AppError('not_found', { description: 'No such task' });
 }
@@ -77,67 +74,26 @@ function isPhase(value: string): value is TaskPhase {
   return (taskPhases as readonly string[]).includes(value);
 }
 
-function valueOf(raw: unknown, field: string): string {
-  if (typeof raw !== 'string' || raw.trim() === '') {
-    throw badFilter(`${field}.eq must be a non-empty string`);
-  }
-  return raw.trim();
-}
-
-function listOf(raw: unknown, field: string, operator: string): string[] {
-  if (typeof raw !== 'string') {
-    throw badFilter(`${field}.${operator} must be a string`);
-  }
-  const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  if (items.length > 100) {
-    throw badFilter(`${field}.${operator} lists more than 100 values`);
-  }
-  return items;
-}
-
 /**
  * Reads the `filters` JSON of a task listing: `phase` with `eq` or `in`, `id` with `in` (and
  * `eq`). Unknown fields, operators and phases are `invalid_argument` (API.md §0).
  */
 export function parseTaskFilters(text: string | undefined): TaskFilters {
   const result: TaskFilters = { phases: undefined, ids: undefined };
-  if (text === undefined || text.trim() === '') {
-    return result;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badFilter('not JSON');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw badFilter('must be an object of fields');
-  }
-  for (const [field, operations] of Object.entries(parsed)) {
-    if (field !== 'phase' && field !== 'id') {
-      throw badFilter(`unknown field ${JSON.stringify(field.slice(0, 64))}`);
-    }
-    if (operations === null || typeof operations !== 'object' || Array.isArray(operations)) {
-      throw badFilter(`${field} must be an object of operators`);
-    }
-    for (const [operator, raw] of Object.entries(operations as Record<string, unknown>)) {
-      if (operator !== 'eq' && operator !== 'in') {
-        throw badFilter(`${field} takes no operator ${JSON.stringify(operator.slice(0, 16))}`);
+  for (const term of readFilters(text, { phase: ['eq', 'in'], id: ['eq', 'in'] })) {
+    const values = filterValues(term);
+    if (term.field === 'phase') {
+      const unknown = values.find((value) => !isPhase(value));
+      if (unknown !== undefined) {
+        throw filterError(`phase ${JSON.stringify(unknown.slice(0, 32))} is not a task phase`);
       }
-      const values = operator === 'eq' ? [valueOf(raw, field)] : listOf(raw, field, operator);
-      if (field === 'phase') {
-        const unknown = values.find((value) => !isPhase(value));
-        if (unknown !== undefined) {
-          throw badFilter(`phase ${JSON.stringify(unknown.slice(0, 32))} is not a task phase`);
-        }
-        const phases = values.filter(isPhase);
-        result.phases = result.phases === undefined ? phases : result.phases.filter((phase) => phases.includes(phase));
-      } else {
-        if (values.some((value) => value.length > 64)) {
-          throw badFilter('id values are at most 64 characters');
-        }
-        result.ids = result.ids === undefined ? values : result.ids.filter((id) => values.includes(id));
+      const phases = values.filter(isPhase);
+      result.phases = result.phases === undefined ? phases : result.phases.filter((phase) => phases.includes(phase));
+    } else {
+      if (values.some((value) => value.length > 64)) {
+        throw filterError('id values are at most 64 characters');
       }
+      result.ids = result.ids === undefined ? values : result.ids.filter((id) => values.includes(id));
     }
   }
   return result;
