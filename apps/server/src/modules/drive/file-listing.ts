@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SortOrder } from '@nimbus/contracts';
-import { AppError } from '../../http/app-error';
 import { filterError, readFilters } from '../../http/filters';
+import { pageTokenOf, readPageToken, invalidPageToken } from '../../http/page-token';
 import { sortValueOf, type FileColumn, type FileCondition, type FileRecord, type SortKey } from './file.repository';
 
 /** Folds a name for uniqueness and prefix search: NFC, then full case folding in any script. */
@@ -41,39 +41,25 @@ const cursorSchema = z.object({
   v: z.array(z.union([z.string().max(2048), z.number()])).max(4),
 });
 
-function invalidToken(): AppError {
-  return new AppError('invalid_argument', { description: 'page_token is not a token this listing gave' });
-}
-
 /**
  * A page token: the sort-key values of the last row of a page and a fingerprint of the order, as
  * base64url JSON. It is a position, never an offset, so it stays valid as items come and go.
  */
 export function encodePageToken(fingerprint: string, keys: SortKey[], last: FileRecord): string {
-  const payload = { o: fingerprint, v: keys.map((key) => sortValueOf(last, key.column)) };
-  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return pageTokenOf({ o: fingerprint, v: keys.map((key) => sortValueOf(last, key.column)) });
 }
 
 /** Reads a page token back; `invalid_argument` for anything this listing did not give. */
 export function decodePageToken(token: string, fingerprint: string, keys: SortKey[]): (string | number)[] {
-  if (token.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(token)) {
-    throw invalidToken();
+  const position = readPageToken(token, cursorSchema, 4096);
+  if (position.o !== fingerprint || position.v.length !== keys.length) {
+    throw invalidPageToken();
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidToken();
-  }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success || result.data.o !== fingerprint || result.data.v.length !== keys.length) {
-    throw invalidToken();
-  }
-  const values = result.data.v;
+  const values = position.v;
   keys.forEach((key, index) => {
     const numeric = key.column === 'size';
     if (numeric !== (typeof values[index] === 'number')) {
-      throw invalidToken();
+      throw invalidPageToken();
     }
   });
   return values;

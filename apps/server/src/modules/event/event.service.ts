@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventTypes, type EventType } from '@nimbus/contracts';
-import { AppError } from '../../http/app-error';
 import { filterError, filterValues, readFilters } from '../../http/filters';
+import { pageTokenOf, readPageToken } from '../../http/page-token';
 import { newId } from '../../lib/secrets';
 import type { EventRepository, EventView } from './event.repository';
 
@@ -54,29 +54,13 @@ export function parseEventFilters(text: string | undefined): EventType[] | undef
 
 const cursorSchema = z.object({ c: z.string().max(64), i: z.string().max(64) });
 
-function invalidToken(): AppError {
-  return new AppError('invalid_argument', { description: 'page_token is not a token this listing gave' });
-}
-
 function encodeToken(last: EventView): string {
-  return Buffer.from(JSON.stringify({ c: last.createdAt, i: last.id }), 'utf8').toString('base64url');
+  return pageTokenOf({ c: last.createdAt, i: last.id });
 }
 
 function decodeToken(token: string): [string, string] {
-  if (token.length > 512 || !/^[A-Za-z0-9_-]+$/.test(token)) {
-    throw invalidToken();
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidToken();
-  }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success) {
-    throw invalidToken();
-  }
-  return [result.data.c, result.data.i];
+  const { c, i } = readPageToken(token, cursorSchema);
+  return [c, i];
 }
 
 /** The default number of events a member keeps. */

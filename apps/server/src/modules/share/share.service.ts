@@ -1,8 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { z } from 'zod';
 import { shareMessage, shareStatuses, type Locale, type ShareStatus, type SortOrder } from '@nimbus/contracts';
 import type { ModerationStatus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { filterError, filterValues, readFilters } from '../../http/filters';
+import { pageTokenOf, readPageToken } from '../../http/page-token';
 import { newId, safeEqual } from '../../lib/secrets';
 import type { WindowLimiter } from '../../lib/window-limiter';
 import { decodePageToken, encodePageToken, foldName, sortKeysOf } from '../drive/file-listing';
@@ -512,7 +514,7 @@ export function createShareService(deps: ShareServiceDeps) {
       const last = pageRows.at(-1);
       return {
         shares: pageRows.map((row) => ({ ...row, status: row.status as ShareStatus })),
-        nextPageToken: rows.length > input.limit && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : '',
+        nextPageToken: rows.length > input.limit && last ? pageTokenOf([last.createdAt, last.id]) : '',
       };
     },
 
@@ -822,19 +824,10 @@ export function parseShareFilters(text: string | undefined): string[] | undefine
   return statuses;
 }
 
+/** The owner's list position: `[created_at, id]` of a page's last share. */
+const sharePositionSchema = z.tuple([z.string().max(64), z.string().max(64)]);
+
 /** Reads an owner's list page token back; `invalid_argument` for anything else. */
 export function decodeSharePageToken(token: string): [string, string] {
-  const invalid = () => new AppError('invalid_argument', { description: 'page_token is not a token this listing gave' });
-  if (token.length > 512 || !/^[A-Za-z0-9_-]+$/.test(token)) {
-    throw invalid();
-  }
-  try {
-    const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      return [value[0], value[1]];
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw invalid();
+  return readPageToken(token, sharePositionSchema);
 }

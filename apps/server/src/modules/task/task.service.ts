@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { taskPhases, type TaskPhase, type TaskType } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { filterError, filterValues, readFilters } from '../../http/filters';
+import { pageTokenOf, readPageToken } from '../../http/page-token';
 import { newId } from '../../lib/secrets';
 import type { TaskRecord, TaskRepository } from './task.repository';
 
@@ -101,31 +102,15 @@ export function parseTaskFilters(text: string | undefined): TaskFilters {
 
 const cursorSchema = z.object({ c: z.string().max(64), i: z.string().max(64) });
 
-function invalidToken(): AppError {
-  return new AppError('invalid_argument', { description: 'page_token is not a token this listing gave' });
-}
-
 /** A page token of a task listing: the position `(created_at, id)` of a page's last task. */
 export function encodeTaskPageToken(last: Pick<TaskRecord, 'createdAt' | 'id'>): string {
-  return Buffer.from(JSON.stringify({ c: last.createdAt, i: last.id }), 'utf8').toString('base64url');
+  return pageTokenOf({ c: last.createdAt, i: last.id });
 }
 
 /** Reads a task page token back; `invalid_argument` for anything a listing did not give. */
 export function decodeTaskPageToken(token: string): [string, string] {
-  if (token.length > 512 || !/^[A-Za-z0-9_-]+$/.test(token)) {
-    throw invalidToken();
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidToken();
-  }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success) {
-    throw invalidToken();
-  }
-  return [result.data.c, result.data.i];
+  const { c, i } = readPageToken(token, cursorSchema);
+  return [c, i];
 }
 
 /** Records finished work as complete tasks (the drive's batch calls use it). */

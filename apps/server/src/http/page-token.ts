@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+/** The `invalid_argument` of a `page_token` that no listing gave. */
+export function invalidPageToken(): AppError {
+  return new AppError('invalid_argument', {
+    description: 'page_token is not a token this listing gave',
+  });
+}
+
+/**
+ * A listing's page token: the position after a page's last item, as base64url JSON. It is a
+ * position, never an offset, so it stays valid as items come and go (API.md §0 keyset paging).
+ */
+export function pageTokenOf(position: unknown): string {
+  return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+}
+
+/** Reads a page token back into the position `schema` describes; `invalid_argument` for anything else. */
+export function readPageToken<T>(token: string, schema: z.ZodType<T>, maxLength = 512): T {
+  if (token.length > maxLength || !/^[A-Za-z0-9_-]+$/.test(token)) {
+    throw invalidPageToken();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidPageToken();
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    throw invalidPageToken();
+  }
+  return result.data;
+}
