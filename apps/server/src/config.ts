@@ -236,6 +236,11 @@ export const configSchema = z
      */
     SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
     /**
+     * Lets offline downloads reach loopback and private addresses (127/8, 10/8, 172.16/12,
+     * 192.168/16, ::1, fc00::/7). Off by default; for tests and local development only.
+     */
+    ALLOW_PRIVATE_FETCH: flag.default(false),
+    /**
      * Address ranges (CIDRs, comma-separated) offline downloads may reach although they are
      * loopback, private, link-local, ... Empty by default: only public addresses. For tests and
      * local development only (`127.0.0.1/32`).

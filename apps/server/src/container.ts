@@ -54,7 +54,7 @@ import { createMediaRepository } from './modules/content/media.repository';
 import { createMediaService } from './modules/content/media.service';
 import type { MediaTools } from './modules/content/media-tools';
 import { detectMediaTools } from './modules/content/media-tools';
-import { parseRanges } from './modules/offline/fetch-guard';
+import { parseRanges, privateFetchRanges } from './modules/offline/fetch-guard';
 import { createOfflineService } from './modules/offline/offline.service';
 import { createOfflineWorker } from './modules/offline/offline-worker';
 import { createUrlFetcher } from './modules/offline/url-fetcher';
@@ -119,6 +119,7 @@ type ContainerConfig = Pick<
   | 'CONTENT_ORIGIN'
   | 'CONTENT_LINK_TTL_SECONDS'
   | 'OFFLINE_FETCH_ALLOWED_CIDRS'
+  | 'ALLOW_PRIVATE_FETCH'
   | 'OFFLINE_FETCH_EXTRA_PORTS'
   | 'OFFLINE_MAX_BYTES'
   | 'OFFLINE_TIMEOUT_SECONDS'
@@ -232,7 +233,12 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     tasks: taskRecords,
     taskChanges: tasks,
     fetcher: createUrlFetcher({
-      policy: { allowedRanges: parseRanges(config.OFFLINE_FETCH_ALLOWED_CIDRS), extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS) },
+      policy: {
+        allowedRanges: parseRanges([
+          ...config.OFFLINE_FETCH_ALLOWED_CIDRS,
+          ...(config.ALLOW_PRIVATE_FETCH ? privateFetchRanges : []),
+        ]),
+        extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS) },
     }),
     blobs,
     files,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BlockedAddressError, checkUrl, isAllowedAddress, parseRanges, type FetchPolicy } from './fetch-guard';
+import { BlockedAddressError, checkUrl, isAllowedAddress, parseRanges, privateFetchRanges, type FetchPolicy } from './fetch-guard';
 import { initialName, parseOfflineUrl } from './offline.service';
 
 const strict: FetchPolicy = { allowedRanges: [], extraPorts: new Set() };
@@ -47,6 +47,16 @@ describe('the offline fetch guard', () => {
     expect(isAllowedAddress('fd00::5', policy)).toBe(true);
     expect(isAllowedAddress('127.0.0.2', policy)).toBe(false);
     expect(isAllowedAddress('10.0.0.1', policy)).toBe(false);
+  });
+
+  it('opens loopback and private ranges, and nothing else, when private fetches are allowed', () => {
+    const policy: FetchPolicy = { allowedRanges: parseRanges(privateFetchRanges), extraPorts: new Set() };
+    for (const address of ['127.0.0.1', '127.9.9.9', '10.1.2.3', '172.20.0.1', '192.168.1.1', '::1', 'fd12::1', '::ffff:10.0.0.1']) {
+      expect(isAllowedAddress(address, policy), address).toBe(true);
+    }
+    for (const address of ['169.254.169.254', '100.64.0.1', '224.0.0.1', '0.0.0.0', 'fe80::1', '::']) {
+      expect(isAllowedAddress(address, policy), address).toBe(false);
+    }
   });
 
   it.each([

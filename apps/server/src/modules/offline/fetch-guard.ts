@@ -23,6 +23,19 @@ export class BlockedAddressError extends Error {
   }
 }
 
+/**
+ * The loopback and private ranges `ALLOW_PRIVATE_FETCH=true` opens for tests and local
+ * development. Link-local (cloud metadata), CGNAT, multicast and the rest stay closed.
+ */
+export const privateFetchRanges: readonly string[] = [
+  '127.0.0.0/8',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '::1/128',
+  'fc00::/7',
+];
+
 /** Parses CIDR ranges of configuration (`127.0.0.1/32`, `fd00::/8`); a bare address is one host. */
 export function parseRanges(values: readonly string[]): FetchPolicy['allowedRanges'] {
   return values.map((value) => {
