@@ -191,6 +191,44 @@ export function createFileService(deps: FileServiceDeps) {
     }
   }
 
+  /**
+   * A new file in a live folder under a free name (`name(1)` on a collision): COMPLETE on a blob
+   * the caller holds a reference to, or PENDING while its bytes are still to come.
+   */
+  async function insertFile(
+    userId: string,
+    input: { name: string; parentId: string; size: number; blob: { sha256: string; gcid: string } | null; mimeType?: string },
+  ): Promise<FileRecord> {
+    const name = checkName(input.name);
+    const mimeType = input.mimeType ?? '';
+    return atomically(async (queries) => {
+      const parentId = await liveFolder(queries, userId, input.parentId);
+      const stamp = now().toISOString();
+      const finalName = await freeName(queries, userId, parentId, name, 'file');
+      const id = newId();
+      await queries.insert({
+        id,
+        userId,
+        parentId,
+        kind: 'file',
+        name: finalName,
+        nameKey: foldName(finalName),
+        size: input.size,
+        sha256: input.blob?.sha256 ?? null,
+        gcid: input.blob?.gcid ?? '',
+        mimeType,
+        fileExtension: fileExtensionOf(finalName),
+        fileCategory: fileCategoryOf({ name: finalName, contentType: mimeType }),
+        phase: input.blob ? 'PHASE_TYPE_COMPLETE' : 'PHASE_TYPE_PENDING',
+        starred: false,
+        createdAt: stamp,
+        modifiedAt: stamp,
+        params: {},
+      });
+      return owned(queries, userId, id);
+    });
+  }
+
   async function createFolderIn(queries: FileQueries, userId: string, parentId: string, name: string, folderType: FileRecord['folderType'] = 'NORMAL'): Promise<FileRecord> {
     const stamp = now().toISOString();
     const folder: NewFile = {
@@ -276,33 +314,7 @@ export function createFileService(deps: FileServiceDeps) {
 
     /** A file row pointing at a blob the caller already holds a reference to (uploads, tests). */
     async createFile(userId: string, input: { name: string; parentId: string; blob: { sha256: string; gcid: string; size: number }; mimeType?: string }): Promise<FileRecord> {
-      const name = checkName(input.name);
-      return atomically(async (queries) => {
-        const parentId = await liveFolder(queries, userId, input.parentId);
-        const stamp = now().toISOString();
-        const finalName = await freeName(queries, userId, parentId, name, 'file');
-        const id = newId();
-        await queries.insert({
-          id,
-          userId,
-          parentId,
-          kind: 'file',
-          name: finalName,
-          nameKey: foldName(finalName),
-          size: input.blob.size,
-          sha256: input.blob.sha256,
-          gcid: input.blob.gcid,
-          mimeType: input.mimeType ?? '',
-          fileExtension: fileExtensionOf(finalName),
-          fileCategory: fileCategoryOf({ name: finalName, contentType: input.mimeType ?? '' }),
-          phase: 'PHASE_TYPE_COMPLETE',
-          starred: false,
-          createdAt: stamp,
-          modifiedAt: stamp,
-          params: {},
-        });
-        return owned(queries, userId, id);
-      });
+      return insertFile(userId, { ...input, size: input.blob.size });
     },
 
     /**
@@ -310,33 +322,7 @@ export function createFileService(deps: FileServiceDeps) {
      * (a taken one becomes `name(1)`) and its size, but counts toward the quota only once complete.
      */
     async createPending(userId: string, input: { name: string; parentId: string; size: number; mimeType?: string }): Promise<FileRecord> {
-      const name = checkName(input.name);
-      return atomically(async (queries) => {
-        const parentId = await liveFolder(queries, userId, input.parentId);
-        const stamp = now().toISOString();
-        const finalName = await freeName(queries, userId, parentId, name, 'file');
-        const id = newId();
-        await queries.insert({
-          id,
-          userId,
-          parentId,
-          kind: 'file',
-          name: finalName,
-          nameKey: foldName(finalName),
-          size: input.size,
-          sha256: null,
-          gcid: '',
-          mimeType: input.mimeType ?? '',
-          fileExtension: fileExtensionOf(finalName),
-          fileCategory: fileCategoryOf({ name: finalName, contentType: input.mimeType ?? '' }),
-          phase: 'PHASE_TYPE_PENDING',
-          starred: false,
-          createdAt: stamp,
-          modifiedAt: stamp,
-          params: {},
-        });
-        return owned(queries, userId, id);
-      });
+      return insertFile(userId, { ...input, blob: null });
     },
 
     /**
