@@ -171,8 +171,15 @@ test.describe('login hand-off', () => {
       code_verifier: verifier,
       from_source: 'desktop',
     });
+    // The exchange is held back so the drive's sign-in gate always runs while it is in flight:
+    // the gate must wait for the hand-off instead of sending the visitor to sign in.
+    await page.route('**/v1/auth/token', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.goto(`/drive/all?${query.toString()}`);
     await expect.poll(() => sessionSub(page), { timeout: 15_000 }).toBe(member.sub);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/drive/all');
     await expect.poll(() => new URL(page.url()).search).toBe('');
   });
 

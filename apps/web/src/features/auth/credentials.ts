@@ -2,6 +2,7 @@ import { getCookie, setCookie } from '@nimbus/client';
 import type { StorageLike } from '@nimbus/client';
 import type { VipData } from '@nimbus/contracts';
 import { isPremiumStatus } from '@nimbus/contracts';
+import { oauthPendingCookieName } from '../../guards/login-handoff.guard';
 
 /*
  * The signed-in state the browser keeps (spec sections 3, 4 and 9). The session itself is the
@@ -102,6 +103,23 @@ function readJson(key: string): unknown {
 
 function announce(): void {
   window.dispatchEvent(new Event(sessionChangeEvent));
+}
+
+/** Set while this page carries out a login hand-off. */
+let handoffRunning = false;
+
+/**
+ * Whether a login hand-off is pending (the proxy's `oauth_pending` marker) or running on this
+ * page. Until it ends the signed-in state is not known: the old session is about to be replaced.
+ */
+export function handoffPending(): boolean {
+  return handoffRunning || getCookie(oauthPendingCookieName) === '1';
+}
+
+/** Marks the start or end of this page's login hand-off. */
+export function setHandoffRunning(running: boolean): void {
+  handoffRunning = running;
+  announce();
 }
 
 function cookieSecure(): boolean {

@@ -5,7 +5,7 @@ import { getCookie } from '@nimbus/client';
 import { X } from 'lucide-react';
 import { oauthPendingCookieName } from '@/guards/login-handoff.guard';
 import { readPublicConfig } from '@/lib/public-config';
-import { clearCredentials, rememberLoginScene } from './credentials';
+import { clearCredentials, rememberLoginScene, setHandoffRunning } from './credentials';
 import type { HandoffPlan } from './handoff';
 import {
   authCodeHeader,
@@ -104,23 +104,29 @@ export function LoginHandoff({ texts }: { texts: LoginHandoffTexts }) {
       return;
     }
     taken = true;
+    // Pages wait for the hand-off before judging the session (the drive's sign-in gate).
+    setHandoffRunning(true);
     void (async () => {
-      const handoff = await takeHandoff().catch(() => undefined);
-      // A null state lets the router adopt the new URL (Next.js's native history support).
-      window.history.replaceState(null, '', withoutHandoffParams(window.location.href));
-      const plan = handoff ? planHandoff(handoff) : undefined;
-      if (!plan) {
-        return;
-      }
-      rememberLoginScene(window.location.pathname);
-      setStatus('running');
       try {
-        await runHandoff(plan);
-        setStatus('done');
-      } catch (cause) {
-        console.error(invalidAuthCodeLog, cause);
-        clearCredentials();
-        setStatus('failed');
+        const handoff = await takeHandoff().catch(() => undefined);
+        // A null state lets the router adopt the new URL (Next.js's native history support).
+        window.history.replaceState(null, '', withoutHandoffParams(window.location.href));
+        const plan = handoff ? planHandoff(handoff) : undefined;
+        if (!plan) {
+          return;
+        }
+        rememberLoginScene(window.location.pathname);
+        setStatus('running');
+        try {
+          await runHandoff(plan);
+          setStatus('done');
+        } catch (cause) {
+          console.error(invalidAuthCodeLog, cause);
+          clearCredentials();
+          setStatus('failed');
+        }
+      } finally {
+        setHandoffRunning(false);
       }
     })();
   }, []);

@@ -1,10 +1,16 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { MembershipInfo, Profile } from './credentials';
-import { readCredentials, readMembership, readProfile, sessionChangeEvent } from './credentials';
+import {
+  handoffPending,
+  readCredentials,
+  readMembership,
+  readProfile,
+  sessionChangeEvent,
+} from './credentials';
 
 /** The signed-in state as this browser stores it. */
 export type StoredSession =
-  /** Server rendering and the first client render: not known yet. */
+  /** Server rendering, the first client render and a login hand-off: not known yet. */
   | { kind: 'unknown' }
   | { kind: 'signed-out' }
   /**
@@ -24,6 +30,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** A string that changes whenever the stored session does (a stable snapshot). */
 function snapshot(): string {
+  if (handoffPending()) {
+    return 'unknown';
+  }
   if (!readCredentials()) {
     return 'signed-out';
   }
