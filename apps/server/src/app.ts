@@ -32,6 +32,7 @@ import { eventRoutes } from './modules/event/event.routes';
 import { taskRoutes } from './modules/task/task.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { offlineRoutes } from './modules/offline/offline.routes';
+import { urlCheckRoutes } from './modules/offline/url-check.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares, links: container.content.linker }));
   await app.register(uploadRoutes({ authenticator: container.authenticator, uploads: container.uploads }));
   await app.register(offlineRoutes({ authenticator: container.authenticator, offline: container.offline }));
+  await app.register(urlCheckRoutes({ authenticator: container.authenticator, urlCheck: container.urlCheck }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
   await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));
   await app.register(contentRoutes({ content: container.content, authenticator: container.authenticator }));

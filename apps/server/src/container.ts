@@ -58,6 +58,7 @@ import { parseRanges, privateFetchRanges } from './modules/offline/fetch-guard';
 import { createOfflineService } from './modules/offline/offline.service';
 import { createOfflineWorker } from './modules/offline/offline-worker';
 import { createUrlFetcher } from './modules/offline/url-fetcher';
+import { createUrlCheckService } from './modules/offline/url-check.service';
 
 type ContainerConfig = Pick<
   Config,
@@ -229,17 +230,18 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     plans: memberships,
   });
   const tasks = createTaskService({ tasks: taskRecords, files, now });
+  const urlFetcher = createUrlFetcher({
+    policy: {
+      allowedRanges: parseRanges([
+        ...config.OFFLINE_FETCH_ALLOWED_CIDRS,
+        ...(config.ALLOW_PRIVATE_FETCH ? privateFetchRanges : []),
+      ]),
+      extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS) },
+  });
   const offlineWorker = createOfflineWorker({
     tasks: taskRecords,
     taskChanges: tasks,
-    fetcher: createUrlFetcher({
-      policy: {
-        allowedRanges: parseRanges([
-          ...config.OFFLINE_FETCH_ALLOWED_CIDRS,
-          ...(config.ALLOW_PRIVATE_FETCH ? privateFetchRanges : []),
-        ]),
-        extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS) },
-    }),
+    fetcher: urlFetcher,
     blobs,
     files,
     events,
@@ -253,6 +255,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     maxBytes: config.OFFLINE_MAX_BYTES,
     timeoutMs: config.OFFLINE_TIMEOUT_SECONDS * 1000,
   });
+  // The URL checker opens links through the offline downloads' guarded fetcher.
+  const urlCheck = createUrlCheckService({ fetcher: urlFetcher, limiter: createWindowLimiter({ now }) });
   const offline = createOfflineService({
     tasks: taskRecords,
     files,
@@ -421,6 +425,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     tasks,
     offline,
     offlineWorker,
+    urlCheck,
     events,
     uploads,
     content,

@@ -1,0 +1,129 @@
+import { fileCategoryOf, isTorrent, type TaskMessageKey } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
+import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
+import { initialName, parseOfflineUrl, sourceName } from './offline.service';
+import { maxCheckedUrls } from './url-check.schemas';
+import type { UrlFetcher } from './url-fetcher';
+
+export interface UrlCheckServiceDeps {
+  fetcher: UrlFetcher;
+  limiter: WindowLimiter;
+  /** Links one member may check per window. */
+  memberLimit?: WindowLimit;
+  /** Links one address may check per window without signing in. */
+  addressLimit?: WindowLimit;
+  /** How long one link may take to answer with its headers. */
+  timeoutMs?: number;
+}
+
+/** Who asks: a member, or an anonymous visitor known by address. */
+export interface UrlChecker {
+  userId: string | null;
+  address: string;
+}
+
+/** One checked link, its message still a key of the task messages. */
+export interface CheckedUrl {
+  url: string;
+  name: string;
+  /** Undefined when the source does not say. */
+  size: number | undefined;
+  mimeType: string;
+  fileCategory: string;
+  reachable: boolean;
+  messageKey: TaskMessageKey | '';
+  isTorrent: boolean;
+  files: { id: string; name: string; size: number }[];
+}
+
+/** The links in the text, one a line, blank lines skipped. */
+export function splitUrls(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function unreadable(url: string, key: TaskMessageKey, torrent: boolean): CheckedUrl {
+  return { url, name: '', size: undefined, mimeType: '', fileCategory: 'OTHER', reachable: false, messageKey: key, isTorrent: torrent, files: [] };
+}
+
+/**
+ * The URL checker (`/url-checker`): looks at links without saving anything. An http(s) link is
+ * opened through the same SSRF-guarded fetcher as offline downloads (checked URL, one DNS
+ * resolution, allowed addresses only, every redirect checked), read up to its headers and
+ * dropped; a blocked address answers exactly like an unreachable one, so the checker tells a
+ * visitor nothing about the server's network. Checks are limited per member, or per address
+ * for visitors who are not signed in.
+ */
+export function createUrlCheckService(deps: UrlCheckServiceDeps) {
+  const memberLimit = deps.memberLimit ?? { max: 60, windowMs: 10 * 60_000 };
+  const addressLimit = deps.addressLimit ?? { max: 20, windowMs: 10 * 60_000 };
+  const timeoutMs = deps.timeoutMs ?? 15_000;
+
+  function limit(checker: UrlChecker): void {
+    const decision =
+      checker.userId !== null
+        ? deps.limiter.hit(`url-check:member:${checker.userId}`, memberLimit)
+        : deps.limiter.hit(`url-check:address:${checker.address}`, addressLimit);
+    if (!decision.allowed) {
+      throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+  }
+
+  async function checkOne(text: string): Promise<CheckedUrl> {
+    if (/^magnet:/i.test(text)) {
+      return unreadable(text, 'unsupported_link', true);
+    }
+    let url: URL;
+    try {
+      url = parseOfflineUrl(text);
+    } catch {
+      return unreadable(text, 'unsupported_link', false);
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const source = await deps.fetcher.open(url.toString(), controller.signal);
+      source.body.destroy();
+      const name = sourceName(source.fileName) || initialName(url, undefined);
+      const kind = { name, contentType: source.mimeType };
+      return {
+        url: text,
+        name,
+        size: source.size,
+        mimeType: source.mimeType,
+        fileCategory: fileCategoryOf(kind),
+        reachable: true,
+        messageKey: '',
+        isTorrent: isTorrent(kind),
+        files: [],
+      };
+    } catch {
+      // Blocked addresses, unknown names, refused connections, error statuses and time-outs read alike.
+      return unreadable(text, 'fetch_failed', false);
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
+  }
+
+  return {
+    /** Checks up to `maxCheckedUrls` links, each counted against the caller's limit. */
+    async check(checker: UrlChecker, text: string): Promise<CheckedUrl[]> {
+      const urls = splitUrls(text);
+      if (urls.length === 0 || urls.length > maxCheckedUrls) {
+        throw new AppError('invalid_argument', { description: `urls holds 1-${maxCheckedUrls} links, one a line` });
+      }
+      if (urls.some((url) => url.length > 4096)) {
+        throw new AppError('invalid_argument', { description: 'a link is at most 4096 characters' });
+      }
+      for (let index = 0; index < urls.length; index += 1) {
+        limit(checker);
+      }
+      return Promise.all(urls.map((url) => checkOne(url)));
+    },
+  };
+}
+
+export type UrlCheckService = ReturnType<typeof createUrlCheckService>;
