@@ -15,6 +15,7 @@ import {
   List,
   Pencil,
   RotateCcw,
+  Share2,
   Star,
   StarOff,
   Trash2,
@@ -77,6 +78,7 @@ import {
 import { useDriveActions } from './use-drive-actions';
 import type { ListingInput } from './use-listing';
 import { useBreadcrumbs, useListing } from './use-listing';
+import { CreateShareDialog } from './share/create-share-dialog';
 import { useViewOverride, viewOverridesStore } from './view-overrides';
 
 export interface FileBrowserProps {
@@ -88,6 +90,7 @@ type DialogState =
   | { type: 'rename'; file: DriveFile }
   | { type: 'new-folder' }
   | { type: 'move' | 'copy'; files: DriveFile[] }
+  | { type: 'share'; files: DriveFile[] }
   | { type: 'delete'; files: DriveFile[] }
   | { type: 'empty-trash' }
   | undefined;
@@ -352,6 +355,12 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           run: () => open(single),
         });
       }
+      list.push({
+        key: 'share',
+        label: t('action.share'),
+        icon: Share2,
+        run: () => setDialog({ type: 'share', files }),
+      });
       if (files.some((file) => !isFolder(file))) {
         list.push({
           key: 'download',
@@ -446,6 +455,11 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       }
       case 'trash':
         runTrash(selectedFiles);
+        return;
+      case 'share':
+        if (selectedFiles.length > 0) {
+          setDialog({ type: 'share', files: selectedFiles });
+        }
         return;
       case 'rename':
         if (selectedFiles.length === 1 && selectedFiles[0]) {
@@ -908,6 +922,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
             )
           }
           onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog?.type === 'share' ? (
+        <CreateShareDialog
+          items={dialog.files}
+          describeError={describeError}
+          onClose={() => {
+            setDialog(undefined);
+            scrollRef.current?.focus();
+          }}
         />
       ) : null}
       {dialog?.type === 'delete' ? (

@@ -52,9 +52,15 @@ describe('listing keyboard map', () => {
     expect(keyAction(press('a'), list)).toBeUndefined();
   });
 
-  it('offers no trash or rename where the listing cannot change', () => {
+  it('shares with a full stop, not with Ctrl or Cmd held', () => {
+    expect(keyAction(press('.'), list)).toEqual({ type: 'share' });
+    expect(keyAction(press('.', { ctrlKey: true }), list)).toBeUndefined();
+  });
+
+  it('offers no trash, rename or share where the listing cannot change', () => {
     expect(keyAction(press('Delete'), trash)).toBeUndefined();
     expect(keyAction(press('F2'), trash)).toBeUndefined();
+    expect(keyAction(press('.'), trash)).toBeUndefined();
     expect(keyAction(press('Enter'), trash)).toEqual({ type: 'open' });
   });
 

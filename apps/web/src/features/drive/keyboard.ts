@@ -1,7 +1,7 @@
 /*
  * The keyboard shortcuts of a file listing (UX.md): arrows move (Shift extends), Enter opens,
- * Delete trashes, F2 renames, Ctrl/Cmd+A selects all, Esc clears, Space toggles the focused item,
- * Home and End jump. Pure: a key press and the layout in, an action out.
+ * Delete trashes, F2 renames, `.` shares (as in Google Drive), Ctrl/Cmd+A selects all, Esc
+ * clears, Space toggles the focused item, Home and End jump. Pure: a key press and the layout in, an action out.
  */
 
 /** What a key press asks the listing to do. */
@@ -12,6 +12,7 @@ export type ListingKeyAction =
   | { type: 'open' }
   | { type: 'trash' }
   | { type: 'rename' }
+  | { type: 'share' }
   | { type: 'select-all' }
   | { type: 'clear' }
   | { type: 'toggle' };
@@ -28,7 +29,7 @@ export interface KeyPress {
 /** How the items are laid out: one per row (list) or `columns` per row (grid). */
 export interface ListingLayout {
   readonly columns: number;
-  /** Whether the listing allows changes (the trash has no rename). */
+  /** Whether the listing allows changes (the trash has no rename, no share). */
   readonly editable: boolean;
 }
 
@@ -62,6 +63,8 @@ export function keyAction(press: KeyPress, layout: ListingLayout): ListingKeyAct
       return layout.editable && press.metaKey ? { type: 'trash' } : undefined;
     case 'F2':
       return layout.editable && !command && !extend ? { type: 'rename' } : undefined;
+    case '.':
+      return layout.editable && !command ? { type: 'share' } : undefined;
     case 'Escape':
       return { type: 'clear' };
     case ' ':
