@@ -53,6 +53,8 @@ type AppConfig = Pick<
   | 'COUNTRY_HEADER'
   | 'PUBLIC_URL'
   | 'REFRESH_TOKEN_TTL_SECONDS'
+  | 'PLAN_FREE_STORAGE_BYTES'
+  | 'PLAN_PREMIUM_STORAGE_BYTES'
 >;
 
 export interface BuildAppOptions {
@@ -88,6 +90,9 @@ const exposedHeaders = [
   'x-request-id',
   'tus-resumable',
   'tus-version',
+  'tus-extension',
+  'tus-max-size',
+  'tus-checksum-algorithm',
   'upload-offset',
   'upload-length',
   'upload-expires',
@@ -218,7 +223,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares, links: container.content.linker }));
-  await app.register(uploadRoutes({ authenticator: container.authenticator, uploads: container.uploads }));
+  await app.register(
+    uploadRoutes({
+      authenticator: container.authenticator,
+      uploads: container.uploads,
+      maxUploadBytes: Math.max(config.PLAN_FREE_STORAGE_BYTES, config.PLAN_PREMIUM_STORAGE_BYTES),
+    }),
+  );
   await app.register(offlineRoutes({ authenticator: container.authenticator, offline: container.offline }));
   await app.register(urlCheckRoutes({ authenticator: container.authenticator, urlCheck: container.urlCheck }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));

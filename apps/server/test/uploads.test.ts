@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { Upload } from 'tus-js-client';
+import { DefaultHttpStack, Upload } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentHasher } from '../src/modules/storage/content-hash';
 import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from './helper';
@@ -474,6 +474,69 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(ok<FileBody>(await getFile(owner.headers, answer.file.id)).phase).toBe(
       'PHASE_TYPE_COMPLETE',
     );
+  });
+
+  it('OPTIONS tells the tus version, the extensions it implements, the largest upload and the checksum algorithms, without credentials', async () => {
+    const { headers } = await member();
+    const bytes = randomBytes(3000);
+    const answer = await started(headers, { name: 'probe.bin', size: String(bytes.length) });
+    const url = liveUrl(answer.resumable?.params.url ?? '');
+    const largestPlan = String(Math.max(t.config.PLAN_FREE_STORAGE_BYTES, t.config.PLAN_PREMIUM_STORAGE_BYTES));
+
+    // A raw request, no credentials, no Tus-Resumable: on the resource and on the collection.
+    for (const target of [url, `${origin}/drive/v1/uploads`, `${origin}/drive/v1/uploads/not-an-upload`]) {
+      const raw = await fetch(target, { method: 'OPTIONS' });
+      expect(raw.status, target).toBe(204);
+      expect(raw.headers.get('tus-version')).toBe('1.0.0');
+      expect(raw.headers.get('tus-extension')).toBe('termination,expiration,checksum');
+      expect(raw.headers.get('tus-max-size')).toBe(largestPlan);
+      expect(raw.headers.get('tus-checksum-algorithm')).toBe('sha1,sha256,md5');
+      expect(await raw.text()).toBe('');
+    }
+
+    // tus-js-client's own HTTP stack reads the same facts.
+    const request = new DefaultHttpStack({}).createRequest('OPTIONS', url);
+    const response = await request.send(null);
+    expect(response.getStatus()).toBe(204);
+    expect(response.getHeader('Tus-Version')).toBe('1.0.0');
+    const extensions = (response.getHeader('Tus-Extension') ?? '').split(',');
+    const algorithms = (response.getHeader('Tus-Checksum-Algorithm') ?? '').split(',');
+    expect(extensions).not.toContain('creation');
+
+    // Every extension and algorithm announced works: checksum with each algorithm, expiration
+    // (Upload-Expires), then tus-js-client finishes the upload, and termination drops another.
+    let offset = 0;
+    for (const algorithm of algorithms) {
+      const part = bytes.subarray(offset, offset + 1000);
+      const digest = createHash(algorithm).update(part).digest('base64');
+      const sent = await patch(headers, url, offset, part, { 'upload-checksum': `${algorithm} ${digest}` });
+      expect(sent.statusCode, algorithm).toBe(204);
+      expect(extensions.includes('expiration') && sent.headers['upload-expires']).toMatch(/GMT$/);
+      offset += part.length;
+    }
+    expect(offset).toBe(bytes.length);
+    expect(ok<FileBody>(await getFile(headers, answer.file.id)).hash).toBe(gcidOf(bytes));
+    const other = await started(headers, { name: 'resumed.bin', size: String(bytes.length) });
+    await tusUpload(headers, other.resumable?.params.url ?? '', bytes, 1024);
+    expect(ok<FileBody>(await getFile(headers, other.file.id)).phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(extensions).toContain('termination');
+    const dropped = await started(headers, { name: 'dropped.bin', size: '10' });
+    expect((await tus(headers, 'DELETE', dropped.resumable?.params.url ?? '')).statusCode).toBe(204);
+
+    // The CORS preflight of an allowed origin carries the tus facts too (the CORS hook answers it).
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: pathOf(url),
+      headers: { origin: t.config.PUBLIC_URL, 'access-control-request-method': 'PATCH' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(t.config.PUBLIC_URL);
+    expect(preflight.headers['tus-version']).toBe('1.0.0');
+    expect(preflight.headers['tus-extension']).toBe('termination,expiration,checksum');
+
+    const hostile = await fetch(`${origin}/drive/v1/uploads/${'x'.repeat(300)}`, { method: 'OPTIONS' });
+    expect(hostile.status).toBe(400);
+    expect(((await hostile.json()) as { error: string }).error).toBe('invalid_argument');
   });
 
   it('hostile input answers with the error object, never a 500', async () => {

@@ -21,11 +21,29 @@ import {
 export interface UploadRoutesDeps {
   authenticator: Authenticator;
   uploads: UploadService;
+  /** The largest upload any plan allows (tus `Tus-Max-Size`): the largest plan storage. */
+  maxUploadBytes: number;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 const tusVersion = '1.0.0';
 const tusContentType = 'application/offset+octet-stream';
+/**
+ * The tus extensions this server implements. Not `creation`: the resource is created by
+ * `POST /drive/v1/files`, which also names the file and checks the quota.
+ */
+export const tusExtensions = ['termination', 'expiration', 'checksum'] as const;
+const uploadsPrefix = '/drive/v1/uploads';
+
+/** The headers of tus's server information (`OPTIONS`, and the CORS preflight of the same paths). */
+function tusInformation(reply: FastifyReply, maxUploadBytes: number): FastifyReply {
+  return reply.headers({
+    'tus-version': tusVersion,
+    'tus-extension': tusExtensions.join(','),
+    'tus-max-size': String(maxUploadBytes),
+    'tus-checksum-algorithm': checksumAlgorithms.join(','),
+  });
+}
 
 function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -87,7 +105,7 @@ function tusHeaders(reply: FastifyReply, status: UploadStatus): FastifyReply {
 /**
  * The upload host's paths: the tus 1.0 resource of each upload (`HEAD`/`PATCH`/`DELETE` on
  * `/drive/v1/uploads/{id}`; core, termination, expiration and checksum; the resource is created
- * by `POST /drive/v1/files`), the form upload, and `:prove` of instant upload. Every failure is
+ * by `POST /drive/v1/files`; `OPTIONS` tells the server's tus facts without credentials), the form upload, and `:prove` of instant upload. Every failure is
  * the error object of API.md §1, with the status tus fixes where it fixes one.
  */
 export function uploadRoutes(deps: UploadRoutesDeps) {
@@ -111,10 +129,40 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
 
     app.addHook('onSend', async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      if (request.url.startsWith('/drive/v1/uploads/')) {
+      const path = request.url.split('?')[0] ?? '';
+      if (path === uploadsPrefix || path.startsWith(`${uploadsPrefix}/`)) {
         void reply.header('tus-resumable', tusVersion);
+        if (request.method === 'OPTIONS') {
+          // Also on a CORS preflight, which the CORS hook answers before the route runs.
+          tusInformation(reply, deps.maxUploadBytes);
+        }
       }
     });
+
+    // tus 1.0 server information: no credentials, no Tus-Resumable needed, nothing looked up.
+    const describeServer = async (_request: FastifyRequest, reply: FastifyReply) =>
+      tusInformation(reply, deps.maxUploadBytes).code(204).send();
+    routes.options(
+      uploadsPrefix,
+      {
+        schema: {
+          tags: ['drive'],
+          summary: 'tus: the server\'s version, extensions, largest upload and checksum algorithms',
+        },
+      },
+      describeServer,
+    );
+    routes.options(
+      `${uploadsPrefix}/:id`,
+      {
+        schema: {
+          tags: ['drive'],
+          summary: 'tus: the server\'s version, extensions, largest upload and checksum algorithms',
+          params: uploadParamsSchema,
+        },
+      },
+      describeServer,
+    );
 
     const tusPreHandler = [
       authenticate,
