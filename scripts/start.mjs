@@ -1,6 +1,7 @@
 // `npm start`: builds whatever is missing or older than its sources, then runs the one server
 // that answers the site and the API (SQLite and blobs under ./data unless configured).
-// `--dev` serves the web app in development mode with hot reload.
+// `--dev` serves the web app in development mode with hot reload. `--worker` (`npm run worker`)
+// builds the server if needed and runs the offline download worker alone, without HTTP.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,9 +9,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isDev = process.argv.includes('--dev');
+const isWorker = process.argv.includes('--worker');
 const stampFile = path.join(root, 'node_modules', '.cache', 'nimbus-build-stamp');
-const sourceRoots = ['apps/server/src', 'apps/web/src', 'apps/web/messages', 'apps/web/public', 'packages'];
-const sourceFiles = ['package-lock.json', 'apps/web/next.config.ts', 'apps/server/scripts/build.mjs'];
+const sourceRoots = [
+  'apps/server/src',
+  'apps/web/src',
+  'apps/web/messages',
+  'apps/web/public',
+  'packages',
+];
+const sourceFiles = [
+  'package-lock.json',
+  'apps/web/next.config.ts',
+  'apps/server/scripts/build.mjs',
+];
 
 /** The newest modification time among the sources of the build. */
 function newestSourceTime() {
@@ -47,7 +59,15 @@ function run(command, args, env = process.env) {
 
 const stamp = fs.existsSync(stampFile) ? Number(fs.readFileSync(stampFile, 'utf8')) : 0;
 const sourcesTime = newestSourceTime();
-if (isDev) {
+const workerStale = () => {
+  const bundle = path.join(root, 'apps/server/dist/worker.js');
+  return !fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < sourcesTime;
+};
+if (isWorker) {
+  if (process.argv.includes('--build') || workerStale()) {
+    run('npm', ['run', 'build', '-w', '@nimbus/server']);
+  }
+} else if (isDev) {
   run('npm', ['run', 'build', '-w', '@nimbus/server']);
 } else if (
   process.argv.includes('--build') ||
@@ -60,7 +80,8 @@ if (isDev) {
   fs.writeFileSync(stampFile, String(sourcesTime));
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+const entry = isWorker ? 'apps/server/dist/worker.js' : 'apps/server/dist/main.js';
+const server = spawn(process.execPath, ['--enable-source-maps', entry], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: isDev ? 'development' : 'production' },

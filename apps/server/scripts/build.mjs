@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js and the operators' commands into dist/verify.js
-// (`verify`) and dist/membership.js (`membership`). The workspace packages (@nimbus/*) are
+// Bundles the server into dist/main.js, the standalone offline download worker into
+// dist/worker.js (`worker`) and the operators' commands into dist/verify.js (`verify`) and
+// dist/membership.js (`membership`). The workspace packages (@nimbus/*) are
 // compiled in; every other dependency stays external and is loaded from node_modules at run
 // time. `--outfile <file>` writes one bundle elsewhere (the process tests build their own copy),
 // of src/main.ts or of `--entry <file>`.
@@ -20,6 +21,7 @@ const bundles =
   outfile === undefined
     ? [
         [path.join(root, 'src/main.ts'), path.join(root, 'dist/main.js')],
+        [path.join(root, 'src/worker.ts'), path.join(root, 'dist/worker.js')],
         [path.join(root, 'src/cli/verify.ts'), path.join(root, 'dist/verify.js')],
         [path.join(root, 'src/cli/membership.ts'), path.join(root, 'dist/membership.js')],
       ]

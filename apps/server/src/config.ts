@@ -256,6 +256,11 @@ export const configSchema = z
     OFFLINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(6 * 3600),
     /** Offline downloads this process runs at once; 0 runs no worker here (`npm run worker` elsewhere). */
     OFFLINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+    /**
+     * Seconds a running offline download stays its worker's without a sign of life (renewed every
+     * second while bytes flow); a task of a worker that died goes back to the queue after it.
+     */
+    OFFLINE_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

@@ -125,6 +125,7 @@ type ContainerConfig = Pick<
   | 'OFFLINE_MAX_BYTES'
   | 'OFFLINE_TIMEOUT_SECONDS'
   | 'OFFLINE_WORKERS'
+  | 'OFFLINE_LEASE_SECONDS'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -254,6 +255,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     concurrency: config.OFFLINE_WORKERS,
     maxBytes: config.OFFLINE_MAX_BYTES,
     timeoutMs: config.OFFLINE_TIMEOUT_SECONDS * 1000,
+    leaseMs: config.OFFLINE_LEASE_SECONDS * 1000,
   });
   // The URL checker opens links through the offline downloads' guarded fetcher.
   const urlCheck = createUrlCheckService({ fetcher: urlFetcher, limiter: createWindowLimiter({ now }) });

@@ -45,7 +45,7 @@ async function withPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<
 // drops meanwhile makes it fail; so migrations and drops take turns under this advisory lock.
 const schemaLockKey = 7_301_946;
 
-async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
+export async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
   return withPostgres(async (client) => {
     await client.query('select pg_advisory_lock($1)', [schemaLockKey]);
     try {

@@ -422,7 +422,7 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
       events: t.container.events,
       localeOf: () => Promise.resolve('en-US'),
       now: clock.now,
-      logger: { error: () => undefined },
+      logger: { info: () => undefined, error: () => undefined },
       concurrency: 2,
       maxBytes: 1024 ** 3,
       timeoutMs: 60_000,

@@ -23,7 +23,7 @@ export interface OfflineWorkerDeps {
   /** The member's language, for the name of the downloads folder. */
   localeOf(userId: string): Promise<Locale>;
   now: () => Date;
-  logger: { error(object: unknown, message: string): void };
+  logger: { info(object: unknown, message: string): void; error(object: unknown, message: string): void };
   /** Downloads run at once by this worker. */
   concurrency: number;
   /** Largest file a download may bring. */
@@ -198,6 +198,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       );
       if (done) {
         await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: file.id });
+        deps.logger.info({ taskId: task.id, worker: workerId, size: stored.size }, 'offline download complete');
       }
     } catch (error) {
       if (digest) {

@@ -1,0 +1,268 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createContainer, type Container } from '../src/container';
+import {
+  migrateToLatest,
+  openDatabase,
+  type DatabaseHandle,
+  type Dialect,
+} from '../src/db/database';
+import { underSchemaLock } from './helper';
+
+/**
+ * Offline downloads run by real `npm run worker` processes (the built dist/worker.js) sharing one
+ * PostgreSQL database and one blob store: every task is fetched exactly once, whichever process
+ * takes it. (Several processes writing one SQLite file meet SQLITE_BUSY_SNAPSHOT in their
+ * transactions; a fleet of workers runs on PostgreSQL.)
+ */
+const serverRoot = path.resolve(import.meta.dirname, '..');
+const bundle = path.join(serverRoot, 'dist', `offline-worker-test-${process.pid}.js`);
+const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+let workDir: string;
+
+/** The origin: a distinct body per path, sent slowly enough that both workers have work. */
+const origin = {
+  server: http.createServer(),
+  port: 0,
+  hits: new Map<string, number>(),
+  bodies: new Map<string, Buffer>(),
+};
+origin.server.on('request', (request, response) => {
+  const pathname = new URL(request.url ?? '/', 'http://origin').pathname;
+  origin.hits.set(pathname, (origin.hits.get(pathname) ?? 0) + 1);
+  const body = origin.bodies.get(pathname);
+  if (!body) {
+    response.writeHead(404);
+    response.end();
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': 'application/octet-stream',
+    'content-length': String(body.length),
+  });
+  response.write(body.subarray(0, body.length / 2));
+  setTimeout(() => response.end(body.subarray(body.length / 2)), 250);
+});
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-offline-workers-'));
+  const build = spawnSync(
+    process.execPath,
+    ['scripts/build.mjs', '--entry', 'src/worker.ts', '--outfile', bundle],
+    {
+      cwd: serverRoot,
+      encoding: 'utf8',
+    },
+  );
+  expect(build.status, build.stderr).toBe(0);
+  await new Promise<void>((resolve) => origin.server.listen(0, '127.0.0.1', resolve));
+  origin.port = (origin.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => origin.server.close(resolve));
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.rmSync(bundle, { force: true });
+  fs.rmSync(`${bundle}.map`, { force: true });
+});
+
+/** A worker process and what it printed. */
+interface WorkerProcess {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+function startWorker(env: NodeJS.ProcessEnv): WorkerProcess {
+  const child = spawn(process.execPath, [bundle], {
+    cwd: serverRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return { child, exited, output: () => output };
+}
+
+/** The ids of the tasks a worker process logged as complete. */
+function completedBy(worker: WorkerProcess): string[] {
+  return worker
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('offline download complete'))
+    .map((line) => (JSON.parse(line) as { taskId: string }).taskId);
+}
+
+/** A database of the test's own (a temp SQLite file, or a PostgreSQL schema) and the env that reaches it. */
+async function freshDatabase(
+  dialect: Dialect,
+  dataDir: string,
+): Promise<{ database: DatabaseHandle; env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
+    await migrateToLatest(database.db);
+    return { database, env: { DATABASE_URL: '' }, drop: () => database.db.destroy() };
+  }
+  const schema = `workers_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase({
+    DATABASE_URL: postgresUrl,
+    DATA_DIR: dataDir,
+    DATABASE_POOL_SIZE: 4,
+    searchPath: schema,
+  });
+  await underSchemaLock(() => migrateToLatest(database.db, schema));
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    database,
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      await database.db.destroy();
+      await underSchemaLock(async () => {
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      });
+    },
+  };
+}
+
+describe.runIf(postgresUrl !== '')('offline worker processes on PostgreSQL', () => {
+  const dialect: Dialect = 'postgres';
+  it('two `npm run worker` processes share one queue: every task is fetched once and completes', async () => {
+    const dataDir = path.join(workDir, dialect);
+    const fresh = await freshDatabase(dialect, dataDir);
+    const { database, env } = fresh;
+    const baseEnv = {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      BLOB_STORE: 'local',
+      LOG_LEVEL: 'info',
+      OFFLINE_WORKERS: '3',
+      OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+      OFFLINE_FETCH_EXTRA_PORTS: String(origin.port),
+      PLAN_FREE_CLOUD_DOWNLOADS: '1000',
+    };
+    // The tasks are queued through the real offline service of a container with no worker.
+    const config = loadConfig({ ...baseEnv, OFFLINE_WORKERS: '0', LOG_LEVEL: 'silent' });
+    const container: Container = createContainer(config, database, {
+      logger: pino({ level: 'silent' }),
+    });
+    const workers: WorkerProcess[] = [];
+    try {
+      const members: string[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const id = `workers${dialect}${index}`;
+        const stamp = new Date().toISOString();
+        await container.users.insert({
+          id,
+          email: `${id}@example.com`,
+          name: 'Worker test',
+          password_hash: null,
+          status: 'active',
+          frozen_until: null,
+          locale: 'en-US',
+          picture: '',
+          phone_number: '',
+          created_at: stamp,
+          updated_at: stamp,
+        });
+        members.push(id);
+      }
+      const expected = new Map<string, { path: string; sha256: string }>();
+      for (let index = 0; index < 36; index += 1) {
+        const pathname = `/${dialect}/file-${index}.bin`;
+        const body = randomBytes(64 * 1024 + index * 513);
+        origin.bodies.set(pathname, body);
+        const task = await container.offline.create(members[index % members.length] ?? '', {
+          url: `http://127.0.0.1:${origin.port}${pathname}`,
+          name: undefined,
+          parentId: undefined,
+        });
+        expected.set(task.id, {
+          path: pathname,
+          sha256: createHash('sha256').update(body).digest('hex'),
+        });
+      }
+
+      workers.push(startWorker(baseEnv), startWorker(baseEnv));
+      let rows: { id: string; phase: string; file_id: string }[] = [];
+      for (let attempt = 0; attempt < 600; attempt += 1) {
+        rows = await database.db.selectFrom('tasks').select(['id', 'phase', 'file_id']).execute();
+        if (
+          rows.every(
+            (row) => row.phase === 'PHASE_TYPE_COMPLETE' || row.phase === 'PHASE_TYPE_ERROR',
+          )
+        ) {
+          break;
+        }
+        for (const worker of workers) {
+          if (worker.child.exitCode !== null) {
+            throw new Error(`a worker exited: ${worker.output()}`);
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(
+        rows.map((row) => row.phase),
+        workers.map((worker) => worker.output()).join('\n'),
+      ).toEqual(rows.map(() => 'PHASE_TYPE_COMPLETE'));
+      // No task ran twice: the origin saw each path exactly once.
+      for (const { path: pathname } of expected.values()) {
+        expect(origin.hits.get(pathname), pathname).toBe(1);
+      }
+      for (const row of rows) {
+        const file = await database.db
+          .selectFrom('files')
+          .select(['sha256', 'phase'])
+          .where('id', '=', row.file_id)
+          .executeTakeFirstOrThrow();
+        expect(file).toEqual({
+          sha256: expected.get(row.id)?.sha256,
+          phase: 'PHASE_TYPE_COMPLETE',
+        });
+      }
+
+      // SIGTERM stops a worker cleanly.
+      for (const worker of workers) {
+        worker.child.kill('SIGTERM');
+        expect(await worker.exited, worker.output()).toBe(0);
+      }
+      // Both processes took tasks, and together they completed each once (read after they exited,
+      // so every line they wrote is in).
+      const first = completedBy(workers[0] as WorkerProcess);
+      const second = completedBy(workers[1] as WorkerProcess);
+      expect(first.length).toBeGreaterThan(0);
+      expect(second.length).toBeGreaterThan(0);
+      expect([...first, ...second].sort()).toEqual([...expected.keys()].sort());
+    } finally {
+      for (const worker of workers) {
+        if (worker.child.exitCode === null) {
+          worker.child.kill('SIGKILL');
+          await worker.exited;
+        }
+      }
+      await container.mailer.close();
+      await fresh.drop();
+    }
+  }, 120_000);
+});
