@@ -9,11 +9,13 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The label of the button that backs out (default "Cancel"). */
+  cancelLabel?: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }
 
-/** Asks once before something that cannot be undone (delete forever, empty trash). */
+/** Asks once before something that cannot be undone (delete forever, empty trash, cancel a share). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const t = useTranslations('drive');
   const [busy, setBusy] = useState(false);
@@ -24,7 +26,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <DialogDescription>{props.description}</DialogDescription>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={props.onClose} autoFocus>
-            {t('dialog.cancel')}
+            {props.cancelLabel ?? t('dialog.cancel')}
           </Button>
           <Button
             type="button"

@@ -8,6 +8,7 @@ import type { Messages } from '@/i18n/messages';
 import type { DriveSection } from './drive-shell';
 import { DriveShell } from './drive-shell';
 import { FileBrowser } from './file-browser';
+import { SharesBrowser } from './share/shares-browser';
 
 export interface DrivePageProps {
   locale: Locale;
@@ -15,14 +16,16 @@ export interface DrivePageProps {
 }
 
 /**
- * A drive page (`/drive/all`, `/drive/recent`, `/drive/trash`): the shell and the listing, with
- * only the `drive`, `upload` and `preview` messages sent to the browser.
+ * A drive page (`/drive/all`, `/drive/recent`, `/drive/shares`, `/drive/trash`): the shell and the
+ * listing (of files, or of the member's share links), with only the `drive`, `upload` and
+ * `preview` messages sent to the browser.
  */
 export async function DrivePage({ locale, section }: DrivePageProps) {
   const messages: Messages = await getMessages({ locale });
   const hrefs = {
     all: localePath(locale, '/drive/all'),
     recent: localePath(locale, '/drive/recent'),
+    shares: localePath(locale, '/drive/shares'),
     trash: localePath(locale, '/drive/trash'),
     signIn: localePath(locale, '/drive/login'),
     upgrade: localePath(locale, '/drive/payment/storage'),
@@ -34,7 +37,11 @@ export async function DrivePage({ locale, section }: DrivePageProps) {
     >
       <DriveShell section={section} errorTexts={errorTextsOf(locale)} hrefs={hrefs}>
         <Suspense fallback={null}>
-          <FileBrowser section={section} errorTexts={errorTextsOf(locale)} />
+          {section === 'shares' ? (
+            <SharesBrowser errorTexts={errorTextsOf(locale)} allHref={hrefs.all} />
+          ) : (
+            <FileBrowser section={section} errorTexts={errorTextsOf(locale)} />
+          )}
         </Suspense>
       </DriveShell>
     </NextIntlClientProvider>

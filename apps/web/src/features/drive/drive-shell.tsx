@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@nimbus/client';
-import { Clock, HardDrive, Trash2 } from 'lucide-react';
+import { Clock, HardDrive, Link2, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -17,7 +17,10 @@ import { DriveUploads } from './drive-slots';
 import { StorageMeter } from './storage-meter';
 import { viewOverridesStore } from './view-overrides';
 
-export type DriveSection = 'all' | 'recent' | 'trash';
+export type DriveSection = 'all' | 'recent' | 'shares' | 'trash';
+
+/** The sections that list files (the shared links have a list of their own). */
+export type FileSection = Exclude<DriveSection, 'shares'>;
 
 export interface DriveShellProps {
   section: DriveSection;
@@ -86,17 +89,18 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
   const sections: { key: DriveSection; icon: typeof HardDrive }[] = [
     { key: 'all', icon: HardDrive },
     { key: 'recent', icon: Clock },
+    { key: 'shares', icon: Link2 },
     { key: 'trash', icon: Trash2 },
   ];
   const nav = (
-    <ul className="flex gap-1 md:flex-col">
+    <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
       {sections.map(({ key, icon: Icon }) => (
         <li key={key}>
           <Link
             href={hrefs[key]}
             aria-current={section === key ? 'page' : undefined}
             className={cn(
-              'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium hover:bg-muted md:min-h-10',
+              'flex min-h-11 items-center gap-3 whitespace-nowrap rounded-lg px-3 text-sm font-medium hover:bg-muted md:min-h-10',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
               section === key ? 'bg-muted text-foreground' : 'text-muted-foreground',
             )}

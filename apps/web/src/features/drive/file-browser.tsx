@@ -44,7 +44,7 @@ import { foldBreadcrumbs } from './breadcrumbs';
 import { ConfirmDialog } from './confirm-dialog';
 import type { DriveFile } from './drive-api';
 import { isFolder } from './drive-api';
-import type { DriveSection } from './drive-shell';
+import type { FileSection } from './drive-shell';
 import {
   columnDirection,
   effectiveDisplay,
@@ -82,7 +82,7 @@ import { CreateShareDialog } from './share/create-share-dialog';
 import { useViewOverride, viewOverridesStore } from './view-overrides';
 
 export interface FileBrowserProps {
-  section: DriveSection;
+  section: FileSection;
   errorTexts: ErrorTexts;
 }
 
@@ -1124,7 +1124,7 @@ function ListingSkeleton({ view }: { view: 'list' | 'grid' }) {
   );
 }
 
-function EmptyState({ section, inFolder }: { section: DriveSection; inFolder: boolean }) {
+function EmptyState({ section, inFolder }: { section: FileSection; inFolder: boolean }) {
   const t = useTranslations('drive');
   const key = section === 'all' ? (inFolder ? 'folder' : 'drive') : section;
   const Icon = section === 'trash' ? Trash2 : section === 'recent' ? RotateCcw : FolderOpen;

@@ -183,6 +183,9 @@ describe('expiryLeftOf', () => {
     expect(expiryLeftOf('2026-01-10T12:00:00.000Z', now)).toEqual({ kind: 'expired' });
     expect(expiryLeftOf('2026-01-10T12:00:01.000Z', now)).toEqual({ kind: 'hours', hours: 1 });
     expect(expiryLeftOf('2026-01-11T05:30:00.000Z', now)).toEqual({ kind: 'hours', hours: 18 });
+    // A one-day link a moment after it was made still reads one day, not 24 hours.
+    expect(expiryLeftOf('2026-01-11T11:59:58.000Z', now)).toEqual({ kind: 'days', days: 1 });
+    expect(expiryLeftOf('2026-01-11T10:59:59.000Z', now)).toEqual({ kind: 'hours', hours: 23 });
     expect(expiryLeftOf('2026-01-11T12:00:00.000Z', now)).toEqual({ kind: 'days', days: 1 });
     expect(expiryLeftOf('2026-01-17T11:00:00.000Z', now)).toEqual({ kind: 'days', days: 7 });
   });

@@ -170,7 +170,10 @@ export type ExpiryLeft =
   | { kind: 'hours'; hours: number }
   | { kind: 'days'; days: number };
 
-/** The time left until `expiration_at` (`""` never): hours under a day, else whole days up. */
+/**
+ * The time left until `expiration_at` (`""` never), rounded up: whole hours under a day, else
+ * whole days (so a link just made for one day reads "1 day", as the server's `expiration_left`).
+ */
 export function expiryLeftOf(expirationAt: string, now: Date): ExpiryLeft {
   if (expirationAt === '') {
     return { kind: 'never' };
@@ -183,8 +186,9 @@ export function expiryLeftOf(expirationAt: string, now: Date): ExpiryLeft {
     return { kind: 'expired' };
   }
   const hour = 3_600_000;
-  if (left < 24 * hour) {
-    return { kind: 'hours', hours: Math.max(1, Math.ceil(left / hour)) };
+  const hours = Math.ceil(left / hour);
+  if (hours < 24) {
+    return { kind: 'hours', hours };
   }
   return { kind: 'days', days: Math.ceil(left / (24 * hour)) };
 }
