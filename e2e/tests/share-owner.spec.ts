@@ -178,3 +178,50 @@ test('a member shares a folder, follows it in Shared links, edits and cancels it
   await visitor.close();
   await owner.close();
 });
+
+test('on a phone the shared links are cards with every action in the row menu', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await owner.newPage();
+  await signUpInEnglish(page, newEmail(), 'share owner 42');
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByRole('dialog').getByLabel('Folder name').fill('Photos');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  await expect(item(page, 'Photos')).toBeVisible();
+
+  // Shared from the context menu with the defaults: a generated pass code, seven days.
+  await item(page, 'Photos').click({ button: 'right' });
+  await page.getByTestId('item-menu').getByRole('menuitem', { name: 'Share' }).click();
+  const dialog = page.getByTestId('create-share-dialog');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const code = (await dialog.getByTestId('share-pass-code').textContent()) ?? '';
+  expect(code).toMatch(/^[a-z2-9]{4}$/);
+  const link = await dialog.getByTestId('share-link').inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/drive/shares');
+  const row = shareRow(page, 'Photos');
+  await expect(row.getByTestId('share-expiry')).toHaveText('In 7 days');
+  await expect(row.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Actions for Photos' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Copy link',
+    'Copy link with pass code',
+    'Edit',
+    'Cancel link',
+  ]);
+  await menu.getByRole('menuitem', { name: 'Copy link with pass code' }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe(`${link}?s_code=${code}`);
+  const box = await row
+    .getByRole('checkbox', { name: 'Select Photos' })
+    .locator('..')
+    .boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await owner.close();
+});

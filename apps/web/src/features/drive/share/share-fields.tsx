@@ -213,6 +213,8 @@ export function PassCodeInput({
           autoCorrect="off"
           spellCheck={false}
           maxLength={16}
+          // Shown once the member chose to type a code: the cursor goes there.
+          autoFocus
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

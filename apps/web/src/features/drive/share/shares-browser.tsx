@@ -424,7 +424,8 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
   );
 }
 
-const desktopColumns = '2.75rem minmax(0,1fr) 10rem 7rem 10rem 8rem 8.5rem';
+/** Check box, item, status, views, saves, expiry and three 40 px buttons. */
+const desktopColumns = '2.75rem minmax(12rem,1fr) 8.5rem 6.5rem 9.5rem 7rem 8rem';
 
 /** A check box with a 44 px target and an accessible name. */
 function Checkbox({
