@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { request as apiRequest, expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
@@ -5,9 +9,10 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 /*
  * The share page in Chromium: member A shares a folder with a pass code; an anonymous visitor
  * opens the Spanish link with `?s_code=`, lands on the unprefixed page in Spanish, enters with the
- * pre-filled code, browses two levels deep through the folders and the breadcrumbs, previews a
- * text file through the share's links, and saves:
- * sent to sign in as member B, back on the share page the save finishes and B's drive holds it.
+ * pre-filled code, browses two levels deep, plays a video in the viewer, and clicks "Save to my
+ * drive": the sign-in opens in a dialog on the share page, the visitor signs in there as member
+ * B and the save finishes by itself, with "Open in my drive" leading to B's drive that holds the
+ * files; A's share list counts one save.
  */
 
 const password = 'share owner 42';
@@ -38,7 +43,59 @@ async function newFolder(
   return ((await answer.json()) as { file: { id: string } }).file.id;
 }
 
-test('an anonymous visitor opens a shared folder in Spanish and browses two levels', async ({
+/** Uploads a small file into a folder with one form upload (API.md §2). */
+async function uploadFile(
+  request: APIRequestContext,
+  token: string,
+  parentId: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const headers = { 'x-client-id': 'web', authorization: `Bearer ${token}` };
+  const started = await request.post('/drive/v1/files', {
+    headers,
+    data: {
+      kind: 'drive#file',
+      name: file.name,
+      parent_id: parentId,
+      size: String(file.buffer.length),
+      upload_type: 'UPLOAD_TYPE_FORM',
+    },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const form = ((await started.json()) as { form: { url: string } }).form;
+  const sent = await request.post(form.url, { headers, multipart: { file } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+}
+
+/** A one-second H.264 clip, made by ffmpeg. */
+function tinyMp4(): Buffer {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-mp4-'));
+  const target = path.join(folder, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10',
+    '-t',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-movflags',
+    '+faststart',
+    '-y',
+    target,
+  ]);
+  const bytes = fs.readFileSync(target);
+  fs.rmSync(folder, { recursive: true, force: true });
+  return bytes;
+}
+
+test('an anonymous visitor browses a Spanish share, plays a video, signs in in the dialog and saves', async ({
   browser,
   request,
   baseURL,
@@ -47,8 +104,7 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
   const emailA = newEmail();
   const emailB = newEmail();
   const owner = await browser.newContext();
-  const ownerPage = await owner.newPage();
-  await signUpInEnglish(ownerPage, emailA, password);
+  await signUpInEnglish(await owner.newPage(), emailA, password);
   const other = await browser.newContext();
   await signUpInEnglish(await other.newPage(), emailB, password);
   await other.close();
@@ -58,31 +114,11 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
   const inner = await newFolder(request, tokenA, 'Fotos', top);
   await newFolder(request, tokenA, 'Playa', inner);
   await newFolder(request, tokenA, 'Montaña', top);
-  // A text file uploaded through the drive, moved two levels down.
-  await ownerPage
-    .getByTestId('upload-files-input')
-    .first()
-    .setInputFiles([
-      { name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola desde la playa\n') },
-    ]);
-  await expect(
-    ownerPage.locator('[data-testid=upload-panel] [data-testid=upload-entry][data-status=done]'),
-  ).toHaveCount(1, { timeout: 30_000 });
-  await owner.close();
-  const authA = { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` };
-  const rootListing = await request.get('/drive/v1/files', {
-    headers: authA,
-    params: { parent_id: '', limit: 100 },
+  await uploadFile(request, tokenA, inner, {
+    name: 'clip.mp4',
+    mimeType: 'video/mp4',
+    buffer: tinyMp4(),
   });
-  const note = ((await rootListing.json()) as { files: { id: string; name: string }[] }).files.find(
-    (file) => file.name === 'nota.txt',
-  );
-  expect(note).toBeDefined();
-  const moved = await request.post('/drive/v1/files:batchMove', {
-    headers: authA,
-    data: { ids: [note?.id], to: { parent_id: inner } },
-  });
-  expect(moved.ok()).toBe(true);
   const created = await request.post('/drive/v1/share', {
     headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
     data: {
@@ -110,6 +146,7 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
 
   const item = (name: string) => page.locator(`[data-testid=share-item][data-name="${name}"]`);
   await expect(item('Vacaciones')).toBeVisible();
+  await expect(page.getByTestId('share-scene')).toHaveAttribute('data-scene', 'SHARE');
   await expect(page.getByTestId('share-expiry')).toContainText('Caduca en 7 días');
   await expect(page.getByTestId('share-restores')).toContainText('Quedan 5 guardados');
   const cookies = await visitor.cookies();
@@ -118,40 +155,68 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
   );
   expect(tokenCookie?.sameSite).toBe('Lax');
 
+  // Two levels deep; the list view is remembered as the share display mode.
+  await page.getByRole('button', { name: 'Lista' }).click();
+  await expect(page.getByTestId('share-list')).toHaveAttribute('data-view', 'list');
   await item('Vacaciones').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/s/${share.share_id}/${top}$`));
-  await expect(item('Fotos')).toBeVisible();
+  await expect(page.getByTestId('share-scene')).toHaveAttribute('data-scene', 'SHARE_DETAIL');
   await expect(item('Montaña')).toBeVisible();
   await item('Fotos').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/s/${share.share_id}/${top}/${inner}$`));
   await expect(item('Playa')).toBeVisible();
-  // The text file previews through the share's links.
-  await item('nota.txt').getByRole('button').click();
+  await expect(page.getByTestId('share-list')).toHaveAttribute('data-view', 'list');
+  await expect(page.getByTestId('share-breadcrumbs')).toHaveText(
+    /Todos los archivos\s*Vacaciones\s*Fotos/,
+  );
+
+  // The video plays in the viewer (scene SHARE_PREVIEW_WINDOW), from the share's links.
+  await item('clip.mp4').getByTestId('share-open').click();
   const viewer = page.getByTestId('file-preview');
-  await expect(viewer.getByTestId('preview-text')).toHaveText('hola desde la playa\n');
+  const video = viewer.getByTestId('preview-video');
+  await expect(video).toBeVisible();
+  await expect(page.getByTestId('share-scene')).toHaveAttribute(
+    'data-scene',
+    'SHARE_PREVIEW_WINDOW',
+  );
+  await expect
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((element) => (element as HTMLVideoElement).duration)).toBeGreaterThan(
+    0.5,
+  );
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
-  const crumbs = page.getByTestId('share-breadcrumbs');
-  await expect(crumbs).toHaveText(/Todos los archivos\s*Vacaciones\s*Fotos/);
 
-  // A reload is rendered on the server from the cookie; the breadcrumbs lead back up.
-  await page.reload();
-  await expect(item('Playa')).toBeVisible();
-  await crumbs.getByRole('link', { name: 'Vacaciones' }).click();
-  await expect(item('Montaña')).toBeVisible();
-
-  // Saving needs an account: signed in as B, the visitor is back and the save completes.
+  // Saving needs an account: the sign-in opens in a dialog on the share page.
   await page.getByRole('button', { name: 'Guardar en mi unidad' }).click();
-  await expect(page).toHaveURL(/\/es\/drive\/login\?redirect=/);
-  const panel = page.getByTestId('auth-panel');
+  const dialog = page.getByTestId('share-sign-in-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\?scene=SHOW_LOGIN_DIALOG$/);
+  await expect(page.getByTestId('share-scene')).toHaveAttribute('data-scene', 'SHOW_LOGIN_DIALOG');
+  const panel = dialog.getByTestId('auth-panel');
   await expect(panel).toHaveAttribute('data-ready', 'true');
   await panel.locator('input[name=email]').fill(emailB);
   await panel.locator('input[name=password]').fill(password);
   await panel.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-  await expect(page).toHaveURL(
-    new RegExp(`/s/${share.share_id}/${top}\\?scene=SHOW_LOGIN_DIALOG$`),
-  );
-  await expect(page.getByText('Guardado en tu unidad').first()).toBeVisible();
+
+  // The save carries on by itself and ends with "Open in my drive", still on the share page.
+  await expect(dialog).toBeHidden();
+  const done = page.getByTestId('share-save-done');
+  await expect(done).toBeVisible({ timeout: 30_000 });
+  await expect(done).toContainText('Guardado en tu unidad');
+  expect(new URL(page.url()).pathname).toBe(`/s/${share.share_id}/${top}/${inner}`);
+  const open = done.getByRole('link', { name: 'Abrir en mi unidad' });
+  await expect(open).toHaveAttribute('href', /^\/es\/drive\/all\?folder=/);
+  await open.click();
+  const driveItem = (name: string) => page.locator(`[data-testid=drive-item][data-name="${name}"]`);
+  // "Saved from shares" (B's default folder) holds the saved folder; its tree is inside.
+  await expect(driveItem('Vacaciones')).toBeVisible();
+  await driveItem('Vacaciones').dblclick();
+  await expect(driveItem('Fotos')).toBeVisible();
+  await expect(driveItem('Montaña')).toBeVisible();
   await visitor.close();
 
   // B's drive holds the shared folder with its tree, found by name.
@@ -163,7 +228,20 @@ test('an anonymous visitor opens a shared folder in Spanish and browses two leve
   const names = ((await search.json()) as { files: { name: string }[] }).files.map(
     (file) => file.name,
   );
-  expect(names).toEqual(expect.arrayContaining(['Vacaciones', 'Fotos', 'Playa', 'Montaña']));
+  expect(names).toEqual(
+    expect.arrayContaining(['Vacaciones', 'Fotos', 'Playa', 'Montaña', 'clip.mp4']),
+  );
+
+  // A's share list, asked with A's session cookie, counts the save.
+  const list = await owner.request.get('/drive/v1/share/list', {
+    headers: { 'x-client-id': 'web' },
+  });
+  expect(list.ok(), await list.text()).toBe(true);
+  const summary = (
+    (await list.json()) as { data: { share_id: string; restore_count: string }[] }
+  ).data.find((entry) => entry.share_id === share.share_id);
+  expect(summary?.restore_count).toBe('1');
+  await owner.close();
 });
 
 test('an unknown share shows its status page in the visitor language', async ({ browser }) => {

@@ -29,6 +29,13 @@ export interface AuthPanelProps {
   errorTexts: ErrorTexts;
   /** Where to go after signing in when the URL names no same-origin `redirect`. */
   defaultRedirect: string;
+  /**
+   * Called after signing in or up instead of leaving the page (the share page's sign-in dialog,
+   * which carries on with what the visitor asked for).
+   */
+  onSignedIn?: () => void;
+  /** Shown inside a dialog: a second-level heading, no card of its own. */
+  embedded?: boolean;
 }
 
 function targetOf(fallback: string): string {
@@ -41,7 +48,12 @@ function targetOf(fallback: string): string {
  * two-step code when the answer is `two_factor_required`; sign-up and reset by a mailed code.
  * Errors are shown in the spec's message choice order.
  */
-export function AuthPanel({ errorTexts, defaultRedirect }: AuthPanelProps) {
+export function AuthPanel({
+  errorTexts,
+  defaultRedirect,
+  onSignedIn,
+  embedded = false,
+}: AuthPanelProps) {
   const t = useTranslations('auth');
   const locale = useLocale();
   const [step, setStep] = useState<Step>('sign-in');
@@ -84,6 +96,12 @@ export function AuthPanel({ errorTexts, defaultRedirect }: AuthPanelProps) {
   }
 
   function finish(): void {
+    if (onSignedIn) {
+      rememberLoginScene(window.location.pathname);
+      setStep('done');
+      onSignedIn();
+      return;
+    }
     const target = targetOf(defaultRedirect);
     rememberLoginScene(target);
     setStep('done');
@@ -316,17 +334,22 @@ export function AuthPanel({ errorTexts, defaultRedirect }: AuthPanelProps) {
       break;
   }
 
+  const Heading = embedded ? 'h2' : 'h1';
   return (
     <section
       aria-labelledby="auth-title"
       data-testid="auth-panel"
       data-step={step}
       data-ready={hydrated}
-      className="mx-auto flex w-full max-w-sm flex-col gap-5 rounded-2xl border border-border bg-background p-6 shadow-sm"
+      className={
+        embedded
+          ? 'flex w-full flex-col gap-5'
+          : 'mx-auto flex w-full max-w-sm flex-col gap-5 rounded-2xl border border-border bg-background p-6 shadow-sm'
+      }
     >
-      <h1 id="auth-title" className="text-2xl font-semibold tracking-tight">
+      <Heading id="auth-title" className="text-2xl font-semibold tracking-tight">
         {title}
-      </h1>
+      </Heading>
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       {body}

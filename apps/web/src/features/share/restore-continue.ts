@@ -1,56 +1,176 @@
 import type { StorageLike } from '@nimbus/client';
 
 /*
- * The "restore continue" record of spec section 3: a save an anonymous visitor asked for,
- * kept in local storage across the sign-in so the share page finishes it afterwards.
+ * The share page's save records of spec section 3, kept in local storage so a save survives the
+ * sign-in dialog and a full reload:
+ * - "restore continue": a save an anonymous visitor asked for, waiting for the sign-in;
+ * - "restore request body": the body of `POST /drive/v1/share/restore` that save will send;
+ * - "restore to drive": a save that runs in the background (its task id), so a reload keeps
+ *   following its progress and offers "Open in my drive" when it ends.
  */
 
-/** The local storage key of the pending save. */
+/** The local storage key of the pending save ("restore continue"). */
 export const restoreContinueKey = 'nimbus.share.restore_continue';
+/** The local storage key of the pending save's request ("restore request body"). */
+export const restoreRequestBodyKey = 'nimbus.share.restore_request_body';
+/** The local storage key of a save running in the background ("restore to drive"). */
+export const restoreToDriveKey = 'nimbus.share.restore_to_drive';
 /** How long a pending save stays valid: a sign-in longer than this starts over. */
 export const restoreContinueMaxAgeMs = 30 * 60 * 1000;
+/** How long a running save is followed after a reload. */
+export const restoreToDriveMaxAgeMs = 24 * 60 * 60 * 1000;
 
+/** What a save sends (`POST /drive/v1/share/restore`), without the pass-code token. */
+export interface RestoreRequestBody {
+  share_id: string;
+  /** The items asked for; empty for the whole share. */
+  file_ids: string[];
+  /** The folder chosen; absent for "Saved from shares". */
+  parent_id?: string;
+  specify_parent_id?: boolean;
+}
+
+/** A save waiting for the visitor to sign in. */
 export interface RestoreContinue {
   shareId: string;
-  /** The items asked for; empty for the whole share. */
-  fileIds: string[];
+  /** Why the sign-in was asked: a save, or a download of one file. */
+  action: 'save' | 'download';
+  /** The file to download after sign-in (action `download`). */
+  fileId?: string;
   at: number;
 }
 
-/** Remembers a save to finish after sign-in. */
-export function rememberRestore(storage: StorageLike, pending: RestoreContinue): void {
+/** A save that runs as a task. */
+export interface RestoreToDrive {
+  shareId: string;
+  taskId: string;
+  /** The folder chosen, `""` for "Saved from shares". */
+  parentId: string;
+  at: number;
+}
+
+function readJson(storage: StorageLike, key: string): Record<string, unknown> | undefined {
+  const raw = storage.getItem(key);
+  if (!raw) {
+    return undefined;
+  }
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // A malformed record is dropped below.
+  }
+  storage.removeItem(key);
+  return undefined;
+}
+
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((id): id is string => typeof id === 'string').slice(0, 1000)
+    : [];
+}
+
+/** Remembers a save (or a download) to finish after sign-in, with the save's request body. */
+export function rememberRestore(
+  storage: StorageLike,
+  pending: RestoreContinue,
+  body: RestoreRequestBody,
+): void {
   storage.setItem(restoreContinueKey, JSON.stringify(pending));
+  storage.setItem(restoreRequestBodyKey, JSON.stringify(body));
+}
+
+/** Forgets a pending save (the visitor closed the sign-in dialog). */
+export function forgetRestore(storage: StorageLike): void {
+  storage.removeItem(restoreContinueKey);
+  storage.removeItem(restoreRequestBodyKey);
 }
 
 /**
- * Takes (and forgets) the pending save of a share when one is stored and still fresh; a pending
- * save of another share stays for its own page.
+ * The pending save of a share when one is stored and still fresh, without taking it; a pending
+ * save of another share stays for its own page, a stale or malformed one is dropped.
  */
+export function peekRestore(
+  storage: StorageLike,
+  shareId: string,
+  now: number,
+): { pending: RestoreContinue; body: RestoreRequestBody } | undefined {
+  const pending = readJson(storage, restoreContinueKey);
+  if (!pending || pending.shareId !== shareId) {
+    return undefined;
+  }
+  if (typeof pending.at !== 'number' || now - pending.at > restoreContinueMaxAgeMs) {
+    forgetRestore(storage);
+    return undefined;
+  }
+  const stored = readJson(storage, restoreRequestBodyKey);
+  const body: RestoreRequestBody = { share_id: shareId, file_ids: stringsOf(stored?.file_ids) };
+  if (stored && typeof stored.parent_id === 'string' && stored.parent_id !== '') {
+    body.parent_id = stored.parent_id;
+    body.specify_parent_id = true;
+  }
+  const action = pending.action === 'download' ? 'download' : 'save';
+  return {
+    pending: {
+      shareId,
+      action,
+      ...(action === 'download' && typeof pending.fileId === 'string'
+        ? { fileId: pending.fileId }
+        : {}),
+      at: pending.at,
+    },
+    body,
+  };
+}
+
+/** Takes (and forgets) the pending save of a share; see {@link peekRestore}. */
 export function takeRestore(
   storage: StorageLike,
   shareId: string,
   now: number,
-): RestoreContinue | undefined {
-  const raw = storage.getItem(restoreContinueKey);
-  if (!raw) {
+): { pending: RestoreContinue; body: RestoreRequestBody } | undefined {
+  const found = peekRestore(storage, shareId, now);
+  if (found) {
+    forgetRestore(storage);
+  }
+  return found;
+}
+
+/** Remembers a save running as a task, so a reload keeps following it. */
+export function rememberRunningRestore(storage: StorageLike, running: RestoreToDrive): void {
+  storage.setItem(restoreToDriveKey, JSON.stringify(running));
+}
+
+/** Forgets the running save once it ended. */
+export function forgetRunningRestore(storage: StorageLike): void {
+  storage.removeItem(restoreToDriveKey);
+}
+
+/** The save of a share still running as a task, when one is stored and not too old. */
+export function runningRestore(
+  storage: StorageLike,
+  shareId: string,
+  now: number,
+): RestoreToDrive | undefined {
+  const running = readJson(storage, restoreToDriveKey);
+  if (!running || running.shareId !== shareId) {
     return undefined;
   }
-  let pending: Partial<RestoreContinue>;
-  try {
-    pending = JSON.parse(raw) as Partial<RestoreContinue>;
-  } catch {
-    storage.removeItem(restoreContinueKey);
+  if (
+    typeof running.taskId !== 'string' ||
+    running.taskId === '' ||
+    typeof running.at !== 'number' ||
+    now - running.at > restoreToDriveMaxAgeMs
+  ) {
+    forgetRunningRestore(storage);
     return undefined;
   }
-  if (pending.shareId !== shareId) {
-    return undefined;
-  }
-  storage.removeItem(restoreContinueKey);
-  if (typeof pending.at !== 'number' || now - pending.at > restoreContinueMaxAgeMs) {
-    return undefined;
-  }
-  const fileIds = Array.isArray(pending.fileIds)
-    ? pending.fileIds.filter((id): id is string => typeof id === 'string')
-    : [];
-  return { shareId, fileIds, at: pending.at };
+  return {
+    shareId,
+    taskId: running.taskId,
+    parentId: typeof running.parentId === 'string' ? running.parentId : '',
+    at: running.at,
+  };
 }

@@ -1,8 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatBytes } from '@nimbus/contracts';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { defaultStorage } from '@nimbus/client';
+import type { SharedDisplayMode, SortOrder } from '@nimbus/contracts';
+import { defaultSharedDisplayMode, formatBytes } from '@nimbus/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { Download, EyeOff, LayoutGrid, List } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { ErrorTexts } from '@/features/auth/error-text';
@@ -12,17 +15,39 @@ import type { DriveFile } from '@/features/drive/drive-api';
 import { FileIcon } from '@/features/drive/file-item';
 import type { PreviewFile } from '@/features/drive/preview';
 import { FilePreview } from '@/features/drive/preview';
+import { cn } from '@/lib/cn';
+import { useShareActions } from './share-actions';
+import {
+  isCoverLifted,
+  isSensitiveStatus,
+  liftCover,
+  readSharedDisplayMode,
+  writeSharedDisplayMode,
+} from './share-preferences';
 import { shareFolderPath } from './share-route';
 import type { OpenShareAnswer, ShareDetailAnswer, ShareFile } from './share-types';
 import { sharePageSize } from './share-types';
 
 const rowHeight = 56;
+const cardHeight = 208;
+const cardMinWidth = 160;
+
+/** The sort orders the share page offers. */
+const sortChoices = [
+  'MODIFY_TIME_DESC',
+  'MODIFY_TIME_ASC',
+  'NAME_ASC',
+  'NAME_DESC',
+  'SIZE_DESC',
+  'SIZE_ASC',
+] as const satisfies readonly SortOrder[];
 
 export interface ShareFileListProps {
   shareId: string;
   /** The folders from the share's root to the one listed; empty at the root. */
   parentIds: string[];
   token: string;
+  /** The first page as the server rendered it (default display mode). */
   initialFiles: ShareFile[];
   initialNextPageToken: string;
   errorTexts: ErrorTexts;
@@ -34,13 +59,15 @@ async function fetchPage(
   parentId: string | undefined,
   token: string,
   pageToken: string,
+  mode: SharedDisplayMode,
 ): Promise<{ files: ShareFile[]; next: string; status: string; text: string }> {
   const query = {
     share_id: shareId,
     pass_code_token: token,
     page_token: pageToken,
     limit: sharePageSize,
-    folders_first: 'true',
+    order: mode.orderType,
+    folders_first: mode.pinFoldersTop ? 'true' : 'false',
     thumbnail_size: 'SIZE_SMALL',
   };
   const answer =
@@ -57,22 +84,58 @@ async function fetchPage(
   };
 }
 
+/** Whether the server's first page was listed in this display mode. */
+function isDefaultOrder(mode: SharedDisplayMode): boolean {
+  return (
+    mode.orderType === defaultSharedDisplayMode.orderType &&
+    mode.pinFoldersTop === defaultSharedDisplayMode.pinFoldersTop
+  );
+}
+
+/** How many cards fit in a row of the grid. */
+function useColumns(element: HTMLElement | null, grid: boolean): number {
+  const [columns, setColumns] = useState(1);
+  useLayoutEffect(() => {
+    if (!element || !grid) {
+      return;
+    }
+    const measure = () =>
+      setColumns(Math.max(1, Math.floor((element.clientWidth - 8) / cardMinWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, grid]);
+  return grid ? columns : 1;
+}
+
 /**
- * The files of a shared folder: a virtualized list (a thousand items stay fast) that loads the
- * next pages as it scrolls; a folder opens its own page `/s/{shareId}/.../{folderId}`.
+ * The files of a shared folder in the share display mode (list or grid, sort order, folders on
+ * top; kept in local storage as the "shared display mode"): a virtualized list or grid of
+ * thumbnails (a thousand items stay fast) that loads the next pages as it scrolls. A folder opens
+ * its own page `/s/{shareId}/.../{folderId}`; a file opens the viewer (scene
+ * SHARE_PREVIEW_WINDOW) and has a download button. Items under review as sensitive show a cover
+ * until the visitor lifts it for the share ("hidden shared content cover").
  */
 export function ShareFileList(props: ShareFileListProps) {
   const { shareId, parentIds, token, errorTexts } = props;
   const t = useTranslations('share');
   const locale = useLocale();
+  const { requestDownload, setPreviewing } = useShareActions();
+  const [mode, setMode] = useState<SharedDisplayMode>({ ...defaultSharedDisplayMode });
   const [files, setFiles] = useState(props.initialFiles);
   const [next, setNext] = useState(props.initialNextPageToken);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const [coverLifted, setCoverLifted] = useState(false);
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const generation = useRef(0);
   const [previewId, setPreviewId] = useState<string | undefined>(undefined);
   const previewable = files.filter((file) => file.kind !== 'drive#folder');
   const previewIndex = previewable.findIndex((file) => file.id === previewId);
+  const grid = mode.viewType === 'grid';
+  const columns = useColumns(scrollElement, grid);
+
   const loadFile = useCallback(
     async (id: string): Promise<PreviewFile> => {
       const answer = await browserClient().get<{
@@ -94,24 +157,92 @@ export function ShareFileList(props: ShareFileListProps) {
     [shareId, token],
   );
 
-  const count = files.length + (next ? 1 : 0);
+  /** Lists the folder again from its first page in a display mode. */
+  const relist = useCallback(
+    async (target: SharedDisplayMode) => {
+      const run = ++generation.current;
+      setLoading(true);
+      setError('');
+      try {
+        const page = await fetchPage(shareId, parentIds.at(-1), token, '', target);
+        if (run !== generation.current) {
+          return;
+        }
+        if (page.status !== 'OK') {
+          setError(page.text || t('list.error'));
+          setNext('');
+          return;
+        }
+        setFiles(page.files);
+        setNext(page.next);
+      } catch (cause) {
+        if (run === generation.current) {
+          setError(errorText(cause, locale, errorTexts) ?? t('list.error'));
+        }
+      } finally {
+        if (run === generation.current) {
+          setLoading(false);
+        }
+      }
+    },
+    [shareId, parentIds, token, t, locale, errorTexts],
+  );
+
+  // The visitor's stored display mode and lifted cover; the server rendered the defaults.
+  useEffect(() => {
+    const storage = defaultStorage();
+    const stored = readSharedDisplayMode(storage);
+    const lifted = isCoverLifted(storage, shareId);
+    void Promise.resolve().then(() => {
+      setMode(stored);
+      setCoverLifted(lifted);
+      if (!isDefaultOrder(stored)) {
+        void relist(stored);
+      }
+    });
+    // Only once per page: later changes go through `changeMode`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shareId]);
+
+  const changeMode = (change: Partial<SharedDisplayMode>) => {
+    const nextMode = writeSharedDisplayMode(defaultStorage(), change);
+    const reorder =
+      nextMode.orderType !== mode.orderType || nextMode.pinFoldersTop !== mode.pinFoldersTop;
+    setMode(nextMode);
+    if (reorder) {
+      void relist(nextMode);
+    }
+  };
+
+  useEffect(() => {
+    setPreviewing(previewIndex >= 0);
+  }, [previewIndex, setPreviewing]);
+
+  const lines = Math.ceil(files.length / columns) + (next ? 1 : 0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
   const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 10,
+    count: lines,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => (grid ? cardHeight : rowHeight),
+    overscan: grid ? 3 : 10,
   });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [grid, columns, virtualizer]);
   const rows = virtualizer.getVirtualItems();
-  const lastRow = rows.at(-1)?.index ?? -1;
+  const lastLine = rows.at(-1)?.index ?? -1;
 
   const loadMore = useCallback(async () => {
     if (!next || loading) {
       return;
     }
+    const run = generation.current;
     setLoading(true);
     try {
-      const page = await fetchPage(shareId, parentIds.at(-1), token, next);
+      const page = await fetchPage(shareId, parentIds.at(-1), token, next, mode);
+      if (run !== generation.current) {
+        return;
+      }
       if (page.status !== 'OK') {
         setError(page.text || t('list.error'));
         setNext('');
@@ -122,45 +253,241 @@ export function ShareFileList(props: ShareFileListProps) {
     } catch (cause) {
       setError(errorText(cause, locale, errorTexts) ?? t('list.error'));
     } finally {
-      setLoading(false);
+      if (run === generation.current) {
+        setLoading(false);
+      }
     }
-  }, [next, loading, shareId, parentIds, token, t, locale, errorTexts]);
+  }, [next, loading, shareId, parentIds, token, mode, t, locale, errorTexts]);
 
   useEffect(() => {
-    if (next && !error && lastRow >= files.length - 10) {
+    if (next && !error && (lastLine + 1) * columns >= files.length - 10) {
       void loadMore();
     }
-  }, [next, error, lastRow, files.length, loadMore]);
+  }, [next, error, lastLine, columns, files.length, loadMore]);
 
-  if (files.length === 0 && !next) {
+  const lift = () => {
+    liftCover(defaultStorage(), shareId);
+    setCoverLifted(true);
+  };
+
+  const toolbar = (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <label className="flex items-center gap-2 text-sm text-muted-foreground">
+        {t('view.sort')}
+        <select
+          value={mode.orderType}
+          onChange={(event) => changeMode({ orderType: event.target.value as SortOrder })}
+          className="min-h-11 rounded-lg border border-border bg-background px-2 text-sm text-foreground md:min-h-9"
+          data-testid="share-sort"
+        >
+          {sortChoices.map((order) => (
+            <option key={order} value={order}>
+              {t(`view.orders.${order}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div
+        role="group"
+        aria-label={t('view.label')}
+        className="flex rounded-lg border border-border"
+      >
+        {(['list', 'grid'] as const).map((viewType) => {
+          const Icon = viewType === 'list' ? List : LayoutGrid;
+          return (
+            <button
+              key={viewType}
+              type="button"
+              aria-pressed={mode.viewType === viewType}
+              aria-label={t(`view.${viewType}`)}
+              title={t(`view.${viewType}`)}
+              data-testid={`share-view-${viewType}`}
+              onClick={() => changeMode({ viewType })}
+              className={cn(
+                'inline-flex size-11 items-center justify-center first:rounded-l-lg last:rounded-r-lg focus-visible:outline-2 focus-visible:outline-ring md:size-9',
+                mode.viewType === viewType ? 'bg-primary/10 text-primary' : 'hover:bg-muted',
+              )}
+            >
+              <Icon aria-hidden className="size-4" />
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+
+  if (files.length === 0 && !next && !loading) {
     return (
-      <p className="py-16 text-center text-muted-foreground" data-testid="share-empty">
-        {t('list.empty')}
-      </p>
+      <div className="flex flex-col gap-3">
+        {toolbar}
+        <p className="py-16 text-center text-muted-foreground" data-testid="share-empty">
+          {error || t('list.empty')}
+        </p>
+      </div>
     );
   }
 
-  return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex border-b px-3 py-2 text-xs font-medium text-muted-foreground">
-        <span className="flex-1">{t('list.name')}</span>
-        <span className="w-28 text-right">{t('list.size')}</span>
+  const sizeOf = (file: ShareFile) =>
+    file.kind === 'drive#folder' || file.size === '' ? '—' : formatBytes(file.size, { locale });
+
+  const item = (file: ShareFile) => {
+    const folder = file.kind === 'drive#folder';
+    const covered = isSensitiveStatus(file.audit?.status) && !coverLifted;
+    const open = folder ? undefined : () => setPreviewId(file.id);
+    const href = folder ? shareFolderPath(shareId, [...parentIds, file.id]) : undefined;
+    const focusClass =
+      'focus-visible:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
+    const downloadButton = folder ? null : (
+      <button
+        type="button"
+        aria-label={t('download.file', { name: file.name })}
+        title={t('download.label')}
+        data-testid="share-download"
+        onClick={() => requestDownload(file)}
+        className={cn(
+          'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground md:size-9',
+          focusClass,
+        )}
+      >
+        <Download aria-hidden className="size-4" />
+      </button>
+    );
+    if (grid) {
+      const picture = covered ? (
+        <span className="flex size-full flex-col items-center justify-center gap-1 bg-neutral-800 text-xs text-neutral-100">
+          <EyeOff aria-hidden className="size-6" />
+          {t('cover.file')}
+        </span>
+      ) : file.thumbnail_link ? (
+        // eslint-disable-next-line @next/next/no-img-element -- signed thumbnail URLs on the content origin
+        <img src={file.thumbnail_link} alt="" loading="lazy" className="size-full object-cover" />
+      ) : (
+        <FileIcon file={file as unknown as DriveFile} className="size-12" />
+      );
+      const body = (
+        <>
+          <span className="flex h-32 w-full items-center justify-center overflow-hidden rounded-lg bg-muted/60">
+            {picture}
+          </span>
+          <span className="mt-2 block w-full truncate text-sm font-medium" title={file.name}>
+            {file.name}
+          </span>
+        </>
+      );
+      return (
+        <div className="relative flex h-full flex-col rounded-xl border border-border bg-background p-2 hover:bg-muted">
+          {href ? (
+            <Link href={href} className={cn('flex flex-col rounded-lg', focusClass)}>
+              {body}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              onClick={open}
+              aria-label={t('preview', { name: file.name })}
+              data-testid="share-open"
+              className={cn('flex flex-col rounded-lg text-left', focusClass)}
+            >
+              {body}
+            </button>
+          )}
+          <span className="flex items-center justify-between gap-1 text-xs text-muted-foreground">
+            <span className="truncate">{sizeOf(file)}</span>
+            {downloadButton}
+          </span>
+        </div>
+      );
+    }
+    const content = (
+      <>
+        <FileIcon file={file as unknown as DriveFile} className="size-6" />
+        <span className="min-w-0 flex-1 truncate">{file.name}</span>
+        {covered ? (
+          <span className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+            <EyeOff aria-hidden className="size-4" />
+            <span className="hidden sm:inline">{t('cover.file')}</span>
+          </span>
+        ) : null}
+        <span className="w-20 shrink-0 text-right text-sm text-muted-foreground sm:w-28">
+          {sizeOf(file)}
+        </span>
+      </>
+    );
+    return (
+      <div className="flex h-full items-center border-b pr-1">
+        {href ? (
+          <Link
+            href={href}
+            className={cn(
+              'flex h-full min-w-0 flex-1 items-center gap-3 px-3 hover:bg-muted',
+              focusClass,
+            )}
+          >
+            {content}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={open}
+            aria-label={t('preview', { name: file.name })}
+            data-testid="share-open"
+            className={cn(
+              'flex h-full min-w-0 flex-1 items-center gap-3 px-3 text-left hover:bg-muted',
+              focusClass,
+            )}
+          >
+            {content}
+          </button>
+        )}
+        <span className="flex w-11 shrink-0 justify-center md:w-9">{downloadButton}</span>
       </div>
+    );
+  };
+
+  const anyCovered = !coverLifted && files.some((file) => isSensitiveStatus(file.audit?.status));
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      {toolbar}
+      {anyCovered ? (
+        <div
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm"
+          data-testid="share-file-cover"
+        >
+          <span className="flex items-center gap-2">
+            <EyeOff aria-hidden className="size-4" />
+            {t('cover.files')}
+          </span>
+          <button
+            type="button"
+            onClick={lift}
+            className="min-h-11 rounded-lg px-3 font-medium text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring md:min-h-9"
+          >
+            {t('cover.show')}
+          </button>
+        </div>
+      ) : null}
+      {grid ? null : (
+        <div className="flex border-b px-3 py-2 pr-12 text-xs font-medium text-muted-foreground md:pr-10">
+          <span className="flex-1">{t('list.name')}</span>
+          <span className="w-20 text-right sm:w-28">{t('list.size')}</span>
+        </div>
+      )}
       <div
-        ref={scrollRef}
+        ref={setScrollElement}
         role="list"
         aria-label={t('list.label')}
+        aria-busy={loading}
         data-testid="share-list"
+        data-view={mode.viewType}
         className="h-[min(70vh,calc(100dvh-16rem))] min-h-64 overflow-auto"
       >
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {rows.map((row) => {
-            const file = files[row.index];
-            const style = {
-              height: row.size,
-              transform: `translateY(${row.start}px)`,
-            };
-            if (!file) {
+            const style = { height: row.size, transform: `translateY(${row.start}px)` };
+            const start = row.index * columns;
+            const lineFiles = files.slice(start, start + columns);
+            if (lineFiles.length === 0) {
               return (
                 <div
                   key="more"
@@ -172,42 +499,29 @@ export function ShareFileList(props: ShareFileListProps) {
                 </div>
               );
             }
-            const folder = file.kind === 'drive#folder';
-            const content = (
-              <>
-                <FileIcon file={file as unknown as DriveFile} className="size-6" />
-                <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                <span className="w-28 shrink-0 text-right text-sm text-muted-foreground">
-                  {folder || file.size === '' ? '—' : formatBytes(file.size, { locale })}
-                </span>
-              </>
-            );
             return (
               <div
-                key={file.id}
-                role="listitem"
-                style={style}
-                data-testid="share-item"
-                data-name={file.name}
-                data-kind={folder ? 'folder' : 'file'}
-                className="absolute left-0 top-0 w-full border-b"
+                key={`${row.index}-${columns}`}
+                role="presentation"
+                style={
+                  grid
+                    ? { ...style, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
+                    : style
+                }
+                className={cn('absolute left-0 top-0 w-full', grid && 'grid gap-2 p-1')}
               >
-                {folder ? (
-                  <Link
-                    href={shareFolderPath(shareId, [...parentIds, file.id])}
-                    className="flex h-full items-center gap-3 px-3 hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                {lineFiles.map((file) => (
+                  <div
+                    key={file.id}
+                    role="listitem"
+                    data-testid="share-item"
+                    data-name={file.name}
+                    data-kind={file.kind === 'drive#folder' ? 'folder' : 'file'}
+                    className="h-full min-w-0"
                   >
-                    {content}
-                  </Link>
-                ) : (
-                  <button
-                    type="button"
-                    onClick={() => setPreviewId(file.id)}
-                    className="flex h-full w-full items-center gap-3 px-3 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
-                  >
-                    {content}
-                  </button>
-                )}
+                    {item(file)}
+                  </div>
+                ))}
               </div>
             );
           })}
@@ -220,6 +534,7 @@ export function ShareFileList(props: ShareFileListProps) {
           onClose={() => setPreviewId(undefined)}
           onIndexChange={(index) => setPreviewId(previewable[index]?.id)}
           loadFile={loadFile}
+          onDownload={(file) => requestDownload(file)}
         />
       ) : null}
     </div>

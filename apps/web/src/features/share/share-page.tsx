@@ -9,7 +9,9 @@ import { ChevronRight, Clock, Download, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { PassCodeForm } from './pass-code-form';
 import { ReportButton } from './report-button';
-import { SaveButton } from './save-button';
+import { isSensitiveStatus } from './share-preferences';
+import { SaveButton, ShareActionsProvider } from './share-actions';
+import { SensitiveCover } from './sensitive-cover';
 import { ShareFileList } from './share-file-list';
 import { shareFolderPath } from './share-route';
 import type { ShareView } from './share-server';
@@ -197,40 +199,52 @@ export async function SharePageBody({
     );
   }
   if (status !== 'OK') {
-    return <StatusPage view={view} title={t(`status.${status}`)} />;
+    const page = <StatusPage view={view} title={t(`status.${status}`)} />;
+    return isSensitiveStatus(status) ? (
+      <NextIntlClientProvider locale={locale} messages={{ share: messages.share }}>
+        <SensitiveCover shareId={shareId}>{page}</SensitiveCover>
+      </NextIntlClientProvider>
+    ) : (
+      page
+    );
   }
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-4 px-4 py-6">
       <TokenKeeper shareId={shareId} token={view.share.pass_code_token} />
-      <ShareHeader view={view} shareId={shareId} locale={locale} />
-      <NextIntlClientProvider locale={locale} messages={{ share: messages.share }}>
-        <div className="flex flex-wrap gap-2">
-          <SaveButton shareId={shareId} token={view.token} errorTexts={errorTextsOf(locale)} />
-          <ReportButton
-            shareId={shareId}
-            shareUserId={view.share.user_info.user_id}
-            errorTexts={errorTextsOf(locale)}
-          />
-        </div>
-      </NextIntlClientProvider>
-      {view.status === 'OK' ? (
-        <NextIntlClientProvider
-          locale={locale}
-          messages={{ share: messages.share, preview: messages.preview }}
+      <NextIntlClientProvider
+        locale={locale}
+        messages={{ share: messages.share, preview: messages.preview, auth: messages.auth }}
+      >
+        <ShareActionsProvider
+          shareId={shareId}
+          token={view.token}
+          errorTexts={errorTextsOf(locale)}
+          baseScene={parentIds.length === 0 ? 'SHARE' : 'SHARE_DETAIL'}
         >
-          <ShareFileList
-            key={parentIds.join('/')}
-            shareId={shareId}
-            parentIds={[...parentIds]}
-            token={view.token}
-            initialFiles={view.files}
-            initialNextPageToken={view.nextPageToken}
-            errorTexts={errorTextsOf(locale)}
-          />
-        </NextIntlClientProvider>
-      ) : (
-        <StatusPage view={view} title={t(`status.${view.status}`)} />
-      )}
+          <ShareHeader view={view} shareId={shareId} locale={locale} />
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <SaveButton />
+            <ReportButton
+              shareId={shareId}
+              shareUserId={view.share.user_info.user_id}
+              errorTexts={errorTextsOf(locale)}
+            />
+          </div>
+          {view.status === 'OK' ? (
+            <ShareFileList
+              key={parentIds.join('/')}
+              shareId={shareId}
+              parentIds={[...parentIds]}
+              token={view.token}
+              initialFiles={view.files}
+              initialNextPageToken={view.nextPageToken}
+              errorTexts={errorTextsOf(locale)}
+            />
+          ) : (
+            <StatusPage view={view} title={t(`status.${view.status}`)} />
+          )}
+        </ShareActionsProvider>
+      </NextIntlClientProvider>
     </div>
   );
 }

@@ -34,6 +34,8 @@ export interface ShareFile {
   created_time: string;
   web_content_link?: string;
   links?: Record<string, { url?: string } | undefined>;
+  /** The review state; `SENSITIVE_*` puts a cover over the item. */
+  audit?: { status: string; message: string };
 }
 
 /** `GET /drive/v1/share`. */

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import {
   ChevronLeft,
   ChevronRight,
@@ -39,7 +39,15 @@ export interface FilePreviewProps {
   onIndexChange: (index: number) => void;
   /** Loads a file with its links; the drive's `GET /drive/v1/files/{id}` unless given. */
   loadFile?: (id: string) => Promise<PreviewFile>;
+  /**
+   * Downloads a file in place of the viewer's download links (the share page asks an anonymous
+   * visitor to sign in first); the links of the file are used unless given.
+   */
+  onDownload?: (file: PreviewFile) => void;
 }
+
+/** The viewer's download override, for the download buttons deep in the views. */
+const DownloadOverride = createContext<((file: PreviewFile) => void) | undefined>(undefined);
 
 function loadDriveFile(id: string): Promise<PreviewFile> {
   return browserClient().get<PreviewFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
@@ -116,11 +124,26 @@ function DownloadLink({
   url,
   name,
   label,
+  file,
 }: {
   url: string | undefined;
   name: string;
   label: string;
+  file: PreviewFile;
 }) {
+  const override = useContext(DownloadOverride);
+  if (override) {
+    return (
+      <button
+        type="button"
+        onClick={() => override(file)}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-neutral-900 hover:bg-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white [&_svg]:size-5"
+      >
+        <Download aria-hidden />
+        {label}
+      </button>
+    );
+  }
   if (!url) {
     return null;
   }
@@ -143,7 +166,7 @@ function Notice({ children, file, t }: { children: ReactNode; file: PreviewFile;
       role="status"
     >
       <p>{children}</p>
-      <DownloadLink url={contentUrlOf(file)} name={file.name} label={t('download')} />
+      <DownloadLink url={contentUrlOf(file)} name={file.name} label={t('download')} file={file} />
     </div>
   );
 }
@@ -419,7 +442,12 @@ function Viewer({ file, t }: { file: PreviewFile; t: Translate }) {
         <div className="flex max-w-md flex-col items-center gap-6 rounded-xl bg-white/5 p-6">
           <p className="text-center text-neutral-200">{t('no-preview')}</p>
           <Details file={file} t={t} />
-          <DownloadLink url={contentUrlOf(file)} name={file.name} label={t('download')} />
+          <DownloadLink
+            url={contentUrlOf(file)}
+            name={file.name}
+            label={t('download')}
+            file={file}
+          />
         </div>
       );
   }
@@ -460,6 +488,7 @@ export function FilePreview({
   onClose,
   onIndexChange,
   loadFile = loadDriveFile,
+  onDownload,
 }: FilePreviewProps) {
   const t = useTranslations('preview');
   const listed = files[index];
@@ -534,7 +563,11 @@ export function FilePreview({
                 <p className="text-xs text-neutral-400">{t('position', { position, count })}</p>
               ) : null}
             </div>
-            {file && contentUrlOf(file) ? (
+            {file && onDownload ? (
+              <ToolButton label={t('download')} onClick={() => onDownload(file)}>
+                <Download aria-hidden />
+              </ToolButton>
+            ) : file && contentUrlOf(file) ? (
               <a
                 href={contentUrlOf(file)}
                 download={file.name}
@@ -577,7 +610,11 @@ export function FilePreview({
                 }
               }}
             >
-              {file ? <Viewer file={file} t={t} /> : null}
+              {file ? (
+                <DownloadOverride.Provider value={onDownload}>
+                  <Viewer file={file} t={t} />
+                </DownloadOverride.Provider>
+              ) : null}
             </div>
             {showDetails && file ? (
               <aside

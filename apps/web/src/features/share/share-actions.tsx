@@ -1,0 +1,551 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { ApiError, defaultStorage } from '@nimbus/client';
+import type { Locale } from '@nimbus/contracts';
+import { CheckCircle2, CircleAlert, FolderOpen, HardDriveDownload } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { AuthPanel } from '@/features/auth/auth-panel';
+import { browserClient } from '@/features/auth/browser-client';
+import type { ErrorTexts } from '@/features/auth/error-text';
+import { errorText } from '@/features/auth/error-text';
+import { useStoredSession } from '@/features/auth/use-stored-session';
+import type { DriveFile } from '@/features/drive/drive-api';
+import { getFile } from '@/features/drive/drive-api';
+import type { PreviewFile } from '@/features/drive/preview';
+import { contentUrlOf } from '@/features/drive/preview/preview-file';
+import { localePath } from '@/i18n/locale-path';
+import { FolderPicker, savedFromSharesChoice } from './folder-picker';
+import type { RestoreRequestBody } from './restore-continue';
+import {
+  forgetRestore,
+  forgetRunningRestore,
+  peekRestore,
+  rememberRestore,
+  rememberRunningRestore,
+  runningRestore,
+  takeRestore,
+} from './restore-continue';
+import type { RestoreTask } from './restore-task';
+import { browserSleep, followRestoreTask } from './restore-task';
+import type { ShareStatus } from './share-types';
+
+/** The scenes of the share page (spec section 3). */
+export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE_PREVIEW_WINDOW';
+
+/** The query parameter that names the scene the page opens in. */
+export const sceneParam = 'scene';
+
+interface RestoreAnswer {
+  share_status: ShareStatus;
+  share_status_text: string;
+  restore_status: 'RESTORE_UNKNOWN' | 'RESTORE_START' | 'RESTORE_COMPLETE';
+  restore_task_id: string;
+  file_id: string;
+}
+
+type SaveState =
+  | { step: 'closed' }
+  | { step: 'pick'; chosen: string }
+  | { step: 'saving'; progress: number }
+  | { step: 'done'; href: string }
+  | { step: 'error'; message: string };
+
+interface ShareActions {
+  /** "Save to my drive": the folder picker, or the sign-in dialog first. */
+  requestSave: () => void;
+  /** Downloads a file of the share, after signing in when needed (`login_required`). */
+  requestDownload: (file: Pick<PreviewFile, 'id' | 'name'>) => void;
+  /** Tells the page a preview opened or closed (scene SHARE_PREVIEW_WINDOW). */
+  setPreviewing: (previewing: boolean) => void;
+  saving: boolean;
+}
+
+const ShareActionsContext = createContext<ShareActions | undefined>(undefined);
+
+/** The share page's save, download and sign-in actions. */
+export function useShareActions(): ShareActions {
+  const actions = useContext(ShareActionsContext);
+  if (!actions) {
+    throw new Error('useShareActions outside ShareActionsProvider');
+  }
+  return actions;
+}
+
+/** Whether a failure means the visitor is not signed in. */
+function needsSignIn(cause: unknown): boolean {
+  return (
+    cause instanceof ApiError &&
+    (cause.status === 401 || cause.error === 'unauthenticated' || cause.error === 'login_required')
+  );
+}
+
+/** Sets (or removes) `?scene=` without a navigation, so a reload opens the same scene. */
+function replaceScene(scene: ShareScene | undefined): void {
+  const url = new URL(window.location.href);
+  if (scene) {
+    url.searchParams.set(sceneParam, scene);
+  } else {
+    url.searchParams.delete(sceneParam);
+  }
+  if (url.href !== window.location.href) {
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+
+/**
+ * The drive page of the folder a save landed in: the folder chosen, else the folder of the first
+ * saved item (the task's `file_id`), else the folder the answer named.
+ */
+async function landedHref(
+  locale: Locale,
+  landed: { parentId: string; savedId: string; folderId: string },
+): Promise<string> {
+  const all = localePath(locale, '/drive/all');
+  const inFolder = (id: string) => (id ? `${all}?folder=${encodeURIComponent(id)}` : all);
+  if (landed.parentId) {
+    return inFolder(landed.parentId);
+  }
+  if (landed.savedId) {
+    try {
+      const file: DriveFile = await getFile(landed.savedId);
+      return inFolder(file.parent_id);
+    } catch {
+      // The folder the answer named is the next best place.
+    }
+  }
+  return inFolder(landed.folderId);
+}
+
+/** `GET /drive/v1/tasks/{id}`. */
+function getTask(id: string, signal?: AbortSignal): Promise<RestoreTask> {
+  return browserClient().get<RestoreTask>(
+    `/drive/v1/tasks/${encodeURIComponent(id)}`,
+    signal ? { signal } : {},
+  );
+}
+
+/** Starts a download of a link in this tab (the content origin sends it as an attachment). */
+function startDownload(url: string, name: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+/**
+ * The share page's actions. Saving: a signed-in member picks a folder ("Saved from shares" by
+ * default) and the save runs with a progress bar — `RESTORE_COMPLETE` ends at once, a
+ * `RESTORE_START` task is polled (`GET /drive/v1/tasks/{id}`) until complete or failed — and ends
+ * with "Open in my drive". An anonymous visitor signs in (or up) in a dialog first (scene
+ * SHOW_LOGIN_DIALOG); the save ("restore continue", "restore request body") or download asked
+ * for is kept in local storage and carried out right after, even across a full reload. A save
+ * running as a task ("restore to drive") is followed again after a reload.
+ */
+export function ShareActionsProvider({
+  shareId,
+  token,
+  errorTexts,
+  baseScene,
+  children,
+}: {
+  shareId: string;
+  token: string;
+  errorTexts: ErrorTexts;
+  /** SHARE at the share's root, SHARE_DETAIL inside a folder. */
+  baseScene: 'SHARE' | 'SHARE_DETAIL';
+  children: ReactNode;
+}) {
+  const t = useTranslations('share');
+  const locale: Locale = useLocale();
+  const session = useStoredSession();
+  const [signInFor, setSignInFor] = useState<'save' | 'download' | undefined>(undefined);
+  const [save, setSave] = useState<SaveState>({ step: 'closed' });
+  const [previewing, setPreviewing] = useState(false);
+  const following = useRef<AbortController | undefined>(undefined);
+  const resumed = useRef(false);
+
+  const fail = useCallback(
+    (cause: unknown) => {
+      setSave({ step: 'error', message: errorText(cause, locale, errorTexts) ?? t('save.failed') });
+    },
+    [locale, errorTexts, t],
+  );
+
+  const askSignIn = useCallback(
+    (action: 'save' | 'download', body: RestoreRequestBody, fileId?: string) => {
+      rememberRestore(
+        defaultStorage(),
+        { shareId, action, ...(fileId ? { fileId } : {}), at: Date.now() },
+        body,
+      );
+      setSave({ step: 'closed' });
+      setSignInFor(action);
+      replaceScene('SHOW_LOGIN_DIALOG');
+    },
+    [shareId],
+  );
+
+  const follow = useCallback(
+    async (taskId: string, parentId: string) => {
+      following.current?.abort();
+      const controller = new AbortController();
+      following.current = controller;
+      setSave({ step: 'saving', progress: 0 });
+      try {
+        const outcome = await followRestoreTask(taskId, {
+          getTask,
+          onProgress: (task) => setSave({ step: 'saving', progress: task.progress }),
+          sleep: browserSleep,
+          signal: controller.signal,
+        });
+        if (outcome.kind === 'aborted') {
+          return;
+        }
+        forgetRunningRestore(defaultStorage());
+        if (outcome.kind === 'error') {
+          setSave({ step: 'error', message: outcome.task.message || t('save.failed') });
+          return;
+        }
+        setSave({
+          step: 'done',
+          href: await landedHref(locale, { parentId, savedId: outcome.task.file_id, folderId: '' }),
+        });
+      } catch (cause) {
+        forgetRunningRestore(defaultStorage());
+        fail(cause);
+      }
+    },
+    [locale, t, fail],
+  );
+
+  const runSave = useCallback(
+    async (body: RestoreRequestBody) => {
+      setSave({ step: 'saving', progress: 0 });
+      let answer: RestoreAnswer;
+      try {
+        answer = await browserClient().post<RestoreAnswer>('/drive/v1/share/restore', {
+          ...body,
+          pass_code_token: token,
+        });
+      } catch (cause) {
+        if (needsSignIn(cause)) {
+          askSignIn('save', body);
+          return;
+        }
+        fail(cause);
+        return;
+      }
+      if (answer.share_status !== 'OK') {
+        setSave({
+          step: 'error',
+          message: answer.share_status_text || t(`status.${answer.share_status}`),
+        });
+        return;
+      }
+      const parentId = body.parent_id ?? '';
+      if (answer.restore_status === 'RESTORE_START' && answer.restore_task_id) {
+        rememberRunningRestore(defaultStorage(), {
+          shareId,
+          taskId: answer.restore_task_id,
+          parentId,
+          at: Date.now(),
+        });
+        await follow(answer.restore_task_id, parentId);
+        return;
+      }
+      setSave({ step: 'saving', progress: 100 });
+      let savedId = '';
+      if (answer.restore_task_id) {
+        savedId = await getTask(answer.restore_task_id).then(
+          (task) => task.file_id,
+          () => '',
+        );
+      }
+      setSave({
+        step: 'done',
+        href: await landedHref(locale, { parentId, savedId, folderId: answer.file_id }),
+      });
+    },
+    [token, shareId, askSignIn, fail, follow, locale, t],
+  );
+
+  const download = useCallback(
+    async (fileId: string) => {
+      try {
+        const answer = await browserClient().get<{
+          share_status: ShareStatus;
+          share_status_text: string;
+          file_info: PreviewFile | null;
+        }>('/drive/v1/share/file_info', {
+          query: { share_id: shareId, file_id: fileId, pass_code_token: token },
+        });
+        const url = answer.file_info ? contentUrlOf(answer.file_info) : undefined;
+        if (answer.share_status !== 'OK' || !answer.file_info || !url) {
+          toast({
+            title:
+              answer.share_status === 'OK'
+                ? t('download.failed')
+                : answer.share_status_text || t(`status.${answer.share_status}`),
+          });
+          return;
+        }
+        startDownload(url, answer.file_info.name);
+      } catch (cause) {
+        toast({ title: errorText(cause, locale, errorTexts) ?? t('download.failed') });
+      }
+    },
+    [shareId, token, t, locale, errorTexts],
+  );
+
+  const requestSave = useCallback(() => {
+    if (session.kind === 'signed-out') {
+      askSignIn('save', { share_id: shareId, file_ids: [] });
+      return;
+    }
+    setSave({ step: 'pick', chosen: savedFromSharesChoice });
+  }, [session.kind, askSignIn, shareId]);
+
+  const requestDownload = useCallback(
+    (file: Pick<PreviewFile, 'id' | 'name'>) => {
+      if (session.kind !== 'signed-in') {
+        askSignIn('download', { share_id: shareId, file_ids: [] }, file.id);
+        return;
+      }
+      void download(file.id);
+    },
+    [session.kind, askSignIn, shareId, download],
+  );
+
+  // Carries on with what the visitor asked for before signing in, on this page or after a
+  // reload; a signed-out visitor back on a page with a pending save sees the sign-in again.
+  const resume = useCallback(() => {
+    const storage = defaultStorage();
+    const found = takeRestore(storage, shareId, Date.now());
+    if (!found) {
+      return;
+    }
+    if (found.pending.action === 'download' && found.pending.fileId) {
+      void download(found.pending.fileId);
+      return;
+    }
+    void runSave(found.body);
+  }, [shareId, download, runSave]);
+
+  useEffect(() => {
+    if (session.kind === 'unknown' || resumed.current) {
+      return;
+    }
+    resumed.current = true;
+    const storage = defaultStorage();
+    const scene = new URL(window.location.href).searchParams.get(sceneParam);
+    if (session.kind === 'signed-in') {
+      if (scene === 'SHOW_LOGIN_DIALOG') {
+        replaceScene(undefined);
+      }
+      const running = runningRestore(storage, shareId, Date.now());
+      if (running) {
+        void Promise.resolve().then(() => follow(running.taskId, running.parentId));
+        return;
+      }
+      void Promise.resolve().then(resume);
+      return;
+    }
+    const pending = peekRestore(storage, shareId, Date.now());
+    if (pending) {
+      void Promise.resolve().then(() => setSignInFor(pending.pending.action));
+      replaceScene('SHOW_LOGIN_DIALOG');
+    } else if (scene === 'SHOW_LOGIN_DIALOG') {
+      void Promise.resolve().then(() => setSignInFor('save'));
+    }
+  }, [session.kind, shareId, follow, resume]);
+
+  useEffect(() => () => following.current?.abort(), []);
+
+  const closeSignIn = useCallback(() => {
+    forgetRestore(defaultStorage());
+    setSignInFor(undefined);
+    replaceScene(undefined);
+  }, []);
+
+  const signedIn = useCallback(() => {
+    setSignInFor(undefined);
+    replaceScene(undefined);
+    resume();
+  }, [resume]);
+
+  const scene: ShareScene = signInFor
+    ? 'SHOW_LOGIN_DIALOG'
+    : previewing
+      ? 'SHARE_PREVIEW_WINDOW'
+      : baseScene;
+
+  const closeSave = useCallback(() => {
+    if (save.step === 'saving') {
+      // The save goes on on the server; a running task is followed again on the next visit.
+      following.current?.abort();
+      toast({ title: t('save.started'), description: t('save.where') });
+    }
+    setSave({ step: 'closed' });
+  }, [save.step, t]);
+
+  return (
+    <ShareActionsContext.Provider
+      value={{ requestSave, requestDownload, setPreviewing, saving: save.step === 'saving' }}
+    >
+      <div className="contents" data-testid="share-scene" data-scene={scene}>
+        {children}
+      </div>
+      <Dialog open={signInFor !== undefined} onOpenChange={(open) => (open ? null : closeSignIn())}>
+        <DialogContent
+          closeLabel={t('sign-in.close')}
+          className="max-h-[100dvh] overflow-y-auto"
+          data-testid="share-sign-in-dialog"
+        >
+          <DialogTitle className="sr-only">{t('sign-in.title')}</DialogTitle>
+          <DialogDescription>
+            {signInFor === 'download' ? t('sign-in.for-download') : t('sign-in.for-save')}
+          </DialogDescription>
+          <AuthPanel errorTexts={errorTexts} defaultRedirect="/" onSignedIn={signedIn} embedded />
+        </DialogContent>
+      </Dialog>
+      <Dialog open={save.step !== 'closed'} onOpenChange={(open) => (open ? null : closeSave())}>
+        <DialogContent closeLabel={t('save.close')} data-testid="share-save-dialog">
+          <DialogTitle>{t('save.dialog-title')}</DialogTitle>
+          <SaveDialogBody state={save} setState={setSave} runSave={runSave} shareId={shareId} />
+        </DialogContent>
+      </Dialog>
+    </ShareActionsContext.Provider>
+  );
+}
+
+function SaveDialogBody({
+  state,
+  setState,
+  runSave,
+  shareId,
+}: {
+  state: SaveState;
+  setState: (state: SaveState) => void;
+  runSave: (body: RestoreRequestBody) => Promise<void>;
+  shareId: string;
+}) {
+  const t = useTranslations('share');
+  switch (state.step) {
+    case 'closed':
+      return null;
+    case 'pick':
+      return (
+        <>
+          <DialogDescription>{t('save.dialog-description')}</DialogDescription>
+          <FolderPicker
+            chosen={state.chosen}
+            onChoose={(chosen) => setState({ step: 'pick', chosen })}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => setState({ step: 'closed' })}>
+              {t('save.cancel')}
+            </Button>
+            <Button
+              type="button"
+              data-testid="share-save-submit"
+              onClick={() =>
+                void runSave(
+                  state.chosen === savedFromSharesChoice
+                    ? { share_id: shareId, file_ids: [] }
+                    : {
+                        share_id: shareId,
+                        file_ids: [],
+                        parent_id: state.chosen,
+                        specify_parent_id: true,
+                      },
+                )
+              }
+            >
+              <HardDriveDownload aria-hidden />
+              {t('save.submit')}
+            </Button>
+          </div>
+        </>
+      );
+    case 'saving':
+      return (
+        <div className="flex flex-col gap-3" data-testid="share-save-progress">
+          <DialogDescription>{t('save.started')}</DialogDescription>
+          <div
+            role="progressbar"
+            aria-label={t('save.progress-label')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={state.progress}
+            className="h-2 w-full overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className="h-full rounded-full bg-primary transition-[width]"
+              style={{ width: `${Math.max(4, state.progress)}%` }}
+            />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {t('save.progress', { progress: state.progress })}
+          </p>
+        </div>
+      );
+    case 'done':
+      return (
+        <div className="flex flex-col gap-4" data-testid="share-save-done">
+          <DialogDescription className="flex items-center gap-2 text-base text-foreground">
+            <CheckCircle2 aria-hidden className="size-5 text-primary" />
+            {t('save.done')}
+          </DialogDescription>
+          <p className="text-sm text-muted-foreground">{t('save.where')}</p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => setState({ step: 'closed' })}>
+              {t('save.close')}
+            </Button>
+            <a
+              href={state.href}
+              className={buttonVariants({ variant: 'primary' })}
+              data-testid="share-open-in-drive"
+            >
+              <FolderOpen aria-hidden />
+              {t('save.open')}
+            </a>
+          </div>
+        </div>
+      );
+    case 'error':
+      return (
+        <div className="flex flex-col gap-4" data-testid="share-save-error">
+          <DialogDescription className="flex items-center gap-2 text-base text-foreground">
+            <CircleAlert aria-hidden className="size-5 text-destructive" />
+            {state.message}
+          </DialogDescription>
+          <div className="flex justify-end">
+            <Button type="button" variant="outline" onClick={() => setState({ step: 'closed' })}>
+              {t('save.close')}
+            </Button>
+          </div>
+        </div>
+      );
+  }
+}
+
+/** The page's primary button, "Save to my drive". */
+export function SaveButton() {
+  const t = useTranslations('share');
+  const { requestSave, saving } = useShareActions();
+  return (
+    <Button onClick={requestSave} disabled={saving} data-testid="share-save" size="lg">
+      <HardDriveDownload aria-hidden />
+      {saving ? t('save.saving') : t('save.label')}
+    </Button>
+  );
+}
