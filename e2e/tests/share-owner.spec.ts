@@ -136,6 +136,15 @@ test('a member shares a folder, follows it in Shared links, edits and cancels it
     /^[1-9]\d* views?$/,
   );
 
+  // The keyboard: down to the next row's check box, Space ticks it, Esc clears.
+  await page.getByRole('checkbox', { name: 'Select notes.txt' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('checkbox', { name: 'Select Project files' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('shares-selection-count')).toHaveText('1 link selected');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shares-selection-bar')).toHaveCount(0);
+
   // Edit the expiry to one day.
   await shareRow(page, 'Project files').getByTestId('share-more').click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();

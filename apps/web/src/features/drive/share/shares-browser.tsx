@@ -212,14 +212,32 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
     }
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRow, shares.length]);
 
-  /** Esc clears the selection, Ctrl/Cmd+A selects every loaded link, Delete cancels the selection. */
+  /**
+   * Up and down move between the rows' check boxes (Space ticks them), Esc clears the selection,
+   * Ctrl/Cmd+A selects every loaded link, Delete asks to cancel the selected ones.
+   */
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     const typing = target instanceof HTMLInputElement && target.type !== 'checkbox';
-    if (typing || event.altKey) {
+    if (typing || event.altKey || event.defaultPrevented) {
       return;
     }
-    if (event.key === 'Escape' && selected.size > 0) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const row = target.closest<HTMLElement>('[data-testid=share-row]');
+      const next = Number(row?.dataset.index ?? NaN) + (event.key === 'ArrowDown' ? 1 : -1);
+      if (Number.isNaN(next) || next < 0 || next >= shares.length) {
+        return;
+      }
+      event.preventDefault();
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+      requestAnimationFrame(() => {
+        scrollRef.current
+          ?.querySelector<HTMLElement>(
+            `[data-testid=share-row][data-index="${next}"] input[type=checkbox]`,
+          )
+          ?.focus();
+      });
+    } else if (event.key === 'Escape' && selected.size > 0) {
       event.preventDefault();
       setSelected(new Set());
     } else if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey)) {
@@ -357,6 +375,7 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
                   {share ? (
                     <ShareRow
                       share={share}
+                      index={row.index}
                       isMobile={isMobile}
                       selected={selected.has(share.share_id)}
                       expiry={expiryText(expiryLeftOf(share.expiration_at, now))}
@@ -459,6 +478,7 @@ function Checkbox({
 
 function ShareRow({
   share,
+  index,
   isMobile,
   selected,
   expiry,
@@ -468,6 +488,8 @@ function ShareRow({
   onCancel,
 }: {
   share: ShareSummary;
+  /** The row's place in the list (arrow keys move by it). */
+  index: number;
   isMobile: boolean;
   selected: boolean;
   expiry: string;
@@ -553,6 +575,7 @@ function ShareRow({
     role: 'row',
     'data-testid': 'share-row',
     'data-share-id': share.share_id,
+    'data-index': index,
     'aria-selected': selected,
   } as const;
   const checkbox = (
