@@ -1,14 +1,22 @@
 // Saving a share of 10,000 files (nested folders) into another member's drive through the real
-// HTTP API: `POST /drive/v1/share/restore` with a pass-code token, timed from request to answer,
-// and the bytes the blob store gained meanwhile (the issue's targets: at most 1 s, 0 bytes). The
-// baseline, in the same run, is the save of a share of 100 files: the cost of the call itself.
-// Each figure is the median of three saves, each by a new member. `BENCH_RESTORE_FILES` changes
-// the 10,000 (files are spread over 10 x 10 folders).
+// HTTP API: `POST /drive/v1/share/restore` with a pass-code token, timed from the request until
+// the save is complete, and the bytes the blob store gained meanwhile (the issue's targets: at
+// most 1 s, 0 bytes). A share this large is saved by a background `restore` task: the call
+// answers `RESTORE_START` at once and the bench polls `GET /drive/v1/tasks/{id}` until the task
+// is `PHASE_TYPE_COMPLETE` (the answer's own time is printed too). The baseline, in the same run,
+// is the save of a share of 100 files (saved within the call): the cost of the call itself.
+// Each figure is the median of three saves, each by a new member. It runs on SQLite, then on
+// PostgreSQL (`BENCH_DATABASE_URL`, else the local cluster `scripts/ensure-postgres.sh` starts;
+// skipped with a note when there is none), each server on a fresh database.
+// `BENCH_RESTORE_FILES` changes the 10,000 (files are spread over 10 x 10 folders);
+// `BENCH_DIALECTS` (`sqlite,postgres`) picks the databases.
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { api, line, median, runBench, signUp, startNimbus, target } from './lib.mjs';
+import pg from 'pg';
+import { api, line, median, root, runBench, signUp, startNimbus, target } from './lib.mjs';
 
 const fileCount = Number(process.env.BENCH_RESTORE_FILES ?? 10_000);
 const runs = 3;
@@ -27,79 +35,107 @@ function bytesUnder(dir) {
   return total;
 }
 
+const fileColumns =
+  'id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type, file_extension, file_category, phase, starred, trashed, created_at, modified_at, params';
+
 /**
- * Puts a tree into a folder straight into the server's SQLite database, in one transaction:
- * 10 folders of 10 folders each, the files spread over those 100, every file with a blob of its
- * own (stored on disk like the local store keeps it) so the save moves as many reference counts
- * as files.
+ * The rows of a tree in a folder: 10 folders of 10 folders each, the files spread over those
+ * 100, every file with a blob of its own (stored on disk like the local store keeps it) so the
+ * save moves as many reference counts as files.
  */
-function seedTree(nimbus, userId, rootId, count) {
-  const db = new Database(path.join(nimbus.dataDir, 'nimbus.db'));
-  db.pragma('busy_timeout = 10000');
+function treeRows(nimbus, userId, rootId, count) {
   const stamp = new Date().toISOString();
-  const insertFile = db.prepare(`
-    insert into files (id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type,
-      file_extension, file_category, phase, starred, trashed, created_at, modified_at, params)
-    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PHASE_TYPE_COMPLETE', 0, 0, ?, ?, '{}')`);
-  const insertBlob = db.prepare(
-    'insert into blobs (sha256, gcid, size, ref_count, created_at, updated_at) values (?, ?, ?, 1, ?, ?)',
-  );
+  const files = [];
+  const blobs = [];
   const leaves = [];
-  db.transaction(() => {
-    for (let i = 0; i < 10; i += 1) {
-      const outer = randomBytes(12).toString('base64url');
-      insertFile.run(outer, userId, rootId, 'folder', `part ${i}`, `part ${i}`, 0, null, '', '', '', 'OTHER', stamp, stamp);
-      for (let j = 0; j < 10; j += 1) {
-        const inner = randomBytes(12).toString('base64url');
-        insertFile.run(inner, userId, outer, 'folder', `day ${j}`, `day ${j}`, 0, null, '', '', '', 'OTHER', stamp, stamp);
-        leaves.push(inner);
-      }
+  const row = (id, parentId, kind, name, size, sha256, gcid, mime, ext, category) =>
+    files.push([id, userId, parentId, kind, name, name, size, sha256, gcid, mime, ext, category, 'PHASE_TYPE_COMPLETE', 0, 0, stamp, stamp, '{}']);
+  for (let i = 0; i < 10; i += 1) {
+    const outer = randomBytes(12).toString('base64url');
+    row(outer, rootId, 'folder', `part ${i}`, 0, null, '', '', '', 'OTHER');
+    for (let j = 0; j < 10; j += 1) {
+      const inner = randomBytes(12).toString('base64url');
+      row(inner, outer, 'folder', `day ${j}`, 0, null, '', '', '', 'OTHER');
+      leaves.push(inner);
     }
-    for (let index = 0; index < count; index += 1) {
-      const bytes = Buffer.from(`file ${index} of the share-restore benchmark ${randomBytes(8).toString('hex')}\n`);
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const dir = path.join(nimbus.dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4));
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, sha256), bytes);
-      const gcid = createHash('sha1').update(bytes).digest('hex').toUpperCase();
-      insertBlob.run(sha256, gcid, bytes.length, stamp, stamp);
-      const name = `photo ${String(index).padStart(5, '0')}.jpg`;
-      insertFile.run(
-        randomBytes(12).toString('base64url'),
-        userId,
-        leaves[index % leaves.length],
-        'file',
-        name,
-        name,
-        bytes.length,
-        sha256,
-        gcid,
-        'image/jpeg',
-        'jpg',
-        'IMAGE',
-        stamp,
-        stamp,
-      );
-    }
-  })();
-  db.close();
+  }
+  for (let index = 0; index < count; index += 1) {
+    const bytes = Buffer.from(`file ${index} of the share-restore benchmark ${randomBytes(8).toString('hex')}\n`);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const dir = path.join(nimbus.dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4));
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, sha256), bytes);
+    const gcid = createHash('sha1').update(bytes).digest('hex').toUpperCase();
+    blobs.push([sha256, gcid, bytes.length, 1, stamp, stamp]);
+    const name = `photo ${String(index).padStart(5, '0')}.jpg`;
+    row(randomBytes(12).toString('base64url'), leaves[index % leaves.length], 'file', name, bytes.length, sha256, gcid, 'image/jpeg', 'jpg', 'IMAGE');
+  }
+  return { files, blobs };
 }
 
-/** Rows of a member's drive (files and folders). */
-function rowsOf(nimbus, userId) {
-  const db = new Database(path.join(nimbus.dataDir, 'nimbus.db'), { readonly: true });
-  const { n } = db.prepare('select count(*) as n from files where user_id = ?').get(userId);
-  db.close();
-  return n;
+/** The server's database as the bench reaches it: SQLite in `DATA_DIR`, or a PostgreSQL schema. */
+function sqliteStore(nimbus) {
+  const file = path.join(nimbus.dataDir, 'nimbus.db');
+  return {
+    async seed({ files, blobs }) {
+      const db = new Database(file);
+      db.pragma('busy_timeout = 10000');
+      const insertFile = db.prepare(`insert into files (${fileColumns}) values (${fileColumns.split(',').map(() => '?').join(', ')})`);
+      const insertBlob = db.prepare('insert into blobs (sha256, gcid, size, ref_count, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
+      db.transaction(() => {
+        blobs.forEach((values) => insertBlob.run(...values));
+        files.forEach((values) => insertFile.run(...values));
+      })();
+      db.close();
+    },
+    async rowsOf(userId) {
+      const db = new Database(file, { readonly: true });
+      const { n } = db.prepare('select count(*) as n from files where user_id = ?').get(userId);
+      db.close();
+      return n;
+    },
+    async close() {},
+  };
+}
+
+function postgresStore(url, schema) {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  const connected = client.connect();
+  const insertMany = async (table, columns, rows) => {
+    const width = columns.split(',').length;
+    for (let start = 0; start < rows.length; start += 1000) {
+      const chunk = rows.slice(start, start + 1000);
+      const values = chunk.map((_, r) => `(${Array.from({ length: width }, (__, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ');
+      await client.query(`insert into ${table} (${columns}) values ${values}`, chunk.flat());
+    }
+  };
+  return {
+    async seed({ files, blobs }) {
+      await connected;
+      await client.query('begin');
+      await insertMany('blobs', 'sha256, gcid, size, ref_count, created_at, updated_at', blobs);
+      await insertMany('files', fileColumns, files);
+      await client.query('commit');
+      await client.query('analyze files');
+    },
+    async rowsOf(userId) {
+      await connected;
+      return Number((await client.query('select count(*) as n from files where user_id = $1', [userId])).rows[0].n);
+    },
+    async close() {
+      await connected;
+      await client.end();
+    },
+  };
 }
 
 /** A shared folder of `count` files: its share id and a pass-code token. */
-async function sharedTree(nimbus, owner, name, count) {
-  const root = (await api(nimbus, owner, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: '' })).file;
-  seedTree(nimbus, owner.userId, root.id, count);
+async function sharedTree(nimbus, store, owner, name, count) {
+  const folder = (await api(nimbus, owner, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: '' })).file;
+  await store.seed(treeRows(nimbus, owner.userId, folder.id, count));
   // A GET first: it retries once when the kept-alive socket closed while the seeding blocked.
-  await api(nimbus, owner, 'GET', `/drive/v1/files?parent_id=${root.id}`);
-  const made = await api(nimbus, owner, 'POST', '/drive/v1/share', { file_ids: [root.id], pass_code_option: 'REQUIRED' });
+  await api(nimbus, owner, 'GET', `/drive/v1/files?parent_id=${folder.id}`);
+  const made = await api(nimbus, owner, 'POST', '/drive/v1/share', { file_ids: [folder.id], pass_code_option: 'REQUIRED' });
   const opened = await api(nimbus, {}, 'GET', `/drive/v1/share?${new URLSearchParams({ share_id: made.share_id, pass_code: made.pass_code })}`);
   if (opened.share_status !== 'OK') {
     throw new Error(`the share answered ${opened.share_status}`);
@@ -107,46 +143,108 @@ async function sharedTree(nimbus, owner, name, count) {
   return { shareId: made.share_id, token: opened.pass_code_token, rows: count + 111 };
 }
 
-/** Three saves of a share by three new members: the median time and the blob store's growth. */
-async function measure(nimbus, shared) {
+/**
+ * Three saves of a share by three new members: the median time of the answer and of the whole
+ * save (the same when the call saves it), and the blob store's growth.
+ */
+async function measure(nimbus, store, shared) {
+  const answers = [];
   const times = [];
   let written = 0;
+  let status = '';
   for (let run = 0; run < runs; run += 1) {
     const saver = await signUp(nimbus);
     const before = bytesUnder(path.join(nimbus.dataDir, 'blobs'));
     const started = process.hrtime.bigint();
     const answer = await api(nimbus, saver, 'POST', '/drive/v1/share/restore', { share_id: shared.shareId, pass_code_token: shared.token });
-    const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-    written += bytesUnder(path.join(nimbus.dataDir, 'blobs')) - before;
-    if (answer.restore_status !== 'RESTORE_COMPLETE') {
+    answers.push(Number(process.hrtime.bigint() - started) / 1e6);
+    status = answer.restore_status;
+    if (answer.restore_status === 'RESTORE_START') {
+      for (;;) {
+        const task = await api(nimbus, saver, 'GET', `/drive/v1/tasks/${answer.restore_task_id}`);
+        if (task.phase === 'PHASE_TYPE_COMPLETE') {
+          break;
+        }
+        if (task.phase !== 'PHASE_TYPE_PENDING' && task.phase !== 'PHASE_TYPE_RUNNING') {
+          throw new Error(`the save's task ended ${JSON.stringify(task).slice(0, 300)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } else if (answer.restore_status !== 'RESTORE_COMPLETE') {
       throw new Error(`the save answered ${JSON.stringify(answer).slice(0, 300)}`);
     }
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    written += bytesUnder(path.join(nimbus.dataDir, 'blobs')) - before;
     // The saver's drive holds the tree and the "Saved from shares" folder.
-    const rows = rowsOf(nimbus, saver.userId);
+    const rows = await store.rowsOf(saver.userId);
     if (rows !== shared.rows + 1) {
       throw new Error(`the saver has ${rows} items, expected ${shared.rows + 1}`);
     }
-    times.push(elapsed);
   }
-  return { ms: median(times), written };
+  return { ms: median(times), answerMs: median(answers), written, status };
 }
 
-await runBench(async () => {
-  const nimbus = await startNimbus();
+async function benchOn(dialect, env, storeOf) {
+  process.stdout.write(`## ${dialect}\n`);
+  const nimbus = await startNimbus(env);
+  const store = storeOf(nimbus);
   try {
     const owner = await signUp(nimbus);
     const seeded = Date.now();
-    const small = await sharedTree(nimbus, owner, 'small share', 100);
-    const big = await sharedTree(nimbus, owner, 'big share', fileCount);
+    const small = await sharedTree(nimbus, store, owner, 'small share', 100);
+    const big = await sharedTree(nimbus, store, owner, 'big share', fileCount);
     process.stdout.write(`seeded ${100 + fileCount} files in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`);
 
-    const baseline = await measure(nimbus, small);
-    line('save a share of 100 files (baseline)', `${baseline.ms.toFixed(1).padStart(7)} ms  ${baseline.written} B written`);
-    const result = await measure(nimbus, big);
-    line(`save a share of ${fileCount} files in 111 folders`, `${result.ms.toFixed(1).padStart(7)} ms  ${result.written} B written`, result.ms / baseline.ms);
-    target(`save of ${fileCount} files within 1 s`, result.ms <= 1000, `${result.ms.toFixed(1)} ms (median of ${runs})`);
-    target('no byte written to the blob store', result.written === 0 && baseline.written === 0, `${result.written + baseline.written} B`);
+    const baseline = await measure(nimbus, store, small);
+    line(`${dialect}: save a share of 100 files (baseline)`, `${baseline.ms.toFixed(1).padStart(7)} ms  ${baseline.written} B written`);
+    const result = await measure(nimbus, store, big);
+    line(`${dialect}: answer to a save of ${fileCount} files (${result.status})`, `${result.answerMs.toFixed(1).padStart(7)} ms`);
+    line(`${dialect}: save a share of ${fileCount} files in 111 folders`, `${result.ms.toFixed(1).padStart(7)} ms  ${result.written} B written`, result.ms / baseline.ms);
+    target(`${dialect}: save of ${fileCount} files within 1 s`, result.ms <= 1000, `${result.ms.toFixed(1)} ms (median of ${runs}, request to task complete)`);
+    target(`${dialect}: no byte written to the blob store`, result.written === 0 && baseline.written === 0, `${result.written + baseline.written} B`);
   } finally {
+    await store.close();
     await nimbus.stop();
+  }
+}
+
+/** The PostgreSQL server to bench on, or undefined when there is none. */
+function postgresUrl() {
+  if (process.env.BENCH_DATABASE_URL) {
+    return process.env.BENCH_DATABASE_URL;
+  }
+  try {
+    return execFileSync('bash', [path.join(root, 'scripts/ensure-postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+
+await runBench(async () => {
+  if (dialects.includes('sqlite')) {
+    await benchOn('sqlite', {}, sqliteStore);
+  }
+  if (!dialects.includes('postgres')) {
+    return;
+  }
+  const url = postgresUrl();
+  if (url === undefined) {
+    process.stdout.write('PostgreSQL skipped: no BENCH_DATABASE_URL and no local cluster\n');
+    return;
+  }
+  // A schema of its own, dropped afterwards: the server migrates it at start.
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    await benchOn('postgres', { DATABASE_URL: withSchema.toString() }, () => postgresStore(url, schema));
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
   }
 });

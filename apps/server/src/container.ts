@@ -40,6 +40,7 @@ import { createFileRepository } from './modules/drive/file.repository';
 import { createFileService } from './modules/drive/file.service';
 import { createShareRepository } from './modules/share/share.repository';
 import { createShareService } from './modules/share/share.service';
+import { createRestoreWorker } from './modules/share/share-restore-worker';
 import { createMembershipRepository } from './modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
 import { createEventRepository } from './modules/event/event.repository';
@@ -328,7 +329,10 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     tasks: createTaskRecorder({ tasks: taskRecords, now }),
     events,
     now,
+    onQueued: () => restoreWorker.wake(),
+    logger: options.logger,
   });
+  const restoreWorker = createRestoreWorker({ tasks: taskRecords, restores: shares, now, logger: options.logger });
   return {
     database,
     isDatabaseReady: () => isDatabaseReady(database.db),
@@ -428,6 +432,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     offline,
     offlineWorker,
     urlCheck,
+    restoreWorker,
     events,
     uploads,
     content,

@@ -70,9 +70,11 @@ async function main(): Promise<void> {
   if (config.OFFLINE_WORKERS > 0) {
     container.offlineWorker.start();
   }
+  container.restoreWorker.start();
   app.addHook('onClose', async () => {
     await housekeeping.stop();
     await container.offlineWorker.stop();
+    await container.restoreWorker.stop();
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();

@@ -5,6 +5,12 @@ export function newId(): string {
   return randomBytes(12).toString('base64url');
 }
 
+/** `count` new ids like `newId`'s, from one read of the random source (bulk saves). */
+export function newIds(count: number): string[] {
+  const bytes = randomBytes(12 * count);
+  return Array.from({ length: count }, (_, index) => bytes.subarray(index * 12, index * 12 + 12).toString('base64url'));
+}
+
 /** A new opaque secret token (256 random bits), URL-safe, for refresh and session tokens. */
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');

@@ -13,6 +13,7 @@ import * as media from './0011-media';
 import * as offline from './0012-offline';
 import * as shares from './0013-shares';
 import * as usageIndex from './0014-usage-index';
+import * as shareRestores from './0015-share-restores';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-offline': offline,
   '0013-shares': shares,
   '0014-usage-index': usageIndex,
+  '0015-share-restores': shareRestores,
 };
 
 export const migrationProvider: MigrationProvider = {

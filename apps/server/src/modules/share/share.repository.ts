@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, FileTable, MemberRole, ModerationStatus, ShareTable } from '../../db/schema';
+import type { Database, MemberRole, ModerationStatus, ShareTable } from '../../db/schema';
+import type { TaskPhase } from '@nimbus/contracts';
 import type { Dialect } from '../../db/database';
-import { fileQueriesOn, newFileRow, toFileRecord, type FileRecord, type NewFile } from '../drive/file.repository';
+import { fileQueriesOn, toFileRecord, type FileRecord } from '../drive/file.repository';
 
 /** A share row with numbers in their JavaScript types, and how many chosen items are still live. */
 export interface ShareRecord {
@@ -84,8 +85,60 @@ function statusSql(now: Date) {
     else 'OK' end`;
 }
 
-/** Rows per multi-row insert: 22 values a row stays far below both databases' parameter limits. */
-const insertChunk = 400;
+/** Rows per multi-row insert of a save's plan: 6 values a row, under SQLite's 32,766 parameters. */
+const stageChunk = 5000;
+
+/** A large save waiting for the restore worker. */
+export interface QueuedRestore {
+  id: string;
+  userId: string;
+  shareId: string;
+  /** The folder it lands in (`''`: the root). */
+  targetId: string;
+  spec: { rootIds: string[]; gcids: string[] };
+}
+
+export interface QueuedRestoreInput extends QueuedRestore {
+  /** The first chosen item's name (what the task list shows). */
+  name: string;
+  fileSize: number;
+  statusSize: number;
+  now: Date;
+}
+
+/** What a restore worker changes on the task it holds. */
+export interface HeldTaskPatch {
+  phase?: TaskPhase;
+  progress?: number;
+  fileId?: string;
+  fileName?: string;
+  fileSize?: number;
+  statusSize?: number;
+  messageKey?: string;
+  params?: Record<string, string>;
+  updatedAt: string;
+  /** The lease's new end (an ISO time), or `release` to give it up. */
+  leaseUntil: string;
+}
+
+/** A live item of a shared tree with what a save plans with. */
+export interface TreeItem {
+  id: string;
+  parentId: string;
+  kind: 'file' | 'folder';
+  size: number;
+  sha256: string | null;
+  gcid: string;
+}
+
+/** One row of a save's plan: the shared item, its copy's id and parent, and a chosen item's name. */
+export interface StagedItem {
+  oldId: string;
+  newId: string;
+  parentId: string;
+  name: string | null;
+  nameKey: string | null;
+}
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dialect) {
   const shareSelect = () => db.selectFrom('shares').selectAll('shares').select(liveItemsSql.as('live_items'));
@@ -199,9 +252,10 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
 
     /**
      * Every live item inside the given folders of the owner, at any depth, parents before
-     * children: one recursive query that only descends through live items.
+     * children, with only the columns a save plans with: one recursive query that only descends
+     * through live items. An item below two of the folders (one inside the other) comes twice.
      */
-    async liveDescendants(userId: string, folderIds: string[]): Promise<FileRecord[]> {
+    async liveTree(userId: string, folderIds: string[]): Promise<TreeItem[]> {
       if (folderIds.length === 0) {
         return [];
       }
@@ -209,55 +263,163 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       // `(user_id, parent_id)`), and `+trashed` keeps its planner off the `(user_id, trashed)`
       // indexes, which would scan every item of the owner per folder. PostgreSQL reads both as
       // a plain join and filter.
-      const result = await sql<Selectable<FileTable> & { depth: number }>`
+      const result = await sql<{ id: string; parent_id: string; kind: 'file' | 'folder'; size: number | string; sha256: string | null; gcid: string }>`
         with recursive tree(id, depth) as (
           select id, 1 from files where user_id = ${userId} and parent_id in (${sql.join(folderIds)}) and +trashed = 0
           union all
           select f.id, tree.depth + 1 from tree cross join files f
           where f.user_id = ${userId} and f.parent_id = tree.id and +f.trashed = 0 and tree.depth < 512
         )
-        select files.*, tree.depth as depth from tree cross join files where files.id = tree.id order by tree.depth, files.id`.execute(db);
-      return result.rows.map(toFileRecord);
+        select files.id, files.parent_id, files.kind, files.size, files.sha256, files.gcid
+        from tree cross join files where files.id = tree.id order by tree.depth`.execute(db);
+      return result.rows.map((row) => ({ id: row.id, parentId: row.parent_id, kind: row.kind, size: Number(row.size), sha256: row.sha256, gcid: row.gcid }));
     },
 
-    /** Inserts many file rows in multi-row statements. */
-    async insertFiles(files: NewFile[]): Promise<void> {
-      for (let start = 0; start < files.length; start += insertChunk) {
+    /**
+     * Writes the plan of a save: each item's copy id, parent and (chosen items) name, in
+     * multi-row inserts sized under SQLite's 32,766 bound parameters.
+     */
+    async stageRestore(restoreId: string, items: StagedItem[]): Promise<void> {
+      for (let start = 0; start < items.length; start += stageChunk) {
         await db
-          .insertInto('files')
+          .insertInto('share_restore_items')
           .values(
-            files.slice(start, start + insertChunk).map(newFileRow),
+            items.slice(start, start + stageChunk).map((item) => ({
+              restore_id: restoreId,
+              old_id: item.oldId,
+              new_id: item.newId,
+              parent_id: item.parentId,
+              name: item.name,
+              name_key: item.nameKey,
+            })),
           )
           .execute();
       }
     },
 
     /**
-     * Adds `count` references to each blob in a few statements (blobs grouped by how many new
-     * rows point at them); answers how many distinct blobs were found.
+     * Makes the copies of a staged save in one `INSERT ... SELECT`: each shared row with its new
+     * id, parent, owner and (chosen items) name, and `original_share_id`/`original_file_id` in
+     * its params. Answers how many rows it made.
      */
-    async addBlobReferences(counts: Map<string, number>, now: Date): Promise<number> {
-      const byCount = new Map<number, string[]>();
-      for (const [sha256, count] of counts) {
-        const group = byCount.get(count);
-        if (group) {
-          group.push(sha256);
-        } else {
-          byCount.set(count, [sha256]);
-        }
+    async copyStaged(restoreId: string, userId: string, shareId: string, now: Date): Promise<number> {
+      const at = now.toISOString();
+      const params =
+        dialect === 'postgres'
+          ? sql`json_build_object('original_share_id', ${shareId}::text, 'original_file_id', f.id)::text`
+          : sql`json_object('original_share_id', ${shareId}, 'original_file_id', f.id)`;
+      const result = await sql`
+        insert into files (id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type, file_extension,
+          file_category, phase, starred, trashed, trashed_at, original_parent_id, original_path, created_at, modified_at, params, folder_type)
+        select m.new_id, ${userId}, m.parent_id, f.kind, coalesce(m.name, f.name), coalesce(m.name_key, f.name_key), f.size, f.sha256,
+          f.gcid, f.mime_type, f.file_extension, f.file_category, f.phase, 0, 0, null, null, null, ${at}, ${at}, ${params}, 'NORMAL'
+        from share_restore_items m cross join files f
+        where m.restore_id = ${restoreId} and f.id = m.old_id`.execute(db);
+      return Number(result.numAffectedRows ?? 0n);
+    },
+
+    /**
+     * Raises the reference count of every blob of a staged save by the number of copies that
+     * point at it, in one statement; answers how many blobs it raised.
+     */
+    async addStagedBlobReferences(restoreId: string, now: Date): Promise<number> {
+      const result = await sql`
+        update blobs set ref_count = blobs.ref_count + c.n, updated_at = ${now.toISOString()}
+        from (
+          select f.sha256 as sha256, count(*) as n from share_restore_items m cross join files f
+          where m.restore_id = ${restoreId} and f.id = m.old_id and f.sha256 is not null group by f.sha256
+        ) c
+        where blobs.sha256 = c.sha256`.execute(db);
+      return Number(result.numAffectedRows ?? 0n);
+    },
+
+    /** Drops the plan of a save (before its transaction commits). */
+    async clearStaged(restoreId: string): Promise<void> {
+      await db.deleteFrom('share_restore_items').where('restore_id', '=', restoreId).execute();
+    },
+
+    /**
+     * Accepts a large save: its `restore` task, pending for the restore worker, and what the
+     * worker needs to make it (the chosen items, the `gcids` sent, the target folder).
+     */
+    async queueRestore(restore: QueuedRestoreInput): Promise<void> {
+      const at = restore.now.toISOString();
+      await db
+        .insertInto('tasks')
+        .values({
+          id: restore.id,
+          user_id: restore.userId,
+          type: 'restore',
+          name: restore.name,
+          phase: 'PHASE_TYPE_PENDING',
+          progress: 0,
+          file_id: '',
+          file_name: restore.name,
+          file_size: restore.fileSize,
+          message_key: '',
+          params: JSON.stringify({ share_id: restore.shareId }),
+          status_size: restore.statusSize,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await db
+        .insertInto('share_restores')
+        .values({ id: restore.id, user_id: restore.userId, share_id: restore.shareId, target_id: restore.targetId, spec: JSON.stringify(restore.spec), created_at: at })
+        .execute();
+    },
+
+    /** A queued save by its task id; undefined when it is done or gone. */
+    async queuedRestore(id: string): Promise<QueuedRestore | undefined> {
+      const row = await db.selectFrom('share_restores').selectAll().where('id', '=', id).executeTakeFirst();
+      if (row === undefined) {
+        return undefined;
       }
-      let found = 0;
-      for (const [count, hashes] of byCount) {
-        for (let start = 0; start < hashes.length; start += 500) {
-          const result = await db
-            .updateTable('blobs')
-            .set({ ref_count: sql<number>`ref_count + ${count}`, updated_at: now.toISOString() })
-            .where('sha256', 'in', hashes.slice(start, start + 500))
-            .executeTakeFirst();
-          found += Number(result.numUpdatedRows);
-        }
-      }
-      return found;
+      const spec = JSON.parse(row.spec) as Partial<QueuedRestore['spec']>;
+      return { id: row.id, userId: row.user_id, shareId: row.share_id, targetId: row.target_id, spec: { rootIds: spec.rootIds ?? [], gcids: spec.gcids ?? [] } };
+    },
+
+    async dropQueuedRestore(id: string): Promise<void> {
+      await db.deleteFrom('share_restores').where('id', '=', id).execute();
+    },
+
+    /**
+     * Changes a `restore` task the worker holds (running, its lease) and renews or gives up the
+     * lease; false when the worker no longer holds it. Inside a transaction it also locks the
+     * task's row until the end, so the lease cannot be taken back meanwhile.
+     */
+    async holdTask(id: string, workerId: string, patch: HeldTaskPatch): Promise<boolean> {
+      const { leaseUntil, params, phase, progress, fileId, fileName, fileSize, statusSize, messageKey, updatedAt } = patch;
+      const result = await db
+        .updateTable('tasks')
+        .set({
+          updated_at: updatedAt,
+          ...(phase === undefined ? {} : { phase }),
+          ...(progress === undefined ? {} : { progress }),
+          ...(fileId === undefined ? {} : { file_id: fileId }),
+          ...(fileName === undefined ? {} : { file_name: fileName }),
+          ...(fileSize === undefined ? {} : { file_size: fileSize }),
+          ...(statusSize === undefined ? {} : { status_size: statusSize }),
+          ...(messageKey === undefined ? {} : { message_key: messageKey }),
+          ...(params === undefined ? {} : { params: JSON.stringify(params) }),
+          ...(leaseUntil === 'release' ? { lease_owner: null, lease_until: null } : { lease_until: leaseUntil }),
+        })
+        .where('id', '=', id)
+        .where('type', '=', 'restore')
+        .where('phase', '=', 'PHASE_TYPE_RUNNING')
+        .where('lease_owner', '=', workerId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Gives back the count of a save that could not be made. */
+    async giveBackRestore(shareId: string): Promise<void> {
+      await db
+        .updateTable('shares')
+        .set({ restore_count: sql<number>`restore_count - 1` })
+        .where('id', '=', shareId)
+        .where('restore_count', '>', 0)
+        .execute();
     },
 
     /** Moderation states of the given files that are not OK. */

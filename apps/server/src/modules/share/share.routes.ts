@@ -328,7 +328,9 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         schema: {
           tags: ['share'],
           summary:
-            'Save a share (or chosen items) into the drive by reference: into `parent_id`, or "Saved from shares"; `file_id` is the folder it landed in',
+            'Save a share (or chosen items) into the drive by reference: into `parent_id`, or "Saved from shares"; `file_id` is the folder it lands in',
+          description:
+            'Up to 1,000 items the save is done when the call answers (`RESTORE_COMPLETE`); a larger one answers `RESTORE_START` at once and runs as the `restore` task `restore_task_id` (poll `GET /drive/v1/tasks/{id}`: `progress`, `phase`, and `params.trace_file_ids` when complete)',
           security: memberSecurity,
           body: restoreBodySchema,
           response: { 200: restoreAnswerSchema },
@@ -349,7 +351,12 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (result.status !== 'OK') {
           return { ...statusFieldsOf(result.status, visitor.locale), restore_status: 'RESTORE_UNKNOWN' as const, restore_task_id: '', file_id: '' };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), restore_status: 'RESTORE_COMPLETE' as const, restore_task_id: result.taskId, file_id: result.fileId };
+        return {
+          ...statusFieldsOf('OK', visitor.locale),
+          restore_status: result.started ? ('RESTORE_START' as const) : ('RESTORE_COMPLETE' as const),
+          restore_task_id: result.taskId,
+          file_id: result.fileId,
+        };
       },
     );
 

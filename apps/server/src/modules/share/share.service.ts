@@ -5,17 +5,18 @@ import type { ModerationStatus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { filterError, filterValues, readFilters } from '../../http/filters';
 import { pageTokenOf, readPageToken } from '../../http/page-token';
-import { newId, safeEqual } from '../../lib/secrets';
+import { newId, newIds, safeEqual } from '../../lib/secrets';
 import type { WindowLimiter } from '../../lib/window-limiter';
 import { decodePageToken, encodePageToken, foldName, sortKeysOf } from '../drive/file-listing';
-import type { FileCondition, FileQueries, FileRecord, NewFile } from '../drive/file.repository';
+import type { FileCondition, FileQueries, FileRecord } from '../drive/file.repository';
 import { numberedName } from '../drive/file.service';
 import type { PlanProvider } from '../membership/membership.service';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import type { CaptchaGuard } from '../user/captcha-guard';
 import { isPassCodeTokenValid, signPassCodeToken } from './pass-code-token';
 import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
-import type { ShareQueries, ShareRecord, ShareRepository } from './share.repository';
+import type { TaskRecord } from '../task/task.repository';
+import type { ShareQueries, ShareRecord, ShareRepository, StagedItem, TreeItem } from './share.repository';
 
 /** What a save needs of the task module: it is recorded as a finished `restore` task. */
 export interface RestoreTaskRecorder {
@@ -50,6 +51,11 @@ export interface ShareServiceDeps {
   tasks: RestoreTaskRecorder;
   events: RestoreEventRecorder;
   now: () => Date;
+  /** Saves of more items than this run as a background `restore` task (default 1,000). */
+  backgroundItems?: number;
+  /** A save was queued: the restore worker should look at its queue. */
+  onQueued?: () => void;
+  logger?: { error(object: unknown, message: string): void };
 }
 
 /** Who opens a share, as the pass-code limits and the texts need them. */
@@ -119,7 +125,25 @@ export interface RestoreInput {
   gcids: string[] | undefined;
 }
 
-export type RestoreResult = Unreadable | { status: 'OK'; taskId: string; fileId: string; restored: number };
+/**
+ * A save's answer: with `started`, a background task was queued (`RESTORE_START`); without, the
+ * save is done (`RESTORE_COMPLETE`). `fileId` is the folder it lands in.
+ */
+export type RestoreResult = Unreadable | { status: 'OK'; taskId: string; fileId: string; restored: number; started: boolean };
+
+/** Saves of more items (files and folders) than this are done by the restore worker. */
+export const backgroundRestoreItems = 1000;
+
+/** What a save copies: the chosen items still live, in the order chosen, and the live items inside them. */
+interface SavedTree {
+  roots: FileRecord[];
+  /** Each once, parents before children. */
+  inside: TreeItem[];
+  /** Items in all. */
+  count: number;
+  /** Bytes of the files. */
+  added: number;
+}
 
 /** A share row as the owner's list shows it, with its status. */
 export type OwnedShare = ShareRecord & { status: ShareStatus };
@@ -138,6 +162,13 @@ function shareSubject(shareId: string): string {
   return `share:${shareId}`.toLowerCase();
 }
 
+/** The restore worker no longer holds the task (deleted, or taken back): stop without a trace. */
+class RestoreStopped extends Error {
+  constructor() {
+    super('the task is no longer held');
+  }
+}
+
 /** Rolls a save back with an answer instead of an error. */
 class RestoreRefused extends Error {
   constructor(readonly status: Exclude<ShareStatus, 'OK'>) {
@@ -153,6 +184,7 @@ class RestoreRefused extends Error {
  */
 export function createShareService(deps: ShareServiceDeps) {
   const { shares, now } = deps;
+  const backgroundItems = deps.backgroundItems ?? backgroundRestoreItems;
   const windowMs = deps.limits.windowSeconds * 1000;
 
   /** Runs a save again when a parallel call took one of its names meanwhile. */
@@ -435,6 +467,112 @@ export function createShareService(deps: ShareServiceDeps) {
     return id;
   }
 
+  /**
+   * The tree a save copies: the chosen items still live, in the order chosen, and everything
+   * live inside them, each once; a chosen item inside another chosen folder comes with that
+   * folder. `DELETED` when none is live; `NOT_FOUND` when a `gcid` the saver sent is not in it.
+   */
+  async function readTree(queries: ShareQueries, share: ShareRecord, rootIds: string[], gcids: string[]): Promise<SavedTree> {
+    const live = (await queries.ownerFiles(share.userId, rootIds)).filter((record) => record.trashed === 0);
+    const byId = new Map(live.map((record) => [record.id, record]));
+    const chosen = rootIds.map((id) => byId.get(id)).filter((record): record is FileRecord => record !== undefined);
+    const found = await queries.liveTree(share.userId, chosen.filter((record) => record.kind === 'folder').map((record) => record.id));
+    const seen = new Set<string>();
+    const inside: TreeItem[] = [];
+    for (const item of found) {
+      if (!seen.has(item.id)) {
+        seen.add(item.id);
+        inside.push(item);
+      }
+    }
+    const roots = chosen.filter((record) => !seen.has(record.id));
+    if (roots.length === 0) {
+      throw new RestoreRefused('DELETED');
+    }
+    if (gcids.length > 0) {
+      const known = new Set([...roots, ...inside].map((item) => item.gcid.toUpperCase()));
+      if (gcids.some((gcid) => !known.has(gcid.toUpperCase()))) {
+        throw new RestoreRefused('NOT_FOUND');
+      }
+    }
+    const added = [...roots, ...inside].reduce((sum, item) => sum + (item.kind === 'file' ? item.size : 0), 0);
+    return { roots, inside, count: roots.length + inside.length, added };
+  }
+
+  /** `file_space_not_enough` when `added` bytes more would pass the saver's storage limit. */
+  async function checkQuota(queries: ShareQueries, userId: string, limit: number, added: number): Promise<void> {
+    const usage = await queries.files.usage(userId);
+    if (usage.live + added > limit) {
+      throw new AppError('file_space_not_enough');
+    }
+  }
+
+  /**
+   * Makes the copies of a tree in the saver's drive, inside the caller's transaction, in a few
+   * statements whatever the size: the chosen items get free names in the target folder, every
+   * item a new id (drawn in one go) and its copy's parent; that plan is written to
+   * `share_restore_items` in multi-row inserts; one `INSERT ... SELECT` makes the copies from
+   * it; one `UPDATE ... FROM` raises the blobs' reference counts; the plan is dropped. Answers
+   * each shared id with its copy's.
+   */
+  async function materialize(
+    queries: ShareQueries,
+    work: { restoreId: string; saverId: string; shareId: string; target: string; tree: SavedTree; now: Date },
+  ): Promise<Map<string, string>> {
+    const { tree } = work;
+    const ids = newIds(tree.count);
+    const copies = new Map<string, string>();
+    const staged: StagedItem[] = [];
+    const rootNames = new Set<string>();
+    for (const [index, record] of tree.roots.entries()) {
+      let name = await freeName(queries.files, work.saverId, work.target, record.name, record.kind);
+      // Two chosen items of one name from different folders: the second is numbered too.
+      for (let n = 1; rootNames.has(foldName(name)); n += 1) {
+        name = await freeName(queries.files, work.saverId, work.target, numberedName(record.name, record.kind, n), record.kind);
+      }
+      rootNames.add(foldName(name));
+      const id = ids[index] as string;
+      copies.set(record.id, id);
+      staged.push({ oldId: record.id, newId: id, parentId: work.target, name, nameKey: foldName(name) });
+    }
+    const offset = tree.roots.length;
+    for (const [index, item] of tree.inside.entries()) {
+      copies.set(item.id, ids[offset + index] as string);
+    }
+    for (const item of tree.inside) {
+      const parentId = copies.get(item.parentId);
+      if (parentId === undefined) {
+        // Parents come first (the tree is read level by level), so this cannot happen.
+        throw new Error('a shared item came before its folder');
+      }
+      staged.push({ oldId: item.id, newId: copies.get(item.id) as string, parentId, name: null, nameKey: null });
+    }
+    await queries.stageRestore(work.restoreId, staged);
+    const made = await queries.copyStaged(work.restoreId, work.saverId, work.shareId, work.now);
+    if (made !== staged.length) {
+      throw new RestoreRefused('DELETED');
+    }
+    const blobs = new Set<string>();
+    for (const item of [...tree.roots, ...tree.inside]) {
+      if (item.sha256 !== null) {
+        blobs.add(item.sha256);
+      }
+    }
+    if ((await queries.addStagedBlobReferences(work.restoreId, work.now)) !== blobs.size) {
+      throw new AppError('data_loss', { description: 'The content of a shared file is missing' });
+    }
+    await queries.clearStaged(work.restoreId);
+    return copies;
+  }
+
+  /** `TYPE_RESTORE` on each chosen item a save made, in one batch. */
+  async function recordRestoreEvents(userId: string, shareId: string, roots: FileRecord[], copies: Map<string, string>): Promise<void> {
+    await deps.events.record(
+      userId,
+      roots.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: copies.get(record.id) ?? '', params: { share_id: shareId } })),
+    );
+  }
+
   return {
     /** `POST /drive/v1/share`: a link to some of the member's live items. */
     async create(userId: string, input: CreateShareInput, locale: Locale): Promise<{ share: ShareRecord; url: string; text: string }> {
@@ -464,7 +602,7 @@ export function createShareService(deps: ShareServiceDeps) {
       }
       const expirationDays = checkExpirationDays(input.expirationDays);
       const restoreLimit = checkRestoreLimit(input.restoreLimit);
-      const inside = await shares.liveDescendants(userId, ordered.filter((record) => record.kind === 'folder').map((record) => record.id));
+      const inside = await shares.liveTree(userId, ordered.filter((record) => record.kind === 'folder').map((record) => record.id));
       const fileSize = [...ordered, ...inside].reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
       const stamp = now();
       const id = newShareId();
@@ -606,11 +744,13 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /**
      * `POST /drive/v1/share/restore`: copies the chosen items (all when none are chosen) with
-     * everything inside them into the saver's drive as new rows pointing at the same blobs. In
-     * one transaction: the save is counted against `restore_limit` by a conditional update, the
-     * saver's quota is checked with the saver's row locked, the tree is read by one recursive
-     * query, the rows are written by multi-row inserts and the blob references are raised by a few
-     * grouped updates. No byte is written to the blob store.
+     * everything inside them into the saver's drive as new rows pointing at the same blobs; no
+     * byte is written to the blob store. A save of at most `backgroundItems` items is done in
+     * the call, in one transaction: the save is counted against `restore_limit` by a conditional
+     * update, the saver's quota is checked with the saver's row locked, and the copies are made
+     * in SQL (see `materialize`). A larger save is accepted in one transaction (counted, quota
+     * checked against what is known then, target folder chosen) as a pending `restore` task,
+     * which the restore worker completes (`runQueued`).
      */
     async restore(saverId: string, shareId: string, visitor: Visitor, input: RestoreInput): Promise<RestoreResult> {
       const { status, share } = await access(shareId, visitor, { passCodeToken: input.passCodeToken });
@@ -653,110 +793,139 @@ export function createShareService(deps: ShareServiceDeps) {
         }
       }
       const stamp = now();
+      const gcids = input.gcids ?? [];
       // Read before the transaction: on SQLite a query outside it would wait for its connection.
       const plan = await deps.plans.planOf(saverId);
       try {
+        // The size of the save decides where it runs; the tree is read again where it is copied.
+        const preview = await readTree(shares, share, rootIds, gcids);
+        if (preview.count > backgroundItems) {
+          const firstRoot = preview.roots[0] as FileRecord;
+          const queued = await retryingNameRaces(() => shares.transaction(async (queries) => {
+            if (!(await queries.takeRestore(share.id))) {
+              throw new RestoreRefused('MAX_RESTORE_COUNT');
+            }
+            await queries.lockMember(saverId);
+            const target = await restoreTarget(queries, saverId, input);
+            await checkQuota(queries, saverId, plan.storageBytes, preview.added);
+            const id = newId();
+            await queries.queueRestore({
+              id,
+              userId: saverId,
+              shareId: share.id,
+              targetId: target,
+              spec: { rootIds: preview.roots.map((record) => record.id), gcids },
+              name: firstRoot.name,
+              fileSize: preview.added,
+              statusSize: preview.count,
+              now: stamp,
+            });
+            return { id, target };
+          }));
+          deps.onQueued?.();
+          return { status: 'OK', taskId: queued.id, fileId: queued.target, restored: 0, started: true };
+        }
         const outcome = await retryingNameRaces(() => shares.transaction(async (queries) => {
           if (!(await queries.takeRestore(share.id))) {
             throw new RestoreRefused('MAX_RESTORE_COUNT');
           }
           await queries.lockMember(saverId);
           const target = await restoreTarget(queries, saverId, input);
-          const roots = (await queries.ownerFiles(share.userId, rootIds)).filter((record) => record.trashed === 0);
-          if (roots.length === 0) {
-            throw new RestoreRefused('DELETED');
-          }
-          const byId = new Map(roots.map((record) => [record.id, record]));
-          const orderedRoots = rootIds.map((id) => byId.get(id)).filter((record): record is FileRecord => record !== undefined);
-          const inside = await queries.liveDescendants(share.userId, orderedRoots.filter((record) => record.kind === 'folder').map((record) => record.id));
-          const tree = [...orderedRoots, ...inside];
-          if (input.gcids !== undefined && input.gcids.length > 0) {
-            const known = new Set(tree.map((record) => record.gcid.toUpperCase()));
-            if (input.gcids.some((gcid) => !known.has(gcid.toUpperCase()))) {
-              throw new RestoreRefused('NOT_FOUND');
-            }
-          }
-          const added = tree.reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
-          const usage = await queries.files.usage(saverId);
-          if (usage.live + added > plan.storageBytes) {
-            throw new AppError('file_space_not_enough');
-          }
-          const newIds = new Map<string, string>();
-          const rows: NewFile[] = [];
-          const at = stamp.toISOString();
-          const copy = (record: FileRecord, parentId: string, name: string) => {
-            const id = newId();
-            newIds.set(record.id, id);
-            rows.push({
-              id,
-              userId: saverId,
-              parentId,
-              kind: record.kind,
-              name,
-              nameKey: foldName(name),
-              size: record.size,
-              sha256: record.sha256,
-              gcid: record.gcid,
-              mimeType: record.mimeType,
-              fileExtension: record.fileExtension,
-              fileCategory: record.fileCategory,
-              phase: record.phase,
-              starred: false,
-              createdAt: at,
-              modifiedAt: at,
-              params: { original_share_id: share.id, original_file_id: record.id },
-            });
-          };
-          const rootNames = new Set<string>();
-          for (const record of orderedRoots) {
-            let name = await freeName(queries.files, saverId, target, record.name, record.kind);
-            // Two chosen items of one name from different folders: the second is numbered too.
-            for (let n = 1; rootNames.has(foldName(name)); n += 1) {
-              name = await freeName(queries.files, saverId, target, numberedName(record.name, record.kind, n), record.kind);
-            }
-            rootNames.add(foldName(name));
-            copy(record, target, name);
-          }
-          // Parents come before children (the recursive query reads level by level).
-          for (const record of inside) {
-            const parentId = newIds.get(record.parentId);
-            if (parentId !== undefined) {
-              copy(record, parentId, record.name);
-            }
-          }
-          await queries.insertFiles(rows);
-          const counts = new Map<string, number>();
-          for (const row of rows) {
-            if (row.sha256 !== null) {
-              counts.set(row.sha256, (counts.get(row.sha256) ?? 0) + 1);
-            }
-          }
-          if ((await queries.addBlobReferences(counts, stamp)) !== counts.size) {
-            throw new AppError('data_loss', { description: 'The content of a shared file is missing' });
-          }
-          return { target, newIds, roots: orderedRoots, rows, added };
+          const tree = await readTree(queries, share, rootIds, gcids);
+          await checkQuota(queries, saverId, plan.storageBytes, tree.added);
+          const newIds = await materialize(queries, { restoreId: newId(), saverId, shareId: share.id, target, tree, now: stamp });
+          return { target, newIds, tree };
         }));
-        const firstRoot = outcome.roots[0] as FileRecord;
-        const firstNew = outcome.newIds.get(firstRoot.id) ?? '';
+        const firstRoot = outcome.tree.roots[0] as FileRecord;
         const task = await deps.tasks.recordFinished(saverId, {
           type: 'restore',
           name: firstRoot.name,
-          fileId: firstNew,
+          fileId: outcome.newIds.get(firstRoot.id) ?? '',
           fileName: firstRoot.name,
-          fileSize: outcome.added,
-          statusSize: outcome.rows.length,
+          fileSize: outcome.tree.added,
+          statusSize: outcome.tree.count,
           params: { share_id: share.id, trace_file_ids: JSON.stringify(Object.fromEntries(outcome.newIds)) },
         });
-        await deps.events.record(
-          saverId,
-          outcome.roots.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: outcome.newIds.get(record.id) ?? '', params: { share_id: share.id } })),
-        );
-        return { status: 'OK', taskId: task.id, fileId: outcome.target, restored: outcome.rows.length };
+        await recordRestoreEvents(saverId, share.id, outcome.tree.roots, outcome.newIds);
+        return { status: 'OK', taskId: task.id, fileId: outcome.target, restored: outcome.tree.count, started: false };
       } catch (error) {
         if (error instanceof RestoreRefused) {
           return { status: error.status };
         }
         throw error;
+      }
+    },
+
+    /**
+     * Completes a queued save for the restore worker that holds its task: in one transaction the
+     * worker's hold is checked (and the task row locked), the saver's quota checked again, the
+     * copies made and the task set complete with `trace_file_ids`; so a save is made once or not
+     * at all, and a worker that died mid-way leaves nothing behind (its task goes back to the
+     * queue and is done again from the start). A save that cannot be made ends its task in
+     * `PHASE_TYPE_ERROR` and gives back its count of `restore_limit`, in one transaction with the
+     * phase change, so it is given back once.
+     */
+    async runQueued(task: TaskRecord, workerId: string, leaseUntil: string): Promise<void> {
+      const queued = await shares.queuedRestore(task.id);
+      const share = queued === undefined ? undefined : await shares.find(queued.shareId);
+      const stamp = now();
+      const plan = await deps.plans.planOf(task.userId);
+      try {
+        if (!queued || !share) {
+          throw new RestoreRefused('NOT_FOUND');
+        }
+        const outcome = await retryingNameRaces(() => shares.transaction(async (queries) => {
+          if (!(await queries.holdTask(task.id, workerId, { progress: 10, updatedAt: stamp.toISOString(), leaseUntil }))) {
+            throw new RestoreStopped();
+          }
+          await queries.lockMember(task.userId);
+          const folder = queued.targetId === '' ? undefined : await queries.files.findOwned(task.userId, queued.targetId);
+          if (queued.targetId !== '' && (!folder || folder.kind !== 'folder' || folder.trashed !== 0)) {
+            throw new AppError('file_not_found');
+          }
+          const tree = await readTree(queries, share, queued.spec.rootIds, queued.spec.gcids);
+          await checkQuota(queries, task.userId, plan.storageBytes, tree.added);
+          const newIds = await materialize(queries, { restoreId: task.id, saverId: task.userId, shareId: share.id, target: queued.targetId, tree, now: stamp });
+          const firstRoot = tree.roots[0] as FileRecord;
+          await queries.holdTask(task.id, workerId, {
+            phase: 'PHASE_TYPE_COMPLETE',
+            progress: 100,
+            fileId: newIds.get(firstRoot.id) ?? '',
+            fileName: firstRoot.name,
+            fileSize: tree.added,
+            statusSize: tree.count,
+            messageKey: '',
+            params: { share_id: share.id, trace_file_ids: JSON.stringify(Object.fromEntries(newIds)) },
+            updatedAt: now().toISOString(),
+            leaseUntil: 'release',
+          });
+          await queries.dropQueuedRestore(task.id);
+          return { tree, newIds };
+        }));
+        await recordRestoreEvents(task.userId, share.id, outcome.tree.roots, outcome.newIds);
+      } catch (error) {
+        if (error instanceof RestoreStopped) {
+          return;
+        }
+        const reason = error instanceof AppError ? error.reason : error instanceof RestoreRefused ? 'not_found' : 'internal';
+        if (reason === 'internal') {
+          deps.logger?.error({ err: error, taskId: task.id }, 'a save from a share failed');
+        }
+        await shares.transaction(async (queries) => {
+          const held = await queries.holdTask(task.id, workerId, {
+            phase: 'PHASE_TYPE_ERROR',
+            messageKey: reason === 'file_space_not_enough' ? 'space_not_enough' : 'restore_failed',
+            params: { share_id: queued?.shareId ?? '', error: reason },
+            updatedAt: now().toISOString(),
+            leaseUntil: 'release',
+          });
+          if (held) {
+            if (queued) {
+              await queries.giveBackRestore(queued.shareId);
+            }
+            await queries.dropQueuedRestore(task.id);
+          }
+        });
       }
     },
 

@@ -1,0 +1,94 @@
+import { newId } from '../../lib/secrets';
+import type { TaskRepository } from '../task/task.repository';
+import type { ShareService } from './share.service';
+
+export interface RestoreWorkerDeps {
+  tasks: Pick<TaskRepository, 'claimNext' | 'requeueExpired'>;
+  restores: Pick<ShareService, 'runQueued'>;
+  now: () => Date;
+  logger: { error(object: unknown, message: string): void };
+  /** How long a taken task stays this worker's; a task whose worker died is done again after it. */
+  leaseMs?: number;
+  /** How often the queue is looked at when nobody says a save is waiting. */
+  pollMs?: number;
+}
+
+/**
+ * The restore worker: completes large saves from shares (`restore` tasks) in the background.
+ * It takes pending tasks from the database queue with a compare-and-set, as the offline worker
+ * does, so several processes share one queue; each save is one transaction (see
+ * `ShareService.runQueued`), so a worker that dies mid-way leaves nothing half made and its task
+ * goes back to the queue when the lease runs out, to be done again from the start.
+ */
+export function createRestoreWorker(deps: RestoreWorkerDeps) {
+  const workerId = `restore-${newId()}`;
+  const leaseMs = deps.leaseMs ?? 600_000;
+  const pollMs = deps.pollMs ?? 5_000;
+  let draining: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  /** Takes and completes pending saves one after another until none is left; answers how many. */
+  async function drain(): Promise<number> {
+    await deps.tasks.requeueExpired('restore', deps.now().toISOString());
+    let count = 0;
+    while (!stopped) {
+      const leaseUntil = new Date(deps.now().getTime() + leaseMs).toISOString();
+      const task = await deps.tasks.claimNext('restore', workerId, deps.now().toISOString(), leaseUntil);
+      if (!task) {
+        break;
+      }
+      count += 1;
+      await deps.restores.runQueued(task, workerId, leaseUntil);
+    }
+    return count;
+  }
+
+  function tick(): void {
+    if (stopped || draining) {
+      return;
+    }
+    draining = drain()
+      .catch((error: unknown) => {
+        deps.logger.error({ err: error }, 'restore queue pass failed');
+        return 0;
+      })
+      .finally(() => {
+        draining = undefined;
+      });
+  }
+
+  return {
+    /** Looks at the queue now and every `pollMs` until stopped. */
+    start(): void {
+      stopped = false;
+      tick();
+      timer = setInterval(tick, pollMs);
+      timer.unref();
+    },
+    /** A save is waiting: look at the queue now (when started). */
+    wake(): void {
+      if (timer !== undefined) {
+        tick();
+      }
+    },
+    /** Completes every pending save now and waits for them (tests). */
+    async runPending(): Promise<number> {
+      if (draining) {
+        await draining;
+      }
+      return drain();
+    },
+    /** Stops taking saves and waits for the one under way. */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer !== undefined) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+      await draining;
+    },
+  };
+}
+
+export type RestoreWorker = ReturnType<typeof createRestoreWorker>;
