@@ -244,6 +244,133 @@ test('an anonymous visitor browses a Spanish share, plays a video, signs in in t
   await owner.close();
 });
 
+/** A small red PNG, made by ffmpeg. */
+function tinyPng(): Buffer {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-png-'));
+  const target = path.join(folder, 'photo.png');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:size=96x64',
+    '-frames:v',
+    '1',
+    '-y',
+    target,
+  ]);
+  const bytes = fs.readFileSync(target);
+  fs.rmSync(folder, { recursive: true, force: true });
+  return bytes;
+}
+
+test('on a phone, a download waits for the sign-in across a reload and a member saves into a folder they pick', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const emailA = newEmail();
+  const emailB = newEmail();
+  for (const email of [emailA, emailB]) {
+    const context = await browser.newContext();
+    await signUpInEnglish(await context.newPage(), email, password);
+    await context.close();
+  }
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const album = await newFolder(request, tokenA, 'Album', '');
+  await uploadFile(request, tokenA, album, {
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: tinyPng(),
+  });
+  await uploadFile(request, tokenA, album, {
+    name: 'note.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('see you at the beach\n'),
+  });
+  const target = await newFolder(request, tokenB, 'Target', '');
+  const created = await request.post('/drive/v1/share', {
+    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
+    data: {
+      file_ids: [album],
+      share_to: 'copy',
+      expiration_days: -1,
+      pass_code_option: 'NOT_REQUIRED',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const { share_id: shareId } = (await created.json()) as { share_id: string };
+
+  const visitor = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
+  const page = await visitor.newPage();
+  await page.goto(`/s/${shareId}`);
+  const item = (name: string) => page.locator(`[data-testid=share-item][data-name="${name}"]`);
+  const save = page.getByRole('button', { name: 'Save to my drive' });
+  await expect(save).toBeVisible();
+  expect((await save.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await item('Album').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/s/${shareId}/${album}$`));
+
+  // Grid by default, with the image's thumbnail; the list view is remembered across a reload.
+  const list = page.getByTestId('share-list');
+  await expect(list).toHaveAttribute('data-view', 'grid');
+  await expect(item('photo.png').locator('img')).toHaveAttribute('src', /.+/);
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(list).toHaveAttribute('data-view', 'list');
+  await page.reload();
+  await expect(list).toHaveAttribute('data-view', 'list');
+  await expect(item('note.txt')).toBeVisible();
+
+  // A download needs an account: the sign-in dialog opens, and stays asked for after a reload.
+  const download = item('note.txt').getByRole('button', { name: 'Download note.txt' });
+  expect((await download.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await download.click();
+  const dialog = page.getByTestId('share-sign-in-dialog');
+  await expect(dialog).toContainText('Sign in or create an account to download this file.');
+  await page.reload();
+  await expect(dialog).toContainText('Sign in or create an account to download this file.');
+  const panel = dialog.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await panel.locator('input[name=email]').fill(emailB);
+  await panel.locator('input[name=password]').fill(password);
+  const downloaded = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  expect((await downloaded).suggestedFilename()).toBe('note.txt');
+  await expect(dialog).toBeHidden();
+
+  // Signed in, "Save to my drive" asks where: B picks a folder of their own.
+  await save.click();
+  const saveDialog = page.getByTestId('share-save-dialog');
+  await expect(saveDialog.getByTestId('save-default-folder')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await saveDialog.locator('[data-testid=save-folder-node][data-name="Target"]').click();
+  await saveDialog.getByRole('button', { name: 'Save here' }).click();
+  const done = saveDialog.getByTestId('share-save-done');
+  await expect(done).toContainText('Saved to your drive');
+  await expect(done.getByRole('link', { name: 'Open in my drive' })).toHaveAttribute(
+    'href',
+    `/drive/all?folder=${target}`,
+  );
+  await visitor.close();
+  const inTarget = await request.get('/drive/v1/files', {
+    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
+    params: { parent_id: target, limit: 100 },
+  });
+  const names = ((await inTarget.json()) as { files: { name: string }[] }).files.map(
+    (file) => file.name,
+  );
+  expect(names).toEqual(['Album']);
+});
+
 test('an unknown share shows its status page in the visitor language', async ({ browser }) => {
   const visitor = await browser.newContext({ locale: 'ja-JP' });
   const page = await visitor.newPage();

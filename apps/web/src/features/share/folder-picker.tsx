@@ -167,7 +167,14 @@ export function FolderPicker({
         aria-label={t('save.tree')}
         className="max-h-64 overflow-y-auto rounded-lg border border-border p-1"
       >
-        <FolderNode id="" name={t('save.my-files')} depth={0} chosen={chosen} onChoose={onChoose} />
+        <FolderNode
+          id=""
+          name={t('save.my-files')}
+          depth={0}
+          chosen={chosen}
+          onChoose={onChoose}
+          initiallyOpen
+        />
       </ul>
     </div>
   );
