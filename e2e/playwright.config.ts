@@ -11,6 +11,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir =
   process.env.NIMBUS_E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-e2e-'));
 process.env.NIMBUS_E2E_DATA_DIR = dataDir;
+// The port of the file server the offline download tests start on loopback; the e2e server may
+// fetch from it (ALLOW_PRIVATE_FETCH opens loopback, OFFLINE_FETCH_EXTRA_PORTS this port).
+const fetchPort = Number(process.env.NIMBUS_E2E_FETCH_PORT ?? port + 20000);
+process.env.NIMBUS_E2E_FETCH_PORT = String(fetchPort);
 
 /**
  * The browser tests run Debian's Chromium against the built app, started exactly as
@@ -70,6 +74,8 @@ export default defineConfig({
       SHIELD_INIT_MAX_PER_ADDRESS: '100000',
       SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES: '100000',
       SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: '100000',
+      ALLOW_PRIVATE_FETCH: 'true',
+      OFFLINE_FETCH_EXTRA_PORTS: String(fetchPort),
     },
   },
 });

@@ -8,6 +8,7 @@ import type faq from '../../messages/en-US/faq.json';
 import type help from '../../messages/en-US/help.json';
 import type helpCenter from '../../messages/en-US/help-center.json';
 import type home from '../../messages/en-US/home.json';
+import type offline from '../../messages/en-US/offline.json';
 import type pages from '../../messages/en-US/pages.json';
 import type policy from '../../messages/en-US/policy.json';
 import type preview from '../../messages/en-US/preview.json';
@@ -32,6 +33,7 @@ export interface Messages {
   upload: typeof upload;
   preview: typeof preview;
   share: typeof share;
+  offline: typeof offline;
   errors: SharedMessages['errors'];
 }
 
@@ -50,6 +52,7 @@ export const fileNamespaces = [
   'upload',
   'preview',
   'share',
+  'offline',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -80,6 +83,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     upload,
     preview,
     share,
+    offline,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -94,6 +98,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'upload'),
     loadNamespace(locale, 'preview'),
     loadNamespace(locale, 'share'),
+    loadNamespace(locale, 'offline'),
   ]);
   return {
     common,
@@ -109,6 +114,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     upload,
     preview,
     share,
+    offline,
     errors: sharedMessages[locale].errors,
   };
 }

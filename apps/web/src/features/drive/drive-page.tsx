@@ -27,13 +27,19 @@ export async function DrivePage({ locale, section }: DrivePageProps) {
     recent: localePath(locale, '/drive/recent'),
     shares: localePath(locale, '/drive/shares'),
     trash: localePath(locale, '/drive/trash'),
+    tasks: localePath(locale, '/drive/tasks'),
     signIn: localePath(locale, '/drive/login'),
     upgrade: localePath(locale, '/drive/payment/storage'),
   };
   return (
     <NextIntlClientProvider
       locale={locale}
-      messages={{ drive: messages.drive, upload: messages.upload, preview: messages.preview }}
+      messages={{
+        drive: messages.drive,
+        upload: messages.upload,
+        preview: messages.preview,
+        offline: messages.offline,
+      }}
     >
       <DriveShell section={section} errorTexts={errorTextsOf(locale)} hrefs={hrefs}>
         <Suspense fallback={null}>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@nimbus/client';
-import { Clock, HardDrive, Link2, Trash2 } from 'lucide-react';
+import { Clock, Download, HardDrive, Link2, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -22,12 +22,15 @@ export type DriveSection = 'all' | 'recent' | 'shares' | 'trash';
 /** The sections that list files (the shared links have a list of their own). */
 export type FileSection = Exclude<DriveSection, 'shares'>;
 
+/** The sidebar's entries: the listings and the offline downloads (`/drive/tasks`). */
+export type ShellSection = DriveSection | 'tasks';
+
 export interface DriveShellProps {
-  section: DriveSection;
+  section: ShellSection;
   /** The shared error messages of the page's locale. */
   errorTexts: ErrorTexts;
   /** The locale-prefixed paths of the sections and of sign-in. */
-  hrefs: Record<DriveSection | 'signIn' | 'upgrade', string>;
+  hrefs: Record<ShellSection | 'signIn' | 'upgrade', string>;
   children: ReactNode;
 }
 
@@ -66,6 +69,7 @@ function makeQueryClient(): QueryClient {
  */
 export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellProps) {
   const t = useTranslations('drive');
+  const offline = useTranslations('offline');
   const [queryClient] = useState(driveQueryClient);
   const session = useStoredSession();
   const router = useRouter();
@@ -86,15 +90,16 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
     }
   }, [session.kind]);
 
-  const sections: { key: DriveSection; icon: typeof HardDrive }[] = [
-    { key: 'all', icon: HardDrive },
-    { key: 'recent', icon: Clock },
-    { key: 'shares', icon: Link2 },
-    { key: 'trash', icon: Trash2 },
+  const sections: { key: ShellSection; icon: typeof HardDrive; label: string }[] = [
+    { key: 'all', icon: HardDrive, label: t('nav.all') },
+    { key: 'recent', icon: Clock, label: t('nav.recent') },
+    { key: 'shares', icon: Link2, label: t('nav.shares') },
+    { key: 'tasks', icon: Download, label: offline('nav') },
+    { key: 'trash', icon: Trash2, label: t('nav.trash') },
   ];
   const nav = (
     <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
-      {sections.map(({ key, icon: Icon }) => (
+      {sections.map(({ key, icon: Icon, label }) => (
         <li key={key}>
           <Link
             href={hrefs[key]}
@@ -106,7 +111,7 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
             )}
           >
             <Icon aria-hidden className="size-5" />
-            {t(`nav.${key}`)}
+            {label}
           </Link>
         </li>
       ))}

@@ -1,11 +1,13 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FolderUp, Upload } from 'lucide-react';
+import { FolderUp, Link2, Upload } from 'lucide-react';
 import dynamic from 'next/dynamic';
+import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import type { DriveFile } from './drive-api';
 import { aboutQueryKey, listingsQueryKey } from './query-keys';
@@ -54,6 +56,52 @@ export function UploadButtons({ parentId }: { parentId: string }) {
         <span className="hidden lg:inline">{t('action.upload-folder')}</span>
         <span className="sr-only lg:hidden">{t('action.upload-folder')}</span>
       </UploadButton>
+    </>
+  );
+}
+
+const AddLinkDialog = dynamic(
+  () => import('@/features/offline/add-link-dialog').then((module) => module.AddLinkDialog),
+  { ssr: false },
+);
+
+/**
+ * The toolbar's "Add link" button: the offline download dialog (links, magnets, torrents), with
+ * the folder shown offered as the destination besides My Downloads.
+ */
+export function AddLinkButton({
+  folderId,
+  folderName,
+  errorTexts,
+}: {
+  folderId: string;
+  folderName: string | undefined;
+  errorTexts: ErrorTexts;
+}) {
+  const t = useTranslations('offline');
+  const router = useRouter();
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        data-testid="add-link-button"
+      >
+        <Link2 aria-hidden />
+        <span className="hidden sm:inline">{t('add.button')}</span>
+        <span className="sr-only sm:hidden">{t('add.button')}</span>
+      </Button>
+      {open ? (
+        <AddLinkDialog
+          folder={folderId !== '' && folderName ? { id: folderId, name: folderName } : undefined}
+          errorTexts={errorTexts}
+          onOpenTasks={() => router.push(pathname.replace(/\/drive\/[^/]+$/, '/drive/tasks'))}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -53,6 +53,7 @@ import {
   toggledColumnOrder,
 } from './display-order';
 import {
+  AddLinkButton,
   DropZone,
   FloatingUploadButton,
   PreviewSlot,
@@ -528,6 +529,11 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
               <span className="sr-only sm:hidden">{t('action.new-folder')}</span>
             </Button>
             <UploadButtons parentId={folderId} />
+            <AddLinkButton
+              folderId={folderId}
+              folderName={breadcrumbs.data?.at(-1)?.name}
+              errorTexts={errorTexts}
+            />
           </>
         ) : null}
         {section === 'trash' ? (

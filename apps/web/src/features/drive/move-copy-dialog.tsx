@@ -54,12 +54,20 @@ interface NodeProps {
   depth: number;
   excluded: ReadonlySet<string>;
   chosen: string;
-  onChoose: (id: string) => void;
+  onChoose: (id: string, name: string) => void;
   initiallyOpen?: boolean;
 }
 
 /** One folder of the tree; its children load when it opens. */
-function FolderNode({ id, name, depth, excluded, chosen, onChoose, initiallyOpen }: NodeProps) {
+export function FolderNode({
+  id,
+  name,
+  depth,
+  excluded,
+  chosen,
+  onChoose,
+  initiallyOpen,
+}: NodeProps) {
   const t = useTranslations('drive');
   const [open, setOpen] = useState(initiallyOpen ?? false);
   const children = useChildFolders(id, open);
@@ -88,7 +96,7 @@ function FolderNode({ id, name, depth, excluded, chosen, onChoose, initiallyOpen
           disabled={disabled}
           data-testid="folder-tree-node"
           className="flex flex-1 items-center gap-2 truncate rounded-md py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
-          onClick={() => onChoose(id)}
+          onClick={() => onChoose(id, name)}
           onDoubleClick={() => setOpen(true)}
         >
           <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -44,6 +44,7 @@ export const sitePages: readonly SitePage[] = [
   { path: '/drive/trash', layout: 'drive', inSitemap: false },
   { path: '/drive/recent', layout: 'drive', inSitemap: false },
   { path: '/drive/shares', layout: 'drive', inSitemap: false },
+  { path: '/drive/tasks', layout: 'drive', inSitemap: false },
   { path: '/drive/login', layout: 'drive', inSitemap: false },
   { path: '/drive/payment', layout: 'drive', inSitemap: false },
   { path: '/drive/payment/storage', layout: 'drive', inSitemap: false },

@@ -1,40 +1,41 @@
-import { getTranslations } from 'next-intl/server';
+import type { Messages } from '@/i18n/messages';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { LinkCheckForm } from '@/features/home/link-check-form';
+import { errorTextsOf } from '@/features/auth/auth-messages';
+import { UrlChecker } from '@/features/offline/url-checker';
 import { infoPageMetadata } from '@/features/site/info-page';
-import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('url-checker');
 
 interface UrlCheckerProps extends LocaleParams {
-  searchParams: Promise<{ url?: string | string[] }>;
+  searchParams: Promise<{ url?: string | string[]; save?: string | string[] }>;
 }
 
-/** /url-checker?url=...: the link checker, with the pasted link filled in. */
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/** /url-checker?url=...: the link checker, with the pasted link checked at once. */
 export default async function UrlCheckerPage({ params, searchParams }: UrlCheckerProps) {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'pages' });
   const home = await getTranslations({ locale, namespace: 'home' });
-  const { url } = await searchParams;
-  const pasted = (Array.isArray(url) ? url[0] : url)?.slice(0, 4096) ?? '';
+  const messages: Messages = await getMessages({ locale });
+  const query = await searchParams;
+  const pasted = first(query.url).slice(0, 4096);
   return (
     <PageIntro title={t('url-checker.title')} description={t('url-checker.description')}>
-      <LinkCheckForm
-        action={localePath(locale, '/url-checker')}
-        defaultValue={pasted}
-        labels={{
-          label: home('paste.label'),
-          placeholder: home('paste.placeholder'),
-          submit: home('paste.submit'),
-        }}
-      />
-      {pasted ? (
-        <p className="mt-4 break-all rounded-lg bg-muted p-3 text-sm">
-          {t('url-checker.checking', { url: pasted })}
-        </p>
-      ) : null}
+      <NextIntlClientProvider locale={locale} messages={{ offline: messages.offline }}>
+        <UrlChecker
+          initialUrl={pasted}
+          saveOnReturn={first(query.save) === '1'}
+          errorTexts={errorTextsOf(locale)}
+          labels={{ label: home('paste.label'), placeholder: home('paste.placeholder') }}
+        />
+      </NextIntlClientProvider>
     </PageIntro>
   );
 }

@@ -1,0 +1,283 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@nimbus/client';
+import { formatBytes } from '@nimbus/contracts';
+import { CircleAlert, CircleCheck, HardDriveDownload, Link2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import type { ErrorTexts } from '@/features/auth/error-text';
+import { errorText } from '@/features/auth/error-text';
+import { useStoredSession } from '@/features/auth/use-stored-session';
+import { localePath } from '@/i18n/locale-path';
+import type { Resource } from './offline-api';
+import { checkLinks, createTask } from './offline-api';
+
+export interface UrlCheckerProps {
+  /** The link from `?url=`, checked at once. */
+  initialUrl: string;
+  /** `?save=1`: the visitor came back from signing in to save the link. */
+  saveOnReturn: boolean;
+  errorTexts: ErrorTexts;
+  /** The words of the paste box, shared with the home page. */
+  labels: { label: string; placeholder: string };
+}
+
+type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+
+function needsSignIn(cause: unknown): boolean {
+  return cause instanceof ApiError && (cause.status === 401 || cause.error === 'unauthenticated');
+}
+
+/**
+ * The link checker: what a link holds (name, size, type, whether Nimbus can fetch it, a
+ * torrent's files once the server lists them) without saving anything; "Save to my drive" then
+ * creates the offline task (source `url_checker`). A visitor who is not signed in is sent to sign
+ * in and brought back here with the link, and the save finishes on return.
+ */
+export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: UrlCheckerProps) {
+  const t = useTranslations('offline');
+  const locale = useLocale();
+  const router = useRouter();
+  const session = useStoredSession();
+  const [url, setUrl] = useState(initialUrl);
+  const [checking, setChecking] = useState(false);
+  const [resource, setResource] = useState<Resource>();
+  const [failure, setFailure] = useState('');
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const checkedInitial = useRef(false);
+  const savedOnReturn = useRef(false);
+
+  const checkerPath = localePath(locale, '/url-checker');
+
+  async function check(link: string) {
+    const trimmed = link.trim();
+    if (trimmed === '') {
+      return;
+    }
+    setChecking(true);
+    setFailure('');
+    setSave({ kind: 'idle' });
+    try {
+      const [answer] = await checkLinks([trimmed]);
+      setResource(answer);
+    } catch (cause) {
+      setResource(undefined);
+      setFailure(errorText(cause, locale, errorTexts) ?? t('checker.error'));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  function signInToSave(link: string) {
+    const back = `${checkerPath}?${new URLSearchParams({ url: link, save: '1' }).toString()}`;
+    router.push(
+      `${localePath(locale, '/drive/login')}?${new URLSearchParams({ redirect: back }).toString()}`,
+    );
+  }
+
+  async function saveLink(link: string) {
+    if (session.kind !== 'signed-in') {
+      signInToSave(link);
+      return;
+    }
+    setSave({ kind: 'saving' });
+    try {
+      await createTask({ url: link, parentId: '', source: 'url_checker' });
+      setSave({ kind: 'saved' });
+    } catch (cause) {
+      if (needsSignIn(cause)) {
+        signInToSave(link);
+        return;
+      }
+      setSave({
+        kind: 'failed',
+        message: errorText(cause, locale, errorTexts) ?? t('checker.error'),
+      });
+    }
+  }
+
+  useEffect(() => {
+    if (initialUrl !== '' && !checkedInitial.current) {
+      checkedInitial.current = true;
+      void check(initialUrl);
+    }
+    // Only the link the page was opened with is checked by itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialUrl]);
+
+  useEffect(() => {
+    if (
+      !saveOnReturn ||
+      savedOnReturn.current ||
+      session.kind !== 'signed-in' ||
+      initialUrl === ''
+    ) {
+      return;
+    }
+    savedOnReturn.current = true;
+    // A reload must not save the link twice.
+    window.history.replaceState(
+      null,
+      '',
+      `${checkerPath}?${new URLSearchParams({ url: initialUrl }).toString()}`,
+    );
+    void saveLink(initialUrl);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saveOnReturn, session.kind, initialUrl]);
+
+  const size =
+    resource && resource.file_size !== ''
+      ? formatBytes(resource.file_size, { locale })
+      : t('checker.unknown');
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="url-checker">
+      <form
+        action={checkerPath}
+        method="get"
+        role="search"
+        className="flex w-full flex-col gap-2 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          window.history.replaceState(
+            null,
+            '',
+            `${checkerPath}?${new URLSearchParams({ url: url.trim() }).toString()}`,
+          );
+          void check(url);
+        }}
+      >
+        <label htmlFor="url-checker-url" className="sr-only">
+          {labels.label}
+        </label>
+        <div className="relative flex-1">
+          <Link2
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id="url-checker-url"
+            name="url"
+            required
+            inputMode="url"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            placeholder={labels.placeholder}
+            className="min-h-12 pl-10"
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={checking} data-testid="url-checker-submit">
+          {checking ? t('checker.checking') : t('checker.check')}
+        </Button>
+      </form>
+
+      {failure ? (
+        <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
+          {failure}
+        </p>
+      ) : null}
+
+      {checking && !resource ? (
+        <div aria-hidden className="h-40 animate-pulse rounded-2xl bg-muted" />
+      ) : null}
+
+      {resource ? (
+        <section
+          aria-labelledby="url-checker-result"
+          aria-busy={checking}
+          className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-5"
+          data-testid="url-checker-result"
+          data-reachable={resource.reachable}
+        >
+          <h2 id="url-checker-result" className="text-lg font-semibold">
+            {t('checker.result')}
+          </h2>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">{t('checker.name')}</dt>
+            <dd className="break-all font-medium" data-testid="url-checker-name">
+              {resource.name || t('checker.unknown')}
+            </dd>
+            <dt className="text-muted-foreground">{t('checker.size')}</dt>
+            <dd data-testid="url-checker-size">{size}</dd>
+            <dt className="text-muted-foreground">{t('checker.type')}</dt>
+            <dd className="break-all">{resource.mime_type || t('checker.unknown')}</dd>
+            <dt className="text-muted-foreground">{t('checker.status')}</dt>
+            <dd className="flex items-center gap-2" data-testid="url-checker-status">
+              {resource.reachable ? (
+                <CircleCheck aria-hidden className="size-4 text-success" />
+              ) : (
+                <CircleAlert aria-hidden className="size-4 text-danger" />
+              )}
+              {resource.reachable
+                ? t('checker.reachable')
+                : resource.message || t('checker.unreachable')}
+            </dd>
+          </dl>
+          {resource.files.length > 0 ? (
+            <div className="flex flex-col gap-2">
+              <h3 className="text-sm font-medium">{t('checker.torrent-files')}</h3>
+              <ul className="max-h-64 overflow-y-auto rounded-lg border border-border text-sm">
+                {resource.files.map((file) => (
+                  <li
+                    key={file.id}
+                    className="flex gap-3 border-b border-border px-3 py-2 last:border-b-0"
+                  >
+                    <span className="min-w-0 flex-1 break-all">{file.name}</span>
+                    <span className="shrink-0 text-muted-foreground">
+                      {formatBytes(file.file_size, { locale })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {resource.reachable || resource.files.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                size="lg"
+                disabled={save.kind === 'saving' || save.kind === 'saved'}
+                onClick={() => void saveLink(resource.url)}
+                data-testid="url-checker-save"
+              >
+                <HardDriveDownload aria-hidden />
+                {save.kind === 'saving'
+                  ? t('checker.saving')
+                  : session.kind === 'signed-out'
+                    ? t('checker.sign-in')
+                    : t('checker.save')}
+              </Button>
+              {save.kind === 'saved' ? (
+                <p
+                  role="status"
+                  className="flex items-center gap-2 text-sm"
+                  data-testid="url-checker-saved"
+                >
+                  <CircleCheck aria-hidden className="size-4 text-success" />
+                  {t('checker.saved')}
+                  <a
+                    href={localePath(locale, '/drive/tasks')}
+                    className="font-medium text-primary underline-offset-2 hover:underline"
+                  >
+                    {t('checker.view')}
+                  </a>
+                </p>
+              ) : null}
+              {save.kind === 'failed' ? (
+                <p role="alert" className="text-sm text-danger">
+                  {save.message}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

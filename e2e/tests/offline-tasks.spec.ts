@@ -1,0 +1,171 @@
+import http from 'node:http';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { newEmail, signUpInEnglish } from '../support/sign-up';
+
+/*
+ * Offline downloads in Chromium against the real server and its real worker: a member pastes a
+ * link to a file server this test runs on loopback (the e2e server runs with
+ * ALLOW_PRIVATE_FETCH and this port allowed), watches the task's progress while the source
+ * holds back the second half, sees it reach 100 %, and opens the file in the viewer and in
+ * My Downloads. The link checker tells a visitor what a link holds and saves it after sign-in.
+ */
+
+const fetchPort = Number(process.env.NIMBUS_E2E_FETCH_PORT);
+const sourceUrl = (path: string) => `http://127.0.0.1:${fetchPort}${path}`;
+
+/** About 200 KB of numbered lines: the viewer shows the first of them. */
+const notes = Buffer.from(
+  Array.from({ length: 12_000 }, (_, index) => `line ${String(index).padStart(5, '0')}\n`).join(''),
+);
+const report = Buffer.from('%PDF-1.4\n'.padEnd(48 * 1024, '%'));
+
+/** The source sends the second half of notes.txt only once the test has seen the progress. */
+let releaseNotes: () => void = () => undefined;
+let notesReleased = new Promise<void>((resolve) => {
+  releaseNotes = resolve;
+});
+
+const source = http.createServer((request, response) => {
+  const path = new URL(request.url ?? '/', 'http://source').pathname;
+  if (path === '/notes.txt') {
+    response.writeHead(200, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(notes.length),
+    });
+    const half = Math.floor(notes.length / 2);
+    response.write(notes.subarray(0, half));
+    void notesReleased.then(() => response.end(notes.subarray(half)));
+    return;
+  }
+  if (path === '/report') {
+    response.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-length': String(report.length),
+      'content-disposition': 'attachment; filename="Quarterly report.pdf"',
+    });
+    response.end(report);
+    return;
+  }
+  response.writeHead(404);
+  response.end();
+});
+
+// The file server's port is fixed by the configuration: one worker runs this file's tests.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => source.listen(fetchPort, '127.0.0.1', resolve));
+});
+
+test.afterAll(async () => {
+  releaseNotes();
+  source.closeAllConnections();
+  await new Promise((resolve) => source.close(resolve));
+});
+
+function taskRow(page: Page, name: string) {
+  return page.locator(`[data-testid=task-item][data-name="${name}"]`);
+}
+
+test('a pasted link is downloaded with live progress and opens from the task list', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  notesReleased = new Promise<void>((resolve) => {
+    releaseNotes = resolve;
+  });
+  await signUpInEnglish(page, newEmail(), 'offline downloads 1');
+
+  // The Add dialog of the drive: one good link and one it cannot take.
+  await page.getByTestId('add-link-button').click();
+  const dialog = page.getByTestId('add-link-dialog');
+  await expect(dialog.getByTestId('add-link-destination')).toHaveText('My Downloads');
+  await dialog
+    .getByTestId('add-link-text')
+    .fill(`${sourceUrl('/notes.txt')}\nftp://example.com/archive.zip\n`);
+  await dialog.getByTestId('add-link-submit').click();
+  const problems = dialog.getByTestId('add-link-problems');
+  await expect(problems).toContainText('ftp://example.com/archive.zip');
+  await expect(problems).toContainText('Not an http, https or magnet link');
+  await expect(dialog.getByTestId('add-link-text')).toHaveValue('ftp://example.com/archive.zip');
+  await expect(dialog.getByRole('status')).toContainText('1 download added');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The sidebar leads to the task list, which follows the download while it runs.
+  await page.getByRole('link', { name: 'Offline downloads' }).click();
+  await expect(page).toHaveURL(/\/drive\/tasks$/);
+  const row = taskRow(page, 'notes.txt');
+  await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_RUNNING', { timeout: 20_000 });
+  const progress = row.getByRole('progressbar');
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+  await expect(row.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  releaseNotes();
+  await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', { timeout: 20_000 });
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(row.getByTestId('task-percent')).toHaveText('100%');
+  await expect(row.getByTestId('task-facts')).toContainText('Done');
+
+  // The filters: it is done, not failed.
+  await page.getByTestId('task-filter-error').click();
+  await expect(page.getByTestId('tasks-empty')).toContainText('No failed downloads');
+  await page.getByTestId('task-filter-complete').click();
+  await expect(taskRow(page, 'notes.txt')).toBeVisible();
+
+  // Open the result in the viewer...
+  await taskRow(page, 'notes.txt').getByTestId('task-open').click();
+  const viewer = page.getByTestId('file-preview');
+  await expect(viewer.getByTestId('preview-text')).toContainText('line 00000');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // ... and find it in My Downloads.
+  await taskRow(page, 'notes.txt').getByRole('button', { name: 'Show in folder' }).click();
+  await expect(page).toHaveURL(/\/drive\/all\?folder=/);
+  await expect(page.getByTestId('breadcrumbs')).toContainText('My Downloads');
+  await expect(page.locator('[data-testid=drive-item][data-name="notes.txt"]')).toBeVisible();
+});
+
+test('the link checker tells a visitor what a link holds and saves it after sign-in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(`/url-checker?${new URLSearchParams({ url: sourceUrl('/report') }).toString()}`);
+  const result = page.getByTestId('url-checker-result');
+  await expect(result).toHaveAttribute('data-reachable', 'true');
+  await expect(result.getByTestId('url-checker-name')).toHaveText('Quarterly report.pdf');
+  await expect(result.getByTestId('url-checker-size')).toHaveText('48 KB');
+  await expect(result).toContainText('application/pdf');
+  await expect(result.getByTestId('url-checker-status')).toHaveText('Can be downloaded');
+
+  // A blocked address reads like any link that cannot be fetched.
+  await page.getByLabel('Paste a link').fill('http://169.254.169.254/latest/meta-data/');
+  await page.getByTestId('url-checker-submit').click();
+  await expect(result).toHaveAttribute('data-reachable', 'false');
+  await expect(result.getByTestId('url-checker-status')).toHaveText(
+    'The link could not be downloaded',
+  );
+
+  // Saving needs an account: sign up, come back, and the save finishes.
+  await page.getByLabel('Paste a link').fill(sourceUrl('/report'));
+  await page.getByTestId('url-checker-submit').click();
+  await expect(result).toHaveAttribute('data-reachable', 'true');
+  await page.getByTestId('url-checker-save').click();
+  await expect(page).toHaveURL(/\/drive\/login\?redirect=/);
+  await signUpInEnglish(page, newEmail(), 'offline downloads 2', { expectDrive: false });
+  await expect(page).toHaveURL(/\/url-checker\?url=/);
+  await expect(page.getByTestId('url-checker-saved')).toContainText(
+    'Added to your offline downloads',
+  );
+  await page.getByRole('link', { name: 'View downloads' }).click();
+  await expect(taskRow(page, 'Quarterly report.pdf')).toHaveAttribute(
+    'data-phase',
+    'PHASE_TYPE_COMPLETE',
+    { timeout: 20_000 },
+  );
+});
