@@ -210,6 +210,16 @@ test('on a phone the shared links are cards with every action in the row menu', 
   const link = await dialog.getByTestId('share-link').inputValue();
   await dialog.getByRole('button', { name: 'Done' }).click();
 
+  // In the list view a row shows a quick share button on hover.
+  await page.getByRole('button', { name: 'Layout' }).click();
+  await page.getByRole('menuitemradio', { name: 'List' }).click();
+  await page.keyboard.press('Escape');
+  await item(page, 'Photos').hover();
+  await item(page, 'Photos').getByRole('button', { name: 'Share Photos' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Share “Photos”' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/drive/shares');
   const row = shareRow(page, 'Photos');

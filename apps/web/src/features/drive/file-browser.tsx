@@ -420,6 +420,24 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     [actionsFor, current.selected, selectedFiles],
   );
   const moreLabel = useCallback((name: string) => t('action.more', { name }), [t]);
+  /** The hover share button of list rows: the selection's when the row is in it. */
+  const quickShare = useMemo(
+    () =>
+      editable
+        ? {
+            label: (name: string) => t('action.share-item', { name }),
+            run: (file: DriveFile) =>
+              setDialog({
+                type: 'share',
+                files:
+                  current.selected.has(file.id) && selectedFiles.length > 1
+                    ? selectedFiles
+                    : [file],
+              }),
+          }
+        : undefined,
+    [editable, t, current.selected, selectedFiles],
+  );
 
   // ---- Keyboard -------------------------------------------------------------------------
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -747,6 +765,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
                     onPointerEnd={onPointerEnd}
                     moreLabel={moreLabel}
                     actionsOf={actionsOf}
+                    {...(quickShare ? { quickShare } : {})}
                   />
                 ))
               )}
@@ -765,6 +784,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         <ListHeader
           order={display.orderType}
           sortable={section !== 'recent'}
+          quickShare={editable}
           onSort={setOrder}
           dateLabel={
             section === 'trash'
@@ -1057,12 +1077,15 @@ function Breadcrumbs({
 function ListHeader({
   order,
   sortable,
+  quickShare,
   onSort,
   dateLabel,
   sizeLabel,
 }: {
   order: SortOrder;
   sortable: boolean;
+  /** Whether rows carry the quick share button (a column of its own on wide screens). */
+  quickShare: boolean;
   onSort: (order: SortOrder) => void;
   dateLabel: string;
   sizeLabel: string;
@@ -1097,6 +1120,7 @@ function ListHeader({
       {header('name', t('column.name'), 'flex-1')}
       {header('modified', dateLabel, 'hidden w-40 sm:block')}
       {header('size', sizeLabel, 'w-24 text-right')}
+      {quickShare ? <span className="hidden w-8 md:block" /> : null}
       <span className="w-8" />
     </div>
   );

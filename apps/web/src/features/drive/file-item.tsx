@@ -13,6 +13,7 @@ import {
   FileText,
   FileVideo,
   Folder,
+  Share2,
   Star,
 } from 'lucide-react';
 import { useFormatter, useLocale } from 'next-intl';
@@ -141,6 +142,8 @@ export interface FileItemProps {
   moreLabel: (name: string) => string;
   /** The actions of the item's "more" menu, asked for when it opens. */
   actionsOf: (file: DriveFile) => ItemAction[];
+  /** The list row's quick share button (shown on hover and focus); none where sharing is not offered. */
+  quickShare?: { label: (name: string) => string; run: (file: DriveFile) => void };
 }
 
 /** One item of a listing: a row of the list view or a tile of the grid view. */
@@ -259,6 +262,22 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       <span className="w-20 shrink-0 text-right text-sm tabular-nums text-muted-foreground sm:w-24">
         {size}
       </span>
+      {props.quickShare ? (
+        <button
+          type="button"
+          aria-label={props.quickShare.label(file.name)}
+          title={props.quickShare.label(file.name)}
+          data-testid="item-share"
+          onClick={(event) => {
+            event.stopPropagation();
+            props.quickShare?.run(file);
+          }}
+          onDoubleClick={(event) => event.stopPropagation()}
+          className="hidden size-8 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-0 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring group-hover:opacity-100 md:inline-flex"
+        >
+          <Share2 aria-hidden className="size-4" />
+        </button>
+      ) : null}
       <MoreMenu file={file} label={props.moreLabel(file.name)} actionsOf={props.actionsOf} />
     </div>
   );
