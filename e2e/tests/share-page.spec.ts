@@ -371,6 +371,84 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
   expect(names).toEqual(['Album']);
 });
 
+test('a share of more than a thousand items is saved in the background and followed again after a reload', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const emailA = newEmail();
+  const emailB = newEmail();
+  const ownerContext = await browser.newContext();
+  await signUpInEnglish(await ownerContext.newPage(), emailA, password);
+  await ownerContext.close();
+  const member = await browser.newContext();
+  const page = await member.newPage();
+  await signUpInEnglish(page, emailB, password);
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const big = await newFolder(request, tokenA, 'Big', '');
+  const count = 1001;
+  for (let start = 0; start < count; start += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, (_, index) =>
+        newFolder(request, tokenA, `item-${start + index}`, big),
+      ),
+    );
+  }
+  const created = await request.post('/drive/v1/share', {
+    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
+    data: {
+      file_ids: [big],
+      share_to: 'copy',
+      expiration_days: -1,
+      pass_code_option: 'NOT_REQUIRED',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const { share_id: shareId } = (await created.json()) as { share_id: string };
+
+  // The page's polls of the task are held, so the progress bar is what the member sees.
+  let polled = false;
+  let holding = true;
+  await page.route('**/drive/v1/tasks/**', async (route) => {
+    polled = true;
+    if (!holding) {
+      await route.continue();
+    }
+  });
+  await page.goto(`/s/${shareId}`);
+  await page.getByRole('button', { name: 'Save to my drive' }).click();
+  const dialog = page.getByTestId('share-save-dialog');
+  const answered = page.waitForResponse((response) =>
+    response.url().includes('/drive/v1/share/restore'),
+  );
+  await dialog.getByRole('button', { name: 'Save here' }).click();
+  const answer = (await (await answered).json()) as {
+    restore_status: string;
+    restore_task_id: string;
+  };
+  expect(answer.restore_status).toBe('RESTORE_START');
+  expect(answer.restore_task_id).not.toBe('');
+  await expect(dialog.getByRole('progressbar', { name: 'Save progress' })).toBeVisible();
+  await expect.poll(() => polled).toBe(true);
+
+  // After a reload the running save ("restore to drive") is followed again until it completes.
+  holding = false;
+  await page.reload();
+  const done = page.getByTestId('share-save-done');
+  await expect(done).toContainText('Saved to your drive', { timeout: 120_000 });
+  await done.getByRole('link', { name: 'Open in my drive' }).click();
+  const saved = page.locator('[data-testid=drive-item][data-name="Big"]');
+  await expect(saved).toBeVisible();
+  await member.close();
+
+  const task = await request.get(`/drive/v1/tasks/${answer.restore_task_id}`, {
+    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
+  });
+  expect(((await task.json()) as { phase: string }).phase).toBe('PHASE_TYPE_COMPLETE');
+});
+
 test('an unknown share shows its status page in the visitor language', async ({ browser }) => {
   const visitor = await browser.newContext({ locale: 'ja-JP' });
   const page = await visitor.newPage();
