@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { request as apiRequest, expect, test } from '@playwright/test';
+import { dataDir } from '../support/outbox';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -447,6 +449,101 @@ test('a share of more than a thousand items is saved in the background and follo
     headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
   });
   expect(((await task.json()) as { phase: string }).phase).toBe('PHASE_TYPE_COMPLETE');
+});
+
+/** Makes a member an admin, the one way the product has: a row in `member_roles`. */
+function grantAdmin(userId: string): void {
+  const database = new Database(path.join(dataDir(), 'nimbus.db'));
+  try {
+    database.pragma('busy_timeout = 5000');
+    database
+      .prepare('INSERT INTO member_roles (user_id, role, created_at) VALUES (?, ?, ?)')
+      .run(userId, 'admin', new Date().toISOString());
+  } finally {
+    database.close();
+  }
+}
+
+test('sensitive content stays under a cover until the visitor lifts it, and the choice is remembered', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = newEmail();
+  const context = await browser.newContext();
+  await signUpInEnglish(await context.newPage(), email, password);
+  await context.close();
+  const token = await tokenOf(baseURL ?? '', email);
+  const headers = { 'x-client-id': 'web', authorization: `Bearer ${token}` };
+  const me = await request.get('/v1/user/me', { headers });
+  grantAdmin(((await me.json()) as { sub: string }).sub);
+  const folder = await newFolder(request, token, 'Flagged', '');
+  await uploadFile(request, token, folder, {
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: tinyPng(),
+  });
+  const listing = await request.get('/drive/v1/files', {
+    headers,
+    params: { parent_id: folder, limit: 10 },
+  });
+  const photo = ((await listing.json()) as { files: { id: string }[] }).files[0];
+  const flagged = await request.patch(`/audit.admin/v1/files/${photo?.id ?? ''}`, {
+    headers,
+    data: { audit_status: 'SENSITIVE_RESOURCE' },
+  });
+  expect(flagged.ok(), await flagged.text()).toBe(true);
+  const shareOf = async (fileId: string): Promise<string> => {
+    const created = await request.post('/drive/v1/share', {
+      headers,
+      data: {
+        file_ids: [fileId],
+        share_to: 'copy',
+        expiration_days: -1,
+        pass_code_option: 'NOT_REQUIRED',
+      },
+    });
+    expect(created.ok()).toBe(true);
+    return ((await created.json()) as { share_id: string }).share_id;
+  };
+  const withFlaggedFile = await shareOf(folder);
+  const other = await newFolder(request, token, 'Words', '');
+  const flaggedShare = await shareOf(other);
+  const moderated = await request.patch(`/audit.admin/v1/shares/${flaggedShare}`, {
+    headers,
+    data: { audit_status: 'SENSITIVE_WORD' },
+  });
+  expect(moderated.ok(), await moderated.text()).toBe(true);
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(`/s/${withFlaggedFile}/${folder}`);
+  const card = page.locator('[data-testid=share-item][data-name="photo.png"]');
+  await expect(card).toContainText('Sensitive content');
+  await expect(card.locator('img')).toHaveCount(0);
+  await page
+    .getByTestId('share-file-cover')
+    .getByRole('button', { name: 'Show the content' })
+    .click();
+  await expect(card.locator('img')).toHaveAttribute('src', /.+/);
+  await page.reload();
+  await expect(card.locator('img')).toHaveAttribute('src', /.+/);
+  await expect(page.getByTestId('share-file-cover')).toHaveCount(0);
+
+  // A share flagged as a whole: the cover first, then its status page, remembered.
+  await page.goto(`/s/${flaggedShare}`);
+  const cover = page.getByTestId('share-cover');
+  await expect(
+    cover.getByRole('heading', { name: 'This share may contain sensitive content' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('share-status')).toHaveCount(0);
+  await cover.getByRole('button', { name: 'Show the content' }).click();
+  await expect(page.getByTestId('share-status')).toHaveAttribute('data-status', 'SENSITIVE_WORD');
+  await page.reload();
+  await expect(page.getByTestId('share-status')).toHaveAttribute('data-status', 'SENSITIVE_WORD');
+  await expect(cover).toHaveCount(0);
+  await visitor.close();
 });
 
 test('an unknown share shows its status page in the visitor language', async ({ browser }) => {
