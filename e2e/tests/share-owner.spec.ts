@@ -136,6 +136,15 @@ test('a member shares a folder, follows it in Shared links, edits and cancels it
     /^[1-9]\d* views?$/,
   );
 
+  // The status filter: both links are active, none has ended.
+  const filter = page.getByTestId('shares-filter');
+  await filter.getByRole('tab', { name: 'Ended' }).click();
+  await expect(page.getByTestId('shares-empty')).toContainText('No links here');
+  await filter.getByRole('tab', { name: 'Active' }).click();
+  await expect(page.getByTestId('share-row')).toHaveCount(2);
+  await filter.getByRole('tab', { name: 'All' }).click();
+  await expect(page.getByTestId('share-row')).toHaveCount(2);
+
   // The keyboard: down to the next row's check box, Space ticks it, Esc clears.
   await page.getByRole('checkbox', { name: 'Select notes.txt' }).focus();
   await page.keyboard.press('ArrowDown');

@@ -70,14 +70,19 @@ export async function createShare(body: CreateShareBody): Promise<CreatedShare> 
   return browserClient().post<CreatedShare>('/drive/v1/share', body);
 }
 
-/** One page of the member's share links, newest first. */
+/** One page of the member's share links, newest first; `filters` as API.md §0 (on `share_status`). */
 export async function listShares(
   pageToken: string | undefined,
   limit: number,
+  filters: string | undefined,
   signal?: AbortSignal,
 ): Promise<SharePage> {
   return browserClient().get<SharePage>('/drive/v1/share/list', {
-    query: { limit, ...(pageToken ? { page_token: pageToken } : {}) },
+    query: {
+      limit,
+      ...(pageToken ? { page_token: pageToken } : {}),
+      ...(filters ? { filters } : {}),
+    },
     ...(signal ? { signal } : {}),
   });
 }

@@ -11,6 +11,7 @@ import {
   shareEditErrors,
   shareEditOf,
   shareFormErrors,
+  shareListFilters,
   statusTone,
 } from './share-options';
 
@@ -199,5 +200,22 @@ describe('statusTone', () => {
     expect(statusTone('DELETED')).toBe('ended');
     expect(statusTone('AUDITING')).toBe('held');
     expect(statusTone('PROHIBITED')).toBe('held');
+  });
+});
+
+describe('shareListFilters', () => {
+  it('asks for every link without a filter, else the statuses of the tone', () => {
+    expect(shareListFilters('all')).toBeUndefined();
+    expect(JSON.parse(shareListFilters('active') ?? '')).toEqual({ share_status: { in: 'OK' } });
+    expect(JSON.parse(shareListFilters('ended') ?? '')).toEqual({
+      share_status: { in: 'EXPIRED,MAX_RESTORE_COUNT,DELETED' },
+    });
+    for (const status of (
+      JSON.parse(shareListFilters('held') ?? '') as {
+        share_status: { in: string };
+      }
+    ).share_status.in.split(',')) {
+      expect(statusTone(status as Parameters<typeof statusTone>[0])).toBe('held');
+    }
   });
 });

@@ -215,3 +215,22 @@ export function statusTone(status: ShareStatus): StatusTone {
       return 'held';
   }
 }
+
+/** The status filters of the list: every link, or those working, ended or held by moderation. */
+export const shareFilters = ['all', 'active', 'ended', 'held'] as const;
+export type ShareFilter = (typeof shareFilters)[number];
+
+/** The statuses an owner's list reports for each tone (cancelled links are not listed). */
+const statusesByTone: Record<StatusTone, readonly ShareStatus[]> = {
+  active: ['OK'],
+  ended: ['EXPIRED', 'MAX_RESTORE_COUNT', 'DELETED'],
+  held: ['AUDITING', 'SENSITIVE_RESOURCE', 'SENSITIVE_WORD', 'PROHIBITED'],
+};
+
+/** The `filters` of `GET /drive/v1/share/list` for a filter; undefined for every link. */
+export function shareListFilters(filter: ShareFilter): string | undefined {
+  if (filter === 'all') {
+    return undefined;
+  }
+  return JSON.stringify({ share_status: { in: statusesByTone[filter].join(',') } });
+}

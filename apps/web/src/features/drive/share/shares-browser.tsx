@@ -25,6 +25,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
@@ -35,8 +36,14 @@ import { copyWithToast } from './copy-text';
 import { EditShareDialog } from './edit-share-dialog';
 import type { ShareChanges, SharePage, ShareSummary } from './share-api';
 import { cancelShares, listShares, updateShare } from './share-api';
-import type { ExpiryLeft, StatusTone } from './share-options';
-import { expiryLeftOf, linkWithPassCode, statusTone } from './share-options';
+import type { ExpiryLeft, ShareFilter, StatusTone } from './share-options';
+import {
+  expiryLeftOf,
+  linkWithPassCode,
+  shareFilters,
+  shareListFilters,
+  statusTone,
+} from './share-options';
 import { sharesQueryKey } from './share-query-keys';
 
 export interface SharesBrowserProps {
@@ -97,10 +104,12 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
   );
   const expiryText = useExpiryText();
 
+  const [filter, setFilter] = useState<ShareFilter>('all');
   const query = useInfiniteQuery({
-    queryKey: sharesQueryKey,
+    queryKey: [...sharesQueryKey, filter],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => listShares(pageParam, pageSize, signal),
+    queryFn: ({ pageParam, signal }) =>
+      listShares(pageParam, pageSize, shareListFilters(filter), signal),
     getNextPageParam: (last) => last.next_page_token || undefined,
   });
   const shares = useMemo(() => {
@@ -137,7 +146,7 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
   // ---- Changes --------------------------------------------------------------------------
   const patchCache = useCallback(
     (map: (list: ShareSummary[]) => ShareSummary[]) => {
-      queryClient.setQueryData<Pages>(sharesQueryKey, (data) =>
+      queryClient.setQueriesData<Pages>({ queryKey: sharesQueryKey }, (data) =>
         data
           ? { ...data, pages: data.pages.map((page) => ({ ...page, data: map(page.data) })) }
           : data,
@@ -310,6 +319,19 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
         </Button>
       </div>
     );
+  } else if (shares.length === 0 && filter !== 'all') {
+    body = (
+      <div
+        className="flex flex-col items-center gap-3 px-6 py-16 text-center"
+        data-testid="shares-empty"
+      >
+        <Link2 aria-hidden className="size-12 text-muted-foreground" />
+        <p className="text-lg font-medium">{t('shares.filter.empty-title')}</p>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          {t('shares.filter.empty-description')}
+        </p>
+      </div>
+    );
   } else if (shares.length === 0) {
     body = (
       <div
@@ -399,23 +421,48 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
   }
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid="drive-shares">
-      <div className="flex items-center gap-2 border-b border-border px-3 py-2 md:px-4">
+    <Tabs
+      value={filter}
+      onValueChange={(value) => {
+        setFilter(value as ShareFilter);
+        setSelected(new Set());
+      }}
+      className="flex min-h-0 flex-1 flex-col"
+      data-testid="drive-shares"
+    >
+      <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2 md:px-4">
         <h1 className="min-h-11 min-w-0 flex-1 truncate text-lg font-semibold leading-[2.75rem] md:min-h-9 md:leading-9">
           {t('nav.shares')}
         </h1>
+        <TabsList
+          aria-label={t('shares.filter.label')}
+          data-testid="shares-filter"
+          className="max-w-full overflow-x-auto"
+        >
+          {shareFilters.map((each) => (
+            <TabsTrigger key={each} value={each} className="whitespace-nowrap px-3">
+              {t(`shares.filter.${each}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
       </div>
       {isMobile ? null : selectionBar}
-      <div
-        role={shares.length > 0 ? 'table' : undefined}
-        aria-label={shares.length > 0 ? t('shares.label') : undefined}
-        aria-busy={query.isFetching}
-        data-testid="shares-list"
-        className="flex min-h-0 flex-1 flex-col"
-        onKeyDown={onKeyDown}
+      <TabsContent
+        value={filter}
+        tabIndex={-1}
+        className="mt-0 flex min-h-0 flex-1 flex-col focus-visible:outline-none"
       >
-        {body}
-      </div>
+        <div
+          role={shares.length > 0 ? 'table' : undefined}
+          aria-label={shares.length > 0 ? t('shares.label') : undefined}
+          aria-busy={query.isFetching}
+          data-testid="shares-list"
+          className="flex min-h-0 flex-1 flex-col"
+          onKeyDown={onKeyDown}
+        >
+          {body}
+        </div>
+      </TabsContent>
       {isMobile ? selectionBar : null}
       {dialog?.type === 'edit' ? (
         <EditShareDialog
@@ -439,7 +486,7 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
           onClose={() => setDialog(undefined)}
         />
       ) : null}
-    </div>
+    </Tabs>
   );
 }
 
