@@ -244,7 +244,11 @@ await runBench(async () => {
     withSchema.searchParams.set('options', `-c search_path=${schema}`);
     await benchOn('postgres', { DATABASE_URL: withSchema.toString() }, () => postgresStore(url, schema));
   } finally {
-    await admin.query(`drop schema ${schema} cascade`);
+    if (process.env.BENCH_KEEP_DATA === '1') {
+      process.stdout.write(`kept the PostgreSQL schema ${schema}\n`);
+    } else {
+      await admin.query(`drop schema ${schema} cascade`);
+    }
     await admin.end();
   }
 });

@@ -519,20 +519,9 @@ export interface Database {
   share_reports: ShareReportTable;
   file_moderation: FileModerationTable;
   member_roles: MemberRoleTable;
-  share_restore_items: ShareRestoreItemTable;
   share_restores: ShareRestoreTable;
   media_info: MediaInfoTable;
   media_thumbnails: MediaThumbnailTable;
-}
-
-/** One item of a save from a share while its transaction runs (0015): the item, its copy's id and parent, and for a chosen item its name. */
-export interface ShareRestoreItemTable {
-  restore_id: string;
-  old_id: string;
-  new_id: string;
-  parent_id: string;
-  name: string | null;
-  name_key: string | null;
 }
 
 /** A large save from a share waiting for the restore worker (0015); `id` is its `restore` task's. */

@@ -85,9 +85,6 @@ function statusSql(now: Date) {
     else 'OK' end`;
 }
 
-/** Rows per multi-row insert of a save's plan: 6 values a row, under SQLite's 32,766 parameters. */
-const stageChunk = 5000;
-
 /** A large save waiting for the restore worker. */
 export interface QueuedRestore {
   id: string;
@@ -131,13 +128,17 @@ export interface TreeItem {
   gcid: string;
 }
 
-/** One row of a save's plan: the shared item, its copy's id and parent, and a chosen item's name. */
-export interface StagedItem {
-  oldId: string;
-  newId: string;
-  parentId: string;
-  name: string | null;
-  nameKey: string | null;
+/**
+ * One copy a save makes, short-keyed as it goes to the database in JSON: `o` the shared item,
+ * `n` its copy's id, `p` the copy's parent; `a` and `k` the name and name key of a chosen item
+ * (renamed when its name is taken), absent for the items inside.
+ */
+export interface PlannedCopy {
+  o: string;
+  n: string;
+  p: string;
+  a?: string;
+  k?: string;
 }
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dialect) {
@@ -276,34 +277,23 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
     },
 
     /**
-     * Writes the plan of a save: each item's copy id, parent and (chosen items) name, in
-     * multi-row inserts sized under SQLite's 32,766 bound parameters.
+     * Makes the copies of a save in one `INSERT ... SELECT`: the plan (each shared item's copy
+     * id, parent and, for chosen items, name) goes in as one JSON parameter, read as rows by
+     * `json_each` (SQLite) or `json_to_recordset` (PostgreSQL) and joined to the shared rows;
+     * each copy gets the saver as owner and `original_share_id`/`original_file_id` in its params.
+     * No per-row statement and no parameter limit, whatever the size. Answers how many rows it
+     * made.
      */
-    async stageRestore(restoreId: string, items: StagedItem[]): Promise<void> {
-      for (let start = 0; start < items.length; start += stageChunk) {
-        await db
-          .insertInto('share_restore_items')
-          .values(
-            items.slice(start, start + stageChunk).map((item) => ({
-              restore_id: restoreId,
-              old_id: item.oldId,
-              new_id: item.newId,
-              parent_id: item.parentId,
-              name: item.name,
-              name_key: item.nameKey,
-            })),
-          )
-          .execute();
+    async copyPlanned(plan: PlannedCopy[], userId: string, shareId: string, now: Date): Promise<number> {
+      if (plan.length === 0) {
+        return 0;
       }
-    },
-
-    /**
-     * Makes the copies of a staged save in one `INSERT ... SELECT`: each shared row with its new
-     * id, parent, owner and (chosen items) name, and `original_share_id`/`original_file_id` in
-     * its params. Answers how many rows it made.
-     */
-    async copyStaged(restoreId: string, userId: string, shareId: string, now: Date): Promise<number> {
       const at = now.toISOString();
+      const json = JSON.stringify(plan);
+      const source =
+        dialect === 'postgres'
+          ? sql`json_to_recordset(${json}::json) as m(o text, n text, p text, a text, k text)`
+          : sql`(select value ->> 'o' as o, value ->> 'n' as n, value ->> 'p' as p, value ->> 'a' as a, value ->> 'k' as k from json_each(${json})) m`;
       const params =
         dialect === 'postgres'
           ? sql`json_build_object('original_share_id', ${shareId}::text, 'original_file_id', f.id)::text`
@@ -311,31 +301,31 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       const result = await sql`
         insert into files (id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type, file_extension,
           file_category, phase, starred, trashed, trashed_at, original_parent_id, original_path, created_at, modified_at, params, folder_type)
-        select m.new_id, ${userId}, m.parent_id, f.kind, coalesce(m.name, f.name), coalesce(m.name_key, f.name_key), f.size, f.sha256,
+        select m.n, ${userId}, m.p, f.kind, coalesce(m.a, f.name), coalesce(m.k, f.name_key), f.size, f.sha256,
           f.gcid, f.mime_type, f.file_extension, f.file_category, f.phase, 0, 0, null, null, null, ${at}, ${at}, ${params}, 'NORMAL'
-        from share_restore_items m cross join files f
-        where m.restore_id = ${restoreId} and f.id = m.old_id`.execute(db);
+        from ${source} cross join files f
+        where f.id = m.o`.execute(db);
       return Number(result.numAffectedRows ?? 0n);
     },
 
     /**
-     * Raises the reference count of every blob of a staged save by the number of copies that
-     * point at it, in one statement; answers how many blobs it raised.
+     * Adds `count` references to each blob in one `UPDATE ... FROM` (the counts go in as one
+     * JSON parameter); answers how many blobs it found.
      */
-    async addStagedBlobReferences(restoreId: string, now: Date): Promise<number> {
+    async addBlobReferences(counts: Map<string, number>, now: Date): Promise<number> {
+      if (counts.size === 0) {
+        return 0;
+      }
+      const json = JSON.stringify([...counts].map(([s, n]) => ({ s, n })));
+      const source =
+        dialect === 'postgres'
+          ? sql`json_to_recordset(${json}::json) as c(s text, n integer)`
+          : sql`(select value ->> 's' as s, value ->> 'n' as n from json_each(${json})) c`;
       const result = await sql`
         update blobs set ref_count = blobs.ref_count + c.n, updated_at = ${now.toISOString()}
-        from (
-          select f.sha256 as sha256, count(*) as n from share_restore_items m cross join files f
-          where m.restore_id = ${restoreId} and f.id = m.old_id and f.sha256 is not null group by f.sha256
-        ) c
-        where blobs.sha256 = c.sha256`.execute(db);
+        from ${source}
+        where blobs.sha256 = c.s`.execute(db);
       return Number(result.numAffectedRows ?? 0n);
-    },
-
-    /** Drops the plan of a save (before its transaction commits). */
-    async clearStaged(restoreId: string): Promise<void> {
-      await db.deleteFrom('share_restore_items').where('restore_id', '=', restoreId).execute();
     },
 
     /**

@@ -16,7 +16,7 @@ import type { CaptchaGuard } from '../user/captcha-guard';
 import { isPassCodeTokenValid, signPassCodeToken } from './pass-code-token';
 import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
 import type { TaskRecord } from '../task/task.repository';
-import type { ShareQueries, ShareRecord, ShareRepository, StagedItem, TreeItem } from './share.repository';
+import type { ShareQueries, ShareRecord, ShareRepository, PlannedCopy, TreeItem } from './share.repository';
 
 /** What a save needs of the task module: it is recorded as a finished `restore` task. */
 export interface RestoreTaskRecorder {
@@ -508,21 +508,20 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   /**
-   * Makes the copies of a tree in the saver's drive, inside the caller's transaction, in a few
+   * Makes the copies of a tree in the saver's drive, inside the caller's transaction, in two
    * statements whatever the size: the chosen items get free names in the target folder, every
-   * item a new id (drawn in one go) and its copy's parent; that plan is written to
-   * `share_restore_items` in multi-row inserts; one `INSERT ... SELECT` makes the copies from
-   * it; one `UPDATE ... FROM` raises the blobs' reference counts; the plan is dropped. Answers
-   * each shared id with its copy's.
+   * item a new id (drawn in one go) and its copy's parent; one `INSERT ... SELECT` makes the
+   * copies from that plan; one `UPDATE ... FROM` raises each blob's reference count by the
+   * copies that point at it. Answers each shared id with its copy's.
    */
   async function materialize(
     queries: ShareQueries,
-    work: { restoreId: string; saverId: string; shareId: string; target: string; tree: SavedTree; now: Date },
+    work: { saverId: string; shareId: string; target: string; tree: SavedTree; now: Date },
   ): Promise<Map<string, string>> {
     const { tree } = work;
     const ids = newIds(tree.count);
     const copies = new Map<string, string>();
-    const staged: StagedItem[] = [];
+    const plan: PlannedCopy[] = [];
     const rootNames = new Set<string>();
     for (const [index, record] of tree.roots.entries()) {
       let name = await freeName(queries.files, work.saverId, work.target, record.name, record.kind);
@@ -533,7 +532,7 @@ export function createShareService(deps: ShareServiceDeps) {
       rootNames.add(foldName(name));
       const id = ids[index] as string;
       copies.set(record.id, id);
-      staged.push({ oldId: record.id, newId: id, parentId: work.target, name, nameKey: foldName(name) });
+      plan.push({ o: record.id, n: id, p: work.target, a: name, k: foldName(name) });
     }
     const offset = tree.roots.length;
     for (const [index, item] of tree.inside.entries()) {
@@ -545,23 +544,20 @@ export function createShareService(deps: ShareServiceDeps) {
         // Parents come first (the tree is read level by level), so this cannot happen.
         throw new Error('a shared item came before its folder');
       }
-      staged.push({ oldId: item.id, newId: copies.get(item.id) as string, parentId, name: null, nameKey: null });
+      plan.push({ o: item.id, n: copies.get(item.id) as string, p: parentId });
     }
-    await queries.stageRestore(work.restoreId, staged);
-    const made = await queries.copyStaged(work.restoreId, work.saverId, work.shareId, work.now);
-    if (made !== staged.length) {
+    if ((await queries.copyPlanned(plan, work.saverId, work.shareId, work.now)) !== plan.length) {
       throw new RestoreRefused('DELETED');
     }
-    const blobs = new Set<string>();
+    const counts = new Map<string, number>();
     for (const item of [...tree.roots, ...tree.inside]) {
       if (item.sha256 !== null) {
-        blobs.add(item.sha256);
+        counts.set(item.sha256, (counts.get(item.sha256) ?? 0) + 1);
       }
     }
-    if ((await queries.addStagedBlobReferences(work.restoreId, work.now)) !== blobs.size) {
+    if ((await queries.addBlobReferences(counts, work.now)) !== counts.size) {
       throw new AppError('data_loss', { description: 'The content of a shared file is missing' });
     }
-    await queries.clearStaged(work.restoreId);
     return copies;
   }
 
@@ -833,7 +829,7 @@ export function createShareService(deps: ShareServiceDeps) {
           const target = await restoreTarget(queries, saverId, input);
           const tree = await readTree(queries, share, rootIds, gcids);
           await checkQuota(queries, saverId, plan.storageBytes, tree.added);
-          const newIds = await materialize(queries, { restoreId: newId(), saverId, shareId: share.id, target, tree, now: stamp });
+          const newIds = await materialize(queries, { saverId, shareId: share.id, target, tree, now: stamp });
           return { target, newIds, tree };
         }));
         const firstRoot = outcome.tree.roots[0] as FileRecord;
@@ -885,7 +881,7 @@ export function createShareService(deps: ShareServiceDeps) {
           }
           const tree = await readTree(queries, share, queued.spec.rootIds, queued.spec.gcids);
           await checkQuota(queries, task.userId, plan.storageBytes, tree.added);
-          const newIds = await materialize(queries, { restoreId: task.id, saverId: task.userId, shareId: share.id, target: queued.targetId, tree, now: stamp });
+          const newIds = await materialize(queries, { saverId: task.userId, shareId: share.id, target: queued.targetId, tree, now: stamp });
           const firstRoot = tree.roots[0] as FileRecord;
           await queries.holdTask(task.id, workerId, {
             phase: 'PHASE_TYPE_COMPLETE',
