@@ -89,6 +89,18 @@ test('a member shares a folder, follows it in Shared links, edits and cancels it
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 
+  // The viewer offers Share too: it closes and the share dialog opens for the file shown.
+  await item(page, 'notes.txt').dblclick();
+  const viewer = page.getByTestId('file-preview');
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole('button', { name: 'Share' }).click();
+  await expect(viewer).toBeHidden();
+  const fromViewer = page.getByTestId('create-share-dialog');
+  await expect(fromViewer.getByRole('heading', { name: 'Share “notes.txt”' })).toBeVisible();
+  await expect(fromViewer.getByLabel('Title (optional)')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(fromViewer).toBeHidden();
+
   // A second share with the keyboard: `.` on the focused file, no pass code.
   await item(page, 'notes.txt').click();
   await page.getByTestId('drive-listing').press('.');

@@ -157,6 +157,8 @@ export function PreviewSlot(props: {
   index: number;
   onClose: () => void;
   onIndexChange: (index: number) => void;
+  /** The viewer's share button. */
+  share?: { label: string; run: (file: { id: string }) => void };
 }) {
   return <FilePreview {...props} />;
 }

@@ -903,6 +903,20 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           index={preview}
           onClose={() => setPreview(undefined)}
           onIndexChange={setPreview}
+          {...(editable
+            ? {
+                share: {
+                  label: t('action.share'),
+                  run: (shown: { id: string }) => {
+                    const target = byId.get(shown.id);
+                    setPreview(undefined);
+                    if (target) {
+                      setDialog({ type: 'share', files: [target] });
+                    }
+                  },
+                },
+              }
+            : {})}
         />
       ) : null}
       {dialog?.type === 'rename' ? (

@@ -7,6 +7,7 @@ import {
   ChevronRight,
   Download,
   Info,
+  Share2,
   RotateCcw,
   X,
   ZoomIn,
@@ -44,6 +45,8 @@ export interface FilePreviewProps {
    * visitor to sign in first); the links of the file are used unless given.
    */
   onDownload?: (file: PreviewFile) => void;
+  /** A share button in the header (the drive's own files); none unless given. */
+  share?: { label: string; run: (file: PreviewFile) => void };
 }
 
 /** The viewer's download override, for the download buttons deep in the views. */
@@ -489,6 +492,7 @@ export function FilePreview({
   onIndexChange,
   loadFile = loadDriveFile,
   onDownload,
+  share,
 }: FilePreviewProps) {
   const t = useTranslations('preview');
   const listed = files[index];
@@ -563,6 +567,11 @@ export function FilePreview({
                 <p className="text-xs text-neutral-400">{t('position', { position, count })}</p>
               ) : null}
             </div>
+            {file && share ? (
+              <ToolButton label={share.label} onClick={() => share.run(file)}>
+                <Share2 aria-hidden />
+              </ToolButton>
+            ) : null}
             {file && onDownload ? (
               <ToolButton label={t('download')} onClick={() => onDownload(file)}>
                 <Download aria-hidden />
