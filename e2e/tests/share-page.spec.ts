@@ -149,6 +149,7 @@ test('an anonymous visitor browses a Spanish share, plays a video, signs in in t
   const item = (name: string) => page.locator(`[data-testid=share-item][data-name="${name}"]`);
   await expect(item('Vacaciones')).toBeVisible();
   await expect(page.getByTestId('share-scene')).toHaveAttribute('data-scene', 'SHARE');
+  await expect(page.getByTestId('share-count')).toHaveText('1 elemento');
   await expect(page.getByTestId('share-expiry')).toContainText('Caduca en 7 días');
   await expect(page.getByTestId('share-restores')).toContainText('Quedan 5 guardados');
   const cookies = await visitor.cookies();

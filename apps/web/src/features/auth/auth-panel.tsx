@@ -36,6 +36,8 @@ export interface AuthPanelProps {
   onSignedIn?: () => void;
   /** Shown inside a dialog: a second-level heading, no card of its own. */
   embedded?: boolean;
+  /** A line under the heading saying why the visitor is asked to sign in. */
+  lead?: ReactNode;
 }
 
 function targetOf(fallback: string): string {
@@ -53,6 +55,7 @@ export function AuthPanel({
   defaultRedirect,
   onSignedIn,
   embedded = false,
+  lead,
 }: AuthPanelProps) {
   const t = useTranslations('auth');
   const locale = useLocale();
@@ -350,6 +353,7 @@ export function AuthPanel({
       <Heading id="auth-title" className="text-2xl font-semibold tracking-tight">
         {title}
       </Heading>
+      {lead}
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       {body}

@@ -411,10 +411,17 @@ export function ShareActionsProvider({
           data-testid="share-sign-in-dialog"
         >
           <DialogTitle className="sr-only">{t('sign-in.title')}</DialogTitle>
-          <DialogDescription>
-            {signInFor === 'download' ? t('sign-in.for-download') : t('sign-in.for-save')}
-          </DialogDescription>
-          <AuthPanel errorTexts={errorTexts} defaultRedirect="/" onSignedIn={signedIn} embedded />
+          <AuthPanel
+            errorTexts={errorTexts}
+            defaultRedirect="/"
+            onSignedIn={signedIn}
+            embedded
+            lead={
+              <DialogDescription>
+                {signInFor === 'download' ? t('sign-in.for-download') : t('sign-in.for-save')}
+              </DialogDescription>
+            }
+          />
         </DialogContent>
       </Dialog>
       <Dialog open={save.step !== 'closed'} onOpenChange={(open) => (open ? null : closeSave())}>

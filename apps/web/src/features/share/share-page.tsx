@@ -5,7 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { errorTextsOf } from '@/features/auth/auth-messages';
 import type { Messages } from '@/i18n/messages';
-import { ChevronRight, Clock, Download, UserRound } from 'lucide-react';
+import { ChevronRight, Clock, Download, Files, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { PassCodeForm } from './pass-code-form';
 import { ReportButton } from './report-button';
@@ -116,6 +116,10 @@ async function ShareHeader({
             <UserRound aria-hidden className="size-5" />
           )}
           {t('owner', { name: share.user_info.nickname })}
+        </span>
+        <span className="flex items-center gap-1" data-testid="share-count">
+          <Files aria-hidden className="size-4" />
+          {t('items', { count: Number(share.file_num) || share.files.length })}
         </span>
         <span className="flex items-center gap-1" data-testid="share-expiry">
           <Clock aria-hidden className="size-4" />
