@@ -154,3 +154,89 @@ test('the viewer shows an image, plays a video and shows text, with keys and Esc
   await expect(viewer).toBeHidden();
   await expect(page.getByTestId('drive-listing')).toBeFocused();
 });
+
+/** A one-page PDF whose page is a red rectangle, written by hand (no library needed). */
+function redPdf(): Buffer {
+  const content = '1 0 0 rg 20 20 560 760 re f';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 4 0 R /Resources << >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let text = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(text.length);
+    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  text += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
+test('a PDF shows in the viewer, inline from the content origin under its sandbox', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpInEnglish(page, newEmail(), 'preview horse 42');
+  await page.getByTestId('upload-files-input').first().setInputFiles({
+    name: 'red.pdf',
+    mimeType: 'application/pdf',
+    buffer: redPdf(),
+  });
+  await expect(item(page, 'red.pdf')).toBeVisible();
+
+  const served = page.waitForResponse(
+    (response) =>
+      response.url().includes('/content/v1/') && response.url().includes('disposition=inline'),
+  );
+  await item(page, 'red.pdf').dblclick();
+  const viewer = page.getByTestId('file-preview');
+  const frame = viewer.getByTestId('preview-pdf');
+  await expect(frame).toBeVisible();
+  // Inline only because PDF is inert under the sandbox every content answer carries.
+  const response = await served;
+  const headers = await response.allHeaders();
+  expect(headers['content-type']).toBe('application/pdf');
+  expect(headers['content-disposition']).toMatch(/^inline;/);
+  expect(headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+
+  // Chromium's own viewer draws the page: the middle of the frame turns red.
+  await expect
+    .poll(
+      async () => {
+        const shot = await frame.screenshot();
+        return page.evaluate(async (base64) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${base64}`;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const context = canvas.getContext('2d');
+          if (!context) {
+            return 0;
+          }
+          context.drawImage(image, 0, 0);
+          const { data } = context.getImageData(0, 0, image.width, image.height);
+          let red = 0;
+          for (let index = 0; index < data.length; index += 4) {
+            if (
+              (data[index] ?? 0) > 200 &&
+              (data[index + 1] ?? 0) < 60 &&
+              (data[index + 2] ?? 0) < 60
+            ) {
+              red += 1;
+            }
+          }
+          return red / (data.length / 4);
+        }, shot.toString('base64'));
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0.1);
+});

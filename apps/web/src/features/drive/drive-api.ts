@@ -1,5 +1,6 @@
 import type { SortOrder } from '@nimbus/contracts';
 import { browserClient } from '@/features/auth/browser-client';
+import { chunked } from './transfer-plan';
 
 /*
  * The drive's calls (API.md §2 and §5) as the web app makes them. Every function throws the
@@ -101,30 +102,46 @@ export async function renameFile(id: string, name: string): Promise<DriveFile> {
   return browserClient().patch<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, { name });
 }
 
-/** Stars or unstars items. */
+/** Stars or unstars items (1,000 ids a call). */
 export async function setStarred(ids: readonly string[], starred: boolean): Promise<void> {
-  await browserClient().post(starred ? '/drive/v1/files:star' : '/drive/v1/files:unstar', {
-    ids: [...ids],
-  });
+  for (const chunk of chunked(ids)) {
+    await browserClient().post(starred ? '/drive/v1/files:star' : '/drive/v1/files:unstar', {
+      ids: chunk,
+    });
+  }
 }
 
 /** The batch calls that take ids only. */
 export type IdBatch = 'batchTrash' | 'batchUntrash' | 'batchDelete';
 
-/** Trashes, restores or deletes items for good. */
+/**
+ * Trashes, restores or deletes items for good. A selection of a whole large folder goes in
+ * calls of 1,000 ids (each call is atomic on the server).
+ */
 export async function batchIds(action: IdBatch, ids: readonly string[]): Promise<void> {
-  await browserClient().post(`/drive/v1/files:${action}`, { ids: [...ids] });
+  for (const chunk of chunked(ids)) {
+    await browserClient().post(`/drive/v1/files:${action}`, { ids: chunk });
+  }
 }
 
-/** Moves or copies items into a folder. */
+/** Moves or copies items into a folder (1,000 ids a call). */
 export async function batchTo(
   action: 'batchMove' | 'batchCopy',
   ids: readonly string[],
   parentId: string,
 ): Promise<void> {
-  await browserClient().post(`/drive/v1/files:${action}`, {
+  for (const chunk of chunked(ids)) {
+    await browserClient().post(`/drive/v1/files:${action}`, {
+      ids: chunk,
+      to: { parent_id: parentId },
+    });
+  }
+}
+
+/** A signed link to a zip of the selection (`POST /drive/v1/files:zip`, at most 100 ids). */
+export async function zipLink(ids: readonly string[]): Promise<{ name: string; url: string }> {
+  return browserClient().post<{ name: string; url: string }>('/drive/v1/files:zip', {
     ids: [...ids],
-    to: { parent_id: parentId },
   });
 }
 

@@ -13,6 +13,7 @@ import {
   FolderPlus,
   LayoutGrid,
   List,
+  LoaderCircle,
   Pencil,
   RotateCcw,
   Share2,
@@ -62,6 +63,7 @@ import {
 } from './drive-slots';
 import type { ItemAction } from './file-item';
 import { FileItem, useModifiedText } from './file-item';
+import { InlineRename, focusRenameOnMenuClose } from './inline-rename';
 import { keyAction } from './keyboard';
 import { MoveCopyDialog } from './move-copy-dialog';
 import { NameDialog } from './name-dialog';
@@ -76,6 +78,7 @@ import {
   selectedInOrder,
   toggleItem,
 } from './selection';
+import { canDropInto } from './transfer-plan';
 import { useDriveActions } from './use-drive-actions';
 import type { ListingInput } from './use-listing';
 import { useBreadcrumbs, useListing } from './use-listing';
@@ -102,6 +105,16 @@ const gridTileWidth = 176;
 const gridRowHeight = 204;
 /** How long a touch must rest on an item to select it (long press). */
 const longPressMs = 500;
+/** How far a pressed mouse must travel before a press becomes a drag. */
+const dragThresholdPx = 6;
+
+/** Items being dragged to be moved, where the pointer is, and the folder they would land in. */
+interface DragState {
+  files: DriveFile[];
+  x: number;
+  y: number;
+  target: string | undefined;
+}
 
 /**
  * The drive's file listings: `/drive/all` (a folder, with breadcrumbs), `/drive/trash` and
@@ -155,12 +168,19 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const [preview, setPreview] = useState<number>();
   const [listFocused, setListFocused] = useState(false);
   const [menuTarget, setMenuTarget] = useState<DriveFile>();
+  /** The item whose name is an input (inline rename). */
+  const [renaming, setRenaming] = useState<string>();
+  /** Ctrl+A in a folder not fully loaded: the rest is being fetched to be selected too. */
+  const [selectingAll, setSelectingAll] = useState(false);
+  const [drag, setDrag] = useState<DragState>();
 
   // A new folder or section starts with nothing selected; items that left the listing drop out.
   const [selectionScope, setSelectionScope] = useState(viewKey);
   if (selectionScope !== viewKey) {
     setSelectionScope(viewKey);
     setSelection(emptySelection);
+    setSelectingAll(false);
+    setRenaming(undefined);
   }
   // Memoized: a listing of 100,000 items re-renders on every scroll frame.
   const current = useMemo(() => keepListed(selection, order), [selection, order]);
@@ -241,33 +261,72 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     }
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRow, itemRows]);
 
+  // Ctrl+A selects the whole folder: the pages not loaded yet are fetched, then all selected.
+  // Meanwhile the selection bar says so and offers no action, so none applies to a part only.
+  const fetchFailed = query.isFetchNextPageError;
+  useEffect(() => {
+    if (!selectingAll) {
+      return;
+    }
+    if (fetchFailed) {
+      setSelectingAll(false);
+      return;
+    }
+    if (hasNextPage) {
+      if (!isFetchingNextPage) {
+        void fetchNextPage();
+      }
+      return;
+    }
+    if (!isFetchingNextPage) {
+      setSelectingAll(false);
+      setSelection((state) => selectAll(state, order));
+    }
+  }, [selectingAll, hasNextPage, isFetchingNextPage, fetchNextPage, order, fetchFailed]);
+
   const focusIndex = useMemo(
     () => (current.focus === undefined ? -1 : order.indexOf(current.focus)),
     [current.focus, order],
   );
+  // Bumped by every key that moves the focus, so Home scrolls back even when the focus was on
+  // the first item already.
+  const [focusMoves, setFocusMoves] = useState(0);
   useEffect(() => {
     if (focusIndex >= 0) {
       virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
     }
-  }, [focusIndex, columns, virtualizer]);
+  }, [focusIndex, columns, virtualizer, focusMoves]);
 
   // ---- Selection by pointer -------------------------------------------------------------
   const longPress = useRef<{ timer: number | undefined; fired: boolean }>({
     timer: undefined,
     fired: false,
   });
-  const onPointerDown = useCallback((file: DriveFile, event: PointerEvent) => {
-    if (event.pointerType !== 'touch') {
-      return;
-    }
-    window.clearTimeout(longPress.current.timer);
-    longPress.current.fired = false;
-    longPress.current.timer = window.setTimeout(() => {
-      longPress.current.fired = true;
-      setSelection((state) => toggleItem(state, file.id));
-      navigator.vibrate?.(20);
-    }, longPressMs);
-  }, []);
+  const pressed = useRef<{ file: DriveFile; x: number; y: number } | undefined>(undefined);
+  const canDrag = section === 'all' && !isMobile;
+  const onPointerDown = useCallback(
+    (file: DriveFile, event: PointerEvent) => {
+      if (event.pointerType === 'mouse') {
+        // A press with the main button may become a drag (drag-to-move) once the mouse travels.
+        pressed.current =
+          canDrag && event.button === 0 && !event.shiftKey && !event.ctrlKey && !event.metaKey
+            ? { file, x: event.clientX, y: event.clientY }
+            : undefined;
+        return;
+      }
+      if (event.pointerType !== 'touch') {
+        return;
+      }
+      window.clearTimeout(longPress.current.timer);
+      longPress.current.fired = false;
+      longPress.current.timer = window.setTimeout(() => {
+        longPress.current.fired = true;
+        setSelection((state) => toggleItem(state, file.id));
+        navigator.vibrate?.(20);
+      }, longPressMs);
+    },
+    [canDrag],
+  );
   const onPointerEnd = useCallback(() => {
     window.clearTimeout(longPress.current.timer);
   }, []);
@@ -314,6 +373,28 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   );
 
   // ---- Actions --------------------------------------------------------------------------
+  /** Renames in place on a computer, in a dialog on a phone. */
+  const startRename = useCallback(
+    (file: DriveFile) => {
+      if (isMobile) {
+        setDialog({ type: 'rename', file });
+        return;
+      }
+      setSelection({ selected: new Set([file.id]), anchor: file.id, focus: file.id });
+      setRenaming(file.id);
+    },
+    [isMobile],
+  );
+  const saveRename = useCallback(
+    async (file: DriveFile, name: string) => {
+      await actions.rename(file, name);
+    },
+    [actions],
+  );
+  const endRename = useCallback(() => {
+    setRenaming(undefined);
+    scrollRef.current?.focus({ preventScroll: true });
+  }, []);
   const runTrash = useCallback(
     (files: readonly DriveFile[]) => {
       if (files.length > 0) {
@@ -362,20 +443,21 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         icon: Share2,
         run: () => setDialog({ type: 'share', files }),
       });
-      if (files.some((file) => !isFolder(file))) {
-        list.push({
-          key: 'download',
-          label: t('action.download'),
-          icon: Download,
-          run: () => void actions.download(files),
-        });
-      }
+      list.push({
+        key: 'download',
+        label:
+          files.length > 1 || isFolder(files[0] as DriveFile)
+            ? t('action.download-zip')
+            : t('action.download'),
+        icon: Download,
+        run: () => void actions.download(files),
+      });
       if (single) {
         list.push({
           key: 'rename',
           label: t('action.rename'),
           icon: Pencil,
-          run: () => setDialog({ type: 'rename', file: single }),
+          run: () => startRename(single),
         });
       }
       list.push(
@@ -408,7 +490,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       });
       return list;
     },
-    [section, t, actions, open, runTrash],
+    [section, t, actions, open, runTrash, startRename],
   );
 
   /** The actions of an item's "more" menu: the selection's when the item is in it. */
@@ -439,6 +521,93 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     [editable, t, current.selected, selectedFiles],
   );
 
+  // ---- Drag to move ---------------------------------------------------------------------
+  // Pointer events rather than HTML drag and drop: the drop highlight, Esc and the click that
+  // follows a drop stay in the page's hands, and file drops from the desktop keep their own zone.
+  const dragRef = useRef<DragState | undefined>(undefined);
+  const swallowClick = useRef(false);
+  const dragContext = useRef({ selectedFiles, current, order, folderId, actions });
+  dragContext.current = { selectedFiles, current, order, folderId, actions };
+  useEffect(() => {
+    const update = (state: DragState | undefined) => {
+      dragRef.current = state;
+      setDrag(state);
+    };
+    const onMove = (event: globalThis.PointerEvent) => {
+      const start = pressed.current;
+      if (!start) {
+        return;
+      }
+      let state = dragRef.current;
+      if (!state) {
+        if (Math.hypot(event.clientX - start.x, event.clientY - start.y) < dragThresholdPx) {
+          return;
+        }
+        const context = dragContext.current;
+        const inSelection = context.current.selected.has(start.file.id);
+        const files = inSelection ? context.selectedFiles : [start.file];
+        if (!inSelection) {
+          setSelection({
+            selected: new Set([start.file.id]),
+            anchor: start.file.id,
+            focus: start.file.id,
+          });
+        }
+        state = { files, x: event.clientX, y: event.clientY, target: undefined };
+      }
+      const over = document
+        .elementFromPoint(event.clientX, event.clientY)
+        ?.closest<HTMLElement>('[data-drop-id]');
+      const id = over?.dataset.dropId;
+      const target = id !== undefined && canDropInto(state.files, id) ? id : undefined;
+      update({ ...state, x: event.clientX, y: event.clientY, target });
+    };
+    const end = (drop: boolean) => {
+      const state = dragRef.current;
+      pressed.current = undefined;
+      if (!state) {
+        return;
+      }
+      // The click that ends a drag (or follows Esc) must not select or clear anything.
+      swallowClick.current = true;
+      update(undefined);
+      if (drop && state.target !== undefined) {
+        const context = dragContext.current;
+        void context.actions.moveOrCopy(
+          'move',
+          state.files.map((file) => file.id),
+          state.target,
+          state.files[0]?.parent_id ?? context.folderId,
+        );
+      }
+    };
+    const onUp = () => end(true);
+    const onCancel = () => end(false);
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && dragRef.current) {
+        event.preventDefault();
+        event.stopPropagation();
+        end(false);
+      }
+    };
+    const onDown = () => {
+      swallowClick.current = false;
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('pointerdown', onDown, true);
+    return () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', onDown, true);
+    };
+  }, []);
+  const draggedIds = useMemo(() => new Set(drag?.files.map((file) => file.id)), [drag?.files]);
+
   // ---- Keyboard -------------------------------------------------------------------------
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) {
@@ -449,6 +618,9 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       return;
     }
     event.preventDefault();
+    if (action.type === 'move' || action.type === 'first' || action.type === 'last') {
+      setFocusMoves((moves) => moves + 1);
+    }
     switch (action.type) {
       case 'move':
         setSelection((state) =>
@@ -482,14 +654,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         return;
       case 'rename':
         if (selectedFiles.length === 1 && selectedFiles[0]) {
-          setDialog({ type: 'rename', file: selectedFiles[0] });
+          startRename(selectedFiles[0]);
         }
         return;
       case 'select-all':
         setSelection((state) => selectAll(state, order));
+        setSelectingAll(hasNextPage);
         return;
       case 'clear':
         setSelection((state) => clearSelection(state));
+        setSelectingAll(false);
         return;
       case 'toggle':
         if (current.focus) {
@@ -534,6 +708,8 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           label={t('breadcrumbs')}
           moreLabel={t('breadcrumbs-more')}
           onOpen={openFolder}
+          dropTarget={drag?.target}
+          dragging={drag !== undefined}
         />
       ) : (
         <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
@@ -653,7 +829,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   );
 
   const selectionBar =
-    selectedFiles.length > 0 ? (
+    selectedFiles.length > 0 || selectingAll ? (
       <div
         role="toolbar"
         aria-label={t('selection.label')}
@@ -669,15 +845,30 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           variant="ghost"
           size="icon"
           aria-label={t('selection.clear')}
-          onClick={() => setSelection((state) => clearSelection(state))}
+          onClick={() => {
+            setSelection((state) => clearSelection(state));
+            setSelectingAll(false);
+          }}
         >
           <X aria-hidden />
         </Button>
-        <span className="mr-auto text-sm font-medium" data-testid="selection-count">
-          {t('selection.count', { count: selectedFiles.length })}
-        </span>
-        {actionsFor(selectedFiles)
-          .filter((action) => action.key !== 'open' && action.key !== 'rename')
+        {selectingAll ? (
+          <span
+            className="mr-auto flex items-center gap-2 text-sm font-medium"
+            role="status"
+            data-testid="selection-count"
+            data-state="loading"
+          >
+            <LoaderCircle aria-hidden className="size-4 animate-spin" />
+            {t('selection.selecting-all', { count: items.length })}
+          </span>
+        ) : (
+          <span className="mr-auto text-sm font-medium" data-testid="selection-count">
+            {t('selection.count', { count: selectedFiles.length })}
+          </span>
+        )}
+        {(selectingAll ? [] : actionsFor(selectedFiles))
+          .filter((action) => action.key !== 'open')
           .map((action) => (
             <Button
               key={action.key}
@@ -723,6 +914,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         {virtualRows.map((row) => {
           const start = row.index * columns;
           const rowItems = items.slice(start, start + columns);
+          const hasRename = renaming !== undefined && rowItems.some((file) => file.id === renaming);
           return (
             <div
               key={row.key}
@@ -734,6 +926,8 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
               style={{
                 height: row.size,
                 transform: `translateY(${row.start}px)`,
+                // The rename field's message overlaps the next row.
+                ...(hasRename ? { zIndex: 10 } : {}),
                 ...(view === 'grid'
                   ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
                   : {}),
@@ -766,6 +960,21 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
                     moreLabel={moreLabel}
                     actionsOf={actionsOf}
                     {...(quickShare ? { quickShare } : {})}
+                    dropTarget={drag?.target === file.id}
+                    dragged={draggedIds.has(file.id)}
+                    {...(renaming === file.id
+                      ? {
+                          rename: (
+                            <InlineRename
+                              file={file}
+                              label={t('rename.label')}
+                              onSave={saveRename}
+                              onDone={endRename}
+                              describeError={describeError}
+                            />
+                          ),
+                        }
+                      : {})}
                   />
                 ))
               )}
@@ -846,6 +1055,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           <ContextMenuPrimitive.Content
             className="z-[var(--z-overlay)] min-w-48 rounded-xl border border-border bg-background p-1 text-foreground shadow-[var(--shadow-popover)]"
             data-testid="item-menu"
+            onCloseAutoFocus={focusRenameOnMenuClose}
           >
             {menuFiles.length > 0 ? (
               actionsFor(menuFiles).map((action) => (
@@ -879,7 +1089,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const previewFiles = useMemo(() => items.filter((file) => !isFolder(file)), [items]);
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid={`drive-${section}`}>
+    <div
+      className="flex min-h-0 flex-1 flex-col"
+      data-testid={`drive-${section}`}
+      onClickCapture={(event) => {
+        if (swallowClick.current) {
+          swallowClick.current = false;
+          event.stopPropagation();
+        }
+      }}
+    >
       {toolbar}
       {isMobile ? null : selectionBar}
       {section === 'all' ? (
@@ -897,6 +1116,19 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         <FloatingUploadButton parentId={folderId} />
       ) : null}
       <TransfersPanel />
+      {drag ? (
+        <div
+          aria-hidden
+          data-testid="drag-ghost"
+          className="pointer-events-none fixed left-0 top-0 z-[var(--z-overlay)] flex items-center gap-2 rounded-lg border border-border bg-background px-3 py-2 text-sm font-medium shadow-[var(--shadow-popover)]"
+          style={{ transform: `translate(${drag.x + 14}px, ${drag.y + 10}px)` }}
+        >
+          <FolderInput aria-hidden className="size-4 text-primary" />
+          {drag.files.length === 1
+            ? drag.files[0]?.name
+            : t('move.title-move', { count: drag.files.length })}
+        </div>
+      ) : null}
       {preview !== undefined ? (
         <PreviewSlot
           files={previewFiles}
@@ -959,6 +1191,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
               dialog.type === 'move' ? 'move' : 'copy',
               dialog.files.map((file) => file.id),
               parentId,
+              sharedParent(dialog.files),
             )
           }
           onClose={() => setDialog(undefined)}
@@ -1024,16 +1257,30 @@ function CheckItem({
 }
 
 /** The path of the folder shown; the middle of a long path folds into a menu. */
+/** The folder all `files` are in, when they share one (a move can then be undone). */
+function sharedParent(files: readonly DriveFile[]): string | undefined {
+  const parent = files[0]?.parent_id;
+  return parent !== undefined && files.every((file) => file.parent_id === parent)
+    ? parent
+    : undefined;
+}
+
 function Breadcrumbs({
   crumbs,
   label,
   moreLabel,
   onOpen,
+  dropTarget,
+  dragging,
 }: {
   crumbs: readonly { id: string; name: string }[];
   label: string;
   moreLabel: string;
   onOpen: (id: string) => void;
+  /** The segment dragged items would be moved into if dropped now. */
+  dropTarget: string | undefined;
+  /** Whether items are being dragged (the segments take them). */
+  dragging: boolean;
 }) {
   const entries = foldBreadcrumbs(crumbs);
   return (
@@ -1074,7 +1321,15 @@ function Breadcrumbs({
                 <button
                   type="button"
                   onClick={() => onOpen(entry.id)}
-                  className="min-h-11 truncate rounded-md px-2 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring md:min-h-9"
+                  data-drop-id={entry.id}
+                  data-drop-target={dropTarget === entry.id ? 'true' : undefined}
+                  className={cn(
+                    'min-h-11 truncate rounded-md px-2 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring md:min-h-9',
+                    dragging ? 'outline-1 outline-dashed outline-border' : '',
+                    dropTarget === entry.id
+                      ? 'bg-primary/15 text-foreground outline-2 outline-solid outline-primary'
+                      : '',
+                  )}
                 >
                   {entry.name}
                 </button>

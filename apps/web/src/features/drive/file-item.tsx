@@ -1,6 +1,6 @@
 'use client';
 
-import type { MouseEvent, PointerEvent } from 'react';
+import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { memo, useState } from 'react';
 import { formatBytes } from '@nimbus/contracts';
 import {
@@ -26,6 +26,7 @@ import {
 import { cn } from '@/lib/cn';
 import type { DriveFile } from './drive-api';
 import { isFolder } from './drive-api';
+import { focusRenameOnMenuClose } from './inline-rename';
 
 /** One action offered for items (context menu, "more" menu, selection bar). */
 export interface ItemAction {
@@ -65,7 +66,11 @@ function MoreMenu({
         </button>
       </DropdownMenuTrigger>
       {open ? (
-        <DropdownMenuContent align="end" onClick={(event) => event.stopPropagation()}>
+        <DropdownMenuContent
+          align="end"
+          onClick={(event) => event.stopPropagation()}
+          onCloseAutoFocus={focusRenameOnMenuClose}
+        >
           {actionsOf(file).map((action) => (
             <DropdownMenuItem
               key={action.key}
@@ -144,6 +149,12 @@ export interface FileItemProps {
   actionsOf: (file: DriveFile) => ItemAction[];
   /** The list row's quick share button (shown on hover and focus); none where sharing is not offered. */
   quickShare?: { label: (name: string) => string; run: (file: DriveFile) => void };
+  /** The inline rename field, shown instead of the name while the item is renamed. */
+  rename?: ReactNode;
+  /** Whether dragged items would land in this folder if dropped now. */
+  dropTarget?: boolean;
+  /** Whether the item is being dragged. */
+  dragged?: boolean;
 }
 
 /** One item of a listing: a row of the list view or a tile of the grid view. */
@@ -178,6 +189,9 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
     'data-testid': 'drive-item',
     'data-name': file.name,
     'data-kind': isFolder(file) ? 'folder' : 'file',
+    // Folders take dropped items (drag-to-move).
+    ...(isFolder(file) ? { 'data-drop-id': file.id } : {}),
+    'data-drop-target': props.dropTarget ? 'true' : undefined,
     onClick: (event: MouseEvent) => props.onClick(file, event),
     onDoubleClick: () => props.onDoubleClick(file),
     onContextMenu: () => props.onContextMenu(file),
@@ -186,7 +200,12 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
     onPointerLeave: props.onPointerEnd,
     onPointerCancel: props.onPointerEnd,
   } as const;
-  const ring = focused && showFocus ? 'outline-2 -outline-offset-2 outline-ring outline' : '';
+  const ring = props.dropTarget
+    ? 'outline-2 -outline-offset-2 outline-primary outline bg-primary/15'
+    : focused && showFocus
+      ? 'outline-2 -outline-offset-2 outline-ring outline'
+      : '';
+  const faded = props.dragged ? 'opacity-50' : '';
   const star = file.starred ? (
     <Star
       aria-label={props.starredLabel}
@@ -199,9 +218,11 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       <div
         {...common}
         className={cn(
-          'group relative flex h-full cursor-default select-none flex-col overflow-hidden rounded-xl border p-2',
+          'group relative flex h-full cursor-default select-none flex-col rounded-xl border p-2',
+          props.rename ? '' : 'overflow-hidden',
           selected ? 'border-primary bg-primary/10' : 'border-border bg-background hover:bg-muted',
           ring,
+          faded,
         )}
       >
         <div className="absolute left-2 top-2 z-10">{check}</div>
@@ -227,9 +248,11 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
           ) : null}
         </div>
         <div className="mt-2 flex items-center gap-1">
-          <span className="min-w-0 flex-1 truncate text-sm font-medium" title={file.name}>
-            {file.name}
-          </span>
+          {props.rename ?? (
+            <span className="min-w-0 flex-1 truncate text-sm font-medium" title={file.name}>
+              {file.name}
+            </span>
+          )}
           {star}
         </div>
         <span className="truncate text-xs text-muted-foreground">
@@ -246,14 +269,17 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
         'group flex h-full cursor-default select-none items-center gap-3 rounded-lg px-3',
         selected ? 'bg-primary/10' : 'hover:bg-muted',
         ring,
+        faded,
       )}
     >
       {check}
       <FileIcon file={file} className="size-6" />
       <span className="flex min-w-0 flex-1 items-center gap-2">
-        <span className="truncate text-sm" title={file.name}>
-          {file.name}
-        </span>
+        {props.rename ?? (
+          <span className="truncate text-sm" title={file.name}>
+            {file.name}
+          </span>
+        )}
         {star}
       </span>
       <span className="hidden w-40 shrink-0 truncate text-sm text-muted-foreground sm:block">

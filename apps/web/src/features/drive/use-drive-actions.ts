@@ -14,10 +14,11 @@ import {
   createFolder,
   emptyTrash,
   getFile,
-  isFolder,
   renameFile,
   setStarred,
+  zipLink,
 } from './drive-api';
+import { downloadPlan, maxZipItems } from './transfer-plan';
 import { aboutQueryKey, fileQueryKey, listingsQueryKey } from './query-keys';
 
 type Listing = InfiniteData<DriveFilePage, string | undefined>;
@@ -40,6 +41,17 @@ export function downloadLinkOf(file: DriveFile): string | undefined {
     Object.values(file.links)[0]?.url ||
     undefined
   );
+}
+
+/** Starts the browser's download of a content link (an attachment, so the page stays). */
+function saveLink(url: string, name: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
 }
 
 /**
@@ -187,19 +199,42 @@ export function useDriveActions(errorTexts: ErrorTexts) {
         return done;
       },
 
+      /**
+       * Moves or copies items into a folder. A move of items that were all in one folder
+       * (`from`) offers "Undo", which moves them back.
+       */
       async moveOrCopy(
         action: 'move' | 'copy',
         ids: readonly string[],
         parentId: string,
+        from?: string,
       ): Promise<boolean> {
         const done = await run(
           () => batchTo(action === 'move' ? 'batchMove' : 'batchCopy', ids, parentId),
           action === 'move' ? () => removeLocally(ids) : undefined,
         );
-        if (done) {
+        if (!done) {
+          return done;
+        }
+        const title = t(action === 'move' ? 'toast.moved' : 'toast.copied', { count: ids.length });
+        if (action === 'move' && from !== undefined && from !== parentId) {
           toast({
-            title: t(action === 'move' ? 'toast.moved' : 'toast.copied', { count: ids.length }),
+            title,
+            action: {
+              label: t('toast.undo'),
+              altText: t('toast.undo-move-alt'),
+              onAction: () => {
+                void (async () => {
+                  if (await run(() => batchTo('batchMove', ids, from))) {
+                    toast({ title: t('toast.moved-back', { count: ids.length }) });
+                  }
+                })();
+              },
+            },
+            durationMs: 8_000,
           });
+        } else {
+          toast({ title });
         }
         return done;
       },
@@ -220,33 +255,38 @@ export function useDriveActions(errorTexts: ErrorTexts) {
         return folder;
       },
 
-      /** Downloads files through their content links (folders are skipped). */
+      /**
+       * Downloads the selection: one file through its own content link, several items or a
+       * folder as one zip (folders with everything inside).
+       */
       async download(files: readonly DriveFile[]): Promise<void> {
-        let missing = 0;
-        for (const file of files) {
-          if (isFolder(file)) {
-            continue;
-          }
-          try {
-            const full = await getFile(file.id);
-            const link = downloadLinkOf(full);
-            if (!link) {
-              missing += 1;
-              continue;
+        const plan = downloadPlan(files);
+        try {
+          switch (plan.type) {
+            case 'none':
+              return;
+            case 'too-many':
+              toast({ title: t('toast.zip-too-many', { count: plan.count, max: maxZipItems }) });
+              return;
+            case 'direct': {
+              const full = await getFile(plan.file.id);
+              const link = downloadLinkOf(full);
+              if (!link) {
+                toast({ title: t('toast.download-unavailable', { count: 1 }) });
+                return;
+              }
+              saveLink(link, full.name);
+              return;
             }
-            const anchor = document.createElement('a');
-            anchor.href = link;
-            anchor.download = full.name;
-            anchor.rel = 'noopener';
-            document.body.append(anchor);
-            anchor.click();
-            anchor.remove();
-          } catch (cause) {
-            fail(cause);
+            case 'zip': {
+              const zip = await zipLink(plan.ids);
+              saveLink(zip.url, zip.name);
+              toast({ title: t('toast.zip-started', { count: plan.ids.length }) });
+              return;
+            }
           }
-        }
-        if (missing > 0) {
-          toast({ title: t('toast.download-unavailable', { count: missing }) });
+        } catch (cause) {
+          fail(cause);
         }
       },
     }),

@@ -298,13 +298,14 @@ function PdfView({ file, t }: { file: PreviewFile; t: Translate }) {
       </Notice>
     );
   }
-  // On the content origin the viewer may run its own scripts; on the site's origin it may not.
-  const ownOrigin = new URL(url, window.location.href).origin === window.location.origin;
+  // No `sandbox` attribute: Chromium refuses to show a PDF in a sandboxed frame. The content
+  // origin sandboxes the document itself (`Content-Security-Policy: default-src 'none'; sandbox`
+  // on every answer), so the PDF gets an opaque origin and no script of its own, on the site's
+  // origin too, while the browser's viewer still renders it.
   return (
     <iframe
       src={inlineUrlOf(url)}
       title={file.name}
-      sandbox={ownOrigin ? '' : 'allow-scripts allow-same-origin allow-downloads'}
       referrerPolicy="no-referrer"
       className="size-full rounded-lg bg-white"
       data-testid="preview-pdf"
@@ -480,9 +481,9 @@ function keepsArrows(target: EventTarget | null): boolean {
 }
 
 /**
- * The full-screen viewer of the drive: images (zoom, swipe), video and audio, PDF in a sandboxed
- * frame, text and code as plain text with line numbers (never rendered as HTML), and details with
- * a download for anything else. ←/→ go to the previous/next file, Esc closes and focus goes back
+ * The full-screen viewer of the drive: images (zoom, swipe), video and audio, PDF in a frame
+ * (sandboxed by the content origin's CSP), text and code as plain text with line numbers (never
+ * rendered as HTML), and details with a download for anything else. ←/→ go to the previous/next file, Esc closes and focus goes back
  * to where it was.
  */
 export function FilePreview({
