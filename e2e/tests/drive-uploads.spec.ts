@@ -168,3 +168,38 @@ test('a dropped folder keeps its tree, and a reload mid-upload goes on where it 
   await restored.getByRole('button', { name: 'Clear finished' }).click();
   await expect(restored).toBeHidden();
 });
+
+test('a queue of 5,000 files keeps only the rows in view in the page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpInEnglish(page, newEmail(), 'upload horse 42');
+  const count = 5000;
+  await page
+    .getByTestId('upload-files-input')
+    .first()
+    .setInputFiles(
+      Array.from({ length: count }, (_, index) => ({
+        name: `queued-${String(index + 1).padStart(4, '0')}.txt`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`file ${index + 1}\n`),
+      })),
+    );
+  const panel = page.getByTestId('upload-panel');
+  // Hold the queue so the list stays long while it is checked.
+  await panel.getByRole('button', { name: 'Pause all' }).click();
+  await expect(panel.getByTestId('upload-summary')).toContainText('paused');
+  const rows = panel.getByTestId('upload-entry');
+  const rendered = await rows.count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(40);
+  await expect(rows.first()).toHaveAttribute('aria-setsize', String(count));
+
+  // Scrolled to the end, the last of the 5,000 is there and the page still holds a handful.
+  const list = panel.getByTestId('upload-list');
+  await expect(async () => {
+    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(panel.locator(`[data-testid=upload-entry][aria-posinset="${count}"]`)).toBeVisible(
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 20_000 });
+  expect(await rows.count()).toBeLessThan(40);
+});

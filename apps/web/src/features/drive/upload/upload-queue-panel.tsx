@@ -1,7 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   ChevronDown,
   ChevronUp,
@@ -58,7 +59,23 @@ function IconButton({
   );
 }
 
-function EntryRow({ entry }: { entry: UploadEntry }) {
+/** The height of one entry before it is measured (name, progress bar, detail). */
+const entryHeightPx = 66;
+
+const EntryRow = memo(function EntryRow({
+  entry,
+  index,
+  count,
+  start,
+  measure,
+}: {
+  entry: UploadEntry;
+  index: number;
+  count: number;
+  /** Where the row sits in the list (px from its top). */
+  start: number;
+  measure: (element: HTMLElement | null) => void;
+}) {
   const t = useTranslations('upload');
   const format = useFormatter();
   const locale = useLocale();
@@ -124,7 +141,12 @@ function EntryRow({ entry }: { entry: UploadEntry }) {
     entry.status === 'queued' || entry.status === 'hashing' || entry.status === 'uploading';
   return (
     <li
-      className="flex items-center gap-3 px-3 py-2"
+      ref={measure}
+      data-index={index}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      className="absolute left-0 top-0 flex w-full items-center gap-3 border-b border-border px-3 py-2"
+      style={{ transform: `translateY(${start}px)` }}
       data-testid="upload-entry"
       data-status={entry.status}
     >
@@ -224,6 +246,45 @@ function EntryRow({ entry }: { entry: UploadEntry }) {
         ) : null}
       </div>
     </li>
+  );
+});
+
+/**
+ * The entries in a virtual list: only the rows in view are in the page, so a queue of thousands
+ * of files (a dropped folder) scrolls and updates as smoothly as a short one.
+ */
+function EntryList({ entries }: { entries: readonly UploadEntry[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => entryHeightPx,
+    getItemKey: (index) => entries[index]?.id ?? index,
+    overscan: 6,
+  });
+  return (
+    <div
+      ref={scroller}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-border"
+      data-testid="upload-list"
+    >
+      <ul className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const entry = entries[row.index];
+          return entry ? (
+            <EntryRow
+              key={row.key}
+              entry={entry}
+              index={row.index}
+              count={entries.length}
+              start={row.start}
+              measure={virtualizer.measureElement}
+            />
+          ) : null;
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -331,13 +392,7 @@ export function UploadQueuePanel({ className }: { className?: string }) {
           </button>
         </div>
       ) : null}
-      {expanded ? (
-        <ul className="min-h-0 flex-1 divide-y divide-border overflow-y-auto border-t border-border">
-          {entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
-      ) : null}
+      {expanded ? <EntryList entries={entries} /> : null}
     </section>
   );
 }
