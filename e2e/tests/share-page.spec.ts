@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { request as apiRequest, expect, test } from '@playwright/test';
-import { dataDir } from '../support/outbox';
+import { dataDir, mailedCode } from '../support/outbox';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -545,6 +545,61 @@ test('sensitive content stays under a cover until the visitor lifts it, and the 
   await expect(page.getByTestId('share-status')).toHaveAttribute('data-status', 'SENSITIVE_WORD');
   await expect(cover).toHaveCount(0);
   await visitor.close();
+});
+
+test('a visitor who creates an account in the sign-in dialog has the save finished right after', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const emailA = newEmail();
+  const owner = await browser.newContext();
+  await signUpInEnglish(await owner.newPage(), emailA, password);
+  await owner.close();
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const folder = await newFolder(request, tokenA, 'Recipes', '');
+  const created = await request.post('/drive/v1/share', {
+    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
+    data: {
+      file_ids: [folder],
+      share_to: 'copy',
+      expiration_days: -1,
+      pass_code_option: 'NOT_REQUIRED',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const { share_id: shareId } = (await created.json()) as { share_id: string };
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(`/s/${shareId}`);
+  await page.getByRole('button', { name: 'Save to my drive' }).click();
+  const dialog = page.getByTestId('share-sign-in-dialog');
+  await expect(dialog).toContainText('the files are saved to your drive right after');
+  const panel = dialog.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  const emailB = newEmail();
+  await panel.getByRole('button', { name: 'Create account' }).click();
+  await panel.locator('input[name=email]').fill(emailB);
+  await panel.getByRole('button', { name: 'Send code' }).click();
+  await expect(panel).toHaveAttribute('data-step', 'sign-up-details');
+  await panel.locator('input[name=verification_code]').fill(await mailedCode(emailB));
+  await panel.locator('input[name=password]').fill(password);
+  await panel.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('share-save-done')).toContainText('Saved to your drive');
+  expect(new URL(page.url()).pathname).toBe(`/s/${shareId}`);
+  await visitor.close();
+
+  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const search = await request.get('/drive/v1/files', {
+    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
+    params: { parent_id: '*', limit: 100 },
+  });
+  const names = ((await search.json()) as { files: { name: string }[] }).files.map(
+    (file) => file.name,
+  );
+  expect(names).toContain('Recipes');
 });
 
 test('an unknown share shows its status page in the visitor language', async ({ browser }) => {
