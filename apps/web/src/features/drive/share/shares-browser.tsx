@@ -60,7 +60,8 @@ type DialogState =
 /** Links fetched per page as the member scrolls. */
 const pageSize = 100;
 const rowHeight = 64;
-const mobileRowHeight = 104;
+/** Four lines on a phone: the title, items and pass code, status and expiry, views and saves. */
+const mobileRowHeight = 124;
 
 const toneClasses: Record<StatusTone, string> = {
   active: 'bg-primary/10 text-foreground',
@@ -648,14 +649,17 @@ function ShareRow({
             <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
             {name}
           </div>
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <div className="flex min-w-0 items-center gap-2 pl-7 text-xs text-muted-foreground">
             {status}
-            <span data-testid="share-views">{views}</span>
-            <span aria-hidden>·</span>
-            <span data-testid="share-saves">{saves}</span>
-            <span aria-hidden>·</span>
-            <span data-testid="share-expiry">{expiry}</span>
+            <span className="truncate" data-testid="share-expiry">
+              {expiry}
+            </span>
           </div>
+          <p className="truncate pl-7 text-xs text-muted-foreground">
+            <span data-testid="share-views">{views}</span>
+            <span aria-hidden> · </span>
+            <span data-testid="share-saves">{saves}</span>
+          </p>
         </div>
         <span role="cell">{menu}</span>
       </div>
