@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -20,6 +21,16 @@ import { api, line, median, root, runBench, signUp, startNimbus, target } from '
 
 const fileCount = Number(process.env.BENCH_RESTORE_FILES ?? 10_000);
 const runs = 3;
+
+/** CPU time a process has used, in ms (user + system, from /proc; 0 where there is none). */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 /** Bytes of every file under a folder (the local blob store). */
 function bytesUnder(dir) {
@@ -150,11 +161,13 @@ async function sharedTree(nimbus, store, owner, name, count) {
 async function measure(nimbus, store, shared) {
   const answers = [];
   const times = [];
+  const cpu = [];
   let written = 0;
   let status = '';
   for (let run = 0; run < runs; run += 1) {
     const saver = await signUp(nimbus);
     const before = bytesUnder(path.join(nimbus.dataDir, 'blobs'));
+    const cpuBefore = cpuMsOf(nimbus.pid);
     const started = process.hrtime.bigint();
     const answer = await api(nimbus, saver, 'POST', '/drive/v1/share/restore', { share_id: shared.shareId, pass_code_token: shared.token });
     answers.push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -174,6 +187,7 @@ async function measure(nimbus, store, shared) {
       throw new Error(`the save answered ${JSON.stringify(answer).slice(0, 300)}`);
     }
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    cpu.push(cpuMsOf(nimbus.pid) - cpuBefore);
     written += bytesUnder(path.join(nimbus.dataDir, 'blobs')) - before;
     // The saver's drive holds the tree and the "Saved from shares" folder.
     const rows = await store.rowsOf(saver.userId);
@@ -181,7 +195,7 @@ async function measure(nimbus, store, shared) {
       throw new Error(`the saver has ${rows} items, expected ${shared.rows + 1}`);
     }
   }
-  return { ms: median(times), answerMs: median(answers), written, status };
+  return { ms: median(times), answerMs: median(answers), cpuMs: median(cpu), written, status };
 }
 
 async function benchOn(dialect, env, storeOf) {
@@ -200,6 +214,8 @@ async function benchOn(dialect, env, storeOf) {
     const result = await measure(nimbus, store, big);
     line(`${dialect}: answer to a save of ${fileCount} files (${result.status})`, `${result.answerMs.toFixed(1).padStart(7)} ms`);
     line(`${dialect}: save a share of ${fileCount} files in 111 folders`, `${result.ms.toFixed(1).padStart(7)} ms  ${result.written} B written`, result.ms / baseline.ms);
+    line(`${dialect}: server CPU for it (${dialect === 'sqlite' ? 'with the database' : 'without the database'}, with the polls)`, `${result.cpuMs.toFixed(0).padStart(7)} ms`);
+    line(`${dialect}: machine load (1-minute average, ${os.cpus().length} CPUs)`, os.loadavg()[0].toFixed(1).padStart(7));
     target(`${dialect}: save of ${fileCount} files within 1 s`, result.ms <= 1000, `${result.ms.toFixed(1)} ms (median of ${runs}, request to task complete)`);
     target(`${dialect}: no byte written to the blob store`, result.written === 0 && baseline.written === 0, `${result.written + baseline.written} B`);
   } finally {

@@ -870,8 +870,12 @@ export function createShareService(deps: ShareServiceDeps) {
         if (!queued || !share) {
           throw new RestoreRefused('NOT_FOUND');
         }
+        // Seen by pollers at once: the save is under way (the rest shows all at once at the commit).
+        if (!(await shares.holdTask(task.id, workerId, { progress: 10, updatedAt: stamp.toISOString(), leaseUntil }))) {
+          return;
+        }
         const outcome = await retryingNameRaces(() => shares.transaction(async (queries) => {
-          if (!(await queries.holdTask(task.id, workerId, { progress: 10, updatedAt: stamp.toISOString(), leaseUntil }))) {
+          if (!(await queries.holdTask(task.id, workerId, { updatedAt: now().toISOString(), leaseUntil }))) {
             throw new RestoreStopped();
           }
           await queries.lockMember(task.userId);
