@@ -331,6 +331,20 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
   await expect(list).toHaveAttribute('data-view', 'list');
   await expect(item('note.txt')).toBeVisible();
 
+  // The viewer's download asks for an account too; Esc closes the sign-in, then the viewer.
+  await item('note.txt').getByTestId('share-open').click();
+  const viewer = page.getByTestId('file-preview');
+  await expect(viewer.getByTestId('preview-text')).toHaveText('see you at the beach\n');
+  await viewer.getByRole('button', { name: 'Download' }).click();
+  const signIn = page.getByTestId('share-sign-in-dialog');
+  await expect(signIn).toBeVisible();
+  await expect(signIn.locator('input[name=email]')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(signIn).toBeHidden();
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
   // A download needs an account: the sign-in dialog opens, and stays asked for after a reload.
   const download = item('note.txt').getByRole('button', { name: 'Download note.txt' });
   expect((await download.boundingBox())?.height).toBeGreaterThanOrEqual(44);
