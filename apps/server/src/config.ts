@@ -199,6 +199,14 @@ export const configSchema = z
     PLAN_PREMIUM_CLOUD_DOWNLOADS: z.coerce.number().int().min(0).default(1000),
     /** Download traffic (bytes) of a premium member. */
     PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(4 * 1024 ** 4),
+    /** Offline downloads a free member has running at once; the others wait in the queue. */
+    PLAN_FREE_OFFLINE_RUNNING: z.coerce.number().int().min(1).max(64).default(2),
+    /** Offline downloads a premium member has running at once. */
+    PLAN_PREMIUM_OFFLINE_RUNNING: z.coerce.number().int().min(1).max(64).default(5),
+    /** Bytes a free member's offline downloads may fetch per UTC month. */
+    PLAN_FREE_OFFLINE_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(50 * 1024 ** 3),
+    /** Bytes a premium member's offline downloads may fetch per UTC month. */
+    PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 4),
     /**
      * Activation-code redemptions one member, and one client address, may try per
      * AUTH_RATE_WINDOW_SECONDS, right or wrong (guessing defence).

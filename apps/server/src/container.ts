@@ -127,6 +127,10 @@ type ContainerConfig = Pick<
   | 'OFFLINE_TIMEOUT_SECONDS'
   | 'OFFLINE_WORKERS'
   | 'OFFLINE_LEASE_SECONDS'
+  | 'PLAN_FREE_OFFLINE_RUNNING'
+  | 'PLAN_PREMIUM_OFFLINE_RUNNING'
+  | 'PLAN_FREE_OFFLINE_TRAFFIC_BYTES'
+  | 'PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -221,7 +225,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
   });
   const deletionRecords = createAccountDeletionRepository(database.db);
-  const taskRecords = createTaskRepository(database.db);
+  const taskRecords = createTaskRepository(database.db, database.dialect);
   const events = createEventService({ events: createEventRepository(database.db), now, logger: options.logger });
   const files = createFileService({
     files: createFileRepository(database.db),
@@ -257,6 +261,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     maxBytes: config.OFFLINE_MAX_BYTES,
     timeoutMs: config.OFFLINE_TIMEOUT_SECONDS * 1000,
     leaseMs: config.OFFLINE_LEASE_SECONDS * 1000,
+    plans: memberships,
+    partDir: path.join(config.DATA_DIR, 'offline'),
   });
   // The URL checker opens links through the offline downloads' guarded fetcher.
   const urlCheck = createUrlCheckService({ fetcher: urlFetcher, limiter: createWindowLimiter({ now }) });

@@ -420,6 +420,8 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
       blobs: t.container.blobs,
       files: t.container.files,
       events: t.container.events,
+      plans: t.container.memberships,
+      partDir: `${t.config.DATA_DIR}/offline-second`,
       localeOf: () => Promise.resolve('en-US'),
       now: clock.now,
       logger: { info: () => undefined, error: () => undefined },

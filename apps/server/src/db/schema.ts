@@ -352,6 +352,18 @@ export interface TaskTable {
   /** The worker running the task and until when its lease holds. */
   lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
   lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Offline tasks (0016): bytes of the partial data known durable (fsynced), resumed from. */
+  fetched_bytes: ColumnType<number | string, number | undefined, number>;
+  /** Offline tasks: the source's strong ETag or Last-Modified, sent as `If-Range` on resume. */
+  source_validator: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Bytes offline downloads fetched for a member in a UTC month (0016), for the plan's traffic. */
+export interface OfflineTrafficTable {
+  user_id: string;
+  /** `YYYY-MM` (UTC). */
+  period: string;
+  bytes: ColumnType<number | string, number, number>;
 }
 
 /** Tasks of a type a member created per UTC day (0012), for the plan's daily limit. */
@@ -512,6 +524,7 @@ export interface Database {
   activation_redemptions: ActivationRedemptionTable;
   tasks: TaskTable;
   task_daily_counts: TaskDailyCountTable;
+  offline_traffic: OfflineTrafficTable;
   events: EventTable;
   uploads: UploadTable;
   shares: ShareTable;

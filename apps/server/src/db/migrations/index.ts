@@ -14,6 +14,7 @@ import * as offline from './0012-offline';
 import * as shares from './0013-shares';
 import * as usageIndex from './0014-usage-index';
 import * as shareRestores from './0015-share-restores';
+import * as offlineResumeLimits from './0016-offline-resume-limits';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-shares': shares,
   '0014-usage-index': usageIndex,
   '0015-share-restores': shareRestores,
+  '0016-offline-resume-limits': offlineResumeLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,10 @@ export interface PlanLimits {
   cloudDownloads: number;
   /** Download traffic in bytes (`quotas.download_traffic.limit`). */
   downloadTrafficBytes: number;
+  /** Offline downloads running at once; the member's others wait in the queue. */
+  offlineRunning: number;
+  /** Bytes offline downloads may fetch per UTC month. */
+  offlineTrafficBytes: number;
 }
 
 /** A member's plan now. */
@@ -68,6 +72,10 @@ export function planDefaultsOf(
     | 'PLAN_PREMIUM_STORAGE_BYTES'
     | 'PLAN_PREMIUM_CLOUD_DOWNLOADS'
     | 'PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES'
+    | 'PLAN_FREE_OFFLINE_RUNNING'
+    | 'PLAN_PREMIUM_OFFLINE_RUNNING'
+    | 'PLAN_FREE_OFFLINE_TRAFFIC_BYTES'
+    | 'PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES'
   >,
 ): { free: PlanLimits; premium: PlanLimits } {
   return {
@@ -75,11 +83,15 @@ export function planDefaultsOf(
       storageBytes: config.PLAN_FREE_STORAGE_BYTES,
       cloudDownloads: config.PLAN_FREE_CLOUD_DOWNLOADS,
       downloadTrafficBytes: config.PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES,
+      offlineRunning: config.PLAN_FREE_OFFLINE_RUNNING,
+      offlineTrafficBytes: config.PLAN_FREE_OFFLINE_TRAFFIC_BYTES,
     },
     premium: {
       storageBytes: config.PLAN_PREMIUM_STORAGE_BYTES,
       cloudDownloads: config.PLAN_PREMIUM_CLOUD_DOWNLOADS,
       downloadTrafficBytes: config.PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES,
+      offlineRunning: config.PLAN_PREMIUM_OFFLINE_RUNNING,
+      offlineTrafficBytes: config.PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES,
     },
   };
 }

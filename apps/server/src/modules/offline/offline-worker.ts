@@ -1,29 +1,36 @@
+import fs, { type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { downloadFolderName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
 import type { EventRecorder } from '../event/event.service';
+import type { PlanProvider } from '../membership/membership.service';
 import type { BlobService } from '../storage/blob.service';
-import type { ContentDigest } from '../storage/content-hash';
+import { readBufferSize } from '../storage/blob-store';
+import { ContentHasher, type ContentDigest } from '../storage/content-hash';
 import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { TaskService } from '../task/task.service';
 import { sourceName } from './offline.service';
-import type { UrlFetcher } from './url-fetcher';
+import { SourceStatusError, type OpenedSource, type UrlFetcher } from './url-fetcher';
 
 export interface OfflineWorkerDeps {
   tasks: TaskRepository;
   /** Pauses and deletions of tasks, which stop a download under way. */
   taskChanges: Pick<TaskService, 'onChange'>;
   fetcher: UrlFetcher;
-  blobs: Pick<BlobService, 'ingest' | 'release'>;
+  blobs: Pick<BlobService, 'adopt' | 'release'>;
   files: Pick<FileService, 'createFile' | 'downloadFolder' | 'get' | 'about'>;
   events: EventRecorder;
+  /** The member's plan: downloads running at once and the monthly traffic. */
+  plans: PlanProvider;
   /** The member's language, for the name of the downloads folder. */
   localeOf(userId: string): Promise<Locale>;
   now: () => Date;
   logger: { info(object: unknown, message: string): void; error(object: unknown, message: string): void };
+  /** Folder of the partial data of downloads under way (`DATA_DIR/offline`). */
+  partDir: string;
   /** Downloads run at once by this worker. */
   concurrency: number;
   /** Largest file a download may bring. */
@@ -34,6 +41,8 @@ export interface OfflineWorkerDeps {
   leaseMs?: number;
   /** How often the queue is looked at when nobody says a task is waiting. */
   pollMs?: number;
+  /** How often the partial data is fsynced and its durable length recorded. */
+  checkpointMs?: number;
 }
 
 /** Why a download stopped, as the message key members read. */
@@ -44,7 +53,7 @@ class DownloadFailure extends Error {
   }
 }
 
-/** The member paused or deleted the task: stop without marking it failed. */
+/** The member paused or deleted the task, or the worker stops: stop without marking it failed. */
 class StoppedByMember extends Error {
   constructor() {
     super('stopped by the member');
@@ -63,22 +72,45 @@ function messageKeyOf(error: unknown): TaskMessageKey {
   return 'fetch_failed';
 }
 
+/** The UTC month a byte fetched now counts in (`YYYY-MM`). */
+function periodOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
 /**
  * The offline download worker: takes pending `offline` tasks from the database queue with a
- * compare-and-set (so several workers, in several processes, share one queue), streams each
- * URL through the SSRF-guarded fetcher into the blob store (hashing on the way), keeps
- * progress, speed and ETA in the task, and files the result in the target folder or the
- * member's downloads folder. A task whose worker died goes back to the queue when its lease
- * runs out, and starts again from the beginning.
+ * compare-and-set (so several workers, in several processes, share one queue; each member has at
+ * most the plan's `offlineRunning` tasks running, the others wait), streams each URL through the
+ * SSRF-guarded fetcher into a partial file (`partDir/<task id>`), hashing on the way, keeps
+ * progress, speed and ETA in the task, and moves the finished file into the blob store (a rename
+ * on local disk) and the target folder or the member's downloads folder.
+ *
+ * Restarts: every `checkpointMs` the partial file is fsynced and then its length recorded in the
+ * task (`fetched_bytes`) with the source's validator (strong ETag, else Last-Modified). A task
+ * whose worker died goes back to the queue when its lease runs out; the worker that takes it
+ * again (or a paused task resumed) re-hashes the kept partial bytes once (hash state is not
+ * saved) and asks for the rest with `Range` and `If-Range`: a source that answers 200 (changed,
+ * or no ranges) starts over from zero. Partial data lives on the worker's disk: another node
+ * starts over too.
+ *
+ * Limits, checked before and while bytes flow: the file size cap, the member's free storage
+ * (less the bytes of their other running downloads; `Content-Length` checked up front) and the
+ * plan's monthly traffic (bytes are counted as they are checkpointed).
  */
 export function createOfflineWorker(deps: OfflineWorkerDeps) {
   const workerId = `worker-${newId()}`;
   const leaseMs = deps.leaseMs ?? 120_000;
   const pollMs = deps.pollMs ?? 5_000;
+  const checkpointMs = deps.checkpointMs ?? 1_000;
   const running = new Map<string, AbortController>();
-  let draining: Promise<number> | undefined;
+  const lanes = new Set<Promise<void>>();
+  let requeueing: Promise<void> | undefined;
+  let ran = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const ready = fs.mkdir(deps.partDir, { recursive: true });
+  ready.catch(() => undefined);
+  const partOf = (id: string) => path.join(deps.partDir, id);
 
   deps.taskChanges.onChange((change) => {
     if (change.phase === 'PHASE_TYPE_PAUSED' || change.phase === 'deleted') {
@@ -87,6 +119,40 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   });
 
   const leaseUntil = () => ({ until: new Date(deps.now().getTime() + leaseMs).toISOString() });
+
+  /** Drops a task's partial data (a failure, a finished or deleted task). */
+  async function dropPart(id: string): Promise<void> {
+    await fs.rm(partOf(id), { force: true });
+  }
+
+  /**
+   * Opens the partial file of a task at its durable length and a hasher fed with those bytes
+   * (re-read once); length 0 when there is nothing to resume.
+   */
+  async function openPart(task: TaskRecord, resumable: boolean, fetchedBytes: number) {
+    await ready;
+    const handle = await fs.open(partOf(task.id), 'a+').then(async (appendable) => {
+      await appendable.close();
+      return fs.open(partOf(task.id), 'r+');
+    });
+    try {
+      const { size: stored } = await handle.stat();
+      const kept = resumable && stored >= fetchedBytes ? fetchedBytes : 0;
+      if (stored !== kept) {
+        await handle.truncate(kept);
+      }
+      const hasher = new ContentHasher(task.fileSize > 0 ? task.fileSize : undefined);
+      if (kept > 0) {
+        for await (const chunk of handle.createReadStream({ start: 0, end: kept - 1, highWaterMark: readBufferSize, autoClose: false })) {
+          hasher.update(chunk as Buffer);
+        }
+      }
+      return { handle, hasher, kept };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
 
   async function run(task: TaskRecord): Promise<void> {
     const controller = new AbortController();
@@ -101,120 +167,278 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       });
     }, Math.max(1000, Math.floor(leaseMs / 3)));
     heartbeat.unref();
-    let digest: ContentDigest | undefined;
     const url = task.params.url ?? '';
+    let handle: FileHandle | undefined;
+    let written = 0;
+    let durable = 0;
+    let validator: string | null = null;
+    let adopted = false;
     try {
       const source = await deps.tasks.sourceOf(task.id);
-      if (!source) {
+      const point = await deps.tasks.resumePointOf(task.id);
+      if (!source || !point) {
         throw new StoppedByMember();
       }
-      const opened = await deps.fetcher.open(source.sourceUrl, controller.signal);
+      const plan = await deps.plans.planOf(task.userId);
+      const period = periodOf(deps.now());
+      let traffic = await deps.tasks.trafficOf(task.userId, period);
+      if (traffic >= plan.offlineTrafficBytes) {
+        throw new DownloadFailure('traffic_exhausted');
+      }
+      const part = await openPart(task, point.validator !== null, point.fetchedBytes);
+      handle = part.handle;
+      let hasher = part.hasher;
+      written = part.kept;
+      durable = part.kept;
+      let opened: OpenedSource;
+      const openFresh = async () => {
+        written = 0;
+        durable = 0;
+        await handle?.truncate(0);
+        return deps.fetcher.open(source.sourceUrl, controller.signal);
+      };
+      if (written > 0 && point.validator !== null) {
+        try {
+          opened = await deps.fetcher.open(source.sourceUrl, controller.signal, { offset: written, validator: point.validator });
+        } catch (error) {
+          // A range the source no longer has (416), or an answer of another version: start over.
+          if (!(error instanceof SourceStatusError)) {
+            throw error;
+          }
+          opened = await openFresh();
+        }
+        if (opened.start !== written) {
+          // The source changed (If-Range did not match) or serves no ranges: from zero.
+          written = 0;
+          durable = 0;
+          await handle.truncate(0);
+        }
+      } else {
+        opened = await openFresh();
+      }
+      if (written === 0) {
+        hasher = new ContentHasher(opened.size);
+      }
+      validator = opened.acceptsRanges ? opened.validator : null;
       const about = await deps.files.about(task.userId);
-      const available = Math.max(0, about.limit - about.usage);
+      let available = Math.max(0, about.limit - about.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id)));
       const name = sourceName(opened.fileName) || task.name;
-      if (opened.size !== undefined && opened.size > deps.maxBytes) {
+      const total = opened.size;
+      if (total !== undefined && total > deps.maxBytes) {
         opened.body.destroy();
         throw new DownloadFailure('too_large');
       }
-      if (opened.size !== undefined && opened.size > available) {
+      if (total !== undefined && total > available) {
         opened.body.destroy();
         throw new DownloadFailure('space_not_enough');
       }
-      const total = opened.size;
-      await deps.tasks.updateHeld(task.id, workerId, { name, fileName: name, fileSize: total ?? 0, updatedAt: deps.now().toISOString() }, leaseUntil());
+      if (total !== undefined && traffic + (total - written) > plan.offlineTrafficBytes) {
+        opened.body.destroy();
+        throw new DownloadFailure('traffic_exhausted');
+      }
+      await deps.tasks.updateHeld(
+        task.id,
+        workerId,
+        { name, fileName: name, fileSize: total ?? 0, fetchedBytes: durable, sourceValidator: validator, updatedAt: deps.now().toISOString() },
+        leaseUntil(),
+      );
 
       const started = performance.now();
-      let received = 0;
-      let reportedAt = started;
-      let reportedPercent = 0;
-      let writes: Promise<void> = Promise.resolve();
-      const report = () => {
+      const startedAt = written;
+      let counted = written;
+      const file = handle;
+
+      /** fsyncs what is written, records it as durable, counts its traffic and looks at the limits again. */
+      const checkpoint = async (final: boolean) => {
+        await write();
+        const at = written;
+        if (at > durable) {
+          await file.datasync();
+        }
         const elapsed = (performance.now() - started) / 1000;
-        const speed = elapsed > 0 ? Math.round(received / elapsed) : 0;
-        const percent = total !== undefined && total > 0 ? Math.min(99, Math.floor((received / total) * 100)) : 0;
-        const eta = total !== undefined && speed > 0 ? String(Math.ceil((total - received) / speed)) : '';
-        reportedAt = performance.now();
-        reportedPercent = percent;
-        writes = writes.then(async () => {
-          const held = await deps.tasks.updateHeld(
-            task.id,
-            workerId,
-            { progress: percent, params: { url, speed: String(speed), eta }, updatedAt: deps.now().toISOString() },
-            leaseUntil(),
-          );
-          if (!held) {
-            controller.abort(new StoppedByMember());
-          }
-        });
+        const speed = elapsed > 0 ? Math.round((at - startedAt) / elapsed) : 0;
+        const percent = total !== undefined && total > 0 ? Math.min(99, Math.floor((at / total) * 100)) : 0;
+        const eta = total !== undefined && speed > 0 ? String(Math.ceil((total - at) / speed)) : '';
+        const held = await deps.tasks.updateHeld(
+          task.id,
+          workerId,
+          { progress: percent, fetchedBytes: at, params: { url, speed: final ? '0' : String(speed), eta }, updatedAt: deps.now().toISOString() },
+          leaseUntil(),
+        );
+        durable = at;
+        if (at > counted) {
+          traffic = await deps.tasks.addTraffic(task.userId, period, at - counted);
+          counted = at;
+        }
+        if (!held) {
+          throw new StoppedByMember();
+        }
+        if (traffic > plan.offlineTrafficBytes) {
+          throw new DownloadFailure('traffic_exhausted');
+        }
+        const now = await deps.files.about(task.userId);
+        available = Math.max(0, now.limit - now.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id)));
+        if (at > available) {
+          throw new DownloadFailure('space_not_enough');
+        }
       };
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-          received += chunk.length;
+
+      // One batch is written while the next is received; bytes are hashed once written.
+      let batch: Buffer[] = [];
+      let batchBytes = 0;
+      let queued = written;
+      let writing: Promise<void> = Promise.resolve();
+      let checkpointing: Promise<void> | undefined;
+      let failure: Error | undefined;
+      /** Hands the gathered batch to the file after the writes before it; bytes are hashed in order once written. */
+      const write = (): Promise<void> => {
+        if (batchBytes === 0) {
+          return writing;
+        }
+        const chunks = batch;
+        const at = queued;
+        const length = batchBytes;
+        batch = [];
+        batchBytes = 0;
+        queued += length;
+        writing = writing.then(async () => {
+          await file.writev(chunks, at);
+          for (const chunk of chunks) {
+            hasher.update(chunk);
+          }
+          written = at + length;
+        });
+        return writing;
+      };
+      // Checkpoints run on a clock, so a source that stalls still shows its progress.
+      const ticker = setInterval(() => {
+        if (checkpointing !== undefined || failure !== undefined) {
+          return;
+        }
+        checkpointing = checkpoint(false)
+          .catch((error: unknown) => {
+            failure = error instanceof Error ? error : new Error(String(error));
+            opened.body.destroy(failure);
+          })
+          .finally(() => {
+            checkpointing = undefined;
+          });
+      }, checkpointMs);
+      const onAbort = () => opened.body.destroy(controller.signal.reason as Error);
+      controller.signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        for await (const chunk of opened.body) {
+          if (failure !== undefined) {
+            throw failure;
+          }
+          const buffer = chunk as Buffer;
+          const received = queued + batchBytes + buffer.length;
           if (received > deps.maxBytes) {
-            callback(new DownloadFailure('too_large'));
-            return;
+            throw new DownloadFailure('too_large');
           }
           if (received > available) {
-            callback(new DownloadFailure('space_not_enough'));
-            return;
+            throw new DownloadFailure('space_not_enough');
           }
-          const percent = total !== undefined && total > 0 ? Math.floor((received / total) * 100) : 0;
-          if (performance.now() - reportedAt >= 1000 || percent - reportedPercent >= 10) {
-            report();
+          if (total !== undefined && received > total) {
+            throw new DownloadFailure('interrupted');
           }
-          callback(null, chunk);
-        },
-      });
-      pipeline(opened.body, meter, () => {
-        // Failures reach the blob store through `meter`, which the pipeline destroys with them.
-      });
-      controller.signal.addEventListener('abort', () => meter.destroy(controller.signal.reason as Error), { once: true });
-      digest = await deps.blobs.ingest(meter);
-      await writes;
+          if (traffic + (received - counted) > plan.offlineTrafficBytes) {
+            throw new DownloadFailure('traffic_exhausted');
+          }
+          batch.push(buffer);
+          batchBytes += buffer.length;
+          if (batchBytes >= readBufferSize) {
+            // One write in flight while the next batch is received.
+            const previous = writing;
+            void write().catch(() => undefined);
+            await previous;
+          }
+        }
+        await write();
+        await writing;
+      } finally {
+        clearInterval(ticker);
+        controller.signal.removeEventListener('abort', onAbort);
+        // Bytes that arrived whole are kept for a resume, unless a write failed.
+        await writing.catch(() => undefined);
+        await write().catch(() => undefined);
+        await writing.catch(() => undefined);
+        await checkpointing;
+      }
+      if (failure !== undefined) {
+        throw failure;
+      }
       if (controller.signal.aborted) {
         throw controller.signal.reason as Error;
       }
-      if (total !== undefined && digest.size !== total) {
+      if (total !== undefined && written !== total) {
         throw new DownloadFailure('interrupted');
       }
+      await checkpoint(true);
+      await file.sync();
+      await file.close();
+      handle = undefined;
+      const digest = hasher.digest();
+      await deps.blobs.adopt(partOf(task.id), digest);
+      adopted = true;
       const parentId = await targetFolder(task.userId, source.targetParentId);
-      const file = await createNamed(task.userId, name, parentId, digest, opened.mimeType);
-      const stored = digest;
-      digest = undefined;
+      let made;
+      try {
+        made = await createNamed(task.userId, name, parentId, digest, opened.mimeType);
+      } catch (error) {
+        await deps.blobs.release(digest.sha256);
+        throw error;
+      }
       const done = await deps.tasks.updateHeld(
         task.id,
         workerId,
         {
           phase: 'PHASE_TYPE_COMPLETE',
           progress: 100,
-          fileId: file.id,
-          fileName: file.name,
-          fileSize: stored.size,
+          fileId: made.id,
+          fileName: made.name,
+          fileSize: digest.size,
           messageKey: '',
+          fetchedBytes: 0,
+          sourceValidator: null,
           params: { url, speed: '0', eta: '0' },
           updatedAt: deps.now().toISOString(),
         },
         'release',
       );
       if (done) {
-        await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: file.id });
-        deps.logger.info({ taskId: task.id, worker: workerId, size: stored.size }, 'offline download complete');
+        await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: made.id });
+        deps.logger.info({ taskId: task.id, worker: workerId, size: digest.size, resumedFrom: startedAt }, 'offline download complete');
       }
     } catch (error) {
-      if (digest) {
-        await deps.blobs.release(digest.sha256);
-      }
+      await handle?.close().catch(() => undefined);
+      handle = undefined;
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof StoppedByMember) {
+        if (adopted || !(await deps.tasks.resumePointOf(task.id))) {
+          // Deleted (or stopped after the bytes were stored): nothing to resume.
+          await dropPart(task.id);
+        } else {
+          // Paused or stopping: the durable bytes stay for a resume with Range.
+          await deps.tasks.recordFetched(task.id, workerId, durable, validator);
+        }
         return;
       }
       if (!(reason instanceof DownloadFailure)) {
         deps.logger.error({ err: reason, taskId: task.id }, 'offline download failed');
       }
+      await dropPart(task.id);
       await deps.tasks.updateHeld(
         task.id,
         workerId,
-        { phase: 'PHASE_TYPE_ERROR', messageKey: messageKeyOf(reason), params: { url, speed: '0', eta: '' }, updatedAt: deps.now().toISOString() },
+        {
+          phase: 'PHASE_TYPE_ERROR',
+          messageKey: messageKeyOf(reason),
+          fetchedBytes: 0,
+          sourceValidator: null,
+          params: { url, speed: '0', eta: '' },
+          updatedAt: deps.now().toISOString(),
+        },
         'release',
       );
     } finally {
@@ -247,43 +471,80 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     }
   }
 
-  /** Takes and runs pending tasks until none is left; answers how many ran. */
-  async function drain(): Promise<number> {
-    await deps.tasks.requeueExpired('offline', deps.now().toISOString());
-    let count = 0;
-    const lanes = Array.from({ length: Math.max(1, deps.concurrency) }, async () => {
-      while (!stopped) {
-        const task = await deps.tasks.claimNext('offline', workerId, deps.now().toISOString(), leaseUntil().until);
-        if (!task) {
-          return;
-        }
-        count += 1;
-        await run(task);
+  /** One lane: takes and runs pending tasks one after another until none can be taken. */
+  async function lane(): Promise<void> {
+    while (!stopped) {
+      const task = await deps.tasks.claimNext(
+        'offline',
+        workerId,
+        deps.now().toISOString(),
+        leaseUntil().until,
+        async (userId) => (await deps.plans.planOf(userId)).offlineRunning,
+      );
+      if (!task) {
+        return;
       }
-    });
-    await Promise.all(lanes);
-    return count;
+      ran += 1;
+      await run(task);
+    }
   }
 
+  /** Starts lanes until `concurrency` run: a task queued while others download starts at once. */
+  function fill(): void {
+    while (!stopped && lanes.size < Math.max(1, deps.concurrency)) {
+      const current: Promise<void> = lane()
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'offline queue pass failed'))
+        .finally(() => lanes.delete(current));
+      lanes.add(current);
+    }
+  }
+
+  /** Puts back the tasks of dead workers, then fills the lanes. */
   function tick(): void {
-    if (stopped || draining) {
+    if (stopped || requeueing) {
       return;
     }
-    draining = drain()
-      .catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'offline queue pass failed');
-        return 0;
-      })
+    requeueing = deps.tasks
+      .requeueExpired('offline', deps.now().toISOString())
+      .then(fill)
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'offline queue pass failed'))
       .finally(() => {
-        draining = undefined;
+        requeueing = undefined;
       });
+  }
+
+  async function settle(): Promise<void> {
+    while (lanes.size > 0) {
+      await Promise.all([...lanes]);
+    }
+  }
+
+  /**
+   * Deletes partial data nobody will resume: of tasks gone, finished or failed (a crash between
+   * the last write and the task's update leaves such files).
+   */
+  async function sweepParts(): Promise<void> {
+    await ready;
+    const names = (await fs.readdir(deps.partDir)).filter((name) => /^[A-Za-z0-9_-]{1,32}$/.test(name));
+    for (let index = 0; index < names.length; index += 500) {
+      const slice = names.slice(index, index + 500);
+      const phases = await deps.tasks.phasesOf(slice);
+      for (const name of slice) {
+        const phase = phases.get(name);
+        if (phase === undefined || phase === 'PHASE_TYPE_COMPLETE' || phase === 'PHASE_TYPE_ERROR') {
+          await dropPart(name);
+        }
+      }
+    }
   }
 
   return {
     /** Looks at the queue now and every `pollMs` until stopped. */
     start(): void {
       stopped = false;
-      tick();
+      sweepParts()
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'offline partial data sweep failed'))
+        .finally(tick);
       timer = setInterval(tick, pollMs);
       timer.unref();
     },
@@ -295,23 +556,33 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     },
     /** Runs every pending task now and waits for them (tests, the standalone worker's first pass). */
     async runPending(): Promise<number> {
-      if (draining) {
-        await draining;
-      }
-      return drain();
+      await requeueing;
+      await settle();
+      await deps.tasks.requeueExpired('offline', deps.now().toISOString());
+      const before = ran;
+      fill();
+      await settle();
+      return ran - before;
     },
-    /** Stops taking tasks, stops the downloads under way (they go back to the queue) and waits. */
+    /**
+     * Stops taking tasks, stops the downloads under way (their durable bytes are recorded and
+     * they go back to the queue, to resume with Range) and waits.
+     */
     async stop(): Promise<void> {
       stopped = true;
       if (timer !== undefined) {
         clearInterval(timer);
         timer = undefined;
       }
-      for (const [id, controller] of running) {
+      const ids = [...running.keys()];
+      for (const controller of running.values()) {
         controller.abort(new StoppedByMember());
+      }
+      await requeueing;
+      await settle();
+      for (const id of ids) {
         await deps.tasks.updateHeld(id, workerId, { phase: 'PHASE_TYPE_PENDING', updatedAt: deps.now().toISOString() }, 'release');
       }
-      await draining;
     },
   };
 }

@@ -11,9 +11,24 @@ export interface OpenedSource {
   url: URL;
   /** The name the source gives (`Content-Disposition`) or the last segment of its URL; may be `''`. */
   fileName: string;
-  /** `Content-Length` when the source sent one. */
+  /** Size of the whole file when the source said it (`Content-Length`, or the total of `Content-Range`). */
   size: number | undefined;
   mimeType: string;
+  /** Where `body` starts in the file: the asked offset when the source answered the range (206), else 0. */
+  start: number;
+  /**
+   * What a later `If-Range` can name this version of the file by: a strong ETag, else
+   * Last-Modified; null when the source gives neither (it cannot be resumed safely).
+   */
+  validator: string | null;
+  /** The source says it serves byte ranges (`Accept-Ranges: bytes`, or it answered one). */
+  acceptsRanges: boolean;
+}
+
+/** Asks for the rest of a file from `offset`, only while it is still the version `validator` names. */
+export interface ResumeFrom {
+  offset: number;
+  validator: string;
 }
 
 /** The source answered an HTTP status that carries no file. */
@@ -26,7 +41,7 @@ export class SourceStatusError extends Error {
 
 /** Opens URLs for offline downloads; swapped for a fake in small tests. */
 export interface UrlFetcher {
-  open(url: string, signal: AbortSignal): Promise<OpenedSource>;
+  open(url: string, signal: AbortSignal, resume?: ResumeFrom): Promise<OpenedSource>;
 }
 
 export interface UrlFetcherOptions {
@@ -65,8 +80,33 @@ function sizeOf(header: string | undefined): number | undefined {
   return Number(header);
 }
 
+/** The validator of a response: a strong ETag, else Last-Modified, else null. */
+function validatorOf(headers: http.IncomingHttpHeaders): string | null {
+  const etag = headers.etag;
+  if (etag !== undefined && /^"[^"]{0,500}"$/.test(etag)) {
+    return etag;
+  }
+  const modified = headers['last-modified'];
+  return modified !== undefined && modified.length <= 100 && !Number.isNaN(Date.parse(modified)) ? modified : null;
+}
+
+/** `bytes start-end/total` of a 206 answer; undefined when it is not that. */
+function contentRangeOf(header: string | undefined): { start: number; end: number; total: number | undefined } | undefined {
+  const match = /^bytes (\d{1,16})-(\d{1,16})\/(\d{1,16}|\*)$/.exec(header?.trim() ?? '');
+  if (!match) {
+    return undefined;
+  }
+  return { start: Number(match[1]), end: Number(match[2]), total: match[3] === '*' ? undefined : Number(match[3]) };
+}
+
 /** One GET of one URL through the guard: the connection goes only to an allowed address. */
-function request(url: URL, policy: FetchPolicy, signal: AbortSignal, idleTimeoutMs: number): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  policy: FetchPolicy,
+  signal: AbortSignal,
+  idleTimeoutMs: number,
+  resume: ResumeFrom | undefined,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const outgoing = client.request(url, {
@@ -76,7 +116,12 @@ function request(url: URL, policy: FetchPolicy, signal: AbortSignal, idleTimeout
       lookup: guardedLookup(policy),
       signal,
       timeout: idleTimeoutMs,
-      headers: { 'user-agent': 'Nimbus offline download', accept: '*/*', 'accept-encoding': 'identity' },
+      headers: {
+        'user-agent': 'Nimbus offline download',
+        accept: '*/*',
+        'accept-encoding': 'identity',
+        ...(resume === undefined ? {} : { range: `bytes=${resume.offset}-`, 'if-range': resume.validator }),
+      },
     });
     outgoing.on('socket', (socket) => {
       // Defence in depth: whatever resolved, the peer must be an allowed address.
@@ -102,11 +147,11 @@ export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
   const maxRedirects = options.maxRedirects ?? 5;
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   return {
-    async open(address, signal) {
+    async open(address, signal, resume) {
       let url = new URL(address);
       for (let hop = 0; ; hop += 1) {
         checkUrl(url, options.policy);
-        const response = await request(url, options.policy, signal, idleTimeoutMs);
+        const response = await request(url, options.policy, signal, idleTimeoutMs, resume);
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
         if (status >= 300 && status < 400 && location !== undefined) {
@@ -122,12 +167,28 @@ export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
           throw new SourceStatusError(status);
         }
         const mimeType = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const validator = validatorOf(response.headers);
+        let start = 0;
+        let size = sizeOf(response.headers['content-length']);
+        if (status === 206) {
+          const range = contentRangeOf(response.headers['content-range']);
+          // Only the asked range of the same version is taken; anything else is the source's error.
+          if (resume === undefined || range?.start !== resume.offset || validator !== resume.validator) {
+            response.resume();
+            throw new SourceStatusError(status);
+          }
+          start = range.start;
+          size = range.total;
+        }
         return {
           body: response,
           url,
           fileName: nameFromDisposition(response.headers['content-disposition']) || nameFromUrl(url),
-          size: sizeOf(response.headers['content-length']),
+          size,
           mimeType: mimeType.length <= 255 ? mimeType : '',
+          start,
+          validator,
+          acceptsRanges: status === 206 || response.headers['accept-ranges'] === 'bytes',
         };
       }
     },

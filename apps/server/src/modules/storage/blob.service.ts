@@ -49,6 +49,19 @@ export function createBlobService(deps: BlobServiceDeps) {
       return digest;
     },
 
+    /**
+     * Takes a finished, fsynced file whose digest the caller computed while writing it into the
+     * store (a rename on local disk) and takes one reference to the blob for the caller.
+     */
+    async adopt(filePath: string, digest: ContentDigest): Promise<ContentDigest> {
+      await store.adopt(filePath, digest);
+      const referenced = await blobs.addStored(digest, now(), () => store.exists(digest.sha256));
+      if (!referenced) {
+        throw new AppError('aborted', { description: 'The file raced a clean-up; fetch it again' });
+      }
+      return digest;
+    },
+
     /** One more reference to a blob already stored; false when it is not (or is being freed). */
     async addReference(sha256: string): Promise<boolean> {
       return blobs.addReference(sha256, now());

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TaskPhase, TaskType } from '@nimbus/contracts';
+import type { Dialect } from '../../db/database';
 import type { Database, TaskTable } from '../../db/schema';
 
 /** A task row with numbers and the params map in their JavaScript types. */
@@ -38,6 +39,15 @@ export interface QueuedSource {
   targetParentId: string | null;
 }
 
+/** Where an interrupted download stands: durable bytes of its partial data and the source's validator. */
+export interface ResumePoint {
+  fetchedBytes: number;
+  validator: string | null;
+}
+
+/** What a worker may change on a task it holds, besides the task's own columns. */
+export type HeldPatch = TaskPatch & { fetchedBytes?: number; sourceValidator?: string | null };
+
 /** The columns a service may change on a task. */
 export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'phase' | 'progress' | 'fileId' | 'fileName' | 'fileSize' | 'messageKey' | 'params' | 'statusSize' | 'updatedAt'>>;
 
@@ -75,8 +85,10 @@ function toRecord(row: Selectable<TaskTable>): TaskRecord {
   };
 }
 
-function patchColumns(patch: TaskPatch) {
+function patchColumns(patch: HeldPatch) {
   return {
+    ...(patch.fetchedBytes === undefined ? {} : { fetched_bytes: patch.fetchedBytes }),
+    ...(patch.sourceValidator === undefined ? {} : { source_validator: patch.sourceValidator }),
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.phase === undefined ? {} : { phase: patch.phase }),
     ...(patch.progress === undefined ? {} : { progress: patch.progress }),
@@ -91,7 +103,7 @@ function patchColumns(patch: TaskPatch) {
 }
 
 /** Tasks (API.md §3). Every query of a member's tasks is scoped to that member. */
-export function createTaskRepository(db: Kysely<Database>) {
+export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
   const owned = (userId: string) => db.selectFrom('tasks').selectAll().where('user_id', '=', userId);
 
   const repository = {
@@ -190,33 +202,135 @@ export function createTaskRepository(db: Kysely<Database>) {
       return row === undefined ? undefined : { sourceUrl: row.source_url ?? '', targetParentId: row.target_parent_id };
     },
 
+    /** Where an interrupted download of the task stands; undefined when the task is gone. */
+    async resumePointOf(id: string): Promise<ResumePoint | undefined> {
+      const row = await db.selectFrom('tasks').select(['fetched_bytes', 'source_validator']).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : { fetchedBytes: Number(row.fetched_bytes), validator: row.source_validator };
+    },
+
     /**
-     * Takes the oldest pending task of a type for a worker: a compare-and-set from PENDING to
-     * RUNNING, so two workers (or processes) never take the same task.
+     * Takes a pending task of a type for a worker: a compare-and-set from PENDING to RUNNING, so
+     * two workers (or processes) never take the same task. Members take turns (the one whose
+     * oldest pending task waited longest first), and a member never has more than
+     * `capOf(member)` tasks of the type running at once: the count and the take are one
+     * statement, serialized per member (a PostgreSQL advisory lock; SQLite has one writer).
      */
-    async claimNext(type: TaskType, workerId: string, stamp: string, leaseUntil: string): Promise<TaskRecord | undefined> {
-      const candidates = await db
+    async claimNext(
+      type: TaskType,
+      workerId: string,
+      stamp: string,
+      leaseUntil: string,
+      capOf: (userId: string) => Promise<number> = () => Promise.resolve(Number.MAX_SAFE_INTEGER),
+    ): Promise<TaskRecord | undefined> {
+      const members = await db
         .selectFrom('tasks')
-        .select('id')
+        .select(['user_id', (eb) => eb.fn.min('updated_at').as('oldest')])
         .where('type', '=', type)
         .where('phase', '=', 'PHASE_TYPE_PENDING')
-        .orderBy('updated_at')
-        .orderBy('id')
-        .limit(8)
+        .groupBy('user_id')
+        .orderBy('oldest')
+        .orderBy('user_id')
+        .limit(32)
         .execute();
-      for (const candidate of candidates) {
-        const result = await db
-          .updateTable('tasks')
-          .set({ phase: 'PHASE_TYPE_RUNNING', lease_owner: workerId, lease_until: leaseUntil, updated_at: stamp })
-          .where('id', '=', candidate.id)
-          .where('phase', '=', 'PHASE_TYPE_PENDING')
-          .executeTakeFirst();
-        if (result.numUpdatedRows > 0n) {
-          const row = await db.selectFrom('tasks').selectAll().where('id', '=', candidate.id).executeTakeFirst();
-          return row === undefined ? undefined : toRecord(row);
+      for (const { user_id: userId } of members) {
+        const cap = await capOf(userId);
+        if (cap <= 0) {
+          continue;
+        }
+        const claimed = await db.transaction().execute(async (trx) => {
+          if (dialect === 'postgres') {
+            await sql`select pg_advisory_xact_lock(hashtext(${`tasks:${type}:${userId}`}))`.execute(trx);
+          }
+          const next = trx
+            .selectFrom('tasks')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('type', '=', type)
+            .where('phase', '=', 'PHASE_TYPE_PENDING')
+            .orderBy('updated_at')
+            .orderBy('id')
+            .limit(1);
+          const running = trx
+            .selectFrom('tasks')
+            .select((eb) => eb.fn.countAll().as('running'))
+            .where('user_id', '=', userId)
+            .where('type', '=', type)
+            .where('phase', '=', 'PHASE_TYPE_RUNNING');
+          const row = await trx
+            .updateTable('tasks')
+            .set({ phase: 'PHASE_TYPE_RUNNING', lease_owner: workerId, lease_until: leaseUntil, updated_at: stamp })
+            .where('id', '=', (eb) => eb.selectFrom(next.as('next')).select('next.id'))
+            .where('phase', '=', 'PHASE_TYPE_PENDING')
+            .where((eb) => eb(running, '<', cap))
+            .returningAll()
+            .executeTakeFirst();
+          return row;
+        });
+        if (claimed !== undefined) {
+          return toRecord(claimed);
         }
       }
       return undefined;
+    },
+
+    /** Bytes the member's other running downloads of a type hold so far (for the quota during a download). */
+    async runningBytes(userId: string, type: TaskType, exceptId: string): Promise<number> {
+      const row = await db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.sum<number | string | null>('fetched_bytes').as('bytes'))
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('phase', '=', 'PHASE_TYPE_RUNNING')
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** Records the durable bytes of a task this worker held (after a pause or stop); false when another holds it. */
+    async recordFetched(id: string, workerId: string, fetchedBytes: number, validator: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('tasks')
+        .set({ fetched_bytes: fetchedBytes, source_validator: validator })
+        .where('id', '=', id)
+        .where('lease_owner', '=', workerId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** The phases of tasks among `ids` (absent ones are left out), for the sweep of partial data. */
+    async phasesOf(ids: string[]): Promise<Map<string, TaskPhase>> {
+      if (ids.length === 0) {
+        return new Map();
+      }
+      const rows = await db.selectFrom('tasks').select(['id', 'phase']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row.phase as TaskPhase]));
+    },
+
+    /**
+     * Adds bytes a member's offline downloads fetched in a period (`YYYY-MM`) and answers the
+     * period's total.
+     */
+    async addTraffic(userId: string, period: string, bytes: number): Promise<number> {
+      const row = await db
+        .insertInto('offline_traffic')
+        .values({ user_id: userId, period, bytes })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'period']).doUpdateSet({ bytes: sql<number>`offline_traffic.bytes + ${bytes}` }),
+        )
+        .returning('bytes')
+        .executeTakeFirst();
+      return Number(row?.bytes ?? bytes);
+    },
+
+    /** Bytes a member's offline downloads fetched in a period (`YYYY-MM`). */
+    async trafficOf(userId: string, period: string): Promise<number> {
+      const row = await db
+        .selectFrom('offline_traffic')
+        .select('bytes')
+        .where('user_id', '=', userId)
+        .where('period', '=', period)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
     },
 
     /** Running tasks whose worker's lease ran out (the worker died) go back to the queue. */
@@ -235,7 +349,7 @@ export function createTaskRepository(db: Kysely<Database>) {
      * Changes a task a worker holds, and renews its lease or (with `release`) gives it up; false
      * when the worker no longer holds it (paused, deleted, or taken back after its lease ran out).
      */
-    async updateHeld(id: string, workerId: string, patch: TaskPatch, lease: { until: string } | 'release'): Promise<boolean> {
+    async updateHeld(id: string, workerId: string, patch: HeldPatch, lease: { until: string } | 'release'): Promise<boolean> {
       const result = await db
         .updateTable('tasks')
         .set({
