@@ -20,14 +20,56 @@ const notes = Buffer.from(
 );
 const report = Buffer.from('%PDF-1.4\n'.padEnd(48 * 1024, '%'));
 
+/** Bencodes a value the way .torrent files are written (dictionary keys sorted). */
+function bencode(value: unknown): Buffer {
+  if (typeof value === 'number') {
+    return Buffer.from(`i${value}e`);
+  }
+  if (typeof value === 'string' || Buffer.isBuffer(value)) {
+    const bytes = Buffer.isBuffer(value) ? value : Buffer.from(value);
+    return Buffer.concat([Buffer.from(`${bytes.length}:`), bytes]);
+  }
+  if (Array.isArray(value)) {
+    return Buffer.concat([Buffer.from('l'), ...value.map(bencode), Buffer.from('e')]);
+  }
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  );
+  return Buffer.concat([
+    Buffer.from('d'),
+    ...entries.flatMap(([key, item]) => [bencode(key), bencode(item)]),
+    Buffer.from('e'),
+  ]);
+}
+
+/** A torrent of two files, for the file picking of the Add dialog. */
+const holidayTorrent = bencode({
+  announce: 'http://127.0.0.1:9/announce',
+  info: {
+    name: 'Holiday',
+    'piece length': 16384,
+    pieces: Buffer.alloc(20, 1),
+    files: [
+      { length: 2048, path: ['beach.jpg'] },
+      { length: 5 * 1024 * 1024, path: ['video', 'sunset.mkv'] },
+    ],
+  },
+});
+
 /** The source sends the second half of notes.txt only once the test has seen the progress. */
 let releaseNotes: () => void = () => undefined;
 let notesReleased = new Promise<void>((resolve) => {
   releaseNotes = resolve;
 });
 
+/** Requests for the link that never works. */
+let goneHits = 0;
+
 const source = http.createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://source').pathname;
+  if (path === '/gone.iso') {
+    goneHits += 1;
+  }
   if (path === '/notes.txt') {
     response.writeHead(200, {
       'content-type': 'text/plain; charset=utf-8',
@@ -81,6 +123,22 @@ test('a pasted link is downloaded with live progress and opens from the task lis
   await page.getByTestId('add-link-button').click();
   const dialog = page.getByTestId('add-link-dialog');
   await expect(dialog.getByTestId('add-link-destination')).toHaveText('My Downloads');
+
+  // A .torrent file is read in the browser: its files can be picked before anything is sent.
+  await dialog.getByTestId('add-link-torrent-input').setInputFiles({
+    name: 'holiday.torrent',
+    mimeType: 'application/x-bittorrent',
+    buffer: holidayTorrent,
+  });
+  const picker = dialog.getByTestId('torrent-files');
+  await expect(picker).toContainText('Files in Holiday');
+  await expect(picker).toContainText('2 of 2 files chosen');
+  await expect(picker.getByRole('checkbox', { name: 'video/sunset.mkv' })).toBeChecked();
+  await picker.getByRole('checkbox', { name: 'video/sunset.mkv' }).uncheck();
+  await expect(picker).toContainText('1 of 2 files chosen');
+  await expect(picker.getByRole('checkbox', { name: 'All files' })).not.toBeChecked();
+  await picker.getByRole('button', { name: 'Remove holiday.torrent' }).click();
+  await expect(picker).toBeHidden();
   await dialog
     .getByTestId('add-link-text')
     .fill(`${sourceUrl('/notes.txt')}\nftp://example.com/archive.zip\n`);
@@ -168,4 +226,43 @@ test('the link checker tells a visitor what a link holds and saves it after sign
     'PHASE_TYPE_COMPLETE',
     { timeout: 20_000 },
   );
+});
+
+test('a failed download says why, can be retried and deleted, and leaves the list empty', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpInEnglish(page, newEmail(), 'offline downloads 3');
+  await page.goto('/drive/tasks');
+  await expect(page.getByTestId('tasks-empty')).toContainText('No offline downloads yet');
+
+  await page.getByTestId('add-link-button').click();
+  const dialog = page.getByTestId('add-link-dialog');
+  await dialog.getByTestId('add-link-text').fill(sourceUrl('/gone.iso'));
+  await dialog.getByTestId('add-link-text').press('Control+Enter');
+  await expect(dialog).toBeHidden();
+
+  const row = taskRow(page, 'gone.iso');
+  await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_ERROR', { timeout: 20_000 });
+  await expect(row.getByTestId('task-message')).toHaveText('The link could not be downloaded');
+  await page.getByTestId('task-filter-error').click();
+  await expect(taskRow(page, 'gone.iso')).toBeVisible();
+  await page.getByTestId('task-filter-running').click();
+  await expect(page.getByTestId('tasks-empty')).toContainText('Nothing in progress');
+  await page.getByTestId('task-filter-all').click();
+
+  // Retry fetches the link again, and it fails again.
+  const before = goneHits;
+  await row.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => goneHits, { timeout: 20_000 }).toBeGreaterThan(before);
+  await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_ERROR', { timeout: 20_000 });
+
+  // Deleting asks once.
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByTestId('delete-task-dialog');
+  await expect(confirm).toContainText('“gone.iso” leaves the list.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('tasks-empty')).toContainText('No offline downloads yet');
+  await page.reload();
+  await expect(page.getByTestId('tasks-empty')).toBeVisible();
 });

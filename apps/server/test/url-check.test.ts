@@ -168,16 +168,31 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
     expect(answer[0]?.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
   });
 
-  it('says which links it cannot take', async () => {
+  it('reads magnet links without contacting anyone, and says which links it cannot take', async () => {
     await start();
-    const answer = resources(await check(['magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567', 'ftp://example.com/a', 'not a link', 'http://user:pw@example.com/'].join('\n')));
-    expect(answer.map((item) => [item.reachable, item.is_torrent])).toEqual([
+    const answer = resources(
+      await check(
+        [
+          'magnet:?xt=urn:btih:0123456789ABCDEF0123456789abcdef01234567&dn=Holiday%20photos&tr=http%3A%2F%2F127.0.0.2%2Fannounce',
+          'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567',
+          'magnet:?dn=nothing-to-fetch',
+          'ftp://example.com/a',
+          'not a link',
+          'http://user:pw@example.com/',
+        ].join('\n'),
+      ),
+    );
+    expect(answer.slice(0, 2)).toEqual([
+      expect.objectContaining({ name: 'Holiday photos', reachable: true, is_torrent: true, message: '', file_size: '', files: [] }),
+      expect.objectContaining({ name: '0123456789abcdef0123456789abcdef01234567', reachable: true, is_torrent: true }),
+    ]);
+    expect(answer.slice(2).map((item) => [item.reachable, item.is_torrent])).toEqual([
       [false, true],
       [false, false],
       [false, false],
       [false, false],
     ]);
-    expect(answer.every((item) => item.message !== '')).toBe(true);
+    expect(answer.slice(2).every((item) => item.message !== '')).toBe(true);
   });
 
   it('refuses empty, oversized and malformed input with the error object', async () => {

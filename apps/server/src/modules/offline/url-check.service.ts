@@ -44,6 +44,29 @@ export function splitUrls(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** A BitTorrent v1 info hash in a magnet link: 40 hex digits or 32 base32 characters. */
+const btihPattern = /^urn:btih:([0-9a-f]{40}|[a-z2-7]{32})$/i;
+
+/**
+ * A magnet link is read, never contacted: the swarm is asked only by a task. A well-formed link
+ * (a BitTorrent info hash) can be queued, named after its `dn`; its files are known once the
+ * task has the torrent's metadata.
+ */
+export function checkMagnet(text: string): CheckedUrl {
+  let params: URLSearchParams;
+  try {
+    params = new URL(text).searchParams;
+  } catch {
+    return unreadable(text, 'unsupported_link', true);
+  }
+  const hash = params.getAll('xt').map((xt) => btihPattern.exec(xt)?.[1]).find((value) => value !== undefined);
+  if (hash === undefined) {
+    return unreadable(text, 'unsupported_link', true);
+  }
+  const name = sourceName(params.get('dn') ?? '') || hash.toLowerCase();
+  return { url: text, name, size: undefined, mimeType: '', fileCategory: fileCategoryOf({ name }), reachable: true, messageKey: '', isTorrent: true, files: [] };
+}
+
 function unreadable(url: string, key: TaskMessageKey, torrent: boolean): CheckedUrl {
   return { url, name: '', size: undefined, mimeType: '', fileCategory: 'OTHER', reachable: false, messageKey: key, isTorrent: torrent, files: [] };
 }
@@ -73,7 +96,7 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
 
   async function checkOne(text: string): Promise<CheckedUrl> {
     if (/^magnet:/i.test(text)) {
-      return unreadable(text, 'unsupported_link', true);
+      return checkMagnet(text);
     }
     let url: URL;
     try {

@@ -2,9 +2,9 @@
 
 import type { DragEvent } from 'react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatBytes } from '@nimbus/contracts';
-import { CircleAlert, Download, FileUp, Folder, HardDrive } from 'lucide-react';
+import { CircleAlert, Download, FileUp, Folder, HardDrive, X } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -14,10 +14,10 @@ import { errorText } from '@/features/auth/error-text';
 import { FolderNode } from '@/features/drive/move-copy-dialog';
 import { cn } from '@/lib/cn';
 import { linkKind, maxLinks, splitLinks } from './links';
-import type { Resource } from './offline-api';
-import { checkLinks, createTask } from './offline-api';
+import { createTask, uploadTorrentFile } from './offline-api';
 import { tasksQueryKey } from './task-query-keys';
-import { magnetOf, readTorrent } from './torrent-file';
+import type { TorrentSummary } from './torrent-file';
+import { readTorrent } from './torrent-file';
 
 export interface AddLinkDialogProps {
   /** The folder shown when the dialog opened; offered as the destination besides My Downloads. */
@@ -30,12 +30,21 @@ export interface AddLinkDialogProps {
 /** The outcome of one link of the last submit that did not become a task. */
 type LinkProblem = { link: string; message: string };
 
+/** A `.torrent` file chosen or dropped, read in the browser, with the files left out. */
+interface ChosenTorrent {
+  key: string;
+  file: File;
+  summary: TorrentSummary;
+  skipped: ReadonlySet<string>;
+}
+
 /**
- * The "Add link" dialog: links pasted one a line (http, https, magnet) or a `.torrent` file
- * chosen or dropped (read in the browser into its magnet link), the destination folder
- * (My Downloads unless another is chosen), then one offline task per link. Links that failed
- * stay in the box with their reason; the rest leave it. A torrent whose file list the server
- * gives can be narrowed to chosen files.
+ * The "Add link" dialog: links pasted one a line (http, https, magnet) and `.torrent` files
+ * chosen or dropped (read in the browser, so their files can be picked before anything is
+ * sent), the destination folder (My Downloads unless another is chosen), then one offline task
+ * per link or torrent. A torrent file is uploaded into the destination first and the task names
+ * it by id (API.md §3); the chosen files go as `url.files`. Links that failed stay in the box
+ * with their reason; the rest leave it.
  */
 export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddLinkDialogProps) {
   const t = useTranslations('offline');
@@ -49,42 +58,29 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
   const [problems, setProblems] = useState<LinkProblem[]>([]);
   const [notice, setNotice] = useState('');
   const [dropping, setDropping] = useState(false);
-  /** Files left out, per torrent link (ids of `Resource.files`). */
-  const [leftOut, setLeftOut] = useState<Record<string, string[]>>({});
+  const [torrents, setTorrents] = useState<ChosenTorrent[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
   const hintId = useId();
 
   const links = useMemo(() => splitLinks(text), [text]);
-  const magnets = useMemo(() => links.filter((link) => linkKind(link) === 'magnet'), [links]);
   const invalid = links.filter((link) => linkKind(link) === 'invalid');
 
-  // The server lists a torrent's files once torrents are supported; until then nothing to pick.
-  const torrents = useQuery({
-    queryKey: ['offline', 'resources', magnets],
-    enabled: magnets.length > 0 && magnets.length <= 10,
-    staleTime: Infinity,
-    retry: false,
-    queryFn: ({ signal }) => checkLinks(magnets, signal),
-  });
-  const withFiles: Resource[] = (torrents.data ?? []).filter(
-    (resource) => resource.files.length > 0 && magnets.includes(resource.url),
-  );
-
   async function addTorrents(files: readonly File[]) {
-    const added: string[] = [];
+    const added: ChosenTorrent[] = [];
     const wrong: LinkProblem[] = [];
     for (const file of files) {
       try {
         const summary = await readTorrent(new Uint8Array(await file.arrayBuffer()));
-        added.push(magnetOf(summary));
+        added.push({ key: `${file.name}:${summary.infoHash}`, file, summary, skipped: new Set() });
       } catch {
         wrong.push({ link: file.name, message: t('add.torrent-invalid', { name: file.name }) });
       }
     }
-    if (added.length > 0) {
-      setText((current) => [...splitLinks(current), ...added].join('\n'));
-    }
+    setTorrents((current) => [
+      ...current,
+      ...added.filter((torrent) => !current.some((item) => item.key === torrent.key)),
+    ]);
     setProblems(wrong);
   }
 
@@ -95,36 +91,48 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
   }
 
   async function submit() {
-    if (links.length === 0 || links.length > maxLinks) {
+    if ((links.length === 0 && torrents.length === 0) || links.length > maxLinks) {
       return;
     }
     setBusy(true);
     setNotice('');
     const failed: LinkProblem[] = invalid.map((link) => ({ link, message: t('add.invalid-link') }));
+    const failedTorrents: ChosenTorrent[] = [];
     let added = 0;
+    const describe = (error: unknown) =>
+      errorText(error, locale, errorTexts) ?? td('error.generic');
     for (const link of links) {
       if (linkKind(link) === 'invalid') {
         continue;
       }
-      const resource = withFiles.find((item) => item.url === link);
-      const skipped = new Set(leftOut[link] ?? []);
-      const files = resource
-        ? resource.files.map((file) => file.id).filter((id) => !skipped.has(id))
-        : undefined;
-      if (files && files.length === 0) {
-        failed.push({ link, message: t('add.no-files-chosen') });
+      try {
+        await createTask({ url: link, parentId: target.id, source: 'add_button' });
+        added += 1;
+      } catch (error) {
+        failed.push({ link, message: describe(error) });
+      }
+    }
+    for (const torrent of torrents) {
+      const files = torrent.summary.files
+        .map((file) => file.index)
+        .filter((index) => !torrent.skipped.has(index));
+      if (files.length === 0) {
+        failed.push({ link: torrent.file.name, message: t('add.no-files-chosen') });
+        failedTorrents.push(torrent);
         continue;
       }
       try {
+        const fileId = await uploadTorrentFile(torrent.file, target.id);
         await createTask({
-          url: link,
+          url: fileId,
           parentId: target.id,
-          ...(files && skipped.size > 0 ? { files } : {}),
+          ...(torrent.skipped.size > 0 ? { files } : {}),
           source: 'add_button',
         });
         added += 1;
       } catch (error) {
-        failed.push({ link, message: errorText(error, locale, errorTexts) ?? td('error.generic') });
+        failed.push({ link: torrent.file.name, message: describe(error) });
+        failedTorrents.push(torrent);
       }
     }
     setBusy(false);
@@ -145,6 +153,7 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
     }
     const failedLinks = new Set(failed.map((problem) => problem.link));
     setText(links.filter((link) => failedLinks.has(link)).join('\n'));
+    setTorrents(failedTorrents);
     setProblems(failed);
     setNotice(added > 0 ? t('add.added-some', { added }) : '');
   }
@@ -196,7 +205,6 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
                 }
               }}
               rows={5}
-              required
               autoFocus
               spellCheck={false}
               autoCapitalize="none"
@@ -242,63 +250,68 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
             </div>
           </div>
 
-          {magnets.length > 0 && torrents.isFetching ? (
-            <p className="text-sm text-muted-foreground" role="status">
-              {t('add.checking')}
-            </p>
-          ) : null}
-          {withFiles.map((resource) => {
-            const skipped = new Set(leftOut[resource.url] ?? []);
-            const chosen = resource.files.length - skipped.size;
+          {torrents.map((torrent) => {
+            const chosen = torrent.summary.files.length - torrent.skipped.size;
+            const setSkipped = (skipped: ReadonlySet<string>) =>
+              setTorrents((state) =>
+                state.map((item) => (item.key === torrent.key ? { ...item, skipped } : item)),
+              );
             return (
               <fieldset
-                key={resource.url}
-                className="flex flex-col gap-1 rounded-lg border border-border p-3"
+                key={torrent.key}
+                className="relative flex flex-col gap-1 rounded-lg border border-border p-3"
                 data-testid="torrent-files"
               >
-                <legend className="px-1 text-sm font-medium">
-                  {t('add.files-title', { name: resource.name || resource.url })}
+                <legend className="max-w-[calc(100%-3rem)] truncate px-1 text-sm font-medium">
+                  {t('add.files-title', { name: torrent.summary.name || torrent.file.name })}
                 </legend>
+                <button
+                  type="button"
+                  aria-label={t('add.torrent-remove', { name: torrent.file.name })}
+                  onClick={() =>
+                    setTorrents((state) => state.filter((item) => item.key !== torrent.key))
+                  }
+                  className="absolute right-1 top-1 inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring md:size-8"
+                >
+                  <X aria-hidden className="size-4" />
+                </button>
                 <label className="flex min-h-11 items-center gap-2 text-sm md:min-h-8">
                   <input
                     type="checkbox"
-                    checked={skipped.size === 0}
+                    checked={torrent.skipped.size === 0}
                     onChange={(event) =>
-                      setLeftOut((state) => ({
-                        ...state,
-                        [resource.url]: event.target.checked
-                          ? []
-                          : resource.files.map((file) => file.id),
-                      }))
+                      setSkipped(
+                        event.target.checked
+                          ? new Set()
+                          : new Set(torrent.summary.files.map((file) => file.index)),
+                      )
                     }
                   />
                   {t('add.files-all')}
                   <span className="ml-auto text-xs text-muted-foreground">
-                    {t('add.files-count', { chosen, count: resource.files.length })}
+                    {t('add.files-count', { chosen, count: torrent.summary.files.length })}
                   </span>
                 </label>
                 <ul className="max-h-48 overflow-y-auto">
-                  {resource.files.map((file) => (
-                    <li key={file.id}>
+                  {torrent.summary.files.map((file) => (
+                    <li key={file.index}>
                       <label className="flex min-h-11 items-center gap-2 pl-4 text-sm md:min-h-8">
                         <input
                           type="checkbox"
-                          checked={!skipped.has(file.id)}
-                          onChange={(event) =>
-                            setLeftOut((state) => {
-                              const next = new Set(state[resource.url] ?? []);
-                              if (event.target.checked) {
-                                next.delete(file.id);
-                              } else {
-                                next.add(file.id);
-                              }
-                              return { ...state, [resource.url]: [...next] };
-                            })
-                          }
+                          checked={!torrent.skipped.has(file.index)}
+                          onChange={(event) => {
+                            const next = new Set(torrent.skipped);
+                            if (event.target.checked) {
+                              next.delete(file.index);
+                            } else {
+                              next.add(file.index);
+                            }
+                            setSkipped(next);
+                          }}
                         />
                         <span className="min-w-0 flex-1 truncate">{file.name}</span>
                         <span className="shrink-0 text-xs text-muted-foreground">
-                          {formatBytes(file.file_size, { locale })}
+                          {formatBytes(file.size, { locale })}
                         </span>
                       </label>
                     </li>
@@ -403,7 +416,7 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
             </Button>
             <Button
               type="submit"
-              disabled={busy || links.length === 0 || tooMany}
+              disabled={busy || (links.length === 0 && torrents.length === 0) || tooMany}
               data-testid="add-link-submit"
             >
               {busy ? t('add.submitting') : t('add.submit')}

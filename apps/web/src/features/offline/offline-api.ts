@@ -1,3 +1,4 @@
+import { readApiAnswer } from '@nimbus/client';
 import { browserClient } from '@/features/auth/browser-client';
 
 /*
@@ -68,10 +69,11 @@ export interface Resource {
 
 /** What a new offline task asks for. */
 export interface NewTask {
+  /** An http(s) or magnet link, or the id of a `.torrent` file of the drive. */
   url: string;
   /** `""`: the member's downloads folder. */
   parentId: string;
-  /** For a torrent: the ids of the files to fetch; every file when absent. */
+  /** For a torrent: the indexes of the files to fetch; every file when absent. */
   files?: readonly string[];
   source: TaskSource;
 }
@@ -154,4 +156,63 @@ export async function checkLinks(
     signal ? { signal } : {},
   );
   return answer.list.resources;
+}
+
+/**
+ * Uploads a `.torrent` file into a folder of the drive (one form upload: torrents are small)
+ * and gives its id, which an offline task takes as its `url`.
+ */
+export async function uploadTorrentFile(file: File, parentId: string): Promise<string> {
+  const client = browserClient();
+  const answer = await client.post<{
+    file: { id: string; phase: string };
+    form?: { url: string; multi_parts: Record<string, string> };
+  }>('/drive/v1/files', {
+    kind: 'drive#file',
+    name: file.name,
+    parent_id: parentId,
+    size: String(file.size),
+    upload_type: 'UPLOAD_TYPE_FORM',
+  });
+  if (answer.file.phase !== 'PHASE_TYPE_COMPLETE' && answer.form) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(answer.form.multi_parts)) {
+      body.append(name, value);
+    }
+    body.append('file', file);
+    const base = client.originOf('drive') || window.location.origin;
+    const response = await fetch(new URL(answer.form.url, base), {
+      method: 'POST',
+      body,
+      credentials: 'include',
+    });
+    const result = readApiAnswer(response.status, await response.text());
+    if (result instanceof Error) {
+      throw result;
+    }
+  }
+  return answer.file.id;
+}
+
+/** The files a torrent task lists in `params.files` once it knows them. */
+export function taskFiles(
+  task: Pick<OfflineTask, 'params'>,
+): { index: string; name: string; size: string }[] {
+  const text = task.params.files;
+  if (!text) {
+    return [];
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (entry): entry is { index: string; name: string; size: string } =>
+            typeof entry === 'object' &&
+            entry !== null &&
+            typeof (entry as { name?: unknown }).name === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
 }

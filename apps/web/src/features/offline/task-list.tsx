@@ -30,7 +30,7 @@ import { cn } from '@/lib/cn';
 import { AddLinkDialog } from './add-link-dialog';
 import { timeLeft } from './links';
 import type { OfflineTask, PhaseFilter } from './offline-api';
-import { deleteTasks, listTasks, retryTask, setTaskPhase } from './offline-api';
+import { deleteTasks, listTasks, retryTask, setTaskPhase, taskFiles } from './offline-api';
 import { tasksQueryKey } from './task-query-keys';
 
 export interface TaskListProps {
@@ -274,6 +274,7 @@ function TaskRow({ task, onPause, onResume, onRetry, onDelete, onOpen, onShow }:
         ? CircleCheck
         : Download;
   const canOpen = task.phase === 'PHASE_TYPE_COMPLETE' && task.file_id !== '';
+  const files = taskFiles(task);
 
   return (
     <li
@@ -336,6 +337,26 @@ function TaskRow({ task, onPause, onResume, onRetry, onDelete, onOpen, onShow }:
           <p className="text-xs text-muted-foreground" data-testid="task-facts">
             <span data-testid="task-percent">{task.progress}%</span> ·{facts.join(' · ')}
           </p>
+          {files.length > 0 ? (
+            <details className="text-xs" data-testid="task-files">
+              <summary className="cursor-pointer rounded text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+                {t('tasks.files', { count: files.length })}
+              </summary>
+              <ul className="mt-1 max-h-40 overflow-y-auto rounded-lg border border-border">
+                {files.map((file) => (
+                  <li
+                    key={file.index}
+                    className="flex gap-3 border-b border-border px-2 py-1 last:border-b-0"
+                  >
+                    <span className="min-w-0 flex-1 truncate">{file.name}</span>
+                    <span className="shrink-0 text-muted-foreground">
+                      {/^\d+$/.test(file.size) ? formatBytes(file.size, { locale }) : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
           {task.message ? (
             <p className="text-xs text-danger" data-testid="task-message">
               {task.message}

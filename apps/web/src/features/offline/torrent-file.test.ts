@@ -47,12 +47,25 @@ describe('a .torrent file as a magnet link', () => {
       infoHash: createHash('sha1').update(bencode(info)).digest('hex'),
       name: 'Holiday 写真',
       trackers: ['http://tracker.example/announce', 'udp://other.example:80'],
+      files: [
+        { index: '0', name: 'a.jpg', size: 1000 },
+        { index: '1', name: 'sub/b.mkv', size: 2000 },
+      ],
     });
     const magnet = new URL(magnetOf(summary));
     expect(magnet.protocol).toBe('magnet:');
     expect(magnet.searchParams.get('xt')).toBe(`urn:btih:${summary.infoHash}`);
     expect(magnet.searchParams.get('dn')).toBe('Holiday 写真');
     expect(magnet.searchParams.getAll('tr')).toEqual(summary.trackers);
+  });
+
+  it('lists the one file of a single-file torrent', async () => {
+    const single = bencode({
+      info: { name: 'movie.mkv', length: 4096, 'piece length': 16384, pieces: Buffer.alloc(20) },
+    });
+    const summary = await readTorrent(new Uint8Array(single));
+    expect(summary.files).toEqual([{ index: '0', name: 'movie.mkv', size: 4096 }]);
+    expect(summary.trackers).toEqual([]);
   });
 
   it('refuses files that are not torrents', async () => {

@@ -4,12 +4,22 @@
  * with a small bencode reader that remembers where each value starts and ends.
  */
 
+/** One file of a torrent; `index` is what `url.files` of an offline task names. */
+export interface TorrentFileEntry {
+  index: string;
+  /** The path inside the torrent, parts joined with `/`. */
+  name: string;
+  size: number;
+}
+
 /** What the Add dialog needs of a torrent. */
 export interface TorrentSummary {
   /** 40 lower-case hex digits. */
   infoHash: string;
   name: string;
   trackers: string[];
+  /** In the torrent's order. */
+  files: TorrentFileEntry[];
 }
 
 type Value = number | Uint8Array | Value[] | Map<string, Value>;
@@ -127,7 +137,28 @@ export async function readTorrent(bytes: Uint8Array): Promise<TorrentSummary> {
       }
     }
   }
-  return { infoHash: hex(digest), name: text(info.get('name')), trackers: [...trackers] };
+  const name = text(info.get('name'));
+  const listed = info.get('files');
+  const files: TorrentFileEntry[] = Array.isArray(listed)
+    ? listed.map((entry, index) => {
+        const fields = entry instanceof Map ? entry : new Map<string, Value>();
+        const path = fields.get('path.utf-8') ?? fields.get('path');
+        const parts = Array.isArray(path) ? path.map(text) : [];
+        const length = fields.get('length');
+        return {
+          index: String(index),
+          name: parts.join('/'),
+          size: typeof length === 'number' ? length : 0,
+        };
+      })
+    : [
+        {
+          index: '0',
+          name,
+          size: typeof info.get('length') === 'number' ? (info.get('length') as number) : 0,
+        },
+      ];
+  return { infoHash: hex(digest), name, trackers: [...trackers], files };
 }
 
 /** The magnet link of a torrent: its info hash, its name and its trackers. */
