@@ -327,6 +327,9 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
   await expect(item('photo.png').locator('img')).toHaveAttribute('src', /.+/);
   await page.getByRole('button', { name: 'List' }).click();
   await expect(list).toHaveAttribute('data-view', 'list');
+  // The server renders the list too (the "ssr view type" cookie), so no grid flashes first.
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain('data-view="list"');
   await page.reload();
   await expect(list).toHaveAttribute('data-view', 'list');
   await expect(item('note.txt')).toBeVisible();

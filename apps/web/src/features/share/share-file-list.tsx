@@ -22,6 +22,7 @@ import {
   isSensitiveStatus,
   liftCover,
   readSharedDisplayMode,
+  storeSsrViewType,
   writeSharedDisplayMode,
 } from './share-preferences';
 import { shareFolderPath } from './share-route';
@@ -50,6 +51,8 @@ export interface ShareFileListProps {
   /** The first page as the server rendered it (default display mode). */
   initialFiles: ShareFile[];
   initialNextPageToken: string;
+  /** The view the server rendered (the "ssr view type" cookie). */
+  initialViewType: SharedDisplayMode['viewType'];
   errorTexts: ErrorTexts;
 }
 
@@ -122,7 +125,10 @@ export function ShareFileList(props: ShareFileListProps) {
   const t = useTranslations('share');
   const locale = useLocale();
   const { requestDownload, setPreviewing } = useShareActions();
-  const [mode, setMode] = useState<SharedDisplayMode>({ ...defaultSharedDisplayMode });
+  const [mode, setMode] = useState<SharedDisplayMode>({
+    ...defaultSharedDisplayMode,
+    viewType: props.initialViewType,
+  });
   const [files, setFiles] = useState(props.initialFiles);
   const [next, setNext] = useState(props.initialNextPageToken);
   const [loading, setLoading] = useState(false);
@@ -193,6 +199,9 @@ export function ShareFileList(props: ShareFileListProps) {
     const storage = defaultStorage();
     const stored = readSharedDisplayMode(storage);
     const lifted = isCoverLifted(storage, shareId);
+    if (stored.viewType !== props.initialViewType) {
+      storeSsrViewType(stored.viewType);
+    }
     void Promise.resolve().then(() => {
       setMode(stored);
       setCoverLifted(lifted);
@@ -209,6 +218,7 @@ export function ShareFileList(props: ShareFileListProps) {
     const reorder =
       nextMode.orderType !== mode.orderType || nextMode.pinFoldersTop !== mode.pinFoldersTop;
     setMode(nextMode);
+    storeSsrViewType(nextMode.viewType);
     if (reorder) {
       void relist(nextMode);
     }

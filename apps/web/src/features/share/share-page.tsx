@@ -6,10 +6,11 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { errorTextsOf } from '@/features/auth/auth-messages';
 import type { Messages } from '@/i18n/messages';
 import { ChevronRight, Clock, Download, Files, UserRound } from 'lucide-react';
+import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { PassCodeForm } from './pass-code-form';
 import { ReportButton } from './report-button';
-import { isSensitiveStatus } from './share-preferences';
+import { isSensitiveStatus, ssrViewTypeCookie, ssrViewTypeOf } from './share-preferences';
 import { SaveButton, ShareActionsProvider } from './share-actions';
 import { SensitiveCover } from './sensitive-cover';
 import { ShareFileList } from './share-file-list';
@@ -242,6 +243,7 @@ export async function SharePageBody({
               token={view.token}
               initialFiles={view.files}
               initialNextPageToken={view.nextPageToken}
+              initialViewType={ssrViewTypeOf((await cookies()).get(ssrViewTypeCookie)?.value)}
               errorTexts={errorTextsOf(locale)}
             />
           ) : (

@@ -8,6 +8,8 @@ import {
   liftCover,
   readSharedDisplayMode,
   sharedDisplayModeKey,
+  ssrViewTypeOf,
+  storeSsrViewType,
   writeSharedDisplayMode,
 } from './share-preferences';
 
@@ -40,6 +42,20 @@ describe('shared display mode', () => {
     expect(readSharedDisplayMode(storage).viewType).toBe('grid');
     writeSharedDisplayMode(storage, {});
     expect(storage.getItem(sharedDisplayModeKey)).toBe('nonsense');
+  });
+});
+
+describe('ssr view type', () => {
+  it('reads list or grid from the cookie, grid otherwise, and writes a lax cookie for a year', () => {
+    expect(ssrViewTypeOf('list')).toBe('list');
+    expect(ssrViewTypeOf('grid')).toBe('grid');
+    expect(ssrViewTypeOf('flow')).toBe('grid');
+    expect(ssrViewTypeOf(undefined)).toBe('grid');
+    const doc = { cookie: '' };
+    storeSsrViewType('list', doc);
+    expect(doc.cookie).toMatch(/^share_view_type=list; /);
+    expect(doc.cookie).toMatch(/Max-Age=31536000/i);
+    expect(doc.cookie).toMatch(/SameSite=Lax/i);
   });
 });
 

@@ -1,8 +1,10 @@
-import type { StorageLike } from '@nimbus/client';
-import type { SharedDisplayMode } from '@nimbus/contracts';
+import type { CookieDocument, StorageLike } from '@nimbus/client';
+import { setCookie } from '@nimbus/client';
+import type { DisplayViewType, SharedDisplayMode } from '@nimbus/contracts';
 import {
   defaultSharedDisplayMode,
   isEmptyDisplayMode,
+  normalizeDisplayViewType,
   normalizeSharedDisplayMode,
 } from '@nimbus/contracts';
 
@@ -16,6 +18,13 @@ import {
 export const sharedDisplayModeKey = 'nimbus.share.display_mode';
 /** The local storage key of the lifted covers ("hidden shared content cover"). */
 export const hiddenCoverKey = 'nimbus.share.hidden_cover';
+/**
+ * The cookie of the share pages' view type ("ssr view type"), so the server renders the list or
+ * the grid the visitor chose without a flash of the other one.
+ */
+export const ssrViewTypeCookie = 'share_view_type';
+/** Lifetime of the view type cookie: a year. */
+export const ssrViewTypeMaxAgeSeconds = 365 * 24 * 60 * 60;
 /** How many lifted covers are remembered (the newest). */
 export const hiddenCoverMaxEntries = 50;
 
@@ -44,6 +53,26 @@ export function writeSharedDisplayMode(
   const next = normalizeSharedDisplayMode({ ...current, ...change });
   storage.setItem(sharedDisplayModeKey, JSON.stringify(next));
   return next;
+}
+
+/** The view type a request's cookie names: `list` or `grid` (the default when absent or wrong). */
+export function ssrViewTypeOf(value: string | undefined): DisplayViewType {
+  return value === undefined ? defaultSharedDisplayMode.viewType : normalizeDisplayViewType(value);
+}
+
+/** Keeps the view type for the server's rendering of the next share page. */
+export function storeSsrViewType(viewType: DisplayViewType, doc?: CookieDocument): void {
+  setCookie(
+    ssrViewTypeCookie,
+    viewType,
+    {
+      path: '/',
+      maxAge: ssrViewTypeMaxAgeSeconds,
+      sameSite: 'lax',
+      secure: typeof location !== 'undefined' && location.protocol === 'https:',
+    },
+    doc,
+  );
 }
 
 function liftedCovers(storage: StorageLike): string[] {
