@@ -272,4 +272,23 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
     expect(ok<TaskBody>(await call(b.headers, 'GET', `/drive/v1/tasks/${started.restore_task_id}`)).phase).toBe('PHASE_TYPE_COMPLETE');
     expect(await restoreCount(a.headers)).toBe('1');
   });
+
+  it('cancels a large save whose task the member deleted before it ran, and gives its count back once', async () => {
+    const { a, shareId, token } = await sharedBig(1);
+    const b = await member();
+    const started = ok<RestoreBody>(await call(b.headers, 'POST', '/drive/v1/share/restore', { share_id: shareId, pass_code_token: token }));
+    expect(started.restore_status).toBe('RESTORE_START');
+    expect(await restoreCount(a.headers)).toBe('1');
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/drive/v1/tasks?task_ids=${started.restore_task_id}`, headers: b.headers });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    expect(await t.container.restoreWorker.runPending()).toBe(0);
+    expect(await savedRows(b.user.id)).toEqual([]);
+    expect(await restoreCount(a.headers)).toBe('0');
+    expect(await t.container.restoreWorker.runPending()).toBe(0);
+    expect(await restoreCount(a.headers)).toBe('0');
+    // The limit of one is free again.
+    const c = await member();
+    expect(ok<RestoreBody>(await call(c.headers, 'POST', '/drive/v1/share/restore', { share_id: shareId, pass_code_token: token })).restore_status).toBe('RESTORE_START');
+  });
 });

@@ -4,7 +4,7 @@ import type { ShareService } from './share.service';
 
 export interface RestoreWorkerDeps {
   tasks: Pick<TaskRepository, 'claimNext' | 'requeueExpired'>;
-  restores: Pick<ShareService, 'runQueued'>;
+  restores: Pick<ShareService, 'runQueued' | 'cancelDeletedRestores'>;
   now: () => Date;
   logger: { error(object: unknown, message: string): void };
   /** How long a taken task stays this worker's; a task whose worker died is done again after it. */
@@ -28,8 +28,12 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  /** Takes and completes pending saves one after another until none is left; answers how many. */
+  /**
+   * Takes and completes pending saves one after another until none is left; answers how many.
+   * Saves whose task was deleted first are cancelled (their count given back).
+   */
   async function drain(): Promise<number> {
+    await deps.restores.cancelDeletedRestores();
     await deps.tasks.requeueExpired('restore', deps.now().toISOString());
     let count = 0;
     while (!stopped) {

@@ -402,6 +402,24 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       return result.numUpdatedRows > 0n;
     },
 
+    /** Queued saves whose task the member deleted before it completed. */
+    async orphanedRestores(): Promise<{ id: string; shareId: string }[]> {
+      const rows = await db
+        .selectFrom('share_restores')
+        .leftJoin('tasks', 'tasks.id', 'share_restores.id')
+        .select(['share_restores.id', 'share_restores.share_id'])
+        .where('tasks.id', 'is', null)
+        .limit(100)
+        .execute();
+      return rows.map((row) => ({ id: row.id, shareId: row.share_id }));
+    },
+
+    /** Drops a queued save; false when it was dropped already. */
+    async dropQueuedRestoreOnce(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('share_restores').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
     /** Gives back the count of a save that could not be made. */
     async giveBackRestore(shareId: string): Promise<void> {
       await db

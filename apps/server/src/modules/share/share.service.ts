@@ -929,6 +929,23 @@ export function createShareService(deps: ShareServiceDeps) {
       }
     },
 
+    /**
+     * Cancels the queued saves whose task the member deleted before it completed: each gives its
+     * count of `restore_limit` back, once (the drop and the give-back are one transaction).
+     */
+    async cancelDeletedRestores(): Promise<number> {
+      let cancelled = 0;
+      for (const orphan of await shares.orphanedRestores()) {
+        await shares.transaction(async (queries) => {
+          if (await queries.dropQueuedRestoreOnce(orphan.id)) {
+            await queries.giveBackRestore(orphan.shareId);
+            cancelled += 1;
+          }
+        });
+      }
+      return cancelled;
+    },
+
     /** `POST /audit.admin/v1/share`: stores a visitor's report for review. */
     async report(visitor: Visitor, input: { shareId: string; shareUserId: string; gcids: string[]; fileIds: string[]; reason: string }): Promise<string> {
       const decision = deps.limiter.hit(`share-report:${visitor.address}`, { max: 20, windowMs: 3_600_000 });
