@@ -452,5 +452,20 @@ test.describe('on a phone', () => {
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(800);
     await bar.getByRole('button', { name: 'Move to trash' }).tap();
     await expect(page.getByTestId('drive-empty')).toBeVisible();
+
+    // On a phone, rename keeps its dialog (no inline field under a thumb).
+    await newFolder(page, 'Three');
+    const three = item(page, 'Three');
+    await three.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
+    await expect(three).toHaveAttribute('aria-selected', 'true');
+    await three.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true });
+    await bar.getByRole('button', { name: 'Rename' }).tap();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('New name')).toHaveValue('Three');
+    await expect(page.getByTestId('rename-input')).toHaveCount(0);
+    await dialog.getByLabel('New name').fill('Tres');
+    await dialog.getByRole('button', { name: 'Rename' }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(item(page, 'Tres')).toBeVisible();
   });
 });
