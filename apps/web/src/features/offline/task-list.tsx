@@ -118,7 +118,7 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
               <TabsTrigger
                 key={key}
                 value={key}
-                className="flex-1 sm:flex-none"
+                className="flex-1 whitespace-nowrap px-3 sm:flex-none sm:px-4"
                 data-testid={`task-filter-${key}`}
               >
                 {t(`tasks.filter.${key}`)}
@@ -335,7 +335,8 @@ function TaskRow({ task, onPause, onResume, onRetry, onDelete, onOpen, onShow }:
             />
           </div>
           <p className="text-xs text-muted-foreground" data-testid="task-facts">
-            <span data-testid="task-percent">{task.progress}%</span> ·{facts.join(' · ')}
+            <span data-testid="task-percent">{task.progress}%</span>
+            {` · ${facts.join(' · ')}`}
           </p>
           {files.length > 0 ? (
             <details className="text-xs" data-testid="task-files">
