@@ -279,23 +279,26 @@ export function createShareService(deps: ShareServiceDeps) {
     shareId: string,
     visitor: Visitor,
     proofs: { passCode?: string | undefined; passCodeToken?: string | undefined },
-  ): Promise<{ status: ShareStatus; share: ShareRecord | undefined; token: string }> {
+  ): Promise<{ status: ShareStatus; share: ShareRecord | undefined; token: string; returning: boolean }> {
     const share = shareId === '' ? undefined : await shares.find(shareId);
     if (!share) {
-      return { status: 'NOT_FOUND', share: undefined, token: '' };
+      return { status: 'NOT_FOUND', share: undefined, token: '', returning: false };
     }
     const base = baseStatus(share);
     if (base !== 'OK') {
-      return { status: base, share, token: '' };
+      return { status: base, share, token: '', returning: false };
     }
     const needsPassCode = share.passCode !== '';
     const isOwner = visitor.userId === share.userId;
     const sign = () => signPassCodeToken(deps.passCodeKey, { shareId: share.id, passCode: share.passCode, now: now() });
     let proof: PassCodeProof = 'none';
     let token = '';
+    // A visitor who brings a valid token has been here within its 12 hours.
+    let returning = false;
     if (proofs.passCodeToken && isPassCodeTokenValid(deps.passCodeKey, proofs.passCodeToken, { shareId: share.id, passCode: share.passCode, now: now() })) {
       proof = 'valid';
       token = proofs.passCodeToken;
+      returning = true;
     } else if (needsPassCode && !isOwner && proofs.passCode !== undefined && proofs.passCode !== '') {
       await guardPassCodeAttempt(share, visitor);
       if (safeEqual(proofs.passCode, share.passCode)) {
@@ -314,7 +317,7 @@ export function createShareService(deps: ShareServiceDeps) {
     if (status === 'OK' && token === '') {
       token = sign();
     }
-    return { status, share, token };
+    return { status, share, token, returning };
   }
 
   /**
@@ -679,7 +682,7 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /** `GET /drive/v1/share`: the share's status and, when readable, its chosen items. */
     async open(shareId: string, visitor: Visitor, proofs: { passCode?: string | undefined; passCodeToken?: string | undefined }, input: SharePageInput): Promise<OpenedShare | LockedShare | Unreadable> {
-      const { status, share, token } = await access(shareId, visitor, proofs);
+      const { status, share, token, returning } = await access(shareId, visitor, proofs);
       if (!share || status !== 'OK') {
         if (share && (status === 'PASS_CODE_EMPTY' || status === 'PASS_CODE_ERROR')) {
           return { status, sharer: await sharerOf(share) };
@@ -688,7 +691,9 @@ export function createShareService(deps: ShareServiceDeps) {
       }
       const items = await shares.itemIds(share.id);
       const listed = await page(share, items, '', input);
-      if (input.pageToken === undefined && visitor.userId !== share.userId) {
+      // A view is a visit: the first page for a visitor who holds no token yet (one is given
+      // now), so the page's reloads and returns within the token's 12 hours count once.
+      if (input.pageToken === undefined && !returning && visitor.userId !== share.userId) {
         await shares.countView(share.id);
       }
       return { status: 'OK', share, passCodeToken: token, sharer: await sharerOf(share), ...listed };
