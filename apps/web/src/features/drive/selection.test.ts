@@ -96,4 +96,11 @@ describe('selection model', () => {
     expect(after.focus).toBe('d');
     expect(keepListed(after, ['a', 'b', 'd'])).toBe(after);
   });
+
+  it('keeps an empty selection as it is, whatever the listing', () => {
+    expect(keepListed(emptySelection, order)).toBe(emptySelection);
+    expect(selectedInOrder(emptySelection, order)).toEqual([]);
+    const focused = { ...emptySelection, focus: 'z' };
+    expect(keepListed(focused, order).focus).toBeUndefined();
+  });
 });

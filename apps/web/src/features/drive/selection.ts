@@ -112,6 +112,10 @@ export function clearSelection(state: SelectionState): SelectionState {
 
 /** Drops the ids that are no longer listed (after a trash, move or reload). */
 export function keepListed(state: SelectionState, order: readonly string[]): SelectionState {
+  // Nothing to check: a listing of 100,000 items is not copied into a set on every page.
+  if (state.selected.size === 0 && state.anchor === undefined && state.focus === undefined) {
+    return state;
+  }
   const listed = new Set(order);
   const selected = [...state.selected].filter((id) => listed.has(id));
   if (
@@ -130,5 +134,8 @@ export function keepListed(state: SelectionState, order: readonly string[]): Sel
 
 /** The selected ids in display order. */
 export function selectedInOrder(state: SelectionState, order: readonly string[]): string[] {
+  if (state.selected.size === 0) {
+    return [];
+  }
   return order.filter((id) => state.selected.has(id));
 }
