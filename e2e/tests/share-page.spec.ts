@@ -165,7 +165,15 @@ test('an anonymous visitor browses a Spanish share, plays a video, signs in in t
   await expect(page).toHaveURL(new RegExp(`/s/${share.share_id}/${top}$`));
   await expect(page.getByTestId('share-scene')).toHaveAttribute('data-scene', 'SHARE_DETAIL');
   await expect(item('Montaña')).toBeVisible();
-  await item('Fotos').getByRole('link').click();
+  // By keyboard: the arrows move between the items (newest first), Enter opens a folder.
+  await item('Montaña').getByRole('link').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Fotos').getByRole('link')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Montaña').getByRole('link')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(item('Fotos').getByRole('link')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/s/${share.share_id}/${top}/${inner}$`));
   await expect(item('Playa')).toBeVisible();
   await expect(page.getByTestId('share-list')).toHaveAttribute('data-view', 'list');

@@ -1,5 +1,6 @@
 'use client';
 
+import type { KeyboardEvent } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
 import type { SharedDisplayMode, SortOrder } from '@nimbus/contracts';
@@ -387,7 +388,7 @@ export function ShareFileList(props: ShareFileListProps) {
       return (
         <div className="relative flex h-full flex-col rounded-xl border border-border bg-background p-2 hover:bg-muted">
           {href ? (
-            <Link href={href} className={cn('flex flex-col rounded-lg', focusClass)}>
+            <Link href={href} data-primary className={cn('flex flex-col rounded-lg', focusClass)}>
               {body}
             </Link>
           ) : (
@@ -396,6 +397,7 @@ export function ShareFileList(props: ShareFileListProps) {
               onClick={open}
               aria-label={t('preview', { name: file.name })}
               data-testid="share-open"
+              data-primary
               className={cn('flex flex-col rounded-lg text-left', focusClass)}
             >
               {body}
@@ -428,6 +430,7 @@ export function ShareFileList(props: ShareFileListProps) {
         {href ? (
           <Link
             href={href}
+            data-primary
             className={cn(
               'flex h-full min-w-0 flex-1 items-center gap-3 px-3 hover:bg-muted',
               focusClass,
@@ -441,6 +444,7 @@ export function ShareFileList(props: ShareFileListProps) {
             onClick={open}
             aria-label={t('preview', { name: file.name })}
             data-testid="share-open"
+            data-primary
             className={cn(
               'flex h-full min-w-0 flex-1 items-center gap-3 px-3 text-left hover:bg-muted',
               focusClass,
@@ -452,6 +456,47 @@ export function ShareFileList(props: ShareFileListProps) {
         <span className="flex w-11 shrink-0 justify-center md:w-9">{downloadButton}</span>
       </div>
     );
+  };
+
+  /**
+   * Arrow keys move between items (up and down by a row of the grid, left and right by one),
+   * Home and End to the first and last loaded item; the list scrolls to the item first.
+   */
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!current || !scrollElement) {
+      return;
+    }
+    const index = Number(current.dataset.index);
+    const step: Record<string, number> = {
+      ArrowDown: columns,
+      ArrowUp: -columns,
+      ...(grid ? { ArrowRight: 1, ArrowLeft: -1 } : {}),
+    };
+    let target: number | undefined;
+    if (event.key in step) {
+      target = index + (step[event.key] ?? 0);
+    } else if (event.key === 'Home') {
+      target = 0;
+    } else if (event.key === 'End') {
+      target = files.length - 1;
+    }
+    if (target === undefined || target < 0 || target >= files.length) {
+      return;
+    }
+    event.preventDefault();
+    virtualizer.scrollToIndex(Math.floor(target / columns));
+    const focusTarget = (attempt: number) => {
+      const element = scrollElement.querySelector<HTMLElement>(
+        `[data-index="${target}"] [data-primary]`,
+      );
+      if (element) {
+        element.focus();
+      } else if (attempt < 5) {
+        requestAnimationFrame(() => focusTarget(attempt + 1));
+      }
+    };
+    focusTarget(0);
   };
 
   const anyCovered = !coverLifted && files.some((file) => isSensitiveStatus(file.audit?.status));
@@ -490,6 +535,7 @@ export function ShareFileList(props: ShareFileListProps) {
         aria-busy={loading}
         data-testid="share-list"
         data-view={mode.viewType}
+        onKeyDown={moveFocus}
         className="h-[min(70vh,calc(100dvh-16rem))] min-h-64 overflow-auto"
       >
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -520,10 +566,11 @@ export function ShareFileList(props: ShareFileListProps) {
                 }
                 className={cn('absolute left-0 top-0 w-full', grid && 'grid gap-2 p-1')}
               >
-                {lineFiles.map((file) => (
+                {lineFiles.map((file, offset) => (
                   <div
                     key={file.id}
                     role="listitem"
+                    data-index={start + offset}
                     data-testid="share-item"
                     data-name={file.name}
                     data-kind={file.kind === 'drive#folder' ? 'folder' : 'file'}
