@@ -359,6 +359,7 @@ describe.each(dialects)('the files API on %s', (dialect) => {
         download_traffic: { limit: String(100 * 1024 ** 3), usage: '0' },
       },
       over_storage_limit: false,
+      over_free_task_limit: false,
       expires_at: '',
     });
     ok(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [big.id], to: { parent_id: '' } }));

@@ -36,7 +36,7 @@ export interface DriveRoutesDeps {
   uploads: Pick<UploadService, 'start'>;
   /** Signs the download, thumbnail and media links of Files; links stay empty without it. */
   links?: FileLinker;
-  offline: Pick<OfflineService, 'create'>;
+  offline: Pick<OfflineService, 'create' | 'createdToday'>;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -65,7 +65,11 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         preHandler,
         schema: { tags: ['drive'], summary: "The member's storage quota and usage", security: memberSecurity, response: { 200: aboutSchema } },
       },
-      async (request) => toAboutDto(await files.about(userIdOf(request))),
+      async (request) => {
+        const userId = userIdOf(request);
+        const [about, createdToday] = await Promise.all([files.about(userId), deps.offline.createdToday(userId)]);
+        return toAboutDto(about, { createdToday });
+      },
     );
 
     routes.get(

@@ -101,6 +101,10 @@ export const aboutSchema = z.object({
   over_storage_limit: z
     .boolean()
     .describe('Usage is above the limit (after a membership lapsed): new uploads, copies and saves fail'),
+  /** The day's offline tasks reached the plan's limit (the spec's `overFreeTaskLimit`). */
+  over_free_task_limit: z
+    .boolean()
+    .describe("The member created `quotas.cloud_download.limit` offline tasks this UTC day: new ones fail with task_daily_create_limit"),
   expires_at: z
     .string()
     .describe('End of the membership whose plan sets these limits; `""` on the free plan'),

@@ -65,7 +65,7 @@ export function toFileDto(record: FileRecord, links: Partial<FileLinkFields> = {
 }
 
 /** `GET /drive/v1/about` (API.md §5); numbers as decimal strings. */
-export function toAboutDto(about: StorageAbout) {
+export function toAboutDto(about: StorageAbout, offline: { createdToday: number } = { createdToday: 0 }) {
   return {
     kind: 'drive#about' as const,
     quota: {
@@ -77,8 +77,11 @@ export function toAboutDto(about: StorageAbout) {
     },
     // Usage above the limit (a membership lapsed): the spec's `overStorageLimit`.
     over_storage_limit: about.usage > about.limit,
+    // The day's offline tasks reached the plan's limit: the spec's `overFreeTaskLimit`.
+    over_free_task_limit: offline.createdToday >= about.cloudDownloadLimit,
     quotas: {
-      cloud_download: { limit: String(about.cloudDownloadLimit), usage: '0' },
+      // Offline tasks created this UTC day, against the plan's daily limit.
+      cloud_download: { limit: String(about.cloudDownloadLimit), usage: String(offline.createdToday) },
       download_traffic: { limit: String(about.downloadTrafficLimit), usage: '0' },
     },
     // The end of the membership behind the limits; the free plan does not end.

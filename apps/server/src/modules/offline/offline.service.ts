@@ -120,6 +120,11 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       return task;
     },
 
+    /** Offline tasks the member created this UTC day (`quotas.cloud_download.usage`). */
+    async createdToday(userId: string): Promise<number> {
+      return tasks.dailyCount(userId, 'offline', now().toISOString().slice(0, 10));
+    },
+
     /** Queues a failed offline task again from the start; other phases are `failed_precondition`. */
     async retry(userId: string, id: string): Promise<TaskRecord> {
       const task = await tasks.findOwned(userId, id);

@@ -51,6 +51,8 @@ export interface StorageQuota {
   usage: number;
   /** Usage above the limit, e.g. after a membership lapsed. */
   overStorageLimit: boolean;
+  /** The day's offline tasks reached the plan's limit (`task_daily_create_limit` for new ones). */
+  overFreeTaskLimit: boolean;
 }
 
 /**

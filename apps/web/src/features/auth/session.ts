@@ -124,6 +124,7 @@ export async function resetPassword(input: {
 interface AboutAnswer {
   quota: { limit: string; usage: string };
   over_storage_limit: boolean;
+  over_free_task_limit: boolean;
 }
 
 /**
@@ -143,6 +144,7 @@ export function refreshProfile(): Promise<boolean> {
         limit: Number(about.quota.limit),
         usage: Number(about.quota.usage),
         overStorageLimit: about.over_storage_limit,
+        overFreeTaskLimit: about.over_free_task_limit,
       };
     },
     storeUserInfo,
