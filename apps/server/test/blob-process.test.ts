@@ -168,4 +168,36 @@ describe('blob storage across processes', () => {
     expect(broken.status).toBe(2);
     expect(broken.stderr).toContain('BLOB_STORE');
   });
+
+  it('npm run verify reports a storage counter that differs from the files, and --fix repairs it', async () => {
+    const dataDir = path.join(workDir, 'verify-usage');
+    const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
+    try {
+      await migrateToLatest(database.db);
+      // A member whose counter says 42 bytes but who has no file at all.
+      await database.db
+        .insertInto('member_usage')
+        .values({ user_id: 'drifted', live_bytes: 42, trash_bytes: 0, updated_at: new Date().toISOString() })
+        .execute();
+    } finally {
+      await database.db.destroy();
+    }
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [bundles.verify, ...args], {
+        cwd: serverRoot,
+        env: dataDirEnv(dataDir),
+        encoding: 'utf8',
+      });
+    const found = run();
+    expect(found.status, found.stderr).toBe(1);
+    expect(found.stdout).toContain('usage mismatches: 1\n');
+    expect(found.stdout).toContain('usage_mismatch drifted: counted live 42 trash 0, files live 0 trash 0');
+    const fixed = run('--fix');
+    expect(fixed.status).toBe(1);
+    expect(fixed.stdout).toContain('usage counters repaired: 1\n');
+    const clean = run();
+    expect(clean.status, clean.stdout).toBe(0);
+    expect(clean.stdout).toContain('usage mismatches: 0\n');
+    expect(run('--repair').status).toBe(2);
+  });
 });

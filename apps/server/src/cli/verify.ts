@@ -3,6 +3,8 @@ import { openDatabase } from '../db/database';
 import { createBlobStore } from '../modules/storage/blob-store';
 import { createBlobRepository } from '../modules/storage/blob.repository';
 import { verifyBlobs, type BlobVerifyReport } from '../modules/storage/blob-verify';
+import { createUsageRepository } from '../modules/drive/usage.repository';
+import { formatUsageReport, verifyUsage } from '../modules/drive/usage-verify';
 
 /** The report as lines for a terminal: the counts, then one line per problem. */
 export function formatReport(report: BlobVerifyReport): string {
@@ -21,11 +23,18 @@ export function formatReport(report: BlobVerifyReport): string {
 }
 
 /**
- * `npm run verify -w @nimbus/server`: re-hashes every blob of the configured store against the
- * configured database (same environment as the server). Exits 1 when anything is wrong, 2 when
+ * `npm run verify -w @nimbus/server [-- --fix]`: re-hashes every blob of the configured store
+ * against the configured database (same environment as the server), then compares every
+ * member's storage counters with the sums of their files; `--fix` sets the counters that differ
+ * to those sums. Exits 1 when anything is wrong (a repaired counter counts as found), 2 when
  * the check could not run.
  */
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  const unknown = argv.filter((argument) => argument !== '--fix');
+  if (unknown.length > 0) {
+    process.stderr.write(`verify: unknown argument ${unknown.join(' ')} (only --fix)\n`);
+    return 2;
+  }
   const config = loadConfig();
   const database = openDatabase(config);
   const store = createBlobStore(config, {
@@ -38,14 +47,19 @@ async function main(): Promise<number> {
       now: () => new Date(),
     });
     process.stdout.write(formatReport(report));
-    return report.problems.length === 0 ? 0 : 1;
+    const usage = await verifyUsage(createUsageRepository(database.db), {
+      fix: argv.includes('--fix'),
+      now: () => new Date(),
+    });
+    process.stdout.write(formatUsageReport(usage));
+    return report.problems.length === 0 && usage.mismatches.length === 0 ? 0 : 1;
   } finally {
     await store.close();
     await database.db.destroy();
   }
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

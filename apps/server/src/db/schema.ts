@@ -247,6 +247,18 @@ export interface BlobTable {
   verified_at: string | null;
 }
 
+/**
+ * A member's storage counters (0019): bytes of complete files live and in the trash, moved by
+ * every path that adds or removes a file in the same transaction. bigint, read as a string on
+ * PostgreSQL.
+ */
+export interface MemberUsageTable {
+  user_id: string;
+  live_bytes: ColumnType<number | string, number, number>;
+  trash_bytes: ColumnType<number | string, number, number>;
+  updated_at: string;
+}
+
 /** A file or folder of the drive (0006). `size` is bigint, as in `blobs`. */
 export interface FileTable {
   id: string;
@@ -535,6 +547,7 @@ export interface Database {
   share_restores: ShareRestoreTable;
   media_info: MediaInfoTable;
   media_thumbnails: MediaThumbnailTable;
+  member_usage: MemberUsageTable;
 }
 
 /** A large save from a share waiting for the restore worker (0015); `id` is its `restore` task's. */

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Database, FileTable } from '../../db/schema';
+import { usageQueriesOn, type StorageUsage, type UsageDelta } from './usage.repository';
 
 /** A file or folder row with numbers and booleans in their JavaScript types. */
 export interface FileRecord {
@@ -226,6 +227,7 @@ function isUniqueViolationError(error: unknown): boolean {
 }
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
+  const usage = usageQueriesOn(db);
   const owned = (userId: string) =>
     db.selectFrom('files').selectAll().where('user_id', '=', userId);
 
@@ -422,29 +424,27 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       return rows;
     },
 
-    /** Bytes of the member's complete live files and of those in the trash (or inside trashed folders). */
-    async usage(userId: string): Promise<{ live: number; trash: number }> {
-      // Grouped by the raw `trashed` state (0 live, 1 or 2 in the trash) so the covering index
-      // files_usage_idx answers it in index order, without reading a file row.
-      const rows = await db
-        .selectFrom('files')
-        .select((eb) => ['trashed', eb.fn.sum<number | string>('size').as('total')])
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'file')
-        // An upload's PENDING file counts once its bytes are stored.
-        .where('phase', '=', 'PHASE_TYPE_COMPLETE')
-        .groupBy('trashed')
-        .execute();
-      let live = 0;
-      let trash = 0;
-      for (const row of rows) {
-        if (Number(row.trashed) === 0) {
-          live += Number(row.total);
-        } else {
-          trash += Number(row.total);
-        }
-      }
-      return { live, trash };
+    /**
+     * The member's storage counters (bytes of complete files live and in the trash): one row,
+     * kept exact by every change of the member's files (`adjustUsage`).
+     */
+    async usage(userId: string): Promise<StorageUsage> {
+      return usage.read(userId);
+    },
+
+    /** Takes the member's counter row first in a transaction that reads then changes their files. */
+    async lockUsage(userId: string, now: Date): Promise<void> {
+      await usage.lock(userId, now);
+    },
+
+    /**
+     * Moves the member's counters in this transaction; with `limit`, bytes added live must fit
+     * (atomically) or nothing changes and it answers false. The one call every path that adds
+     * or removes complete files makes (uploads, copies, saves from shares, offline downloads,
+     * trash, untrash, deletes, the trash purge).
+     */
+    async adjustUsage(userId: string, delta: UsageDelta, now: Date, options: { limit?: number } = {}): Promise<boolean> {
+      return usage.adjust(userId, delta, now, options);
     },
 
     /** One more reference to a stored blob, in this transaction; false when there is no row. */

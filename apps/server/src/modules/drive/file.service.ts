@@ -5,6 +5,7 @@ import { decodePageToken, encodePageToken, foldName, parseFilters, sortKeysOf } 
 import type { PlanProvider } from '../membership/membership.service';
 import type { FileCondition, FileQueries, FileRecord, FileRepository, NewFile } from './file.repository';
 import type { EventRecorder } from '../event/event.service';
+import { usageOf } from './usage.repository';
 import type { TaskRecorder } from '../task/task.service';
 
 export interface FileServiceDeps {
@@ -201,7 +202,11 @@ export function createFileService(deps: FileServiceDeps) {
   ): Promise<FileRecord> {
     const name = checkName(input.name);
     const mimeType = input.mimeType ?? '';
+    const counted = input.blob !== null && input.size > 0;
     return atomically(async (queries) => {
+      if (counted) {
+        await queries.lockUsage(userId, now());
+      }
       const parentId = await liveFolder(queries, userId, input.parentId);
       const stamp = now().toISOString();
       const finalName = await freeName(queries, userId, parentId, name, 'file');
@@ -225,6 +230,11 @@ export function createFileService(deps: FileServiceDeps) {
         modifiedAt: stamp,
         params: {},
       });
+      // A complete file (an offline download, an empty upload) is counted as it is filed; its
+      // caller checked the quota before bringing the bytes.
+      if (counted) {
+        await queries.adjustUsage(userId, { live: input.size, trash: 0 }, now());
+      }
       return owned(queries, userId, id);
     });
   }
@@ -271,12 +281,14 @@ export function createFileService(deps: FileServiceDeps) {
     // Items put in the trash on their own stay there (and in the trash listing) until it is emptied.
     const doomed = [...items, ...(await descendants(queries, userId, items, (child) => child.trashed !== 1))];
     const seen = new Set<string>();
+    const gone: FileRecord[] = [];
     const stamp = now();
     for (const record of doomed) {
       if (seen.has(record.id)) {
         continue;
       }
       seen.add(record.id);
+      gone.push(record);
       if (record.sha256 !== null) {
         await queries.releaseBlobReference(record.sha256, stamp);
       }
@@ -285,6 +297,7 @@ export function createFileService(deps: FileServiceDeps) {
     for (let start = 0; start < ids.length; start += 500) {
       await queries.delete(userId, ids.slice(start, start + 500));
     }
+    await queries.adjustUsage(userId, usageOf(gone, -1), stamp);
   }
 
   /** Records a batch that finished inside its request as a complete task; answers its id. */
@@ -343,6 +356,11 @@ export function createFileService(deps: FileServiceDeps) {
     /** One of the member's items, in any state. */
     async get(userId: string, id: string): Promise<FileRecord> {
       return owned(files, userId, id);
+    },
+
+    /** The member's items among `ids`, in any state; absent and others' ids are left out. */
+    async findMany(userId: string, ids: string[]): Promise<FileRecord[]> {
+      return files.findManyOwned(userId, [...new Set(ids)]);
     },
 
     /**
@@ -443,8 +461,10 @@ export function createFileService(deps: FileServiceDeps) {
     /** Puts items in the trash; what a trashed folder holds goes along (state 2). Answers the task id. */
     async trash(userId: string, ids: string[]): Promise<string> {
       const records = await atomically(async (queries) => {
+        await queries.lockUsage(userId, now());
         const found = await ownedAll(queries, userId, ids);
         const stamp = now().toISOString();
+        let moved = 0;
         for (const id of new Set(ids)) {
           const record = await owned(queries, userId, id);
           if (record.trashed !== 0) {
@@ -458,7 +478,9 @@ export function createFileService(deps: FileServiceDeps) {
           });
           const inside = await descendants(queries, userId, [record], (child) => child.trashed === 0);
           await queries.update(userId, inside.map((child) => child.id), { trashed: 2 });
+          moved += usageOf([record, ...inside]).live;
         }
+        await queries.adjustUsage(userId, { live: -moved, trash: moved }, now());
         return found;
       });
       return finished(userId, 'trash', records);
@@ -479,11 +501,13 @@ export function createFileService(deps: FileServiceDeps) {
      */
     async untrash(userId: string, ids: string[]): Promise<string> {
       const restored = await atomically(async (queries) => {
+        await queries.lockUsage(userId, now());
         const records = await ownedAll(queries, userId, ids);
         if (records.some((record) => record.trashed === 2)) {
           throw inTrash();
         }
         const back: FileRecord[] = [];
+        let moved = 0;
         for (const record of records) {
           if (record.trashed === 0) {
             continue;
@@ -511,8 +535,10 @@ export function createFileService(deps: FileServiceDeps) {
           });
           const inside = await descendants(queries, userId, [record], (child) => child.trashed === 2);
           await queries.update(userId, inside.map((child) => child.id), { trashed: 0 });
+          moved += usageOf([record, ...inside]).trash;
           back.push({ ...record, parentId, name });
         }
+        await queries.adjustUsage(userId, { live: moved, trash: -moved }, now());
         return back;
       });
       await deps.events.record(userId, restored.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: record.id })));
@@ -522,6 +548,7 @@ export function createFileService(deps: FileServiceDeps) {
     /** Deletes items and everything in them for good; their blob references are released. */
     async remove(userId: string, ids: string[]): Promise<string> {
       const records = await atomically(async (queries) => {
+        await queries.lockUsage(userId, now());
         const found = await ownedAll(queries, userId, ids);
         await deleteWithDescendants(queries, userId, found);
         return found;
@@ -532,6 +559,7 @@ export function createFileService(deps: FileServiceDeps) {
     /** Deletes everything in the member's trash for good; answers the task id. */
     async emptyTrash(userId: string): Promise<string> {
       const records = await atomically(async (queries) => {
+        await queries.lockUsage(userId, now());
         const found = await queries.listTrashed(userId);
         await deleteWithDescendants(queries, userId, found);
         return found;
@@ -553,6 +581,7 @@ export function createFileService(deps: FileServiceDeps) {
       let purged = 0;
       for (const [userId, records] of byUser) {
         purged += await atomically(async (queries) => {
+          await queries.lockUsage(userId, now());
           // Re-read inside the transaction: an item untrashed meanwhile stays.
           const still = (await queries.findManyOwned(userId, records.map((record) => record.id))).filter(
             (record) => record.trashed === 1 && record.trashedAt !== null && record.trashedAt < cutoff,
@@ -594,6 +623,7 @@ export function createFileService(deps: FileServiceDeps) {
       // Asked before the transaction: SQLite has one connection, which the transaction holds.
       const plan = await plans.planOf(userId);
       const { copies, target } = await atomically(async (queries) => {
+        await queries.lockUsage(userId, now());
         const records = await ownedAll(queries, userId, ids);
         const target = await liveFolder(queries, userId, toParentId);
         if (records.some((record) => record.trashed !== 0)) {
@@ -601,12 +631,12 @@ export function createFileService(deps: FileServiceDeps) {
         }
         await assertNotInto(queries, userId, records, target);
         const inside = await descendants(queries, userId, records, (child) => child.trashed === 0);
-        const added = [...records, ...inside].reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
-        const usage = await queries.usage(userId);
-        if (usage.live + added > plan.storageBytes) {
+        // Copies are live whatever state their source is read in; PENDING ones count once complete.
+        const added = usageOf([...records, ...inside].map((record) => ({ ...record, trashed: 0 as const }))).live;
+        const stamp = now();
+        if (!(await queries.adjustUsage(userId, { live: added, trash: 0 }, stamp, { limit: plan.storageBytes }))) {
           throw new AppError('file_space_not_enough');
         }
-        const stamp = now();
         const newIds = new Map<string, string>();
         const copyOne = async (record: FileRecord, parentId: string, name: string) => {
           const id = newId();

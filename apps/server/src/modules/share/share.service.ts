@@ -502,6 +502,19 @@ export function createShareService(deps: ShareServiceDeps) {
     return { roots, inside, count: roots.length + inside.length, added };
   }
 
+  /**
+   * Books the bytes of the tree's complete files (PENDING ones have no blob yet) on the saver's
+   * storage counter, in the transaction that makes the copies: the same conditional update
+   * checks the quota, so two saves (or a save and an upload) that each fit but not together
+   * cannot both pass.
+   */
+  async function bookQuota(queries: ShareQueries, userId: string, limit: number, tree: SavedTree, at: Date): Promise<void> {
+    const bytes = [...tree.roots, ...tree.inside].reduce((sum, item) => sum + (item.kind === 'file' && item.sha256 !== null ? item.size : 0), 0);
+    if (!(await queries.files.adjustUsage(userId, { live: bytes, trash: 0 }, at, { limit }))) {
+      throw new AppError('file_space_not_enough');
+    }
+  }
+
   /** `file_space_not_enough` when `added` bytes more would pass the saver's storage limit. */
   async function checkQuota(queries: ShareQueries, userId: string, limit: number, added: number): Promise<void> {
     const usage = await queries.files.usage(userId);
@@ -833,7 +846,7 @@ export function createShareService(deps: ShareServiceDeps) {
           await queries.lockMember(saverId);
           const target = await restoreTarget(queries, saverId, input);
           const tree = await readTree(queries, share, rootIds, gcids);
-          await checkQuota(queries, saverId, plan.storageBytes, tree.added);
+          await bookQuota(queries, saverId, plan.storageBytes, tree, stamp);
           const newIds = await materialize(queries, { saverId, shareId: share.id, target, tree, now: stamp });
           return { target, newIds, tree };
         }));
@@ -889,7 +902,7 @@ export function createShareService(deps: ShareServiceDeps) {
             throw new AppError('file_not_found');
           }
           const tree = await readTree(queries, share, queued.spec.rootIds, queued.spec.gcids);
-          await checkQuota(queries, task.userId, plan.storageBytes, tree.added);
+          await bookQuota(queries, task.userId, plan.storageBytes, tree, stamp);
           const newIds = await materialize(queries, { saverId: task.userId, shareId: share.id, target: queued.targetId, tree, now: stamp });
           const firstRoot = tree.roots[0] as FileRecord;
           await queries.holdTask(task.id, workerId, {

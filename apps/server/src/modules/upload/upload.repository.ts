@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, UploadTable } from '../../db/schema';
+import { usageQueriesOn } from '../drive/usage.repository';
 import type { ContentDigest } from '../storage/content-hash';
 
 /** A byte range the server asked an instant upload to prove. */
@@ -67,8 +68,11 @@ function toRecord(row: Selectable<UploadTable>): UploadRecord {
 /** Thrown inside a transaction to roll it back. */
 class RolledBack extends Error {}
 
-/** What a commit found: the file completed, the file deleted meanwhile, or the bytes gone. */
-export type CommitOutcome = 'completed' | 'file_gone' | 'bytes_gone';
+/**
+ * What a commit found: the file completed, the file deleted meanwhile, the bytes gone, or the
+ * member's quota full (another commit took the room first).
+ */
+export type CommitOutcome = 'completed' | 'file_gone' | 'bytes_gone' | 'over_quota';
 
 const complete = 'PHASE_TYPE_COMPLETE';
 const pending = 'PHASE_TYPE_PENDING';
@@ -96,6 +100,38 @@ export function createUploadRepository(db: Kysely<Database>) {
       })
       .where('id', '=', uploadId)
       .execute();
+  }
+
+  /**
+   * Takes the member's counter row (first, like every change of a member's files), then finds
+   * the PENDING file and books its size: live, under the quota `limit` (a conditional update,
+   * so two commits that each fit but not together cannot both pass), or in the trash when the
+   * file was trashed while its bytes came in. Answers what the commit can do.
+   */
+  async function bookUsage(
+    trx: Transaction<Database>,
+    upload: UploadRecord,
+    digest: ContentDigest,
+    now: Date,
+    limit: number,
+  ): Promise<'booked' | 'file_gone' | 'over_quota'> {
+    const usage = usageQueriesOn(trx);
+    await usage.lock(upload.userId, now);
+    const waiting = await trx
+      .selectFrom('files')
+      .select(['id', 'trashed'])
+      .where('id', '=', upload.fileId)
+      .where('user_id', '=', upload.userId)
+      .where('phase', '=', pending)
+      .executeTakeFirst();
+    if (waiting === undefined) {
+      return 'file_gone';
+    }
+    const delta =
+      Number(waiting.trashed) === 0
+        ? { live: digest.size, trash: 0 }
+        : { live: 0, trash: digest.size };
+    return (await usage.adjust(upload.userId, delta, now, { limit })) ? 'booked' : 'over_quota';
   }
 
   async function completeFile(
@@ -221,43 +257,48 @@ export function createUploadRepository(db: Kysely<Database>) {
       digest: ContentDigest,
       now: Date,
       expiresAt: string,
+      limit: number,
       stillStored: () => Promise<boolean>,
     ): Promise<CommitOutcome> {
       const stamp = now.toISOString();
       let outcome: CommitOutcome = 'completed';
       try {
         await db.transaction().execute(async (trx) => {
-          const waiting = await trx
-            .selectFrom('files')
-            .select('id')
-            .where('id', '=', upload.fileId)
-            .where('user_id', '=', upload.userId)
-            .where('phase', '=', pending)
-            .executeTakeFirst();
-          const add = waiting === undefined ? 0 : 1;
-          // The blob row first: the file's `sha256` references it.
+          const booking = await bookUsage(trx, upload, digest, now, limit);
+          // The blob row first (the file's `sha256` references it), at no new reference: bytes
+          // refused by the quota or orphaned by a deleted file stay unreferenced, so collection
+          // frees them.
           await trx
             .insertInto('blobs')
             .values({
               sha256: digest.sha256,
               gcid: digest.gcid,
               size: digest.size,
-              ref_count: add,
+              ref_count: 0,
               created_at: stamp,
               updated_at: stamp,
               verified_at: null,
             })
-            .onConflict((conflict) =>
-              conflict.column('sha256').doUpdateSet({
-                ref_count: sql<number>`blobs.ref_count + ${add}`,
-                updated_at: stamp,
-              }),
-            )
+            .onConflict((conflict) => conflict.column('sha256').doUpdateSet({ updated_at: stamp }))
             .execute();
           if (!(await stillStored())) {
             throw new RolledBack();
           }
-          const filed = add === 1 && (await completeFile(trx, upload, digest, stamp));
+          if (booking === 'over_quota') {
+            outcome = 'over_quota';
+            return;
+          }
+          const filed = booking === 'booked' && (await completeFile(trx, upload, digest, stamp));
+          if (filed) {
+            await trx
+              .updateTable('blobs')
+              .set({ ref_count: sql<number>`ref_count + 1` })
+              .where('sha256', '=', digest.sha256)
+              .execute();
+          } else if (booking === 'booked') {
+            // The PENDING file went between the booking and now: take its size back.
+            await usageQueriesOn(trx).adjust(upload.userId, { live: -digest.size, trash: 0 }, now);
+          }
           await completeUpload(trx, upload.id, digest, expiresAt);
           outcome = filed ? 'completed' : 'file_gone';
         });
@@ -276,11 +317,17 @@ export function createUploadRepository(db: Kysely<Database>) {
       digest: ContentDigest,
       now: Date,
       expiresAt: string,
+      limit: number,
     ): Promise<CommitOutcome> {
       const stamp = now.toISOString();
       let outcome: CommitOutcome = 'completed';
       try {
         await db.transaction().execute(async (trx) => {
+          const booking = await bookUsage(trx, upload, digest, now, limit);
+          if (booking !== 'booked') {
+            outcome = booking;
+            throw new RolledBack();
+          }
           const referenced = await trx
             .updateTable('blobs')
             .set({ ref_count: sql<number>`ref_count + 1`, updated_at: stamp })

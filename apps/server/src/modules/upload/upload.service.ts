@@ -266,10 +266,17 @@ export function createUploadService(deps: UploadServiceDeps) {
     if (hasPart) {
       await store.adopt(part, digest);
     }
-    const outcome = await uploads.commit(upload, digest, now(), deadline(), () =>
+    // The quota is checked again inside the commit, atomically with the member's counters.
+    const { limit } = await files.about(upload.userId);
+    const outcome = await uploads.commit(upload, digest, now(), deadline(), limit, () =>
       store.exists(digest.sha256),
     );
     sessions.delete(upload.id);
+    if (outcome === 'over_quota') {
+      // Another upload took the room first: this one's bytes stay unreferenced and are collected.
+      await discard(upload);
+      throw new AppError('file_space_not_enough');
+    }
     if (outcome === 'bytes_gone') {
       await discard(upload);
       throw new AppError('aborted', { description: 'The upload raced a clean-up; start it again' });
@@ -570,9 +577,13 @@ export function createUploadService(deps: UploadServiceDeps) {
       if (!candidate || !matches) {
         return { file, upload, proven: false };
       }
-      await assertQuota(userId, upload.size);
+      // The quota is checked inside the commit, atomically with the member's counters.
+      const { limit } = await files.about(userId);
       const digest = { sha256: candidate.sha256, gcid: candidate.gcid, size: candidate.size };
-      const outcome = await uploads.commitInstant(upload, digest, now(), deadline());
+      const outcome = await uploads.commitInstant(upload, digest, now(), deadline(), limit);
+      if (outcome === 'over_quota') {
+        throw new AppError('file_space_not_enough');
+      }
       if (outcome !== 'completed') {
         return { file, upload, proven: false };
       }

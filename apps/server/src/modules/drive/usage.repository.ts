@@ -1,0 +1,228 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Bytes of a member's complete files: live, and in the trash (or inside a trashed folder). */
+export interface StorageUsage {
+  live: number;
+  trash: number;
+}
+
+/** A change of a member's counters, in bytes (negative when references go). */
+export type UsageDelta = StorageUsage;
+
+/** The facts of a file row that decide what it adds to the counters. */
+export interface CountedFile {
+  kind: 'file' | 'folder';
+  phase: string;
+  size: number;
+  trashed: 0 | 1 | 2;
+}
+
+/** Whether a row counts toward storage: a file whose bytes are stored (not PENDING, not a folder). */
+export function isCounted(record: Pick<CountedFile, 'kind' | 'phase'>): boolean {
+  return record.kind === 'file' && record.phase === 'PHASE_TYPE_COMPLETE';
+}
+
+/** What these rows add to the counters (`sign` -1: what removing them takes away). */
+export function usageOf(records: CountedFile[], sign: 1 | -1 = 1): UsageDelta {
+  let live = 0;
+  let trash = 0;
+  for (const record of records) {
+    if (!isCounted(record)) {
+      continue;
+    }
+    if (record.trashed === 0) {
+      live += sign * record.size;
+    } else {
+      trash += sign * record.size;
+    }
+  }
+  return { live, trash };
+}
+
+/** One member's counters against the sums of their files, as `verify` reports it. */
+export interface UsageMismatch {
+  userId: string;
+  counted: StorageUsage;
+  actual: StorageUsage;
+}
+
+/**
+ * A member's storage counters on a connection or inside another module's transaction. Every
+ * transaction that adds or removes complete files calls `adjust` once with the net change
+ * (after `lock` when it reads the member's files first), so the counters move together with
+ * the rows or not at all.
+ */
+export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
+  async function ensureRow(userId: string, stamp: string): Promise<void> {
+    await db
+      .insertInto('member_usage')
+      .values({ user_id: userId, live_bytes: 0, trash_bytes: 0, updated_at: stamp })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute();
+  }
+
+  return {
+    /**
+     * Holds the member's counter row until the transaction ends (PostgreSQL row lock; SQLite has
+     * one writer). Transactions that read a member's files and then change them take it first,
+     * so the counter row is always the first lock a member's change waits for: no deadlock
+     * between an upload commit, a copy, a save from a share and a trash.
+     */
+    async lock(userId: string, now: Date): Promise<void> {
+      await ensureRow(userId, now.toISOString());
+      await db
+        .updateTable('member_usage')
+        .set({ live_bytes: sql<number>`live_bytes` })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /**
+     * Moves the member's counters by `delta`. With `limit`, bytes added to the live counter
+     * must fit: `live_bytes + delta.live <= limit` is part of the update's condition, so two
+     * commits that each fit but not together cannot both pass, on either database. Answers
+     * false (and changes nothing) when they do not fit.
+     */
+    async adjust(
+      userId: string,
+      delta: UsageDelta,
+      now: Date,
+      options: { limit?: number } = {},
+    ): Promise<boolean> {
+      if (delta.live === 0 && delta.trash === 0) {
+        return true;
+      }
+      const stamp = now.toISOString();
+      await ensureRow(userId, stamp);
+      let update = db
+        .updateTable('member_usage')
+        .set({
+          live_bytes: sql<number>`live_bytes + ${delta.live}`,
+          trash_bytes: sql<number>`trash_bytes + ${delta.trash}`,
+          updated_at: stamp,
+        })
+        .where('user_id', '=', userId);
+      if (options.limit !== undefined && delta.live > 0) {
+        update = update.where(sql<boolean>`live_bytes + ${delta.live} <= ${options.limit}`);
+      }
+      const result = await update.executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** The member's counters (zero for a member who never stored a file). */
+    async read(userId: string): Promise<StorageUsage> {
+      const row = await db
+        .selectFrom('member_usage')
+        .select(['live_bytes', 'trash_bytes'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      // PostgreSQL answers bigint as a string; sizes stay far below 2^53.
+      return { live: Number(row?.live_bytes ?? 0), trash: Number(row?.trash_bytes ?? 0) };
+    },
+
+    /**
+     * The member's usage summed from the file rows (the covering index `files_usage_idx`
+     * answers it): what the counters must equal.
+     */
+    async sum(userId: string): Promise<StorageUsage> {
+      const rows = await db
+        .selectFrom('files')
+        .select((eb) => ['trashed', eb.fn.sum<number | string>('size').as('total')])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'file')
+        .where('phase', '=', 'PHASE_TYPE_COMPLETE')
+        .groupBy('trashed')
+        .execute();
+      let live = 0;
+      let trash = 0;
+      for (const row of rows) {
+        if (Number(row.trashed) === 0) {
+          live += Number(row.total);
+        } else {
+          trash += Number(row.total);
+        }
+      }
+      return { live, trash };
+    },
+
+    /** Sets the member's counters to `usage` (the repair of a mismatch `verify` found). */
+    async set(userId: string, usage: StorageUsage, now: Date): Promise<void> {
+      const stamp = now.toISOString();
+      await ensureRow(userId, stamp);
+      await db
+        .updateTable('member_usage')
+        .set({ live_bytes: usage.live, trash_bytes: usage.trash, updated_at: stamp })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type UsageQueries = ReturnType<typeof usageQueriesOn>;
+
+/**
+ * The counters outside a request: `verify` compares every member's counters with the sums of
+ * their files and, asked to, repairs them one member at a time in a transaction that takes the
+ * counter row first, so a change committing meanwhile is neither lost nor counted twice.
+ */
+export function createUsageRepository(db: Kysely<Database>) {
+  return {
+    ...usageQueriesOn(db),
+
+    /** Every member whose counters differ from the sums of their files (members in either). */
+    async mismatches(): Promise<{ members: number; mismatches: UsageMismatch[] }> {
+      // One snapshot for both reads (SQLite's read transaction is one too).
+      const { sums, counters } = await db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => ({
+          sums: await trx
+            .selectFrom('files')
+            .select((eb) => ['user_id', 'trashed', eb.fn.sum<number | string>('size').as('total')])
+            .where('kind', '=', 'file')
+            .where('phase', '=', 'PHASE_TYPE_COMPLETE')
+            .groupBy(['user_id', 'trashed'])
+            .execute(),
+          counters: await trx.selectFrom('member_usage').selectAll().execute(),
+        }));
+      const actual = new Map<string, StorageUsage>();
+      for (const row of sums) {
+        const usage = actual.get(row.user_id) ?? { live: 0, trash: 0 };
+        if (Number(row.trashed) === 0) {
+          usage.live += Number(row.total);
+        } else {
+          usage.trash += Number(row.total);
+        }
+        actual.set(row.user_id, usage);
+      }
+      const counted = new Map<string, StorageUsage>();
+      for (const row of counters) {
+        counted.set(row.user_id, { live: Number(row.live_bytes), trash: Number(row.trash_bytes) });
+      }
+      const members = new Set([...actual.keys(), ...counted.keys()]);
+      const mismatches: UsageMismatch[] = [];
+      for (const userId of [...members].sort()) {
+        const have = counted.get(userId) ?? { live: 0, trash: 0 };
+        const should = actual.get(userId) ?? { live: 0, trash: 0 };
+        if (have.live !== should.live || have.trash !== should.trash) {
+          mismatches.push({ userId, counted: have, actual: should });
+        }
+      }
+      return { members: members.size, mismatches };
+    },
+
+    /** Recomputes one member's counters from their files; answers the values set. */
+    async repair(userId: string, now: Date): Promise<StorageUsage> {
+      return db.transaction().execute(async (trx) => {
+        const queries = usageQueriesOn(trx);
+        await queries.lock(userId, now);
+        const usage = await queries.sum(userId);
+        await queries.set(userId, usage, now);
+        return usage;
+      });
+    },
+  };
+}
+
+export type UsageRepository = ReturnType<typeof createUsageRepository>;
