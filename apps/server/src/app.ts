@@ -233,7 +233,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(offlineRoutes({ authenticator: container.authenticator, offline: container.offline }));
   await app.register(urlCheckRoutes({ authenticator: container.authenticator, urlCheck: container.urlCheck }));
   await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
-  await app.register(eventRoutes({ authenticator: container.authenticator, events: container.events }));
+  await app.register(
+    eventRoutes({
+      authenticator: container.authenticator,
+      events: container.events,
+      files: container.files,
+      links: container.content.linker,
+    }),
+  );
   await app.register(contentRoutes({ content: container.content, authenticator: container.authenticator }));
   await app.register(
     membershipRoutes({ authenticator: container.authenticator, memberships: container.memberships }),

@@ -396,6 +396,39 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     );
   });
 
+  it('recent events carry the thumbnail of a file that has one, as the file listing gives it', async () => {
+    const { user, headers } = await member();
+    const picture = await storeFile(t, user.id, 'wide.png', await png(800, 600));
+    const numbers = await storeFile(t, user.id, 'numbers.bin', hundred);
+    await t.container.events.record(user.id, [
+      { type: 'TYPE_UPLOAD', fileId: picture.id },
+      { type: 'TYPE_UPLOAD', fileId: numbers.id },
+    ]);
+    type EventBody = { file_id: string; thumbnail_link: string; file_category: string };
+    const eventsOf = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/drive/v1/events${query}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return new Map(response.json<{ events: EventBody[] }>().events.map((event) => [event.file_id, event]));
+    };
+    const listedOf = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/drive/v1/files?parent_id=${query}`, headers });
+      return new Map(response.json<{ files: FileBody[] }>().files.map((file) => [file.id, file]));
+    };
+
+    const medium = await eventsOf('?thumbnail_size=SIZE_MEDIUM');
+    const link = medium.get(picture.id)?.thumbnail_link ?? '';
+    expect(link).toBe((await listedOf('&thumbnail_size=SIZE_MEDIUM')).get(picture.id)?.thumbnail_link);
+    expect(medium.get(picture.id)?.file_category).toBe('IMAGE');
+    const drawn = await sharp((await fetchContent(link)).rawPayload).metadata();
+    expect([drawn.format, drawn.width, drawn.height]).toEqual(['webp', 512, 384]);
+    // A file with no thumbnail has none; the default size is the listing's default.
+    expect(medium.get(numbers.id)?.thumbnail_link).toBe('');
+    const small = (await eventsOf('')).get(picture.id)?.thumbnail_link ?? '';
+    expect(small).toBe((await listedOf('')).get(picture.id)?.thumbnail_link);
+    const smallDrawn = await sharp((await fetchContent(small)).rawPayload).metadata();
+    expect([smallDrawn.width, smallDrawn.height]).toEqual([256, 192]);
+  });
+
   it('releases the thumbnails of content no file references any more', async () => {
     const { user, headers } = await member();
     const image = await png(64, 64);

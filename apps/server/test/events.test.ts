@@ -75,6 +75,10 @@ describe.each(dialects)('the recent events API on %s', (dialect) => {
     clock.advance(1000);
     ok(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [photo.id] }));
     const listed = await events(headers);
+    // The thumbnail is the one the file listing gives the same file.
+    const inListing = ok<{ files: { id: string; thumbnail_link: string }[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id='));
+    const thumbnailLink = inListing.files.find((file) => file.id === photo.id)?.thumbnail_link ?? '';
+    expect(thumbnailLink).not.toBe('');
     expect(listed.next_page_token).toBe('');
     expect(listed.events[0]?.id).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(listed.events).toEqual([
@@ -89,7 +93,7 @@ describe.each(dialects)('the recent events API on %s', (dialect) => {
         file_category: 'IMAGE',
         mime_type: 'image/png',
         icon_link: '',
-        thumbnail_link: '',
+        thumbnail_link: thumbnailLink,
         params: {},
         created_time: '2030-01-01T00:00:01.000Z',
       },

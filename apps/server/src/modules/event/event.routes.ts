@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
+import type { FileLinkFields, FileLinker } from '../drive/file.dto';
+import type { FileService } from '../drive/file.service';
 import { actorOf, requireActor } from '../auth/require-actor';
 import { toEventDto } from './event.dto';
 import { eventListSchema, listEventsQuerySchema } from './event.schemas';
@@ -10,6 +12,10 @@ import type { EventService } from './event.service';
 export interface EventRoutesDeps {
   authenticator: Authenticator;
   events: EventService;
+  /** The events' files, for their thumbnails. */
+  files?: Pick<FileService, 'findMany'>;
+  /** Signs the thumbnails, as in file listings; they stay `""` without it. */
+  links?: FileLinker;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -44,7 +50,17 @@ export function eventRoutes(deps: EventRoutesDeps) {
           pageToken: query.page_token === '' ? undefined : query.page_token,
         });
         const locale = requestLocale(request);
-        return { events: page.events.map((event) => toEventDto(event, locale)), next_page_token: page.nextPageToken };
+        // Thumbnails as a file listing has them: the same cheap links, of the same size.
+        let links = new Map<string, Partial<FileLinkFields>>();
+        if (deps.links && deps.files && page.events.length > 0) {
+          const userId = actorOf(request).userId;
+          const records = await deps.files.findMany(userId, page.events.map((event) => event.fileId));
+          links = await deps.links.forListing(userId, records, { thumbnailSize: query.thumbnail_size });
+        }
+        return {
+          events: page.events.map((event) => toEventDto(event, locale, links.get(event.fileId))),
+          next_page_token: page.nextPageToken,
+        };
       },
     );
   };

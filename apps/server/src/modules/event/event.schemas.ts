@@ -14,7 +14,7 @@ export const eventSchema = z
     file_category: z.string(),
     mime_type: z.string(),
     icon_link: z.string().describe('`""` until the file has an icon'),
-    thumbnail_link: z.string().describe('`""` until the file has a thumbnail'),
+    thumbnail_link: z.string().describe('A signed link of the file\'s thumbnail in `thumbnail_size` (default SIZE_SMALL), as in file listings; `""` when the file has none'),
     params: z.record(z.string(), z.string()).describe('Extra facts, e.g. `share_id` of a restore from a share'),
     created_time: z.string(),
   })
@@ -25,7 +25,7 @@ export const listEventsQuerySchema = z.object({
   filters: z.string().max(8192).optional().describe('JSON: `{"type": {"eq"|"in": "TYPE_UPLOAD,TYPE_RESTORE"}}`'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   page_token: z.string().max(8192).optional(),
-  thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional(),
+  thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional().describe('Size of the `thumbnail_link`s, as in `GET /drive/v1/files`'),
 });
 
 export const eventListSchema = z.object({
