@@ -32,6 +32,15 @@ function scrollToEnd({ selector, step, idleFrames }) {
       return;
     }
     const frames = [];
+    // Main-thread tasks over 50 ms: what actually blocks scrolling. A frame interval may also
+    // be long while nothing changes on screen (waiting for a page), which is no jank.
+    const longTasks = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        longTasks.push(entry.duration);
+      }
+    });
+    observer.observe({ type: 'longtask' });
     let last;
     let still = 0;
     const started = performance.now();
@@ -47,7 +56,8 @@ function scrollToEnd({ selector, step, idleFrames }) {
         scroller.getAttribute('aria-busy') === 'true' || scroller.querySelector('.animate-pulse');
       still = atEnd && !loading ? still + 1 : 0;
       if (still >= idleFrames) {
-        resolve({ frames, seconds: (performance.now() - started) / 1000 });
+        observer.disconnect();
+        resolve({ frames, longTasks, seconds: (performance.now() - started) / 1000 });
         return;
       }
       if (performance.now() - started > 10 * 60 * 1000) {
@@ -168,6 +178,12 @@ await runBench(async () => {
         name,
         `frames p50 ${ms(p50)}  p95 ${ms(p95)}  (${result.frames.length} frames, ${result.frames.filter((frame) => frame > 50).length} over 50 ms, ${result.seconds.toFixed(1)} s)`,
         against ? p95 / percentileOf(against.frames, 95) : undefined,
+      );
+      const longest = Math.max(0, ...result.longTasks);
+      const blocked = result.longTasks.reduce((sum, duration) => sum + duration, 0);
+      line(
+        `  main-thread tasks over 50 ms`,
+        `${String(result.longTasks.length).padStart(5)}, longest ${ms(longest)}, ${(blocked / 1000).toFixed(1)} s in all`,
       );
     };
     report(`static page, ${windowRows} rows (baseline)`, baseline);
