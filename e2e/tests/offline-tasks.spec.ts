@@ -161,6 +161,13 @@ test('a pasted link is downloaded with live progress and opens from the task lis
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
     .toBeGreaterThan(0);
   expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+
+  // Pause and resume: the download stops, then goes on.
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_PAUSED');
+  await expect(row.getByTestId('task-facts')).toContainText('Paused');
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_RUNNING', { timeout: 20_000 });
   await expect(row.getByRole('button', { name: 'Pause' })).toBeVisible();
 
   releaseNotes();
