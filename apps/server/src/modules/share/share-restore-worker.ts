@@ -27,6 +27,7 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
   let draining: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let again = false;
 
   /**
    * Takes and completes pending saves one after another until none is left; answers how many.
@@ -49,7 +50,12 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
   }
 
   function tick(): void {
-    if (stopped || draining) {
+    if (stopped) {
+      return;
+    }
+    if (draining) {
+      // A save queued while a pass ends would wait for the next poll: look again after it.
+      again = true;
       return;
     }
     draining = drain()
@@ -59,6 +65,10 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
       })
       .finally(() => {
         draining = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
       });
   }
 
