@@ -269,6 +269,11 @@ export const configSchema = z
      * second while bytes flow); a task of a worker that died goes back to the queue after it.
      */
     OFFLINE_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
+    /**
+     * Whether torrent downloads also look for peers in the BitTorrent DHT (needed for magnet
+     * links without trackers). On by default; the DHT's packets keep to the same address rules.
+     */
+    OFFLINE_TORRENT_DHT: flag.default(true),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

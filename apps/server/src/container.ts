@@ -60,6 +60,8 @@ import { createOfflineService } from './modules/offline/offline.service';
 import { createOfflineWorker } from './modules/offline/offline-worker';
 import { createUrlFetcher } from './modules/offline/url-fetcher';
 import { createUrlCheckService } from './modules/offline/url-check.service';
+import { createTorrentFetcher } from './modules/offline/torrent/torrent-fetcher';
+import { createTorrentSourceRepository } from './modules/offline/torrent/torrent.repository';
 
 type ContainerConfig = Pick<
   Config,
@@ -131,6 +133,7 @@ type ContainerConfig = Pick<
   | 'PLAN_PREMIUM_OFFLINE_RUNNING'
   | 'PLAN_FREE_OFFLINE_TRAFFIC_BYTES'
   | 'PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES'
+  | 'OFFLINE_TORRENT_DHT'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -236,18 +239,24 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     plans: memberships,
   });
   const tasks = createTaskService({ tasks: taskRecords, files, now });
-  const urlFetcher = createUrlFetcher({
-    policy: {
-      allowedRanges: parseRanges([
-        ...config.OFFLINE_FETCH_ALLOWED_CIDRS,
-        ...(config.ALLOW_PRIVATE_FETCH ? privateFetchRanges : []),
-      ]),
-      extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS) },
-  });
+  const fetchPolicy = {
+    allowedRanges: parseRanges([...config.OFFLINE_FETCH_ALLOWED_CIDRS, ...(config.ALLOW_PRIVATE_FETCH ? privateFetchRanges : [])]),
+    extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS),
+  };
+  const urlFetcher = createUrlFetcher({ policy: fetchPolicy });
+  const torrentSources = createTorrentSourceRepository(database.db);
   const offlineWorker = createOfflineWorker({
     tasks: taskRecords,
     taskChanges: tasks,
     fetcher: urlFetcher,
+    torrents: createTorrentFetcher({
+      policy: fetchPolicy,
+      sources: torrentSources,
+      blobs,
+      files,
+      maxBytes: config.OFFLINE_MAX_BYTES,
+      dht: config.OFFLINE_TORRENT_DHT,
+    }),
     blobs,
     files,
     events,
@@ -272,6 +281,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     plans: memberships,
     now,
     onQueued: () => offlineWorker.wake(),
+    torrents: { sources: torrentSources, readBlob: (sha256) => blobStore.get(sha256) },
   });
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),

@@ -328,11 +328,12 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     for (const url of ['ftp://example.com/a', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://example.com/', 'http://user:pass@example.com/a', '', 'not a url', `http://x/${'a'.repeat(5000)}`]) {
       expectError(await offline(headers, url), 400, 'invalid_argument');
     }
-    const magnet = await offline(headers, 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567');
-    expectError(magnet, 501, 'unimplemented');
     expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: 'http://a/' }), 400, 'invalid_argument');
     expectError(await offline(headers, sourceUrl('/file.bin'), { parent_id: 'missing' }), 404, 'file_not_found');
     expect(ok<{ tasks: TaskBody[] }>(await call(headers, 'GET', '/drive/v1/tasks')).tasks).toEqual([]);
+    // Magnet links are torrent tasks (offline-torrent.test.ts).
+    const magnet = await created(headers, 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567');
+    expect(magnet).toMatchObject({ phase: 'PHASE_TYPE_PENDING', params: { url: 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567' } });
   });
 
   it('shows progress, pauses, resumes from the queue, and completes', async () => {

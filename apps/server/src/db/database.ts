@@ -47,6 +47,8 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
+    // Numbers are handed out ahead, so one may land after a higher one already ran (0017 after 0019).
+    allowUnorderedMigrations: true,
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   const { error, results = [] } = await migrator.migrateToLatest();

@@ -334,6 +334,15 @@ export interface ActivationRedemptionTable {
   created_at: string;
 }
 
+/** What a torrent task's worker needs besides the magnet link in `tasks.source_url` (0017). */
+export interface TorrentSourceTable {
+  task_id: string;
+  /** The member's `.torrent` file, base64; null for a magnet link. */
+  torrent: string | null;
+  /** JSON array of the chosen file indexes; null for every file. */
+  files: string | null;
+}
+
 /** A task of a member (0010, API.md §3). `file_size` is bigint, as in `files`. */
 export interface TaskTable {
   id: string;
@@ -537,6 +546,7 @@ export interface Database {
   tasks: TaskTable;
   task_daily_counts: TaskDailyCountTable;
   offline_traffic: OfflineTrafficTable;
+  torrent_sources: TorrentSourceTable;
   events: EventTable;
   uploads: UploadTable;
   shares: ShareTable;

@@ -15,6 +15,7 @@ import * as shares from './0013-shares';
 import * as usageIndex from './0014-usage-index';
 import * as shareRestores from './0015-share-restores';
 import * as offlineResumeLimits from './0016-offline-resume-limits';
+import * as torrentSources from './0017-torrent-sources';
 import * as memberUsage from './0019-member-usage';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014-usage-index': usageIndex,
   '0015-share-restores': shareRestores,
   '0016-offline-resume-limits': offlineResumeLimits,
+  '0017-torrent-sources': torrentSources,
   '0019-member-usage': memberUsage,
 };
 

@@ -14,12 +14,16 @@ import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { TaskService } from '../task/task.service';
 import { sourceName } from './offline.service';
 import { SourceStatusError, type OpenedSource, type UrlFetcher } from './url-fetcher';
+import type { TorrentFetcher } from './torrent/torrent-fetcher';
+import { isMagnetLink } from './torrent/torrent-source';
 
 export interface OfflineWorkerDeps {
   tasks: TaskRepository;
   /** Pauses and deletions of tasks, which stop a download under way. */
   taskChanges: Pick<TaskService, 'onChange'>;
   fetcher: UrlFetcher;
+  /** Magnet links and `.torrent` files (`torrent/*`); without it they fail like unknown links. */
+  torrents?: TorrentFetcher;
   blobs: Pick<BlobService, 'adopt' | 'release'>;
   files: Pick<FileService, 'createFile' | 'downloadFolder' | 'get' | 'about'>;
   events: EventRecorder;
@@ -46,7 +50,7 @@ export interface OfflineWorkerDeps {
 }
 
 /** Why a download stopped, as the message key members read. */
-class DownloadFailure extends Error {
+export class DownloadFailure extends Error {
   constructor(readonly key: TaskMessageKey) {
     super(key);
     this.name = 'DownloadFailure';
@@ -173,6 +177,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     let durable = 0;
     let validator: string | null = null;
     let adopted = false;
+    /** What the task shows besides url, speed and eta (a torrent's file list), kept when it fails. */
+    let shown = task.params;
     try {
       const source = await deps.tasks.sourceOf(task.id);
       const point = await deps.tasks.resumePointOf(task.id);
@@ -184,6 +190,44 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       let traffic = await deps.tasks.trafficOf(task.userId, period);
       if (traffic >= plan.offlineTrafficBytes) {
         throw new DownloadFailure('traffic_exhausted');
+      }
+      if (deps.torrents !== undefined && isMagnetLink(source.sourceUrl)) {
+        const about = await deps.files.about(task.userId);
+        const folder = await deps.torrents.fetch({
+          taskId: task.id,
+          userId: task.userId,
+          magnet: source.sourceUrl,
+          signal: controller.signal,
+          available: Math.max(0, about.limit - about.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id))),
+          trafficLeft: plan.offlineTrafficBytes - traffic,
+          targetFolder: () => targetFolder(task.userId, source.targetParentId),
+          update: async (patch) => {
+            shown = patch.params ?? shown;
+            if (!(await deps.tasks.updateHeld(task.id, workerId, { ...patch, updatedAt: deps.now().toISOString() }, leaseUntil()))) {
+              controller.abort(new StoppedByMember());
+            }
+          },
+        });
+        await deps.tasks.addTraffic(task.userId, period, folder.size);
+        const done = await deps.tasks.updateHeld(
+          task.id,
+          workerId,
+          {
+            phase: 'PHASE_TYPE_COMPLETE',
+            progress: 100,
+            fileId: folder.folderId,
+            fileName: folder.folderName,
+            fileSize: folder.size,
+            messageKey: '',
+            params: { ...shown, url, speed: '0', eta: '0' },
+            updatedAt: deps.now().toISOString(),
+          },
+          'release',
+        );
+        if (done) {
+          await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: folder.folderId });
+        }
+        return;
       }
       const part = await openPart(task, point.validator !== null, point.fetchedBytes);
       handle = part.handle;
@@ -436,7 +480,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           messageKey: messageKeyOf(reason),
           fetchedBytes: 0,
           sourceValidator: null,
-          params: { url, speed: '0', eta: '' },
+          params: { ...shown, url, speed: '0', eta: '' },
           updatedAt: deps.now().toISOString(),
         },
         'release',

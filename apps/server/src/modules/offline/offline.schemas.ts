@@ -7,8 +7,15 @@ export const createUrlTaskBodySchema = z
     kind: z.literal('drive#file'),
     upload_type: z.literal('UPLOAD_TYPE_URL'),
     url: z.object({
-      url: z.string().max(4096).describe('An http or https URL (magnet links and torrents are not supported yet)'),
-      files: z.array(z.string().max(64)).max(1000).optional().describe('Files of a torrent to fetch (for torrents, not supported yet)'),
+      url: z
+        .string()
+        .max(4096)
+        .describe('An http or https URL, a `magnet:` link, or the id of a `.torrent` file in the member\'s drive (uploaded first)'),
+      files: z
+        .array(z.string().max(64))
+        .max(1000)
+        .optional()
+        .describe('Torrents: the indexes ("0", "1", ...) of the files to fetch, as the task lists them in `params.files`; absent or empty: every file'),
     }),
     name: z.string().max(4096).optional().describe("The file's name; else the source's or the URL's"),
     parent_id: z.string().max(64).optional().describe('Folder the file goes to; absent or `""`: the downloads folder (`folder_type: DOWNLOAD`)'),

@@ -3,7 +3,10 @@ import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
 import type { PlanProvider } from '../membership/membership.service';
 import type { TaskRecord, TaskRepository } from '../task/task.repository';
+import type { Readable } from 'node:stream';
 import { nameFromUrl } from './url-fetcher';
+import { describeMagnet, describeTorrentFile, isMagnetLink, isTorrentFile, listingParam, maxTorrentFileBytes, pickedFiles, type TorrentDescription } from './torrent/torrent-source';
+import type { TorrentSourceRepository } from './torrent/torrent.repository';
 
 export interface OfflineServiceDeps {
   tasks: TaskRepository;
@@ -12,17 +15,29 @@ export interface OfflineServiceDeps {
   now: () => Date;
   /** Tells the worker a task is waiting. */
   onQueued: () => void;
+  /** Torrent tasks (magnet links, `.torrent` files of the drive); without it they are `unimplemented`. */
+  torrents?: {
+    sources: TorrentSourceRepository;
+    /** The bytes of a stored blob (a `.torrent` file the member uploaded). */
+    readBlob(sha256: string): Promise<Readable>;
+  };
 }
 
 /** What a member asks for: a URL, and optionally the file's name and the folder it goes to. */
 export interface OfflineRequest {
+  /** An http(s) URL, a magnet link, or the id of a `.torrent` file in the member's drive. */
   url: string;
+  /** Indexes of a torrent's files to fetch (`url.files`); absent or empty: every file. */
+  files?: string[] | undefined;
   name: string | undefined;
   /** `''` or absent: the member's downloads folder. */
   parentId: string | undefined;
 }
 
 const maxUrlLength = 4096;
+
+/** The shape of a drive id (`newId`): how `url` names an uploaded `.torrent` file. */
+const fileIdPattern = /^[A-Za-z0-9_-]{16}$/;
 
 /** Characters a file name cannot hold, and blanks around it. */
 function cleanName(name: string): string {
@@ -51,9 +66,6 @@ export function parseOfflineUrl(text: string): URL {
   if (trimmed === '' || trimmed.length > maxUrlLength) {
     throw new AppError('invalid_argument', { description: `url is 1-${maxUrlLength} characters` });
   }
-  if (/^magnet:/i.test(trimmed)) {
-    throw new AppError('unimplemented', { description: 'Magnet links and torrents are not supported yet' });
-  }
   let url: URL;
   try {
     url = new URL(trimmed);
@@ -78,10 +90,51 @@ export function parseOfflineUrl(text: string): URL {
 export function createOfflineService(deps: OfflineServiceDeps) {
   const { tasks, now } = deps;
 
+  /**
+   * The torrent a member's `url` names: a magnet link, or the id of a `.torrent` file of the
+   * member's drive (spec section 5: a name ending `.torrent` or the type `x-bittorrent`);
+   * undefined for anything else (an http(s) URL, checked by `parseOfflineUrl`).
+   */
+  async function describeTorrent(userId: string, text: string): Promise<(TorrentDescription & { bytes: Buffer | undefined }) | undefined> {
+    const trimmed = text.trim();
+    const magnet = isMagnetLink(trimmed);
+    const fileId = !magnet && fileIdPattern.test(trimmed);
+    if (!magnet && !fileId) {
+      return undefined;
+    }
+    if (!deps.torrents) {
+      throw new AppError('unimplemented', { description: 'Magnet links and torrents are not supported here' });
+    }
+    if (magnet) {
+      if (trimmed.length > maxUrlLength) {
+        throw new AppError('invalid_argument', { description: `url is 1-${maxUrlLength} characters` });
+      }
+      return { ...describeMagnet(trimmed), bytes: undefined };
+    }
+    const file = await deps.files.get(userId, trimmed);
+    if (file.kind !== 'file' || !isTorrentFile(file)) {
+      throw new AppError('invalid_argument', { description: 'url names a file that is not a .torrent' });
+    }
+    if (file.trashed !== 0) {
+      throw new AppError('file_in_recycle_bin');
+    }
+    if (file.phase !== 'PHASE_TYPE_COMPLETE' || file.sha256 === null || file.size > maxTorrentFileBytes) {
+      throw new AppError('invalid_argument', { description: 'The file is not a readable torrent' });
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of await deps.torrents.readBlob(file.sha256)) {
+      chunks.push(chunk as Buffer);
+    }
+    const bytes = Buffer.concat(chunks);
+    return { ...describeTorrentFile(bytes), bytes };
+  }
+
   return {
     /** Queues a download; `task_daily_create_limit` past the plan's tasks of the UTC day. */
     async create(userId: string, input: OfflineRequest): Promise<TaskRecord> {
-      const url = parseOfflineUrl(input.url);
+      const torrent = await describeTorrent(userId, input.url);
+      const url = torrent ? undefined : parseOfflineUrl(input.url);
+      const files = torrent ? pickedFiles(input.files, torrent.files) : null;
       const parentId = input.parentId ?? '';
       if (parentId !== '') {
         const parent = await deps.files.get(userId, parentId);
@@ -98,7 +151,8 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       if (!(await tasks.countDaily(userId, 'offline', day, plan.cloudDownloads))) {
         throw new AppError('task_daily_create_limit', { metadata: { limit: String(plan.cloudDownloads) } });
       }
-      const name = initialName(url, input.name);
+      const name = torrent ? cleanName(input.name ?? '') || cleanName(torrent.name) || torrent.infoHash : initialName(url as URL, input.name);
+      const sourceUrl = torrent ? torrent.magnet : (url as URL).toString();
       const task: TaskRecord = {
         id: newId(),
         userId,
@@ -110,12 +164,17 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         fileName: name,
         fileSize: 0,
         messageKey: '',
-        params: { url: url.toString(), speed: '0', eta: '' },
+        params: { url: sourceUrl, speed: '0', eta: '', ...(torrent?.files ? { files: listingParam(torrent.files) } : {}) },
         statusSize: 1,
         createdAt: stamp.toISOString(),
         updatedAt: stamp.toISOString(),
       };
-      await tasks.insertQueued(task, { sourceUrl: url.toString(), targetParentId: parentId === '' ? null : parentId });
+      const queued = { sourceUrl, targetParentId: parentId === '' ? null : parentId };
+      if (torrent && deps.torrents) {
+        await deps.torrents.sources.queue(task, queued, { torrent: torrent.bytes, files });
+      } else {
+        await tasks.insertQueued(task, queued);
+      }
       deps.onQueued();
       return task;
     },

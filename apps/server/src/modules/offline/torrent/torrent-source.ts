@@ -1,0 +1,108 @@
+import parseTorrent from 'parse-torrent';
+import { AppError } from '../../../http/app-error';
+
+/** A file of a torrent as the task lists it (`params.files`) and the member picks it (`url.files`). */
+export interface TorrentEntry {
+  /** Position in the torrent, from 0. */
+  index: number;
+  /** Path inside the torrent's folder, segments joined by `/`. */
+  path: string;
+  size: number;
+}
+
+/** What a torrent task starts from: a magnet link, or a `.torrent` file (which carries its files). */
+export interface TorrentDescription {
+  infoHash: string;
+  /** The torrent's name (`dn` of a magnet link, may be `''`). */
+  name: string;
+  /** A magnet link of the torrent (with its trackers): what the task shows as `params.url`. */
+  magnet: string;
+  /** Files, when known (a `.torrent` file); undefined for a magnet link. */
+  files: TorrentEntry[] | undefined;
+}
+
+/** Largest `.torrent` file a task takes. */
+export const maxTorrentFileBytes = 8 * 1024 * 1024;
+
+/** How many files `params.files` lists at most. */
+export const listedFilesLimit = 1000;
+
+export function isMagnetLink(text: string): boolean {
+  return /^magnet:/i.test(text.trim());
+}
+
+/** Whether a drive file is a torrent (spec section 5): a name ending `.torrent` or the type `x-bittorrent`. */
+export function isTorrentFile(file: { name: string; mimeType: string }): boolean {
+  return /\.torrent$/i.test(file.name) || /^application\/x-bittorrent$/i.test(file.mimeType);
+}
+
+/** The files of a parsed torrent, with paths relative to the torrent's folder. */
+export function entriesOf(parsed: parseTorrent.ParsedTorrent): TorrentEntry[] {
+  const files = parsed.files ?? [];
+  const name = parsed.name ?? '';
+  const prefix = `${name}/`;
+  const nested = files.length > 0 && name !== '' && files.every((file) => file.path.split(/[\\/]/).join('/').startsWith(prefix));
+  return files.map((file, index) => {
+    const path = file.path.split(/[\\/]/).join('/');
+    return { index, path: nested ? path.slice(prefix.length) : path, size: file.length };
+  });
+}
+
+/** Reads a magnet link; what is not one with a BitTorrent info hash is the member's error. */
+export function describeMagnet(text: string): TorrentDescription {
+  let parsed: parseTorrent.ParsedTorrent;
+  try {
+    parsed = parseTorrent(text.trim());
+  } catch {
+    throw new AppError('invalid_argument', { description: 'url is not a magnet link of a torrent' });
+  }
+  if (!/^[0-9a-f]{40}$/.test(parsed.infoHash ?? '')) {
+    throw new AppError('invalid_argument', { description: 'url is not a magnet link of a torrent' });
+  }
+  return { infoHash: parsed.infoHash, name: parsed.name ?? '', magnet: parseTorrent.toMagnetURI(parsed), files: undefined };
+}
+
+/** Parses a `.torrent` file's bytes; undefined when they are not a torrent. */
+export function parseTorrentBytes(bytes: Buffer): parseTorrent.ParsedTorrent | undefined {
+  try {
+    const parsed = parseTorrent(bytes);
+    return parsed.info === undefined || parsed.files === undefined ? undefined : parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a `.torrent` file; one that is not a torrent is the member's error. */
+export function describeTorrentFile(bytes: Buffer): TorrentDescription {
+  const parsed = parseTorrentBytes(bytes);
+  if (!parsed) {
+    throw new AppError('invalid_argument', { description: 'The file is not a readable torrent' });
+  }
+  return { infoHash: parsed.infoHash, name: parsed.name ?? '', magnet: parseTorrent.toMagnetURI({ ...parsed, urlList: [] }), files: entriesOf(parsed) };
+}
+
+/**
+ * The file indexes a member picked (`url.files`): decimal strings; absent or empty for every
+ * file (null). Indexes past a known file list are the member's error.
+ */
+export function pickedFiles(files: readonly string[] | undefined, known: TorrentEntry[] | undefined): number[] | null {
+  if (files === undefined || files.length === 0) {
+    return null;
+  }
+  const picked = new Set<number>();
+  for (const text of files) {
+    if (!/^\d{1,7}$/.test(text)) {
+      throw new AppError('invalid_argument', { description: 'url.files holds file indexes of the torrent ("0", "1", ...)' });
+    }
+    picked.add(Number(text));
+  }
+  if (known !== undefined && [...picked].some((index) => index >= known.length)) {
+    throw new AppError('invalid_argument', { description: 'url.files names a file the torrent does not have' });
+  }
+  return [...picked].sort((a, b) => a - b);
+}
+
+/** `params.files`: the torrent's files as a JSON string (`[{index, name, size}]`, numbers as strings), at most `listedFilesLimit`. */
+export function listingParam(entries: TorrentEntry[]): string {
+  return JSON.stringify(entries.slice(0, listedFilesLimit).map((entry) => ({ index: String(entry.index), name: entry.path, size: String(entry.size) })));
+}

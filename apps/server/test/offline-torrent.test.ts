@@ -1,0 +1,297 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
+import { Server as TrackerServer } from 'bittorrent-tracker';
+import WebTorrent from 'webtorrent';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, errorOf, makeUser, type TestApp } from './helper';
+import { signIn } from './identity';
+
+/** The Task of API.md §3 as the tests read it. */
+interface TaskBody {
+  id: string;
+  name: string;
+  phase: string;
+  progress: number;
+  file_id: string;
+  file_name: string;
+  file_size: string;
+  message: string;
+  params: Record<string, string>;
+}
+
+interface FileBody {
+  id: string;
+  parent_id: string;
+  name: string;
+  size: string;
+  kind: string;
+  folder_type: string;
+}
+
+interface Listed {
+  index: string;
+  name: string;
+  size: string;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The torrent the seeder offers: a folder `pack` with a binary file and a text file in a subfolder. */
+const contents = new Map<string, Buffer>([
+  ['a.bin', randomBytes(300_000)],
+  ['docs/b.txt', Buffer.from('Nimbus fetches torrents too.\n'.repeat(500))],
+]);
+
+/**
+ * A tracker on 127.0.0.1 (counting every request that reaches it), a seeder of the torrent
+ * announced there, and a canary peer on 127.0.0.2 that the tracker also hands out (through a
+ * forged announce) and that counts every connection reaching it.
+ */
+const tracker = { server: new TrackerServer({ http: true, udp: false, ws: false, stats: false, trustProxy: true } as never), port: 0, requests: 0 };
+const canary = { server: net.createServer(), port: 0, connections: 0 };
+const seeder = new WebTorrent({ dht: false, lsd: false, utp: false, webSeeds: false });
+let seedDir = '';
+let magnet = '';
+let torrentFile: Buffer = Buffer.alloc(0);
+let infoHash = '';
+
+beforeAll(async () => {
+  tracker.server.http?.on('request', () => {
+    tracker.requests += 1;
+  });
+  await new Promise<void>((resolve) => tracker.server.listen(0, '127.0.0.1', resolve));
+  tracker.port = (tracker.server.http?.address() as AddressInfo).port;
+  canary.server.on('connection', (socket) => {
+    canary.connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => canary.server.listen(0, '127.0.0.2', resolve));
+  canary.port = (canary.server.address() as AddressInfo).port;
+
+  seedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-seed-'));
+  for (const [name, bytes] of contents) {
+    await fs.mkdir(path.dirname(path.join(seedDir, 'pack', name)), { recursive: true });
+    await fs.writeFile(path.join(seedDir, 'pack', name), bytes);
+  }
+  const seeding = await new Promise<WebTorrent.Torrent & WebTorrent.Seeding>((resolve) => {
+    seeder.seed(path.join(seedDir, 'pack'), { announce: [`http://127.0.0.1:${tracker.port}/announce`], pieceLength: 16_384 }, resolve);
+  });
+  magnet = seeding.magnetURI;
+  torrentFile = seeding.torrentFile;
+  infoHash = seeding.infoHash;
+
+  // The canary joins the swarm as far as the tracker knows.
+  const binary = (hex: string) => hex.replace(/../g, '%$&');
+  const query = `info_hash=${binary(infoHash)}&peer_id=${binary(randomBytes(20).toString('hex'))}&port=${canary.port}&uploaded=0&downloaded=0&left=0&event=started&compact=1`;
+  await new Promise<void>((resolve, reject) => {
+    http
+      .get(`http://127.0.0.1:${tracker.port}/announce?${query}`, { headers: { 'x-forwarded-for': '127.0.0.2' } }, (response) => {
+        response.resume();
+        response.on('end', resolve);
+      })
+      .on('error', reject);
+  });
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => seeder.destroy(() => resolve()));
+  await new Promise<void>((resolve) => tracker.server.close(resolve));
+  await new Promise((resolve) => canary.server.close(resolve));
+  await fs.rm(seedDir, { recursive: true, force: true });
+});
+
+describe.each(dialects)('torrent downloads on %s', (dialect) => {
+  let t: TestApp;
+
+  /** The app; with `loopback` the guard opens 127.0.0.1 only (the tracker and the seeder, not the canary). */
+  async function start(loopback = true) {
+    t = await buildTestApp(dialect, { OFFLINE_TORRENT_DHT: 'false', PLAN_FREE_CLOUD_DOWNLOADS: '100', ...(loopback ? { OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32' } : {}) });
+  }
+
+  afterEach(async () => {
+    await t.container.offlineWorker.stop();
+    await t.close();
+  });
+
+  type Headers = Record<string, string>;
+
+  async function member() {
+    const user = await makeUser(t);
+    const token = await signIn(t, user.email, user.password);
+    return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
+  }
+
+  function call(headers: Headers, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+    return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  }
+
+  function ok<T>(response: LightMyRequestResponse): T {
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  }
+
+  function offline(headers: Headers, url: string, extra: Record<string, unknown> = {}) {
+    return call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url, ...extra } });
+  }
+
+  async function created(headers: Headers, url: string, extra: Record<string, unknown> = {}): Promise<TaskBody> {
+    return ok<{ task: TaskBody }>(await offline(headers, url, extra)).task;
+  }
+
+  async function task(headers: Headers, id: string): Promise<TaskBody> {
+    return ok<TaskBody>(await call(headers, 'GET', `/drive/v1/tasks/${id}`));
+  }
+
+  async function children(headers: Headers, parentId: string): Promise<FileBody[]> {
+    return ok<{ files: FileBody[] }>(await call(headers, 'GET', `/drive/v1/files?parent_id=${parentId}`)).files;
+  }
+
+  /** Every file under a folder by its path there, with the SHA-256 of its stored content. */
+  async function tree(userId: string, headers: Headers, folderId: string, prefix = ''): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const item of await children(headers, folderId)) {
+      if (item.kind === 'drive#folder') {
+        for (const [name, hash] of await tree(userId, headers, item.id, `${prefix}${item.name}/`)) {
+          found.set(name, hash);
+        }
+      } else {
+        found.set(`${prefix}${item.name}`, (await t.container.files.get(userId, item.id)).sha256 ?? '');
+      }
+    }
+    return found;
+  }
+
+  /** A `.torrent` file uploaded into the member's drive. */
+  async function uploadTorrent(userId: string, bytes: Buffer, name = 'pack.torrent', mimeType = 'application/x-bittorrent') {
+    const digest = await t.container.blobs.ingest(Readable.from([bytes]));
+    return t.container.files.createFile(userId, { name, parentId: '', blob: { sha256: digest.sha256, gcid: digest.gcid, size: digest.size }, mimeType });
+  }
+
+  const everything = new Map([...contents].map(([name, bytes]) => [name, sha256(bytes)]));
+
+  it('fetches a magnet link: metadata from the swarm, then both files into a folder named after the torrent', async () => {
+    await start();
+    const { user, headers } = await member();
+    const queued = await created(headers, magnet);
+    expect(queued).toMatchObject({ phase: 'PHASE_TYPE_PENDING', name: 'pack', params: { url: magnet } });
+    expect(await t.container.offlineWorker.runPending()).toBe(1);
+
+    const done = await task(headers, queued.id);
+    const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
+    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'pack', file_size: String(total), message: '' });
+    const listed = JSON.parse(done.params.files ?? '[]') as Listed[];
+    expect(listed.map((entry) => [entry.name, entry.size]).sort()).toEqual([...contents].map(([name, bytes]) => [name, String(bytes.length)]).sort());
+
+    const folder = ok<FileBody>(await call(headers, 'GET', `/drive/v1/files/${done.file_id}`));
+    expect(folder).toMatchObject({ kind: 'drive#folder', name: 'pack' });
+    const downloads = ok<FileBody>(await call(headers, 'GET', `/drive/v1/files/${folder.parent_id}`));
+    expect(downloads).toMatchObject({ folder_type: 'DOWNLOAD', name: 'My Downloads' });
+    expect(await tree(user.id, headers, folder.id)).toEqual(everything);
+    // The canary the tracker also named was never contacted: 127.0.0.2 is outside the rules.
+    expect(canary.connections).toBe(0);
+
+    const events = ok<{ events: { type: string; file_id: string }[] }>(await call(headers, 'GET', '/drive/v1/events'));
+    expect(events.events.map((event) => [event.type, event.file_id])).toEqual([['TYPE_OFFLINE', folder.id]]);
+  });
+
+  it('fetches an uploaded .torrent file, listing its files at once; picking one file fetches only that one', async () => {
+    await start();
+    const { user, headers } = await member();
+    const target = ok<{ file: FileBody }>(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'Films', parent_id: '' })).file;
+    const uploaded = await uploadTorrent(user.id, torrentFile);
+    const whole = await created(headers, uploaded.id);
+    const listed = JSON.parse(whole.params.files ?? '[]') as Listed[];
+    expect(listed.map((entry) => entry.name).sort()).toEqual([...contents.keys()].sort());
+    expect(whole).toMatchObject({ phase: 'PHASE_TYPE_PENDING', name: 'pack' });
+    expect(whole.params.url).toMatch(new RegExp(`^magnet:\\?xt=urn:btih:${infoHash}`));
+
+    const text = listed.find((entry) => entry.name === 'docs/b.txt') as Listed;
+    const one = ok<{ task: TaskBody }>(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#file',
+        upload_type: 'UPLOAD_TYPE_URL',
+        url: { url: magnet, files: [text.index] },
+        parent_id: target.id,
+      }),
+    ).task;
+    expect(await t.container.offlineWorker.runPending()).toBe(2);
+
+    const wholeDone = await task(headers, whole.id);
+    expect(wholeDone.phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(await tree(user.id, headers, wholeDone.file_id)).toEqual(everything);
+
+    const oneDone = await task(headers, one.id);
+    expect(oneDone).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_name: 'pack', file_size: text.size });
+    expect(ok<FileBody>(await call(headers, 'GET', `/drive/v1/files/${oneDone.file_id}`)).parent_id).toBe(target.id);
+    expect(await tree(user.id, headers, oneDone.file_id)).toEqual(new Map([['docs/b.txt', everything.get('docs/b.txt')]]));
+    expect(canary.connections).toBe(0);
+  });
+
+  it('refuses what is not a torrent when the task is created, and fails a pick the torrent does not have', async () => {
+    await start();
+    const { user, headers } = await member();
+    for (const url of ['magnet:?xt=urn:btih:zzzz', 'magnet:?dn=nothing', `magnet:?xt=urn:btih:${'a'.repeat(4100)}`]) {
+      const answer = await offline(headers, url);
+      expect(answer.statusCode, url).toBe(400);
+      expect(errorOf(answer).error).toBe('invalid_argument');
+    }
+    const notTorrent = await uploadTorrent(user.id, Buffer.from('hello'), 'notes.txt', 'text/plain');
+    expect(errorOf(await offline(headers, notTorrent.id)).error).toBe('invalid_argument');
+    const broken = await uploadTorrent(user.id, Buffer.from('d4:spam'), 'broken.torrent');
+    expect(errorOf(await offline(headers, broken.id)).error).toBe('invalid_argument');
+    const good = await uploadTorrent(user.id, torrentFile);
+    for (const files of [['9'], ['-1'], ['one']]) {
+      const answer = await offline(headers, good.id, { files });
+      expect(answer.statusCode, files.join()).toBe(400);
+      expect(errorOf(answer).error).toBe('invalid_argument');
+    }
+    // Another member's .torrent is not there for this one.
+    const other = await member();
+    const theirs = await uploadTorrent(other.user.id, torrentFile);
+    const foreign = await offline(headers, theirs.id);
+    expect(foreign.statusCode).toBe(404);
+
+    // A magnet link's files are known only from the swarm: a pick past them fails the task.
+    const missing = await created(headers, magnet, { files: ['7'] });
+    await t.container.offlineWorker.runPending();
+    expect(await task(headers, missing.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'The chosen files are not in the torrent', file_id: '' });
+    expect(JSON.parse((await task(headers, missing.id)).params.files ?? '[]')).toHaveLength(2);
+  });
+
+  it('refuses trackers on loopback and private addresses by default, with the message of other blocked links and no request', async () => {
+    await start(false);
+    const { headers } = await member();
+    const before = tracker.requests;
+    const magnets = [
+      magnet,
+      `magnet:?xt=urn:btih:${infoHash}&tr=${encodeURIComponent(`http://localhost:${tracker.port}/announce`)}`,
+      `magnet:?xt=urn:btih:${infoHash}&tr=${encodeURIComponent(`udp://127.0.0.1:${tracker.port}`)}`,
+      `magnet:?xt=urn:btih:${infoHash}&tr=${encodeURIComponent(`http://2130706433:${tracker.port}/announce`)}`,
+      `magnet:?xt=urn:btih:${infoHash}&tr=${encodeURIComponent(`http://[::ffff:127.0.0.1]:${tracker.port}/announce`)}`,
+      `magnet:?xt=urn:btih:${infoHash}&tr=${encodeURIComponent('http://169.254.169.254/announce')}`,
+      `magnet:?xt=urn:btih:${infoHash}&tr=${encodeURIComponent(`ws://127.0.0.1:${tracker.port}`)}`,
+    ];
+    const ids = [];
+    for (const link of magnets) {
+      ids.push((await created(headers, link)).id);
+    }
+    const { user } = await member();
+    const uploaded = await uploadTorrent(user.id, torrentFile);
+    const token = await signIn(t, user.email, user.password);
+    const otherHeaders = { authorization: `Bearer ${token.access_token}` };
+    const fromFile = await created(otherHeaders, uploaded.id);
+    await t.container.offlineWorker.runPending();
+    for (const [index, id] of ids.entries()) {
+      expect(await task(headers, id), magnets[index]).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'The link could not be downloaded', file_id: '' });
+    }
+    expect(await task(otherHeaders, fromFile.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'The link could not be downloaded' });
+    expect(tracker.requests).toBe(before);
+    expect(canary.connections).toBe(0);
+  });
+});
