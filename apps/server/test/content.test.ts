@@ -133,7 +133,7 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(head.rawPayload.length).toBe(0);
   });
 
-  it('answers single ranges, ignores several, and refuses an unsatisfiable one with 416', async () => {
+  it('answers single ranges (merged when they overlap), the whole body for several, and 416 when none is satisfiable', async () => {
     const { user, headers } = await member();
     const record = await storeFile(t, user.id, 'numbers.bin', hundred);
     const url = (await fileOf(headers, record.id)).web_content_link;
@@ -156,9 +156,34 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(headRange.headers['content-length']).toBe('10');
     expect(headRange.rawPayload.length).toBe(0);
 
-    const several = await fetchContent(url, { range: 'bytes=0-1,50-51' });
-    expect(several.statusCode).toBe(200);
-    expect(several.rawPayload.equals(hundred)).toBe(true);
+    // Several disjoint ranges: the whole body with 200 (RFC 9110 §14.2), never a multipart body.
+    for (const range of ['bytes=0-1,50-51', 'bytes=-5,0-0', 'bytes=10-19, 30-39, 60-']) {
+      const several = await fetchContent(url, { range });
+      expect(several.statusCode, range).toBe(200);
+      expect(several.headers['content-type'], range).toBe('application/octet-stream');
+      expect(several.headers['content-range'], range).toBeUndefined();
+      expect(several.headers['content-length'], range).toBe('100');
+      expect(several.headers['accept-ranges'], range).toBe('bytes');
+      expect(several.rawPayload.equals(hundred), range).toBe(true);
+    }
+    const severalHead = await fetchContent(url, { range: 'bytes=0-1,50-51' }, 'HEAD');
+    expect(severalHead.statusCode).toBe(200);
+    expect(severalHead.headers['content-length']).toBe('100');
+    // Ranges that overlap or touch are one range; an unsatisfiable one beside a good one is dropped.
+    const merged: [string, number, number][] = [
+      ['bytes=0-9,5-19', 0, 19],
+      ['bytes=0-9,10-19', 0, 19],
+      ['bytes=20-29,200-300', 20, 29],
+    ];
+    for (const [range, start, end] of merged) {
+      const answer = await fetchContent(url, { range });
+      expect(answer.statusCode, range).toBe(206);
+      expect(answer.headers['content-range'], range).toBe(`bytes ${start}-${end}/100`);
+      expect(answer.rawPayload.equals(hundred.subarray(start, end + 1)), range).toBe(true);
+    }
+    const noneSatisfiable = await fetchContent(url, { range: 'bytes=100-,200-300' });
+    expect(noneSatisfiable.statusCode).toBe(416);
+    expect(noneSatisfiable.headers['content-range']).toBe('bytes */100');
 
     const beyond = await fetchContent(url, { range: 'bytes=100-' });
     expect(beyond.statusCode).toBe(416);

@@ -155,7 +155,10 @@ export function contentRoutes(deps: ContentRoutesDeps) {
           tags: ['content'],
           summary:
             'The bytes behind a signed link (download, thumbnail, zip): Range, If-Range, ETag, ' +
-            'conditional GET, attachment unless `disposition=inline` for an inert type',
+            'conditional GET, attachment unless `disposition=inline` for an inert type. One range ' +
+            '(overlapping or adjacent ranges are merged, unsatisfiable ones dropped) answers 206; ' +
+            'several disjoint ranges answer 200 with the whole body (RFC 9110 §14.2), never ' +
+            'multipart/byteranges; none satisfiable answers 416 with `Content-Range: bytes */size`',
           params: contentParamsSchema,
           querystring: contentQuerySchema,
         },
