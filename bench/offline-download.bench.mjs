@@ -1,0 +1,136 @@
+// A 1 GiB offline download end to end: `POST /drive/v1/files` with `UPLOAD_TYPE_URL` naming a
+// file nginx serves on loopback, until `GET /drive/v1/tasks/{id}` shows the task complete (fetched
+// through the SSRF guard, hashed, fsynced, moved into the blob store, filed), against
+// `curl -o <same disk>` of the same URL in the same run. Target of the issue: >= 0.8x curl.
+// `BENCH_SIZE_MIB` shrinks the file; `BENCH_RUNS` sets the runs (default 3).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  api,
+  benchSizeBytes,
+  hashFile,
+  line,
+  median,
+  rssWatch,
+  runBench,
+  signUp,
+  startNginx,
+  startNimbus,
+  target,
+  tempDir,
+  writeRandomFile,
+} from './lib.mjs';
+
+const size = benchSizeBytes();
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const mib = size / 1024 / 1024;
+
+/** `curl -o` of the URL into a file on the server's disk; bytes/s. The file is removed after. */
+function curlToDisk(url, out) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const curl = spawn('curl', ['-sS', '-o', out, '-w', '%{http_code} %{size_download}', url]);
+    let text = '';
+    let err = '';
+    curl.stdout.on('data', (chunk) => (text += chunk));
+    curl.stderr.on('data', (chunk) => (err += chunk));
+    curl.on('error', reject);
+    curl.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const [status, bytes] = text.trim().split(' ');
+      fs.rmSync(out, { force: true });
+      if (code !== 0 || status !== '200' || Number(bytes) !== size) {
+        reject(new Error(`curl ${url}: ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`));
+      } else {
+        resolve(size / seconds);
+      }
+    });
+  });
+}
+
+/** One offline task of the URL, from the POST until the task is complete; bytes/s and the file id. */
+async function offlineDownload(nimbus, member, url) {
+  const started = process.hrtime.bigint();
+  const { task } = await api(nimbus, member, 'POST', '/drive/v1/files', {
+    kind: 'drive#file',
+    upload_type: 'UPLOAD_TYPE_URL',
+    url: { url },
+  });
+  for (;;) {
+    const seen = await api(nimbus, member, 'GET', `/drive/v1/tasks/${task.id}`);
+    if (seen.phase === 'PHASE_TYPE_COMPLETE') {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      return { rate: size / seconds, fileId: seen.file_id };
+    }
+    if (seen.phase === 'PHASE_TYPE_ERROR') {
+      throw new Error(`the offline task failed: ${seen.message}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const mibps = (bytesPerSecond) => `${(bytesPerSecond / 1024 / 1024).toFixed(0).padStart(6)} MiB/s`;
+
+await runBench(async () => {
+  if (spawnSync('curl', ['--version']).status !== 0) {
+    throw new Error('curl is needed as the baseline client (apt-get install -y curl)');
+  }
+  const dir = tempDir('nimbus-bench-offline-');
+  fs.chmodSync(dir, 0o755);
+  const file = path.join(dir, 'big.bin');
+  writeRandomFile(file, size);
+  const digest = await hashFile(file);
+  const nginx = await startNginx(dir);
+  const port = new URL(nginx.url('big.bin')).port;
+  const nimbus = await startNimbus({
+    OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+    OFFLINE_FETCH_EXTRA_PORTS: port,
+    PLAN_FREE_STORAGE_BYTES: String(64 * 1024 ** 4),
+    PLAN_FREE_CLOUD_DOWNLOADS: '1000',
+  });
+  try {
+    const member = await signUp(nimbus);
+    const url = nginx.url('big.bin');
+    // curl writes beside the server's data, on the same disk.
+    const curlOut = path.join(nimbus.dataDir, 'curl-out.bin');
+    // One warm-up each: the file is in the page cache, the JIT is warm.
+    await curlToDisk(url, curlOut);
+    const warm = await offlineDownload(nimbus, member, url);
+    const curlRates = [];
+    const nimbusRates = [];
+    const growths = [];
+    const memory = rssWatch(nimbus.pid);
+    for (let run = 0; run < runs; run += 1) {
+      curlRates.push(await curlToDisk(url, curlOut));
+      memory.start();
+      nimbusRates.push((await offlineDownload(nimbus, member, url)).rate);
+      growths.push(memory.stop().growthMiB);
+    }
+    // The stored file is the served one.
+    const db = new Database(path.join(nimbus.dataDir, 'nimbus.db'), { readonly: true });
+    const row = db.prepare('select sha256, gcid, size from files where id = ?').get(warm.fileId);
+    db.close();
+    if (row?.sha256 !== digest.sha256 || row?.gcid !== digest.gcid || Number(row?.size) !== size) {
+      throw new Error(`the stored file does not match: ${JSON.stringify(row)} vs ${JSON.stringify(digest)}`);
+    }
+    const curlRate = median(curlRates);
+    const nimbusRate = median(nimbusRates);
+    const growth = Math.max(...growths);
+    line(
+      `curl -o, ${mib} MiB from nginx (baseline)`,
+      `${mibps(curlRate)}  (median of ${runs}, best ${mibps(Math.max(...curlRates)).trim()})`,
+    );
+    line(
+      `nimbus offline task, ${mib} MiB, POST to COMPLETE`,
+      `${mibps(nimbusRate)}  (median of ${runs}, best ${mibps(Math.max(...nimbusRates)).trim()})`,
+      nimbusRate / curlRate,
+    );
+    line('nimbus peak RSS growth while fetching', `${growth.toFixed(1).padStart(6)} MiB`);
+    target('offline download >= 0.8x curl -o', nimbusRate / curlRate >= 0.8, `${(nimbusRate / curlRate).toFixed(2)}x`);
+  } finally {
+    await nimbus.stop();
+    await nginx.stop();
+  }
+});
