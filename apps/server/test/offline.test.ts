@@ -330,7 +330,13 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     }
     expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: 'http://a/' }), 400, 'invalid_argument');
     expectError(await offline(headers, sourceUrl('/file.bin'), { parent_id: 'missing' }), 404, 'file_not_found');
+    expectError(await offline(headers, sourceUrl('/file.bin'), { params: { source: 'somewhere_else' } }), 400, 'invalid_argument');
     expect(ok<{ tasks: TaskBody[] }>(await call(headers, 'GET', '/drive/v1/tasks')).tasks).toEqual([]);
+    // The page a task was made on is kept with it (spec: task sources).
+    const checked = await created(headers, sourceUrl('/file.bin'), { params: { source: 'url_checker' } });
+    expect(checked.params).toMatchObject({ source: 'url_checker' });
+    expect((await task(headers, checked.id)).params).toMatchObject({ source: 'url_checker' });
+    ok(await call(headers, 'DELETE', `/drive/v1/tasks?task_ids=${checked.id}`));
     // Magnet links are torrent tasks (offline-torrent.test.ts).
     const magnet = await created(headers, 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567');
     expect(magnet).toMatchObject({ phase: 'PHASE_TYPE_PENDING', params: { url: 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567' } });

@@ -122,7 +122,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         const body = request.body;
         if (body.kind === 'drive#file') {
           if (body.upload_type === 'UPLOAD_TYPE_URL') {
-            const task = await deps.offline.create(userIdOf(request), { url: body.url.url, files: body.url.files, name: body.name, parentId: body.parent_id });
+            const task = await deps.offline.create(userIdOf(request), { url: body.url.url, files: body.url.files, name: body.name, parentId: body.parent_id, source: body.params?.source });
             return { upload_type: 'UPLOAD_TYPE_URL' as const, url: { kind: 'upload#url' as const }, file: null, task: toTaskDto(task, requestLocale(request)) };
           }
           const uploadType = body.upload_type === 'UPLOAD_TYPE_FORM' ? ('form' as const) : ('resumable' as const);

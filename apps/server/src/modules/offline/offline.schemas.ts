@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskSourceSchema } from '@nimbus/contracts';
 import { taskSchema } from '../task/task.schemas';
 
 /** `POST /drive/v1/files` for an offline download (API.md §2 URL task). */
@@ -19,6 +20,9 @@ export const createUrlTaskBodySchema = z
     }),
     name: z.string().max(4096).optional().describe("The file's name; else the source's or the URL's"),
     parent_id: z.string().max(64).optional().describe('Folder the file goes to; absent or `""`: the downloads folder (`folder_type: DOWNLOAD`)'),
+    params: z
+      .object({ source: taskSourceSchema.optional().describe('Where the task was made (spec: task sources); kept in the task\'s `params.source`') })
+      .optional(),
   })
   .describe('An offline download task');
 

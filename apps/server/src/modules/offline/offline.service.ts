@@ -1,3 +1,4 @@
+import type { TaskSource } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
@@ -32,6 +33,8 @@ export interface OfflineRequest {
   name: string | undefined;
   /** `''` or absent: the member's downloads folder. */
   parentId: string | undefined;
+  /** Where the task was made (`params.source`), when the client says. */
+  source?: TaskSource | undefined;
 }
 
 const maxUrlLength = 4096;
@@ -164,7 +167,13 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         fileName: name,
         fileSize: 0,
         messageKey: '',
-        params: { url: sourceUrl, speed: '0', eta: '', ...(torrent?.files ? { files: listingParam(torrent.files) } : {}) },
+        params: {
+          url: sourceUrl,
+          speed: '0',
+          eta: '',
+          ...(input.source ? { source: input.source } : {}),
+          ...(torrent?.files ? { files: listingParam(torrent.files) } : {}),
+        },
         statusSize: 1,
         createdAt: stamp.toISOString(),
         updatedAt: stamp.toISOString(),
