@@ -92,11 +92,16 @@ test('the viewer shows an image, plays a video and shows text, with keys and Esc
   });
   await expect(item(page, 'b-clip.webm')).toBeVisible();
 
-  // The listing's order decides next and previous; each file is checked as it comes.
-  const order = await page
-    .locator('[data-testid=drive-item][data-kind=file]')
-    .evaluateAll((items) => items.map((element) => (element as HTMLElement).dataset.name ?? ''));
-  expect([...order].sort()).toEqual(['a-red.png', 'b-clip.webm', 'c-code.py']);
+  // The listing's order decides next and previous: name A to Z, so that uploads finishing in
+  // any order and the listing's refresh cannot reorder it under the test.
+  await page.getByRole('button', { name: 'Sort by' }).click();
+  await page.getByRole('menuitemradio', { name: 'Name (A to Z)' }).click();
+  const names = () =>
+    page
+      .locator('[data-testid=drive-item][data-kind=file]')
+      .evaluateAll((items) => items.map((element) => (element as HTMLElement).dataset.name ?? ''));
+  await expect.poll(names).toEqual(['a-red.png', 'b-clip.webm', 'c-code.py']);
+  const order = await names();
   const viewer = page.getByTestId('file-preview');
   const checks: Record<string, () => Promise<void>> = {
     'a-red.png': async () => {
