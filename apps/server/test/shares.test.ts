@@ -563,6 +563,64 @@ describe.each(dialects)('shares on %s', (dialect) => {
     expect(ok<{ files: unknown[] }>(await call(d.headers, 'GET', '/drive/v1/files?parent_id=')).files).toEqual([]);
   });
 
+  it('saves items picked two levels deep: only those, side by side, and only along a path that leads to them', async () => {
+    const a = await member();
+    const b = await member();
+    const drive = await ownerDrive(a.user.id);
+    const c = await storedFile(a.user.id, 'c.txt', 'more of day one', drive.day1.id);
+    await storedFile(a.user.id, 'left.txt', 'not picked', drive.day1.id);
+    const made = await share(a.headers, { file_ids: [drive.trip.id, drive.top.id], restore_limit: 10 });
+    const token = await tokenFor(made.share_id, made.pass_code);
+    const save = (body: Record<string, unknown>) =>
+      call(b.headers, 'POST', '/drive/v1/share/restore', { share_id: made.share_id, pass_code_token: token, ...body });
+
+    // A path that does not lead to every chosen item, a file in the path, or a chosen item
+    // below a folder of the owner that is in the trash: NOT_FOUND, nothing saved or counted.
+    const trashedDay = await t.container.files.createFolder(a.user.id, { name: 'Day2', parentId: drive.trip.id });
+    const gone = await storedFile(a.user.id, 'gone.txt', 'in the trash with its folder', trashedDay.id);
+    await t.container.files.trash(a.user.id, [trashedDay.id]);
+    for (const body of [
+      { file_ids: [drive.a.id, drive.b.id], ancestor_ids: [drive.trip.id, drive.day1.id] },
+      { file_ids: [drive.top.id], ancestor_ids: [drive.trip.id] },
+      { file_ids: [drive.a.id], ancestor_ids: [drive.trip.id, drive.day1.id, drive.a.id] },
+      { file_ids: [gone.id], ancestor_ids: [drive.trip.id, trashedDay.id] },
+      { file_ids: [gone.id] },
+    ]) {
+      const refused = ok<{ share_status: string; restore_status: string }>(await save(body));
+      expect(refused, JSON.stringify(body)).toMatchObject({ share_status: 'NOT_FOUND', restore_status: 'RESTORE_UNKNOWN' });
+    }
+    expect((await summaries(a.headers)).data[0]?.restore_count).toBe('0');
+    expect(ok<{ files: unknown[] }>(await call(b.headers, 'GET', '/drive/v1/files?parent_id=')).files).toEqual([]);
+
+    // Two files of Trip/Day1, chosen with the folders opened to reach them.
+    const saved = ok<{ share_status: string; restore_status: string; restore_task_id: string; file_id: string }>(
+      await save({ file_ids: [drive.a.id, c.id], ancestor_ids: [drive.trip.id, drive.day1.id] }),
+    );
+    expect(saved).toMatchObject({ share_status: 'OK', restore_status: 'RESTORE_COMPLETE' });
+    const landed = ok<{ files: { id: string; name: string; kind: string; params: Record<string, string> }[] }>(
+      await call(b.headers, 'GET', `/drive/v1/files?parent_id=${saved.file_id}&order=NAME_ASC`),
+    );
+    expect(landed.files.map((file) => [file.name, file.kind])).toEqual([
+      ['a.jpg', 'drive#file'],
+      ['c.txt', 'drive#file'],
+    ]);
+    expect(landed.files.map((file) => file.params.original_file_id)).toEqual([drive.a.id, c.id]);
+    const root = ok<{ files: { id: string }[] }>(await call(b.headers, 'GET', '/drive/v1/files?parent_id='));
+    expect(root.files.map((file) => file.id)).toEqual([saved.file_id]);
+    const task = ok<{ params: Record<string, string> }>(await call(b.headers, 'GET', `/drive/v1/tasks/${saved.restore_task_id}`));
+    expect(Object.keys(JSON.parse(task.params.trace_file_ids ?? '{}') as Record<string, string>).sort()).toEqual([drive.a.id, c.id].sort());
+    expect((await summaries(a.headers)).data[0]?.restore_count).toBe('1');
+
+    // Without the path the same pick is saved as well (the path is optional), next to the first.
+    const again = ok<{ share_status: string; file_id: string }>(await save({ file_ids: [c.id] }));
+    expect(again).toMatchObject({ share_status: 'OK', file_id: saved.file_id });
+    const after = ok<{ files: { name: string; params: Record<string, string> }[] }>(
+      await call(b.headers, 'GET', `/drive/v1/files?parent_id=${saved.file_id}&order=NAME_ASC`),
+    );
+    expect(after.files.map((file) => file.params.original_file_id).sort()).toEqual([drive.a.id, c.id, c.id].sort());
+    expect((await summaries(a.headers)).data[0]?.restore_count).toBe('2');
+  });
+
   it('counts a restore limit of one once when two members save at the same time', async () => {
     const a = await member();
     const b = await member();

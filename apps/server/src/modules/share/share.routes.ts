@@ -330,7 +330,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           summary:
             'Save a share (or chosen items) into the drive by reference: into `parent_id`, or "Saved from shares"; `file_id` is the folder it lands in',
           description:
-            'Up to 1,000 items the save is done when the call answers (`RESTORE_COMPLETE`); a larger one answers `RESTORE_START` at once and runs as the `restore` task `restore_task_id` (poll `GET /drive/v1/tasks/{id}`: `progress`, `phase`, and `params.trace_file_ids` when complete)',
+            'Up to 1,000 items the save is done when the call answers (`RESTORE_COMPLETE`); a larger one answers `RESTORE_START` at once and runs as the `restore` task `restore_task_id` (poll `GET /drive/v1/tasks/{id}`: `progress`, `phase`, and `params.trace_file_ids` when complete). Chosen items may lie at any depth; `ancestor_ids` names the folders opened to reach them (from the share\'s root down), each of which must lie above every chosen item, else `NOT_FOUND`',
           security: memberSecurity,
           body: restoreBodySchema,
           response: { 200: restoreAnswerSchema },

@@ -792,9 +792,11 @@ export function createShareService(deps: ShareServiceDeps) {
           }
           located.set(id, found.ancestors);
         }
+        // The folders the visitor opened to reach the chosen items (the page's path): each
+        // must be a folder of the share that lies above every chosen item.
         for (const id of new Set(input.ancestorIds)) {
           const found = await locate(shares, share, items, id);
-          if (!found || found.record.kind !== 'folder') {
+          if (!found || found.record.kind !== 'folder' || !chosen.every((chosenId) => (located.get(chosenId) ?? []).includes(id))) {
             return { status: 'NOT_FOUND' };
           }
         }
