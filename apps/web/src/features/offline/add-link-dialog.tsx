@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { toast } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
-import { FolderNode } from '@/features/drive/move-copy-dialog';
+import { FolderTree } from '@/features/drive/folder-tree';
 import { cn } from '@/lib/cn';
 import { linkKind, maxLinks, splitLinks } from './links';
 import { createTask, uploadTorrentFile } from './offline-api';
@@ -369,24 +369,24 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
             {picking ? (
               <>
                 <p className="text-xs text-muted-foreground">{t('add.root-hint')}</p>
-                <ul
-                  role="tree"
-                  aria-label={t('add.destination-tree')}
-                  className="max-h-60 overflow-y-auto rounded-lg border border-border p-1"
-                >
-                  <FolderNode
-                    id=""
-                    name={td('nav.all')}
-                    depth={0}
-                    excluded={rootOnly}
-                    chosen={target.id}
-                    onChoose={(id, name) => {
-                      setTarget({ id, name });
-                      setPicking(false);
-                    }}
-                    initiallyOpen
-                  />
-                </ul>
+                <FolderTree
+                  labels={{
+                    tree: t('add.destination-tree'),
+                    root: td('nav.all'),
+                    expand: (name) => td('move.expand', { name }),
+                    collapse: (name) => td('move.collapse', { name }),
+                    loading: td('move.loading'),
+                    failed: td('error.generic'),
+                  }}
+                  testId="folder-tree-node"
+                  excluded={rootOnly}
+                  chosen={target.id}
+                  onChoose={(id, name) => {
+                    setTarget({ id, name });
+                    setPicking(false);
+                  }}
+                  className="max-h-60"
+                />
               </>
             ) : null}
           </div>

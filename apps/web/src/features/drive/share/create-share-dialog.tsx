@@ -1,6 +1,5 @@
 'use client';
 
-import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, KeyRound, Link2 } from 'lucide-react';
@@ -29,6 +28,7 @@ import {
   shareFormErrors,
 } from './share-options';
 import { sharesQueryKey } from './share-query-keys';
+import { useShareForm } from './use-share-form';
 
 export interface CreateShareDialogProps {
   items: readonly DriveFile[];
@@ -88,40 +88,30 @@ function ShareFormView({
 }) {
   const t = useTranslations('drive');
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<ShareForm>({ ...defaultShareForm });
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const errors = shareFormErrors(form);
-  const shown = submitted ? errors : {};
-  const update = (patch: Partial<ShareForm>) => {
-    setForm((state) => ({ ...state, ...patch }));
-    setFailure(undefined);
-  };
+  const {
+    fields: form,
+    update,
+    shown,
+    busy,
+    failure,
+    handleSubmit,
+  } = useShareForm<ShareForm>({
+    initial: () => ({ ...defaultShareForm }),
+    validate: shareFormErrors,
+    describeError,
+    genericError: t('error.generic'),
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setSubmitted(true);
-    if (busy || Object.keys(errors).length > 0) {
-      return;
-    }
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const answer = await createShare(
-        createShareBody(
-          items.map((item) => item.id),
-          form,
-        ),
-      );
-      void queryClient.invalidateQueries({ queryKey: sharesQueryKey });
-      onCreated(answer);
-    } catch (cause) {
-      setFailure(describeError(cause) ?? t('error.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(async () => {
+    const answer = await createShare(
+      createShareBody(
+        items.map((item) => item.id),
+        form,
+      ),
+    );
+    void queryClient.invalidateQueries({ queryKey: sharesQueryKey });
+    onCreated(answer);
+  });
 
   const passCodeChoices: { value: PassCodeMode; label: string }[] = [
     { value: 'generated', label: t('share.pass-code.generated') },
@@ -130,7 +120,7 @@ function ShareFormView({
   ];
 
   return (
-    <form className="flex flex-col gap-5" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="flex flex-col gap-5" noValidate onSubmit={submit}>
       <LabeledInput
         label={t('share.title-field.label')}
         hint={t('share.title-field.hint')}

@@ -1,7 +1,5 @@
 'use client';
 
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +8,7 @@ import type { ShareChanges, ShareSummary } from './share-api';
 import { ChoiceGroup, ExpiryField, PassCodeInput, RestoreLimitField } from './share-fields';
 import type { ShareEdit } from './share-options';
 import { shareChanges, shareEditErrors, shareEditOf } from './share-options';
+import { useShareForm } from './use-share-form';
 
 export interface EditShareDialogProps {
   share: ShareSummary;
@@ -33,39 +32,30 @@ export function EditShareDialog({
   onClose,
 }: EditShareDialogProps) {
   const t = useTranslations('drive');
-  const [edit, setEdit] = useState<ShareEdit>(() => shareEditOf(share));
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const errors = shareEditErrors(edit);
-  const shown = submitted ? errors : {};
-  const update = (patch: Partial<ShareEdit>) => {
-    setEdit((state) => ({ ...state, ...patch }));
-    setFailure(undefined);
-  };
+  const {
+    fields: edit,
+    update,
+    shown,
+    busy,
+    failure,
+    handleSubmit,
+  } = useShareForm<ShareEdit>({
+    initial: () => shareEditOf(share),
+    validate: shareEditErrors,
+    describeError,
+    genericError: t('error.generic'),
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setSubmitted(true);
-    if (busy || Object.keys(errors).length > 0) {
-      return;
-    }
-    const changes = shareChanges(share, edit);
-    if (Object.keys(changes).length === 0) {
-      setFailure(t('shares.edit-dialog.unchanged'));
-      return;
-    }
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await onSubmit(changes);
+  const submit = handleSubmit(
+    async () => {
+      await onSubmit(shareChanges(share, edit));
       onClose();
-    } catch (cause) {
-      setFailure(describeError(cause) ?? t('error.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    () =>
+      Object.keys(shareChanges(share, edit)).length === 0
+        ? t('shares.edit-dialog.unchanged')
+        : undefined,
+  );
 
   const passCodeChoices: { value: ShareEdit['passCode']; label: string }[] = [
     { value: 'keep', label: t('shares.edit-dialog.keep') },
@@ -87,7 +77,7 @@ export function EditShareDialog({
           <span className="block font-medium text-foreground">{share.title}</span>
           {t('shares.edit-dialog.description')}
         </DialogDescription>
-        <form className="flex flex-col gap-5" noValidate onSubmit={(event) => void submit(event)}>
+        <form className="flex flex-col gap-5" noValidate onSubmit={submit}>
           <div className="flex flex-col gap-3">
             <ChoiceGroup
               legend={t('shares.edit-dialog.pass-code-label')}
