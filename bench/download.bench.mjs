@@ -3,25 +3,23 @@
 // client of both) and the growth of the Nimbus process's resident memory while it serves.
 // Targets of the issue: >= 0.85x nginx, RSS growth under 64 MiB. `BENCH_SIZE_MIB` shrinks the
 // file; `BENCH_RUNS` sets the runs (default 5).
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
   api,
   benchSizeBytes,
-  hashFile,
+  curlDownload,
   line,
-  median,
   NotMeasured,
+  rateLine,
+  requireCurl,
   runBench,
   rssWatch,
+  servedRandomFile,
   signUp,
-  startNginx,
   startNimbus,
   target,
-  tempDir,
-  writeRandomFile,
 } from './lib.mjs';
 
 const size = benchSizeBytes();
@@ -66,47 +64,20 @@ function storeInNimbus(nimbus, userId, file, digest) {
   return id;
 }
 
-/** One download with curl into /dev/null (not blocking this process's RSS sampling); bytes/s. */
-function download(url) {
-  return new Promise((resolve, reject) => {
-    const curl = spawn('curl', [
-      '-sS',
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code} %{size_download} %{time_total}',
-      url,
-    ]);
-    let out = '';
-    let err = '';
-    curl.stdout.on('data', (chunk) => (out += chunk));
-    curl.stderr.on('data', (chunk) => (err += chunk));
-    curl.on('error', reject);
-    curl.on('close', (code) => {
-      const [status, bytes, seconds] = out.trim().split(' ');
-      if (code !== 0 || status !== '200' || Number(bytes) !== size) {
-        reject(
-          new Error(`GET ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`),
-        );
-      } else {
-        resolve(size / Number(seconds));
-      }
-    });
-  });
+/** One download with curl into /dev/null; bytes/s by curl's own clock. */
+async function download(url) {
+  const { curlSeconds } = await curlDownload(url, { size });
+  return size / curlSeconds;
 }
 
-const mibps = (bytesPerSecond) => `${(bytesPerSecond / 1024 / 1024).toFixed(0).padStart(6)} MiB/s`;
-
 await runBench(async () => {
-  if (spawnSync('curl', ['--version']).status !== 0) {
-    throw new Error('curl is needed as the download client (apt-get install -y curl)');
-  }
-  const dir = tempDir('nimbus-bench-download-');
-  fs.chmodSync(dir, 0o755);
-  const file = path.join(dir, 'big.bin');
-  writeRandomFile(file, size);
-  const digest = await hashFile(file);
-  const nginx = await startNginx(dir);
+  requireCurl('download client');
+  const {
+    file,
+    digest,
+    url: nginxUrl,
+    nginx,
+  } = await servedRandomFile('nimbus-bench-download-', size);
   const nimbus = await startNimbus();
   try {
     const member = await signUp(nimbus);
@@ -119,7 +90,6 @@ await runBench(async () => {
       );
     }
     const nimbusUrl = new URL(link, nimbus.origin).href;
-    const nginxUrl = nginx.url('big.bin');
 
     // One warm-up each: the file is in the page cache for both, connections and JIT are warm.
     await download(nginxUrl);
@@ -134,18 +104,9 @@ await runBench(async () => {
       nimbusRates.push(await download(nimbusUrl));
       growths.push(memory.stop().growthMiB);
     }
-    const nginxRate = median(nginxRates);
-    const nimbusRate = median(nimbusRates);
     const growth = Math.max(...growths);
-    line(
-      `nginx sendfile, ${mib} MiB (baseline)`,
-      `${mibps(nginxRate)}  (median of ${runs}, best ${mibps(Math.max(...nginxRates)).trim()})`,
-    );
-    line(
-      `nimbus content link, ${mib} MiB`,
-      `${mibps(nimbusRate)}  (median of ${runs}, best ${mibps(Math.max(...nimbusRates)).trim()})`,
-      nimbusRate / nginxRate,
-    );
+    const nginxRate = rateLine(`nginx sendfile, ${mib} MiB (baseline)`, nginxRates);
+    const nimbusRate = rateLine(`nimbus content link, ${mib} MiB`, nimbusRates, nginxRate);
     line('nimbus peak RSS growth while downloading', `${growth.toFixed(1).padStart(6)} MiB`);
     target(
       'download >= 0.85x nginx',

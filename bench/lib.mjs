@@ -161,6 +161,84 @@ http {
   };
 }
 
+/** A bytes-per-second figure as MiB/s, padded for the result table. */
+export const mibps = (bytesPerSecond) =>
+  `${(bytesPerSecond / 1024 / 1024).toFixed(0).padStart(6)} MiB/s`;
+
+/** Prints the median of several runs' rates, with the best run and the ratio to a baseline. */
+export function rateLine(name, rates, baselineRate) {
+  const rate = median(rates);
+  line(
+    name,
+    `${mibps(rate)}  (median of ${rates.length}, best ${mibps(Math.max(...rates)).trim()})`,
+    baselineRate === undefined ? undefined : rate / baselineRate,
+  );
+  return rate;
+}
+
+/** Fails the bench early when curl, the download client of the baselines, is missing. */
+export function requireCurl(role) {
+  if (spawnSync('curl', ['--version']).status !== 0) {
+    throw new Error(`curl is needed as the ${role} (apt-get install -y curl)`);
+  }
+}
+
+/**
+ * One GET of `url` with curl into `out` (default /dev/null, so this process's RSS sampling is
+ * not blocked), expecting a 200 of `size` bytes. `durable` runs `sync <out>` before the clock
+ * stops; a real `out` is removed after. Answers curl's own `time_total` and the wall time from
+ * spawn to exit (the sync included), in seconds.
+ */
+export function curlDownload(url, { size, out = '/dev/null', durable = false }) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const curl = spawn('curl', [
+      '-sS',
+      '-o',
+      out,
+      '-w',
+      '%{http_code} %{size_download} %{time_total}',
+      url,
+    ]);
+    let text = '';
+    let err = '';
+    curl.stdout.on('data', (chunk) => (text += chunk));
+    curl.stderr.on('data', (chunk) => (err += chunk));
+    curl.on('error', reject);
+    curl.on('close', (code) => {
+      if (durable) {
+        spawnSync('sync', [out]);
+      }
+      const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const [status, bytes, curlSeconds] = text.trim().split(' ');
+      if (out !== '/dev/null') {
+        fs.rmSync(out, { force: true });
+      }
+      if (code !== 0 || status !== '200' || Number(bytes) !== size) {
+        reject(
+          new Error(`GET ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`),
+        );
+      } else {
+        resolve({ curlSeconds: Number(curlSeconds), wallSeconds });
+      }
+    });
+  });
+}
+
+/**
+ * A file of `size` random bytes in a temp folder served by nginx as `/big.bin`; answers its
+ * path, digest (SHA-256, GCID, size), URL and the nginx to stop.
+ */
+export async function servedRandomFile(prefix, size) {
+  const dir = tempDir(prefix);
+  fs.chmodSync(dir, 0o755);
+  const file = path.join(dir, 'big.bin');
+  writeRandomFile(file, size);
+  const digest = await hashFile(file);
+  const nginx = await startNginx(dir);
+  return { file, digest, url: nginx.url('big.bin'), nginx };
+}
+
 let built = false;
 
 /**

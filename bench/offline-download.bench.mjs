@@ -5,24 +5,23 @@
 // task's bytes are durable (fsynced) when it completes and curl's are only in the page cache, so
 // `curl -o` followed by `sync <file>` is printed as a second, durable baseline.
 // `BENCH_SIZE_MIB` shrinks the file; `BENCH_RUNS` sets the runs (default 3).
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
   api,
   benchSizeBytes,
-  hashFile,
+  curlDownload,
   line,
   median,
+  mibps,
+  rateLine,
+  requireCurl,
   rssWatch,
   runBench,
+  servedRandomFile,
   signUp,
-  startNginx,
   startNimbus,
   target,
-  tempDir,
-  writeRandomFile,
 } from './lib.mjs';
 
 const size = benchSizeBytes();
@@ -30,29 +29,9 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const mib = size / 1024 / 1024;
 
 /** `curl -o` of the URL into a file on the server's disk; bytes/s. The file is removed after. */
-function curlToDisk(url, out, durable = false) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const curl = spawn('curl', ['-sS', '-o', out, '-w', '%{http_code} %{size_download}', url]);
-    let text = '';
-    let err = '';
-    curl.stdout.on('data', (chunk) => (text += chunk));
-    curl.stderr.on('data', (chunk) => (err += chunk));
-    curl.on('error', reject);
-    curl.on('close', (code) => {
-      if (durable) {
-        spawnSync('sync', [out]);
-      }
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const [status, bytes] = text.trim().split(' ');
-      fs.rmSync(out, { force: true });
-      if (code !== 0 || status !== '200' || Number(bytes) !== size) {
-        reject(new Error(`curl ${url}: ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`));
-      } else {
-        resolve(size / seconds);
-      }
-    });
-  });
+async function curlToDisk(url, out, durable = false) {
+  const { wallSeconds } = await curlDownload(url, { size, out, durable });
+  return size / wallSeconds;
 }
 
 /** One offline task of the URL, from the POST until the task is complete; bytes/s and the file id. */
@@ -76,19 +55,10 @@ async function offlineDownload(nimbus, member, url) {
   }
 }
 
-const mibps = (bytesPerSecond) => `${(bytesPerSecond / 1024 / 1024).toFixed(0).padStart(6)} MiB/s`;
-
 await runBench(async () => {
-  if (spawnSync('curl', ['--version']).status !== 0) {
-    throw new Error('curl is needed as the baseline client (apt-get install -y curl)');
-  }
-  const dir = tempDir('nimbus-bench-offline-');
-  fs.chmodSync(dir, 0o755);
-  const file = path.join(dir, 'big.bin');
-  writeRandomFile(file, size);
-  const digest = await hashFile(file);
-  const nginx = await startNginx(dir);
-  const port = new URL(nginx.url('big.bin')).port;
+  requireCurl('baseline client');
+  const { digest, url, nginx } = await servedRandomFile('nimbus-bench-offline-', size);
+  const port = new URL(url).port;
   const nimbus = await startNimbus({
     OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
     OFFLINE_FETCH_EXTRA_PORTS: port,
@@ -97,7 +67,6 @@ await runBench(async () => {
   });
   try {
     const member = await signUp(nimbus);
-    const url = nginx.url('big.bin');
     // curl writes beside the server's data, on the same disk.
     const curlOut = path.join(nimbus.dataDir, 'curl-out.bin');
     // One warm-up each: the file is in the page cache, the JIT is warm.
@@ -120,32 +89,29 @@ await runBench(async () => {
     const row = db.prepare('select sha256, gcid, size from files where id = ?').get(warm.fileId);
     db.close();
     if (row?.sha256 !== digest.sha256 || row?.gcid !== digest.gcid || Number(row?.size) !== size) {
-      throw new Error(`the stored file does not match: ${JSON.stringify(row)} vs ${JSON.stringify(digest)}`);
+      throw new Error(
+        `the stored file does not match: ${JSON.stringify(row)} vs ${JSON.stringify(digest)}`,
+      );
     }
-    const curlRate = median(curlRates);
     const nimbusRate = median(nimbusRates);
     const growth = Math.max(...growths);
-    line(
-      `curl -o, ${mib} MiB from nginx (baseline)`,
-      `${mibps(curlRate)}  (median of ${runs}, best ${mibps(Math.max(...curlRates)).trim()})`,
-    );
-    const syncedRate = median(syncedRates);
-    line(
+    const curlRate = rateLine(`curl -o, ${mib} MiB from nginx (baseline)`, curlRates);
+    const syncedRate = rateLine(
       `curl -o + sync <file>, ${mib} MiB (durable baseline)`,
-      `${mibps(syncedRate)}  (median of ${runs}, best ${mibps(Math.max(...syncedRates)).trim()})`,
+      syncedRates,
     );
     line(
       `nimbus offline task against the durable baseline`,
       `${mibps(nimbusRate)}`,
       nimbusRate / syncedRate,
     );
-    line(
-      `nimbus offline task, ${mib} MiB, POST to COMPLETE`,
-      `${mibps(nimbusRate)}  (median of ${runs}, best ${mibps(Math.max(...nimbusRates)).trim()})`,
-      nimbusRate / curlRate,
-    );
+    rateLine(`nimbus offline task, ${mib} MiB, POST to COMPLETE`, nimbusRates, curlRate);
     line('nimbus peak RSS growth while fetching', `${growth.toFixed(1).padStart(6)} MiB`);
-    target('offline download >= 0.8x curl -o', nimbusRate / curlRate >= 0.8, `${(nimbusRate / curlRate).toFixed(2)}x`);
+    target(
+      'offline download >= 0.8x curl -o',
+      nimbusRate / curlRate >= 0.8,
+      `${(nimbusRate / curlRate).toFixed(2)}x`,
+    );
   } finally {
     await nimbus.stop();
     await nginx.stop();

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,29 +8,13 @@ import { migrateToLatest, openDatabase } from '../src/db/database';
 import { createBlobStore } from '../src/modules/storage/blob-store';
 import { createBlobRepository } from '../src/modules/storage/blob.repository';
 import { createBlobService } from '../src/modules/storage/blob.service';
+import { buildBundle, bundlePath, exitOf, removeBundle, serverRoot } from './support/processes';
 
-const serverRoot = path.resolve(import.meta.dirname, '..');
 let workDir: string;
 const bundles = {
-  writer: path.join(serverRoot, 'dist', `blob-writer-test-${process.pid}.js`),
-  verify: path.join(serverRoot, 'dist', `verify-test-${process.pid}.js`),
+  writer: bundlePath('blob-writer-test'),
+  verify: bundlePath('verify-test'),
 };
-
-function bundle(entry: string, outfile: string): void {
-  const build = spawnSync(
-    process.execPath,
-    ['scripts/build.mjs', '--entry', entry, '--outfile', outfile],
-    {
-      cwd: serverRoot,
-      encoding: 'utf8',
-    },
-  );
-  expect(build.status, build.stderr).toBe(0);
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
 
 function dataDirEnv(dataDir: string): NodeJS.ProcessEnv {
   return {
@@ -44,16 +28,14 @@ function dataDirEnv(dataDir: string): NodeJS.ProcessEnv {
 
 beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-blob-process-'));
-  // Inside the server's folder, so the bundles resolve their dependencies from node_modules.
-  bundle('test/support/blob-writer.ts', bundles.writer);
-  bundle('src/cli/verify.ts', bundles.verify);
+  buildBundle(bundles.writer, 'test/support/blob-writer.ts');
+  buildBundle(bundles.verify, 'src/cli/verify.ts');
 });
 
 afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
   for (const file of Object.values(bundles)) {
-    fs.rmSync(file, { force: true });
-    fs.rmSync(`${file}.map`, { force: true });
+    removeBundle(file);
   }
 });
 
@@ -177,7 +159,12 @@ describe('blob storage across processes', () => {
       // A member whose counter says 42 bytes but who has no file at all.
       await database.db
         .insertInto('member_usage')
-        .values({ user_id: 'drifted', live_bytes: 42, trash_bytes: 0, updated_at: new Date().toISOString() })
+        .values({
+          user_id: 'drifted',
+          live_bytes: 42,
+          trash_bytes: 0,
+          updated_at: new Date().toISOString(),
+        })
         .execute();
     } finally {
       await database.db.destroy();
@@ -191,7 +178,9 @@ describe('blob storage across processes', () => {
     const found = run();
     expect(found.status, found.stderr).toBe(1);
     expect(found.stdout).toContain('usage mismatches: 1\n');
-    expect(found.stdout).toContain('usage_mismatch drifted: counted live 42 trash 0, files live 0 trash 0');
+    expect(found.stdout).toContain(
+      'usage_mismatch drifted: counted live 42 trash 0, files live 0 trash 0',
+    );
     const fixed = run('--fix');
     expect(fixed.status).toBe(1);
     expect(fixed.stdout).toContain('usage counters repaired: 1\n');

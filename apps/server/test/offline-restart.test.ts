@@ -1,15 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db/database';
-import { newId } from '../src/lib/secrets';
-import { createUserRepository } from '../src/modules/user/user.repository';
-import { createArgon2Hasher } from '../src/modules/user/password';
+import { openDatabase } from '../src/db/database';
+import {
+  buildBundle,
+  bundlePath,
+  freePort,
+  prepareMember,
+  removeBundle,
+  serverEnv,
+  startServer as startBundle,
+  type RunningProcess,
+} from './support/processes';
 
 /**
  * Offline downloads through a crash of the real server process: a slow origin has sent part of
@@ -17,8 +23,7 @@ import { createArgon2Hasher } from '../src/modules/user/password';
  * right SHA-256, resuming with `Range` + `If-Range` where the origin serves ranges of the same
  * version, and starting over where it changed or serves no ranges.
  */
-const serverRoot = path.resolve(import.meta.dirname, '..');
-const bundle = path.join(serverRoot, 'dist', `offline-restart-test-${process.pid}.js`);
+const bundle = bundlePath('offline-restart-test');
 let workDir: string;
 
 const size = 6 * 1024 * 1024;
@@ -30,13 +35,29 @@ interface Resource {
   /** Which version the origin serves now. */
   current: number;
   validator: 'etag' | 'last-modified' | 'none';
-  requests: { range: string | undefined; ifRange: string | undefined; status: number; bytes: number }[];
+  requests: {
+    range: string | undefined;
+    ifRange: string | undefined;
+    status: number;
+    bytes: number;
+  }[];
 }
 
 const resources = new Map<string, Resource>([
   ['/etag.bin', { versions: [randomBytes(size)], current: 0, validator: 'etag', requests: [] }],
-  ['/modified.bin', { versions: [randomBytes(size)], current: 0, validator: 'last-modified', requests: [] }],
-  ['/changed.bin', { versions: [randomBytes(size), randomBytes(size + 4099)], current: 0, validator: 'etag', requests: [] }],
+  [
+    '/modified.bin',
+    { versions: [randomBytes(size)], current: 0, validator: 'last-modified', requests: [] },
+  ],
+  [
+    '/changed.bin',
+    {
+      versions: [randomBytes(size), randomBytes(size + 4099)],
+      current: 0,
+      validator: 'etag',
+      requests: [],
+    },
+  ],
   ['/plain.bin', { versions: [randomBytes(size)], current: 0, validator: 'none', requests: [] }],
 ]);
 /** While true, the origin sends `stallAt` bytes of a file and then nothing more. */
@@ -47,10 +68,19 @@ const openResponses = new Set<http.ServerResponse>();
 function validatorOf(resource: Resource): Record<string, string> {
   const version = resource.current;
   if (resource.validator === 'etag') {
-    return { etag: `"v${version}-${createHash('sha256').update(resource.versions[version] ?? '').digest('hex').slice(0, 16)}"`, 'accept-ranges': 'bytes' };
+    return {
+      etag: `"v${version}-${createHash('sha256')
+        .update(resource.versions[version] ?? '')
+        .digest('hex')
+        .slice(0, 16)}"`,
+      'accept-ranges': 'bytes',
+    };
   }
   if (resource.validator === 'last-modified') {
-    return { 'last-modified': new Date(Date.UTC(2030, 0, 1 + version)).toUTCString(), 'accept-ranges': 'bytes' };
+    return {
+      'last-modified': new Date(Date.UTC(2030, 0, 1 + version)).toUTCString(),
+      'accept-ranges': 'bytes',
+    };
   }
   return {};
 }
@@ -64,7 +94,10 @@ const origin = http.createServer((request, response) => {
     return;
   }
   const body = resource.versions[resource.current] ?? Buffer.alloc(0);
-  const headers: Record<string, string> = { 'content-type': 'application/octet-stream', ...validatorOf(resource) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/octet-stream',
+    ...validatorOf(resource),
+  };
   const range = request.headers.range;
   const ifRange = request.headers['if-range'] as string | undefined;
   const current = headers.etag ?? headers['last-modified'];
@@ -79,7 +112,11 @@ const origin = http.createServer((request, response) => {
   openResponses.add(response);
   response.on('close', () => openResponses.delete(response));
   if (status === 206) {
-    response.writeHead(206, { ...headers, 'content-length': String(body.length - start), 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` });
+    response.writeHead(206, {
+      ...headers,
+      'content-length': String(body.length - start),
+      'content-range': `bytes ${start}-${body.length - 1}/${body.length}`,
+    });
   } else {
     response.writeHead(200, { ...headers, 'content-length': String(body.length) });
   }
@@ -91,90 +128,19 @@ const origin = http.createServer((request, response) => {
 });
 let originPort = 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-/** A running server process. */
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function startServer(dataDir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, [bundle], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      BLOB_STORE: 'local',
-      WEB: 'off',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
+/** The server process on SQLite in `dataDir`, with the offline limits this test needs. */
+async function startServer(dataDir: string, port: number): Promise<RunningProcess> {
+  return startBundle(
+    bundle,
+    serverEnv(dataDir, port, {
       OFFLINE_LEASE_SECONDS: '3',
       OFFLINE_WORKERS: '4',
       PLAN_FREE_OFFLINE_RUNNING: '4',
       PLAN_FREE_CLOUD_DOWNLOADS: '100',
       OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
       OFFLINE_FETCH_EXTRA_PORTS: String(originPort),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
-        return { child, exited, output: () => output };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server never became ready: ${output}`);
-}
-
-async function prepare(dataDir: string): Promise<{ email: string; password: string }> {
-  const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
-  try {
-    await migrateToLatest(database.db);
-    const email = `offline-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
-    const password = 'correct horse 1';
-    const stamp = new Date().toISOString();
-    await createUserRepository(database.db).insert({
-      id: newId(),
-      email,
-      name: 'Offline',
-      password_hash: await createArgon2Hasher().hash(password),
-      status: 'active',
-      frozen_until: null,
-      locale: 'en-US',
-      picture: '',
-      phone_number: '',
-      created_at: stamp,
-      updated_at: stamp,
-    });
-    return { email, password };
-  } finally {
-    await database.db.destroy();
-  }
+    }),
+  );
 }
 
 interface TaskBody {
@@ -188,8 +154,7 @@ interface TaskBody {
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-offline-restart-'));
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outfile', bundle], { cwd: serverRoot, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
+  buildBundle(bundle);
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   originPort = (origin.address() as net.AddressInfo).port;
 });
@@ -200,8 +165,7 @@ afterAll(async () => {
   }
   await new Promise((resolve) => origin.close(resolve));
   fs.rmSync(workDir, { recursive: true, force: true });
-  fs.rmSync(bundle, { force: true });
-  fs.rmSync(`${bundle}.map`, { force: true });
+  removeBundle(bundle);
 });
 
 describe('offline downloads across a server crash', () => {
@@ -209,32 +173,47 @@ describe('offline downloads across a server crash', () => {
     const dataDir = path.join(workDir, 'data');
     const port = await freePort();
     const api = `http://127.0.0.1:${port}`;
-    const account = await prepare(dataDir);
+    const account = await prepareMember(dataDir, 'Offline');
     let server = await startServer(dataDir, port);
     try {
       const signedIn = await fetch(`${api}/v1/auth/signin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: 'tv', username: account.email, password: account.password }),
+        body: JSON.stringify({
+          client_id: 'tv',
+          username: account.email,
+          password: account.password,
+        }),
       });
       expect(signedIn.status).toBe(200);
-      const headers = { authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`,
+        'content-type': 'application/json',
+      };
       const tasks = new Map<string, string>();
       for (const pathname of resources.keys()) {
         const created = await fetch(`${api}/drive/v1/files`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: `http://127.0.0.1:${originPort}${pathname}` } }),
+          body: JSON.stringify({
+            kind: 'drive#file',
+            upload_type: 'UPLOAD_TYPE_URL',
+            url: { url: `http://127.0.0.1:${originPort}${pathname}` },
+          }),
         });
         expect(created.status).toBe(200);
         tasks.set(pathname, ((await created.json()) as { task: TaskBody }).task.id);
       }
-      const task = async (id: string) => (await (await fetch(`${api}/drive/v1/tasks/${id}`, { headers })).json()) as TaskBody;
+      const task = async (id: string) =>
+        (await (await fetch(`${api}/drive/v1/tasks/${id}`, { headers })).json()) as TaskBody;
 
       // Every file is part-way and its progress (recorded with the durable bytes) shows it.
       for (let attempt = 0; attempt < 300; attempt += 1) {
         const seen = await Promise.all([...tasks.values()].map(task));
-        if (stalled.size === resources.size && seen.every((item) => item.phase === 'PHASE_TYPE_RUNNING' && item.progress >= 30)) {
+        if (
+          stalled.size === resources.size &&
+          seen.every((item) => item.phase === 'PHASE_TYPE_RUNNING' && item.progress >= 30)
+        ) {
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -273,12 +252,24 @@ describe('offline downloads across a server crash', () => {
       try {
         for (const [pathname, resource] of resources) {
           const finished = done.get(pathname);
-          expect(finished, `${pathname}: ${server.output()}`).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '' });
+          expect(finished, `${pathname}: ${server.output()}`).toMatchObject({
+            phase: 'PHASE_TYPE_COMPLETE',
+            message: '',
+          });
           const content = resource.versions[resource.current] ?? Buffer.alloc(0);
           const expected = createHash('sha256').update(content).digest('hex');
-          const row = await database.db.selectFrom('files').select(['sha256', 'size']).where('id', '=', finished?.file_id ?? '').executeTakeFirstOrThrow();
-          expect({ sha256: row.sha256, size: Number(row.size) }, pathname).toEqual({ sha256: expected, size: content.length });
-          const blob = fs.readFileSync(path.join(dataDir, 'blobs', expected.slice(0, 2), expected.slice(2, 4), expected));
+          const row = await database.db
+            .selectFrom('files')
+            .select(['sha256', 'size'])
+            .where('id', '=', finished?.file_id ?? '')
+            .executeTakeFirstOrThrow();
+          expect({ sha256: row.sha256, size: Number(row.size) }, pathname).toEqual({
+            sha256: expected,
+            size: content.length,
+          });
+          const blob = fs.readFileSync(
+            path.join(dataDir, 'blobs', expected.slice(0, 2), expected.slice(2, 4), expected),
+          );
           expect(createHash('sha256').update(blob).digest('hex')).toBe(expected);
         }
       } finally {

@@ -1,4 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,6 +16,13 @@ import {
   type Dialect,
 } from '../src/db/database';
 import { underSchemaLock } from './helper';
+import {
+  buildBundle,
+  bundlePath,
+  removeBundle,
+  startProcess,
+  type RunningProcess,
+} from './support/processes';
 
 /**
  * Offline downloads run by real `npm run worker` processes (the built dist/worker.js) sharing one
@@ -24,8 +30,7 @@ import { underSchemaLock } from './helper';
  * takes it. (Several processes writing one SQLite file meet SQLITE_BUSY_SNAPSHOT in their
  * transactions; a fleet of workers runs on PostgreSQL.)
  */
-const serverRoot = path.resolve(import.meta.dirname, '..');
-const bundle = path.join(serverRoot, 'dist', `offline-worker-test-${process.pid}.js`);
+const bundle = bundlePath('offline-worker-test');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 let workDir: string;
 
@@ -55,15 +60,7 @@ origin.server.on('request', (request, response) => {
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-offline-workers-'));
-  const build = spawnSync(
-    process.execPath,
-    ['scripts/build.mjs', '--entry', 'src/worker.ts', '--outfile', bundle],
-    {
-      cwd: serverRoot,
-      encoding: 'utf8',
-    },
-  );
-  expect(build.status, build.stderr).toBe(0);
+  buildBundle(bundle, 'src/worker.ts');
   await new Promise<void>((resolve) => origin.server.listen(0, '127.0.0.1', resolve));
   origin.port = (origin.server.address() as AddressInfo).port;
 });
@@ -71,30 +68,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => origin.server.close(resolve));
   fs.rmSync(workDir, { recursive: true, force: true });
-  fs.rmSync(bundle, { force: true });
-  fs.rmSync(`${bundle}.map`, { force: true });
+  removeBundle(bundle);
 });
 
 /** A worker process and what it printed. */
-interface WorkerProcess {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
+type WorkerProcess = RunningProcess;
 
 function startWorker(env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(process.execPath, [bundle], {
-    cwd: serverRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  return { child, exited, output: () => output };
+  return startProcess(bundle, env);
 }
 
 /** The ids of the tasks a worker process logged as complete. */

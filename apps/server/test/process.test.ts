@@ -1,62 +1,31 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildBundle,
+  bundlePath,
+  exitOf,
+  freePort,
+  removeBundle,
+  serverRoot,
+  waitUntilReady,
+} from './support/processes';
 
-const serverRoot = path.resolve(import.meta.dirname, '..');
 let workDir: string;
 let bundle: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}`);
-    }
-    try {
-      if ((await fetch(url)).ok) {
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
 beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-process-'));
-  // Inside the server's folder, so the bundle resolves its dependencies from node_modules.
-  bundle = path.join(serverRoot, 'dist', `process-test-${process.pid}.js`);
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outfile', bundle], {
-    cwd: serverRoot,
-    encoding: 'utf8',
-  });
-  expect(build.status, build.stderr).toBe(0);
+  bundle = bundlePath('process-test');
+  buildBundle(bundle);
 });
 
 afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
-  fs.rmSync(bundle, { force: true });
-  fs.rmSync(`${bundle}.map`, { force: true });
+  removeBundle(bundle);
 });
 
 describe('the server process', () => {
@@ -71,7 +40,7 @@ describe('the server process', () => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = exitOf(child);
-    await waitUntilReady(`http://127.0.0.1:${port}/readyz`, child);
+    await waitUntilReady(`http://127.0.0.1:${port}/readyz`, { child });
     expect(fs.existsSync(path.join(dataDir, 'nimbus.db'))).toBe(true);
     expect(output).toContain('0001-settings');
 
@@ -108,7 +77,7 @@ describe('the server process', () => {
           stdio: 'ignore',
         });
         const exited = exitOf(child);
-        await waitUntilReady(`http://127.0.0.1:${port}/readyz`, child);
+        await waitUntilReady(`http://127.0.0.1:${port}/readyz`, { child });
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
         const { rows } = await admin.query<{ table_name: string }>(

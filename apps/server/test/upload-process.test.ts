@@ -1,16 +1,23 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db/database';
-import { newId } from '../src/lib/secrets';
+import { openDatabase } from '../src/db/database';
 import { ContentHasher } from '../src/modules/storage/content-hash';
-import { createUserRepository } from '../src/modules/user/user.repository';
-import { createArgon2Hasher } from '../src/modules/user/password';
+import {
+  buildBundle,
+  bundlePath,
+  freePort,
+  prepareMember,
+  removeBundle,
+  serverEnv,
+  serverRoot,
+  startServer as startBundle,
+  type RunningProcess,
+} from './support/processes';
 
 /**
  * Uploads against the real server process, killed with SIGKILL while bytes are on their way.
@@ -18,86 +25,22 @@ import { createArgon2Hasher } from '../src/modules/user/password';
  * asks (about 30 s here, a crash and a restart included); a smaller size makes a quick run, e.g.
  * `UPLOAD_PROCESS_BYTES=268435456`.
  */
-const serverRoot = path.resolve(import.meta.dirname, '..');
 const resumedBytes = Number(process.env.UPLOAD_PROCESS_BYTES ?? 1024 ** 3);
 const chunkSize = 8 * 1024 * 1024;
 let workDir: string;
 const bundles = {
-  server: path.join(serverRoot, 'dist', `upload-process-test-${process.pid}.js`),
-  verify: path.join(serverRoot, 'dist', `upload-verify-test-${process.pid}.js`),
+  server: bundlePath('upload-process-test'),
+  verify: bundlePath('upload-verify-test'),
 };
 
-function bundle(entry: string, outfile: string): void {
-  const build = spawnSync(
-    process.execPath,
-    ['scripts/build.mjs', '--entry', entry, '--outfile', outfile],
-    {
-      cwd: serverRoot,
-      encoding: 'utf8',
-    },
-  );
-  expect(build.status, build.stderr).toBe(0);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
 function envOf(dataDir: string, port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    BLOB_STORE: 'local',
-    WEB: 'off',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000',
-    PLAN_FREE_STORAGE_BYTES: String(64 * 1024 ** 3),
-  };
+  return serverEnv(dataDir, port, { PLAN_FREE_STORAGE_BYTES: String(64 * 1024 ** 3) });
 }
 
-/** A running server process and how to stop it. */
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
+type Server = RunningProcess;
 
 async function startServer(dataDir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, [bundles.server], {
-    cwd: serverRoot,
-    env: envOf(dataDir, port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
-        return { child, exited, output: () => output };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server never became ready: ${output}`);
+  return startBundle(bundles.server, envOf(dataDir, port));
 }
 
 async function kill(server: Server): Promise<void> {
@@ -108,35 +51,6 @@ async function kill(server: Server): Promise<void> {
 async function stop(server: Server): Promise<void> {
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
-}
-
-/** A member made in the database before the server starts; answers their credentials. */
-async function prepare(dataDir: string): Promise<{ email: string; password: string }> {
-  const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
-  try {
-    await migrateToLatest(database.db);
-    const email = `uploader-${newId()
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '')}@example.com`;
-    const password = 'correct horse 1';
-    const stamp = new Date().toISOString();
-    await createUserRepository(database.db).insert({
-      id: newId(),
-      email,
-      name: 'Uploader',
-      password_hash: await createArgon2Hasher().hash(password),
-      status: 'active',
-      frozen_until: null,
-      locale: 'en-US',
-      picture: '',
-      phone_number: '',
-      created_at: stamp,
-      updated_at: stamp,
-    });
-    return { email, password };
-  } finally {
-    await database.db.destroy();
-  }
 }
 
 async function signIn(
@@ -228,15 +142,14 @@ function verify(dataDir: string): { status: number | null; stdout: string } {
 
 beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-upload-process-'));
-  bundle('src/main.ts', bundles.server);
-  bundle('src/cli/verify.ts', bundles.verify);
+  buildBundle(bundles.server);
+  buildBundle(bundles.verify, 'src/cli/verify.ts');
 });
 
 afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
   for (const file of Object.values(bundles)) {
-    fs.rmSync(file, { force: true });
-    fs.rmSync(`${file}.map`, { force: true });
+    removeBundle(file);
   }
 });
 
@@ -248,7 +161,7 @@ describe('uploads across server crashes', () => {
     // The content first: a request after a long pause could meet the server closing an idle connection.
     const content = randomBytes(resumedBytes);
     const expected = createHash('sha256').update(content).digest('hex');
-    const account = await prepare(dataDir);
+    const account = await prepareMember(dataDir, 'Uploader');
     let server = await startServer(dataDir, port);
     const headers = await signIn(origin, account);
     const { fileId, url } = await createUpload(origin, headers, 'big.bin', content.length);
@@ -323,7 +236,7 @@ describe('uploads across server crashes', () => {
     );
     // One content twice: one blob, two references.
     contents.push(contents[0] ?? Buffer.alloc(1));
-    const account = await prepare(dataDir);
+    const account = await prepareMember(dataDir, 'Uploader');
     let server = await startServer(dataDir, port);
     const headers = await signIn(origin, account);
     const uploads = await Promise.all(
