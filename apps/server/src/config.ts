@@ -270,6 +270,13 @@ export const configSchema = z
      */
     OFFLINE_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
     /**
+     * Seconds between two looks of a worker at the offline queue when nobody said a task waits.
+     * A task queued in the worker's process (or, on PostgreSQL, in any process: LISTEN/NOTIFY)
+     * starts at once; the poll finds what a notification missed and, on SQLite, what another
+     * process queued.
+     */
+    OFFLINE_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+    /**
      * Whether torrent downloads also look for peers in the BitTorrent DHT (needed for magnet
      * links without trackers). On by default; the DHT's packets keep to the same address rules.
      */

@@ -58,6 +58,7 @@ import { detectMediaTools } from './modules/content/media-tools';
 import { parseRanges, privateFetchRanges } from './modules/offline/fetch-guard';
 import { createOfflineService } from './modules/offline/offline.service';
 import { createOfflineWorker } from './modules/offline/offline-worker';
+import { createQueueSignal } from './db/queue-signal';
 import { createUrlFetcher } from './modules/offline/url-fetcher';
 import { createUrlCheckService } from './modules/offline/url-check.service';
 import { createTorrentFetcher } from './modules/offline/torrent/torrent-fetcher';
@@ -129,6 +130,7 @@ type ContainerConfig = Pick<
   | 'OFFLINE_TIMEOUT_SECONDS'
   | 'OFFLINE_WORKERS'
   | 'OFFLINE_LEASE_SECONDS'
+  | 'OFFLINE_POLL_SECONDS'
   | 'PLAN_FREE_OFFLINE_RUNNING'
   | 'PLAN_PREMIUM_OFFLINE_RUNNING'
   | 'PLAN_FREE_OFFLINE_TRAFFIC_BYTES'
@@ -245,6 +247,17 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   };
   const urlFetcher = createUrlFetcher({ policy: fetchPolicy });
   const torrentSources = createTorrentSourceRepository(database.db);
+  // Queued offline tasks wake this process's worker at once and, on PostgreSQL, every other's.
+  const queueSignal = createQueueSignal(database, options.logger);
+  const queueOffline = () => {
+    offlineWorker.wake();
+    queueSignal.notify('offline');
+  };
+  tasks.onChange((change) => {
+    if (change.phase === 'PHASE_TYPE_PENDING') {
+      queueOffline();
+    }
+  });
   const offlineWorker = createOfflineWorker({
     tasks: taskRecords,
     taskChanges: tasks,
@@ -270,6 +283,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     maxBytes: config.OFFLINE_MAX_BYTES,
     timeoutMs: config.OFFLINE_TIMEOUT_SECONDS * 1000,
     leaseMs: config.OFFLINE_LEASE_SECONDS * 1000,
+    pollMs: config.OFFLINE_POLL_SECONDS * 1000,
+    queue: queueSignal,
     plans: memberships,
     partDir: path.join(config.DATA_DIR, 'offline'),
   });
@@ -280,7 +295,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     files,
     plans: memberships,
     now,
-    onQueued: () => offlineWorker.wake(),
+    onQueued: queueOffline,
     torrents: { sources: torrentSources, readBlob: (sha256) => blobStore.get(sha256) },
   });
   const avatars = createAvatarService({

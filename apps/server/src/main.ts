@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   });
   const housekeeping = startHousekeeping(container, logger);
   if (config.OFFLINE_WORKERS > 0) {
-    container.offlineWorker.start();
+    await container.offlineWorker.start();
   }
   container.restoreWorker.start();
   app.addHook('onClose', async () => {

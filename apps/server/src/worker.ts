@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db, schema);
   logger.info({ dialect: database.dialect, applied }, 'database ready');
   const container = createContainer(config, database, { logger });
-  container.offlineWorker.start();
+  await container.offlineWorker.start();
   logger.info({ concurrency: config.OFFLINE_WORKERS }, 'offline worker started');
 
   let stopping: Promise<void> | undefined;

@@ -15,7 +15,7 @@ import {
   type DatabaseHandle,
   type Dialect,
 } from '../src/db/database';
-import { underSchemaLock } from './helper';
+import { dialects, underSchemaLock } from './helper';
 import {
   buildBundle,
   bundlePath,
@@ -26,9 +26,10 @@ import {
 
 /**
  * Offline downloads run by real `npm run worker` processes (the built dist/worker.js) sharing one
- * PostgreSQL database and one blob store: every task is fetched exactly once, whichever process
- * takes it. (Several processes writing one SQLite file meet SQLITE_BUSY_SNAPSHOT in their
- * transactions; a fleet of workers runs on PostgreSQL.)
+ * database (a SQLite file, or PostgreSQL) and one blob store: every task is fetched exactly once,
+ * whichever process takes it, and both processes make progress. On SQLite every transaction
+ * begins IMMEDIATE, so processes queue on the write lock instead of failing with
+ * SQLITE_BUSY_SNAPSHOT. On PostgreSQL a task queued by another process starts at once (NOTIFY).
  */
 const bundle = bundlePath('offline-worker-test');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -126,8 +127,7 @@ async function freshDatabase(
   };
 }
 
-describe.runIf(postgresUrl !== '')('offline worker processes on PostgreSQL', () => {
-  const dialect: Dialect = 'postgres';
+describe.each(dialects)('offline worker processes on %s', (dialect) => {
   it('two `npm run worker` processes share one queue: every task is fetched once and completes', async () => {
     const dataDir = path.join(workDir, dialect);
     const fresh = await freshDatabase(dialect, dataDir);
@@ -246,4 +246,84 @@ describe.runIf(postgresUrl !== '')('offline worker processes on PostgreSQL', () 
       await fresh.drop();
     }
   }, 120_000);
+});
+
+describe.runIf(postgresUrl !== '')('a worker process on PostgreSQL', () => {
+  it('starts a task another process queued at once (LISTEN/NOTIFY), with the poll an hour away', async () => {
+    const dataDir = path.join(workDir, 'notify');
+    const fresh = await freshDatabase('postgres', dataDir);
+    const { database, env } = fresh;
+    const baseEnv = {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      BLOB_STORE: 'local',
+      LOG_LEVEL: 'debug',
+      OFFLINE_WORKERS: '2',
+      OFFLINE_POLL_SECONDS: '3600',
+      OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+      OFFLINE_FETCH_EXTRA_PORTS: String(origin.port),
+    };
+    // This process queues (no worker of its own); the worker process only hears of it.
+    const config = loadConfig({ ...baseEnv, OFFLINE_WORKERS: '0', LOG_LEVEL: 'silent' });
+    const container: Container = createContainer(config, database, { logger: pino({ level: 'silent' }) });
+    const worker = startWorker(baseEnv);
+    try {
+      const stamp = new Date().toISOString();
+      await container.users.insert({
+        id: 'notifymember',
+        email: 'notify@example.com',
+        name: 'Notify test',
+        password_hash: null,
+        status: 'active',
+        frozen_until: null,
+        locale: 'en-US',
+        picture: '',
+        phone_number: '',
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      // The worker listens, and its first look at the (empty) queue is over.
+      for (let attempt = 0; attempt < 300; attempt += 1) {
+        if (worker.output().includes('offline worker listens for queued tasks') && worker.output().includes('offline queue idle')) {
+          break;
+        }
+        if (worker.child.exitCode !== null) {
+          throw new Error(`the worker exited: ${worker.output()}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(worker.output()).toContain('offline worker listens for queued tasks');
+      expect(worker.output()).toContain('offline queue idle');
+
+      const ids: string[] = [];
+      for (let index = 0; index < 2; index += 1) {
+        const pathname = `/notify/file-${index}.bin`;
+        origin.bodies.set(pathname, randomBytes(32 * 1024));
+        const task = await container.offline.create('notifymember', {
+          url: `http://127.0.0.1:${origin.port}${pathname}`,
+          name: undefined,
+          parentId: undefined,
+        });
+        let phase = '';
+        for (let attempt = 0; attempt < 300 && phase !== 'PHASE_TYPE_COMPLETE'; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          phase = (await database.db.selectFrom('tasks').select('phase').where('id', '=', task.id).executeTakeFirstOrThrow()).phase;
+        }
+        expect(phase, worker.output()).toBe('PHASE_TYPE_COMPLETE');
+        ids.push(task.id);
+      }
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited, worker.output()).toBe(0);
+      // Read after it exited, so every line it wrote is in: the worker process fetched both.
+      expect(completedBy(worker).sort()).toEqual(ids.sort());
+    } finally {
+      if (worker.child.exitCode === null) {
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+      }
+      await container.mailer.close();
+      await fresh.drop();
+    }
+  }, 60_000);
 });

@@ -399,6 +399,47 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     expectError(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'CREATE', id: queued.id }), 400, 'invalid_argument');
   });
 
+  /** The task once `done` holds, looked at every 25 ms (at most 30 s). */
+  async function settled(headers: Headers, id: string, done: (task: TaskBody) => boolean): Promise<TaskBody> {
+    let seen = await task(headers, id);
+    for (let polls = 0; polls < 1200 && !done(seen); polls += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      seen = await task(headers, id);
+    }
+    return seen;
+  }
+
+  it('starts a task at once when it is created, retried or resumed, not at the next poll', async () => {
+    // The poll would look again in an hour: only the wake of the queueing call can start these.
+    await start({ OFFLINE_POLL_SECONDS: '3600' });
+    await t.container.offlineWorker.start();
+    const { headers } = await member();
+    // The first look at the queue is over and every lane is idle.
+    await t.container.offlineWorker.runPending();
+
+    const fresh = await created(headers, sourceUrl('/file.bin'));
+    expect(fresh.phase).toBe('PHASE_TYPE_PENDING');
+    expect((await settled(headers, fresh.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase).toBe('PHASE_TYPE_COMPLETE');
+
+    source.flakyFailures = 1;
+    const flaky = await created(headers, sourceUrl('/flaky'));
+    expect((await settled(headers, flaky.id, (seen) => seen.phase === 'PHASE_TYPE_ERROR')).phase).toBe('PHASE_TYPE_ERROR');
+    await t.container.offlineWorker.runPending();
+    ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: flaky.id }));
+    expect((await settled(headers, flaky.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase).toBe('PHASE_TYPE_COMPLETE');
+
+    source.slowGate = gate();
+    const slow = await created(headers, sourceUrl('/slow'));
+    const running = await settled(headers, slow.id, (seen) => seen.phase === 'PHASE_TYPE_RUNNING' && seen.progress >= 40);
+    expect(running.phase).toBe('PHASE_TYPE_RUNNING');
+    ok<TaskBody>(await call(headers, 'PATCH', `/drive/v1/tasks/${slow.id}`, { phase: 'PHASE_TYPE_PAUSED' }));
+    await t.container.offlineWorker.runPending();
+    expect((await task(headers, slow.id)).phase).toBe('PHASE_TYPE_PAUSED');
+    source.slowGate.open();
+    ok<TaskBody>(await call(headers, 'PATCH', `/drive/v1/tasks/${slow.id}`, { phase: 'PHASE_TYPE_PENDING' }));
+    expect((await settled(headers, slow.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase).toBe('PHASE_TYPE_COMPLETE');
+  });
+
   it('picks up a task whose worker died once its lease ran out', async () => {
     await start();
     const { headers } = await member();

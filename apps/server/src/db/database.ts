@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations/index';
@@ -12,6 +23,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: how to open a connection of one's own beside the pool (`LISTEN` needs one). */
+  clientConfig?: pg.ClientConfig;
 }
 
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
@@ -19,15 +32,41 @@ type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_
   searchPath?: string;
 };
 
+/**
+ * SQLite transactions begin IMMEDIATE: the write lock is taken at BEGIN, where the busy timeout
+ * waits for it. A deferred transaction that read first and then writes cannot wait: when another
+ * process committed since its read began, SQLite answers SQLITE_BUSY_SNAPSHOT at once, which is
+ * what several worker processes on one file met. One writer at a time is what SQLite allows
+ * anyway; reads outside transactions still run beside it (WAL).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 /** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite. */
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.DATABASE_URL !== '') {
-    const pool = new pg.Pool({
+    const clientConfig: pg.ClientConfig = {
       connectionString: config.DATABASE_URL,
-      max: config.DATABASE_POOL_SIZE,
       ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
-    });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    };
+    const pool = new pg.Pool({ ...clientConfig, max: config.DATABASE_POOL_SIZE });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', clientConfig };
   }
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
   const sqlite = new SqliteDatabase(path.join(config.DATA_DIR, 'nimbus.db'));
@@ -35,7 +74,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 
 /**

@@ -2,6 +2,7 @@ import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { downloadFolderName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
+import type { QueueSignal } from '../../db/queue-signal';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
@@ -32,7 +33,11 @@ export interface OfflineWorkerDeps {
   /** The member's language, for the name of the downloads folder. */
   localeOf(userId: string): Promise<Locale>;
   now: () => Date;
-  logger: { info(object: unknown, message: string): void; error(object: unknown, message: string): void };
+  logger: {
+    info(object: unknown, message: string): void;
+    error(object: unknown, message: string): void;
+    debug?(object: unknown, message: string): void;
+  };
   /** Folder of the partial data of downloads under way (`DATA_DIR/offline`). */
   partDir: string;
   /** Downloads run at once by this worker. */
@@ -45,6 +50,8 @@ export interface OfflineWorkerDeps {
   leaseMs?: number;
   /** How often the queue is looked at when nobody says a task is waiting. */
   pollMs?: number;
+  /** Tasks queued by other processes (PostgreSQL `LISTEN`); the poll stays as the fallback. */
+  queue?: Pick<QueueSignal, 'listen'>;
   /** How often the partial data is fsynced and its durable length recorded. */
   checkpointMs?: number;
 }
@@ -112,6 +119,11 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   let ran = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** Counts wakes: a lane that found nothing looks again when one came during its look. */
+  let wakes = 0;
+  /** A wake came while the queue was being looked at: look again after. */
+  let again = false;
+  let listening: Promise<(() => Promise<void>) | undefined> | undefined;
   const ready = fs.mkdir(deps.partDir, { recursive: true });
   ready.catch(() => undefined);
   const partOf = (id: string) => path.join(deps.partDir, id);
@@ -121,6 +133,14 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       running.get(change.taskId)?.abort(new StoppedByMember());
     }
   });
+
+  /** A task may be waiting: look at the queue now (when started). */
+  function wake(): void {
+    if (timer !== undefined) {
+      wakes += 1;
+      tick();
+    }
+  }
 
   const leaseUntil = () => ({ until: new Date(deps.now().getTime() + leaseMs).toISOString() });
 
@@ -518,6 +538,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   /** One lane: takes and runs pending tasks one after another until none can be taken. */
   async function lane(): Promise<void> {
     while (!stopped) {
+      const seen = wakes;
       const task = await deps.tasks.claimNext(
         'offline',
         workerId,
@@ -526,6 +547,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         async (userId) => (await deps.plans.planOf(userId)).offlineRunning,
       );
       if (!task) {
+        if (wakes !== seen) {
+          // Queued while this look ran, perhaps too late for it.
+          continue;
+        }
         return;
       }
       ran += 1;
@@ -538,14 +563,23 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     while (!stopped && lanes.size < Math.max(1, deps.concurrency)) {
       const current: Promise<void> = lane()
         .catch((error: unknown) => deps.logger.error({ err: error }, 'offline queue pass failed'))
-        .finally(() => lanes.delete(current));
+        .finally(() => {
+          lanes.delete(current);
+          if (lanes.size === 0) {
+            deps.logger.debug?.({ worker: workerId }, 'offline queue idle');
+          }
+        });
       lanes.add(current);
     }
   }
 
   /** Puts back the tasks of dead workers, then fills the lanes. */
   function tick(): void {
-    if (stopped || requeueing) {
+    if (stopped) {
+      return;
+    }
+    if (requeueing) {
+      again = true;
       return;
     }
     requeueing = deps.tasks
@@ -554,6 +588,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       .catch((error: unknown) => deps.logger.error({ err: error }, 'offline queue pass failed'))
       .finally(() => {
         requeueing = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
       });
   }
 
@@ -583,21 +621,35 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   }
 
   return {
-    /** Looks at the queue now and every `pollMs` until stopped. */
-    start(): void {
+    /**
+     * Looks at the queue now, whenever a task is queued (in this process, or notified by
+     * another), and every `pollMs` until stopped. Resolves once notifications are listened to.
+     */
+    async start(): Promise<void> {
       stopped = false;
       sweepParts()
         .catch((error: unknown) => deps.logger.error({ err: error }, 'offline partial data sweep failed'))
         .finally(tick);
       timer = setInterval(tick, pollMs);
       timer.unref();
+      if (deps.queue !== undefined && listening === undefined) {
+        listening = deps.queue.listen('offline', wake).then(
+          (listened) => {
+            if (listened.listening) {
+              deps.logger.info({ worker: workerId }, 'offline worker listens for queued tasks');
+            }
+            return listened.stop;
+          },
+          (error: unknown) => {
+            deps.logger.error({ err: error }, 'offline queue listener failed');
+            return undefined;
+          },
+        );
+      }
+      await listening;
     },
     /** A task is waiting: look at the queue now (when started). */
-    wake(): void {
-      if (timer !== undefined) {
-        tick();
-      }
-    },
+    wake,
     /** Runs every pending task now and waits for them (tests, the standalone worker's first pass). */
     async runPending(): Promise<number> {
       await requeueing;
@@ -618,6 +670,9 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         clearInterval(timer);
         timer = undefined;
       }
+      const unlisten = await listening;
+      listening = undefined;
+      await unlisten?.();
       const ids = [...running.keys()];
       for (const controller of running.values()) {
         controller.abort(new StoppedByMember());

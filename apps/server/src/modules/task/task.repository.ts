@@ -213,7 +213,9 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
      * two workers (or processes) never take the same task. Members take turns (the one whose
      * oldest pending task waited longest first), and a member never has more than
      * `capOf(member)` tasks of the type running at once: the count and the take are one
-     * statement, serialized per member (a PostgreSQL advisory lock; SQLite has one writer).
+     * statement, serialized per member (a PostgreSQL advisory lock, and `FOR UPDATE SKIP LOCKED`
+     * on the row taken; on SQLite the transaction begins IMMEDIATE, see db/database.ts, so
+     * processes sharing the file queue on the write lock under the busy timeout).
      */
     async claimNext(
       type: TaskType,
@@ -249,7 +251,9 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
             .where('phase', '=', 'PHASE_TYPE_PENDING')
             .orderBy('updated_at')
             .orderBy('id')
-            .limit(1);
+            .limit(1)
+            // PostgreSQL: a row another claim holds is passed over, not waited for.
+            .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked());
           const running = trx
             .selectFrom('tasks')
             .select((eb) => eb.fn.countAll().as('running'))
