@@ -17,6 +17,7 @@ import * as shareRestores from './0015-share-restores';
 import * as offlineResumeLimits from './0016-offline-resume-limits';
 import * as torrentSources from './0017-torrent-sources';
 import * as memberUsage from './0019-member-usage';
+import * as filesIndexTidy from './0020-files-index-tidy';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-offline-resume-limits': offlineResumeLimits,
   '0017-torrent-sources': torrentSources,
   '0019-member-usage': memberUsage,
+  '0020-files-index-tidy': filesIndexTidy,
 };
 
 export const migrationProvider: MigrationProvider = {

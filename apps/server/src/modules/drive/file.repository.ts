@@ -231,13 +231,13 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
   const owned = (userId: string) =>
     db.selectFrom('files').selectAll().where('user_id', '=', userId);
 
-  async function segment(
+  function segmentQuery(
     query: FileListQuery,
     order: SortKey[],
     kind: 'file' | 'folder' | undefined,
     after: (string | number)[] | undefined,
     limit: number,
-  ): Promise<FileRecord[]> {
+  ) {
     let select = owned(query.userId);
     if (query.parentId !== '*') {
       select = select.where('parent_id', '=', query.parentId);
@@ -260,6 +260,32 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       select = select.where(afterSql(order, after));
     }
     for (const key of order) {
+      select = select.orderBy(sql.ref(key.column), key.direction);
+    }
+    return select.limit(limit);
+  }
+
+  async function segment(
+    query: FileListQuery,
+    order: SortKey[],
+    kind: 'file' | 'folder' | undefined,
+    after: (string | number)[] | undefined,
+    limit: number,
+  ): Promise<FileRecord[]> {
+    return (await segmentQuery(query, order, kind, after, limit).execute()).map(toRecord);
+  }
+
+  /**
+   * A folder's page in an order without folders first: its folders and its files, each a keyset
+   * range of a `(user_id, parent_id, kind, column, id)` index, merged in one query (`union all`
+   * of the two ranges, sorted again: at most `2 x limit` rows). The folder indexes are the only
+   * per-folder ones, so each new row writes fewer index entries.
+   */
+  async function mergedSegments(query: FileListQuery, limit: number): Promise<FileRecord[]> {
+    const part = (kind: 'file' | 'folder') =>
+      db.selectFrom(segmentQuery(query, query.order, kind, query.after, limit).as(kind)).selectAll();
+    let select = part('folder').unionAll(part('file'));
+    for (const key of query.order) {
       select = select.orderBy(sql.ref(key.column), key.direction);
     }
     return (await select.limit(limit).execute()).map(toRecord);
@@ -338,9 +364,11 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       userId: string,
       folderType: 'DOWNLOAD',
     ): Promise<FileRecord | undefined> {
+      // The type as a literal: it matches the predicate of the partial index of such folders
+      // (`files_download_folder_idx`), which SQLite only uses for a literal.
       const row = await owned(userId)
+        .where(sql<SqlBool>`${sql.ref('folder_type')} = ${sql.lit(folderType)}`)
         .where('kind', '=', 'folder')
-        .where('folder_type', '=', folderType)
         .where('trashed', '=', 0)
         .orderBy('created_at')
         .orderBy('id')
@@ -402,12 +430,15 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
     /**
      * One page of a listing, keyset-paginated; one row more than `limit` tells a next page
      * exists. Folders first (`kind` descending ahead of the order) is read as two segments,
-     * folders then files, each a plain keyset range of the `(…, kind, column, id)` indexes.
+     * folders then files, each a plain keyset range of the `(…, kind, column, id)` indexes; a
+     * folder in another order reads the same two ranges merged (`mergedSegments`).
      */
     async list(query: FileListQuery): Promise<FileRecord[]> {
       const [first, ...rest] = query.order;
       if (first?.column !== 'kind') {
-        return segment(query, query.order, undefined, query.after, query.limit + 1);
+        return query.parentId === '*'
+          ? segment(query, query.order, undefined, query.after, query.limit + 1)
+          : mergedSegments(query, query.limit + 1);
       }
       const afterKind = query.after?.[0];
       const rows: FileRecord[] = [];

@@ -122,8 +122,8 @@ export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
     },
 
     /**
-     * The member's usage summed from the file rows (the covering index `files_usage_idx`
-     * answers it): what the counters must equal.
+     * The member's usage summed from the file rows (read through the member's index range of
+     * the every-folder listing indexes): what the counters must equal.
      */
     async sum(userId: string): Promise<StorageUsage> {
       const rows = await db

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { BlobTable, Database } from '../../db/schema';
 import type { ContentDigest } from './content-hash';
@@ -129,7 +129,9 @@ export function createBlobRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('blobs')
         .select('sha256')
-        .where('ref_count', '=', 0)
+        // A literal 0: it matches the predicate of the partial index of such blobs
+        // (`blobs_unreferenced_idx`), which SQLite only uses for a literal.
+        .where(sql<SqlBool>`${sql.ref('ref_count')} = 0`)
         .where('updated_at', '<=', before.toISOString())
         .orderBy('updated_at')
         .limit(limit)
