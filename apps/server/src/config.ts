@@ -281,6 +281,11 @@ export const configSchema = z
      * links without trackers). On by default; the DHT's packets keep to the same address rules.
      */
     OFFLINE_TORRENT_DHT: flag.default(true),
+    /**
+     * Longest the link checker waits for a magnet link's metadata (its file list) from the swarm,
+     * in seconds; what it fetched is remembered for 15 minutes for the task made from it.
+     */
+    OFFLINE_TORRENT_METADATA_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

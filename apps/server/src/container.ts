@@ -62,6 +62,7 @@ import { createQueueSignal } from './db/queue-signal';
 import { createUrlFetcher } from './modules/offline/url-fetcher';
 import { createUrlCheckService } from './modules/offline/url-check.service';
 import { createTorrentFetcher } from './modules/offline/torrent/torrent-fetcher';
+import { createTorrentMetadata } from './modules/offline/torrent/torrent-metadata';
 import { createTorrentSourceRepository } from './modules/offline/torrent/torrent.repository';
 
 type ContainerConfig = Pick<
@@ -136,6 +137,7 @@ type ContainerConfig = Pick<
   | 'PLAN_FREE_OFFLINE_TRAFFIC_BYTES'
   | 'PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES'
   | 'OFFLINE_TORRENT_DHT'
+  | 'OFFLINE_TORRENT_METADATA_SECONDS'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -247,6 +249,12 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   };
   const urlFetcher = createUrlFetcher({ policy: fetchPolicy });
   const torrentSources = createTorrentSourceRepository(database.db);
+  // Magnet links' metadata, fetched by the link checker and remembered for the tasks made from it.
+  const torrentMetadata = createTorrentMetadata({
+    policy: fetchPolicy,
+    dht: config.OFFLINE_TORRENT_DHT,
+    timeoutMs: config.OFFLINE_TORRENT_METADATA_SECONDS * 1000,
+  });
   // Queued offline tasks wake this process's worker at once and, on PostgreSQL, every other's.
   const queueSignal = createQueueSignal(database, options.logger);
   const queueOffline = () => {
@@ -269,6 +277,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       files,
       maxBytes: config.OFFLINE_MAX_BYTES,
       dht: config.OFFLINE_TORRENT_DHT,
+      metadata: torrentMetadata,
     }),
     blobs,
     files,
@@ -289,14 +298,14 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     partDir: path.join(config.DATA_DIR, 'offline'),
   });
   // The URL checker opens links through the offline downloads' guarded fetcher.
-  const urlCheck = createUrlCheckService({ fetcher: urlFetcher, limiter: createWindowLimiter({ now }) });
+  const urlCheck = createUrlCheckService({ fetcher: urlFetcher, torrents: torrentMetadata, limiter: createWindowLimiter({ now }) });
   const offline = createOfflineService({
     tasks: taskRecords,
     files,
     plans: memberships,
     now,
     onQueued: queueOffline,
-    torrents: { sources: torrentSources, readBlob: (sha256) => blobStore.get(sha256) },
+    torrents: { sources: torrentSources, readBlob: (sha256) => blobStore.get(sha256), metadata: torrentMetadata },
   });
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),

@@ -60,6 +60,8 @@ let seedDir = '';
 let magnet = '';
 let torrentFile: Buffer = Buffer.alloc(0);
 let infoHash = '';
+/** Piece requests the seeder received. */
+let pieceRequests = 0;
 
 beforeAll(async () => {
   tracker.server.http?.on('request', () => {
@@ -81,6 +83,11 @@ beforeAll(async () => {
   }
   const seeding = await new Promise<WebTorrent.Torrent & WebTorrent.Seeding>((resolve) => {
     seeder.seed(path.join(seedDir, 'pack'), { announce: [`http://127.0.0.1:${tracker.port}/announce`], pieceLength: 16_384 }, resolve);
+  });
+  seeding.on('wire', (wire: { on(event: 'request', listener: () => void): void }) => {
+    wire.on('request', () => {
+      pieceRequests += 1;
+    });
   });
   magnet = seeding.magnetURI;
   torrentFile = seeding.torrentFile;
@@ -110,8 +117,13 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
   let t: TestApp;
 
   /** The app; with `loopback` the guard opens 127.0.0.1 only (the tracker and the seeder, not the canary). */
-  async function start(loopback = true) {
-    t = await buildTestApp(dialect, { OFFLINE_TORRENT_DHT: 'false', PLAN_FREE_CLOUD_DOWNLOADS: '100', ...(loopback ? { OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32' } : {}) });
+  async function start(loopback = true, env: Record<string, string> = {}) {
+    t = await buildTestApp(dialect, {
+      OFFLINE_TORRENT_DHT: 'false',
+      PLAN_FREE_CLOUD_DOWNLOADS: '100',
+      ...(loopback ? { OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32' } : {}),
+      ...env,
+    });
   }
 
   afterEach(async () => {
@@ -174,6 +186,94 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
   }
 
   const everything = new Map([...contents].map(([name, bytes]) => [name, sha256(bytes)]));
+
+  interface ResourceBody {
+    name: string;
+    file_size: string;
+    reachable: boolean;
+    message: string;
+    is_torrent: boolean;
+    files: { id: string; name: string; file_size: string }[];
+  }
+
+  async function check(headers: Headers, urls: string[]): Promise<ResourceBody[]> {
+    return ok<{ list: { resources: ResourceBody[] } }>(await call(headers, 'POST', '/drive/v1/resource/list', { urls: urls.join('\n') })).list.resources;
+  }
+
+  it('lists a magnet link\'s files from the swarm (metadata only), and a task picking one of them knows them at once', async () => {
+    await start();
+    const { user, headers } = await member();
+    const requestedBefore = pieceRequests;
+    const requestsBefore = tracker.requests;
+    const [resource] = await check(headers, [magnet]);
+    const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
+    expect(resource).toMatchObject({ name: 'pack', reachable: true, is_torrent: true, message: '', file_size: String(total) });
+    expect(resource?.files.map((file) => [file.name, file.file_size]).sort()).toEqual([...contents].map(([name, bytes]) => [name, String(bytes.length)]).sort());
+    expect(tracker.requests).toBeGreaterThan(requestsBefore);
+    // Only the metadata travelled: no piece was asked of the seeder.
+    expect(pieceRequests).toBe(requestedBefore);
+
+    // Checked again: from memory, without asking the tracker.
+    const requestsAfter = tracker.requests;
+    expect((await check(headers, [magnet]))[0]?.files).toEqual(resource?.files);
+    expect(tracker.requests).toBe(requestsAfter);
+
+    // The task made from the checked link lists the files at once and refuses a file it lacks.
+    const missing = await offline(headers, magnet, { files: ['9'] });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).error).toBe('invalid_argument');
+    const text = resource?.files.find((file) => file.name === 'docs/b.txt');
+    const queued = await created(headers, magnet, { files: [text?.id ?? ''] });
+    const listed = JSON.parse(queued.params.files ?? '[]') as Listed[];
+    expect(listed.map((entry) => [entry.index, entry.name])).toEqual(resource?.files.map((file) => [file.id, file.name]));
+    expect(await t.container.offlineWorker.runPending()).toBe(1);
+    const done = await task(headers, queued.id);
+    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_name: 'pack', file_size: text?.file_size });
+    expect(await tree(user.id, headers, done.file_id)).toEqual(new Map([['docs/b.txt', everything.get('docs/b.txt')]]));
+    expect(canary.connections).toBe(0);
+  });
+
+  it('says when a magnet link\'s swarm does not send the file list in time, and holds metadata lookups to the address rules', async () => {
+    await start(true, { OFFLINE_TORRENT_METADATA_SECONDS: '1' });
+    const { headers } = await member();
+    const tr = (url: string) => `&tr=${encodeURIComponent(url)}`;
+    const nobody = `magnet:?xt=urn:btih:${'ab'.repeat(20)}&dn=Nobody${tr(`http://127.0.0.1:${tracker.port}/announce`)}`;
+    const requestsBefore = tracker.requests;
+    const [timedOut] = await check(headers, [nobody]);
+    expect(timedOut).toMatchObject({ name: 'Nobody', reachable: false, is_torrent: true, files: [], message: "The torrent's file list did not arrive in time; you can still add it to download every file" });
+    expect(tracker.requests).toBeGreaterThan(requestsBefore);
+    const spanish = ok<{ list: { resources: ResourceBody[] } }>(
+      await t.app.inject({ method: 'POST', url: '/drive/v1/resource/list', headers: { ...headers, 'accept-language': 'es' }, payload: { urls: nobody } }),
+    ).list.resources[0];
+    expect(spanish?.message).toBe('La lista de archivos del torrent no llegó a tiempo; aún puedes añadirlo para descargar todos los archivos');
+
+    // Trackers outside the rules, none at all (no DHT), or only an exact source or web seed on
+    // another address: refused like any blocked link, and nothing is contacted.
+    const blocked = [
+      `magnet:?xt=urn:btih:${infoHash}${tr(`http://127.0.0.2:${canary.port}/announce`)}`,
+      `magnet:?xt=urn:btih:${infoHash}${tr(`udp://127.0.0.2:${canary.port}`)}`,
+      `magnet:?xt=urn:btih:${infoHash}${tr('http://169.254.169.254/announce')}`,
+      `magnet:?xt=urn:btih:${infoHash}&xs=${encodeURIComponent(`http://127.0.0.2:${canary.port}/pack.torrent`)}`,
+      `magnet:?xt=urn:btih:${infoHash}&ws=${encodeURIComponent(`http://127.0.0.2:${canary.port}/`)}`,
+    ];
+    for (const item of await check(headers, blocked)) {
+      expect(item).toMatchObject({ reachable: false, is_torrent: true, files: [], message: 'The link could not be downloaded' });
+    }
+    expect(canary.connections).toBe(0);
+  });
+
+  it('never fetches a magnet link\'s exact source or web seeds: the task takes its metadata and pieces from peers only', async () => {
+    await start();
+    const { user, headers } = await member();
+    const sideSources = `${magnet}&xs=${encodeURIComponent(`http://127.0.0.2:${canary.port}/pack.torrent`)}&ws=${encodeURIComponent(`http://127.0.0.2:${canary.port}/`)}`;
+    // Not checked first: the task asks the swarm for the metadata itself.
+    const queued = await created(headers, sideSources);
+    expect(await t.container.offlineWorker.runPending()).toBe(1);
+    const done = await task(headers, queued.id);
+    expect(done.phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(await tree(user.id, headers, done.file_id)).toEqual(everything);
+    expect(canary.connections).toBe(0);
+  });
 
   it('fetches a magnet link: metadata from the swarm, then both files into a folder named after the torrent', async () => {
     await start();

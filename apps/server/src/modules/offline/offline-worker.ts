@@ -102,7 +102,8 @@ function periodOf(date: Date): string {
  * again (or a paused task resumed) re-hashes the kept partial bytes once (hash state is not
  * saved) and asks for the rest with `Range` and `If-Range`: a source that answers 200 (changed,
  * or no ranges) starts over from zero. Partial data lives on the worker's disk: another node
- * starts over too.
+ * starts over too. A torrent task keeps its pieces in a folder of the same name
+ * (`partDir/<task id>/`), which the next run verifies (see `torrent/torrent-fetcher.ts`).
  *
  * Limits, checked before and while bytes flow: the file size cap, the member's free storage
  * (less the bytes of their other running downloads; `Content-Length` checked up front) and the
@@ -144,9 +145,9 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
 
   const leaseUntil = () => ({ until: new Date(deps.now().getTime() + leaseMs).toISOString() });
 
-  /** Drops a task's partial data (a failure, a finished or deleted task). */
+  /** Drops a task's partial data (a failure, a finished or deleted task): a file, or a torrent's folder of pieces. */
   async function dropPart(id: string): Promise<void> {
-    await fs.rm(partOf(id), { force: true });
+    await fs.rm(partOf(id), { force: true, recursive: true });
   }
 
   /**
@@ -221,6 +222,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           available: Math.max(0, about.limit - about.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id))),
           trafficLeft: plan.offlineTrafficBytes - traffic,
           targetFolder: () => targetFolder(task.userId, source.targetParentId),
+          workDir: partOf(task.id),
           update: async (patch) => {
             shown = patch.params ?? shown;
             if (!(await deps.tasks.updateHeld(task.id, workerId, { ...patch, updatedAt: deps.now().toISOString() }, leaseUntil()))) {
@@ -229,6 +231,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           },
         });
         await deps.tasks.addTraffic(task.userId, period, folder.size);
+        await dropPart(task.id);
         const done = await deps.tasks.updateHeld(
           task.id,
           workerId,
@@ -246,6 +249,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         );
         if (done) {
           await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: folder.folderId });
+          deps.logger.info({ taskId: task.id, worker: workerId, size: folder.size, fetched: folder.fetched }, 'offline torrent complete');
         }
         return;
       }

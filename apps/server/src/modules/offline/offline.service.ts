@@ -6,6 +6,9 @@ import type { PlanProvider } from '../membership/membership.service';
 import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { Readable } from 'node:stream';
 import { nameFromUrl } from './url-fetcher';
+import parseTorrent from 'parse-torrent';
+import { torrentFileOf } from './torrent/torrent-client';
+import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
 import { describeMagnet, describeTorrentFile, isMagnetLink, isTorrentFile, listingParam, maxTorrentFileBytes, pickedFiles, type TorrentDescription } from './torrent/torrent-source';
 import type { TorrentSourceRepository } from './torrent/torrent.repository';
 
@@ -21,6 +24,8 @@ export interface OfflineServiceDeps {
     sources: TorrentSourceRepository;
     /** The bytes of a stored blob (a `.torrent` file the member uploaded). */
     readBlob(sha256: string): Promise<Readable>;
+    /** Metadata the link checker fetched lately: a magnet task made from it knows its files at once. */
+    metadata?: Pick<TorrentMetadataResolver, 'cached'>;
   };
 }
 
@@ -112,7 +117,14 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       if (trimmed.length > maxUrlLength) {
         throw new AppError('invalid_argument', { description: `url is 1-${maxUrlLength} characters` });
       }
-      return { ...describeMagnet(trimmed), bytes: undefined };
+      const magnet = describeMagnet(trimmed);
+      const known = deps.torrents.metadata?.cached(magnet.infoHash);
+      if (known === undefined) {
+        return { ...magnet, bytes: undefined };
+      }
+      // Checked lately: the task lists its files now, and its worker does not ask the swarm again.
+      const bytes = torrentFileOf(known.info, parseTorrent(magnet.magnet).announce ?? []);
+      return { ...magnet, name: magnet.name || known.name, files: known.files, bytes };
     }
     const file = await deps.files.get(userId, trimmed);
     if (file.kind !== 'file' || !isTorrentFile(file)) {

@@ -4,9 +4,14 @@ import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import { initialName, parseOfflineUrl, sourceName } from './offline.service';
 import { maxCheckedUrls } from './url-check.schemas';
 import type { UrlFetcher } from './url-fetcher';
+import { DownloadFailure } from './offline-worker';
+import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
+import { listedFilesLimit } from './torrent/torrent-source';
 
 export interface UrlCheckServiceDeps {
   fetcher: UrlFetcher;
+  /** Magnet links' metadata from the swarm; without it a magnet link is only read. */
+  torrents?: Pick<TorrentMetadataResolver, 'resolve'>;
   limiter: WindowLimiter;
   /** Links one member may check per window. */
   memberLimit?: WindowLimit;
@@ -48,9 +53,8 @@ export function splitUrls(text: string): string[] {
 const btihPattern = /^urn:btih:([0-9a-f]{40}|[a-z2-7]{32})$/i;
 
 /**
- * A magnet link is read, never contacted: the swarm is asked only by a task. A well-formed link
- * (a BitTorrent info hash) can be queued, named after its `dn`; its files are known once the
- * task has the torrent's metadata.
+ * Reads a magnet link without contacting anyone: a well-formed link (a BitTorrent info hash) can
+ * be queued, named after its `dn`. Its files come from `resolveMagnet`.
  */
 export function checkMagnet(text: string): CheckedUrl {
   let params: URLSearchParams;
@@ -76,7 +80,8 @@ function unreadable(url: string, key: TaskMessageKey, torrent: boolean): Checked
  * opened through the same SSRF-guarded fetcher as offline downloads (checked URL, one DNS
  * resolution, allowed addresses only, every redirect checked), read up to its headers and
  * dropped; a blocked address answers exactly like an unreachable one, so the checker tells a
- * visitor nothing about the server's network. Checks are limited per member, or per address
+ * visitor nothing about the server's network. A magnet link's files are asked of the swarm
+ * (`torrent/torrent-metadata.ts`, metadata only). Checks are limited per member, or per address
  * for visitors who are not signed in.
  */
 export function createUrlCheckService(deps: UrlCheckServiceDeps) {
@@ -94,9 +99,35 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
     }
   }
 
+  /**
+   * A magnet link with its files: the metadata is asked of the swarm through the guard (or taken
+   * from what was fetched lately), within the resolver's time cap. A link whose trackers are
+   * blocked reads like any blocked link; one whose swarm did not answer in time says so.
+   */
+  async function resolveMagnet(text: string): Promise<CheckedUrl> {
+    const read = checkMagnet(text);
+    if (!read.reachable || deps.torrents === undefined) {
+      return read;
+    }
+    try {
+      const metadata = await deps.torrents.resolve(text);
+      const name = sourceName(metadata.name) || read.name;
+      return {
+        ...read,
+        name,
+        size: metadata.files.reduce((sum, file) => sum + file.size, 0),
+        fileCategory: fileCategoryOf({ name: metadata.files.length === 1 ? (metadata.files[0]?.path ?? name) : name }),
+        files: metadata.files.slice(0, listedFilesLimit).map((file) => ({ id: String(file.index), name: file.path, size: file.size })),
+      };
+    } catch (error) {
+      const key = error instanceof DownloadFailure && error.key === 'torrent_metadata_timeout' ? 'torrent_metadata_timeout' : 'fetch_failed';
+      return { ...unreadable(text, key, true), name: read.name };
+    }
+  }
+
   async function checkOne(text: string): Promise<CheckedUrl> {
     if (/^magnet:/i.test(text)) {
-      return checkMagnet(text);
+      return resolveMagnet(text);
     }
     let url: URL;
     try {

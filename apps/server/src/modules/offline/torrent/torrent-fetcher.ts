@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import parseTorrent from 'parse-torrent';
-import WebTorrent from 'webtorrent';
+import type WebTorrent from 'webtorrent';
 import type { FileService } from '../../drive/file.service';
 import type { BlobService } from '../../storage/blob.service';
 import type { ContentDigest } from '../../storage/content-hash';
@@ -12,7 +10,9 @@ import type { TaskPatch } from '../../task/task.repository';
 import type { FetchPolicy } from '../fetch-guard';
 import { DownloadFailure } from '../offline-worker';
 import { sourceName } from '../offline.service';
-import { guardedDhtSocket, guardTrackers, peerFilter, trackerAgents } from './torrent-guard';
+import { createGuardedClient, destroyClient, guardedTorrentId, torrentFileOf } from './torrent-client';
+import { guardTrackers } from './torrent-guard';
+import { metadataOf, type TorrentMetadataResolver } from './torrent-metadata';
 import { entriesOf, listingParam, parseTorrentBytes, type TorrentEntry } from './torrent-source';
 import type { TorrentSourceRepository } from './torrent.repository';
 
@@ -30,6 +30,12 @@ export interface TorrentJob {
   trafficLeft: number;
   /** The folder the torrent's folder goes in. */
   targetFolder(): Promise<string>;
+  /**
+   * The task's own folder for pieces: kept when the task stops (a pause, a worker stopping or
+   * dying), so the next run verifies what is there and fetches only the rest; the worker removes
+   * it when the task ends.
+   */
+  workDir: string;
   /** Writes what the task shows (name, size, progress, params). */
   update(patch: TaskPatch): Promise<void>;
 }
@@ -39,6 +45,8 @@ export interface TorrentResult {
   folderId: string;
   folderName: string;
   size: number;
+  /** Bytes received from peers by this run (pieces verified on disk are not fetched again). */
+  fetched: number;
 }
 
 export interface TorrentFetcher {
@@ -54,8 +62,8 @@ export interface TorrentFetcherOptions {
   maxBytes: number;
   /** Whether peers are also looked for in the DHT (production default); off in tests. */
   dht: boolean;
-  /** Where pieces wait until their file is streamed into the blob store; the system's temp folder by default. */
-  workDir?: string;
+  /** Metadata fetched lately (by the URL checker): a magnet task found there does not ask the swarm again. */
+  metadata?: Pick<TorrentMetadataResolver, 'cached' | 'remember'>;
 }
 
 /** Resolves with the first of the torrent's events, rejects on its error or the job's abort. */
@@ -89,36 +97,54 @@ function segmentName(segment: string): string {
  * way, and at the end they are filed in a folder named after the torrent. Nothing appears in the
  * drive unless every chosen file arrived whole. Web seeds, local peer discovery and uTP are not
  * used; the DHT only where configured.
+ *
+ * A magnet task's metadata, once known (from the swarm or from the URL checker's cache), is kept
+ * with the task (`torrent_sources.torrent`), and pieces are written to the task's own folder
+ * (`job.workDir`): a task that runs again after a pause or a crash re-verifies the pieces there
+ * and asks peers only for the missing ones.
  */
 export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFetcher {
   return {
     async fetch(job) {
       const source = await options.sources.find(job.taskId);
-      const parsed = source.torrent === undefined ? parseMagnet(job.magnet) : parseTorrentBytes(source.torrent);
+      let parsed = source.torrent === undefined ? parseMagnet(job.magnet) : parseTorrentBytes(source.torrent);
       if (!parsed) {
         throw new DownloadFailure('torrent_unreadable');
+      }
+      let knownMetadata = source.torrent !== undefined;
+      const cached = knownMetadata ? undefined : options.metadata?.cached(parsed.infoHash);
+      if (cached !== undefined) {
+        // Fetched lately by the URL checker: kept with the task, and not asked for again.
+        const bytes = torrentFileOf(cached.info, parsed.announce ?? []);
+        parsed = parseTorrentBytes(bytes) ?? parsed;
+        await options.sources.saveTorrent(job.taskId, bytes);
+        knownMetadata = true;
       }
       const trackers = await guardTrackers(parsed.announce ?? [], options.policy);
       if (trackers.announce.length === 0 && (trackers.refused.length > 0 || !options.dht)) {
         // Every tracker is outside the rules (or there is none and no DHT): nothing may be asked.
         throw new DownloadFailure('fetch_failed');
       }
-      const workDir = await fs.mkdtemp(path.join(options.workDir ?? os.tmpdir(), 'nimbus-torrent-'));
-      const client = new WebTorrent({
-        dht: options.dht ? { socket: guardedDhtSocket(options.policy) } : false,
-        lsd: false,
-        utp: false,
-        webSeeds: false,
-        tracker: { proxyOpts: trackerAgents(options.policy), wrtc: false },
-      });
-      client.blocked = peerFilter(options.policy);
-      client.on('error', () => undefined);
+      const workDir = job.workDir;
+      await fs.mkdir(workDir, { recursive: true });
+      const client = createGuardedClient(options.policy, options.dht);
       /** Blobs streamed in whose reference no file holds yet (released when the task fails). */
       const held = new Map<number, ContentDigest>();
       try {
-        const torrent = client.add({ ...parsed, announce: trackers.announce, urlList: [] }, { path: workDir });
+        const id = guardedTorrentId(parsed, trackers.announce);
+        // Only the chosen files are selected from the start (BEP 53), so no other piece is asked for.
+        const torrent = client.add(source.files === null ? id : { ...id, so: source.files }, { path: workDir });
         await whenReady(torrent, client, job.signal);
         torrent.urlList = [];
+        if (!knownMetadata) {
+          const info = (torrent as unknown as { info: unknown }).info;
+          const bytes = torrentFileOf(info, parsed.announce ?? []);
+          await options.sources.saveTorrent(job.taskId, bytes);
+          const read = parseTorrentBytes(bytes);
+          if (read) {
+            options.metadata?.remember(metadataOf(read));
+          }
+        }
         const entries = entriesOf({ ...parsed, name: torrent.name, files: torrent.files.map((file, index) => ({ path: file.path, name: file.name, length: file.length, offset: index })) });
         const name = segmentName(torrent.name || parsed.infoHash);
         // Metadata first: the task shows the torrent's files before any of them is fetched.
@@ -217,13 +243,12 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           // The file holds the reference now.
           held.delete(entry.index);
         }
-        return { folderId: folder.id, folderName: folder.name, size: total };
+        return { folderId: folder.id, folderName: folder.name, size: total, fetched: torrent.downloaded };
       } finally {
         for (const digest of held.values()) {
           await options.blobs.release(digest.sha256);
         }
-        await new Promise<void>((resolve) => client.destroy(() => resolve()));
-        await fs.rm(workDir, { recursive: true, force: true });
+        await destroyClient(client);
       }
     },
   };

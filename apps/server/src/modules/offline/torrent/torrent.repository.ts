@@ -40,6 +40,11 @@ export function createTorrentSourceRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Keeps the metadata a magnet task learned (as a `.torrent` file), so a later run need not ask for it. */
+    async saveTorrent(taskId: string, torrent: Buffer): Promise<void> {
+      await db.updateTable('torrent_sources').set({ torrent: torrent.toString('base64') }).where('task_id', '=', taskId).execute();
+    },
+
     /** A task's torrent source; a task without one fetches every file of its magnet link. */
     async find(taskId: string): Promise<TorrentSource> {
       const row = await db.selectFrom('torrent_sources').select(['torrent', 'files']).where('task_id', '=', taskId).executeTakeFirst();

@@ -20,6 +20,8 @@ declare module 'parse-torrent' {
       info?: unknown;
       infoBuffer?: Buffer;
       private?: boolean;
+      /** Files to select first (BEP 53), by index. */
+      so?: number[];
     }
     function toMagnetURI(parsed: ParsedTorrent): string;
     function toTorrentFile(parsed: ParsedTorrent): Buffer;
@@ -50,6 +52,9 @@ declare module 'webtorrent' {
       announce?: string[];
       urlList?: string[];
       destroyStoreOnDestroy?: boolean;
+      /** A chunk store constructor (abstract-chunk-store); files on disk under `path` by default. */
+      store?: unknown;
+      storeCacheSlots?: number;
     }
     interface TorrentFile {
       readonly name: string;
@@ -67,6 +72,7 @@ declare module 'webtorrent' {
       readonly pieces: unknown[];
       readonly length: number;
       readonly downloaded: number;
+      readonly uploaded: number;
       readonly downloadSpeed: number;
       readonly numPeers: number;
       readonly announce: string[];
@@ -87,6 +93,7 @@ declare module 'webtorrent' {
     constructor(options?: WebTorrent.Options);
     blocked: { contains(address: string): boolean } | undefined;
     readonly torrentPort: number;
+    throttleUpload(rate: number): void;
     add(torrentId: string | Buffer | ParsedTorrent, options?: WebTorrent.AddOptions): WebTorrent.Torrent;
     seed(input: string | string[], options: { announce?: string[]; name?: string; pieceLength?: number; path?: string }, onseed: (torrent: WebTorrent.Torrent & WebTorrent.Seeding) => void): WebTorrent.Torrent;
     destroy(callback?: (error?: Error) => void): void;
@@ -106,4 +113,9 @@ declare module 'bittorrent-tracker' {
     listen(port: number, hostname: string, callback?: () => void): void;
     close(callback?: () => void): void;
   }
+}
+
+declare module 'memory-chunk-store' {
+  const MemoryChunkStore: unknown;
+  export = MemoryChunkStore;
 }

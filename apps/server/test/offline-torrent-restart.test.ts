@@ -1,0 +1,240 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Server as TrackerServer } from 'bittorrent-tracker';
+import WebTorrent from 'webtorrent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase } from '../src/db/database';
+import { newId } from '../src/lib/secrets';
+import { createUserRepository } from '../src/modules/user/user.repository';
+import { createArgon2Hasher } from '../src/modules/user/password';
+
+/**
+ * A torrent task through a crash of the real server process: a seeder on loopback, slowed down,
+ * has sent part of a two-file torrent when the server is killed with SIGKILL; after a restart the
+ * task verifies the pieces it kept and asks the seeder only for the rest, and completes with the
+ * right SHA-256 for both files.
+ */
+const serverRoot = path.resolve(import.meta.dirname, '..');
+const bundle = path.join(serverRoot, 'dist', `offline-torrent-restart-test-${process.pid}.js`);
+let workDir = '';
+
+const contents = new Map<string, Buffer>([
+  ['film.bin', randomBytes(4 * 1024 * 1024)],
+  ['extras/notes.bin', randomBytes(1024 * 1024 + 777)],
+]);
+const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+const tracker = new TrackerServer({ http: true, udp: false, ws: false, stats: false });
+const seeder = new WebTorrent({ dht: false, lsd: false, utp: false, webSeeds: false });
+let seeding: (WebTorrent.Torrent & WebTorrent.Seeding) | undefined;
+let magnet = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+async function startServer(dataDir: string, port: number): Promise<Server> {
+  const child = spawn(process.execPath, [bundle], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      BLOB_STORE: 'local',
+      WEB: 'off',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      OFFLINE_LEASE_SECONDS: '3',
+      PLAN_FREE_CLOUD_DOWNLOADS: '100',
+      OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+      OFFLINE_TORRENT_DHT: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}: ${output}`);
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
+        return { child, exited, output: () => output };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server never became ready: ${output}`);
+}
+
+async function prepare(dataDir: string): Promise<{ email: string; password: string }> {
+  const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
+  try {
+    await migrateToLatest(database.db);
+    const email = `torrent-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    const password = 'correct horse 1';
+    const stamp = new Date().toISOString();
+    await createUserRepository(database.db).insert({
+      id: newId(),
+      email,
+      name: 'Torrent',
+      password_hash: await createArgon2Hasher().hash(password),
+      status: 'active',
+      frozen_until: null,
+      locale: 'en-US',
+      picture: '',
+      phone_number: '',
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    return { email, password };
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+interface TaskBody {
+  id: string;
+  phase: string;
+  progress: number;
+  file_id: string;
+  file_name: string;
+  file_size: string;
+  message: string;
+}
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-torrent-restart-'));
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outfile', bundle], { cwd: serverRoot, encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+  await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+  const trackerPort = (tracker.http?.address() as AddressInfo).port;
+  const seedDir = path.join(workDir, 'seed', 'Film pack');
+  for (const [name, bytes] of contents) {
+    fs.mkdirSync(path.dirname(path.join(seedDir, name)), { recursive: true });
+    fs.writeFileSync(path.join(seedDir, name), bytes);
+  }
+  seeding = await new Promise<WebTorrent.Torrent & WebTorrent.Seeding>((resolve) => {
+    seeder.seed(seedDir, { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 32 * 1024 }, resolve);
+  });
+  magnet = seeding.magnetURI;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => seeder.destroy(() => resolve()));
+  await new Promise<void>((resolve) => tracker.close(resolve));
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.rmSync(bundle, { force: true });
+  fs.rmSync(`${bundle}.map`, { force: true });
+});
+
+describe('torrent downloads across a server crash', () => {
+  it('SIGKILL midway, restart: the task keeps the verified pieces, fetches only the rest, and both files have the right SHA-256', async () => {
+    const dataDir = path.join(workDir, 'data');
+    const port = await freePort();
+    const api = `http://127.0.0.1:${port}`;
+    const account = await prepare(dataDir);
+    // Slow enough that the server is killed part-way.
+    seeder.throttleUpload(400 * 1024);
+    let server = await startServer(dataDir, port);
+    try {
+      const signedIn = await fetch(`${api}/v1/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: 'tv', username: account.email, password: account.password }),
+      });
+      expect(signedIn.status).toBe(200);
+      const headers = { authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+      const created = await fetch(`${api}/drive/v1/files`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: magnet } }),
+      });
+      expect(created.status).toBe(200);
+      const id = ((await created.json()) as { task: TaskBody }).task.id;
+      const task = async () => (await (await fetch(`${api}/drive/v1/tasks/${id}`, { headers })).json()) as TaskBody;
+
+      // Part of the torrent has been sent (and its pieces written) when the server dies.
+      for (let attempt = 0; attempt < 600 && (seeding?.uploaded ?? 0) < total * 0.4; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const sentBefore = seeding?.uploaded ?? 0;
+      expect(sentBefore, server.output()).toBeGreaterThanOrEqual(total * 0.4);
+      expect(sentBefore).toBeLessThan(total);
+      expect((await task()).phase).toBe('PHASE_TYPE_RUNNING');
+      server.child.kill('SIGKILL');
+      await server.exited;
+      const sentAtKill = seeding?.uploaded ?? 0;
+
+      seeder.throttleUpload(-1);
+      server = await startServer(dataDir, port);
+      let done: TaskBody | undefined;
+      for (let attempt = 0; attempt < 600; attempt += 1) {
+        const seen = await task();
+        if (seen.phase === 'PHASE_TYPE_COMPLETE' || seen.phase === 'PHASE_TYPE_ERROR') {
+          done = seen;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(done, server.output()).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '', file_name: 'Film pack', file_size: String(total) });
+      // The second run asked the seeder for less than the whole torrent: the kept pieces were verified, not fetched again.
+      const sentAfterRestart = (seeding?.uploaded ?? 0) - sentAtKill;
+      expect(sentAfterRestart).toBeGreaterThan(0);
+      expect(sentAfterRestart).toBeLessThan(total);
+      expect(sentAfterRestart).toBeLessThanOrEqual(total - sentBefore * 0.5);
+
+      const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
+      try {
+        const found = new Map<string, string>();
+        const walk = async (parentId: string, prefix: string): Promise<void> => {
+          const rows = await database.db.selectFrom('files').select(['id', 'name', 'kind', 'sha256']).where('parent_id', '=', parentId).execute();
+          for (const row of rows) {
+            if (row.kind === 'folder') {
+              await walk(row.id, `${prefix}${row.name}/`);
+            } else {
+              found.set(`${prefix}${row.name}`, row.sha256 ?? '');
+            }
+          }
+        };
+        await walk(done?.file_id ?? '', '');
+        expect(found).toEqual(new Map([...contents].map(([name, bytes]) => [name, sha256(bytes)])));
+        for (const hash of found.values()) {
+          const blob = fs.readFileSync(path.join(dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), hash));
+          expect(sha256(blob)).toBe(hash);
+        }
+      } finally {
+        await database.db.destroy();
+      }
+      // The pieces folder is gone with the finished task.
+      expect(fs.readdirSync(path.join(dataDir, 'offline'))).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 120_000);
+});
