@@ -1,16 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Server as TrackerServer } from 'bittorrent-tracker';
 import WebTorrent from 'webtorrent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db/database';
-import { newId } from '../src/lib/secrets';
-import { createUserRepository } from '../src/modules/user/user.repository';
-import { createArgon2Hasher } from '../src/modules/user/password';
+import { openDatabase } from '../src/db/database';
+import { buildBundle, bundlePath, freePort, prepareMember, removeBundle, serverEnv, startServer as startBundle, type RunningProcess } from './support/processes';
 
 /**
  * A torrent task through a crash of the real server process: a seeder on loopback, slowed down,
@@ -18,8 +15,7 @@ import { createArgon2Hasher } from '../src/modules/user/password';
  * task verifies the pieces it kept and asks the seeder only for the rest, and completes with the
  * right SHA-256 for both files.
  */
-const serverRoot = path.resolve(import.meta.dirname, '..');
-const bundle = path.join(serverRoot, 'dist', `offline-torrent-restart-test-${process.pid}.js`);
+const bundle = bundlePath('offline-torrent-restart-test');
 let workDir = '';
 
 const contents = new Map<string, Buffer>([
@@ -34,87 +30,16 @@ const seeder = new WebTorrent({ dht: false, lsd: false, utp: false, webSeeds: fa
 let seeding: (WebTorrent.Torrent & WebTorrent.Seeding) | undefined;
 let magnet = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function startServer(dataDir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, [bundle], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      BLOB_STORE: 'local',
-      WEB: 'off',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
+function startServer(dataDir: string, port: number): Promise<RunningProcess> {
+  return startBundle(
+    bundle,
+    serverEnv(dataDir, port, {
       OFFLINE_LEASE_SECONDS: '3',
       PLAN_FREE_CLOUD_DOWNLOADS: '100',
       OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
       OFFLINE_TORRENT_DHT: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
-        return { child, exited, output: () => output };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server never became ready: ${output}`);
-}
-
-async function prepare(dataDir: string): Promise<{ email: string; password: string }> {
-  const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
-  try {
-    await migrateToLatest(database.db);
-    const email = `torrent-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
-    const password = 'correct horse 1';
-    const stamp = new Date().toISOString();
-    await createUserRepository(database.db).insert({
-      id: newId(),
-      email,
-      name: 'Torrent',
-      password_hash: await createArgon2Hasher().hash(password),
-      status: 'active',
-      frozen_until: null,
-      locale: 'en-US',
-      picture: '',
-      phone_number: '',
-      created_at: stamp,
-      updated_at: stamp,
-    });
-    return { email, password };
-  } finally {
-    await database.db.destroy();
-  }
+    }),
+  );
 }
 
 interface TaskBody {
@@ -129,8 +54,7 @@ interface TaskBody {
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimbus-torrent-restart-'));
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outfile', bundle], { cwd: serverRoot, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
+  buildBundle(bundle);
   await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
   const trackerPort = (tracker.http?.address() as AddressInfo).port;
   const seedDir = path.join(workDir, 'seed', 'Film pack');
@@ -148,8 +72,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => seeder.destroy(() => resolve()));
   await new Promise<void>((resolve) => tracker.close(resolve));
   fs.rmSync(workDir, { recursive: true, force: true });
-  fs.rmSync(bundle, { force: true });
-  fs.rmSync(`${bundle}.map`, { force: true });
+  removeBundle(bundle);
 });
 
 describe('torrent downloads across a server crash', () => {
@@ -157,7 +80,7 @@ describe('torrent downloads across a server crash', () => {
     const dataDir = path.join(workDir, 'data');
     const port = await freePort();
     const api = `http://127.0.0.1:${port}`;
-    const account = await prepare(dataDir);
+    const account = await prepareMember(dataDir, 'Torrent');
     // Slow enough that the server is killed part-way.
     seeder.throttleUpload(400 * 1024);
     let server = await startServer(dataDir, port);
