@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Container } from './container';
 import { AppError } from './http/app-error';
 import { registerErrorHandler } from './http/error-handler';
+import { registerNulGuard } from './http/nul-guard';
 import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -222,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       offline: container.offline,
     }),
   );
-  await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares, links: container.content.linker }));
+  await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares, links: container.content.linker, files: container.files }));
   await app.register(
     uploadRoutes({
       authenticator: container.authenticator,

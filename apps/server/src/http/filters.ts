@@ -1,4 +1,5 @@
 import { AppError } from './app-error';
+import { nulPathOf } from './nul-guard';
 
 /** One `field: {operator: value}` pair of a listing's `filters` parameter (API.md §0). */
 export interface FilterTerm {
@@ -45,6 +46,9 @@ export function readFilters(
     for (const [operator, value] of Object.entries(operations as Record<string, unknown>)) {
       if (!operators.includes(operator)) {
         throw filterError(`${field} takes no operator ${JSON.stringify(operator.slice(0, 16))}`);
+      }
+      if (nulPathOf(value) !== undefined) {
+        throw filterError(`${field}.${operator} holds a NUL character`);
       }
       terms.push({ field, operator, value });
     }

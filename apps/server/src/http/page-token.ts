@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
+import { nulPathOf } from './nul-guard';
 
 /** The `invalid_argument` of a `page_token` that no listing gave. */
 export function invalidPageToken(): AppError {
@@ -16,7 +17,29 @@ export function pageTokenOf(position: unknown): string {
   return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 }
 
-/** Reads a page token back into the position `schema` describes; `invalid_argument` for anything else. */
+/** Whether a decoded position holds only what a listing writes: no NUL, only safe integers. */
+function isPlainPosition(value: unknown): boolean {
+  if (nulPathOf(value) !== undefined) {
+    return false;
+  }
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'number' && !Number.isSafeInteger(current)) {
+      return false;
+    }
+    if (current !== null && typeof current === 'object') {
+      pending.push(...(Object.values(current) as unknown[]));
+    }
+  }
+  return true;
+}
+
+/**
+ * Reads a page token back into the position `schema` describes; `invalid_argument` for anything
+ * else, including positions no listing writes (a NUL, a fraction or a number beyond 2^53), which
+ * a forged token could otherwise carry into a query.
+ */
 export function readPageToken<T>(token: string, schema: z.ZodType<T>, maxLength = 512): T {
   if (token.length > maxLength || !/^[A-Za-z0-9_-]+$/.test(token)) {
     throw invalidPageToken();
@@ -28,7 +51,7 @@ export function readPageToken<T>(token: string, schema: z.ZodType<T>, maxLength 
     throw invalidPageToken();
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) {
+  if (!result.success || !isPlainPosition(result.data)) {
     throw invalidPageToken();
   }
   return result.data;

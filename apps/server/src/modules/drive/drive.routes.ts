@@ -21,7 +21,7 @@ import {
   taskIdAnswerSchema,
 } from './drive.schemas';
 import { toAboutDto, toFileDto, type FileLinker } from './file.dto';
-import type { FileService } from './file.service';
+import { checkName, type FileService } from './file.service';
 import { originOf, toUploadAnswer } from '../upload/upload.dto';
 import { createFileBodySchema, uploadAnswerSchema } from '../upload/upload.schemas';
 import type { UploadService } from '../upload/upload.service';
@@ -122,7 +122,9 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         const body = request.body;
         if (body.kind === 'drive#file') {
           if (body.upload_type === 'UPLOAD_TYPE_URL') {
-            const task = await deps.offline.create(userIdOf(request), { url: body.url.url, files: body.url.files, name: body.name, parentId: body.parent_id, source: body.params?.source });
+            // A name the member gives follows the rule of every name (no NUL, no path separator); without one the source names the file.
+            const name = body.name === undefined || body.name === '' ? undefined : checkName(body.name);
+            const task = await deps.offline.create(userIdOf(request), { url: body.url.url, files: body.url.files, name, parentId: body.parent_id, source: body.params?.source });
             return { upload_type: 'UPLOAD_TYPE_URL' as const, url: { kind: 'upload#url' as const }, file: null, task: toTaskDto(task, requestLocale(request)) };
           }
           const uploadType = body.upload_type === 'UPLOAD_TYPE_FORM' ? ('form' as const) : ('resumable' as const);

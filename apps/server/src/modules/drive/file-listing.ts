@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SortOrder } from '@nimbus/contracts';
+import { fileCategories, taskPhases, type SortOrder } from '@nimbus/contracts';
 import { filterError, readFilters } from '../../http/filters';
 import { pageTokenOf, readPageToken, invalidPageToken } from '../../http/page-token';
 import { sortValueOf, type FileColumn, type FileCondition, type FileRecord, type SortKey } from './file.repository';
@@ -76,6 +76,19 @@ interface FilterField {
 
 const booleanValue = (value: string) => (value === 'true' ? 1 : value === 'false' ? 0 : undefined);
 const textValue = (value: string) => (value.length <= 1024 ? value : undefined);
+/** One of `values`, as it is written; anything else is not a value the field holds. */
+const oneOf = (values: readonly string[]) => (value: string) => (values.includes(value) ? value : undefined);
+/**
+ * An RFC 3339 time (API.md §0) as it is stored: UTC with milliseconds, so that a time given
+ * without them or in another zone compares right with the stored text.
+ */
+const timeValue = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i.test(value)) {
+    return undefined;
+  }
+  const time = Date.parse(value.toUpperCase());
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+};
 
 /** The fields `filters` may name and the operators each takes (API.md §0). */
 const filterFields: Record<string, FilterField> = {
@@ -87,10 +100,10 @@ const filterFields: Record<string, FilterField> = {
   },
   starred: { column: 'starred', operators: ['eq'], read: booleanValue },
   trashed: { column: 'trashed', operators: ['eq'], read: booleanValue },
-  phase: { column: 'phase', operators: ['eq', 'in'], read: textValue },
-  file_category: { column: 'file_category', operators: ['eq', 'in'], read: textValue },
-  modified_time: { column: 'modified_at', operators: ['gt', 'lt'], read: textValue },
-  created_time: { column: 'created_at', operators: ['gt', 'lt'], read: textValue },
+  phase: { column: 'phase', operators: ['eq', 'in'], read: oneOf(taskPhases) },
+  file_category: { column: 'file_category', operators: ['eq', 'in'], read: oneOf(fileCategories) },
+  modified_time: { column: 'modified_at', operators: ['gt', 'lt'], read: timeValue },
+  created_time: { column: 'created_at', operators: ['gt', 'lt'], read: timeValue },
 };
 
 /** The operators each field takes, for `readFilters`. */

@@ -33,8 +33,11 @@ export function expirationLeftOf(expiresAt: string | null, now: Date): { days: s
   return { days: String(Math.ceil(seconds / 86_400)), seconds: String(seconds) };
 }
 
-/** The ShareSummary of API.md §4; numbers as decimal strings. */
-export function toShareSummaryDto(share: ShareRecord, status: ShareStatus, url: string, now: Date) {
+/**
+ * The ShareSummary of API.md §4; numbers as decimal strings. `thumbnailLink` is the signed
+ * thumbnail of the first shared item when it has one (an image or a video), else `""`.
+ */
+export function toShareSummaryDto(share: ShareRecord, status: ShareStatus, url: string, now: Date, thumbnailLink = '') {
   return {
     share_id: share.id,
     share_url: url,
@@ -52,7 +55,7 @@ export function toShareSummaryDto(share: ShareRecord, status: ShareStatus, url: 
     restore_limit: String(share.restoreLimit),
     view_count: String(share.viewCount),
     create_time: share.createdAt,
-    thumbnail_link: '',
+    thumbnail_link: thumbnailLink,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import type { FileLinkFields, FileLinker } from '../drive/file.dto';
+import type { FileService } from '../drive/file.service';
 import { actorOf, requireActor } from '../auth/require-actor';
 import {
   batchFileInfoAnswerSchema,
@@ -30,6 +31,7 @@ import {
   updateShareBodySchema,
 } from './share.schemas';
 import { expirationLeftOf, statusFieldsOf, toSharedFileDto, toShareSummaryDto } from './share.dto';
+import type { ShareRecord } from './share.repository';
 import type { SharedFile, SharePageInput, ShareService, Visitor } from './share.service';
 
 export interface ShareRoutesDeps {
@@ -37,6 +39,8 @@ export interface ShareRoutesDeps {
   shares: ShareService;
   /** Signs preview, download and thumbnail links (the content module); links stay empty without it. */
   links?: FileLinker;
+  /** The owner's items, for the thumbnail of each ShareSummary; `thumbnail_link` stays `""` without it. */
+  files?: Pick<FileService, 'findMany'>;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -85,6 +89,23 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           toSharedFileDto(file, deps.links && file.moderation === undefined ? await deps.links.forFile('', file.record, { thumbnailSize }) : {}),
         ),
       );
+    }
+
+    /**
+     * The thumbnail link of each share's first item (the cheap listing link, as `GET
+     * /drive/v1/files` gives it), by share id; items in the trash or gone have none.
+     */
+    async function thumbnailsOf(userId: string, list: ShareRecord[]): Promise<Map<string, string>> {
+      const thumbnails = new Map<string, string>();
+      if (!deps.links || !deps.files || list.length === 0) {
+        return thumbnails;
+      }
+      const records = (await deps.files.findMany(userId, list.map((share) => share.fileId))).filter((record) => record.trashed === 0);
+      const links = await deps.links.forListing(userId, records, { thumbnailSize: undefined });
+      for (const share of list) {
+        thumbnails.set(share.id, links.get(share.fileId)?.thumbnail_link ?? '');
+      }
+      return thumbnails;
     }
 
     /** Who calls a visitor path; credentials that do not authenticate make an anonymous visitor. */
@@ -150,14 +171,16 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         },
       },
       async (request) => {
-        const page = await shares.list(actorOf(request).userId, {
+        const userId = actorOf(request).userId;
+        const page = await shares.list(userId, {
           limit: request.query.limit,
           pageToken: request.query.page_token === '' ? undefined : request.query.page_token,
           filters: request.query.filters,
         });
         const now = shares.now();
+        const thumbnails = await thumbnailsOf(userId, page.shares);
         return {
-          data: page.shares.map((share) => toShareSummaryDto(share, share.status, shares.shareUrl(share.id), now)),
+          data: page.shares.map((share) => toShareSummaryDto(share, share.status, shares.shareUrl(share.id), now, thumbnails.get(share.id))),
           next_page_token: page.nextPageToken,
         };
       },
@@ -177,12 +200,14 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         },
       },
       async (request) => {
-        const share = await shares.update(actorOf(request).userId, request.params.share_id, {
+        const userId = actorOf(request).userId;
+        const share = await shares.update(userId, request.params.share_id, {
           customPassCode: request.body.custom_pass_code,
           expirationDays: request.body.expiration_days,
           restoreLimit: request.body.restore_limit,
         });
-        return toShareSummaryDto(share, shares.statusForOwner(share), shares.shareUrl(share.id), shares.now());
+        const thumbnails = await thumbnailsOf(userId, [share]);
+        return toShareSummaryDto(share, shares.statusForOwner(share), shares.shareUrl(share.id), shares.now(), thumbnails.get(share.id));
       },
     );
 

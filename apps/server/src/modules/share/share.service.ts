@@ -609,8 +609,8 @@ export function createShareService(deps: ShareServiceDeps) {
             ? checkPassCode(input.customPassCode)
             : generatePassCode((max) => randomInt(max));
       const title = (input.title ?? '').trim() === '' ? first.name : (input.title ?? '').trim();
-      if ([...title].length > 255) {
-        throw new AppError('invalid_argument', { description: 'title is at most 255 characters' });
+      if ([...title].length > 255 || /\p{Cc}/u.test(title)) {
+        throw new AppError('invalid_argument', { description: 'title is at most 255 characters, without control characters' });
       }
       const expirationDays = checkExpirationDays(input.expirationDays);
       const restoreLimit = checkRestoreLimit(input.restoreLimit);
