@@ -30,19 +30,46 @@ describe('restore continue', () => {
     expect(storage.getItem(restoreRequestBodyKey)).toBeNull();
   });
 
-  it('keeps the file of a download asked for before the sign-in', () => {
+  it('keeps the files of a download asked for before the sign-in', () => {
     const storage = createMemoryStorage();
     rememberRestore(
       storage,
-      { shareId: 'abc', action: 'download', fileId: 'f9', at: 5 },
+      { shareId: 'abc', action: 'download', fileIds: ['f9', 'f10'], at: 5 },
       { share_id: 'abc', file_ids: [] },
     );
     expect(takeRestore(storage, 'abc', 10)?.pending).toEqual({
       shareId: 'abc',
       action: 'download',
-      fileId: 'f9',
+      fileIds: ['f9', 'f10'],
       at: 5,
     });
+    // A record of one file, as kept before downloads of several files, is still carried out.
+    storage.setItem(
+      restoreContinueKey,
+      JSON.stringify({ shareId: 'abc', action: 'download', fileId: 'f1', at: 5 }),
+    );
+    expect(takeRestore(storage, 'abc', 10)?.pending.fileIds).toEqual(['f1']);
+  });
+
+  it('carries items picked inside folders, with the path to them, across a reload', () => {
+    const storage = createMemoryStorage();
+    rememberRestore(
+      storage,
+      { shareId: 'abc', action: 'save', at: 1 },
+      { share_id: 'abc', file_ids: ['x', 'z'], ancestor_ids: ['top', 'mid'] },
+    );
+    // A reload reads the same local storage again.
+    const reloaded = createMemoryStorage();
+    for (const key of [restoreContinueKey, restoreRequestBodyKey]) {
+      reloaded.setItem(key, storage.getItem(key) ?? '');
+    }
+    expect(peekRestore(reloaded, 'abc', 2)?.body).toEqual({
+      share_id: 'abc',
+      file_ids: ['x', 'z'],
+      ancestor_ids: ['top', 'mid'],
+    });
+    expect(takeRestore(reloaded, 'abc', 3)?.body.ancestor_ids).toEqual(['top', 'mid']);
+    expect(peekRestore(reloaded, 'abc', 4)).toBeUndefined();
   });
 
   it('drops a stale, malformed or forgotten record', () => {
@@ -76,9 +103,21 @@ describe('restore continue', () => {
     );
     storage.setItem(
       restoreRequestBodyKey,
-      JSON.stringify({ share_id: 'evil', file_ids: ['a', 3, null], parent_id: 7 }),
+      JSON.stringify({
+        share_id: 'evil',
+        file_ids: ['a', 3, null],
+        parent_id: 7,
+        ancestor_ids: 'top',
+      }),
     );
     expect(takeRestore(storage, 'abc', 0)?.body).toEqual({ share_id: 'abc', file_ids: ['a'] });
+    // A path without chosen items means nothing: the whole share is saved.
+    rememberRestore(
+      storage,
+      { shareId: 'abc', action: 'save', at: 0 },
+      { share_id: 'abc', file_ids: [], ancestor_ids: ['top'] },
+    );
+    expect(takeRestore(storage, 'abc', 0)?.body).toEqual({ share_id: 'abc', file_ids: [] });
   });
 });
 

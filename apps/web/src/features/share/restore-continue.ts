@@ -25,6 +25,8 @@ export interface RestoreRequestBody {
   share_id: string;
   /** The items asked for; empty for the whole share. */
   file_ids: string[];
+  /** The folders opened to reach the items asked for, from the share's root down. */
+  ancestor_ids?: string[];
   /** The folder chosen; absent for "Saved from shares". */
   parent_id?: string;
   specify_parent_id?: boolean;
@@ -33,10 +35,10 @@ export interface RestoreRequestBody {
 /** A save waiting for the visitor to sign in. */
 export interface RestoreContinue {
   shareId: string;
-  /** Why the sign-in was asked: a save, or a download of one file. */
+  /** Why the sign-in was asked: a save, or a download. */
   action: 'save' | 'download';
-  /** The file to download after sign-in (action `download`). */
-  fileId?: string;
+  /** The files to download after sign-in (action `download`), one at a time. */
+  fileIds?: string[];
   at: number;
 }
 
@@ -107,18 +109,23 @@ export function peekRestore(
   }
   const stored = readJson(storage, restoreRequestBodyKey);
   const body: RestoreRequestBody = { share_id: shareId, file_ids: stringsOf(stored?.file_ids) };
+  const ancestors = stringsOf(stored?.ancestor_ids).slice(0, 256);
+  if (body.file_ids.length > 0 && ancestors.length > 0) {
+    body.ancestor_ids = ancestors;
+  }
   if (stored && typeof stored.parent_id === 'string' && stored.parent_id !== '') {
     body.parent_id = stored.parent_id;
     body.specify_parent_id = true;
   }
   const action = pending.action === 'download' ? 'download' : 'save';
+  // `fileId` is how a record made before downloads of several files named its one file.
+  const fileIds =
+    typeof pending.fileId === 'string' ? [pending.fileId] : stringsOf(pending.fileIds);
   return {
     pending: {
       shareId,
       action,
-      ...(action === 'download' && typeof pending.fileId === 'string'
-        ? { fileId: pending.fileId }
-        : {}),
+      ...(action === 'download' && fileIds.length > 0 ? { fileIds } : {}),
       at: pending.at,
     },
     body,

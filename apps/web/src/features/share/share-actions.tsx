@@ -33,6 +33,7 @@ import {
 } from './restore-continue';
 import type { RestoreTask } from './restore-task';
 import { browserSleep, followRestoreTask } from './restore-task';
+import { downloadOneByOne, intoFolder } from './share-pick';
 import type { ShareStatus } from './share-types';
 
 /** The scenes of the share page (spec section 3). */
@@ -51,16 +52,21 @@ interface RestoreAnswer {
 
 type SaveState =
   | { step: 'closed' }
-  | { step: 'pick'; chosen: string }
+  | { step: 'pick'; chosen: string; body: RestoreRequestBody }
   | { step: 'saving'; progress: number }
   | { step: 'done'; href: string }
   | { step: 'error'; message: string };
 
 interface ShareActions {
-  /** "Save to my drive": the folder picker, or the sign-in dialog first. */
-  requestSave: () => void;
+  /**
+   * "Save to my drive": the folder picker, or the sign-in dialog first; the whole share, or
+   * the items picked (`file_ids` and `ancestor_ids` of the save).
+   */
+  requestSave: (pick?: RestoreRequestBody) => void;
   /** Downloads a file of the share, after signing in when needed (`login_required`). */
   requestDownload: (file: Pick<PreviewFile, 'id' | 'name'>) => void;
+  /** Downloads picked files one at a time, after signing in when needed. */
+  requestDownloads: (fileIds: readonly string[]) => void;
   /** Tells the page a preview opened or closed (scene SHARE_PREVIEW_WINDOW). */
   setPreviewing: (previewing: boolean) => void;
   saving: boolean;
@@ -167,10 +173,14 @@ export function ShareActionsProvider({
   const t = useTranslations('share');
   const locale: Locale = useLocale();
   const session = useStoredSession();
-  const [signInFor, setSignInFor] = useState<'save' | 'download' | undefined>(undefined);
+  /** Why the sign-in dialog is open, and for how many picked items (0: the whole share). */
+  const [signInFor, setSignInFor] = useState<
+    { action: 'save' | 'download'; count: number } | undefined
+  >(undefined);
   const [save, setSave] = useState<SaveState>({ step: 'closed' });
   const [previewing, setPreviewing] = useState(false);
   const following = useRef<AbortController | undefined>(undefined);
+  const downloading = useRef<AbortController | undefined>(undefined);
   const resumed = useRef(false);
 
   const fail = useCallback(
@@ -181,14 +191,14 @@ export function ShareActionsProvider({
   );
 
   const askSignIn = useCallback(
-    (action: 'save' | 'download', body: RestoreRequestBody, fileId?: string) => {
+    (action: 'save' | 'download', body: RestoreRequestBody, fileIds?: readonly string[]) => {
       rememberRestore(
         defaultStorage(),
-        { shareId, action, ...(fileId ? { fileId } : {}), at: Date.now() },
+        { shareId, action, ...(fileIds ? { fileIds: [...fileIds] } : {}), at: Date.now() },
         body,
       );
       setSave({ step: 'closed' });
-      setSignInFor(action);
+      setSignInFor({ action, count: fileIds ? fileIds.length : body.file_ids.length });
       replaceScene('SHOW_LOGIN_DIALOG');
     },
     [shareId],
@@ -306,23 +316,56 @@ export function ShareActionsProvider({
     [shareId, token, t, locale, errorTexts],
   );
 
-  const requestSave = useCallback(() => {
-    if (session.kind === 'signed-out') {
-      askSignIn('save', { share_id: shareId, file_ids: [] });
-      return;
-    }
-    setSave({ step: 'pick', chosen: savedFromSharesChoice });
-  }, [session.kind, askSignIn, shareId]);
+  /** Downloads files one at a time; a new pick's downloads take the place of one running. */
+  const downloadAll = useCallback(
+    async (fileIds: readonly string[]) => {
+      downloading.current?.abort();
+      const controller = new AbortController();
+      downloading.current = controller;
+      await downloadOneByOne(fileIds, {
+        download,
+        sleep: (ms) => browserSleep(ms, controller.signal).catch(() => undefined),
+        signal: controller.signal,
+      });
+    },
+    [download],
+  );
+
+  const requestSave = useCallback(
+    (pick?: RestoreRequestBody) => {
+      const body = pick ?? { share_id: shareId, file_ids: [] };
+      if (session.kind === 'signed-out') {
+        askSignIn('save', body);
+        return;
+      }
+      setSave({ step: 'pick', chosen: savedFromSharesChoice, body });
+    },
+    [session.kind, askSignIn, shareId],
+  );
 
   const requestDownload = useCallback(
     (file: Pick<PreviewFile, 'id' | 'name'>) => {
       if (session.kind !== 'signed-in') {
-        askSignIn('download', { share_id: shareId, file_ids: [] }, file.id);
+        askSignIn('download', { share_id: shareId, file_ids: [] }, [file.id]);
         return;
       }
       void download(file.id);
     },
     [session.kind, askSignIn, shareId, download],
+  );
+
+  const requestDownloads = useCallback(
+    (fileIds: readonly string[]) => {
+      if (fileIds.length === 0) {
+        return;
+      }
+      if (session.kind !== 'signed-in') {
+        askSignIn('download', { share_id: shareId, file_ids: [] }, fileIds);
+        return;
+      }
+      void downloadAll(fileIds);
+    },
+    [session.kind, askSignIn, shareId, downloadAll],
   );
 
   // Carries on with what the visitor asked for before signing in, on this page or after a
@@ -333,12 +376,12 @@ export function ShareActionsProvider({
     if (!found) {
       return;
     }
-    if (found.pending.action === 'download' && found.pending.fileId) {
-      void download(found.pending.fileId);
+    if (found.pending.action === 'download') {
+      void downloadAll(found.pending.fileIds ?? []);
       return;
     }
     void runSave(found.body);
-  }, [shareId, download, runSave]);
+  }, [shareId, downloadAll, runSave]);
 
   useEffect(() => {
     if (session.kind === 'unknown' || resumed.current) {
@@ -361,14 +404,24 @@ export function ShareActionsProvider({
     }
     const pending = peekRestore(storage, shareId, Date.now());
     if (pending) {
-      void Promise.resolve().then(() => setSignInFor(pending.pending.action));
+      const count =
+        pending.pending.action === 'download'
+          ? (pending.pending.fileIds?.length ?? 0)
+          : pending.body.file_ids.length;
+      void Promise.resolve().then(() => setSignInFor({ action: pending.pending.action, count }));
       replaceScene('SHOW_LOGIN_DIALOG');
     } else if (scene === 'SHOW_LOGIN_DIALOG') {
-      void Promise.resolve().then(() => setSignInFor('save'));
+      void Promise.resolve().then(() => setSignInFor({ action: 'save', count: 0 }));
     }
   }, [session.kind, shareId, follow, resume]);
 
-  useEffect(() => () => following.current?.abort(), []);
+  useEffect(
+    () => () => {
+      following.current?.abort();
+      downloading.current?.abort();
+    },
+    [],
+  );
 
   const closeSignIn = useCallback(() => {
     forgetRestore(defaultStorage());
@@ -399,7 +452,13 @@ export function ShareActionsProvider({
 
   return (
     <ShareActionsContext.Provider
-      value={{ requestSave, requestDownload, setPreviewing, saving: save.step === 'saving' }}
+      value={{
+        requestSave,
+        requestDownload,
+        requestDownloads,
+        setPreviewing,
+        saving: save.step === 'saving',
+      }}
     >
       <div className="contents" data-testid="share-scene" data-scene={scene}>
         {children}
@@ -418,7 +477,13 @@ export function ShareActionsProvider({
             embedded
             lead={
               <DialogDescription>
-                {signInFor === 'download' ? t('sign-in.for-download') : t('sign-in.for-save')}
+                {signInFor?.action === 'download'
+                  ? signInFor.count > 1
+                    ? t('sign-in.for-download-some', { count: signInFor.count })
+                    : t('sign-in.for-download')
+                  : signInFor && signInFor.count > 0
+                    ? t('sign-in.for-save-some', { count: signInFor.count })
+                    : t('sign-in.for-save')}
               </DialogDescription>
             }
           />
@@ -427,7 +492,7 @@ export function ShareActionsProvider({
       <Dialog open={save.step !== 'closed'} onOpenChange={(open) => (open ? null : closeSave())}>
         <DialogContent closeLabel={t('save.close')} data-testid="share-save-dialog">
           <DialogTitle>{t('save.dialog-title')}</DialogTitle>
-          <SaveDialogBody state={save} setState={setSave} runSave={runSave} shareId={shareId} />
+          <SaveDialogBody state={save} setState={setSave} runSave={runSave} />
         </DialogContent>
       </Dialog>
     </ShareActionsContext.Provider>
@@ -438,12 +503,10 @@ function SaveDialogBody({
   state,
   setState,
   runSave,
-  shareId,
 }: {
   state: SaveState;
   setState: (state: SaveState) => void;
   runSave: (body: RestoreRequestBody) => Promise<void>;
-  shareId: string;
 }) {
   const t = useTranslations('share');
   switch (state.step) {
@@ -452,10 +515,14 @@ function SaveDialogBody({
     case 'pick':
       return (
         <>
-          <DialogDescription>{t('save.dialog-description')}</DialogDescription>
+          <DialogDescription>
+            {state.body.file_ids.length > 0
+              ? t('save.dialog-description-some', { count: state.body.file_ids.length })
+              : t('save.dialog-description')}
+          </DialogDescription>
           <FolderPicker
             chosen={state.chosen}
-            onChoose={(chosen) => setState({ step: 'pick', chosen })}
+            onChoose={(chosen) => setState({ ...state, chosen })}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => setState({ step: 'closed' })}>
@@ -466,14 +533,10 @@ function SaveDialogBody({
               data-testid="share-save-submit"
               onClick={() =>
                 void runSave(
-                  state.chosen === savedFromSharesChoice
-                    ? { share_id: shareId, file_ids: [] }
-                    : {
-                        share_id: shareId,
-                        file_ids: [],
-                        parent_id: state.chosen,
-                        specify_parent_id: true,
-                      },
+                  intoFolder(
+                    state.body,
+                    state.chosen === savedFromSharesChoice ? undefined : state.chosen,
+                  ),
                 )
               }
             >
@@ -550,7 +613,7 @@ export function SaveButton() {
   const t = useTranslations('share');
   const { requestSave, saving } = useShareActions();
   return (
-    <Button onClick={requestSave} disabled={saving} data-testid="share-save" size="lg">
+    <Button onClick={() => requestSave()} disabled={saving} data-testid="share-save" size="lg">
       <HardDriveDownload aria-hidden />
       {saving ? t('save.saving') : t('save.label')}
     </Button>

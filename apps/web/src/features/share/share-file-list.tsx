@@ -1,23 +1,53 @@
 'use client';
 
-import type { KeyboardEvent } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
 import type { SharedDisplayMode, SortOrder } from '@nimbus/contracts';
 import { defaultSharedDisplayMode, formatBytes } from '@nimbus/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Download, EyeOff, LayoutGrid, List } from 'lucide-react';
+import {
+  Download,
+  EyeOff,
+  HardDriveDownload,
+  LayoutGrid,
+  List,
+  LoaderCircle,
+  X,
+} from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { ErrorTexts } from '@/features/auth/error-text';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { errorText } from '@/features/auth/error-text';
 import { browserClient } from '@/features/auth/browser-client';
 import type { DriveFile } from '@/features/drive/drive-api';
 import { FileIcon } from '@/features/drive/file-item';
 import type { PreviewFile } from '@/features/drive/preview';
 import { FilePreview } from '@/features/drive/preview';
+import type { SelectionState } from '@/features/drive/selection';
+import {
+  clearSelection,
+  clickItem,
+  emptySelection,
+  keepListed,
+  selectAll,
+  selectedInOrder,
+  toggleItem,
+} from '@/features/drive/selection';
+import { useLayoutStore } from '@/features/layout/layout-store';
 import { cn } from '@/lib/cn';
+import { peekRestore } from './restore-continue';
 import { useShareActions } from './share-actions';
+import {
+  downloadsOf,
+  extendTo,
+  gestureOf,
+  maxPickedItems,
+  pendingPickOf,
+  pickedRestoreBody,
+} from './share-pick';
 import {
   isCoverLifted,
   isSensitiveStatus,
@@ -33,6 +63,8 @@ import { sharePageSize } from './share-types';
 const rowHeight = 56;
 const cardHeight = 208;
 const cardMinWidth = 160;
+/** How long a finger rests on an item to pick it (phones). */
+const longPressMs = 500;
 
 /** The sort orders the share page offers. */
 const sortChoices = [
@@ -120,12 +152,19 @@ function useColumns(element: HTMLElement | null, grid: boolean): number {
  * its own page `/s/{shareId}/.../{folderId}`; a file opens the viewer (scene
  * SHARE_PREVIEW_WINDOW) and has a download button. Items under review as sensitive show a cover
  * until the visitor lifts it for the share ("hidden shared content cover").
+ *
+ * Items are picked with their check boxes, Ctrl/Cmd-click, Shift-click (a range), Space and
+ * Shift with the arrows, Ctrl/Cmd+A (the whole folder, its other pages fetched first) and let go
+ * with Esc; on a phone by a long press, then taps. The selection bar ("N selected") saves the
+ * picked items (with the folders opened to reach them) or downloads their files one at a time.
  */
 export function ShareFileList(props: ShareFileListProps) {
   const { shareId, parentIds, token, errorTexts } = props;
   const t = useTranslations('share');
   const locale = useLocale();
-  const { requestDownload, setPreviewing } = useShareActions();
+  const { requestDownload, requestDownloads, requestSave, setPreviewing, saving } =
+    useShareActions();
+  const isMobile = useLayoutStore((state) => state.isMobile);
   const [mode, setMode] = useState<SharedDisplayMode>({
     ...defaultSharedDisplayMode,
     viewType: props.initialViewType,
@@ -142,6 +181,23 @@ export function ShareFileList(props: ShareFileListProps) {
   const previewIndex = previewable.findIndex((file) => file.id === previewId);
   const grid = mode.viewType === 'grid';
   const columns = useColumns(scrollElement, grid);
+
+  // ---- Picking items ----------------------------------------------------------------------
+  const [selection, setSelection] = useState<SelectionState>(emptySelection);
+  /** Ctrl+A with pages not loaded yet: they are fetched, then everything is picked. */
+  const [selectingAll, setSelectingAll] = useState(false);
+  const order = useMemo(() => files.map((file) => file.id), [files]);
+  const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files]);
+  // Memoized: a folder of a thousand items renders on every scroll frame.
+  const current = useMemo(() => keepListed(selection, order), [selection, order]);
+  const pickedIds = useMemo(() => selectedInOrder(current, order), [current, order]);
+  const picking = pickedIds.length > 0;
+  const allPicked = picking && !next && pickedIds.length === files.length;
+  const lastPointer = useRef('mouse');
+  const longPress = useRef<{ timer: number | undefined; fired: boolean }>({
+    timer: undefined,
+    fired: false,
+  });
 
   const loadFile = useCallback(
     async (id: string): Promise<PreviewFile> => {
@@ -200,12 +256,17 @@ export function ShareFileList(props: ShareFileListProps) {
     const storage = defaultStorage();
     const stored = readSharedDisplayMode(storage);
     const lifted = isCoverLifted(storage, shareId);
+    // A save waiting for the sign-in shows the items it picks here as picked again.
+    const waiting = pendingPickOf(peekRestore(storage, shareId, Date.now())?.body, parentIds);
     if (stored.viewType !== props.initialViewType) {
       storeSsrViewType(stored.viewType);
     }
     void Promise.resolve().then(() => {
       setMode(stored);
       setCoverLifted(lifted);
+      if (waiting.length > 0) {
+        setSelection({ selected: new Set(waiting), anchor: waiting[0], focus: undefined });
+      }
       if (!isDefaultOrder(stored)) {
         void relist(stored);
       }
@@ -276,14 +337,126 @@ export function ShareFileList(props: ShareFileListProps) {
     }
   }, [next, error, lastLine, columns, files.length, loadMore]);
 
+  // Ctrl+A picks the whole folder: the pages not loaded yet are fetched first; meanwhile the
+  // selection bar says so and offers no action, so none applies to a part only.
+  useEffect(() => {
+    if (!selectingAll || loading) {
+      return;
+    }
+    if (error) {
+      void Promise.resolve().then(() => setSelectingAll(false));
+      return;
+    }
+    if (next) {
+      void loadMore();
+      return;
+    }
+    void Promise.resolve().then(() => {
+      setSelectingAll(false);
+      setSelection((state) => selectAll(state, order));
+    });
+  }, [selectingAll, loading, error, next, loadMore, order]);
+
+  const pickAll = useCallback(() => {
+    setSelection((state) => selectAll(state, order));
+    setSelectingAll(Boolean(next));
+  }, [order, next]);
+
+  const clearPick = useCallback(() => {
+    setSelection((state) => clearSelection(state));
+    setSelectingAll(false);
+  }, []);
+
+  /** A click on an item's name: opens it, or picks with Ctrl/Cmd, Shift, or a tap while picking. */
+  const onNameClick = (file: ShareFile, event: MouseEvent) => {
+    if (longPress.current.fired) {
+      longPress.current.fired = false;
+      event.preventDefault();
+      return false;
+    }
+    const gesture = gestureOf(event, { picking, touch: lastPointer.current === 'touch' });
+    if (gesture === 'open') {
+      return true;
+    }
+    event.preventDefault();
+    setSelection((state) => clickItem(keepListed(state, order), order, file.id, gesture.modifiers));
+    return false;
+  };
+
+  /** A click on an item's check box: toggles it, or adds the range from the anchor with Shift. */
+  const onCheckClick = (file: ShareFile, event: MouseEvent) => {
+    event.stopPropagation();
+    setSelection((state) =>
+      event.shiftKey
+        ? clickItem(keepListed(state, order), order, file.id, { range: true, toggle: true })
+        : toggleItem(state, file.id),
+    );
+  };
+
+  /** A finger resting on an item picks it (phones), as in a phone's gallery. */
+  const onItemPointerDown = (file: ShareFile, event: PointerEvent) => {
+    lastPointer.current = event.pointerType;
+    if (event.pointerType !== 'touch') {
+      return;
+    }
+    window.clearTimeout(longPress.current.timer);
+    longPress.current.fired = false;
+    longPress.current.timer = window.setTimeout(() => {
+      longPress.current.fired = true;
+      setSelection((state) => toggleItem(state, file.id));
+      navigator.vibrate?.(20);
+    }, longPressMs);
+  };
+  const onItemPointerEnd = () => {
+    window.clearTimeout(longPress.current.timer);
+  };
+
+  const savePicked = () => {
+    const body = pickedRestoreBody(shareId, parentIds, pickedIds, allPicked);
+    if (!body) {
+      toast({ title: t('selection.too-many', { max: maxPickedItems }) });
+      return;
+    }
+    requestSave(body);
+  };
+
+  const downloadPicked = () => {
+    const picked = pickedIds.map((id) => byId.get(id)).filter((file) => file !== undefined);
+    const plan = downloadsOf(picked);
+    if (plan.folders > 0) {
+      toast({ title: t('selection.folders-skipped', { count: plan.folders }) });
+    }
+    requestDownloads(plan.fileIds);
+  };
+
   const lift = () => {
     liftCover(defaultStorage(), shareId);
     setCoverLifted(true);
   };
 
+  const selectAllBox = (
+    <label className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center md:size-9">
+      <input
+        type="checkbox"
+        ref={(element) => {
+          if (element) {
+            element.indeterminate = (picking || selectingAll) && !allPicked;
+          }
+        }}
+        checked={allPicked}
+        onChange={() => undefined}
+        onClick={() => (allPicked || selectingAll ? clearPick() : pickAll())}
+        aria-label={t('selection.select-all')}
+        data-testid="share-check-all"
+        className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      />
+    </label>
+  );
+
   const toolbar = (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <label className="flex items-center gap-2 text-sm text-muted-foreground">
+      {grid && files.length > 0 ? selectAllBox : null}
+      <label className="mr-auto flex items-center gap-2 text-sm text-muted-foreground">
         {t('view.sort')}
         <select
           value={mode.orderType}
@@ -344,10 +517,51 @@ export function ShareFileList(props: ShareFileListProps) {
   const item = (file: ShareFile) => {
     const folder = file.kind === 'drive#folder';
     const covered = isSensitiveStatus(file.audit?.status) && !coverLifted;
-    const open = folder ? undefined : () => setPreviewId(file.id);
+    const selected = current.selected.has(file.id);
     const href = folder ? shareFolderPath(shareId, [...parentIds, file.id]) : undefined;
     const focusClass =
       'focus-visible:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
+    const openFile = (event: MouseEvent) => {
+      if (onNameClick(file, event)) {
+        setPreviewId(file.id);
+      }
+    };
+    const followLink = (event: MouseEvent) => {
+      onNameClick(file, event);
+    };
+    const pointer = {
+      onPointerDown: (event: PointerEvent) => onItemPointerDown(file, event),
+      onPointerUp: onItemPointerEnd,
+      onPointerLeave: onItemPointerEnd,
+      onPointerCancel: onItemPointerEnd,
+      onContextMenu: (event: MouseEvent) => {
+        // The long press picks; the phone's link menu would cover the page.
+        if (lastPointer.current === 'touch') {
+          event.preventDefault();
+        }
+      },
+    };
+    const check = (
+      <label
+        className={cn(
+          'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center md:size-9',
+          grid &&
+            !selected &&
+            !picking &&
+            'opacity-0 group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100',
+        )}
+      >
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={() => undefined}
+          onClick={(event) => onCheckClick(file, event)}
+          aria-label={t('selection.select', { name: file.name })}
+          data-testid="share-check"
+          className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        />
+      </label>
+    );
     const downloadButton = folder ? null : (
       <button
         type="button"
@@ -386,15 +600,29 @@ export function ShareFileList(props: ShareFileListProps) {
         </>
       );
       return (
-        <div className="relative flex h-full flex-col rounded-xl border border-border bg-background p-2 hover:bg-muted">
+        <div
+          {...pointer}
+          className={cn(
+            'group relative flex h-full select-none flex-col rounded-xl border p-2 [-webkit-touch-callout:none]',
+            selected
+              ? 'border-primary bg-primary/10'
+              : 'border-border bg-background hover:bg-muted',
+          )}
+        >
+          <span className="absolute left-1 top-1 z-10 rounded-lg bg-background/80">{check}</span>
           {href ? (
-            <Link href={href} data-primary className={cn('flex flex-col rounded-lg', focusClass)}>
+            <Link
+              href={href}
+              onClick={followLink}
+              data-primary
+              className={cn('flex flex-col rounded-lg', focusClass)}
+            >
               {body}
             </Link>
           ) : (
             <button
               type="button"
-              onClick={open}
+              onClick={openFile}
               aria-label={t('preview', { name: file.name })}
               data-testid="share-open"
               data-primary
@@ -426,13 +654,21 @@ export function ShareFileList(props: ShareFileListProps) {
       </>
     );
     return (
-      <div className="flex h-full items-center border-b pr-1">
+      <div
+        {...pointer}
+        className={cn(
+          'flex h-full select-none items-center border-b pr-1 [-webkit-touch-callout:none]',
+          selected && 'bg-primary/10',
+        )}
+      >
+        {check}
         {href ? (
           <Link
             href={href}
+            onClick={followLink}
             data-primary
             className={cn(
-              'flex h-full min-w-0 flex-1 items-center gap-3 px-3 hover:bg-muted',
+              'flex h-full min-w-0 flex-1 items-center gap-3 pr-3 hover:bg-muted',
               focusClass,
             )}
           >
@@ -441,12 +677,12 @@ export function ShareFileList(props: ShareFileListProps) {
         ) : (
           <button
             type="button"
-            onClick={open}
+            onClick={openFile}
             aria-label={t('preview', { name: file.name })}
             data-testid="share-open"
             data-primary
             className={cn(
-              'flex h-full min-w-0 flex-1 items-center gap-3 px-3 text-left hover:bg-muted',
+              'flex h-full min-w-0 flex-1 items-center gap-3 pr-3 text-left hover:bg-muted',
               focusClass,
             )}
           >
@@ -459,36 +695,54 @@ export function ShareFileList(props: ShareFileListProps) {
   };
 
   /**
-   * Arrow keys move between items (up and down by a row of the grid, left and right by one),
-   * Home and End to the first and last loaded item; the list scrolls to the item first.
+   * The keys of the items: arrows move between them (up and down by a row of the grid, left and
+   * right by one), Home and End to the first and last loaded item, the list scrolling to the
+   * item first; with Shift they pick the range they pass over. Space picks or unpicks the item.
    */
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
-    if (!current || !scrollElement) {
+  const onItemsKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const currentItem = target.closest<HTMLElement>('[data-index]');
+    if (!currentItem || !scrollElement || event.altKey) {
       return;
     }
-    const index = Number(current.dataset.index);
+    const index = Number(currentItem.dataset.index);
+    const id = order[index];
+    if (id === undefined) {
+      return;
+    }
+    if (event.key === ' ' && target.hasAttribute('data-primary')) {
+      if (event.ctrlKey || event.metaKey || event.shiftKey) {
+        return;
+      }
+      event.preventDefault();
+      setSelection((state) => toggleItem(state, id));
+      return;
+    }
     const step: Record<string, number> = {
       ArrowDown: columns,
       ArrowUp: -columns,
       ...(grid ? { ArrowRight: 1, ArrowLeft: -1 } : {}),
     };
-    let target: number | undefined;
+    let targetIndex: number | undefined;
     if (event.key in step) {
-      target = index + (step[event.key] ?? 0);
+      targetIndex = index + (step[event.key] ?? 0);
     } else if (event.key === 'Home') {
-      target = 0;
+      targetIndex = 0;
     } else if (event.key === 'End') {
-      target = files.length - 1;
+      targetIndex = files.length - 1;
     }
-    if (target === undefined || target < 0 || target >= files.length) {
+    if (targetIndex === undefined || targetIndex < 0 || targetIndex >= files.length) {
       return;
     }
     event.preventDefault();
-    virtualizer.scrollToIndex(Math.floor(target / columns));
+    const targetId = order[targetIndex];
+    if (event.shiftKey && targetId !== undefined) {
+      setSelection((state) => extendTo(keepListed(state, order), order, id, targetId));
+    }
+    virtualizer.scrollToIndex(Math.floor(targetIndex / columns));
     const focusTarget = (attempt: number) => {
       const element = scrollElement.querySelector<HTMLElement>(
-        `[data-index="${target}"] [data-primary]`,
+        `[data-index="${targetIndex}"] [data-primary]`,
       );
       if (element) {
         element.focus();
@@ -499,10 +753,81 @@ export function ShareFileList(props: ShareFileListProps) {
     focusTarget(0);
   };
 
+  /** Ctrl/Cmd+A picks every item of the folder, Esc lets go of the pick. */
+  const onPickKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('select, textarea, input:not([type=checkbox])')) {
+      return;
+    }
+    const command = event.ctrlKey || event.metaKey;
+    if (command && !event.shiftKey && !event.altKey && (event.key === 'a' || event.key === 'A')) {
+      event.preventDefault();
+      pickAll();
+      return;
+    }
+    if (event.key === 'Escape' && (picking || selectingAll)) {
+      event.preventDefault();
+      clearPick();
+    }
+  };
+
   const anyCovered = !coverLifted && files.some((file) => isSensitiveStatus(file.audit?.status));
 
+  const selectionBar =
+    picking || selectingAll ? (
+      <div
+        role="toolbar"
+        aria-label={t('selection.label')}
+        data-testid="share-selection-bar"
+        className={cn(
+          'flex items-center gap-2 bg-background px-2 py-1',
+          isMobile
+            ? 'fixed inset-x-0 bottom-0 z-30 border-t border-border pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[var(--shadow-popover)]'
+            : 'rounded-lg border border-border',
+        )}
+      >
+        <Button variant="ghost" size="icon" aria-label={t('selection.clear')} onClick={clearPick}>
+          <X aria-hidden />
+        </Button>
+        <span
+          role="status"
+          className="mr-auto flex min-w-0 items-center gap-2 truncate text-sm font-medium"
+          data-testid="share-selection-count"
+        >
+          {selectingAll ? (
+            <>
+              <LoaderCircle aria-hidden className="size-4 animate-spin" />
+              {t('selection.selecting-all')}
+            </>
+          ) : (
+            t('selection.count', { count: pickedIds.length })
+          )}
+        </span>
+        <Button
+          variant="outline"
+          size={isMobile ? 'icon' : 'sm'}
+          aria-label={isMobile ? t('selection.download') : undefined}
+          disabled={selectingAll}
+          onClick={downloadPicked}
+          data-testid="share-selection-download"
+        >
+          <Download aria-hidden />
+          {isMobile ? null : t('selection.download')}
+        </Button>
+        <Button
+          size="sm"
+          disabled={selectingAll || saving}
+          onClick={savePicked}
+          data-testid="share-selection-save"
+        >
+          <HardDriveDownload aria-hidden />
+          {t('selection.save')}
+        </Button>
+      </div>
+    ) : null;
+
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3">
+    <div className="flex min-h-0 flex-1 flex-col gap-3" onKeyDown={onPickKeys}>
       {toolbar}
       {anyCovered ? (
         <div
@@ -522,9 +847,11 @@ export function ShareFileList(props: ShareFileListProps) {
           </button>
         </div>
       ) : null}
+      {isMobile ? null : selectionBar}
       {grid ? null : (
-        <div className="flex border-b px-3 py-2 pr-12 text-xs font-medium text-muted-foreground md:pr-10">
-          <span className="flex-1">{t('list.name')}</span>
+        <div className="flex items-center border-b pr-12 text-xs font-medium text-muted-foreground md:pr-10">
+          {selectAllBox}
+          <span className="flex-1 pl-9">{t('list.name')}</span>
           <span className="w-20 text-right sm:w-28">{t('list.size')}</span>
         </div>
       )}
@@ -535,8 +862,11 @@ export function ShareFileList(props: ShareFileListProps) {
         aria-busy={loading}
         data-testid="share-list"
         data-view={mode.viewType}
-        onKeyDown={moveFocus}
-        className="h-[min(70vh,calc(100dvh-16rem))] min-h-64 overflow-auto"
+        onKeyDown={onItemsKeyDown}
+        className={cn(
+          'h-[min(70vh,calc(100dvh-16rem))] min-h-64 overflow-auto',
+          isMobile && picking && 'pb-16',
+        )}
       >
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {rows.map((row) => {
@@ -574,6 +904,7 @@ export function ShareFileList(props: ShareFileListProps) {
                     data-testid="share-item"
                     data-name={file.name}
                     data-kind={file.kind === 'drive#folder' ? 'folder' : 'file'}
+                    data-selected={current.selected.has(file.id) ? 'true' : undefined}
                     className="h-full min-w-0"
                   >
                     {item(file)}
@@ -584,6 +915,7 @@ export function ShareFileList(props: ShareFileListProps) {
           })}
         </div>
       </div>
+      {isMobile ? selectionBar : null}
       {previewIndex >= 0 ? (
         <FilePreview
           files={previewable}

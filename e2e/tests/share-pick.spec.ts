@@ -1,0 +1,337 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { request as apiRequest, expect, test } from '@playwright/test';
+import { newEmail, signUpInEnglish } from '../support/sign-up';
+
+/*
+ * Picking single items on the share page in Chromium: an anonymous visitor picks two files two
+ * folders deep (grid tiles), asks to save them, signs in in the dialog after a full reload, and
+ * only those two land in their drive; a member picks items at the top of a share with the
+ * keyboard alone (Space, Shift+arrows, Ctrl+A, Esc) and saves exactly the picked ones.
+ */
+
+const password = 'share picker 42';
+
+async function tokenOf(baseURL: string, email: string): Promise<string> {
+  const context = await apiRequest.newContext({ baseURL });
+  const signIn = await context.post('/v1/auth/signin', {
+    data: { client_id: 'web', username: email, password },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const token = ((await signIn.json()) as { access_token: string }).access_token;
+  await context.dispose();
+  return token;
+}
+
+function headersOf(token: string) {
+  return { 'x-client-id': 'web', authorization: `Bearer ${token}` };
+}
+
+async function newFolder(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  parentId: string,
+): Promise<string> {
+  const answer = await request.post('/drive/v1/files', {
+    headers: headersOf(token),
+    data: { kind: 'drive#folder', name, parent_id: parentId },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { file: { id: string } }).file.id;
+}
+
+/** Uploads a small text file with one form upload (API.md §2) and answers its id. */
+async function newTextFile(
+  request: APIRequestContext,
+  token: string,
+  parentId: string,
+  name: string,
+): Promise<string> {
+  const buffer = Buffer.from(`${name} contents\n`);
+  const started = await request.post('/drive/v1/files', {
+    headers: headersOf(token),
+    data: {
+      kind: 'drive#file',
+      name,
+      parent_id: parentId,
+      size: String(buffer.length),
+      upload_type: 'UPLOAD_TYPE_FORM',
+    },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const answer = (await started.json()) as { file: { id: string }; form: { url: string } };
+  const sent = await request.post(answer.form.url, {
+    headers: headersOf(token),
+    multipart: { file: { name, mimeType: 'text/plain', buffer } },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return answer.file.id;
+}
+
+async function shareOf(request: APIRequestContext, token: string, fileIds: string[]) {
+  const created = await request.post('/drive/v1/share', {
+    headers: headersOf(token),
+    data: {
+      file_ids: fileIds,
+      share_to: 'copy',
+      expiration_days: -1,
+      pass_code_option: 'NOT_REQUIRED',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { share_id: string }).share_id;
+}
+
+/** The names (and kinds) in a member's folder, sorted by name. */
+async function namesIn(request: APIRequestContext, token: string, parentId: string) {
+  const answer = await request.get('/drive/v1/files', {
+    headers: headersOf(token),
+    params: { parent_id: parentId, limit: 100, order: 'NAME_ASC' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { files: { id: string; name: string; kind: string }[] }).files;
+}
+
+async function member(browser: Browser): Promise<string> {
+  const email = newEmail();
+  const context = await browser.newContext();
+  await signUpInEnglish(await context.newPage(), email, password);
+  await context.close();
+  return email;
+}
+
+function itemOf(page: Page) {
+  return (name: string) => page.locator(`[data-testid=share-item][data-name="${name}"]`);
+}
+
+test('a visitor picks two files two folders deep, signs in after a reload, and only those are saved', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const [emailA, emailB] = [await member(browser), await member(browser)];
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const top = await newFolder(request, tokenA, 'Trip', '');
+  await newTextFile(request, tokenA, top, 'outside.txt');
+  const mid = await newFolder(request, tokenA, 'Day one', top);
+  await newFolder(request, tokenA, 'Deeper', mid);
+  const x = await newTextFile(request, tokenA, mid, 'x.txt');
+  await newTextFile(request, tokenA, mid, 'y.txt');
+  const z = await newTextFile(request, tokenA, mid, 'z.txt');
+  const shareId = await shareOf(request, tokenA, [top]);
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const item = itemOf(page);
+  await page.goto(`/s/${shareId}`);
+  await expect(page.getByTestId('share-list')).toHaveAttribute('data-view', 'grid');
+  await item('Trip').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/s/${shareId}/${top}$`));
+  await item('Day one').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/s/${shareId}/${top}/${mid}$`));
+  await expect(item('z.txt')).toBeVisible();
+  const bar = page.getByTestId('share-selection-bar');
+  await expect(bar).toBeHidden();
+
+  // The check boxes of grid tiles pick; Ctrl-click on a name adds and takes away.
+  await item('x.txt').getByRole('checkbox', { name: 'Select x.txt' }).check();
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('1 selected');
+  await item('y.txt')
+    .getByTestId('share-open')
+    .click({ modifiers: ['ControlOrMeta'] });
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('2 selected');
+  await expect(page.getByTestId('file-preview')).toBeHidden();
+  await item('z.txt').getByRole('checkbox', { name: 'Select z.txt' }).check();
+  await item('y.txt')
+    .getByTestId('share-open')
+    .click({ modifiers: ['ControlOrMeta'] });
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('2 selected');
+  await expect(item('x.txt')).toHaveAttribute('data-selected', 'true');
+  await expect(item('z.txt')).toHaveAttribute('data-selected', 'true');
+  await expect(item('y.txt')).not.toHaveAttribute('data-selected', 'true');
+
+  // Not signed in: the sign-in opens for the two items, and stays asked for after a reload with
+  // the two items still picked.
+  await bar.getByTestId('share-selection-save').click();
+  const dialog = page.getByTestId('share-sign-in-dialog');
+  const askedFor =
+    'Sign in or create an account, and the 2 items you chose are saved to your drive right after.';
+  await expect(dialog).toContainText(askedFor);
+  await page.reload();
+  await expect(dialog).toContainText(askedFor);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('2 selected');
+  await expect(item('x.txt')).toHaveAttribute('data-selected', 'true');
+  await bar.getByTestId('share-selection-save').click();
+  await page.reload();
+  await expect(dialog).toContainText(askedFor);
+  const panel = dialog.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await panel.locator('input[name=email]').fill(emailB);
+  await panel.locator('input[name=password]').fill(password);
+  const restore = page.waitForRequest((sent) => sent.url().includes('/drive/v1/share/restore'));
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const sent = (await restore).postDataJSON() as { file_ids: string[]; ancestor_ids: string[] };
+  expect(sent.file_ids.sort()).toEqual([x, z].sort());
+  expect(sent.ancestor_ids).toEqual([top, mid]);
+  await expect(page.getByTestId('share-save-done')).toContainText('Saved to your drive');
+  await visitor.close();
+
+  // Only the two picked files are in B's drive, in "Saved from shares".
+  const root = await namesIn(request, tokenB, '');
+  expect(root).toHaveLength(1);
+  const saved = await namesIn(request, tokenB, root[0]?.id ?? '');
+  expect(saved.map((file) => [file.name, file.kind])).toEqual([
+    ['x.txt', 'drive#file'],
+    ['z.txt', 'drive#file'],
+  ]);
+});
+
+test('a member picks items at the top of a share with the keyboard and saves only those', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const emailA = await member(browser);
+  const emailB = newEmail();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpInEnglish(page, emailB, password);
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const album = await newFolder(request, tokenA, 'album', '');
+  await newTextFile(request, tokenA, album, 'inside.txt');
+  const beach = await newTextFile(request, tokenA, '', 'beach.txt');
+  const city = await newTextFile(request, tokenA, '', 'city.txt');
+  const dunes = await newTextFile(request, tokenA, '', 'dunes.txt');
+  const shareId = await shareOf(request, tokenA, [album, beach, city, dunes]);
+
+  const item = itemOf(page);
+  await page.goto(`/s/${shareId}`);
+  await page.getByRole('button', { name: 'List' }).click();
+  await page.getByTestId('share-sort').selectOption('NAME_ASC');
+  await expect(item('dunes.txt')).toBeVisible();
+  const names = page.getByTestId('share-item');
+  await expect(names).toHaveCount(4);
+  // The listing is asked for again in the new order: wait for it.
+  await expect
+    .poll(() => names.evaluateAll((items) => items.map((one) => one.dataset.name)))
+    .toEqual(['album', 'beach.txt', 'city.txt', 'dunes.txt']);
+  const bar = page.getByTestId('share-selection-bar');
+  const count = bar.getByTestId('share-selection-count');
+
+  // Space picks the focused item, Shift with an arrow picks the range it passes over.
+  await item('album').getByRole('link').focus();
+  await page.keyboard.press('Space');
+  await expect(count).toHaveText('1 selected');
+  await expect(page).toHaveURL(new RegExp(`/s/${shareId}$`));
+  await page.keyboard.press('ArrowDown');
+  await expect(item('beach.txt').getByTestId('share-open')).toBeFocused();
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(item('city.txt').getByTestId('share-open')).toBeFocused();
+  await expect(count).toHaveText('3 selected');
+  // Esc lets go; Ctrl+A picks all; Esc again.
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+  await page.keyboard.press('ControlOrMeta+a');
+  await expect(count).toHaveText('4 selected');
+  await expect(page.getByRole('checkbox', { name: 'Select all' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+  // Pick the folder and one file apart from it.
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(item('album').getByRole('link')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(count).toHaveText('2 selected');
+  await expect(item('album')).toHaveAttribute('data-selected', 'true');
+  await expect(item('city.txt')).toHaveAttribute('data-selected', 'true');
+
+  // Saved by keyboard, into "Saved from shares".
+  await bar.getByTestId('share-selection-save').focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('share-save-dialog');
+  await expect(dialog).toContainText('Choose where the 2 chosen items go in your drive.');
+  const restore = page.waitForRequest((sent) => sent.url().includes('/drive/v1/share/restore'));
+  await dialog.getByRole('button', { name: 'Save here' }).focus();
+  await page.keyboard.press('Enter');
+  const sent = (await restore).postDataJSON() as { file_ids: string[]; ancestor_ids?: string[] };
+  expect(sent.file_ids).toEqual([album, city]);
+  expect(sent.ancestor_ids).toBeUndefined();
+  await expect(dialog.getByTestId('share-save-done')).toContainText('Saved to your drive');
+
+  // The files of a pick download one at a time; the folder is left out with a note.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await expect(count).toHaveText('4 selected');
+  const downloads: string[] = [];
+  page.on('download', (download) => downloads.push(download.suggestedFilename()));
+  await bar.getByTestId('share-selection-download').click();
+  await expect(
+    page.getByText('1 folder is not downloaded here. Save it to your drive to get it.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect.poll(() => downloads).toEqual(['beach.txt', 'city.txt', 'dunes.txt']);
+  await context.close();
+
+  const root = await namesIn(request, tokenB, '');
+  expect(root).toHaveLength(1);
+  const saved = await namesIn(request, tokenB, root[0]?.id ?? '');
+  expect(saved.map((file) => [file.name, file.kind])).toEqual([
+    ['album', 'drive#folder'],
+    ['city.txt', 'drive#file'],
+  ]);
+  expect((await namesIn(request, tokenB, saved[0]?.id ?? '')).map((file) => file.name)).toEqual([
+    'inside.txt',
+  ]);
+});
+
+test('on a phone, the check boxes are large, a tap picks while picking, and the bar sits at the bottom', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const emailA = await member(browser);
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const folder = await newFolder(request, tokenA, 'Photos', '');
+  for (const name of ['one.txt', 'two.txt', 'three.txt']) {
+    await newTextFile(request, tokenA, folder, name);
+  }
+  const shareId = await shareOf(request, tokenA, [folder]);
+
+  const visitor = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
+  const page = await visitor.newPage();
+  const item = itemOf(page);
+  await page.goto(`/s/${shareId}/${folder}`);
+  await expect(item('two.txt')).toBeVisible();
+  const check = item('one.txt').getByRole('checkbox', { name: 'Select one.txt' });
+  const box = await check.locator('xpath=..').boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  expect(box?.width).toBeGreaterThanOrEqual(44);
+  await check.tap();
+  const bar = page.getByTestId('share-selection-bar');
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('1 selected');
+  // While picking, a tap on a name picks instead of opening.
+  await item('three.txt').getByTestId('share-open').tap();
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('2 selected');
+  await expect(page.getByTestId('file-preview')).toBeHidden();
+  const barBox = await bar.boundingBox();
+  expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBe(844);
+  await bar.getByRole('button', { name: 'Clear selection' }).tap();
+  await expect(bar).toBeHidden();
+  // With nothing picked, a tap opens the file again.
+  await item('two.txt').getByTestId('share-open').tap();
+  await expect(page.getByTestId('file-preview')).toBeVisible();
+  await visitor.close();
+});
