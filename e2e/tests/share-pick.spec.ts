@@ -335,3 +335,69 @@ test('on a phone, the check boxes are large, a tap picks while picking, and the 
   await expect(page.getByTestId('file-preview')).toBeVisible();
   await visitor.close();
 });
+
+test('Ctrl+A picks all thousand items of a shared folder over every page, the list stays virtualized, and the save takes them all', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const emailA = await member(browser);
+  const emailB = newEmail();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpInEnglish(page, emailB, password);
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const big = await newFolder(request, tokenA, 'Thousand', '');
+  const count = 1000;
+  for (let start = 0; start < count; start += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, (_, index) =>
+        newFolder(request, tokenA, `item-${String(start + index).padStart(4, '0')}`, big),
+      ),
+    );
+  }
+  const shareId = await shareOf(request, tokenA, [big]);
+
+  await page.goto(`/s/${shareId}/${big}`);
+  const item = itemOf(page);
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page.getByTestId('share-item').first()).toBeVisible();
+  await page.getByTestId('share-item').first().getByRole('link').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  const bar = page.getByTestId('share-selection-bar');
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('1,000 selected', {
+    timeout: 60_000,
+  });
+  // Only the rows in view are in the page.
+  expect(await page.getByTestId('share-item').count()).toBeLessThan(100);
+  await page.getByTestId('share-list').evaluate((list) => list.scrollTo(0, list.scrollHeight));
+  await expect(item('item-0000').or(item('item-0999')).first()).toBeVisible();
+  expect(await page.getByTestId('share-item').count()).toBeLessThan(100);
+  await expect(page.locator('[data-testid=share-item][data-selected=true]').first()).toBeVisible();
+
+  await bar.getByTestId('share-selection-save').click();
+  const dialog = page.getByTestId('share-save-dialog');
+  await expect(dialog).toContainText('Choose where the 1,000 chosen items go in your drive.');
+  const restore = page.waitForRequest((sent) => sent.url().includes('/drive/v1/share/restore'));
+  await dialog.getByRole('button', { name: 'Save here' }).click();
+  const sent = (await restore).postDataJSON() as { file_ids: string[]; ancestor_ids: string[] };
+  expect(new Set(sent.file_ids).size).toBe(count);
+  expect(sent.ancestor_ids).toEqual([big]);
+  await expect(dialog.getByTestId('share-save-done')).toContainText('Saved to your drive', {
+    timeout: 60_000,
+  });
+  await context.close();
+
+  const root = await namesIn(request, tokenB, '');
+  expect(root).toHaveLength(1);
+  const saved = await request.get('/drive/v1/files', {
+    headers: headersOf(tokenB),
+    params: { parent_id: root[0]?.id ?? '', limit: 1000 },
+  });
+  const files = ((await saved.json()) as { files: { name: string }[]; next_page_token: string })
+    .files;
+  expect(files).toHaveLength(count);
+  expect(files.every((file) => file.name.startsWith('item-'))).toBe(true);
+});

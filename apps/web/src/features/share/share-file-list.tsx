@@ -386,6 +386,11 @@ export function ShareFileList(props: ShareFileListProps) {
   /** A click on an item's check box: toggles it, or adds the range from the anchor with Shift. */
   const onCheckClick = (file: ShareFile, event: MouseEvent) => {
     event.stopPropagation();
+    if (longPress.current.fired) {
+      // The long press picked the item already.
+      longPress.current.fired = false;
+      return;
+    }
     setSelection((state) =>
       event.shiftKey
         ? clickItem(keepListed(state, order), order, file.id, { range: true, toggle: true })
