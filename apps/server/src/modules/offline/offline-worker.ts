@@ -9,8 +9,9 @@ import type { FileService } from '../drive/file.service';
 import type { EventRecorder } from '../event/event.service';
 import type { PlanProvider } from '../membership/membership.service';
 import type { BlobService } from '../storage/blob.service';
-import { readBufferSize } from '../storage/blob-store';
-import { ContentHasher, type ContentDigest } from '../storage/content-hash';
+import type { ContentDigest } from '../storage/content-hash';
+import { HashedFileWriter, hashFilePrefix } from '../storage/hashed-file-writer';
+import { createStreamHasher } from '../storage/threaded-hash';
 import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { TaskService } from '../task/task.service';
 import { sourceName } from './offline.service';
@@ -54,6 +55,8 @@ export interface OfflineWorkerDeps {
   queue?: Pick<QueueSignal, 'listen'>;
   /** How often the partial data is fsynced and its durable length recorded. */
   checkpointMs?: number;
+  /** Bytes written between the background fdatasyncs of the partial data (0: none). */
+  flushBytes?: number;
 }
 
 /** Why a download stopped, as the message key members read. */
@@ -114,6 +117,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   const leaseMs = deps.leaseMs ?? 120_000;
   const pollMs = deps.pollMs ?? 5_000;
   const checkpointMs = deps.checkpointMs ?? 1_000;
+  const flushBytes = deps.flushBytes ?? 32 * 1024 * 1024;
   const running = new Map<string, AbortController>();
   const lanes = new Set<Promise<void>>();
   let requeueing: Promise<void> | undefined;
@@ -166,11 +170,9 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       if (stored !== kept) {
         await handle.truncate(kept);
       }
-      const hasher = new ContentHasher(task.fileSize > 0 ? task.fileSize : undefined);
+      const hasher = createStreamHasher(task.fileSize > 0 ? task.fileSize : undefined);
       if (kept > 0) {
-        for await (const chunk of handle.createReadStream({ start: 0, end: kept - 1, highWaterMark: readBufferSize, autoClose: false })) {
-          hasher.update(chunk as Buffer);
-        }
+        await hashFilePrefix(handle, kept, hasher);
       }
       return { handle, hasher, kept };
     } catch (error) {
@@ -194,7 +196,6 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     heartbeat.unref();
     const url = task.params.url ?? '';
     let handle: FileHandle | undefined;
-    let written = 0;
     let durable = 0;
     let validator: string | null = null;
     let adopted = false;
@@ -256,7 +257,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       const part = await openPart(task, point.validator !== null, point.fetchedBytes);
       handle = part.handle;
       let hasher = part.hasher;
-      written = part.kept;
+      let written = part.kept;
       durable = part.kept;
       let opened: OpenedSource;
       const openFresh = async () => {
@@ -285,7 +286,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         opened = await openFresh();
       }
       if (written === 0) {
-        hasher = new ContentHasher(opened.size);
+        hasher.dispose();
+        hasher = createStreamHasher(opened.size);
       }
       validator = opened.acceptsRanges ? opened.validator : null;
       const about = await deps.files.about(task.userId);
@@ -316,13 +318,15 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       let counted = written;
       const file = handle;
 
+      // Received bytes are written and hashed (on the hash threads) while the next arrive, and
+      // the file is written back as it grows, so the last fsync has little left to do.
+      const sink = new HashedFileWriter(file, written, hasher, { flushBytes });
+
       /** fsyncs what is written, records it as durable, counts its traffic and looks at the limits again. */
       const checkpoint = async (final: boolean) => {
-        await write();
-        const at = written;
-        if (at > durable) {
-          await file.datasync();
-        }
+        await sink.settleWrites();
+        const at = sink.written;
+        await sink.syncTo(at);
         const elapsed = (performance.now() - started) / 1000;
         const speed = elapsed > 0 ? Math.round((at - startedAt) / elapsed) : 0;
         const percent = total !== undefined && total > 0 ? Math.min(99, Math.floor((at / total) * 100)) : 0;
@@ -351,33 +355,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         }
       };
 
-      // One batch is written while the next is received; bytes are hashed once written.
-      let batch: Buffer[] = [];
-      let batchBytes = 0;
-      let queued = written;
-      let writing: Promise<void> = Promise.resolve();
       let checkpointing: Promise<void> | undefined;
       let failure: Error | undefined;
-      /** Hands the gathered batch to the file after the writes before it; bytes are hashed in order once written. */
-      const write = (): Promise<void> => {
-        if (batchBytes === 0) {
-          return writing;
-        }
-        const chunks = batch;
-        const at = queued;
-        const length = batchBytes;
-        batch = [];
-        batchBytes = 0;
-        queued += length;
-        writing = writing.then(async () => {
-          await file.writev(chunks, at);
-          for (const chunk of chunks) {
-            hasher.update(chunk);
-          }
-          written = at + length;
-        });
-        return writing;
-      };
       // Checkpoints run on a clock, so a source that stalls still shows its progress.
       const ticker = setInterval(() => {
         if (checkpointing !== undefined || failure !== undefined) {
@@ -400,7 +379,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
             throw failure;
           }
           const buffer = chunk as Buffer;
-          const received = queued + batchBytes + buffer.length;
+          const received = sink.queued + buffer.length;
           if (received > deps.maxBytes) {
             throw new DownloadFailure('too_large');
           }
@@ -413,24 +392,19 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           if (traffic + (received - counted) > plan.offlineTrafficBytes) {
             throw new DownloadFailure('traffic_exhausted');
           }
-          batch.push(buffer);
-          batchBytes += buffer.length;
-          if (batchBytes >= readBufferSize) {
-            // One write in flight while the next batch is received.
-            const previous = writing;
-            void write().catch(() => undefined);
-            await previous;
+          const full = sink.push(buffer);
+          if (full !== undefined) {
+            await full;
           }
         }
-        await write();
-        await writing;
+        await sink.flush();
       } finally {
         clearInterval(ticker);
         controller.signal.removeEventListener('abort', onAbort);
-        // Bytes that arrived whole are kept for a resume, unless a write failed.
-        await writing.catch(() => undefined);
-        await write().catch(() => undefined);
-        await writing.catch(() => undefined);
+        // Bytes that arrived whole are kept for a resume, unless a write failed; the file stays
+        // open until every write settled.
+        await sink.flush().catch(() => undefined);
+        written = sink.written;
         await checkpointing;
       }
       if (failure !== undefined) {
@@ -446,7 +420,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       await file.sync();
       await file.close();
       handle = undefined;
-      const digest = hasher.digest();
+      const digest = await hasher.digest();
       await deps.blobs.adopt(partOf(task.id), digest);
       adopted = true;
       const parentId = await targetFolder(task.userId, source.targetParentId);

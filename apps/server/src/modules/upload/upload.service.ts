@@ -6,10 +6,12 @@ import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileRecord } from '../drive/file.repository';
 import type { FileService } from '../drive/file.service';
-import { readBufferSize, type BlobStore } from '../storage/blob-store';
+import type { BlobStore } from '../storage/blob-store';
 import type { BlobRepository } from '../storage/blob.repository';
 import type { BlobService } from '../storage/blob.service';
-import { ContentHasher, type ContentDigest } from '../storage/content-hash';
+import type { ContentDigest } from '../storage/content-hash';
+import { HashedFileWriter, hashFilePrefix } from '../storage/hashed-file-writer';
+import { createStreamHasher, type StreamHasher } from '../storage/threaded-hash';
 import type { ProofRange, UploadRecord, UploadRepository } from './upload.repository';
 
 export interface UploadServiceDeps {
@@ -76,6 +78,8 @@ export interface ProvenRange {
 const mebibyte = 1024 * 1024;
 /** Bytes between two durable checkpoints inside one long PATCH (fsync, then the offset row). */
 const checkpointBytes = 64 * mebibyte;
+/** Bytes written between the background fdatasyncs of the partial data while a PATCH runs. */
+const flushBytes = 32 * mebibyte;
 /** Length of each proof range (shorter files prove their whole length). */
 const proofRangeLength = 128 * 1024;
 const gcidPattern = /^[0-9A-F]{40}$/;
@@ -114,7 +118,7 @@ export function chooseProofRanges(size: number): ProofRange[] {
 
 /** The hasher state of an upload in this process, kept across its PATCH requests. */
 interface Session {
-  hasher: ContentHasher;
+  hasher: StreamHasher;
   received: number;
 }
 
@@ -215,16 +219,9 @@ export function createUploadService(deps: UploadServiceDeps) {
         await handle.truncate(received);
         await handle.sync();
       }
-      const hasher = new ContentHasher(upload.size);
+      const hasher = createStreamHasher(upload.size);
       if (received > 0) {
-        for await (const chunk of handle.createReadStream({
-          start: 0,
-          end: received - 1,
-          highWaterMark: readBufferSize,
-          autoClose: false,
-        })) {
-          hasher.update(chunk as Buffer);
-        }
+        await hashFilePrefix(handle, received, hasher);
       }
       if (received !== upload.received) {
         await uploads.setReceived(upload.id, received, upload.expiresAt);
@@ -295,7 +292,7 @@ export function createUploadService(deps: UploadServiceDeps) {
 
   /** The last byte is in: check the hash and the quota, then commit. */
   async function finish(upload: UploadRecord, session: Session): Promise<FileRecord | undefined> {
-    const digest = session.hasher.copy().digest();
+    const digest = await session.hasher.copy().digest();
     if (upload.clientHash !== '' && upload.clientHash !== digest.gcid) {
       await discard(upload);
       throw new AppError('invalid_argument', {
@@ -313,12 +310,13 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   /**
-   * Appends bytes at the durable offset. Chunks are gathered into batches of about 1 MiB; one
-   * batch is written while the next is received, and each is hashed once its write succeeded.
-   * Every 64 MiB a checkpoint fsyncs the file beside the writing and then records the offset it
-   * covered; at the end of the request the file is fsynced and the offset recorded, so a crash
-   * loses at most the bytes after the last checkpoint. With a tus checksum the request's bytes
-   * are kept only when they match it, whole.
+   * Appends bytes at the durable offset. Bytes are gathered into 1 MiB shared buffers
+   * (`HashedFileWriter`): each is written while the next is received and, once written, hashed
+   * (SHA-256 and GCID) on the hash threads; every 32 MiB the file is fdatasynced in the background.
+   * Every 64 MiB that such an fdatasync made durable, the offset it covered is recorded; at the end
+   * of the request the file is fsynced and the offset recorded, so a crash loses at most the bytes
+   * after the last checkpoint. With a tus checksum the request's bytes are kept only when they
+   * match it, whole.
    */
   async function append(
     upload: UploadRecord,
@@ -331,45 +329,18 @@ export function createUploadService(deps: UploadServiceDeps) {
     const snapshot = checksum ? session.hasher.copy() : undefined;
     const check = checksum ? createHash(checksum.algorithm) : undefined;
     const handle = await openPart(upload.id);
-    let batch: Buffer[] = [];
-    let batchBytes = 0;
-    /** End of the bytes handed to writes, and of those written and hashed. */
-    let queued = start;
-    let written = start;
-    let writing: Promise<void> = Promise.resolve();
+    const writer = new HashedFileWriter(handle, start, session.hasher, { flushBytes });
     let checkpointed = start;
     let checkpointing: Promise<void> | undefined;
     let failure: unknown;
 
-    const write = async () => {
-      // One write in flight: the previous batch must be on disk (and hashed) before the next.
-      await writing;
-      if (batchBytes === 0) {
-        return;
-      }
-      const chunks = batch;
-      const at = queued;
-      const length = batchBytes;
-      batch = [];
-      batchBytes = 0;
-      queued += length;
-      writing = (async () => {
-        await handle.writev(chunks, at);
-        for (const chunk of chunks) {
-          session.hasher.update(chunk);
-          check?.update(chunk);
-        }
-        written = at + length;
-      })();
-    };
-
+    /** Records the offset the last background fdatasync covered, once 64 MiB more are durable. */
     const checkpoint = () => {
-      if (checksum || checkpointing || written - checkpointed < checkpointBytes) {
+      if (checksum || checkpointing || writer.durable - checkpointed < checkpointBytes) {
         return;
       }
-      const at = written;
+      const at = writer.durable;
       checkpointing = (async () => {
-        await handle.datasync();
         await uploads.setReceived(upload.id, at, deadline());
         checkpointed = at;
       })()
@@ -387,37 +358,34 @@ export function createUploadService(deps: UploadServiceDeps) {
     try {
       for await (const chunk of source) {
         const buffer = chunk as Buffer;
-        if (queued + batchBytes + buffer.length > upload.size) {
+        if (writer.queued + buffer.length > upload.size) {
           throw new AppError('payload_too_large', {
             description: `The upload is ${upload.size} bytes long`,
             status: 413,
           });
         }
-        batch.push(buffer);
-        batchBytes += buffer.length;
-        if (batchBytes >= readBufferSize) {
-          await write();
-          checkpoint();
+        check?.update(buffer);
+        const full = writer.push(buffer);
+        if (full !== undefined) {
+          await full;
         }
+        checkpoint();
       }
-      await write();
-      await writing;
+      await writer.flush();
     } catch (error) {
       failure = error;
-      // Bytes that arrived whole are kept (tus resumes after them), unless a write failed.
-      try {
-        await writing;
-        await write();
-        await writing;
-      } catch {
-        // The write that failed ends the request; the bytes before it stand.
-      }
     } finally {
       signal.removeEventListener('abort', onAbort);
     }
+    // Bytes that arrived whole are kept (tus resumes after them), unless a write failed: then
+    // the bytes before it stand.
+    const broken = await writer.flush().then(
+      () => false,
+      () => true,
+    );
     try {
       await checkpointing?.catch(() => undefined);
-      let position = written;
+      let position = writer.written;
       let mismatch = false;
       if (checksum && check) {
         mismatch =
@@ -426,16 +394,26 @@ export function createUploadService(deps: UploadServiceDeps) {
           // A checksummed request is all or nothing.
           position = start;
           await handle.truncate(start);
-          session.hasher = snapshot ?? session.hasher;
+          if (snapshot !== undefined) {
+            session.hasher.dispose();
+            session.hasher = snapshot;
+          }
+        } else {
+          snapshot?.dispose();
         }
-      } else if (position < queued) {
-        // A write failed part-way: cut the file back to what was written and hashed.
+      } else if (position < writer.queued) {
+        // A write failed part-way: cut the file back to what was written.
         await handle.truncate(position);
       }
       await handle.sync();
       await uploads.setReceived(upload.id, position, deadline());
-      session.received = position;
       upload.received = position;
+      if (broken) {
+        // The hasher may not have every written byte: the next request hashes the file again.
+        sessions.delete(upload.id);
+      } else {
+        session.received = position;
+      }
       if (mismatch) {
         throw new AppError('invalid_argument', {
           description: 'The bytes do not match Upload-Checksum',
