@@ -39,9 +39,9 @@ interface Slot {
 
 /**
  * Writes a stream of bytes into a file from `start` on and hashes them on the hash threads, the
- * two at once: bytes are copied into shared 1 MiB buffers; a full buffer is written (one write at
- * a time, in order, at its offset) and, once written, handed to the hasher (the hash threads),
- * while the next buffers fill. So the hasher has only seen bytes that are in the file, in order,
+ * two at once: bytes are copied into shared 1 MiB buffers; full buffers are written (one `writev`
+ * at a time of every buffer waiting, in order, at their offset) and, once written, handed to the
+ * hasher (the hash threads), while the next buffers fill. So the hasher has only seen bytes that are in the file, in order,
  * and after `flush` every byte handed in is both. With `flushBytes` the file is fdatasynced in the
  * background as it grows.
  *
@@ -78,7 +78,7 @@ export class HashedFileWriter {
     this.durable = start;
     this.syncStartedAt = start;
     this.flushBytes = options.flushBytes ?? 0;
-    this.maxSlots = Math.max(2, options.maxSlots ?? 8);
+    this.maxSlots = Math.max(2, options.maxSlots ?? 16);
   }
 
   /** The first write, hash or fdatasync that failed, if any. */
@@ -202,41 +202,64 @@ export class HashedFileWriter {
     this.wake();
   }
 
-  /** Writes the queued buffers one after another; after a failure the rest are dropped. */
+  /**
+   * Writes the queued buffers in order, all that are waiting in one `writev` (so a thread that is
+   * slow to be scheduled writes more at once, not less often); after a failure the rest are
+   * dropped.
+   */
   private async pump(): Promise<void> {
     try {
-      for (let slot = this.queue.shift(); slot !== undefined; slot = this.queue.shift()) {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0);
         if (this.failure !== undefined) {
-          this.release(slot);
+          batch.forEach((slot) => this.release(slot));
           continue;
         }
         try {
-          let done = 0;
-          while (done < slot.length) {
-            const { bytesWritten } = await this.handle.write(slot.buffer, done, slot.length - done, slot.at + done);
-            done += bytesWritten;
-          }
+          await this.writeAll(batch);
         } catch (error) {
           this.fail(error);
-          this.release(slot);
+          batch.forEach((slot) => this.release(slot));
           continue;
         }
-        this.written = slot.at + slot.length;
-        const taken = slot;
-        const hashed: Promise<void> = this.hasher
-          .update(taken.buffer.subarray(0, taken.length))
-          .catch((error: unknown) => this.fail(error))
-          .finally(() => {
-            this.hashing.delete(hashed);
-            this.release(taken);
-          });
-        this.hashing.add(hashed);
+        for (const slot of batch) {
+          this.written = slot.at + slot.length;
+          const hashed: Promise<void> = this.hasher
+            .update(slot.buffer.subarray(0, slot.length))
+            .catch((error: unknown) => this.fail(error))
+            .finally(() => {
+              this.hashing.delete(hashed);
+              this.release(slot);
+            });
+          this.hashing.add(hashed);
+        }
         if (this.flushBytes > 0 && this.syncing === undefined && this.written - this.syncStartedAt >= this.flushBytes) {
           this.startSync();
         }
       }
     } finally {
       this.pumping = undefined;
+    }
+  }
+
+  /** Writes consecutive buffers at the offset of the first, going on after a short write. */
+  private async writeAll(batch: Slot[]): Promise<void> {
+    let views = batch.map((slot) => slot.buffer.subarray(0, slot.length));
+    let at = (batch[0] as Slot).at;
+    while (views.length > 0) {
+      const { bytesWritten } = await this.handle.writev(views, at);
+      at += bytesWritten;
+      let skip = bytesWritten;
+      const rest: Buffer[] = [];
+      for (const view of views) {
+        if (skip >= view.length) {
+          skip -= view.length;
+        } else {
+          rest.push(view.subarray(skip));
+          skip = 0;
+        }
+      }
+      views = rest;
     }
   }
 }
