@@ -20,8 +20,8 @@ import {
 import type { Config } from './config';
 import type { Container } from './container';
 import { AppError } from './http/app-error';
-import { registerErrorHandler } from './http/error-handler';
-import { registerNulGuard } from './http/nul-guard';
+import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
+import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './http/origin-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
@@ -124,13 +124,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Content links carry their signed claims in the path: a zip of 100 items is about 2.7 KB.
     routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
+    // A malformed path answers with the error object of API.md §1 like every other failure.
+    frameworkErrors: sendFrameworkError,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerNulGuard(app);
+  registerTextGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

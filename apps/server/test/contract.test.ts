@@ -110,6 +110,9 @@ describe.each(dialects)('the HTTP contract of files, tasks and shares on %s', (d
     const ids: Hostile[] = idPaths.flatMap(([method, path, body, tooLong]): Hostile[] => [
       [`${path('{id}')}: a NUL in the id`, method, path('a%00b'), body, 'invalid_argument'],
       [`${path('{id}')}: an id of 65 characters`, method, path('i'.repeat(65)), body, tooLong],
+      [`${path('{id}')}: an id cut inside a UTF-8 sequence`, method, path('%E0%A4%A'), body, 'invalid_argument'],
+      [`${path('{id}')}: an id encoding a lone surrogate`, method, path('%ED%A0%80'), body, 'invalid_argument'],
+      [`${path('{id}')}: an id past the router's length`, method, path('i'.repeat(9000)), body, 'invalid_argument'],
     ]);
 
     const specific: Hostile[] = [
@@ -117,6 +120,7 @@ describe.each(dialects)('the HTTP contract of files, tasks and shares on %s', (d
       ['folder name with a NUL', 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'a\u0000b', parent_id: '' }, 'invalid_argument'],
       ['folder name with a slash', 'POST', '/drive/v1/files', { kind: 'drive#folder', name: '../etc', parent_id: '' }, 'invalid_argument'],
       ['folder name of 256 characters', 'POST', '/drive/v1/files', { kind: 'drive#folder', name: long, parent_id: '' }, 'invalid_argument'],
+      ['folder name with a lone surrogate', 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'x\ud800', parent_id: '' }, 'invalid_argument'],
       ['folder in a NUL parent', 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'x', parent_id: '\u0000' }, 'invalid_argument'],
       ['upload name with a backslash', 'POST', '/drive/v1/files', { kind: 'drive#file', name: 'a\\b.bin', size: '1', upload_type: 'UPLOAD_TYPE_FORM' }, 'invalid_argument'],
       ['upload of a negative size', 'POST', '/drive/v1/files', { kind: 'drive#file', name: 'x.bin', size: -1, upload_type: 'UPLOAD_TYPE_FORM' }, 'invalid_argument'],
@@ -130,6 +134,7 @@ describe.each(dialects)('the HTTP contract of files, tasks and shares on %s', (d
       ['rename to a NUL name', 'PATCH', `/drive/v1/files/${file.id}`, { name: 'x\u0000' }, 'invalid_argument'],
       ['rename to a path', 'PATCH', `/drive/v1/files/${file.id}`, { name: 'a/b.txt' }, 'invalid_argument'],
       ['rename to 256 characters', 'PATCH', `/drive/v1/files/${file.id}`, { name: long }, 'invalid_argument'],
+      ['rename to a lone surrogate', 'PATCH', `/drive/v1/files/${file.id}`, { name: '\udfff.txt' }, 'invalid_argument'],
       ['rename to a number', 'PATCH', `/drive/v1/files/${file.id}`, { name: 7 }, 'invalid_argument'],
       ['trash a NUL id', 'POST', '/drive/v1/files:batchTrash', { ids: ['\u0000'] }, 'invalid_argument'],
       ['move into a NUL folder', 'POST', '/drive/v1/files:batchMove', { ids: [file.id], to: { parent_id: 'a\u0000' } }, 'invalid_argument'],
@@ -161,6 +166,7 @@ describe.each(dialects)('the HTTP contract of files, tasks and shares on %s', (d
       ['pause with a number phase', 'PATCH', '/drive/v1/tasks/abc', { phase: 4 }, 'invalid_argument'],
       // Shares.
       ['share titled with a NUL', 'POST', '/drive/v1/share', { file_ids: [file.id], title: 'a\u0000b' }, 'invalid_argument'],
+      ['share titled with a lone surrogate', 'POST', '/drive/v1/share', { file_ids: [file.id], title: 'beach \ud83c' }, 'invalid_argument'],
       ['share titled with a line break', 'POST', '/drive/v1/share', { file_ids: [file.id], title: 'first\nsecond' }, 'invalid_argument'],
       ['share kept for 10^20 days', 'POST', '/drive/v1/share', { file_ids: [file.id], expiration_days: 1e20 }, 'invalid_argument'],
       ['share with a fraction of a day', 'POST', '/drive/v1/share', { file_ids: [file.id], expiration_days: 1.5 }, 'invalid_argument'],

@@ -78,6 +78,22 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     );
 }
 
+/**
+ * Fastify's own failures before a route is found (`frameworkErrors`): a path that is not valid
+ * percent-encoded UTF-8, a path parameter past the router's length. They answer with the error
+ * object too, without echoing the path.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const described: Readonly<Record<string, string>> = {
+    FST_ERR_BAD_URL: 'The path is not valid percent-encoded UTF-8',
+    FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+  };
+  const description = error.code === undefined ? undefined : described[error.code];
+  const appError = description === undefined ? toAppError(error) : new AppError('invalid_argument', { description });
+  request.log.info({ reason: appError.reason, code: error.code }, 'request rejected');
+  void sendError(request, reply, appError);
+}
+
 /** The single error sink of the API: every failure leaves through here. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {

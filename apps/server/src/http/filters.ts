@@ -1,5 +1,5 @@
 import { AppError } from './app-error';
-import { nulPathOf } from './nul-guard';
+import { unsafeTextPathOf } from './text-guard';
 
 /** One `field: {operator: value}` pair of a listing's `filters` parameter (API.md §0). */
 export interface FilterTerm {
@@ -47,8 +47,8 @@ export function readFilters(
       if (!operators.includes(operator)) {
         throw filterError(`${field} takes no operator ${JSON.stringify(operator.slice(0, 16))}`);
       }
-      if (nulPathOf(value) !== undefined) {
-        throw filterError(`${field}.${operator} holds a NUL character`);
+      if (unsafeTextPathOf(value) !== undefined) {
+        throw filterError(`${field}.${operator} holds a NUL character or an unpaired surrogate`);
       }
       terms.push({ field, operator, value });
     }

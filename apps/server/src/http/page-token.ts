@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
-import { nulPathOf } from './nul-guard';
+import { unsafeTextPathOf } from './text-guard';
 
 /** The `invalid_argument` of a `page_token` that no listing gave. */
 export function invalidPageToken(): AppError {
@@ -19,7 +19,7 @@ export function pageTokenOf(position: unknown): string {
 
 /** Whether a decoded position holds only what a listing writes: no NUL, only safe integers. */
 function isPlainPosition(value: unknown): boolean {
-  if (nulPathOf(value) !== undefined) {
+  if (unsafeTextPathOf(value) !== undefined) {
     return false;
   }
   const pending: unknown[] = [value];

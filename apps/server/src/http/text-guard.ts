@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error';
+
+/** A UTF-16 surrogate without its pair (with the `u` flag a paired one is one code point). */
+const unpairedSurrogate = /\p{Cs}/u;
+
+/** Whether a string holds a NUL or an unpaired surrogate: text no name, id or token holds. */
+export function isUnsafeText(text: string): boolean {
+  return text.includes('\u0000') || unpairedSurrogate.test(text);
+}
+
+/**
+ * Where the first unsafe text (a NUL, or a surrogate without its pair) sits in a parsed value:
+ * `""` for the value itself, a dotted path for a string inside it, undefined when there is none.
+ * Keys count too. Walks with a stack of its own, so a deeply nested body cannot exhaust the
+ * call stack.
+ */
+export function unsafeTextPathOf(value: unknown): string | undefined {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [current, where] = pending.pop() as [unknown, string];
+    if (typeof current === 'string') {
+      if (isUnsafeText(current)) {
+        return where;
+      }
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current) || ArrayBuffer.isView(current)) {
+      continue;
+    }
+    if (typeof (current as { pipe?: unknown }).pipe === 'function') {
+      continue;
+    }
+    for (const [key, item] of Object.entries(current)) {
+      if (isUnsafeText(key)) {
+        return where === '' ? '(key)' : `${where}.(key)`;
+      }
+      pending.push([item, where === '' ? key : `${where}.${key}`]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * No text of the API may hold a NUL character or an unpaired UTF-16 surrogate (`"\ud800"` is
+ * valid JSON but no Unicode text): PostgreSQL text refuses a NUL, and both databases would store
+ * a lone surrogate as U+FFFD, a name other than the one given. Either, anywhere in the path
+ * parameters, the query or a parsed body, answers `invalid_argument` (API.md §1) before any
+ * route reads it, the same on every database.
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const [context, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const where = unsafeTextPathOf(value);
+      if (where !== undefined) {
+        const field = where.length > 100 ? `${where.slice(0, 99)}…` : where;
+        throw new AppError('invalid_argument', {
+          description: `${context}${field === '' ? '' : `.${field}`}: NUL characters and unpaired surrogates are not allowed`,
+        });
+      }
+    }
+  });
+}
