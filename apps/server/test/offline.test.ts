@@ -8,6 +8,7 @@ import { createUrlFetcher } from '../src/modules/offline/url-fetcher';
 import { parseRanges } from '../src/modules/offline/fetch-guard';
 import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
 import { signIn } from './identity';
+import { storeFile } from './support/stored-file';
 
 /** The Task of API.md §3 as the tests read it. */
 interface TaskBody {
@@ -502,6 +503,48 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     await t.container.offlineWorker.runPending();
     expect(await task(second.headers, noSpace.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file' });
     expect((await rootFiles(second.headers)).filter((item) => item.kind === 'drive#file')).toEqual([]);
+  });
+
+  it('books the download on the quota at its commit: room that went meanwhile fails the task with space_not_enough', async () => {
+    await start({ PLAN_FREE_STORAGE_BYTES: String(content.length + 1000) });
+    const { user, headers } = await member();
+    const stored = await storeFile(t, user.id, 'meanwhile.bin', randomBytes(2000));
+    const queued = await created(headers, sourceUrl('/file.bin'));
+    // A worker whose every look at the room came before another node's commit took it: only
+    // the commit's own booking can see that the download no longer fits.
+    const stale = createOfflineWorker({
+      tasks: t.container.taskRecords,
+      taskChanges: t.container.tasks,
+      fetcher: createUrlFetcher({ policy: { allowedRanges: parseRanges(['127.0.0.1/32']), extraPorts: new Set([source.port]) } }),
+      blobs: t.container.blobs,
+      files: { ...t.container.files, about: async (userId) => ({ ...(await t.container.files.about(userId)), usage: 0 }) },
+      events: t.container.events,
+      plans: t.container.memberships,
+      partDir: `${t.config.DATA_DIR}/offline-stale`,
+      localeOf: () => Promise.resolve('en-US'),
+      now: clock.now,
+      logger: { info: () => undefined, error: () => undefined },
+      concurrency: 1,
+      maxBytes: 1024 ** 3,
+      timeoutMs: 60_000,
+    });
+    expect(await stale.runPending()).toBe(1);
+    const failed = await task(headers, queued.id);
+    expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '' });
+    expect(failed.params).toMatchObject({ error: 'file_space_not_enough' });
+    // Nothing was filed or booked, and the fetched bytes hold no reference.
+    const about = ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about'));
+    expect(about.quota.usage).toBe('2000');
+    expect((await rootFiles(headers)).filter((item) => item.kind === 'drive#file').map((item) => item.id)).toEqual([stored.id]);
+    expect((await t.container.blobRecords.find(contentSha256))?.refCount ?? 0).toBe(0);
+
+    // With room again, a retry completes and is booked.
+    ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [stored.id] }));
+    const retried = ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
+    expect(retried.params.error).toBeUndefined();
+    expect(await stale.runPending()).toBe(1);
+    expect(await task(headers, queued.id)).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '' });
+    expect(ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage).toBe(String(content.length));
   });
 
   it('limits the tasks a free member creates per day (task_daily_create_limit)', async () => {

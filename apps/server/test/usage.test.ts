@@ -228,6 +228,46 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     await expectUsage(user.id, headers, size, 0);
   });
 
+  it('the trash does not count toward the quota, so untrash must fit under it: a batch that does not fit restores nothing', async () => {
+    const { user, headers } = await member();
+    const size = 600 * 1024;
+    const first = await storeFile(t, user.id, 'first.bin', randomBytes(size));
+    ok(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [first.id] }));
+    await expectUsage(user.id, headers, 0, size);
+    // The trashed bytes leave room: a second file of the same size fits.
+    const second = await storeFile(t, user.id, 'second.bin', randomBytes(size));
+    await expectUsage(user.id, headers, size, size);
+
+    // Back from the trash the first would make 1200 KiB of 1 MiB.
+    const refused = await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [first.id] });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(errorOf(refused).error).toBe('file_space_not_enough');
+    expect(ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${first.id}`)).trashed).toBe(true);
+    await expectUsage(user.id, headers, size, size);
+
+    // Both in the trash, both back would not fit: neither comes back; one alone does.
+    ok(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [second.id] }));
+    await expectUsage(user.id, headers, 0, 2 * size);
+    expect(errorOf(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [first.id, second.id] })).error).toBe('file_space_not_enough');
+    await expectUsage(user.id, headers, 0, 2 * size);
+    ok(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [second.id] }));
+    expect(ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${second.id}`)).trashed).toBe(false);
+    expect(ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${first.id}`)).trashed).toBe(true);
+    await expectUsage(user.id, headers, size, size);
+  });
+
+  it('a complete file filed by the drive service (an offline commit) is booked under the quota: of two that fit alone, one is filed', async () => {
+    const { user, headers } = await member();
+    const size = 600 * 1024;
+    const results = await Promise.allSettled([0, 1].map((index) => storeFile(t, user.id, `fetched${index}.bin`, randomBytes(size))));
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected');
+    expect((refused?.reason as { reason?: string } | undefined)?.reason).toBe('file_space_not_enough');
+    const listed = ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id='));
+    expect(listed.files).toHaveLength(1);
+    await expectUsage(user.id, headers, size, 0);
+  });
+
   it('of two concurrent bookings that together exceed the limit, exactly one passes', async () => {
     const { user } = await member();
     const db = t.container.database.db;

@@ -203,6 +203,8 @@ export function createFileService(deps: FileServiceDeps) {
     const name = checkName(input.name);
     const mimeType = input.mimeType ?? '';
     const counted = input.blob !== null && input.size > 0;
+    // Asked before the transaction: SQLite has one connection, which the transaction holds.
+    const limit = counted ? (await plans.planOf(userId)).storageBytes : undefined;
     return atomically(async (queries) => {
       if (counted) {
         await queries.lockUsage(userId, now());
@@ -230,10 +232,12 @@ export function createFileService(deps: FileServiceDeps) {
         modifiedAt: stamp,
         params: {},
       });
-      // A complete file (an offline download, an empty upload) is counted as it is filed; its
-      // caller checked the quota before bringing the bytes.
-      if (counted) {
-        await queries.adjustUsage(userId, { live: input.size, trash: 0 }, now());
+      // A complete file (an offline download, a torrent's file) is booked as it is filed, under
+      // the quota in the same conditional update as an upload's commit: of two that each fit but
+      // not together, one is filed and the other answers file_space_not_enough (its caller
+      // releases the blob). Whatever the caller checked before bringing the bytes may be stale.
+      if (counted && !(await queries.adjustUsage(userId, { live: input.size, trash: 0 }, now(), { limit }))) {
+        throw new AppError('file_space_not_enough');
       }
       return owned(queries, userId, id);
     });
@@ -497,9 +501,14 @@ export function createFileService(deps: FileServiceDeps) {
     /**
      * Returns items from the trash to their original folder; when that folder is gone (deleted
      * or itself in the trash) the path is made again from the root by name. Each restored item
-     * is a `TYPE_RESTORE` event; answers the task id.
+     * is a `TYPE_RESTORE` event; answers the task id. The trash does not count toward the quota
+     * (`usage` is live bytes, `usage_in_trash` apart), so what comes back must fit under it:
+     * the bytes move from the trash counter to the live one in the quota's conditional update,
+     * and a batch that does not fit restores nothing (`file_space_not_enough`).
      */
     async untrash(userId: string, ids: string[]): Promise<string> {
+      // Asked before the transaction: SQLite has one connection, which the transaction holds.
+      const plan = await plans.planOf(userId);
       const restored = await atomically(async (queries) => {
         await queries.lockUsage(userId, now());
         const records = await ownedAll(queries, userId, ids);
@@ -538,7 +547,9 @@ export function createFileService(deps: FileServiceDeps) {
           moved += usageOf([record, ...inside]).trash;
           back.push({ ...record, parentId, name });
         }
-        await queries.adjustUsage(userId, { live: moved, trash: -moved }, now());
+        if (!(await queries.adjustUsage(userId, { live: moved, trash: -moved }, now(), { limit: plan.storageBytes }))) {
+          throw new AppError('file_space_not_enough');
+        }
         return back;
       });
       await deps.events.record(userId, restored.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: record.id })));

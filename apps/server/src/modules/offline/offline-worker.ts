@@ -470,15 +470,17 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         deps.logger.error({ err: reason, taskId: task.id }, 'offline download failed');
       }
       await dropPart(task.id);
+      const key = messageKeyOf(reason);
       await deps.tasks.updateHeld(
         task.id,
         workerId,
         {
           phase: 'PHASE_TYPE_ERROR',
-          messageKey: messageKeyOf(reason),
+          messageKey: key,
           fetchedBytes: 0,
           sourceValidator: null,
-          params: { ...shown, url, speed: '0', eta: '' },
+          // The quota's reason, as a failed save from a share names it too.
+          params: { ...shown, url, speed: '0', eta: '', ...(key === 'space_not_enough' ? { error: 'file_space_not_enough' } : {}) },
           updatedAt: deps.now().toISOString(),
         },
         'release',

@@ -211,11 +211,13 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       if (!task || task.type !== 'offline') {
         throw new AppError('not_found', { description: 'No such offline task' });
       }
+      // The reason of the failure goes with it.
+      const params = Object.fromEntries(Object.entries(task.params).filter(([key]) => key !== 'error'));
       const changed = await tasks.updateInPhase(userId, id, ['PHASE_TYPE_ERROR'], {
         phase: 'PHASE_TYPE_PENDING',
         progress: 0,
         messageKey: '',
-        params: { ...task.params, speed: '0', eta: '' },
+        params: { ...params, speed: '0', eta: '' },
         updatedAt: now().toISOString(),
       });
       if (!changed) {
