@@ -76,6 +76,8 @@ export default defineConfig({
       SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: '100000',
       ALLOW_PRIVATE_FETCH: 'true',
       OFFLINE_FETCH_EXTRA_PORTS: String(fetchPort),
+      // Torrents come from the tracker and seeder the tests run on loopback, not from the DHT.
+      OFFLINE_TORRENT_DHT: 'false',
     },
   },
 });

@@ -1,6 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import tracker from 'bittorrent-tracker';
+import WebTorrent from 'webtorrent';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -9,6 +16,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * ALLOW_PRIVATE_FETCH and this port allowed), watches the task's progress while the source
  * holds back the second half, sees it reach 100 %, and opens the file in the viewer and in
  * My Downloads. The link checker tells a visitor what a link holds and saves it after sign-in.
+ * A magnet link of a torrent this test seeds on loopback (with its own tracker) lists its files
+ * in the Add dialog, and the one file picked lands in a folder named after the torrent.
  */
 
 const fetchPort = Number(process.env.NIMBUS_E2E_FETCH_PORT);
@@ -272,4 +281,59 @@ test('a failed download says why, can be retried and deleted, and leaves the lis
   await expect(page.getByTestId('tasks-empty')).toContainText('No offline downloads yet');
   await page.reload();
   await expect(page.getByTestId('tasks-empty')).toBeVisible();
+});
+
+test('a pasted magnet link lists its files; the one picked lands in a folder named after the torrent', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A tracker and a seeder of a two-file torrent "Trip", both on loopback.
+  const trackerServer = new tracker.Server({ http: true, udp: false, ws: false, stats: false });
+  await new Promise<void>((resolve) => trackerServer.listen(0, '127.0.0.1', resolve));
+  const trackerPort = (trackerServer.http?.address() as AddressInfo).port;
+  const seedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-e2e-seed-'));
+  await fs.mkdir(path.join(seedDir, 'Trip', 'video'), { recursive: true });
+  await fs.writeFile(path.join(seedDir, 'Trip', 'beach.jpg'), randomBytes(40 * 1024));
+  await fs.writeFile(path.join(seedDir, 'Trip', 'video', 'sunset.bin'), randomBytes(600 * 1024));
+  const seeder = new WebTorrent({ dht: false, lsd: false, utp: false, webSeeds: false });
+  try {
+    const seeding = await new Promise<WebTorrent.Torrent>((resolve) => {
+      seeder.seed(
+        path.join(seedDir, 'Trip'),
+        { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 16384 },
+        resolve,
+      );
+    });
+    await signUpInEnglish(page, newEmail(), 'offline downloads 4');
+
+    await page.getByTestId('add-link-button').click();
+    const dialog = page.getByTestId('add-link-dialog');
+    await dialog.getByTestId('add-link-text').fill(seeding.magnetURI);
+    // The server asks the swarm for the torrent's metadata; the dialog lists its files.
+    const picker = dialog.getByTestId('magnet-files');
+    await expect(picker).toContainText('Files in Trip', { timeout: 30_000 });
+    await expect(picker).toContainText('2 of 2 files chosen');
+    await expect(picker.getByRole('checkbox', { name: 'beach.jpg' })).toBeChecked();
+    await picker.getByRole('checkbox', { name: 'video/sunset.bin' }).uncheck();
+    await expect(picker).toContainText('1 of 2 files chosen');
+    await dialog.getByTestId('add-link-submit').click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('link', { name: 'Offline downloads' }).click();
+    const row = taskRow(page, 'Trip');
+    await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', { timeout: 30_000 });
+    await expect(row.getByTestId('task-percent')).toHaveText('100%');
+
+    // The folder "Trip" in My Downloads holds the picked file only.
+    await row.getByRole('button', { name: 'Show in folder' }).click();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('My Downloads');
+    await page.locator('[data-testid=drive-item][data-name="Trip"]').dblclick();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Trip');
+    await expect(page.locator('[data-testid=drive-item][data-name="beach.jpg"]')).toBeVisible();
+    await expect(page.getByTestId('drive-item')).toHaveCount(1);
+  } finally {
+    await new Promise<void>((resolve) => seeder.destroy(() => resolve()));
+    await new Promise<void>((resolve) => trackerServer.close(resolve));
+    await fs.rm(seedDir, { recursive: true, force: true });
+  }
 });

@@ -1,10 +1,9 @@
 'use client';
 
 import type { DragEvent } from 'react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatBytes } from '@nimbus/contracts';
-import { CircleAlert, Download, FileUp, Folder, HardDrive, X } from 'lucide-react';
+import { CircleAlert, Download, FileUp, Folder, HardDrive, LoaderCircle } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -14,10 +13,11 @@ import { errorText } from '@/features/auth/error-text';
 import { FolderTree } from '@/features/drive/folder-tree';
 import { cn } from '@/lib/cn';
 import { linkKind, maxLinks, splitLinks } from './links';
-import { createTask, uploadTorrentFile } from './offline-api';
+import { checkLinks, createTask, uploadTorrentFile } from './offline-api';
 import { tasksQueryKey } from './task-query-keys';
-import type { TorrentSummary } from './torrent-file';
+import type { TorrentFileEntry, TorrentSummary } from './torrent-file';
 import { readTorrent } from './torrent-file';
+import { TorrentFilePicker } from './torrent-file-picker';
 
 export interface AddLinkDialogProps {
   /** The folder shown when the dialog opened; offered as the destination besides My Downloads. */
@@ -38,13 +38,24 @@ interface ChosenTorrent {
   skipped: ReadonlySet<string>;
 }
 
+/** A magnet link's file list, asked of the server (which fetches the torrent's metadata). */
+type MagnetLookup =
+  | { state: 'loading' }
+  | { state: 'ready'; name: string; files: TorrentFileEntry[]; skipped: ReadonlySet<string> }
+  | { state: 'failed'; name: string; message: string };
+
+/** How long the links rest unchanged before their magnets' file lists are asked for. */
+const lookupDelayMs = 400;
+
 /**
  * The "Add link" dialog: links pasted one a line (http, https, magnet) and `.torrent` files
  * chosen or dropped (read in the browser, so their files can be picked before anything is
  * sent), the destination folder (My Downloads unless another is chosen), then one offline task
  * per link or torrent. A torrent file is uploaded into the destination first and the task names
- * it by id (API.md §3); the chosen files go as `url.files`. Links that failed stay in the box
- * with their reason; the rest leave it.
+ * it by id (API.md §3); the chosen files go as `url.files`. A pasted magnet link's file list is
+ * asked of the link checker (`POST /drive/v1/resource/list`, which fetches the metadata from the
+ * swarm) with a spinner meanwhile; when the swarm does not answer in time the link can still be
+ * added for every file. Links that failed stay in the box with their reason; the rest leave it.
  */
 export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddLinkDialogProps) {
   const t = useTranslations('offline');
@@ -65,6 +76,55 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
 
   const links = useMemo(() => splitLinks(text), [text]);
   const invalid = links.filter((link) => linkKind(link) === 'invalid');
+  const [magnets, setMagnets] = useState<Record<string, MagnetLookup>>({});
+  const asked = useRef(new Set<string>());
+  const magnetLinks = links.filter((link) => linkKind(link) === 'magnet');
+  const magnetKey = magnetLinks.join('\n');
+
+  useEffect(() => {
+    const pending = magnetKey.split('\n').filter((link) => link !== '' && !asked.current.has(link));
+    if (pending.length === 0) {
+      return;
+    }
+    const timer = setTimeout(() => {
+      for (const link of pending) {
+        asked.current.add(link);
+        setMagnets((state) => ({ ...state, [link]: { state: 'loading' } }));
+        void checkLinks([link])
+          .then(([resource]) => {
+            const lookup: MagnetLookup =
+              resource && resource.files.length > 0
+                ? {
+                    state: 'ready',
+                    name: resource.name,
+                    files: resource.files.map((file) => ({
+                      index: file.id,
+                      name: file.name,
+                      size: Number(file.file_size),
+                    })),
+                    skipped: new Set(),
+                  }
+                : {
+                    state: 'failed',
+                    name: resource?.name ?? '',
+                    message: resource?.message || t('add.magnet-failed'),
+                  };
+            setMagnets((state) => ({ ...state, [link]: lookup }));
+          })
+          .catch((error: unknown) => {
+            setMagnets((state) => ({
+              ...state,
+              [link]: {
+                state: 'failed',
+                name: '',
+                message: errorText(error, locale, errorTexts) ?? t('add.magnet-failed'),
+              },
+            }));
+          });
+      }
+    }, lookupDelayMs);
+    return () => clearTimeout(timer);
+  }, [magnetKey, errorTexts, locale, t]);
 
   async function addTorrents(files: readonly File[]) {
     const added: ChosenTorrent[] = [];
@@ -105,8 +165,22 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
       if (linkKind(link) === 'invalid') {
         continue;
       }
+      const lookup = magnets[link];
+      const picked =
+        lookup?.state === 'ready' && lookup.skipped.size > 0
+          ? lookup.files.map((file) => file.index).filter((index) => !lookup.skipped.has(index))
+          : undefined;
+      if (picked !== undefined && picked.length === 0) {
+        failed.push({ link, message: t('add.no-files-chosen') });
+        continue;
+      }
       try {
-        await createTask({ url: link, parentId: target.id, source: 'add_button' });
+        await createTask({
+          url: link,
+          parentId: target.id,
+          ...(picked ? { files: picked } : {}),
+          source: 'add_button',
+        });
         added += 1;
       } catch (error) {
         failed.push({ link, message: describe(error) });
@@ -250,76 +324,69 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
             </div>
           </div>
 
-          {torrents.map((torrent) => {
-            const chosen = torrent.summary.files.length - torrent.skipped.size;
-            const setSkipped = (skipped: ReadonlySet<string>) =>
-              setTorrents((state) =>
-                state.map((item) => (item.key === torrent.key ? { ...item, skipped } : item)),
-              );
+          {magnetLinks.map((link) => {
+            const lookup = magnets[link];
+            if (!lookup) {
+              return null;
+            }
+            const name = lookup.state === 'loading' ? '' : lookup.name;
             return (
-              <fieldset
-                key={torrent.key}
-                className="relative flex flex-col gap-1 rounded-lg border border-border p-3"
-                data-testid="torrent-files"
+              <TorrentFilePicker
+                key={link}
+                name={name || t('add.magnet')}
+                files={lookup.state === 'ready' ? lookup.files : []}
+                skipped={lookup.state === 'ready' ? lookup.skipped : noneSkipped}
+                onSkippedChange={(skipped) =>
+                  setMagnets((state) => {
+                    const current = state[link];
+                    return current?.state === 'ready'
+                      ? { ...state, [link]: { ...current, skipped } }
+                      : state;
+                  })
+                }
+                testId="magnet-files"
               >
-                <legend className="max-w-[calc(100%-3rem)] truncate px-1 text-sm font-medium">
-                  {t('add.files-title', { name: torrent.summary.name || torrent.file.name })}
-                </legend>
-                <button
-                  type="button"
-                  aria-label={t('add.torrent-remove', { name: torrent.file.name })}
-                  onClick={() =>
-                    setTorrents((state) => state.filter((item) => item.key !== torrent.key))
-                  }
-                  className="absolute right-1 top-1 inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring md:size-8"
-                >
-                  <X aria-hidden className="size-4" />
-                </button>
-                <label className="flex min-h-11 items-center gap-2 text-sm md:min-h-8">
-                  <input
-                    type="checkbox"
-                    checked={torrent.skipped.size === 0}
-                    onChange={(event) =>
-                      setSkipped(
-                        event.target.checked
-                          ? new Set()
-                          : new Set(torrent.summary.files.map((file) => file.index)),
-                      )
-                    }
-                  />
-                  {t('add.files-all')}
-                  <span className="ml-auto text-xs text-muted-foreground">
-                    {t('add.files-count', { chosen, count: torrent.summary.files.length })}
-                  </span>
-                </label>
-                <ul className="max-h-48 overflow-y-auto">
-                  {torrent.summary.files.map((file) => (
-                    <li key={file.index}>
-                      <label className="flex min-h-11 items-center gap-2 pl-4 text-sm md:min-h-8">
-                        <input
-                          type="checkbox"
-                          checked={!torrent.skipped.has(file.index)}
-                          onChange={(event) => {
-                            const next = new Set(torrent.skipped);
-                            if (event.target.checked) {
-                              next.delete(file.index);
-                            } else {
-                              next.add(file.index);
-                            }
-                            setSkipped(next);
-                          }}
-                        />
-                        <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                        <span className="shrink-0 text-xs text-muted-foreground">
-                          {formatBytes(file.size, { locale })}
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
+                {lookup.state === 'loading' ? (
+                  <p
+                    role="status"
+                    className="flex min-h-11 items-center gap-2 text-sm text-muted-foreground md:min-h-8"
+                  >
+                    <LoaderCircle aria-hidden className="size-4 animate-spin" />
+                    {t('add.magnet-loading')}
+                  </p>
+                ) : null}
+                {lookup.state === 'failed' ? (
+                  <p
+                    className="flex gap-2 text-sm text-muted-foreground"
+                    data-testid="magnet-files-message"
+                  >
+                    <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                    {lookup.message}
+                  </p>
+                ) : null}
+              </TorrentFilePicker>
             );
           })}
+
+          {torrents.map((torrent) => (
+            <TorrentFilePicker
+              key={torrent.key}
+              name={torrent.summary.name || torrent.file.name}
+              files={torrent.summary.files}
+              skipped={torrent.skipped}
+              onSkippedChange={(skipped) =>
+                setTorrents((state) =>
+                  state.map((item) => (item.key === torrent.key ? { ...item, skipped } : item)),
+                )
+              }
+              remove={{
+                label: t('add.torrent-remove', { name: torrent.file.name }),
+                onRemove: () =>
+                  setTorrents((state) => state.filter((item) => item.key !== torrent.key)),
+              }}
+              testId="torrent-files"
+            />
+          ))}
 
           <div className="flex flex-col gap-2">
             <span className="text-sm font-medium" id={`${textId}-destination`}>
@@ -427,6 +494,9 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
     </Dialog>
   );
 }
+
+/** Nothing left out (a magnet link whose files are not known yet). */
+const noneSkipped: ReadonlySet<string> = new Set();
 
 /** The drive's root is not a destination of offline tasks (`""` means My Downloads). */
 const rootOnly: ReadonlySet<string> = new Set(['']);
