@@ -293,7 +293,7 @@ test('a member picks items at the top of a share with the keyboard and saves onl
   ]);
 });
 
-test('on a phone, the check boxes are large, a tap picks while picking, and the bar sits at the bottom', async ({
+test('on a phone, the check boxes are large, a long press picks, a tap picks while picking, and the bar sits at the bottom', async ({
   browser,
   request,
   baseURL,
@@ -328,6 +328,17 @@ test('on a phone, the check boxes are large, a tap picks while picking, and the 
   await expect(page.getByTestId('file-preview')).toBeHidden();
   const barBox = await bar.boundingBox();
   expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBe(844);
+  await bar.getByRole('button', { name: 'Clear selection' }).tap();
+  await expect(bar).toBeHidden();
+  // A finger resting on an item picks it, and lifting it opens nothing.
+  const name = await item('two.txt').getByTestId('share-open').boundingBox();
+  const touch = await visitor.newCDPSession(page);
+  const point = { x: (name?.x ?? 0) + 40, y: (name?.y ?? 0) + 20 };
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await expect(item('two.txt')).toHaveAttribute('data-selected', 'true');
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(bar.getByTestId('share-selection-count')).toHaveText('1 selected');
+  await expect(page.getByTestId('file-preview')).toBeHidden();
   await bar.getByRole('button', { name: 'Clear selection' }).tap();
   await expect(bar).toBeHidden();
   // With nothing picked, a tap opens the file again.
