@@ -154,6 +154,7 @@ describe.each(dialects)('the HTTP contract of files, tasks and shares on %s', (d
       ['a page token past 2^53', 'GET', `/drive/v1/files?order=SIZE_ASC&page_token=${forgedToken({ o: 'SIZE_ASC:0', v: [1e308, 'x'] })}`, undefined, 'invalid_argument'],
       ['a page token with a NUL', 'GET', `/drive/v1/files?page_token=${forgedToken({ o: 'MODIFY_TIME_DESC:0', v: ['\u0000', 'x'] })}`, undefined, 'invalid_argument'],
       ['events page token with a NUL', 'GET', `/drive/v1/events?page_token=${forgedToken({ c: '\u0000', i: 'x' })}`, undefined, 'invalid_argument'],
+      ['get for an unknown usage', 'GET', `/drive/v1/files/${file.id}?usage=STEAL`, undefined, 'invalid_argument'],
       ['get with an unknown thumbnail size', 'GET', `/drive/v1/files/${file.id}?thumbnail_size=SIZE_HUGE`, undefined, 'invalid_argument'],
       // Tasks.
       ['tasks page token with a NUL', 'GET', `/drive/v1/tasks?page_token=${forgedToken({ c: '\u0000', i: 'x' })}`, undefined, 'invalid_argument'],
