@@ -245,6 +245,25 @@ describe.each(dialects)('the HTTP contract of files, tasks and shares on %s', (d
     }
   });
 
+  it('saves a share into the root when specify_parent_id names the root, and into "Saved from shares" without it', async () => {
+    const owner = await member();
+    const saver = await member();
+    const shared = await storeFile(t, owner.user.id, 'poster.txt', 'a shared poster');
+    const made = ok<{ share_id: string }>(await call(owner.headers, 'POST', '/drive/v1/share', { file_ids: [shared.id], pass_code_option: 'NOT_REQUIRED' }));
+    const toRoot = ok<{ share_status: string; restore_status: string; file_id: string }>(
+      await call(saver.headers, 'POST', '/drive/v1/share/restore', { share_id: made.share_id, file_ids: [], specify_parent_id: true, parent_id: '', share_user_id: owner.user.id, gcids: [shared.gcid.toUpperCase()] }),
+    );
+    expect(toRoot).toMatchObject({ share_status: 'OK', restore_status: 'RESTORE_COMPLETE', file_id: '' });
+    const saved = ok<{ share_status: string; file_id: string }>(await call(saver.headers, 'POST', '/drive/v1/share/restore', { share_id: made.share_id }));
+    expect(saved.share_status).toBe('OK');
+    const root = ok<{ files: { id: string; name: string; kind: string }[] }>(await call(saver.headers, 'GET', '/drive/v1/files?parent_id=&order=NAME_ASC'));
+    expect(root.files.map((item) => [item.name, item.kind])).toEqual([
+      ['poster.txt', 'drive#file'],
+      ['Saved from shares', 'drive#folder'],
+    ]);
+    expect(root.files[1]?.id).toBe(saved.file_id);
+  });
+
   it('gives each ShareSummary the thumbnail of its shared picture, as listings do', async () => {
     const { user, headers } = await member();
     const picture = await storeFile(t, user.id, 'beach.png', await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer());
