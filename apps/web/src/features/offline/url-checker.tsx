@@ -28,6 +28,14 @@ export interface UrlCheckerProps {
 type SaveState =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
+/**
+ * Whether "Save to my drive" is offered: a reachable link, or a magnet link (whose task may
+ * still reach the swarm when its file list did not arrive in time).
+ */
+function savable(resource: Resource): boolean {
+  return resource.reachable || (resource.is_torrent && resource.name !== '');
+}
+
 function needsSignIn(cause: unknown): boolean {
   return cause instanceof ApiError && (cause.status === 401 || cause.error === 'unauthenticated');
 }
@@ -238,7 +246,7 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
               </ul>
             </div>
           ) : null}
-          {resource.reachable || resource.files.length > 0 ? (
+          {savable(resource) ? (
             <div className="flex flex-wrap items-center gap-3">
               <Button
                 size="lg"
