@@ -247,7 +247,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(contentRoutes({ content: container.content, authenticator: container.authenticator }));
   await app.register(
-    membershipRoutes({ authenticator: container.authenticator, memberships: container.memberships }),
+    membershipRoutes({
+      authenticator: container.authenticator,
+      memberships: container.memberships,
+      activities: container.membershipActivities,
+      verifyCaptcha: (input) => container.shield.verifyToken(input),
+    }),
   );
   await app.register(
     userRoutes({

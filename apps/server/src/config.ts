@@ -212,6 +212,18 @@ export const configSchema = z
      * AUTH_RATE_WINDOW_SECONDS, right or wrong (guessing defence).
      */
     ACTIVATION_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Premium days a new member receives on the free-trial call without an invitation; 0: none. */
+    FREE_TRIAL_DAYS: z.coerce.number().int().min(0).max(366).default(3),
+    /** Premium days an invitation grants each of the two members (the new one and the inviter). */
+    INVITE_FREE_DAYS: z.coerce.number().int().min(0).max(366).default(7),
+    /** Days after sign-up during which a member may still receive the trial or an invitation's days. */
+    INVITE_CLAIM_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+    /** Invitations that earn the inviter days per 30 days; later ones grant the new member the trial. */
+    INVITE_MAX_PER_INVITER_PER_MONTH: z.coerce.number().int().min(0).max(10000).default(30),
+    /** Trial or invitation grants to members calling from one client address per 24 hours. */
+    INVITE_MAX_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(10000).default(3),
+    /** Premium days a membership task's reward grants (`POST /vip/v1/activity/rewardVip`). */
+    TASK_REWARD_DAYS: z.coerce.number().int().min(1).max(366).default(1),
     /**
      * Hours an unfinished upload is kept after its last bytes arrived (tus `Upload-Expires`);
      * then the sweep deletes its partial data and its PENDING file.

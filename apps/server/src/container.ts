@@ -43,6 +43,8 @@ import { createShareService } from './modules/share/share.service';
 import { createRestoreWorker } from './modules/share/share-restore-worker';
 import { createMembershipRepository } from './modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
+import { createMembershipActivityRepository } from './modules/membership/membership-activity.repository';
+import { createMembershipActivityService } from './modules/membership/membership-activity.service';
 import { createEventRepository } from './modules/event/event.repository';
 import { createEventService } from './modules/event/event.service';
 import { createTaskRepository } from './modules/task/task.repository';
@@ -117,6 +119,12 @@ type ContainerConfig = Pick<
   | 'PLAN_PREMIUM_CLOUD_DOWNLOADS'
   | 'PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES'
   | 'ACTIVATION_CODE_MAX_ATTEMPTS'
+  | 'FREE_TRIAL_DAYS'
+  | 'INVITE_FREE_DAYS'
+  | 'INVITE_CLAIM_WINDOW_DAYS'
+  | 'INVITE_MAX_PER_INVITER_PER_MONTH'
+  | 'INVITE_MAX_PER_ADDRESS_PER_DAY'
+  | 'TASK_REWARD_DAYS'
   | 'TRASH_RETENTION_DAYS'
   | 'UPLOAD_EXPIRY_HOURS'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
@@ -229,6 +237,21 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     limiter: createWindowLimiter({ now }),
     plans: planDefaultsOf(config),
     redeemLimit: { max: config.ACTIVATION_CODE_MAX_ATTEMPTS, windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    now,
+  });
+  const membershipActivities = createMembershipActivityService({
+    activities: createMembershipActivityRepository(database.db),
+    vipOf: (userId) => memberships.vipOf(userId),
+    settings: {
+      trialDays: config.FREE_TRIAL_DAYS,
+      inviteDays: config.INVITE_FREE_DAYS,
+      claimWindowDays: config.INVITE_CLAIM_WINDOW_DAYS,
+      maxInvitesPerMonth: config.INVITE_MAX_PER_INVITER_PER_MONTH,
+      maxGrantsPerAddressPerDay: config.INVITE_MAX_PER_ADDRESS_PER_DAY,
+      taskRewardDays: config.TASK_REWARD_DAYS,
+    },
+    publicUrl: config.PUBLIC_URL,
+    unsubscribeKey: keys.mailUnsubscribe,
     now,
   });
   const deletionRecords = createAccountDeletionRepository(database.db);
@@ -467,6 +490,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     files,
     shares,
     memberships,
+    membershipActivities,
     taskRecords,
     tasks,
     offline,

@@ -115,6 +115,12 @@ export const productReasons = {
   activation_code_used: { kind: 'failed_precondition', domain: 'vip' },
   /** An activation code past its last day of validity. */
   activation_code_expired: { kind: 'failed_precondition', domain: 'vip' },
+  /** A membership task's reward asked for before the task is done. */
+  activity_task_not_done: { kind: 'failed_precondition', domain: 'vip' },
+  /** A reward (a task's, a compensation) the member has already received: each is given once. */
+  activity_reward_claimed: { kind: 'failed_precondition', domain: 'vip' },
+  /** An unsubscribe address (`d`) whose signature does not check: forged, altered or cut. */
+  unsubscribe_link_invalid: { kind: 'invalid_argument', domain: 'vip' },
   /** A content link (download, thumbnail, zip) whose signature does not check: forged or altered. */
   content_link_invalid: { kind: 'permission_denied', domain: 'drive' },
   /** A genuine content link past its expiry; the File answers a fresh one. */

@@ -8,3 +8,4 @@ export * from './units';
 export * from './api-paths';
 export * from './membership';
 export * from './vip-status';
+export * from './membership-activity';

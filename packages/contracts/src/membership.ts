@@ -13,8 +13,11 @@ export const membershipTypeSchema = z.enum(membershipTypes);
 /** The `type` of the VIP answer for a member without an active membership. */
 export const noVipType = 'novip';
 
-/** How a membership was granted. */
-export const membershipSources = ['activation_code', 'invite', 'compensation', 'admin'] as const;
+/**
+ * How a membership was granted: an activation code, an invitation (both members), the free
+ * trial of a new member, a membership task's reward, an admin's compensation, an operator.
+ */
+export const membershipSources = ['activation_code', 'invite', 'trial', 'reward', 'compensation', 'admin'] as const;
 export type MembershipSource = (typeof membershipSources)[number];
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -328,6 +328,36 @@ export interface ActivationCodeTable {
 }
 
 /** Who redeemed which code (0008): one redemption per member and code. */
+/** A member's one invite code (0022). */
+export interface InviteCodeTable {
+  user_id: string;
+  code: string;
+  created_at: string;
+}
+
+/** A reward a member received from an activity, once per member and activity (0022). */
+export interface ActivityGrantTable {
+  user_id: string;
+  /** `invite`, `task:<type>` or `compensation:<type>`. */
+  activity: string;
+  /** Premium days the member received (0: the claim was used without days). */
+  days: number;
+  /** `invite`: the member whose code was used, when it was. */
+  inviter_id: string | null;
+  /** `invite`: days the inviter received (0 past the inviter's monthly limit). */
+  inviter_days: number;
+  /** SHA-256 of the client address, for the daily limit per address; `''` when not counted. */
+  address_hash: string;
+  created_at: string;
+}
+
+/** An address that asked for no more mail of a scene (0022). */
+export interface MailUnsubscribeTable {
+  email: string;
+  scene: string;
+  created_at: string;
+}
+
 export interface ActivationRedemptionTable {
   code_id: string;
   user_id: string;
@@ -543,6 +573,9 @@ export interface Database {
   memberships: MembershipTable;
   activation_codes: ActivationCodeTable;
   activation_redemptions: ActivationRedemptionTable;
+  invite_codes: InviteCodeTable;
+  activity_grants: ActivityGrantTable;
+  mail_unsubscribes: MailUnsubscribeTable;
   tasks: TaskTable;
   task_daily_counts: TaskDailyCountTable;
   offline_traffic: OfflineTrafficTable;

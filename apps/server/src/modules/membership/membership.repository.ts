@@ -23,7 +23,8 @@ export interface RedemptionQueries {
   insertMembership(row: MembershipRecord): Promise<void>;
 }
 
-function redemptionQueries(db: Kysely<Database>): RedemptionQueries {
+/** The grant queries on a database or inside a transaction. */
+export function redemptionQueries(db: Kysely<Database>): RedemptionQueries {
   return {
     async lockMember(userId, now) {
       // An update of the member's own row: PostgreSQL holds its row lock until the transaction

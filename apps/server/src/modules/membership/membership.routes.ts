@@ -4,11 +4,17 @@ import type { Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';
 import { activationAnswerSchema, activationBodySchema, vipAnswerSchema } from './membership.schemas';
 import type { MembershipService } from './membership.service';
+import { addMembershipActivityRoutes, type MembershipActivityRouteDeps } from './membership-activity.routes';
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
-/** The membership calls of API.md §5: the VIP state and activation codes. */
-export function membershipRoutes(deps: { authenticator: Authenticator; memberships: MembershipService }) {
+/**
+ * The membership calls of API.md §5: the VIP state and activation codes, and the activities
+ * (membership-activity.routes.ts).
+ */
+export function membershipRoutes(
+  deps: { authenticator: Authenticator; memberships: MembershipService } & MembershipActivityRouteDeps,
+) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -66,5 +72,7 @@ export function membershipRoutes(deps: { authenticator: Authenticator; membershi
         };
       },
     );
+
+    addMembershipActivityRoutes(routes, preHandler, deps);
   };
 }

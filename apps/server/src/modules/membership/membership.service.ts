@@ -100,8 +100,11 @@ const dayMs = 24 * 60 * 60 * 1000;
 /** Longest canonical code accepted; anything longer cannot be a code and is not hashed. */
 const maxCodeLength = 64;
 
-/** Adds days to the later of now and the end of what the member already holds. */
-async function queueGrant(
+/**
+ * Adds days to the later of now and the end of what the member already holds. Call it inside a
+ * transaction that took the member's lock (`lockMember`), so two grants cannot start together.
+ */
+export async function queueGrant(
   queries: RedemptionQueries,
   input: { userId: string; type: MembershipType; days: number; source: MembershipSource; codeId: string | null },
   now: Date,

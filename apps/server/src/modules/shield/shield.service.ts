@@ -191,6 +191,28 @@ export function createShieldService(deps: ShieldServiceDeps) {
   return {
     guard,
 
+    /**
+     * `POST /vip/v1/verifyRecaptchaToken`: spends a captcha token this shield gave for `action`
+     * to this client on this device, unexpired and unspent; `captcha_invalid` otherwise. Pages
+     * that hand out something (an activity's reward) ask it before they do.
+     */
+    async verifyToken(input: { token: string; action: string; clientId: string; deviceId: string }): Promise<void> {
+      const now = deps.now();
+      const tokenHash = hashToken(input.token);
+      const row = await deps.shield.findToken(tokenHash);
+      const isBound =
+        row !== undefined &&
+        safeEqual(row.action, input.action) &&
+        safeEqual(row.client_id, input.clientId) &&
+        safeEqual(row.device_id, input.deviceId);
+      if (!row || !isBound || row.consumed_at !== null || row.expires_at <= now.toISOString()) {
+        throw new AppError('captcha_invalid');
+      }
+      if (!(await deps.shield.consumeToken(tokenHash, now))) {
+        throw new AppError('captcha_invalid');
+      }
+    },
+
     /** `POST /v1/shield/captcha/init`. */
     async init(request: CaptchaInitRequest, context: { address: string }): Promise<CaptchaInitAnswer> {
       deps.clients.assertKnown(request.clientId);

@@ -18,6 +18,8 @@ export interface AuthKeys {
   sharePassCode: Uint8Array;
   /** HMAC key of signed content links (downloads, thumbnails, zips). */
   contentLink: Uint8Array;
+  /** HMAC key of the signed addresses of unsubscribe links (`/mail/v1/unsubscribe?d=`). */
+  mailUnsubscribe: Uint8Array;
 }
 
 const secretFileName = 'auth-secret';
@@ -60,5 +62,6 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     shieldChallenge: derive('shield-challenge'),
     sharePassCode: derive('share-pass-code'),
     contentLink: derive('content-link'),
+    mailUnsubscribe: derive('mail-unsubscribe'),
   };
 }

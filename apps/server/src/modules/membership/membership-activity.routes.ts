@@ -1,0 +1,249 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../auth/require-actor';
+import {
+  compensateAnswerSchema,
+  inviteAnswerSchema,
+  invitePageAnswerSchema,
+  rewardAnswerSchema,
+  taskStatusAnswerSchema,
+  unsubscribeAnswerSchema,
+  verifyCaptchaAnswerSchema,
+} from '@nimbus/contracts';
+import {
+  compensateBodySchema,
+  inviteBodySchema,
+  invitePageQuerySchema,
+  rewardBodySchema,
+  taskStatusQuerySchema,
+  unsubscribeQuerySchema,
+  verifyCaptchaBodySchema,
+} from './membership-activity.schemas';
+import { inviteCodeOf, type MembershipActivityService } from './membership-activity.service';
+import { maskEmail } from '../user/user.dto';
+
+const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+/** The membership plugin's Fastify instance with the zod type provider. */
+type FastifyZodInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+const deviceIdPattern = /^[0-9a-f]{32}$/;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** What the activity calls need. */
+export interface MembershipActivityRouteDeps {
+  activities: MembershipActivityService;
+  /** The captcha shield's check of a token (`verifyRecaptchaToken`). */
+  verifyCaptcha: (input: {
+    token: string;
+    action: string;
+    clientId: string;
+    deviceId: string;
+  }) => Promise<void>;
+}
+
+/**
+ * The membership activity calls of API.md §5 (invitations, tasks, rewards, compensations,
+ * captcha check, unsubscribe), added to the membership module's routes.
+ */
+export function addMembershipActivityRoutes(
+  routes: FastifyZodInstance,
+  preHandler: (request: FastifyRequest) => Promise<void>,
+  deps: MembershipActivityRouteDeps,
+): void {
+  routes.post(
+    '/vip/v1/activity/invite',
+    {
+      preHandler,
+      schema: {
+        tags: ['membership'],
+        summary: "Free trial, or an invitation's days",
+        description:
+          "The call a new member's app makes once after sign-up. With another member's invite code " +
+          '(`invite_code`, or the `invite_code` query parameter of `rr`) both members receive ' +
+          '`INVITE_FREE_DAYS` premium days; without one the member receives `FREE_TRIAL_DAYS`. Given ' +
+          'once per member (later calls answer the first answer), only within ' +
+          '`INVITE_CLAIM_WINDOW_DAYS` of sign-up and to at most `INVITE_MAX_PER_ADDRESS_PER_DAY` ' +
+          'members per address; an unknown or own code counts as none, and an inviter past ' +
+          '`INVITE_MAX_PER_INVITER_PER_MONTH` earns nothing more (the new member gets the trial). ' +
+          '`free_days` 0 means nothing was granted.',
+        security: memberSecurity,
+        body: inviteBodySchema,
+        response: { 200: inviteAnswerSchema },
+      },
+    },
+    async (request) => {
+      const answer = await deps.activities.claimInvite(
+        { userId: actorOf(request).userId, address: request.ip },
+        inviteCodeOf(request.body),
+      );
+      return { free_days: answer.freeDays, invited: answer.invited };
+    },
+  );
+
+  routes.get(
+    '/vip/v1/task/status',
+    {
+      preHandler,
+      schema: {
+        tags: ['membership'],
+        summary: 'The membership tasks of a scene',
+        description:
+          'Scenes: `beginner` (upload a file, share a link, finish an offline download, invite a ' +
+          'friend) and `invite` (invite a friend). Each task is `TODO`, `DONE` (its reward waits ' +
+          'for `rewardVip`) or `REWARDED`. An unknown scene is `invalid_argument`.',
+        security: memberSecurity,
+        querystring: taskStatusQuerySchema,
+        response: { 200: taskStatusAnswerSchema },
+      },
+    },
+    async (request) => ({
+      result: 'ACCEPTED' as const,
+      ...(await deps.activities.taskStatus(actorOf(request).userId, request.query.scene)),
+    }),
+  );
+
+  routes.post(
+    '/vip/v1/activity/rewardVip',
+    {
+      preHandler,
+      schema: {
+        tags: ['membership'],
+        summary: "A membership task's reward",
+        description:
+          'Grants `TASK_REWARD_DAYS` premium days for a done task (`type`), once: ' +
+          '`activity_task_not_done` before the task is done, `activity_reward_claimed` after ' +
+          'the reward was given.',
+        security: memberSecurity,
+        body: rewardBodySchema,
+        response: { 200: rewardAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { granted, vip } = await deps.activities.reward(
+        actorOf(request).userId,
+        request.body.type,
+      );
+      return {
+        result: 'ACCEPTED' as const,
+        granted: {
+          type: granted.type,
+          days: granted.days,
+          starts_at: granted.startsAt,
+          expires_at: granted.expiresAt,
+        },
+        data: vip,
+      };
+    },
+  );
+
+  routes.get(
+    '/vip/v1/activity/inviteExtActivityPage',
+    {
+      preHandler,
+      schema: {
+        tags: ['membership'],
+        summary: 'The referral page',
+        description:
+          "The member's invite code and link (`/referral?invite_code=`), the days an invitation " +
+          'grants, how many members joined with it, the days earned, the monthly limit and what ' +
+          'is left of it, and the newest `limit` invitees (names masked).',
+        security: memberSecurity,
+        querystring: invitePageQuerySchema,
+        response: { 200: invitePageAnswerSchema },
+      },
+    },
+    async (request) => ({
+      result: 'ACCEPTED' as const,
+      data: await deps.activities.invitePage(actorOf(request).userId, request.query.limit),
+    }),
+  );
+
+  routes.post(
+    '/vip/v1/activity/compensate',
+    {
+      preHandler,
+      schema: {
+        tags: ['membership'],
+        summary: 'Compensation (admins)',
+        description:
+          'An admin grants `days` premium days of the compensation `type` (e.g. ' +
+          '`aliyun_accident_202409`) to each member of `user_ids`, once per member and type; ' +
+          'members who had it, and unknown ids, come back in `skipped`. Others: `permission_denied`.',
+        security: memberSecurity,
+        body: compensateBodySchema,
+        response: { 200: compensateAnswerSchema },
+      },
+    },
+    async (request) => ({
+      result: 'ACCEPTED' as const,
+      ...(await deps.activities.compensate(actorOf(request).userId, {
+        type: request.body.type,
+        days: request.body.days,
+        userIds: [...new Set(request.body.user_ids)],
+      })),
+    }),
+  );
+
+  routes.post(
+    '/vip/v1/verifyRecaptchaToken',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Verify a captcha token',
+        description:
+          'Spends a `captcha_token` the captcha shield gave (`POST /v1/shield/captcha/init`) for ' +
+          '`action` to this client (`x-client-id`) on this device (`x-device-id`): `success` when it ' +
+          'is genuine, unexpired and unspent, `captcha_invalid` otherwise. A token is good once.',
+        body: verifyCaptchaBodySchema,
+        response: { 200: verifyCaptchaAnswerSchema },
+      },
+    },
+    async (request) => {
+      const deviceId = header(request, 'x-device-id') ?? '';
+      await deps.verifyCaptcha({
+        token: request.body.token,
+        action: request.body.action,
+        clientId: (header(request, 'x-client-id') ?? '').slice(0, 64),
+        deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
+      });
+      return { result: 'ACCEPTED' as const, success: true as const };
+    },
+  );
+
+  routes.get(
+    '/mail/v1/unsubscribe',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Unsubscribe a mail address',
+        description:
+          'Stops mail of the scene named in the signed address `d` (from the link in a mail) to ' +
+          'its address; no sign-in needed, and doing it again changes nothing (API.md §5 makes ' +
+          'this the one GET that writes). A `d` that does not check is `unsubscribe_link_invalid`.',
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeAnswerSchema },
+      },
+    },
+    async (request) => {
+      const claims = await deps.activities.unsubscribe(request.query.d);
+      return { result: 'ACCEPTED' as const, email: maskEmail(claims.email), scene: claims.scene };
+    },
+  );
+}

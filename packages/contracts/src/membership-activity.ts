@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { grantedMembershipSchema, vipDataSchema } from './membership';
+
+/*
+ * Membership activities (API.md §5): invitations and the free trial, membership tasks and their
+ * rewards, the referral page, compensations and unsubscribe links.
+ */
+
+/** The scenes whose membership tasks `GET /vip/v1/task/status?scene=` lists. */
+export const activityScenes = ['beginner', 'invite'] as const;
+export type ActivityScene = (typeof activityScenes)[number];
+
+/**
+ * Membership tasks: a thing a member does in the drive that earns premium days once
+ * (`POST /vip/v1/activity/rewardVip` with the task as `type`).
+ */
+export const activityTaskTypes = [
+  'upload_file',
+  'share_file',
+  'offline_download',
+  'invite_friend',
+] as const;
+export type ActivityTaskType = (typeof activityTaskTypes)[number];
+
+/** `TODO` not done yet, `DONE` done and its reward waiting, `REWARDED` its reward received. */
+export const activityTaskStatuses = ['TODO', 'DONE', 'REWARDED'] as const;
+export type ActivityTaskStatus = (typeof activityTaskStatuses)[number];
+
+/** `POST /vip/v1/activity/invite`: the free trial, or an invitation's days when `rr` carries a code. */
+export const inviteAnswerSchema = z.object({
+  /** Premium days this member received (0 when none); the same answer on every later call. */
+  free_days: z.number().int().min(0),
+  /** Whether the days came from a member's invitation (the inviter received days too). */
+  invited: z.boolean(),
+});
+export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;
+
+/** One membership task of a scene. */
+export const activityTaskSchema = z.object({
+  type: z.enum(activityTaskTypes),
+  status: z.enum(activityTaskStatuses),
+  /** Premium days the task's reward grants. */
+  reward_days: z.number().int().min(0),
+  /** How far the member is: `progress` of `target` (a task is done when they are equal). */
+  progress: z.number().int().min(0),
+  target: z.number().int().min(1),
+});
+export type ActivityTask = z.infer<typeof activityTaskSchema>;
+
+/** `GET /vip/v1/task/status?scene=`. */
+export const taskStatusAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  scene: z.enum(activityScenes),
+  tasks: z.array(activityTaskSchema),
+});
+export type TaskStatusAnswer = z.infer<typeof taskStatusAnswerSchema>;
+
+/** `POST /vip/v1/activity/rewardVip`: the reward's days and the VIP state after them. */
+export const rewardAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  granted: grantedMembershipSchema,
+  data: vipDataSchema,
+});
+export type RewardAnswer = z.infer<typeof rewardAnswerSchema>;
+
+/** A member who joined through an invitation, as the inviter sees them. */
+export const inviteeSchema = z.object({
+  /** The invitee's name, first and last letter only (`A***e`). */
+  name: z.string(),
+  joined_at: z.string(),
+  /** Days the inviter received for this invitation (0 past the monthly limit). */
+  free_days: z.number().int().min(0),
+});
+
+/** `GET /vip/v1/activity/inviteExtActivityPage?limit=`: the referral page's data. */
+export const invitePageAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  data: z.object({
+    /** The member's own invite code (made on the first call, then kept). */
+    invite_code: z.string(),
+    /** The referral page with the code, to send to friends. */
+    invite_url: z.string(),
+    /** Days an invitation grants each of the two members. */
+    free_days: z.number().int().min(0),
+    /** Members who joined with this member's code. */
+    invited_count: z.number().int().min(0),
+    /** Days this member received for invitations. */
+    earned_days: z.number().int().min(0),
+    /** Rewarded invitations per 30 days, and how many of them are left now. */
+    monthly_limit: z.number().int().min(0),
+    monthly_remaining: z.number().int().min(0),
+    /** The newest invitees, at most `limit`. */
+    invitees: z.array(inviteeSchema),
+  }),
+});
+export type InvitePageAnswer = z.infer<typeof invitePageAnswerSchema>;
+
+/** `POST /vip/v1/activity/compensate` (admins): who received the days and who already had them. */
+export const compensateAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  /** Members who received the days now. */
+  granted: z.array(z.string()),
+  /** Members who had received this compensation before, or who do not exist. */
+  skipped: z.array(z.string()),
+});
+export type CompensateAnswer = z.infer<typeof compensateAnswerSchema>;
+
+/** `POST /vip/v1/verifyRecaptchaToken`. */
+export const verifyCaptchaAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  success: z.literal(true),
+});
+
+/** `GET /mail/v1/unsubscribe?d=`: the address (masked) and the mails it no longer receives. */
+export const unsubscribeAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  email: z.string(),
+  scene: z.string(),
+});
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
