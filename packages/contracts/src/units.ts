@@ -24,6 +24,30 @@ function toNumber(bytes: number | bigint | string): number {
 }
 
 /**
+ * The number formats formatBytes uses, by locale and fraction digits: building an
+ * `Intl.NumberFormat` costs far more than formatting with one, and a listing formats a size for
+ * every row it shows while it scrolls.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(
+  locale: string | undefined,
+  maximumFractionDigits: number,
+): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits });
+    // Locales come from a short list, but a caller may pass anything: keep the cache bounded.
+    if (numberFormats.size >= 256) {
+      numberFormats.clear();
+    }
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
  * Formats a size for people: `0 B`, `512 B`, `1.5 KB`, `1.5 GB`, up to petabytes, base 1024.
  * Accepts the decimal strings the API sends for 64-bit sizes and bigints. The number part follows
  * the locale's digits and separators. Throws a RangeError for a value that is not a number.
@@ -54,10 +78,7 @@ export function formatBytes(
     scaled /= storageUnitBase;
     index += 1;
   }
-  const formatter = new Intl.NumberFormat(options.locale, {
-    minimumFractionDigits: 0,
-    maximumFractionDigits: index === 0 ? 0 : fractionDigits,
-  });
+  const formatter = numberFormat(options.locale, index === 0 ? 0 : fractionDigits);
   const unit = storageUnits[index] ?? 'B';
   return `${formatter.format(value < 0 ? -scaled : scaled)} ${unit}`;
 }

@@ -1,8 +1,7 @@
 'use client';
 
 import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SortOrder } from '@nimbus/contracts';
 import {
   ArrowUpDown,
@@ -61,9 +60,10 @@ import {
   TransfersPanel,
   UploadButtons,
 } from './drive-slots';
-import type { ItemAction } from './file-item';
-import { FileItem, useModifiedText } from './file-item';
+import type { ItemAction, MoreMenuTarget } from './file-item';
+import { FileItem, ItemMoreMenu, useModifiedText } from './file-item';
 import { InlineRename, focusRenameOnMenuClose } from './inline-rename';
+import { ItemIconSymbols } from './item-icons';
 import { keyAction } from './keyboard';
 import { MoveCopyDialog } from './move-copy-dialog';
 import { NameDialog } from './name-dialog';
@@ -82,6 +82,8 @@ import { canDropInto } from './transfer-plan';
 import { useDriveActions } from './use-drive-actions';
 import type { ListingInput } from './use-listing';
 import { useBreadcrumbs, useListing } from './use-listing';
+import { listedFile, listedIndex } from './listed-items';
+import { VirtualRows } from './virtual-rows';
 import { CreateShareDialog } from './share/create-share-dialog';
 import { useViewOverride, viewOverridesStore } from './view-overrides';
 
@@ -107,6 +109,24 @@ const gridRowHeight = 204;
 const longPressMs = 500;
 /** How far a pressed mouse must travel before a press becomes a drag. */
 const dragThresholdPx = 6;
+
+/** Stands for an item's name in a message formatted once for all items. */
+const nameMark = '\uE000';
+
+/**
+ * The text of a message whose `name` argument is an item's name, for every row of a listing:
+ * the message is formatted once, with a mark where the name goes (the messages put the name in
+ * as it is), and each row's name is put in its place. Formats each time when the mark is not
+ * found once in it.
+ */
+function nameLabel(formatted: string, format: (name: string) => string): (name: string) => string {
+  const parts = formatted.split(nameMark);
+  if (parts.length !== 2) {
+    return format;
+  }
+  const [before = '', after = ''] = parts;
+  return (name) => before + name + after;
+}
 
 /** Items being dragged to be moved, where the pointer is, and the folder they would land in. */
 interface DragState {
@@ -159,15 +179,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         return { source: 'events', parentId: '', order: 'MODIFY_TIME_DESC', foldersFirst: false };
     }
   }, [section, folderId, display.orderType, display.pinFoldersTop]);
-  const { items, query } = useListing(listingInput);
-  const order = useMemo(() => items.map((file) => file.id), [items]);
-  const byId = useMemo(() => new Map(items.map((file) => [file.id, file])), [items]);
+  const { listed, items, query } = useListing(listingInput);
+  const order = listed.order;
 
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const [dialog, setDialog] = useState<DialogState>();
   const [preview, setPreview] = useState<number>();
   const [listFocused, setListFocused] = useState(false);
   const [menuTarget, setMenuTarget] = useState<DriveFile>();
+  /** The item whose "more" menu is open. */
+  const [moreTarget, setMoreTarget] = useState<MoreMenuTarget>();
   /** The item whose name is an input (inline rename). */
   const [renaming, setRenaming] = useState<string>();
   /** Ctrl+A in a folder not fully loaded: the rest is being fetched to be selected too. */
@@ -182,12 +203,13 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     setSelectingAll(false);
     setRenaming(undefined);
   }
-  // Memoized: a listing of 100,000 items re-renders on every scroll frame.
-  const current = useMemo(() => keepListed(selection, order), [selection, order]);
+  // Memoized: a listing of 100,000 items re-renders for every page it fetches.
+  const isListed = useCallback((id: string) => listedIndex(listed, id) >= 0, [listed]);
+  const current = useMemo(() => keepListed(selection, isListed), [selection, isListed]);
   const selectedIds = useMemo(() => selectedInOrder(current, order), [current, order]);
   const selectedFiles = useMemo(
-    () => selectedIds.map((id) => byId.get(id)).filter((file) => file !== undefined),
-    [selectedIds, byId],
+    () => selectedIds.map((id) => listedFile(listed, id)).filter((file) => file !== undefined),
+    [selectedIds, listed],
   );
 
   const editable = section !== 'trash';
@@ -239,63 +261,28 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     return () => observer.disconnect();
   }, []);
   const columns = view === 'grid' ? Math.max(2, Math.floor((width - 16) / gridTileWidth)) : 1;
-  const itemRows = Math.ceil(items.length / columns);
-  const rowCount = itemRows + (query.hasNextPage ? 1 : 0);
   const rowHeight = view === 'grid' ? gridRowHeight : isMobile ? mobileRowHeight : listRowHeight;
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 8,
-  });
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, rowHeight, columns]);
-  const virtualRows = virtualizer.getVirtualItems();
-  const lastRow = virtualRows.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastRow >= itemRows - 10) {
-      void fetchNextPage();
-    }
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRow, itemRows]);
 
   // Ctrl+A selects the whole folder: the pages not loaded yet are fetched, then all selected.
   // Meanwhile the selection bar says so and offers no action, so none applies to a part only.
   const fetchFailed = query.isFetchNextPageError;
-  useEffect(() => {
-    if (!selectingAll) {
-      return;
-    }
-    if (fetchFailed) {
-      setSelectingAll(false);
-      return;
-    }
-    if (hasNextPage) {
-      if (!isFetchingNextPage) {
-        void fetchNextPage();
-      }
-      return;
-    }
-    if (!isFetchingNextPage) {
-      setSelectingAll(false);
+  if (selectingAll && (fetchFailed || (!hasNextPage && !isFetchingNextPage))) {
+    setSelectingAll(false);
+    if (!fetchFailed) {
       setSelection((state) => selectAll(state, order));
     }
-  }, [selectingAll, hasNextPage, isFetchingNextPage, fetchNextPage, order, fetchFailed]);
+  }
+  useEffect(() => {
+    if (selectingAll && !fetchFailed && hasNextPage && !isFetchingNextPage) {
+      void fetchNextPage();
+    }
+  }, [selectingAll, hasNextPage, isFetchingNextPage, fetchNextPage, fetchFailed]);
 
-  const focusIndex = useMemo(
-    () => (current.focus === undefined ? -1 : order.indexOf(current.focus)),
-    [current.focus, order],
-  );
+  const focusIndex = current.focus === undefined ? -1 : listedIndex(listed, current.focus);
   // Bumped by every key that moves the focus, so Home scrolls back even when the focus was on
   // the first item already.
   const [focusMoves, setFocusMoves] = useState(0);
-  useEffect(() => {
-    if (focusIndex >= 0) {
-      virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
-    }
-  }, [focusIndex, columns, virtualizer, focusMoves]);
 
   // ---- Selection by pointer -------------------------------------------------------------
   const longPress = useRef<{ timer: number | undefined; fired: boolean }>({
@@ -332,45 +319,56 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   }, []);
 
   const selecting = current.selected.size > 0;
+  // What the items' handlers read when called: the items keep the same handlers while the listing
+  // grows, so a fetched page re-renders none of them.
+  const itemContext = useRef({ order, isListed, selecting, open, current, selectedFiles });
+  useLayoutEffect(() => {
+    itemContext.current = { order, isListed, selecting, open, current, selectedFiles };
+  });
   const onItemClick = useCallback(
     (file: DriveFile, event: MouseEvent) => {
       if (longPress.current.fired) {
         longPress.current.fired = false;
         return;
       }
+      const context = itemContext.current;
       const touchLike = isMobile && !event.shiftKey && !event.ctrlKey && !event.metaKey;
       if (touchLike) {
         // On a phone a tap opens, or toggles while something is selected.
-        if (selecting) {
+        if (context.selecting) {
           setSelection((state) => toggleItem(state, file.id));
         } else {
-          open(file);
+          context.open(file);
         }
         return;
       }
       setSelection((state) =>
-        clickItem(keepListed(state, order), order, file.id, {
+        clickItem(keepListed(state, context.isListed), context.order, file.id, {
           range: event.shiftKey,
           toggle: event.ctrlKey || event.metaKey,
         }),
       );
     },
-    [isMobile, selecting, open, order],
+    [isMobile],
   );
+  const onItemDoubleClick = useCallback((file: DriveFile) => itemContext.current.open(file), []);
   const onItemCheck = useCallback((file: DriveFile) => {
     setSelection((state) => toggleItem(state, file.id));
   }, []);
-  const onItemContextMenu = useCallback(
-    (file: DriveFile) => {
-      setMenuTarget(file);
-      setSelection((state) =>
-        state.selected.has(file.id)
-          ? { ...state, focus: file.id }
-          : clickItem(state, order, file.id, { range: false, toggle: false }),
-      );
-    },
-    [order],
-  );
+  const onItemContextMenu = useCallback((file: DriveFile) => {
+    const { order: listedOrder } = itemContext.current;
+    setMenuTarget(file);
+    setSelection((state) =>
+      state.selected.has(file.id)
+        ? { ...state, focus: file.id }
+        : clickItem(state, listedOrder, file.id, { range: false, toggle: false }),
+    );
+  }, []);
+  const onItemMore = useCallback((file: DriveFile, anchor: HTMLElement) => {
+    const { left, top, width, height } = anchor.getBoundingClientRect();
+    setMoreTarget({ file, anchor, rect: { left, top, width, height } });
+  }, []);
+  const closeMore = useCallback(() => setMoreTarget(undefined), []);
 
   // ---- Actions --------------------------------------------------------------------------
   /** Renames in place on a computer, in a dialog on a phone. */
@@ -501,24 +499,28 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       ),
     [actionsFor, current.selected, selectedFiles],
   );
-  const moreLabel = useCallback((name: string) => t('action.more', { name }), [t]);
+  const moreLabel = useMemo(
+    () => nameLabel(t('action.more', { name: nameMark }), (name) => t('action.more', { name })),
+    [t],
+  );
   /** The hover share button of list rows: the selection's when the row is in it. */
   const quickShare = useMemo(
     () =>
       editable
         ? {
-            label: (name: string) => t('action.share-item', { name }),
-            run: (file: DriveFile) =>
+            label: nameLabel(t('action.share-item', { name: nameMark }), (name) =>
+              t('action.share-item', { name }),
+            ),
+            run: (file: DriveFile) => {
+              const { current: shown, selectedFiles: files } = itemContext.current;
               setDialog({
                 type: 'share',
-                files:
-                  current.selected.has(file.id) && selectedFiles.length > 1
-                    ? selectedFiles
-                    : [file],
-              }),
+                files: shown.selected.has(file.id) && files.length > 1 ? files : [file],
+              });
+            },
           }
         : undefined,
-    [editable, t, current.selected, selectedFiles],
+    [editable, t],
   );
 
   // ---- Drag to move ---------------------------------------------------------------------
@@ -527,7 +529,9 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const dragRef = useRef<DragState | undefined>(undefined);
   const swallowClick = useRef(false);
   const dragContext = useRef({ selectedFiles, current, order, folderId, actions });
-  dragContext.current = { selectedFiles, current, order, folderId, actions };
+  useLayoutEffect(() => {
+    dragContext.current = { selectedFiles, current, order, folderId, actions };
+  });
   useEffect(() => {
     const update = (state: DragState | undefined) => {
       dragRef.current = state;
@@ -624,21 +628,21 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     switch (action.type) {
       case 'move':
         setSelection((state) =>
-          moveFocus(keepListed(state, order), order, action.delta, action.extend),
+          moveFocus(keepListed(state, isListed), order, action.delta, action.extend),
         );
         return;
       case 'first':
         setSelection((state) =>
-          moveFocus(keepListed(state, order), order, -order.length, action.extend),
+          moveFocus(keepListed(state, isListed), order, -order.length, action.extend),
         );
         return;
       case 'last':
         setSelection((state) =>
-          moveFocus(keepListed(state, order), order, order.length, action.extend),
+          moveFocus(keepListed(state, isListed), order, order.length, action.extend),
         );
         return;
       case 'open': {
-        const target = current.focus ? byId.get(current.focus) : selectedFiles[0];
+        const target = current.focus ? listedFile(listed, current.focus) : selectedFiles[0];
         if (target) {
           open(target);
         }
@@ -885,6 +889,87 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       </div>
     ) : null;
 
+  const starredLabel = t('starred');
+  const renameLabel = t('rename.label');
+  const moreOpenId = moreTarget?.file.id;
+  const dropTargetId = drag?.target;
+  const renderItem = useCallback(
+    (index: number, slot: number) => {
+      const file = items[index];
+      if (!file) {
+        return null;
+      }
+      const focused = current.focus === file.id;
+      return (
+        <FileItem
+          key={slot}
+          file={file}
+          view={view}
+          selected={current.selected.has(file.id)}
+          focused={focused}
+          showFocus={focused && listFocused}
+          selecting={selecting}
+          modified={modifiedText(
+            section === 'trash' && file.delete_time ? file.delete_time : file.modified_time,
+          )}
+          starredLabel={starredLabel}
+          onClick={onItemClick}
+          onDoubleClick={onItemDoubleClick}
+          onCheck={onItemCheck}
+          onContextMenu={onItemContextMenu}
+          onPointerDown={onPointerDown}
+          onPointerEnd={onPointerEnd}
+          moreLabel={moreLabel}
+          onMore={onItemMore}
+          moreOpen={moreOpenId === file.id}
+          {...(quickShare ? { quickShare } : {})}
+          dropTarget={dropTargetId === file.id}
+          dragged={draggedIds.has(file.id)}
+          {...(renaming === file.id
+            ? {
+                rename: (
+                  <InlineRename
+                    file={file}
+                    label={renameLabel}
+                    onSave={saveRename}
+                    onDone={endRename}
+                    describeError={describeError}
+                  />
+                ),
+              }
+            : {})}
+        />
+      );
+    },
+    [
+      items,
+      current,
+      view,
+      listFocused,
+      selecting,
+      modifiedText,
+      section,
+      starredLabel,
+      onItemClick,
+      onItemDoubleClick,
+      onItemCheck,
+      onItemContextMenu,
+      onPointerDown,
+      onPointerEnd,
+      moreLabel,
+      onItemMore,
+      moreOpenId,
+      quickShare,
+      dropTargetId,
+      draggedIds,
+      renaming,
+      renameLabel,
+      saveRename,
+      endRename,
+      describeError,
+    ],
+  );
+
   let body: ReactNode;
   if (query.isPending) {
     body = <ListingSkeleton view={view} />;
@@ -910,83 +995,27 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     body = <EmptyState section={section} inFolder={folderId !== ''} />;
   } else {
     body = (
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualRows.map((row) => {
-          const start = row.index * columns;
-          const rowItems = items.slice(start, start + columns);
-          const hasRename = renaming !== undefined && rowItems.some((file) => file.id === renaming);
-          return (
-            <div
-              key={row.key}
-              role="presentation"
-              className={cn(
-                'absolute left-0 top-0 w-full',
-                view === 'grid' ? 'grid gap-3 px-2 pb-3' : '',
-              )}
-              style={{
-                height: row.size,
-                transform: `translateY(${row.start}px)`,
-                // The rename field's message overlaps the next row.
-                ...(hasRename ? { zIndex: 10 } : {}),
-                ...(view === 'grid'
-                  ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
-                  : {}),
-              }}
-            >
-              {rowItems.length === 0 ? (
-                <div className="h-full animate-pulse rounded-lg bg-muted/60" aria-hidden />
-              ) : (
-                rowItems.map((file) => (
-                  <FileItem
-                    key={file.id}
-                    file={file}
-                    view={view}
-                    selected={current.selected.has(file.id)}
-                    focused={current.focus === file.id}
-                    showFocus={listFocused}
-                    selecting={selecting}
-                    modified={modifiedText(
-                      section === 'trash' && file.delete_time
-                        ? file.delete_time
-                        : file.modified_time,
-                    )}
-                    starredLabel={t('starred')}
-                    onClick={onItemClick}
-                    onDoubleClick={open}
-                    onCheck={onItemCheck}
-                    onContextMenu={onItemContextMenu}
-                    onPointerDown={onPointerDown}
-                    onPointerEnd={onPointerEnd}
-                    moreLabel={moreLabel}
-                    actionsOf={actionsOf}
-                    {...(quickShare ? { quickShare } : {})}
-                    dropTarget={drag?.target === file.id}
-                    dragged={draggedIds.has(file.id)}
-                    {...(renaming === file.id
-                      ? {
-                          rename: (
-                            <InlineRename
-                              file={file}
-                              label={t('rename.label')}
-                              onSave={saveRename}
-                              onDone={endRename}
-                              describeError={describeError}
-                            />
-                          ),
-                        }
-                      : {})}
-                  />
-                ))
-              )}
-            </div>
-          );
-        })}
-      </div>
+      <VirtualRows
+        scrollRef={scrollRef}
+        count={items.length}
+        columns={columns}
+        rowHeight={rowHeight}
+        view={view}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+        focusIndex={focusIndex}
+        focusMoves={focusMoves}
+        raisedIndex={renaming === undefined ? -1 : listedIndex(listed, renaming)}
+        renderItem={renderItem}
+      />
     );
   }
 
   const activeId =
-    current.focus && byId.has(current.focus) ? `drive-item-${current.focus}` : undefined;
+    current.focus && listedIndex(listed, current.focus) >= 0
+      ? `drive-item-${current.focus}`
+      : undefined;
   const listing = (
     <>
       {view === 'list' && !isMobile && items.length > 0 ? (
@@ -1005,6 +1034,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           sizeLabel={section === 'recent' ? t('column.activity') : t('column.size')}
         />
       ) : null}
+      <ItemIconSymbols />
       <ContextMenuPrimitive.Root
         onOpenChange={(openMenu) => {
           if (!openMenu) {
@@ -1083,10 +1113,16 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           </ContextMenuPrimitive.Content>
         </ContextMenuPrimitive.Portal>
       </ContextMenuPrimitive.Root>
+      <ItemMoreMenu target={moreTarget} actionsOf={actionsOf} onClose={closeMore} />
     </>
   );
 
-  const previewFiles = useMemo(() => items.filter((file) => !isFolder(file)), [items]);
+  // The viewer pages through the files of the listing; worked out only while it is open.
+  const previewing = preview !== undefined;
+  const previewFiles = useMemo(
+    () => (previewing ? items.filter((file) => !isFolder(file)) : []),
+    [previewing, items],
+  );
 
   return (
     <div
@@ -1140,7 +1176,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
                 share: {
                   label: t('action.share'),
                   run: (shown: { id: string }) => {
-                    const target = byId.get(shown.id);
+                    const target = listedFile(listed, shown.id);
                     setPreview(undefined);
                     if (target) {
                       setDialog({ type: 'share', files: [target] });

@@ -1,22 +1,12 @@
 'use client';
 
 import type { MouseEvent, PointerEvent, ReactNode } from 'react';
-import { memo, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { formatBytes } from '@nimbus/contracts';
-import {
-  Check,
-  EllipsisVertical,
-  File,
-  FileArchive,
-  FileAudio,
-  FileImage,
-  FileText,
-  FileVideo,
-  Folder,
-  Share2,
-  Star,
-} from 'lucide-react';
-import { useFormatter, useLocale } from 'next-intl';
+import { File, FileArchive, FileAudio, FileImage, FileText, FileVideo, Folder } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useLocale, useTimeZone } from 'next-intl';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,63 +17,144 @@ import { cn } from '@/lib/cn';
 import type { DriveFile } from './drive-api';
 import { isFolder } from './drive-api';
 import { focusRenameOnMenuClose } from './inline-rename';
+import { ItemIcon, itemIconOf } from './item-icons';
+import { modifiedTextFormatter } from './modified-text';
 
 /** One action offered for items (context menu, "more" menu, selection bar). */
 export interface ItemAction {
   key: string;
   label: string;
-  icon: typeof Star;
+  icon: LucideIcon;
   danger?: boolean;
   run: () => void;
 }
 
+/** The item whose "more actions" menu is open, its button, and where that button was. */
+export interface MoreMenuTarget {
+  file: DriveFile;
+  anchor: HTMLElement;
+  rect: { left: number; top: number; width: number; height: number };
+}
+
 /**
- * The "more actions" button of an item: shown on hover and focus, always on touch screens. The
- * actions are worked out only when the menu opens, so rows stay cheap while a listing scrolls.
+ * The "more actions" menu of a listing: one menu for all items, opened next to the button of the
+ * item it was asked for. A Radix menu in every row would cost each row a dozen components and
+ * effects while a folder of 100,000 items scrolls; the rows carry plain buttons instead. The menu
+ * is placed by an invisible trigger laid over the item's button (the listing cannot scroll while
+ * the menu is open), and gives the focus back to that button when it closes.
  */
-function MoreMenu({
+export function ItemMoreMenu({
+  target,
+  actionsOf,
+  onClose,
+}: {
+  target: MoreMenuTarget | undefined;
+  actionsOf: (file: DriveFile) => ItemAction[];
+  onClose: () => void;
+}) {
+  const interactedOutside = useRef(false);
+  if (!target) {
+    return null;
+  }
+  const { anchor, rect } = target;
+  return createPortal(
+    <DropdownMenu
+      key={target.file.id}
+      open
+      onOpenChange={(open) => {
+        if (!open) {
+          onClose();
+        }
+      }}
+    >
+      <DropdownMenuTrigger asChild>
+        <span
+          aria-hidden
+          tabIndex={-1}
+          style={{
+            position: 'fixed',
+            left: rect.left,
+            top: rect.top,
+            width: rect.width,
+            height: rect.height,
+            pointerEvents: 'none',
+          }}
+        />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        onClick={(event) => event.stopPropagation()}
+        onInteractOutside={() => {
+          interactedOutside.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          const outside = interactedOutside.current;
+          interactedOutside.current = false;
+          focusRenameOnMenuClose(event);
+          if (event.defaultPrevented) {
+            return;
+          }
+          event.preventDefault();
+          if (!outside && anchor.isConnected) {
+            anchor.focus();
+          }
+        }}
+      >
+        {actionsOf(target.file).map((action) => (
+          <DropdownMenuItem
+            key={action.key}
+            onSelect={action.run}
+            className={action.danger ? 'text-danger' : undefined}
+          >
+            <action.icon aria-hidden className="size-4" />
+            {action.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>,
+    document.body,
+  );
+}
+
+/**
+ * The "more actions" button of an item: shown on hover and focus, always on touch screens. It
+ * opens the listing's one "more" menu (`ItemMoreMenu`) for its item.
+ */
+function MoreButton({
   file,
   label,
-  actionsOf,
+  open,
+  onOpen,
 }: {
   file: DriveFile;
   label: string;
-  actionsOf: (file: DriveFile) => ItemAction[];
+  open: boolean;
+  onOpen: (file: DriveFile, anchor: HTMLElement) => void;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label={label}
-          data-testid="item-more"
-          onClick={(event) => event.stopPropagation()}
-          onDoubleClick={(event) => event.stopPropagation()}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:opacity-100 md:size-8 md:opacity-0 md:group-hover:opacity-100"
-        >
-          <EllipsisVertical aria-hidden className="size-4" />
-        </button>
-      </DropdownMenuTrigger>
-      {open ? (
-        <DropdownMenuContent
-          align="end"
-          onClick={(event) => event.stopPropagation()}
-          onCloseAutoFocus={focusRenameOnMenuClose}
-        >
-          {actionsOf(file).map((action) => (
-            <DropdownMenuItem
-              key={action.key}
-              onSelect={action.run}
-              className={action.danger ? 'text-danger' : undefined}
-            >
-              <action.icon aria-hidden className="size-4" />
-              {action.label}
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      ) : null}
-    </DropdownMenu>
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      data-state={open ? 'open' : 'closed'}
+      data-testid="item-more"
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen(file, event.currentTarget);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          event.stopPropagation();
+          onOpen(file, event.currentTarget);
+        }
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:opacity-100 md:size-8 md:opacity-0 md:group-hover:opacity-100"
+    >
+      <ItemIcon name="more" className="size-4" />
+    </button>
   );
 }
 
@@ -111,19 +182,13 @@ export function FileIcon({ file, className }: { file: DriveFile; className?: str
 }
 
 /** When an item changed: relative within a week ("3 minutes ago"), else the locale's date. */
-export function useModifiedText() {
-  const format = useFormatter();
-  return (iso: string): string => {
-    const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) {
-      return '';
-    }
-    const now = Date.now();
-    if (Math.abs(now - date.getTime()) < 7 * 24 * 3600 * 1000) {
-      return format.relativeTime(date, now);
-    }
-    return format.dateTime(date, { dateStyle: 'medium' });
-  };
+export function useModifiedText(): (iso: string) => string {
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  return useMemo(() => {
+    const format = modifiedTextFormatter(locale, timeZone);
+    return (iso: string) => format(iso);
+  }, [locale, timeZone]);
 }
 
 export interface FileItemProps {
@@ -145,8 +210,10 @@ export interface FileItemProps {
   onPointerEnd: () => void;
   /** The label of the item's "more actions" button. */
   moreLabel: (name: string) => string;
-  /** The actions of the item's "more" menu, asked for when it opens. */
-  actionsOf: (file: DriveFile) => ItemAction[];
+  /** Opens the listing's "more" menu for the item, next to `anchor`. */
+  onMore: (file: DriveFile, anchor: HTMLElement) => void;
+  /** Whether the "more" menu is open for the item. */
+  moreOpen: boolean;
   /** The list row's quick share button (shown on hover and focus); none where sharing is not offered. */
   quickShare?: { label: (name: string) => string; run: (file: DriveFile) => void };
   /** The inline rename field, shown instead of the name while the item is renamed. */
@@ -179,7 +246,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
         selected || props.selecting ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
       )}
     >
-      {selected ? <Check className="size-3.5" /> : null}
+      {selected ? <ItemIcon name="check" className="size-3.5" /> : null}
     </span>
   );
   const common = {
@@ -207,11 +274,13 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       : '';
   const faded = props.dragged ? 'opacity-50' : '';
   const star = file.starred ? (
-    <Star
-      aria-label={props.starredLabel}
+    <ItemIcon
+      name="star"
+      label={props.starredLabel}
       className="size-4 shrink-0 fill-amber-400 text-amber-400"
     />
   ) : null;
+  const icon = itemIconOf(file);
 
   if (view === 'grid') {
     return (
@@ -227,7 +296,12 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       >
         <div className="absolute left-2 top-2 z-10">{check}</div>
         <div className="absolute right-1 top-1 z-10">
-          <MoreMenu file={file} label={props.moreLabel(file.name)} actionsOf={props.actionsOf} />
+          <MoreButton
+            file={file}
+            label={props.moreLabel(file.name)}
+            open={props.moreOpen}
+            onOpen={props.onMore}
+          />
         </div>
         <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg bg-muted/60">
           {file.thumbnail_link ? (
@@ -239,7 +313,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
               className="size-full object-cover"
             />
           ) : (
-            <FileIcon file={file} className="size-12" />
+            <ItemIcon name={icon.name} className={`size-12 shrink-0 ${icon.className}`} />
           )}
           {file.params.duration ? (
             <span className="absolute bottom-12 right-3 rounded bg-neutral-950/70 px-1.5 text-xs text-white">
@@ -273,7 +347,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       )}
     >
       {check}
-      <FileIcon file={file} className="size-6" />
+      <ItemIcon name={icon.name} className={`size-6 shrink-0 ${icon.className}`} />
       <span className="flex min-w-0 flex-1 items-center gap-2">
         {props.rename ?? (
           <span className="truncate text-sm" title={file.name}>
@@ -301,10 +375,15 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
           onDoubleClick={(event) => event.stopPropagation()}
           className="hidden size-8 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-0 hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring group-hover:opacity-100 md:inline-flex"
         >
-          <Share2 aria-hidden className="size-4" />
+          <ItemIcon name="share" className="size-4" />
         </button>
       ) : null}
-      <MoreMenu file={file} label={props.moreLabel(file.name)} actionsOf={props.actionsOf} />
+      <MoreButton
+        file={file}
+        label={props.moreLabel(file.name)}
+        open={props.moreOpen}
+        onOpen={props.onMore}
+      />
     </div>
   );
 });

@@ -95,6 +95,11 @@ describe('selection model', () => {
     expect([...after.selected].sort()).toEqual(['b', 'd']);
     expect(after.focus).toBe('d');
     expect(keepListed(after, ['a', 'b', 'd'])).toBe(after);
+    const listed = new Set(['a', 'd']);
+    const fewer = keepListed(after, (id) => listed.has(id));
+    expect([...fewer.selected]).toEqual(['d']);
+    expect(fewer.anchor).toBeUndefined();
+    expect(keepListed(fewer, (id) => listed.has(id))).toBe(fewer);
   });
 
   it('keeps an empty selection as it is, whatever the listing', () => {

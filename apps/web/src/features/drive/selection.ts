@@ -110,25 +110,41 @@ export function clearSelection(state: SelectionState): SelectionState {
   return { selected: new Set(), anchor: undefined, focus: state.focus };
 }
 
-/** Drops the ids that are no longer listed (after a trash, move or reload). */
-export function keepListed(state: SelectionState, order: readonly string[]): SelectionState {
+function membership(
+  listed: readonly string[] | ((id: string) => boolean),
+): (id: string) => boolean {
+  if (typeof listed === 'function') {
+    return listed;
+  }
+  const ids = new Set(listed);
+  return (id) => ids.has(id);
+}
+
+/**
+ * Drops the ids that are no longer listed (after a trash, move or reload). `listed` is the items
+ * in display order, or whether an id is listed.
+ */
+export function keepListed(
+  state: SelectionState,
+  listed: readonly string[] | ((id: string) => boolean),
+): SelectionState {
   // Nothing to check: a listing of 100,000 items is not copied into a set on every page.
   if (state.selected.size === 0 && state.anchor === undefined && state.focus === undefined) {
     return state;
   }
-  const listed = new Set(order);
-  const selected = [...state.selected].filter((id) => listed.has(id));
+  const has = membership(listed);
+  const selected = [...state.selected].filter((id) => has(id));
   if (
     selected.length === state.selected.size &&
-    (state.anchor === undefined || listed.has(state.anchor)) &&
-    (state.focus === undefined || listed.has(state.focus))
+    (state.anchor === undefined || has(state.anchor)) &&
+    (state.focus === undefined || has(state.focus))
   ) {
     return state;
   }
   return {
     selected: new Set(selected),
-    anchor: state.anchor !== undefined && listed.has(state.anchor) ? state.anchor : undefined,
-    focus: state.focus !== undefined && listed.has(state.focus) ? state.focus : undefined,
+    anchor: state.anchor !== undefined && has(state.anchor) ? state.anchor : undefined,
+    focus: state.focus !== undefined && has(state.focus) ? state.focus : undefined,
   };
 }
 

@@ -1,13 +1,16 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SortOrder } from '@nimbus/contracts';
 import type { DriveFile, DriveFilePage, ListFilesParams } from './drive-api';
+import { listedItems, noListedItems } from './listed-items';
 import { getFile, listFiles, listRecent } from './drive-api';
 import type { Crumb } from './breadcrumbs';
 import { buildBreadcrumbs } from './breadcrumbs';
 import { fileQueryKey, listingQueryKey } from './query-keys';
+
+const noPages: readonly DriveFilePage[] = [];
 
 /** Items fetched per page as the member scrolls. */
 export const listingPageSize = 300;
@@ -23,7 +26,8 @@ export interface ListingInput {
 
 /**
  * A listing fetched page by page (keyset tokens) as it scrolls: the items loaded so far, in
- * order and without duplicates, and the query to fetch more.
+ * order and without duplicates (with their ids and an index of them), and the query to fetch
+ * more.
  */
 export function useListing(input: ListingInput) {
   const filters = input.filters ? JSON.stringify(input.filters) : '';
@@ -52,20 +56,16 @@ export function useListing(input: ListingInput) {
           ),
     getNextPageParam: (last) => last.next_page_token || undefined,
   });
-  const items = useMemo(() => {
-    const seen = new Set<string>();
-    const list: DriveFile[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const file of page.files) {
-        if (!seen.has(file.id)) {
-          seen.add(file.id);
-          list.push(file);
-        }
-      }
-    }
-    return list;
-  }, [query.data]);
-  return { items, query };
+  // Each fetched page is appended to what the pages before it gave (a listing of 100,000 items
+  // is not read again for every page), starting from the items of the render before.
+  const pages = query.data?.pages ?? noPages;
+  const [read, setRead] = useState(() => ({ pages, listed: listedItems(noListedItems, pages) }));
+  let listed = read.listed;
+  if (read.pages !== pages) {
+    listed = listedItems(read.listed, pages);
+    setRead({ pages, listed });
+  }
+  return { listed, items: listed.items, query };
 }
 
 /**
