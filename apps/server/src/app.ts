@@ -132,7 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerTextGuard(app);
+  // Files, uploads, tasks, shares and share reports (API.md §2-§4).
+  registerTextGuard(app, ['/drive/v1/', '/audit.admin/v1/']);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -42,14 +42,20 @@ export function unsafeTextPathOf(value: unknown): string | undefined {
 }
 
 /**
- * No text of the API may hold a NUL character or an unpaired UTF-16 surrogate (`"\ud800"` is
- * valid JSON but no Unicode text): PostgreSQL text refuses a NUL, and both databases would store
- * a lone surrogate as U+FFFD, a name other than the one given. Either, anywhere in the path
- * parameters, the query or a parsed body, answers `invalid_argument` (API.md §1) before any
- * route reads it, the same on every database.
+ * No text of the drive's calls may hold a NUL character or an unpaired UTF-16 surrogate
+ * (`"\ud800"` is valid JSON but no Unicode text): PostgreSQL text refuses a NUL, and both
+ * databases would store a lone surrogate as U+FFFD, a name other than the one given. Either,
+ * anywhere in the path parameters, the query or a parsed body of a route under one of
+ * `prefixes`, answers `invalid_argument` (API.md §1) before the route reads it, the same on
+ * every database. Routes of other groups check their own texts (an activation code of control
+ * characters answers `activation_code_invalid`, as any unknown code does).
  */
-export function registerTextGuard(app: FastifyInstance): void {
+export function registerTextGuard(app: FastifyInstance, prefixes: readonly string[]): void {
   app.addHook('preValidation', async (request) => {
+    const route = request.routeOptions.url ?? '';
+    if (!prefixes.some((prefix) => route.startsWith(prefix))) {
+      return;
+    }
     for (const [context, value] of [
       ['params', request.params],
       ['querystring', request.query],
