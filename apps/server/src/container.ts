@@ -39,7 +39,7 @@ import { createBlobService } from './modules/storage/blob.service';
 import { createFileRepository } from './modules/drive/file.repository';
 import { createFileService } from './modules/drive/file.service';
 import { createShareRepository } from './modules/share/share.repository';
-import { createShareService } from './modules/share/share.service';
+import { createShareService, type ShareServiceDeps } from './modules/share/share.service';
 import { createRestoreWorker } from './modules/share/share-restore-worker';
 import { createMembershipRepository } from './modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
@@ -159,6 +159,8 @@ export interface ContainerOptions {
   captchaGuard?: CaptchaGuard;
   /** Which media programs exist; found on the PATH when absent. */
   mediaTools?: MediaTools;
+  /** Chunks of background saves from shares (tests: small chunks, a failure between two). */
+  restores?: Pick<ShareServiceDeps, 'restoreChunkItems' | 'betweenRestoreChunks'>;
 }
 
 function createMailer(config: ContainerConfig, logger: ContainerOptions['logger']): Mailer {
@@ -389,11 +391,10 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       maxFailuresPerShare: config.SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE,
       maxFailuresPerClient: config.SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT,
     },
-    tasks: createTaskRecorder({ tasks: taskRecords, now }),
-    events,
     now,
     onQueued: () => restoreWorker.wake(),
     logger: options.logger,
+    ...options.restores,
   });
   const restoreWorker = createRestoreWorker({ tasks: taskRecords, restores: shares, now, logger: options.logger });
   return {

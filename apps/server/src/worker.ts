@@ -4,12 +4,14 @@ import { createContainer } from './container';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 
 /**
- * `npm run worker`: the offline download worker alone, without HTTP. It shares the database (and
- * the blob store) with the API nodes and takes queued tasks with the same compare-and-set lease,
- * so any number of these processes and of in-process workers run against one queue. It runs
- * `OFFLINE_WORKERS` downloads at once (2 when that is 0, which only switches off the server's
- * in-process worker). SIGTERM or SIGINT stops taking tasks, puts the running ones back in the
- * queue (their kept bytes resume with a Range request) and exits.
+ * `npm run worker`: the background workers without HTTP: offline downloads and large saves from
+ * shares. It shares the database (and the blob store) with the API nodes and takes queued tasks
+ * with the same compare-and-set lease, so any number of these processes and of in-process
+ * workers run against one queue. It runs `OFFLINE_WORKERS` downloads at once (2 when that is 0,
+ * which only switches off the server's in-process worker) and one save at a time. SIGTERM or
+ * SIGINT stops taking tasks, puts the running downloads back in the queue (their kept bytes
+ * resume with a Range request), lets the chunk of a save under way commit, and exits (the rest of
+ * that save is taken up from there by any worker once its lease runs out).
  */
 async function main(): Promise<void> {
   const loaded = loadConfig();
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
   const container = createContainer(config, database, { logger });
   await container.offlineWorker.start();
   logger.info({ concurrency: config.OFFLINE_WORKERS }, 'offline worker started');
+  container.restoreWorker.start();
+  logger.info('restore worker started');
 
   let stopping: Promise<void> | undefined;
   const stop = (signal: NodeJS.Signals) => {
@@ -32,7 +36,7 @@ async function main(): Promise<void> {
       logger.info({ signal }, 'shutting down');
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
-      await container.offlineWorker.stop();
+      await Promise.all([container.offlineWorker.stop(), container.restoreWorker.stop()]);
       await container.mailer.close();
       await container.blobStore.close();
       await database.db.destroy();

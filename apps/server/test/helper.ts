@@ -57,7 +57,7 @@ export async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Test choices for the container: a clock the test can move, a captcha guard, a logger. */
-export type TestAppOptions = Partial<Pick<ContainerOptions, 'now' | 'captchaGuard' | 'logger'>>;
+export type TestAppOptions = Partial<Pick<ContainerOptions, 'now' | 'captchaGuard' | 'logger' | 'restores'>>;
 
 /**
  * Builds the real app on a fresh real database: a temp SQLite file, or a schema of its own in

@@ -603,6 +603,14 @@ export interface ShareRestoreTable {
   /** JSON: the chosen item ids and the `gcids` the saver sent. */
   spec: string;
   created_at: string;
+  /** JSON: the frozen copies (0020), null until the save's first chunk commits. */
+  plan: string | null;
+  /** Items of the plan made so far. */
+  copied: Generated<number>;
+  /** Bytes booked on the saver's counter for items not made yet (bigint: a string on PostgreSQL). */
+  reserved_bytes: Generated<number | string>;
+  /** Runs of the save so far. */
+  attempts: Generated<number>;
 }
 
 export type Id = Generated<string>;

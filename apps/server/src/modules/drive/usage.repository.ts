@@ -134,7 +134,13 @@ export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
         .where('phase', '=', 'PHASE_TYPE_COMPLETE')
         .groupBy('trashed')
         .execute();
-      let live = 0;
+      // Bytes a save from a share under way booked for rows it has not made yet count as live.
+      const reserved = await db
+        .selectFrom('share_restores')
+        .select((eb) => eb.fn.sum<number | string>('reserved_bytes').as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      let live = Number(reserved?.total ?? 0);
       let trash = 0;
       for (const row of rows) {
         if (Number(row.trashed) === 0) {
@@ -173,7 +179,7 @@ export function createUsageRepository(db: Kysely<Database>) {
     /** Every member whose counters differ from the sums of their files (members in either). */
     async mismatches(): Promise<{ members: number; mismatches: UsageMismatch[] }> {
       // One snapshot for both reads (SQLite's read transaction is one too).
-      const { sums, counters } = await db
+      const { sums, counters, reserved } = await db
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => ({
@@ -185,6 +191,12 @@ export function createUsageRepository(db: Kysely<Database>) {
             .groupBy(['user_id', 'trashed'])
             .execute(),
           counters: await trx.selectFrom('member_usage').selectAll().execute(),
+          reserved: await trx
+            .selectFrom('share_restores')
+            .select((eb) => ['user_id', eb.fn.sum<number | string>('reserved_bytes').as('total')])
+            .where('reserved_bytes', '>', 0)
+            .groupBy('user_id')
+            .execute(),
         }));
       const actual = new Map<string, StorageUsage>();
       for (const row of sums) {
@@ -194,6 +206,11 @@ export function createUsageRepository(db: Kysely<Database>) {
         } else {
           usage.trash += Number(row.total);
         }
+        actual.set(row.user_id, usage);
+      }
+      for (const row of reserved) {
+        const usage = actual.get(row.user_id) ?? { live: 0, trash: 0 };
+        usage.live += Number(row.total);
         actual.set(row.user_id, usage);
       }
       const counted = new Map<string, StorageUsage>();

@@ -16,9 +16,10 @@ export interface RestoreWorkerDeps {
 /**
  * The restore worker: completes large saves from shares (`restore` tasks) in the background.
  * It takes pending tasks from the database queue with a compare-and-set, as the offline worker
- * does, so several processes share one queue; each save is one transaction (see
- * `ShareService.runQueued`), so a worker that dies mid-way leaves nothing half made and its task
- * goes back to the queue when the lease runs out, to be done again from the start.
+ * does, so several processes (API nodes and `npm run worker`) share one queue; a save is made in
+ * chunks, each a transaction that renews the lease (see `ShareService.runQueued`), so a worker
+ * that dies mid-way leaves whole chunks behind and its task goes back to the queue when the
+ * lease runs out, to be taken up from the last chunk that committed.
  */
 export function createRestoreWorker(deps: RestoreWorkerDeps) {
   const workerId = `restore-${newId()}`;
@@ -44,7 +45,8 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
         break;
       }
       count += 1;
-      await deps.restores.runQueued(task, workerId, leaseUntil);
+      // Each chunk of the save renews the lease from now.
+      await deps.restores.runQueued(task, workerId, () => new Date(deps.now().getTime() + leaseMs).toISOString(), () => stopped);
     }
     return count;
   }
@@ -93,7 +95,7 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
       }
       return drain();
     },
-    /** Stops taking saves and waits for the one under way. */
+    /** Stops taking saves and waits for the chunk under way (the save goes back to the queue). */
     async stop(): Promise<void> {
       stopped = true;
       if (timer !== undefined) {

@@ -3,6 +3,7 @@ import type { Database, MemberRole, ModerationStatus, ShareTable } from '../../d
 import type { TaskPhase } from '@nimbus/contracts';
 import type { Dialect } from '../../db/database';
 import { fileQueriesOn, toFileRecord, type FileRecord } from '../drive/file.repository';
+import { createEventRepository } from '../event/event.repository';
 
 /** A share row with numbers in their JavaScript types, and how many chosen items are still live. */
 export interface ShareRecord {
@@ -93,9 +94,15 @@ export interface QueuedRestore {
   /** The folder it lands in (`''`: the root). */
   targetId: string;
   spec: { rootIds: string[]; gcids: string[] };
+  /** The copies frozen by the save's first chunk; undefined before it committed. */
+  plan: FrozenCopy[] | undefined;
+  /** Items of the plan made so far. */
+  copied: number;
+  /** Runs of the save so far. */
+  attempts: number;
 }
 
-export interface QueuedRestoreInput extends QueuedRestore {
+export interface QueuedRestoreInput extends Omit<QueuedRestore, 'plan' | 'copied' | 'attempts'> {
   /** The first chosen item's name (what the task list shows). */
   name: string;
   fileSize: number;
@@ -118,27 +125,57 @@ export interface HeldTaskPatch {
   leaseUntil: string;
 }
 
-/** A live item of a shared tree with what a save plans with. */
+/** A live item of a shared tree with the columns its copy takes. */
 export interface TreeItem {
   id: string;
   parentId: string;
   kind: 'file' | 'folder';
+  name: string;
+  nameKey: string;
   size: number;
   sha256: string | null;
   gcid: string;
+  mimeType: string;
+  fileExtension: string;
+  fileCategory: string;
+  phase: string;
 }
 
 /**
- * One copy a save makes, short-keyed as it goes to the database in JSON: `o` the shared item,
- * `n` its copy's id, `p` the copy's parent; `a` and `k` the name and name key of a chosen item
- * (renamed when its name is taken), absent for the items inside.
+ * One copy a save makes, with every column its row takes, short-keyed as it goes to the database
+ * in JSON (and is kept there while a large save runs): `o` the shared item, `n` the copy's id,
+ * `p` its parent, `t` kind, `a` name, `k` name key, `s` size, `h` SHA-256 (null while PENDING),
+ * `g` GCID, `m` MIME type, `x` extension, `c` category, `f` phase; `r` marks a chosen item.
+ * The rows are made from these values alone, so a shared item changed or deleted after the
+ * plan was made does not change the save.
  */
-export interface PlannedCopy {
+export interface FrozenCopy {
   o: string;
   n: string;
   p: string;
-  a?: string;
-  k?: string;
+  t: 'file' | 'folder';
+  a: string;
+  k: string;
+  s: number;
+  h: string | null;
+  g: string;
+  m: string;
+  x: string;
+  c: string;
+  f: string;
+  r?: 1;
+}
+
+/** A finished `restore` task as a save done within its call records it. */
+export interface FinishedRestoreTask {
+  id: string;
+  userId: string;
+  name: string;
+  fileId: string;
+  fileSize: number;
+  statusSize: number;
+  params: Record<string, string>;
+  now: Date;
 }
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dialect) {
@@ -146,6 +183,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
 
   return {
     files: fileQueriesOn(db),
+    events: createEventRepository(db),
 
     async insertShare(share: Omit<Insertable<ShareTable>, 'restore_count' | 'view_count' | 'cancelled_at'>, itemIds: string[]): Promise<void> {
       await db.insertInto('shares').values({ ...share, restore_count: 0, view_count: 0, cancelled_at: null }).execute();
@@ -264,47 +302,73 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       // `(user_id, parent_id)`), and `+trashed` keeps its planner off the `(user_id, trashed)`
       // indexes, which would scan every item of the owner per folder. PostgreSQL reads both as
       // a plain join and filter.
-      const result = await sql<{ id: string; parent_id: string; kind: 'file' | 'folder'; size: number | string; sha256: string | null; gcid: string }>`
+      const result = await sql<{
+        id: string;
+        parent_id: string;
+        kind: 'file' | 'folder';
+        name: string;
+        name_key: string;
+        size: number | string;
+        sha256: string | null;
+        gcid: string;
+        mime_type: string;
+        file_extension: string;
+        file_category: string;
+        phase: string;
+      }>`
         with recursive tree(id, depth) as (
           select id, 1 from files where user_id = ${userId} and parent_id in (${sql.join(folderIds)}) and +trashed = 0
           union all
           select f.id, tree.depth + 1 from tree cross join files f
           where f.user_id = ${userId} and f.parent_id = tree.id and +f.trashed = 0 and tree.depth < 512
         )
-        select files.id, files.parent_id, files.kind, files.size, files.sha256, files.gcid
+        select files.id, files.parent_id, files.kind, files.name, files.name_key, files.size, files.sha256, files.gcid,
+          files.mime_type, files.file_extension, files.file_category, files.phase
         from tree cross join files where files.id = tree.id order by tree.depth`.execute(db);
-      return result.rows.map((row) => ({ id: row.id, parentId: row.parent_id, kind: row.kind, size: Number(row.size), sha256: row.sha256, gcid: row.gcid }));
+      return result.rows.map((row) => ({
+        id: row.id,
+        parentId: row.parent_id,
+        kind: row.kind,
+        name: row.name,
+        nameKey: row.name_key,
+        size: Number(row.size),
+        sha256: row.sha256,
+        gcid: row.gcid,
+        mimeType: row.mime_type,
+        fileExtension: row.file_extension,
+        fileCategory: row.file_category,
+        phase: row.phase,
+      }));
     },
 
     /**
-     * Makes the copies of a save in one `INSERT ... SELECT`: the plan (each shared item's copy
-     * id, parent and, for chosen items, name) goes in as one JSON parameter, read as rows by
-     * `json_each` (SQLite) or `json_to_recordset` (PostgreSQL) and joined to the shared rows;
-     * each copy gets the saver as owner and `original_share_id`/`original_file_id` in its params.
-     * No per-row statement and no parameter limit, whatever the size. Answers how many rows it
-     * made.
+     * Makes copies of a save in one `INSERT ... SELECT` from their frozen values: the copies go
+     * in as one JSON parameter, read as rows by `json_each` (SQLite) or `json_to_recordset`
+     * (PostgreSQL); each copy gets the saver as owner and `original_share_id`/`original_file_id`
+     * in its params. No per-row statement, no parameter limit and no read of the shared rows.
+     * Answers how many rows it made.
      */
-    async copyPlanned(plan: PlannedCopy[], userId: string, shareId: string, now: Date): Promise<number> {
-      if (plan.length === 0) {
+    async insertCopies(copies: FrozenCopy[], userId: string, shareId: string, now: Date): Promise<number> {
+      if (copies.length === 0) {
         return 0;
       }
       const at = now.toISOString();
-      const json = JSON.stringify(plan);
+      const json = JSON.stringify(copies);
       const source =
         dialect === 'postgres'
-          ? sql`json_to_recordset(${json}::json) as m(o text, n text, p text, a text, k text)`
-          : sql`(select value ->> 'o' as o, value ->> 'n' as n, value ->> 'p' as p, value ->> 'a' as a, value ->> 'k' as k from json_each(${json})) m`;
+          ? sql`json_to_recordset(${json}::json) as j(o text, n text, p text, t text, a text, k text, s bigint, h text, g text, m text, x text, c text, f text)`
+          : sql`(select value ->> 'o' as o, value ->> 'n' as n, value ->> 'p' as p, value ->> 't' as t, value ->> 'a' as a, value ->> 'k' as k,
+              value ->> 's' as s, value ->> 'h' as h, value ->> 'g' as g, value ->> 'm' as m, value ->> 'x' as x, value ->> 'c' as c,
+              value ->> 'f' as f from json_each(${json})) j`;
       const params =
         dialect === 'postgres'
-          ? sql`json_build_object('original_share_id', ${shareId}::text, 'original_file_id', f.id)::text`
-          : sql`json_object('original_share_id', ${shareId}, 'original_file_id', f.id)`;
+          ? sql`json_build_object('original_share_id', ${shareId}::text, 'original_file_id', j.o)::text`
+          : sql`json_object('original_share_id', ${shareId}, 'original_file_id', j.o)`;
       const result = await sql`
         insert into files (id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type, file_extension,
           file_category, phase, starred, trashed, trashed_at, original_parent_id, original_path, created_at, modified_at, params, folder_type)
-        select m.n, ${userId}, m.p, f.kind, coalesce(m.a, f.name), coalesce(m.k, f.name_key), f.size, f.sha256,
-          f.gcid, f.mime_type, f.file_extension, f.file_category, f.phase, 0, 0, null, null, null, ${at}, ${at}, ${params}, 'NORMAL'
-        from ${source} cross join files f
-        where f.id = m.o`.execute(db);
+        select j.n, ${userId}, j.p, j.t, j.a, j.k, j.s, j.h, j.g, j.m, j.x, j.c, j.f, 0, 0, null, null, null, ${at}, ${at}, ${params}, 'NORMAL'
+        from ${source}`.execute(db);
       return Number(result.numAffectedRows ?? 0n);
     },
 
@@ -326,6 +390,46 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         from ${source}
         where blobs.sha256 = c.s`.execute(db);
       return Number(result.numAffectedRows ?? 0n);
+    },
+
+    /** Takes back `count` references of each blob (never below zero), as `addBlobReferences` added them. */
+    async releaseBlobReferences(counts: Map<string, number>, now: Date): Promise<void> {
+      if (counts.size === 0) {
+        return;
+      }
+      const json = JSON.stringify([...counts].map(([s, n]) => ({ s, n })));
+      const source =
+        dialect === 'postgres'
+          ? sql`json_to_recordset(${json}::json) as c(s text, n integer)`
+          : sql`(select value ->> 's' as s, value ->> 'n' as n from json_each(${json})) c`;
+      await sql`
+        update blobs set ref_count = case when blobs.ref_count > c.n then blobs.ref_count - c.n else 0 end, updated_at = ${now.toISOString()}
+        from ${source}
+        where blobs.sha256 = c.s`.execute(db);
+    },
+
+    /** A save done within its call, recorded as a finished `restore` task in its transaction. */
+    async insertFinishedTask(task: FinishedRestoreTask): Promise<void> {
+      const at = task.now.toISOString();
+      await db
+        .insertInto('tasks')
+        .values({
+          id: task.id,
+          user_id: task.userId,
+          type: 'restore',
+          name: task.name,
+          phase: 'PHASE_TYPE_COMPLETE',
+          progress: 100,
+          file_id: task.fileId,
+          file_name: task.name,
+          file_size: task.fileSize,
+          message_key: '',
+          params: JSON.stringify(task.params),
+          status_size: task.statusSize,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
     },
 
     /**
@@ -366,7 +470,42 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         return undefined;
       }
       const spec = JSON.parse(row.spec) as Partial<QueuedRestore['spec']>;
-      return { id: row.id, userId: row.user_id, shareId: row.share_id, targetId: row.target_id, spec: { rootIds: spec.rootIds ?? [], gcids: spec.gcids ?? [] } };
+      return {
+        id: row.id,
+        userId: row.user_id,
+        shareId: row.share_id,
+        targetId: row.target_id,
+        spec: { rootIds: spec.rootIds ?? [], gcids: spec.gcids ?? [] },
+        plan: row.plan === null ? undefined : (JSON.parse(row.plan) as FrozenCopy[]),
+        copied: row.copied,
+        attempts: row.attempts,
+      };
+    },
+
+    /** How many items of a queued save are made; undefined when the save is done or gone. */
+    async restoreCopied(id: string): Promise<number | undefined> {
+      const row = await db.selectFrom('share_restores').select('copied').where('id', '=', id).executeTakeFirst();
+      return row?.copied;
+    },
+
+    /** Counts one more run of a queued save; answers the runs so far. */
+    async startRestoreAttempt(id: string): Promise<number> {
+      await db.updateTable('share_restores').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', id).execute();
+      const row = await db.selectFrom('share_restores').select('attempts').where('id', '=', id).executeTakeFirst();
+      return row?.attempts ?? 0;
+    },
+
+    /** Keeps a save's frozen plan, or moves how many of its items are made and what stays booked for the rest. */
+    async advanceRestore(id: string, progress: { plan?: FrozenCopy[]; copied: number; reservedBytes: number }): Promise<void> {
+      await db
+        .updateTable('share_restores')
+        .set({
+          ...(progress.plan === undefined ? {} : { plan: JSON.stringify(progress.plan) }),
+          copied: progress.copied,
+          reserved_bytes: progress.reservedBytes,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     async dropQueuedRestore(id: string): Promise<void> {
@@ -403,21 +542,24 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
     },
 
     /** Queued saves whose task the member deleted before it completed. */
-    async orphanedRestores(): Promise<{ id: string; shareId: string }[]> {
+    async orphanedRestores(): Promise<{ id: string; shareId: string; userId: string }[]> {
       const rows = await db
         .selectFrom('share_restores')
         .leftJoin('tasks', 'tasks.id', 'share_restores.id')
-        .select(['share_restores.id', 'share_restores.share_id'])
+        .select(['share_restores.id', 'share_restores.share_id', 'share_restores.user_id'])
         .where('tasks.id', 'is', null)
         .limit(100)
         .execute();
-      return rows.map((row) => ({ id: row.id, shareId: row.share_id }));
+      return rows.map((row) => ({ id: row.id, shareId: row.share_id, userId: row.user_id }));
     },
 
-    /** Drops a queued save; false when it was dropped already. */
-    async dropQueuedRestoreOnce(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('share_restores').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    /**
+     * Drops a queued save and answers what it had made (its plan and how many items of it),
+     * read by the delete itself; undefined when it was dropped already.
+     */
+    async dropQueuedRestoreOnce(id: string): Promise<{ plan: FrozenCopy[] | undefined; copied: number } | undefined> {
+      const row = await db.deleteFrom('share_restores').where('id', '=', id).returning(['plan', 'copied']).executeTakeFirst();
+      return row === undefined ? undefined : { plan: row.plan === null ? undefined : (JSON.parse(row.plan) as FrozenCopy[]), copied: row.copied };
     },
 
     /** Gives back the count of a save that could not be made. */

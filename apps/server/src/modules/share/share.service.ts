@@ -15,21 +15,9 @@ import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import type { CaptchaGuard } from '../user/captcha-guard';
 import { isPassCodeTokenValid, signPassCodeToken } from './pass-code-token';
 import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
+import { defaultEventsPerMember } from '../event/event.service';
 import type { TaskRecord } from '../task/task.repository';
-import type { ShareQueries, ShareRecord, ShareRepository, PlannedCopy, TreeItem } from './share.repository';
-
-/** What a save needs of the task module: it is recorded as a finished `restore` task. */
-export interface RestoreTaskRecorder {
-  recordFinished(
-    userId: string,
-    work: { type: 'restore'; name: string; fileId: string; fileName: string; fileSize: number; statusSize: number; params: Record<string, string> },
-  ): Promise<{ id: string }>;
-}
-
-/** What a save needs of recent events: `TYPE_RESTORE` on each item it made. */
-export interface RestoreEventRecorder {
-  record(userId: string, events: { type: 'TYPE_RESTORE'; fileId: string; params?: Record<string, string> }[]): Promise<void>;
-}
+import type { FrozenCopy, ShareQueries, ShareRecord, ShareRepository, TreeItem } from './share.repository';
 
 export interface ShareServiceDeps {
   shares: ShareRepository;
@@ -48,11 +36,18 @@ export interface ShareServiceDeps {
     maxFailuresPerShare: number;
     maxFailuresPerClient: number;
   };
-  tasks: RestoreTaskRecorder;
-  events: RestoreEventRecorder;
   now: () => Date;
   /** Saves of more items than this run as a background `restore` task (default 1,000). */
   backgroundItems?: number;
+  /** Items a background save makes per transaction (default 2,000); its progress moves after each. */
+  restoreChunkItems?: number;
+  /**
+   * Called between two chunks of a background save, after the first committed (tests: a
+   * failure thrown here stands for a worker that dies mid-way).
+   */
+  betweenRestoreChunks?: (taskId: string) => Promise<void>;
+  /** How many `TYPE_RESTORE` and other events each member keeps (default that of the event module). */
+  eventsPerMember?: number;
   /** A save was queued: the restore worker should look at its queue. */
   onQueued?: () => void;
   logger?: { error(object: unknown, message: string): void };
@@ -134,6 +129,12 @@ export type RestoreResult = Unreadable | { status: 'OK'; taskId: string; fileId:
 /** Saves of more items (files and folders) than this are done by the restore worker. */
 export const backgroundRestoreItems = 1000;
 
+/** Items the restore worker makes per transaction: the steps its progress moves in. */
+export const restoreChunkItems = 2000;
+
+/** Runs of a background save that fail after its plan was frozen before it stops (`restore_failed`). */
+const maxRestoreAttempts = 5;
+
 /** What a save copies: the chosen items still live, in the order chosen, and the live items inside them. */
 interface SavedTree {
   roots: FileRecord[];
@@ -176,6 +177,43 @@ class RestoreRefused extends Error {
   }
 }
 
+/** The columns a copy takes from a shared item (the name and name key of chosen items change). */
+function columnsOf(item: Pick<TreeItem, 'kind' | 'name' | 'nameKey' | 'size' | 'sha256' | 'gcid' | 'mimeType' | 'fileExtension' | 'fileCategory' | 'phase'>) {
+  return {
+    t: item.kind,
+    a: item.name,
+    k: item.nameKey,
+    s: item.size,
+    h: item.sha256,
+    g: item.gcid,
+    m: item.mimeType,
+    x: item.fileExtension,
+    c: item.fileCategory,
+    f: item.phase,
+  };
+}
+
+/** How many copies of a plan point at each blob. */
+function blobCounts(plan: FrozenCopy[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const copy of plan) {
+    if (copy.h !== null) {
+      counts.set(copy.h, (counts.get(copy.h) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Bytes of the complete files of a plan: what a save books on the storage counter. */
+function bookedBytes(plan: FrozenCopy[]): number {
+  return plan.reduce((sum, copy) => sum + (copy.t === 'file' && copy.h !== null ? copy.s : 0), 0);
+}
+
+/** The progress of a large save after `copied` of `total` items: 1-99 until it completes. */
+function progressOf(copied: number, total: number): number {
+  return Math.min(99, Math.max(1, Math.floor((copied * 100) / Math.max(total, 1))));
+}
+
 /**
  * Shares (API.md §4): the owner's links, opening and browsing them by visitors, saving them into
  * one's drive by reference, reports and moderation. Every file id a visitor names is located
@@ -185,6 +223,8 @@ class RestoreRefused extends Error {
 export function createShareService(deps: ShareServiceDeps) {
   const { shares, now } = deps;
   const backgroundItems = deps.backgroundItems ?? backgroundRestoreItems;
+  const chunkItems = Math.max(1, deps.restoreChunkItems ?? restoreChunkItems);
+  const eventsPerMember = deps.eventsPerMember ?? defaultEventsPerMember;
   const windowMs = deps.limits.windowSeconds * 1000;
 
   /** Runs a save again when a parallel call took one of its names meanwhile. */
@@ -524,20 +564,16 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   /**
-   * Makes the copies of a tree in the saver's drive, inside the caller's transaction, in two
-   * statements whatever the size: the chosen items get free names in the target folder, every
-   * item a new id (drawn in one go) and its copy's parent; one `INSERT ... SELECT` makes the
-   * copies from that plan; one `UPDATE ... FROM` raises each blob's reference count by the
-   * copies that point at it. Answers each shared id with its copy's.
+   * The copies a save makes of a tree, with every column of their rows: the chosen items get
+   * free names in the target folder (marked `r`), every item a new id (drawn in one go) and its
+   * copy's parent; parents come before their children, so any prefix of the plan is a whole
+   * tree. Read inside the caller's transaction (the names are free in it).
    */
-  async function materialize(
-    queries: ShareQueries,
-    work: { saverId: string; shareId: string; target: string; tree: SavedTree; now: Date },
-  ): Promise<Map<string, string>> {
+  async function planCopies(queries: ShareQueries, work: { saverId: string; target: string; tree: SavedTree }): Promise<FrozenCopy[]> {
     const { tree } = work;
     const ids = newIds(tree.count);
     const copies = new Map<string, string>();
-    const plan: PlannedCopy[] = [];
+    const plan: FrozenCopy[] = [];
     const rootNames = new Set<string>();
     for (const [index, record] of tree.roots.entries()) {
       let name = await freeName(queries.files, work.saverId, work.target, record.name, record.kind);
@@ -548,7 +584,7 @@ export function createShareService(deps: ShareServiceDeps) {
       rootNames.add(foldName(name));
       const id = ids[index] as string;
       copies.set(record.id, id);
-      plan.push({ o: record.id, n: id, p: work.target, a: name, k: foldName(name) });
+      plan.push({ ...columnsOf({ ...record, name, nameKey: foldName(name) }), o: record.id, n: id, p: work.target, r: 1 });
     }
     const offset = tree.roots.length;
     for (const [index, item] of tree.inside.entries()) {
@@ -560,29 +596,85 @@ export function createShareService(deps: ShareServiceDeps) {
         // Parents come first (the tree is read level by level), so this cannot happen.
         throw new Error('a shared item came before its folder');
       }
-      plan.push({ o: item.id, n: copies.get(item.id) as string, p: parentId });
+      plan.push({ ...columnsOf(item), o: item.id, n: copies.get(item.id) as string, p: parentId });
     }
-    if ((await queries.copyPlanned(plan, work.saverId, work.shareId, work.now)) !== plan.length) {
-      throw new RestoreRefused('DELETED');
-    }
-    const counts = new Map<string, number>();
-    for (const item of [...tree.roots, ...tree.inside]) {
-      if (item.sha256 !== null) {
-        counts.set(item.sha256, (counts.get(item.sha256) ?? 0) + 1);
-      }
-    }
-    if ((await queries.addBlobReferences(counts, work.now)) !== counts.size) {
-      throw new AppError('data_loss', { description: 'The content of a shared file is missing' });
-    }
-    return copies;
+    return plan;
   }
 
-  /** `TYPE_RESTORE` on each chosen item a save made, in one batch. */
-  async function recordRestoreEvents(userId: string, shareId: string, roots: FileRecord[], copies: Map<string, string>): Promise<void> {
-    await deps.events.record(
-      userId,
-      roots.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: copies.get(record.id) ?? '', params: { share_id: shareId } })),
+  /**
+   * Raises each blob's reference count by the copies of the plan that point at it, in one
+   * `UPDATE ... FROM`; `data_loss` when a blob is missing.
+   */
+  async function referenceBlobs(queries: ShareQueries, plan: FrozenCopy[], at: Date): Promise<void> {
+    const counts = blobCounts(plan);
+    if ((await queries.addBlobReferences(counts, at)) !== counts.size) {
+      throw new AppError('data_loss', { description: 'The content of a shared file is missing' });
+    }
+  }
+
+  /** Makes the rows of some copies of a plan; `DELETED` when a row was not made. */
+  async function makeCopies(queries: ShareQueries, copies: FrozenCopy[], work: { saverId: string; shareId: string; now: Date }): Promise<void> {
+    if ((await queries.insertCopies(copies, work.saverId, work.shareId, work.now)) !== copies.length) {
+      throw new RestoreRefused('DELETED');
+    }
+  }
+
+  /**
+   * Copies of a chunk whose name a member took meanwhile in a folder the save already made (a
+   * later chunk fills folders an earlier one made) get the first free `name(n)`.
+   */
+  async function renameTaken(queries: ShareQueries, userId: string, copies: FrozenCopy[]): Promise<FrozenCopy[]> {
+    const renamed: FrozenCopy[] = [];
+    const chosen = new Map<string, Set<string>>();
+    for (const copy of copies) {
+      const names = chosen.get(copy.p) ?? new Set<string>();
+      chosen.set(copy.p, names);
+      let name = await freeName(queries.files, userId, copy.p, copy.a, copy.t);
+      for (let n = 1; names.has(foldName(name)); n += 1) {
+        name = await freeName(queries.files, userId, copy.p, numberedName(copy.a, copy.t, n), copy.t);
+      }
+      names.add(foldName(name));
+      renamed.push(name === copy.a ? copy : { ...copy, a: name, k: foldName(name) });
+    }
+    return renamed;
+  }
+
+  /**
+   * What completes a save, in the transaction of its last rows: `TYPE_RESTORE` on each chosen
+   * item it made (one batch, each a millisecond after the one before, older events past the
+   * member's keep dropped), and the task's figures with `trace_file_ids`.
+   */
+  async function finishSave(queries: ShareQueries, userId: string, shareId: string, plan: FrozenCopy[], at: Date) {
+    const roots = plan.filter((copy) => copy.r === 1);
+    const base = at.getTime();
+    await queries.events.insert(
+      roots.map((copy, index) => ({
+        id: newId(),
+        userId,
+        type: 'TYPE_RESTORE' as const,
+        fileId: copy.n,
+        params: { share_id: shareId },
+        createdAt: new Date(base + index).toISOString(),
+      })),
     );
+    await queries.events.prune(userId, eventsPerMember);
+    const first = roots[0] as FrozenCopy;
+    return {
+      name: first.a,
+      fileId: first.n,
+      fileSize: plan.reduce((sum, copy) => sum + (copy.t === 'file' ? copy.s : 0), 0),
+      statusSize: plan.length,
+      params: { share_id: shareId, trace_file_ids: JSON.stringify(Object.fromEntries(plan.map((copy) => [copy.o, copy.n]))) },
+    };
+  }
+
+  /** Gives back what a save booked for the copies it will not make now: their bytes and blob references. */
+  async function releaseRest(queries: ShareQueries, userId: string, rest: FrozenCopy[], at: Date): Promise<void> {
+    const bytes = bookedBytes(rest);
+    if (bytes > 0) {
+      await queries.files.adjustUsage(userId, { live: -bytes, trash: 0 }, at);
+    }
+    await queries.releaseBlobReferences(blobCounts(rest), at);
   }
 
   return {
@@ -849,21 +941,16 @@ export function createShareService(deps: ShareServiceDeps) {
           const target = await restoreTarget(queries, saverId, input);
           const tree = await readTree(queries, share, rootIds, gcids);
           await bookQuota(queries, saverId, plan.storageBytes, tree, stamp);
-          const newIds = await materialize(queries, { saverId, shareId: share.id, target, tree, now: stamp });
-          return { target, newIds, tree };
+          const copies = await planCopies(queries, { saverId, target, tree });
+          await makeCopies(queries, copies, { saverId, shareId: share.id, now: stamp });
+          await referenceBlobs(queries, copies, stamp);
+          // The task and the events commit with the rows: a save is seen whole or not at all.
+          const finished = await finishSave(queries, saverId, share.id, copies, stamp);
+          const taskId = newId();
+          await queries.insertFinishedTask({ id: taskId, userId: saverId, ...finished, now: stamp });
+          return { target, taskId, count: copies.length };
         }));
-        const firstRoot = outcome.tree.roots[0] as FileRecord;
-        const task = await deps.tasks.recordFinished(saverId, {
-          type: 'restore',
-          name: firstRoot.name,
-          fileId: outcome.newIds.get(firstRoot.id) ?? '',
-          fileName: firstRoot.name,
-          fileSize: outcome.tree.added,
-          statusSize: outcome.tree.count,
-          params: { share_id: share.id, trace_file_ids: JSON.stringify(Object.fromEntries(outcome.newIds)) },
-        });
-        await recordRestoreEvents(saverId, share.id, outcome.tree.roots, outcome.newIds);
-        return { status: 'OK', taskId: task.id, fileId: outcome.target, restored: outcome.tree.count, started: false };
+        return { status: 'OK', taskId: outcome.taskId, fileId: outcome.target, restored: outcome.count, started: false };
       } catch (error) {
         if (error instanceof RestoreRefused) {
           return { status: error.status };
@@ -873,61 +960,116 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     /**
-     * Completes a queued save for the restore worker that holds its task: in one transaction the
-     * worker's hold is checked (and the task row locked), the saver's quota checked again, the
-     * copies made and the task set complete with `trace_file_ids`; so a save is made once or not
-     * at all, and a worker that died mid-way leaves nothing behind (its task goes back to the
-     * queue and is done again from the start). A save that cannot be made ends its task in
-     * `PHASE_TYPE_ERROR` and gives back its count of `restore_limit`, in one transaction with the
-     * phase change, so it is given back once.
+     * Makes a queued save for the restore worker that holds its task, in chunks of
+     * `restoreChunkItems` rows, each its own transaction that first updates the task it holds
+     * (renewing the lease, and locking the row on PostgreSQL so the lease cannot be taken back
+     * meanwhile) and moves the task's progress and the save's `copied` with its rows.
+     *
+     * The first chunk freezes the save: it reads the shared tree, books the bytes of the whole
+     * save on the saver's counter under the quota, adds the blob references of every copy, keeps
+     * the plan (every copy's id, parent and columns) in `share_restores` and makes the chosen
+     * items and the first rows; later chunks make the next rows of that plan only. The last
+     * chunk sets the task `COMPLETE` with `trace_file_ids`, writes the `TYPE_RESTORE` events and
+     * drops the `share_restores` row. Parents come before children, so each commit leaves a
+     * whole tree (the target folder filling up); a worker that dies mid-way leaves its task
+     * under its lease, and the worker that takes it when the lease runs out goes on from the
+     * last chunk that committed: no row made twice or left out, the quota and `restore_limit`
+     * counted once. A save that cannot be frozen (quota, target folder or shared items gone)
+     * ends `PHASE_TYPE_ERROR` and gives its count of `restore_limit` back in the same
+     * transaction as the phase change; one that fails after it froze is taken up again when its
+     * lease runs out, and after `maxRestoreAttempts` runs ends `PHASE_TYPE_ERROR` keeping what
+     * it made and giving back the bytes and references booked for the rest. When `stopping`
+     * answers true between two chunks, the task goes back to the queue to go on from there.
      */
-    async runQueued(task: TaskRecord, workerId: string, leaseUntil: string): Promise<void> {
+    async runQueued(task: TaskRecord, workerId: string, lease: string | (() => string), stopping: () => boolean = () => false): Promise<void> {
+      const leaseUntil = typeof lease === 'string' ? () => lease : lease;
       const queued = await shares.queuedRestore(task.id);
       const share = queued === undefined ? undefined : await shares.find(queued.shareId);
       const stamp = now();
       const plan = await deps.plans.planOf(task.userId);
+      let frozen = queued?.plan;
       try {
         if (!queued || !share) {
           throw new RestoreRefused('NOT_FOUND');
         }
-        // Seen by pollers at once: the save is under way (the rest shows all at once at the commit).
-        if (!(await shares.holdTask(task.id, workerId, { progress: 10, updatedAt: stamp.toISOString(), leaseUntil }))) {
+        if (!(await shares.holdTask(task.id, workerId, { updatedAt: stamp.toISOString(), leaseUntil: leaseUntil() }))) {
           return;
         }
-        const outcome = await retryingNameRaces(() => shares.transaction(async (queries) => {
-          if (!(await queries.holdTask(task.id, workerId, { updatedAt: now().toISOString(), leaseUntil }))) {
-            throw new RestoreStopped();
+        if ((await shares.startRestoreAttempt(task.id)) > maxRestoreAttempts && frozen !== undefined) {
+          throw new AppError('internal', { description: 'The save failed too many times' });
+        }
+        if (frozen === undefined) {
+          const first = await retryingNameRaces(() => shares.transaction(async (queries) => {
+            if (!(await queries.holdTask(task.id, workerId, { updatedAt: now().toISOString(), leaseUntil: leaseUntil() }))) {
+              throw new RestoreStopped();
+            }
+            await queries.lockMember(task.userId);
+            const folder = queued.targetId === '' ? undefined : await queries.files.findOwned(task.userId, queued.targetId);
+            if (queued.targetId !== '' && (!folder || folder.kind !== 'folder' || folder.trashed !== 0)) {
+              throw new AppError('file_not_found');
+            }
+            const tree = await readTree(queries, share, queued.spec.rootIds, queued.spec.gcids);
+            await bookQuota(queries, task.userId, plan.storageBytes, tree, stamp);
+            const copies = await planCopies(queries, { saverId: task.userId, target: queued.targetId, tree });
+            await referenceBlobs(queries, copies, stamp);
+            // The chosen items all come in the first chunk: their names were found free in it.
+            const end = Math.max(chunkItems, tree.roots.length);
+            await makeCopies(queries, copies.slice(0, end), { saverId: task.userId, shareId: share.id, now: stamp });
+            await afterChunk(queries, copies, end);
+            return copies;
+          }));
+          frozen = first;
+        }
+        const copies = frozen;
+        for (;;) {
+          const done = await shares.restoreCopied(task.id).then((copied) => copied === undefined);
+          if (done) {
+            return;
           }
-          await queries.lockMember(task.userId);
-          const folder = queued.targetId === '' ? undefined : await queries.files.findOwned(task.userId, queued.targetId);
-          if (queued.targetId !== '' && (!folder || folder.kind !== 'folder' || folder.trashed !== 0)) {
-            throw new AppError('file_not_found');
+          if (stopping()) {
+            // The worker stops: the task goes back to the queue at once, to go on from here.
+            await shares.holdTask(task.id, workerId, { phase: 'PHASE_TYPE_PENDING', updatedAt: now().toISOString(), leaseUntil: 'release' });
+            return;
           }
-          const tree = await readTree(queries, share, queued.spec.rootIds, queued.spec.gcids);
-          await bookQuota(queries, task.userId, plan.storageBytes, tree, stamp);
-          const newIds = await materialize(queries, { saverId: task.userId, shareId: share.id, target: queued.targetId, tree, now: stamp });
-          const firstRoot = tree.roots[0] as FileRecord;
-          await queries.holdTask(task.id, workerId, {
-            phase: 'PHASE_TYPE_COMPLETE',
-            progress: 100,
-            fileId: newIds.get(firstRoot.id) ?? '',
-            fileName: firstRoot.name,
-            fileSize: tree.added,
-            statusSize: tree.count,
-            messageKey: '',
-            params: { share_id: share.id, trace_file_ids: JSON.stringify(Object.fromEntries(newIds)) },
-            updatedAt: now().toISOString(),
-            leaseUntil: 'release',
-          });
-          await queries.dropQueuedRestore(task.id);
-          return { tree, newIds };
-        }));
-        await recordRestoreEvents(task.userId, share.id, outcome.tree.roots, outcome.newIds);
+          await deps.betweenRestoreChunks?.(task.id);
+          let renaming = false;
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              await shares.transaction(async (queries) => {
+                if (!(await queries.holdTask(task.id, workerId, { updatedAt: now().toISOString(), leaseUntil: leaseUntil() }))) {
+                  throw new RestoreStopped();
+                }
+                const copied = await queries.restoreCopied(task.id);
+                if (copied === undefined) {
+                  throw new RestoreStopped();
+                }
+                const end = Math.min(copied + chunkItems, copies.length);
+                const chunk = copies.slice(copied, end);
+                await makeCopies(queries, renaming ? await renameTaken(queries, task.userId, chunk) : chunk, { saverId: task.userId, shareId: share.id, now: now() });
+                await afterChunk(queries, copies, end);
+              });
+              break;
+            } catch (error) {
+              // A member took a name in a folder the save made: that chunk again, renamed.
+              if (attempt < 3 && shares.isUniqueViolation(error)) {
+                renaming = true;
+                continue;
+              }
+              throw error;
+            }
+          }
+        }
       } catch (error) {
         if (error instanceof RestoreStopped) {
           return;
         }
         const reason = error instanceof AppError ? error.reason : error instanceof RestoreRefused ? 'not_found' : 'internal';
+        if (frozen !== undefined && !(error instanceof AppError)) {
+          // As if the worker died: the task stays under its lease and is taken up again, from
+          // the last chunk that committed, when the lease runs out.
+          deps.logger?.error({ err: error, taskId: task.id }, 'a chunk of a save from a share failed; it resumes when its lease runs out');
+          return;
+        }
         if (reason === 'internal') {
           deps.logger?.error({ err: error, taskId: task.id }, 'a save from a share failed');
         }
@@ -939,28 +1081,71 @@ export function createShareService(deps: ShareServiceDeps) {
             updatedAt: now().toISOString(),
             leaseUntil: 'release',
           });
-          if (held) {
-            if (queued) {
-              await queries.giveBackRestore(queued.shareId);
-            }
-            await queries.dropQueuedRestore(task.id);
+          if (!held) {
+            return;
+          }
+          const dropped = await queries.dropQueuedRestoreOnce(task.id);
+          if (dropped?.plan !== undefined) {
+            await releaseRest(queries, task.userId, dropped.plan.slice(dropped.copied), now());
+          } else if (queued) {
+            await queries.giveBackRestore(queued.shareId);
           }
         });
+      }
+
+      /**
+       * Ends a chunk that made the plan's rows up to `end`: the last one completes the save
+       * (task, events, queue row); another keeps the plan (first chunk), `copied`, the bytes
+       * still booked for the rest, and the task's progress.
+       */
+      async function afterChunk(queries: ShareQueries, copies: FrozenCopy[], end: number): Promise<void> {
+        const at = now();
+        if (end >= copies.length) {
+          const finished = await finishSave(queries, task.userId, queued?.shareId ?? '', copies, at);
+          await queries.holdTask(task.id, workerId, {
+            phase: 'PHASE_TYPE_COMPLETE',
+            progress: 100,
+            fileId: finished.fileId,
+            fileName: finished.name,
+            fileSize: finished.fileSize,
+            statusSize: finished.statusSize,
+            messageKey: '',
+            params: finished.params,
+            updatedAt: at.toISOString(),
+            leaseUntil: 'release',
+          });
+          await queries.dropQueuedRestore(task.id);
+          return;
+        }
+        await queries.advanceRestore(task.id, {
+          ...(frozen === undefined ? { plan: copies } : {}),
+          copied: end,
+          reservedBytes: bookedBytes(copies.slice(end)),
+        });
+        await queries.holdTask(task.id, workerId, { progress: progressOf(end, copies.length), updatedAt: at.toISOString(), leaseUntil: leaseUntil() });
       }
     },
 
     /**
-     * Cancels the queued saves whose task the member deleted before it completed: each gives its
-     * count of `restore_limit` back, once (the drop and the give-back are one transaction).
+     * Cancels the queued saves whose task the member deleted before it completed, once each (the
+     * drop and what follows are one transaction): one not started gives its count of
+     * `restore_limit` back; one under way keeps the rows it made and gives back the bytes and
+     * blob references it booked for the rest.
      */
     async cancelDeletedRestores(): Promise<number> {
       let cancelled = 0;
       for (const orphan of await shares.orphanedRestores()) {
         await shares.transaction(async (queries) => {
-          if (await queries.dropQueuedRestoreOnce(orphan.id)) {
-            await queries.giveBackRestore(orphan.shareId);
-            cancelled += 1;
+          const dropped = await queries.dropQueuedRestoreOnce(orphan.id);
+          if (dropped === undefined) {
+            return;
           }
+          if (dropped.plan !== undefined) {
+            await releaseRest(queries, orphan.userId, dropped.plan.slice(dropped.copied), now());
+          } else {
+            await queries.giveBackRestore(orphan.shareId);
+          }
+          cancelled += 1;
         });
       }
       return cancelled;
