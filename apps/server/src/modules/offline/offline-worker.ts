@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { downloadFolderName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
 import type { QueueSignal } from '../../db/queue-signal';
 import { AppError } from '../../http/app-error';
+import { drainStream } from '../../lib/stream-drain';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
 import type { EventRecorder } from '../event/event.service';
@@ -374,11 +375,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       const onAbort = () => opened.body.destroy(controller.signal.reason as Error);
       controller.signal.addEventListener('abort', onAbort, { once: true });
       try {
-        for await (const chunk of opened.body) {
+        await drainStream(opened.body, (buffer) => {
           if (failure !== undefined) {
             throw failure;
           }
-          const buffer = chunk as Buffer;
           const received = sink.queued + buffer.length;
           if (received > deps.maxBytes) {
             throw new DownloadFailure('too_large');
@@ -392,11 +392,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           if (traffic + (received - counted) > plan.offlineTrafficBytes) {
             throw new DownloadFailure('traffic_exhausted');
           }
-          const full = sink.push(buffer);
-          if (full !== undefined) {
-            await full;
-          }
-        }
+          return sink.push(buffer);
+        });
         await sink.flush();
       } finally {
         clearInterval(ticker);

@@ -78,7 +78,7 @@ export class HashedFileWriter {
     this.durable = start;
     this.syncStartedAt = start;
     this.flushBytes = options.flushBytes ?? 0;
-    this.maxSlots = Math.max(2, options.maxSlots ?? 16);
+    this.maxSlots = Math.max(2, options.maxSlots ?? 32);
   }
 
   /** The first write, hash or fdatasync that failed, if any. */

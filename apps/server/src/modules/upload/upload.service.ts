@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
+import { drainStream } from '../../lib/stream-drain';
 import type { FileRecord } from '../drive/file.repository';
 import type { FileService } from '../drive/file.service';
 import type { BlobStore } from '../storage/blob-store';
@@ -356,8 +357,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     const onAbort = () => source.destroy(new Error('preempted by a newer request'));
     signal.addEventListener('abort', onAbort);
     try {
-      for await (const chunk of source) {
-        const buffer = chunk as Buffer;
+      await drainStream(source, (buffer) => {
         if (writer.queued + buffer.length > upload.size) {
           throw new AppError('payload_too_large', {
             description: `The upload is ${upload.size} bytes long`,
@@ -365,12 +365,9 @@ export function createUploadService(deps: UploadServiceDeps) {
           });
         }
         check?.update(buffer);
-        const full = writer.push(buffer);
-        if (full !== undefined) {
-          await full;
-        }
         checkpoint();
-      }
+        return writer.push(buffer);
+      });
       await writer.flush();
     } catch (error) {
       failure = error;
