@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Download, Page } from '@playwright/test';
 import { request as apiRequest, expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
@@ -6,7 +6,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * Picking single items on the share page in Chromium: an anonymous visitor picks two files two
  * folders deep (grid tiles), asks to save them, signs in in the dialog after a full reload, and
  * only those two land in their drive; a member picks items at the top of a share with the
- * keyboard alone (Space, Shift+arrows, Ctrl+A, Esc) and saves exactly the picked ones.
+ * keyboard alone (Space, Shift+arrows, Ctrl+A, Esc) and saves exactly the picked ones, then
+ * downloads the whole pick and a folder as zips and one file as itself.
  */
 
 const password = 'share picker 42';
@@ -98,6 +99,41 @@ async function member(browser: Browser): Promise<string> {
   await signUpInEnglish(await context.newPage(), email, password);
   await context.close();
   return email;
+}
+
+async function bytesOf(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The entries of a zip as Nimbus writes them (stored, not deflated), read from its central
+ * directory: name to contents (`''` for folders).
+ */
+function zipEntriesOf(zip: Buffer): Map<string, string> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end).toBeGreaterThan(0);
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, string>();
+  for (let index = 0; index < count; index += 1) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    expect(zip.readUInt16LE(at + 10)).toBe(0);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.set(name, zip.subarray(dataAt, dataAt + size).toString('utf8'));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
 }
 
 function itemOf(page: Page) {
@@ -265,20 +301,44 @@ test('a member picks items at the top of a share with the keyboard and saves onl
   expect(sent.ancestor_ids).toBeUndefined();
   await expect(dialog.getByTestId('share-save-done')).toContainText('Saved to your drive');
 
-  // The files of a pick download one at a time; the folder is left out with a note.
+  // A pick of several items, folders included, downloads as one zip of the whole share; a
+  // folder's own button zips that folder with everything inside; one file alone comes as itself.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await expect(count).toHaveText('4 selected');
-  const downloads: string[] = [];
-  page.on('download', (download) => downloads.push(download.suggestedFilename()));
+  const zipCall = page.waitForRequest((sent) => sent.url().includes('/drive/v1/share:zip'));
+  const wholeDownload = page.waitForEvent('download');
   await bar.getByTestId('share-selection-download').click();
-  await expect(
-    page.getByText('1 folder is not downloaded here. Save it to your drive to get it.', {
-      exact: true,
-    }),
-  ).toBeVisible();
-  await expect.poll(() => downloads).toEqual(['beach.txt', 'city.txt', 'dunes.txt']);
+  expect(((await zipCall).postDataJSON() as { file_ids: string[] }).file_ids).toEqual([]);
+  const whole = await wholeDownload;
+  expect(whole.suggestedFilename()).toBe('album.zip');
+  const wholeEntries = zipEntriesOf(await bytesOf(whole));
+  expect([...wholeEntries.keys()].sort()).toEqual([
+    'album/',
+    'album/inside.txt',
+    'beach.txt',
+    'city.txt',
+    'dunes.txt',
+  ]);
+  expect(wholeEntries.get('album/inside.txt')).toBe('inside.txt contents\n');
+  await page.getByRole('checkbox', { name: 'Select all' }).uncheck();
+  await expect(bar).toBeHidden();
+
+  const folderDownload = page.waitForEvent('download');
+  await item('album').getByTestId('share-download').click();
+  const folder = await folderDownload;
+  expect(folder.suggestedFilename()).toBe('album.zip');
+  expect(Object.fromEntries(zipEntriesOf(await bytesOf(folder)))).toEqual({
+    'album/': '',
+    'album/inside.txt': 'inside.txt contents\n',
+  });
+
+  await item('beach.txt').getByTestId('share-check').click();
+  await expect(count).toHaveText('1 selected');
+  const fileDownload = page.waitForEvent('download');
+  await bar.getByTestId('share-selection-download').click();
+  expect((await fileDownload).suggestedFilename()).toBe('beach.txt');
   await context.close();
 
   const root = await namesIn(request, tokenB, '');

@@ -227,7 +227,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       offline: container.offline,
     }),
   );
-  await app.register(shareRoutes({ authenticator: container.authenticator, shares: container.shares, links: container.content.linker, files: container.files }));
+  await app.register(
+    shareRoutes({
+      authenticator: container.authenticator,
+      shares: container.shares,
+      links: container.content.linker,
+      files: container.files,
+      zips: container.content,
+    }),
+  );
   await app.register(
     uploadRoutes({
       authenticator: container.authenticator,

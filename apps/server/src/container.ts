@@ -376,6 +376,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     events,
     now,
     logger: { warn },
+    shareZips: { zipEntries: (...args) => shares.zipEntries(...args) },
   });
 
   const shares = createShareService({
@@ -394,6 +395,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
     onQueued: () => restoreWorker.wake(),
     logger: options.logger,
+    selection: files,
     ...options.restores,
   });
   const restoreWorker = createRestoreWorker({ tasks: taskRecords, restores: shares, now, logger: options.logger });

@@ -13,6 +13,11 @@ export const linkClaimsSchema = z.discriminatedUnion('p', [
   z.object({ p: z.literal('thumb'), u: z.string(), f: z.string(), s: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']), e: z.number().int() }),
   /** A zip of a selection (files and folders, one parent or several). */
   z.object({ p: z.literal('zip'), u: z.string(), i: z.array(z.string()).min(1), n: z.string(), e: z.number().int() }),
+  /**
+   * A zip of items inside a share, for the signed-in member `u` who holds the pass-code token
+   * `t`: share `s`, chosen items `i` (all of the share's when empty), checked again when opened.
+   */
+  z.object({ p: z.literal('share-zip'), u: z.string(), s: z.string(), t: z.string(), i: z.array(z.string()), n: z.string(), e: z.number().int() }),
 ]);
 
 export type LinkClaims = z.infer<typeof linkClaimsSchema>;

@@ -115,8 +115,9 @@ export function contentRoutes(deps: ContentRoutesDeps) {
           void reply.header('content-length', file.size);
           return reply.send(isHead ? undefined : await content.read(file));
         }
-        case 'zip': {
-          const entries = await content.openZip(claims);
+        case 'zip':
+        case 'share-zip': {
+          const entries = claims.p === 'zip' ? await content.openZip(claims) : await content.openShareZip(claims);
           void reply
             .type('application/zip')
             .header('accept-ranges', 'none')

@@ -9,6 +9,7 @@ import type { BlobStore, ReadRange } from '../storage/blob-store';
 import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
 import type { MediaInfo } from './media.repository';
 import type { MediaService } from './media.service';
+import type { ShareService, ShareZipResult } from '../share/share.service';
 import { servingTypeOf, type ServingType, type Validators } from './content-serving';
 
 /** A file as the content origin serves it. */
@@ -29,6 +30,8 @@ export interface ContentServiceDeps {
   events?: EventRecorder;
   now: () => Date;
   logger?: { warn(message: string): void };
+  /** Zips of items inside shares (the share module); share zip links answer `file_not_found` without it. */
+  shareZips?: Pick<ShareService, 'zipEntries'>;
 }
 
 /** The largest selection one zip call takes (folders count once, whatever they hold). */
@@ -293,6 +296,40 @@ export function createContentService(deps: ContentServiceDeps) {
       const stamp = deps.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       const zipName = name ?? (roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `Nimbus-${stamp}.zip`);
       return { ...signer.sign({ p: 'zip', u: userId, i: [...new Set(ids)], n: zipName }, zipName), name: zipName };
+    },
+
+    /**
+     * A signed link to a zip of items inside a share, for the signed-in member who asked with
+     * a valid pass-code token; named after the one chosen item, else after the share's title.
+     */
+    shareZipLink(
+      userId: string,
+      zip: Extract<ShareZipResult, { status: 'OK' }>,
+      input: { passCodeToken: string; name: string | undefined },
+    ): SignedLink & { name: string } {
+      const roots = zip.entries.filter((entry) => !entry.path.includes('/'));
+      const title = zip.share.title.replace(/[/\\\p{Cc}]/gu, '_').trim();
+      const zipName = input.name ?? (roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `${title === '' ? 'Nimbus' : title}.zip`);
+      return {
+        ...signer.sign({ p: 'share-zip', u: userId, s: zip.share.id, t: input.passCodeToken, i: zip.rootIds, n: zipName }, zipName),
+        name: zipName,
+      };
+    },
+
+    /**
+     * The files and folders a `share-zip` link opens, checked again now as the call that made
+     * it checked them: a share no longer readable, or an item no longer in it, is `file_not_found`.
+     */
+    async openShareZip(claims: Extract<LinkClaims, { p: 'share-zip' }>) {
+      if (!deps.shareZips) {
+        throw notFound();
+      }
+      const visitor = { userId: claims.u, locale: 'en-US' as const, address: '', deviceId: '', clientId: '', captchaToken: undefined };
+      const zip = await deps.shareZips.zipEntries(claims.s, visitor, { passCodeToken: claims.t, fileIds: claims.i, ancestorIds: [] });
+      if (zip.status !== 'OK') {
+        throw notFound();
+      }
+      return zip.entries;
     },
 
     /** The files and folders a `zip` link opens, checked again now. */

@@ -28,8 +28,12 @@ import {
   shareIdsBodySchema,
   shareListSchema,
   shareSummarySchema,
+  shareZipAnswerSchema,
+  shareZipBodySchema,
   updateShareBodySchema,
 } from './share.schemas';
+import { AppError } from '../../http/app-error';
+import type { ContentService } from '../content/content.service';
 import { expirationLeftOf, statusFieldsOf, toSharedFileDto, toShareSummaryDto } from './share.dto';
 import type { ShareRecord } from './share.repository';
 import type { SharedFile, SharePageInput, ShareService, Visitor } from './share.service';
@@ -41,6 +45,8 @@ export interface ShareRoutesDeps {
   links?: FileLinker;
   /** The owner's items, for the thumbnail of each ShareSummary; `thumbnail_link` stays `""` without it. */
   files?: Pick<FileService, 'findMany'>;
+  /** Signs zip links of a share's items (the content module); `POST /drive/v1/share:zip` answers `unimplemented` without it. */
+  zips?: Pick<ContentService, 'shareZipLink'>;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -343,6 +349,37 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           return { ...statusFieldsOf(result.status, visitor.locale), files: [] };
         }
         return { ...statusFieldsOf('OK', visitor.locale), files: await withLinks(result.files, undefined) };
+      },
+    );
+
+    routes.post(
+      '/drive/v1/share::zip',
+      {
+        schema: {
+          tags: ['share'],
+          summary: 'A signed link to a zip of items inside a share (folders with everything inside), streamed when the link is opened',
+          description:
+            'Signed-in members only: a visitor without credentials gets `login_required` (401). `file_ids` are items at any depth inside the share (`[]` = all its items, at most 100), `ancestor_ids` the folders opened to reach them, as for a save; an id outside the share answers `NOT_FOUND`, and every unreadable share answers 200 with its `share_status` and empty link fields. A moderated item chosen by id answers its state; moderated files and folders inside chosen folders are left out of the zip. The link (`url`, valid as content links are) checks the share and the items again when opened, and answers `file_not_found` once they are no longer readable',
+          security: memberSecurity,
+          body: shareZipBodySchema,
+          response: { 200: shareZipAnswerSchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const visitor = await visitorOf(request);
+        if (visitor.userId === null) {
+          throw new AppError('login_required', { description: 'Sign in to download from a share' });
+        }
+        if (!deps.zips) {
+          throw new AppError('unimplemented', { description: 'Zips of shares are not available' });
+        }
+        const zip = await shares.zipEntries(body.share_id, visitor, { passCodeToken: body.pass_code_token, fileIds: body.file_ids, ancestorIds: body.ancestor_ids });
+        if (zip.status !== 'OK') {
+          return { ...statusFieldsOf(zip.status, visitor.locale), kind: 'drive#zip' as const, name: '', url: '', token: '', expire: '' };
+        }
+        const link = deps.zips.shareZipLink(visitor.userId, zip, { passCodeToken: body.pass_code_token, name: body.name });
+        return { ...statusFieldsOf('OK', visitor.locale), kind: 'drive#zip' as const, name: link.name, url: link.url, token: link.token, expire: link.expire };
       },
     );
 

@@ -1,6 +1,8 @@
 import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '@nimbus/contracts';
 import { z } from 'zod';
 import { fileSchema } from '../drive/drive.schemas';
+import { zipBodySchema } from '../content/content.schemas';
+import { maxZipIds } from '../content/content.service';
 
 const idSchema = z.string().min(1).max(64);
 /** A share id as visitors give it; anything malformed simply finds no share. */
@@ -146,6 +148,24 @@ export const restoreAnswerSchema = z.object({
   restore_status: z.enum(['RESTORE_UNKNOWN', 'RESTORE_START', 'RESTORE_COMPLETE']),
   restore_task_id: z.string(),
   file_id: z.string(),
+});
+
+/** `POST /drive/v1/share:zip`: `file_ids` `[]` is the whole share; `ancestor_ids` as a save's. */
+export const shareZipBodySchema = z.object({
+  share_id: shareIdSchema,
+  pass_code_token: tokenSchema,
+  file_ids: z.array(idSchema).max(maxZipIds).default([]),
+  ancestor_ids: z.array(idSchema).max(256).default([]),
+  name: zipBodySchema.shape.name,
+});
+
+export const shareZipAnswerSchema = z.object({
+  ...statusFields,
+  kind: z.literal('drive#zip'),
+  name: z.string(),
+  url: z.string(),
+  token: z.string(),
+  expire: z.string(),
 });
 
 /** `POST /audit.admin/v1/share`: a report for review. */

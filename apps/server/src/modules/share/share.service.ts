@@ -9,7 +9,7 @@ import { newId, newIds, safeEqual } from '../../lib/secrets';
 import type { WindowLimiter } from '../../lib/window-limiter';
 import { decodePageToken, encodePageToken, foldName, sortKeysOf } from '../drive/file-listing';
 import type { FileCondition, FileQueries, FileRecord } from '../drive/file.repository';
-import { numberedName } from '../drive/file.service';
+import { numberedName, type FileService } from '../drive/file.service';
 import type { PlanProvider } from '../membership/membership.service';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import type { CaptchaGuard } from '../user/captcha-guard';
@@ -51,6 +51,8 @@ export interface ShareServiceDeps {
   /** A save was queued: the restore worker should look at its queue. */
   onQueued?: () => void;
   logger?: { error(object: unknown, message: string): void };
+  /** The drive's selection tree (paths inside an archive), for zips of a share's items. */
+  selection?: Pick<FileService, 'selectionTree'>;
 }
 
 /** Who opens a share, as the pass-code limits and the texts need them. */
@@ -125,6 +127,9 @@ export interface RestoreInput {
  * save is done (`RESTORE_COMPLETE`). `fileId` is the folder it lands in.
  */
 export type RestoreResult = Unreadable | { status: 'OK'; taskId: string; fileId: string; restored: number; started: boolean };
+
+/** What a zip of a share's items holds: the chosen items and their trees, moderated ones left out. */
+export type ShareZipResult = Unreadable | { status: 'OK'; share: ShareRecord; rootIds: string[]; entries: { record: FileRecord; path: string }[] };
 
 /** Saves of more items (files and folders) than this are done by the restore worker. */
 export const backgroundRestoreItems = 1000;
@@ -387,6 +392,52 @@ export function createShareService(deps: ShareServiceDeps) {
   async function sharedFiles(records: FileRecord[], items: Set<string>): Promise<SharedFile[]> {
     const moderation = await shares.fileModeration(records.map((record) => record.id));
     return records.map((record) => ({ record, isTopLevel: items.has(record.id), moderation: moderation.get(record.id) }));
+  }
+
+  /** The moderation states of many items, asked in slices (SQL parameter limits). */
+  async function moderationOf(ids: string[]): Promise<Map<string, ModerationStatus>> {
+    const found = new Map<string, ModerationStatus>();
+    for (let start = 0; start < ids.length; start += 500) {
+      for (const [id, status] of await shares.fileModeration(ids.slice(start, start + 500))) {
+        found.set(id, status);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The chosen items of a visitor's call (`file_ids`, `[]` for all of the share's), each located
+   * inside the share, with the folders opened to reach them (`ancestor_ids`), each a folder of
+   * the share above every chosen item; an item chosen with a folder above it comes with that
+   * folder. `NOT_FOUND` for anything else; a moderated item chosen by id (or opened to reach
+   * one) answers its state.
+   */
+  async function chosenRoots(share: ShareRecord, fileIds: string[], ancestorIds: string[]): Promise<Unreadable | { status: 'OK'; rootIds: string[] }> {
+    const itemList = await shares.itemIds(share.id);
+    if (fileIds.length === 0) {
+      const live = new Set((await shares.ownerFiles(share.userId, itemList)).filter((record) => record.trashed === 0).map((record) => record.id));
+      // The whole share: items under moderation are left out below, as inside folders.
+      return { status: 'OK', rootIds: itemList.filter((id) => live.has(id)) };
+    }
+    const items = new Set(itemList);
+    const chosen = [...new Set(fileIds)];
+    const located = new Map<string, string[]>();
+    for (const id of chosen) {
+      const found = await locate(shares, share, items, id);
+      if (!found) {
+        return { status: 'NOT_FOUND' };
+      }
+      located.set(id, found.ancestors);
+    }
+    for (const id of new Set(ancestorIds)) {
+      const found = await locate(shares, share, items, id);
+      if (!found || found.record.kind !== 'folder' || !chosen.every((chosenId) => (located.get(chosenId) ?? []).includes(id))) {
+        return { status: 'NOT_FOUND' };
+      }
+    }
+    const rootIds = chosen.filter((id) => !(located.get(id) ?? []).some((ancestor) => located.has(ancestor)));
+    const blocked = [...(await shares.fileModeration([...rootIds, ...new Set(ancestorIds)])).values()][0];
+    return blocked ? { status: blocked as Unreadable['status'] } : { status: 'OK', rootIds };
   }
 
   /** A keyset page of a folder inside the share, or of the chosen items (`folderId` `''`). */
@@ -846,6 +897,49 @@ export function createShareService(deps: ShareServiceDeps) {
         return { status: blocked as Unreadable['status'] };
       }
       return { status: 'OK', files };
+    },
+
+    /**
+     * `POST /drive/v1/share:zip` and the zip link it signs: the visitor's chosen items inside the
+     * share (see `chosenRoots`) with everything live inside their folders, paths as the drive's
+     * zips have them; files and folders under moderation (and what lies in such folders) are
+     * left out. Checked in full both when the link is made and when it is opened.
+     */
+    async zipEntries(shareId: string, visitor: Visitor, input: { passCodeToken: string; fileIds: string[]; ancestorIds: string[] }): Promise<ShareZipResult> {
+      if (!deps.selection) {
+        throw new AppError('unimplemented', { description: 'Zips of shares are not available' });
+      }
+      const { status, share } = await access(shareId, visitor, { passCodeToken: input.passCodeToken });
+      if (!share || status !== 'OK') {
+        return { status: status as Unreadable['status'] };
+      }
+      const chosen = await chosenRoots(share, input.fileIds, input.ancestorIds);
+      if (chosen.status !== 'OK') {
+        return chosen;
+      }
+      let tree: { record: FileRecord; path: string }[];
+      try {
+        tree = await deps.selection.selectionTree(share.userId, chosen.rootIds);
+      } catch (error) {
+        // An item trashed or deleted since it was located.
+        if (error instanceof AppError) {
+          return { status: 'NOT_FOUND' };
+        }
+        throw error;
+      }
+      const moderated = await moderationOf(tree.map((entry) => entry.record.id));
+      const left = new Set<string>();
+      const entries = tree.filter((entry) => {
+        if (moderated.has(entry.record.id) || left.has(entry.record.parentId)) {
+          left.add(entry.record.id);
+          return false;
+        }
+        return true;
+      });
+      if (entries.length === 0) {
+        return { status: 'DELETED' };
+      }
+      return { status: 'OK', share, rootIds: chosen.rootIds, entries };
     },
 
     /**

@@ -33,6 +33,7 @@ import {
 } from './restore-continue';
 import type { RestoreTask } from './restore-task';
 import { browserSleep, followRestoreTask } from './restore-task';
+import type { ShareZipBody } from './share-pick';
 import { downloadOneByOne, intoFolder } from './share-pick';
 import type { ShareStatus } from './share-types';
 
@@ -41,6 +42,14 @@ export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE
 
 /** The query parameter that names the scene the page opens in. */
 export const sceneParam = 'scene';
+
+/** `POST /drive/v1/share:zip`. */
+interface ZipAnswer {
+  share_status: ShareStatus;
+  share_status_text: string;
+  name: string;
+  url: string;
+}
 
 interface RestoreAnswer {
   share_status: ShareStatus;
@@ -65,8 +74,11 @@ interface ShareActions {
   requestSave: (pick?: RestoreRequestBody) => void;
   /** Downloads a file of the share, after signing in when needed (`login_required`). */
   requestDownload: (file: Pick<PreviewFile, 'id' | 'name'>) => void;
-  /** Downloads picked files one at a time, after signing in when needed. */
-  requestDownloads: (fileIds: readonly string[]) => void;
+  /**
+   * Downloads several items or a folder as one zip (`POST /drive/v1/share:zip`), after signing
+   * in when needed.
+   */
+  requestZip: (body: ShareZipBody) => void;
   /** Tells the page a preview opened or closed (scene SHARE_PREVIEW_WINDOW). */
   setPreviewing: (previewing: boolean) => void;
   saving: boolean;
@@ -354,18 +366,44 @@ export function ShareActionsProvider({
     [session.kind, askSignIn, shareId, download],
   );
 
-  const requestDownloads = useCallback(
-    (fileIds: readonly string[]) => {
-      if (fileIds.length === 0) {
-        return;
+  /** Asks for a zip link and starts its download; the zip is streamed as it is read. */
+  const downloadZip = useCallback(
+    async (body: ShareZipBody) => {
+      try {
+        const answer = await browserClient().post<ZipAnswer>('/drive/v1/share:zip', {
+          ...body,
+          pass_code_token: token,
+        });
+        if (answer.share_status !== 'OK' || !answer.url) {
+          toast({
+            title:
+              answer.share_status === 'OK'
+                ? t('download.failed')
+                : answer.share_status_text || t(`status.${answer.share_status}`),
+          });
+          return;
+        }
+        startDownload(answer.url, answer.name);
+      } catch (cause) {
+        if (needsSignIn(cause)) {
+          askSignIn('download', body);
+          return;
+        }
+        toast({ title: errorText(cause, locale, errorTexts) ?? t('download.failed') });
       }
-      if (session.kind !== 'signed-in') {
-        askSignIn('download', { share_id: shareId, file_ids: [] }, fileIds);
-        return;
-      }
-      void downloadAll(fileIds);
     },
-    [session.kind, askSignIn, shareId, downloadAll],
+    [token, t, locale, errorTexts, askSignIn],
+  );
+
+  const requestZip = useCallback(
+    (body: ShareZipBody) => {
+      if (session.kind !== 'signed-in') {
+        askSignIn('download', body);
+        return;
+      }
+      void downloadZip(body);
+    },
+    [session.kind, askSignIn, downloadZip],
   );
 
   // Carries on with what the visitor asked for before signing in, on this page or after a
@@ -377,11 +415,16 @@ export function ShareActionsProvider({
       return;
     }
     if (found.pending.action === 'download') {
-      void downloadAll(found.pending.fileIds ?? []);
+      // One file by its link; a zip was asked for with its body alone.
+      if (found.pending.fileIds && found.pending.fileIds.length > 0) {
+        void downloadAll(found.pending.fileIds);
+      } else {
+        void downloadZip(found.body);
+      }
       return;
     }
     void runSave(found.body);
-  }, [shareId, downloadAll, runSave]);
+  }, [shareId, downloadAll, downloadZip, runSave]);
 
   useEffect(() => {
     if (session.kind === 'unknown' || resumed.current) {
@@ -406,7 +449,7 @@ export function ShareActionsProvider({
     if (pending) {
       const count =
         pending.pending.action === 'download'
-          ? (pending.pending.fileIds?.length ?? 0)
+          ? (pending.pending.fileIds?.length ?? pending.body.file_ids.length)
           : pending.body.file_ids.length;
       void Promise.resolve().then(() => setSignInFor({ action: pending.pending.action, count }));
       replaceScene('SHOW_LOGIN_DIALOG');
@@ -455,7 +498,7 @@ export function ShareActionsProvider({
       value={{
         requestSave,
         requestDownload,
-        requestDownloads,
+        requestZip,
         setPreviewing,
         saving: save.step === 'saving',
       }}

@@ -41,10 +41,12 @@ import { cn } from '@/lib/cn';
 import { peekRestore } from './restore-continue';
 import { useShareActions } from './share-actions';
 import {
-  downloadsOf,
+  downloadOf,
+  zipBodyOf,
   extendTo,
   gestureOf,
   maxPickedItems,
+  maxZipItems,
   pendingPickOf,
   pickedRestoreBody,
 } from './share-pick';
@@ -162,7 +164,7 @@ export function ShareFileList(props: ShareFileListProps) {
   const { shareId, parentIds, token, errorTexts } = props;
   const t = useTranslations('share');
   const locale = useLocale();
-  const { requestDownload, requestDownloads, requestSave, setPreviewing, saving } =
+  const { requestDownload, requestZip, requestSave, setPreviewing, saving } =
     useShareActions();
   const isMobile = useLayoutStore((state) => state.isMobile);
   const [mode, setMode] = useState<SharedDisplayMode>({
@@ -427,11 +429,19 @@ export function ShareFileList(props: ShareFileListProps) {
 
   const downloadPicked = () => {
     const picked = pickedIds.map((id) => byId.get(id)).filter((file) => file !== undefined);
-    const plan = downloadsOf(picked);
-    if (plan.folders > 0) {
-      toast({ title: t('selection.folders-skipped', { count: plan.folders }) });
+    const plan = downloadOf(shareId, parentIds, picked, allPicked);
+    if (!plan) {
+      toast({ title: t('selection.too-many-download', { max: maxZipItems }) });
+      return;
     }
-    requestDownloads(plan.fileIds);
+    if (plan.kind === 'file') {
+      const file = byId.get(plan.fileId);
+      if (file) {
+        requestDownload(file);
+      }
+      return;
+    }
+    requestZip(plan.body);
   };
 
   const lift = () => {
@@ -567,13 +577,15 @@ export function ShareFileList(props: ShareFileListProps) {
         />
       </label>
     );
-    const downloadButton = folder ? null : (
+    const downloadButton = (
       <button
         type="button"
-        aria-label={t('download.file', { name: file.name })}
+        aria-label={t(folder ? 'download.folder' : 'download.file', { name: file.name })}
         title={t('download.label')}
         data-testid="share-download"
-        onClick={() => requestDownload(file)}
+        onClick={() =>
+          folder ? requestZip(zipBodyOf(shareId, parentIds, [file.id])) : requestDownload(file)
+        }
         className={cn(
           'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground md:size-9',
           focusClass,

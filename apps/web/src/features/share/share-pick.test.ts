@@ -3,7 +3,8 @@ import { clickItem, emptySelection, toggleItem } from '../drive/selection';
 import {
   downloadGapMs,
   downloadOneByOne,
-  downloadsOf,
+  downloadOf,
+  maxZipItems,
   extendTo,
   gestureOf,
   intoFolder,
@@ -53,14 +54,41 @@ describe('the save of a pick', () => {
 });
 
 describe('downloads of a pick', () => {
-  it('downloads the files and counts the folders it leaves out', () => {
-    expect(
-      downloadsOf([
-        { id: 'f1', kind: 'drive#file' },
-        { id: 'd1', kind: 'drive#folder' },
-        { id: 'f2', kind: 'drive#file' },
-      ]),
-    ).toEqual({ fileIds: ['f1', 'f2'], folders: 1 });
+  it('fetches one file by its link and zips several items or any folder', () => {
+    const file = { id: 'f1', kind: 'drive#file' as const };
+    const folder = { id: 'd1', kind: 'drive#folder' as const };
+    expect(downloadOf('s1', [], [file], false)).toEqual({ kind: 'file', fileId: 'f1' });
+    expect(downloadOf('s1', ['top'], [folder], false)).toEqual({
+      kind: 'zip',
+      body: { share_id: 's1', file_ids: ['d1'], ancestor_ids: ['top'] },
+    });
+    expect(downloadOf('s1', [], [file, folder], false)).toEqual({
+      kind: 'zip',
+      body: { share_id: 's1', file_ids: ['f1', 'd1'] },
+    });
+    // Everything at the share's root: the whole share.
+    expect(downloadOf('s1', [], [file, folder], true)).toEqual({
+      kind: 'zip',
+      body: { share_id: 's1', file_ids: [] },
+    });
+    expect(downloadOf('s1', [], [], false)).toBeUndefined();
+  });
+
+  it('zips the open folder itself for a whole folder larger than one zip takes', () => {
+    const many = Array.from({ length: maxZipItems + 1 }, (_, index) => ({
+      id: `f${index}`,
+      kind: 'drive#file' as const,
+    }));
+    expect(downloadOf('s1', ['top', 'inner'], many, true)).toEqual({
+      kind: 'zip',
+      body: { share_id: 's1', file_ids: ['inner'], ancestor_ids: ['top'] },
+    });
+    expect(downloadOf('s1', ['top'], many, true)).toEqual({
+      kind: 'zip',
+      body: { share_id: 's1', file_ids: ['top'] },
+    });
+    expect(downloadOf('s1', ['top'], many, false)).toBeUndefined();
+    expect(downloadOf('s1', ['top'], many.slice(0, maxZipItems), false)?.kind).toBe('zip');
   });
 
   it('starts one file after the other with a pause between two, and stops when asked', async () => {

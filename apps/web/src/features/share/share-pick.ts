@@ -4,7 +4,8 @@ import type { RestoreRequestBody } from './restore-continue';
 
 /*
  * Picking single items on the share page: what a pick saves (`POST /drive/v1/share/restore`
- * with `file_ids` and the folders opened to reach them as `ancestor_ids`), what it downloads,
+ * with `file_ids` and the folders opened to reach them as `ancestor_ids`), what it downloads
+ * (one file by its link, anything else as one `POST /drive/v1/share:zip`),
  * and how clicks, taps and keys change it. Pure, so it is tested without a browser.
  */
 
@@ -55,10 +56,62 @@ export function intoFolder(
   return folderId ? { ...rest, parent_id: folderId, specify_parent_id: true } : rest;
 }
 
-/** The files of a pick to download one at a time; folders are counted, not downloaded. */
-export function downloadsOf(items: readonly PickedItem[]): { fileIds: string[]; folders: number } {
-  const fileIds = items.filter((item) => item.kind !== 'drive#folder').map((item) => item.id);
-  return { fileIds, folders: items.length - fileIds.length };
+/** The most items one zip takes (`file_ids` of `POST /drive/v1/share:zip`). */
+export const maxZipItems = 100;
+
+/** What a share zip sends (`POST /drive/v1/share:zip`), without the pass-code token. */
+export interface ShareZipBody {
+  share_id: string;
+  /** The items asked for; empty for the whole share. */
+  file_ids: string[];
+  /** The folders opened to reach them, from the share's root down. */
+  ancestor_ids?: string[];
+}
+
+/**
+ * The download of a pick in the folder `parentIds`: one file alone is fetched by its own link;
+ * anything else (several items, any folder) is one zip of the picked ids with the folders opened
+ * to reach them — the whole share when everything of its root is picked, the open folder itself
+ * when everything of it is picked and that is more than one zip takes. Undefined for a larger
+ * pick (or none).
+ */
+export function downloadOf(
+  shareId: string,
+  parentIds: readonly string[],
+  items: readonly PickedItem[],
+  wholeListing: boolean,
+): { kind: 'file'; fileId: string } | { kind: 'zip'; body: ShareZipBody } | undefined {
+  const [only] = items;
+  if (items.length === 1 && only && only.kind !== 'drive#folder') {
+    return { kind: 'file', fileId: only.id };
+  }
+  if (items.length === 0) {
+    return undefined;
+  }
+  if (wholeListing && parentIds.length === 0) {
+    return { kind: 'zip', body: { share_id: shareId, file_ids: [] } };
+  }
+  if (items.length > maxZipItems) {
+    const folder = parentIds.at(-1);
+    if (!wholeListing || folder === undefined) {
+      return undefined;
+    }
+    return { kind: 'zip', body: zipBodyOf(shareId, parentIds.slice(0, -1), [folder]) };
+  }
+  return { kind: 'zip', body: zipBodyOf(shareId, parentIds, items.map((item) => item.id)) };
+}
+
+/** The zip of `fileIds` inside the folder `parentIds` (empty at the share's root). */
+export function zipBodyOf(
+  shareId: string,
+  parentIds: readonly string[],
+  fileIds: readonly string[],
+): ShareZipBody {
+  return {
+    share_id: shareId,
+    file_ids: [...fileIds],
+    ...(parentIds.length > 0 ? { ancestor_ids: [...parentIds] } : {}),
+  };
 }
 
 /**
