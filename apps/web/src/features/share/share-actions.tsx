@@ -185,9 +185,12 @@ export function ShareActionsProvider({
   const t = useTranslations('share');
   const locale: Locale = useLocale();
   const session = useStoredSession();
-  /** Why the sign-in dialog is open, and for how many picked items (0: the whole share). */
+  /**
+   * Why the sign-in dialog is open (a save, a file's download, a zip), and for how many picked
+   * items (0: the whole share).
+   */
   const [signInFor, setSignInFor] = useState<
-    { action: 'save' | 'download'; count: number } | undefined
+    { action: 'save' | 'download' | 'zip'; count: number } | undefined
   >(undefined);
   const [save, setSave] = useState<SaveState>({ step: 'closed' });
   const [previewing, setPreviewing] = useState(false);
@@ -210,7 +213,10 @@ export function ShareActionsProvider({
         body,
       );
       setSave({ step: 'closed' });
-      setSignInFor({ action, count: fileIds ? fileIds.length : body.file_ids.length });
+      setSignInFor({
+        action: action === 'download' && !fileIds ? 'zip' : action,
+        count: fileIds ? fileIds.length : body.file_ids.length,
+      });
       replaceScene('SHOW_LOGIN_DIALOG');
     },
     [shareId],
@@ -451,7 +457,11 @@ export function ShareActionsProvider({
         pending.pending.action === 'download'
           ? (pending.pending.fileIds?.length ?? pending.body.file_ids.length)
           : pending.body.file_ids.length;
-      void Promise.resolve().then(() => setSignInFor({ action: pending.pending.action, count }));
+      const action =
+        pending.pending.action === 'download' && !pending.pending.fileIds
+          ? 'zip'
+          : pending.pending.action;
+      void Promise.resolve().then(() => setSignInFor({ action, count }));
       replaceScene('SHOW_LOGIN_DIALOG');
     } else if (scene === 'SHOW_LOGIN_DIALOG') {
       void Promise.resolve().then(() => setSignInFor({ action: 'save', count: 0 }));
@@ -520,7 +530,9 @@ export function ShareActionsProvider({
             embedded
             lead={
               <DialogDescription>
-                {signInFor?.action === 'download'
+                {signInFor?.action === 'zip'
+                  ? t('sign-in.for-download-zip', { count: signInFor.count })
+                  : signInFor?.action === 'download'
                   ? signInFor.count > 1
                     ? t('sign-in.for-download-some', { count: signInFor.count })
                     : t('sign-in.for-download')
