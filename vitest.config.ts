@@ -9,6 +9,9 @@ export default defineConfig({
     env: { TZ: 'UTC' },
     projects: [
       {
+        // Next.js keeps JSX for its own compiler (tsconfig `jsx: preserve`); small tests that
+        // render a component to markup need it compiled.
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'small',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],

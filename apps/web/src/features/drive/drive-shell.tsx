@@ -15,6 +15,7 @@ import { displayModeStore } from '@/features/preferences/display-mode';
 import { cn } from '@/lib/cn';
 import { DriveUploads } from './drive-slots';
 import { StorageMeter } from './storage-meter';
+import { StorageNotice } from './storage-notice';
 import { viewOverridesStore } from './view-overrides';
 
 export type DriveSection = 'all' | 'recent' | 'shares' | 'trash';
@@ -131,6 +132,7 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
           </div>
         </nav>
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          {session.kind === 'signed-in' ? <StorageNotice upgradeHref={hrefs.upgrade} /> : null}
           {session.kind === 'signed-in' ? (
             <DriveUploads owner={readCredentials()?.user_id ?? ''} errorTexts={errorTexts}>
               {children}

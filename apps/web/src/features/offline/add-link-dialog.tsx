@@ -3,6 +3,7 @@
 import type { DragEvent } from 'react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@nimbus/client';
 import { CircleAlert, Download, FileUp, Folder, HardDrive, LoaderCircle } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,11 @@ import { toast } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
 import { FolderTree } from '@/features/drive/folder-tree';
+import { aboutQueryKey } from '@/features/drive/query-keys';
 import { cn } from '@/lib/cn';
 import { linkKind, maxLinks, splitLinks } from './links';
 import { checkLinks, createTask, uploadTorrentFile } from './offline-api';
+import { TaskLimitNotice } from './task-limit-notice';
 import { tasksQueryKey } from './task-query-keys';
 import type { TorrentFileEntry, TorrentSummary } from './torrent-file';
 import { readTorrent } from './torrent-file';
@@ -70,6 +73,8 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
   const [notice, setNotice] = useState('');
   const [dropping, setDropping] = useState(false);
   const [torrents, setTorrents] = useState<ChosenTorrent[]>([]);
+  /** The server refused a link with `task_daily_create_limit` in this dialog. */
+  const [limitRefused, setLimitRefused] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
   const hintId = useId();
@@ -159,8 +164,12 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
     const failed: LinkProblem[] = invalid.map((link) => ({ link, message: t('add.invalid-link') }));
     const failedTorrents: ChosenTorrent[] = [];
     let added = 0;
-    const describe = (error: unknown) =>
-      errorText(error, locale, errorTexts) ?? td('error.generic');
+    const describe = (error: unknown) => {
+      if (error instanceof ApiError && error.error === 'task_daily_create_limit') {
+        setLimitRefused(true);
+      }
+      return errorText(error, locale, errorTexts) ?? td('error.generic');
+    };
     for (const link of links) {
       if (linkKind(link) === 'invalid') {
         continue;
@@ -213,6 +222,8 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
     if (added > 0) {
       void queryClient.invalidateQueries({ queryKey: tasksQueryKey });
     }
+    // Today's count moved (or the server said the limit is reached): `about` tells it again.
+    void queryClient.invalidateQueries({ queryKey: aboutQueryKey });
     if (failed.length === 0) {
       toast({
         title: t('add.added', { count: added }),
@@ -244,6 +255,7 @@ export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddL
       >
         <DialogTitle>{t('add.title')}</DialogTitle>
         <DialogDescription>{t('add.description')}</DialogDescription>
+        <TaskLimitNotice refused={limitRefused} />
         <form
           className="flex flex-col gap-4"
           onSubmit={(event) => {

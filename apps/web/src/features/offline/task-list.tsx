@@ -28,6 +28,7 @@ import { getFile } from '@/features/drive/drive-api';
 import { PreviewSlot } from '@/features/drive/drive-slots';
 import { cn } from '@/lib/cn';
 import { AddLinkDialog } from './add-link-dialog';
+import { TaskLimitNotice } from './task-limit-notice';
 import { timeLeft } from './links';
 import type { OfflineTask, PhaseFilter } from './offline-api';
 import { deleteTasks, listTasks, retryTask, setTaskPhase, taskFiles } from './offline-api';
@@ -126,6 +127,9 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
             ))}
           </TabsList>
         </Tabs>
+      </div>
+      <div className="px-3 pt-2 empty:hidden md:px-4">
+        <TaskLimitNotice />
       </div>
       <div
         className="min-h-0 flex-1 overflow-y-auto px-2 py-2 md:px-4"
