@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileRecord } from '../src/modules/drive/file.repository';
 import { createEventRepository } from '../src/modules/event/event.repository';
 import { createEventService } from '../src/modules/event/event.service';
-import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from './helper';
-import { signIn } from './identity';
+import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from './helper';
+import { signedInMember } from './identity';
 
 /** An event of `GET /drive/v1/events` as the tests read it. */
 interface EventBody {
@@ -43,19 +42,10 @@ describe.each(dialects)('the recent events API on %s', (dialect) => {
 
   type Headers = Record<string, string>;
 
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
-  }
+  const member = () => signedInMember(t);
 
   function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-  }
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
   }
 
   async function storedFile(userId: string, name: string, content: string, mimeType = ''): Promise<FileRecord> {

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileRecord } from '../src/modules/drive/file.repository';
-import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from './helper';
-import { signIn } from './identity';
+import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from './helper';
+import { signedInMember } from './identity';
 
 /** The File of API.md §2 as the tests read it. */
 interface FileBody {
@@ -41,21 +41,12 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     await t.close();
   });
 
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } };
-  }
+  const member = () => signedInMember(t);
 
   type Headers = Record<string, string>;
 
   function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-  }
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
   }
 
   async function folder(headers: Headers, name: string, parentId = ''): Promise<FileBody> {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { pino } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -166,6 +167,12 @@ export async function makeUser(
 /** The error object of an answer, checked against the shape of API.md §1. */
 export function errorOf(response: LightMyRequestResponse): ErrorBody {
   return errorBodySchema.parse(JSON.parse(response.body));
+}
+
+/** The JSON body of an answer that must be a 200 (else the test fails showing the body). */
+export function ok<T>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
 }
 
 /** The localized message detail of an error object. */

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from './helper';
+import { makeUser, type TestApp, type TestUser } from './helper';
 import { codeIn, type MailCatcher } from './mail-catcher';
 
 /** The Token of API.md §6. */
@@ -75,4 +75,14 @@ export async function signIn(
 /** The value of the session cookie an answer sets, if any. */
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
   return response.cookies.find((cookie) => cookie.name === 'nimbus_session')?.value;
+}
+
+/** A member made by `makeUser` and signed in: the account and the bearer header. */
+export async function signedInMember(
+  t: TestApp,
+  overrides: Parameters<typeof makeUser>[1] = {},
+): Promise<{ user: TestUser; headers: Record<string, string> }> {
+  const user = await makeUser(t, overrides);
+  const token = await signIn(t, user.email, user.password);
+  return { user, headers: { authorization: `Bearer ${token.access_token}` } };
 }

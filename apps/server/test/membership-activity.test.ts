@@ -8,6 +8,7 @@ import {
   errorOf,
   localizedOf,
   makeUser,
+  ok,
   testClock,
   type TestApp,
 } from './helper';
@@ -95,11 +96,6 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
       remoteAddress,
     });
-  }
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
   }
 
   function expectError(response: LightMyRequestResponse, status: number, reason: string) {

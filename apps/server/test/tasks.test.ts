@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskPhase, TaskType } from '@nimbus/contracts';
 import type { FileRecord } from '../src/modules/drive/file.repository';
 import { newId } from '../src/lib/secrets';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
-import { signIn } from './identity';
+import { buildTestApp, dialects, errorOf, localizedOf, ok, testClock, type TestApp } from './helper';
+import { signedInMember } from './identity';
 
 /** The Task of API.md §3 as the tests read it. */
 interface TaskBody {
@@ -45,19 +45,10 @@ describe.each(dialects)('the tasks API on %s', (dialect) => {
 
   type Headers = Record<string, string>;
 
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
-  }
+  const member = () => signedInMember(t);
 
   function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-  }
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
   }
 
   function expectError(response: LightMyRequestResponse, status: number, reason: string) {

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { DefaultHttpStack, Upload } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentHasher } from '../src/modules/storage/content-hash';
-import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from './helper';
-import { signIn } from './identity';
+import { buildTestApp, dialects, errorOf, makeUser, ok, testClock, type TestApp } from './helper';
+import { signedInMember, signIn } from './identity';
 import { s3Env, startS3Server } from './s3-server';
 
 interface FileBody {
@@ -72,16 +71,7 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     await t.close();
   });
 
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } };
-  }
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
-  }
+  const member = () => signedInMember(t);
 
   function start(headers: Headers, body: Record<string, unknown>) {
     return t.app.inject({

@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { up as backfill } from '../src/db/migrations/0019-member-usage';
 import { createUsageRepository, usageQueriesOn, type UsageRepository } from '../src/modules/drive/usage.repository';
 import { verifyUsage } from '../src/modules/drive/usage-verify';
 import { ContentHasher } from '../src/modules/storage/content-hash';
-import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from './helper';
-import { signIn } from './identity';
+import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from './helper';
+import { signedInMember, signIn } from './identity';
 import { storeFile } from './support/stored-file';
 
 type Headers = Record<string, string>;
@@ -54,16 +53,7 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     await t.close();
   });
 
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
-  }
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
-  }
+  const member = () => signedInMember(t);
 
   function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
