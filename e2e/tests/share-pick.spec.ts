@@ -7,7 +7,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * folders deep (grid tiles), asks to save them, signs in in the dialog after a full reload, and
  * only those two land in their drive; a member picks items at the top of a share with the
  * keyboard alone (Space, Shift+arrows, Ctrl+A, Esc) and saves exactly the picked ones, then
- * downloads the whole pick and a folder as zips and one file as itself.
+ * downloads the whole pick and a folder as zips and one file as itself; an anonymous visitor's
+ * zip of a folder two levels deep starts right after the sign-in, across a reload.
  */
 
 const password = 'share picker 42';
@@ -224,6 +225,53 @@ test('a visitor picks two files two folders deep, signs in after a reload, and o
     ['x.txt', 'drive#file'],
     ['z.txt', 'drive#file'],
   ]);
+});
+
+test('a visitor downloads a folder two levels deep as a zip right after signing in, even across a reload', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const [emailA, emailB] = [await member(browser), await member(browser)];
+  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const top = await newFolder(request, tokenA, 'Trip', '');
+  await newTextFile(request, tokenA, top, 'outside.txt');
+  const mid = await newFolder(request, tokenA, 'Day one', top);
+  await newFolder(request, tokenA, 'Deeper', mid);
+  await newTextFile(request, tokenA, mid, 'x.txt');
+  const shareId = await shareOf(request, tokenA, [top]);
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const item = itemOf(page);
+  await page.goto(`/s/${shareId}/${top}`);
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(item('Day one')).toBeVisible();
+  await item('Day one').getByRole('button', { name: 'Download Day one as a zip' }).click();
+  const dialog = page.getByTestId('share-sign-in-dialog');
+  const askedFor = 'Sign in or create an account to download the item you chose.';
+  await expect(dialog).toContainText(askedFor);
+  await page.reload();
+  await expect(dialog).toContainText(askedFor);
+  const panel = dialog.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await panel.locator('input[name=email]').fill(emailB);
+  await panel.locator('input[name=password]').fill(password);
+  const zipCall = page.waitForRequest((sent) => sent.url().includes('/drive/v1/share:zip'));
+  const downloaded = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const sent = (await zipCall).postDataJSON() as { file_ids: string[]; ancestor_ids: string[] };
+  expect(sent.file_ids).toEqual([mid]);
+  expect(sent.ancestor_ids).toEqual([top]);
+  const zip = await downloaded;
+  expect(zip.suggestedFilename()).toBe('Day one.zip');
+  expect(Object.fromEntries(zipEntriesOf(await bytesOf(zip)))).toEqual({
+    'Day one/': '',
+    'Day one/Deeper/': '',
+    'Day one/x.txt': 'x.txt contents\n',
+  });
+  await visitor.close();
 });
 
 test('a member picks items at the top of a share with the keyboard and saves only those', async ({
