@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
-import { signIn } from './identity';
+import { buildTestApp, dialects, errorOf, localizedOf, ok, testClock, type TestApp } from './helper';
+import { signIn, signedInMember } from './identity';
 import { storeFile } from './support/stored-file';
 
 type Headers = Record<string, string>;
@@ -66,19 +66,10 @@ describe.each(dialects)('zips of shares on %s', (dialect) => {
     await t.close();
   });
 
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
-  }
+  const member = () => signedInMember(t);
 
   function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-  }
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
   }
 
   function fetchContent(url: string): Promise<LightMyRequestResponse> {
