@@ -342,6 +342,28 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
     },
 
     /**
+     * The figures of what `liveTree` would answer, summed by the database (no row leaves it):
+     * how many items, the bytes of the files, and how many of `chosenIds` are among them.
+     */
+    async liveTreeFigures(userId: string, folderIds: string[], chosenIds: string[]): Promise<{ items: number; bytes: number; chosenInside: number }> {
+      if (folderIds.length === 0) {
+        return { items: 0, bytes: 0, chosenInside: 0 };
+      }
+      const result = await sql<{ items: number | string; bytes: number | string | null; chosen_inside: number | string | null }>`
+        with recursive tree(id, depth) as (
+          select id, 1 from files where user_id = ${userId} and parent_id in (${sql.join(folderIds)}) and +trashed = 0
+          union all
+          select f.id, tree.depth + 1 from tree cross join files f
+          where f.user_id = ${userId} and f.parent_id = tree.id and +f.trashed = 0 and tree.depth < 512
+        )
+        select count(*) as items, sum(case when files.kind = 'file' then files.size else 0 end) as bytes,
+          sum(case when files.id in (${sql.join(chosenIds.length > 0 ? chosenIds : [''])}) then 1 else 0 end) as chosen_inside
+        from tree cross join files where files.id = tree.id`.execute(db);
+      const row = result.rows[0];
+      return { items: Number(row?.items ?? 0), bytes: Number(row?.bytes ?? 0), chosenInside: Number(row?.chosen_inside ?? 0) };
+    },
+
+    /**
      * Makes copies of a save in one `INSERT ... SELECT` from their frozen values: the copies go
      * in as one JSON parameter, read as rows by `json_each` (SQLite) or `json_to_recordset`
      * (PostgreSQL); each copy gets the saver as owner and `original_share_id`/`original_file_id`

@@ -594,6 +594,29 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   /**
+   * What `readTree` would answer, as far as deciding where a save runs and accepting it needs:
+   * the chosen items and the figures of the tree, summed by the database. Chosen items inside
+   * other chosen folders, or `gcids` to check, take the exact `readTree`.
+   */
+  async function previewTree(share: ShareRecord, rootIds: string[], gcids: string[]): Promise<Pick<SavedTree, 'roots' | 'count' | 'added'>> {
+    if (gcids.length > 0) {
+      return readTree(shares, share, rootIds, gcids);
+    }
+    const live = (await shares.ownerFiles(share.userId, rootIds)).filter((record) => record.trashed === 0);
+    const byId = new Map(live.map((record) => [record.id, record]));
+    const roots = rootIds.map((id) => byId.get(id)).filter((record): record is FileRecord => record !== undefined);
+    const figures = await shares.liveTreeFigures(share.userId, roots.filter((record) => record.kind === 'folder').map((record) => record.id), roots.map((record) => record.id));
+    if (figures.chosenInside > 0) {
+      return readTree(shares, share, rootIds, gcids);
+    }
+    if (roots.length === 0) {
+      throw new RestoreRefused('DELETED');
+    }
+    const rootBytes = roots.reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
+    return { roots, count: roots.length + figures.items, added: rootBytes + figures.bytes };
+  }
+
+  /**
    * Books the bytes of the tree's complete files (PENDING ones have no blob yet) on the saver's
    * storage counter, in the transaction that makes the copies: the same conditional update
    * checks the quota, so two saves (or a save and an upload) that each fit but not together
@@ -1000,7 +1023,7 @@ export function createShareService(deps: ShareServiceDeps) {
       const plan = await deps.plans.planOf(saverId);
       try {
         // The size of the save decides where it runs; the tree is read again where it is copied.
-        const preview = await readTree(shares, share, rootIds, gcids);
+        const preview = await previewTree(share, rootIds, gcids);
         if (preview.count > backgroundItems) {
           const firstRoot = preview.roots[0] as FileRecord;
           const queued = await retryingNameRaces(() => shares.transaction(async (queries) => {
