@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderUp, Link2, Upload } from 'lucide-react';
 import dynamic from 'next/dynamic';
@@ -142,10 +142,10 @@ export function DropZone({
   );
 }
 
-/** The transfers panel (bottom right). */
-export function TransfersPanel() {
+/** The transfers panel (bottom right); its own state, so the listing's renders pass it by. */
+export const TransfersPanel = memo(function TransfersPanel() {
   return <UploadQueuePanel />;
-}
+});
 
 const FilePreview = dynamic(() => import('./preview').then((module) => module.FilePreview), {
   ssr: false,

@@ -1,7 +1,7 @@
 'use client';
 
 import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SortOrder } from '@nimbus/contracts';
 import {
   ArrowUpDown,
@@ -679,20 +679,28 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   };
 
   // ---- Preferences ----------------------------------------------------------------------
-  const setOrder = (orderType: SortOrder) => {
-    if (global.orderSettingGlobal) {
-      void displayModeStore.getState().updateGlobal({ orderType });
-    } else {
-      void viewOverridesStore.getState().update(viewKey, { orderType });
-    }
-  };
-  const setView = (viewType: 'list' | 'grid') => {
-    if (global.viewSettingGlobal) {
-      void displayModeStore.getState().updateGlobal({ viewType });
-    } else {
-      void viewOverridesStore.getState().update(viewKey, { viewType });
-    }
-  };
+  const orderSettingGlobal = global.orderSettingGlobal;
+  const viewSettingGlobal = global.viewSettingGlobal;
+  const setOrder = useCallback(
+    (orderType: SortOrder) => {
+      if (orderSettingGlobal) {
+        void displayModeStore.getState().updateGlobal({ orderType });
+      } else {
+        void viewOverridesStore.getState().update(viewKey, { orderType });
+      }
+    },
+    [orderSettingGlobal, viewKey],
+  );
+  const setView = useCallback(
+    (viewType: 'list' | 'grid') => {
+      if (viewSettingGlobal) {
+        void displayModeStore.getState().updateGlobal({ viewType });
+      } else {
+        void viewOverridesStore.getState().update(viewKey, { viewType });
+      }
+    },
+    [viewSettingGlobal, viewKey],
+  );
 
   const modifiedText = useModifiedText();
   const title = t(`nav.${section}`);
@@ -704,132 +712,159 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         : [];
 
   // ---- Rendering ------------------------------------------------------------------------
-  const toolbar = (
-    <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2 md:px-4">
-      {section === 'all' ? (
-        <Breadcrumbs
-          crumbs={breadcrumbs.data ?? [{ id: '', name: t('nav.all') }]}
-          label={t('breadcrumbs')}
-          moreLabel={t('breadcrumbs-more')}
-          onOpen={openFolder}
-          dropTarget={drag?.target}
-          dragging={drag !== undefined}
-        />
-      ) : (
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
-      )}
-      <div className="ml-auto flex items-center gap-1">
+  // Memoized: the page re-renders for every page of the listing it fetches, the toolbar's
+  // menus and buttons only when what they show changes.
+  const crumbs = breadcrumbs.data;
+  const dropTarget = drag?.target;
+  const dragging = drag !== undefined;
+  const empty = items.length === 0;
+  const { orderType, pinFoldersTop, viewType } = display;
+  const toolbar = useMemo(
+    () => (
+      <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2 md:px-4">
         {section === 'all' ? (
-          <>
-            <Button variant="outline" size="sm" onClick={() => setDialog({ type: 'new-folder' })}>
-              <FolderPlus aria-hidden />
-              <span className="hidden sm:inline">{t('action.new-folder')}</span>
-              <span className="sr-only sm:hidden">{t('action.new-folder')}</span>
+          <Breadcrumbs
+            crumbs={crumbs ?? [{ id: '', name: t('nav.all') }]}
+            label={t('breadcrumbs')}
+            moreLabel={t('breadcrumbs-more')}
+            onOpen={openFolder}
+            dropTarget={dropTarget}
+            dragging={dragging}
+          />
+        ) : (
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          {section === 'all' ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => setDialog({ type: 'new-folder' })}>
+                <FolderPlus aria-hidden />
+                <span className="hidden sm:inline">{t('action.new-folder')}</span>
+                <span className="sr-only sm:hidden">{t('action.new-folder')}</span>
+              </Button>
+              <UploadButtons parentId={folderId} />
+              <AddLinkButton
+                folderId={folderId}
+                folderName={crumbs?.at(-1)?.name}
+                errorTexts={errorTexts}
+              />
+            </>
+          ) : null}
+          {section === 'trash' ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={empty}
+              onClick={() => setDialog({ type: 'empty-trash' })}
+            >
+              <Trash2 aria-hidden />
+              {t('action.empty-trash')}
             </Button>
-            <UploadButtons parentId={folderId} />
-            <AddLinkButton
-              folderId={folderId}
-              folderName={breadcrumbs.data?.at(-1)?.name}
-              errorTexts={errorTexts}
-            />
-          </>
-        ) : null}
-        {section === 'trash' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={items.length === 0}
-            onClick={() => setDialog({ type: 'empty-trash' })}
-          >
-            <Trash2 aria-hidden />
-            {t('action.empty-trash')}
-          </Button>
-        ) : null}
-        {section !== 'recent' ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t('sort.label')}>
-                <ArrowUpDown aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuLabel>{t('sort.label')}</DropdownMenuLabel>
-              <DropdownMenuRadioGroup
-                value={display.orderType}
-                onValueChange={(value) => setOrder(value as SortOrder)}
-              >
-                {menuSortOrders.map((sortOrder) => (
-                  <DropdownMenuRadioItem key={sortOrder} value={sortOrder}>
-                    {t(`sort.${sortOrderLabelKeys[sortOrder]}`)}
+          ) : null}
+          {section !== 'recent' ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={t('sort.label')}>
+                  <ArrowUpDown aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel>{t('sort.label')}</DropdownMenuLabel>
+                <DropdownMenuRadioGroup
+                  value={orderType}
+                  onValueChange={(value) => setOrder(value as SortOrder)}
+                >
+                  {menuSortOrders.map((sortOrder) => (
+                    <DropdownMenuRadioItem key={sortOrder} value={sortOrder}>
+                      {t(`sort.${sortOrderLabelKeys[sortOrder]}`)}
+                    </DropdownMenuRadioItem>
+                  ))}
+                </DropdownMenuRadioGroup>
+                <DropdownMenuSeparator />
+                <CheckItem
+                  checked={pinFoldersTop}
+                  onChange={(pinFoldersTop) =>
+                    void displayModeStore.getState().updateGlobal({ pinFoldersTop })
+                  }
+                >
+                  {t('sort.folders-first')}
+                </CheckItem>
+                <CheckItem
+                  checked={orderSettingGlobal}
+                  onChange={(orderSettingGlobal) => {
+                    if (!orderSettingGlobal) {
+                      void viewOverridesStore.getState().update(viewKey, { orderType: orderType });
+                    }
+                    void displayModeStore.getState().updateGlobal({ orderSettingGlobal });
+                  }}
+                >
+                  {t('sort.apply-everywhere')}
+                </CheckItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+          {!isMobile ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={t('view.label')}>
+                  {view === 'grid' ? <LayoutGrid aria-hidden /> : <List aria-hidden />}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel>{t('view.label')}</DropdownMenuLabel>
+                <DropdownMenuRadioGroup
+                  value={view}
+                  onValueChange={(value) => setView(value as 'list' | 'grid')}
+                >
+                  <DropdownMenuRadioItem value="list">
+                    <List aria-hidden className="size-4" />
+                    {t('view.list')}
                   </DropdownMenuRadioItem>
-                ))}
-              </DropdownMenuRadioGroup>
-              <DropdownMenuSeparator />
-              <CheckItem
-                checked={display.pinFoldersTop}
-                onChange={(pinFoldersTop) =>
-                  void displayModeStore.getState().updateGlobal({ pinFoldersTop })
-                }
-              >
-                {t('sort.folders-first')}
-              </CheckItem>
-              <CheckItem
-                checked={global.orderSettingGlobal}
-                onChange={(orderSettingGlobal) => {
-                  if (!orderSettingGlobal) {
-                    void viewOverridesStore
-                      .getState()
-                      .update(viewKey, { orderType: display.orderType });
-                  }
-                  void displayModeStore.getState().updateGlobal({ orderSettingGlobal });
-                }}
-              >
-                {t('sort.apply-everywhere')}
-              </CheckItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        ) : null}
-        {!isMobile ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t('view.label')}>
-                {view === 'grid' ? <LayoutGrid aria-hidden /> : <List aria-hidden />}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuLabel>{t('view.label')}</DropdownMenuLabel>
-              <DropdownMenuRadioGroup
-                value={view}
-                onValueChange={(value) => setView(value as 'list' | 'grid')}
-              >
-                <DropdownMenuRadioItem value="list">
-                  <List aria-hidden className="size-4" />
-                  {t('view.list')}
-                </DropdownMenuRadioItem>
-                <DropdownMenuRadioItem value="grid">
-                  <LayoutGrid aria-hidden className="size-4" />
-                  {t('view.grid')}
-                </DropdownMenuRadioItem>
-              </DropdownMenuRadioGroup>
-              <DropdownMenuSeparator />
-              <CheckItem
-                checked={global.viewSettingGlobal}
-                onChange={(viewSettingGlobal) => {
-                  if (!viewSettingGlobal) {
-                    void viewOverridesStore
-                      .getState()
-                      .update(viewKey, { viewType: display.viewType });
-                  }
-                  void displayModeStore.getState().updateGlobal({ viewSettingGlobal });
-                }}
-              >
-                {t('view.apply-everywhere')}
-              </CheckItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        ) : null}
+                  <DropdownMenuRadioItem value="grid">
+                    <LayoutGrid aria-hidden className="size-4" />
+                    {t('view.grid')}
+                  </DropdownMenuRadioItem>
+                </DropdownMenuRadioGroup>
+                <DropdownMenuSeparator />
+                <CheckItem
+                  checked={viewSettingGlobal}
+                  onChange={(viewSettingGlobal) => {
+                    if (!viewSettingGlobal) {
+                      void viewOverridesStore.getState().update(viewKey, { viewType: viewType });
+                    }
+                    void displayModeStore.getState().updateGlobal({ viewSettingGlobal });
+                  }}
+                >
+                  {t('view.apply-everywhere')}
+                </CheckItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+        </div>
       </div>
-    </div>
+    ),
+    [
+      section,
+      crumbs,
+      t,
+      openFolder,
+      dropTarget,
+      dragging,
+      folderId,
+      errorTexts,
+      empty,
+      orderType,
+      setOrder,
+      pinFoldersTop,
+      orderSettingGlobal,
+      viewKey,
+      isMobile,
+      view,
+      setView,
+      viewSettingGlobal,
+      viewType,
+      title,
+    ],
   );
 
   const selectionBar =
@@ -1379,7 +1414,7 @@ function Breadcrumbs({
 }
 
 /** The column headers of the list view; a click sorts by the column. */
-function ListHeader({
+const ListHeader = memo(function ListHeader({
   order,
   sortable,
   quickShare,
@@ -1429,7 +1464,7 @@ function ListHeader({
       <span className="w-8" />
     </div>
   );
-}
+});
 
 function ListingSkeleton({ view }: { view: 'list' | 'grid' }) {
   return (

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   Check,
   EllipsisVertical,
@@ -40,7 +41,7 @@ export type ItemIconName = keyof typeof icons;
 const symbolPrefix = 'drive-item-icon-';
 
 /** The symbols `ItemIcon` draws; rendered once wherever items are listed. */
-export function ItemIconSymbols() {
+export const ItemIconSymbols = memo(function ItemIconSymbols() {
   return (
     <svg aria-hidden width={0} height={0} style={{ position: 'absolute' }}>
       {Object.entries(icons).map(([name, Icon]) => (
@@ -51,7 +52,7 @@ export function ItemIconSymbols() {
       ))}
     </svg>
   );
-}
+});
 
 /** One of the item icons; decorative unless labelled. */
 export function ItemIcon({
