@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
+import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
 import { startHousekeeping } from './jobs/housekeeping';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db, schema);
   logger.info({ dialect: database.dialect, applied }, 'database ready');
   const container = createContainer(config, database, { logger });
+  startHashThreads();
   // Commits a crash cut short are finished, and orphaned partial data removed, before serving.
   const recovered = await container.uploads.recover();
   if (recovered.committed > 0 || recovered.removed > 0) {

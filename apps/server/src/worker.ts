@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
+import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 
 /**
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db, schema);
   logger.info({ dialect: database.dialect, applied }, 'database ready');
   const container = createContainer(config, database, { logger });
+  startHashThreads();
   await container.offlineWorker.start();
   logger.info({ concurrency: config.OFFLINE_WORKERS }, 'offline worker started');
   container.restoreWorker.start();

@@ -162,7 +162,12 @@ class HashThread {
     if (this.worker !== undefined) {
       return this.worker;
     }
-    const worker = new Worker(hashThreadSource, { eval: true, name: 'nimbus-hash' });
+    const worker = new Worker(hashThreadSource, {
+      eval: true,
+      name: 'nimbus-hash',
+      // The thread keeps a few hash states and small messages: a small heap keeps its memory low.
+      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
+    });
     worker.unref();
     worker.on('message', (answer: { seq: number; value?: string; error?: string }) => {
       const waiting = this.waiting.get(answer.seq);
@@ -191,6 +196,11 @@ class HashThread {
     return worker;
   }
 
+  /** Starts the thread now rather than at its first use. */
+  warm(): void {
+    this.start();
+  }
+
   /** Sends a message that needs no answer (messages are handled in the order they are sent). */
   send(message: HashMessage): void {
     this.start().postMessage(message);
@@ -213,6 +223,16 @@ class HashThread {
 /** The two hash threads of the process: each hasher's SHA-256 runs on one, its GCID on the other. */
 const threads = [new HashThread(), new HashThread()] as const;
 let nextId = 0;
+
+/**
+ * Starts the hash threads now (the server and the worker do at boot), so their memory is part of
+ * the process from the start and the first big upload or download does not wait for them.
+ */
+export function startHashThreads(): void {
+  for (const thread of threads) {
+    thread.warm();
+  }
+}
 let turn = 0;
 
 /** Hash states of hashers that were dropped without a digest are freed in their thread. */

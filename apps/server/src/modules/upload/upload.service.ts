@@ -330,7 +330,8 @@ export function createUploadService(deps: UploadServiceDeps) {
     const snapshot = checksum ? session.hasher.copy() : undefined;
     const check = checksum ? createHash(checksum.algorithm) : undefined;
     const handle = await openPart(upload.id);
-    const writer = new HashedFileWriter(handle, start, session.hasher, { flushBytes });
+    // Four buffers under way at most: many uploads may run at once.
+    const writer = new HashedFileWriter(handle, start, session.hasher, { flushBytes, maxSlots: 4 });
     let checkpointed = start;
     let checkpointing: Promise<void> | undefined;
     let failure: unknown;
