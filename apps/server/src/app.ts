@@ -225,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       uploads: container.uploads,
       links: container.content.linker,
       offline: container.offline,
+      downloadTraffic: container.downloadTraffic,
     }),
   );
   await app.register(

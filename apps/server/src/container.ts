@@ -53,6 +53,7 @@ import { createUploadRepository } from './modules/upload/upload.repository';
 import { createUploadService } from './modules/upload/upload.service';
 import { createLinkSigner } from './modules/content/content-link';
 import { createContentService } from './modules/content/content.service';
+import { createDownloadTrafficMeter, createDownloadTrafficRepository } from './modules/content/download-traffic';
 import { createMediaRepository } from './modules/content/media.repository';
 import { createMediaService } from './modules/content/media.service';
 import type { MediaTools } from './modules/content/media-tools';
@@ -363,6 +364,13 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
     logger: { warn },
   });
+  const downloadTrafficRecords = createDownloadTrafficRepository(database.db);
+  const downloadTraffic = createDownloadTrafficMeter({
+    traffic: downloadTrafficRecords,
+    plans: memberships,
+    now,
+    logger: { warn },
+  });
   const content = createContentService({
     files,
     store: blobStore,
@@ -374,6 +382,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     }),
     media,
     events,
+    traffic: downloadTraffic,
     now,
     logger: { warn },
     shareZips: { zipEntries: (...args) => shares.zipEntries(...args) },
@@ -503,6 +512,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     events,
     uploads,
     content,
+    downloadTraffic,
+    downloadTrafficRecords,
     media,
     mediaTools,
   };

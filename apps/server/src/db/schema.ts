@@ -417,6 +417,14 @@ export interface OfflineTrafficTable {
   bytes: ColumnType<number | string, number, number>;
 }
 
+/** Bytes the content origin sent for a member's own download links in a UTC month (0023). */
+export interface DownloadTrafficTable {
+  user_id: string;
+  /** `YYYY-MM` (UTC). */
+  period: string;
+  bytes: ColumnType<number | string, number, number>;
+}
+
 /** Tasks of a type a member created per UTC day (0012), for the plan's daily limit. */
 export interface TaskDailyCountTable {
   user_id: string;
@@ -579,6 +587,7 @@ export interface Database {
   tasks: TaskTable;
   task_daily_counts: TaskDailyCountTable;
   offline_traffic: OfflineTrafficTable;
+  download_traffic: DownloadTrafficTable;
   torrent_sources: TorrentSourceTable;
   events: EventTable;
   uploads: UploadTable;

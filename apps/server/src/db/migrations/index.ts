@@ -20,6 +20,7 @@ import * as memberUsage from './0019-member-usage';
 import * as filesIndexTidy from './0020-files-index-tidy';
 import * as restoreChunks from './0020-restore-chunks';
 import * as membershipActivities from './0022-membership-activities';
+import * as downloadTraffic from './0023-download-traffic';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-files-index-tidy': filesIndexTidy,
   '0020-restore-chunks': restoreChunks,
   '0022-membership-activities': membershipActivities,
+  '0023-download-traffic': downloadTraffic,
 };
 
 export const migrationProvider: MigrationProvider = {

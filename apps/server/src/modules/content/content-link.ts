@@ -7,8 +7,11 @@ export const contentPathPrefix = '/content/v1';
 
 /** What a link lets its holder fetch; the claims are signed, so none can be changed. */
 export const linkClaimsSchema = z.discriminatedUnion('p', [
-  /** The bytes of one file. */
-  z.object({ p: z.literal('file'), u: z.string(), f: z.string(), e: z.number().int() }),
+  /**
+   * The bytes of one file; `t: 1` on the member's own links (not a share's), whose downloads
+   * count against the member's download traffic.
+   */
+  z.object({ p: z.literal('file'), u: z.string(), f: z.string(), t: z.literal(1).optional(), e: z.number().int() }),
   /** A thumbnail of one file, in one of the sizes of spec section 3. */
   z.object({ p: z.literal('thumb'), u: z.string(), f: z.string(), s: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']), e: z.number().int() }),
   /** A zip of a selection (files and folders, one parent or several). */

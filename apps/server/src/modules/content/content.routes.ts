@@ -72,6 +72,12 @@ export function contentRoutes(deps: ContentRoutesDeps) {
       switch (claims.p) {
         case 'file': {
           const file = await content.openFile(claims);
+          const inline = request.query.disposition === 'inline' && file.type.mayBeInline;
+          // Checked before any header, so a refusal carries none of the file's validators.
+          const meteredFor = isHead ? undefined : content.meteredMember(claims, inline);
+          if (meteredFor !== undefined) {
+            await content.checkTraffic(meteredFor);
+          }
           const { etag, lastModified } = file.validators;
           void reply
             .header('accept-ranges', 'bytes')
@@ -98,7 +104,6 @@ export function contentRoutes(deps: ContentRoutesDeps) {
             case 206:
               break;
           }
-          const inline = request.query.disposition === 'inline' && file.type.mayBeInline;
           void reply
             .type(file.type.contentType)
             .header('content-disposition', contentDisposition(file.record.name, { type: inline ? 'inline' : 'attachment' }));
@@ -110,14 +115,19 @@ export function contentRoutes(deps: ContentRoutesDeps) {
               .code(206)
               .header('content-range', `bytes ${decision.start}-${decision.end}/${file.size}`)
               .header('content-length', decision.end - decision.start + 1);
-            return reply.send(isHead ? undefined : await content.read(file, { start: decision.start, end: decision.end }));
+            return reply.send(isHead ? undefined : content.metered(meteredFor, await content.read(file, { start: decision.start, end: decision.end })));
           }
           void reply.header('content-length', file.size);
-          return reply.send(isHead ? undefined : await content.read(file));
+          return reply.send(isHead ? undefined : content.metered(meteredFor, await content.read(file)));
         }
         case 'zip':
         case 'share-zip': {
           const entries = claims.p === 'zip' ? await content.openZip(claims) : await content.openShareZip(claims);
+          // A member's own zip counts; a share's zip (its visitors' download) does not.
+          const meteredFor = isHead ? undefined : content.meteredMember(claims, false);
+          if (meteredFor !== undefined) {
+            await content.checkTraffic(meteredFor);
+          }
           void reply
             .type('application/zip')
             .header('accept-ranges', 'none')
@@ -130,7 +140,7 @@ export function contentRoutes(deps: ContentRoutesDeps) {
           if (archive.size >= 0) {
             void reply.header('content-length', archive.size);
           }
-          return reply.send(archive.stream);
+          return reply.send(content.metered(meteredFor, archive.stream));
         }
         case 'thumb': {
           const thumbnail = await content.openThumbnail(claims);

@@ -8,6 +8,7 @@ import type { EventRecorder } from '../event/event.service';
 import type { BlobStore, ReadRange } from '../storage/blob-store';
 import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
 import type { MediaInfo } from './media.repository';
+import type { DownloadTrafficMeter } from './download-traffic';
 import type { MediaService } from './media.service';
 import type { ShareService, ShareZipResult } from '../share/share.service';
 import { servingTypeOf, type ServingType, type Validators } from './content-serving';
@@ -28,6 +29,8 @@ export interface ContentServiceDeps {
   media?: Pick<MediaService, 'tools' | 'analyze' | 'knownInfos' | 'thumbnail'>;
   /** Records downloads, views and playback in the member's recent events. */
   events?: EventRecorder;
+  /** Counts the member's downloads against the plan's download traffic; none without it. */
+  traffic?: Pick<DownloadTrafficMeter, 'check' | 'meter'>;
   now: () => Date;
   logger?: { warn(message: string): void };
   /** Zips of items inside shares (the share module); share zip links answer `file_not_found` without it. */
@@ -74,8 +77,9 @@ function isServable(record: FileRecord): record is FileRecord & { sha256: string
 export function createContentService(deps: ContentServiceDeps) {
   const { files, store, signer } = deps;
 
-  function fileLink(record: FileRecord): SignedLink {
-    return signer.sign({ p: 'file', u: record.userId, f: record.id }, record.name);
+  /** `own`: the member's link to their own file (metered), not a share's. */
+  function fileLink(record: FileRecord, own: boolean): SignedLink {
+    return signer.sign(own ? { p: 'file', u: record.userId, f: record.id, t: 1 } : { p: 'file', u: record.userId, f: record.id }, record.name);
   }
 
   function thumbnailLink(record: FileRecord, size: ThumbnailSize): string {
@@ -169,12 +173,16 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   const linker: FileLinker = {
-    async forFile(_userId, record, options) {
+    async forFile(userId, record, options) {
       if (!isServable(record)) {
         return {};
       }
+      const own = userId === record.userId;
+      if (own && options.fetch && deps.traffic) {
+        await deps.traffic.check(userId);
+      }
       const info = await analyzed(record);
-      const link = fileLink(record);
+      const link = fileLink(record, own);
       const category = categoryFromContent(record, info);
       return {
         web_content_link: link.url,
@@ -267,6 +275,31 @@ export function createContentService(deps: ContentServiceDeps) {
       return store.get(file.record.sha256, range);
     },
 
+    /**
+     * The member whose download traffic a body sent for a link counts against: the member's own
+     * file links sent as attachments, and zip links. Thumbnails, inline previews and playback
+     * (`disposition=inline` of an inert type) and links of shares are not counted.
+     */
+    meteredMember(claims: LinkClaims, inline: boolean): string | undefined {
+      if (!deps.traffic) {
+        return undefined;
+      }
+      if (claims.p === 'zip' || (claims.p === 'file' && claims.t === 1 && !inline)) {
+        return claims.u;
+      }
+      return undefined;
+    },
+
+    /** `download_traffic_exhausted` once the member's traffic of the month is used up. */
+    async checkTraffic(userId: string): Promise<void> {
+      await deps.traffic?.check(userId);
+    },
+
+    /** The body with its bytes counted against the member's download traffic as they are sent. */
+    metered(userId: string | undefined, body: Readable): Readable {
+      return userId === undefined || !deps.traffic ? body : deps.traffic.meter(userId, body);
+    },
+
     /** The bytes of any blob (zip entries). */
     readBlob(sha256: string): Promise<Readable> {
       return store.get(sha256);
@@ -292,6 +325,7 @@ export function createContentService(deps: ContentServiceDeps) {
     /** A signed link to a zip of the member's selection; every id is checked now and when used. */
     async zipLink(userId: string, ids: string[], name: string | undefined): Promise<SignedLink & { name: string }> {
       const entries = await files.selectionTree(userId, ids);
+      await deps.traffic?.check(userId);
       const roots = entries.filter((entry) => !entry.path.includes('/'));
       const stamp = deps.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       const zipName = name ?? (roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `Nimbus-${stamp}.zip`);

@@ -27,6 +27,7 @@ import { createFileBodySchema, uploadAnswerSchema } from '../upload/upload.schem
 import type { UploadService } from '../upload/upload.service';
 import { createUrlTaskBodySchema, urlTaskAnswerSchema } from '../offline/offline.schemas';
 import type { OfflineService } from '../offline/offline.service';
+import type { DownloadTrafficMeter } from '../content/download-traffic';
 import { toTaskDto } from '../task/task.dto';
 import { requestLocale } from '../../http/request-locale';
 
@@ -37,6 +38,8 @@ export interface DriveRoutesDeps {
   /** Signs the download, thumbnail and media links of Files; links stay empty without it. */
   links?: FileLinker;
   offline: Pick<OfflineService, 'create' | 'createdToday'>;
+  /** Bytes of the member's downloads this month (`quotas.download_traffic.usage`). */
+  downloadTraffic?: Pick<DownloadTrafficMeter, 'usage'>;
 }
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -67,8 +70,12 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       },
       async (request) => {
         const userId = userIdOf(request);
-        const [about, createdToday] = await Promise.all([files.about(userId), deps.offline.createdToday(userId)]);
-        return toAboutDto(about, { createdToday });
+        const [about, createdToday, usage] = await Promise.all([
+          files.about(userId),
+          deps.offline.createdToday(userId),
+          deps.downloadTraffic ? deps.downloadTraffic.usage(userId) : 0,
+        ]);
+        return toAboutDto(about, { createdToday }, { usage });
       },
     );
 
@@ -162,7 +169,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       async (request) => {
         const userId = userIdOf(request);
         const record = await files.get(userId, request.params.id);
-        const links = deps.links ? await deps.links.forFile(userId, record, { thumbnailSize: request.query.thumbnail_size }) : {};
+        const links = deps.links ? await deps.links.forFile(userId, record, { thumbnailSize: request.query.thumbnail_size, fetch: request.query.usage === 'FETCH' }) : {};
         return toFileDto(record, links);
       },
     );

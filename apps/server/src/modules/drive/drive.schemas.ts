@@ -68,7 +68,7 @@ export const fileIdParamsSchema = z.object({ id: idSchema });
 
 export const getFileQuerySchema = z.object({
   thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional(),
-  usage: z.enum(['FETCH']).optional().describe('`FETCH`: the File is read to be fetched (API.md §2); links are filled either way'),
+  usage: z.enum(['FETCH']).optional().describe('`FETCH`: the File is read to be fetched (API.md §2); links are filled either way, but a member whose monthly download traffic is used up gets download_traffic_exhausted'),
 });
 
 export const renameBodySchema = z.object({ name: z.string().max(4096) });

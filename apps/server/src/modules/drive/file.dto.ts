@@ -27,8 +27,16 @@ export interface FileLinkFields {
  * signs links and knows media facts) implements it.
  */
 export interface FileLinker {
-  /** Every link of one File (`GET /drive/v1/files/{id}`). */
-  forFile(userId: string, record: FileRecord, options: { thumbnailSize?: ThumbnailSize | undefined }): Promise<Partial<FileLinkFields>>;
+  /**
+   * Every link of one File (`GET /drive/v1/files/{id}`). `fetch` (`usage=FETCH`): the member
+   * asks for their own file's link to download it, which `download_traffic_exhausted` refuses
+   * once the plan's download traffic of the month is used up.
+   */
+  forFile(
+    userId: string,
+    record: FileRecord,
+    options: { thumbnailSize?: ThumbnailSize | undefined; fetch?: boolean },
+  ): Promise<Partial<FileLinkFields>>;
   /** The cheap links of a page of a listing (thumbnails of images), by file id. */
   forListing(userId: string, records: FileRecord[], options: { thumbnailSize?: ThumbnailSize | undefined }): Promise<Map<string, Partial<FileLinkFields>>>;
 }
@@ -65,7 +73,11 @@ export function toFileDto(record: FileRecord, links: Partial<FileLinkFields> = {
 }
 
 /** `GET /drive/v1/about` (API.md §5); numbers as decimal strings. */
-export function toAboutDto(about: StorageAbout, offline: { createdToday: number } = { createdToday: 0 }) {
+export function toAboutDto(
+  about: StorageAbout,
+  offline: { createdToday: number } = { createdToday: 0 },
+  traffic: { usage: number } = { usage: 0 },
+) {
   return {
     kind: 'drive#about' as const,
     quota: {
@@ -82,7 +94,7 @@ export function toAboutDto(about: StorageAbout, offline: { createdToday: number 
     quotas: {
       // Offline tasks created this UTC day, against the plan's daily limit.
       cloud_download: { limit: String(about.cloudDownloadLimit), usage: String(offline.createdToday) },
-      download_traffic: { limit: String(about.downloadTrafficLimit), usage: '0' },
+      download_traffic: { limit: String(about.downloadTrafficLimit), usage: String(traffic.usage) },
     },
     // The end of the membership behind the limits; the free plan does not end.
     expires_at: about.expiresAt ?? '',

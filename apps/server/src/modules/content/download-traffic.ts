@@ -1,0 +1,134 @@
+import { Transform, type Readable } from 'node:stream';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { PlanProvider } from '../membership/membership.service';
+
+/** Bytes counted in memory before they are added to the member's row (and at the end). */
+export const downloadTrafficBatchBytes = 8 * 1024 * 1024;
+
+/** The traffic period of a moment: its UTC month, `YYYY-MM`. */
+export function trafficPeriodOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** The `download_traffic` counter rows (migration 0023). */
+export function createDownloadTrafficRepository(db: Kysely<Database>) {
+  return {
+    /** Adds bytes sent to a member in a period. */
+    async add(userId: string, period: string, bytes: number): Promise<void> {
+      await db
+        .insertInto('download_traffic')
+        .values({ user_id: userId, period, bytes })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'period']).doUpdateSet({ bytes: sql<number>`download_traffic.bytes + ${bytes}` }),
+        )
+        .execute();
+    },
+
+    /** Bytes sent to a member in a period. */
+    async usageOf(userId: string, period: string): Promise<number> {
+      const row = await db
+        .selectFrom('download_traffic')
+        .select('bytes')
+        .where('user_id', '=', userId)
+        .where('period', '=', period)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+  };
+}
+
+export type DownloadTrafficRepository = ReturnType<typeof createDownloadTrafficRepository>;
+
+export interface DownloadTrafficDeps {
+  traffic: DownloadTrafficRepository;
+  plans: PlanProvider;
+  now: () => Date;
+  /** Bytes counted in memory before a write; `downloadTrafficBatchBytes` unless a test says. */
+  batchBytes?: number;
+  logger?: { warn(message: string): void };
+}
+
+/**
+ * The plan's monthly download traffic (`quotas.download_traffic`): what the content origin sends
+ * for a member's own download links is counted as it leaves, in batches, against
+ * `PLAN_*_DOWNLOAD_TRAFFIC_BYTES`. A member past the limit gets `download_traffic_exhausted` on
+ * a new download link and on a new download; one already sending finishes.
+ */
+export function createDownloadTrafficMeter(deps: DownloadTrafficDeps) {
+  const { traffic, plans, now } = deps;
+  const batchBytes = deps.batchBytes ?? downloadTrafficBatchBytes;
+
+  function warn(error: unknown): void {
+    deps.logger?.warn(`download traffic not counted: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  return {
+    /** Bytes sent for the member's downloads this UTC month. */
+    usage(userId: string): Promise<number> {
+      return traffic.usageOf(userId, trafficPeriodOf(now()));
+    },
+
+    /** Usage and limit of the member's plan this month (`about`). */
+    async quotaOf(userId: string): Promise<{ limit: number; usage: number }> {
+      const [usage, plan] = await Promise.all([this.usage(userId), plans.planOf(userId)]);
+      return { limit: plan.downloadTrafficBytes, usage };
+    },
+
+    /** `download_traffic_exhausted` once the member's plan traffic of this month is used up. */
+    async check(userId: string): Promise<void> {
+      const { limit, usage } = await this.quotaOf(userId);
+      if (usage >= limit) {
+        throw new AppError('download_traffic_exhausted');
+      }
+    },
+
+    /**
+     * The stream with its bytes counted for the member as they pass on to the answer: added to
+     * the counter every `batchBytes` and when the stream ends (the last write finishes before
+     * the answer does), or, when the client goes away, what had passed by then.
+     */
+    meter(userId: string, source: Readable): Readable {
+      let pending = 0;
+      const flush = async (): Promise<void> => {
+        const bytes = pending;
+        if (bytes === 0) {
+          return;
+        }
+        pending = 0;
+        try {
+          await traffic.add(userId, trafficPeriodOf(now()), bytes);
+        } catch (error) {
+          pending += bytes;
+          warn(error);
+        }
+      };
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          pending += chunk.length;
+          if (pending < batchBytes) {
+            callback(null, chunk);
+            return;
+          }
+          void flush().then(() => callback(null, chunk));
+        },
+        flush(callback) {
+          void flush().then(() => callback());
+        },
+      });
+      counter.once('close', () => {
+        void flush();
+      });
+      source.once('error', (error) => counter.destroy(error));
+      counter.once('close', () => {
+        if (!source.destroyed) {
+          source.destroy();
+        }
+      });
+      return source.pipe(counter);
+    },
+  };
+}
+
+export type DownloadTrafficMeter = ReturnType<typeof createDownloadTrafficMeter>;
