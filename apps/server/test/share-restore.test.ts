@@ -26,7 +26,7 @@ interface TaskBody {
   progress: number;
   file_id: string;
   message: string;
-  status_size: number;
+  status_size: string;
   params: Record<string, string>;
 }
 
@@ -164,7 +164,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
     expect(started).toMatchObject({ share_status: 'OK', restore_status: 'RESTORE_START' });
     expect(started.restore_task_id).not.toBe('');
     const pending = ok<TaskBody>(await call(b.headers, 'GET', `/drive/v1/tasks/${started.restore_task_id}`));
-    expect(pending).toMatchObject({ type: 'restore', phase: 'PHASE_TYPE_PENDING', progress: 0, status_size: tree.items });
+    expect(pending).toMatchObject({ type: 'restore', phase: 'PHASE_TYPE_PENDING', progress: 0, status_size: String(tree.items) });
     expect(pending.params.share_id).toBe(shareId);
     // Accepted and counted, but nothing of it is in the drive yet: only the empty target folder.
     expect(await restoreCount(a.headers)).toBe('1');
@@ -354,7 +354,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
     await renew(a, b);
     expect(await t.container.restoreWorker.runPending()).toBe(1);
     const done = ok<TaskBody>(await call(b.headers, 'GET', `/drive/v1/tasks/${started.restore_task_id}`));
-    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, status_size: tree.items });
+    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, status_size: String(tree.items) });
     const trace = JSON.parse(done.params.trace_file_ids ?? '{}') as Record<string, string>;
     expect(Object.keys(trace)).toHaveLength(tree.items);
     const saved = await savedRows(b.user.id);

@@ -20,7 +20,7 @@ interface TaskBody {
   file_size: string;
   message: string;
   params: Record<string, string>;
-  status_size: number;
+  status_size: string;
   created_time: string;
   updated_time: string;
 }
@@ -114,7 +114,7 @@ describe.each(dialects)('the tasks API on %s', (dialect) => {
       progress: 100,
       file_name: 'a.txt',
       file_size: '11',
-      status_size: 2,
+      status_size: '2',
       message: '',
       params: { parent_id: target.id },
       created_time: '2030-01-01T00:00:00.000Z',
@@ -127,7 +127,7 @@ describe.each(dialects)('the tasks API on %s', (dialect) => {
     expect(await task(headers, moved.task_id)).toMatchObject({ type: 'move', file_id: b.id, name: 'b.txt', params: { parent_id: target.id } });
 
     const trashed = ok<{ task_id: string }>(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [a.id] }));
-    expect(await task(headers, trashed.task_id)).toMatchObject({ type: 'trash', phase: 'PHASE_TYPE_COMPLETE', file_id: a.id, status_size: 1 });
+    expect(await task(headers, trashed.task_id)).toMatchObject({ type: 'trash', phase: 'PHASE_TYPE_COMPLETE', file_id: a.id, status_size: '1' });
 
     const restored = ok<{ task_id: string }>(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [a.id] }));
     expect(await task(headers, restored.task_id)).toMatchObject({ type: 'restore', phase: 'PHASE_TYPE_COMPLETE', file_id: a.id, file_name: 'a.txt' });
@@ -137,7 +137,7 @@ describe.each(dialects)('the tasks API on %s', (dialect) => {
 
     ok(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [target.id] }));
     const emptied = ok<{ task_id: string }>(await call(headers, 'PATCH', '/drive/v1/files/trash:empty'));
-    expect(await task(headers, emptied.task_id)).toMatchObject({ type: 'delete', phase: 'PHASE_TYPE_COMPLETE', name: 'target', status_size: 1 });
+    expect(await task(headers, emptied.task_id)).toMatchObject({ type: 'delete', phase: 'PHASE_TYPE_COMPLETE', name: 'target', status_size: '1' });
 
     const ids = new Set([copied.task_id, moved.task_id, trashed.task_id, restored.task_id, deleted.task_id, emptied.task_id]);
     expect(ids.size).toBe(6);

@@ -18,7 +18,7 @@ import * as offlineResumeLimits from './0016-offline-resume-limits';
 import * as torrentSources from './0017-torrent-sources';
 import * as memberUsage from './0019-member-usage';
 import * as filesIndexTidy from './0020-files-index-tidy';
-import * as restoreChunks from './0020-restore-chunks';
+import * as restoreChunks from './0021-restore-chunks';
 import * as membershipActivities from './0022-membership-activities';
 import * as downloadTraffic from './0023-download-traffic';
 
@@ -46,7 +46,7 @@ const migrations: Record<string, Migration> = {
   '0017-torrent-sources': torrentSources,
   '0019-member-usage': memberUsage,
   '0020-files-index-tidy': filesIndexTidy,
-  '0020-restore-chunks': restoreChunks,
+  '0021-restore-chunks': restoreChunks,
   '0022-membership-activities': membershipActivities,
   '0023-download-traffic': downloadTraffic,
 };

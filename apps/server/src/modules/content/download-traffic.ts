@@ -87,31 +87,34 @@ export function createDownloadTrafficMeter(deps: DownloadTrafficDeps) {
     /**
      * The stream with its bytes counted for the member as they pass on to the answer: added to
      * the counter every `batchBytes` and when the stream ends (the last write finishes before
-     * the answer does), or, when the client goes away, what had passed by then.
+     * the answer does), or, when the client goes away, what had passed by then. A batch is
+     * written while the bytes go on flowing (writes follow one another), so a download never
+     * waits for the database.
      */
     meter(userId: string, source: Readable): Readable {
       let pending = 0;
-      const flush = async (): Promise<void> => {
+      let writing: Promise<void> = Promise.resolve();
+      const flush = (): Promise<void> => {
         const bytes = pending;
         if (bytes === 0) {
-          return;
+          return writing;
         }
         pending = 0;
-        try {
-          await traffic.add(userId, trafficPeriodOf(now()), bytes);
-        } catch (error) {
-          pending += bytes;
-          warn(error);
-        }
+        writing = writing.then(() =>
+          traffic.add(userId, trafficPeriodOf(now()), bytes).catch((error: unknown) => {
+            pending += bytes;
+            warn(error);
+          }),
+        );
+        return writing;
       };
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           pending += chunk.length;
-          if (pending < batchBytes) {
-            callback(null, chunk);
-            return;
+          if (pending >= batchBytes) {
+            void flush();
           }
-          void flush().then(() => callback(null, chunk));
+          callback(null, chunk);
         },
         flush(callback) {
           void flush().then(() => callback());

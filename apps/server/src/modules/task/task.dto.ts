@@ -15,7 +15,7 @@ export function toTaskDto(task: TaskRecord, locale: Locale) {
     file_size: String(task.fileSize),
     message: task.messageKey === '' ? '' : taskMessage(task.messageKey, locale),
     params: task.params,
-    status_size: task.statusSize,
+    status_size: String(task.statusSize),
     icon_link: '',
     created_time: task.createdAt,
     updated_time: task.updatedAt,

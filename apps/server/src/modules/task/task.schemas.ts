@@ -17,7 +17,7 @@ export const taskSchema = z
     file_size: z.string().describe('Bytes, as a decimal string'),
     message: z.string().describe("Why the task stopped or failed, in the caller's language; `\"\"` when nothing to say"),
     params: z.record(z.string(), z.string()).describe('offline: url, speed, eta; restore: share_id, trace_file_ids; move/copy: parent_id'),
-    status_size: z.number().int().describe('How many items the task covers'),
+    status_size: z.string().describe('How many items the task covers (a decimal string, as every count)'),
     icon_link: z.string(),
     created_time: z.string(),
     updated_time: z.string(),
