@@ -50,28 +50,33 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     return response.json<{ quotas: { download_traffic: { limit: string; usage: string } } }>().quotas.download_traffic;
   }
 
+  /** The member's traffic once the counter writes under way have landed (they follow the bytes). */
+  async function expectTraffic(headers: Record<string, string>, expected: { limit: string; usage: string }) {
+    await vi.waitFor(async () => expect(await traffic(headers)).toEqual(expected));
+  }
+
   it('counts a download by its size and a range by its length, and about shows it', async () => {
     const { user, headers } = await member();
     const record = await storeFile(t, user.id, 'numbers.bin', hundred);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '0' });
+    await expectTraffic(headers, { limit: '250', usage: '0' });
 
     const url = await downloadLink(headers, record.id);
     const full = await fetchContent(url);
     expect(full.statusCode).toBe(200);
     expect(full.rawPayload.equals(hundred)).toBe(true);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '100' });
+    await expectTraffic(headers, { limit: '250', usage: '100' });
 
     const range = await fetchContent(url, { range: 'bytes=10-29' });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(hundred.subarray(10, 30))).toBe(true);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '120' });
+    await expectTraffic(headers, { limit: '250', usage: '120' });
 
     // A HEAD sends no body and counts nothing; another member's usage is their own.
     const head = await t.app.inject({ method: 'HEAD', url: new URL(url).pathname, headers: { host: new URL(url).host } });
     expect(head.statusCode).toBe(200);
     const other = await member();
     expect(await traffic(other.headers)).toEqual({ limit: '250', usage: '0' });
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '120' });
+    await expectTraffic(headers, { limit: '250', usage: '120' });
   });
 
   it('does not count inline previews', async () => {
@@ -81,9 +86,9 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     const preview = await fetchContent(`${url}?disposition=inline`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-disposition']).toMatch(/^inline/);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '0' });
+    await expectTraffic(headers, { limit: '250', usage: '0' });
     expect((await fetchContent(url)).statusCode).toBe(200);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '100' });
+    await expectTraffic(headers, { limit: '250', usage: '100' });
   });
 
   it('adds the bytes in batches as they pass, and the rest when the body ends', async () => {
@@ -93,15 +98,15 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     const chunks = meter.meter(user.id, source)[Symbol.asyncIterator]();
     source.write(Buffer.alloc(40, 1));
     expect(((await chunks.next()).value as Buffer).length).toBe(40);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '0' });
+    await expectTraffic(headers, { limit: '250', usage: '0' });
     source.write(Buffer.alloc(40, 2));
     // The chunk that completes a batch passes on at once; the batch (80 bytes) is written beside it.
     expect(((await chunks.next()).value as Buffer).length).toBe(40);
-    await vi.waitFor(async () => expect(await traffic(headers)).toEqual({ limit: '250', usage: '80' }));
+    await expectTraffic(headers, { limit: '250', usage: '80' });
     source.end(Buffer.alloc(40, 3));
     expect(((await chunks.next()).value as Buffer).length).toBe(40);
     expect((await chunks.next()).done).toBe(true);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '120' });
+    await expectTraffic(headers, { limit: '250', usage: '120' });
   });
 
   it('counts zip downloads as the bytes of the archive sent', async () => {
@@ -111,7 +116,7 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     expect(zip.statusCode, zip.body).toBe(200);
     const archive = await fetchContent(zip.json<{ url: string }>().url);
     expect(archive.statusCode).toBe(200);
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: String(archive.rawPayload.length) });
+    await expectTraffic(headers, { limit: '250', usage: String(archive.rawPayload.length) });
   });
 
   it('answers download_traffic_exhausted on a new download link and a new download once the traffic is used up', async () => {
@@ -121,7 +126,7 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     for (let index = 0; index < 3; index += 1) {
       expect((await fetchContent(url)).statusCode).toBe(200);
     }
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '300' });
+    await expectTraffic(headers, { limit: '250', usage: '300' });
 
     const refused = await fileCall(headers, record.id, '?usage=FETCH');
     expect(refused.statusCode).toBe(403);
@@ -133,14 +138,14 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     expect(download.headers.etag).toBeUndefined();
     const zip = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [record.id] } });
     expect(errorOf(zip).error).toBe('download_traffic_exhausted');
-    expect(await traffic(headers)).toEqual({ limit: '250', usage: '300' });
+    await expectTraffic(headers, { limit: '250', usage: '300' });
 
     // The File itself still reads (names, sizes); the next UTC month starts from zero.
     expect((await fileCall(headers, record.id)).statusCode).toBe(200);
     clock.advance(20 * 24 * 60 * 60 * 1000);
     const token = await signIn(t, user.email, user.password);
     const february = { authorization: `Bearer ${token.access_token}` };
-    expect(await traffic(february)).toEqual({ limit: '250', usage: '0' });
+    await expectTraffic(february, { limit: '250', usage: '0' });
     expect((await fileCall(february, record.id, '?usage=FETCH')).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { PlanProvider } from '../membership/membership.service';
 
 /** Bytes counted in memory before they are added to the member's row (and at the end). */
-export const downloadTrafficBatchBytes = 8 * 1024 * 1024;
+export const downloadTrafficBatchBytes = 64 * 1024 * 1024;
 
 /** The traffic period of a moment: its UTC month, `YYYY-MM`. */
 export function trafficPeriodOf(date: Date): string {
@@ -86,50 +86,36 @@ export function createDownloadTrafficMeter(deps: DownloadTrafficDeps) {
 
     /**
      * The stream with its bytes counted for the member as they pass on to the answer: added to
-     * the counter every `batchBytes` and when the stream ends (the last write finishes before
-     * the answer does), or, when the client goes away, what had passed by then. A batch is
-     * written while the bytes go on flowing (writes follow one another), so a download never
-     * waits for the database.
+     * the counter every `batchBytes` and, when the stream closes (ended, or the client went away),
+     * what had passed by then. Counting is a listener beside the answer's pipe, not a stream of
+     * its own, so the bytes flow as fast as without it; the stream is left paused, and the
+     * answer's pipe starts and paces it. Batches are written one after another while the bytes
+     * go on flowing.
      */
     meter(userId: string, source: Readable): Readable {
       let pending = 0;
       let writing: Promise<void> = Promise.resolve();
-      const flush = (): Promise<void> => {
+      const flush = (): void => {
         const bytes = pending;
         if (bytes === 0) {
-          return writing;
+          return;
         }
         pending = 0;
         writing = writing.then(() =>
           traffic.add(userId, trafficPeriodOf(now()), bytes).catch((error: unknown) => {
-            pending += bytes;
             warn(error);
           }),
         );
-        return writing;
       };
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          pending += chunk.length;
-          if (pending >= batchBytes) {
-            void flush();
-          }
-          callback(null, chunk);
-        },
-        flush(callback) {
-          void flush().then(() => callback());
-        },
-      });
-      counter.once('close', () => {
-        void flush();
-      });
-      source.once('error', (error) => counter.destroy(error));
-      counter.once('close', () => {
-        if (!source.destroyed) {
-          source.destroy();
+      source.on('data', (chunk: Buffer) => {
+        pending += chunk.length;
+        if (pending >= batchBytes) {
+          flush();
         }
       });
-      return source.pipe(counter);
+      source.pause();
+      source.once('close', flush);
+      return source;
     },
   };
 }
