@@ -84,12 +84,19 @@ export async function listFiles(
   });
 }
 
-/** `GET /drive/v1/files/{id}`. */
+/** `GET /drive/v1/files/{id}`: the file with its links (for looking at it or opening it). */
 export async function getFile(id: string, signal?: AbortSignal): Promise<DriveFile> {
   return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
-    query: { usage: 'FETCH' },
     ...(signal ? { signal } : {}),
   });
+}
+
+/**
+ * `GET /drive/v1/files/{id}?usage=FETCH`: the file's links for a download, which the server
+ * refuses (`download_traffic_exhausted`) once the month's download traffic is used up.
+ */
+export async function getFileForDownload(id: string): Promise<DriveFile> {
+  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, { query: { usage: 'FETCH' } });
 }
 
 /** Creates a folder; a taken name becomes `name(1)`. */

@@ -13,7 +13,7 @@ import {
   batchTo,
   createFolder,
   emptyTrash,
-  getFile,
+  getFileForDownload,
   renameFile,
   setStarred,
   zipLink,
@@ -269,7 +269,7 @@ export function useDriveActions(errorTexts: ErrorTexts) {
               toast({ title: t('toast.zip-too-many', { count: plan.count, max: maxZipItems }) });
               return;
             case 'direct': {
-              const full = await getFile(plan.file.id);
+              const full = await getFileForDownload(plan.file.id);
               const link = downloadLinkOf(full);
               if (!link) {
                 toast({ title: t('toast.download-unavailable', { count: 1 }) });

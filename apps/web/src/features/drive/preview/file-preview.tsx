@@ -54,7 +54,7 @@ const DownloadOverride = createContext<((file: PreviewFile) => void) | undefined
 
 function loadDriveFile(id: string): Promise<PreviewFile> {
   return browserClient().get<PreviewFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
-    query: { usage: 'FETCH', thumbnail_size: 'SIZE_LARGE' },
+    query: { thumbnail_size: 'SIZE_LARGE' },
   });
 }
 
