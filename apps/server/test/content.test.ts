@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from './helper';
 import { signIn } from './identity';
 import { s3Env, startS3Server, type TestS3Server } from './s3-server';
 import { storeFile } from './support/stored-file';
+import { unzip } from './support/zip';
 
 const contentOrigin = 'http://content.nimbus-usercontent.test';
 
@@ -35,40 +35,6 @@ function pathOf(url: string): string {
   const parsed = new URL(url);
   expect(parsed.origin).toBe(contentOrigin);
   return parsed.pathname + parsed.search;
-}
-
-function unzip(archive: Buffer): Promise<Map<string, Buffer | 'folder'>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, decodeStrings: true }, (error, zip) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      const entries = new Map<string, Buffer | 'folder'>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) {
-          entries.set(entry.fileName, 'folder');
-          zip.readEntry();
-          return;
-        }
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) {
-            reject(streamError);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 async function png(width: number, height: number): Promise<Buffer> {

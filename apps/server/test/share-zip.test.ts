@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { buildTestApp, dialects, errorOf, localizedOf, ok, testClock, type TestApp } from './helper';
 import { signIn, signedInMember } from './identity';
 import { storeFile } from './support/stored-file';
+import { unzip } from './support/zip';
 
 type Headers = Record<string, string>;
 
@@ -20,38 +20,10 @@ interface ZipBody {
 }
 
 /** The entries of an archive: folders as `'folder'`, files as their text. */
-function unzip(archive: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, decodeStrings: true }, (error, zip) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      const entries = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) {
-          entries.set(entry.fileName, 'folder');
-          zip.readEntry();
-          return;
-        }
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) {
-            reject(streamError);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
+/** The entries of a zip archive with its files read as UTF-8 text. */
+async function unzipText(archive: Buffer): Promise<Map<string, string>> {
+  const entries = await unzip(archive);
+  return new Map([...entries].map(([name, content]) => [name, content === 'folder' ? content : content.toString('utf8')]));
 }
 
 describe.each(dialects)('zips of shares on %s', (dialect) => {
@@ -115,7 +87,7 @@ describe.each(dialects)('zips of shares on %s', (dialect) => {
     expect(fetched.statusCode, fetched.body).toBe(200);
     expect(fetched.headers['content-type']).toBe('application/zip');
     expect(Number(fetched.headers['content-length'])).toBe(fetched.rawPayload.length);
-    return unzip(fetched.rawPayload);
+    return unzipText(fetched.rawPayload);
   }
 
   it('zips picked files and folders of a share with their trees, at any depth', async () => {
