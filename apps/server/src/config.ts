@@ -1,5 +1,6 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { compensationOfferSchema, compensationTypePattern } from '@nimbus/contracts';
 import { z } from 'zod';
 import { oauthClientsSchema } from './modules/oauth/oauth-clients';
 
@@ -19,6 +20,21 @@ const flag = z
 
 function isCidrOrAddress(value: string): boolean {
   return value.includes('/') ? ipaddr.isValidCIDR(value) : ipaddr.isValid(value);
+}
+
+/** A JSON setting: parsed, or one readable issue when the text is not JSON. */
+function jsonSetting(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, context): unknown => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    });
 }
 
 const originSchema = z.url().transform((value) => new URL(value).origin);
@@ -224,6 +240,22 @@ export const configSchema = z
     INVITE_MAX_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(10000).default(3),
     /** Premium days a membership task's reward grants (`POST /vip/v1/activity/rewardVip`). */
     TASK_REWARD_DAYS: z.coerce.number().int().min(1).max(366).default(1),
+    /**
+     * When each seasonal promotion ends, as JSON `{"christmas":"2027-01-01T00:00:00Z", ...}`
+     * (RFC 3339). From then on its page (`/activity/<name>`) leads to /activity-end. Published by
+     * `POST /config/v1/activity_operation`; a stored `activities` setting overrides it per name.
+     */
+    ACTIVITY_ENDS: jsonSetting('{"christmas":"2027-01-01T00:00:00Z","black-friday":"2026-12-01T00:00:00Z"}').pipe(
+      z.record(z.string().regex(/^[a-z0-9-]{1,64}$/, 'names are a-z, 0-9 and -'), z.iso.datetime({ offset: true })),
+    ),
+    /**
+     * The compensations members claim on /activity/compensation?type=<type>, as JSON
+     * `{"<type>":{"days":7,"joined_before":"<RFC 3339>","ends_at":"<RFC 3339>"}}`: members who
+     * signed up before `joined_before` may claim `days` premium days once, until `ends_at`.
+     */
+    COMPENSATIONS: jsonSetting(
+      '{"aliyun_accident_202409":{"days":7,"joined_before":"2024-09-11T00:00:00Z","ends_at":"2024-12-31T00:00:00Z"}}',
+    ).pipe(z.record(z.string().regex(compensationTypePattern, 'types are a-z, 0-9 and _'), compensationOfferSchema)),
     /**
      * Hours an unfinished upload is kept after its last bytes arrived (tus `Upload-Expires`);
      * then the sweep deletes its partial data and its PENDING file.

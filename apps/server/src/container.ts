@@ -45,6 +45,7 @@ import { createMembershipRepository } from './modules/membership/membership.repo
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
 import { createMembershipActivityRepository } from './modules/membership/membership-activity.repository';
 import { createMembershipActivityService } from './modules/membership/membership-activity.service';
+import { activityOperationOf } from './modules/site-config/activity-operation';
 import { createEventRepository } from './modules/event/event.repository';
 import { createEventService } from './modules/event/event.service';
 import { createTaskRepository } from './modules/task/task.repository';
@@ -126,6 +127,8 @@ type ContainerConfig = Pick<
   | 'INVITE_MAX_PER_INVITER_PER_MONTH'
   | 'INVITE_MAX_PER_ADDRESS_PER_DAY'
   | 'TASK_REWARD_DAYS'
+  | 'ACTIVITY_ENDS'
+  | 'COMPENSATIONS'
   | 'TRASH_RETENTION_DAYS'
   | 'UPLOAD_EXPIRY_HOURS'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
@@ -242,9 +245,21 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     redeemLimit: { max: config.ACTIVATION_CODE_MAX_ATTEMPTS, windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000 },
     now,
   });
+  const siteConfig = createSiteConfigService({
+    settings,
+    defaults: {
+      basic: { site_name: 'Nimbus', site_url: config.PUBLIC_URL, default_locale: defaultLocale, locales },
+      resources: {},
+      external_products: {},
+      activity_operation: {},
+      debug_options: { allow_vconsole: config.DEBUG_CONSOLE },
+    },
+    activityOperation: activityOperationOf(config.ACTIVITY_ENDS, config.COMPENSATIONS),
+  });
   const membershipActivities = createMembershipActivityService({
     activities: createMembershipActivityRepository(database.db),
     vipOf: (userId) => memberships.vipOf(userId),
+    compensationOf: (type) => siteConfig.compensationOf(type),
     settings: {
       trialDays: config.FREE_TRIAL_DAYS,
       inviteDays: config.INVITE_FREE_DAYS,
@@ -417,16 +432,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       blockedCountries: config.ACCESS_BLOCKED_COUNTRIES,
     }),
     settings,
-    siteConfig: createSiteConfigService({
-      settings,
-      defaults: {
-        basic: { site_name: 'Nimbus', site_url: config.PUBLIC_URL, default_locale: defaultLocale, locales },
-        resources: {},
-        external_products: {},
-        activity_operation: {},
-        debug_options: { allow_vconsole: config.DEBUG_CONSOLE },
-      },
-    }),
+    siteConfig,
     users,
     failures,
     mailer,

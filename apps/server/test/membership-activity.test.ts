@@ -63,6 +63,11 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
         INVITE_MAX_PER_INVITER_PER_MONTH: '2',
         INVITE_MAX_PER_ADDRESS_PER_DAY: '3',
         TASK_REWARD_DAYS: '2',
+        ACTIVITY_ENDS: JSON.stringify({ christmas: '2030-01-10T00:00:00Z' }),
+        COMPENSATIONS: JSON.stringify({
+          outage_202912: { days: 4, joined_before: '2030-01-02T00:00:00Z', ends_at: '2030-02-01T00:00:00Z' },
+          outage_201901: { days: 3, joined_before: '2019-02-01T00:00:00Z', ends_at: '2040-01-01T00:00:00Z' },
+        }),
       },
       { now: clock.now },
     );
@@ -428,6 +433,99 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
         'invalid_argument',
       );
     }
+  });
+
+  it('a member claims a configured compensation once, if they joined before the incident and it is open', async () => {
+    const a = await member('Ann', 'es');
+    const claim = (headers: Headers, type: string) =>
+      call(headers, 'POST', '/vip/v1/activity/compensate', { type, data: { from: 'web' } });
+
+    const answer = ok<{ granted: { days: number; type: string }; data: VipData }>(
+      await claim(a.headers, 'outage_202912'),
+    );
+    expect(answer.granted).toMatchObject({ type: 'platinum', days: 4 });
+    expect(answer.data.status).toBe('ok');
+    expect((await vip(a.headers)).vipItem[0]?.surplus_day).toBe(4);
+
+    const again = expectError(await claim(a.headers, 'outage_202912'), 400, 'activity_reward_claimed');
+    expect(localizedOf(again)).toMatchObject({ locale: 'es', message: 'Ya has recibido esta recompensa' });
+    expect((await vip(a.headers)).vipItem[0]?.surplus_day).toBe(4);
+
+    // Members who joined after the incident were not touched by it.
+    const notEligible = expectError(
+      await claim(a.headers, 'outage_201901'),
+      400,
+      'compensation_not_eligible',
+    );
+    expect(localizedOf(notEligible)?.message).toBe(
+      'Esta compensación es solo para quienes ya tenían cuenta cuando ocurrió la incidencia',
+    );
+    expectError(await claim(a.headers, 'no_such_outage'), 404, 'compensation_not_found');
+
+    // An admin's grant of the same type counts as the member's claim.
+    const admin = await member();
+    await t.container.database.db
+      .insertInto('member_roles')
+      .values({ user_id: admin.user.id, role: 'admin', created_at: clock.now().toISOString() })
+      .execute();
+    const b = await member();
+    ok(
+      await call(admin.headers, 'POST', '/vip/v1/activity/compensate', {
+        type: 'outage_202912',
+        days: 2,
+        user_ids: [b.user.id],
+      }),
+    );
+    expectError(await claim(b.headers, 'outage_202912'), 400, 'activity_reward_claimed');
+
+    // Past its end nobody claims it any more, and the config host publishes the schedule.
+    const joined = await member();
+    clock.advance(31 * dayMs);
+    const token = await signIn(t, joined.user.email, joined.user.password);
+    const c = { headers: { authorization: `Bearer ${token.access_token}` } };
+    expectError(await claim(c.headers, 'outage_202912'), 400, 'activity_ended');
+    const published = ok<{ values: { activity_operation: unknown } }>(
+      await call({}, 'POST', '/config/v1/activity_operation', { client: 'web', data: {} }),
+    ).values.activity_operation;
+    expect(published).toEqual({
+      activities: { christmas: { ends_at: '2030-01-10T00:00:00Z' } },
+      compensations: {
+        outage_202912: { days: 4, joined_before: '2030-01-02T00:00:00Z', ends_at: '2030-02-01T00:00:00Z' },
+        outage_201901: { days: 3, joined_before: '2019-02-01T00:00:00Z', ends_at: '2040-01-01T00:00:00Z' },
+      },
+    });
+
+    // An operator's stored settings change the schedule entry by entry; malformed entries are ignored.
+    const stored = clock.now();
+    await t.container.settings.put(
+      'activity_operation',
+      'compensations',
+      JSON.stringify({
+        outage_202912: { days: 6, joined_before: '2030-01-02T00:00:00Z', ends_at: '2030-03-01T00:00:00Z' },
+        broken: { days: 'many' },
+      }),
+      stored,
+    );
+    await t.container.settings.put(
+      'activity_operation',
+      'activities',
+      JSON.stringify({ 'black-friday': { ends_at: '2029-12-01T00:00:00Z' }, christmas: 'soon' }),
+      stored,
+    );
+    const changed = ok<{ values: { activity_operation: Record<string, Record<string, unknown>> } }>(
+      await call({}, 'POST', '/config/v1/activity_operation', { client: 'web', data: {} }),
+    ).values.activity_operation;
+    expect(changed.activities).toEqual({
+      christmas: { ends_at: '2030-01-10T00:00:00Z' },
+      'black-friday': { ends_at: '2029-12-01T00:00:00Z' },
+    });
+    expect(Object.keys(changed.compensations ?? {}).sort()).toEqual(['outage_201901', 'outage_202912']);
+    expect(ok<{ granted: { days: number } }>(await claim(c.headers, 'outage_202912')).granted.days).toBe(6);
+
+    for (const bad of [{}, { type: 'Has Spaces' }, { type: 'outage_202912', days: 3 }, { type: 'x', extra: 1 }]) {
+      expectError(await call(c.headers, 'POST', '/vip/v1/activity/compensate', bad), 400, 'invalid_argument');
+    }
+    expectError(await call({}, 'POST', '/vip/v1/activity/compensate', { type: 'outage_202912' }), 401, 'unauthenticated');
   });
 
   it('verifies a captcha token of the shield once, on its client and device', async () => {

@@ -119,6 +119,12 @@ export const productReasons = {
   activity_task_not_done: { kind: 'failed_precondition', domain: 'vip' },
   /** A reward (a task's, a compensation) the member has already received: each is given once. */
   activity_reward_claimed: { kind: 'failed_precondition', domain: 'vip' },
+  /** A compensation type (`?type=` of the compensation page) that no configuration defines. */
+  compensation_not_found: { kind: 'not_found', domain: 'vip' },
+  /** A compensation the member may not claim: they joined after the incident it makes up for. */
+  compensation_not_eligible: { kind: 'failed_precondition', domain: 'vip' },
+  /** An activity or compensation claimed after its end (`activity_operation`'s `ends_at`). */
+  activity_ended: { kind: 'failed_precondition', domain: 'vip' },
   /** An unsubscribe address (`d`) whose signature does not check: forged, altered or cut. */
   unsubscribe_link_invalid: { kind: 'invalid_argument', domain: 'vip' },
   /** A content link (download, thumbnail, zip) whose signature does not check: forged or altered. */

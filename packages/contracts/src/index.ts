@@ -9,3 +9,4 @@ export * from './api-paths';
 export * from './membership';
 export * from './vip-status';
 export * from './membership-activity';
+export * from './activity-operation';

@@ -8,8 +8,10 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../auth/require-actor';
+import { z } from 'zod';
 import {
   compensateAnswerSchema,
+  compensationClaimAnswerSchema,
   inviteAnswerSchema,
   invitePageAnswerSchema,
   rewardAnswerSchema,
@@ -18,7 +20,7 @@ import {
   verifyCaptchaAnswerSchema,
 } from '@nimbus/contracts';
 import {
-  compensateBodySchema,
+  compensateAnyBodySchema,
   inviteBodySchema,
   invitePageQuerySchema,
   rewardBodySchema,
@@ -181,24 +183,46 @@ export function addMembershipActivityRoutes(
       preHandler,
       schema: {
         tags: ['membership'],
-        summary: 'Compensation (admins)',
+        summary: 'Claim a compensation, or grant one (admins)',
         description:
-          'An admin grants `days` premium days of the compensation `type` (e.g. ' +
-          '`aliyun_accident_202409`) to each member of `user_ids`, once per member and type; ' +
-          'members who had it, and unknown ids, come back in `skipped`. Others: `permission_denied`.',
+          'A member sends `{type}` to claim the compensation `type` (e.g. `aliyun_accident_202409`, ' +
+          'configured by `COMPENSATIONS` or the `activity_operation` setting) for themselves: its ' +
+          '`days` once, answered like `rewardVip`; `compensation_not_found` for an unknown type, ' +
+          '`activity_ended` after its `ends_at`, `compensation_not_eligible` for members who signed ' +
+          'up from its `joined_before` on, `activity_reward_claimed` when they have it already. ' +
+          'An admin sends `{type, days, user_ids}` to grant `days` to each member of `user_ids`, ' +
+          'once per member and type; members who had it, and unknown ids, come back in `skipped`. ' +
+          'That form from anyone else is `permission_denied`.',
         security: memberSecurity,
-        body: compensateBodySchema,
-        response: { 200: compensateAnswerSchema },
+        body: compensateAnyBodySchema,
+        response: { 200: z.union([compensationClaimAnswerSchema, compensateAnswerSchema]) },
       },
     },
-    async (request) => ({
-      result: 'ACCEPTED' as const,
-      ...(await deps.activities.compensate(actorOf(request).userId, {
-        type: request.body.type,
-        days: request.body.days,
-        userIds: [...new Set(request.body.user_ids)],
-      })),
-    }),
+    async (request) => {
+      const { body } = request;
+      const userId = actorOf(request).userId;
+      if (!('user_ids' in body)) {
+        const { granted, vip } = await deps.activities.claimCompensation(userId, body.type);
+        return {
+          result: 'ACCEPTED' as const,
+          granted: {
+            type: granted.type,
+            days: granted.days,
+            starts_at: granted.startsAt,
+            expires_at: granted.expiresAt,
+          },
+          data: vip,
+        };
+      }
+      return {
+        result: 'ACCEPTED' as const,
+        ...(await deps.activities.compensate(userId, {
+          type: body.type,
+          days: body.days,
+          userIds: [...new Set(body.user_ids)],
+        })),
+      };
+    },
   );
 
   routes.post(

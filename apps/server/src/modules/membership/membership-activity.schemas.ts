@@ -1,4 +1,4 @@
-import { activityScenes, activityTaskTypes } from '@nimbus/contracts';
+import { activityScenes, activityTaskTypes, compensationTypePattern } from '@nimbus/contracts';
 import { z } from 'zod';
 
 /** `POST /vip/v1/activity/invite` (spec: `from=web, rr, tf, rf`). */
@@ -42,15 +42,31 @@ export const invitePageQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(100).default(20),
 });
 
-/** `POST /vip/v1/activity/compensate` (admins). */
+const compensationTypeSchema = z
+  .string()
+  .regex(compensationTypePattern, 'lower-case letters, digits and _ (at most 64)');
+
+/** `POST /vip/v1/activity/compensate` by an admin: grants `days` to each of `user_ids`. */
 export const compensateBodySchema = z
   .object({
     /** The compensation, e.g. `aliyun_accident_202409`: each member receives one of a type once. */
-    type: z.string().regex(/^[a-z0-9_]{1,64}$/, 'lower-case letters, digits and _ (at most 64)'),
+    type: compensationTypeSchema,
     days: z.number().int().min(1).max(366),
     user_ids: z.array(z.string().min(1).max(32)).min(1).max(1000),
   })
   .strict();
+
+/** `POST /vip/v1/activity/compensate` by a member: claims the configured compensation `type`. */
+export const compensationClaimBodySchema = z
+  .object({
+    type: compensationTypeSchema,
+    /** Client context (as `rewardVip`'s); accepted and not stored. */
+    data: z.union([z.string().max(4096), z.record(z.string(), z.unknown())]).optional(),
+  })
+  .strict();
+
+/** Either form of `POST /vip/v1/activity/compensate`. */
+export const compensateAnyBodySchema = z.union([compensateBodySchema, compensationClaimBodySchema]);
 
 /** `POST /vip/v1/verifyRecaptchaToken`. */
 export const verifyCaptchaBodySchema = z

@@ -5,6 +5,7 @@ import {
   type ActivityScene,
   type ActivityTask,
   type ActivityTaskType,
+  type CompensationOffer,
   type MembershipType,
   type VipData,
 } from '@nimbus/contracts';
@@ -39,6 +40,8 @@ export interface MembershipActivityServiceDeps {
   activities: MembershipActivityRepository;
   /** The VIP state after a grant (the membership service's). */
   vipOf: (userId: string) => Promise<VipData>;
+  /** The compensation of a type in force (site config `activity_operation`), if any. */
+  compensationOf: (type: string) => Promise<CompensationOffer | undefined>;
   settings: ActivitySettings;
   /** The site's origin, for the referral link. */
   publicUrl: string;
@@ -336,6 +339,55 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
         (isGranted ? granted : skipped).push(userId);
       }
       return { granted, skipped };
+    },
+
+    /**
+     * `POST /vip/v1/activity/compensate` with `{type}` alone: the member claims the compensation
+     * `type` for themselves. `compensation_not_found` when no configuration defines it,
+     * `activity_ended` after its `ends_at`, `compensation_not_eligible` for members who signed up
+     * from `joined_before` on, `activity_reward_claimed` when they have it already (claimed, or
+     * granted by an admin).
+     */
+    async claimCompensation(
+      userId: string,
+      type: string,
+    ): Promise<{ granted: Grant; vip: VipData }> {
+      const offer = await deps.compensationOf(type);
+      if (offer === undefined) {
+        throw new AppError('compensation_not_found');
+      }
+      const at = now();
+      if (at.getTime() >= Date.parse(offer.ends_at)) {
+        throw new AppError('activity_ended');
+      }
+      const activity = `compensation:${type}`;
+      const granted = await activities.inTransaction(async (queries) => {
+        if (!(await queries.lockMember(userId, at))) {
+          throw new AppError('unauthenticated');
+        }
+        if (await queries.findGrant(userId, activity)) {
+          throw new AppError('activity_reward_claimed');
+        }
+        const since = await queries.memberSince(userId);
+        if (since === undefined || Date.parse(since) >= Date.parse(offer.joined_before)) {
+          throw new AppError('compensation_not_eligible');
+        }
+        await queries.insertGrant({
+          user_id: userId,
+          activity,
+          days: offer.days,
+          inviter_id: null,
+          inviter_days: 0,
+          address_hash: '',
+          created_at: at.toISOString(),
+        });
+        return queueGrant(
+          queries,
+          { userId, type: activityPlan, days: offer.days, source: 'compensation', codeId: null },
+          at,
+        );
+      });
+      return { granted, vip: await deps.vipOf(userId) };
     },
 
     /** The `d` of an unsubscribe link for mail of `scene` to `email` (for mail senders). */

@@ -1,3 +1,5 @@
+import type { ActivityOperation, CompensationOffer } from '@nimbus/contracts';
+import { mergeActivityOperation } from './activity-operation';
 import type { ConfigScope } from './site-config.schemas';
 import type { SettingRepository } from './setting.repository';
 
@@ -7,6 +9,8 @@ export interface SiteConfigServiceDeps {
   settings: Pick<SettingRepository, 'listScope'>;
   /** Values each scope has before an operator stores anything. */
   defaults: Readonly<Record<ConfigScope, Values>>;
+  /** The promotions' and compensations' schedule from configuration. */
+  activityOperation: ActivityOperation;
 }
 
 function parseStored(value: string): unknown {
@@ -19,14 +23,34 @@ function parseStored(value: string): unknown {
 
 /** The values of the config host: defaults from configuration, overridden by stored settings. */
 export function createSiteConfigService(deps: SiteConfigServiceDeps) {
+  async function storedValues(scope: ConfigScope): Promise<Values> {
+    const values: Values = { ...deps.defaults[scope] };
+    for (const { key, value } of await deps.settings.listScope(scope)) {
+      values[key] = parseStored(value);
+    }
+    return values;
+  }
+
+  /** The schedule in force: configuration, then the stored settings entry by entry. */
+  async function activityOperation(): Promise<ActivityOperation> {
+    return mergeActivityOperation(deps.activityOperation, await storedValues('activity_operation'));
+  }
+
   return {
     async values(scope: ConfigScope): Promise<Record<ConfigScope, Values>> {
-      const stored = await deps.settings.listScope(scope);
-      const values: Values = { ...deps.defaults[scope] };
-      for (const { key, value } of stored) {
-        values[key] = parseStored(value);
+      const values = await storedValues(scope);
+      if (scope === 'activity_operation') {
+        Object.assign(values, mergeActivityOperation(deps.activityOperation, values));
       }
       return { [scope]: values } as Record<ConfigScope, Values>;
+    },
+
+    activityOperation,
+
+    /** The compensation of a type, as configured and stored; undefined when none is defined. */
+    async compensationOf(type: string): Promise<CompensationOffer | undefined> {
+      const { compensations } = await activityOperation();
+      return Object.hasOwn(compensations, type) ? compensations[type] : undefined;
     },
   };
 }
