@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import tracker from 'bittorrent-tracker';
-import WebTorrent from 'webtorrent';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { seedTorrent } from '../support/torrent-swarm';
 
 /*
  * Offline downloads in Chromium against the real server and its real worker: a member pastes a
@@ -288,22 +283,11 @@ test('a pasted magnet link lists its files; the one picked lands in a folder nam
 }) => {
   test.setTimeout(90_000);
   // A tracker and a seeder of a two-file torrent "Trip", both on loopback.
-  const trackerServer = new tracker.Server({ http: true, udp: false, ws: false, stats: false });
-  await new Promise<void>((resolve) => trackerServer.listen(0, '127.0.0.1', resolve));
-  const trackerPort = (trackerServer.http?.address() as AddressInfo).port;
-  const seedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-e2e-seed-'));
-  await fs.mkdir(path.join(seedDir, 'Trip', 'video'), { recursive: true });
-  await fs.writeFile(path.join(seedDir, 'Trip', 'beach.jpg'), randomBytes(40 * 1024));
-  await fs.writeFile(path.join(seedDir, 'Trip', 'video', 'sunset.bin'), randomBytes(600 * 1024));
-  const seeder = new WebTorrent({ dht: false, lsd: false, utp: false, webSeeds: false });
+  const seeding = await seedTorrent('Trip', {
+    'beach.jpg': randomBytes(40 * 1024),
+    'video/sunset.bin': randomBytes(600 * 1024),
+  });
   try {
-    const seeding = await new Promise<WebTorrent.Torrent>((resolve) => {
-      seeder.seed(
-        path.join(seedDir, 'Trip'),
-        { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 16384 },
-        resolve,
-      );
-    });
     await signUpInEnglish(page, newEmail(), 'offline downloads 4');
 
     await page.getByTestId('add-link-button').click();
@@ -332,8 +316,6 @@ test('a pasted magnet link lists its files; the one picked lands in a folder nam
     await expect(page.locator('[data-testid=drive-item][data-name="beach.jpg"]')).toBeVisible();
     await expect(page.getByTestId('drive-item')).toHaveCount(1);
   } finally {
-    await new Promise<void>((resolve) => seeder.destroy(() => resolve()));
-    await new Promise<void>((resolve) => trackerServer.close(resolve));
-    await fs.rm(seedDir, { recursive: true, force: true });
+    await seeding.close();
   }
 });

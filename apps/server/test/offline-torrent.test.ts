@@ -281,13 +281,16 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
   it('fetches a magnet link: metadata from the swarm, then both files into a folder named after the torrent', async () => {
     await start();
     const { user, headers } = await member();
-    const queued = await created(headers, magnet);
-    expect(queued).toMatchObject({ phase: 'PHASE_TYPE_PENDING', name: 'pack', params: { url: magnet } });
+    const queued = ok<{ task: TaskBody }>(
+      await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: magnet }, params: { source: 'url_checker' } }),
+    ).task;
+    expect(queued).toMatchObject({ phase: 'PHASE_TYPE_PENDING', name: 'pack', params: { url: magnet, source: 'url_checker' } });
     expect(await t.container.offlineWorker.runPending()).toBe(1);
 
     const done = await task(headers, queued.id);
     const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
-    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'pack', file_size: String(total), message: '' });
+    // Where the task was made outlives the fetcher's writes of progress and the file list.
+    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'pack', file_size: String(total), message: '', params: { source: 'url_checker' } });
     const listed = JSON.parse(done.params.files ?? '[]') as Listed[];
     expect(listed.map((entry) => [entry.name, entry.size]).sort()).toEqual([...contents].map(([name, bytes]) => [name, String(bytes.length)]).sort());
 

@@ -215,12 +215,13 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
   it('fetches a URL into the downloads folder, hashing on the way, and records the event', async () => {
     await start();
     const { user, headers } = await member();
-    const queued = await created(headers, sourceUrl('/file.bin'));
-    expect(queued).toMatchObject({ type: 'offline', phase: 'PHASE_TYPE_PENDING', name: 'file.bin', progress: 0, params: { url: sourceUrl('/file.bin') } });
+    const queued = await created(headers, sourceUrl('/file.bin'), { params: { source: 'url_checker' } });
+    expect(queued).toMatchObject({ type: 'offline', phase: 'PHASE_TYPE_PENDING', name: 'file.bin', progress: 0, params: { url: sourceUrl('/file.bin'), source: 'url_checker' } });
     expect(await t.container.offlineWorker.runPending()).toBe(1);
 
     const done = await task(headers, queued.id);
-    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'file.bin', file_size: String(content.length), message: '' });
+    // Where the task was made outlives the worker's writes.
+    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'file.bin', file_size: String(content.length), message: '', params: { source: 'url_checker' } });
     const stored = await file(headers, done.file_id);
     expect(stored).toMatchObject({ name: 'file.bin', size: String(content.length), kind: 'drive#file' });
     expect((await t.container.files.get(user.id, done.file_id)).sha256).toBe(contentSha256);

@@ -200,6 +200,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     let durable = 0;
     let validator: string | null = null;
     let adopted = false;
+    /** Where the task was made (`params.source`): every write of the params keeps it. */
+    const kept: Record<string, string> = task.params.source ? { source: task.params.source } : {};
     /** What the task shows besides url, speed and eta (a torrent's file list), kept when it fails. */
     let shown = task.params;
     try {
@@ -226,8 +228,9 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           targetFolder: () => targetFolder(task.userId, source.targetParentId),
           workDir: partOf(task.id),
           update: async (patch) => {
-            shown = patch.params ?? shown;
-            if (!(await deps.tasks.updateHeld(task.id, workerId, { ...patch, updatedAt: deps.now().toISOString() }, leaseUntil()))) {
+            const params = patch.params ? { ...patch.params, ...kept } : undefined;
+            shown = params ?? shown;
+            if (!(await deps.tasks.updateHeld(task.id, workerId, { ...patch, ...(params ? { params } : {}), updatedAt: deps.now().toISOString() }, leaseUntil()))) {
               controller.abort(new StoppedByMember());
             }
           },
@@ -335,7 +338,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         const held = await deps.tasks.updateHeld(
           task.id,
           workerId,
-          { progress: percent, fetchedBytes: at, params: { url, speed: final ? '0' : String(speed), eta }, updatedAt: deps.now().toISOString() },
+          { progress: percent, fetchedBytes: at, params: { ...kept, url, speed: final ? '0' : String(speed), eta }, updatedAt: deps.now().toISOString() },
           leaseUntil(),
         );
         durable = at;
@@ -440,7 +443,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           messageKey: '',
           fetchedBytes: 0,
           sourceValidator: null,
-          params: { url, speed: '0', eta: '0' },
+          params: { ...kept, url, speed: '0', eta: '0' },
           updatedAt: deps.now().toISOString(),
         },
         'release',

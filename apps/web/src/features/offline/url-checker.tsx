@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@nimbus/client';
 import { formatBytes } from '@nimbus/contracts';
 import { CircleAlert, CircleCheck, HardDriveDownload, Link2 } from 'lucide-react';
@@ -14,12 +14,19 @@ import { useStoredSession } from '@/features/auth/use-stored-session';
 import { localePath } from '@/i18n/locale-path';
 import type { Resource } from './offline-api';
 import { checkLinks, createTask } from './offline-api';
+import type { TorrentFileEntry } from './torrent-file';
+import { chosenFiles, TorrentFilePicker } from './torrent-file-picker';
 
 export interface UrlCheckerProps {
   /** The link from `?url=`, checked at once. */
   initialUrl: string;
   /** `?save=1`: the visitor came back from signing in to save the link. */
   saveOnReturn: boolean;
+  /**
+   * `?files=0,2`: the torrent files the visitor chose before signing in (absent: every file);
+   * the save on return fetches only these.
+   */
+  initialFiles?: readonly string[] | undefined;
   errorTexts: ErrorTexts;
   /** The words of the paste box, shared with the home page. */
   labels: { label: string; placeholder: string };
@@ -36,17 +43,45 @@ function savable(resource: Resource): boolean {
   return resource.reachable || (resource.is_torrent && resource.name !== '');
 }
 
+/** A torrent's files as the picker lists them. */
+function entriesOf(resource: Resource | undefined): TorrentFileEntry[] {
+  return (resource?.files ?? []).map((file) => ({
+    index: file.id,
+    name: file.name,
+    size: Number(file.file_size),
+  }));
+}
+
+/**
+ * What `url.files` asks for: nothing (every file, also those past the listed ones) when every
+ * listed file is chosen, otherwise the chosen indexes.
+ */
+function pickedIndexes(
+  files: readonly TorrentFileEntry[],
+  skipped: ReadonlySet<string>,
+): string[] | undefined {
+  return skipped.size === 0 ? undefined : chosenFiles(files, skipped).map((file) => file.index);
+}
+
 function needsSignIn(cause: unknown): boolean {
   return cause instanceof ApiError && (cause.status === 401 || cause.error === 'unauthenticated');
 }
 
 /**
  * The link checker: what a link holds (name, size, type, whether Nimbus can fetch it, a
- * torrent's files once the server lists them) without saving anything; "Save to my drive" then
- * creates the offline task (source `url_checker`). A visitor who is not signed in is sent to sign
- * in and brought back here with the link, and the save finishes on return.
+ * magnet link's files once the server lists them, each with a check box) without saving
+ * anything; "Save to my drive" then creates the offline task (source `url_checker`) for the
+ * chosen files (`url.files`), and cannot be pressed while none is chosen. A visitor who is not
+ * signed in is sent to sign in and brought back here with the link and the choice, and the save
+ * finishes on return.
  */
-export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: UrlCheckerProps) {
+export function UrlChecker({
+  initialUrl,
+  saveOnReturn,
+  initialFiles,
+  errorTexts,
+  labels,
+}: UrlCheckerProps) {
   const t = useTranslations('offline');
   const locale = useLocale();
   const router = useRouter();
@@ -56,12 +91,17 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
   const [resource, setResource] = useState<Resource>();
   const [failure, setFailure] = useState('');
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  /** The listed torrent files left out of the save. */
+  const [skipped, setSkipped] = useState<ReadonlySet<string>>(noneSkipped);
+  const summaryId = useId();
+  const hintId = useId();
   const checkedInitial = useRef(false);
   const savedOnReturn = useRef(false);
 
   const checkerPath = localePath(locale, '/url-checker');
 
-  async function check(link: string) {
+  /** Checks a link; `picked` restores the files chosen before signing in. */
+  async function check(link: string, picked?: readonly string[]) {
     const trimmed = link.trim();
     if (trimmed === '') {
       return;
@@ -72,6 +112,16 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
     try {
       const [answer] = await checkLinks([trimmed]);
       setResource(answer);
+      const chosen = picked ? new Set(picked) : undefined;
+      setSkipped(
+        chosen
+          ? new Set(
+              entriesOf(answer)
+                .map((file) => file.index)
+                .filter((index) => !chosen.has(index)),
+            )
+          : noneSkipped,
+      );
     } catch (cause) {
       setResource(undefined);
       setFailure(errorText(cause, locale, errorTexts) ?? t('checker.error'));
@@ -80,25 +130,34 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
     }
   }
 
-  function signInToSave(link: string) {
-    const back = `${checkerPath}?${new URLSearchParams({ url: link, save: '1' }).toString()}`;
+  function signInToSave(link: string, files: readonly string[] | undefined) {
+    const back = `${checkerPath}?${new URLSearchParams({
+      url: link,
+      save: '1',
+      ...(files ? { files: files.join(',') } : {}),
+    }).toString()}`;
     router.push(
       `${localePath(locale, '/drive/login')}?${new URLSearchParams({ redirect: back }).toString()}`,
     );
   }
 
-  async function saveLink(link: string) {
+  async function saveLink(link: string, files: readonly string[] | undefined) {
     if (session.kind !== 'signed-in') {
-      signInToSave(link);
+      signInToSave(link, files);
       return;
     }
     setSave({ kind: 'saving' });
     try {
-      await createTask({ url: link, parentId: '', source: 'url_checker' });
+      await createTask({
+        url: link,
+        parentId: '',
+        ...(files ? { files } : {}),
+        source: 'url_checker',
+      });
       setSave({ kind: 'saved' });
     } catch (cause) {
       if (needsSignIn(cause)) {
-        signInToSave(link);
+        signInToSave(link, files);
         return;
       }
       setSave({
@@ -111,7 +170,7 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
   useEffect(() => {
     if (initialUrl !== '' && !checkedInitial.current) {
       checkedInitial.current = true;
-      void check(initialUrl);
+      void check(initialUrl, initialFiles);
     }
     // Only the link the page was opened with is checked by itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -133,7 +192,7 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
       '',
       `${checkerPath}?${new URLSearchParams({ url: initialUrl }).toString()}`,
     );
-    void saveLink(initialUrl);
+    void saveLink(initialUrl, initialFiles);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saveOnReturn, session.kind, initialUrl]);
 
@@ -141,6 +200,8 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
     resource && resource.file_size !== ''
       ? formatBytes(resource.file_size, { locale })
       : t('checker.unknown');
+  const files = entriesOf(resource);
+  const noneChosen = files.length > 0 && chosenFiles(files, skipped).length === 0;
 
   return (
     <div className="flex flex-col gap-6" data-testid="url-checker">
@@ -228,30 +289,26 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
                 : resource.message || t('checker.unreachable')}
             </dd>
           </dl>
-          {resource.files.length > 0 ? (
-            <div className="flex flex-col gap-2">
-              <h3 className="text-sm font-medium">{t('checker.torrent-files')}</h3>
-              <ul className="max-h-64 overflow-y-auto rounded-lg border border-border text-sm">
-                {resource.files.map((file) => (
-                  <li
-                    key={file.id}
-                    className="flex gap-3 border-b border-border px-3 py-2 last:border-b-0"
-                  >
-                    <span className="min-w-0 flex-1 break-all">{file.name}</span>
-                    <span className="shrink-0 text-muted-foreground">
-                      {formatBytes(file.file_size, { locale })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
+          {files.length > 0 ? (
+            <TorrentFilePicker
+              name={resource.name || t('checker.unknown')}
+              files={files}
+              skipped={skipped}
+              onSkippedChange={setSkipped}
+              summaryId={summaryId}
+              listClassName="max-h-[min(20rem,50dvh)]"
+              disabled={save.kind === 'saving' || save.kind === 'saved'}
+              testId="url-checker-files"
+            />
           ) : null}
           {savable(resource) ? (
             <div className="flex flex-wrap items-center gap-3">
               <Button
                 size="lg"
-                disabled={save.kind === 'saving' || save.kind === 'saved'}
-                onClick={() => void saveLink(resource.url)}
+                className="w-full sm:w-auto"
+                disabled={save.kind === 'saving' || save.kind === 'saved' || noneChosen}
+                aria-describedby={noneChosen ? hintId : files.length > 0 ? summaryId : undefined}
+                onClick={() => void saveLink(resource.url, pickedIndexes(files, skipped))}
                 data-testid="url-checker-save"
               >
                 <HardDriveDownload aria-hidden />
@@ -261,6 +318,16 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
                     ? t('checker.sign-in')
                     : t('checker.save')}
               </Button>
+              {noneChosen ? (
+                <p
+                  id={hintId}
+                  className="flex items-center gap-2 text-sm text-muted-foreground"
+                  data-testid="url-checker-no-files"
+                >
+                  <CircleAlert aria-hidden className="size-4 shrink-0" />
+                  {t('checker.no-files')}
+                </p>
+              ) : null}
               {save.kind === 'saved' ? (
                 <p
                   role="status"
@@ -289,3 +356,6 @@ export function UrlChecker({ initialUrl, saveOnReturn, errorTexts, labels }: Url
     </div>
   );
 }
+
+/** Every listed file chosen. */
+const noneSkipped: ReadonlySet<string> = new Set();

@@ -11,11 +11,28 @@ import { localeOf } from '@/i18n/params';
 export const generateMetadata = infoPageMetadata('url-checker');
 
 interface UrlCheckerProps extends LocaleParams {
-  searchParams: Promise<{ url?: string | string[]; save?: string | string[] }>;
+  searchParams: Promise<{
+    url?: string | string[];
+    save?: string | string[];
+    files?: string | string[];
+  }>;
 }
 
 function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/**
+ * `?files=0,2` (set on the way to sign-in): the torrent files chosen, as `url.files` indexes;
+ * undefined (every file) when absent or unreadable.
+ */
+function filesOf(value: string | string[] | undefined): string[] | undefined {
+  const text = first(value);
+  if (text === '') {
+    return undefined;
+  }
+  const indexes = text.split(',').slice(0, 1000);
+  return indexes.every((index) => /^\d{1,7}$/.test(index)) ? indexes : undefined;
 }
 
 /** /url-checker?url=...: the link checker, with the pasted link checked at once. */
@@ -32,6 +49,7 @@ export default async function UrlCheckerPage({ params, searchParams }: UrlChecke
         <UrlChecker
           initialUrl={pasted}
           saveOnReturn={first(query.save) === '1'}
+          initialFiles={filesOf(query.files)}
           errorTexts={errorTextsOf(locale)}
           labels={{ label: home('paste.label'), placeholder: home('paste.placeholder') }}
         />
