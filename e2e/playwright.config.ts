@@ -74,6 +74,8 @@ export default defineConfig({
       SHIELD_INIT_MAX_PER_ADDRESS: '100000',
       SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES: '100000',
       SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: '100000',
+      // Invitation and trial grants per address: every test's new member calls from 127.0.0.1.
+      INVITE_MAX_PER_ADDRESS_PER_DAY: '10000',
       ALLOW_PRIVATE_FETCH: 'true',
       OFFLINE_FETCH_EXTRA_PORTS: String(fetchPort),
       // Torrents come from the tracker and seeder the tests run on loopback, not from the DHT.

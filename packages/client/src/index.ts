@@ -7,5 +7,6 @@ export * from './device-id';
 export * from './error-message';
 export * from './error-message-order';
 export * from './lock';
+export * from './membership-activity';
 export * from './request-url';
 export * from './storage';

@@ -12,6 +12,7 @@ import type offline from '../../messages/en-US/offline.json';
 import type pages from '../../messages/en-US/pages.json';
 import type policy from '../../messages/en-US/policy.json';
 import type preview from '../../messages/en-US/preview.json';
+import type referral from '../../messages/en-US/referral.json';
 import type share from '../../messages/en-US/share.json';
 import type upload from '../../messages/en-US/upload.json';
 
@@ -34,6 +35,7 @@ export interface Messages {
   preview: typeof preview;
   share: typeof share;
   offline: typeof offline;
+  referral: typeof referral;
   errors: SharedMessages['errors'];
 }
 
@@ -53,6 +55,7 @@ export const fileNamespaces = [
   'preview',
   'share',
   'offline',
+  'referral',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -84,6 +87,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     preview,
     share,
     offline,
+    referral,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -99,6 +103,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'preview'),
     loadNamespace(locale, 'share'),
     loadNamespace(locale, 'offline'),
+    loadNamespace(locale, 'referral'),
   ]);
   return {
     common,
@@ -115,6 +120,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     preview,
     share,
     offline,
+    referral,
     errors: sharedMessages[locale].errors,
   };
 }

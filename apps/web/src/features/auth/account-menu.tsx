@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { Gift } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { PremiumBadge } from '@/features/membership/premium-badge';
+import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import type { MembershipInfo, Profile } from './credentials';
 import { signOut } from './session';
 
@@ -18,6 +20,8 @@ export interface AccountMenuLabels {
   open: string;
   drive: string;
   account: string;
+  /** Opens the invite dialog (the referral programme). */
+  invite: string;
   signOut: string;
   premium: string;
   free: string;
@@ -46,7 +50,7 @@ export interface AccountMenuProps {
 
 /**
  * The account menu of the header: name, e-mail, the plan (premium badge and its end, or the free
- * plan), "My drive", "Account" and "Sign out".
+ * plan), "My drive", "Account", "Invite friends" (the invite dialog) and "Sign out".
  */
 export default function AccountMenu(props: AccountMenuProps) {
   const membership = props.membership;
@@ -83,6 +87,10 @@ export default function AccountMenu(props: AccountMenuProps) {
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <a href={props.accountHref}>{props.labels.account}</a>
+        </DropdownMenuItem>
+        <DropdownMenuItem data-testid="menu-invite" onSelect={() => openInviteDialog()}>
+          <Gift aria-hidden className="size-4" />
+          {props.labels.invite}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem

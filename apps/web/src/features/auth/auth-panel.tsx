@@ -1,7 +1,7 @@
 'use client';
 
 import type { FormEvent, ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
@@ -40,6 +40,10 @@ export interface AuthPanelProps {
   lead?: ReactNode;
 }
 
+function subscribeNever(): () => void {
+  return () => {};
+}
+
 function targetOf(fallback: string): string {
   const params = new URLSearchParams(window.location.search);
   return safeRedirect(params.get('redirect') ?? params.get('return_to'), fallback);
@@ -59,7 +63,14 @@ export function AuthPanel({
 }: AuthPanelProps) {
   const t = useTranslations('auth');
   const locale = useLocale();
-  const [step, setStep] = useState<Step>('sign-in');
+  // `?mode=sign-up` (an invitation's "Create account") opens on the sign-up step.
+  const signUpAsked = useSyncExternalStore(
+    subscribeNever,
+    () => !embedded && new URLSearchParams(window.location.search).get('mode') === 'sign-up',
+    () => false,
+  );
+  const [chosenStep, setStep] = useState<Step>();
+  const step: Step = chosenStep ?? (signUpAsked ? 'sign-up-email' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');

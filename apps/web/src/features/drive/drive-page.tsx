@@ -39,6 +39,7 @@ export async function DrivePage({ locale, section }: DrivePageProps) {
         upload: messages.upload,
         preview: messages.preview,
         offline: messages.offline,
+        referral: { drive: messages.referral.drive },
       }}
     >
       <DriveShell section={section} errorTexts={errorTextsOf(locale)} hrefs={hrefs}>

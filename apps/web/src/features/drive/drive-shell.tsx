@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@nimbus/client';
-import { Clock, Download, HardDrive, Link2, Trash2 } from 'lucide-react';
+import { Clock, Download, Gift, HardDrive, Link2, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -12,6 +12,7 @@ import { readCredentials } from '@/features/auth/credentials';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import { useStoredSession } from '@/features/auth/use-stored-session';
 import { displayModeStore } from '@/features/preferences/display-mode';
+import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import { cn } from '@/lib/cn';
 import { DriveUploads } from './drive-slots';
 import { StorageMeter } from './storage-meter';
@@ -64,13 +65,14 @@ function makeQueryClient(): QueryClient {
 }
 
 /**
- * The frame of the drive pages: the member's data cache, the sidebar with the sections and the
- * storage meter, and the sign-in gate (a visitor without a session is sent to sign in and comes
+ * The frame of the drive pages: the member's data cache, the sidebar with the sections, the
+ * invite entry (the referral programme's dialog) and the storage meter, and the sign-in gate (a visitor without a session is sent to sign in and comes
  * back here afterwards). The display-mode preferences are restored for the signed-in member.
  */
 export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellProps) {
   const t = useTranslations('drive');
   const offline = useTranslations('offline');
+  const referral = useTranslations('referral.drive');
   const [queryClient] = useState(driveQueryClient);
   const session = useStoredSession();
   const router = useRouter();
@@ -127,7 +129,21 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
           className="flex shrink-0 flex-col gap-4 border-b border-border px-2 py-2 md:w-60 md:border-b-0 md:border-r md:px-3 md:py-4"
         >
           {nav}
-          <div className="mt-auto hidden md:block">
+          <div className="mt-auto hidden flex-col gap-4 md:flex">
+            {session.kind === 'signed-in' ? (
+              <button
+                type="button"
+                data-testid="drive-invite"
+                onClick={openInviteDialog}
+                className="flex min-h-10 items-center gap-3 rounded-lg px-3 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <Gift aria-hidden className="size-5 shrink-0 text-primary" />
+                <span className="flex flex-col">
+                  <span className="font-medium">{referral('entry')}</span>
+                  <span className="text-xs text-muted-foreground">{referral('hint')}</span>
+                </span>
+              </button>
+            ) : null}
             {session.kind === 'signed-in' ? <StorageMeter upgradeHref={hrefs.upgrade} /> : null}
           </div>
         </nav>

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '@nimbus/contracts';
-import { getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { ThemeProvider } from 'next-themes';
 import { config, toPublicConfig } from '@/config';
 import { LoginHandoff } from '@/features/auth/login-handoff';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
+import { ReferralHost } from '@/features/referral/referral-host';
 import { localePath } from '@/i18n/locale-path';
+import type { Messages } from '@/i18n/messages';
 import { publicConfigElementId, serializePublicConfig } from '@/lib/public-config';
 import { LayoutEffects } from './layout-effects';
 import { SiteHeader } from './site-header';
@@ -23,6 +25,7 @@ export interface RootShellProps {
  */
 export async function RootShell({ locale, children }: RootShellProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
+  const { referral }: Messages = await getMessages({ locale });
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
@@ -54,6 +57,23 @@ export async function RootShell({ locale, children }: RootShellProps) {
             <SiteHeader locale={locale} />
             {children}
             <LayoutEffects />
+            <ReferralHost
+              locale={locale}
+              messages={{
+                member: referral.member,
+                'signed-out': referral['signed-out'],
+                link: referral.link,
+                stats: referral.stats,
+                state: referral.state,
+                dialog: referral.dialog,
+                claim: referral.claim,
+              }}
+              hrefs={{
+                referral: localePath(locale, '/referral'),
+                signIn: localePath(locale, '/drive/login'),
+                drive: localePath(locale, '/drive/all'),
+              }}
+            />
             <LoginHandoff
               texts={{
                 signingIn: t('handoff.signing-in'),

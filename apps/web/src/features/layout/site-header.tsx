@@ -30,6 +30,7 @@ export interface SiteHeaderProps {
 export async function SiteHeader({ locale }: SiteHeaderProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
   const auth = await getTranslations({ locale, namespace: 'auth' });
+  const referral = await getTranslations({ locale, namespace: 'referral' });
   const links: NavLink[] = [
     { href: localePath(locale, '/drive/all'), label: t('nav.drive') },
     { href: localePath(locale, '/mobile-app'), label: t('nav.apps') },
@@ -92,6 +93,7 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
               open: auth('menu.open'),
               drive: auth('menu.drive'),
               account: auth('menu.account'),
+              invite: referral('menu.invite'),
               signOut: auth('menu.sign-out'),
               premium: auth('menu.premium'),
               free: auth('menu.free'),

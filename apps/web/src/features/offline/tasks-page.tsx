@@ -31,6 +31,7 @@ export async function TasksPage({ locale }: { locale: Locale }) {
         upload: messages.upload,
         preview: messages.preview,
         offline: messages.offline,
+        referral: { drive: messages.referral.drive },
       }}
     >
       <DriveShell section="tasks" errorTexts={errorTextsOf(locale)} hrefs={hrefs}>

@@ -1,0 +1,35 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { InvitePage } from './referral-api';
+
+/** Friends joined and premium days earned, side by side, with what is left of the month. */
+export function InviteStats({ page }: { page: InvitePage }) {
+  const t = useTranslations('referral.stats');
+  const limitReached = page.monthly_limit > 0 && page.monthly_remaining === 0;
+  return (
+    <section aria-label={t('label')} className="flex flex-col gap-3" data-testid="invite-stats">
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-xl bg-muted px-4 py-3">
+          <dt className="text-sm text-muted-foreground">{t('friends')}</dt>
+          <dd className="text-3xl font-semibold tabular-nums" data-testid="invite-friends">
+            {page.invited_count}
+          </dd>
+        </div>
+        <div className="rounded-xl bg-muted px-4 py-3">
+          <dt className="text-sm text-muted-foreground">{t('days')}</dt>
+          <dd className="text-3xl font-semibold tabular-nums" data-testid="invite-days">
+            {page.earned_days}
+          </dd>
+        </div>
+      </dl>
+      {page.monthly_limit > 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="invite-monthly">
+          {limitReached
+            ? t('limit-reached')
+            : t('monthly', { remaining: page.monthly_remaining, limit: page.monthly_limit })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

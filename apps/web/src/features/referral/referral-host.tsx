@@ -1,0 +1,90 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import type { Locale } from '@nimbus/contracts';
+import { defaultStorage, getCookie } from '@nimbus/client';
+import dynamic from 'next/dynamic';
+import type { AbstractIntlMessages } from 'next-intl';
+import { useStoredSession } from '@/features/auth/use-stored-session';
+import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
+import {
+  openInviteDialog,
+  showInviteDialogEvent,
+  takeInviteDialogAction,
+} from './invite-dialog-event';
+import { keepInvitation, readPendingInvitation } from './pending-invitation';
+import type { ReferralDialog, ReferralDialogHrefs } from './referral-dialogs';
+
+const ReferralDialogs = dynamic(() => import('./referral-dialogs'), { ssr: false });
+
+export interface ReferralHostProps {
+  locale: Locale;
+  /** The `referral` messages of the dialogs (passed on to them when one opens). */
+  messages: AbstractIntlMessages;
+  hrefs: ReferralDialogHrefs;
+}
+
+/**
+ * The referral programme's part of every page. It keeps an invitation the visitor arrived with
+ * (`?invite_code=`, with the source and referring sites for the claim), claims it once they are
+ * signed in and shows the days it brought, and opens the invite dialog on
+ * `?action=show_invite_dialog` or when asked (`openInviteDialog`). The claim and the dialogs
+ * load only when needed.
+ */
+export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
+  const session = useStoredSession();
+  const [dialog, setDialog] = useState<ReferralDialog>();
+  const claiming = useRef(false);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const now = Date.now();
+    keepInvitation(defaultStorage(), {
+      landing: url,
+      source: getCookie('source'),
+      referers: parseRefererList(getCookie(refererListCookieName), now).map((entry) => entry.host),
+      now,
+    });
+    const open = () => setDialog({ kind: 'invite' });
+    window.addEventListener(showInviteDialogEvent, open);
+    const rest = takeInviteDialogAction(url);
+    if (rest) {
+      window.history.replaceState(window.history.state, '', rest.href);
+      openInviteDialog();
+    }
+    return () => window.removeEventListener(showInviteDialogEvent, open);
+  }, []);
+
+  useEffect(() => {
+    if (session.kind !== 'signed-in' || claiming.current) {
+      return;
+    }
+    if (!readPendingInvitation(defaultStorage(), Date.now())) {
+      return;
+    }
+    claiming.current = true;
+    void import('./referral-api')
+      .then((api) => api.claimPendingInvitation())
+      .then((outcome) => {
+        if (outcome.kind === 'claimed') {
+          setDialog({ kind: 'claimed', answer: outcome.answer });
+        }
+      })
+      .finally(() => {
+        claiming.current = false;
+      });
+  }, [session.kind]);
+
+  if (!dialog) {
+    return null;
+  }
+  return (
+    <ReferralDialogs
+      locale={locale}
+      messages={messages}
+      dialog={dialog}
+      hrefs={hrefs}
+      onClose={() => setDialog(undefined)}
+    />
+  );
+}
