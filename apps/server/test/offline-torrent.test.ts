@@ -9,8 +9,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Server as TrackerServer } from 'bittorrent-tracker';
 import WebTorrent from 'webtorrent';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseRanges } from '../src/modules/offline/fetch-guard';
+import { createOfflineWorker } from '../src/modules/offline/offline-worker';
+import { createTorrentFetcher } from '../src/modules/offline/torrent/torrent-fetcher';
+import { createTorrentSourceRepository } from '../src/modules/offline/torrent/torrent.repository';
 import { buildTestApp, dialects, errorOf, makeUser, type TestApp } from './helper';
 import { signIn } from './identity';
+import { storeFile } from './support/stored-file';
 
 /** The Task of API.md §3 as the tests read it. */
 interface TaskBody {
@@ -62,6 +67,9 @@ let torrentFile: Buffer = Buffer.alloc(0);
 let infoHash = '';
 /** Piece requests the seeder received. */
 let pieceRequests = 0;
+/** The seeder's torrent: `uploaded` counts the piece bytes it sent. */
+let seeded: (WebTorrent.Torrent & WebTorrent.Seeding) | undefined;
+const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
 
 beforeAll(async () => {
   tracker.server.http?.on('request', () => {
@@ -92,6 +100,7 @@ beforeAll(async () => {
       pieceRequests += 1;
     });
   });
+  seeded = seeding;
   magnet = seeding.magnetURI;
   torrentFile = seeding.torrentFile;
   infoHash = seeding.infoHash;
@@ -203,13 +212,152 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
     return ok<{ list: { resources: ResourceBody[] } }>(await call(headers, 'POST', '/drive/v1/resource/list', { urls: urls.join('\n') })).list.resources;
   }
 
+  /** Bytes of offline traffic booked for the member, every month together. */
+  async function trafficOf(userId: string): Promise<number> {
+    const rows = await t.container.database.db.selectFrom('offline_traffic').select('bytes').where('user_id', '=', userId).execute();
+    return rows.reduce((sum, row) => sum + Number(row.bytes), 0);
+  }
+
+  /** Every file of the member's drive by its path from the root (trash aside). */
+  async function drive(userId: string, headers: Headers): Promise<Map<string, string>> {
+    return tree(userId, headers, '');
+  }
+
+  /** References held on the stored content of the torrent's files. */
+  async function references(): Promise<number[]> {
+    return Promise.all([...everything.values()].map(async (hash) => (await t.container.blobRecords.find(hash))?.refCount ?? 0));
+  }
+
+  it('refuses a torrent whose chosen files do not all fit before asking for a piece; freed space and a retry fetch it', async () => {
+    const filler = 20_000;
+    const first = contents.get('a.bin')?.length ?? 0;
+    // Room for a.bin alone once the member's other file is counted.
+    await start(true, { PLAN_FREE_STORAGE_BYTES: String(filler + first + 100) });
+    const { user, headers } = await member();
+    const other = await storeFile(t, user.id, 'other.bin', randomBytes(filler));
+    const requestedBefore = pieceRequests;
+    const queued = await created(headers, magnet);
+    expect(await t.container.offlineWorker.runPending()).toBe(1);
+    const failed = await task(headers, queued.id);
+    expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '', file_size: String(total) });
+    expect(failed.params.error).toBe('file_space_not_enough');
+    expect(pieceRequests).toBe(requestedBefore);
+    expect(await drive(user.id, headers)).toEqual(new Map([['other.bin', other.sha256 ?? '']]));
+    expect(await trafficOf(user.id)).toBe(0);
+
+    ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [other.id] }));
+    const retried = ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
+    expect(retried.params.error).toBeUndefined();
+    const sentBefore = seeded?.uploaded ?? 0;
+    expect(await t.container.offlineWorker.runPending()).toBe(1);
+    const sent = (seeded?.uploaded ?? 0) - sentBefore;
+    const done = await task(headers, queued.id);
+    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_name: 'pack', file_size: String(total) });
+    expect(await tree(user.id, headers, done.file_id)).toEqual(everything);
+    // The traffic is what came over the network: the pieces and the messages around them.
+    const traffic = await trafficOf(user.id);
+    expect(traffic).toBeGreaterThanOrEqual(total);
+    expect(traffic).toBeLessThanOrEqual(sent);
+  });
+
+  it('files a torrent all or nothing: room taken while it downloads leaves no half torrent, its pieces stay, and a retry fetches only what is missing and is charged for that', async () => {
+    const filler = 20_000;
+    const first = contents.get('a.bin')?.length ?? 0;
+    // Room for both files when the task starts; for a.bin alone once the upload below lands.
+    await start(true, { PLAN_FREE_STORAGE_BYTES: String(filler + first + 100), PLAN_FREE_OFFLINE_TRAFFIC_BYTES: String(10 * total) });
+    const { user, headers } = await member();
+    const partDir = path.join(t.config.DATA_DIR, 'offline-own');
+    let upload: Buffer | undefined = randomBytes(filler);
+    let landed: { id: string } | undefined;
+    const policy = { allowedRanges: parseRanges(['127.0.0.1/32']), extraPorts: new Set<number>() };
+    const worker = createOfflineWorker({
+      tasks: t.container.taskRecords,
+      taskChanges: t.container.tasks,
+      fetcher: { open: () => Promise.reject(new Error('no http(s) here')) },
+      torrents: createTorrentFetcher({
+        policy,
+        sources: createTorrentSourceRepository(t.container.database.db),
+        blobs: t.container.blobs,
+        files: t.container.files,
+        maxBytes: 1024 ** 3,
+        dht: false,
+      }),
+      blobs: t.container.blobs,
+      files: {
+        ...t.container.files,
+        // The files are in when the torrent's folder is looked for; an upload lands just then.
+        downloadFolder: async (userId, name) => {
+          if (upload !== undefined) {
+            landed = await storeFile(t, userId, 'meanwhile.bin', upload);
+            upload = undefined;
+          }
+          return t.container.files.downloadFolder(userId, name);
+        },
+      },
+      events: t.container.events,
+      plans: t.container.memberships,
+      partDir,
+      localeOf: () => Promise.resolve('en-US'),
+      now: () => new Date(),
+      logger: { info: () => undefined, error: () => undefined },
+      concurrency: 1,
+      maxBytes: 1024 ** 3,
+      timeoutMs: 60_000,
+    });
+    try {
+      const queued = await created(headers, magnet);
+      const sentBefore = seeded?.uploaded ?? 0;
+      expect(await worker.runPending()).toBe(1);
+      const sentFirst = (seeded?.uploaded ?? 0) - sentBefore;
+      expect(sentFirst).toBeGreaterThanOrEqual(total);
+      const failed = await task(headers, queued.id);
+      expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '' });
+      expect(failed.params.error).toBe('file_space_not_enough');
+      // Nothing of the torrent is in the drive or booked, and its content holds no reference.
+      expect([...(await drive(user.id, headers)).keys()]).toEqual(['meanwhile.bin']);
+      expect(ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage).toBe(String(filler));
+      expect(await references()).toEqual([0, 0]);
+      // What came over the network is this month's traffic.
+      const trafficFirst = await trafficOf(user.id);
+      expect(trafficFirst).toBeGreaterThanOrEqual(total);
+      expect(trafficFirst).toBeLessThanOrEqual(sentFirst);
+
+      // The pieces stay on the server's disk. Part of them is lost there (a.bin from its middle on).
+      const kept = path.join(partDir, queued.id, 'pack', 'a.bin');
+      expect((await fs.stat(kept)).size).toBe(first);
+      await fs.truncate(kept, first / 2);
+
+      ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [landed?.id ?? ''] }));
+      ok(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
+      const sentBeforeRetry = seeded?.uploaded ?? 0;
+      expect(await worker.runPending()).toBe(1);
+      const sentRetry = (seeded?.uploaded ?? 0) - sentBeforeRetry;
+      const done = await task(headers, queued.id);
+      expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '', file_name: 'pack', file_size: String(total) });
+      expect(await tree(user.id, headers, done.file_id)).toEqual(everything);
+      expect(ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage).toBe(String(total));
+      // The retry verified the kept pieces and asked only for the pieces of the lost half of
+      // a.bin (the piece it shares with docs/b.txt included), and the month's traffic grew by
+      // what it fetched, not by the torrent's size.
+      const pieceLength = 16_384;
+      const missing = (Math.floor((first - 1) / pieceLength) - Math.floor(first / 2 / pieceLength) + 1) * pieceLength;
+      expect(sentRetry).toBeGreaterThanOrEqual(missing);
+      expect(sentRetry).toBeLessThan(missing + pieceLength);
+      const trafficRetry = (await trafficOf(user.id)) - trafficFirst;
+      expect(trafficRetry).toBeGreaterThanOrEqual(missing);
+      expect(trafficRetry).toBeLessThanOrEqual(sentRetry);
+      expect(await fs.readdir(partDir)).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('lists a magnet link\'s files from the swarm (metadata only), and a task picking one of them knows them at once', async () => {
     await start();
     const { user, headers } = await member();
     const requestedBefore = pieceRequests;
     const requestsBefore = tracker.requests;
     const [resource] = await check(headers, [magnet]);
-    const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
     expect(resource).toMatchObject({ name: 'pack', reachable: true, is_torrent: true, message: '', file_size: String(total) });
     expect(resource?.files.map((file) => [file.name, file.file_size]).sort()).toEqual([...contents].map(([name, bytes]) => [name, String(bytes.length)]).sort());
     expect(tracker.requests).toBeGreaterThan(requestsBefore);
@@ -288,7 +436,6 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
     expect(await t.container.offlineWorker.runPending()).toBe(1);
 
     const done = await task(headers, queued.id);
-    const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
     // Where the task was made outlives the fetcher's writes of progress and the file list.
     expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'pack', file_size: String(total), message: '', params: { source: 'url_checker' } });
     const listed = JSON.parse(done.params.files ?? '[]') as Listed[];

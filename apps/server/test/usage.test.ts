@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { up as backfill } from '../src/db/migrations/0019-member-usage';
@@ -256,6 +257,51 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     const listed = ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id='));
     expect(listed.files).toHaveLength(1);
     await expectUsage(user.id, headers, size, 0);
+  });
+
+  it('a tree of files filed at once (a torrent\'s chosen files) is booked whole: with room for part of it nothing is filed, and beside a concurrent file exactly one of them is', async () => {
+    const { user, headers } = await member();
+    const part = 300 * 1024;
+    const stored = async (bytes: Buffer) => {
+      const digest = await t.container.blobs.ingest(Readable.from([bytes]));
+      return { sha256: digest.sha256, gcid: digest.gcid, size: digest.size };
+    };
+    const first = await stored(randomBytes(part));
+    const second = await stored(randomBytes(part));
+    const tree = () =>
+      t.container.files.createTree(user.id, {
+        name: 'pack',
+        parentId: '',
+        files: [
+          { folders: [], name: 'a.bin', blob: first },
+          { folders: ['docs'], name: 'b.bin', blob: second },
+        ],
+      });
+    const rootNames = async () => ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id=')).files.map((item) => item.name);
+
+    // 600 KiB stored of 1 MiB: room for one of the tree's files, not both.
+    const upload = await storeFile(t, user.id, 'upload.bin', randomBytes(2 * part));
+    await expect(tree()).rejects.toMatchObject({ reason: 'file_space_not_enough' });
+    expect(await rootNames()).toEqual(['upload.bin']);
+    expect((await t.container.blobRecords.find(first.sha256))?.refCount).toBe(1);
+    expect((await t.container.blobRecords.find(second.sha256))?.refCount).toBe(1);
+    await expectUsage(user.id, headers, 2 * part, 0);
+
+    // Room again; the tree and another 600 KiB file each fit alone: exactly one is filed.
+    await t.container.files.remove(user.id, [upload.id]);
+    const results = await Promise.allSettled([tree(), storeFile(t, user.id, 'again.bin', randomBytes(2 * part))]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected');
+    expect((refused?.reason as { reason?: string } | undefined)?.reason).toBe('file_space_not_enough');
+    const [filedTree] = results;
+    if (filedTree.status === 'fulfilled') {
+      expect(await rootNames()).toEqual(['pack']);
+      const inside = ok<{ files: FileBody[] }>(await call(headers, 'GET', `/drive/v1/files?parent_id=${filedTree.value.id}`));
+      expect(inside.files.map((item) => item.name).sort()).toEqual(['a.bin', 'docs']);
+    } else {
+      expect(await rootNames()).toEqual(['again.bin']);
+    }
+    await expectUsage(user.id, headers, 2 * part, 0);
   });
 
   it('of two concurrent bookings that together exceed the limit, exactly one passes', async () => {

@@ -31,6 +31,15 @@ export interface ListFilesInput {
   pageToken: string | undefined;
 }
 
+/** One file of a tree filed at once (`createTree`): the folders down to it, its name and its stored content. */
+export interface TreeFile {
+  /** Names of the subfolders it lies in, from the tree's folder down; `[]`: in that folder. */
+  folders: string[];
+  name: string;
+  blob: { sha256: string; gcid: string; size: number };
+  mimeType?: string;
+}
+
 /** What `about` reports. */
 export interface StorageAbout {
   limit: number;
@@ -192,6 +201,39 @@ export function createFileService(deps: FileServiceDeps) {
     }
   }
 
+  /** Inserts a file under a free name (`name(1)` on a collision) in a folder this transaction read as live; answers its id. */
+  async function insertFileIn(
+    queries: FileQueries,
+    userId: string,
+    parentId: string,
+    input: { name: string; size: number; blob: { sha256: string; gcid: string } | null; mimeType?: string },
+  ): Promise<string> {
+    const mimeType = input.mimeType ?? '';
+    const stamp = now().toISOString();
+    const finalName = await freeName(queries, userId, parentId, input.name, 'file');
+    const id = newId();
+    await queries.insert({
+      id,
+      userId,
+      parentId,
+      kind: 'file',
+      name: finalName,
+      nameKey: foldName(finalName),
+      size: input.size,
+      sha256: input.blob?.sha256 ?? null,
+      gcid: input.blob?.gcid ?? '',
+      mimeType,
+      fileExtension: fileExtensionOf(finalName),
+      fileCategory: fileCategoryOf({ name: finalName, contentType: mimeType }),
+      phase: input.blob ? 'PHASE_TYPE_COMPLETE' : 'PHASE_TYPE_PENDING',
+      starred: false,
+      createdAt: stamp,
+      modifiedAt: stamp,
+      params: {},
+    });
+    return id;
+  }
+
   /**
    * A new file in a live folder under a free name (`name(1)` on a collision): COMPLETE on a blob
    * the caller holds a reference to, or PENDING while its bytes are still to come.
@@ -201,7 +243,6 @@ export function createFileService(deps: FileServiceDeps) {
     input: { name: string; parentId: string; size: number; blob: { sha256: string; gcid: string } | null; mimeType?: string },
   ): Promise<FileRecord> {
     const name = checkName(input.name);
-    const mimeType = input.mimeType ?? '';
     const counted = input.blob !== null && input.size > 0;
     // Asked before the transaction: SQLite has one connection, which the transaction holds.
     const limit = counted ? (await plans.planOf(userId)).storageBytes : undefined;
@@ -210,32 +251,11 @@ export function createFileService(deps: FileServiceDeps) {
         await queries.lockUsage(userId, now());
       }
       const parentId = await liveFolder(queries, userId, input.parentId);
-      const stamp = now().toISOString();
-      const finalName = await freeName(queries, userId, parentId, name, 'file');
-      const id = newId();
-      await queries.insert({
-        id,
-        userId,
-        parentId,
-        kind: 'file',
-        name: finalName,
-        nameKey: foldName(finalName),
-        size: input.size,
-        sha256: input.blob?.sha256 ?? null,
-        gcid: input.blob?.gcid ?? '',
-        mimeType,
-        fileExtension: fileExtensionOf(finalName),
-        fileCategory: fileCategoryOf({ name: finalName, contentType: mimeType }),
-        phase: input.blob ? 'PHASE_TYPE_COMPLETE' : 'PHASE_TYPE_PENDING',
-        starred: false,
-        createdAt: stamp,
-        modifiedAt: stamp,
-        params: {},
-      });
-      // A complete file (an offline download, a torrent's file) is booked as it is filed, under
-      // the quota in the same conditional update as an upload's commit: of two that each fit but
-      // not together, one is filed and the other answers file_space_not_enough (its caller
-      // releases the blob). Whatever the caller checked before bringing the bytes may be stale.
+      const id = await insertFileIn(queries, userId, parentId, { ...input, name });
+      // A complete file (an offline download) is booked as it is filed, under the quota in the
+      // same conditional update as an upload's commit: of two that each fit but not together,
+      // one is filed and the other answers file_space_not_enough (its caller releases the blob).
+      // Whatever the caller checked before bringing the bytes may be stale.
       if (counted && !(await queries.adjustUsage(userId, { live: input.size, trash: 0 }, now(), { limit }))) {
         throw new AppError('file_space_not_enough');
       }
@@ -332,6 +352,46 @@ export function createFileService(deps: FileServiceDeps) {
     /** A file row pointing at a blob the caller already holds a reference to (uploads, tests). */
     async createFile(userId: string, input: { name: string; parentId: string; blob: { sha256: string; gcid: string; size: number }; mimeType?: string }): Promise<FileRecord> {
       return insertFile(userId, { ...input, size: input.blob.size });
+    },
+
+    /**
+     * A new folder `name` (`name(n)` when taken) in a live folder, holding complete files in
+     * subfolders of it (a torrent's chosen files), filed in one transaction that books their
+     * whole size under the quota: every file or, with `file_space_not_enough` when they do not
+     * fit together (or any other failure), nothing. Each file points at a blob the caller holds a
+     * reference to; the files hold those references once this answers.
+     */
+    async createTree(userId: string, input: { name: string; parentId: string; files: TreeFile[] }): Promise<FileRecord> {
+      const name = checkName(input.name);
+      const entries = input.files.map((file) => ({ ...file, name: checkName(file.name), folders: file.folders.map((folder) => checkName(folder)) }));
+      const size = entries.reduce((sum, file) => sum + file.blob.size, 0);
+      // Asked before the transaction: SQLite has one connection, which the transaction holds.
+      const limit = (await plans.planOf(userId)).storageBytes;
+      return atomically(async (queries) => {
+        await queries.lockUsage(userId, now());
+        const parentId = await liveFolder(queries, userId, input.parentId);
+        const root = await createFolderIn(queries, userId, parentId, name);
+        // Subfolders by their path below the new folder (segments joined with `/`, which no name holds).
+        const folders = new Map<string, string>([['', root.id]]);
+        for (const file of entries) {
+          let folderId = root.id;
+          for (let depth = 1; depth <= file.folders.length; depth += 1) {
+            const key = file.folders.slice(0, depth).join('/');
+            const known = folders.get(key);
+            if (known === undefined) {
+              folderId = (await createFolderIn(queries, userId, folderId, file.folders[depth - 1] as string)).id;
+              folders.set(key, folderId);
+            } else {
+              folderId = known;
+            }
+          }
+          await insertFileIn(queries, userId, folderId, { name: file.name, size: file.blob.size, blob: file.blob, ...(file.mimeType === undefined ? {} : { mimeType: file.mimeType }) });
+        }
+        if (size > 0 && !(await queries.adjustUsage(userId, { live: size, trash: 0 }, now(), { limit }))) {
+          throw new AppError('file_space_not_enough');
+        }
+        return root;
+      });
     },
 
     /**

@@ -58,6 +58,8 @@ export interface OfflineWorkerDeps {
   checkpointMs?: number;
   /** Bytes written between the background fdatasyncs of the partial data (0: none). */
   flushBytes?: number;
+  /** How long the pieces of a torrent task that failed for room or traffic are kept for a retry. */
+  keepFailedMs?: number;
 }
 
 /** Why a download stopped, as the message key members read. */
@@ -87,6 +89,12 @@ function messageKeyOf(error: unknown): TaskMessageKey {
   return 'fetch_failed';
 }
 
+/**
+ * Failures a member gets past by freeing space or waiting for traffic: a torrent task that ends
+ * with one keeps its verified pieces (`partDir/<task id>/`), so a retry fetches only the rest.
+ */
+const keptFailures: ReadonlySet<TaskMessageKey> = new Set<TaskMessageKey>(['space_not_enough', 'traffic_exhausted']);
+
 /** The UTC month a byte fetched now counts in (`YYYY-MM`). */
 function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
@@ -107,11 +115,16 @@ function periodOf(date: Date): string {
  * saved) and asks for the rest with `Range` and `If-Range`: a source that answers 200 (changed,
  * or no ranges) starts over from zero. Partial data lives on the worker's disk: another node
  * starts over too. A torrent task keeps its pieces in a folder of the same name
- * (`partDir/<task id>/`), which the next run verifies (see `torrent/torrent-fetcher.ts`).
+ * (`partDir/<task id>/`), which the next run verifies (see `torrent/torrent-fetcher.ts`); they
+ * stay after a pause, a stop, and a failure for room or traffic (`keptFailures`, swept after
+ * `keepFailedMs`), so a retry after freeing space fetches only the missing pieces.
  *
  * Limits, checked before and while bytes flow: the file size cap, the member's free storage
- * (less the bytes of their other running downloads; `Content-Length` checked up front) and the
- * plan's monthly traffic (bytes are counted as they are checkpointed).
+ * (less the bytes of their other running downloads; `Content-Length`, or a torrent's chosen
+ * files, checked up front; the filing books the size under the quota in its own transaction, a
+ * torrent's files all at once) and the plan's monthly traffic, which counts the bytes fetched
+ * over the network (as they are checkpointed, or as peers send them): what a resumed task had
+ * kept is neither fetched nor counted again.
  */
 export function createOfflineWorker(deps: OfflineWorkerDeps) {
   const workerId = `worker-${newId()}`;
@@ -119,11 +132,15 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   const pollMs = deps.pollMs ?? 5_000;
   const checkpointMs = deps.checkpointMs ?? 1_000;
   const flushBytes = deps.flushBytes ?? 32 * 1024 * 1024;
+  const keepFailedMs = deps.keepFailedMs ?? 7 * 86_400_000;
   const running = new Map<string, AbortController>();
   const lanes = new Set<Promise<void>>();
   let requeueing: Promise<void> | undefined;
   let ran = 0;
   let timer: NodeJS.Timeout | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  /** How often kept partial data is swept (an hour, or the keeping time when shorter). */
+  const sweepMs = Math.max(1000, Math.min(3_600_000, keepFailedMs));
   let stopped = false;
   /** Counts wakes: a lane that found nothing looks again when one came during its look. */
   let wakes = 0;
@@ -136,7 +153,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
 
   deps.taskChanges.onChange((change) => {
     if (change.phase === 'PHASE_TYPE_PAUSED' || change.phase === 'deleted') {
-      running.get(change.taskId)?.abort(new StoppedByMember());
+      const under = running.get(change.taskId);
+      under?.abort(new StoppedByMember());
+      if (under === undefined && change.phase === 'deleted') {
+        // A task deleted while not running here (the pieces of a failed torrent): nothing to resume.
+        void dropPart(change.taskId).catch((error: unknown) => deps.logger.error({ err: error, taskId: change.taskId }, 'offline partial data removal failed'));
+      }
     }
   });
 
@@ -202,6 +224,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     let adopted = false;
     /** Where the task was made (`params.source`): every write of the params keeps it. */
     const kept: Record<string, string> = task.params.source ? { source: task.params.source } : {};
+    /** A torrent task: its pieces stay after a failure a retry can get past (see `keptFailures`). */
+    let torrentTask = false;
     /** What the task shows besides url, speed and eta (a torrent's file list), kept when it fails. */
     let shown = task.params;
     try {
@@ -217,6 +241,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         throw new DownloadFailure('traffic_exhausted');
       }
       if (deps.torrents !== undefined && isMagnetLink(source.sourceUrl)) {
+        torrentTask = true;
         const about = await deps.files.about(task.userId);
         const folder = await deps.torrents.fetch({
           taskId: task.id,
@@ -224,7 +249,16 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           magnet: source.sourceUrl,
           signal: controller.signal,
           available: Math.max(0, about.limit - about.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id))),
+          room: async () => {
+            const now = await deps.files.about(task.userId);
+            return Math.max(0, now.limit - now.usage);
+          },
           trafficLeft: plan.offlineTrafficBytes - traffic,
+          // Bytes received from peers, booked as they arrive: pieces kept from an earlier run are not charged again.
+          charge: async (bytes) => {
+            traffic = await deps.tasks.addTraffic(task.userId, period, bytes);
+            return plan.offlineTrafficBytes - traffic;
+          },
           targetFolder: () => targetFolder(task.userId, source.targetParentId),
           workDir: partOf(task.id),
           update: async (patch) => {
@@ -235,7 +269,6 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
             }
           },
         });
-        await deps.tasks.addTraffic(task.userId, period, folder.size);
         await dropPart(task.id);
         const done = await deps.tasks.updateHeld(
           task.id,
@@ -247,6 +280,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
             fileName: folder.folderName,
             fileSize: folder.size,
             messageKey: '',
+            fetchedBytes: 0,
             params: { ...shown, url, speed: '0', eta: '0' },
             updatedAt: deps.now().toISOString(),
           },
@@ -406,6 +440,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         await sink.flush().catch(() => undefined);
         written = sink.written;
         await checkpointing;
+        // Bytes fetched since the last checkpoint count as traffic too, even when they go unkept.
+        if (written > counted) {
+          const bytes = written - counted;
+          counted = written;
+          traffic = await deps.tasks.addTraffic(task.userId, period, bytes).catch(() => traffic + bytes);
+        }
       }
       if (failure !== undefined) {
         throw failure;
@@ -469,8 +509,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       if (!(reason instanceof DownloadFailure)) {
         deps.logger.error({ err: reason, taskId: task.id }, 'offline download failed');
       }
-      await dropPart(task.id);
       const key = messageKeyOf(reason);
+      if (!torrentTask || !keptFailures.has(key)) {
+        await dropPart(task.id);
+      }
       await deps.tasks.updateHeld(
         task.id,
         workerId,
@@ -583,7 +625,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
 
   /**
    * Deletes partial data nobody will resume: of tasks gone, finished or failed (a crash between
-   * the last write and the task's update leaves such files).
+   * the last write and the task's update leaves such files), except the pieces of a torrent task
+   * that failed for room or traffic, kept `keepFailedMs` for a retry.
    */
   async function sweepParts(): Promise<void> {
     await ready;
@@ -591,9 +634,11 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     for (let index = 0; index < names.length; index += 500) {
       const slice = names.slice(index, index + 500);
       const phases = await deps.tasks.phasesOf(slice);
+      const keptSince = new Date(deps.now().getTime() - keepFailedMs).toISOString();
       for (const name of slice) {
-        const phase = phases.get(name);
-        if (phase === undefined || phase === 'PHASE_TYPE_COMPLETE' || phase === 'PHASE_TYPE_ERROR') {
+        const state = phases.get(name);
+        const kept = state?.phase === 'PHASE_TYPE_ERROR' && keptFailures.has(state.messageKey as TaskMessageKey) && state.updatedAt >= keptSince;
+        if (state === undefined || state.phase === 'PHASE_TYPE_COMPLETE' || (state.phase === 'PHASE_TYPE_ERROR' && !kept)) {
           await dropPart(name);
         }
       }
@@ -612,6 +657,11 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         .finally(tick);
       timer = setInterval(tick, pollMs);
       timer.unref();
+      // Pieces kept for a retry go once their time is up, without waiting for a restart.
+      sweeper ??= setInterval(() => {
+        sweepParts().catch((error: unknown) => deps.logger.error({ err: error }, 'offline partial data sweep failed'));
+      }, sweepMs);
+      sweeper.unref();
       if (deps.queue !== undefined && listening === undefined) {
         listening = deps.queue.listen('offline', wake).then(
           (listened) => {
@@ -649,6 +699,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       if (timer !== undefined) {
         clearInterval(timer);
         timer = undefined;
+      }
+      if (sweeper !== undefined) {
+        clearInterval(sweeper);
+        sweeper = undefined;
       }
       const unlisten = await listening;
       listening = undefined;

@@ -277,7 +277,10 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
       return undefined;
     },
 
-    /** Bytes the member's other running downloads of a type hold so far (for the quota during a download). */
+    /**
+     * Bytes the member's other running downloads of a type hold (for the quota during a
+     * download): what an http(s) download has so far, a torrent's chosen files from its start.
+     */
     async runningBytes(userId: string, type: TaskType, exceptId: string): Promise<number> {
       const row = await db
         .selectFrom('tasks')
@@ -301,13 +304,16 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
       return result.numUpdatedRows > 0n;
     },
 
-    /** The phases of tasks among `ids` (absent ones are left out), for the sweep of partial data. */
-    async phasesOf(ids: string[]): Promise<Map<string, TaskPhase>> {
+    /**
+     * The phases of tasks among `ids` (absent ones are left out), with their message and last
+     * change, for the sweep of partial data.
+     */
+    async phasesOf(ids: string[]): Promise<Map<string, { phase: TaskPhase; messageKey: string; updatedAt: string }>> {
       if (ids.length === 0) {
         return new Map();
       }
-      const rows = await db.selectFrom('tasks').select(['id', 'phase']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, row.phase as TaskPhase]));
+      const rows = await db.selectFrom('tasks').select(['id', 'phase', 'message_key', 'updated_at']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, { phase: row.phase as TaskPhase, messageKey: row.message_key, updatedAt: row.updated_at }]));
     },
 
     /**

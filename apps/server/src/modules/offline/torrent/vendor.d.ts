@@ -60,6 +60,8 @@ declare module 'webtorrent' {
       readonly name: string;
       readonly path: string;
       readonly length: number;
+      /** Where the file starts in the torrent's bytes. */
+      readonly offset: number;
       readonly downloaded: number;
       select(priority?: number): void;
       deselect(): void;
@@ -70,8 +72,17 @@ declare module 'webtorrent' {
       readonly name: string;
       readonly files: TorrentFile[];
       readonly pieces: unknown[];
+      readonly pieceLength: number;
+      readonly lastPieceLength: number;
+      /** The verified pieces (after `ready`: those found whole on disk, then those fetched). */
+      readonly bitfield: { get(index: number): boolean } | null;
+      /** True once the pieces on disk are verified (`ready`). */
+      readonly ready: boolean;
       readonly length: number;
+      /** Verified and in-progress bytes, those found on disk included. */
       readonly downloaded: number;
+      /** Bytes of piece data received from peers by this client. */
+      readonly received: number;
       readonly uploaded: number;
       readonly downloadSpeed: number;
       readonly numPeers: number;
