@@ -80,6 +80,14 @@ export default defineConfig({
       OFFLINE_FETCH_EXTRA_PORTS: String(fetchPort),
       // Torrents come from the tracker and seeder the tests run on loopback, not from the DHT.
       OFFLINE_TORRENT_DHT: 'false',
+      // The activity tests: one promotion running and one over whatever today's date, and
+      // compensations a new member may claim, may not (joined too late) and can no longer claim.
+      ACTIVITY_ENDS: JSON.stringify({ christmas: '2100-01-01T00:00:00Z', 'black-friday': '2020-12-01T00:00:00Z' }),
+      COMPENSATIONS: JSON.stringify({
+        e2e_outage: { days: 5, joined_before: '2100-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z' },
+        e2e_before_launch: { days: 5, joined_before: '2001-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z' },
+        e2e_over: { days: 5, joined_before: '2100-01-01T00:00:00Z', ends_at: '2020-01-01T00:00:00Z' },
+      }),
     },
   },
 });

@@ -10,3 +10,4 @@ export * from './lock';
 export * from './membership-activity';
 export * from './request-url';
 export * from './storage';
+export * from './activity-calls';

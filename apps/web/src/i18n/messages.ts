@@ -1,6 +1,7 @@
 import type { Locale, SharedMessages } from '@nimbus/contracts';
 import { sharedMessages } from '@nimbus/contracts';
 import type account from '../../messages/en-US/account.json';
+import type activity from '../../messages/en-US/activity.json';
 import type auth from '../../messages/en-US/auth.json';
 import type common from '../../messages/en-US/common.json';
 import type drive from '../../messages/en-US/drive.json';
@@ -36,6 +37,7 @@ export interface Messages {
   share: typeof share;
   offline: typeof offline;
   referral: typeof referral;
+  activity: typeof activity;
   errors: SharedMessages['errors'];
 }
 
@@ -56,6 +58,7 @@ export const fileNamespaces = [
   'share',
   'offline',
   'referral',
+  'activity',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -88,6 +91,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     share,
     offline,
     referral,
+    activity,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -104,6 +108,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'share'),
     loadNamespace(locale, 'offline'),
     loadNamespace(locale, 'referral'),
+    loadNamespace(locale, 'activity'),
   ]);
   return {
     common,
@@ -121,6 +126,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     share,
     offline,
     referral,
+    activity,
     errors: sharedMessages[locale].errors,
   };
 }

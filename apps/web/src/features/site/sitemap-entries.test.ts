@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { publicPagePaths, sitemapEntries } from './sitemap-entries';
 
 const now = Date.UTC(2026, 10, 26);
+const operation = {
+  activities: { christmas: { ends_at: '2027-01-01T00:00:00Z' }, 'black-friday': { ends_at: '2026-11-01T00:00:00Z' } },
+  compensations: {},
+};
 
 describe('sitemap', () => {
   const entries = sitemapEntries('https://nimbus.example.com', now);
@@ -31,9 +35,11 @@ describe('sitemap', () => {
     expect(home?.alternates.languages.ja).toBe('https://nimbus.example.com/ja/faq');
   });
 
-  it('lists only activities that are still running', () => {
-    expect(publicPagePaths(now)).toContain('/activity/christmas');
-    expect(publicPagePaths(now)).not.toContain('/activity/compensation');
-    expect(publicPagePaths(Date.UTC(2027, 5, 1))).not.toContain('/activity/christmas');
+  it('lists only promotions the schedule says are still running', () => {
+    expect(publicPagePaths(now, operation)).toContain('/activity/christmas');
+    expect(publicPagePaths(now, operation)).not.toContain('/activity/black-friday');
+    expect(publicPagePaths(now, operation)).not.toContain('/activity/compensation');
+    expect(publicPagePaths(Date.UTC(2027, 5, 1), operation)).not.toContain('/activity/christmas');
+    expect(publicPagePaths(now)).not.toContain('/activity/christmas');
   });
 });

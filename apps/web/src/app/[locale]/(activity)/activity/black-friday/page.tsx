@@ -1,12 +1,11 @@
-import { InfoPage, infoPageMetadata } from '@/features/site/info-page';
-import { closeEndedActivity } from '@/features/activity/activity-gate';
+import { activityMetadata } from '@/features/activity/activity-metadata';
+import { PromotionPage } from '@/features/activity/promotion-page';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('activity-black-friday');
+export const generateMetadata = activityMetadata('black-friday');
 
 /** /activity/black-friday: a seasonal promotion, closed once it is over (activity-end). */
 export default async function BlackFridayActivityPage({ params }: LocaleParams) {
-  closeEndedActivity('black-friday', await localeOf(params));
-  return <InfoPage page="activity-black-friday" />;
+  return <PromotionPage activity="black-friday" locale={await localeOf(params)} />;
 }

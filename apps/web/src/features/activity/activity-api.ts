@@ -1,0 +1,36 @@
+import type {
+  ActivityScene,
+  ActivityTaskType,
+  CompensationClaimAnswer,
+  RewardAnswer,
+  TaskStatusAnswer,
+} from '@nimbus/contracts';
+import { claimCompensation, claimTaskReward, getTaskStatus } from '@nimbus/client';
+import { browserClient } from '@/features/auth/browser-client';
+import { membershipInfoOf, readMembership, storeMembership } from '@/features/auth/credentials';
+import { refreshProfile } from '@/features/auth/session';
+
+/** The member's tasks of a scene (`GET /vip/v1/task/status`). */
+export function loadTasks(scene: ActivityScene, signal?: AbortSignal): Promise<TaskStatusAnswer> {
+  return getTaskStatus(browserClient(), scene, signal ? { signal } : {});
+}
+
+/** Stores the VIP state a grant answered at once, then refreshes the user info (quota). */
+function keepMembership(answer: RewardAnswer | CompensationClaimAnswer): void {
+  storeMembership(membershipInfoOf(answer.data, readMembership()?.quota));
+  void refreshProfile();
+}
+
+/** Claims a done task's reward and keeps the new membership. */
+export async function claimReward(type: ActivityTaskType): Promise<RewardAnswer> {
+  const answer = await claimTaskReward(browserClient(), type, { from: 'web' });
+  keepMembership(answer);
+  return answer;
+}
+
+/** Claims the compensation `type` for the signed-in member and keeps the new membership. */
+export async function claimCompensationGrant(type: string): Promise<CompensationClaimAnswer> {
+  const answer = await claimCompensation(browserClient(), type, { from: 'web' });
+  keepMembership(answer);
+  return answer;
+}

@@ -1,0 +1,69 @@
+import {
+  activityOperationSchema,
+  type ActivityOperation,
+  type ActivityScene,
+  type ActivityTaskType,
+  type CompensationClaimAnswer,
+  type RewardAnswer,
+  type TaskStatusAnswer,
+} from '@nimbus/contracts';
+import type { ApiClient, CallOptions } from './api-client';
+
+/*
+ * The membership activity calls of API.md §5 that the check-in and promotion pages make, and
+ * the activity schedule of the config host.
+ */
+
+/** `GET /vip/v1/task/status?scene=`: the member's tasks of a scene and where each stands. */
+export function getTaskStatus(
+  client: ApiClient,
+  scene: ActivityScene,
+  options: CallOptions = {},
+): Promise<TaskStatusAnswer> {
+  return client.get<TaskStatusAnswer>('/vip/v1/task/status', {
+    ...options,
+    query: { ...options.query, scene },
+  });
+}
+
+/**
+ * `POST /vip/v1/activity/rewardVip`: a done task's premium days. Never retried: a retry of a
+ * reward that went through would answer `activity_reward_claimed`.
+ */
+export function claimTaskReward(
+  client: ApiClient,
+  type: ActivityTaskType,
+  data: Readonly<Record<string, unknown>> = {},
+): Promise<RewardAnswer> {
+  return client.post<RewardAnswer>('/vip/v1/activity/rewardVip', { type, data }, { retries: 0 });
+}
+
+/** `POST /vip/v1/activity/compensate` `{type}`: the member claims a compensation. Never retried. */
+export function claimCompensation(
+  client: ApiClient,
+  type: string,
+  data: Readonly<Record<string, unknown>> = {},
+): Promise<CompensationClaimAnswer> {
+  return client.post<CompensationClaimAnswer>(
+    '/vip/v1/activity/compensate',
+    { type, data },
+    { retries: 0 },
+  );
+}
+
+/**
+ * `POST /config/v1/activity_operation` (`client=web`, the languages in `data`): when each
+ * promotion and compensation ends. Rejects when the answer does not have the published shape.
+ */
+export async function getActivityOperation(
+  client: ApiClient,
+  data: Readonly<Record<string, string>>,
+  options: CallOptions = {},
+): Promise<ActivityOperation> {
+  const answer = await client.post<{ values?: { activity_operation?: unknown } }>(
+    '/config/v1/activity_operation',
+    { client: 'web', data },
+    options,
+  );
+  return activityOperationSchema.parse(answer.values?.activity_operation);
+}
