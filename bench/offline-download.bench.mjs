@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import {
   api,
   benchSizeBytes,
+  cpuMillis,
   curlDownload,
   line,
   median,
@@ -76,12 +77,15 @@ await runBench(async () => {
     const syncedRates = [];
     const nimbusRates = [];
     const growths = [];
+    const cpus = [];
     const memory = rssWatch(nimbus.pid);
     for (let run = 0; run < runs; run += 1) {
       curlRates.push(await curlToDisk(url, curlOut));
       syncedRates.push(await curlToDisk(url, curlOut, true));
       memory.start();
+      const cpuBefore = cpuMillis(nimbus.pid);
       nimbusRates.push((await offlineDownload(nimbus, member, url)).rate);
+      cpus.push(cpuMillis(nimbus.pid) - cpuBefore);
       growths.push(memory.stop().growthMiB);
     }
     // The stored file is the served one.
@@ -107,6 +111,11 @@ await runBench(async () => {
     );
     rateLine(`nimbus offline task, ${mib} MiB, POST to COMPLETE`, nimbusRates, curlRate);
     line('nimbus peak RSS growth while fetching', `${growth.toFixed(1).padStart(6)} MiB`);
+    // CPU of the whole server process (its hash threads too), which load on the machine barely moves.
+    line(
+      'nimbus server CPU per task (median)',
+      `${(median(cpus) / 1000).toFixed(2).padStart(6)} s per ${mib} MiB`,
+    );
     target(
       'offline download >= 0.8x curl -o',
       nimbusRate / curlRate >= 0.8,

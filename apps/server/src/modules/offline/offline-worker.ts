@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks';
 import { downloadFolderName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
 import type { QueueSignal } from '../../db/queue-signal';
 import { AppError } from '../../http/app-error';
-import { drainStream } from '../../lib/stream-drain';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
 import type { EventRecorder } from '../event/event.service';
@@ -12,6 +11,7 @@ import type { PlanProvider } from '../membership/membership.service';
 import type { BlobService } from '../storage/blob.service';
 import type { ContentDigest } from '../storage/content-hash';
 import { HashedFileWriter, hashFilePrefix } from '../storage/hashed-file-writer';
+import { directAlignment, openDirect } from '../storage/shared-slots';
 import { createStreamHasher } from '../storage/threaded-hash';
 import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { TaskService } from '../task/task.service';
@@ -178,8 +178,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   }
 
   /**
-   * Opens the partial file of a task at its durable length and a hasher fed with those bytes
-   * (re-read once); length 0 when there is nothing to resume.
+   * Opens the partial file of a task at its durable length (cut back to a multiple of 4 KiB, so
+   * the bytes after it line up for direct I/O) and a hasher fed with those bytes (re-read once);
+   * length 0 when there is nothing to resume. `direct` is the file opened for direct I/O too,
+   * when its file system has it.
    */
   async function openPart(task: TaskRecord, resumable: boolean, fetchedBytes: number) {
     await ready;
@@ -189,7 +191,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     });
     try {
       const { size: stored } = await handle.stat();
-      const kept = resumable && stored >= fetchedBytes ? fetchedBytes : 0;
+      const durable = fetchedBytes - (fetchedBytes % directAlignment);
+      const kept = resumable && stored >= durable ? durable : 0;
       if (stored !== kept) {
         await handle.truncate(kept);
       }
@@ -197,7 +200,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       if (kept > 0) {
         await hashFilePrefix(handle, kept, hasher);
       }
-      return { handle, hasher, kept };
+      const direct = await openDirect(partOf(task.id));
+      return { handle, direct, hasher, kept };
     } catch (error) {
       await handle.close();
       throw error;
@@ -219,6 +223,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     heartbeat.unref();
     const url = task.params.url ?? '';
     let handle: FileHandle | undefined;
+    let direct: FileHandle | undefined;
     let durable = 0;
     let validator: string | null = null;
     let adopted = false;
@@ -294,6 +299,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       }
       const part = await openPart(task, point.validator !== null, point.fetchedBytes);
       handle = part.handle;
+      direct = part.direct;
       let hasher = part.hasher;
       let written = part.kept;
       durable = part.kept;
@@ -356,9 +362,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       let counted = written;
       const file = handle;
 
-      // Received bytes are written and hashed (on the hash threads) while the next arrive, and
-      // the file is written back as it grows, so the last fsync has little left to do.
-      const sink = new HashedFileWriter(file, written, hasher, { flushBytes });
+      // Received bytes are read straight into the writer's buffers (plain http), written (whole
+      // buffers with direct I/O) and hashed on the hash threads while the next arrive, and the
+      // file is synced as it grows, so the last fsync has little left to do.
+      const sink = new HashedFileWriter(file, written, hasher, { flushBytes, ...(direct === undefined ? {} : { direct }) });
 
       /** fsyncs what is written, records it as durable, counts its traffic and looks at the limits again. */
       const checkpoint = async (final: boolean) => {
@@ -366,9 +373,11 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         const at = sink.written;
         await sink.syncTo(at);
         const elapsed = (performance.now() - started) / 1000;
-        const speed = elapsed > 0 ? Math.round((at - startedAt) / elapsed) : 0;
-        const percent = total !== undefined && total > 0 ? Math.min(99, Math.floor((at / total) * 100)) : 0;
-        const eta = total !== undefined && speed > 0 ? String(Math.ceil((total - at) / speed)) : '';
+        const speed = elapsed > 0 ? Math.round((sink.queued - startedAt) / elapsed) : 0;
+        // What arrived shows as progress; what is durable is what a restart resumes from.
+        const seen = Math.max(at, sink.queued);
+        const percent = total !== undefined && total > 0 ? Math.min(99, Math.floor((seen / total) * 100)) : 0;
+        const eta = total !== undefined && speed > 0 ? String(Math.ceil((total - seen) / speed)) : '';
         const held = await deps.tasks.updateHeld(
           task.id,
           workerId,
@@ -412,11 +421,13 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       const onAbort = () => opened.body.destroy(controller.signal.reason as Error);
       controller.signal.addEventListener('abort', onAbort, { once: true });
       try {
-        await drainStream(opened.body, (buffer) => {
+        await opened.body.pipeTo(sink, (received) => {
           if (failure !== undefined) {
             throw failure;
           }
-          const received = sink.queued + buffer.length;
+          if (sink.error !== undefined) {
+            throw sink.error;
+          }
           if (received > deps.maxBytes) {
             throw new DownloadFailure('too_large');
           }
@@ -429,7 +440,6 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           if (traffic + (received - counted) > plan.offlineTrafficBytes) {
             throw new DownloadFailure('traffic_exhausted');
           }
-          return sink.push(buffer);
         });
         await sink.flush();
       } finally {
@@ -458,6 +468,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       }
       await checkpoint(true);
       await file.sync();
+      await direct?.close();
+      direct = undefined;
       await file.close();
       handle = undefined;
       const digest = await hasher.digest();
@@ -493,6 +505,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         deps.logger.info({ taskId: task.id, worker: workerId, size: digest.size, resumedFrom: startedAt }, 'offline download complete');
       }
     } catch (error) {
+      await direct?.close().catch(() => undefined);
+      direct = undefined;
       await handle?.close().catch(() => undefined);
       handle = undefined;
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;

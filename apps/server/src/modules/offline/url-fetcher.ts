@@ -2,11 +2,15 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { parse as parseContentDisposition } from 'content-disposition';
+import { drainStream } from '../../lib/stream-drain';
 import { BlockedAddressError, checkUrl, guardedLookup, isAllowedAddress, type FetchPolicy } from './fetch-guard';
+import { rawGet, type RawResponse, type SourceBody } from './raw-http';
+
+export type { SourceBody } from './raw-http';
 
 /** A source that answered with its bytes. */
 export interface OpenedSource {
-  body: Readable;
+  body: SourceBody;
   /** The URL that answered, after redirects. */
   url: URL;
   /** The name the source gives (`Content-Disposition`) or the last segment of its URL; may be `''`. */
@@ -80,13 +84,21 @@ function sizeOf(header: string | undefined): number | undefined {
   return Number(header);
 }
 
+type Headers = Record<string, string | string[] | undefined>;
+
+/** The first value of a header field. */
+function fieldOf(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** The validator of a response: a strong ETag, else Last-Modified, else null. */
-function validatorOf(headers: http.IncomingHttpHeaders): string | null {
-  const etag = headers.etag;
+function validatorOf(headers: Headers): string | null {
+  const etag = fieldOf(headers, 'etag');
   if (etag !== undefined && /^"[^"]{0,500}"$/.test(etag)) {
     return etag;
   }
-  const modified = headers['last-modified'];
+  const modified = fieldOf(headers, 'last-modified');
   return modified !== undefined && modified.length <= 100 && !Number.isNaN(Date.parse(modified)) ? modified : null;
 }
 
@@ -99,14 +111,26 @@ function contentRangeOf(header: string | undefined): { start: number; end: numbe
   return { start: Number(match[1]), end: Number(match[2]), total: match[3] === '*' ? undefined : Number(match[3]) };
 }
 
-/** One GET of one URL through the guard: the connection goes only to an allowed address. */
-function request(
+/** A body read through `node:http` (copied into the sink chunk by chunk). */
+function streamBody(stream: Readable): SourceBody {
+  return {
+    pipeTo: (sink, check) =>
+      drainStream(stream, (chunk) => {
+        check(sink.queued + chunk.length);
+        return sink.push(chunk);
+      }),
+    destroy: (error) => stream.destroy(error),
+  };
+}
+
+/** One GET of one URL through `node:http(s)` behind the guard: the connection goes only to an allowed address. */
+function nodeGet(
   url: URL,
   policy: FetchPolicy,
   signal: AbortSignal,
   idleTimeoutMs: number,
-  resume: ResumeFrom | undefined,
-): Promise<http.IncomingMessage> {
+  headers: Record<string, string>,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const outgoing = client.request(url, {
@@ -116,12 +140,7 @@ function request(
       lookup: guardedLookup(policy),
       signal,
       timeout: idleTimeoutMs,
-      headers: {
-        'user-agent': 'Nimbus offline download',
-        accept: '*/*',
-        'accept-encoding': 'identity',
-        ...(resume === undefined ? {} : { range: `bytes=${resume.offset}-`, 'if-range': resume.validator }),
-      },
+      headers,
     });
     outgoing.on('socket', (socket) => {
       // Defence in depth: whatever resolved, the peer must be an allowed address.
@@ -132,10 +151,39 @@ function request(
       });
     });
     outgoing.on('timeout', () => outgoing.destroy(new Error('the source stayed silent too long')));
-    outgoing.on('response', resolve);
+    outgoing.on('response', (response: http.IncomingMessage) => {
+      const fields: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        fields[name] = Array.isArray(value) ? value[0] : value;
+      }
+      resolve({ status: response.statusCode ?? 0, headers: fields, body: streamBody(response) });
+    });
     outgoing.on('error', reject);
     outgoing.end();
   });
+}
+
+/**
+ * One GET of one URL: plain `http:` by `rawGet` (bytes read straight into the sink's memory);
+ * `https:` and URLs with credentials by `node:http(s)`.
+ */
+async function request(
+  url: URL,
+  policy: FetchPolicy,
+  signal: AbortSignal,
+  idleTimeoutMs: number,
+  resume: ResumeFrom | undefined,
+): Promise<RawResponse> {
+  const headers: Record<string, string> = {
+    'user-agent': 'Nimbus offline download',
+    accept: '*/*',
+    'accept-encoding': 'identity',
+    ...(resume === undefined ? {} : { range: `bytes=${resume.offset}-`, 'if-range': resume.validator }),
+  };
+  if (url.protocol === 'http:' && url.username === '' && url.password === '') {
+    return rawGet(url, { policy, signal, idleTimeoutMs, headers });
+  }
+  return nodeGet(url, policy, signal, idleTimeoutMs, headers);
 }
 
 /**
@@ -152,10 +200,10 @@ export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
       for (let hop = 0; ; hop += 1) {
         checkUrl(url, options.policy);
         const response = await request(url, options.policy, signal, idleTimeoutMs, resume);
-        const status = response.statusCode ?? 0;
+        const { status } = response;
         const location = response.headers.location;
         if (status >= 300 && status < 400 && location !== undefined) {
-          response.resume();
+          response.body.destroy();
           if (hop >= maxRedirects) {
             throw new SourceStatusError(status);
           }
@@ -163,7 +211,7 @@ export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
           continue;
         }
         if (status < 200 || status >= 300) {
-          response.resume();
+          response.body.destroy();
           throw new SourceStatusError(status);
         }
         const mimeType = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -174,14 +222,14 @@ export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
           const range = contentRangeOf(response.headers['content-range']);
           // Only the asked range of the same version is taken; anything else is the source's error.
           if (resume === undefined || range?.start !== resume.offset || validator !== resume.validator) {
-            response.resume();
+            response.body.destroy();
             throw new SourceStatusError(status);
           }
           start = range.start;
           size = range.total;
         }
         return {
-          body: response,
+          body: response.body,
           url,
           fileName: nameFromDisposition(response.headers['content-disposition']) || nameFromUrl(url),
           size,

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ContentHasher, type ContentDigest } from './content-hash';
+import { slotIdOf } from './shared-slots';
 
 /**
  * The code of a hash thread, run with `eval` so it needs no file of its own next to the bundle.
@@ -101,6 +102,8 @@ class Sha256State {
   }
 }
 const states = new Map();
+// Shared buffers of the pool by number: sent once, named by number afterwards.
+const slots = new Map();
 function stateOf(id) {
   const state = states.get(id);
   if (state === undefined) throw new Error('no hash state ' + id);
@@ -113,9 +116,15 @@ parentPort.on('message', (message) => {
       case 'open':
         states.set(message.id, message.kind === 'sha256' ? new Sha256State() : new GcidState(message.expectedSize));
         break;
-      case 'update':
-        stateOf(message.id).update(new Uint8Array(message.buffer, message.offset, message.length));
+      case 'update': {
+        let memory = message.buffer;
+        if (message.slot !== undefined) {
+          if (memory !== undefined) slots.set(message.slot, memory);
+          else memory = slots.get(message.slot);
+        }
+        stateOf(message.id).update(new Uint8Array(memory, message.offset, message.length));
         break;
+      }
       case 'copy':
         states.set(message.to, stateOf(message.id).copy());
         break;
@@ -142,7 +151,7 @@ interface Waiting {
 
 type HashMessage =
   | { op: 'open'; id: number; kind: 'sha256' | 'gcid'; expectedSize?: number }
-  | { op: 'update'; id: number; buffer: SharedArrayBuffer; offset: number; length: number }
+  | { op: 'update'; id: number; buffer?: SharedArrayBuffer; slot?: number; offset: number; length: number }
   | { op: 'copy'; id: number; to: number }
   | { op: 'digest'; id: number }
   | { op: 'drop'; id: number };
@@ -157,6 +166,8 @@ class HashThread {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting>();
   private seq = 0;
+  /** Pool buffers this thread was sent (by number): later messages name them without the memory. */
+  private readonly known = new Set<number>();
 
   private start(): Worker {
     if (this.worker !== undefined) {
@@ -184,6 +195,7 @@ class HashThread {
     const fail = (error: Error) => {
       if (this.worker === worker) {
         this.worker = undefined;
+        this.known.clear();
       }
       for (const waiting of this.waiting.values()) {
         waiting.reject(error);
@@ -204,6 +216,21 @@ class HashThread {
   /** Sends a message that needs no answer (messages are handled in the order they are sent). */
   send(message: HashMessage): void {
     this.start().postMessage(message);
+  }
+
+  /**
+   * Asks the thread to hash `length` bytes at `offset` of shared memory into state `id`; a pool
+   * buffer's memory is sent the first time only.
+   */
+  update(id: number, memory: SharedArrayBuffer, offset: number, length: number): Promise<string | undefined> {
+    this.start();
+    const slot = slotIdOf(memory);
+    if (slot === undefined) {
+      return this.ask({ op: 'update', id, buffer: memory, offset, length });
+    }
+    const first = !this.known.has(slot);
+    this.known.add(slot);
+    return this.ask({ op: 'update', id, slot, offset, length, ...(first ? { buffer: memory } : {}) });
   }
 
   /** Sends a message and resolves with the thread's answer to it. */
@@ -383,10 +410,10 @@ export class ThreadedContentHasher implements StreamHasher {
       shared.set(view);
     }
     this.bytes += shared.length;
-    const message = { buffer: shared.buffer as SharedArrayBuffer, offset: shared.byteOffset, length: shared.length };
+    const memory = shared.buffer as SharedArrayBuffer;
     return Promise.all([
-      this.sha256[0].ask({ op: 'update', id: this.sha256[1], ...message }),
-      this.gcid[0].ask({ op: 'update', id: this.gcid[1], ...message }),
+      this.sha256[0].update(this.sha256[1], memory, shared.byteOffset, shared.length),
+      this.gcid[0].update(this.gcid[1], memory, shared.byteOffset, shared.length),
     ]).then(() => undefined);
   }
 
