@@ -53,6 +53,11 @@ export const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Folder of the SQLite database, the blobs and the mail outbox. */
     DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * Uploads and offline downloads write whole 1 MiB buffers with direct I/O (`O_DIRECT`), past
+     * the page cache, where the file system of DATA_DIR has it; `false` writes through the cache.
+     */
+    DIRECT_IO: flag.default(true),
     /** `postgres://user:pass@host/db` selects PostgreSQL; empty means SQLite in DATA_DIR. */
     DATABASE_URL: z
       .string()

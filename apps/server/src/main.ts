@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
+import { setDirectIo } from './modules/storage/shared-slots';
 import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   logger.info({ dialect: database.dialect, applied }, 'database ready');
   const container = createContainer(config, database, { logger });
   startHashThreads();
+  setDirectIo(config.DIRECT_IO);
   // Commits a crash cut short are finished, and orphaned partial data removed, before serving.
   const recovered = await container.uploads.recover();
   if (recovered.committed > 0 || recovered.removed > 0) {

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
+import { setDirectIo } from './modules/storage/shared-slots';
 import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   logger.info({ dialect: database.dialect, applied }, 'database ready');
   const container = createContainer(config, database, { logger });
   startHashThreads();
+  setDirectIo(config.DIRECT_IO);
   await container.offlineWorker.start();
   logger.info({ concurrency: config.OFFLINE_WORKERS }, 'offline worker started');
   container.restoreWorker.start();

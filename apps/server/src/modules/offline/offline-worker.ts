@@ -506,7 +506,6 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       }
     } catch (error) {
       await direct?.close().catch(() => undefined);
-      direct = undefined;
       await handle?.close().catch(() => undefined);
       handle = undefined;
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;

@@ -145,6 +145,8 @@ export class HashedFileWriter implements ByteSink {
     if (this.failure !== undefined) {
       throw this.failure;
     }
+    // Memory lent before and not committed is given up.
+    this.lent = false;
     const full = this.current === undefined || this.current.length === this.current.capacity;
     if (full && this.inFlight >= this.maxSlots) {
       return undefined;

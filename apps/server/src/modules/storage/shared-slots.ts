@@ -76,7 +76,7 @@ function makeSlot(pooled: boolean): SharedSlot {
   const raw = Buffer.from(new SharedArrayBuffer(slotSize + directAlignment));
   const slot: SharedSlot = {
     buffer: raw.subarray(0, slotSize),
-    id: pooled ? register(raw.buffer as SharedArrayBuffer) : undefined,
+    id: pooled ? register(raw.buffer) : undefined,
     aligned: false,
   };
   align(slot);

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentHasher, type ContentDigest } from './content-hash';
 import { HashedFileWriter, hashFilePrefix, slotSize } from './hashed-file-writer';
+import { directAlignment, openDirect } from './shared-slots';
 import { LocalContentHasher, ThreadedContentHasher, createStreamHasher, threadedHashFrom } from './threaded-hash';
 
 const KiB = 1024;
@@ -142,6 +143,68 @@ describe('the hashed file writer', () => {
     await writer.flush();
     await handle.close();
     expect((await hasher.digest()).sha256).toBe(createHash('sha256').update('hello').digest('hex'));
+  });
+
+  it('reads into lent memory and writes whole aligned buffers with direct I/O, the rest through the handle', async () => {
+    const data = randomBytes(5 * slotSize + 777);
+    const file = path.join(dir, 'direct');
+    const handle = await fs.open(file, 'w+');
+    // A resume from an offset that is not a buffer boundary.
+    const start = 12_345;
+    await handle.write(data, 0, start, 0);
+    const direct = await openDirect(file);
+    // The test folder is on a disk file system (ext4 here and in CI), which has direct I/O.
+    expect(direct).toBeDefined();
+    const throughDirect = vi.spyOn(direct as fs.FileHandle, 'writev');
+    const throughCache = vi.spyOn(handle, 'writev');
+    const hasher = ThreadedContentHasher.create(data.length);
+    await hashFilePrefix(handle, start, hasher);
+    const writer = new HashedFileWriter(handle, start, hasher, { maxSlots: 2, ...(direct ? { direct } : {}) });
+    const reads = [1, 4096, 65_536, 333_333];
+    for (let at = start, turn = 0; at < data.length; turn += 1) {
+      const lent = writer.lend();
+      if (lent === undefined) {
+        await writer.settleWrites();
+        continue;
+      }
+      const take = Math.min(lent.length, reads[turn % reads.length] as number, data.length - at);
+      data.copy(lent, 0, at, at + take);
+      // A checkpoint meanwhile leaves lent memory alone.
+      writer.handOver();
+      await writer.commit(take);
+      at += take;
+    }
+    await writer.flush();
+    await direct?.close();
+    await handle.close();
+    expect((await fs.readFile(file)).equals(data)).toBe(true);
+    expect(await hasher.digest()).toEqual(plainDigest(data));
+    const bytesOf = (spy: typeof throughCache) =>
+      spy.mock.calls.reduce((sum, [views]) => sum + views.reduce((total, view) => total + view.byteLength, 0), 0);
+    // The four whole buffers [1 MiB, 5 MiB) went past the page cache; the part buffers before and after did not.
+    expect(bytesOf(throughDirect)).toBe(4 * slotSize);
+    expect(bytesOf(throughCache)).toBe(data.length - start - 4 * slotSize);
+    for (const [views, position] of throughDirect.mock.calls) {
+      expect((position as number) % directAlignment).toBe(0);
+      expect(views.every((view) => view.byteLength % directAlignment === 0)).toBe(true);
+    }
+  });
+
+  it('keeps lent memory out of a checkpoint until its bytes are committed', async () => {
+    const handle = await fs.open(path.join(dir, 'lent'), 'w+');
+    const hasher = ThreadedContentHasher.create();
+    const writer = new HashedFileWriter(handle, 0, hasher);
+    const lent = writer.lend() as Buffer;
+    lent.write('abc');
+    await writer.settleWrites();
+    expect(writer.written).toBe(0);
+    expect(() => writer.push(Buffer.from('x'))).toThrow(/lent/);
+    expect(writer.commit(3)).toBeUndefined();
+    await writer.settleWrites();
+    expect(writer.written).toBe(3);
+    await writer.flush();
+    await handle.close();
+    expect((await hasher.digest()).sha256).toBe(createHash('sha256').update('abc').digest('hex'));
   });
 
   it('stops at a failed write: nothing after it is written or hashed, and flush throws', async () => {

@@ -12,6 +12,7 @@ import type { BlobRepository } from '../storage/blob.repository';
 import type { BlobService } from '../storage/blob.service';
 import type { ContentDigest } from '../storage/content-hash';
 import { HashedFileWriter, hashFilePrefix } from '../storage/hashed-file-writer';
+import { openDirect } from '../storage/shared-slots';
 import { createStreamHasher, type StreamHasher } from '../storage/threaded-hash';
 import type { ProofRange, UploadRecord, UploadRepository } from './upload.repository';
 
@@ -312,7 +313,8 @@ export function createUploadService(deps: UploadServiceDeps) {
 
   /**
    * Appends bytes at the durable offset. Bytes are gathered into 1 MiB shared buffers
-   * (`HashedFileWriter`): each is written while the next is received and, once written, hashed
+   * (`HashedFileWriter`; whole aligned ones written with direct I/O where the file system has
+   * it): each is written while the next is received and, once written, hashed
    * (SHA-256 and GCID) on the hash threads; every 32 MiB the file is fdatasynced in the background.
    * Every 64 MiB that such an fdatasync made durable, the offset it covered is recorded; at the end
    * of the request the file is fsynced and the offset recorded, so a crash loses at most the bytes
@@ -330,8 +332,14 @@ export function createUploadService(deps: UploadServiceDeps) {
     const snapshot = checksum ? session.hasher.copy() : undefined;
     const check = checksum ? createHash(checksum.algorithm) : undefined;
     const handle = await openPart(upload.id);
+    // Whole aligned buffers go to the disk past the page cache when its file system allows.
+    const direct = await openDirect(partOf(upload.id)).catch(() => undefined);
     // Four buffers under way at most: many uploads may run at once.
-    const writer = new HashedFileWriter(handle, start, session.hasher, { flushBytes, maxSlots: 4 });
+    const writer = new HashedFileWriter(handle, start, session.hasher, {
+      flushBytes,
+      maxSlots: 4,
+      ...(direct === undefined ? {} : { direct }),
+    });
     let checkpointed = start;
     let checkpointing: Promise<void> | undefined;
     let failure: unknown;
@@ -419,6 +427,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         });
       }
     } finally {
+      await direct?.close();
       await handle.close();
     }
     if (failure instanceof AppError) {
