@@ -132,8 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Files, uploads, tasks, shares and share reports (API.md §2-§4).
-  registerTextGuard(app, ['/drive/v1/', '/audit.admin/v1/']);
+  // Files, uploads, tasks, shares and share reports (API.md §2-§4), the user service, site
+  // configuration, mail and access (§5-§6). Membership calls (`/vip/v1/`) check their own texts.
+  registerTextGuard(app, ['/drive/v1/', '/audit.admin/v1/', '/v1/', '/config/v1/', '/mail/v1/', '/access_controller/v1/']);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -31,8 +31,8 @@ interface TaskBody {
     type: string;
     status: 'TODO' | 'DONE' | 'REWARDED';
     reward_days: number;
-    progress: number;
-    target: number;
+    progress: string;
+    target: string;
   }[];
 }
 
@@ -40,10 +40,10 @@ interface InvitePage {
   invite_code: string;
   invite_url: string;
   free_days: number;
-  invited_count: number;
+  invited_count: string;
   earned_days: number;
-  monthly_limit: number;
-  monthly_remaining: number;
+  monthly_limit: string;
+  monthly_remaining: string;
   invitees: { name: string; joined_at: string; free_days: number }[];
 }
 
@@ -145,10 +145,10 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     const first = await page(inviter.headers);
     expect(first).toMatchObject({
       free_days: 7,
-      invited_count: 0,
+      invited_count: '0',
       earned_days: 0,
-      monthly_limit: 2,
-      monthly_remaining: 2,
+      monthly_limit: '2',
+      monthly_remaining: '2',
       invitees: [],
     });
     expect(first.invite_code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
@@ -184,7 +184,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     expect((await vip(inviter.headers)).expire).toBe(inviterVip.expire);
 
     const after = await page(inviter.headers, 5);
-    expect(after).toMatchObject({ invited_count: 1, earned_days: 7, monthly_remaining: 1 });
+    expect(after).toMatchObject({ invited_count: '1', earned_days: 7, monthly_remaining: '1' });
     expect(after.invitees).toEqual([
       { name: 'B***r', joined_at: clock.now().toISOString(), free_days: 7 },
     ]);
@@ -212,7 +212,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     expect(ok(await invite(own.headers, 'nimbus.example/referral', { invite_code: code }))).toEqual(
       { free_days: 3, invited: false },
     );
-    expect((await page(own.headers)).invited_count).toBe(0);
+    expect((await page(own.headers)).invited_count).toBe('0');
 
     const old = await member();
     clock.advance(8 * dayMs);
@@ -225,7 +225,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       invited: false,
     });
     expect((await vip(later)).status).toBe('invalid');
-    expect((await page(await signedInAgain(own.user))).invited_count).toBe(0);
+    expect((await page(await signedInAgain(own.user))).invited_count).toBe('0');
   });
 
   it('limits grants per address per day and rewarded invitations per inviter per 30 days', async () => {
@@ -246,9 +246,9 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       { free_days: 3, invited: false },
     ]);
     expect(await page(inviter.headers)).toMatchObject({
-      invited_count: 2,
+      invited_count: '2',
       earned_days: 14,
-      monthly_remaining: 0,
+      monthly_remaining: '0',
     });
     expect((await vip(inviter.headers)).vipItem[0]?.surplus_day).toBe(14);
 
@@ -279,19 +279,19 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       { free_days: 7, invited: true },
     );
     expect(await page(laterInviter)).toMatchObject({
-      invited_count: 3,
+      invited_count: '3',
       earned_days: 21,
-      monthly_remaining: 1,
+      monthly_remaining: '1',
     });
   });
 
   it('a task earns its reward once it is done, and only once', async () => {
     const { headers } = await member('Tess', 'ja');
     expect(await tasks(headers, 'beginner')).toEqual([
-      { type: 'upload_file', status: 'TODO', reward_days: 2, progress: 0, target: 1 },
-      { type: 'share_file', status: 'TODO', reward_days: 2, progress: 0, target: 1 },
-      { type: 'offline_download', status: 'TODO', reward_days: 2, progress: 0, target: 1 },
-      { type: 'invite_friend', status: 'TODO', reward_days: 2, progress: 0, target: 1 },
+      { type: 'upload_file', status: 'TODO', reward_days: 2, progress: '0', target: '1' },
+      { type: 'share_file', status: 'TODO', reward_days: 2, progress: '0', target: '1' },
+      { type: 'offline_download', status: 'TODO', reward_days: 2, progress: '0', target: '1' },
+      { type: 'invite_friend', status: 'TODO', reward_days: 2, progress: '0', target: '1' },
     ]);
     const early = expectError(
       await call(headers, 'POST', '/vip/v1/activity/rewardVip', { type: 'upload_file' }),
@@ -357,7 +357,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       'TODO',
     ]);
     expect(await tasks(headers, 'invite')).toEqual([
-      { type: 'invite_friend', status: 'TODO', reward_days: 2, progress: 0, target: 1 },
+      { type: 'invite_friend', status: 'TODO', reward_days: 2, progress: '0', target: '1' },
     ]);
   });
 
@@ -367,7 +367,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     const newcomer = await member();
     ok(await invite(newcomer.headers, `nimbus.example/referral?invite_code=${code}`));
     expect(await tasks(inviter.headers, 'invite')).toEqual([
-      { type: 'invite_friend', status: 'DONE', reward_days: 2, progress: 1, target: 1 },
+      { type: 'invite_friend', status: 'DONE', reward_days: 2, progress: '1', target: '1' },
     ]);
     ok(
       await call(inviter.headers, 'POST', '/vip/v1/activity/rewardVip', { type: 'invite_friend' }),

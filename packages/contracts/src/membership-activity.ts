@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { grantedMembershipSchema, vipDataSchema } from './membership';
 
+/** A count, as every count of the API: a decimal string (API.md §0). */
+const countSchema = z.string().regex(/^\d{1,16}$/, 'a decimal count');
+
 /*
  * Membership activities (API.md §5): invitations and the free trial, membership tasks and their
  * rewards, the referral page, compensations and unsubscribe links.
@@ -41,9 +44,12 @@ export const activityTaskSchema = z.object({
   status: z.enum(activityTaskStatuses),
   /** Premium days the task's reward grants. */
   reward_days: z.number().int().min(0),
-  /** How far the member is: `progress` of `target` (a task is done when they are equal). */
-  progress: z.number().int().min(0),
-  target: z.number().int().min(1),
+  /**
+   * How far the member is: `progress` of `target` actions, as decimal strings (a task is done
+   * when they are equal).
+   */
+  progress: countSchema,
+  target: countSchema,
 });
 export type ActivityTask = z.infer<typeof activityTaskSchema>;
 
@@ -82,13 +88,13 @@ export const invitePageAnswerSchema = z.object({
     invite_url: z.string(),
     /** Days an invitation grants each of the two members. */
     free_days: z.number().int().min(0),
-    /** Members who joined with this member's code. */
-    invited_count: z.number().int().min(0),
+    /** Members who joined with this member's code (a decimal string). */
+    invited_count: countSchema,
     /** Days this member received for invitations. */
     earned_days: z.number().int().min(0),
-    /** Rewarded invitations per 30 days, and how many of them are left now. */
-    monthly_limit: z.number().int().min(0),
-    monthly_remaining: z.number().int().min(0),
+    /** Rewarded invitations per 30 days, and how many of them are left now (decimal strings). */
+    monthly_limit: countSchema,
+    monthly_remaining: countSchema,
     /** The newest invitees, at most `limit`. */
     invitees: z.array(inviteeSchema),
   }),

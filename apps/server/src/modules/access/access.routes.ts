@@ -41,7 +41,11 @@ export function accessRoutes(deps: AccessRoutesDeps) {
           response: { 200: areaCountryCodeSchema },
         },
       },
-      async (request) => ({ data: { countryCode: decide(request).country } }),
+      async (request, reply) => {
+        // The answer depends on the caller's address: no shared cache may keep it.
+        void reply.header('cache-control', 'no-store');
+        return { data: { countryCode: decide(request).country } };
+      },
     );
   };
 }

@@ -131,7 +131,7 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
   function taskOf(type: ActivityTaskType, facts: TaskFacts, rewarded: string[]): ActivityTask {
     const progress = Math.min(facts[type], 1);
     const status = rewarded.includes(`task:${type}`) ? 'REWARDED' : progress >= 1 ? 'DONE' : 'TODO';
-    return { type, status, reward_days: settings.taskRewardDays, progress, target: 1 };
+    return { type, status, reward_days: settings.taskRewardDays, progress: String(progress), target: '1' };
   }
 
   async function ensureInviteCode(userId: string): Promise<string> {
@@ -291,10 +291,10 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
         invite_code: code,
         invite_url: url.toString(),
         free_days: settings.inviteDays,
-        invited_count: totals.count,
+        invited_count: String(totals.count),
         earned_days: totals.days,
-        monthly_limit: settings.maxInvitesPerMonth,
-        monthly_remaining: Math.max(0, settings.maxInvitesPerMonth - recent),
+        monthly_limit: String(settings.maxInvitesPerMonth),
+        monthly_remaining: String(Math.max(0, settings.maxInvitesPerMonth - recent)),
         invitees: invitees.map((invitee) => ({
           name: maskedName(invitee.name),
           joined_at: invitee.joinedAt,

@@ -6,7 +6,7 @@ export function toTwoFactorStatus(status: TwoFactorStatus) {
     enabled: status.enabled,
     pending: status.pending,
     enabled_at: status.enabledAt,
-    recovery_codes_left: status.recoveryCodesLeft,
+    recovery_codes_left: String(status.recoveryCodesLeft),
   };
 }
 

@@ -9,7 +9,7 @@ export const twoFactorStatusSchema = z
     enabled: z.boolean(),
     pending: z.boolean().describe('A set-up waits for its first code'),
     enabled_at: z.string().nullable(),
-    recovery_codes_left: z.number().int(),
+    recovery_codes_left: z.string().describe('Unused recovery codes, as a decimal string (API.md §0)'),
   })
   .meta({ id: 'TwoFactorStatus' });
 

@@ -328,8 +328,10 @@ export function userRoutes(deps: UserRoutesDeps) {
           response: { 200: profileSchema },
         },
       },
-      async (request) =>
-        toProfile(await deps.profiles.update(actorOf(request).userId, request.body)),
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return toProfile(await deps.profiles.update(actorOf(request).userId, request.body));
+      },
     );
   };
 }

@@ -6,6 +6,14 @@ const secret = (what: string) => z.string().min(1).max(4096).describe(what);
 const captchaToken = z.string().max(4096).optional().describe('Captcha token of the action; also accepted as x-captcha-token');
 const controlCharacters = /\p{Cc}/u;
 
+/** A member's display name, as sign-up and the profile take it: 1 to 64 characters, no control characters. */
+const displayName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((value) => !controlCharacters.test(value), 'must not contain control characters');
+
 export const verificationRequestSchema = z
   .object({
     email,
@@ -41,13 +49,7 @@ export const signUpRequestSchema = z
     email,
     password: secret('8 to 128 characters, not all of one class'),
     verification_token: secret('From /v1/auth/verification/verify'),
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .refine((value) => !controlCharacters.test(value), 'must not contain control characters')
-      .optional(),
+    name: displayName.optional(),
     client_id: clientId,
     captcha_token: captchaToken,
   })
@@ -146,13 +148,7 @@ export const profileSchema = z
 
 export const profilePatchSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .refine((value) => !controlCharacters.test(value), 'must not contain control characters')
-      .optional(),
+    name: displayName.optional(),
     picture: z
       .string()
       .max(2048)

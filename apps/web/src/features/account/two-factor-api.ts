@@ -10,7 +10,8 @@ export interface TwoFactorStatus {
   enabled: boolean;
   pending: boolean;
   enabled_at: string | null;
-  recovery_codes_left: number;
+  /** A decimal string, as every count of the API. */
+  recovery_codes_left: string;
 }
 
 /** `POST /v1/user/two-factor/setup`. */

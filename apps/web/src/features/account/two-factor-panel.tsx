@@ -95,7 +95,7 @@ export function TwoFactorPanel({ errorTexts }: TwoFactorPanelProps) {
             <span className="font-medium">{status.enabled ? t('on') : t('off')}</span>
             {status.enabled ? (
               <span className="ml-2 text-sm text-muted-foreground">
-                {t('recovery-left', { count: status.recovery_codes_left })}
+                {t('recovery-left', { count: Number(status.recovery_codes_left) })}
               </span>
             ) : null}
           </p>
