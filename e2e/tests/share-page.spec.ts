@@ -2,10 +2,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { request as apiRequest, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dataDir, mailedCode } from '../support/outbox';
+import {
+  apiHeaders,
+  createShare,
+  newFolder,
+  signedUpMember,
+  tokenOf,
+  uploadFile,
+} from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -18,56 +25,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  */
 
 const password = 'share owner 42';
-
-/** An access token of a member, signed in from a fresh API context (no session cookie). */
-async function tokenOf(baseURL: string, email: string): Promise<string> {
-  const context = await apiRequest.newContext({ baseURL });
-  const signIn = await context.post('/v1/auth/signin', {
-    data: { client_id: 'web', username: email, password },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const token = ((await signIn.json()) as { access_token: string }).access_token;
-  await context.dispose();
-  return token;
-}
-
-async function newFolder(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-  parentId: string,
-): Promise<string> {
-  const answer = await request.post('/drive/v1/files', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${token}` },
-    data: { kind: 'drive#folder', name, parent_id: parentId },
-  });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { file: { id: string } }).file.id;
-}
-
-/** Uploads a small file into a folder with one form upload (API.md §2). */
-async function uploadFile(
-  request: APIRequestContext,
-  token: string,
-  parentId: string,
-  file: { name: string; mimeType: string; buffer: Buffer },
-): Promise<void> {
-  const headers = { 'x-client-id': 'web', authorization: `Bearer ${token}` };
-  const started = await request.post('/drive/v1/files', {
-    headers,
-    data: {
-      kind: 'drive#file',
-      name: file.name,
-      parent_id: parentId,
-      size: String(file.buffer.length),
-      upload_type: 'UPLOAD_TYPE_FORM',
-    },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const form = ((await started.json()) as { form: { url: string } }).form;
-  const sent = await request.post(form.url, { headers, multipart: { file } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-}
 
 /** A one-second H.264 clip, made by ffmpeg. */
 function tinyMp4(): Buffer {
@@ -110,8 +67,8 @@ test('an anonymous visitor browses a Spanish share, plays a video, signs in in t
   const other = await browser.newContext();
   await signUpInEnglish(await other.newPage(), emailB, password);
   await other.close();
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
-  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
+  const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const top = await newFolder(request, tokenA, 'Vacaciones', '');
   const inner = await newFolder(request, tokenA, 'Fotos', top);
   await newFolder(request, tokenA, 'Playa', inner);
@@ -121,18 +78,11 @@ test('an anonymous visitor browses a Spanish share, plays a video, signs in in t
     mimeType: 'video/mp4',
     buffer: tinyMp4(),
   });
-  const created = await request.post('/drive/v1/share', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
-    data: {
-      file_ids: [top],
-      share_to: 'copy',
-      expiration_days: 7,
-      pass_code_option: 'REQUIRED',
-      restore_limit: 5,
-    },
+  const share = await createShare(request, tokenA, [top], {
+    expiration_days: 7,
+    pass_code_option: 'REQUIRED',
+    restore_limit: 5,
   });
-  expect(created.ok()).toBe(true);
-  const share = (await created.json()) as { share_id: string; pass_code: string };
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -232,7 +182,7 @@ test('an anonymous visitor browses a Spanish share, plays a video, signs in in t
 
   // B's drive holds the shared folder with its tree, found by name.
   const search = await request.get('/drive/v1/files', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
+    headers: apiHeaders(tokenB),
     params: { parent_id: '*', limit: 100, filters: JSON.stringify({ trashed: { eq: false } }) },
   });
   expect(search.ok()).toBe(true);
@@ -283,15 +233,10 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const emailA = newEmail();
-  const emailB = newEmail();
-  for (const email of [emailA, emailB]) {
-    const context = await browser.newContext();
-    await signUpInEnglish(await context.newPage(), email, password);
-    await context.close();
-  }
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
-  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const emailA = await signedUpMember(browser, password);
+  const emailB = await signedUpMember(browser, password);
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
+  const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const album = await newFolder(request, tokenA, 'Album', '');
   await uploadFile(request, tokenA, album, {
     name: 'photo.png',
@@ -304,17 +249,7 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
     buffer: Buffer.from('see you at the beach\n'),
   });
   const target = await newFolder(request, tokenB, 'Target', '');
-  const created = await request.post('/drive/v1/share', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
-    data: {
-      file_ids: [album],
-      share_to: 'copy',
-      expiration_days: -1,
-      pass_code_option: 'NOT_REQUIRED',
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const { share_id: shareId } = (await created.json()) as { share_id: string };
+  const { share_id: shareId } = await createShare(request, tokenA, [album]);
 
   const visitor = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -390,7 +325,7 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
   );
   await visitor.close();
   const inTarget = await request.get('/drive/v1/files', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
+    headers: apiHeaders(tokenB),
     params: { parent_id: target, limit: 100 },
   });
   const names = ((await inTarget.json()) as { files: { name: string }[] }).files.map(
@@ -405,16 +340,13 @@ test('a share of more than a thousand items is saved in the background and follo
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const emailA = newEmail();
+  const emailA = await signedUpMember(browser, password);
   const emailB = newEmail();
-  const ownerContext = await browser.newContext();
-  await signUpInEnglish(await ownerContext.newPage(), emailA, password);
-  await ownerContext.close();
   const member = await browser.newContext();
   const page = await member.newPage();
   await signUpInEnglish(page, emailB, password);
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
-  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
+  const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const big = await newFolder(request, tokenA, 'Big', '');
   const count = 1001;
   for (let start = 0; start < count; start += 50) {
@@ -424,17 +356,7 @@ test('a share of more than a thousand items is saved in the background and follo
       ),
     );
   }
-  const created = await request.post('/drive/v1/share', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
-    data: {
-      file_ids: [big],
-      share_to: 'copy',
-      expiration_days: -1,
-      pass_code_option: 'NOT_REQUIRED',
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const { share_id: shareId } = (await created.json()) as { share_id: string };
+  const { share_id: shareId } = await createShare(request, tokenA, [big]);
 
   // The page's polls of the task are held, so the progress bar is what the member sees.
   let polled = false;
@@ -472,7 +394,7 @@ test('a share of more than a thousand items is saved in the background and follo
   await member.close();
 
   const task = await request.get(`/drive/v1/tasks/${answer.restore_task_id}`, {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
+    headers: apiHeaders(tokenB),
   });
   expect(((await task.json()) as { phase: string }).phase).toBe('PHASE_TYPE_COMPLETE');
 });
@@ -496,12 +418,9 @@ test('sensitive content stays under a cover until the visitor lifts it, and the 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const email = newEmail();
-  const context = await browser.newContext();
-  await signUpInEnglish(await context.newPage(), email, password);
-  await context.close();
-  const token = await tokenOf(baseURL ?? '', email);
-  const headers = { 'x-client-id': 'web', authorization: `Bearer ${token}` };
+  const email = await signedUpMember(browser, password);
+  const token = await tokenOf(baseURL ?? '', email, password);
+  const headers = apiHeaders(token);
   const me = await request.get('/v1/user/me', { headers });
   grantAdmin(((await me.json()) as { sub: string }).sub);
   const folder = await newFolder(request, token, 'Flagged', '');
@@ -520,19 +439,8 @@ test('sensitive content stays under a cover until the visitor lifts it, and the 
     data: { audit_status: 'SENSITIVE_RESOURCE' },
   });
   expect(flagged.ok(), await flagged.text()).toBe(true);
-  const shareOf = async (fileId: string): Promise<string> => {
-    const created = await request.post('/drive/v1/share', {
-      headers,
-      data: {
-        file_ids: [fileId],
-        share_to: 'copy',
-        expiration_days: -1,
-        pass_code_option: 'NOT_REQUIRED',
-      },
-    });
-    expect(created.ok()).toBe(true);
-    return ((await created.json()) as { share_id: string }).share_id;
-  };
+  const shareOf = async (fileId: string): Promise<string> =>
+    (await createShare(request, token, [fileId])).share_id;
   const withFlaggedFile = await shareOf(folder);
   const other = await newFolder(request, token, 'Words', '');
   const flaggedShare = await shareOf(other);
@@ -578,23 +486,10 @@ test('a visitor who creates an account in the sign-in dialog has the save finish
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const emailA = newEmail();
-  const owner = await browser.newContext();
-  await signUpInEnglish(await owner.newPage(), emailA, password);
-  await owner.close();
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const emailA = await signedUpMember(browser, password);
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
   const folder = await newFolder(request, tokenA, 'Recipes', '');
-  const created = await request.post('/drive/v1/share', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenA}` },
-    data: {
-      file_ids: [folder],
-      share_to: 'copy',
-      expiration_days: -1,
-      pass_code_option: 'NOT_REQUIRED',
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const { share_id: shareId } = (await created.json()) as { share_id: string };
+  const { share_id: shareId } = await createShare(request, tokenA, [folder]);
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -616,9 +511,9 @@ test('a visitor who creates an account in the sign-in dialog has the save finish
   expect(new URL(page.url()).pathname).toBe(`/s/${shareId}`);
   await visitor.close();
 
-  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const search = await request.get('/drive/v1/files', {
-    headers: { 'x-client-id': 'web', authorization: `Bearer ${tokenB}` },
+    headers: apiHeaders(tokenB),
     params: { parent_id: '*', limit: 100 },
   });
   const names = ((await search.json()) as { files: { name: string }[] }).files.map(

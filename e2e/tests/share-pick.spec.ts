@@ -1,5 +1,13 @@
-import type { APIRequestContext, Browser, Download, Page } from '@playwright/test';
-import { request as apiRequest, expect, test } from '@playwright/test';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  apiHeaders,
+  createShare,
+  newFolder,
+  newTextFile,
+  signedUpMember,
+  tokenOf,
+} from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -13,93 +21,14 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 const password = 'share picker 42';
 
-async function tokenOf(baseURL: string, email: string): Promise<string> {
-  const context = await apiRequest.newContext({ baseURL });
-  const signIn = await context.post('/v1/auth/signin', {
-    data: { client_id: 'web', username: email, password },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const token = ((await signIn.json()) as { access_token: string }).access_token;
-  await context.dispose();
-  return token;
-}
-
-function headersOf(token: string) {
-  return { 'x-client-id': 'web', authorization: `Bearer ${token}` };
-}
-
-async function newFolder(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-  parentId: string,
-): Promise<string> {
-  const answer = await request.post('/drive/v1/files', {
-    headers: headersOf(token),
-    data: { kind: 'drive#folder', name, parent_id: parentId },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return ((await answer.json()) as { file: { id: string } }).file.id;
-}
-
-/** Uploads a small text file with one form upload (API.md §2) and answers its id. */
-async function newTextFile(
-  request: APIRequestContext,
-  token: string,
-  parentId: string,
-  name: string,
-): Promise<string> {
-  const buffer = Buffer.from(`${name} contents\n`);
-  const started = await request.post('/drive/v1/files', {
-    headers: headersOf(token),
-    data: {
-      kind: 'drive#file',
-      name,
-      parent_id: parentId,
-      size: String(buffer.length),
-      upload_type: 'UPLOAD_TYPE_FORM',
-    },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const answer = (await started.json()) as { file: { id: string }; form: { url: string } };
-  const sent = await request.post(answer.form.url, {
-    headers: headersOf(token),
-    multipart: { file: { name, mimeType: 'text/plain', buffer } },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  return answer.file.id;
-}
-
-async function shareOf(request: APIRequestContext, token: string, fileIds: string[]) {
-  const created = await request.post('/drive/v1/share', {
-    headers: headersOf(token),
-    data: {
-      file_ids: fileIds,
-      share_to: 'copy',
-      expiration_days: -1,
-      pass_code_option: 'NOT_REQUIRED',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { share_id: string }).share_id;
-}
-
 /** The names (and kinds) in a member's folder, sorted by name. */
 async function namesIn(request: APIRequestContext, token: string, parentId: string) {
   const answer = await request.get('/drive/v1/files', {
-    headers: headersOf(token),
+    headers: apiHeaders(token),
     params: { parent_id: parentId, limit: 100, order: 'NAME_ASC' },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
   return ((await answer.json()) as { files: { id: string; name: string; kind: string }[] }).files;
-}
-
-async function member(browser: Browser): Promise<string> {
-  const email = newEmail();
-  const context = await browser.newContext();
-  await signUpInEnglish(await context.newPage(), email, password);
-  await context.close();
-  return email;
 }
 
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -147,9 +76,9 @@ test('a visitor picks two files two folders deep, signs in after a reload, and o
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const [emailA, emailB] = [await member(browser), await member(browser)];
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
-  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const [emailA, emailB] = [await signedUpMember(browser, password), await signedUpMember(browser, password)];
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
+  const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const top = await newFolder(request, tokenA, 'Trip', '');
   await newTextFile(request, tokenA, top, 'outside.txt');
   const mid = await newFolder(request, tokenA, 'Day one', top);
@@ -157,7 +86,7 @@ test('a visitor picks two files two folders deep, signs in after a reload, and o
   const x = await newTextFile(request, tokenA, mid, 'x.txt');
   await newTextFile(request, tokenA, mid, 'y.txt');
   const z = await newTextFile(request, tokenA, mid, 'z.txt');
-  const shareId = await shareOf(request, tokenA, [top]);
+  const shareId = (await createShare(request, tokenA, [top])).share_id;
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -233,14 +162,14 @@ test('a visitor downloads a folder two levels deep as a zip right after signing 
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const [emailA, emailB] = [await member(browser), await member(browser)];
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const [emailA, emailB] = [await signedUpMember(browser, password), await signedUpMember(browser, password)];
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
   const top = await newFolder(request, tokenA, 'Trip', '');
   await newTextFile(request, tokenA, top, 'outside.txt');
   const mid = await newFolder(request, tokenA, 'Day one', top);
   await newFolder(request, tokenA, 'Deeper', mid);
   await newTextFile(request, tokenA, mid, 'x.txt');
-  const shareId = await shareOf(request, tokenA, [top]);
+  const shareId = (await createShare(request, tokenA, [top])).share_id;
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -280,19 +209,19 @@ test('a member picks items at the top of a share with the keyboard and saves onl
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const emailA = await member(browser);
+  const emailA = await signedUpMember(browser, password);
   const emailB = newEmail();
   const context = await browser.newContext();
   const page = await context.newPage();
   await signUpInEnglish(page, emailB, password);
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
-  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
+  const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const album = await newFolder(request, tokenA, 'album', '');
   await newTextFile(request, tokenA, album, 'inside.txt');
   const beach = await newTextFile(request, tokenA, '', 'beach.txt');
   const city = await newTextFile(request, tokenA, '', 'city.txt');
   const dunes = await newTextFile(request, tokenA, '', 'dunes.txt');
-  const shareId = await shareOf(request, tokenA, [album, beach, city, dunes]);
+  const shareId = (await createShare(request, tokenA, [album, beach, city, dunes])).share_id;
 
   const item = itemOf(page);
   await page.goto(`/s/${shareId}`);
@@ -407,13 +336,13 @@ test('on a phone, the check boxes are large, a long press picks, a tap picks whi
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const emailA = await member(browser);
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
+  const emailA = await signedUpMember(browser, password);
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
   const folder = await newFolder(request, tokenA, 'Photos', '');
   for (const name of ['one.txt', 'two.txt', 'three.txt']) {
     await newTextFile(request, tokenA, folder, name);
   }
-  const shareId = await shareOf(request, tokenA, [folder]);
+  const shareId = (await createShare(request, tokenA, [folder])).share_id;
 
   const visitor = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -461,13 +390,13 @@ test('Ctrl+A picks all thousand items of a shared folder over every page, the li
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const emailA = await member(browser);
+  const emailA = await signedUpMember(browser, password);
   const emailB = newEmail();
   const context = await browser.newContext();
   const page = await context.newPage();
   await signUpInEnglish(page, emailB, password);
-  const tokenA = await tokenOf(baseURL ?? '', emailA);
-  const tokenB = await tokenOf(baseURL ?? '', emailB);
+  const tokenA = await tokenOf(baseURL ?? '', emailA, password);
+  const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const big = await newFolder(request, tokenA, 'Thousand', '');
   const count = 1000;
   for (let start = 0; start < count; start += 50) {
@@ -477,7 +406,7 @@ test('Ctrl+A picks all thousand items of a shared folder over every page, the li
       ),
     );
   }
-  const shareId = await shareOf(request, tokenA, [big]);
+  const shareId = (await createShare(request, tokenA, [big])).share_id;
 
   await page.goto(`/s/${shareId}/${big}`);
   const item = itemOf(page);
@@ -512,7 +441,7 @@ test('Ctrl+A picks all thousand items of a shared folder over every page, the li
   const root = await namesIn(request, tokenB, '');
   expect(root).toHaveLength(1);
   const saved = await request.get('/drive/v1/files', {
-    headers: headersOf(tokenB),
+    headers: apiHeaders(tokenB),
     params: { parent_id: root[0]?.id ?? '', limit: 1000 },
   });
   const files = ((await saved.json()) as { files: { name: string }[]; next_page_token: string })

@@ -75,10 +75,6 @@ afterAll(async () => {
 /** A worker process and what it printed. */
 type WorkerProcess = RunningProcess;
 
-function startWorker(env: NodeJS.ProcessEnv): WorkerProcess {
-  return startProcess(bundle, env);
-}
-
 /** The ids of the tasks a worker process logged as complete. */
 function completedBy(worker: WorkerProcess): string[] {
   return worker
@@ -127,47 +123,92 @@ async function freshDatabase(
   };
 }
 
+/**
+ * One offline queue of a test: a fresh database and blob store in `workDir/name`, a container of
+ * this process that queues tasks (it runs no worker), and `npm run worker` processes started on
+ * the same database with `env` on top of the shared settings.
+ */
+interface Queue {
+  database: DatabaseHandle;
+  container: Container;
+  /** Starts one worker process. */
+  startWorker(): WorkerProcess;
+  /** Adds an active member with no password. */
+  addMember(id: string): Promise<void>;
+  /** Stops a worker with SIGTERM and checks it exits cleanly. */
+  stopWorker(worker: WorkerProcess): Promise<void>;
+  /** Kills the workers still running, then drops the database. */
+  close(): Promise<void>;
+}
+
+async function openQueue(dialect: Dialect, name: string, env: NodeJS.ProcessEnv): Promise<Queue> {
+  const dataDir = path.join(workDir, name);
+  const fresh = await freshDatabase(dialect, dataDir);
+  const workerEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...fresh.env,
+    DATA_DIR: dataDir,
+    BLOB_STORE: 'local',
+    OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+    OFFLINE_FETCH_EXTRA_PORTS: String(origin.port),
+    ...env,
+  };
+  const config = loadConfig({ ...workerEnv, OFFLINE_WORKERS: '0', LOG_LEVEL: 'silent' });
+  const container = createContainer(config, fresh.database, { logger: pino({ level: 'silent' }) });
+  const workers: WorkerProcess[] = [];
+  return {
+    database: fresh.database,
+    container,
+    startWorker() {
+      const worker = startProcess(bundle, workerEnv);
+      workers.push(worker);
+      return worker;
+    },
+    async addMember(id) {
+      const stamp = new Date().toISOString();
+      await container.users.insert({
+        id,
+        email: `${id}@example.com`,
+        name: 'Worker test',
+        password_hash: null,
+        status: 'active',
+        frozen_until: null,
+        locale: 'en-US',
+        picture: '',
+        phone_number: '',
+        created_at: stamp,
+        updated_at: stamp,
+      });
+    },
+    async stopWorker(worker) {
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited, worker.output()).toBe(0);
+    },
+    async close() {
+      for (const worker of workers) {
+        if (worker.child.exitCode === null) {
+          worker.child.kill('SIGKILL');
+          await worker.exited;
+        }
+      }
+      await container.mailer.close();
+      await fresh.drop();
+    },
+  };
+}
+
 describe.each(dialects)('offline worker processes on %s', (dialect) => {
   it('two `npm run worker` processes share one queue: every task is fetched once and completes', async () => {
-    const dataDir = path.join(workDir, dialect);
-    const fresh = await freshDatabase(dialect, dataDir);
-    const { database, env } = fresh;
-    const baseEnv = {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      BLOB_STORE: 'local',
+    const queue = await openQueue(dialect, dialect, {
       LOG_LEVEL: 'info',
       OFFLINE_WORKERS: '3',
-      OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
-      OFFLINE_FETCH_EXTRA_PORTS: String(origin.port),
       PLAN_FREE_CLOUD_DOWNLOADS: '1000',
-    };
-    // The tasks are queued through the real offline service of a container with no worker.
-    const config = loadConfig({ ...baseEnv, OFFLINE_WORKERS: '0', LOG_LEVEL: 'silent' });
-    const container: Container = createContainer(config, database, {
-      logger: pino({ level: 'silent' }),
     });
-    const workers: WorkerProcess[] = [];
+    const { database, container } = queue;
     try {
-      const members: string[] = [];
-      for (let index = 0; index < 3; index += 1) {
-        const id = `workers${dialect}${index}`;
-        const stamp = new Date().toISOString();
-        await container.users.insert({
-          id,
-          email: `${id}@example.com`,
-          name: 'Worker test',
-          password_hash: null,
-          status: 'active',
-          frozen_until: null,
-          locale: 'en-US',
-          picture: '',
-          phone_number: '',
-          created_at: stamp,
-          updated_at: stamp,
-        });
-        members.push(id);
+      const members = [0, 1, 2].map((index) => `workers${dialect}${index}`);
+      for (const id of members) {
+        await queue.addMember(id);
       }
       const expected = new Map<string, { path: string; sha256: string }>();
       for (let index = 0; index < 36; index += 1) {
@@ -185,7 +226,7 @@ describe.each(dialects)('offline worker processes on %s', (dialect) => {
         });
       }
 
-      workers.push(startWorker(baseEnv), startWorker(baseEnv));
+      const workers = [queue.startWorker(), queue.startWorker()];
       let rows: { id: string; phase: string; file_id: string }[] = [];
       for (let attempt = 0; attempt < 600; attempt += 1) {
         rows = await database.db.selectFrom('tasks').select(['id', 'phase', 'file_id']).execute();
@@ -225,8 +266,7 @@ describe.each(dialects)('offline worker processes on %s', (dialect) => {
 
       // SIGTERM stops a worker cleanly.
       for (const worker of workers) {
-        worker.child.kill('SIGTERM');
-        expect(await worker.exited, worker.output()).toBe(0);
+        await queue.stopWorker(worker);
       }
       // Both processes took tasks, and together they completed each once (read after they exited,
       // so every line they wrote is in).
@@ -236,53 +276,23 @@ describe.each(dialects)('offline worker processes on %s', (dialect) => {
       expect(second.length).toBeGreaterThan(0);
       expect([...first, ...second].sort()).toEqual([...expected.keys()].sort());
     } finally {
-      for (const worker of workers) {
-        if (worker.child.exitCode === null) {
-          worker.child.kill('SIGKILL');
-          await worker.exited;
-        }
-      }
-      await container.mailer.close();
-      await fresh.drop();
+      await queue.close();
     }
   }, 120_000);
 });
 
 describe.runIf(postgresUrl !== '')('a worker process on PostgreSQL', () => {
   it('starts a task another process queued at once (LISTEN/NOTIFY), with the poll an hour away', async () => {
-    const dataDir = path.join(workDir, 'notify');
-    const fresh = await freshDatabase('postgres', dataDir);
-    const { database, env } = fresh;
-    const baseEnv = {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      BLOB_STORE: 'local',
+    const queue = await openQueue('postgres', 'notify', {
       LOG_LEVEL: 'debug',
       OFFLINE_WORKERS: '2',
       OFFLINE_POLL_SECONDS: '3600',
-      OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
-      OFFLINE_FETCH_EXTRA_PORTS: String(origin.port),
-    };
-    // This process queues (no worker of its own); the worker process only hears of it.
-    const config = loadConfig({ ...baseEnv, OFFLINE_WORKERS: '0', LOG_LEVEL: 'silent' });
-    const container: Container = createContainer(config, database, { logger: pino({ level: 'silent' }) });
-    const worker = startWorker(baseEnv);
+    });
+    const { database, container } = queue;
+    // This process queues; the worker process only hears of it.
+    const worker = queue.startWorker();
     try {
-      const stamp = new Date().toISOString();
-      await container.users.insert({
-        id: 'notifymember',
-        email: 'notify@example.com',
-        name: 'Notify test',
-        password_hash: null,
-        status: 'active',
-        frozen_until: null,
-        locale: 'en-US',
-        picture: '',
-        phone_number: '',
-        created_at: stamp,
-        updated_at: stamp,
-      });
+      await queue.addMember('notifymember');
       // The worker listens, and its first look at the (empty) queue is over.
       for (let attempt = 0; attempt < 300; attempt += 1) {
         if (worker.output().includes('offline worker listens for queued tasks') && worker.output().includes('offline queue idle')) {
@@ -313,17 +323,11 @@ describe.runIf(postgresUrl !== '')('a worker process on PostgreSQL', () => {
         expect(phase, worker.output()).toBe('PHASE_TYPE_COMPLETE');
         ids.push(task.id);
       }
-      worker.child.kill('SIGTERM');
-      expect(await worker.exited, worker.output()).toBe(0);
+      await queue.stopWorker(worker);
       // Read after it exited, so every line it wrote is in: the worker process fetched both.
       expect(completedBy(worker).sort()).toEqual(ids.sort());
     } finally {
-      if (worker.child.exitCode === null) {
-        worker.child.kill('SIGKILL');
-        await worker.exited;
-      }
-      await container.mailer.close();
-      await fresh.drop();
+      await queue.close();
     }
   }, 60_000);
 });

@@ -29,6 +29,7 @@ import {
   verifyCaptchaBodySchema,
 } from './membership-activity.schemas';
 import { inviteCodeOf, type MembershipActivityService } from './membership-activity.service';
+import { toGrantAnswer } from './membership.dto';
 import { maskEmail } from '../user/user.dto';
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
@@ -42,6 +43,11 @@ type FastifyZodInstance = FastifyInstance<
 >;
 
 const deviceIdPattern = /^[0-9a-f]{32}$/;
+
+/** A membership answer: `result: "ACCEPTED"` and the call's own fields. */
+function accepted<Fields extends object>(fields: Fields): { result: 'ACCEPTED' } & Fields {
+  return { result: 'ACCEPTED', ...fields };
+}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -69,30 +75,31 @@ export function addMembershipActivityRoutes(
   preHandler: (request: FastifyRequest) => Promise<void>,
   deps: MembershipActivityRouteDeps,
 ): void {
+  /** The options of a call for signed-in members: the member check, the tag, the security schemes. */
+  function memberCall<Schema extends object>(schema: Schema) {
+    return { preHandler, schema: { tags: ['membership'], security: memberSecurity, ...schema } };
+  }
+  const userIdOf = (request: FastifyRequest) => actorOf(request).userId;
+
   routes.post(
     '/vip/v1/activity/invite',
-    {
-      preHandler,
-      schema: {
-        tags: ['membership'],
-        summary: "Free trial, or an invitation's days",
-        description:
-          "The call a new member's app makes once after sign-up. With another member's invite code " +
-          '(`invite_code`, or the `invite_code` query parameter of `rr`) both members receive ' +
-          '`INVITE_FREE_DAYS` premium days; without one the member receives `FREE_TRIAL_DAYS`. Given ' +
-          'once per member (later calls answer the first answer), only within ' +
-          '`INVITE_CLAIM_WINDOW_DAYS` of sign-up and to at most `INVITE_MAX_PER_ADDRESS_PER_DAY` ' +
-          'members per address; an unknown or own code counts as none, and an inviter past ' +
-          '`INVITE_MAX_PER_INVITER_PER_MONTH` earns nothing more (the new member gets the trial). ' +
-          '`free_days` 0 means nothing was granted.',
-        security: memberSecurity,
-        body: inviteBodySchema,
-        response: { 200: inviteAnswerSchema },
-      },
-    },
+    memberCall({
+      summary: "Free trial, or an invitation's days",
+      description:
+        "The call a new member's app makes once after sign-up. With another member's invite code " +
+        '(`invite_code`, or the `invite_code` query parameter of `rr`) both members receive ' +
+        '`INVITE_FREE_DAYS` premium days; without one the member receives `FREE_TRIAL_DAYS`. Given ' +
+        'once per member (later calls answer the first answer), only within ' +
+        '`INVITE_CLAIM_WINDOW_DAYS` of sign-up and to at most `INVITE_MAX_PER_ADDRESS_PER_DAY` ' +
+        'members per address; an unknown or own code counts as none, and an inviter past ' +
+        '`INVITE_MAX_PER_INVITER_PER_MONTH` earns nothing more (the new member gets the trial). ' +
+        '`free_days` 0 means nothing was granted.',
+      body: inviteBodySchema,
+      response: { 200: inviteAnswerSchema },
+    }),
     async (request) => {
       const answer = await deps.activities.claimInvite(
-        { userId: actorOf(request).userId, address: request.ip },
+        { userId: userIdOf(request), address: request.ip },
         inviteCodeOf(request.body),
       );
       return { free_days: answer.freeDays, invited: answer.invited };
@@ -101,127 +108,76 @@ export function addMembershipActivityRoutes(
 
   routes.get(
     '/vip/v1/task/status',
-    {
-      preHandler,
-      schema: {
-        tags: ['membership'],
-        summary: 'The membership tasks of a scene',
-        description:
-          'Scenes: `beginner` (upload a file, share a link, finish an offline download, invite a ' +
-          'friend) and `invite` (invite a friend). Each task is `TODO`, `DONE` (its reward waits ' +
-          'for `rewardVip`) or `REWARDED`. An unknown scene is `invalid_argument`.',
-        security: memberSecurity,
-        querystring: taskStatusQuerySchema,
-        response: { 200: taskStatusAnswerSchema },
-      },
-    },
-    async (request) => ({
-      result: 'ACCEPTED' as const,
-      ...(await deps.activities.taskStatus(actorOf(request).userId, request.query.scene)),
+    memberCall({
+      summary: 'The membership tasks of a scene',
+      description:
+        'Scenes: `beginner` (upload a file, share a link, finish an offline download, invite a ' +
+        'friend) and `invite` (invite a friend). Each task is `TODO`, `DONE` (its reward waits ' +
+        'for `rewardVip`) or `REWARDED`; `progress` and `target` are decimal strings. An unknown ' +
+        'scene is `invalid_argument`.',
+      querystring: taskStatusQuerySchema,
+      response: { 200: taskStatusAnswerSchema },
     }),
+    async (request) => accepted(await deps.activities.taskStatus(userIdOf(request), request.query.scene)),
   );
 
   routes.post(
     '/vip/v1/activity/rewardVip',
-    {
-      preHandler,
-      schema: {
-        tags: ['membership'],
-        summary: "A membership task's reward",
-        description:
-          'Grants `TASK_REWARD_DAYS` premium days for a done task (`type`), once: ' +
-          '`activity_task_not_done` before the task is done, `activity_reward_claimed` after ' +
-          'the reward was given.',
-        security: memberSecurity,
-        body: rewardBodySchema,
-        response: { 200: rewardAnswerSchema },
-      },
-    },
-    async (request) => {
-      const { granted, vip } = await deps.activities.reward(
-        actorOf(request).userId,
-        request.body.type,
-      );
-      return {
-        result: 'ACCEPTED' as const,
-        granted: {
-          type: granted.type,
-          days: granted.days,
-          starts_at: granted.startsAt,
-          expires_at: granted.expiresAt,
-        },
-        data: vip,
-      };
-    },
+    memberCall({
+      summary: "A membership task's reward",
+      description:
+        'Grants `TASK_REWARD_DAYS` premium days for a done task (`type`), once: ' +
+        '`activity_task_not_done` before the task is done, `activity_reward_claimed` after ' +
+        'the reward was given.',
+      body: rewardBodySchema,
+      response: { 200: rewardAnswerSchema },
+    }),
+    async (request) => toGrantAnswer(await deps.activities.reward(userIdOf(request), request.body.type)),
   );
 
   routes.get(
     '/vip/v1/activity/inviteExtActivityPage',
-    {
-      preHandler,
-      schema: {
-        tags: ['membership'],
-        summary: 'The referral page',
-        description:
-          "The member's invite code and link (`/referral?invite_code=`), the days an invitation " +
-          'grants, how many members joined with it, the days earned, the monthly limit and what ' +
-          'is left of it, and the newest `limit` invitees (names masked).',
-        security: memberSecurity,
-        querystring: invitePageQuerySchema,
-        response: { 200: invitePageAnswerSchema },
-      },
-    },
-    async (request) => ({
-      result: 'ACCEPTED' as const,
-      data: await deps.activities.invitePage(actorOf(request).userId, request.query.limit),
+    memberCall({
+      summary: 'The referral page',
+      description:
+        "The member's invite code and link (`/referral?invite_code=`), the days an invitation " +
+        'grants, how many members joined with it, the days earned, the monthly limit and what ' +
+        'is left of it (counts as decimal strings), and the newest `limit` invitees (names masked).',
+      querystring: invitePageQuerySchema,
+      response: { 200: invitePageAnswerSchema },
     }),
+    async (request) => accepted({ data: await deps.activities.invitePage(userIdOf(request), request.query.limit) }),
   );
 
   routes.post(
     '/vip/v1/activity/compensate',
-    {
-      preHandler,
-      schema: {
-        tags: ['membership'],
-        summary: 'Claim a compensation, or grant one (admins)',
-        description:
-          'A member sends `{type}` to claim the compensation `type` (e.g. `aliyun_accident_202409`, ' +
-          'configured by `COMPENSATIONS` or the `activity_operation` setting) for themselves: its ' +
-          '`days` once, answered like `rewardVip`; `compensation_not_found` for an unknown type, ' +
-          '`activity_ended` after its `ends_at`, `compensation_not_eligible` for members who signed ' +
-          'up from its `joined_before` on, `activity_reward_claimed` when they have it already. ' +
-          'An admin sends `{type, days, user_ids}` to grant `days` to each member of `user_ids`, ' +
-          'once per member and type; members who had it, and unknown ids, come back in `skipped`. ' +
-          'That form from anyone else is `permission_denied`.',
-        security: memberSecurity,
-        body: compensateAnyBodySchema,
-        response: { 200: z.union([compensationClaimAnswerSchema, compensateAnswerSchema]) },
-      },
-    },
+    memberCall({
+      summary: 'Claim a compensation, or grant one (admins)',
+      description:
+        'A member sends `{type}` to claim the compensation `type` (e.g. `aliyun_accident_202409`, ' +
+        'configured by `COMPENSATIONS` or the `activity_operation` setting) for themselves: its ' +
+        '`days` once, answered like `rewardVip`; `compensation_not_found` for an unknown type, ' +
+        '`activity_ended` after its `ends_at`, `compensation_not_eligible` for members who signed ' +
+        'up from its `joined_before` on, `activity_reward_claimed` when they have it already. ' +
+        'An admin sends `{type, days, user_ids}` to grant `days` to each member of `user_ids`, ' +
+        'once per member and type; members who had it, and unknown ids, come back in `skipped`. ' +
+        'That form from anyone else is `permission_denied`.',
+      body: compensateAnyBodySchema,
+      response: { 200: z.union([compensationClaimAnswerSchema, compensateAnswerSchema]) },
+    }),
     async (request) => {
       const { body } = request;
-      const userId = actorOf(request).userId;
+      const userId = userIdOf(request);
       if (!('user_ids' in body)) {
-        const { granted, vip } = await deps.activities.claimCompensation(userId, body.type);
-        return {
-          result: 'ACCEPTED' as const,
-          granted: {
-            type: granted.type,
-            days: granted.days,
-            starts_at: granted.startsAt,
-            expires_at: granted.expiresAt,
-          },
-          data: vip,
-        };
+        return toGrantAnswer(await deps.activities.claimCompensation(userId, body.type));
       }
-      return {
-        result: 'ACCEPTED' as const,
-        ...(await deps.activities.compensate(userId, {
+      return accepted(
+        await deps.activities.compensate(userId, {
           type: body.type,
           days: body.days,
           userIds: [...new Set(body.user_ids)],
-        })),
-      };
+        }),
+      );
     },
   );
 
@@ -247,7 +203,7 @@ export function addMembershipActivityRoutes(
         clientId: (header(request, 'x-client-id') ?? '').slice(0, 64),
         deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
       });
-      return { result: 'ACCEPTED' as const, success: true as const };
+      return accepted({ success: true as const });
     },
   );
 
@@ -267,7 +223,7 @@ export function addMembershipActivityRoutes(
     },
     async (request) => {
       const claims = await deps.activities.unsubscribe(request.query.d);
-      return { result: 'ACCEPTED' as const, email: maskEmail(claims.email), scene: claims.scene };
+      return accepted({ email: maskEmail(claims.email), scene: claims.scene });
     },
   );
 }

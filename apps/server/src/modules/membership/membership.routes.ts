@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';
+import { toGrantAnswer } from './membership.dto';
 import { activationAnswerSchema, activationBodySchema, vipAnswerSchema } from './membership.schemas';
 import type { MembershipService } from './membership.service';
 import { addMembershipActivityRoutes, type MembershipActivityRouteDeps } from './membership-activity.routes';
@@ -60,17 +61,10 @@ export function membershipRoutes(
           response: { 200: activationAnswerSchema },
         },
       },
-      async (request) => {
-        const { granted, vip } = await deps.memberships.redeem(
-          { userId: actorOf(request).userId, address: request.ip },
-          request.body.activation_code,
-        );
-        return {
-          result: 'ACCEPTED' as const,
-          granted: { type: granted.type, days: granted.days, starts_at: granted.startsAt, expires_at: granted.expiresAt },
-          data: vip,
-        };
-      },
+      async (request) =>
+        toGrantAnswer(
+          await deps.memberships.redeem({ userId: actorOf(request).userId, address: request.ip }, request.body.activation_code),
+        ),
     );
 
     addMembershipActivityRoutes(routes, preHandler, deps);
