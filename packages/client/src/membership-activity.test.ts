@@ -87,10 +87,10 @@ describe('the referral calls', () => {
             invite_code: 'AB3K7MNP',
             invite_url: 'https://nimbus.example/referral?invite_code=AB3K7MNP',
             free_days: 7,
-            invited_count: 1,
+            invited_count: '1',
             earned_days: 7,
-            monthly_limit: 30,
-            monthly_remaining: 29,
+            monthly_limit: '30',
+            monthly_remaining: '29',
             invitees: [],
           },
         }),
@@ -134,7 +134,7 @@ describe('the referral calls', () => {
 
   it('asks for the referral page with its limit and answers its data', async () => {
     const page = await fetchInvitePage(client(), 5);
-    expect(page.invited_count).toBe(1);
+    expect(page.invited_count).toBe('1');
     expect(page.invite_url).toContain('invite_code=AB3K7MNP');
     expect(
       seen.some((entry) => entry.url === '/vip/v1/activity/inviteExtActivityPage?limit=5'),

@@ -6,7 +6,10 @@ import type { InvitePage } from './referral-api';
 /** Friends joined and premium days earned, side by side, with what is left of the month. */
 export function InviteStats({ page }: { page: InvitePage }) {
   const t = useTranslations('referral.stats');
-  const limitReached = page.monthly_limit > 0 && page.monthly_remaining === 0;
+  // Counts come as decimal strings (API.md §0).
+  const monthlyLimit = Number(page.monthly_limit);
+  const monthlyRemaining = Number(page.monthly_remaining);
+  const limitReached = monthlyLimit > 0 && monthlyRemaining === 0;
   return (
     <section aria-label={t('label')} className="flex flex-col gap-3" data-testid="invite-stats">
       <dl className="grid grid-cols-2 gap-3">
@@ -23,11 +26,11 @@ export function InviteStats({ page }: { page: InvitePage }) {
           </dd>
         </div>
       </dl>
-      {page.monthly_limit > 0 ? (
+      {monthlyLimit > 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="invite-monthly">
           {limitReached
             ? t('limit-reached')
-            : t('monthly', { remaining: page.monthly_remaining, limit: page.monthly_limit })}
+            : t('monthly', { remaining: monthlyRemaining, limit: monthlyLimit })}
         </p>
       ) : null}
     </section>

@@ -164,7 +164,9 @@ function ReferralRules({ page, policyHref }: { page: InvitePage | undefined; pol
     t('share'),
     t('join'),
     page ? t('both-days', { days: page.free_days }) : t('both'),
-    page && page.monthly_limit > 0 ? t('limit-count', { limit: page.monthly_limit }) : t('limit'),
+    page && Number(page.monthly_limit) > 0
+      ? t('limit-count', { limit: Number(page.monthly_limit) })
+      : t('limit'),
     t('stack'),
     t('new'),
   ];
