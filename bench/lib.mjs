@@ -548,6 +548,34 @@ export function cpuMillis(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
 }
 
+/**
+ * CPU time (user + system) of a process's main thread and of all its other threads together
+ * (hash threads, the libuv pool, V8's helpers) so far, in milliseconds.
+ */
+export function threadCpuMillis(pid) {
+  clockTicks ??=
+    Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  let main = 0;
+  let others = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      // The thread ended meanwhile.
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const millis = ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+    if (Number(tid) === pid) {
+      main += millis;
+    } else {
+      others += millis;
+    }
+  }
+  return { main, others };
+}
+
 /** The p-th percentile (0..100) of numbers, nearest rank. */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
