@@ -254,7 +254,7 @@ function TaskCard({ task, href, busy, disabled, onClaim }: TaskCardProps) {
             >
               {statusText}
             </span>
-            {task.target > 1 ? (
+            {Number(task.target) > 1 ? (
               <span className="text-xs text-muted-foreground">
                 {task.progress}/{task.target}
               </span>
