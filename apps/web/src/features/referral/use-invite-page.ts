@@ -1,6 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '@nimbus/client';
+import { errorKinds } from '@nimbus/contracts';
+import { refreshProfile } from '@/features/auth/session';
 import type { InvitePage } from './referral-api';
 import { loadInvitePage } from './referral-api';
 
@@ -35,8 +38,13 @@ export function useInvitePage(
     loadInvitePage(limit, controller.signal).then(
       (page) => setAnswer({ key, state: { kind: 'ready', page } }),
       (cause: unknown) => {
-        if (!controller.signal.aborted) {
-          setAnswer({ key, state: { kind: 'error', cause } });
+        if (controller.signal.aborted) {
+          return;
+        }
+        setAnswer({ key, state: { kind: 'error', cause } });
+        if (cause instanceof ApiError && cause.error_code === errorKinds.unauthenticated) {
+          // The session ended: the refresh forgets it, and the page offers to sign in again.
+          void refreshProfile();
         }
       },
     );
