@@ -34,10 +34,10 @@ function fakeClient(server: FakeServer): ApiClient {
           invite_code: server.ownCode,
           invite_url: `https://nimbus.example/referral?invite_code=${server.ownCode}`,
           free_days: 7,
-          invited_count: 0,
+          invited_count: '0',
           earned_days: 0,
-          monthly_limit: 30,
-          monthly_remaining: 30,
+          monthly_limit: '30',
+          monthly_remaining: '30',
           invitees: [],
         },
       } as T);
