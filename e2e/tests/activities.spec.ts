@@ -128,3 +128,27 @@ test('an ended activity lands on /activity-end, which offers the way back; a run
   await expect(page).toHaveURL(/\/ja\/activity-end\?from=compensation$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('この補償の受け取り期間は終了しました');
 });
+
+test('the dialog actions open the running offers and the beginner tasks, and leave the address', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/?action=show_activity_dialog');
+  const offers = page.getByTestId('activity-dialog');
+  await expect(offers.getByTestId('activity-dialog-christmas')).toContainText('Christmas offer');
+  await expect(offers.getByTestId('activity-dialog-christmas')).toHaveAttribute('href', '/activity/christmas');
+  await expect(offers.getByTestId('activity-dialog-black-friday')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await page.keyboard.press('Escape');
+  await expect(offers).toHaveCount(0);
+
+  await signUpInEnglish(page, newEmail(), 'beginner horse 42');
+  await page.goto('/drive/all?action=show_beginner_dialog');
+  const beginner = page.getByTestId('beginner-dialog');
+  await expect(beginner.getByTestId('task-upload_file')).toHaveAttribute('data-status', 'TODO');
+  await expect(beginner.getByTestId('task-invite_friend').getByRole('link', { name: 'Start' })).toHaveAttribute(
+    'href',
+    '/referral',
+  );
+  await expect(page).toHaveURL(/\/drive\/all$/);
+});

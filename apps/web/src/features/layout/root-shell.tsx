@@ -5,6 +5,8 @@ import { ThemeProvider } from 'next-themes';
 import { config, toPublicConfig } from '@/config';
 import { LoginHandoff } from '@/features/auth/login-handoff';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
+import { ActivityHost } from '@/features/activity/activity-host';
+import { activityErrorTexts } from '@/features/activity/activity-error-texts';
 import { ReferralHost } from '@/features/referral/referral-host';
 import { localePath } from '@/i18n/locale-path';
 import type { Messages } from '@/i18n/messages';
@@ -25,7 +27,7 @@ export interface RootShellProps {
  */
 export async function RootShell({ locale, children }: RootShellProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
-  const { referral }: Messages = await getMessages({ locale });
+  const { referral, activity, errors }: Messages = await getMessages({ locale });
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
@@ -72,6 +74,30 @@ export async function RootShell({ locale, children }: RootShellProps) {
                 referral: localePath(locale, '/referral'),
                 signIn: localePath(locale, '/drive/login'),
                 drive: localePath(locale, '/drive/all'),
+              }}
+            />
+            <ActivityHost
+              locale={locale}
+              messages={{
+                'check-in': activity['check-in'],
+                dialog: activity.dialog,
+                meta: activity.meta,
+                promo: activity.promo,
+              }}
+              errorTexts={activityErrorTexts(errors)}
+              hrefs={{
+                checkIn: localePath(locale, '/check-in'),
+                signIn: localePath(locale, '/drive/login'),
+                tasks: {
+                  upload_file: localePath(locale, '/drive/all'),
+                  share_file: localePath(locale, '/drive/all'),
+                  offline_download: localePath(locale, '/drive/tasks'),
+                  invite_friend: localePath(locale, '/referral'),
+                },
+                promotions: {
+                  christmas: localePath(locale, '/activity/christmas'),
+                  'black-friday': localePath(locale, '/activity/black-friday'),
+                },
               }}
             />
             <LoginHandoff
