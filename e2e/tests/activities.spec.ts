@@ -152,3 +152,26 @@ test('the dialog actions open the running offers and the beginner tasks, and lea
   );
   await expect(page).toHaveURL(/\/drive\/all$/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the tasks stack in one column with full-width buttons of at least 44 px', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signUpInEnglish(page, newEmail(), 'phone horse 42');
+    await page.goto('/check-in');
+    const task = page.getByTestId('task-share_file');
+    await expect(task).toHaveAttribute('data-status', 'TODO');
+    const card = await task.boundingBox();
+    const start = await task.getByRole('link', { name: 'Start' }).boundingBox();
+    expect(card && start).toBeTruthy();
+    if (card && start) {
+      expect(card.width).toBeLessThanOrEqual(375);
+      expect(start.height).toBeGreaterThanOrEqual(44);
+      // The button spans the card (less its padding) under the text, not beside it.
+      expect(start.width).toBeGreaterThan(card.width - 48);
+    }
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+  });
+});
