@@ -23,6 +23,7 @@ import { AppError } from './http/app-error';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './http/origin-guard';
+import { registerClientGuard } from './http/client-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
 import { contentCorsExposedHeaders, contentCorsRequestHeaders } from './modules/content/content-serving';
@@ -49,6 +50,7 @@ type AppConfig = Pick<
   | 'TRUST_PROXY'
   | 'BODY_LIMIT'
   | 'ALLOWED_ORIGINS'
+  | 'AUTH_CLIENTS'
   | 'RATE_LIMIT_MAX'
   | 'RATE_LIMIT_WINDOW_MS'
   | 'COUNTRY_HEADER'
@@ -182,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new AppError('too_many_requests', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
+  registerClientGuard(app, config.AUTH_CLIENTS);
 
   await app.register(fastifySwagger, {
     openapi: {

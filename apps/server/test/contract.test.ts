@@ -521,4 +521,26 @@ describe.each(dialects)('the HTTP contract of API.md on %s', (dialect) => {
       expect(response.headers['x-request-id'], url).toBe('contract-check-1');
     }
   });
+  it('answers an x-client-id that names no registered client with unauthorized_client, on every path group', async () => {
+    const { user, headers } = await member();
+    for (const clientId of ['web', 'tv', 'desktop', 'extension', 'android', 'ios']) {
+      ok(await call({ ...headers, 'x-client-id': clientId }, 'GET', '/v1/user/me'));
+    }
+    const strangers: [Method, string, unknown, Headers][] = [
+      ['GET', '/v1/user/me', undefined, headers],
+      ['GET', '/drive/v1/files?parent_id=', undefined, headers],
+      ['POST', '/v1/auth/signin', { client_id: 'tv', username: user.email, password: user.password }, {}],
+      ['GET', '/drive/v1/share?share_id=nope', undefined, {}],
+      ['POST', '/config/v1/basic', { client: 'web' }, {}],
+      ['GET', '/vip/v1/task/status?scene=beginner', undefined, headers],
+    ];
+    for (const [method, url, payload, base] of strangers) {
+      for (const clientId of ['toaster', '', 'WEB']) {
+        const response = await call({ ...base, 'x-client-id': clientId, 'accept-language': 'zh-TW' }, method, url, payload);
+        expect(response.statusCode, `${url} as ${clientId}: ${response.body}`).toBe(401);
+        expect(errorOf(response).error).toBe('unauthorized_client');
+        expect(localizedOf(errorOf(response))?.locale).toBe('zh-TW');
+      }
+    }
+  });
 });

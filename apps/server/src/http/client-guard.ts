@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error';
+
+/**
+ * `x-client-id` names a registered client (API.md §0): a request that sends one the
+ * configuration does not register answers `unauthorized_client` before any route runs, the same
+ * answer the user service gives a `client_id` it does not know. Requests without the header
+ * (browsers fetching content links, plain HTTP tools) pass.
+ */
+export function registerClientGuard(app: FastifyInstance, clientIds: readonly string[]): void {
+  const known = new Set(clientIds);
+  app.addHook('onRequest', async (request) => {
+    const clientId = request.headers['x-client-id'];
+    if (clientId === undefined) {
+      return;
+    }
+    if (typeof clientId !== 'string' || !known.has(clientId)) {
+      throw new AppError('unauthorized_client', { description: 'x-client-id is not a registered client' });
+    }
+  });
+}
