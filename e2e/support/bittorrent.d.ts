@@ -8,6 +8,8 @@ declare module 'webtorrent' {
     interface Torrent extends EventEmitter {
       readonly infoHash: string;
       readonly magnetURI: string;
+      /** The torrent's `.torrent` file. */
+      readonly torrentFile: Buffer;
       readonly uploaded: number;
     }
   }

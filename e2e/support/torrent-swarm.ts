@@ -8,6 +8,8 @@ import WebTorrent from 'webtorrent';
 /** A torrent seeded on loopback, with its own tracker; `close` stops both and removes the files. */
 export interface SeededTorrent {
   magnetURI: string;
+  /** The torrent's `.torrent` file (announcing the same tracker). */
+  torrentFile: Buffer;
   close: () => Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function seedTorrent(
         resolve,
       );
     });
-    return { magnetURI: seeding.magnetURI, close };
+    return { magnetURI: seeding.magnetURI, torrentFile: seeding.torrentFile, close };
   } catch (error) {
     await close();
     throw error;

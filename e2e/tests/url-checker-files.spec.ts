@@ -10,7 +10,8 @@ import { seedTorrent } from '../support/torrent-swarm';
  * none disables saving with a hint; the boxes work from the keyboard and fit a phone. Two files
  * are left out, the visitor signs up on the way to saving, comes back to the checker with the
  * same choice, and only the chosen file lands in the drive, from a task whose source is
- * `url_checker`.
+ * `url_checker`. A `.torrent` file chosen on the checker is read in the browser and listed the
+ * same way; a member saves the files left chosen.
  */
 
 const KiB = 1024;
@@ -117,6 +118,83 @@ test('a magnet link checked on /url-checker saves only the files left chosen', a
     await page.locator('[data-testid=drive-item][data-name="Album"]').dblclick();
     await expect(page.getByTestId('breadcrumbs')).toContainText('Album');
     await expect(page.locator('[data-testid=drive-item][data-name="cover.jpg"]')).toBeVisible();
+    await expect(page.getByTestId('drive-item')).toHaveCount(1);
+  } finally {
+    await seeding.close();
+  }
+});
+
+test('a .torrent file read on /url-checker lists its files, and a member saves the ones chosen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const seeding = await seedTorrent('Mixtape', {
+    'intro.txt': randomBytes(8 * KiB),
+    'side-a/song.bin': randomBytes(200 * KiB),
+    'side-b/song.bin': randomBytes(300 * KiB),
+  });
+  try {
+    await signUpInEnglish(page, newEmail(), 'url checker files 2');
+    await page.goto('/url-checker');
+    const input = page.getByTestId('url-checker-torrent-input');
+
+    // A file that is not a torrent says so.
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a torrent'),
+    });
+    await expect(page.getByTestId('url-checker').getByRole('alert')).toHaveText(
+      '“notes.txt” is not a torrent file',
+    );
+
+    // The torrent is read in the browser: its files are listed at once.
+    await input.setInputFiles({
+      name: 'mixtape.torrent',
+      mimeType: 'application/x-bittorrent',
+      buffer: seeding.torrentFile,
+    });
+    const result = page.getByTestId('url-checker-result');
+    await expect(result.getByTestId('url-checker-name')).toHaveText('Mixtape');
+    await expect(result.getByTestId('url-checker-status')).toHaveText(
+      'Read from the .torrent file',
+    );
+    await expect(result.getByTestId('url-checker-size')).toHaveText('508 KB');
+    const picker = result.getByTestId('url-checker-files');
+    const summary = picker.getByTestId('url-checker-files-summary');
+    await expect(summary).toHaveText('3 of 3 files chosen · 508 KB');
+    await picker.getByRole('checkbox', { name: 'side-b/song.bin' }).uncheck();
+    await expect(summary).toHaveText('2 of 3 files chosen · 208 KB');
+
+    const save = result.getByTestId('url-checker-save');
+    await expect(save).toHaveText('Save to my drive');
+    await save.click();
+    await expect(page.getByTestId('url-checker-saved')).toContainText(
+      'Added to your offline downloads',
+    );
+    const answer = await page.request.get('/drive/v1/tasks?type=offline', {
+      headers: { 'x-client-id': 'web' },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const { tasks } = (await answer.json()) as {
+      tasks: { name: string; params: Record<string, string> }[];
+    };
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ name: 'Mixtape', params: { source: 'url_checker' } });
+
+    await page.getByRole('link', { name: 'View downloads' }).click();
+    const row = page.locator('[data-testid=task-item][data-name="Mixtape"]');
+    await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', { timeout: 45_000 });
+
+    // "Mixtape" holds intro.txt and side-a/song.bin; side-b was left out.
+    await row.getByRole('button', { name: 'Show in folder' }).click();
+    await page.locator('[data-testid=drive-item][data-name="Mixtape"]').dblclick();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Mixtape');
+    await expect(page.locator('[data-testid=drive-item][data-name="intro.txt"]')).toBeVisible();
+    await expect(page.locator('[data-testid=drive-item][data-name="side-a"]')).toBeVisible();
+    await expect(page.getByTestId('drive-item')).toHaveCount(2);
+    await page.locator('[data-testid=drive-item][data-name="side-a"]').dblclick();
+    await expect(page.locator('[data-testid=drive-item][data-name="song.bin"]')).toBeVisible();
     await expect(page.getByTestId('drive-item')).toHaveCount(1);
   } finally {
     await seeding.close();

@@ -1,9 +1,10 @@
 'use client';
 
+import type { DragEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@nimbus/client';
 import { formatBytes } from '@nimbus/contracts';
-import { CircleAlert, CircleCheck, HardDriveDownload, Link2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileUp, HardDriveDownload, Link2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -12,9 +13,11 @@ import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
 import { useStoredSession } from '@/features/auth/use-stored-session';
 import { localePath } from '@/i18n/locale-path';
+import { cn } from '@/lib/cn';
 import type { Resource } from './offline-api';
-import { checkLinks, createTask } from './offline-api';
-import type { TorrentFileEntry } from './torrent-file';
+import { checkLinks, createTask, uploadTorrentFile } from './offline-api';
+import type { TorrentFileEntry, TorrentSummary } from './torrent-file';
+import { magnetOf, readTorrent } from './torrent-file';
 import { chosenFiles, TorrentFilePicker } from './torrent-file-picker';
 
 export interface UrlCheckerProps {
@@ -63,6 +66,29 @@ function pickedIndexes(
   return skipped.size === 0 ? undefined : chosenFiles(files, skipped).map((file) => file.index);
 }
 
+/**
+ * A `.torrent` file read in the browser, shown like a checked link: its magnet link, name,
+ * total size and files (nothing is sent until it is saved).
+ */
+function resourceOfTorrent(file: File, summary: TorrentSummary): Resource {
+  return {
+    kind: 'drive#resource',
+    url: magnetOf(summary),
+    name: summary.name || file.name,
+    file_size: String(summary.files.reduce((sum, entry) => sum + entry.size, 0)),
+    mime_type: 'application/x-bittorrent',
+    file_category: 'OTHER',
+    reachable: true,
+    message: '',
+    is_torrent: true,
+    files: summary.files.map((entry) => ({
+      id: entry.index,
+      name: entry.name,
+      file_size: String(entry.size),
+    })),
+  };
+}
+
 function needsSignIn(cause: unknown): boolean {
   return cause instanceof ApiError && (cause.status === 401 || cause.error === 'unauthenticated');
 }
@@ -71,9 +97,11 @@ function needsSignIn(cause: unknown): boolean {
  * The link checker: what a link holds (name, size, type, whether Nimbus can fetch it, a
  * magnet link's files once the server lists them, each with a check box) without saving
  * anything; "Save to my drive" then creates the offline task (source `url_checker`) for the
- * chosen files (`url.files`), and cannot be pressed while none is chosen. A visitor who is not
- * signed in is sent to sign in and brought back here with the link and the choice, and the save
- * finishes on return.
+ * chosen files (`url.files`), and cannot be pressed while none is chosen. A `.torrent` file
+ * chosen or dropped is read in the browser and listed the same way; a member's save uploads it
+ * into the drive and names it by id, like the Add dialog. A visitor who is not signed in is sent
+ * to sign in and brought back here with the link (a torrent's magnet link) and the choice, and
+ * the save finishes on return.
  */
 export function UrlChecker({
   initialUrl,
@@ -93,6 +121,10 @@ export function UrlChecker({
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   /** The listed torrent files left out of the save. */
   const [skipped, setSkipped] = useState<ReadonlySet<string>>(noneSkipped);
+  /** The `.torrent` file the result was read from; undefined for a checked link. */
+  const [torrentFile, setTorrentFile] = useState<File>();
+  const [dropping, setDropping] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const summaryId = useId();
   const hintId = useId();
   const checkedInitial = useRef(false);
@@ -109,6 +141,7 @@ export function UrlChecker({
     setChecking(true);
     setFailure('');
     setSave({ kind: 'idle' });
+    setTorrentFile(undefined);
     try {
       const [answer] = await checkLinks([trimmed]);
       setResource(answer);
@@ -130,6 +163,32 @@ export function UrlChecker({
     }
   }
 
+  /** Reads a chosen or dropped `.torrent` file and lists its files in place of a checked link. */
+  async function readTorrentFile(file: File | undefined) {
+    if (!file) {
+      return;
+    }
+    setFailure('');
+    setSave({ kind: 'idle' });
+    try {
+      const summary = await readTorrent(new Uint8Array(await file.arrayBuffer()));
+      setResource(resourceOfTorrent(file, summary));
+      setTorrentFile(file);
+      setSkipped(noneSkipped);
+      window.history.replaceState(null, '', checkerPath);
+    } catch {
+      setResource(undefined);
+      setTorrentFile(undefined);
+      setFailure(t('add.torrent-invalid', { name: file.name }));
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDropping(false);
+    void readTorrentFile(event.dataTransfer.files[0]);
+  }
+
   function signInToSave(link: string, files: readonly string[] | undefined) {
     const back = `${checkerPath}?${new URLSearchParams({
       url: link,
@@ -141,7 +200,15 @@ export function UrlChecker({
     );
   }
 
-  async function saveLink(link: string, files: readonly string[] | undefined) {
+  /**
+   * Saves a link, or the `.torrent` file it was read from: uploaded into the drive first and
+   * named by id (a visitor signs in with its magnet link instead, as a file cannot travel).
+   */
+  async function saveLink(
+    link: string,
+    files: readonly string[] | undefined,
+    fromFile: File | undefined = undefined,
+  ) {
     if (session.kind !== 'signed-in') {
       signInToSave(link, files);
       return;
@@ -149,7 +216,7 @@ export function UrlChecker({
     setSave({ kind: 'saving' });
     try {
       await createTask({
-        url: link,
+        url: fromFile ? await uploadTorrentFile(fromFile, '') : link,
         parentId: '',
         ...(files ? { files } : {}),
         source: 'url_checker',
@@ -204,7 +271,30 @@ export function UrlChecker({
   const noneChosen = files.length > 0 && chosenFiles(files, skipped).length === 0;
 
   return (
-    <div className="flex flex-col gap-6" data-testid="url-checker">
+    <div
+      className={cn(
+        'relative flex flex-col gap-6 rounded-2xl',
+        dropping ? 'outline-2 outline-offset-4 outline-dashed outline-primary' : '',
+      )}
+      data-testid="url-checker"
+      onDragOver={(event) => {
+        if (Array.from(event.dataTransfer.types).includes('Files')) {
+          event.preventDefault();
+          setDropping(true);
+        }
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+          setDropping(false);
+        }
+      }}
+      onDrop={onDrop}
+    >
+      {dropping ? (
+        <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl bg-primary/10 text-sm font-medium">
+          {t('add.torrent-drop')}
+        </div>
+      ) : null}
       <form
         action={checkerPath}
         method="get"
@@ -246,6 +336,29 @@ export function UrlChecker({
           {checking ? t('checker.checking') : t('checker.check')}
         </Button>
       </form>
+      <div className="-mt-3">
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".torrent,application/x-bittorrent"
+          hidden
+          data-testid="url-checker-torrent-input"
+          onChange={(event) => {
+            void readTorrentFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="min-h-11 md:min-h-8"
+          onClick={() => fileInput.current?.click()}
+        >
+          <FileUp aria-hidden />
+          {t('add.torrent')}
+        </Button>
+      </div>
 
       {failure ? (
         <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
@@ -284,9 +397,11 @@ export function UrlChecker({
               ) : (
                 <CircleAlert aria-hidden className="size-4 text-danger" />
               )}
-              {resource.reachable
-                ? t('checker.reachable')
-                : resource.message || t('checker.unreachable')}
+              {torrentFile
+                ? t('checker.from-file')
+                : resource.reachable
+                  ? t('checker.reachable')
+                  : resource.message || t('checker.unreachable')}
             </dd>
           </dl>
           {files.length > 0 ? (
@@ -308,7 +423,9 @@ export function UrlChecker({
                 className="w-full sm:w-auto"
                 disabled={save.kind === 'saving' || save.kind === 'saved' || noneChosen}
                 aria-describedby={noneChosen ? hintId : files.length > 0 ? summaryId : undefined}
-                onClick={() => void saveLink(resource.url, pickedIndexes(files, skipped))}
+                onClick={() =>
+                  void saveLink(resource.url, pickedIndexes(files, skipped), torrentFile)
+                }
                 data-testid="url-checker-save"
               >
                 <HardDriveDownload aria-hidden />
