@@ -228,7 +228,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     let validator: string | null = null;
     let adopted = false;
     /** Where the task was made (`params.source`): every write of the params keeps it. */
-    const kept: Record<string, string> = task.params.source ? { source: task.params.source } : {};
+    const keptParams: Record<string, string> = task.params.source ? { source: task.params.source } : {};
     /** A torrent task: its pieces stay after a failure a retry can get past (see `keptFailures`). */
     let torrentTask = false;
     /** What the task shows besides url, speed and eta (a torrent's file list), kept when it fails. */
@@ -267,7 +267,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           targetFolder: () => targetFolder(task.userId, source.targetParentId),
           workDir: partOf(task.id),
           update: async (patch) => {
-            const params = patch.params ? { ...patch.params, ...kept } : undefined;
+            const params = patch.params ? { ...patch.params, ...keptParams } : undefined;
             shown = params ?? shown;
             if (!(await deps.tasks.updateHeld(task.id, workerId, { ...patch, ...(params ? { params } : {}), updatedAt: deps.now().toISOString() }, leaseUntil()))) {
               controller.abort(new StoppedByMember());
@@ -381,7 +381,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         const held = await deps.tasks.updateHeld(
           task.id,
           workerId,
-          { progress: percent, fetchedBytes: at, params: { ...kept, url, speed: final ? '0' : String(speed), eta }, updatedAt: deps.now().toISOString() },
+          { progress: percent, fetchedBytes: at, params: { ...keptParams, url, speed: final ? '0' : String(speed), eta }, updatedAt: deps.now().toISOString() },
           leaseUntil(),
         );
         durable = at;
@@ -495,7 +495,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           messageKey: '',
           fetchedBytes: 0,
           sourceValidator: null,
-          params: { ...kept, url, speed: '0', eta: '0' },
+          params: { ...keptParams, url, speed: '0', eta: '0' },
           updatedAt: deps.now().toISOString(),
         },
         'release',
