@@ -91,6 +91,13 @@ export async function getFile(id: string, signal?: AbortSignal): Promise<DriveFi
   });
 }
 
+/** `GET /drive/v1/files/{id}` as a listing row (its small thumbnail), to put a new item in. */
+export async function getListedFile(id: string): Promise<DriveFile> {
+  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
+    query: { thumbnail_size: 'SIZE_SMALL' },
+  });
+}
+
 /**
  * `GET /drive/v1/files/{id}?usage=FETCH`: the file's links for a download, which the server
  * refuses (`download_traffic_exhausted`) once the month's download traffic is used up.

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderUp, Link2, Upload } from 'lucide-react';
 import dynamic from 'next/dynamic';
@@ -10,7 +10,9 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import type { DriveFile } from './drive-api';
-import { aboutQueryKey, listingsQueryKey } from './query-keys';
+import { getListedFile } from './drive-api';
+import { createInListings, refreshFolderListings } from './listing-updates';
+import { aboutQueryKey, folderChildrenQueryKey } from './query-keys';
 import { UploadButton, UploadDropZone, UploadProvider, UploadQueuePanel } from './upload';
 
 /*
@@ -18,7 +20,16 @@ import { UploadButton, UploadDropZone, UploadProvider, UploadQueuePanel } from '
  * The viewer is loaded only when a file is first opened.
  */
 
-/** The member's upload queue; a finished upload refreshes the listings and the quota. */
+/** New items fetched one by one into the listings; more at once refresh their folders' first page. */
+const maxFetchedUploads = 20;
+/** How long finished uploads are gathered before the listings are told of them. */
+const uploadGatherMs = 250;
+
+/**
+ * The member's upload queue. Finished uploads come into the cached listings of their folders
+ * where the sort puts them (each fetched once; a large batch refreshes those folders' first
+ * pages instead), the recent events and the quota catch up.
+ */
 export function DriveUploads({
   owner,
   errorTexts,
@@ -29,11 +40,45 @@ export function DriveUploads({
   children: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const onUploaded = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: listingsQueryKey });
+  const gatheredRef = useRef({
+    parents: new Set<string>(),
+    items: new Set<string>(),
+    timer: undefined as number | undefined,
+  });
+  const flush = useCallback(async () => {
+    const gathered = gatheredRef.current;
+    const parents = [...gathered.parents];
+    const items = [...gathered.items];
+    gathered.parents.clear();
+    gathered.items.clear();
+    gathered.timer = undefined;
     void queryClient.invalidateQueries({ queryKey: aboutQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ['drive', 'folders'] });
+    for (const parentId of parents) {
+      void queryClient.invalidateQueries({ queryKey: folderChildrenQueryKey(parentId) });
+    }
+    if (items.length > maxFetchedUploads) {
+      (await refreshFolderListings(queryClient, parents)).settle();
+      return;
+    }
+    const files = await Promise.allSettled(items.map((id) => getListedFile(id)));
+    const listed = files.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    (await createInListings(queryClient, listed, { event: true })).settle();
   }, [queryClient]);
+  const onUploaded = useCallback(
+    (parentIds: string[], itemIds: string[]) => {
+      const gathered = gatheredRef.current;
+      for (const id of parentIds) {
+        gathered.parents.add(id);
+      }
+      for (const id of itemIds) {
+        gathered.items.add(id);
+      }
+      if (gathered.timer === undefined) {
+        gathered.timer = window.setTimeout(() => void flush(), uploadGatherMs);
+      }
+    },
+    [flush],
+  );
   return (
     <UploadProvider owner={owner} onUploaded={onUploaded} errorTexts={errorTexts}>
       {children}

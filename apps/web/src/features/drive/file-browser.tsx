@@ -396,7 +396,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const runTrash = useCallback(
     (files: readonly DriveFile[]) => {
       if (files.length > 0) {
-        void actions.trash(files.map((file) => file.id));
+        void actions.trash(files);
       }
     },
     [actions],
@@ -415,7 +415,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
             key: 'restore',
             label: t('action.restore'),
             icon: RotateCcw,
-            run: () => void actions.restore(ids),
+            run: () => void actions.restore(files),
           },
           {
             key: 'delete',
@@ -579,7 +579,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         const context = dragContext.current;
         void context.actions.moveOrCopy(
           'move',
-          state.files.map((file) => file.id),
+          state.files,
           state.target,
           state.files[0]?.parent_id ?? context.folderId,
         );
@@ -1260,7 +1260,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
           onSubmit={(parentId) =>
             actions.moveOrCopy(
               dialog.type === 'move' ? 'move' : 'copy',
-              dialog.files.map((file) => file.id),
+              dialog.files,
               parentId,
               sharedParent(dialog.files),
             )

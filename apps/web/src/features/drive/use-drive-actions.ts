@@ -1,36 +1,41 @@
 'use client';
 
 import { useCallback, useMemo } from 'react';
-import type { InfiniteData } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
-import type { DriveFile, DriveFilePage } from './drive-api';
+import type { DriveFile } from './drive-api';
 import {
   batchIds,
   batchTo,
   createFolder,
   emptyTrash,
   getFileForDownload,
+  isFolder,
   renameFile,
   setStarred,
   zipLink,
 } from './drive-api';
-import { downloadPlan, maxZipItems } from './transfer-plan';
-import { aboutQueryKey, fileQueryKey, listingsQueryKey } from './query-keys';
+import type { ListingChange } from './listing-updates';
+import {
+  copyInListings,
+  createInListings,
+  deleteInListings,
+  emptyTrashInListings,
+  moveInListings,
+  renameInListings,
+  restoreInListings,
+  starInListings,
+  trashInListings,
+} from './listing-updates';
+import { downloadPlan, maxBatchIds, maxZipItems } from './transfer-plan';
+import { aboutQueryKey, fileQueryKey, folderChildrenQueryKey } from './query-keys';
 
-type Listing = InfiniteData<DriveFilePage, string | undefined>;
-
-function mapListings(
-  data: Listing | undefined,
-  map: (files: DriveFile[]) => DriveFile[],
-): Listing | undefined {
-  if (!data) {
-    return data;
-  }
-  return { ...data, pages: data.pages.map((page) => ({ ...page, files: map(page.files) })) };
+/** The parents of the folders among `files` (the folder trees that list them). */
+function folderParents(files: readonly DriveFile[]): string[] {
+  return [...new Set(files.filter((file) => isFolder(file)).map((file) => file.parent_id))];
 }
 
 /** The link a download uses: the content link of `GET /drive/v1/files/{id}`, when it has one. */
@@ -55,41 +60,25 @@ function saveLink(url: string, name: string): void {
 }
 
 /**
- * The drive's changes as the pages make them: optimistic (the listing changes at once and is
- * fetched again afterwards), a toast for each outcome, "Undo" after a trash, and every failure
- * shown in the page's language.
+ * The drive's changes as the pages make them: optimistic (the cached listings change at once,
+ * in place: rows leave, change or come in where the sort puts them, and no loaded page is fetched
+ * again), taken back with the error shown in the page's language when the server refuses, a
+ * toast for each outcome, and "Undo" after a trash or a move.
  */
 export function useDriveActions(errorTexts: ErrorTexts) {
   const t = useTranslations('drive');
   const locale = useLocale();
   const queryClient = useQueryClient();
 
-  const refresh = useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
-      queryClient.invalidateQueries({ queryKey: aboutQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ['drive', 'folders'] }),
-    ]);
-  }, [queryClient]);
-
-  const removeLocally = useCallback(
-    (ids: readonly string[]) => {
-      const gone = new Set(ids);
-      queryClient.setQueriesData<Listing>({ queryKey: listingsQueryKey }, (data) =>
-        mapListings(data, (files) => files.filter((file) => !gone.has(file.id))),
-      );
-    },
-    [queryClient],
-  );
-
-  const patchLocally = useCallback(
-    (ids: readonly string[], patch: Partial<DriveFile>) => {
-      const changed = new Set(ids);
-      queryClient.setQueriesData<Listing>({ queryKey: listingsQueryKey }, (data) =>
-        mapListings(data, (files) =>
-          files.map((file) => (changed.has(file.id) ? { ...file, ...patch } : file)),
-        ),
-      );
+  /** What no listing shows but a change may alter: the quota and the folder trees. */
+  const refreshAround = useCallback(
+    (options: { quota?: boolean; folderTrees?: readonly string[] }) => {
+      if (options.quota) {
+        void queryClient.invalidateQueries({ queryKey: aboutQueryKey });
+      }
+      for (const parentId of options.folderTrees ?? []) {
+        void queryClient.invalidateQueries({ queryKey: folderChildrenQueryKey(parentId) });
+      }
     },
     [queryClient],
   );
@@ -104,45 +93,62 @@ export function useDriveActions(errorTexts: ErrorTexts) {
     [locale, errorTexts],
   );
 
-  /** Runs a change optimistically; on failure the listing is fetched again and the error shown. */
+  /**
+   * Changes the listings at once, then asks the server; a refusal takes the change back and
+   * shows the error. A change of more items than one batch call takes may have been made in
+   * part: the listings it touched then fetch their first page again.
+   */
   const run = useCallback(
-    async (work: () => Promise<void>, optimistic?: () => void): Promise<boolean> => {
-      await queryClient.cancelQueries({ queryKey: listingsQueryKey });
-      optimistic?.();
+    async (
+      work: () => Promise<void>,
+      change: () => Promise<ListingChange>,
+      count: number,
+    ): Promise<boolean> => {
+      const changed = await change();
       try {
         await work();
+        changed.settle();
         return true;
       } catch (cause) {
+        changed.undo();
+        if (count > maxBatchIds) {
+          changed.refresh();
+        }
         fail(cause);
         return false;
-      } finally {
-        void refresh();
       }
     },
-    [queryClient, fail, refresh],
+    [fail],
   );
 
   return useMemo(
     () => ({
-      refresh,
       fail,
 
-      async restore(ids: readonly string[], quiet = false): Promise<boolean> {
+      /** Restores trashed items into their folders. */
+      async restore(files: readonly DriveFile[], quiet = false): Promise<boolean> {
+        const ids = files.map((file) => file.id);
         const done = await run(
           () => batchIds('batchUntrash', ids),
-          () => removeLocally(ids),
+          () => restoreInListings(queryClient, files),
+          ids.length,
         );
+        refreshAround({ quota: true, folderTrees: folderParents(files) });
         if (done && !quiet) {
           toast({ title: t('toast.restored', { count: ids.length }) });
         }
         return done;
       },
 
-      async trash(ids: readonly string[]): Promise<boolean> {
+      /** Moves items to the trash; the toast offers "Undo", which restores them. */
+      async trash(files: readonly DriveFile[]): Promise<boolean> {
+        const ids = files.map((file) => file.id);
         const done = await run(
           () => batchIds('batchTrash', ids),
-          () => removeLocally(ids),
+          () => trashInListings(queryClient, ids),
+          ids.length,
         );
+        refreshAround({ quota: true, folderTrees: folderParents(files) });
         if (done) {
           toast({
             title: t('toast.trashed', { count: ids.length }),
@@ -151,7 +157,13 @@ export function useDriveActions(errorTexts: ErrorTexts) {
               altText: t('toast.undo-alt'),
               onAction: () => {
                 void (async () => {
-                  if (await run(() => batchIds('batchUntrash', ids))) {
+                  const back = await run(
+                    () => batchIds('batchUntrash', ids),
+                    () => restoreInListings(queryClient, files),
+                    ids.length,
+                  );
+                  refreshAround({ quota: true, folderTrees: folderParents(files) });
+                  if (back) {
                     toast({ title: t('toast.restored', { count: ids.length }) });
                   }
                 })();
@@ -166,8 +178,10 @@ export function useDriveActions(errorTexts: ErrorTexts) {
       async deleteForever(ids: readonly string[]): Promise<boolean> {
         const done = await run(
           () => batchIds('batchDelete', ids),
-          () => removeLocally(ids),
+          () => deleteInListings(queryClient, ids),
+          ids.length,
         );
+        refreshAround({ quota: true });
         if (done) {
           toast({ title: t('toast.deleted', { count: ids.length }) });
         }
@@ -177,11 +191,10 @@ export function useDriveActions(errorTexts: ErrorTexts) {
       async emptyTrash(): Promise<boolean> {
         const done = await run(
           () => emptyTrash(),
-          () =>
-            queryClient.setQueriesData<Listing>({ queryKey: [...listingsQueryKey, '*'] }, (data) =>
-              mapListings(data, (files) => files.filter((file) => !file.trashed)),
-            ),
+          () => emptyTrashInListings(queryClient),
+          0,
         );
+        refreshAround({ quota: true });
         if (done) {
           toast({ title: t('toast.trash-emptied') });
         }
@@ -191,7 +204,8 @@ export function useDriveActions(errorTexts: ErrorTexts) {
       async star(ids: readonly string[], starred: boolean): Promise<boolean> {
         const done = await run(
           () => setStarred(ids, starred),
-          () => patchLocally(ids, { starred }),
+          () => starInListings(queryClient, ids, starred),
+          ids.length,
         );
         if (done) {
           toast({ title: t(starred ? 'toast.starred' : 'toast.unstarred', { count: ids.length }) });
@@ -205,14 +219,50 @@ export function useDriveActions(errorTexts: ErrorTexts) {
        */
       async moveOrCopy(
         action: 'move' | 'copy',
-        ids: readonly string[],
+        files: readonly DriveFile[],
         parentId: string,
         from?: string,
       ): Promise<boolean> {
-        const done = await run(
-          () => batchTo(action === 'move' ? 'batchMove' : 'batchCopy', ids, parentId),
-          action === 'move' ? () => removeLocally(ids) : undefined,
-        );
+        const ids = files.map((file) => file.id);
+        const move = async (to: string, moved: readonly DriveFile[]) => {
+          const done = await run(
+            () => batchTo('batchMove', ids, to),
+            () => moveInListings(queryClient, moved, to),
+            ids.length,
+          );
+          if (done) {
+            for (const file of moved) {
+              if (isFolder(file)) {
+                queryClient.setQueryData<DriveFile>(
+                  fileQueryKey(file.id),
+                  (cached) => cached && { ...cached, parent_id: to },
+                );
+              }
+            }
+            void queryClient.invalidateQueries({ queryKey: ['drive', 'path'] });
+          }
+          refreshAround({
+            folderTrees: [
+              ...folderParents(moved),
+              ...(folderParents(moved).length > 0 ? [to] : []),
+            ],
+          });
+          return done;
+        };
+        const done =
+          action === 'move'
+            ? await move(parentId, files)
+            : await run(
+                () => batchTo('batchCopy', ids, parentId),
+                () => copyInListings(queryClient, parentId),
+                ids.length,
+              );
+        if (action === 'copy') {
+          refreshAround({
+            quota: true,
+            folderTrees: folderParents(files).length > 0 ? [parentId] : [],
+          });
+        }
         if (!done) {
           return done;
         }
@@ -225,7 +275,8 @@ export function useDriveActions(errorTexts: ErrorTexts) {
               altText: t('toast.undo-move-alt'),
               onAction: () => {
                 void (async () => {
-                  if (await run(() => batchTo('batchMove', ids, from))) {
+                  const back = files.map((file) => ({ ...file, parent_id: parentId }));
+                  if (await move(from, back)) {
                     toast({ title: t('toast.moved-back', { count: ids.length }) });
                   }
                 })();
@@ -242,16 +293,20 @@ export function useDriveActions(errorTexts: ErrorTexts) {
       /** Renames; throws the API error (the dialog shows it) and changes nothing on failure. */
       async rename(file: DriveFile, name: string): Promise<void> {
         const renamed = await renameFile(file.id, name);
-        patchLocally([file.id], { name: renamed.name, modified_time: renamed.modified_time });
+        (await renameInListings(queryClient, renamed)).settle();
         queryClient.setQueryData(fileQueryKey(file.id), renamed);
-        void refresh();
+        if (isFolder(renamed)) {
+          refreshAround({ folderTrees: [renamed.parent_id] });
+          void queryClient.invalidateQueries({ queryKey: ['drive', 'path'] });
+        }
       },
 
       /** Creates a folder; throws the API error for the dialog. */
       async createFolder(name: string, parentId: string): Promise<DriveFile> {
         const folder = await createFolder(name, parentId);
         queryClient.setQueryData(fileQueryKey(folder.id), folder);
-        void refresh();
+        (await createInListings(queryClient, [folder])).settle();
+        refreshAround({ folderTrees: [parentId] });
         return folder;
       },
 
@@ -290,7 +345,7 @@ export function useDriveActions(errorTexts: ErrorTexts) {
         }
       },
     }),
-    [t, run, removeLocally, patchLocally, queryClient, refresh, fail],
+    [t, run, queryClient, refreshAround, fail],
   );
 }
 

@@ -33,6 +33,8 @@ export function useListing(input: ListingInput) {
   const filters = input.filters ? JSON.stringify(input.filters) : '';
   const events = input.source === 'events';
   const query = useInfiniteQuery({
+    // Actions change these pages in place (listing-updates.ts); a listing they cannot follow
+    // fetches its first page again through this page function.
     queryKey: listingQueryKey(
       events ? 'events' : input.parentId,
       input.order,

@@ -49,10 +49,10 @@ export interface UploadProviderProps {
    */
   owner?: string;
   /**
-   * Told of the folders whose listing changed (a file finished uploading, or a dropped
-   * selection's folders were made), e.g. to invalidate their listing queries.
+   * Told of the folders whose listing changed and the items that came into them (a file
+   * finished uploading, or a dropped selection's folders were made), to list them.
    */
-  onUploaded?: (parentIds: string[]) => void;
+  onUploaded?: (parentIds: string[], itemIds: string[]) => void;
   /** The shared error messages of the page's locale (the `errors` namespace). */
   errorTexts?: ErrorTexts;
 }

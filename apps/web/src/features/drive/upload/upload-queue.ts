@@ -139,8 +139,11 @@ export interface UploadQueueDeps {
   concurrency?: number;
   now?: () => number;
   newId?: () => string;
-  /** Told of the folders whose listing changed: a file completed or a folder was created. */
-  onUploaded?: (parentIds: string[]) => void;
+  /**
+   * Told of the folders whose listing changed and of the items that came into them: a file
+   * completed or folders were created.
+   */
+  onUploaded?: (parentIds: string[], itemIds: string[]) => void;
   /**
    * Takes an entry for this page (a Web Lock in the browser), so two tabs of the drive never send
    * the same upload; resolves the release, or undefined while another page has it.
@@ -218,7 +221,9 @@ export class UploadQueue {
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
 
   /** Sets who is told of completed uploads. */
-  setOnUploaded(onUploaded: ((parentIds: string[]) => void) | undefined): void {
+  setOnUploaded(
+    onUploaded: ((parentIds: string[], itemIds: string[]) => void) | undefined,
+  ): void {
     this.deps.onUploaded = onUploaded;
   }
 
@@ -251,13 +256,17 @@ export class UploadQueue {
   async addTree(parentId: string, tree: PickedTree): Promise<void> {
     const plan = planUpload(tree);
     const folderIds = new Map<string, string>([['', parentId]]);
+    const topFolderIds: string[] = [];
     for (const folder of plan.folders) {
       const parent = folderIds.get(parentFolderOf(folder)) ?? parentId;
       const created = await this.deps.api.createFolder(parent, folderNameOf(folder));
       folderIds.set(folder, created.id);
+      if (parent === parentId) {
+        topFolderIds.push(created.id);
+      }
     }
     if (plan.folders.length > 0) {
-      this.deps.onUploaded?.([parentId]);
+      this.deps.onUploaded?.([parentId], topFolderIds);
     }
     const createdAt = this.deps.now();
     const added: UploadEntry[] = plan.files.map((planned, index) => ({
@@ -632,7 +641,7 @@ export class UploadQueue {
     }
     await this.persist(id);
     if (entry) {
-      this.deps.onUploaded?.([entry.parentId]);
+      this.deps.onUploaded?.([entry.parentId], entry.fileId ? [entry.fileId] : []);
     }
   }
 }
