@@ -285,6 +285,8 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const [focusMoves, setFocusMoves] = useState(0);
 
   // ---- Selection by pointer -------------------------------------------------------------
+  /** Whether a pointer is pressed on the listing (the focus that follows is the pointer's). */
+  const pointerFocus = useRef(false);
   const longPress = useRef<{ timer: number | undefined; fired: boolean }>({
     timer: undefined,
     fired: false,
@@ -1089,10 +1091,20 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
             data-testid="drive-listing"
             data-view={view}
             onKeyDown={onKeyDown}
+            onPointerDown={() => {
+              pointerFocus.current = true;
+            }}
+            onPointerUp={() => {
+              pointerFocus.current = false;
+            }}
             onFocus={(event) => {
+              // Focused by a press on an item: the click selects that item. Focusing the first
+              // item instead would scroll the list to its top under the pointer.
+              const byPointer = pointerFocus.current;
+              pointerFocus.current = false;
               if (event.target === event.currentTarget) {
                 setListFocused(true);
-                if (current.focus === undefined && order.length > 0) {
+                if (!byPointer && current.focus === undefined && order.length > 0) {
                   setSelection((state) => ({ ...state, focus: order[0] }));
                 }
               }
