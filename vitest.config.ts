@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,9 +13,22 @@ export default defineConfig({
         // Next.js keeps JSX for its own compiler (tsconfig `jsx: preserve`); small tests that
         // render a component to markup need it compiled.
         oxc: { jsx: { runtime: 'automatic' } },
+        // The web app's `@/` path alias (apps/web/tsconfig.json), for components under test.
+        resolve: {
+          alias: [
+            {
+              find: /^@\//,
+              replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)),
+            },
+          ],
+        },
         test: {
           name: 'small',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

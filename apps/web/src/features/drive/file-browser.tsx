@@ -65,6 +65,7 @@ import { FileItem, ItemMoreMenu, useModifiedText } from './file-item';
 import { InlineRename, focusRenameOnMenuClose } from './inline-rename';
 import { ItemIconSymbols } from './item-icons';
 import { keyAction } from './keyboard';
+import { LongPress } from './long-press';
 import { MoveCopyDialog } from './move-copy-dialog';
 import { NameDialog } from './name-dialog';
 import type { SelectionState } from './selection';
@@ -105,8 +106,6 @@ const listRowHeight = 48;
 const mobileRowHeight = 56;
 const gridTileWidth = 176;
 const gridRowHeight = 204;
-/** How long a touch must rest on an item to select it (long press). */
-const longPressMs = 500;
 /** How far a pressed mouse must travel before a press becomes a drag. */
 const dragThresholdPx = 6;
 
@@ -287,10 +286,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   // ---- Selection by pointer -------------------------------------------------------------
   /** Whether a pointer is pressed on the listing (the focus that follows is the pointer's). */
   const pointerFocus = useRef(false);
-  const longPress = useRef<{ timer: number | undefined; fired: boolean }>({
-    timer: undefined,
-    fired: false,
-  });
+  const [longPress] = useState(() => new LongPress());
   const pressed = useRef<{ file: DriveFile; x: number; y: number } | undefined>(undefined);
   const canDrag = section === 'all' && !isMobile;
   const onPointerDown = useCallback(
@@ -303,22 +299,13 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
             : undefined;
         return;
       }
-      if (event.pointerType !== 'touch') {
-        return;
-      }
-      window.clearTimeout(longPress.current.timer);
-      longPress.current.fired = false;
-      longPress.current.timer = window.setTimeout(() => {
-        longPress.current.fired = true;
+      longPress.start(event.pointerType, () => {
         setSelection((state) => toggleItem(state, file.id));
-        navigator.vibrate?.(20);
-      }, longPressMs);
+      });
     },
-    [canDrag],
+    [canDrag, longPress],
   );
-  const onPointerEnd = useCallback(() => {
-    window.clearTimeout(longPress.current.timer);
-  }, []);
+  const onPointerEnd = useCallback(() => longPress.cancel(), [longPress]);
 
   const selecting = current.selected.size > 0;
   // What the items' handlers read when called: the items keep the same handlers while the listing
@@ -329,8 +316,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   });
   const onItemClick = useCallback(
     (file: DriveFile, event: MouseEvent) => {
-      if (longPress.current.fired) {
-        longPress.current.fired = false;
+      if (longPress.takeFired()) {
         return;
       }
       const context = itemContext.current;
@@ -351,7 +337,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         }),
       );
     },
-    [isMobile],
+    [isMobile, longPress],
   );
   const onItemDoubleClick = useCallback((file: DriveFile) => itemContext.current.open(file), []);
   const onItemCheck = useCallback((file: DriveFile) => {

@@ -3,8 +3,6 @@
 import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { memo, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { formatBytes } from '@nimbus/contracts';
-import { File, FileArchive, FileAudio, FileImage, FileText, FileVideo, Folder } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useLocale, useTimeZone } from 'next-intl';
 import {
@@ -17,7 +15,8 @@ import { cn } from '@/lib/cn';
 import type { DriveFile } from './drive-api';
 import { isFolder } from './drive-api';
 import { focusRenameOnMenuClose } from './inline-rename';
-import { ItemIcon, itemIconOf } from './item-icons';
+import { ItemIcon } from './item-icons';
+import { itemGlyph, itemName, itemPicture, itemSizeText, itemTileClass } from './item-parts';
 import { modifiedTextFormatter } from './modified-text';
 
 /** One action offered for items (context menu, "more" menu, selection bar). */
@@ -158,29 +157,6 @@ function MoreButton({
   );
 }
 
-/** The icon of an item by its kind and `file_category`. */
-export function FileIcon({ file, className }: { file: DriveFile; className?: string }) {
-  const props = { 'aria-hidden': true, className: cn('shrink-0', className) } as const;
-  if (isFolder(file)) {
-    return <Folder {...props} className={cn(props.className, 'fill-primary/15 text-primary')} />;
-  }
-  switch (file.file_category) {
-    case 'VIDEO':
-      return <FileVideo {...props} className={cn(props.className, 'text-violet-500')} />;
-    case 'AUDIO':
-      return <FileAudio {...props} className={cn(props.className, 'text-pink-500')} />;
-    case 'IMAGE':
-      return <FileImage {...props} className={cn(props.className, 'text-emerald-500')} />;
-    case 'ARCHIVE':
-      return <FileArchive {...props} className={cn(props.className, 'text-amber-500')} />;
-    case 'TEXT':
-    case 'DOCUMENT':
-      return <FileText {...props} className={cn(props.className, 'text-sky-500')} />;
-    default:
-      return <File {...props} className={cn(props.className, 'text-muted-foreground')} />;
-  }
-}
-
 /** When an item changed: relative within a week ("3 minutes ago"), else the locale's date. */
 export function useModifiedText(): (iso: string) => string {
   const locale = useLocale();
@@ -228,9 +204,7 @@ export interface FileItemProps {
 export const FileItem = memo(function FileItem(props: FileItemProps) {
   const { file, view, selected, focused, showFocus } = props;
   const locale = useLocale();
-  const size =
-    file.event_type_name ??
-    (isFolder(file) || file.size === '' ? '—' : formatBytes(file.size, { locale }));
+  const size = file.event_type_name ?? itemSizeText(file, locale);
   const check = (
     <span
       aria-hidden
@@ -280,16 +254,15 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       className="size-4 shrink-0 fill-amber-400 text-amber-400"
     />
   ) : null;
-  const icon = itemIconOf(file);
 
   if (view === 'grid') {
     return (
       <div
         {...common}
         className={cn(
-          'group relative flex h-full cursor-default select-none flex-col rounded-xl border p-2',
+          itemTileClass(selected),
+          'cursor-default',
           props.rename ? '' : 'overflow-hidden',
-          selected ? 'border-primary bg-primary/10' : 'border-border bg-background hover:bg-muted',
           ring,
           faded,
         )}
@@ -304,17 +277,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
           />
         </div>
         <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg bg-muted/60">
-          {file.thumbnail_link ? (
-            // eslint-disable-next-line @next/next/no-img-element -- signed thumbnail URLs on the content origin
-            <img
-              src={file.thumbnail_link}
-              alt=""
-              loading="lazy"
-              className="size-full object-cover"
-            />
-          ) : (
-            <ItemIcon name={icon.name} className={`size-12 shrink-0 ${icon.className}`} />
-          )}
+          {itemPicture(file)}
           {file.params.duration ? (
             <span className="absolute bottom-12 right-3 rounded bg-neutral-950/70 px-1.5 text-xs text-white">
               {file.params.duration}
@@ -322,11 +285,7 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
           ) : null}
         </div>
         <div className="mt-2 flex items-center gap-1">
-          {props.rename ?? (
-            <span className="min-w-0 flex-1 truncate text-sm font-medium" title={file.name}>
-              {file.name}
-            </span>
-          )}
+          {props.rename ?? itemName(file.name, 'flex-1 text-sm font-medium')}
           {star}
         </div>
         <span className="truncate text-xs text-muted-foreground">
@@ -347,13 +306,9 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
       )}
     >
       {check}
-      <ItemIcon name={icon.name} className={`size-6 shrink-0 ${icon.className}`} />
+      {itemGlyph(file)}
       <span className="flex min-w-0 flex-1 items-center gap-2">
-        {props.rename ?? (
-          <span className="truncate text-sm" title={file.name}>
-            {file.name}
-          </span>
-        )}
+        {props.rename ?? itemName(file.name, 'text-sm')}
         {star}
       </span>
       <span className="hidden w-40 shrink-0 truncate text-sm text-muted-foreground sm:block">

@@ -4,7 +4,7 @@ import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
 import type { SharedDisplayMode, SortOrder } from '@nimbus/contracts';
-import { defaultSharedDisplayMode, formatBytes } from '@nimbus/contracts';
+import { defaultSharedDisplayMode } from '@nimbus/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   Download,
@@ -22,8 +22,15 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/features/auth/error-text';
 import { browserClient } from '@/features/auth/browser-client';
-import type { DriveFile } from '@/features/drive/drive-api';
-import { FileIcon } from '@/features/drive/file-item';
+import { ItemIconSymbols } from '@/features/drive/item-icons';
+import { LongPress } from '@/features/drive/long-press';
+import {
+  itemGlyph,
+  itemName,
+  itemPicture,
+  itemSizeText,
+  itemTileClass,
+} from '@/features/drive/item-parts';
 import type { PreviewFile } from '@/features/drive/preview';
 import { FilePreview } from '@/features/drive/preview';
 import type { SelectionState } from '@/features/drive/selection';
@@ -65,8 +72,6 @@ import { sharePageSize } from './share-types';
 const rowHeight = 56;
 const cardHeight = 208;
 const cardMinWidth = 160;
-/** How long a finger rests on an item to pick it (phones). */
-const longPressMs = 500;
 
 /** The sort orders the share page offers. */
 const sortChoices = [
@@ -164,8 +169,7 @@ export function ShareFileList(props: ShareFileListProps) {
   const { shareId, parentIds, token, errorTexts } = props;
   const t = useTranslations('share');
   const locale = useLocale();
-  const { requestDownload, requestZip, requestSave, setPreviewing, saving } =
-    useShareActions();
+  const { requestDownload, requestZip, requestSave, setPreviewing, saving } = useShareActions();
   const isMobile = useLayoutStore((state) => state.isMobile);
   const [mode, setMode] = useState<SharedDisplayMode>({
     ...defaultSharedDisplayMode,
@@ -196,10 +200,7 @@ export function ShareFileList(props: ShareFileListProps) {
   const picking = pickedIds.length > 0;
   const allPicked = picking && !next && pickedIds.length === files.length;
   const lastPointer = useRef('mouse');
-  const longPress = useRef<{ timer: number | undefined; fired: boolean }>({
-    timer: undefined,
-    fired: false,
-  });
+  const [longPress] = useState(() => new LongPress());
 
   const loadFile = useCallback(
     async (id: string): Promise<PreviewFile> => {
@@ -371,8 +372,7 @@ export function ShareFileList(props: ShareFileListProps) {
 
   /** A click on an item's name: opens it, or picks with Ctrl/Cmd, Shift, or a tap while picking. */
   const onNameClick = (file: ShareFile, event: MouseEvent) => {
-    if (longPress.current.fired) {
-      longPress.current.fired = false;
+    if (longPress.takeFired()) {
       event.preventDefault();
       return false;
     }
@@ -388,9 +388,8 @@ export function ShareFileList(props: ShareFileListProps) {
   /** A click on an item's check box: toggles it, or adds the range from the anchor with Shift. */
   const onCheckClick = (file: ShareFile, event: MouseEvent) => {
     event.stopPropagation();
-    if (longPress.current.fired) {
+    if (longPress.takeFired()) {
       // The long press picked the item already.
-      longPress.current.fired = false;
       return;
     }
     setSelection((state) =>
@@ -403,20 +402,9 @@ export function ShareFileList(props: ShareFileListProps) {
   /** A finger resting on an item picks it (phones), as in a phone's gallery. */
   const onItemPointerDown = (file: ShareFile, event: PointerEvent) => {
     lastPointer.current = event.pointerType;
-    if (event.pointerType !== 'touch') {
-      return;
-    }
-    window.clearTimeout(longPress.current.timer);
-    longPress.current.fired = false;
-    longPress.current.timer = window.setTimeout(() => {
-      longPress.current.fired = true;
-      setSelection((state) => toggleItem(state, file.id));
-      navigator.vibrate?.(20);
-    }, longPressMs);
+    longPress.start(event.pointerType, () => setSelection((state) => toggleItem(state, file.id)));
   };
-  const onItemPointerEnd = () => {
-    window.clearTimeout(longPress.current.timer);
-  };
+  const onItemPointerEnd = () => longPress.cancel();
 
   const savePicked = () => {
     const body = pickedRestoreBody(shareId, parentIds, pickedIds, allPicked);
@@ -526,8 +514,7 @@ export function ShareFileList(props: ShareFileListProps) {
     );
   }
 
-  const sizeOf = (file: ShareFile) =>
-    file.kind === 'drive#folder' || file.size === '' ? '—' : formatBytes(file.size, { locale });
+  const sizeOf = (file: ShareFile) => itemSizeText(file, locale);
 
   const item = (file: ShareFile) => {
     const folder = file.kind === 'drive#folder';
@@ -600,32 +587,19 @@ export function ShareFileList(props: ShareFileListProps) {
           <EyeOff aria-hidden className="size-6" />
           {t('cover.file')}
         </span>
-      ) : file.thumbnail_link ? (
-        // eslint-disable-next-line @next/next/no-img-element -- signed thumbnail URLs on the content origin
-        <img src={file.thumbnail_link} alt="" loading="lazy" className="size-full object-cover" />
       ) : (
-        <FileIcon file={file as unknown as DriveFile} className="size-12" />
+        itemPicture(file)
       );
       const body = (
         <>
           <span className="flex h-32 w-full items-center justify-center overflow-hidden rounded-lg bg-muted/60">
             {picture}
           </span>
-          <span className="mt-2 block w-full truncate text-sm font-medium" title={file.name}>
-            {file.name}
-          </span>
+          {itemName(file.name, 'mt-2 block w-full text-sm font-medium')}
         </>
       );
       return (
-        <div
-          {...pointer}
-          className={cn(
-            'group relative flex h-full select-none flex-col rounded-xl border p-2 [-webkit-touch-callout:none]',
-            selected
-              ? 'border-primary bg-primary/10'
-              : 'border-border bg-background hover:bg-muted',
-          )}
-        >
+        <div {...pointer} className={cn(itemTileClass(selected), '[-webkit-touch-callout:none]')}>
           <span className="absolute left-1 top-1 z-10 rounded-lg bg-background/80">{check}</span>
           {href ? (
             <Link
@@ -657,8 +631,8 @@ export function ShareFileList(props: ShareFileListProps) {
     }
     const content = (
       <>
-        <FileIcon file={file as unknown as DriveFile} className="size-6" />
-        <span className="min-w-0 flex-1 truncate">{file.name}</span>
+        {itemGlyph(file)}
+        {itemName(file.name, 'flex-1')}
         {covered ? (
           <span className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
             <EyeOff aria-hidden className="size-4" />
@@ -872,6 +846,7 @@ export function ShareFileList(props: ShareFileListProps) {
           <span className="w-20 text-right sm:w-28">{t('list.size')}</span>
         </div>
       )}
+      <ItemIconSymbols />
       <div
         ref={setScrollElement}
         role="list"
