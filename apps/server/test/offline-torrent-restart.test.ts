@@ -145,6 +145,11 @@ describe('torrent downloads across a server crash', () => {
           }
         };
         await walk(done?.file_id ?? '', '');
+        // The month's traffic is what came from the seeder, booked as it came (the run killed
+        // part-way had booked its share): what the restart fetched, and at most all that was sent.
+        const traffic = (await database.db.selectFrom('offline_traffic').select('bytes').execute()).reduce((sum, row) => sum + Number(row.bytes), 0);
+        expect(traffic).toBeGreaterThan(sentAfterRestart);
+        expect(traffic).toBeLessThanOrEqual(seeding?.uploaded ?? 0);
         expect(found).toEqual(new Map([...contents].map(([name, bytes]) => [name, sha256(bytes)])));
         for (const hash of found.values()) {
           const blob = fs.readFileSync(path.join(dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), hash));

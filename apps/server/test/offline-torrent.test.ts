@@ -151,7 +151,7 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
     return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
   }
 
-  function call(headers: Headers, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+  function call(headers: Headers, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
 
@@ -244,6 +244,20 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
     expect(pieceRequests).toBe(requestedBefore);
     expect(await drive(user.id, headers)).toEqual(new Map([['other.bin', other.sha256 ?? '']]));
     expect(await trafficOf(user.id)).toBe(0);
+
+    // A task that failed for room keeps its folder of pieces for a retry, until it is deleted.
+    const offlineDir = path.join(t.config.DATA_DIR, 'offline');
+    const dropped = await created(headers, magnet);
+    await t.container.offlineWorker.runPending();
+    expect((await task(headers, dropped.id)).phase).toBe('PHASE_TYPE_ERROR');
+    expect(await fs.readdir(offlineDir)).toContain(dropped.id);
+    ok(await call(headers, 'DELETE', `/drive/v1/tasks?task_ids=${dropped.id}`));
+    let left = await fs.readdir(offlineDir);
+    for (let polls = 0; polls < 200 && left.includes(dropped.id); polls += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      left = await fs.readdir(offlineDir);
+    }
+    expect(left).not.toContain(dropped.id);
 
     ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [other.id] }));
     const retried = ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
