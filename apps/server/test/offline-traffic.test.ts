@@ -19,7 +19,8 @@ interface TaskBody {
   file_size: string;
 }
 
-const content = randomBytes(512 * 1024);
+// Halves of whole 1 MiB buffers: the writer writes the first half out, and records it, while the origin holds the rest.
+const content = randomBytes(4 * 1024 * 1024);
 const half = content.length / 2;
 const etag = `"${createHash('sha256').update(content).digest('hex').slice(0, 16)}"`;
 
