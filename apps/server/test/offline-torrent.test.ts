@@ -366,6 +366,25 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
     }
   });
 
+  it('two torrent tasks of one member that each fit but not together: one is filed whole, the other fails with file_space_not_enough and leaves nothing', async () => {
+    await start(true, { PLAN_FREE_STORAGE_BYTES: String(total + 1000), PLAN_FREE_OFFLINE_RUNNING: '2', OFFLINE_WORKERS: '2' });
+    const { user, headers } = await member();
+    const ids = [(await created(headers, magnet)).id, (await created(headers, magnet)).id];
+    expect(await t.container.offlineWorker.runPending()).toBe(2);
+    const ends = await Promise.all(ids.map((id) => task(headers, id)));
+    expect(ends.map((end) => end.phase).sort()).toEqual(['PHASE_TYPE_COMPLETE', 'PHASE_TYPE_ERROR']);
+    const done = ends.find((end) => end.phase === 'PHASE_TYPE_COMPLETE') as TaskBody;
+    const failed = ends.find((end) => end.phase === 'PHASE_TYPE_ERROR') as TaskBody;
+    expect(failed).toMatchObject({ message: 'Not enough storage space for this file', file_id: '' });
+    expect(failed.params.error).toBe('file_space_not_enough');
+    // One torrent in the drive, booked once.
+    const found = await drive(user.id, headers);
+    expect([...found.keys()].sort()).toEqual([...contents.keys()].map((name) => `My Downloads/pack/${name}`).sort());
+    expect(await tree(user.id, headers, done.file_id)).toEqual(everything);
+    expect(ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage).toBe(String(total));
+    expect(await references()).toEqual([1, 1]);
+  });
+
   it('lists a magnet link\'s files from the swarm (metadata only), and a task picking one of them knows them at once', async () => {
     await start();
     const { user, headers } = await member();
