@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import type { Actor, Authenticator } from './authenticator';
 
@@ -26,4 +27,20 @@ export function actorOf(request: FastifyRequest): Actor {
     throw new AppError('unauthenticated');
   }
   return request.actor;
+}
+
+/** The security schemes of a member call in the OpenAPI document: a bearer token or the session cookie. */
+export const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+
+/**
+ * Prepares a plugin whose calls all speak of one signed-in member: the request's actor slot, the
+ * zod type provider, the member check to use as `preHandler`, and `Cache-Control: no-store` on
+ * every answer.
+ */
+export function memberPlugin(app: FastifyInstance, authenticator: Authenticator) {
+  app.decorateRequest('actor', null);
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+  return { routes: app.withTypeProvider<ZodTypeProvider>(), preHandler: requireActor(authenticator) };
 }

@@ -1,10 +1,11 @@
 import { create as contentDisposition } from 'content-disposition';
+import { headerOf } from '../../http/request-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { toErrorBody } from '../../http/error-body';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
 import { contentPathPrefix, type LinkClaims } from './content-link';
 import { contentParamsSchema, contentQuerySchema, zipAnswerSchema, zipBodySchema } from './content.schemas';
 import { contentSecurityHeaders, decideServing } from './content-serving';
@@ -16,12 +17,6 @@ export interface ContentRoutesDeps {
   authenticator: Authenticator;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
 
 /** An error object with a status of its own (304/412/416 are HTTP facts, not error kinds). */
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, reason: 'out_of_range' | 'failed_precondition') {
@@ -85,12 +80,12 @@ export function contentRoutes(deps: ContentRoutesDeps) {
             .header('last-modified', new Date(lastModified * 1000).toUTCString())
             .header('cache-control', 'private, max-age=3600');
           const decision = decideServing(file.size, file.validators, {
-            ifMatch: header(request, 'if-match'),
-            ifNoneMatch: header(request, 'if-none-match'),
-            ifModifiedSince: header(request, 'if-modified-since'),
-            ifUnmodifiedSince: header(request, 'if-unmodified-since'),
-            ifRange: header(request, 'if-range'),
-            range: header(request, 'range'),
+            ifMatch: headerOf(request, 'if-match'),
+            ifNoneMatch: headerOf(request, 'if-none-match'),
+            ifModifiedSince: headerOf(request, 'if-modified-since'),
+            ifUnmodifiedSince: headerOf(request, 'if-unmodified-since'),
+            ifRange: headerOf(request, 'if-range'),
+            range: headerOf(request, 'range'),
           });
           switch (decision.status) {
             case 304:
@@ -149,7 +144,7 @@ export function contentRoutes(deps: ContentRoutesDeps) {
             .header('etag', thumbnail.etag)
             .header('cache-control', 'private, max-age=86400')
             .header('content-disposition', 'inline');
-          if (header(request, 'if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === thumbnail.etag)) {
+          if (headerOf(request, 'if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === thumbnail.etag)) {
             return reply.code(304).send();
           }
           void reply.header('content-length', thumbnail.size);

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
-import { requireActor } from '../auth/require-actor';
+import { memberSecurity, requireActor } from '../auth/require-actor';
 import {
   aboutSchema,
   createFolderAnswerSchema,
@@ -42,7 +42,6 @@ export interface DriveRoutesDeps {
   downloadTraffic?: Pick<DownloadTrafficMeter, 'usage'>;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
 function userIdOf(request: FastifyRequest): string {
   if (!request.actor) {

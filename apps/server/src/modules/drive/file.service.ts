@@ -73,6 +73,39 @@ export function checkName(name: string): string {
   return normalized;
 }
 
+/**
+ * The row of a new, empty folder named `name` (already made free in its parent), made at `stamp`:
+ * the one shape every folder the drive or a share save makes has.
+ */
+export function newFolderRecord(input: {
+  userId: string;
+  parentId: string;
+  name: string;
+  stamp: string;
+  folderType?: FileRecord['folderType'];
+}): NewFile {
+  return {
+    id: newId(),
+    userId: input.userId,
+    parentId: input.parentId,
+    kind: 'folder',
+    name: input.name,
+    nameKey: foldName(input.name),
+    size: 0,
+    sha256: null,
+    gcid: '',
+    mimeType: '',
+    fileExtension: '',
+    fileCategory: 'OTHER',
+    phase: 'PHASE_TYPE_COMPLETE',
+    starred: false,
+    createdAt: input.stamp,
+    modifiedAt: input.stamp,
+    params: {},
+    ...(input.folderType === undefined ? {} : { folderType: input.folderType }),
+  };
+}
+
 /** `photo.jpg` -> `photo(2).jpg`; folders and names without an extension take it at the end. */
 export function numberedName(name: string, kind: 'file' | 'folder', n: number): string {
   const dot = name.lastIndexOf('.');
@@ -264,28 +297,13 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   async function createFolderIn(queries: FileQueries, userId: string, parentId: string, name: string, folderType: FileRecord['folderType'] = 'NORMAL'): Promise<FileRecord> {
-    const stamp = now().toISOString();
-    const folder: NewFile = {
-      id: newId(),
+    const folder = newFolderRecord({
       userId,
       parentId,
-      kind: 'folder',
       name: await freeName(queries, userId, parentId, name, 'folder'),
-      nameKey: '',
-      size: 0,
-      sha256: null,
-      gcid: '',
-      mimeType: '',
-      fileExtension: '',
-      fileCategory: 'OTHER',
-      phase: 'PHASE_TYPE_COMPLETE',
-      starred: false,
-      createdAt: stamp,
-      modifiedAt: stamp,
-      params: {},
+      stamp: now().toISOString(),
       folderType,
-    };
-    folder.nameKey = foldName(folder.name);
+    });
     await queries.insert(folder);
     return owned(queries, userId, folder.id);
   }

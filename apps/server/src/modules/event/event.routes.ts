@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import type { FileLinkFields, FileLinker } from '../drive/file.dto';
 import type { FileService } from '../drive/file.service';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberPlugin, memberSecurity } from '../auth/require-actor';
 import { toEventDto } from './event.dto';
 import { eventListSchema, listEventsQuerySchema } from './event.schemas';
 import type { EventService } from './event.service';
@@ -18,17 +17,11 @@ export interface EventRoutesDeps {
   links?: FileLinker;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
 /** The drive's recent events (API.md §2 `GET /drive/v1/events`). */
 export function eventRoutes(deps: EventRoutesDeps) {
   return async (app: FastifyInstance) => {
-    app.decorateRequest('actor', null);
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
+    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
 
     routes.get(
       '/drive/v1/events',

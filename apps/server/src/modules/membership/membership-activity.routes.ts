@@ -7,7 +7,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../auth/require-actor';
+import { actorOf, memberSecurity } from '../auth/require-actor';
+import { clientIdOf, deviceIdOf } from '../../http/request-headers';
 import { z } from 'zod';
 import {
   compensateAnswerSchema,
@@ -32,7 +33,6 @@ import { inviteCodeOf, type MembershipActivityService } from './membership-activ
 import { toGrantAnswer } from './membership.dto';
 import { maskEmail } from '../user/user.dto';
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 /** The membership plugin's Fastify instance with the zod type provider. */
 type FastifyZodInstance = FastifyInstance<
   RawServerDefault,
@@ -42,16 +42,10 @@ type FastifyZodInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
-const deviceIdPattern = /^[0-9a-f]{32}$/;
 
 /** A membership answer: `result: "ACCEPTED"` and the call's own fields. */
 function accepted<Fields extends object>(fields: Fields): { result: 'ACCEPTED' } & Fields {
   return { result: 'ACCEPTED', ...fields };
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** What the activity calls need. */
@@ -196,12 +190,11 @@ export function addMembershipActivityRoutes(
       },
     },
     async (request) => {
-      const deviceId = header(request, 'x-device-id') ?? '';
       await deps.verifyCaptcha({
         token: request.body.token,
         action: request.body.action,
-        clientId: (header(request, 'x-client-id') ?? '').slice(0, 64),
-        deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
+        clientId: clientIdOf(request),
+        deviceId: deviceIdOf(request),
       });
       return accepted({ success: true as const });
     },

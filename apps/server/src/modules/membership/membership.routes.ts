@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberPlugin, memberSecurity } from '../auth/require-actor';
 import { toGrantAnswer } from './membership.dto';
 import { activationAnswerSchema, activationBodySchema, vipAnswerSchema } from './membership.schemas';
 import type { MembershipService } from './membership.service';
 import { addMembershipActivityRoutes, type MembershipActivityRouteDeps } from './membership-activity.routes';
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
 /**
  * The membership calls of API.md §5: the VIP state and activation codes, and the activities
@@ -17,12 +15,7 @@ export function membershipRoutes(
   deps: { authenticator: Authenticator; memberships: MembershipService } & MembershipActivityRouteDeps,
 ) {
   return async (app: FastifyInstance) => {
-    app.decorateRequest('actor', null);
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
+    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
 
     routes.get(
       '/drive/v1/privilege/vip',

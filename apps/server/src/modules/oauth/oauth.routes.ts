@@ -1,10 +1,9 @@
 import { parseForm } from '../../http/form-body';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
-import type { RequestContext } from '../user/request-context';
+import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
+import { requestContextOf } from '../user/request-context';
 import { toAuthorization, toDeviceAuthorization, toPendingDevice } from './oauth.dto';
 import {
   authorizationSchema,
@@ -25,25 +24,6 @@ export interface OAuthRoutesDeps {
   authenticator: Authenticator;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
-const deviceIdPattern = /^[0-9a-f]{32}$/;
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** What the services know about the caller besides the body. */
-function contextOf(request: FastifyRequest): RequestContext {
-  const deviceId = header(request, 'x-device-id') ?? '';
-  return {
-    address: request.ip,
-    deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
-    userAgent: header(request, 'user-agent') ?? '',
-    locale: requestLocale(request),
-    captchaToken: header(request, 'x-captcha-token'),
-  };
-}
 
 function authorizeInputOf(params: {
   client_id?: string | undefined;
@@ -167,7 +147,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
         noStore(reply);
         const device = await deps.oauth.startDeviceAuthorization(
           { clientId: body.client_id, clientSecret: body.client_secret, scope: body.scope },
-          contextOf(request),
+          requestContextOf(request),
         );
         return toDeviceAuthorization(device);
       },
@@ -190,7 +170,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
         const device = await deps.oauth.describeUserCode(
           actorOf(request),
           request.query.user_code,
-          contextOf(request),
+          requestContextOf(request),
         );
         return toPendingDevice(device);
       },
@@ -215,7 +195,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
           actorOf(request),
           body.user_code,
           body.approve,
-          contextOf(request),
+          requestContextOf(request),
         );
         return { user_code: decision.userCode, status: decision.status };
       },

@@ -1,11 +1,12 @@
 import { defaultSortOrder, type ThumbnailSize } from '@nimbus/contracts';
+import { clientIdOf, deviceIdOf, headerOf } from '../../http/request-headers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import type { FileLinkFields, FileLinker } from '../drive/file.dto';
 import type { FileService } from '../drive/file.service';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
 import {
   batchFileInfoAnswerSchema,
   batchFileInfoBodySchema,
@@ -49,13 +50,6 @@ export interface ShareRoutesDeps {
   zips?: Pick<ContentService, 'shareZipLink'>;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
-const deviceIdPattern = /^[0-9a-f]{32}$/;
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-}
 
 function pageOf(query: { limit: number; page_token?: string | undefined; order?: SharePageInput['order'] | undefined; folders_first?: string | undefined }): SharePageInput {
   return {
@@ -122,14 +116,13 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       } catch {
         userId = null;
       }
-      const deviceId = header(request, 'x-device-id') ?? '';
       return {
         userId,
         locale: requestLocale(request),
         address: request.ip,
-        deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
-        clientId: (header(request, 'x-client-id') ?? '').slice(0, 64),
-        captchaToken: header(request, 'x-captcha-token'),
+        deviceId: deviceIdOf(request),
+        clientId: clientIdOf(request),
+        captchaToken: headerOf(request, 'x-captcha-token'),
       };
     }
 

@@ -9,7 +9,7 @@ import { newId, newIds, safeEqual } from '../../lib/secrets';
 import type { WindowLimiter } from '../../lib/window-limiter';
 import { decodePageToken, encodePageToken, foldName, sortKeysOf } from '../drive/file-listing';
 import type { FileCondition, FileQueries, FileRecord } from '../drive/file.repository';
-import { numberedName, type FileService } from '../drive/file.service';
+import { newFolderRecord, numberedName, type FileService } from '../drive/file.service';
 import type { PlanProvider } from '../membership/membership.service';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import type { CaptchaGuard } from '../user/captcha-guard';
@@ -536,29 +536,14 @@ export function createShareService(deps: ShareServiceDeps) {
     if (existing?.kind === 'folder') {
       return existing.id;
     }
-    const stamp = now().toISOString();
-    const folderName = await freeName(queries.files, userId, '', name, 'folder');
-    const id = newId();
-    await queries.files.insert({
-      id,
+    const folder = newFolderRecord({
       userId,
       parentId: '',
-      kind: 'folder',
-      name: folderName,
-      nameKey: foldName(folderName),
-      size: 0,
-      sha256: null,
-      gcid: '',
-      mimeType: '',
-      fileExtension: '',
-      fileCategory: 'OTHER',
-      phase: 'PHASE_TYPE_COMPLETE',
-      starred: false,
-      createdAt: stamp,
-      modifiedAt: stamp,
-      params: {},
+      name: await freeName(queries.files, userId, '', name, 'folder'),
+      stamp: now().toISOString(),
     });
-    return id;
+    await queries.files.insert(folder);
+    return folder.id;
   }
 
   /**

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberPlugin, memberSecurity } from '../auth/require-actor';
 import { toTaskDto } from './task.dto';
 import { deleteTasksQuerySchema, listTasksQuerySchema, patchTaskBodySchema, taskIdParamsSchema, taskListSchema, taskSchema } from './task.schemas';
 import type { TaskService } from './task.service';
@@ -13,18 +12,12 @@ export interface TaskRoutesDeps {
   tasks: TaskService;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
 /** A member's tasks (API.md §3) on the drive host. */
 export function taskRoutes(deps: TaskRoutesDeps) {
   return async (app: FastifyInstance) => {
-    app.decorateRequest('actor', null);
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
+    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
     const tasks = deps.tasks;
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
 
     routes.get(
       '/drive/v1/tasks',

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
 import { originOf, toUploadAnswer } from './upload.dto';
 import {
   proveBodySchema,
@@ -25,7 +25,6 @@ export interface UploadRoutesDeps {
   maxUploadBytes: number;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 const tusVersion = '1.0.0';
 const tusContentType = 'application/offset+octet-stream';
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
 import {
   passwordChangeSchema,
   sessionListSchema,
@@ -11,7 +11,6 @@ import type { AccountSecurityService } from './account-security.service';
 import { toSessionSummary } from './user.dto';
 import { emptySchema } from './user.schemas';
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
 /** The member's signed-in devices and password: `/v1/user/sessions`, `/v1/user/password`. */
 export function accountSecurityRoutes(deps: {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
 import { deletionRequestSchema, deletionSchema } from './account-deletion.schemas';
 import type { AccountDeletionService } from './account-deletion.service';
 import { avatarMaxBytes, avatarTypes } from './avatar-image';
@@ -19,7 +19,6 @@ export interface AvatarRoutesDeps {
   authenticator: Authenticator;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 const avatarParamsSchema = z.object({ sha256: z.string().max(128) });
 
 /** Keeps an image body as bytes; the size limit is the parser's, so oversize never buffers whole. */

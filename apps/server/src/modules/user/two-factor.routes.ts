@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
-import { requireActor } from '../auth/require-actor';
+import { actorOf, memberPlugin, memberSecurity } from '../auth/require-actor';
 import { emptySchema } from './user.schemas';
 import { toTwoFactorSetup, toTwoFactorStatus } from './two-factor.dto';
 import type { TwoFactorService } from './two-factor.service';
@@ -20,24 +18,13 @@ export interface TwoFactorRoutesDeps {
   authenticator: Authenticator;
 }
 
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
-function userIdOf(request: FastifyRequest): string {
-  if (!request.actor) {
-    throw new AppError('unauthenticated');
-  }
-  return request.actor.userId;
-}
+const userIdOf = (request: FastifyRequest): string => actorOf(request).userId;
 
 /** `/v1/user/two-factor/...`: the signed-in member's TOTP set-up, recovery codes and switch-off. */
 export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
   return async (app: FastifyInstance) => {
-    app.decorateRequest('actor', null);
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-    });
+    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
 
     routes.get(
       '/v1/user/two-factor',

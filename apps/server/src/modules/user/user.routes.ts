@@ -2,14 +2,14 @@ import { parseForm } from '../../http/form-body';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
-import { requestLocale } from '../../http/request-locale';
 import { sessionCookieName, type Authenticator } from '../auth/authenticator';
-import { actorOf, requireActor } from '../auth/require-actor';
+import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
 import type { OAuthService } from '../oauth/oauth.service';
 import { deviceCodeGrantType } from '../oauth/oauth-clients';
 import type { AccountService } from './account.service';
 import type { ProfileService } from './profile.service';
-import type { RequestContext } from './request-context';
+import { requestContextOf } from './request-context';
+import { headerOf } from '../../http/request-headers';
 import type { SessionService, TokenGrant } from './session.service';
 import { toProfile, toToken } from './user.dto';
 import {
@@ -43,24 +43,6 @@ export interface UserRoutesDeps {
   isSecure: boolean;
 }
 
-const deviceIdPattern = /^[0-9a-f]{32}$/;
-const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function contextOf(request: FastifyRequest, captchaToken?: string): RequestContext {
-  const deviceId = header(request, 'x-device-id') ?? '';
-  return {
-    address: request.ip,
-    deviceId: deviceIdPattern.test(deviceId) ? deviceId : '',
-    userAgent: header(request, 'user-agent') ?? '',
-    locale: requestLocale(request),
-    captchaToken: captchaToken ?? header(request, 'x-captcha-token'),
-  };
-}
 
 /**
  * The user service of API.md §6: verification codes, sign-up, sign-in, reset, tokens, sign-out
@@ -71,7 +53,7 @@ export function userRoutes(deps: UserRoutesDeps) {
 
   /** A web sign-in from a page we do not serve must not plant our session cookie (login CSRF). */
   function assertWebOrigin(request: FastifyRequest, clientId: string): void {
-    const origin = header(request, 'origin');
+    const origin = headerOf(request, 'origin');
     if (clientId === 'web' && origin !== undefined && !allowedOrigins.has(origin)) {
       throw new AppError('origin_not_allowed');
     }
@@ -116,7 +98,7 @@ export function userRoutes(deps: UserRoutesDeps) {
             locale: body.locale,
             clientId: body.client_id,
           },
-          contextOf(request, body.captcha_token),
+          requestContextOf(request, body.captcha_token),
         );
         return { verification_id: result.verificationId, expires_in: result.expiresIn };
       },
@@ -140,7 +122,7 @@ export function userRoutes(deps: UserRoutesDeps) {
             code: body.verification_code,
             clientId: body.client_id,
           },
-          contextOf(request),
+          requestContextOf(request),
         );
         return { verification_token: token };
       },
@@ -167,7 +149,7 @@ export function userRoutes(deps: UserRoutesDeps) {
             name: body.name,
             clientId: body.client_id,
           },
-          contextOf(request, body.captcha_token),
+          requestContextOf(request, body.captcha_token),
         );
         return sendGrant(reply, grant);
       },
@@ -195,7 +177,7 @@ export function userRoutes(deps: UserRoutesDeps) {
             recoveryCode: body.recovery_code,
             cancelDeletion: body.cancel_deletion === true,
           },
-          contextOf(request, body.captcha_token),
+          requestContextOf(request, body.captcha_token),
         );
         return sendGrant(reply, grant);
       },
@@ -220,7 +202,7 @@ export function userRoutes(deps: UserRoutesDeps) {
             verificationToken: body.verification_token,
             clientId: body.client_id,
           },
-          contextOf(request, body.captcha_token),
+          requestContextOf(request, body.captcha_token),
         );
         return {};
       },
@@ -249,7 +231,7 @@ export function userRoutes(deps: UserRoutesDeps) {
               redirectUri: body.redirect_uri,
               codeVerifier: body.code_verifier,
             },
-            contextOf(request),
+            requestContextOf(request),
           );
           return sendGrant(reply, grant);
         }
@@ -260,7 +242,7 @@ export function userRoutes(deps: UserRoutesDeps) {
               clientSecret: body.client_secret,
               deviceCode: body.device_code,
             },
-            contextOf(request),
+            requestContextOf(request),
           );
           return sendGrant(reply, grant);
         }
