@@ -236,20 +236,24 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
     const { user, headers } = await member();
     const other = await storeFile(t, user.id, 'other.bin', randomBytes(filler));
     const requestedBefore = pieceRequests;
+    // Two tasks of the magnet link, made while its files are not known yet.
     const queued = await created(headers, magnet);
-    expect(await t.container.offlineWorker.runPending()).toBe(1);
+    const dropped = await created(headers, magnet);
+    expect(await t.container.offlineWorker.runPending()).toBe(2);
     const failed = await task(headers, queued.id);
     expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '', file_size: String(total) });
     expect(failed.params.error).toBe('file_space_not_enough');
+    expect((await task(headers, dropped.id)).phase).toBe('PHASE_TYPE_ERROR');
     expect(pieceRequests).toBe(requestedBefore);
     expect(await drive(user.id, headers)).toEqual(new Map([['other.bin', other.sha256 ?? '']]));
     expect(await trafficOf(user.id)).toBe(0);
+    // Its files are known now: another task of it is refused as it is made.
+    const known = await offline(headers, magnet);
+    expect(known.statusCode).toBe(403);
+    expect(errorOf(known).error).toBe('file_space_not_enough');
 
     // A task that failed for room keeps its folder of pieces for a retry, until it is deleted.
     const offlineDir = path.join(t.config.DATA_DIR, 'offline');
-    const dropped = await created(headers, magnet);
-    await t.container.offlineWorker.runPending();
-    expect((await task(headers, dropped.id)).phase).toBe('PHASE_TYPE_ERROR');
     expect(await fs.readdir(offlineDir)).toContain(dropped.id);
     ok(await call(headers, 'DELETE', `/drive/v1/tasks?task_ids=${dropped.id}`));
     let left = await fs.readdir(offlineDir);
@@ -258,6 +262,7 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
       left = await fs.readdir(offlineDir);
     }
     expect(left).not.toContain(dropped.id);
+    expect(left).toContain(queued.id);
 
     ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [other.id] }));
     const retried = ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
@@ -364,6 +369,24 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('refuses a .torrent file whose chosen files cannot fit when the task is created, with file_space_not_enough; a pick that fits is taken', async () => {
+    await start(true, { PLAN_FREE_STORAGE_BYTES: String(total - 1), PLAN_FREE_CLOUD_DOWNLOADS: '1' });
+    const { user, headers } = await member();
+    const uploaded = await uploadTorrent(user.id, torrentFile);
+    const refused = await offline(headers, uploaded.id);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).error).toBe('file_space_not_enough');
+    expect(ok<{ tasks: TaskBody[] }>(await call(headers, 'GET', '/drive/v1/tasks?type=offline')).tasks).toEqual([]);
+    // The refusal used none of the day's tasks: the one allowed is still there for a pick that fits.
+    const listed = [...contents.keys()];
+    const text = String(listed.indexOf('docs/b.txt'));
+    const queued = await created(headers, uploaded.id, { files: [text] });
+    expect(await t.container.offlineWorker.runPending()).toBe(1);
+    const done = await task(headers, queued.id);
+    expect(done.phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(await tree(user.id, headers, done.file_id)).toEqual(new Map([['docs/b.txt', everything.get('docs/b.txt')]]));
   });
 
   it('two torrent tasks of one member that each fit but not together: one is filed whole, the other fails with file_space_not_enough and leaves nothing', async () => {

@@ -14,7 +14,7 @@ import type { TorrentSourceRepository } from './torrent/torrent.repository';
 
 export interface OfflineServiceDeps {
   tasks: TaskRepository;
-  files: Pick<FileService, 'get'>;
+  files: Pick<FileService, 'get' | 'about'>;
   plans: PlanProvider;
   now: () => Date;
   /** Tells the worker a task is waiting. */
@@ -158,6 +158,17 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         }
         if (parent.trashed !== 0) {
           throw new AppError('file_in_recycle_bin');
+        }
+      }
+      if (torrent?.files !== undefined) {
+        // The torrent's files are known (a .torrent file, or a magnet link checked lately): chosen
+        // files that cannot fit in the room left (less the member's running downloads) are
+        // refused now, before the day's count; the worker checks again before a piece is fetched.
+        const chosen = files === null ? torrent.files : torrent.files.filter((entry) => files.includes(entry.index));
+        const size = chosen.reduce((sum, entry) => sum + entry.size, 0);
+        const about = await deps.files.about(userId);
+        if (size > about.limit - about.usage - (await tasks.runningBytes(userId, 'offline', ''))) {
+          throw new AppError('file_space_not_enough');
         }
       }
       const plan = await deps.plans.planOf(userId);
