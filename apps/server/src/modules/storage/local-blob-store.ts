@@ -136,7 +136,10 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
     const finalPath = pathOf(digest.sha256);
     const existing = await statOf(digest.sha256);
     if (existing?.size === digest.size) {
-      await fs.rm(filePath, { force: true });
+      // The bytes are stored already. Freeing a big file's blocks takes a while (a tenth of a
+      // second per GiB), so nobody waits for it; a copy a crash leaves behind is swept with the
+      // other partial data (its upload's or task's sweep).
+      fs.rm(filePath, { force: true }).catch(() => undefined);
       return;
     }
     await ensureFolder(path.dirname(finalPath));
