@@ -6,10 +6,10 @@ import type { DriveFile } from './drive-api';
 import type { FileItemProps } from './file-item';
 import { FileItem } from './file-item';
 import { itemGlyph, itemName, itemPicture, itemSizeText, itemTileClass } from './item-parts';
+import { testDriveFile } from './test-drive-file';
 
 function driveFile(fields: Partial<DriveFile> = {}): DriveFile {
-  return {
-    kind: 'drive#file',
+  return testDriveFile({
     id: 'f1',
     parent_id: '',
     name: 'holiday <1>.mp4',
@@ -17,18 +17,9 @@ function driveFile(fields: Partial<DriveFile> = {}): DriveFile {
     mime_type: 'video/mp4',
     file_extension: '.mp4',
     file_category: 'VIDEO',
-    phase: 'PHASE_TYPE_COMPLETE',
-    trashed: false,
-    delete_time: '',
     starred: true,
-    created_time: '2026-01-01T00:00:00.000Z',
-    modified_time: '2026-01-01T00:00:00.000Z',
-    thumbnail_link: '',
-    web_content_link: '',
-    links: {},
-    params: {},
     ...fields,
-  };
+  });
 }
 
 const markup = (node: ReturnType<typeof itemGlyph>) =>

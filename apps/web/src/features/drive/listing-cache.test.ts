@@ -16,29 +16,10 @@ import {
   unpatchRows,
 } from './listing-cache';
 import { listingQueryKey } from './query-keys';
+import { testDriveFile } from './test-drive-file';
 
 function file(name: string, fields: Partial<DriveFile> = {}): DriveFile {
-  return {
-    kind: 'drive#file',
-    id: `id-${name}`,
-    parent_id: 'folder',
-    name,
-    size: '10',
-    mime_type: 'text/plain',
-    file_extension: '.txt',
-    file_category: 'TEXT',
-    phase: 'PHASE_TYPE_COMPLETE',
-    trashed: false,
-    delete_time: '',
-    starred: false,
-    created_time: '2026-01-01T00:00:00.000Z',
-    modified_time: '2026-01-01T00:00:00.000Z',
-    thumbnail_link: '',
-    web_content_link: '',
-    links: {},
-    params: {},
-    ...fields,
-  };
+  return testDriveFile({ id: `id-${name}`, parent_id: 'folder', name, ...fields });
 }
 
 function page(names: string[], next = 'more'): DriveFilePage {
