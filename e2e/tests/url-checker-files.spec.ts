@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 import { seedTorrent } from '../support/torrent-swarm';
 
@@ -15,6 +15,27 @@ import { seedTorrent } from '../support/torrent-swarm';
  */
 
 const KiB = 1024;
+
+/**
+ * The member's one offline task is the torrent `name`, saved from the link checker; then waits
+ * on the task list until it is complete and answers its row.
+ */
+async function completedCheckerTask(page: Page, name: string): Promise<Locator> {
+  const answer = await page.request.get('/drive/v1/tasks?type=offline', {
+    headers: { 'x-client-id': 'web' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { tasks } = (await answer.json()) as {
+    tasks: { name: string; params: Record<string, string> }[];
+  };
+  expect(tasks).toHaveLength(1);
+  expect(tasks[0]).toMatchObject({ name, params: { source: 'url_checker' } });
+
+  await page.getByRole('link', { name: 'View downloads' }).click();
+  const row = page.locator(`[data-testid=task-item][data-name="${name}"]`);
+  await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', { timeout: 45_000 });
+  return row;
+}
 
 test('a magnet link checked on /url-checker saves only the files left chosen', async ({ page }) => {
   test.setTimeout(120_000);
@@ -98,19 +119,7 @@ test('a magnet link checked on /url-checker saves only the files left chosen', a
     await expect(picker.getByRole('checkbox', { name: 'disc1/track02.flac' })).not.toBeChecked();
 
     // The task came from the link checker.
-    const answer = await page.request.get('/drive/v1/tasks?type=offline', {
-      headers: { 'x-client-id': 'web' },
-    });
-    expect(answer.ok(), await answer.text()).toBe(true);
-    const { tasks } = (await answer.json()) as {
-      tasks: { name: string; params: Record<string, string> }[];
-    };
-    expect(tasks).toHaveLength(1);
-    expect(tasks[0]).toMatchObject({ name: 'Album', params: { source: 'url_checker' } });
-
-    await page.getByRole('link', { name: 'View downloads' }).click();
-    const row = page.locator('[data-testid=task-item][data-name="Album"]');
-    await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', { timeout: 45_000 });
+    const row = await completedCheckerTask(page, 'Album');
 
     // The folder "Album" in My Downloads holds the chosen file only.
     await row.getByRole('button', { name: 'Show in folder' }).click();
@@ -172,19 +181,7 @@ test('a .torrent file read on /url-checker lists its files, and a member saves t
     await expect(page.getByTestId('url-checker-saved')).toContainText(
       'Added to your offline downloads',
     );
-    const answer = await page.request.get('/drive/v1/tasks?type=offline', {
-      headers: { 'x-client-id': 'web' },
-    });
-    expect(answer.ok(), await answer.text()).toBe(true);
-    const { tasks } = (await answer.json()) as {
-      tasks: { name: string; params: Record<string, string> }[];
-    };
-    expect(tasks).toHaveLength(1);
-    expect(tasks[0]).toMatchObject({ name: 'Mixtape', params: { source: 'url_checker' } });
-
-    await page.getByRole('link', { name: 'View downloads' }).click();
-    const row = page.locator('[data-testid=task-item][data-name="Mixtape"]');
-    await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', { timeout: 45_000 });
+    const row = await completedCheckerTask(page, 'Mixtape');
 
     // "Mixtape" holds intro.txt and side-a/song.bin; side-b was left out.
     await row.getByRole('button', { name: 'Show in folder' }).click();

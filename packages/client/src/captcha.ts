@@ -1,6 +1,6 @@
 import { createClientError } from './api-error';
 import { createLock } from './lock';
-import type { StorageLike } from './storage';
+import { readStoredObject, type StorageLike } from './storage';
 
 /** Captcha meta: `{email}` before sign-in, the signed `{captcha_sign, ...}` after (API.md §6). */
 export type CaptchaMeta = Readonly<Record<string, string>>;
@@ -115,21 +115,9 @@ export function readCaptchaRecord(
   storage: Pick<StorageLike, 'getItem'>,
   key: string,
 ): CaptchaTokenRecord | undefined {
-  const raw = storage.getItem(key);
-  if (!raw) {
-    return undefined;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) {
-    return undefined;
-  }
-  const record = value as Record<string, unknown>;
+  const record = readStoredObject(storage, key);
   if (
+    record === undefined ||
     typeof record.action !== 'string' ||
     typeof record.captcha_token !== 'string' ||
     typeof record.expires_in !== 'number' ||

@@ -5,6 +5,27 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
+/**
+ * The JSON object stored under `key`; undefined when there is none, or it is not JSON or not an
+ * object (a hand-edited or older entry). Its fields are for the caller to check.
+ */
+export function readStoredObject(
+  storage: Pick<StorageLike, 'getItem'>,
+  key: string,
+): Record<string, unknown> | undefined {
+  const raw = storage.getItem(key);
+  if (!raw) {
+    return undefined;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+}
+
 /** A storage that lives in memory: for tests, servers and browsers without local storage. */
 export function createMemoryStorage(initial: Readonly<Record<string, string>> = {}): StorageLike {
   const items = new Map<string, string>(Object.entries(initial));

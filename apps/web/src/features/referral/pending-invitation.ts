@@ -1,5 +1,5 @@
 import type { InvitationClaim, StorageLike } from '@nimbus/client';
-import { invitationClaimOf, inviteCodeOfUrl } from '@nimbus/client';
+import { invitationClaimOf, inviteCodeOfUrl, readStoredObject } from '@nimbus/client';
 
 /*
  * The invitation a visitor arrived with, kept in local storage until they have signed in or up
@@ -49,17 +49,8 @@ export function readPendingInvitation(
   storage: StorageLike,
   now: number,
 ): PendingInvitation | undefined {
-  const raw = storage.getItem(pendingInvitationKey);
-  if (!raw) {
-    return undefined;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) {
+  const value = readStoredObject(storage, pendingInvitationKey);
+  if (value === undefined) {
     return undefined;
   }
   const { code, claim, expiry } = value as Partial<PendingInvitation>;
