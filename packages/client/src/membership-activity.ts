@@ -53,7 +53,7 @@ export function invitationClaimOf(input: {
  * its first answer, so the client's retries are safe.
  */
 export function claimInvitation(
-  client: ApiClient,
+  client: Pick<ApiClient, 'post'>,
   claim: InvitationClaim,
   options?: CallOptions,
 ): Promise<InviteAnswer> {
@@ -62,7 +62,7 @@ export function claimInvitation(
 
 /** The member's referral page: their link, friends joined, days earned and the newest invitees. */
 export async function fetchInvitePage(
-  client: ApiClient,
+  client: Pick<ApiClient, 'get'>,
   limit: number,
   options?: CallOptions,
 ): Promise<InvitePageAnswer['data']> {

@@ -14,7 +14,8 @@ export type ClaimOutcome =
 
 export interface InvitationClaimDeps {
   storage: StorageLike;
-  client: ApiClient;
+  /** The two referral calls are all it makes. */
+  client: Pick<ApiClient, 'get' | 'post'>;
   now: number;
   /** Told of granted days (the caller remembers them and refreshes the member's state). */
   onGranted: (days: number) => void;
