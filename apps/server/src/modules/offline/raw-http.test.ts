@@ -56,11 +56,18 @@ async function listen(server: net.Server): Promise<{ url: URL; policy: FetchPoli
   return { url: new URL(`http://127.0.0.1:${port}/file.bin`), policy: { ...loopback, extraPorts: new Set([port]) } };
 }
 
-/** A server that answers every connection with `bytes`, written in pieces of `step` bytes, then closes. */
+/**
+ * A server that answers every connection with `bytes`, written in pieces of `step` bytes, then
+ * closes. The reader may hang up first (it stops at the end of a body), which is not an error here.
+ */
 function rawServer(bytes: Buffer, step = bytes.length): net.Server {
   return net.createServer((socket) => {
+    socket.on('error', () => socket.destroy());
     socket.once('data', () => {
       const send = (at: number) => {
+        if (socket.destroyed) {
+          return;
+        }
         if (at >= bytes.length) {
           socket.end();
           return;
