@@ -1,6 +1,11 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { compensationOfferSchema, compensationTypePattern } from '@nimbus/contracts';
+import {
+  appDownloadsSchema,
+  appLinkSchemeSchema,
+  compensationOfferSchema,
+  compensationTypePattern,
+} from '@nimbus/contracts';
 import { z } from 'zod';
 import { oauthClientsSchema } from './modules/oauth/oauth-clients';
 
@@ -261,6 +266,17 @@ export const configSchema = z
     COMPENSATIONS: jsonSetting(
       '{"aliyun_accident_202409":{"days":7,"joined_before":"2024-09-11T00:00:00Z","ends_at":"2024-12-31T00:00:00Z"}}',
     ).pipe(z.record(z.string().regex(compensationTypePattern, 'types are a-z, 0-9 and _'), compensationOfferSchema)),
+    /**
+     * The apps the site offers for download, as JSON by channel (`android` package file, `gp`
+     * Android app store, `ios`, `tv`, `windows`, `mac_apple_silicon`, `mac_intel`,
+     * `extension_chrome`, `extension_edge`, `extension_firefox`):
+     * `{"android":{"url":"https://...","version":"2.4.1","size":48234112,"notes":"...","sha256":"..."}}`.
+     * Published by `POST /config/v1/resources` as `app_downloads`; a stored `app_downloads`
+     * setting overrides it channel by channel. Empty: the app pages point to the web app.
+     */
+    APP_DOWNLOADS: jsonSetting('{}').pipe(appDownloadsSchema),
+    /** The apps' own URL scheme (`nimbus`): `<scheme>://xpan/<path>` opens the installed app. Empty: none. */
+    APP_LINK_SCHEME: appLinkSchemeSchema.optional(),
     /**
      * Hours an unfinished upload is kept after its last bytes arrived (tus `Upload-Expires`);
      * then the sweep deletes its partial data and its PENDING file.

@@ -255,6 +255,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       debug_options: { allow_vconsole: config.DEBUG_CONSOLE },
     },
     activityOperation: activityOperationOf(config.ACTIVITY_ENDS, config.COMPENSATIONS),
+    apps: { downloads: config.APP_DOWNLOADS, linkScheme: config.APP_LINK_SCHEME ?? '' },
   });
   const membershipActivities = createMembershipActivityService({
     activities: createMembershipActivityRepository(database.db),

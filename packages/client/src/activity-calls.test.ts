@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimCompensation, claimTaskReward, getActivityOperation, getTaskStatus } from './activity-calls';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
+import { getSiteResources } from './site-resources';
 import { createMemoryStorage } from './storage';
 
 interface Seen {
@@ -83,5 +84,30 @@ describe('activity calls', () => {
 
     answers = { '/config/v1/activity_operation': { status: 200, json: { values: { activity_operation: {} } } } };
     await expect(getActivityOperation(client(), {})).rejects.toThrow();
+  });
+
+  it('reads the published apps leniently, with empty defaults', async () => {
+    answers = {
+      '/config/v1/resources': {
+        status: 200,
+        json: {
+          values: {
+            resources: {
+              app_downloads: { ios: { url: 'https://apps.example.org/nimbus' }, tv: { url: 'ftp://x' } },
+              app_link_scheme: 'nimbus',
+            },
+          },
+        },
+      },
+    };
+    seen.length = 0;
+    expect(await getSiteResources(client(), { language_app: 'ko' })).toEqual({
+      app_downloads: { ios: { url: 'https://apps.example.org/nimbus' } },
+      app_link_scheme: 'nimbus',
+    });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/config/v1/resources', body: { client: 'web', data: { language_app: 'ko' } } });
+
+    answers = { '/config/v1/resources': { status: 200, json: { values: {} } } };
+    expect(await getSiteResources(client(), {})).toEqual({ app_downloads: {}, app_link_scheme: '' });
   });
 });

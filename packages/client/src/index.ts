@@ -11,3 +11,4 @@ export * from './membership-activity';
 export * from './request-url';
 export * from './storage';
 export * from './activity-calls';
+export * from './site-resources';

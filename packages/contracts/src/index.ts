@@ -10,3 +10,4 @@ export * from './membership';
 export * from './vip-status';
 export * from './membership-activity';
 export * from './activity-operation';
+export * from './app-downloads';

@@ -1,4 +1,5 @@
-import type { ActivityOperation, CompensationOffer } from '@nimbus/contracts';
+import type { ActivityOperation, AppDownloads, CompensationOffer } from '@nimbus/contracts';
+import { appLinkSchemeSchema, mergeAppDownloads } from '@nimbus/contracts';
 import { mergeActivityOperation } from './activity-operation';
 import type { ConfigScope } from './site-config.schemas';
 import type { SettingRepository } from './setting.repository';
@@ -11,6 +12,8 @@ export interface SiteConfigServiceDeps {
   defaults: Readonly<Record<ConfigScope, Values>>;
   /** The promotions' and compensations' schedule from configuration. */
   activityOperation: ActivityOperation;
+  /** The apps published by configuration (`APP_DOWNLOADS`) and their URL scheme (`''`: none). */
+  apps: { downloads: AppDownloads; linkScheme: string };
 }
 
 function parseStored(value: string): unknown {
@@ -36,11 +39,26 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
     return mergeActivityOperation(deps.activityOperation, await storedValues('activity_operation'));
   }
 
+  /**
+   * The apps in force: configuration, then the stored `app_downloads` setting channel by
+   * channel, and a stored `app_link_scheme` only when it is a safe scheme.
+   */
+  function resourcesOf(stored: Values): { app_downloads: AppDownloads; app_link_scheme: string } {
+    const scheme = appLinkSchemeSchema.safeParse(stored.app_link_scheme);
+    return {
+      app_downloads: mergeAppDownloads(deps.apps.downloads, stored.app_downloads),
+      app_link_scheme: scheme.success ? scheme.data : deps.apps.linkScheme,
+    };
+  }
+
   return {
     async values(scope: ConfigScope): Promise<Record<ConfigScope, Values>> {
       const values = await storedValues(scope);
       if (scope === 'activity_operation') {
         Object.assign(values, mergeActivityOperation(deps.activityOperation, values));
+      }
+      if (scope === 'resources') {
+        Object.assign(values, resourcesOf(values));
       }
       return { [scope]: values } as Record<ConfigScope, Values>;
     },

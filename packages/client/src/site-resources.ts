@@ -1,0 +1,19 @@
+import { parseSiteResources, type SiteResources } from '@nimbus/contracts';
+import type { ApiClient, CallOptions } from './api-client';
+
+/**
+ * `POST /config/v1/resources` (`client=web`, the languages in `data`): the apps the operator
+ * publishes and their URL scheme, read leniently (what does not fit is left out, empty defaults).
+ */
+export async function getSiteResources(
+  client: ApiClient,
+  data: Readonly<Record<string, string>>,
+  options: CallOptions = {},
+): Promise<SiteResources> {
+  const answer = await client.post<{ values?: { resources?: unknown } }>(
+    '/config/v1/resources',
+    { client: 'web', data },
+    options,
+  );
+  return parseSiteResources(answer.values?.resources);
+}
