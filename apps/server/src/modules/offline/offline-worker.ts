@@ -693,6 +693,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     },
     /** A task is waiting: look at the queue now (when started). */
     wake,
+    /**
+     * Sweeps the partial data now (as `start` does, and then every hour): what no task will
+     * resume goes; the pieces of a torrent task that failed for room or traffic stay until
+     * `keepFailedMs` after its failure, those of a pending, running or paused task always.
+     */
+    sweep: sweepParts,
     /** Runs every pending task now and waits for them (tests, the standalone worker's first pass). */
     async runPending(): Promise<number> {
       await requeueing;
