@@ -2,6 +2,7 @@ import type { Locale, SharedMessages } from '@nimbus/contracts';
 import { sharedMessages } from '@nimbus/contracts';
 import type account from '../../messages/en-US/account.json';
 import type activity from '../../messages/en-US/activity.json';
+import type apps from '../../messages/en-US/apps.json';
 import type auth from '../../messages/en-US/auth.json';
 import type common from '../../messages/en-US/common.json';
 import type drive from '../../messages/en-US/drive.json';
@@ -38,6 +39,7 @@ export interface Messages {
   offline: typeof offline;
   referral: typeof referral;
   activity: typeof activity;
+  apps: typeof apps;
   errors: SharedMessages['errors'];
 }
 
@@ -59,6 +61,7 @@ export const fileNamespaces = [
   'offline',
   'referral',
   'activity',
+  'apps',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -92,6 +95,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     offline,
     referral,
     activity,
+    apps,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -109,6 +113,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'offline'),
     loadNamespace(locale, 'referral'),
     loadNamespace(locale, 'activity'),
+    loadNamespace(locale, 'apps'),
   ]);
   return {
     common,
@@ -127,6 +132,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     offline,
     referral,
     activity,
+    apps,
     errors: sharedMessages[locale].errors,
   };
 }
