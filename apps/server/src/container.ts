@@ -68,6 +68,7 @@ import { createUrlCheckService } from './modules/offline/url-check.service';
 import { createTorrentFetcher } from './modules/offline/torrent/torrent-fetcher';
 import { createTorrentMetadata } from './modules/offline/torrent/torrent-metadata';
 import { createTorrentSourceRepository } from './modules/offline/torrent/torrent.repository';
+import { fetchLinkedTorrent } from './modules/offline/torrent/torrent-link';
 
 type ContainerConfig = Pick<
   Config,
@@ -349,7 +350,13 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     plans: memberships,
     now,
     onQueued: queueOffline,
-    torrents: { sources: torrentSources, readBlob: (sha256) => blobStore.get(sha256), metadata: torrentMetadata },
+    torrents: {
+      sources: torrentSources,
+      readBlob: (sha256) => blobStore.get(sha256),
+      metadata: torrentMetadata,
+      // A `.torrent` behind an http(s) link, through the same guarded fetcher.
+      readLink: (url) => fetchLinkedTorrent(urlFetcher, url),
+    },
   });
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),

@@ -9,7 +9,7 @@ import { nameFromUrl } from './url-fetcher';
 import parseTorrent from 'parse-torrent';
 import { torrentFileOf } from './torrent/torrent-client';
 import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
-import { describeMagnet, describeTorrentFile, isMagnetLink, isTorrentFile, listingParam, maxTorrentFileBytes, pickedFiles, type TorrentDescription } from './torrent/torrent-source';
+import { describeMagnet, describeTorrentFile, isMagnetLink, isTorrentFile, listingParam, maxTorrentFileBytes, parseTorrentBytes, pickedFiles, type TorrentDescription } from './torrent/torrent-source';
 import type { TorrentSourceRepository } from './torrent/torrent.repository';
 
 export interface OfflineServiceDeps {
@@ -26,6 +26,12 @@ export interface OfflineServiceDeps {
     readBlob(sha256: string): Promise<Readable>;
     /** Metadata the link checker fetched lately: a magnet task made from it knows its files at once. */
     metadata?: Pick<TorrentMetadataResolver, 'cached'>;
+    /**
+     * The bytes an http(s) link serves, through the guarded fetcher within a few MiB and a time
+     * cap (`torrent-link.ts`); undefined whatever went wrong. Without it `url.files` of an
+     * http(s) link is ignored and the link saved as a file.
+     */
+    readLink?(url: string): Promise<Buffer | undefined>;
   };
 }
 
@@ -99,16 +105,28 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   const { tasks, now } = deps;
 
   /**
-   * The torrent a member's `url` names: a magnet link, or the id of a `.torrent` file of the
-   * member's drive (spec section 5: a name ending `.torrent` or the type `x-bittorrent`);
-   * undefined for anything else (an http(s) URL, checked by `parseOfflineUrl`).
+   * The torrent a member's `url` names: a magnet link, the id of a `.torrent` file of the
+   * member's drive (spec section 5: a name ending `.torrent` or the type `x-bittorrent`), or an
+   * http(s) link to a `.torrent` file when `url.files` is given (present, even empty); undefined
+   * for anything else (an http(s) URL saved as a file, checked by `parseOfflineUrl`).
    */
-  async function describeTorrent(userId: string, text: string): Promise<(TorrentDescription & { bytes: Buffer | undefined }) | undefined> {
+  async function describeTorrent(userId: string, text: string, picks: readonly string[] | undefined): Promise<(TorrentDescription & { bytes: Buffer | undefined }) | undefined> {
     const trimmed = text.trim();
     const magnet = isMagnetLink(trimmed);
     const fileId = !magnet && fileIdPattern.test(trimmed);
     if (!magnet && !fileId) {
-      return undefined;
+      if (picks === undefined || deps.torrents?.readLink === undefined) {
+        return undefined;
+      }
+      // An http(s) link with `url.files` (even empty): the member wants the torrent the link
+      // serves (the URL checker listed its files), not the `.torrent` file itself.
+      const url = parseOfflineUrl(trimmed);
+      const bytes = await deps.torrents.readLink(url.toString());
+      if (bytes === undefined || parseTorrentBytes(bytes) === undefined) {
+        // Blocked, unreachable, too large or not a torrent: one answer for all.
+        throw new AppError('invalid_argument', { description: 'url.files picks files of a torrent, and the link did not give a readable .torrent file' });
+      }
+      return { ...describeTorrentFile(bytes), bytes };
     }
     if (!deps.torrents) {
       throw new AppError('unimplemented', { description: 'Magnet links and torrents are not supported here' });
@@ -147,7 +165,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   return {
     /** Queues a download; `task_daily_create_limit` past the plan's tasks of the UTC day. */
     async create(userId: string, input: OfflineRequest): Promise<TaskRecord> {
-      const torrent = await describeTorrent(userId, input.url);
+      const torrent = await describeTorrent(userId, input.url, input.files);
       const url = torrent ? undefined : parseOfflineUrl(input.url);
       const files = torrent ? pickedFiles(input.files, torrent.files) : null;
       const parentId = input.parentId ?? '';

@@ -3,10 +3,11 @@ import { AppError } from '../../http/app-error';
 import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import { initialName, parseOfflineUrl, sourceName } from './offline.service';
 import { maxCheckedUrls } from './url-check.schemas';
-import type { UrlFetcher } from './url-fetcher';
+import type { OpenedSource, UrlFetcher } from './url-fetcher';
 import { DownloadFailure } from './offline-worker';
 import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
-import { listedFilesLimit } from './torrent/torrent-source';
+import { readCapped } from './torrent/torrent-link';
+import { entriesOf, listedFilesLimit, parseTorrentBytes } from './torrent/torrent-source';
 
 export interface UrlCheckServiceDeps {
   fetcher: UrlFetcher;
@@ -79,7 +80,8 @@ function unreadable(url: string, key: TaskMessageKey, torrent: boolean): Checked
  * The URL checker (`/url-checker`): looks at links without saving anything. An http(s) link is
  * opened through the same SSRF-guarded fetcher as offline downloads (checked URL, one DNS
  * resolution, allowed addresses only, every redirect checked), read up to its headers and
- * dropped; a blocked address answers exactly like an unreachable one, so the checker tells a
+ * dropped (a `.torrent` file is read whole, within a few MiB, and its files listed); a blocked
+ * address answers exactly like an unreachable one, so the checker tells a
  * visitor nothing about the server's network. A magnet link's files are asked of the swarm
  * (`torrent/torrent-metadata.ts`, metadata only). Checks are limited per member, or per address
  * for visitors who are not signed in.
@@ -125,6 +127,33 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
     }
   }
 
+  /**
+   * A `.torrent` file behind an http(s) link (spec section 5: a name ending `.torrent` or the
+   * type `x-bittorrent`): read within `maxLinkedTorrentBytes` and the check's time cap, and
+   * listed like a `.torrent` file of the drive. One that is too large or does not parse says
+   * "The torrent could not be read" (a task without `url.files` still saves the file itself).
+   */
+  async function linkedTorrent(text: string, source: OpenedSource, fileName: string): Promise<CheckedUrl> {
+    const bytes = await readCapped(source);
+    const parsed = bytes === undefined ? undefined : parseTorrentBytes(bytes);
+    if (parsed === undefined) {
+      return { ...unreadable(text, 'torrent_unreadable', true), name: fileName, size: source.size, mimeType: source.mimeType };
+    }
+    const entries = entriesOf(parsed);
+    const name = sourceName(parsed.name ?? '') || fileName;
+    return {
+      url: text,
+      name,
+      size: entries.reduce((sum, entry) => sum + entry.size, 0),
+      mimeType: source.mimeType,
+      fileCategory: fileCategoryOf({ name: entries.length === 1 ? (entries[0]?.path ?? name) : name }),
+      reachable: true,
+      messageKey: '',
+      isTorrent: true,
+      files: entries.slice(0, listedFilesLimit).map((entry) => ({ id: String(entry.index), name: entry.path, size: entry.size })),
+    };
+  }
+
   async function checkOne(text: string): Promise<CheckedUrl> {
     if (/^magnet:/i.test(text)) {
       return resolveMagnet(text);
@@ -139,9 +168,12 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const source = await deps.fetcher.open(url.toString(), controller.signal);
-      source.body.destroy();
       const name = sourceName(source.fileName) || initialName(url, undefined);
       const kind = { name, contentType: source.mimeType };
+      if (isTorrent(kind)) {
+        return await linkedTorrent(text, source, name);
+      }
+      source.body.destroy();
       return {
         url: text,
         name,
