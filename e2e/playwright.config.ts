@@ -15,6 +15,9 @@ process.env.NIMBUS_E2E_DATA_DIR = dataDir;
 // fetch from it (ALLOW_PRIVATE_FETCH opens loopback, OFFLINE_FETCH_EXTRA_PORTS this port).
 const fetchPort = Number(process.env.NIMBUS_E2E_FETCH_PORT ?? port + 20000);
 process.env.NIMBUS_E2E_FETCH_PORT = String(fetchPort);
+// A second one, for the link checker's `.torrent` links (the tests run in parallel).
+const torrentLinkPort = Number(process.env.NIMBUS_E2E_TORRENT_LINK_PORT ?? port + 20001);
+process.env.NIMBUS_E2E_TORRENT_LINK_PORT = String(torrentLinkPort);
 
 /**
  * The browser tests run Debian's Chromium against the built app, started exactly as
@@ -77,7 +80,7 @@ export default defineConfig({
       // Invitation and trial grants per address: every test's new member calls from 127.0.0.1.
       INVITE_MAX_PER_ADDRESS_PER_DAY: '10000',
       ALLOW_PRIVATE_FETCH: 'true',
-      OFFLINE_FETCH_EXTRA_PORTS: String(fetchPort),
+      OFFLINE_FETCH_EXTRA_PORTS: `${fetchPort},${torrentLinkPort}`,
       // Torrents come from the tracker and seeder the tests run on loopback, not from the DHT.
       OFFLINE_TORRENT_DHT: 'false',
       // The activity tests: one promotion running and one over whatever today's date, and

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 import { seedTorrent } from '../support/torrent-swarm';
@@ -11,7 +12,9 @@ import { seedTorrent } from '../support/torrent-swarm';
  * are left out, the visitor signs up on the way to saving, comes back to the checker with the
  * same choice, and only the chosen file lands in the drive, from a task whose source is
  * `url_checker`. A `.torrent` file chosen on the checker is read in the browser and listed the
- * same way; a member saves the files left chosen.
+ * same way; a member saves the files left chosen. A `.torrent` behind an http link is read by
+ * the server and listed the same way; saved with every file chosen (across sign-in) it runs as
+ * a torrent, not as the `.torrent` file itself.
  */
 
 const KiB = 1024;
@@ -194,6 +197,67 @@ test('a .torrent file read on /url-checker lists its files, and a member saves t
     await expect(page.locator('[data-testid=drive-item][data-name="song.bin"]')).toBeVisible();
     await expect(page.getByTestId('drive-item')).toHaveCount(1);
   } finally {
+    await seeding.close();
+  }
+});
+
+test('a .torrent behind an http link is listed on /url-checker and saved as its files, across sign-in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const seeding = await seedTorrent('Field recordings', {
+    'dawn.wav': randomBytes(120 * KiB),
+    'night/owls.wav': randomBytes(80 * KiB),
+  });
+  // The link server on loopback (opened to the e2e server by OFFLINE_FETCH_EXTRA_PORTS); the
+  // type says nothing, the name says torrent.
+  const source = http.createServer((request, response) => {
+    if (request.url === '/recordings.torrent') {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(seeding.torrentFile);
+      return;
+    }
+    response.writeHead(404);
+    response.end();
+  });
+  const port = Number(process.env.NIMBUS_E2E_TORRENT_LINK_PORT);
+  await new Promise<void>((resolve) => source.listen(port, '127.0.0.1', resolve));
+  try {
+    const link = `http://127.0.0.1:${port}/recordings.torrent`;
+    await page.goto(`/url-checker?${new URLSearchParams({ url: link }).toString()}`);
+    const result = page.getByTestId('url-checker-result');
+    await expect(result.getByTestId('url-checker-name')).toHaveText('Field recordings', {
+      timeout: 30_000,
+    });
+    await expect(result.getByTestId('url-checker-size')).toHaveText('200 KB');
+    const picker = result.getByTestId('url-checker-files');
+    await expect(picker.getByTestId('url-checker-files-summary')).toHaveText(
+      '2 of 2 files chosen · 200 KB',
+    );
+    await expect(picker.getByRole('checkbox', { name: 'night/owls.wav' })).toBeChecked();
+
+    // Every file chosen: saving needs an account, and the choice comes back with the visitor.
+    await result.getByTestId('url-checker-save').click();
+    await expect(page).toHaveURL(/\/drive\/login\?redirect=/);
+    await signUpInEnglish(page, newEmail(), 'url checker files 3', { expectDrive: false });
+    await expect(page).toHaveURL(/\/url-checker\?url=http/);
+    await expect(page.getByTestId('url-checker-saved')).toContainText(
+      'Added to your offline downloads',
+    );
+    await expect(picker.getByRole('checkbox', { name: 'dawn.wav' })).toBeChecked();
+    await expect(picker.getByRole('checkbox', { name: 'night/owls.wav' })).toBeChecked();
+
+    // The task ran the torrent: the folder holds its files, not the .torrent file.
+    const row = await completedCheckerTask(page, 'Field recordings');
+    await row.getByRole('button', { name: 'Show in folder' }).click();
+    await page.locator('[data-testid=drive-item][data-name="Field recordings"]').dblclick();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Field recordings');
+    await expect(page.locator('[data-testid=drive-item][data-name="dawn.wav"]')).toBeVisible();
+    await expect(page.locator('[data-testid=drive-item][data-name="night"]')).toBeVisible();
+    await expect(page.getByTestId('drive-item')).toHaveCount(2);
+  } finally {
+    source.closeAllConnections();
+    await new Promise((resolve) => source.close(resolve));
     await seeding.close();
   }
 });

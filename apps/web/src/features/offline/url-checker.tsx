@@ -56,14 +56,24 @@ function entriesOf(resource: Resource | undefined): TorrentFileEntry[] {
 }
 
 /**
- * What `url.files` asks for: nothing (every file, also those past the listed ones) when every
- * listed file is chosen, otherwise the chosen indexes.
+ * What `url.files` asks for: nothing for a link without listed files (saved as it is); `[]`
+ * (every file, also those past the listed ones) when every listed file is chosen, otherwise the
+ * chosen indexes. An http(s) link to a `.torrent` runs as a torrent only with `url.files`
+ * present, so a torrent's save always sends it.
  */
 function pickedIndexes(
   files: readonly TorrentFileEntry[],
   skipped: ReadonlySet<string>,
 ): string[] | undefined {
-  return skipped.size === 0 ? undefined : chosenFiles(files, skipped).map((file) => file.index);
+  if (files.length === 0) {
+    return undefined;
+  }
+  return skipped.size === 0 ? [] : chosenFiles(files, skipped).map((file) => file.index);
+}
+
+/** `?files=` on the way to sign-in: the chosen indexes, or `all` for every file. */
+function filesParam(files: readonly string[]): string {
+  return files.length === 0 ? 'all' : files.join(',');
 }
 
 /**
@@ -94,8 +104,9 @@ function needsSignIn(cause: unknown): boolean {
 }
 
 /**
- * The link checker: what a link holds (name, size, type, whether Nimbus can fetch it, a
- * magnet link's files once the server lists them, each with a check box) without saving
+ * The link checker: what a link holds (name, size, type, whether Nimbus can fetch it, the
+ * files of a magnet link or of a `.torrent` behind an http(s) link once the server lists them,
+ * each with a check box) without saving
  * anything; "Save to my drive" then creates the offline task (source `url_checker`) for the
  * chosen files (`url.files`), and cannot be pressed while none is chosen. A `.torrent` file
  * chosen or dropped is read in the browser and listed the same way; a member's save uploads it
@@ -145,7 +156,8 @@ export function UrlChecker({
     try {
       const [answer] = await checkLinks([trimmed]);
       setResource(answer);
-      const chosen = picked ? new Set(picked) : undefined;
+      // `[]`: every file was chosen.
+      const chosen = picked && picked.length > 0 ? new Set(picked) : undefined;
       setSkipped(
         chosen
           ? new Set(
@@ -193,7 +205,7 @@ export function UrlChecker({
     const back = `${checkerPath}?${new URLSearchParams({
       url: link,
       save: '1',
-      ...(files ? { files: files.join(',') } : {}),
+      ...(files ? { files: filesParam(files) } : {}),
     }).toString()}`;
     router.push(
       `${localePath(locale, '/drive/login')}?${new URLSearchParams({ redirect: back }).toString()}`,

@@ -24,12 +24,16 @@ function first(value: string | string[] | undefined): string {
 
 /**
  * `?files=0,2` (set on the way to sign-in): the torrent files chosen, as `url.files` indexes;
- * undefined (every file) when absent or unreadable.
+ * `?files=all`: every file of a listed torrent (`[]`, which an http(s) link to a `.torrent`
+ * needs to run as a torrent); undefined (the link as it is) when absent or unreadable.
  */
 function filesOf(value: string | string[] | undefined): string[] | undefined {
   const text = first(value);
   if (text === '') {
     return undefined;
+  }
+  if (text === 'all') {
+    return [];
   }
   const indexes = text.split(',').slice(0, 1000);
   return indexes.every((index) => /^\d{1,7}$/.test(index)) ? indexes : undefined;
