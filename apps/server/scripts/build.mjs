@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js, the standalone offline download worker into
-// dist/worker.js (`worker`) and the operators' commands into dist/verify.js (`verify`) and
-// dist/membership.js (`membership`). The workspace packages (@nimbus/*) are
+// dist/worker.js (`worker`) and the operators' commands into dist/verify.js (`verify`),
+// dist/membership.js (`membership`) and dist/feedback.js (`feedback`). The workspace packages (@nimbus/*) are
 // compiled in; every other dependency stays external and is loaded from node_modules at run
 // time. `--outfile <file>` writes one bundle elsewhere (the process tests build their own copy),
 // of src/main.ts or of `--entry <file>`.
@@ -24,6 +24,7 @@ const bundles =
         [path.join(root, 'src/worker.ts'), path.join(root, 'dist/worker.js')],
         [path.join(root, 'src/cli/verify.ts'), path.join(root, 'dist/verify.js')],
         [path.join(root, 'src/cli/membership.ts'), path.join(root, 'dist/membership.js')],
+        [path.join(root, 'src/cli/feedback.ts'), path.join(root, 'dist/feedback.js')],
       ]
     : [[flag('--entry') ?? path.join(root, 'src/main.ts'), outfile]];
 

@@ -37,6 +37,7 @@ import { offlineRoutes } from './modules/offline/offline.routes';
 import { urlCheckRoutes } from './modules/offline/url-check.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { accountSecurityRoutes } from './modules/user/account-security.routes';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       verifyCaptcha: (input) => container.shield.verifyToken(input),
     }),
   );
+  await app.register(feedbackRoutes({ authenticator: container.authenticator, feedback: container.feedback }));
   await app.register(
     userRoutes({
       accounts: container.accounts,

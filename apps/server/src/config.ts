@@ -199,6 +199,15 @@ export const configSchema = z
       ),
     /** Sender of Nimbus mail; defaults to `Nimbus <no-reply@host of PUBLIC_URL>`. */
     MAIL_FROM: z.string().min(3).max(254).optional(),
+    /**
+     * Where a plain-text copy of each member's feedback (`POST /drive/v1/feedback`) is mailed;
+     * empty: no copy (operators read feedback with `npm run feedback`).
+     */
+    FEEDBACK_EMAIL: z.union([z.literal(''), z.email().max(254)]).default(''),
+    /** Feedback one member may send per 24 hours. */
+    FEEDBACK_MAX_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Feedback one client address may send per 24 hours, over all members. */
+    FEEDBACK_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(30),
     /** Where file bytes live: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket). */
     BLOB_STORE: z.enum(['local', 's3']).default('local'),
     /** Endpoint of an S3-compatible service (`https://minio.example:9000`); AWS's own when unset. */

@@ -45,6 +45,8 @@ import { createMembershipRepository } from './modules/membership/membership.repo
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
 import { createMembershipActivityRepository } from './modules/membership/membership-activity.repository';
 import { createMembershipActivityService } from './modules/membership/membership-activity.service';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import { activityOperationOf } from './modules/site-config/activity-operation';
 import { createEventRepository } from './modules/event/event.repository';
 import { createEventService } from './modules/event/event.service';
@@ -97,6 +99,9 @@ type ContainerConfig = Pick<
   | 'DEVICE_USER_CODE_MAX_ATTEMPTS'
   | 'SMTP_URL'
   | 'MAIL_FROM'
+  | 'FEEDBACK_EMAIL'
+  | 'FEEDBACK_MAX_PER_MEMBER'
+  | 'FEEDBACK_MAX_PER_ADDRESS'
   | 'TWO_FACTOR_ISSUER'
   | 'SHIELD_TOKEN_TTL_SECONDS'
   | 'SHIELD_CHALLENGE_TTL_SECONDS'
@@ -432,6 +437,20 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     selection: files,
     ...options.restores,
   });
+  const feedback = createFeedbackService({
+    feedback: createFeedbackRepository(database.db),
+    blobs,
+    mailer,
+    operatorEmail: config.FEEDBACK_EMAIL,
+    emailOf: async (userId) => (await users.findById(userId))?.email,
+    limits: {
+      maxPerMember: config.FEEDBACK_MAX_PER_MEMBER,
+      maxPerAddress: config.FEEDBACK_MAX_PER_ADDRESS,
+      windowMs: 24 * 60 * 60 * 1000,
+    },
+    now,
+    logger: options.logger,
+  });
   const restoreWorker = createRestoreWorker({ tasks: taskRecords, restores: shares, now, logger: options.logger });
   return {
     database,
@@ -519,6 +538,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     shares,
     memberships,
     membershipActivities,
+    feedback,
     taskRecords,
     tasks,
     offline,

@@ -312,6 +312,8 @@ describe.each(dialects)('the HTTP contract of API.md on %s', (dialect) => {
       ['POST', '/v1/user/two-factor/recovery-codes', { password: 'wrong password 1' }],
       ['POST', '/v1/shield/captcha/init', { client_id: 'web', action: 'POST:/v1/auth/signin', device_id: 'a'.repeat(32), meta: { email: a.user.email } }],
       ['POST', '/config/v1/basic', { client: 'web' }],
+      ['POST', '/drive/v1/feedback', { category: 'bug', message: 'The upload button does nothing.', contact_email: 'ada@example.com' }],
+      ['POST', '/mail/v1/subscribe', { d: 'abc' }],
     ];
     /** Membership routes: they check their own texts (an activation code answers its own reason). */
     const membershipRoutes: [Method, string, Record<string, unknown>][] = [
@@ -369,6 +371,12 @@ describe.each(dialects)('the HTTP contract of API.md on %s', (dialect) => {
       ['an unsubscribe link of no signature', 'GET', '/mail/v1/unsubscribe?d=abc', undefined, 'unsubscribe_link_invalid'],
       ['an unsubscribe link with a NUL', 'GET', '/mail/v1/unsubscribe?d=a%00b', undefined, 'invalid_argument'],
       ['an unsubscribe without its link', 'GET', '/mail/v1/unsubscribe', undefined, 'invalid_argument'],
+      ['a subscription link of no signature', 'GET', '/mail/v1/subscription?d=abc', undefined, 'unsubscribe_link_invalid'],
+      ['a subscription link with a NUL', 'GET', '/mail/v1/subscription?d=a%00b', undefined, 'invalid_argument'],
+      ['a subscribe again of no signature', 'POST', '/mail/v1/subscribe', { d: 'abc.def' }, 'unsubscribe_link_invalid'],
+      // Feedback.
+      ['feedback of no category', 'POST', '/drive/v1/feedback', { category: 'rant', message: 'Something about the drive.' }, 'invalid_argument'],
+      ['feedback of one word', 'POST', '/drive/v1/feedback', { category: 'bug', message: 'broken' }, 'invalid_argument'],
       // Site configuration.
       ['a config group of no kind', 'POST', '/config/v1/secrets', { client: 'web' }, 'invalid_argument'],
       ['a config call of no client', 'POST', '/config/v1/basic', {}, 'invalid_argument'],
@@ -462,6 +470,7 @@ describe.each(dialects)('the HTTP contract of API.md on %s', (dialect) => {
       ['POST', '/drive/v1/files:batchTrash', { ids: [file.id] }],
       ['POST', '/vip/v1/activity/invite', { from: 'web' }],
       ['POST', '/config/v1/basic', { client: 'web' }],
+      ['POST', '/drive/v1/feedback', { category: 'bug', message: 'A message sent by a stranger.' }],
     ];
     for (const [method, url, payload] of changes) {
       const strangers: Headers[] = [{}, { origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, { origin: 'null' }];

@@ -127,6 +127,11 @@ export const productReasons = {
   activity_ended: { kind: 'failed_precondition', domain: 'vip' },
   /** An unsubscribe address (`d`) whose signature does not check: forged, altered or cut. */
   unsubscribe_link_invalid: { kind: 'invalid_argument', domain: 'vip' },
+  /**
+   * A feedback attachment of a type that is not accepted (its bytes are no PNG, JPEG, GIF, WebP,
+   * PDF or UTF-8 text), too large, or one too many.
+   */
+  feedback_attachment_invalid: { kind: 'invalid_argument', domain: 'drive' },
   /** A content link (download, thumbnail, zip) whose signature does not check: forged or altered. */
   content_link_invalid: { kind: 'permission_denied', domain: 'drive' },
   /** A genuine content link past its expiry; the File answers a fresh one. */

@@ -11,3 +11,4 @@ export * from './vip-status';
 export * from './membership-activity';
 export * from './activity-operation';
 export * from './app-downloads';
+export * from './feedback';

@@ -124,3 +124,15 @@ export const unsubscribeAnswerSchema = z.object({
   scene: z.string(),
 });
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
+
+/**
+ * `GET /mail/v1/subscription?d=` (reads only) and `POST /mail/v1/subscribe` `{d}` (subscribes
+ * again): the address (masked), the kind of mail and whether that mail is sent to it.
+ */
+export const subscriptionAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  email: z.string(),
+  scene: z.string(),
+  subscribed: z.boolean(),
+});
+export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;

@@ -600,6 +600,8 @@ export interface Database {
   media_info: MediaInfoTable;
   media_thumbnails: MediaThumbnailTable;
   member_usage: MemberUsageTable;
+  feedback: FeedbackTable;
+  feedback_attachments: FeedbackAttachmentTable;
 }
 
 /** A large save from a share waiting for the restore worker (0015); `id` is its `restore` task's. */
@@ -623,3 +625,31 @@ export interface ShareRestoreTable {
 }
 
 export type Id = Generated<string>;
+
+/** A member's feedback (0026); `user_id` is null once the account is deleted. */
+export interface FeedbackTable {
+  id: string;
+  user_id: string | null;
+  category: string;
+  message: string;
+  contact_email: string;
+  app_version: string;
+  locale: string;
+  user_agent: string;
+  client_id: string;
+  /** SHA-256 of the client address, for the per-address limit. */
+  address_hash: string;
+  created_at: string;
+}
+
+/** An attachment of a piece of feedback (0026): one blob reference held per row. */
+export interface FeedbackAttachmentTable {
+  feedback_id: string;
+  position: number;
+  name: string;
+  /** The type found in the bytes (`feedbackAttachmentTypes`). */
+  type: string;
+  /** Bytes (bigint: a string on PostgreSQL). */
+  size: number | string;
+  sha256: string;
+}

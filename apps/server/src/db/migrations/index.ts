@@ -21,6 +21,7 @@ import * as filesIndexTidy from './0020-files-index-tidy';
 import * as restoreChunks from './0021-restore-chunks';
 import * as membershipActivities from './0022-membership-activities';
 import * as downloadTraffic from './0023-download-traffic';
+import * as feedback from './0026-feedback';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-restore-chunks': restoreChunks,
   '0022-membership-activities': membershipActivities,
   '0023-download-traffic': downloadTraffic,
+  '0026-feedback': feedback,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -238,6 +238,11 @@ export function createMembershipActivityRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Forgets that an address wanted no more mail of a scene (it subscribed again). */
+    async resubscribe(email: string, scene: string): Promise<void> {
+      await db.deleteFrom('mail_unsubscribes').where('email', '=', email).where('scene', '=', scene).execute();
+    },
+
     async isUnsubscribed(email: string, scene: string): Promise<boolean> {
       const row = await db
         .selectFrom('mail_unsubscribes')

@@ -17,6 +17,7 @@ import {
   invitePageAnswerSchema,
   rewardAnswerSchema,
   taskStatusAnswerSchema,
+  subscriptionAnswerSchema,
   unsubscribeAnswerSchema,
   verifyCaptchaAnswerSchema,
 } from '@nimbus/contracts';
@@ -25,6 +26,7 @@ import {
   inviteBodySchema,
   invitePageQuerySchema,
   rewardBodySchema,
+  subscribeBodySchema,
   taskStatusQuerySchema,
   unsubscribeQuerySchema,
   verifyCaptchaBodySchema,
@@ -217,6 +219,47 @@ export function addMembershipActivityRoutes(
     async (request) => {
       const claims = await deps.activities.unsubscribe(request.query.d);
       return accepted({ email: maskEmail(claims.email), scene: claims.scene });
+    },
+  );
+
+  routes.get(
+    '/mail/v1/subscription',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'What an unsubscribe link names',
+        description:
+          'Reads only (a mail scanner that opens the link changes nothing): the masked address and ' +
+          'the scene of the signed address `d`, and whether that mail still goes to it. A `d` ' +
+          'that does not check is `unsubscribe_link_invalid`.',
+        querystring: unsubscribeQuerySchema,
+        response: { 200: subscriptionAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const state = await deps.activities.subscription(request.query.d);
+      return accepted({ email: maskEmail(state.email), scene: state.scene, subscribed: state.subscribed });
+    },
+  );
+
+  routes.post(
+    '/mail/v1/subscribe',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Subscribe again',
+        description:
+          'Undoes `GET /mail/v1/unsubscribe` for the address and scene of the same signed `d`: ' +
+          'that mail goes to the address again. No sign-in needed; doing it again changes ' +
+          'nothing. A `d` that does not check is `unsubscribe_link_invalid`.',
+        body: subscribeBodySchema,
+        response: { 200: subscriptionAnswerSchema },
+      },
+    },
+    async (request) => {
+      const claims = await deps.activities.subscribe(request.body.d);
+      return accepted({ email: maskEmail(claims.email), scene: claims.scene, subscribed: true });
     },
   );
 }

@@ -83,3 +83,6 @@ export const verifyCaptchaBodySchema = z
 export const unsubscribeQuerySchema = z.object({
   d: z.string().min(1).max(1024),
 });
+
+/** `POST /mail/v1/subscribe`: the signed address of the unsubscribe link. */
+export const subscribeBodySchema = z.object({ d: z.string().min(1).max(1024) }).strict();

@@ -408,6 +408,28 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
       return claims;
     },
 
+    /** `GET /mail/v1/subscription?d=`: the address and scene of a link and whether that mail goes out. */
+    async subscription(d: string): Promise<{ email: string; scene: string; subscribed: boolean }> {
+      const claims = readUnsubscribe(deps.unsubscribeKey, d);
+      if (claims === undefined) {
+        throw new AppError('unsubscribe_link_invalid');
+      }
+      return { ...claims, subscribed: !(await activities.isUnsubscribed(claims.email, claims.scene)) };
+    },
+
+    /**
+     * `POST /mail/v1/subscribe {d}`: the address of an unsubscribe link takes that mail again
+     * (the same signed `d`, so only the recipient of the link can); doing it again changes nothing.
+     */
+    async subscribe(d: string): Promise<{ email: string; scene: string }> {
+      const claims = readUnsubscribe(deps.unsubscribeKey, d);
+      if (claims === undefined) {
+        throw new AppError('unsubscribe_link_invalid');
+      }
+      await activities.resubscribe(claims.email, claims.scene);
+      return claims;
+    },
+
     /** Whether mail of `scene` may still go to `email` (mail senders ask before sending). */
     async isUnsubscribed(email: string, scene: string): Promise<boolean> {
       return activities.isUnsubscribed(email.trim().toLowerCase(), scene);
