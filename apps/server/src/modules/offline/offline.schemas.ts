@@ -16,7 +16,10 @@ export const createUrlTaskBodySchema = z
         .array(z.string().max(64))
         .max(1000)
         .optional()
-        .describe('Torrents: the indexes ("0", "1", ...) of the files to fetch, as the task lists them in `params.files`; absent or empty: every file'),
+        .describe(
+          'Torrents: the indexes ("0", "1", ...) of the files to fetch, as the task lists them in `params.files`; absent or empty: every file. ' +
+            'With an http(s) link, present (even `[]`) runs the `.torrent` the link serves as a torrent task; absent saves the link as a file',
+        ),
     }),
     name: z.string().max(4096).optional().describe("The file's name; else the source's or the URL's"),
     parent_id: z.string().max(64).optional().describe('Folder the file goes to; absent or `""`: the downloads folder (`folder_type: DOWNLOAD`)'),
