@@ -5,6 +5,8 @@ import {
   appLinkSchemeSchema,
   compensationOfferSchema,
   compensationTypePattern,
+  parseProducts,
+  type Product,
 } from '@nimbus/contracts';
 import { z } from 'zod';
 import { oauthClientsSchema } from './modules/oauth/oauth-clients';
@@ -286,6 +288,33 @@ export const configSchema = z
     APP_DOWNLOADS: jsonSetting('{}').pipe(appDownloadsSchema),
     /** The apps' own URL scheme (`nimbus`): `<scheme>://xpan/<path>` opens the installed app. Empty: none. */
     APP_LINK_SCHEME: appLinkSchemeSchema.optional(),
+     * The purchase pages' catalogue (`POST /config/v1/external_products`), as a JSON list of
+     * products `{"id","kind":"premium"|"storage"|"traffic","name","days","bytes","price",
+     * "currency","checkout_url","highlight"}` sold in the operator's own shop (Nimbus holds no card
+     * processor; the shop hands out activation codes). Empty: defaults derived from the plan
+     * limits, without prices or checkout links. A stored `products` setting of scope
+     * `external_products` replaces it.
+     */
+    EXTERNAL_PRODUCTS: z
+      .string()
+      .default('')
+      .transform((value, context): Product[] | undefined => {
+        if (value.trim() === '') {
+          return undefined;
+        }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(value) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be a JSON list of products' });
+          return z.NEVER;
+        }
+        const { products, problems } = parseProducts(parsed);
+        for (const problem of problems) {
+          context.addIssue({ code: 'custom', message: `product ${problem.index}: ${problem.message}` });
+        }
+        return problems.length > 0 ? z.NEVER : products;
+      }),
     /**
      * Hours an unfinished upload is kept after its last bytes arrived (tus `Upload-Expires`);
      * then the sweep deletes its partial data and its PENDING file.

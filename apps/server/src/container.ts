@@ -9,6 +9,7 @@ import { createSettingRepository } from './modules/site-config/setting.repositor
 import { createOAuthClientRegistry } from './modules/oauth/oauth-clients';
 import { createOAuthRepository } from './modules/oauth/oauth.repository';
 import { createOAuthService } from './modules/oauth/oauth.service';
+import { externalProductsOf } from './modules/site-config/external-products';
 import { createSiteConfigService } from './modules/site-config/site-config.service';
 import { createAccessTokens } from './modules/user/access-token';
 import { createAccountService } from './modules/user/account.service';
@@ -77,6 +78,7 @@ type ContainerConfig = Pick<
   | 'ACCESS_BLOCKED_CIDRS'
   | 'ACCESS_BLOCKED_COUNTRIES'
   | 'DEBUG_CONSOLE'
+  | 'EXTERNAL_PRODUCTS'
   | 'PUBLIC_URL'
   | 'DATA_DIR'
   | 'AUTH_SECRET'
@@ -264,6 +266,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     },
     activityOperation: activityOperationOf(config.ACTIVITY_ENDS, config.COMPENSATIONS),
     apps: { downloads: config.APP_DOWNLOADS, linkScheme: config.APP_LINK_SCHEME ?? '' },
+    externalProducts: externalProductsOf(planDefaultsOf(config), config.EXTERNAL_PRODUCTS),
   });
   const membershipActivities = createMembershipActivityService({
     activities: createMembershipActivityRepository(database.db),

@@ -12,3 +12,4 @@ export * from './membership-activity';
 export * from './activity-operation';
 export * from './app-downloads';
 export * from './feedback';
+export * from './products';

@@ -78,12 +78,15 @@ export const vipAnswerSchema = z.object({
 });
 export type VipAnswer = z.infer<typeof vipAnswerSchema>;
 
-/** The membership an activation code granted. */
+/** The membership, or the storage or traffic pack, an activation code granted. */
 export const grantedMembershipSchema = z.object({
+  /** The plan (`platinum`), or `storage` / `traffic` for a pack. */
   type: z.string(),
+  /** A pack's size (decimal string); absent for premium days. */
+  bytes: z.string().optional(),
   /** Days the code added. */
   days: z.number().int().min(1),
-  /** When the added days begin: now, or the end of the membership already held. */
+  /** When the added days begin: now, or the end of the membership already held (packs: now). */
   starts_at: z.string(),
   expires_at: z.string(),
 });

@@ -325,6 +325,25 @@ export interface ActivationCodeTable {
   /** The operator's note (a campaign, a ticket). */
   note: string;
   created_at: string;
+  /** Size of the pack a `storage` or `traffic` code grants (0024); 0 for premium codes. */
+  bytes: ColumnType<number | string, number | undefined, number>;
+}
+
+/**
+ * A storage or traffic pack a member holds (0024): `bytes` added to the storage limit
+ * (`storage`) or to the monthly download and cloud-download traffic (`traffic`) while
+ * `starts_at <= now < expires_at`.
+ */
+export interface MemberPackTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  bytes: ColumnType<number | string, number, never>;
+  days: number;
+  starts_at: string;
+  expires_at: string;
+  activation_code_id: string | null;
+  created_at: string;
 }
 
 /** Who redeemed which code (0008): one redemption per member and code. */
@@ -580,6 +599,7 @@ export interface Database {
   files: FileTable;
   memberships: MembershipTable;
   activation_codes: ActivationCodeTable;
+  member_packs: MemberPackTable;
   activation_redemptions: ActivationRedemptionTable;
   invite_codes: InviteCodeTable;
   activity_grants: ActivityGrantTable;

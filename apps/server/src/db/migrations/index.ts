@@ -21,6 +21,7 @@ import * as filesIndexTidy from './0020-files-index-tidy';
 import * as restoreChunks from './0021-restore-chunks';
 import * as membershipActivities from './0022-membership-activities';
 import * as downloadTraffic from './0023-download-traffic';
+import * as memberPacks from './0024-member-packs';
 import * as feedback from './0026-feedback';
 
 /**
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0021-restore-chunks': restoreChunks,
   '0022-membership-activities': membershipActivities,
   '0023-download-traffic': downloadTraffic,
+  '0024-member-packs': memberPacks,
   '0026-feedback': feedback,
 };
 

@@ -9,7 +9,13 @@ export function toGrantAnswer(answer: { granted: Grant; vip: VipData }) {
   const { granted, vip } = answer;
   return {
     result: 'ACCEPTED' as const,
-    granted: { type: granted.type, days: granted.days, starts_at: granted.startsAt, expires_at: granted.expiresAt },
+    granted: {
+      type: granted.type,
+      days: granted.days,
+      starts_at: granted.startsAt,
+      expires_at: granted.expiresAt,
+      ...(granted.bytes === undefined ? {} : { bytes: String(granted.bytes) }),
+    },
     data: vip,
   };
 }

@@ -1,11 +1,24 @@
-import type { Kysely } from 'kysely';
-import type { ActivationCodeTable, Database, MembershipTable } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { ActivationCodeTable, Database, MemberPackTable, MembershipTable } from '../../db/schema';
 
 /** A grant of premium days as the service reads it. */
 export type MembershipRecord = MembershipTable;
 
-/** An activation code as the service reads it. */
-export type ActivationCodeRecord = ActivationCodeTable;
+/** An activation code as the service reads it (`bytes` a string on PostgreSQL). */
+export type ActivationCodeRecord = Omit<ActivationCodeTable, 'bytes'> & { bytes: number | string };
+
+/** A new activation code. */
+export type NewActivationCode = Insertable<ActivationCodeTable>;
+
+/** A new storage or traffic pack of a member. */
+export type NewMemberPack = Insertable<MemberPackTable>;
+
+/** A pack a member holds now. */
+export interface ActivePack {
+  kind: string;
+  bytes: number;
+  expiresAt: string;
+}
 
 /** The queries of one redemption, all inside one transaction. */
 export interface RedemptionQueries {
@@ -21,6 +34,8 @@ export interface RedemptionQueries {
   /** The latest end of the member's grants of a type, or undefined when there were none. */
   latestExpiry(userId: string, type: string): Promise<string | undefined>;
   insertMembership(row: MembershipRecord): Promise<void>;
+  /** Stores a storage or traffic pack the member now holds. */
+  insertPack(row: NewMemberPack): Promise<void>;
 }
 
 /** The grant queries on a database or inside a transaction. */
@@ -83,6 +98,10 @@ export function redemptionQueries(db: Kysely<Database>): RedemptionQueries {
     async insertMembership(row) {
       await db.insertInto('memberships').values(row).execute();
     },
+
+    async insertPack(row) {
+      await db.insertInto('member_packs').values(row).execute();
+    },
   };
 }
 
@@ -104,13 +123,28 @@ export function createMembershipRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ type: row.type, expiresAt: String(row.expires_at) }));
     },
 
+    /** The storage and traffic packs the member holds at `at`, the soonest to end first. */
+    async activePacks(userId: string, at: Date): Promise<ActivePack[]> {
+      const stamp = at.toISOString();
+      const rows = await db
+        .selectFrom('member_packs')
+        .select(['kind', 'bytes', 'expires_at'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', stamp)
+        .where('starts_at', '<=', stamp)
+        .orderBy('expires_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ kind: row.kind, bytes: Number(row.bytes), expiresAt: row.expires_at }));
+    },
+
     /** Runs a redemption or a grant in one transaction. */
     async inTransaction<T>(run: (queries: RedemptionQueries) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => run(redemptionQueries(trx)));
     },
 
     /** Stores newly minted codes (operators' CLI). */
-    async insertCodes(rows: ActivationCodeRecord[]): Promise<void> {
+    async insertCodes(rows: NewActivationCode[]): Promise<void> {
       if (rows.length === 0) {
         return;
       }

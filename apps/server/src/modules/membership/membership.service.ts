@@ -1,6 +1,8 @@
 import {
   membershipTypes,
   noVipType,
+  packKinds,
+  type PackKind,
   normalizeActivationCode,
   remainingVipDays,
   type MembershipSource,
@@ -12,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import { newId, safeEqual } from '../../lib/secrets';
 import { activationCodeHash, newActivationCode } from './activation-code';
 import type { WindowLimit, createWindowLimiter } from '../../lib/window-limiter';
-import type { MembershipRepository, RedemptionQueries } from './membership.repository';
+import type { ActivePack, MembershipRepository, RedemptionQueries } from './membership.repository';
 
 /** The limits of a plan: the free defaults, or the premium ones while a membership is active. */
 export interface PlanLimits {
@@ -27,11 +29,13 @@ export interface PlanLimits {
   offlineTrafficBytes: number;
 }
 
-/** A member's plan now. */
+/** A member's plan now: the plan's limits plus the storage and traffic packs held. */
 export interface MemberPlan extends PlanLimits {
   premium: boolean;
   /** End of the active membership; undefined on the free plan. */
   expiresAt: string | undefined;
+  /** The packs in force, already added to the limits. */
+  packs: ActivePack[];
 }
 
 /** What other modules ask about plans (the drive's quota, the tasks' limits). */
@@ -39,10 +43,11 @@ export interface PlanProvider {
   planOf(userId: string): Promise<MemberPlan>;
 }
 
-/** The days a grant added and when they begin and end. */
+/** The days a grant added and when they begin and end; a pack's size in `bytes`. */
 export interface Grant {
-  type: MembershipType;
+  type: MembershipType | PackKind;
   days: number;
+  bytes?: number;
   startsAt: string;
   expiresAt: string;
 }
@@ -130,6 +135,29 @@ function isMembershipType(value: string): value is MembershipType {
   return (membershipTypes as readonly string[]).includes(value);
 }
 
+function isPackKind(value: string): value is PackKind {
+  return (packKinds as readonly string[]).includes(value);
+}
+
+/** The plan's limits with the packs held added: storage packs to storage, traffic to both traffics. */
+export function withPacks(limits: PlanLimits, packs: readonly ActivePack[]): PlanLimits {
+  let storage = 0;
+  let traffic = 0;
+  for (const pack of packs) {
+    if (pack.kind === 'storage') {
+      storage += pack.bytes;
+    } else if (pack.kind === 'traffic') {
+      traffic += pack.bytes;
+    }
+  }
+  return {
+    ...limits,
+    storageBytes: limits.storageBytes + storage,
+    downloadTrafficBytes: limits.downloadTrafficBytes + traffic,
+    offlineTrafficBytes: limits.offlineTrafficBytes + traffic,
+  };
+}
+
 /**
  * Memberships (API.md §5): the VIP state, activation codes, operators' grants, and the plan that
  * sets a member's quotas. Grants of one type queue up: new days begin where the held ones end.
@@ -171,14 +199,18 @@ export function createMembershipService(deps: MembershipServiceDeps) {
 
     /** The member's plan now: premium while a membership is active, else free. */
     async planOf(userId: string): Promise<MemberPlan> {
-      const at = now().getTime();
-      const expiries = await memberships.latestExpiries(userId);
+      const stamp = now();
+      const at = stamp.getTime();
+      const [expiries, packs] = await Promise.all([
+        memberships.latestExpiries(userId),
+        memberships.activePacks(userId, stamp),
+      ]);
       const ends = expiries.map((entry) => entry.expiresAt).filter((end) => Date.parse(end) > at);
       const expiresAt = ends.sort().at(-1);
       if (expiresAt === undefined) {
-        return { ...deps.plans.free, premium: false, expiresAt: undefined };
+        return { ...withPacks(deps.plans.free, packs), premium: false, expiresAt: undefined, packs };
       }
-      return { ...deps.plans.premium, premium: true, expiresAt };
+      return { ...withPacks(deps.plans.premium, packs), premium: true, expiresAt, packs };
     },
 
     /**
@@ -206,7 +238,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         if (found.expires_at !== null && Date.parse(found.expires_at) <= stamp.getTime()) {
           throw new AppError('activation_code_expired');
         }
-        if (!isMembershipType(found.type)) {
+        const type = found.type;
+        if (!isMembershipType(type) && !isPackKind(type)) {
           throw new AppError('activation_code_invalid');
         }
         if (!(await queries.lockMember(redeemer.userId, stamp))) {
@@ -219,9 +252,26 @@ export function createMembershipService(deps: MembershipServiceDeps) {
           throw new AppError('activation_code_used');
         }
         await queries.recordRedemption(found.id, redeemer.userId, stamp);
+        if (isPackKind(type)) {
+          // A pack starts now and runs beside the others: packs held together add up.
+          const bytes = Number(found.bytes);
+          const expiresAt = new Date(stamp.getTime() + found.days * dayMs).toISOString();
+          await queries.insertPack({
+            id: newId(),
+            user_id: redeemer.userId,
+            kind: type,
+            bytes,
+            days: found.days,
+            starts_at: stamp.toISOString(),
+            expires_at: expiresAt,
+            activation_code_id: found.id,
+            created_at: stamp.toISOString(),
+          });
+          return { type, days: found.days, bytes, startsAt: stamp.toISOString(), expiresAt };
+        }
         return queueGrant(
           queries,
-          { userId: redeemer.userId, type: found.type, days: found.days, source: 'activation_code', codeId: found.id },
+          { userId: redeemer.userId, type, days: found.days, source: 'activation_code', codeId: found.id },
           stamp,
         );
       });
@@ -233,14 +283,20 @@ export function createMembershipService(deps: MembershipServiceDeps) {
      * exist outside the hands of whoever receives them, since only their hashes are stored.
      */
     async mint(input: {
-      type: MembershipType;
+      /** Premium days of a plan, or a `storage` or `traffic` pack of `bytes`. */
+      type: MembershipType | PackKind;
       days: number;
+      /** Size of a pack; ignored (0) for premium codes. */
+      bytes?: number;
       uses: number;
       count: number;
       expiresAt: Date | undefined;
       userId: string | undefined;
       note: string;
     }): Promise<string[]> {
+      if (isPackKind(input.type) && !(input.bytes !== undefined && Number.isSafeInteger(input.bytes) && input.bytes > 0)) {
+        throw new Error('A pack code needs a size in bytes above 0');
+      }
       const stamp = now().toISOString();
       const codes = Array.from({ length: input.count }, () => newActivationCode());
       await memberships.insertCodes(
@@ -249,6 +305,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
           code_hash: activationCodeHash(code),
           type: input.type,
           days: input.days,
+          bytes: isPackKind(input.type) ? (input.bytes ?? 0) : 0,
           uses_left: input.uses,
           max_uses: input.uses,
           expires_at: input.expiresAt?.toISOString() ?? null,

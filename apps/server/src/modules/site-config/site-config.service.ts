@@ -1,6 +1,7 @@
-import type { ActivityOperation, AppDownloads, CompensationOffer } from '@nimbus/contracts';
+import type { ActivityOperation, AppDownloads, CompensationOffer, ProductCatalogue } from '@nimbus/contracts';
 import { appLinkSchemeSchema, mergeAppDownloads } from '@nimbus/contracts';
 import { mergeActivityOperation } from './activity-operation';
+import { mergeExternalProducts } from './external-products';
 import type { ConfigScope } from './site-config.schemas';
 import type { SettingRepository } from './setting.repository';
 
@@ -14,6 +15,8 @@ export interface SiteConfigServiceDeps {
   activityOperation: ActivityOperation;
   /** The apps published by configuration (`APP_DOWNLOADS`) and their URL scheme (`''`: none). */
   apps: { downloads: AppDownloads; linkScheme: string };
+  /** The purchase pages' catalogue from configuration (plan limits and products). */
+  externalProducts: ProductCatalogue;
 }
 
 function parseStored(value: string): unknown {
@@ -59,6 +62,9 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
       }
       if (scope === 'resources') {
         Object.assign(values, resourcesOf(values));
+      }
+      if (scope === 'external_products') {
+        Object.assign(values, mergeExternalProducts(deps.externalProducts, values));
       }
       return { [scope]: values } as Record<ConfigScope, Values>;
     },
