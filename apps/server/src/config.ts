@@ -288,6 +288,7 @@ export const configSchema = z
     APP_DOWNLOADS: jsonSetting('{}').pipe(appDownloadsSchema),
     /** The apps' own URL scheme (`nimbus`): `<scheme>://xpan/<path>` opens the installed app. Empty: none. */
     APP_LINK_SCHEME: appLinkSchemeSchema.optional(),
+    /**
      * The purchase pages' catalogue (`POST /config/v1/external_products`), as a JSON list of
      * products `{"id","kind":"premium"|"storage"|"traffic","name","days","bytes","price",
      * "currency","checkout_url","highlight"}` sold in the operator's own shop (Nimbus holds no card

@@ -108,7 +108,11 @@ describe('product catalogue', () => {
     );
     const url = new URL(href);
     expect(url.origin + url.pathname).toBe('https://shop.example/checkout');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const params: Record<string, string> = {};
+    url.searchParams.forEach((value, key) => {
+      params[key] = value;
+    });
+    expect(params).toEqual({
       campaign: 'spring',
       product: 'premium-30',
       user_id: 'u123',
