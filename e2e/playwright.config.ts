@@ -18,6 +18,10 @@ process.env.NIMBUS_E2E_FETCH_PORT = String(fetchPort);
 // A second one, for the link checker's `.torrent` links (the tests run in parallel).
 const torrentLinkPort = Number(process.env.NIMBUS_E2E_TORRENT_LINK_PORT ?? port + 20001);
 process.env.NIMBUS_E2E_TORRENT_LINK_PORT = String(torrentLinkPort);
+// The origin of the page that frames the drive in the embedded-mode test: another origin on the
+// same site (loopback, another port), allowed to frame the app (EMBED_ORIGINS).
+const embedderOrigin = `http://127.0.0.1:${port + 30000}`;
+process.env.NIMBUS_E2E_EMBEDDER_ORIGIN = embedderOrigin;
 
 /**
  * The browser tests run Debian's Chromium against the built app, started exactly as
@@ -81,6 +85,7 @@ export default defineConfig({
       INVITE_MAX_PER_ADDRESS_PER_DAY: '10000',
       ALLOW_PRIVATE_FETCH: 'true',
       OFFLINE_FETCH_EXTRA_PORTS: `${fetchPort},${torrentLinkPort}`,
+      EMBED_ORIGINS: embedderOrigin,
       // Torrents come from the tracker and seeder the tests run on loopback, not from the DHT.
       OFFLINE_TORRENT_DHT: 'false',
       // The activity tests: one promotion running and one over whatever today's date, and

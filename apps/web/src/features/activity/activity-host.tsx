@@ -6,7 +6,7 @@ import dynamic from 'next/dynamic';
 import type { AbstractIntlMessages } from 'next-intl';
 import type { ErrorTexts } from '@/features/auth/error-text';
 import type { ActivityDialogKind } from './activity-dialog-event';
-import { showActivityDialogEvent, takeActivityDialogAction } from './activity-dialog-event';
+import { showActivityDialogEvent } from './activity-dialog-event';
 import type { ActivityDialogHrefs } from './activity-dialogs';
 
 const ActivityDialogs = dynamic(() => import('./activity-dialogs'), { ssr: false });
@@ -21,9 +21,10 @@ export interface ActivityHostProps {
 }
 
 /**
- * The activities' part of every page: opens the beginner tasks dialog on
- * `?action=show_beginner_dialog` and the running promotions on `?action=show_activity_dialog`
- * (or when asked with `openActivityDialog`). The dialogs load only when one opens.
+ * The activities' part of every page: opens the beginner tasks dialog or the running promotions
+ * when asked with `openActivityDialog` (also by `?action=show_beginner_dialog` and
+ * `?action=show_activity_dialog` through the dialog-action host). The dialogs load only when
+ * one opens.
  */
 export function ActivityHost({ locale, messages, errorTexts, hrefs }: ActivityHostProps) {
   const [dialog, setDialog] = useState<ActivityDialogKind>();
@@ -31,11 +32,6 @@ export function ActivityHost({ locale, messages, errorTexts, hrefs }: ActivityHo
   useEffect(() => {
     const open = (event: Event) => setDialog((event as CustomEvent<ActivityDialogKind>).detail);
     window.addEventListener(showActivityDialogEvent, open);
-    const asked = takeActivityDialogAction(new URL(window.location.href));
-    if (asked) {
-      window.history.replaceState(window.history.state, '', asked.rest.href);
-      window.dispatchEvent(new CustomEvent(showActivityDialogEvent, { detail: asked.kind }));
-    }
     return () => window.removeEventListener(showActivityDialogEvent, open);
   }, []);
 

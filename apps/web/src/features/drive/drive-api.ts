@@ -46,7 +46,11 @@ export interface DriveAbout {
   over_storage_limit?: boolean;
   /** The day's offline tasks reached the plan's limit: the spec's `overFreeTaskLimit`. */
   over_free_task_limit?: boolean;
-  quotas?: { cloud_download?: { limit: string; usage: string } };
+  quotas?: {
+    cloud_download?: { limit: string; usage: string };
+    /** Bytes downloaded this month and the plan's monthly allowance. */
+    download_traffic?: { limit: string; usage: string };
+  };
 }
 
 /** What a listing asks for. */

@@ -30,6 +30,8 @@ export async function DrivePage({ locale, section }: DrivePageProps) {
     tasks: localePath(locale, '/drive/tasks'),
     signIn: localePath(locale, '/drive/login'),
     upgrade: localePath(locale, '/drive/payment/storage'),
+    upgradeTraffic: localePath(locale, '/drive/payment/traffic'),
+    feedback: localePath(locale, '/drive/feedback'),
   };
   return (
     <NextIntlClientProvider

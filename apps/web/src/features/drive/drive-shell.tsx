@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@nimbus/client';
-import { Clock, Download, Gift, HardDrive, Link2, Trash2 } from 'lucide-react';
+import { Clock, Download, Gift, HardDrive, Link2, MessageSquare, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -14,6 +14,9 @@ import { useStoredSession } from '@/features/auth/use-stored-session';
 import { displayModeStore } from '@/features/preferences/display-mode';
 import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import { cn } from '@/lib/cn';
+import { useTakeDriveAction } from './actions/drive-action-store';
+import type { QuotaKind } from './actions/quota-dialog';
+import { QuotaDialog } from './actions/quota-dialog';
 import { DriveUploads } from './drive-slots';
 import { StorageMeter } from './storage-meter';
 import { StorageNotice } from './storage-notice';
@@ -32,7 +35,7 @@ export interface DriveShellProps {
   /** The shared error messages of the page's locale. */
   errorTexts: ErrorTexts;
   /** The locale-prefixed paths of the sections and of sign-in. */
-  hrefs: Record<ShellSection | 'signIn' | 'upgrade', string>;
+  hrefs: Record<ShellSection | 'signIn' | 'upgrade' | 'upgradeTraffic' | 'feedback', string>;
   children: ReactNode;
 }
 
@@ -66,8 +69,11 @@ function makeQueryClient(): QueryClient {
 
 /**
  * The frame of the drive pages: the member's data cache, the sidebar with the sections, the
- * invite entry (the referral programme's dialog) and the storage meter, and the sign-in gate (a visitor without a session is sent to sign in and comes
- * back here afterwards). The display-mode preferences are restored for the signed-in member.
+ * invite entry (the referral programme's dialog), the feedback link and the storage meter, and
+ * the sign-in gate (a visitor without a session is sent to sign in and comes back here
+ * afterwards, with any dialog action still in the address). The display-mode preferences are
+ * restored for the signed-in member. It opens the storage and traffic dialogs the dialog-action
+ * host hands over (`?action=show_storage_dialog`, `?action=show_traffic_dialog`).
  */
 export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellProps) {
   const t = useTranslations('drive');
@@ -77,6 +83,7 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
   const session = useStoredSession();
   const router = useRouter();
   const pathname = usePathname();
+  const [quota, setQuota] = useState<QuotaKind>();
 
   useEffect(() => {
     if (session.kind === 'signed-out') {
@@ -92,6 +99,12 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
       void viewOverridesStore.getState().restore(userId);
     }
   }, [session.kind]);
+
+  useTakeDriveAction(
+    ['show_storage_dialog', 'show_traffic_dialog'],
+    session.kind === 'signed-in',
+    (request) => setQuota(request.action === 'show_storage_dialog' ? 'storage' : 'traffic'),
+  );
 
   const sections: { key: ShellSection; icon: typeof HardDrive; label: string }[] = [
     { key: 'all', icon: HardDrive, label: t('nav.all') },
@@ -144,6 +157,14 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
                 </span>
               </button>
             ) : null}
+            <Link
+              href={hrefs.feedback}
+              data-testid="drive-feedback"
+              className="flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <MessageSquare aria-hidden className="size-5 shrink-0" />
+              {t('nav.feedback')}
+            </Link>
             {session.kind === 'signed-in' ? <StorageMeter upgradeHref={hrefs.upgrade} /> : null}
           </div>
         </nav>
@@ -160,6 +181,13 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
           )}
         </div>
       </div>
+      {quota && session.kind === 'signed-in' ? (
+        <QuotaDialog
+          kind={quota}
+          upgradeHref={quota === 'storage' ? hrefs.upgrade : hrefs.upgradeTraffic}
+          onClose={() => setQuota(undefined)}
+        />
+      ) : null}
     </QueryClientProvider>
   );
 }

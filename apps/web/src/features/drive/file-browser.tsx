@@ -15,6 +15,7 @@ import {
   LoaderCircle,
   Pencil,
   RotateCcw,
+  Search,
   Share2,
   Star,
   StarOff,
@@ -25,6 +26,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { ContextMenu as ContextMenuPrimitive, DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -40,10 +42,12 @@ import { errorText } from '@/features/auth/error-text';
 import { useLayoutStore } from '@/features/layout/layout-store';
 import { displayModeStore, useDisplayMode } from '@/features/preferences/display-mode';
 import { cn } from '@/lib/cn';
+import { maxKeywordLength } from './actions/dialog-action';
+import { useTakeDriveAction } from './actions/drive-action-store';
 import { foldBreadcrumbs } from './breadcrumbs';
 import { ConfirmDialog } from './confirm-dialog';
 import type { DriveFile } from './drive-api';
-import { isFolder } from './drive-api';
+import { getFile, isFolder } from './drive-api';
 import type { FileSection } from './drive-shell';
 import {
   columnDirection,
@@ -146,10 +150,12 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const folderId = section === 'all' ? (searchParams.get('folder') ?? '') : '';
+  /** The search text of `/drive/all?q=`: the listing is then the drive's items whose name holds it. */
+  const keyword = section === 'all' ? (searchParams.get('q') ?? '').trim().slice(0, maxKeywordLength) : '';
+  const folderId = section === 'all' && keyword === '' ? (searchParams.get('folder') ?? '') : '';
   const isMobile = useLayoutStore((state) => state.isMobile);
   const global = useDisplayMode((state) => state.global);
-  const viewKey = section === 'all' ? `folder:${folderId}` : section;
+  const viewKey = section === 'all' ? (keyword === '' ? `folder:${folderId}` : 'search') : section;
   const override = useViewOverride(viewKey);
   const display = effectiveDisplay(global, override);
   const view = isMobile ? 'list' : display.viewType;
@@ -162,6 +168,14 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const listingInput = useMemo((): ListingInput => {
     switch (section) {
       case 'all':
+        if (keyword !== '') {
+          return {
+            parentId: '*',
+            order: display.orderType,
+            foldersFirst: display.pinFoldersTop,
+            filters: { name: { contains: keyword } },
+          };
+        }
         return {
           parentId: folderId,
           order: display.orderType,
@@ -177,7 +191,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       case 'recent':
         return { source: 'events', parentId: '', order: 'MODIFY_TIME_DESC', foldersFirst: false };
     }
-  }, [section, folderId, display.orderType, display.pinFoldersTop]);
+  }, [section, folderId, keyword, display.orderType, display.pinFoldersTop]);
   const { listed, items, query } = useListing(listingInput);
   const order = listed.order;
 
@@ -193,6 +207,10 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   /** Ctrl+A in a folder not fully loaded: the rest is being fetched to be selected too. */
   const [selectingAll, setSelectingAll] = useState(false);
   const [drag, setDrag] = useState<DragState>();
+  /** A file opened by `?action=open_file`, shown in the viewer on its own. */
+  const [linkedPreview, setLinkedPreview] = useState<DriveFile>();
+  /** Items `?action=highlight_files` asks to select once their folder's listing has them. */
+  const [highlight, setHighlight] = useState<{ ids: string[]; parentId: string }>();
 
   // A new folder or section starts with nothing selected; items that left the listing drop out.
   const [selectionScope, setSelectionScope] = useState(viewKey);
@@ -217,6 +235,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const openFolder = useCallback(
     (id: string) => {
       const params = new URLSearchParams(searchParams.toString());
+      params.delete('q');
       if (id === '') {
         params.delete('folder');
       } else {
@@ -666,6 +685,72 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     }
   };
 
+  // ---- Dialog actions of the address (handed over by the dialog-action host) -------------
+  const actionContext = useRef({ openFolder, folderId, keyword, pathname, router, t });
+  useLayoutEffect(() => {
+    actionContext.current = { openFolder, folderId, keyword, pathname, router, t };
+  });
+  useTakeDriveAction(['open_file', 'highlight_files', 'move_files'], section === 'all', (request) => {
+    const context = actionContext.current;
+    const missing = () => toast({ title: context.t('action-link.file-missing') });
+    const ids = request.action === 'open_file' ? [request.fileId] : request.fileIds;
+    void Promise.allSettled(ids.map((id) => getFile(id))).then((answers) => {
+      const files = answers.flatMap((answer) =>
+        answer.status === 'fulfilled' && !answer.value.trashed ? [answer.value] : [],
+      );
+      const first = files[0];
+      if (!first) {
+        missing();
+        return;
+      }
+      switch (request.action) {
+        case 'open_file':
+          if (isFolder(first)) {
+            context.openFolder(first.id);
+          } else {
+            setLinkedPreview(first);
+          }
+          return;
+        case 'move_files':
+          setDialog({ type: 'move', files });
+          return;
+        case 'highlight_files': {
+          const parentId = first.parent_id;
+          const together = files.filter((file) => file.parent_id === parentId).map((file) => file.id);
+          if (context.keyword !== '' || context.folderId !== parentId) {
+            context.router.replace(
+              parentId === ''
+                ? context.pathname
+                : `${context.pathname}?${new URLSearchParams({ folder: parentId }).toString()}`,
+            );
+          }
+          setHighlight({ ids: together, parentId });
+        }
+      }
+    });
+  });
+
+  // The highlighted items are selected and scrolled to once their folder's listing holds them
+  // (pages are fetched until it does or the folder ends).
+  let highlightNeedsMore = false;
+  if (highlight && keyword === '' && folderId === highlight.parentId && !query.isPending) {
+    const found = highlight.ids.filter((id) => listedIndex(listed, id) >= 0);
+    highlightNeedsMore = !query.isError && found.length < highlight.ids.length && hasNextPage;
+    const [first] = found;
+    if (!highlightNeedsMore) {
+      setHighlight(undefined);
+      if (first !== undefined) {
+        setSelection({ selected: new Set(found), anchor: first, focus: first });
+        setFocusMoves((moves) => moves + 1);
+      }
+    }
+  }
+  useEffect(() => {
+    if (highlightNeedsMore && !isFetchingNextPage) {
+      void fetchNextPage();
+    }
+  }, [highlightNeedsMore, isFetchingNextPage, fetchNextPage]);
+
   // ---- Preferences ----------------------------------------------------------------------
   const orderSettingGlobal = global.orderSettingGlobal;
   const viewSettingGlobal = global.viewSettingGlobal;
@@ -710,7 +795,17 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const toolbar = useMemo(
     () => (
       <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2 md:px-4">
-        {section === 'all' ? (
+        {section === 'all' && keyword !== '' ? (
+          <div className="flex min-w-0 flex-1 items-center gap-2">
+            <h1 className="min-w-0 truncate text-lg font-semibold" data-testid="search-title">
+              {t('search.results', { keyword })}
+            </h1>
+            <Button variant="ghost" size="sm" onClick={() => openFolder('')}>
+              <X aria-hidden />
+              {t('search.clear')}
+            </Button>
+          </div>
+        ) : section === 'all' ? (
           <Breadcrumbs
             crumbs={crumbs ?? [{ id: '', name: t('nav.all') }]}
             label={t('breadcrumbs')}
@@ -724,6 +819,20 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         )}
         <div className="ml-auto flex items-center gap-1">
           {section === 'all' ? (
+            <SearchBox
+              key={keyword}
+              keyword={keyword}
+              label={t('search.label')}
+              placeholder={t('search.placeholder')}
+              onSearch={(text) => {
+                const trimmed = text.trim().slice(0, maxKeywordLength);
+                router.push(
+                  trimmed === '' ? pathname : `${pathname}?${new URLSearchParams({ q: trimmed }).toString()}`,
+                );
+              }}
+            />
+          ) : null}
+          {section === 'all' && keyword === '' ? (
             <>
               <Button variant="outline" size="sm" onClick={() => setDialog({ type: 'new-folder' })}>
                 <FolderPlus aria-hidden />
@@ -852,6 +961,9 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       viewSettingGlobal,
       viewType,
       title,
+      keyword,
+      router,
+      pathname,
     ],
   );
 
@@ -1015,7 +1127,14 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       </div>
     );
   } else if (items.length === 0) {
-    body = <EmptyState section={section} inFolder={folderId !== ''} />;
+    body =
+      keyword !== '' ? (
+        <p className="p-10 text-center text-muted-foreground" data-testid="search-empty">
+          {t('search.empty', { keyword })}
+        </p>
+      ) : (
+        <EmptyState section={section} inFolder={folderId !== ''} />
+      );
   } else {
     body = (
       <VirtualRows
@@ -1218,6 +1337,14 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
                 },
               }
             : {})}
+        />
+      ) : null}
+      {linkedPreview ? (
+        <PreviewSlot
+          files={[linkedPreview]}
+          index={0}
+          onClose={() => setLinkedPreview(undefined)}
+          onIndexChange={() => undefined}
         />
       ) : null}
       {dialog?.type === 'rename' ? (
@@ -1505,5 +1632,46 @@ function EmptyState({ section, inFolder }: { section: FileSection; inFolder: boo
       <p className="text-lg font-medium">{t(`empty.${key}.title`)}</p>
       <p className="max-w-sm text-sm text-muted-foreground">{t(`empty.${key}.description`)}</p>
     </div>
+  );
+}
+
+/** The drive's search field: the text is searched in every folder's names (`?q=`). */
+function SearchBox({
+  keyword,
+  label,
+  placeholder,
+  onSearch,
+}: {
+  keyword: string;
+  label: string;
+  placeholder: string;
+  onSearch: (text: string) => void;
+}) {
+  const [text, setText] = useState(keyword);
+  return (
+    <form
+      role="search"
+      className="relative"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text);
+      }}
+    >
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <input
+        type="search"
+        name="q"
+        value={text}
+        maxLength={maxKeywordLength}
+        onChange={(event) => setText(event.target.value)}
+        aria-label={label}
+        placeholder={placeholder}
+        data-testid="drive-search"
+        className="h-11 w-36 rounded-lg border border-border bg-background pl-8 pr-2 text-sm focus-visible:outline-2 focus-visible:outline-ring sm:w-52 md:h-9"
+      />
+    </form>
   );
 }

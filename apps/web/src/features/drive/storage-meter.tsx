@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatBytes } from '@nimbus/contracts';
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
 import { getAbout } from './drive-api';
@@ -11,10 +12,15 @@ import { aboutQueryKey } from './query-keys';
 /** The share of the quota above which the meter warns and offers an upgrade. */
 const nearLimitRatio = 0.9;
 
-/** The member's storage use from `GET /drive/v1/about`, in base-1024 units (spec section 9). */
+/**
+ * The member's storage use from `GET /drive/v1/about`, in base-1024 units (spec section 9), with
+ * a link to the storage dialog (`?action=show_storage_dialog`, a drive link an embedding page
+ * receives in embedded mode).
+ */
 export function StorageMeter({ upgradeHref }: { upgradeHref: string }) {
   const t = useTranslations('drive');
   const locale = useLocale();
+  const pathname = usePathname();
   const about = useQuery({ queryKey: aboutQueryKey, queryFn: ({ signal }) => getAbout(signal) });
   if (!about.data) {
     return <div className="h-14 animate-pulse rounded-lg bg-muted" aria-hidden />;
@@ -55,6 +61,13 @@ export function StorageMeter({ upgradeHref }: { upgradeHref: string }) {
           {t('storage.in-trash', { size: formatBytes(quota.usage_in_trash, { locale }) })}
         </p>
       ) : null}
+      <Link
+        href={`${pathname}?action=show_storage_dialog`}
+        data-testid="storage-details"
+        className="text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+      >
+        {t('storage.details')}
+      </Link>
       {near ? (
         <Link
           href={upgradeHref}

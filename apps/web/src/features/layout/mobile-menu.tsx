@@ -20,7 +20,8 @@ export interface MobileMenuProps {
 
 /**
  * The menu button of the mobile header and its sidebar drawer. The drawer (a Radix dialog) is
- * loaded the first time the button is used.
+ * loaded the first time the button is used or the layout state asks for it
+ * (`?action=show_mobile_sidebar`).
  */
 export function MobileMenu({ links, languages, currentLocale, labels }: MobileMenuProps) {
   const visible = useLayoutStore((state) => state.sidebarMobileVisible);
@@ -43,7 +44,7 @@ export function MobileMenu({ links, languages, currentLocale, labels }: MobileMe
       >
         <Menu aria-hidden />
       </button>
-      {armed ? (
+      {armed || visible ? (
         <MobileSidebar
           open={visible}
           onOpenChange={setVisible}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Suspense } from 'react';
 import type { Locale } from '@nimbus/contracts';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { ThemeProvider } from 'next-themes';
@@ -7,6 +8,8 @@ import { LoginHandoff } from '@/features/auth/login-handoff';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
+import { DialogActionHost } from '@/features/drive/actions/dialog-action-host';
+import { EmbeddedMode } from '@/features/drive/actions/embedded-mode';
 import { ReferralHost } from '@/features/referral/referral-host';
 import { localePath } from '@/i18n/locale-path';
 import type { Messages } from '@/i18n/messages';
@@ -100,6 +103,20 @@ export async function RootShell({ locale, children }: RootShellProps) {
                 },
               }}
             />
+            <Suspense fallback={null}>
+              <DialogActionHost
+                locale={locale}
+                popupTexts={{
+                  title: t('popup.title'),
+                  description: t('popup.description'),
+                  desktop: t('popup.desktop'),
+                  extension: t('popup.extension'),
+                  later: t('popup.later'),
+                  close: t('popup.close'),
+                }}
+              />
+            </Suspense>
+            <EmbeddedMode />
             <LoginHandoff
               texts={{
                 signingIn: t('handoff.signing-in'),

@@ -26,6 +26,8 @@ export interface AddLinkDialogProps {
   /** The folder shown when the dialog opened; offered as the destination besides My Downloads. */
   folder?: { id: string; name: string } | undefined;
   errorTexts: ErrorTexts;
+  /** Links already in the box when it opens (`?action=create_task&url=`). */
+  initialText?: string | undefined;
   onOpenTasks: () => void;
   onClose: () => void;
 }
@@ -60,12 +62,18 @@ const lookupDelayMs = 400;
  * swarm) with a spinner meanwhile; when the swarm does not answer in time the link can still be
  * added for every file. Links that failed stay in the box with their reason; the rest leave it.
  */
-export function AddLinkDialog({ folder, errorTexts, onOpenTasks, onClose }: AddLinkDialogProps) {
+export function AddLinkDialog({
+  folder,
+  errorTexts,
+  initialText,
+  onOpenTasks,
+  onClose,
+}: AddLinkDialogProps) {
   const t = useTranslations('offline');
   const td = useTranslations('drive');
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText ?? '');
   const [target, setTarget] = useState<{ id: string; name: string }>({ id: '', name: '' });
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);

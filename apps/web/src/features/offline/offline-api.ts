@@ -119,6 +119,13 @@ export async function listTasks(
   });
 }
 
+/** One task of the member (`GET /drive/v1/tasks/{id}`). */
+export async function getTask(id: string, signal?: AbortSignal): Promise<OfflineTask> {
+  return browserClient().get<OfflineTask>(`/drive/v1/tasks/${encodeURIComponent(id)}`, {
+    ...(signal ? { signal } : {}),
+  });
+}
+
 /** Deletes tasks; `deleteFiles` also puts the files they made in the trash. */
 export async function deleteTasks(ids: readonly string[], deleteFiles: boolean): Promise<void> {
   await browserClient().delete('/drive/v1/tasks', {

@@ -1,7 +1,7 @@
 'use client';
 
-import { useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileCategoryOf, formatBytes } from '@nimbus/contracts';
 import {
   CircleAlert,
@@ -25,13 +25,14 @@ import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
 import type { DriveFile } from '@/features/drive/drive-api';
 import { getFile } from '@/features/drive/drive-api';
+import { useTakeDriveAction } from '@/features/drive/actions/drive-action-store';
 import { PreviewSlot } from '@/features/drive/drive-slots';
 import { cn } from '@/lib/cn';
 import { AddLinkDialog } from './add-link-dialog';
 import { TaskLimitNotice } from './task-limit-notice';
 import { timeLeft } from './links';
 import type { OfflineTask, PhaseFilter } from './offline-api';
-import { deleteTasks, listTasks, retryTask, setTaskPhase, taskFiles } from './offline-api';
+import { deleteTasks, getTask, listTasks, retryTask, setTaskPhase, taskFiles } from './offline-api';
 import { tasksQueryKey } from './task-query-keys';
 
 export interface TaskListProps {
@@ -49,7 +50,8 @@ const minPollSeconds = 1;
  * `/drive/tasks`: the member's offline downloads with live progress (polled as often as the
  * server's `expires_in` says), speed and time left, filtered by phase; each can be paused,
  * resumed, retried, deleted (with or without its file), and a finished one opened in the viewer
- * or shown in its folder.
+ * or shown in its folder. The dialog-action host hands it `?action=show_task&task_id=` (the
+ * task's details in a dialog) and `?action=create_task&url=` (the Add dialog with the link).
  */
 export function TaskList({ errorTexts, allHref }: TaskListProps) {
   const t = useTranslations('offline');
@@ -57,7 +59,15 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<PhaseFilter>('all');
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<{ text: string }>();
+  const [detailsId, setDetailsId] = useState<string>();
+  useTakeDriveAction(['show_task', 'create_task'], true, (request) => {
+    if (request.action === 'show_task') {
+      setDetailsId(request.taskId);
+    } else {
+      setAdding({ text: request.url });
+    }
+  });
   const [deleting, setDeleting] = useState<OfflineTask>();
   const [preview, setPreview] = useState<DriveFile>();
 
@@ -100,11 +110,36 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
     return undefined;
   }
 
+  function handlersOf(task: OfflineTask): Omit<TaskRowProps, 'task'> {
+    return {
+      onPause: () => void run(() => setTaskPhase(task.id, 'PHASE_TYPE_PAUSED')),
+      onResume: () => void run(() => setTaskPhase(task.id, 'PHASE_TYPE_PENDING')),
+      onRetry: () => void run(() => retryTask(task.id)),
+      onDelete: () => setDeleting(task),
+      onOpen: () =>
+        void fileOf(task).then((file) => {
+          if (file) {
+            setPreview(file);
+          }
+        }),
+      onShow: () =>
+        void fileOf(task).then((file) => {
+          if (file) {
+            router.push(
+              file.parent_id === ''
+                ? allHref
+                : `${allHref}?${new URLSearchParams({ folder: file.parent_id }).toString()}`,
+            );
+          }
+        }),
+    };
+  }
+
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="drive-tasks">
       <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2 md:px-4">
         <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{t('tasks.title')}</h1>
-        <Button size="sm" onClick={() => setAdding(true)} data-testid="add-link-button">
+        <Button size="sm" onClick={() => setAdding({ text: '' })} data-testid="add-link-button">
           <Link2 aria-hidden />
           {t('add.button')}
         </Button>
@@ -159,7 +194,7 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
               {t(`tasks.empty.${filter}.description`)}
             </p>
             {filter === 'all' ? (
-              <Button onClick={() => setAdding(true)}>
+              <Button onClick={() => setAdding({ text: '' })}>
                 <Link2 aria-hidden />
                 {t('add.button')}
               </Button>
@@ -169,32 +204,7 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
           <>
             <ul aria-label={t('tasks.list')} className="flex flex-col gap-2">
               {tasks.map((task) => (
-                <TaskRow
-                  key={task.id}
-                  task={task}
-                  onPause={() => void run(() => setTaskPhase(task.id, 'PHASE_TYPE_PAUSED'))}
-                  onResume={() => void run(() => setTaskPhase(task.id, 'PHASE_TYPE_PENDING'))}
-                  onRetry={() => void run(() => retryTask(task.id))}
-                  onDelete={() => setDeleting(task)}
-                  onOpen={() =>
-                    void fileOf(task).then((file) => {
-                      if (file) {
-                        setPreview(file);
-                      }
-                    })
-                  }
-                  onShow={() =>
-                    void fileOf(task).then((file) => {
-                      if (file) {
-                        router.push(
-                          file.parent_id === ''
-                            ? allHref
-                            : `${allHref}?${new URLSearchParams({ folder: file.parent_id }).toString()}`,
-                        );
-                      }
-                    })
-                  }
-                />
+                <TaskRow key={task.id} task={task} {...handlersOf(task)} />
               ))}
             </ul>
             {query.hasNextPage ? (
@@ -211,11 +221,35 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
           </>
         )}
       </div>
+      {detailsId ? (
+        <TaskDetailsDialog
+          taskId={detailsId}
+          handlersOf={(task) => {
+            const handlers = handlersOf(task);
+            const closing = (action: () => void) => () => {
+              setDetailsId(undefined);
+              action();
+            };
+            return {
+              ...handlers,
+              onDelete: closing(handlers.onDelete),
+              onOpen: closing(handlers.onOpen),
+              onShow: closing(handlers.onShow),
+            };
+          }}
+          onMissing={() => {
+            setDetailsId(undefined);
+            toast({ title: t('tasks.not-found') });
+          }}
+          onClose={() => setDetailsId(undefined)}
+        />
+      ) : null}
       {adding ? (
         <AddLinkDialog
           errorTexts={errorTexts}
+          initialText={adding.text}
           onOpenTasks={() => setFilter('all')}
-          onClose={() => setAdding(false)}
+          onClose={() => setAdding(undefined)}
         />
       ) : null}
       {deleting ? (
@@ -239,6 +273,60 @@ export function TaskList({ errorTexts, allHref }: TaskListProps) {
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One task's details (`?action=show_task`): its row with progress, facts and actions, in a
+ * dialog, kept fresh while it runs. A task that is not the member's (or no longer exists) is
+ * said so and nothing opens.
+ */
+function TaskDetailsDialog({
+  taskId,
+  handlersOf,
+  onMissing,
+  onClose,
+}: {
+  taskId: string;
+  handlersOf: (task: OfflineTask) => Omit<TaskRowProps, 'task'>;
+  onMissing: () => void;
+  onClose: () => void;
+}) {
+  const t = useTranslations('offline');
+  const query = useQuery({
+    queryKey: [...tasksQueryKey, 'one', taskId],
+    queryFn: ({ signal }) => getTask(taskId, signal),
+    retry: false,
+    refetchInterval: (state) => {
+      const phase = state.state.data?.phase;
+      return phase === 'PHASE_TYPE_RUNNING' || phase === 'PHASE_TYPE_PENDING' ? 2000 : false;
+    },
+  });
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) {
+      onMissing();
+    }
+  }, [failed, onMissing]);
+  if (!query.data) {
+    return null;
+  }
+  const task = query.data;
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        closeLabel={t('tasks.details.close')}
+        className="max-w-xl"
+        data-testid="task-details"
+        data-task-id={task.id}
+      >
+        <DialogTitle className="pr-10">{t('tasks.details.title')}</DialogTitle>
+        <DialogDescription className="truncate">{task.file_name || task.name}</DialogDescription>
+        <ul className="flex flex-col">
+          <TaskRow task={task} {...handlersOf(task)} />
+        </ul>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -22,6 +22,8 @@ export async function TasksPage({ locale }: { locale: Locale }) {
     tasks: localePath(locale, '/drive/tasks'),
     signIn: localePath(locale, '/drive/login'),
     upgrade: localePath(locale, '/drive/payment/storage'),
+    upgradeTraffic: localePath(locale, '/drive/payment/traffic'),
+    feedback: localePath(locale, '/drive/feedback'),
   };
   return (
     <NextIntlClientProvider

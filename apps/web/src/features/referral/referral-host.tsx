@@ -7,11 +7,7 @@ import dynamic from 'next/dynamic';
 import type { AbstractIntlMessages } from 'next-intl';
 import { useStoredSession } from '@/features/auth/use-stored-session';
 import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
-import {
-  openInviteDialog,
-  showInviteDialogEvent,
-  takeInviteDialogAction,
-} from './invite-dialog-event';
+import { showInviteDialogEvent } from './invite-dialog-event';
 import { keepInvitation, readPendingInvitation } from './pending-invitation';
 import type { ReferralDialog, ReferralDialogHrefs } from './referral-dialogs';
 
@@ -27,9 +23,9 @@ export interface ReferralHostProps {
 /**
  * The referral programme's part of every page. It keeps an invitation the visitor arrived with
  * (`?invite_code=`, with the source and referring sites for the claim), claims it once they are
- * signed in and shows the days it brought, and opens the invite dialog on
- * `?action=show_invite_dialog` or when asked (`openInviteDialog`). The claim and the dialogs
- * load only when needed.
+ * signed in and shows the days it brought, and opens the invite dialog when asked
+ * (`openInviteDialog`: the account menu, the drive's sidebar, or `?action=show_invite_dialog`
+ * through the dialog-action host). The claim and the dialogs load only when needed.
  */
 export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
   const session = useStoredSession();
@@ -47,11 +43,6 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
     });
     const open = () => setDialog({ kind: 'invite' });
     window.addEventListener(showInviteDialogEvent, open);
-    const rest = takeInviteDialogAction(url);
-    if (rest) {
-      window.history.replaceState(window.history.state, '', rest.href);
-      openInviteDialog();
-    }
     return () => window.removeEventListener(showInviteDialogEvent, open);
   }, []);
 
