@@ -44,6 +44,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!options.dev && !fs.existsSync(path.join(options.dir, '.next', 'BUILD_ID'))) {
     throw new Error(`The web app in ${options.dir} is not built: run "npm run build" first`);
   }
+  // The web app reads its content files (blog posts) from its own folder, whatever the
+  // server's working directory is.
+  process.env.NIMBUS_WEB_DIR ??= path.resolve(options.dir);
   const requireFromWeb = createRequire(path.join(options.dir, 'package.json'));
   const next = requireFromWeb('next') as NextFactory;
   const app = next({
