@@ -91,6 +91,18 @@ export default defineConfig({
       // The activity tests: one promotion running and one over whatever today's date, and
       // compensations a new member may claim, may not (joined too late) and can no longer claim.
       ACTIVITY_ENDS: JSON.stringify({ christmas: '2100-01-01T00:00:00Z', 'black-friday': '2020-12-01T00:00:00Z' }),
+      // The app pages: the Android package and the iOS store are published, Google Play is not.
+      APP_DOWNLOADS: JSON.stringify({
+        android: {
+          url: 'https://downloads.nimbus.example/nimbus-2.4.1.apk',
+          version: '2.4.1',
+          size: 48234112,
+          notes: 'Android 8 or later.',
+          sha256: 'c0ffee'.padEnd(64, '0'),
+        },
+        ios: { url: 'https://apps.nimbus.example/ios/nimbus', version: '2.4.0' },
+      }),
+      APP_LINK_SCHEME: 'nimbus',
       COMPENSATIONS: JSON.stringify({
         e2e_outage: { days: 5, joined_before: '2100-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z' },
         e2e_before_launch: { days: 5, joined_before: '2001-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z' },
