@@ -12,7 +12,8 @@ import { seedTorrent } from '../support/torrent-swarm';
  * holds back the second half, sees it reach 100 %, and opens the file in the viewer and in
  * My Downloads. The link checker tells a visitor what a link holds and saves it after sign-in.
  * A magnet link of a torrent this test seeds on loopback (with its own tracker) lists its files
- * in the Add dialog, and the one file picked lands in a folder named after the torrent.
+ * in the Add dialog, and the one file picked lands in a folder named after the torrent; a link
+ * to a `.torrent` does the same, or, kept as a file, saves the `.torrent` itself.
  */
 
 const fetchPort = Number(process.env.NIMBUS_E2E_FETCH_PORT);
@@ -66,6 +67,9 @@ let notesReleased = new Promise<void>((resolve) => {
   releaseNotes = resolve;
 });
 
+/** What `/links/<name>.torrent` serves: `.torrent` files of torrents a test seeds. */
+const torrentLinks = new Map<string, Buffer>();
+
 /** Requests for the link that never works. */
 let goneHits = 0;
 
@@ -91,6 +95,12 @@ const source = http.createServer((request, response) => {
       'content-disposition': 'attachment; filename="Quarterly report.pdf"',
     });
     response.end(report);
+    return;
+  }
+  const torrent = torrentLinks.get(path);
+  if (torrent) {
+    response.writeHead(200, { 'content-type': 'application/x-bittorrent' });
+    response.end(torrent);
     return;
   }
   response.writeHead(404);
@@ -316,6 +326,61 @@ test('a pasted magnet link lists its files; the one picked lands in a folder nam
     await expect(page.locator('[data-testid=drive-item][data-name="beach.jpg"]')).toBeVisible();
     await expect(page.getByTestId('drive-item')).toHaveCount(1);
   } finally {
+    await seeding.close();
+  }
+});
+
+test('a pasted link to a .torrent lists its files and runs the torrent; kept as a file, it saves the .torrent', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const seeding = await seedTorrent('Concert', {
+    'setlist.txt': randomBytes(8 * 1024),
+    'audio/encore.flac': randomBytes(400 * 1024),
+  });
+  torrentLinks.set('/links/Concert%20night.torrent', seeding.torrentFile);
+  try {
+    await signUpInEnglish(page, newEmail(), 'offline downloads 5');
+
+    // The server reads the .torrent behind the link; the dialog lists its files.
+    await page.getByTestId('add-link-button').click();
+    const dialog = page.getByTestId('add-link-dialog');
+    const link = sourceUrl('/links/Concert%20night.torrent');
+    await dialog.getByTestId('add-link-text').fill(link);
+    const picker = dialog.getByTestId('torrent-link-files');
+    await expect(picker).toContainText('Files in Concert', { timeout: 30_000 });
+    await expect(picker).toContainText('2 of 2 files chosen');
+    await picker.getByRole('checkbox', { name: 'audio/encore.flac' }).uncheck();
+    await expect(picker).toContainText('1 of 2 files chosen');
+    await dialog.getByTestId('add-link-submit').click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('link', { name: 'Offline downloads' }).click();
+    const row = taskRow(page, 'Concert');
+    await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', { timeout: 30_000 });
+    await row.getByRole('button', { name: 'Show in folder' }).click();
+    await page.locator('[data-testid=drive-item][data-name="Concert"]').dblclick();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Concert');
+    await expect(page.locator('[data-testid=drive-item][data-name="setlist.txt"]')).toBeVisible();
+    await expect(page.getByTestId('drive-item')).toHaveCount(1);
+
+    // The same link kept as a file: the task saves the .torrent itself, under the link's name.
+    await page.getByTestId('add-link-button').click();
+    await dialog.getByTestId('add-link-text').fill(link);
+    await expect(dialog.getByTestId('torrent-link-files')).toContainText('2 of 2 files chosen', {
+      timeout: 30_000,
+    });
+    await dialog.getByTestId('torrent-link-keep-file').check();
+    await expect(dialog.getByTestId('torrent-link-files')).not.toContainText('files chosen');
+    await dialog.getByTestId('add-link-submit').click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('link', { name: 'Offline downloads' }).click();
+    const fileRow = taskRow(page, 'Concert night.torrent');
+    await expect(fileRow).toHaveAttribute('data-phase', 'PHASE_TYPE_COMPLETE', {
+      timeout: 30_000,
+    });
+  } finally {
+    torrentLinks.clear();
     await seeding.close();
   }
 });

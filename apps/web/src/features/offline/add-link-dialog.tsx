@@ -14,13 +14,15 @@ import { errorText } from '@/features/auth/error-text';
 import { FolderTree } from '@/features/drive/folder-tree';
 import { aboutQueryKey } from '@/features/drive/query-keys';
 import { cn } from '@/lib/cn';
-import { linkKind, maxLinks, splitLinks } from './links';
+import { isTorrentLink, linkKind, maxLinks, splitLinks } from './links';
 import { checkLinks, createTask, uploadTorrentFile } from './offline-api';
 import { TaskLimitNotice } from './task-limit-notice';
 import { tasksQueryKey } from './task-query-keys';
-import type { TorrentFileEntry, TorrentSummary } from './torrent-file';
+import type { TorrentSummary } from './torrent-file';
 import { readTorrent } from './torrent-file';
-import { TorrentFilePicker } from './torrent-file-picker';
+import { TorrentFilePicker, boxClass, chosenFiles } from './torrent-file-picker';
+import type { TorrentLookup } from './torrent-lookup';
+import { fileNameOf, taskFiles } from './torrent-lookup';
 
 export interface AddLinkDialogProps {
   /** The folder shown when the dialog opened; offered as the destination besides My Downloads. */
@@ -43,13 +45,7 @@ interface ChosenTorrent {
   skipped: ReadonlySet<string>;
 }
 
-/** A magnet link's file list, asked of the server (which fetches the torrent's metadata). */
-type MagnetLookup =
-  | { state: 'loading' }
-  | { state: 'ready'; name: string; files: TorrentFileEntry[]; skipped: ReadonlySet<string> }
-  | { state: 'failed'; name: string; message: string };
-
-/** How long the links rest unchanged before their magnets' file lists are asked for. */
+/** How long the links rest unchanged before their torrents' file lists are asked for. */
 const lookupDelayMs = 400;
 
 /**
@@ -57,10 +53,12 @@ const lookupDelayMs = 400;
  * chosen or dropped (read in the browser, so their files can be picked before anything is
  * sent), the destination folder (My Downloads unless another is chosen), then one offline task
  * per link or torrent. A torrent file is uploaded into the destination first and the task names
- * it by id (API.md §3); the chosen files go as `url.files`. A pasted magnet link's file list is
- * asked of the link checker (`POST /drive/v1/resource/list`, which fetches the metadata from the
- * swarm) with a spinner meanwhile; when the swarm does not answer in time the link can still be
- * added for every file. Links that failed stay in the box with their reason; the rest leave it.
+ * it by id (API.md §3); the chosen files go as `url.files`. A pasted magnet link's file list, and
+ * that of an http(s) link to a `.torrent`, is asked of the link checker
+ * (`POST /drive/v1/resource/list`) with a spinner meanwhile. When the swarm does not answer in
+ * time a magnet can still be added for every file; a `.torrent` link that cannot be read, or
+ * that the member chooses to keep as it is, is saved as a file. Links that failed stay in the
+ * box with their reason; the rest leave it.
  */
 export function AddLinkDialog({
   folder,
@@ -89,23 +87,30 @@ export function AddLinkDialog({
 
   const links = useMemo(() => splitLinks(text), [text]);
   const invalid = links.filter((link) => linkKind(link) === 'invalid');
-  const [magnets, setMagnets] = useState<Record<string, MagnetLookup>>({});
+  const [lookups, setLookups] = useState<Record<string, TorrentLookup>>({});
+  /** `.torrent` links the member keeps as files rather than running their torrents. */
+  const [keptAsFiles, setKeptAsFiles] = useState<ReadonlySet<string>>(new Set());
   const asked = useRef(new Set<string>());
-  const magnetLinks = links.filter((link) => linkKind(link) === 'magnet');
-  const magnetKey = magnetLinks.join('\n');
+  const torrentLinks = links.filter((link) => linkKind(link) === 'magnet' || isTorrentLink(link));
+  const torrentKey = torrentLinks.join('\n');
 
   useEffect(() => {
-    const pending = magnetKey.split('\n').filter((link) => link !== '' && !asked.current.has(link));
+    const pending = torrentKey
+      .split('\n')
+      .filter((link) => link !== '' && !asked.current.has(link));
     if (pending.length === 0) {
       return;
     }
     const timer = setTimeout(() => {
       for (const link of pending) {
         asked.current.add(link);
-        setMagnets((state) => ({ ...state, [link]: { state: 'loading' } }));
+        setLookups((state) => ({ ...state, [link]: { state: 'loading' } }));
+        const failedText = isTorrentLink(link)
+          ? t('add.torrent-link-failed')
+          : t('add.magnet-failed');
         void checkLinks([link])
           .then(([resource]) => {
-            const lookup: MagnetLookup =
+            const lookup: TorrentLookup =
               resource && resource.files.length > 0
                 ? {
                     state: 'ready',
@@ -120,24 +125,24 @@ export function AddLinkDialog({
                 : {
                     state: 'failed',
                     name: resource?.name ?? '',
-                    message: resource?.message || t('add.magnet-failed'),
+                    message: resource?.message || failedText,
                   };
-            setMagnets((state) => ({ ...state, [link]: lookup }));
+            setLookups((state) => ({ ...state, [link]: lookup }));
           })
           .catch((error: unknown) => {
-            setMagnets((state) => ({
+            setLookups((state) => ({
               ...state,
               [link]: {
                 state: 'failed',
                 name: '',
-                message: errorText(error, locale, errorTexts) ?? t('add.magnet-failed'),
+                message: errorText(error, locale, errorTexts) ?? failedText,
               },
             }));
           });
       }
     }, lookupDelayMs);
     return () => clearTimeout(timer);
-  }, [magnetKey, errorTexts, locale, t]);
+  }, [torrentKey, errorTexts, locale, t]);
 
   async function addTorrents(files: readonly File[]) {
     const added: ChosenTorrent[] = [];
@@ -182,15 +187,17 @@ export function AddLinkDialog({
       if (linkKind(link) === 'invalid') {
         continue;
       }
-      const lookup = magnets[link];
-      const picked =
-        lookup?.state === 'ready' && lookup.skipped.size > 0
-          ? lookup.files.map((file) => file.index).filter((index) => !lookup.skipped.has(index))
-          : undefined;
-      if (picked !== undefined && picked.length === 0) {
+      const lookup = lookups[link];
+      const keptAsFile = keptAsFiles.has(link);
+      if (
+        lookup?.state === 'ready' &&
+        !keptAsFile &&
+        chosenFiles(lookup.files, lookup.skipped).length === 0
+      ) {
         failed.push({ link, message: t('add.no-files-chosen') });
         continue;
       }
+      const picked = taskFiles(link, lookup, keptAsFile);
       try {
         await createTask({
           url: link,
@@ -251,6 +258,10 @@ export function AddLinkDialog({
     setNotice(added > 0 ? t('add.added-some', { added }) : '');
   }
 
+  /** A `.torrent` link not read yet: adding it now would save the file rather than its torrent. */
+  const reading = torrentLinks.some(
+    (link) => isTorrentLink(link) && (lookups[link] ?? { state: 'loading' }).state === 'loading',
+  );
   const destinationName = target.id === '' ? t('add.downloads') : target.name;
   const tooMany = links.length > maxLinks;
 
@@ -344,27 +355,29 @@ export function AddLinkDialog({
             </div>
           </div>
 
-          {magnetLinks.map((link) => {
-            const lookup = magnets[link];
+          {torrentLinks.map((link) => {
+            const lookup = lookups[link];
             if (!lookup) {
               return null;
             }
             const name = lookup.state === 'loading' ? '' : lookup.name;
+            const fileLink = isTorrentLink(link);
+            const keptAsFile = keptAsFiles.has(link);
             return (
               <TorrentFilePicker
                 key={link}
-                name={name || t('add.magnet')}
-                files={lookup.state === 'ready' ? lookup.files : []}
+                name={name || (fileLink ? fileNameOf(link) : t('add.magnet'))}
+                files={lookup.state === 'ready' && !keptAsFile ? lookup.files : []}
                 skipped={lookup.state === 'ready' ? lookup.skipped : noneSkipped}
                 onSkippedChange={(skipped) =>
-                  setMagnets((state) => {
+                  setLookups((state) => {
                     const current = state[link];
                     return current?.state === 'ready'
                       ? { ...state, [link]: { ...current, skipped } }
                       : state;
                   })
                 }
-                testId="magnet-files"
+                testId={fileLink ? 'torrent-link-files' : 'magnet-files'}
               >
                 {lookup.state === 'loading' ? (
                   <p
@@ -372,17 +385,39 @@ export function AddLinkDialog({
                     className="flex min-h-11 items-center gap-2 text-sm text-muted-foreground md:min-h-8"
                   >
                     <LoaderCircle aria-hidden className="size-4 animate-spin" />
-                    {t('add.magnet-loading')}
+                    {fileLink ? t('add.torrent-link-loading') : t('add.magnet-loading')}
                   </p>
                 ) : null}
                 {lookup.state === 'failed' ? (
                   <p
                     className="flex gap-2 text-sm text-muted-foreground"
-                    data-testid="magnet-files-message"
+                    data-testid={fileLink ? 'torrent-link-files-message' : 'magnet-files-message'}
                   >
                     <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                     {lookup.message}
                   </p>
+                ) : null}
+                {lookup.state === 'ready' && fileLink ? (
+                  <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm md:min-h-8">
+                    <input
+                      type="checkbox"
+                      className={boxClass}
+                      checked={keptAsFile}
+                      data-testid="torrent-link-keep-file"
+                      onChange={(event) =>
+                        setKeptAsFiles((state) => {
+                          const next = new Set(state);
+                          if (event.target.checked) {
+                            next.add(link);
+                          } else {
+                            next.delete(link);
+                          }
+                          return next;
+                        })
+                      }
+                    />
+                    {t('add.torrent-link-keep-file')}
+                  </label>
                 ) : null}
               </TorrentFilePicker>
             );
@@ -503,7 +538,7 @@ export function AddLinkDialog({
             </Button>
             <Button
               type="submit"
-              disabled={busy || (links.length === 0 && torrents.length === 0) || tooMany}
+              disabled={busy || reading || (links.length === 0 && torrents.length === 0) || tooMany}
               data-testid="add-link-submit"
             >
               {busy ? t('add.submitting') : t('add.submit')}

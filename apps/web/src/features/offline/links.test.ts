@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkKind, splitLinks, timeLeft } from './links';
+import { isTorrentLink, linkKind, splitLinks, timeLeft } from './links';
 
 describe('pasted links', () => {
   it('takes one link a line, trimmed, without blanks or repeats', () => {
@@ -16,6 +16,15 @@ describe('pasted links', () => {
     expect(linkKind('ftp://example.com/a')).toBe('invalid');
     expect(linkKind('example.com/a')).toBe('invalid');
     expect(linkKind('javascript:alert(1)')).toBe('invalid');
+  });
+
+  it('knows an http(s) link to a .torrent by its path, not by its query or host', () => {
+    expect(isTorrentLink('https://example.com/releases/Disc%201.TORRENT')).toBe(true);
+    expect(isTorrentLink('http://example.com/a.torrent?key=1#part')).toBe(true);
+    expect(isTorrentLink('https://example.com/get?file=a.torrent')).toBe(false);
+    expect(isTorrentLink('https://a.torrent/')).toBe(false);
+    expect(isTorrentLink('magnet:?xt=urn:btih:0123&dn=a.torrent')).toBe(false);
+    expect(isTorrentLink('ftp://example.com/a.torrent')).toBe(false);
   });
 
   it('reads the time left in the largest sensible unit', () => {

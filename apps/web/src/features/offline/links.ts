@@ -31,6 +31,15 @@ export function linkKind(link: string): LinkKind {
   }
 }
 
+/**
+ * Whether an http(s) link names a `.torrent` by its path (spec section 5). The Add dialog asks
+ * the link checker for such a torrent's files, so the member can pick them and the task runs the
+ * torrent; a link that serves a torrent under another name is saved as a file.
+ */
+export function isTorrentLink(link: string): boolean {
+  return linkKind(link) === 'http' && new URL(link).pathname.toLowerCase().endsWith('.torrent');
+}
+
 /** Seconds as the largest sensible unit: `{unit: 'minutes', count: 3}`; undefined when unknown. */
 export function timeLeft(
   eta: string | undefined,

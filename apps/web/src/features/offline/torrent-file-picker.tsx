@@ -62,7 +62,8 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   boxes[next]?.focus();
 }
 
-const boxClass =
+/** The look of the picker's check boxes (44 px targets on phones), for boxes beside it. */
+export const boxClass =
   'size-5 shrink-0 cursor-pointer accent-[var(--color-primary)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default md:size-4';
 
 /**
