@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
  * The app pages show what the operator published (APP_DOWNLOADS in the e2e server's
@@ -105,4 +106,25 @@ test('the blog lists the posts of the language, newest first, and opens one in p
   await expect(saved.locator('[data-post-body]')).toBeVisible();
   await expect(saved.locator('[data-post-body]').getByRole('heading', { name: '저장하면 일어나는 일' })).toBeVisible();
   await expect(page.locator('article[data-post="offline-downloads"] [data-post-body]')).toBeHidden();
+});
+
+test('the widget and the links hub show a member their own storage, transfers and links', async ({ page }) => {
+  await page.goto('/inapp/widget');
+  await expect(page.locator('[data-widget="signed-out"]').getByRole('link', { name: 'Sign in to Nimbus' })).toBeVisible();
+  await page.goto('/favorite-links-hub');
+  await expect(page.locator('[data-hub="signed-out"]')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Check a link/ })).toHaveAttribute('href', '/url-checker');
+
+  await signUpInEnglish(page, newEmail(), 'widget horse 42');
+  await page.goto('/inapp/widget');
+  const widget = page.locator('[data-widget="signed-in"]');
+  await expect(widget.getByRole('meter', { name: 'Storage' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(widget).toContainText(/0 B of [\d.]+ [GT]B used/);
+  await expect(widget).toContainText('No transfers yet.');
+  await expect(widget.getByRole('link', { name: 'Open Nimbus' })).toHaveAttribute('target', '_top');
+
+  await page.goto('/favorite-links-hub');
+  const hub = page.locator('[data-hub="signed-in"]');
+  await expect(hub).toContainText('You have not shared anything yet.');
+  await expect(hub.getByRole('link', { name: 'All my links' })).toHaveAttribute('href', '/drive/shares');
 });
