@@ -56,7 +56,7 @@ export default async function TvPage({ params }: LocaleParams) {
           </div>
         </section>
         {visitor.isMobile ? null : (
-          <PhoneQr url={activateUrl} title={t('qr.title')} body={t('qr.body')} label={t('tv.activate-qr')} />
+          <PhoneQr url={activateUrl} title={t('tv.qr-title')} body={t('tv.qr-body')} label={t('tv.activate-qr')} />
         )}
         {tv ? null : <WebAppCard locale={locale} visitor={visitor} isPrimary={false} />}
       </div>
