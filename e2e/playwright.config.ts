@@ -83,6 +83,9 @@ export default defineConfig({
       SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: '100000',
       // Invitation and trial grants per address: every test's new member calls from 127.0.0.1.
       INVITE_MAX_PER_ADDRESS_PER_DAY: '10000',
+      // Every new member makes the free-trial call; here it grants nothing, so the tests of the
+      // free plan's limits keep a free member. free-trial.spec.ts starts a server that grants it.
+      FREE_TRIAL_DAYS: '0',
       ALLOW_PRIVATE_FETCH: 'true',
       OFFLINE_FETCH_EXTRA_PORTS: `${fetchPort},${torrentLinkPort}`,
       EMBED_ORIGINS: embedderOrigin,

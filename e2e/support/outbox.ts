@@ -42,13 +42,13 @@ export function messageText(eml: string): { headers: string; body: string } {
 
 /**
  * The 6-digit code of the newest mail to `to` in the outbox, waiting up to `timeoutMs` for it;
- * codes in `exclude` (already used) are skipped.
+ * codes in `exclude` (already used) are skipped. `dataDir` names another server's data folder.
  */
 export async function mailedCode(
   to: string,
-  options: { timeoutMs?: number; exclude?: readonly string[] } = {},
+  options: { timeoutMs?: number; exclude?: readonly string[]; dataDir?: string } = {},
 ): Promise<string> {
-  const outbox = path.join(dataDir(), 'outbox');
+  const outbox = path.join(options.dataDir ?? dataDir(), 'outbox');
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (;;) {
     const names = await readdir(outbox)

@@ -10,13 +10,14 @@ export function newEmail(): string {
 
 /**
  * Signs up through the English sign-in page (`/auth` unless the page is on a sign-in page
- * already) and waits for the drive unless `expectDrive` is false.
+ * already) and waits for the drive unless `expectDrive` is false. `dataDir` is the data folder
+ * of the server the page is on, when it is not the main e2e server.
  */
 export async function signUpInEnglish(
   page: Page,
   email: string,
   password: string,
-  options: { expectDrive?: boolean } = {},
+  options: { expectDrive?: boolean; dataDir?: string } = {},
 ): Promise<void> {
   const onSignInPage = /^(\/[\w-]+)?\/(auth|drive\/login)$/.test(new URL(page.url()).pathname);
   if (!onSignInPage) {
@@ -28,7 +29,9 @@ export async function signUpInEnglish(
   await panel.locator('input[name=email]').fill(email);
   await panel.getByRole('button', { name: 'Send code' }).click();
   await expect(panel).toHaveAttribute('data-step', 'sign-up-details');
-  await panel.locator('input[name=verification_code]').fill(await mailedCode(email));
+  await panel
+    .locator('input[name=verification_code]')
+    .fill(await mailedCode(email, options.dataDir ? { dataDir: options.dataDir } : {}));
   await panel.locator('input[name=password]').fill(password);
   await panel.getByRole('button', { name: 'Create account' }).click();
   if (options.expectDrive !== false) {

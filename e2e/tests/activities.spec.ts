@@ -4,7 +4,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 /*
  * Membership activities in Chromium against the real server (schedule from the e2e server's
  * ACTIVITY_ENDS and COMPENSATIONS): a task reward claimed on /check-in, a compensation claimed
- * once, and promotions closed by the activity-end check.
+ * once (each claim after the captcha check of `verifyRecaptchaToken`), and promotions closed by
+ * the activity-end check.
  */
 
 test('a member uploads a file, claims the task reward on /check-in and the premium days change', async ({
@@ -38,6 +39,14 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   const done = page.getByTestId('task-upload_file');
   await expect(done.getByTestId('task-status')).toHaveText('Ready to claim');
   await expect(done).toContainText('+1 premium day');
+  // The claim first proves a person asks (the shield's token, spent by verifyRecaptchaToken).
+  const handOut: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path === '/vip/v1/verifyRecaptchaToken' || path === '/vip/v1/activity/rewardVip') {
+      handOut.push(`${path} ${response.status()}`);
+    }
+  });
   await done.getByRole('button', { name: 'Claim' }).click();
 
   await expect(page.getByTestId('form-success')).toContainText('1 premium day added. You are premium until');
@@ -45,6 +54,7 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   await expect(done.getByTestId('task-status')).toHaveText('Claimed');
   await expect(done.getByRole('button', { name: 'Claim' })).toHaveCount(0);
   await expect(page.getByTestId('check-in-progress')).toHaveText('1 of 4 rewards claimed');
+  expect(handOut).toEqual(['/vip/v1/verifyRecaptchaToken 200', '/vip/v1/activity/rewardVip 200']);
   await expect(page.getByTestId('activity-membership').getByTestId('membership-badge')).toHaveText('Premium');
   await expect(page.getByTestId('membership-days-left')).toHaveText('1 day left');
 

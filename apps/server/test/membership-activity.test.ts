@@ -159,13 +159,13 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     expect((await page(inviter.headers)).invite_code).toBe(first.invite_code);
 
     const invitee = await member('Bob Newcomer');
-    const answer = ok(
+    const answer = ok<Record<string, unknown>>(
       await invite(
         invitee.headers,
         `nimbus.example/referral?invite_code=${first.invite_code.toLowerCase()}`,
       ),
     );
-    expect(answer).toEqual({ free_days: 7, invited: true });
+    expect(answer).toEqual({ free_days: 7, invited: true, repeated: false });
     const inviteeVip = await vip(invitee.headers);
     expect(inviteeVip.status).toBe('ok');
     expect(inviteeVip.expire).toBe(new Date(clock.now().getTime() + 7 * dayMs).toISOString());
@@ -175,11 +175,11 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       vipItem: [{ type: 'platinum', surplus_day: 7 }],
     });
 
-    // A retried call answers the same and grants nothing more.
+    // A retried call answers the same, marked repeated, and grants nothing more.
     expect(
       ok(await invite(invitee.headers, `nimbus.example/referral?invite_code=${first.invite_code}`)),
-    ).toEqual(answer);
-    expect(ok(await invite(invitee.headers))).toEqual(answer);
+    ).toEqual({ ...answer, repeated: true });
+    expect(ok(await invite(invitee.headers))).toEqual({ ...answer, repeated: true });
     expect((await vip(invitee.headers)).expire).toBe(inviteeVip.expire);
     expect((await vip(inviter.headers)).expire).toBe(inviterVip.expire);
 
@@ -193,7 +193,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
 
   it('without a code, with an unknown code or with their own, a new member gets the trial; an old one nothing', async () => {
     const plain = await member();
-    expect(ok(await invite(plain.headers))).toEqual({ free_days: 3, invited: false });
+    expect(ok(await invite(plain.headers))).toEqual({ free_days: 3, invited: false, repeated: false });
     expect((await vip(plain.headers)).vipItem).toEqual([
       {
         type: 'platinum',
@@ -201,16 +201,26 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
         surplus_day: 3,
       },
     ]);
+    // The trial is given once: a later call (from another browser, say) is told it repeats the
+    // first answer, and the membership does not move.
+    expect(ok(await invite(plain.headers))).toEqual({
+      free_days: 3,
+      invited: false,
+      repeated: true,
+    });
+    expect((await vip(plain.headers)).vipItem).toEqual([
+      expect.objectContaining({ type: 'platinum', surplus_day: 3 }),
+    ]);
 
     const unknown = await member();
     expect(
       ok(await invite(unknown.headers, 'nimbus.example/referral', { invite_code: 'ZZZZ2222' })),
-    ).toEqual({ free_days: 3, invited: false });
+    ).toEqual({ free_days: 3, invited: false, repeated: false });
 
     const own = await member();
     const code = (await page(own.headers)).invite_code;
     expect(ok(await invite(own.headers, 'nimbus.example/referral', { invite_code: code }))).toEqual(
-      { free_days: 3, invited: false },
+      { free_days: 3, invited: false, repeated: false },
     );
     expect((await page(own.headers)).invited_count).toBe('0');
 
@@ -223,6 +233,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     expect(ok(await invite(later, 'x', { invite_code: code }))).toEqual({
       free_days: 0,
       invited: false,
+      repeated: false,
     });
     expect((await vip(later)).status).toBe('invalid');
     expect((await page(await signedInAgain(own.user))).invited_count).toBe('0');
@@ -240,10 +251,10 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     }
     // Two invitations a month earn days; later newcomers get the trial instead.
     expect(answers).toEqual([
-      { free_days: 7, invited: true },
-      { free_days: 7, invited: true },
-      { free_days: 3, invited: false },
-      { free_days: 3, invited: false },
+      { free_days: 7, invited: true, repeated: false },
+      { free_days: 7, invited: true, repeated: false },
+      { free_days: 3, invited: false, repeated: false },
+      { free_days: 3, invited: false, repeated: false },
     ]);
     expect(await page(inviter.headers)).toMatchObject({
       invited_count: '2',
@@ -266,6 +277,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     expect(ok(await invite(nextDay.headers, 'x', {}, '192.0.2.9'))).toEqual({
       free_days: 3,
       invited: false,
+      repeated: false,
     });
 
     // After 30 days the inviter earns again.
@@ -276,7 +288,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     };
     const newcomer = await member();
     expect(ok(await invite(newcomer.headers, 'x', { invite_code: code }, '198.51.100.77'))).toEqual(
-      { free_days: 7, invited: true },
+      { free_days: 7, invited: true, repeated: false },
     );
     expect(await page(laterInviter)).toMatchObject({
       invited_count: '3',

@@ -2,11 +2,20 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimCompensation, claimTaskReward, getActivityOperation, getTaskStatus } from './activity-calls';
+import {
+  claimCompensation,
+  claimTaskReward,
+  getActivityOperation,
+  getTaskStatus,
+  verifyCaptcha,
+  verifyCaptchaAction,
+} from './activity-calls';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 import { getSiteResources } from './site-resources';
-import { createMemoryStorage } from './storage';
+import type { SolveChallenge } from './captcha';
+import { captchaStorageKey } from './captcha';
+import { createMemoryStorage, type StorageLike } from './storage';
 
 interface Seen {
   method: string;
@@ -15,7 +24,20 @@ interface Seen {
 }
 
 const seen: Seen[] = [];
-let answers: Record<string, { status: number; json: unknown }> = {};
+interface Answer {
+  status: number;
+  json: unknown;
+}
+/** The answer of each path; a list is answered in order, its last answer then repeated. */
+let answers: Record<string, Answer | Answer[]> = {};
+
+function nextAnswer(path: string): Answer {
+  const answer = answers[path] ?? { status: 404, json: { error: 'not_found', error_code: 5 } };
+  if (!Array.isArray(answer)) {
+    return answer;
+  }
+  return (answer.length > 1 ? answer.shift() : answer[0]) ?? { status: 500, json: {} };
+}
 const server = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,7 +45,7 @@ const server = createServer((request, response) => {
     const text = Buffer.concat(chunks).toString('utf8');
     const url = request.url ?? '/';
     seen.push({ method: request.method ?? '', url, body: text === '' ? undefined : JSON.parse(text) });
-    const answer = answers[url.split('?')[0] ?? url] ?? { status: 404, json: { error: 'not_found', error_code: 5 } };
+    const answer = nextAnswer(url.split('?')[0] ?? url);
     response.writeHead(answer.status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer.json));
   });
@@ -39,14 +61,15 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function client() {
+function client(storage: StorageLike = createMemoryStorage(), solveChallenge?: SolveChallenge) {
   return createApiClient({
-    origins: { drive: [origin], config: [origin] },
+    origins: { drive: [origin], config: [origin], user: [origin] },
     clientId: 'web',
     locale: 'en-US',
-    getDeviceId: () => '',
-    storage: createMemoryStorage(),
+    getDeviceId: () => 'd'.repeat(32),
+    storage,
     retryDelayMs: 0,
+    ...(solveChallenge ? { captcha: { solveChallenge } } : {}),
   });
 }
 
@@ -109,5 +132,56 @@ describe('activity calls', () => {
 
     answers = { '/config/v1/resources': { status: 200, json: { values: {} } } };
     expect(await getSiteResources(client(), {})).toEqual({ app_downloads: {}, app_link_scheme: '' });
+  });
+
+  it('checks a captcha token before a hand-out, renewing a refused one, and forgets it after', async () => {
+    const invalid = { error: 'captcha_invalid', error_code: 4002, error_description: 'invalid' };
+    // The first token is refused: the second init (naming the refused one) gives a good one.
+    answers = {
+      '/v1/shield/captcha/init': [
+        { status: 200, json: { captcha_token: 'spent-token', expires_in: 300 } },
+        { status: 200, json: { captcha_token: 'good-token', expires_in: 300 } },
+      ],
+      '/vip/v1/verifyRecaptchaToken': [
+        { status: 400, json: invalid },
+        { status: 200, json: { result: 'ACCEPTED', success: true } },
+      ],
+    };
+    seen.length = 0;
+    const storage = createMemoryStorage();
+    await verifyCaptcha(client(storage));
+    expect(seen.map((call) => [call.url, call.body])).toEqual([
+      ['/v1/shield/captcha/init', expect.objectContaining({ action: verifyCaptchaAction, captcha_token: '' })],
+      ['/vip/v1/verifyRecaptchaToken', { token: 'spent-token', action: verifyCaptchaAction }],
+      ['/v1/shield/captcha/init', expect.objectContaining({ action: verifyCaptchaAction, captcha_token: 'spent-token' })],
+      ['/vip/v1/verifyRecaptchaToken', { token: 'good-token', action: verifyCaptchaAction }],
+    ]);
+    // A token is good once: it is not kept for the next check.
+    expect(storage.getItem(captchaStorageKey('web'))).toBeNull();
+  });
+
+  it('stops at a failure that is not the captcha, and when the challenge is closed', async () => {
+    answers = {
+      '/v1/shield/captcha/init': { status: 200, json: { captcha_token: 'token', expires_in: 300 } },
+      '/vip/v1/verifyRecaptchaToken': { status: 503, json: { error: 'unavailable', error_code: 14 } },
+    };
+    seen.length = 0;
+    await expect(verifyCaptcha(client())).rejects.toMatchObject({ error: 'unavailable' });
+    expect(seen.filter((call) => call.url === '/vip/v1/verifyRecaptchaToken')).toHaveLength(1);
+
+    answers = {
+      '/v1/shield/captcha/init': { status: 200, json: { url: `${origin}/challenge`, expires_in: 300 } },
+    };
+    seen.length = 0;
+    const shown: string[] = [];
+    const closing: SolveChallenge = (url) => {
+      shown.push(url);
+      return Promise.resolve(null);
+    };
+    await expect(verifyCaptcha(client(createMemoryStorage(), closing))).rejects.toMatchObject({
+      error: 'cancelled',
+    });
+    expect(shown).toHaveLength(1);
+    expect(seen.filter((call) => call.url === '/vip/v1/verifyRecaptchaToken')).toHaveLength(0);
   });
 });

@@ -8,6 +8,8 @@ import {
   type TaskStatusAnswer,
 } from '@nimbus/contracts';
 import type { ApiClient, CallOptions } from './api-client';
+import { ApiError } from './api-error';
+import { maxCaptchaRenewals } from './captcha';
 
 /*
  * The membership activity calls of API.md §5 that the check-in and promotion pages make, and
@@ -36,6 +38,45 @@ export function claimTaskReward(
   data: Readonly<Record<string, unknown>> = {},
 ): Promise<RewardAnswer> {
   return client.post<RewardAnswer>('/vip/v1/activity/rewardVip', { type, data }, { retries: 0 });
+}
+
+/** The path of the captcha check (spec section 7). */
+export const verifyCaptchaPath = '/vip/v1/verifyRecaptchaToken';
+/** The captcha action the check's tokens are asked for. */
+export const verifyCaptchaAction = `POST:${verifyCaptchaPath}`;
+
+function isCaptchaRefusal(cause: unknown): boolean {
+  return (
+    cause instanceof ApiError &&
+    (cause.error === 'captcha_invalid' || cause.error === 'captcha_required')
+  );
+}
+
+/**
+ * `POST /vip/v1/verifyRecaptchaToken` `{token, action}`: proves a person is here before an
+ * activity hands something out. The token comes from the client's captcha manager (the shield
+ * gives it at once, or after the challenge modal when the risk is high; a closed modal fails
+ * with `cancelled`); a refused token is renewed and checked again, at most three times. A token
+ * is good once, so it is dropped from the cache after the check.
+ */
+export async function verifyCaptcha(client: Pick<ApiClient, 'post' | 'captcha'>): Promise<void> {
+  let token = await client.captcha.token(verifyCaptchaAction);
+  for (let renewals = 0; ; renewals += 1) {
+    try {
+      await client.post(
+        verifyCaptchaPath,
+        { token, action: verifyCaptchaAction },
+        { retries: 0, renewCaptcha: false },
+      );
+      client.captcha.clear();
+      return;
+    } catch (cause) {
+      if (!isCaptchaRefusal(cause) || renewals >= maxCaptchaRenewals) {
+        throw cause;
+      }
+      token = await client.captcha.renew(verifyCaptchaAction, token);
+    }
+  }
 }
 
 /** `POST /vip/v1/activity/compensate` `{type}`: the member claims a compensation. Never retried. */

@@ -114,6 +114,12 @@ export interface RequestOptions {
   /** The captcha action; `METHOD:/path` by default. */
   readonly captchaAction?: string;
   readonly captchaMeta?: CaptchaMeta;
+  /**
+   * False: a `captcha_required` or `captcha_invalid` answer fails the call at once instead of
+   * renewing the token and repeating it (for a call that carries its token in the body, whose
+   * caller renews it).
+   */
+  readonly renewCaptcha?: boolean;
   readonly credentials?: RequestCredentials;
   readonly signal?: AbortSignal;
   /** Overrides the client's retry count for this call (0-4). */
@@ -410,6 +416,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (
           !(cause instanceof ApiError) ||
           !isCaptchaError(cause) ||
+          request.renewCaptcha === false ||
           renewals >= maxCaptchaRenewals
         ) {
           throw cause;

@@ -35,6 +35,11 @@ export const inviteAnswerSchema = z.object({
   free_days: z.number().int().min(0),
   /** Whether the days came from a member's invitation (the inviter received days too). */
   invited: z.boolean(),
+  /**
+   * Whether an earlier call already received this answer: the days were granted then, not now
+   * (a client announces only a grant made now).
+   */
+  repeated: z.boolean(),
 });
 export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;
 

@@ -85,7 +85,8 @@ export function addMembershipActivityRoutes(
         "The call a new member's app makes once after sign-up. With another member's invite code " +
         '(`invite_code`, or the `invite_code` query parameter of `rr`) both members receive ' +
         '`INVITE_FREE_DAYS` premium days; without one the member receives `FREE_TRIAL_DAYS`. Given ' +
-        'once per member (later calls answer the first answer), only within ' +
+        'once per member (later calls answer the first answer with `repeated` true, so a client ' +
+        'tells a grant made now from one made before), only within ' +
         '`INVITE_CLAIM_WINDOW_DAYS` of sign-up and to at most `INVITE_MAX_PER_ADDRESS_PER_DAY` ' +
         'members per address; an unknown or own code counts as none, and an inviter past ' +
         '`INVITE_MAX_PER_INVITER_PER_MONTH` earns nothing more (the new member gets the trial). ' +
@@ -98,7 +99,7 @@ export function addMembershipActivityRoutes(
         { userId: userIdOf(request), address: request.ip },
         inviteCodeOf(request.body),
       );
-      return { free_days: answer.freeDays, invited: answer.invited };
+      return { free_days: answer.freeDays, invited: answer.invited, repeated: answer.repeated };
     },
   );
 

@@ -154,14 +154,14 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
      * `POST /vip/v1/activity/invite`: the free-trial call a new member's app makes once. With
      * another member's invite code (in the body or in `rr`) both members receive
      * `inviteDays`; without one the member receives `trialDays`. Given once per member (a
-     * retried call answers the first answer again), only within `claimWindowDays` of sign-up,
+     * later call answers the first answer again, marked `repeated`), only within `claimWindowDays` of sign-up,
      * at most `maxGrantsPerAddressPerDay` per client address; an inviter past
      * `maxInvitesPerMonth` earns nothing more and the new member receives the trial instead.
      */
     async claimInvite(
       claimant: Claimant,
       inviteCode: string | undefined,
-    ): Promise<{ freeDays: number; invited: boolean }> {
+    ): Promise<{ freeDays: number; invited: boolean; repeated: boolean }> {
       const at = now();
       const addressHash = hashToken(`address:${claimant.address}`);
       return activities.inTransaction(async (queries) => {
@@ -180,6 +180,7 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
           return {
             freeDays: earlier.days,
             invited: earlier.inviter_id !== null && earlier.days > 0,
+            repeated: true,
           };
         }
         const since = await queries.memberSince(claimant.userId);
@@ -211,7 +212,7 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
         if (isInvited && inviter !== undefined) {
           await grantDays(queries, inviter, settings.inviteDays, 'invite', at);
         }
-        return { freeDays: days, invited: isInvited };
+        return { freeDays: days, invited: isInvited, repeated: false };
       });
     },
 

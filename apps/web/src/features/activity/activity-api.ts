@@ -5,7 +5,7 @@ import type {
   RewardAnswer,
   TaskStatusAnswer,
 } from '@nimbus/contracts';
-import { claimCompensation, claimTaskReward, getTaskStatus } from '@nimbus/client';
+import { claimCompensation, claimTaskReward, getTaskStatus, verifyCaptcha } from '@nimbus/client';
 import { browserClient } from '@/features/auth/browser-client';
 import { membershipInfoOf, readMembership, storeMembership } from '@/features/auth/credentials';
 import { refreshProfile } from '@/features/auth/session';
@@ -21,15 +21,24 @@ function keepMembership(answer: RewardAnswer | CompensationClaimAnswer): void {
   void refreshProfile();
 }
 
-/** Claims a done task's reward and keeps the new membership. */
+/**
+ * Claims a done task's reward and keeps the new membership. Like every hand-out of an activity
+ * page, it first proves a person asks (`verifyCaptcha`: `POST /vip/v1/verifyRecaptchaToken`,
+ * with the challenge modal when the shield wants one; closing it cancels the claim).
+ */
 export async function claimReward(type: ActivityTaskType): Promise<RewardAnswer> {
+  await verifyCaptcha(browserClient());
   const answer = await claimTaskReward(browserClient(), type, { from: 'web' });
   keepMembership(answer);
   return answer;
 }
 
-/** Claims the compensation `type` for the signed-in member and keeps the new membership. */
+/**
+ * Claims the compensation `type` for the signed-in member, after the captcha check, and keeps
+ * the new membership.
+ */
 export async function claimCompensationGrant(type: string): Promise<CompensationClaimAnswer> {
+  await verifyCaptcha(browserClient());
   const answer = await claimCompensation(browserClient(), type, { from: 'web' });
   keepMembership(answer);
   return answer;

@@ -4,6 +4,8 @@ import type { ErrorTexts } from '@/features/auth/error-text';
 const reasons = [
   'activity_reward_claimed',
   'activity_task_not_done',
+  'captcha_invalid',
+  'captcha_required',
   'unauthenticated',
   'unreachable',
   'internal',

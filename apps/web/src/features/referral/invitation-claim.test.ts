@@ -10,7 +10,7 @@ const now = Date.parse('2026-11-26T12:00:00.000Z');
 interface FakeServer {
   ownCode: string;
   /** The claim's answer, or the error it fails with. */
-  claim: { free_days: number; invited: boolean } | ApiError;
+  claim: { free_days: number; invited: boolean; repeated: boolean } | ApiError;
   posts: { path: string; body: RequestBody | undefined }[];
 }
 
@@ -53,7 +53,7 @@ function setUp(server: Partial<FakeServer> = {}) {
   });
   const state: FakeServer = {
     ownCode: 'MINE2345',
-    claim: { free_days: 7, invited: true },
+    claim: { free_days: 7, invited: true, repeated: false },
     posts: [],
     ...server,
   };
@@ -73,7 +73,7 @@ describe('claimKeptInvitation', () => {
     const { storage, state, granted, run } = setUp();
     await expect(run()).resolves.toEqual({
       kind: 'claimed',
-      answer: { free_days: 7, invited: true },
+      answer: { free_days: 7, invited: true, repeated: false },
     });
     expect(state.posts).toEqual([
       {
@@ -95,11 +95,25 @@ describe('claimKeptInvitation', () => {
     expect(readPendingInvitation(storage, now)).toBeUndefined();
   });
 
-  it('ends the invitation on an answer without days, telling of none', async () => {
-    const { storage, granted, run } = setUp({ claim: { free_days: 0, invited: false } });
+  it('keeps no days again when the answer repeats a grant made before (another browser)', async () => {
+    const { storage, granted, run } = setUp({
+      claim: { free_days: 7, invited: true, repeated: true },
+    });
     await expect(run()).resolves.toEqual({
       kind: 'claimed',
-      answer: { free_days: 0, invited: false },
+      answer: { free_days: 7, invited: true, repeated: true },
+    });
+    expect(granted).toEqual([]);
+    expect(readPendingInvitation(storage, now)).toBeUndefined();
+  });
+
+  it('ends the invitation on an answer without days, telling of none', async () => {
+    const { storage, granted, run } = setUp({
+      claim: { free_days: 0, invited: false, repeated: false },
+    });
+    await expect(run()).resolves.toEqual({
+      kind: 'claimed',
+      answer: { free_days: 0, invited: false, repeated: false },
     });
     expect(granted).toEqual([]);
     expect(readPendingInvitation(storage, now)).toBeUndefined();

@@ -26,7 +26,7 @@ export interface InvitationClaimDeps {
  * overloaded or timed-out server, or a session to be renewed. Anything else (the server refused
  * the claim itself) drops the invitation.
  */
-function mayPass(cause: unknown): boolean {
+export function mayPassLater(cause: unknown): boolean {
   if (!(cause instanceof ApiError)) {
     return true;
   }
@@ -45,8 +45,9 @@ function mayPass(cause: unknown): boolean {
 /**
  * Claims the invitation kept in `storage` for the signed-in member, once: the member's own
  * link is dropped unclaimed (the server would count it as none and give the free trial, which
- * would use up their one claim); an answer, with days or without, ends the invitation; a failure
- * that may pass keeps it for the next page.
+ * would use up their one claim); an answer, with days or without, ends the invitation (days
+ * granted before, on another browser, are not granted again); a failure that may pass keeps it
+ * for the next page.
  */
 export async function claimKeptInvitation(deps: InvitationClaimDeps): Promise<ClaimOutcome> {
   const pending = readPendingInvitation(deps.storage, deps.now);
@@ -62,12 +63,12 @@ export async function claimKeptInvitation(deps: InvitationClaimDeps): Promise<Cl
     }
     const answer = await claimInvitation(deps.client, pending.claim);
     forgetInvitation(deps.storage);
-    if (answer.free_days > 0) {
+    if (answer.free_days > 0 && !answer.repeated) {
       deps.onGranted(answer.free_days);
     }
     return { kind: 'claimed', answer };
   } catch (cause) {
-    const kept = mayPass(cause);
+    const kept = mayPassLater(cause);
     if (!kept) {
       forgetInvitation(deps.storage);
     }

@@ -1,7 +1,10 @@
 import type { InvitePageAnswer } from '@nimbus/contracts';
-import { defaultStorage, fetchInvitePage, setCookie } from '@nimbus/client';
+import { defaultStorage, fetchInvitePage, getCookie, setCookie } from '@nimbus/client';
 import { browserClient } from '@/features/auth/browser-client';
 import { refreshProfile } from '@/features/auth/session';
+import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
+import type { FreeTrialOutcome } from './free-trial';
+import { freeDaysCookieName, markFreeTrialCalled, requestFreeTrial } from './free-trial';
 import type { ClaimOutcome } from './invitation-claim';
 import { claimKeptInvitation } from './invitation-claim';
 
@@ -11,31 +14,55 @@ export type InvitePage = InvitePageAnswer['data'];
 /** How many of the newest invitees the pages list. */
 export const inviteeListLimit = 20;
 
-/** The cookie that holds the free days of a claim for as many days (spec section 4). */
-export const freeDaysCookieName = 'free_days';
-
 /** The member's referral page: link, friends joined, days earned, newest invitees. */
 export function loadInvitePage(limit: number, signal?: AbortSignal): Promise<InvitePage> {
   return fetchInvitePage(browserClient(), limit, signal ? { signal } : undefined);
 }
 
 /**
+ * Keeps granted days in the `free_days` cookie for as many days and refreshes the profile (the
+ * member is premium now).
+ */
+function keepGrantedDays(days: number): void {
+  setCookie(freeDaysCookieName, String(days), {
+    maxAge: days * 24 * 60 * 60,
+    sameSite: 'lax',
+    secure: window.location.protocol === 'https:',
+  });
+  void refreshProfile();
+}
+
+/**
  * Claims the invitation this browser keeps for the signed-in member (`claimKeptInvitation`):
  * granted days are kept in the `free_days` cookie for as many days, and the profile is
- * refreshed (the member is premium now).
+ * refreshed (the member is premium now). A claim made counts as the member's free-trial call.
  */
-export function claimPendingInvitation(): Promise<ClaimOutcome> {
-  return claimKeptInvitation({
-    storage: defaultStorage(),
+export async function claimPendingInvitation(userId: string | undefined): Promise<ClaimOutcome> {
+  const storage = defaultStorage();
+  const outcome = await claimKeptInvitation({
+    storage,
     client: browserClient(),
     now: Date.now(),
-    onGranted: (days) => {
-      setCookie(freeDaysCookieName, String(days), {
-        maxAge: days * 24 * 60 * 60,
-        sameSite: 'lax',
-        secure: window.location.protocol === 'https:',
-      });
-      void refreshProfile();
-    },
+    onGranted: keepGrantedDays,
+  });
+  if (outcome.kind === 'claimed' && userId !== undefined) {
+    markFreeTrialCalled(storage, userId);
+  }
+  return outcome;
+}
+
+/** The free-trial call of spec section 4 for the signed-in member, from this page. */
+export function requestMemberFreeTrial(userId: string): Promise<FreeTrialOutcome> {
+  return requestFreeTrial({
+    storage: defaultStorage(),
+    client: browserClient(),
+    userId,
+    page: new URL(window.location.href),
+    source: getCookie('source'),
+    referers: parseRefererList(getCookie(refererListCookieName), Date.now()).map(
+      (entry) => entry.host,
+    ),
+    onGranted: keepGrantedDays,
+    now: Date.now(),
   });
 }

@@ -115,7 +115,7 @@ function ClaimedDialogBody({
         <button type="button" className={buttonVariants({ variant: 'outline' })} onClick={onClose}>
           {t('claim.close')}
         </button>
-        <a href={hrefs.drive} className={buttonVariants()}>
+        <a href={hrefs.drive} className={buttonVariants()} onClick={onClose}>
           {t('claim.open-drive')}
         </a>
       </div>

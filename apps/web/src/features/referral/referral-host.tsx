@@ -8,6 +8,14 @@ import type { AbstractIntlMessages } from 'next-intl';
 import { useStoredSession } from '@/features/auth/use-stored-session';
 import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
 import { showInviteDialogEvent } from './invite-dialog-event';
+import {
+  forgetFreeTrialNotice,
+  freeDaysCookieName,
+  parseFreeDays,
+  readFreeTrialNotice,
+  shouldRequestFreeTrial,
+  wasFreeTrialCalled,
+} from './free-trial';
 import { keepInvitation, readPendingInvitation } from './pending-invitation';
 import type { ReferralDialog, ReferralDialogHrefs } from './referral-dialogs';
 
@@ -23,7 +31,8 @@ export interface ReferralHostProps {
 /**
  * The referral programme's part of every page. It keeps an invitation the visitor arrived with
  * (`?invite_code=`, with the source and referring sites for the claim), claims it once they are
- * signed in and shows the days it brought, and opens the invite dialog when asked
+ * signed in and shows the days it brought, makes a new member's free-trial call once (spec
+ * section 4) and tells them the days it brought, and opens the invite dialog when asked
  * (`openInviteDialog`: the account menu, the drive's sidebar, or `?action=show_invite_dialog`
  * through the dialog-action host). The claim and the dialogs load only when needed.
  */
@@ -46,25 +55,60 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
     return () => window.removeEventListener(showInviteDialogEvent, open);
   }, []);
 
+  /** The member's id once the profile refresh has fetched their membership. */
+  const userId = session.kind === 'signed-in' ? session.membership?.userId : undefined;
+  const premium = session.kind === 'signed-in' ? session.membership?.premium : undefined;
+
   useEffect(() => {
     if (session.kind !== 'signed-in' || claiming.current) {
       return;
     }
-    if (!readPendingInvitation(defaultStorage(), Date.now())) {
+    const storage = defaultStorage();
+    const invitationPending = readPendingInvitation(storage, Date.now()) !== undefined;
+    if (invitationPending) {
+      claiming.current = true;
+      void import('./referral-api')
+        .then((api) => api.claimPendingInvitation(userId))
+        .then((outcome) => {
+          if (outcome.kind === 'claimed' && !outcome.answer.repeated) {
+            setDialog({ kind: 'claimed', answer: outcome.answer });
+          }
+        })
+        .finally(() => {
+          claiming.current = false;
+        });
+      return;
+    }
+    const notice =
+      userId === undefined ? undefined : readFreeTrialNotice(storage, userId, Date.now());
+    if (notice) {
+      // A grant the member has not seen yet (the page changed while the call ran), shown once
+      // this render is done, like the answers of the calls.
+      void Promise.resolve(notice).then((answer) => setDialog({ kind: 'claimed', answer }));
+      return;
+    }
+    const isDue = shouldRequestFreeTrial({
+      userId,
+      premium,
+      freeDays: parseFreeDays(getCookie(freeDaysCookieName)),
+      called: userId !== undefined && wasFreeTrialCalled(storage, userId),
+      invitationPending,
+    });
+    if (!isDue || userId === undefined) {
       return;
     }
     claiming.current = true;
     void import('./referral-api')
-      .then((api) => api.claimPendingInvitation())
+      .then((api) => api.requestMemberFreeTrial(userId))
       .then((outcome) => {
-        if (outcome.kind === 'claimed') {
+        if (outcome.kind === 'answered' && outcome.answer.free_days > 0) {
           setDialog({ kind: 'claimed', answer: outcome.answer });
         }
       })
       .finally(() => {
         claiming.current = false;
       });
-  }, [session.kind]);
+  }, [session.kind, userId, premium]);
 
   if (!dialog) {
     return null;
@@ -75,7 +119,12 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
       messages={messages}
       dialog={dialog}
       hrefs={hrefs}
-      onClose={() => setDialog(undefined)}
+      onClose={() => {
+        if (dialog.kind === 'claimed') {
+          forgetFreeTrialNotice(defaultStorage());
+        }
+        setDialog(undefined);
+      }}
     />
   );
 }

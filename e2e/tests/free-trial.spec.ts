@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { startExtraServer, type ExtraServer } from '../support/extra-server';
+import { newEmail, signUpInEnglish } from '../support/sign-up';
+
+/*
+ * The free-trial grant (spec section 4): a new member who is not premium makes the trial call
+ * once; the server grants FREE_TRIAL_DAYS, the member is told, becomes premium and the days stay
+ * in the `free_days` cookie for as many days. The main e2e server grants no trial (the free
+ * plan's tests need free members), so this test runs its own server that grants 3 days.
+ */
+
+let server: ExtraServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const mainPort = Number(process.env.E2E_PORT ?? 3217);
+  // Beside the main server's helper ports (+20000, +20001, the embedder at +30000).
+  server = await startExtraServer(mainPort + 30101, { FREE_TRIAL_DAYS: '3' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('a new member receives the free trial once, is told and becomes premium', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  const trialCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/vip/v1/activity/invite')) {
+      trialCalls.push(request.postData() ?? '');
+    }
+  });
+
+  await signUpInEnglish(page, newEmail(), 'trial horse 42', { dataDir: server.dataDir });
+
+  const notice = page.getByTestId('invite-claimed');
+  await expect(notice.getByRole('heading')).toHaveText('Welcome to Nimbus!');
+  await expect(notice).toContainText('You received 3 days of premium to try Nimbus.');
+  await expect(notice).toHaveAttribute('data-days', '3');
+  expect(trialCalls).toHaveLength(1);
+  // Made from the page the member was on (the sign-up page or the drive it leads to): the
+  // notice waits for the next page when the call ends after the page changed.
+  const host = new URL(server.baseURL).host.replace(/[.]/g, '\\.');
+  expect(JSON.parse(trialCalls[0] ?? '{}')).toEqual({
+    from: 'web',
+    rr: expect.stringMatching(new RegExp(`^${host}/(auth|drive/all)$`)),
+    tf: '',
+    rf: '',
+  });
+  const cookie = (await context.cookies()).find((item) => item.name === 'free_days');
+  expect(cookie?.value).toBe('3');
+  // The cookie lasts as many days as were granted.
+  const lifetimeDays = ((cookie?.expires ?? 0) * 1000 - Date.now()) / (24 * 60 * 60 * 1000);
+  expect(lifetimeDays).toBeGreaterThan(2.9);
+  expect(lifetimeDays).toBeLessThanOrEqual(3);
+  await notice.getByRole('button', { name: 'Close' }).first().click();
+  await expect(notice).toBeHidden();
+
+  // Premium now; other pages neither call again nor announce it again.
+  await page.goto('/drive/account');
+  await expect(
+    page.getByTestId('membership-panel').getByTestId('membership-badge'),
+  ).toHaveAttribute('data-premium', 'true');
+  await page.goto('/drive/all');
+  await expect(page.getByTestId('drive-invite')).toBeVisible();
+  await expect(page.getByTestId('invite-claimed')).toHaveCount(0);
+  expect(trialCalls).toHaveLength(1);
+  await context.close();
+});
