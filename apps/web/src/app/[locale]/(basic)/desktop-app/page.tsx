@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DownloadCard } from '@/features/apps/download-card';
+import { OpenInApp } from '@/features/apps/open-in-app';
 import { recommendedChannels } from '@/features/apps/platform';
 import { currentVisitor, loadSiteResources } from '@/features/apps/site-resources';
 import { WebAppCard } from '@/features/apps/web-app-card';
@@ -82,6 +83,9 @@ export default async function DesktopAppPage({ params }: LocaleParams) {
       <div className="space-y-6">
         {hasAny ? null : <WebAppCard locale={locale} visitor={visitor} isPrimary />}
         <div className="grid gap-6 md:grid-cols-2">{visitor.platform === 'mac' ? [mac, windows] : [windows, mac]}</div>
+        {resources.app_link_scheme && hasAny && !visitor.isMobile ? (
+          <OpenInApp locale={locale} scheme={resources.app_link_scheme} path="drive/all" />
+        ) : null}
         {hasAny ? <WebAppCard locale={locale} visitor={visitor} isPrimary={false} /> : null}
       </div>
     </PageIntro>
