@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerFactory,
+  type RouteOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   serverFactory?: FastifyServerFactory;
   /** Extra readiness checks (the web app, when it is hosted in the same process). */
   readinessChecks?: Record<string, () => Promise<boolean>>;
+  /** Told of every route as it is registered (tests enumerate the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
@@ -132,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
+  if (options.onRoute) {
+    app.addHook('onRoute', options.onRoute);
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -25,8 +25,16 @@ if (process.env.NIMBUS_REQUIRE_POSTGRES === '1' && postgresUrl === '') {
 /** The databases every medium test runs on: SQLite always, PostgreSQL when one is given. */
 export const dialects: Dialect[] = postgresUrl === '' ? ['sqlite'] : ['sqlite', 'postgres'];
 
+/** A route of the app's route table: its methods and its URL pattern (`/drive/v1/files/:id`). */
+export interface TestRoute {
+  methods: string[];
+  url: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  /** Every route the app registered, in registration order. */
+  routes: TestRoute[];
   config: Config;
   container: Container;
   close(): Promise<void>;
@@ -89,9 +97,18 @@ export async function buildTestApp(
     await migrateToLatest(database.db);
   }
   const container = createContainer(config, database, { logger: pino({ level: 'silent' }), ...options });
-  const app = await buildApp({ config, container, logger: pino({ level: 'silent' }) });
+  const routes: TestRoute[] = [];
+  const app = await buildApp({
+    config,
+    container,
+    logger: pino({ level: 'silent' }),
+    onRoute: (route) => {
+      routes.push({ methods: [route.method].flat(), url: route.url });
+    },
+  });
   return {
     app,
+    routes,
     config,
     container,
     async close() {

@@ -1,0 +1,382 @@
+import { errorBodySchema, errorCodeOf, httpStatusOf, isErrorReason, kindOfReason } from '@nimbus/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, makeUser, ok, type TestApp, type TestRoute } from './helper';
+import { post, sessionCookieOf, signIn } from './identity';
+import { storeFile } from './support/stored-file';
+
+/**
+ * Every route of the real app's route table (as Fastify registers it, so a route added tomorrow
+ * is in here without anyone listing it) gets a battery of hostile calls: no credentials, a
+ * member's credentials, another member's ids, hostile path parameters, hostile bodies, repeated
+ * query keys and cookie state changes without an Origin. Every answer must stay below 500, and
+ * every failure must be the error object of API.md §1 from the catalogue, as JSON, with no stack
+ * and no internal path; the server must be healthy afterwards and the other member untouched.
+ */
+
+type Headers = Record<string, string>;
+
+interface Call {
+  what: string;
+  route: TestRoute;
+  method: string;
+  url: string;
+  headers: Headers;
+  payload?: string;
+}
+
+/**
+ * Routes whose successful answers are not JSON, each with the reason. Their failures are still
+ * the error object of API.md §1; only a 2xx/3xx of theirs may carry another type.
+ */
+const nonJsonRoutes: readonly [pattern: RegExp, reason: string][] = [
+  [/^\/api\/reference/, 'the OpenAPI reference: Swagger UI HTML, scripts, and the document as YAML'],
+  [/^\/content\/v1\//, 'signed content links stream file bytes (API.md §2 downloads)'],
+  [/^\/v1\/user\/avatar\//, 'avatars are image bytes, addressed by their SHA-256'],
+  [/^\/v1\/shield\/challenge/, 'the captcha challenge page and its assets are HTML, scripts and styles'],
+  [/^\/drive\/v1\/uploads\//, 'tus 1.0 answers 204 with tus headers and no body'],
+  [/^\*$/, 'CORS preflight answers 204 with no body'],
+  [/^\/v1\/user\/(authorize|device)$/, 'OAuth sign-in pages may redirect the browser (RFC 6749)'],
+];
+
+/** Routes that answer a tus status the protocol fixes (409 offset, 412 version, 460 checksum) instead of the kind's. */
+const protocolStatusRoutes: readonly [pattern: RegExp, reason: string][] = [
+  [/^\/drive\/v1\/uploads\//, 'tus 1.0 fixes 409, 412, 415 and 460 for its own failures'],
+];
+
+/** Paths that name a resource by something other than a member-owned id, with the reason. */
+const publicParamRoutes: readonly [pattern: RegExp, reason: string][] = [
+  [/^\/content\/v1\//, 'a signed, expiring content token is the credential itself'],
+  [/^\/v1\/user\/avatar\//, 'avatars are public and addressed by content hash'],
+  [/^\/config\/v1\//, 'the scope names a configuration group, not a resource'],
+  [/^\/api\/reference\/static\//, 'static files of the OpenAPI reference'],
+  [/^\/v1\/shield\/challenge\/assets\//, 'static assets of the captcha challenge page'],
+];
+
+/** Text in an answer that would reveal the server's insides: a stack frame, a source or temp path. */
+const leakPatterns: readonly RegExp[] = [
+  /\n\s+at \S/,
+  /node_modules/,
+  /\/src\/modules\//,
+  /\.ts:\d+/,
+  /file:\/\//,
+  /\/work\//,
+  /\/tmp\//,
+  /nimbus-test-/,
+  /SqliteError|syntax error at or near|relation ".*" does not exist/i,
+];
+
+const bodyLimit = 64 * 1024;
+
+/** Path parameters a forger tries, already percent-encoded as they go on the wire. */
+const hostileParams: readonly [string, string][] = [
+  ['traversal', '..%2F..%2F..%2Fetc%2Fpasswd'],
+  ['a NUL', 'a%00b'],
+  ['10k characters', 'x'.repeat(10_000)],
+  ['unicode with an override and a BOM', '%F0%9F%98%80%E2%80%AE%EF%BB%BFx'],
+  ['a lone surrogate', '%ED%A0%80'],
+  ['a number', '12345678901234567890'],
+];
+
+const json = 'application/json';
+const deep = `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`;
+
+/** Bodies a forger sends: [what, content type, payload]. */
+const hostileBodies: readonly [string, string, string][] = [
+  ['malformed JSON', json, '{"ids": ['],
+  ['an array', json, '[{"ids":[]}]'],
+  ['a string', json, '"text"'],
+  ['null', json, 'null'],
+  ['an empty body', json, ''],
+  ['a form body', 'application/x-www-form-urlencoded', 'name=x&ids=1'],
+  ['XML', 'application/xml', '<ids><id>1</id></ids>'],
+  ['text', 'text/plain', 'hello'],
+  ['prototype keys', json, '{"__proto__":{"admin":true},"ids":["x"]}'],
+  ['constructor keys', json, '{"constructor":{"prototype":{"admin":true}},"name":"x"}'],
+  ['deep nesting', json, deep],
+  ['wrong types everywhere', json, '{"ids":7,"name":["x"],"parent_id":{"a":1},"kind":null,"client_id":1,"size":-1,"file_ids":"x","share_id":[1],"limit":"NaN"}'],
+  ['a body past the limit', json, `{"padding":"${'x'.repeat(bodyLimit + 1)}"}`],
+];
+
+/** Repeated keys, arrays and prototype keys on the query of every route. */
+const hostileQuery = [
+  'limit=1&limit=2',
+  'parent_id=a&parent_id=b',
+  'page_token=x&page_token=%00',
+  'filters=%7B&filters=%5B%5D',
+  'share_id=a&share_id=b',
+  'ids[]=1&ids[]=2',
+  'd=a&d=b',
+  'scene=a&scene=b',
+  'thumbnail_size=SIZE_SMALL&thumbnail_size=x',
+  'usage=FETCH&usage=FETCH',
+  'pass_code_token=a&pass_code_token=b',
+  'client_id=web&client_id=tv',
+  '__proto__[admin]=1',
+  'constructor[prototype][admin]=1',
+].join('&');
+
+const bodyMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+function firstMatch(list: readonly [RegExp, string][], url: string): string | undefined {
+  return list.find(([pattern]) => pattern.test(url))?.[1];
+}
+
+/** The parameter names of a route pattern (`:id`, `:id(regex)`, and `*`). */
+function paramsOf(pattern: string): string[] {
+  const names = [...pattern.replaceAll('::', '').matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+  return pattern.endsWith('*') ? [...names, '*'] : names;
+}
+
+/** A concrete URL of a route pattern, with `values` for its parameters. */
+function urlOf(pattern: string, values: Record<string, string>): string {
+  let url = pattern
+    .replaceAll('::', '\u0001')
+    .replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_whole, name: string) => values[name] ?? 'x')
+    .replaceAll('\u0001', ':');
+  if (url.endsWith('*')) {
+    url = `${url.slice(0, -1)}${values['*'] ?? 'x'}`;
+  }
+  return url;
+}
+
+describe.each(dialects)('the whole route table on %s', (dialect) => {
+  it('answers hostile, malformed, oversized and unauthorised input on every route with the error object of API.md §1, never a 500', async () => {
+    const t: TestApp = await buildTestApp(dialect, {
+      BODY_LIMIT: String(bodyLimit),
+      RATE_LIMIT_MAX: '1000000',
+      PLAN_FREE_STORAGE_BYTES: '10000000',
+    });
+    try {
+      await run(t);
+    } finally {
+      await t.close();
+    }
+  }, 240_000);
+});
+
+async function run(t: TestApp): Promise<void> {
+  const a = await makeUser(t);
+  const b = await makeUser(t);
+  let aHeaders: Headers = { authorization: `Bearer ${(await signIn(t, a.email, a.password)).access_token}` };
+  const bHeaders: Headers = { authorization: `Bearer ${(await signIn(t, b.email, b.password)).access_token}` };
+  const signedIn = await post(t, '/v1/auth/signin', { client_id: 'web', username: a.email, password: a.password }, { origin: 'http://nimbus.test' });
+  const aCookie = `nimbus_session=${sessionCookieOf(signedIn)}`;
+
+  // b's things, for a to reach for.
+  const bFile = await storeFile(t, b.id, 'diary.txt', 'private words');
+  const bShare = ok<{ share_id: string }>(await t.app.inject({ method: 'POST', url: '/drive/v1/share', headers: bHeaders, payload: { file_ids: [bFile.id] } }));
+  const bTask = ok<{ task_id: string }>(await t.app.inject({ method: 'POST', url: '/drive/v1/files:star', headers: bHeaders, payload: { ids: [bFile.id] } }));
+  const bUpload = ok<{ file: { id: string }; resumable: { params: { url: string } } }>(
+    await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers: bHeaders, payload: { kind: 'drive#file', name: 'big.bin', parent_id: '', size: '10', upload_type: 'UPLOAD_TYPE_RESUMABLE' } }),
+  );
+  const bUploadId = new URL(bUpload.resumable.params.url).pathname.split('/').pop() ?? '';
+  const bSession = ok<{ sessions: { id: string }[] }>(await t.app.inject({ method: 'GET', url: '/v1/user/sessions', headers: bHeaders })).sessions[0]?.id ?? '';
+
+  /** Another member's ids, by the path they are named in. */
+  const idorIds: readonly [RegExp, Record<string, string>, string?][] = [
+    [/^\/drive\/v1\/files\/:id/, { id: bFile.id }],
+    [/^\/audit\.admin\/v1\/files\//, { file_id: bFile.id }],
+    [/^\/drive\/v1\/share\/:share_id/, { share_id: bShare.share_id }],
+    [/^\/audit\.admin\/v1\/shares\//, { share_id: bShare.share_id }],
+    [/^\/drive\/v1\/tasks\/:id/, { id: bTask.task_id }],
+    [/^\/drive\/v1\/uploads\/:id/, { id: bUploadId }],
+    [/^\/v1\/user\/sessions\/:id/, { id: bSession }],
+  ];
+  /** Bodies and headers that pass validation, so that the ownership check is what answers. */
+  const validCalls: Record<string, { payload?: unknown; headers?: Headers }> = {
+    'PATCH /drive/v1/files/:id': { payload: { name: 'stolen.txt' } },
+    'POST /drive/v1/files/:id(^[A-Za-z0-9_-]{1,64})::prove': { payload: { ranges: [{ offset: '0', length: '1', sha1: 'a'.repeat(40) }] } },
+    'PATCH /drive/v1/share/:share_id': { payload: { restore_limit: 5 } },
+    'PATCH /drive/v1/tasks/:id': { payload: { phase: 'PHASE_TYPE_PAUSED' } },
+    'HEAD /drive/v1/uploads/:id': { headers: { 'tus-resumable': '1.0.0' } },
+    'DELETE /drive/v1/uploads/:id': { headers: { 'tus-resumable': '1.0.0' } },
+    'PATCH /drive/v1/uploads/:id': { headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: 'abc' },
+    'POST /drive/v1/uploads/:id/form': {
+      headers: { 'content-type': 'multipart/form-data; boundary=nimbusfuzz' },
+      payload: '--nimbusfuzz\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n0123456789\r\n--nimbusfuzz--\r\n',
+    },
+    'PATCH /audit.admin/v1/shares/:share_id': { payload: { audit_status: 'PROHIBITED' } },
+    'PATCH /audit.admin/v1/files/:file_id': { payload: { audit_status: 'PROHIBITED' } },
+  };
+  /** What an IDOR answers where it is not `not_found`, with the reason. */
+  const idorOtherwise: readonly [RegExp, string, string][] = [
+    [/^\/audit\.admin\//, 'permission_denied', 'audit calls are for operators; a member is refused before any id is read'],
+  ];
+
+  async function snapshotOfB(): Promise<string> {
+    const parts = await Promise.all(
+      ['/v1/user/me', '/drive/v1/files?parent_id=*', '/drive/v1/share/list', '/v1/user/sessions', '/drive/v1/tasks'].map(async (url) => {
+        const response = await t.app.inject({ method: 'GET', url, headers: bHeaders });
+        return `${url} ${response.statusCode} ${response.body.replace(/"(last_active_time|expire|expiration|url|thumbnail_link|web_content_link|token)":"[^"]*"/g, '')}`;
+      }),
+    );
+    return parts.join('\n');
+  }
+  const bBefore = await snapshotOfB();
+
+  const failures: string[] = [];
+  const fail = (call: Call, response: LightMyRequestResponse, why: string) => {
+    failures.push(`${call.method} ${call.route.url} [${call.what}] -> ${response.statusCode}: ${why} ${response.body.slice(0, 200)}`);
+  };
+
+  /** The checks every answer must pass; returns the error reason of a failure. */
+  function check(call: Call, response: LightMyRequestResponse): string | undefined {
+    const status = response.statusCode;
+    const type = String(response.headers['content-type'] ?? '');
+    if (status >= 500) {
+      fail(call, response, 'a server error');
+    }
+    if (!firstMatch(nonJsonRoutes, call.route.url) || status >= 400) {
+      for (const pattern of leakPatterns) {
+        if (pattern.test(response.body)) {
+          fail(call, response, `leaks ${String(pattern)}`);
+        }
+      }
+    }
+    if (status < 400) {
+      if (!firstMatch(nonJsonRoutes, call.route.url) && status !== 204 && call.method !== 'HEAD' && call.method !== 'OPTIONS' && !type.startsWith(json)) {
+        fail(call, response, `answers ${type || 'no type'} where JSON is due`);
+      }
+      return undefined;
+    }
+    if (!type.startsWith(json)) {
+      fail(call, response, `an error as ${type || 'no type'}`);
+      return undefined;
+    }
+    if (call.method === 'HEAD') {
+      return undefined;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      fail(call, response, 'an error that is not JSON');
+      return undefined;
+    }
+    const parsed = errorBodySchema.safeParse(body);
+    if (!parsed.success) {
+      fail(call, response, 'an error that is not the object of API.md §1');
+      return undefined;
+    }
+    const reason = parsed.data.error;
+    if (!isErrorReason(reason)) {
+      fail(call, response, `an error reason outside the catalogue: ${reason}`);
+      return undefined;
+    }
+    if (parsed.data.error_code !== errorCodeOf(reason)) {
+      fail(call, response, `error_code ${parsed.data.error_code} for ${reason}`);
+    }
+    if (status !== httpStatusOf(reason) && !firstMatch(protocolStatusRoutes, call.route.url)) {
+      fail(call, response, `status ${status} for ${reason} (the catalogue says ${httpStatusOf(reason)})`);
+    }
+    return reason;
+  }
+
+  async function send(call: Call): Promise<{ response: LightMyRequestResponse; reason?: string }> {
+    const response = await t.app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      headers: call.headers,
+      ...(call.payload === undefined ? {} : { payload: call.payload }),
+    });
+    return { response, reason: check(call, response) };
+  }
+
+  function encoded(payload: unknown): { payload?: string; headers: Headers } {
+    if (payload === undefined) {
+      return { headers: {} };
+    }
+    return typeof payload === 'string' ? { payload, headers: {} } : { payload: JSON.stringify(payload), headers: { 'content-type': json } };
+  }
+
+  // Sign a's bearer token in again when a route (sign-out, revoke, deletion) ended it.
+  async function keepASignedIn(): Promise<void> {
+    const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: aHeaders });
+    if (me.statusCode === 401) {
+      aHeaders = { authorization: `Bearer ${(await signIn(t, a.email, a.password)).access_token}` };
+    }
+  }
+
+  const routes = t.routes.flatMap((route) => route.methods.map((method) => ({ route, method })));
+  expect(routes.length).toBeGreaterThan(100);
+  let calls = 0;
+
+  for (const { route, method } of routes) {
+    const params = paramsOf(route.url);
+    const filler = Object.fromEntries(params.map((name) => [name, 'abc']));
+    const plain = urlOf(route.url, filler);
+    const hasBody = bodyMethods.has(method);
+    const empty = hasBody ? { payload: '{}', headers: { 'content-type': json } } : { headers: {} };
+    const battery: Call[] = [
+      { what: 'no credentials', route, method, url: plain, headers: { ...empty.headers }, payload: empty.payload },
+      { what: 'a member', route, method, url: plain, headers: { ...aHeaders, ...empty.headers }, payload: empty.payload },
+      { what: 'repeated query keys', route, method, url: `${plain}?${hostileQuery}`, headers: { ...aHeaders, ...empty.headers }, payload: empty.payload },
+      { what: 'a bearer header that is no bearer', route, method, url: plain, headers: { authorization: 'Basic YTpi', ...empty.headers }, payload: empty.payload },
+      ...hostileParams.flatMap(([what, value]): Call[] =>
+        params.map((name) => ({
+          what: `${what} in :${name}`,
+          route,
+          method,
+          url: urlOf(route.url, { ...filler, [name]: value }),
+          headers: { ...aHeaders, ...empty.headers },
+          payload: empty.payload,
+        })),
+      ),
+      ...(hasBody
+        ? hostileBodies.map(([what, type, payload]): Call => ({ what, route, method, url: plain, headers: { ...aHeaders, 'content-type': type }, payload }))
+        : []),
+    ];
+    for (const call of battery) {
+      await send(call);
+      calls += 1;
+    }
+
+    // Another member's ids: not_found (or the listed answer), never a success.
+    const idor = idorIds.find(([pattern]) => pattern.test(route.url));
+    // OPTIONS of a tus resource tells the server's tus facts and reads no upload (tus 1.0).
+    if (idor && !firstMatch(publicParamRoutes, route.url) && method !== 'OPTIONS') {
+      const valid = validCalls[`${method} ${route.url}`] ?? {};
+      const body = encoded(valid.payload ?? (hasBody ? {} : undefined));
+      const call: Call = {
+        what: "another member's id",
+        route,
+        method,
+        url: urlOf(route.url, { ...filler, ...idor[1] }),
+        headers: { ...aHeaders, ...body.headers, ...valid.headers },
+        payload: body.payload,
+      };
+      const { response, reason } = await send(call);
+      calls += 1;
+      const otherwise = idorOtherwise.find(([pattern]) => pattern.test(route.url));
+      const expected = otherwise?.[1] ?? 'not_found';
+      const answered = reason === undefined ? undefined : expected === 'not_found' ? kindOfReason(reason as never) : reason;
+      // HEAD answers carry no body: the status is what tells.
+      const wrong = method === 'HEAD' ? response.statusCode !== httpStatusOf(expected as never) : answered !== expected;
+      if (response.statusCode < 400 || wrong) {
+        fail(call, response, `another member's id must answer ${expected}`);
+      }
+    }
+
+    // A cookie session that changes state from no allowed origin is refused before anything runs.
+    if (hasBody) {
+      const call: Call = { what: 'a cookie without an Origin', route, method, url: plain, headers: { cookie: aCookie, 'content-type': json }, payload: '{}' };
+      const { response, reason } = await send(call);
+      calls += 1;
+      if (reason !== 'origin_not_allowed') {
+        fail(call, response, 'a cookie state change from no origin must answer origin_not_allowed');
+      }
+    }
+    await keepASignedIn();
+  }
+
+  expect(failures, failures.join('\n')).toEqual([]);
+  expect(calls).toBeGreaterThan(1000);
+
+  // Still healthy, a still works, b is as b was.
+  expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  await keepASignedIn();
+  ok(await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=', headers: aHeaders }));
+  expect(await snapshotOfB()).toBe(bBefore);
+}
