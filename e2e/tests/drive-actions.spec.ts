@@ -114,6 +114,12 @@ test('highlight_files scrolls to the file in its folder and selects it; open_fil
     'report-01.txt contents',
   );
   await expect(page).toHaveURL(/\/drive\/all$/);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/drive/all?action=move_files&file_id=${ids[2]},${ids[3]}`);
+  const move = page.getByTestId('move-copy-dialog');
+  await expect(move.getByRole('heading', { name: 'Move 2 items' })).toBeVisible();
+  await expect(page).toHaveURL(/\/drive\/all$/);
 });
 
 test('search lists the drive’s items whose name holds the text, from any page', async ({
@@ -178,6 +184,42 @@ test('show_storage_dialog and show_traffic_dialog show the quota with the way to
     '/ja/drive/payment/traffic',
   );
   await expect(page).toHaveURL(/\/ja\/drive\/all$/);
+});
+
+test('the page actions: sign-in and back, navigations, the prompt and the mobile sidebar', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // A visitor asked to sign in comes back to where they were, without the action.
+  await page.goto('/help?action=login_required');
+  await expect(page).toHaveURL(/\/drive\/login\?redirect=%2Fhelp$/);
+  await signUpInEnglish(page, newEmail(), password, { expectDrive: false });
+  await expect(page).toHaveURL(/\/help$/);
+
+  await page.goto('/help?action=login_to_drive');
+  await expect(page).toHaveURL(/\/drive\/all$/);
+  await page.goto('/drive/all?action=open_feedback');
+  await expect(page).toHaveURL(/\/drive\/feedback$/);
+  await page.goto('/drive/all?action=url_checker');
+  await expect(page).toHaveURL(/\/url-checker$/);
+  await page.goto('/drive/all?action=open_redeem_box');
+  await expect(page).toHaveURL(/\/drive\/payment\?action=open_redeem_box$/);
+
+  await page.goto('/?action=show_popup_window');
+  const popup = page.getByTestId('popup-window');
+  await expect(popup.getByRole('heading', { name: 'Nimbus on your computer' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await popup.getByRole('button', { name: 'Not now' }).click();
+  await expect(popup).toHaveCount(0);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/drive/all?action=show_mobile_sidebar');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await expect(page).toHaveURL(/\/drive\/all$/);
+
+  // Last: the locale is remembered from here on.
+  await page.goto('/ja/help?action=landing_page');
+  await expect(page).toHaveURL(/\/ja$/);
 });
 
 test.describe('embedded mode', () => {

@@ -817,21 +817,21 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         ) : (
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
         )}
+        {section === 'all' ? (
+          <SearchBox
+            key={keyword}
+            keyword={keyword}
+            label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            onSearch={(text) => {
+              const trimmed = text.trim().slice(0, maxKeywordLength);
+              router.push(
+                trimmed === '' ? pathname : `${pathname}?${new URLSearchParams({ q: trimmed }).toString()}`,
+              );
+            }}
+          />
+        ) : null}
         <div className="ml-auto flex items-center gap-1">
-          {section === 'all' ? (
-            <SearchBox
-              key={keyword}
-              keyword={keyword}
-              label={t('search.label')}
-              placeholder={t('search.placeholder')}
-              onSearch={(text) => {
-                const trimmed = text.trim().slice(0, maxKeywordLength);
-                router.push(
-                  trimmed === '' ? pathname : `${pathname}?${new URLSearchParams({ q: trimmed }).toString()}`,
-                );
-              }}
-            />
-          ) : null}
           {section === 'all' && keyword === '' ? (
             <>
               <Button variant="outline" size="sm" onClick={() => setDialog({ type: 'new-folder' })}>
@@ -1651,7 +1651,7 @@ function SearchBox({
   return (
     <form
       role="search"
-      className="relative"
+      className="relative order-last w-full sm:order-none sm:w-auto"
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(text);
@@ -1670,7 +1670,7 @@ function SearchBox({
         aria-label={label}
         placeholder={placeholder}
         data-testid="drive-search"
-        className="h-11 w-36 rounded-lg border border-border bg-background pl-8 pr-2 text-sm focus-visible:outline-2 focus-visible:outline-ring sm:w-52 md:h-9"
+        className="h-11 w-full rounded-lg border border-border bg-background pl-8 pr-2 text-sm focus-visible:outline-2 focus-visible:outline-ring sm:w-52 md:h-9"
       />
     </form>
   );
