@@ -116,6 +116,14 @@ test('highlight_files scrolls to the file in its folder and selects it; open_fil
   await expect(page).toHaveURL(/\/drive\/all$/);
   await page.keyboard.press('Escape');
 
+  // An id that names nothing of the member's opens nothing and says so.
+  await page.goto('/drive/all?action=open_file&file_id=nothing_here_42');
+  await expect(
+    page.locator('li').filter({ has: page.getByText("This file isn't in your drive any more.", { exact: true }) }),
+  ).toHaveCount(1);
+  await expect(page.getByTestId('file-preview')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/drive\/all$/);
+
   await page.goto(`/drive/all?action=move_files&file_id=${ids[2]},${ids[3]}`);
   const move = page.getByTestId('move-copy-dialog');
   await expect(move.getByRole('heading', { name: 'Move 2 items' })).toBeVisible();

@@ -686,13 +686,8 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   };
 
   // ---- Dialog actions of the address (handed over by the dialog-action host) -------------
-  const actionContext = useRef({ openFolder, folderId, keyword, pathname, router, t });
-  useLayoutEffect(() => {
-    actionContext.current = { openFolder, folderId, keyword, pathname, router, t };
-  });
   useTakeDriveAction(['open_file', 'highlight_files', 'move_files'], section === 'all', (request) => {
-    const context = actionContext.current;
-    const missing = () => toast({ title: context.t('action-link.file-missing') });
+    const missing = () => toast({ title: t('action-link.file-missing') });
     const ids = request.action === 'open_file' ? [request.fileId] : request.fileIds;
     void Promise.allSettled(ids.map((id) => getFile(id))).then((answers) => {
       const files = answers.flatMap((answer) =>
@@ -706,7 +701,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       switch (request.action) {
         case 'open_file':
           if (isFolder(first)) {
-            context.openFolder(first.id);
+            openFolder(first.id);
           } else {
             setLinkedPreview(first);
           }
@@ -717,11 +712,11 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
         case 'highlight_files': {
           const parentId = first.parent_id;
           const together = files.filter((file) => file.parent_id === parentId).map((file) => file.id);
-          if (context.keyword !== '' || context.folderId !== parentId) {
-            context.router.replace(
+          if (keyword !== '' || folderId !== parentId) {
+            router.replace(
               parentId === ''
-                ? context.pathname
-                : `${context.pathname}?${new URLSearchParams({ folder: parentId }).toString()}`,
+                ? pathname
+                : `${pathname}?${new URLSearchParams({ folder: parentId }).toString()}`,
             );
           }
           setHighlight({ ids: together, parentId });
