@@ -86,6 +86,8 @@ export default defineConfig({
       // Every new member makes the free-trial call; here it grants nothing, so the tests of the
       // free plan's limits keep a free member. free-trial.spec.ts starts a server that grants it.
       FREE_TRIAL_DAYS: '0',
+      // The server allows the hidden debug console; it still needs the page's debug flag.
+      DEBUG_CONSOLE: 'on',
       ALLOW_PRIVATE_FETCH: 'true',
       OFFLINE_FETCH_EXTRA_PORTS: `${fetchPort},${torrentLinkPort}`,
       EMBED_ORIGINS: embedderOrigin,

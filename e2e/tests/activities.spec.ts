@@ -41,6 +41,12 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   await expect(done).toContainText('+1 premium day');
   // The claim first proves a person asks (the shield's token, spent by verifyRecaptchaToken).
   const handOut: string[] = [];
+  const inits: { action?: string; meta?: Record<string, string> }[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/v1/shield/captcha/init')) {
+      inits.push(JSON.parse(request.postData() ?? '{}') as (typeof inits)[number]);
+    }
+  });
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
     if (path === '/vip/v1/verifyRecaptchaToken' || path === '/vip/v1/activity/rewardVip') {
@@ -55,6 +61,12 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   await expect(done.getByRole('button', { name: 'Claim' })).toHaveCount(0);
   await expect(page.getByTestId('check-in-progress')).toHaveText('1 of 4 rewards claimed');
   expect(handOut).toEqual(['/vip/v1/verifyRecaptchaToken 200', '/vip/v1/activity/rewardVip 200']);
+  // The token was asked for that check with the member's id in its meta (spec section 6).
+  const userId = (await page.context().cookies()).find((cookie) => cookie.name === 'userid')?.value;
+  expect(userId).toBeTruthy();
+  expect(inits).toEqual([
+    expect.objectContaining({ action: 'POST:/vip/v1/verifyRecaptchaToken', meta: { user_id: userId } }),
+  ]);
   await expect(page.getByTestId('activity-membership').getByTestId('membership-badge')).toHaveText('Premium');
   await expect(page.getByTestId('membership-days-left')).toHaveText('1 day left');
 

@@ -3,6 +3,7 @@ import type { ApiClient } from '@nimbus/client';
 import { readPublicConfig } from '@/lib/public-config';
 import type { CaptchaModalTexts } from './captcha-modal';
 import { openCaptchaModal } from './captcha-modal';
+import { readUserId } from './credentials';
 
 /** The client id of the web app (API.md §0). */
 export const webClientId = 'web';
@@ -17,7 +18,9 @@ export function setCaptchaModalTexts(texts: CaptchaModalTexts): void {
 
 /**
  * The browser's API client: client id `web`, the session cookie sent along, the page's language,
- * the device id of local storage, and the captcha modal as the challenge solver. One per page.
+ * the device id of local storage, and the captcha modal as the challenge solver; every captcha
+ * init carries the signed-in user id in its meta (`user_id`, `''` when signed out: spec
+ * section 6). One per page.
  */
 export function browserClient(): ApiClient {
   if (client) {
@@ -34,6 +37,7 @@ export function browserClient(): ApiClient {
     storage,
     captcha: {
       solveChallenge: (url, context) => openCaptchaModal(url, context, modalTexts),
+      getMeta: () => ({ user_id: readUserId() }),
     },
   });
   return client;

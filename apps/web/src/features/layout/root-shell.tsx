@@ -7,6 +7,7 @@ import { config, toPublicConfig } from '@/config';
 import { LoginHandoff } from '@/features/auth/login-handoff';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
+import { DebugHost } from '@/features/debug/debug-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
 import { DialogActionHost } from '@/features/drive/actions/dialog-action-host';
 import { EmbeddedMode } from '@/features/drive/actions/embedded-mode';
@@ -117,6 +118,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
               />
             </Suspense>
             <EmbeddedMode />
+            <DebugHost texts={{ toggle: t('debug.toggle'), close: t('debug.close') }} />
             <LoginHandoff
               texts={{
                 signingIn: t('handoff.signing-in'),

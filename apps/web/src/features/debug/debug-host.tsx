@@ -1,0 +1,52 @@
+'use client';
+
+import { useEffect } from 'react';
+import { defaultStorage } from '@nimbus/client';
+import { browserClient } from '@/features/auth/browser-client';
+import { readUserId } from '@/features/auth/credentials';
+import type { DebugConsoleTexts } from './debug-console';
+import { createClickRun, createDebugConfig, isDebugFlagOn } from './debug-console-rules';
+
+/**
+ * Watches the page's clicks for the debug console's trigger (spec section 4): five rapid
+ * clicks where the debug flag is on and the server allows it open the console; triggers are
+ * ignored while it opens or is open. Renders nothing.
+ */
+export function DebugHost({ texts }: { texts: DebugConsoleTexts }) {
+  const { toggle, close } = texts;
+  useEffect(() => {
+    const run = createClickRun();
+    const isAllowed = createDebugConfig(browserClient(), readUserId);
+    let busy = false;
+
+    async function open(): Promise<void> {
+      busy = true;
+      try {
+        if (!(await isAllowed())) {
+          busy = false;
+          return;
+        }
+        const { openDebugConsole } = await import('./debug-console');
+        await openDebugConsole({ toggle, close }, () => {
+          busy = false;
+        });
+      } catch {
+        busy = false;
+      }
+    }
+
+    function onClick(event: MouseEvent): void {
+      if (busy || !run.click(event.timeStamp)) {
+        return;
+      }
+      run.reset();
+      if (isDebugFlagOn(new URL(window.location.href), defaultStorage())) {
+        void open();
+      }
+    }
+
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [toggle, close]);
+  return null;
+}
