@@ -29,6 +29,8 @@ export const dialects: Dialect[] = postgresUrl === '' ? ['sqlite'] : ['sqlite', 
 export interface TestRoute {
   methods: string[];
   url: string;
+  /** The route's schema as registered (zod schemas for `body`, `querystring`, `params`), if any. */
+  schema?: Record<string, unknown>;
 }
 
 export interface TestApp {
@@ -103,7 +105,7 @@ export async function buildTestApp(
     container,
     logger: pino({ level: 'silent' }),
     onRoute: (route) => {
-      routes.push({ methods: [route.method].flat(), url: route.url });
+      routes.push({ methods: [route.method].flat(), url: route.url, ...(route.schema ? { schema: route.schema as Record<string, unknown> } : {}) });
     },
   });
   return {

@@ -116,6 +116,59 @@ const hostileQuery = [
   'constructor[prototype][admin]=1',
 ].join('&');
 
+/** Values a forger puts in a field: wrong types, control characters, surrogates, sizes. */
+const hostileFields: readonly [string, unknown][] = [
+  ['a number past 2^64', 2 ** 64],
+  ['a negative number', -1],
+  ['a huge number', 1e308],
+  ['a string', 'x'],
+  ['a NUL', 'a\u0000b'],
+  ['10k characters', 'x'.repeat(10_000)],
+  ['a lone surrogate', 'x\ud800'],
+  ['an array', ['x', 1]],
+  ['an object with prototype keys', { constructor: { prototype: { admin: true } }, toString: 'x' }],
+  ['null', null],
+  ['true', true],
+];
+
+/** Query values a forger sends, percent-encoded. */
+const hostileQueryValues: readonly [string, string][] = [
+  ['a NUL', 'a%00b'],
+  ['10k characters', 'x'.repeat(10_000)],
+  ['a lone surrogate', '%ED%A0%80'],
+  ['broken percent-encoding', '%E0%A4%A'],
+  ['a negative number', '-1'],
+  ['a number past 2^64', '184467440737095516160000'],
+  ['JSON of the wrong shape', '%5B%7B%22a%22%3A1%7D%5D'],
+];
+
+/** Headers a forger sends with an otherwise ordinary call. */
+const hostileHeaders: readonly [string, Headers][] = [
+  ['a session cookie of garbage', { cookie: 'nimbus_session=%E0%A4%A; nimbus_session=..%2F; other=%' }],
+  ['a bearer token of 4096 characters', { authorization: `Bearer ${'A'.repeat(4096)}` }],
+  ['a bearer token of a forged JWT', { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.' }],
+  ['an accept-language of garbage', { 'accept-language': `${'x'.repeat(5000)}, ja;q=abc, *;q=-1, __proto__` }],
+  ['device and captcha headers of garbage', { 'x-device-id': '../../etc', 'x-captcha-token': 'x'.repeat(10_000), 'x-client-id': 'web' }],
+  ['a gzip content-encoding that is no gzip', { 'content-encoding': 'gzip' }],
+  ['a JSON type in UTF-16', { 'content-type': 'application/json; charset=utf-16' }],
+  ['ranges past any file', { range: 'bytes=99999999999999999999-, -0, 5-1', 'if-range': '"x"', 'if-none-match': '*' }],
+];
+
+/** The field names of a zod schema (objects, unions of objects, pipes, optional wrappers). */
+function keysOf(schema: unknown, depth = 0): string[] {
+  if (depth > 5 || typeof schema !== 'object' || schema === null) {
+    return [];
+  }
+  const zod = schema as { shape?: Record<string, unknown>; options?: unknown[]; def?: { in?: unknown; innerType?: unknown } };
+  if (zod.shape && typeof zod.shape === 'object') {
+    return Object.keys(zod.shape);
+  }
+  if (Array.isArray(zod.options)) {
+    return [...new Set(zod.options.flatMap((option) => keysOf(option, depth + 1)))];
+  }
+  return keysOf(zod.def?.in ?? zod.def?.innerType, depth + 1);
+}
+
 const bodyMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 function firstMatch(list: readonly [RegExp, string][], url: string): string | undefined {
@@ -370,13 +423,51 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = () => t
           payload: empty.payload,
         })),
       ),
+      ...hostileHeaders.map(([what, headers]): Call => ({
+        what,
+        route,
+        method,
+        url: plain,
+        headers: { ...(headers.cookie || headers.authorization ? {} : aHeaders), ...empty.headers, ...headers },
+        payload: empty.payload,
+      })),
+      // Each field of the body, one at a time, with each hostile value.
+      ...(hasBody
+        ? [...new Set([...keysOf(route.schema?.body), ...Object.keys(accepted ?? {})])].flatMap((key) =>
+            hostileFields.map(([what, value]): Call => ({
+              what: `${what} in body.${key}`,
+              route,
+              method,
+              url: plain,
+              headers: { ...aHeaders, 'content-type': json },
+              payload: JSON.stringify({ ...(accepted ?? {}), [key]: value }),
+            })),
+          )
+        : []),
+      // Each field of the query, one at a time, with each hostile value.
+      ...keysOf(route.schema?.querystring).flatMap((key) =>
+        hostileQueryValues.map(([what, value]): Call => ({
+          what: `${what} in ?${key}`,
+          route,
+          method,
+          url: `${plain}?${key}=${value}`,
+          headers: { ...aHeaders, ...empty.headers },
+          payload: empty.payload,
+        })),
+      ),
       ...(hasBody
         ? hostileBodies.map(([what, type, payload]): Call => ({ what, route, method, url: plain, headers: { ...aHeaders, 'content-type': type }, payload }))
         : []),
     ];
+    // A route whose OpenAPI entry names a credential never succeeds without one (a body it cannot
+    // read may be refused first, as invalid_argument: the schema is public anyway).
+    const needsCredential = Array.isArray(route.schema?.security) && route.schema.security.length > 0;
     for (const call of battery) {
-      await send(call);
+      const { response } = await send(call);
       calls += 1;
+      if (needsCredential && call.what === 'no credentials' && method !== 'OPTIONS' && response.statusCode < 400) {
+        fail(call, response, 'a call without credentials must not succeed');
+      }
     }
 
     // Another member's ids: not_found (or the listed answer), never a success.
