@@ -93,6 +93,8 @@ export default defineConfig({
       EMBED_ORIGINS: embedderOrigin,
       // Torrents come from the tracker and seeder the tests run on loopback, not from the DHT.
       OFFLINE_TORRENT_DHT: 'false',
+      // The feedback test reads the operator's copy of a member's feedback from the outbox.
+      FEEDBACK_EMAIL: 'operator@nimbus.test',
       // The activity tests: one promotion running and one over whatever today's date, and
       // compensations a new member may claim, may not (joined too late) and can no longer claim.
       ACTIVITY_ENDS: JSON.stringify({ christmas: '2100-01-01T00:00:00Z', 'black-friday': '2020-12-01T00:00:00Z' }),

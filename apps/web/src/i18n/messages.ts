@@ -16,6 +16,7 @@ import type policy from '../../messages/en-US/policy.json';
 import type preview from '../../messages/en-US/preview.json';
 import type referral from '../../messages/en-US/referral.json';
 import type share from '../../messages/en-US/share.json';
+import type support from '../../messages/en-US/support.json';
 import type upload from '../../messages/en-US/upload.json';
 
 /**
@@ -40,6 +41,7 @@ export interface Messages {
   referral: typeof referral;
   activity: typeof activity;
   apps: typeof apps;
+  support: typeof support;
   errors: SharedMessages['errors'];
 }
 
@@ -62,6 +64,7 @@ export const fileNamespaces = [
   'referral',
   'activity',
   'apps',
+  'support',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -96,6 +99,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     referral,
     activity,
     apps,
+    support,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -114,6 +118,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'referral'),
     loadNamespace(locale, 'activity'),
     loadNamespace(locale, 'apps'),
+    loadNamespace(locale, 'support'),
   ]);
   return {
     common,
@@ -133,6 +138,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     referral,
     activity,
     apps,
+    support,
     errors: sharedMessages[locale].errors,
   };
 }
