@@ -12,6 +12,7 @@ import type helpCenter from '../../messages/en-US/help-center.json';
 import type home from '../../messages/en-US/home.json';
 import type offline from '../../messages/en-US/offline.json';
 import type pages from '../../messages/en-US/pages.json';
+import type payment from '../../messages/en-US/payment.json';
 import type policy from '../../messages/en-US/policy.json';
 import type preview from '../../messages/en-US/preview.json';
 import type referral from '../../messages/en-US/referral.json';
@@ -42,6 +43,7 @@ export interface Messages {
   activity: typeof activity;
   apps: typeof apps;
   support: typeof support;
+  payment: typeof payment;
   errors: SharedMessages['errors'];
 }
 
@@ -65,6 +67,7 @@ export const fileNamespaces = [
   'activity',
   'apps',
   'support',
+  'payment',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -100,6 +103,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     activity,
     apps,
     support,
+    payment,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -119,6 +123,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'activity'),
     loadNamespace(locale, 'apps'),
     loadNamespace(locale, 'support'),
+    loadNamespace(locale, 'payment'),
   ]);
   return {
     common,
@@ -139,6 +144,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     activity,
     apps,
     support,
+    payment,
     errors: sharedMessages[locale].errors,
   };
 }
