@@ -24,7 +24,11 @@ async function member(page: Page, baseURL: string): Promise<string> {
 async function newTask(request: APIRequestContext, token: string, name: string): Promise<string> {
   const answer = await request.post('/drive/v1/files', {
     headers: apiHeaders(token),
-    data: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: `http://127.0.0.1:9/${name}` } },
+    data: {
+      kind: 'drive#file',
+      upload_type: 'UPLOAD_TYPE_URL',
+      url: { url: `http://127.0.0.1:9/${name}` },
+    },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
   return ((await answer.json()) as { task: { id: string } }).task.id;
@@ -66,10 +70,14 @@ test('show_task opens that task’s details on the task list; unknown and hostil
   await page.goto(`/drive/tasks?action=show_task&task_id=${theirs}`);
   // One toast says so.
   await expect(
-    page.locator('li').filter({ has: page.getByText("This task isn't in your list any more.", { exact: true }) }),
+    page
+      .locator('li')
+      .filter({ has: page.getByText("This task isn't in your list any more.", { exact: true }) }),
   ).toHaveCount(1);
   await expect(details).toHaveCount(0);
-  await page.goto(`/drive/tasks?action=show_task&task_id=${encodeURIComponent('../../v1/user/me"><img src=x>')}`);
+  await page.goto(
+    `/drive/tasks?action=show_task&task_id=${encodeURIComponent('../../v1/user/me"><img src=x>')}`,
+  );
   await expect(page).toHaveURL(/\/drive\/tasks$/);
   await expect(page.getByTestId('task-item')).toHaveCount(2);
   await expect(details).toHaveCount(0);
@@ -77,7 +85,9 @@ test('show_task opens that task’s details on the task list; unknown and hostil
   await expect(page.getByTestId('task-item')).toHaveCount(2);
 });
 
-test('create_task opens the Add dialog with the link; a visitor signs in first', async ({ page }) => {
+test('create_task opens the Add dialog with the link; a visitor signs in first', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const link = 'https://downloads.example/big file.iso';
   await page.goto(`/drive/all?action=create_task&url=${encodeURIComponent(link)}`);
@@ -99,7 +109,9 @@ test('highlight_files scrolls to the file in its folder and selects it; open_fil
   const folder = await newFolder(request, token, 'Reports', '');
   const ids: string[] = [];
   for (let index = 0; index < 40; index += 1) {
-    ids.push(await newTextFile(request, token, folder, `report-${String(index).padStart(2, '0')}.txt`));
+    ids.push(
+      await newTextFile(request, token, folder, `report-${String(index).padStart(2, '0')}.txt`),
+    );
   }
   // Newest first: the first file made is the last row, far below the fold.
   await page.goto(`/drive/all?action=highlight_files&file_id=${ids[0]}`);
@@ -119,7 +131,9 @@ test('highlight_files scrolls to the file in its folder and selects it; open_fil
   // An id that names nothing of the member's opens nothing and says so.
   await page.goto('/drive/all?action=open_file&file_id=nothing_here_42');
   await expect(
-    page.locator('li').filter({ has: page.getByText("This file isn't in your drive any more.", { exact: true }) }),
+    page
+      .locator('li')
+      .filter({ has: page.getByText("This file isn't in your drive any more.", { exact: true }) }),
   ).toHaveCount(1);
   await expect(page.getByTestId('file-preview')).toHaveCount(0);
   await expect(page).toHaveURL(/\/drive\/all$/);
@@ -169,7 +183,9 @@ test('show_storage_dialog and show_traffic_dialog show the quota with the way to
   await page.goto('/drive/recent?action=show_storage_dialog');
   const storage = page.getByTestId('storage-dialog');
   await expect(storage.getByRole('heading', { name: 'Storage' })).toBeVisible();
-  await expect(storage.getByTestId('quota-usage')).toHaveText(/^\d+(\.\d+)? B of [\d.]+ [KMGT]?B used$/);
+  await expect(storage.getByTestId('quota-usage')).toHaveText(
+    /^\d+(\.\d+)? B of [\d.]+ [KMGT]?B used$/,
+  );
   await expect(storage.getByRole('link', { name: 'Get more storage' })).toHaveAttribute(
     'href',
     '/drive/payment/storage',
@@ -210,8 +226,12 @@ test('the page actions: sign-in and back, navigations, the prompt and the mobile
   await expect(page).toHaveURL(/\/drive\/feedback$/);
   await page.goto('/drive/all?action=url_checker');
   await expect(page).toHaveURL(/\/url-checker$/);
+  // The redeem box lives on the purchase page, which opens it and takes the action off.
   await page.goto('/drive/all?action=open_redeem_box');
-  await expect(page).toHaveURL(/\/drive\/payment\?action=open_redeem_box$/);
+  await expect(
+    page.getByTestId('redeem-box').getByRole('textbox', { name: 'Activation code' }),
+  ).toBeFocused();
+  await expect(page).toHaveURL(/\/drive\/payment$/);
 
   await page.goto('/?action=show_popup_window');
   const popup = page.getByTestId('popup-window');

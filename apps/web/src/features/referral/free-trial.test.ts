@@ -4,15 +4,15 @@ import { errorKinds } from '@nimbus/contracts';
 import type { InviteAnswer } from '@nimbus/contracts';
 import { describe, expect, it } from 'vitest';
 import type { FreeTrialFacts } from './free-trial';
+import { forgetGrantNotice, readGrantNotice } from './grant-notice';
 import {
-  forgetFreeTrialNotice,
   freeTrialCalledKey,
   markFreeTrialCalled,
-  readFreeTrialNotice,
   parseFreeDays,
   requestFreeTrial,
   shouldRequestFreeTrial,
   wasFreeTrialCalled,
+  wasFreeTrialUnanswered,
 } from './free-trial';
 
 const now = Date.parse('2026-11-26T12:00:00.000Z');
@@ -24,6 +24,7 @@ const due: FreeTrialFacts = {
   freeDays: undefined,
   called: false,
   invitationPending: false,
+  unanswered: false,
 };
 
 describe('shouldRequestFreeTrial', () => {
@@ -41,6 +42,13 @@ describe('shouldRequestFreeTrial', () => {
     ['an invitation waiting to be claimed', { invitationPending: true }],
   ])('does not ask with %s', (_label, change) => {
     expect(shouldRequestFreeTrial({ ...due, ...change })).toBe(false);
+  });
+
+  it('asks again for the answer of a call left unread, though the member is premium by now', () => {
+    const granted = { premium: true, freeDays: 3, called: false, unanswered: true };
+    expect(shouldRequestFreeTrial({ ...due, ...granted })).toBe(true);
+    expect(shouldRequestFreeTrial({ ...due, ...granted, userId: undefined })).toBe(false);
+    expect(shouldRequestFreeTrial({ ...due, ...granted, invitationPending: true })).toBe(false);
   });
 });
 
@@ -82,8 +90,7 @@ function fakeClient(answer: InviteAnswer | Error) {
   return { client, posts };
 }
 
-function run(answer: InviteAnswer | Error) {
-  const storage = createMemoryStorage();
+function run(answer: InviteAnswer | Error, storage = createMemoryStorage()) {
   const { client, posts } = fakeClient(answer);
   const granted: number[] = [];
   const outcome = requestFreeTrial({
@@ -125,11 +132,11 @@ describe('requestFreeTrial', () => {
     expect(wasFreeTrialCalled(storage, 'member-1')).toBe(true);
     // The grant waits to be announced to this member (for a day) until it is forgotten.
     const announced = { free_days: 3, invited: false, repeated: false };
-    expect(readFreeTrialNotice(storage, 'member-1', now + 1000)).toEqual(announced);
-    expect(readFreeTrialNotice(storage, 'member-2', now + 1000)).toBeUndefined();
-    expect(readFreeTrialNotice(storage, 'member-1', now + dayMs + 1)).toBeUndefined();
-    forgetFreeTrialNotice(storage);
-    expect(readFreeTrialNotice(storage, 'member-1', now + 1000)).toBeUndefined();
+    expect(readGrantNotice(storage, 'member-1', now + 1000)).toEqual(announced);
+    expect(readGrantNotice(storage, 'member-2', now + 1000)).toBeUndefined();
+    expect(readGrantNotice(storage, 'member-1', now + dayMs + 1)).toBeUndefined();
+    forgetGrantNotice(storage);
+    expect(readGrantNotice(storage, 'member-1', now + 1000)).toBeUndefined();
   });
 
   it('announces nothing when no days came back or they were granted before', async () => {
@@ -137,13 +144,45 @@ describe('requestFreeTrial', () => {
     expect((await none.outcome).kind).toBe('answered');
     expect(none.granted).toEqual([]);
     expect(wasFreeTrialCalled(none.storage, 'member-1')).toBe(true);
-    expect(readFreeTrialNotice(none.storage, 'member-1', now)).toBeUndefined();
+    expect(readGrantNotice(none.storage, 'member-1', now)).toBeUndefined();
 
     const before = run({ free_days: 3, invited: false, repeated: true });
     expect(await before.outcome).toEqual({ kind: 'repeated' });
     expect(before.granted).toEqual([]);
     expect(wasFreeTrialCalled(before.storage, 'member-1')).toBe(true);
-    expect(readFreeTrialNotice(before.storage, 'member-1', now)).toBeUndefined();
+    expect(readGrantNotice(before.storage, 'member-1', now)).toBeUndefined();
+  });
+
+  it('announces the repeat of its own call whose answer was lost with the page', async () => {
+    const storage = createMemoryStorage();
+    // The first call is sent and the page changes before its answer is read.
+    const lost: Pick<ApiClient, 'post'> = { post: () => new Promise(() => undefined) };
+    void requestFreeTrial({
+      storage,
+      client: lost,
+      userId: 'member-1',
+      page: new URL('https://nimbus.example/auth'),
+      onGranted: () => undefined,
+      now,
+    });
+    expect(wasFreeTrialUnanswered(storage, 'member-1', now)).toBe(true);
+    expect(wasFreeTrialUnanswered(storage, 'member-2', now)).toBe(false);
+    expect(wasFreeTrialCalled(storage, 'member-1')).toBe(false);
+
+    // The next page calls again; the server repeats its grant, which is news here.
+    const again = run({ free_days: 3, invited: false, repeated: true }, storage);
+    expect(await again.outcome).toEqual({
+      kind: 'answered',
+      answer: { free_days: 3, invited: false, repeated: false },
+    });
+    expect(again.granted).toEqual([3]);
+    expect(readGrantNotice(storage, 'member-1', now)).toEqual({
+      free_days: 3,
+      invited: false,
+      repeated: false,
+    });
+    expect(wasFreeTrialUnanswered(storage, 'member-1', now)).toBe(false);
+    expect(wasFreeTrialCalled(storage, 'member-1')).toBe(true);
   });
 
   it('leaves the call to a later page when it may pass, and not when the server refused it', async () => {

@@ -1,6 +1,7 @@
 import type { ApiClient, StorageLike } from '@nimbus/client';
 import { claimInvitation, invitationClaimOf, readStoredObject } from '@nimbus/client';
 import type { InviteAnswer } from '@nimbus/contracts';
+import { keepGrantNotice } from './grant-notice';
 import { mayPassLater } from './invitation-claim';
 
 /*
@@ -17,11 +18,14 @@ export const freeDaysCookieName = 'free_days';
 /** Local storage key of the members (user ids) whose free-trial call this browser made. */
 export const freeTrialCalledKey = 'nimbus_free_trial_called';
 
-/** Local storage key of a grant not announced yet (the page may change while the call runs). */
-export const freeTrialNoticeKey = 'nimbus_free_trial_notice';
+/**
+ * Local storage key of a call sent whose answer this browser has not read (the page changed
+ * while it ran): the next page calls again and announces the server's repeat of the grant.
+ */
+export const freeTrialSentKey = 'nimbus_free_trial_sent';
 
-/** How long a grant waits to be announced: a day. */
-const noticeLifetimeMs = 24 * 60 * 60 * 1000;
+/** How long a call sent waits to have its answer read: a day. */
+const sentLifetimeMs = 24 * 60 * 60 * 1000;
 
 /** How many members' calls are remembered (the newest; a shared computer has several). */
 const rememberedMembers = 20;
@@ -38,17 +42,23 @@ export interface FreeTrialFacts {
   called: boolean;
   /** Whether an invitation waits to be claimed (its claim is the call). */
   invitationPending: boolean;
+  /** Whether this browser sent the call and never read its answer (`wasFreeTrialUnanswered`). */
+  unanswered: boolean;
 }
 
-/** Whether to request the free trial now (spec section 4). */
+/**
+ * Whether to request the free trial now (spec section 4), or again to read the answer of a
+ * call whose page was left (the member may be premium by then, through that very call).
+ */
 export function shouldRequestFreeTrial(facts: FreeTrialFacts): boolean {
+  if (facts.userId === undefined || facts.userId === '' || facts.invitationPending) {
+    return false;
+  }
   return (
-    facts.userId !== undefined &&
-    facts.userId !== '' &&
-    facts.premium === false &&
-    !(facts.freeDays !== undefined && facts.freeDays > 0) &&
-    !facts.called &&
-    !facts.invitationPending
+    facts.unanswered ||
+    (facts.premium === false &&
+      !(facts.freeDays !== undefined && facts.freeDays > 0) &&
+      !facts.called)
   );
 }
 
@@ -79,49 +89,14 @@ export function markFreeTrialCalled(storage: StorageLike, userId: string): void 
   storage.setItem(freeTrialCalledKey, JSON.stringify({ ids }));
 }
 
-/** A grant waiting to be announced to its member. */
-export interface FreeTrialNotice {
-  userId: string;
-  answer: InviteAnswer;
-  /** Epoch milliseconds after which it is dropped unannounced. */
-  expiry: number;
+/** Whether this browser sent the call for `userId` in the last day and never read the answer. */
+export function wasFreeTrialUnanswered(storage: StorageLike, userId: string, now: number): boolean {
+  const value = readStoredObject(storage, freeTrialSentKey);
+  return value?.userId === userId && typeof value.expiry === 'number' && value.expiry > now;
 }
 
-/** Keeps a grant to announce until the member has seen it (`forgetFreeTrialNotice`). */
-export function keepFreeTrialNotice(
-  storage: StorageLike,
-  userId: string,
-  answer: InviteAnswer,
-  now: number,
-): void {
-  const notice: FreeTrialNotice = { userId, answer, expiry: now + noticeLifetimeMs };
-  storage.setItem(freeTrialNoticeKey, JSON.stringify(notice));
-}
-
-/** The grant waiting to be announced to `userId`, unless there is none or it expired. */
-export function readFreeTrialNotice(
-  storage: StorageLike,
-  userId: string,
-  now: number,
-): InviteAnswer | undefined {
-  const value = readStoredObject(storage, freeTrialNoticeKey);
-  const answer = value?.answer as Partial<InviteAnswer> | undefined;
-  if (
-    value?.userId !== userId ||
-    typeof value.expiry !== 'number' ||
-    !(value.expiry > now) ||
-    typeof answer !== 'object' ||
-    typeof answer.free_days !== 'number' ||
-    !(answer.free_days > 0)
-  ) {
-    return undefined;
-  }
-  return { free_days: answer.free_days, invited: answer.invited === true, repeated: false };
-}
-
-/** Drops the grant to announce (the member closed the notice). */
-export function forgetFreeTrialNotice(storage: StorageLike): void {
-  storage.removeItem(freeTrialNoticeKey);
+function markFreeTrialSent(storage: StorageLike, userId: string, now: number): void {
+  storage.setItem(freeTrialSentKey, JSON.stringify({ userId, expiry: now + sentLifetimeMs }));
 }
 
 export interface FreeTrialDeps {
@@ -149,9 +124,11 @@ export type FreeTrialOutcome =
 
 /**
  * Makes the free-trial call for the member: `{from: "web", rr: host + path, tf, rf}`. Any answer
- * marks the call made for this member; an answer repeating an earlier grant is not announced;
- * days granted now go to `onGranted` and are kept to announce (`readFreeTrialNotice`) until the
- * member has seen them, on this page or, when it was left meanwhile, the next. A failure that may pass leaves the call to a later page.
+ * marks the call made for this member; an answer repeating an earlier grant is not announced,
+ * unless it repeats this browser's own call whose answer was lost with its page; days granted
+ * go to `onGranted` and are kept to announce (`readGrantNotice`) until the member has seen
+ * them, on this page or, when it was left meanwhile, the next. A failure that may pass leaves
+ * the call to a later page.
  */
 export async function requestFreeTrial(deps: FreeTrialDeps): Promise<FreeTrialOutcome> {
   const landing = new URL(deps.page.href);
@@ -162,22 +139,27 @@ export async function requestFreeTrial(deps: FreeTrialDeps): Promise<FreeTrialOu
     source: deps.source,
     referers: deps.referers ?? [],
   });
-  let answer: InviteAnswer;
+  const resent = wasFreeTrialUnanswered(deps.storage, deps.userId, deps.now);
+  markFreeTrialSent(deps.storage, deps.userId, deps.now);
+  let sent: InviteAnswer;
   try {
-    answer = await claimInvitation(deps.client, claim, { retries: 1 });
+    sent = await claimInvitation(deps.client, claim, { retries: 1 });
   } catch (cause) {
     const kept = mayPassLater(cause);
     if (!kept) {
       markFreeTrialCalled(deps.storage, deps.userId);
+      deps.storage.removeItem(freeTrialSentKey);
     }
     return { kind: 'failed', kept };
   }
   markFreeTrialCalled(deps.storage, deps.userId);
-  if (answer.repeated) {
+  deps.storage.removeItem(freeTrialSentKey);
+  if (sent.repeated && !resent) {
     return { kind: 'repeated' };
   }
+  const answer = { ...sent, repeated: false };
   if (answer.free_days > 0) {
-    keepFreeTrialNotice(deps.storage, deps.userId, answer, deps.now);
+    keepGrantNotice(deps.storage, deps.userId, answer, deps.now);
     deps.onGranted(answer.free_days);
   }
   return { kind: 'answered', answer };

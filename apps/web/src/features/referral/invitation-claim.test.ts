@@ -1,7 +1,7 @@
 import type { ApiClient, RequestBody } from '@nimbus/client';
 import { createClientError, createMemoryStorage, ApiError } from '@nimbus/client';
 import { errorKinds } from '@nimbus/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { claimKeptInvitation } from './invitation-claim';
 import { keepInvitation, readPendingInvitation } from './pending-invitation';
 
@@ -9,8 +9,8 @@ const now = Date.parse('2026-11-26T12:00:00.000Z');
 
 interface FakeServer {
   ownCode: string;
-  /** The claim's answer, or the error it fails with. */
-  claim: { free_days: number; invited: boolean; repeated: boolean } | ApiError;
+  /** The claim's answer, the error it fails with, or `lost`: no answer is ever read. */
+  claim: { free_days: number; invited: boolean; repeated: boolean } | ApiError | 'lost';
   posts: { path: string; body: RequestBody | undefined }[];
 }
 
@@ -38,6 +38,9 @@ function fakeClient(server: FakeServer): Pick<ApiClient, 'get' | 'post'> {
     },
     post: <T>(path: string, body?: RequestBody) => {
       server.posts.push({ path, body });
+      if (server.claim === 'lost') {
+        return new Promise<T>(() => undefined);
+      }
       return server.claim instanceof ApiError
         ? Promise.reject(server.claim)
         : Promise.resolve(server.claim as T);
@@ -104,6 +107,32 @@ describe('claimKeptInvitation', () => {
       answer: { free_days: 7, invited: true, repeated: true },
     });
     expect(granted).toEqual([]);
+    expect(readPendingInvitation(storage, now)).toBeUndefined();
+  });
+
+  it('announces the repeat of its own claim whose answer was lost with the page', async () => {
+    const { storage, state, granted, run } = setUp();
+    // The first claim is sent, and the page changes before the answer is read.
+    state.claim = 'lost';
+    const pending = readPendingInvitation(storage, now);
+    expect(pending?.sent).toBeUndefined();
+    void run();
+    await vi.waitFor(() => expect(state.posts).toHaveLength(1));
+    expect(readPendingInvitation(storage, now)?.sent).toBe(true);
+
+    // The next page, the invitation link again, claims again; the server repeats its first
+    // answer, which is news here.
+    keepInvitation(storage, {
+      landing: new URL('https://nimbus.example/referral?invite_code=FRND2345'),
+      now,
+    });
+    state.claim = { free_days: 7, invited: true, repeated: true };
+    await expect(run()).resolves.toEqual({
+      kind: 'claimed',
+      answer: { free_days: 7, invited: true, repeated: false },
+    });
+    expect(state.posts).toHaveLength(2);
+    expect(granted).toEqual([7]);
     expect(readPendingInvitation(storage, now)).toBeUndefined();
   });
 

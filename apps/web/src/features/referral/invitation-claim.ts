@@ -2,7 +2,7 @@ import type { ApiClient, StorageLike } from '@nimbus/client';
 import { ApiError, claimInvitation, fetchInvitePage, isRetryableError } from '@nimbus/client';
 import type { InviteAnswer } from '@nimbus/contracts';
 import { errorKinds } from '@nimbus/contracts';
-import { forgetInvitation, readPendingInvitation } from './pending-invitation';
+import { forgetInvitation, markInvitationSent, readPendingInvitation } from './pending-invitation';
 
 /** What claiming the pending invitation came to. */
 export type ClaimOutcome =
@@ -47,7 +47,8 @@ export function mayPassLater(cause: unknown): boolean {
  * link is dropped unclaimed (the server would count it as none and give the free trial, which
  * would use up their one claim); an answer, with days or without, ends the invitation (days
  * granted before, on another browser, are not granted again); a failure that may pass keeps it
- * for the next page.
+ * for the next page. A claim whose answer was lost with its page (the member was sent on right
+ * after signing in) is made again by the next page, and its repeated answer is announced.
  */
 export async function claimKeptInvitation(deps: InvitationClaimDeps): Promise<ClaimOutcome> {
   const pending = readPendingInvitation(deps.storage, deps.now);
@@ -61,8 +62,12 @@ export async function claimKeptInvitation(deps: InvitationClaimDeps): Promise<Cl
       forgetInvitation(deps.storage);
       return { kind: 'none' };
     }
-    const answer = await claimInvitation(deps.client, pending.claim);
+    markInvitationSent(deps.storage, pending);
+    const sent = await claimInvitation(deps.client, pending.claim);
     forgetInvitation(deps.storage);
+    // A repeat of this browser's own claim, whose answer an earlier page did not live to read,
+    // is news to the member.
+    const answer = pending.sent && sent.repeated ? { ...sent, repeated: false } : sent;
     if (answer.free_days > 0 && !answer.repeated) {
       deps.onGranted(answer.free_days);
     }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   forgetInvitation,
   keepInvitation,
+  markInvitationSent,
   pendingInvitationKey,
   pendingInvitationLifetimeMs,
   readPendingInvitation,
@@ -47,6 +48,20 @@ describe('the pending invitation', () => {
       now,
     });
     expect(readPendingInvitation(storage, now)?.code).toBe('BBBB3333');
+  });
+
+  it('keeps the mark of a claim sent when the same link is opened again, not another', () => {
+    const storage = createMemoryStorage();
+    const landing = new URL('https://nimbus.example/referral?invite_code=AAAA2222');
+    const first = keepInvitation(storage, { landing, now });
+    expect(first?.sent).toBeUndefined();
+    if (first) {
+      markInvitationSent(storage, first);
+    }
+    expect(keepInvitation(storage, { landing, now: now + 1000 })?.sent).toBe(true);
+    expect(readPendingInvitation(storage, now + 1000)?.sent).toBe(true);
+    const other = new URL('https://nimbus.example/referral?invite_code=BBBB3333');
+    expect(keepInvitation(storage, { landing: other, now })?.sent).toBeUndefined();
   });
 
   it('forgets an invitation once it expired or was claimed', () => {

@@ -21,11 +21,17 @@ export interface PendingInvitation {
   claim: InvitationClaim;
   /** Epoch milliseconds after which it is forgotten. */
   expiry: number;
+  /**
+   * Set when this browser sent the claim and has not read its answer yet (the page changed
+   * while it ran): the answer of the next claim, a repeat, is then this browser's to announce.
+   */
+  sent?: true;
 }
 
 /**
  * Keeps the invitation of `landing` when the address carries an invite code, replacing an
- * older one (the newest link a visitor followed wins). Returns it, or undefined without a code.
+ * older one (the newest link a visitor followed wins; the same link again keeps its claim's
+ * `sent` mark). Returns it, or undefined without a code.
  */
 export function keepInvitation(
   storage: StorageLike,
@@ -35,10 +41,12 @@ export function keepInvitation(
   if (code === undefined) {
     return undefined;
   }
+  const kept = readPendingInvitation(storage, input.now);
   const pending: PendingInvitation = {
     code,
     claim: invitationClaimOf(input),
     expiry: input.now + pendingInvitationLifetimeMs,
+    ...(kept?.code === code && kept.sent ? { sent: true } : {}),
   };
   storage.setItem(pendingInvitationKey, JSON.stringify(pending));
   return pending;
@@ -53,7 +61,7 @@ export function readPendingInvitation(
   if (value === undefined) {
     return undefined;
   }
-  const { code, claim, expiry } = value as Partial<PendingInvitation>;
+  const { code, claim, expiry, sent } = value as Partial<PendingInvitation>;
   if (
     typeof code !== 'string' ||
     typeof expiry !== 'number' ||
@@ -67,7 +75,17 @@ export function readPendingInvitation(
   ) {
     return undefined;
   }
-  return { code, claim: { from: 'web', rr: claim.rr, tf: claim.tf, rf: claim.rf }, expiry };
+  return {
+    code,
+    claim: { from: 'web', rr: claim.rr, tf: claim.tf, rf: claim.rf },
+    expiry,
+    ...(sent === true ? { sent } : {}),
+  };
+}
+
+/** Records that the claim of `pending` is being sent (see `PendingInvitation.sent`). */
+export function markInvitationSent(storage: StorageLike, pending: PendingInvitation): void {
+  storage.setItem(pendingInvitationKey, JSON.stringify({ ...pending, sent: true }));
 }
 
 /** Forgets the kept invitation (after it was claimed, or when it is the member's own). */

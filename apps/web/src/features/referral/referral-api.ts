@@ -1,10 +1,12 @@
 import type { InvitePageAnswer } from '@nimbus/contracts';
 import { defaultStorage, fetchInvitePage, getCookie, setCookie } from '@nimbus/client';
 import { browserClient } from '@/features/auth/browser-client';
+import { readCredentials } from '@/features/auth/credentials';
 import { refreshProfile } from '@/features/auth/session';
 import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
 import type { FreeTrialOutcome } from './free-trial';
 import { freeDaysCookieName, markFreeTrialCalled, requestFreeTrial } from './free-trial';
+import { keepGrantNotice } from './grant-notice';
 import type { ClaimOutcome } from './invitation-claim';
 import { claimKeptInvitation } from './invitation-claim';
 
@@ -34,11 +36,13 @@ function keepGrantedDays(days: number): void {
 
 /**
  * Claims the invitation this browser keeps for the signed-in member (`claimKeptInvitation`):
- * granted days are kept in the `free_days` cookie for as many days, and the profile is
- * refreshed (the member is premium now). A claim made counts as the member's free-trial call.
+ * granted days are kept in the `free_days` cookie for as many days, the profile is refreshed
+ * (the member is premium now), and the grant is kept to announce (`readGrantNotice`) should
+ * the page be left before it shows it. A claim made counts as the member's free-trial call.
  */
-export async function claimPendingInvitation(userId: string | undefined): Promise<ClaimOutcome> {
+export async function claimPendingInvitation(): Promise<ClaimOutcome> {
   const storage = defaultStorage();
+  const userId = readCredentials()?.user_id;
   const outcome = await claimKeptInvitation({
     storage,
     client: browserClient(),
@@ -47,6 +51,9 @@ export async function claimPendingInvitation(userId: string | undefined): Promis
   });
   if (outcome.kind === 'claimed' && userId !== undefined) {
     markFreeTrialCalled(storage, userId);
+    if (outcome.answer.free_days > 0 && !outcome.answer.repeated) {
+      keepGrantNotice(storage, userId, outcome.answer, Date.now());
+    }
   }
   return outcome;
 }

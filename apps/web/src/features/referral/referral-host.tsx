@@ -5,17 +5,18 @@ import type { Locale } from '@nimbus/contracts';
 import { defaultStorage, getCookie } from '@nimbus/client';
 import dynamic from 'next/dynamic';
 import type { AbstractIntlMessages } from 'next-intl';
+import { readCredentials } from '@/features/auth/credentials';
 import { useStoredSession } from '@/features/auth/use-stored-session';
 import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
 import { showInviteDialogEvent } from './invite-dialog-event';
 import {
-  forgetFreeTrialNotice,
   freeDaysCookieName,
   parseFreeDays,
-  readFreeTrialNotice,
   shouldRequestFreeTrial,
   wasFreeTrialCalled,
+  wasFreeTrialUnanswered,
 } from './free-trial';
+import { forgetGrantNotice, readGrantNotice } from './grant-notice';
 import { keepInvitation, readPendingInvitation } from './pending-invitation';
 import type { ReferralDialog, ReferralDialogHrefs } from './referral-dialogs';
 
@@ -64,11 +65,20 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
       return;
     }
     const storage = defaultStorage();
+    // A grant the member has not seen yet (the page that got it was left before it showed
+    // it), shown once this render is done, like the answers of the calls.
+    const memberId = readCredentials()?.user_id;
+    const notice =
+      memberId === undefined ? undefined : readGrantNotice(storage, memberId, Date.now());
+    if (notice) {
+      void Promise.resolve(notice).then((answer) => setDialog({ kind: 'claimed', answer }));
+      return;
+    }
     const invitationPending = readPendingInvitation(storage, Date.now()) !== undefined;
     if (invitationPending) {
       claiming.current = true;
       void import('./referral-api')
-        .then((api) => api.claimPendingInvitation(userId))
+        .then((api) => api.claimPendingInvitation())
         .then((outcome) => {
           if (outcome.kind === 'claimed' && !outcome.answer.repeated) {
             setDialog({ kind: 'claimed', answer: outcome.answer });
@@ -79,20 +89,13 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
         });
       return;
     }
-    const notice =
-      userId === undefined ? undefined : readFreeTrialNotice(storage, userId, Date.now());
-    if (notice) {
-      // A grant the member has not seen yet (the page changed while the call ran), shown once
-      // this render is done, like the answers of the calls.
-      void Promise.resolve(notice).then((answer) => setDialog({ kind: 'claimed', answer }));
-      return;
-    }
     const isDue = shouldRequestFreeTrial({
       userId,
       premium,
       freeDays: parseFreeDays(getCookie(freeDaysCookieName)),
       called: userId !== undefined && wasFreeTrialCalled(storage, userId),
       invitationPending,
+      unanswered: userId !== undefined && wasFreeTrialUnanswered(storage, userId, Date.now()),
     });
     if (!isDue || userId === undefined) {
       return;
@@ -121,7 +124,7 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
       hrefs={hrefs}
       onClose={() => {
         if (dialog.kind === 'claimed') {
-          forgetFreeTrialNotice(defaultStorage());
+          forgetGrantNotice(defaultStorage());
         }
         setDialog(undefined);
       }}
