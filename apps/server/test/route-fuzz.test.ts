@@ -22,7 +22,7 @@ interface Call {
   method: string;
   url: string;
   headers: Headers;
-  payload?: string;
+  payload?: string | Buffer;
 }
 
 /**
@@ -51,6 +51,12 @@ const publicParamRoutes: readonly [pattern: RegExp, reason: string][] = [
   [/^\/config\/v1\//, 'the scope names a configuration group, not a resource'],
   [/^\/api\/reference\/static\//, 'static files of the OpenAPI reference'],
   [/^\/v1\/shield\/challenge\/assets\//, 'static assets of the captcha challenge page'],
+];
+
+/** Routes that name a credential and answer a signed-out caller otherwise than `unauthenticated`. */
+const signedOutOtherwise: readonly [pattern: RegExp, methods: readonly string[], answer: string | undefined, reason: string][] = [
+  [/^\/v1\/user\/authorize$/, ['GET', 'HEAD'], undefined, 'the browser form of the OAuth authorization endpoint sends a signed-out browser to the sign-in page'],
+  [/^\/drive\/v1\/share::zip$/, ['POST'], 'login_required', 'a visitor of a share is asked to sign in to download (the web app opens its sign-in dialog)'],
 ];
 
 /** Text in an answer that would reveal the server's insides: a stack frame, a source or temp path. */
@@ -115,6 +121,44 @@ const hostileQuery = [
   '__proto__[admin]=1',
   'constructor[prototype][admin]=1',
 ].join('&');
+
+/** Signed-out calls whose path, query or body is also wrong: the missing credential is what answers. */
+const signedOutCalls: readonly [string, { param?: string; query?: string; type?: string; payload?: string }][] = [
+  ['a malformed body', { payload: '{"ids": [' }],
+  ['a body of the wrong shape', { payload: '{"ids":7,"name":["x"],"parent_id":{"a":1}}' }],
+  ['a body past the limit', { payload: `{"padding":"${'x'.repeat(bodyLimit + 1)}"}` }],
+  ['a multipart body', { type: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc\r\n--x--\r\n' }],
+  ['a hostile query', { query: '?limit=-1&filters=%7B&page_token=%00&usage=x' }],
+  ['a hostile path parameter', { param: '..%2F..%2Fetc%2Fpasswd' }],
+];
+
+/** Multipart forms a forger sends to a route that reads one, for a file in field `field`: [what, content type, payload]. */
+function hostileForms(field: string): [string, string, string | Buffer][] {
+  const type = 'multipart/form-data; boundary=nimbus';
+  const part = (headers: string, body: string) => `--nimbus\r\n${headers}\r\n\r\n${body}\r\n`;
+  const file = (name: string, body = '0123456789') => part(`Content-Disposition: form-data; name="${field}"; filename="${name}"`, body);
+  return [
+    ['a form without a boundary', 'multipart/form-data', `${file('a.bin')}--nimbus--\r\n`],
+    ['a form with another boundary', 'multipart/form-data; boundary=other', `${file('a.bin')}--nimbus--\r\n`],
+    ['a form of 200-character boundary', `multipart/form-data; boundary=${'b'.repeat(200)}`, `--${'b'.repeat(200)}\r\n\r\n`],
+    ['a form cut off inside the file', type, '--nimbus\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n01234'],
+    ['a form cut off inside the headers', type, '--nimbus\r\nContent-Disposition: form-da'],
+    ['an empty form', type, '--nimbus--\r\n'],
+    ['an empty body', type, ''],
+    ['a form of 100 fields', type, `${Array.from({ length: 100 }, (_, index) => part(`Content-Disposition: form-data; name="f${index}"`, 'x')).join('')}--nimbus--\r\n`],
+    ['a field of 1 MiB', type, `${part('Content-Disposition: form-data; name="message"', 'x'.repeat(1024 * 1024))}--nimbus--\r\n`],
+    ['a part header of 100 KiB', type, `${part(`Content-Disposition: form-data; name="${field}"; filename="${'x'.repeat(100 * 1024)}"`, '0123456789')}--nimbus--\r\n`],
+    ['a part of 1,000 headers', type, `${part(Array.from({ length: 1000 }, (_, index) => `X-H${index}: y`).join('\r\n'), '0123456789')}--nimbus--\r\n`],
+    ['two files', type, `${file('a.bin')}${file('b.bin')}${file('c.bin')}${file('d.bin')}--nimbus--\r\n`],
+    ['a traversal and NUL file name', type, `${file('../../../etc/passwd\u0000.txt')}--nimbus--\r\n`],
+    ['a file in a field of another name', type, `${part('Content-Disposition: form-data; name="__proto__"; filename="a.bin"', '0123456789')}--nimbus--\r\n`],
+    ['a part without a disposition', type, `${part('Content-Type: text/plain', '0123456789')}--nimbus--\r\n`],
+    ['a nested multipart/mixed part', type, `${part(`Content-Disposition: form-data; name="${field}"\r\nContent-Type: multipart/mixed; boundary=inner`, `--inner\r\nContent-Disposition: file; filename="a.bin"\r\n\r\n0123456789\r\n--inner--`)}--nimbus--\r\n`],
+    ['a base64 transfer encoding', type, `${part(`Content-Disposition: form-data; name="${field}"; filename="a.bin"\r\nContent-Transfer-Encoding: base64`, 'MDEyMzQ1Njc4OQ==')}--nimbus--\r\n`],
+    ['a UTF-16 field', type, Buffer.concat([Buffer.from(`--nimbus\r\nContent-Disposition: form-data; name="message"\r\nContent-Type: text/plain; charset=utf-16le\r\n\r\n`), Buffer.from('\ud800hello', 'utf16le'), Buffer.from('\r\n--nimbus--\r\n')])],
+    ['a file past any limit', type, `${file('big.bin', 'x'.repeat(6 * 1024 * 1024))}--nimbus--\r\n`],
+  ];
+}
 
 /** Values a forger puts in a field: wrong types, control characters, surrogates, sizes. */
 const hostileFields: readonly [string, unknown][] = [
@@ -199,6 +243,8 @@ describe.each(dialects)('the whole route table on %s', (dialect) => {
       BODY_LIMIT: String(bodyLimit),
       RATE_LIMIT_MAX: '1000000',
       PLAN_FREE_STORAGE_BYTES: '10000000',
+      FEEDBACK_MAX_PER_MEMBER: '1000',
+      FEEDBACK_MAX_PER_ADDRESS: '10000',
     });
     try {
       const { failures, calls } = await battery(t);
@@ -396,6 +442,27 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = () => t
     'POST /drive/v1/feedback': { category: 'bug', message: 'The list does not scroll on my phone.' },
   };
 
+  /** Routes that read multipart forms: the field of the file, where a fresh call goes, and a form they accept. */
+  const goodPart = (headers: string, body: string) => `--good\r\n${headers}\r\n\r\n${body}\r\n`;
+  const formRoutes: Record<string, { field: string; target: () => Promise<string>; good: string }> = {
+    'POST /drive/v1/uploads/:id/form': {
+      field: 'file',
+      // A new upload of a's for each form, so that one that went through leaves the next a place.
+      target: async () => {
+        const started = ok<{ form: { url: string } }>(
+          await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers: aHeaders, payload: { kind: 'drive#file', name: 'form.bin', parent_id: '', size: '10', upload_type: 'UPLOAD_TYPE_FORM' } }),
+        );
+        return new URL(started.form.url).pathname;
+      },
+      good: `${goodPart('Content-Disposition: form-data; name="file"; filename="form.bin"', '0123456789')}--good--\r\n`,
+    },
+    'POST /drive/v1/feedback': {
+      field: 'attachments',
+      target: () => Promise.resolve('/drive/v1/feedback'),
+      good: `${goodPart('Content-Disposition: form-data; name="category"', 'bug')}${goodPart('Content-Disposition: form-data; name="message"', 'The list does not scroll on my phone.')}${goodPart('Content-Disposition: form-data; name="attachments"; filename="shot.png"\r\nContent-Type: image/png', 'not really a png')}--good--\r\n`,
+    },
+  };
+
   const routes = t.routes.filter(only).flatMap((route) => route.methods.map((method) => ({ route, method })));
   let calls = 0;
 
@@ -459,14 +526,34 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = () => t
         ? hostileBodies.map(([what, type, payload]): Call => ({ what, route, method, url: plain, headers: { ...aHeaders, 'content-type': type }, payload }))
         : []),
     ];
-    // A route whose OpenAPI entry names a credential never succeeds without one (a body it cannot
-    // read may be refused first, as invalid_argument: the schema is public anyway).
-    const needsCredential = Array.isArray(route.schema?.security) && route.schema.security.length > 0;
+    // A route whose OpenAPI entry names a credential (and not the empty one of an optional
+    // credential) answers a caller without one `unauthenticated`, whatever else is wrong with
+    // the call: credentials are checked before the path, query or body is read.
+    const security = Array.isArray(route.schema?.security) ? (route.schema.security as object[]) : [];
+    const otherwise = signedOutOtherwise.find(([pattern, methods]) => pattern.test(route.url) && methods.includes(method));
+    const signedOutAnswer = otherwise ? otherwise[2] : 'unauthenticated';
+    const needsCredential =
+      security.length > 0 && security.every((scheme) => Object.keys(scheme).length > 0) && method !== 'OPTIONS' && signedOutAnswer !== undefined;
+    // A hostile value in a parameter a pattern constrains matches no route at all.
+    const constrained = route.url.includes('(');
+    if (needsCredential) {
+      battery.push(
+        ...signedOutCalls.filter(([, extra]) => !(extra.param && constrained)).map(([what, extra]): Call => ({
+          what: `no credentials and ${what}`,
+          route,
+          method,
+          url: `${urlOf(route.url, Object.fromEntries(params.map((name) => [name, extra.param ?? 'abc'])))}${extra.query ?? ''}`,
+          headers: hasBody ? { 'content-type': extra.type ?? json } : {},
+          payload: hasBody ? extra.payload ?? empty.payload : undefined,
+        })),
+      );
+    }
     for (const call of battery) {
-      const { response } = await send(call);
+      const { response, reason } = await send(call);
       calls += 1;
-      if (needsCredential && call.what === 'no credentials' && method !== 'OPTIONS' && response.statusCode < 400) {
-        fail(call, response, 'a call without credentials must not succeed');
+      const signedOutWrong = method === 'HEAD' ? response.statusCode !== 401 : reason !== signedOutAnswer;
+      if (needsCredential && call.what.startsWith('no credentials') && signedOutWrong) {
+        fail(call, response, `a call without credentials must answer ${signedOutAnswer}`);
       }
     }
 
@@ -493,6 +580,25 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = () => t
       const wrong = method === 'HEAD' ? response.statusCode !== httpStatusOf(expected as never) : answered !== expected;
       if (response.statusCode < 400 || wrong) {
         fail(call, response, `another member's id must answer ${expected}`);
+      }
+    }
+
+    // Hostile forms on a route that reads one: each answers (the error object where it fails),
+    // and the form that follows a failed one still goes through, so a broken form loses nothing.
+    const form = formRoutes[`${method} ${route.url}`];
+    if (form) {
+      for (const [what, type, payload] of hostileForms(form.field)) {
+        const url = await form.target();
+        const call: Call = { what, route, method, url, headers: { ...aHeaders, 'content-type': type }, payload };
+        const { response } = await send(call);
+        calls += 1;
+        if (response.statusCode >= 400) {
+          const good = await t.app.inject({ method: 'POST', url, headers: { ...aHeaders, 'content-type': 'multipart/form-data; boundary=good' }, payload: form.good });
+          calls += 1;
+          if (good.statusCode !== 200) {
+            fail({ ...call, what: `a good form after ${what}` }, good, 'a good form after a failed one must go through');
+          }
+        }
       }
     }
 

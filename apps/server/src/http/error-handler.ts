@@ -24,6 +24,13 @@ const reasonByStatus: Readonly<Record<number, ErrorReason>> = {
   431: 'invalid_argument',
 };
 
+/**
+ * The multipart parser's (busboy's) own failures on a body that is not the form it claims to be:
+ * no boundary, a form cut off, a part header it cannot read. They are the caller's fault.
+ */
+const malformedFormMessages =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
 function truncate(text: string): string {
   return text.length > maxDescriptionLength ? `${text.slice(0, maxDescriptionLength - 1)}…` : text;
 }
@@ -46,6 +53,9 @@ export function toAppError(error: unknown): AppError {
   const fastifyError = error as Partial<FastifyError> | undefined;
   if (fastifyError && hasZodFastifySchemaValidationErrors(fastifyError)) {
     return new AppError('invalid_argument', { description: describeValidation(fastifyError) });
+  }
+  if (error instanceof Error && malformedFormMessages.test(error.message)) {
+    return new AppError('invalid_argument', { description: 'The body is not a well-formed multipart/form-data form' });
   }
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -10,7 +10,11 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler for routes that need credentials: anonymous calls answer `unauthenticated`. */
+/**
+ * The `onRequest` hook of routes that need credentials: anonymous calls answer `unauthenticated`.
+ * It runs before the body is read and before the path, query and body are validated, so a caller
+ * without credentials learns nothing of a route's schema and cannot make it read a body.
+ */
 export function requireActor(authenticator: Authenticator) {
   return async (request: FastifyRequest): Promise<void> => {
     const actor = await authenticator.authenticate(request);
@@ -21,7 +25,7 @@ export function requireActor(authenticator: Authenticator) {
   };
 }
 
-/** The actor `requireActor` set; a route without that preHandler answers `unauthenticated`. */
+/** The actor `requireActor` set; a route without that hook answers `unauthenticated`. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) {
     throw new AppError('unauthenticated');
@@ -34,7 +38,7 @@ export const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] },
 
 /**
  * Prepares a plugin whose calls all speak of one signed-in member: the request's actor slot, the
- * zod type provider, the member check to use as `preHandler`, and `Cache-Control: no-store` on
+ * zod type provider, the member check to use as `onRequest`, and `Cache-Control: no-store` on
  * every answer.
  */
 export function memberPlugin(app: FastifyInstance, authenticator: Authenticator) {
@@ -42,5 +46,5 @@ export function memberPlugin(app: FastifyInstance, authenticator: Authenticator)
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
-  return { routes: app.withTypeProvider<ZodTypeProvider>(), preHandler: requireActor(authenticator) };
+  return { routes: app.withTypeProvider<ZodTypeProvider>(), onRequest: requireActor(authenticator) };
 }

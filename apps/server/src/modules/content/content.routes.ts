@@ -42,7 +42,7 @@ export function contentRoutes(deps: ContentRoutesDeps) {
     routes.post(
       '/drive/v1/files::zip',
       {
-        preHandler: requireActor(deps.authenticator),
+        onRequest: requireActor(deps.authenticator),
         schema: {
           tags: ['drive'],
           summary:

@@ -55,7 +55,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
+    const onRequest = requireActor(deps.authenticator);
     const files = deps.files;
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -64,7 +64,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
     routes.get(
       '/drive/v1/about',
       {
-        preHandler,
+        onRequest,
         schema: { tags: ['drive'], summary: "The member's storage quota and usage", security: memberSecurity, response: { 200: aboutSchema } },
       },
       async (request) => {
@@ -81,7 +81,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
     routes.get(
       '/drive/v1/files',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['drive'],
           summary: 'A page of a folder (`parent_id`, `*` for every folder), filtered and sorted',
@@ -114,7 +114,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
     routes.post(
       '/drive/v1/files',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['drive'],
           summary:
@@ -155,7 +155,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
     routes.get(
       '/drive/v1/files/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['drive'],
           summary: 'One file or folder, with signed download, thumbnail and playback links',
@@ -176,7 +176,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
     routes.patch(
       '/drive/v1/files/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['drive'],
           summary: 'Rename; a name taken in the folder is `file_duplicated_name`',
@@ -193,7 +193,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       routes.post(
         `/drive/v1/files::${action}`,
         {
-          preHandler,
+          onRequest,
           schema: {
             tags: ['drive'],
             summary: starred ? 'Star items' : 'Unstar items',
@@ -215,7 +215,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       routes.post(
         `/drive/v1/files::${action}`,
         {
-          preHandler,
+          onRequest,
           schema: {
             tags: ['drive'],
             summary: batch.summary,
@@ -237,7 +237,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       routes.post(
         `/drive/v1/files::${action}`,
         {
-          preHandler,
+          onRequest,
           schema: {
             tags: ['drive'],
             summary: batch.summary,
@@ -253,7 +253,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
     routes.patch(
       '/drive/v1/files/trash::empty',
       {
-        preHandler,
+        onRequest,
         schema: { tags: ['drive'], summary: 'Delete everything in the trash for good', security: memberSecurity, response: { 200: taskIdAnswerSchema } },
       },
       async (request) => ({ task_id: await files.emptyTrash(userIdOf(request)) }),

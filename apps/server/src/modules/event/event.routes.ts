@@ -21,12 +21,12 @@ export interface EventRoutesDeps {
 /** The drive's recent events (API.md §2 `GET /drive/v1/events`). */
 export function eventRoutes(deps: EventRoutesDeps) {
   return async (app: FastifyInstance) => {
-    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
+    const { routes, onRequest } = memberPlugin(app, deps.authenticator);
 
     routes.get(
       '/drive/v1/events',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['drive'],
           summary: "A page of the member's recent events (uploads, restores, plays, ...), newest first",

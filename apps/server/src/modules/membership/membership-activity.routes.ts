@@ -68,12 +68,12 @@ export interface MembershipActivityRouteDeps {
  */
 export function addMembershipActivityRoutes(
   routes: FastifyZodInstance,
-  preHandler: (request: FastifyRequest) => Promise<void>,
+  onRequest: (request: FastifyRequest) => Promise<void>,
   deps: MembershipActivityRouteDeps,
 ): void {
   /** The options of a call for signed-in members: the member check, the tag, the security schemes. */
   function memberCall<Schema extends object>(schema: Schema) {
-    return { preHandler, schema: { tags: ['membership'], security: memberSecurity, ...schema } };
+    return { onRequest, schema: { tags: ['membership'], security: memberSecurity, ...schema } };
   }
   const userIdOf = (request: FastifyRequest) => actorOf(request).userId;
 

@@ -15,12 +15,12 @@ export function membershipRoutes(
   deps: { authenticator: Authenticator; memberships: MembershipService } & MembershipActivityRouteDeps,
 ) {
   return async (app: FastifyInstance) => {
-    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
+    const { routes, onRequest } = memberPlugin(app, deps.authenticator);
 
     routes.get(
       '/drive/v1/privilege/vip',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['membership'],
           summary: "The member's VIP state",
@@ -39,7 +39,7 @@ export function membershipRoutes(
     routes.post(
       '/vip/v1/order/activation-code',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['membership'],
           summary: 'Redeem an activation code',
@@ -60,6 +60,6 @@ export function membershipRoutes(
         ),
     );
 
-    addMembershipActivityRoutes(routes, preHandler, deps);
+    addMembershipActivityRoutes(routes, onRequest, deps);
   };
 }

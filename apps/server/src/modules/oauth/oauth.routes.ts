@@ -93,7 +93,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
     routes.post(
       '/v1/user/authorize',
       {
-        preHandler: requireActor(deps.authenticator),
+        onRequest: requireActor(deps.authenticator),
         schema: {
           tags: ['oauth'],
           summary:
@@ -156,7 +156,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
     routes.get(
       '/v1/user/device',
       {
-        preHandler: requireActor(deps.authenticator),
+        onRequest: requireActor(deps.authenticator),
         schema: {
           tags: ['oauth'],
           summary: 'Look up the TV waiting for a user code (the activation page)',
@@ -179,7 +179,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
     routes.post(
       '/v1/user/device',
       {
-        preHandler: requireActor(deps.authenticator),
+        onRequest: requireActor(deps.authenticator),
         schema: {
           tags: ['oauth'],
           summary: 'Approve or deny the TV waiting for a user code',

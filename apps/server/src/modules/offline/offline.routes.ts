@@ -20,7 +20,7 @@ export function offlineRoutes(deps: OfflineRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
+    const onRequest = requireActor(deps.authenticator);
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
     });
@@ -28,7 +28,7 @@ export function offlineRoutes(deps: OfflineRoutesDeps) {
     routes.post(
       '/drive/v1/task',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['tasks'],
           summary: 'Retry a failed offline task from the start (`create_type: RETRY`)',

@@ -70,7 +70,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
+    const onRequest = requireActor(deps.authenticator);
     const { shares } = deps;
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -109,13 +109,17 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     }
 
     /** Who calls a visitor path; credentials that do not authenticate make an anonymous visitor. */
-    async function visitorOf(request: FastifyRequest): Promise<Visitor> {
-      let userId: string | null;
+    /** The signed-in member of a request, or null for a visitor (a broken credential is none). */
+    async function memberOf(request: FastifyRequest): Promise<string | null> {
       try {
-        userId = (await deps.authenticator.authenticate(request))?.userId ?? null;
+        return (await deps.authenticator.authenticate(request))?.userId ?? null;
       } catch {
-        userId = null;
+        return null;
       }
+    }
+
+    async function visitorOf(request: FastifyRequest): Promise<Visitor> {
+      const userId = request.actor?.userId ?? (await memberOf(request));
       return {
         userId,
         locale: requestLocale(request),
@@ -129,7 +133,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.post(
       '/drive/v1/share',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['share'],
           summary: 'Share files and folders behind a link (pass code generated or custom, expiry, restore limit)',
@@ -160,7 +164,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.get(
       '/drive/v1/share/list',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['share'],
           summary: "The member's share links, newest first; `filters` on `share_status` (`eq`, `in`)",
@@ -188,7 +192,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.patch(
       '/drive/v1/share/:share_id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['share'],
           summary: 'Change a link: `custom_pass_code` (`""` removes it), `expiration_days` (from now), `restore_limit`',
@@ -213,7 +217,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.post(
       '/drive/v1/share::batchDelete',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['share'],
           summary: 'End links; visitors then see `DELETED`',
@@ -348,6 +352,13 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.post(
       '/drive/v1/share::zip',
       {
+        // Before the body is read: a visitor is asked to sign in whatever the call carries.
+        onRequest: async (request) => {
+          request.actor = await deps.authenticator.authenticate(request).catch(() => null);
+          if (!request.actor) {
+            throw new AppError('login_required', { description: 'Sign in to download from a share' });
+          }
+        },
         schema: {
           tags: ['share'],
           summary: 'A signed link to a zip of items inside a share (folders with everything inside), streamed when the link is opened',
@@ -360,10 +371,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       },
       async (request) => {
         const body = request.body;
-        const visitor = await visitorOf(request);
-        if (visitor.userId === null) {
-          throw new AppError('login_required', { description: 'Sign in to download from a share' });
-        }
+        const visitor = { ...(await visitorOf(request)), userId: actorOf(request).userId };
         if (!deps.zips) {
           throw new AppError('unimplemented', { description: 'Zips of shares are not available' });
         }
@@ -379,7 +387,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.post(
       '/drive/v1/share/restore',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['share'],
           summary:
@@ -441,7 +449,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.patch(
       '/audit.admin/v1/shares/:share_id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['audit'],
           summary: "Set a share's moderation state (admins only)",
@@ -459,7 +467,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     routes.patch(
       '/audit.admin/v1/files/:file_id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['audit'],
           summary: "Set a file's moderation state (admins only); shares showing it answer that status for it",

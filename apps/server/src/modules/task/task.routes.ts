@@ -16,13 +16,13 @@ export interface TaskRoutesDeps {
 /** A member's tasks (API.md §3) on the drive host. */
 export function taskRoutes(deps: TaskRoutesDeps) {
   return async (app: FastifyInstance) => {
-    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
+    const { routes, onRequest } = memberPlugin(app, deps.authenticator);
     const tasks = deps.tasks;
 
     routes.get(
       '/drive/v1/tasks',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['tasks'],
           summary: "A page of the member's tasks, newest first",
@@ -51,7 +51,7 @@ export function taskRoutes(deps: TaskRoutesDeps) {
     routes.get(
       '/drive/v1/tasks/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['tasks'],
           summary: 'One task; another member\'s id is `not_found`',
@@ -66,7 +66,7 @@ export function taskRoutes(deps: TaskRoutesDeps) {
     routes.delete(
       '/drive/v1/tasks',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['tasks'],
           summary: 'Delete tasks (every id must be the member\'s), optionally with the files they made',
@@ -85,7 +85,7 @@ export function taskRoutes(deps: TaskRoutesDeps) {
     routes.patch(
       '/drive/v1/tasks/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['tasks'],
           summary: 'Pause or resume a task that runs in the background (offline); others answer `task_not_pausable`',

@@ -163,23 +163,22 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       describeServer,
     );
 
-    const tusPreHandler = [
-      authenticate,
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        if (headerOf(request, 'tus-resumable') !== tusVersion) {
-          void reply.header('tus-version', tusVersion);
-          throw new AppError('failed_precondition', {
-            description: `Tus-Resumable ${tusVersion} is required`,
-            status: 412,
-          });
-        }
-      },
-    ];
+    /** tus 1.0 calls name the protocol version; the credential is checked before (onRequest). */
+    const requireTusVersion = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (headerOf(request, 'tus-resumable') !== tusVersion) {
+        void reply.header('tus-version', tusVersion);
+        throw new AppError('failed_precondition', {
+          description: `Tus-Resumable ${tusVersion} is required`,
+          status: 412,
+        });
+      }
+    };
 
     routes.head(
       '/drive/v1/uploads/:id',
       {
-        preHandler: tusPreHandler,
+        onRequest: authenticate,
+        preHandler: requireTusVersion,
         schema: {
           tags: ['drive'],
           summary: 'tus: the stored offset of an upload',
@@ -196,7 +195,8 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     routes.patch(
       '/drive/v1/uploads/:id',
       {
-        preHandler: tusPreHandler,
+        onRequest: authenticate,
+        preHandler: requireTusVersion,
         schema: {
           tags: ['drive'],
           summary:
@@ -232,7 +232,8 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     routes.delete(
       '/drive/v1/uploads/:id',
       {
-        preHandler: tusPreHandler,
+        onRequest: authenticate,
+        preHandler: requireTusVersion,
         schema: {
           tags: ['drive'],
           summary: 'tus termination: drop an unfinished upload and its PENDING file',
@@ -249,7 +250,7 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     routes.post(
       '/drive/v1/uploads/:id/form',
       {
-        preHandler: authenticate,
+        onRequest: authenticate,
         schema: {
           tags: ['drive'],
           summary: 'Form upload: one multipart/form-data POST with the bytes in field `file`',
@@ -295,7 +296,7 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     routes.post(
       '/drive/v1/files/:id(^[A-Za-z0-9_-]{1,64})::prove',
       {
-        preHandler: authenticate,
+        onRequest: authenticate,
         schema: {
           tags: ['drive'],
           summary:

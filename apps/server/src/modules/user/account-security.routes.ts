@@ -20,12 +20,12 @@ export function accountSecurityRoutes(deps: {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireActor(deps.authenticator);
+    const onRequest = requireActor(deps.authenticator);
 
     routes.get(
       '/v1/user/sessions',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['user'],
           summary: 'Where the member is signed in',
@@ -43,7 +43,7 @@ export function accountSecurityRoutes(deps: {
     routes.delete(
       '/v1/user/sessions/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['user'],
           summary: 'Sign out one device',
@@ -61,7 +61,7 @@ export function accountSecurityRoutes(deps: {
     routes.post(
       '/v1/user/password',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['user'],
           summary: 'Change the password; every other session ends',

@@ -82,7 +82,7 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
     routes.delete(
       '/v1/user/me/avatar',
       {
-        preHandler: member,
+        onRequest: member,
         schema: {
           tags: ['user'],
           summary: "Remove the member's avatar",
@@ -121,7 +121,7 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
     routes.post(
       '/v1/user/deletion',
       {
-        preHandler: member,
+        onRequest: member,
         schema: {
           tags: ['user'],
           summary:

@@ -24,12 +24,12 @@ const userIdOf = (request: FastifyRequest): string => actorOf(request).userId;
 /** `/v1/user/two-factor/...`: the signed-in member's TOTP set-up, recovery codes and switch-off. */
 export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
   return async (app: FastifyInstance) => {
-    const { routes, preHandler } = memberPlugin(app, deps.authenticator);
+    const { routes, onRequest } = memberPlugin(app, deps.authenticator);
 
     routes.get(
       '/v1/user/two-factor',
       {
-        preHandler,
+        onRequest,
         schema: { tags: ['user'], summary: 'Whether two-step verification is on', security: memberSecurity, response: { 200: twoFactorStatusSchema } },
       },
       async (request) => toTwoFactorStatus(await deps.twoFactor.status(userIdOf(request))),
@@ -38,7 +38,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
     routes.post(
       '/v1/user/two-factor/setup',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['user'],
           summary: 'Start two-step verification: a new TOTP secret, pending until confirmed',
@@ -52,7 +52,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
     routes.post(
       '/v1/user/two-factor/confirm',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['user'],
           summary: 'Turn two-step verification on with the first code; answers ten recovery codes',
@@ -67,7 +67,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
     routes.post(
       '/v1/user/two-factor/disable',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['user'],
           summary: 'Turn two-step verification off with the password, a code or a recovery code',
@@ -90,7 +90,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
     routes.post(
       '/v1/user/two-factor/recovery-codes',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: ['user'],
           summary: 'Replace the recovery codes (the old ones stop working), with the password or a code',

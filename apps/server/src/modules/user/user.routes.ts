@@ -284,7 +284,7 @@ export function userRoutes(deps: UserRoutesDeps) {
     routes.get(
       '/v1/user/me',
       {
-        preHandler: requireActor(deps.authenticator),
+        onRequest: requireActor(deps.authenticator),
         schema: {
           tags: ['user'],
           summary: "The member's profile",
@@ -301,7 +301,7 @@ export function userRoutes(deps: UserRoutesDeps) {
     routes.patch(
       '/v1/user/me',
       {
-        preHandler: requireActor(deps.authenticator),
+        onRequest: requireActor(deps.authenticator),
         schema: {
           tags: ['user'],
           summary: "Change the member's name or avatar",
