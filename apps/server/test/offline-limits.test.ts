@@ -196,6 +196,45 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     expect(fs.readdirSync(path.join(t.config.DATA_DIR, 'offline'))).toEqual([]);
   });
 
+  it('fails a download that fit when it began but no longer fits when it ends, and keeps nothing of it', async () => {
+    await start({ PLAN_FREE_STORAGE_BYTES: String(Math.floor(content.length * 1.5)) });
+    const { headers } = await member();
+    const held = `/held/${dialect}-room/0.bin`;
+    const download = await created(headers, at(held));
+    const pass = t.container.offlineWorker.runPending();
+    for (let attempt = 0; attempt < 200 && !gates.has(held); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect((await task(headers, download.id)).phase).toBe('PHASE_TYPE_RUNNING');
+
+    // While the source holds the rest back, a form upload takes most of the free space.
+    const upload = randomBytes(content.length);
+    const started = ok<{ form: { url: string } }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: { kind: 'drive#file', name: 'photo.jpg', parent_id: '', size: String(upload.length), upload_type: 'UPLOAD_TYPE_FORM' },
+      }),
+    );
+    const form = Buffer.concat([
+      Buffer.from('--room\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\n\r\n'),
+      upload,
+      Buffer.from('\r\n--room--\r\n'),
+    ]);
+    ok(await t.app.inject({ method: 'POST', url: new URL(started.form.url).pathname, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=room' }, payload: form }));
+
+    gates.get(held)?.();
+    gates.delete(held);
+    await pass;
+    expect(await task(headers, download.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '' });
+    const listed = ok<{ files: { kind: string; name: string }[] }>(await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=*', headers }));
+    expect(listed.files.filter((item) => item.kind === 'drive#file').map((item) => item.name)).toEqual(['photo.jpg']);
+    const about = ok<{ quota: { usage: string } }>(await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers }));
+    expect(about.quota.usage).toBe(String(upload.length));
+    expect(fs.readdirSync(path.join(t.config.DATA_DIR, 'offline'))).toEqual([]);
+  });
+
   it("about shows the day's offline tasks as cloud_download usage and over_free_task_limit once the limit is reached", async () => {
     await start({ PLAN_FREE_CLOUD_DOWNLOADS: '2' });
     const { headers } = await member();
