@@ -39,6 +39,13 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     locale: 'en-US',
+    // The browser has declined the suggestion of its own language (English) on pages in other
+    // languages, so the card does not sit over the pages the tests read; the language
+    // suggestion's own test starts without it.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'nimbus.i18n.hide_language_change', value: '["en-US"]' }] }],
+    },
   },
   projects: [
     {

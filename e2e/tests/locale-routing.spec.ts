@@ -63,3 +63,56 @@ test.describe('locale routing', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
   });
 });
+
+test.describe('the language suggestion', () => {
+  // A Spanish browser that has answered no suggestion yet.
+  test.use({ locale: 'es-ES', storageState: { cookies: [], origins: [] } });
+
+  test('offers a Spanish reader the page in Spanish, in Spanish, and switches on a click', async ({
+    page,
+  }) => {
+    await page.goto('/ja/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    const card = page.getByTestId('language-suggestion');
+    await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute('lang', 'es');
+    await expect(card).toHaveAccessibleName('Sugerencia de idioma');
+    await expect(card).toContainText('Esta página también está disponible en español.');
+    await card.getByRole('button', { name: 'Cambiar a español' }).click();
+    await expect(page).toHaveURL(/\/es\/faq$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The page is in the reader's language now: nothing more to offer.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('language-suggestion')).toHaveCount(0);
+  });
+
+  test('is declined once, for good', async ({ page }) => {
+    await page.goto('/ko/help');
+    const card = page.getByTestId('language-suggestion');
+    await card.getByRole('button', { name: 'No, gracias' }).click();
+    await expect(card).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('language-suggestion')).toHaveCount(0);
+    expect(
+      await page.evaluate(() => localStorage.getItem('nimbus.i18n.hide_language_change')),
+    ).toBe('["es"]');
+  });
+
+  test('a reader who picks another language from the menu is not offered their own afterwards', async ({
+    page,
+  }) => {
+    await page.goto('/faq?locale=es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page
+      .locator('#pc_header')
+      .getByRole('button', { name: /idioma/i })
+      .click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(page).toHaveURL(/\/ru\/faq$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('language-suggestion')).toHaveCount(0);
+  });
+});

@@ -1,6 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { defaultStorage } from '@nimbus/client';
+import { canonicalLocale } from '@nimbus/contracts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,6 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { LanguageOption } from './language-option';
 import { localeSwitchHref } from './language-option';
+import { rememberLanguageChoice } from './language-suggestion';
 
 export interface LanguageMenuProps {
   open: boolean;
@@ -23,7 +26,10 @@ export interface LanguageMenuProps {
   children: ReactNode;
 }
 
-/** The language menu: every language in its own name; choosing one reloads the page in it. */
+/**
+ * The language menu: every language in its own name; choosing one reloads the page in it, and
+ * the browser's language is no longer suggested over the one chosen.
+ */
 export default function LanguageMenu(props: LanguageMenuProps) {
   return (
     <DropdownMenu open={props.open} onOpenChange={props.onOpenChange} modal={false}>
@@ -35,7 +41,9 @@ export default function LanguageMenu(props: LanguageMenuProps) {
         <DropdownMenuRadioGroup
           value={props.currentLocale}
           onValueChange={(locale) => {
-            if (locale !== props.currentLocale) {
+            const chosen = canonicalLocale(locale);
+            if (chosen !== undefined && locale !== props.currentLocale) {
+              rememberLanguageChoice(defaultStorage(), chosen, navigator.languages);
               window.location.assign(localeSwitchHref(window.location, locale));
             }
           }}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Suspense } from 'react';
-import type { Locale } from '@nimbus/contracts';
+import { locales, type Locale } from '@nimbus/contracts';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { ThemeProvider } from 'next-themes';
 import { config, toPublicConfig } from '@/config';
@@ -11,6 +11,10 @@ import { DebugHost } from '@/features/debug/debug-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
 import { DialogActionHost } from '@/features/drive/actions/dialog-action-host';
 import { EmbeddedMode } from '@/features/drive/actions/embedded-mode';
+import {
+  LanguageSuggestionCard,
+  type LanguageSuggestionTexts,
+} from '@/features/i18n/language-suggestion-card';
 import { ReferralHost } from '@/features/referral/referral-host';
 import { localePath } from '@/i18n/locale-path';
 import type { Messages } from '@/i18n/messages';
@@ -32,6 +36,7 @@ export interface RootShellProps {
 export async function RootShell({ locale, children }: RootShellProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
   const { referral, activity, errors }: Messages = await getMessages({ locale });
+  const suggestionTexts = await languageSuggestionTexts();
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
@@ -118,6 +123,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
               />
             </Suspense>
             <EmbeddedMode />
+            <LanguageSuggestionCard locale={locale} texts={suggestionTexts} />
             <DebugHost texts={{ toggle: t('debug.toggle'), close: t('debug.close') }} />
             <LoginHandoff
               texts={{
@@ -131,4 +137,23 @@ export async function RootShell({ locale, children }: RootShellProps) {
       </body>
     </html>
   );
+}
+
+/** The language suggestion's words in every language: it speaks the one it offers. */
+async function languageSuggestionTexts(): Promise<Record<Locale, LanguageSuggestionTexts>> {
+  const entries = await Promise.all(
+    locales.map(async (each) => {
+      const said = await getTranslations({ locale: each, namespace: 'common.language-suggestion' });
+      return [
+        each,
+        {
+          label: said('label'),
+          text: said('text'),
+          switch: said('switch'),
+          dismiss: said('dismiss'),
+        },
+      ] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<Locale, LanguageSuggestionTexts>;
 }
