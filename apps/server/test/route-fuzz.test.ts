@@ -141,7 +141,7 @@ function hostileForms(field: string): [string, string, string | Buffer][] {
     ['a form without a boundary', 'multipart/form-data', `${file('a.bin')}--nimbus--\r\n`],
     ['a form with another boundary', 'multipart/form-data; boundary=other', `${file('a.bin')}--nimbus--\r\n`],
     ['a form of 200-character boundary', `multipart/form-data; boundary=${'b'.repeat(200)}`, `--${'b'.repeat(200)}\r\n\r\n`],
-    ['a form cut off inside the file', type, '--nimbus\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n01234'],
+    ['a form cut off inside the file', type, `--nimbus\r\nContent-Disposition: form-data; name="${field}"; filename="a.bin"\r\n\r\n01234`],
     ['a form cut off inside the headers', type, '--nimbus\r\nContent-Disposition: form-da'],
     ['an empty form', type, '--nimbus--\r\n'],
     ['an empty body', type, ''],
