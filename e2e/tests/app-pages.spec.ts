@@ -4,8 +4,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 /*
  * The app pages show what the operator published (APP_DOWNLOADS in the e2e server's
  * configuration: the Android package and the iOS store, no Google Play) and put the download
- * that fits the visitor's device first; the blog lists the posts of the visitor's language and
- * opens each in place.
+ * that fits the visitor's device first; the blog lists the posts of the visitor's language, each
+ * leading to its own page (blog.spec.ts covers those pages and the feeds).
  */
 
 const androidAgent =
@@ -81,7 +81,7 @@ test('an iPhone sees the App Store first, and a computer a QR code of the page',
   await desktop.close();
 });
 
-test('the blog lists the posts of the language, newest first, and opens one in place', async ({ page }) => {
+test('the blog lists the posts of the language, newest first, each leading to its page', async ({ page }) => {
   await page.goto('/blog');
   const posts = page.locator('article[data-post]');
   await expect(posts).toHaveCount(2);
@@ -89,23 +89,24 @@ test('the blog lists the posts of the language, newest first, and opens one in p
   await expect(posts.nth(1)).toHaveAttribute('data-post', 'save-shared-links');
 
   const first = posts.nth(0);
-  const body = first.locator('[data-post-body]');
   await expect(first.getByRole('heading', { level: 2 })).toHaveText('Let Nimbus fetch it: offline downloads');
-  await expect(body).toBeHidden();
-  // Opened from the keyboard: the post's summary is a focusable disclosure.
-  await first.locator('summary').focus();
-  await page.keyboard.press('Enter');
-  await expect(body).toBeVisible();
+  await expect(first.locator('time')).toHaveAttribute('datetime', '2026-11-24');
+  await expect(first.locator('[data-reading-time]')).toHaveText(/^\d+ min read$/);
+  await first.getByRole('link', { name: 'Let Nimbus fetch it: offline downloads' }).click();
+  await expect(page).toHaveURL(/\/blog\/offline-downloads$/);
+  const body = page.locator('[data-post-body]');
   await expect(body.getByRole('heading', { name: 'Check first, then save' })).toBeVisible();
   await expect(body.getByRole('link', { name: 'link checker' })).toHaveAttribute('href', '/url-checker');
 
-  // A post's own link opens it on arrival; other languages have their own posts.
+  // Other languages have their own posts; the old in-place permalink opens the post's page.
   await page.goto('/ko/blog?post=save-shared-links#save-shared-links');
-  const saved = page.locator('article[data-post="save-shared-links"]');
-  await expect(saved.getByRole('heading', { level: 2 })).toHaveText('공유 링크를 바로 내 드라이브에 저장하기');
-  await expect(saved.locator('[data-post-body]')).toBeVisible();
-  await expect(saved.locator('[data-post-body]').getByRole('heading', { name: '저장하면 일어나는 일' })).toBeVisible();
-  await expect(page.locator('article[data-post="offline-downloads"] [data-post-body]')).toBeHidden();
+  await expect(page).toHaveURL(/\/ko\/blog\/save-shared-links(#save-shared-links)?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('공유 링크를 바로 내 드라이브에 저장하기');
+  await expect(body.getByRole('heading', { name: '저장하면 일어나는 일' })).toBeVisible();
+  // An unknown post in the old permalink leaves the list as it is.
+  await page.goto('/ko/blog?post=no-such-post');
+  await expect(page).toHaveURL(/\/ko\/blog\?post=no-such-post$/);
+  await expect(page.locator('article[data-post]')).toHaveCount(2);
 });
 
 test('the widget and the links hub show a member their own storage, transfers and links', async ({ page }) => {

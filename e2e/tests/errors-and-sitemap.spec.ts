@@ -47,6 +47,10 @@ test.describe('the sitemap', () => {
     expect(xml).toContain(`<loc>${baseURL}/faq</loc>`);
     expect(xml).toContain(`hreflang="ja" href="${baseURL}/ja/faq"`);
     expect(xml).toContain(`hreflang="zh-TW" href="${baseURL}/zh-TW/help-center"`);
+    // Each blog post's page, in every language that has the post, with its alternates.
+    expect(xml).toContain(`<loc>${baseURL}/ja/blog/offline-downloads</loc>`);
+    expect(xml).toContain(`hreflang="es" href="${baseURL}/es/blog/save-shared-links"`);
+    expect(xml).toContain(`hreflang="x-default" href="${baseURL}/blog/offline-downloads"`);
     expect(xml).not.toContain('/drive/');
     expect(xml).not.toContain('/s/');
   });

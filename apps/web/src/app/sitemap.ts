@@ -3,10 +3,19 @@ import { connection } from 'next/server';
 import { config } from '@/config';
 import { defaultLocale } from '@nimbus/contracts';
 import { loadActivityOperation } from '@/features/activity/activity-gate';
+import { blogSitemapPages } from '@/features/blog/blog-links';
+import { loadBlogPostsOfEveryLocale } from '@/features/blog/blog-posts';
 import { sitemapEntries } from '@/features/site/sitemap-entries';
 
-/** /sitemap.xml: every public page in every locale with its alternates, built per request. */
+/**
+ * /sitemap.xml: every public page in every locale with its alternates, and each blog post in
+ * the locales that have it, built per request.
+ */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();
-  return sitemapEntries(config.publicUrl, Date.now(), await loadActivityOperation(defaultLocale));
+  const [operation, posts] = await Promise.all([
+    loadActivityOperation(defaultLocale),
+    loadBlogPostsOfEveryLocale(),
+  ]);
+  return sitemapEntries(config.publicUrl, Date.now(), operation, blogSitemapPages(posts));
 }

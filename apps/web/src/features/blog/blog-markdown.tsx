@@ -36,9 +36,10 @@ export function safePostHref(href: string): string | undefined {
 }
 
 const components: Components = {
-  h1: ({ children }) => <h2 className="mt-6 text-xl font-semibold">{children}</h2>,
-  h2: ({ children }) => <h3 className="mt-6 text-lg font-semibold">{children}</h3>,
-  h3: ({ children }) => <h4 className="mt-4 font-semibold">{children}</h4>,
+  // The post's title is the page's h1: a post's own headings (`#` or `##`) are its sections.
+  h1: ({ children }) => <h2 className="mt-8 text-xl font-semibold">{children}</h2>,
+  h2: ({ children }) => <h2 className="mt-8 text-xl font-semibold">{children}</h2>,
+  h3: ({ children }) => <h3 className="mt-6 text-lg font-semibold">{children}</h3>,
   p: ({ children }) => <p className="mt-3 leading-relaxed">{children}</p>,
   ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 ps-6">{children}</ul>,
   ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 ps-6">{children}</ol>,

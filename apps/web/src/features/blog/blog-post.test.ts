@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BlogMarkdown, safePostHref } from './blog-markdown';
-import { parseBlogPost, sortBlogPosts } from './blog-post';
+import { findBlogPost, parseBlogPost, readingMinutes, sortBlogPosts } from './blog-post';
 
 const contentRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/blog');
 
@@ -34,6 +34,43 @@ describe('parseBlogPost', () => {
       'a',
       'b',
     ]);
+  });
+});
+
+describe('findBlogPost', () => {
+  const post = (slug: string, date: string) => ({ slug, date, title: slug, summary: '', body: '' });
+  const posts = sortBlogPosts([post('first', '2026-01-01'), post('second', '2026-02-01'), post('third', '2026-03-01')]);
+
+  it('finds a post by its slug with the older and newer posts beside it', () => {
+    const middle = findBlogPost(posts, 'second');
+    expect(middle?.post.slug).toBe('second');
+    expect(middle?.older?.slug).toBe('first');
+    expect(middle?.newer?.slug).toBe('third');
+    expect(findBlogPost(posts, 'third')).toMatchObject({ older: { slug: 'second' }, newer: undefined });
+    expect(findBlogPost(posts, 'first')).toMatchObject({ older: undefined, newer: { slug: 'second' } });
+  });
+
+  it('finds nothing for an unknown, malformed or differently written slug', () => {
+    expect(findBlogPost(posts, 'fourth')).toBeUndefined();
+    expect(findBlogPost(posts, 'Second')).toBeUndefined();
+    expect(findBlogPost(posts, 'second/')).toBeUndefined();
+    expect(findBlogPost(posts, '')).toBeUndefined();
+    expect(findBlogPost([], 'first')).toBeUndefined();
+  });
+});
+
+describe('readingMinutes', () => {
+  it('counts words at 200 a minute, at least one minute', () => {
+    expect(readingMinutes('')).toBe(1);
+    expect(readingMinutes('word '.repeat(200))).toBe(1);
+    expect(readingMinutes('word '.repeat(201))).toBe(2);
+    expect(readingMinutes(`[${'word '.repeat(200)}](/a-very-long-link-target-with-many-words)`)).toBe(1);
+  });
+
+  it('counts Chinese and Japanese characters at 400 a minute', () => {
+    expect(readingMinutes('字'.repeat(400))).toBe(1);
+    expect(readingMinutes('字'.repeat(401))).toBe(2);
+    expect(readingMinutes('ひらがな'.repeat(200))).toBe(2);
   });
 });
 
@@ -67,8 +104,9 @@ describe('BlogMarkdown', () => {
   const render = (source: string) => renderToStaticMarkup(createElement(BlogMarkdown, { source }));
 
   it('renders Markdown as elements', () => {
-    const html = render('## Title\n\nSome **bold** text and a [link](/url-checker).\n\n- one\n- two');
-    expect(html).toContain('<h3');
+    const html = render('## Title\n\n### Part\n\nSome **bold** text and a [link](/url-checker).\n\n- one\n- two');
+    expect(html).toMatch(/<h2[^>]*>Title<\/h2>/);
+    expect(html).toMatch(/<h3[^>]*>Part<\/h3>/);
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('href="/url-checker"');
     expect(html).toContain('<li>one</li>');

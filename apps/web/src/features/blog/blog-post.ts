@@ -69,3 +69,45 @@ export function parseBlogPost(slug: string, text: string): BlogPost {
 export function sortBlogPosts(posts: readonly BlogPost[]): BlogPost[] {
   return [...posts].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
+
+/** A post with its neighbours in the newest-first list of its locale. */
+export interface BlogPostInList {
+  post: BlogPost;
+  /** The post published before it, if any ("previous"). */
+  older?: BlogPost;
+  /** The post published after it, if any ("next"). */
+  newer?: BlogPost;
+}
+
+/**
+ * The post named by a slug in a newest-first list, with the posts either side of it; undefined
+ * for an unknown or malformed slug (the page's 404).
+ */
+export function findBlogPost(posts: readonly BlogPost[], slug: string): BlogPostInList | undefined {
+  if (!blogSlugPattern.test(slug)) {
+    return undefined;
+  }
+  const index = posts.findIndex((post) => post.slug === slug);
+  const post = posts[index];
+  if (index < 0 || !post) {
+    return undefined;
+  }
+  return { post, older: posts[index + 1], newer: index > 0 ? posts[index - 1] : undefined };
+}
+
+/** Han ideographs and kana: languages written without spaces are counted by character. */
+const ideographPattern = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const wordPattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const wordsPerMinute = 200;
+const ideographsPerMinute = 400;
+
+/**
+ * Minutes a post takes to read, at least 1: words at 200 a minute plus Chinese and Japanese
+ * characters at 400 a minute. Link targets and Markdown punctuation are not read.
+ */
+export function readingMinutes(markdown: string): number {
+  const text = markdown.replace(/\]\([^)]*\)/g, ']');
+  const ideographs = text.match(ideographPattern)?.length ?? 0;
+  const words = text.replace(ideographPattern, ' ').match(wordPattern)?.length ?? 0;
+  return Math.max(1, Math.ceil(words / wordsPerMinute + ideographs / ideographsPerMinute));
+}

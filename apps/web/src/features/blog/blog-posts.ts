@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale } from '@nimbus/contracts';
+import { locales } from '@nimbus/contracts';
 import { cache } from 'react';
 import { type BlogPost, blogSlugPattern, parseBlogPost, sortBlogPosts } from './blog-post';
 
@@ -41,3 +42,9 @@ export const loadBlogPosts = cache(async (locale: Locale): Promise<BlogPost[]> =
   console.warn('blog posts not found', contentRoots());
   return [];
 });
+
+/** The posts of every locale, newest first in each (for the sitemap and a post's alternates). */
+export const loadBlogPostsOfEveryLocale = cache(
+  async (): Promise<ReadonlyMap<Locale, BlogPost[]>> =>
+    new Map(await Promise.all(locales.map(async (locale) => [locale, await loadBlogPosts(locale)] as const))),
+);

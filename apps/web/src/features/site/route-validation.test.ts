@@ -36,6 +36,14 @@ describe('route validation', () => {
     expect(isInvalidRouteParams('/policy/update/bad!token')).toBe(true);
   });
 
+  it('validates blog slugs; a well-formed unknown one is for the page to refuse', () => {
+    expect(isInvalidRouteParams('/blog')).toBe(false);
+    expect(isInvalidRouteParams('/blog/offline-downloads')).toBe(false);
+    expect(isInvalidRouteParams('/blog/no-such-post')).toBe(false);
+    expect(isInvalidRouteParams('/blog/Bad_Slug')).toBe(true);
+    expect(isInvalidRouteParams('/blog/offline-downloads/more')).toBe(true);
+  });
+
   it('leaves other routes to the router', () => {
     expect(isInvalidRouteParams('/')).toBe(false);
     expect(isInvalidRouteParams('/faq')).toBe(false);

@@ -1,3 +1,4 @@
+import { blogSlugPattern } from '../blog/blog-post';
 import { resolveHelpCenterSlug } from '../help-center/help-center-content';
 import { isPolicyDoc, resolvePolicyNotice, resolvePolicyVersion } from '../policy/policy-docs';
 import { isValidParentIds, isValidShareId } from '../share/share-route';
@@ -16,7 +17,7 @@ function segmentsOf(pathname: string): string[] | undefined {
 /**
  * The route middleware "validate" of spec section 2, for a path without locale prefix: true when
  * the path belongs to a route with parameters (share pages, help-center slugs, policy versions
- * and notices) and its parameters fail that route's rule. Such a path is a 404 naming the path.
+ * and notices, blog posts) and its parameters fail that route's rule. Such a path is a 404 naming the path.
  * The pages check the same rules again; the proxy asks first so the 404 is rendered on the
  * server.
  */
@@ -32,6 +33,10 @@ export function isInvalidRouteParams(pathname: string): boolean {
       shareId !== undefined &&
       (!isValidShareId(shareId) || (parentIds.length > 0 && !isValidParentIds(parentIds)))
     );
+  }
+  if (root === 'blog') {
+    const [slug, ...extra] = rest;
+    return slug !== undefined && (extra.length > 0 || !blogSlugPattern.test(slug));
   }
   if (root === 'help-center') {
     return rest.length > 0 && resolveHelpCenterSlug(rest) === undefined;

@@ -60,6 +60,8 @@ export const sitePages: readonly SitePage[] = [
   { path: '/activity-end', layout: 'default', inSitemap: false },
   { path: '/favorite-links-hub', layout: 'default', inSitemap: true },
   { path: '/blog', layout: 'default', inSitemap: true },
+  // Listed in the sitemap by the blog, in the locales that have each post.
+  { path: '/blog/[slug]', layout: 'default', inSitemap: false },
   { path: '/install-apk-troubleshooting', layout: 'default', inSitemap: true },
   { path: '/referral', layout: 'default', inSitemap: true },
   { path: '/inapp/widget', layout: 'default', inSitemap: false },

@@ -35,6 +35,32 @@ describe('sitemap', () => {
     expect(home?.alternates.languages.ja).toBe('https://nimbus.example.com/ja/faq');
   });
 
+  it('lists a page of some locales only in those, with alternates for them', () => {
+    const withPosts = sitemapEntries('https://nimbus.example.com', now, undefined, [
+      { path: '/blog/hello', locales: ['ja', 'en-US'], lastModified: '2026-11-24' },
+      { path: '/blog/privet', locales: ['ru'] },
+    ]);
+    expect(withPosts).toHaveLength(entries.length + 3);
+    const posts = withPosts.filter((entry) => entry.url.includes('/blog/'));
+    expect(posts.map((entry) => entry.url)).toEqual([
+      'https://nimbus.example.com/blog/hello',
+      'https://nimbus.example.com/ja/blog/hello',
+      'https://nimbus.example.com/ru/blog/privet',
+    ]);
+    expect(posts[1]).toEqual({
+      url: 'https://nimbus.example.com/ja/blog/hello',
+      lastModified: '2026-11-24',
+      alternates: {
+        languages: {
+          'en-US': 'https://nimbus.example.com/blog/hello',
+          ja: 'https://nimbus.example.com/ja/blog/hello',
+          'x-default': 'https://nimbus.example.com/blog/hello',
+        },
+      },
+    });
+    expect(posts[2]?.alternates.languages).toEqual({ ru: 'https://nimbus.example.com/ru/blog/privet' });
+  });
+
   it('lists only promotions the schedule says are still running', () => {
     expect(publicPagePaths(now, operation)).toContain('/activity/christmas');
     expect(publicPagePaths(now, operation)).not.toContain('/activity/black-friday');

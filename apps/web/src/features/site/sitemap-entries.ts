@@ -1,6 +1,6 @@
 import type { ActivityOperation, Locale } from '@nimbus/contracts';
-import { defaultLocale, isActivityOver, locales } from '@nimbus/contracts';
-import { localePath } from '../../i18n/locale-path';
+import { isActivityOver, locales } from '@nimbus/contracts';
+import { absoluteLocaleUrl, languageAlternates } from '../../i18n/alternates';
 import { helpCenterPaths } from '../help-center/help-center-content';
 import { policyPaths } from '../policy/policy-docs';
 import { sitePages } from './site-routes';
@@ -9,6 +9,7 @@ import { sitePages } from './site-routes';
 export interface SitemapEntry {
   url: string;
   alternates: { languages: Record<string, string> };
+  lastModified?: string;
 }
 
 /** The seasonal promotions a sitemap may list (the compensation page needs its link's type). */
@@ -34,22 +35,38 @@ export function publicPagePaths(now: number, operation?: ActivityOperation): str
   ];
 }
 
+/** A public page that exists in some locales only (a blog post), with its last change. */
+export interface LocalizedPage {
+  /** The path without locale prefix. */
+  path: string;
+  locales: readonly Locale[];
+  /** `YYYY-MM-DD` or an ISO time. */
+  lastModified?: string;
+}
+
 /**
- * Every public page in every locale, each with `hreflang` alternates for all locales and an
- * `x-default` pointing at the default locale, as absolute URLs on `publicUrl`.
+ * Every public page in every locale that has it, each with `hreflang` alternates for those
+ * locales and an `x-default` pointing at the default locale, as absolute URLs on `publicUrl`.
+ * The fixed pages exist in all locales; `localizedPages` (the blog's posts) in theirs.
  */
 export function sitemapEntries(
   publicUrl: string,
   now: number,
   operation?: ActivityOperation,
+  localizedPages: readonly LocalizedPage[] = [],
 ): SitemapEntry[] {
-  const absolute = (locale: Locale, path: string) =>
-    new URL(localePath(locale, path), publicUrl).toString();
-  return publicPagePaths(now, operation).flatMap((path) => {
-    const languages: Record<string, string> = Object.fromEntries(
-      locales.map((locale) => [locale, absolute(locale, path)]),
-    );
-    languages['x-default'] = absolute(defaultLocale, path);
-    return locales.map((locale) => ({ url: absolute(locale, path), alternates: { languages } }));
+  const pages: LocalizedPage[] = [
+    ...publicPagePaths(now, operation).map((path) => ({ path, locales })),
+    ...localizedPages,
+  ];
+  return pages.flatMap((page) => {
+    const languages = languageAlternates(publicUrl, page.path, page.locales);
+    return locales
+      .filter((locale) => page.locales.includes(locale))
+      .map((locale) => ({
+        url: absoluteLocaleUrl(publicUrl, locale, page.path),
+        alternates: { languages },
+        ...(page.lastModified ? { lastModified: page.lastModified } : {}),
+      }));
   });
 }

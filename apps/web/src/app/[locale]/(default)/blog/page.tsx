@@ -1,18 +1,38 @@
-import { ChevronDown } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { BlogMarkdown } from '@/features/blog/blog-markdown';
+import { config } from '@/config';
+import { blogPostPath } from '@/features/blog/blog-links';
+import { blogIndexMetadata } from '@/features/blog/blog-metadata';
+import { findBlogPost } from '@/features/blog/blog-post';
 import { loadBlogPosts } from '@/features/blog/blog-posts';
-import { infoPageMetadata } from '@/features/site/info-page';
+import { FeedLink } from '@/features/blog/feed-link';
+import { PostByline } from '@/features/blog/post-byline';
 import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('blog');
+/** The list's title and description, canonical URL, every locale's list and the feed. */
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await localeOf(params);
+  const [t, pages] = await Promise.all([
+    getTranslations({ locale, namespace: 'apps' }),
+    getTranslations({ locale, namespace: 'pages' }),
+  ]);
+  return blogIndexMetadata({
+    locale,
+    publicUrl: config.publicUrl,
+    title: pages('blog.title'),
+    description: pages('blog.description'),
+    feedTitle: t('blog.feed-title'),
+  });
+}
 
 /**
- * /blog: the posts of the visitor's language, newest first, each expandable in place. A post's
- * own link is `/blog?post=<slug>#<slug>`: it opens that post on arrival, without JavaScript.
+ * /blog: the posts of the visitor's language, newest first, each leading to its page
+ * (/blog/{slug}). The old permalink `/blog?post=<slug>` is sent to that page for good.
  */
 export default async function BlogPage({
   params,
@@ -25,8 +45,10 @@ export default async function BlogPage({
     loadBlogPosts(locale),
     searchParams,
   ]);
-  const opened = typeof query.post === 'string' ? query.post : undefined;
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const asked = typeof query.post === 'string' ? findBlogPost(posts, query.post) : undefined;
+  if (asked) {
+    permanentRedirect(localePath(locale, blogPostPath(asked.post.slug)));
+  }
   return (
     <PageIntro title={pages('blog.title')} description={pages('blog.description')}>
       {posts.length === 0 ? (
@@ -35,35 +57,29 @@ export default async function BlogPage({
         <ol className="space-y-4" aria-label={t('blog.list')}>
           {posts.map((post) => (
             <li key={post.slug}>
-              <article id={post.slug} className="scroll-mt-24 rounded-xl border border-border" data-post={post.slug}>
-                <details open={post.slug === opened} className="group">
-                  <summary className="flex cursor-pointer list-none items-start gap-3 rounded-xl p-5 focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-                    <div className="min-w-0 flex-1">
-                      <time dateTime={post.date} className="text-sm text-muted-foreground">
-                        {dateFormat.format(new Date(`${post.date}T00:00:00Z`))}
-                      </time>
-                      <h2 className="mt-1 text-xl font-semibold text-balance">{post.title}</h2>
-                      <p className="mt-2 text-muted-foreground">{post.summary}</p>
-                    </div>
-                    <ChevronDown aria-hidden className="mt-1 size-5 shrink-0 transition-transform group-open:rotate-180" />
-                  </summary>
-                  <div className="border-t border-border px-5 pb-5" data-post-body>
-                    <BlogMarkdown source={post.body} />
-                    <p className="mt-6 text-sm">
-                      <a
-                        href={`${localePath(locale, '/blog')}?post=${post.slug}#${post.slug}`}
-                        className="text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                      >
-                        {t('blog.permalink')}
-                      </a>
-                    </p>
-                  </div>
-                </details>
+              <article
+                data-post={post.slug}
+                className="relative rounded-xl border border-border p-5 transition-colors has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring hover:bg-muted"
+              >
+                <PostByline locale={locale} post={post} />
+                <h2 className="mt-1 text-xl font-semibold text-balance">
+                  {/* The title's link covers the whole card, so the card is one tap target. */}
+                  <Link
+                    href={localePath(locale, blogPostPath(post.slug))}
+                    className="outline-none after:absolute after:inset-0 after:rounded-xl"
+                  >
+                    {post.title}
+                  </Link>
+                </h2>
+                <p className="mt-2 text-muted-foreground">{post.summary}</p>
               </article>
             </li>
           ))}
         </ol>
       )}
+      <p className="mt-8 text-sm">
+        <FeedLink locale={locale} label={t('blog.feed')} />
+      </p>
     </PageIntro>
   );
 }

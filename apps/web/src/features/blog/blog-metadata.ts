@@ -1,0 +1,158 @@
+import type { Metadata } from 'next';
+import type { Locale } from '@nimbus/contracts';
+import { locales } from '@nimbus/contracts';
+import { absoluteLocaleUrl, languageAlternates } from '@/i18n/alternates';
+import { blogFeedPath, blogPath, blogPostPath } from './blog-links';
+import type { BlogPost } from './blog-post';
+
+/** Open Graph's `language_TERRITORY` form of each locale (`og:locale`). */
+const openGraphLocales: Readonly<Record<Locale, string>> = {
+  'en-US': 'en_US',
+  es: 'es_ES',
+  id: 'id_ID',
+  ja: 'ja_JP',
+  ko: 'ko_KR',
+  ms: 'ms_MY',
+  pt: 'pt_BR',
+  ru: 'ru_RU',
+  uk: 'uk_UA',
+  'zh-CN': 'zh_CN',
+  'zh-TW': 'zh_TW',
+};
+
+export function openGraphLocale(locale: Locale): string {
+  return openGraphLocales[locale];
+}
+
+/** The `<link rel="alternate" type="application/rss+xml">` of a locale's blog pages. */
+function feedAlternate(publicUrl: string, locale: Locale, feedTitle: string) {
+  return {
+    'application/rss+xml': [
+      { url: absoluteLocaleUrl(publicUrl, locale, blogFeedPath), title: feedTitle },
+    ],
+  };
+}
+
+export interface BlogIndexMetadataInput {
+  locale: Locale;
+  publicUrl: string;
+  title: string;
+  description: string;
+  feedTitle: string;
+}
+
+/** The list's metadata: title, description, canonical URL, every locale's list and the feed. */
+export function blogIndexMetadata(input: BlogIndexMetadataInput): Metadata {
+  const canonical = absoluteLocaleUrl(input.publicUrl, input.locale, blogPath);
+  return {
+    title: input.title,
+    description: input.description,
+    alternates: {
+      canonical,
+      languages: languageAlternates(input.publicUrl, blogPath),
+      types: feedAlternate(input.publicUrl, input.locale, input.feedTitle),
+    },
+    openGraph: {
+      type: 'website',
+      siteName: 'Nimbus',
+      title: input.title,
+      description: input.description,
+      url: canonical,
+      locale: openGraphLocale(input.locale),
+    },
+  };
+}
+
+export interface BlogPostMetadataInput {
+  locale: Locale;
+  publicUrl: string;
+  post: BlogPost;
+  /** The locales that have a post of the same slug (the page's `hreflang` alternates). */
+  postLocales: readonly Locale[];
+  feedTitle: string;
+}
+
+/** Midnight UTC of a post's day, as ISO 8601. */
+function publishedTime(post: BlogPost): string {
+  return `${post.date}T00:00:00.000Z`;
+}
+
+/**
+ * A post's metadata: its title and summary, the canonical URL, `hreflang` alternates for the
+ * locales that have the post, the locale's feed, and an Open Graph article with its day.
+ */
+export function blogPostMetadata(input: BlogPostMetadataInput): Metadata {
+  const { post, locale, publicUrl } = input;
+  const pathname = blogPostPath(post.slug);
+  const canonical = absoluteLocaleUrl(publicUrl, locale, pathname);
+  return {
+    title: post.title,
+    description: post.summary,
+    alternates: {
+      canonical,
+      languages: languageAlternates(publicUrl, pathname, input.postLocales),
+      types: feedAlternate(publicUrl, locale, input.feedTitle),
+    },
+    openGraph: {
+      type: 'article',
+      siteName: 'Nimbus',
+      title: post.title,
+      description: post.summary,
+      url: canonical,
+      locale: openGraphLocale(locale),
+      alternateLocale: locales
+        .filter((other) => other !== locale && input.postLocales.includes(other))
+        .map(openGraphLocale),
+      publishedTime: publishedTime(post),
+      section: input.feedTitle,
+    },
+    twitter: { card: 'summary', title: post.title, description: post.summary },
+  };
+}
+
+export interface BlogPostingInput {
+  locale: Locale;
+  publicUrl: string;
+  post: BlogPost;
+  readingMinutes: number;
+  blogTitle: string;
+}
+
+/** The schema.org `BlogPosting` of a post (JSON-LD), published by the site. */
+export function blogPostingJsonLd(input: BlogPostingInput): Record<string, unknown> {
+  const { post, locale, publicUrl } = input;
+  const url = absoluteLocaleUrl(publicUrl, locale, blogPostPath(post.slug));
+  const site = {
+    '@type': 'Organization',
+    name: 'Nimbus',
+    url: absoluteLocaleUrl(publicUrl, locale, '/'),
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    '@id': url,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    headline: post.title,
+    description: post.summary,
+    datePublished: publishedTime(post),
+    dateModified: publishedTime(post),
+    inLanguage: locale,
+    timeRequired: `PT${input.readingMinutes}M`,
+    author: site,
+    publisher: site,
+    isPartOf: {
+      '@type': 'Blog',
+      '@id': absoluteLocaleUrl(publicUrl, locale, blogPath),
+      name: input.blogTitle,
+    },
+  };
+}
+
+/**
+ * JSON for an inline `<script type="application/ld+json">`: `<` is written as `\u003c`, so no
+ * text of a post can close the script element or open a comment.
+ */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
