@@ -17,9 +17,10 @@ function segmentsOf(pathname: string): string[] | undefined {
 /**
  * The route middleware "validate" of spec section 2, for a path without locale prefix: true when
  * the path belongs to a route with parameters (share pages, help-center slugs, policy versions
- * and notices, blog posts) and its parameters fail that route's rule. Such a path is a 404 naming the path.
- * The pages check the same rules again; the proxy asks first so the 404 is rendered on the
- * server.
+ * and notices, blog posts) and its parameters fail that route's rule. Such a path is a 404
+ * naming the path. The pages check the same rules again (a blog page also refuses a
+ * well-formed slug its language has no post for); the proxy asks first so the 404 is rendered
+ * on the server.
  */
 export function isInvalidRouteParams(pathname: string): boolean {
   const segments = segmentsOf(pathname);
