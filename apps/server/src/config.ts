@@ -262,6 +262,11 @@ export const configSchema = z
     /** Premium days a membership task's reward grants (`POST /vip/v1/activity/rewardVip`). */
     TASK_REWARD_DAYS: z.coerce.number().int().min(1).max(366).default(1),
     /**
+     * Days before the end of a member's premium that the expiry reminder mail goes out (once per
+     * end, in the member's language, with a renew link and an unsubscribe link); 0 sends none.
+     */
+    MEMBERSHIP_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+    /**
      * When each seasonal promotion ends, as JSON `{"christmas":"2027-01-01T00:00:00Z", ...}`
      * (RFC 3339). From then on its page (`/activity/<name>`) leads to /activity-end. Published by
      * `POST /config/v1/activity_operation`; a stored `activities` setting overrides it per name.

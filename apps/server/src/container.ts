@@ -46,6 +46,8 @@ import { createMembershipRepository } from './modules/membership/membership.repo
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
 import { createMembershipActivityRepository } from './modules/membership/membership-activity.repository';
 import { createMembershipActivityService } from './modules/membership/membership-activity.service';
+import { createMembershipReminderRepository } from './modules/membership/membership-reminder.repository';
+import { createMembershipReminderService } from './modules/membership/membership-reminder.service';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { activityOperationOf } from './modules/site-config/activity-operation';
@@ -135,6 +137,7 @@ type ContainerConfig = Pick<
   | 'INVITE_MAX_PER_INVITER_PER_MONTH'
   | 'INVITE_MAX_PER_ADDRESS_PER_DAY'
   | 'TASK_REWARD_DAYS'
+  | 'MEMBERSHIP_REMINDER_DAYS'
   | 'ACTIVITY_ENDS'
   | 'COMPENSATIONS'
   | 'APP_DOWNLOADS'
@@ -283,6 +286,16 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     publicUrl: config.PUBLIC_URL,
     unsubscribeKey: keys.mailUnsubscribe,
     now,
+  });
+  const membershipReminderRecords = createMembershipReminderRepository(database.db);
+  const membershipReminders = createMembershipReminderService({
+    reminders: membershipReminderRecords,
+    mailPreferences: membershipActivities,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    days: config.MEMBERSHIP_REMINDER_DAYS,
+    now,
+    logger: options.logger,
   });
   const deletionRecords = createAccountDeletionRepository(database.db);
   const taskRecords = createTaskRepository(database.db, database.dialect);
@@ -541,6 +554,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     shares,
     memberships,
     membershipActivities,
+    membershipReminders,
+    membershipReminderRecords,
     feedback,
     taskRecords,
     tasks,

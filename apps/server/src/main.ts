@@ -12,6 +12,7 @@ import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { isServerPath } from './http/server-paths';
 import { startHousekeeping } from './jobs/housekeeping';
+import { startMembershipReminders } from './jobs/membership-reminders';
 import { startWebHost, type WebHost } from './web/web-host';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,12 +72,14 @@ async function main(): Promise<void> {
     readinessChecks: config.WEB ? { web: () => Promise.resolve(web !== undefined) } : {},
   });
   const housekeeping = startHousekeeping(container, logger);
+  const reminders = startMembershipReminders(container, logger);
   if (config.OFFLINE_WORKERS > 0) {
     await container.offlineWorker.start();
   }
   container.restoreWorker.start();
   app.addHook('onClose', async () => {
     await housekeeping.stop();
+    await reminders?.stop();
     await container.offlineWorker.stop();
     await container.restoreWorker.stop();
     await web?.close();

@@ -8,6 +8,15 @@ export interface CapturedMail {
   from: string;
   subject: string;
   text: string;
+  /** Every header as it arrived (names lower-cased, folded lines joined), e.g. `list-unsubscribe`. */
+  headers: Record<string, string>;
+}
+
+/** The raw header lines of a parsed message, by lower-cased name, unfolded. */
+function headersOf(lines: readonly { key: string; line: string }[]): Record<string, string> {
+  return Object.fromEntries(
+    lines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]),
+  );
 }
 
 /**
@@ -28,6 +37,7 @@ export async function startMailCatcher() {
             from: parsed.from?.text ?? '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            headers: headersOf(parsed.headerLines),
           });
           callback();
         })

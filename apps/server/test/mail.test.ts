@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { locales } from '@nimbus/contracts';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { composeMembershipReminder } from '../src/modules/membership/membership-reminder-mail';
 import { composeUserMail } from '../src/modules/user/mail/user-mail';
 import { buildTestApp, dialects, type TestApp } from './helper';
 import { post } from './identity';
@@ -104,5 +105,42 @@ describe.each(dialects)('mail on %s', (dialect) => {
       client_id: 'web',
     });
     expect(verify.statusCode).toBe(200);
+  });
+
+  it('writes the one-click unsubscribe headers of a reminder over SMTP and into the outbox alike', async () => {
+    const reminder = (to: string) =>
+      composeMembershipReminder({
+        to,
+        locale: 'ko',
+        expiresAt: '2030-01-31T00:00:00.000Z',
+        publicUrl: 'http://nimbus.test',
+        unsubscribeToken: t.container.membershipActivities.unsubscribeToken(to, 'membership_reminder'),
+      });
+    t = await buildTestApp(dialect, { SMTP_URL: mail.url });
+    const before = mail.mails.length;
+    const sent = reminder('list-smtp@example.com');
+    await t.container.mailer.send(sent);
+    const received = await mail.waitFor('list-smtp@example.com', before);
+    expect(received.headers['list-unsubscribe']).toBe(`<${sent.listUnsubscribe ?? ''}>`);
+    expect(received.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(received.subject).toBe(sent.subject);
+    expect(received.text.trim()).toBe(sent.text);
+    // Transactional mail carries no list headers.
+    const plain = mail.mails.length;
+    await post(t, '/v1/auth/verification', { email: 'plain@example.com', usage: 'REGISTER', locale: 'en-US', client_id: 'web' });
+    const code = await mail.waitFor('plain@example.com', plain);
+    expect(code.headers['list-unsubscribe']).toBeUndefined();
+    expect(code.headers['list-unsubscribe-post']).toBeUndefined();
+    await t.close();
+
+    t = await buildTestApp(dialect, {});
+    const written = reminder('list-outbox@example.com');
+    await t.container.mailer.send(written);
+    const outbox = path.join(t.config.DATA_DIR, 'outbox');
+    const [file] = (await fs.readdir(outbox)).filter((name) => name.endsWith('.eml'));
+    // Header lines may be folded (RFC 5322 §2.2.3): read them unfolded.
+    const raw = (await fs.readFile(path.join(outbox, file ?? ''), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
+    expect(raw).toContain(`List-Unsubscribe: <${written.listUnsubscribe ?? ''}>`);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });
 });

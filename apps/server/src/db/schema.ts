@@ -377,6 +377,26 @@ export interface MailUnsubscribeTable {
   created_at: string;
 }
 
+/** What became of a membership expiry reminder (0025). */
+export type MembershipReminderStatus = 'claimed' | 'sent' | 'unsubscribed' | 'renewed' | 'recent_grant';
+
+/**
+ * The expiry reminder of one premium end of a member (0025): claimed by one node, then sent or
+ * skipped; one row per member and end, so each end is reminded of once.
+ */
+export interface MembershipReminderTable {
+  user_id: string;
+  /** The end of the membership the reminder speaks of. */
+  expires_at: string;
+  status: MembershipReminderStatus;
+  /** When a node last claimed it; a `claimed` row older than the lease may be claimed again. */
+  claimed_at: string;
+  sent_at: string | null;
+  /** The address and language the mail went to (`''` until sent). */
+  email: string;
+  locale: string;
+}
+
 export interface ActivationRedemptionTable {
   code_id: string;
   user_id: string;
@@ -604,6 +624,7 @@ export interface Database {
   invite_codes: InviteCodeTable;
   activity_grants: ActivityGrantTable;
   mail_unsubscribes: MailUnsubscribeTable;
+  membership_reminders: MembershipReminderTable;
   tasks: TaskTable;
   task_daily_counts: TaskDailyCountTable;
   offline_traffic: OfflineTrafficTable;

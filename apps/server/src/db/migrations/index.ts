@@ -22,6 +22,7 @@ import * as restoreChunks from './0021-restore-chunks';
 import * as membershipActivities from './0022-membership-activities';
 import * as downloadTraffic from './0023-download-traffic';
 import * as memberPacks from './0024-member-packs';
+import * as membershipReminders from './0025-membership-reminders';
 import * as feedback from './0026-feedback';
 
 /**
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0022-membership-activities': membershipActivities,
   '0023-download-traffic': downloadTraffic,
   '0024-member-packs': memberPacks,
+  '0025-membership-reminders': membershipReminders,
   '0026-feedback': feedback,
 };
 

@@ -25,6 +25,7 @@ import {
   compensateAnyBodySchema,
   inviteBodySchema,
   invitePageQuerySchema,
+  oneClickUnsubscribeBodySchema,
   rewardBodySchema,
   subscribeBodySchema,
   taskStatusQuerySchema,
@@ -34,6 +35,7 @@ import {
 import { inviteCodeOf, type MembershipActivityService } from './membership-activity.service';
 import { toGrantAnswer } from './membership.dto';
 import { maskEmail } from '../user/user.dto';
+import { parseForm } from '../../http/form-body';
 
 /** The membership plugin's Fastify instance with the zod type provider. */
 type FastifyZodInstance = FastifyInstance<
@@ -222,6 +224,36 @@ export function addMembershipActivityRoutes(
       return accepted({ email: maskEmail(claims.email), scene: claims.scene });
     },
   );
+
+  // Mail programs post a form: its parser is added for this one route, in a scope of its own.
+  void routes.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/mail/v1/unsubscribe',
+      {
+        schema: {
+          tags: ['membership'],
+          summary: 'One-click unsubscribe (RFC 8058)',
+          description:
+            'The address of the `List-Unsubscribe` header of Nimbus mail that is not transactional ' +
+            '(with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`): a mail program posts the ' +
+            'form `List-Unsubscribe=One-Click` (`application/x-www-form-urlencoded`; JSON is taken ' +
+            'too) with the signed address `d` in the query, and the address stops receiving mail of ' +
+            'that scene at once, like `GET /mail/v1/unsubscribe`. No sign-in and no cookie needed; ' +
+            'doing it again changes nothing. A `d` that does not check is `unsubscribe_link_invalid`, ' +
+            'a body without `List-Unsubscribe=One-Click` `invalid_argument`.',
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          querystring: unsubscribeQuerySchema,
+          body: oneClickUnsubscribeBodySchema,
+          response: { 200: unsubscribeAnswerSchema },
+        },
+      },
+      async (request) => {
+        const claims = await deps.activities.unsubscribe(request.query.d);
+        return accepted({ email: maskEmail(claims.email), scene: claims.scene });
+      },
+    );
+  });
 
   routes.get(
     '/mail/v1/subscription',

@@ -84,5 +84,13 @@ export const unsubscribeQuerySchema = z.object({
   d: z.string().min(1).max(1024),
 });
 
+/**
+ * `POST /mail/v1/unsubscribe?d=`, the one-click unsubscribe of RFC 8058: mail programs post the
+ * form `List-Unsubscribe=One-Click` to the address of a mail's `List-Unsubscribe` header.
+ */
+export const oneClickUnsubscribeBodySchema = z.object({
+  'List-Unsubscribe': z.literal('One-Click'),
+});
+
 /** `POST /mail/v1/subscribe`: the signed address of the unsubscribe link. */
 export const subscribeBodySchema = z.object({ d: z.string().min(1).max(1024) }).strict();

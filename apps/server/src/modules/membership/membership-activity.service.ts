@@ -399,7 +399,10 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
       return signUnsubscribe(deps.unsubscribeKey, { email: email.trim().toLowerCase(), scene });
     },
 
-    /** `GET /mail/v1/unsubscribe?d=`: records the address's wish; doing it again changes nothing. */
+    /**
+     * `GET /mail/v1/unsubscribe?d=` and its one-click `POST` (RFC 8058): records the address's
+     * wish; doing it again changes nothing.
+     */
     async unsubscribe(d: string): Promise<{ email: string; scene: string }> {
       const claims = readUnsubscribe(deps.unsubscribeKey, d);
       if (claims === undefined) {

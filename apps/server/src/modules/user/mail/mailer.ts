@@ -10,6 +10,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   /**
+   * The https address that unsubscribes the recipient from this kind of mail with one POST
+   * (RFC 8058), for mail that is not transactional: sent as `List-Unsubscribe: <url>` (RFC 2369)
+   * with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so mail programs offer their own
+   * unsubscribe button.
+   */
+  listUnsubscribe?: string;
+  /**
    * A one-line summary for the operator of a server without SMTP (it carries the verification
    * code, so a local member can sign up); never sent and never logged when SMTP is configured.
    */
@@ -24,12 +31,28 @@ export interface Mailer {
 
 type MailLogger = Pick<Logger, 'info'>;
 
+/** The nodemailer fields of a message's list headers, if it has any. */
+function listFields(message: MailMessage) {
+  if (message.listUnsubscribe === undefined) {
+    return {};
+  }
+  return {
+    list: { unsubscribe: message.listUnsubscribe },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
 /** Sends over SMTP (`smtp://` with STARTTLS when offered, `smtps://` for implicit TLS). */
 export function createSmtpMailer(deps: { url: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(deps.url, { from: deps.from });
   return {
     async send(message) {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...listFields(message),
+      });
     },
     async close() {
       transport.close();
@@ -50,6 +73,7 @@ export function createOutboxMailer(deps: { dir: string; from: string; logger: Ma
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...listFields(message),
       });
       await fs.mkdir(deps.dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`;

@@ -13,7 +13,10 @@ import zhTW from './messages/zh-TW.json';
 
 type MailTexts = (typeof enUS)['mail'];
 
-/** The mails of the user service. */
+/**
+ * The mails Nimbus writes to members: the user service's (codes and notices) and the membership
+ * expiry reminder (modules/membership/membership-reminder-mail.ts).
+ */
 export type UserMailKind = keyof MailTexts;
 
 const catalogue: Readonly<Record<Locale, MailTexts>> = {
@@ -39,7 +42,7 @@ function fill(template: string, args: Readonly<Record<string, string>>): string 
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => args[name] ?? whole);
 }
 
-/** The subject and text of a user-service mail in the recipient's language. */
+/** The subject and text of a mail to a member in the member's language. */
 export function composeUserMail(
   kind: UserMailKind,
   locale: Locale,

@@ -1,0 +1,122 @@
+import { resolveLocale } from '@nimbus/contracts';
+import type { Mailer } from '../user/mail/mailer';
+import type { MembershipActivityService } from './membership-activity.service';
+import {
+  composeMembershipReminder,
+  isGrantedInWindow,
+  membershipReminderScene,
+} from './membership-reminder-mail';
+import type { MembershipReminderRepository } from './membership-reminder.repository';
+
+export interface MembershipReminderServiceDeps {
+  reminders: MembershipReminderRepository;
+  /** The unsubscribe links and wishes of the membership activities (`unsubscribeToken`, `isUnsubscribed`). */
+  mailPreferences: Pick<MembershipActivityService, 'unsubscribeToken' | 'isUnsubscribed'>;
+  mailer: Pick<Mailer, 'send'>;
+  /** The site's origin, for the renew and unsubscribe links. */
+  publicUrl: string;
+  /** Days before the end of premium the reminder goes out (`MEMBERSHIP_REMINDER_DAYS`); 0: never. */
+  days: number;
+  now: () => Date;
+  logger: { error(object: object, message: string): void };
+  /** Members looked at per batch. */
+  batchSize?: number;
+  /** How long a claim holds before another node may take it over (a node died, a mail failed). */
+  leaseMs?: number;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+const defaultLeaseMs = 30 * 60_000;
+
+/**
+ * Membership expiry reminders, the first mail Nimbus sends that is not transactional: each
+ * member whose premium ends within `days` is mailed once per end, in their language, with the
+ * link to renew and an unsubscribe link (scene `membership_reminder`, with RFC 8058 one-click
+ * headers). Any number of nodes run it against one database: a reminder is claimed by one
+ * statement only one node wins (membership-reminder.repository.ts `claim`) before its mail is sent.
+ */
+export function createMembershipReminderService(deps: MembershipReminderServiceDeps) {
+  const { reminders, now } = deps;
+  const batchSize = deps.batchSize ?? 50;
+  const leaseMs = deps.leaseMs ?? defaultLeaseMs;
+
+  /** Claims, checks and mails one member's reminder, unless another node claimed it first. */
+  async function remind(candidate: { userId: string; expiresAt: string }, at: Date, leaseCutoff: string): Promise<void> {
+    const key = { userId: candidate.userId, expiresAt: candidate.expiresAt };
+    if (!(await reminders.claim({ ...key, now: at.toISOString(), leaseCutoff }))) {
+      return;
+    }
+    // Read again after the claim: the member may have renewed, been blocked or unsubscribed since.
+    const member = await reminders.member(candidate.userId);
+    if (member === undefined || member.status !== 'active') {
+      await reminders.release(candidate.userId, candidate.expiresAt);
+      return;
+    }
+    if (member.expiresAt !== candidate.expiresAt) {
+      await reminders.finish({ ...key, status: 'renewed' });
+      return;
+    }
+    if (member.grantedAt !== undefined && isGrantedInWindow(candidate.expiresAt, member.grantedAt, deps.days)) {
+      await reminders.finish({ ...key, status: 'recent_grant' });
+      return;
+    }
+    if (await deps.mailPreferences.isUnsubscribed(member.email, membershipReminderScene)) {
+      await reminders.finish({ ...key, status: 'unsubscribed' });
+      return;
+    }
+    const locale = resolveLocale(member.locale);
+    try {
+      await deps.mailer.send(
+        composeMembershipReminder({
+          to: member.email,
+          locale,
+          expiresAt: candidate.expiresAt,
+          publicUrl: deps.publicUrl,
+          unsubscribeToken: deps.mailPreferences.unsubscribeToken(member.email, membershipReminderScene),
+        }),
+      );
+    } catch (error) {
+      // The claim stays: the reminder is tried again once its lease has run out.
+      deps.logger.error({ err: error, userId: candidate.userId }, 'membership reminder mail failed');
+      return;
+    }
+    await reminders.finish({
+      ...key,
+      status: 'sent',
+      sentAt: now().toISOString(),
+      email: member.email,
+      locale,
+    });
+  }
+
+  return {
+    /** Whether reminders are on (`MEMBERSHIP_REMINDER_DAYS` above 0). */
+    isEnabled: deps.days > 0,
+
+    /**
+     * One batch of the periodic job: looks at up to `batchSize` members whose premium ends
+     * within the window and who were not reminded of that end, and answers how many it looked
+     * at (0 when none is left). Every member looked at leaves a row (sent, skipped, or claimed
+     * while its mail is retried), so the next batch moves on.
+     */
+    async remindBatch(): Promise<number> {
+      if (deps.days <= 0) {
+        return 0;
+      }
+      const at = now();
+      const leaseCutoff = new Date(at.getTime() - leaseMs).toISOString();
+      const candidates = await reminders.candidates({
+        now: at.toISOString(),
+        horizon: new Date(at.getTime() + deps.days * dayMs).toISOString(),
+        leaseCutoff,
+        limit: batchSize,
+      });
+      for (const candidate of candidates) {
+        await remind(candidate, at, leaseCutoff);
+      }
+      return candidates.length;
+    },
+  };
+}
+
+export type MembershipReminderService = ReturnType<typeof createMembershipReminderService>;
