@@ -10,7 +10,7 @@ import { errorText, hasReason } from '@/features/auth/error-text';
 import { readSubscription, subscribeAgain, unsubscribe } from './support-api';
 
 /** The mail kinds (scenes) the page names in words; any other is named as it is. */
-export const knownScenes = ['activity', 'newsletter', 'product', 'tips'] as const;
+export const knownScenes = ['activity', 'membership_reminder', 'newsletter', 'product', 'tips'] as const;
 
 export interface UnsubscribePanelProps {
   /** The signed address of the link (`d`), when the page was opened with one. */
