@@ -97,7 +97,8 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
      * One batch of the periodic job: looks at up to `batchSize` members whose premium ends
      * within the window and who were not reminded of that end, and answers how many it looked
      * at (0 when none is left). Every member looked at leaves a row (sent, skipped, or claimed
-     * while its mail is retried), so the next batch moves on.
+     * while its mail waits for a retry) or is no longer an active account, so the next batch
+     * moves on.
      */
     async remindBatch(): Promise<number> {
       if (deps.days <= 0) {
