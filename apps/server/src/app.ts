@@ -39,6 +39,7 @@ import { urlCheckRoutes } from './modules/offline/url-check.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { accountSecurityRoutes } from './modules/user/account-security.routes';
@@ -56,6 +57,7 @@ type AppConfig = Pick<
   | 'RATE_LIMIT_MAX'
   | 'RATE_LIMIT_WINDOW_MS'
   | 'COUNTRY_HEADER'
+  | 'ANALYTICS_MAX_PER_MINUTE'
   | 'PUBLIC_URL'
   | 'REFRESH_TOKEN_TTL_SECONDS'
   | 'PLAN_FREE_STORAGE_BYTES'
@@ -142,8 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Files, uploads, tasks, shares and share reports (API.md §2-§4), the user service, site
-  // configuration, mail and access (§5-§6). Membership calls (`/vip/v1/`) check their own texts.
-  registerTextGuard(app, ['/drive/v1/', '/audit.admin/v1/', '/v1/', '/config/v1/', '/mail/v1/', '/access_controller/v1/']);
+  // configuration, mail, analytics and access (§5-§6). Membership calls (`/vip/v1/`) check their own texts.
+  registerTextGuard(app, ['/drive/v1/', '/audit.admin/v1/', '/v1/', '/config/v1/', '/mail/v1/', '/statistics/', '/access_controller/v1/']);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -276,6 +278,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   await app.register(feedbackRoutes({ authenticator: container.authenticator, feedback: container.feedback }));
+  await app.register(
+    statisticsRoutes({
+      authenticator: container.authenticator,
+      statistics: container.statistics,
+      access: container.access,
+      countryHeader: config.COUNTRY_HEADER,
+      maxEventCallsPerMinute: config.ANALYTICS_MAX_PER_MINUTE,
+    }),
+  );
   await app.register(
     userRoutes({
       accounts: container.accounts,

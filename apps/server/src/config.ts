@@ -210,6 +210,10 @@ export const configSchema = z
     FEEDBACK_MAX_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
     /** Feedback one client address may send per 24 hours, over all members. */
     FEEDBACK_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(30),
+    /** Days an analytics event (`POST /statistics/pub/event`) is kept before the sweep deletes it. */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Calls of `POST /statistics/pub/event` one client address may make per minute. */
+    ANALYTICS_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /** Where file bytes live: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket). */
     BLOB_STORE: z.enum(['local', 's3']).default('local'),
     /** Endpoint of an S3-compatible service (`https://minio.example:9000`); AWS's own when unset. */

@@ -41,6 +41,8 @@ import { createFileRepository } from './modules/drive/file.repository';
 import { createFileService } from './modules/drive/file.service';
 import { createShareRepository } from './modules/share/share.repository';
 import { createShareService, type ShareServiceDeps } from './modules/share/share.service';
+import { createStatisticsRepository } from './modules/statistics/statistics.repository';
+import { createStatisticsService } from './modules/statistics/statistics.service';
 import { createRestoreWorker } from './modules/share/share-restore-worker';
 import { createMembershipRepository } from './modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from './modules/membership/membership.service';
@@ -145,6 +147,7 @@ type ContainerConfig = Pick<
   | 'TRASH_RETENTION_DAYS'
   | 'UPLOAD_EXPIRY_HOURS'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
+  | 'ANALYTICS_RETENTION_DAYS'
   | 'SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE'
   | 'SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT'
   | 'CONTENT_ORIGIN'
@@ -467,6 +470,12 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     now,
     logger: options.logger,
   });
+  const statistics = createStatisticsService({
+    statistics: createStatisticsRepository(database.db),
+    hashKey: keys.analyticsHash,
+    retentionDays: config.ANALYTICS_RETENTION_DAYS,
+    now,
+  });
   const restoreWorker = createRestoreWorker({ tasks: taskRecords, restores: shares, now, logger: options.logger });
   return {
     database,
@@ -557,6 +566,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     membershipReminders,
     membershipReminderRecords,
     feedback,
+    statistics,
     taskRecords,
     tasks,
     offline,

@@ -13,3 +13,4 @@ export * from './activity-operation';
 export * from './app-downloads';
 export * from './feedback';
 export * from './products';
+export * from './analytics';

@@ -643,6 +643,9 @@ export interface Database {
   member_usage: MemberUsageTable;
   feedback: FeedbackTable;
   feedback_attachments: FeedbackAttachmentTable;
+  analytics_events: AnalyticsEventTable;
+  app_download_counts: AppDownloadCountTable;
+  app_download_marks: AppDownloadMarkTable;
 }
 
 /** A large save from a share waiting for the restore worker (0015); `id` is its `restore` task's. */
@@ -693,4 +696,51 @@ export interface FeedbackAttachmentTable {
   /** Bytes (bigint: a string on PostgreSQL). */
   size: number | string;
   sha256: string;
+}
+
+/** An analytics event (0027): the analytics context of spec section 3, no raw address. */
+export interface AnalyticsEventTable {
+  id: string;
+  /** One of `analyticsEventNames`. */
+  event: string;
+  /** The page's route (`/s/:share_id`), never its query. */
+  page: string;
+  /** The request's `x-client-id`, `''` when none. */
+  client_id: string;
+  client_type: string;
+  language_system: string;
+  language_web: string;
+  /** 2 for a premium member, else 1. */
+  user_type: number;
+  source: string;
+  scene: string;
+  /** The referring hosts, comma-joined. */
+  referer_list: string;
+  /** Keyed hash of the device id, `''` when none was sent. */
+  device_hash: string;
+  /** The member of the request's credential (never the body's `userid`); null for a visitor. */
+  user_id: string | null;
+  /** ISO alpha-2, `''` when not known. */
+  country: string;
+  /** Keyed hash of the client address. */
+  address_hash: string;
+  /** The event's properties, as a JSON object. */
+  props: string;
+  created_at: string;
+}
+
+/** The public download count of a platform (0027). */
+export interface AppDownloadCountTable {
+  platform: string;
+  /** bigint: a string on PostgreSQL. */
+  downloads: number | string;
+  updated_at: string;
+}
+
+/** An address counted for a platform on a UTC day (0027), so it counts once that day. */
+export interface AppDownloadMarkTable {
+  platform: string;
+  address_hash: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
 }

@@ -24,6 +24,7 @@ import * as downloadTraffic from './0023-download-traffic';
 import * as memberPacks from './0024-member-packs';
 import * as membershipReminders from './0025-membership-reminders';
 import * as feedback from './0026-feedback';
+import * as analyticsEvents from './0027-analytics-events';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-member-packs': memberPacks,
   '0025-membership-reminders': membershipReminders,
   '0026-feedback': feedback,
+  '0027-analytics-events': analyticsEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

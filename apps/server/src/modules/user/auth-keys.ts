@@ -20,6 +20,8 @@ export interface AuthKeys {
   contentLink: Uint8Array;
   /** HMAC key of the signed addresses of unsubscribe links (`/mail/v1/unsubscribe?d=`). */
   mailUnsubscribe: Uint8Array;
+  /** HMAC key of the hashes analytics keep in place of addresses and device ids. */
+  analyticsHash: Uint8Array;
 }
 
 const secretFileName = 'auth-secret';
@@ -63,5 +65,6 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     sharePassCode: derive('share-pass-code'),
     contentLink: derive('content-link'),
     mailUnsubscribe: derive('mail-unsubscribe'),
+    analyticsHash: derive('analytics-hash'),
   };
 }
