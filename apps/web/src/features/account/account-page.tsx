@@ -11,6 +11,8 @@ import type { ErrorTexts } from '@/features/auth/error-text';
 import { errorText } from '@/features/auth/error-text';
 import { refreshProfile, updateName } from '@/features/auth/session';
 import { useStoredSession } from '@/features/auth/use-stored-session';
+import type { AnalysisToggleTexts } from '@/features/analytics/analysis-toggle';
+import { AnalysisToggle } from '@/features/analytics/analysis-toggle';
 import { MembershipPanel } from '@/features/membership/membership-panel';
 import { SecurityPanel } from './security-panel';
 import { TwoFactorPanel } from './two-factor-panel';
@@ -18,16 +20,18 @@ import { TwoFactorPanel } from './two-factor-panel';
 export interface AccountPageProps {
   errorTexts: ErrorTexts;
   signInHref: string;
+  /** The usage statistics switch, with its section's title. */
+  analysisTexts: AnalysisToggleTexts & { title: string };
 }
 
 type LoadState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'ready'; profile: Profile };
 
 /**
  * `/drive/account`: the member's profile (name), sign-in facts, membership (plan, expiry, days
- * left, activation codes), password, devices and two-step verification.
+ * left, activation codes), password, devices, two-step verification and usage statistics.
  * Visitors without a session get a link to sign in that comes back here.
  */
-export function AccountPage({ errorTexts, signInHref }: AccountPageProps) {
+export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPageProps) {
   const t = useTranslations('account');
   const format = useFormatter();
   const locale = useLocale();
@@ -129,6 +133,15 @@ export function AccountPage({ errorTexts, signInHref }: AccountPageProps) {
       />
       <SecurityPanel errorTexts={errorTexts} hasPassword={profile.password === 'SET'} />
       <TwoFactorPanel errorTexts={errorTexts} />
+      <section
+        aria-labelledby="analysis-title"
+        className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-6"
+      >
+        <h2 id="analysis-title" className="text-xl font-semibold">
+          {analysisTexts.title}
+        </h2>
+        <AnalysisToggle texts={analysisTexts} />
+      </section>
     </div>
   );
 }

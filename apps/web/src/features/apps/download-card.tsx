@@ -22,6 +22,7 @@ export interface DownloadCardProps {
 /**
  * One download of an app page: the operator's link with its version, size, notes and
  * checksum, or the "not offered on this server" state. The operator's texts are plain text.
+ * A click on the download is the `app-download` analytics event (`data-app-download`).
  */
 export async function DownloadCard({ locale, channel, download, isRecommended, detail, footer }: DownloadCardProps) {
   const t = await getTranslations({ locale, namespace: 'apps' });
@@ -53,6 +54,7 @@ export async function DownloadCard({ locale, channel, download, isRecommended, d
           <a
             href={download.url}
             rel="noopener noreferrer"
+            data-app-download={channel}
             className={cn(buttonVariants({ variant: isRecommended ? 'primary' : 'outline' }), 'w-full sm:w-auto')}
           >
             <Download aria-hidden />

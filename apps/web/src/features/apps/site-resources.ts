@@ -1,6 +1,6 @@
 import { cache } from 'react';
 import { createApiClient, createMemoryStorage, getSiteResources } from '@nimbus/client';
-import type { Locale, SiteResources } from '@nimbus/contracts';
+import { appDownloadCountsSchema, type AppDownloadPlatform, type Locale, type SiteResources } from '@nimbus/contracts';
 import { headers } from 'next/headers';
 import { config } from '@/config';
 import { detectVisitor, type Visitor } from './platform';
@@ -24,6 +24,37 @@ export const loadSiteResources = cache(async (locale: Locale): Promise<SiteResou
   } catch (cause) {
     console.warn('site resources unavailable', cause);
     return { app_downloads: {}, app_link_scheme: '' };
+  }
+});
+
+/** Downloads counted per platform, as numbers. */
+export type DownloadCounts = Partial<Record<AppDownloadPlatform, number>>;
+
+/**
+ * The public app download counts (`GET /statistics/pub/download`, cached a minute by the
+ * server), asked on the server for an app page; none when the drive host cannot answer, and the
+ * pages then show no counts.
+ */
+export const loadDownloadCounts = cache(async (locale: Locale): Promise<DownloadCounts> => {
+  const client = createApiClient({
+    clientId: 'web',
+    origins: { drive: [config.internalApiUrl] },
+    locale,
+    getDeviceId: () => '',
+    storage: createMemoryStorage(),
+    retries: 0,
+  });
+  try {
+    const parsed = appDownloadCountsSchema.safeParse(await client.get('/statistics/pub/download'));
+    if (!parsed.success) {
+      return {};
+    }
+    return Object.fromEntries(
+      Object.entries(parsed.data.downloads).map(([platform, count]) => [platform, Number(count)]),
+    );
+  } catch (cause) {
+    console.warn('download counts unavailable', cause);
+    return {};
   }
 });
 

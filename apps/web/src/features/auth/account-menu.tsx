@@ -13,6 +13,7 @@ import {
 import { PremiumBadge } from '@/features/membership/premium-badge';
 import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import type { MembershipInfo, Profile } from './credentials';
+import { emitAppEvent } from '@/features/analytics/app-events';
 import { signOut } from './session';
 
 /** The texts of the account menu. */
@@ -96,7 +97,9 @@ export default function AccountMenu(props: AccountMenuProps) {
         <DropdownMenuItem
           data-testid="sign-out"
           onSelect={() => {
-            void signOut().finally(() => window.location.reload());
+            void signOut()
+              .then(() => emitAppEvent('logout-success', {}))
+              .finally(() => window.location.reload());
           }}
         >
           {props.labels.signOut}

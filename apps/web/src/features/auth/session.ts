@@ -1,6 +1,7 @@
 import { ApiError } from '@nimbus/client';
 import { errorKinds } from '@nimbus/contracts';
 import type { VipData } from '@nimbus/contracts';
+import { emitAppEvent, type AppEvents } from '@/features/analytics/app-events';
 import { browserClient, webClientId } from './browser-client';
 import type { Profile } from './credentials';
 import {
@@ -33,9 +34,15 @@ export interface SecondFactor {
 /** Why a verification code is mailed. */
 export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET';
 
-async function afterSignIn(token: TokenAnswer): Promise<void> {
+async function afterSignIn(token: TokenAnswer, method: AppEvents['after-login']['method']): Promise<void> {
   storeCredentials(token);
   await refreshProfile();
+  emitAppEvent('after-login', { method });
+}
+
+/** The reason of a refused sign-in, for the `login-failed` event (`unreachable` for no answer). */
+function failureReasonOf(cause: unknown): string {
+  return cause instanceof ApiError ? cause.error : 'unreachable';
 }
 
 /** Signs in with e-mail and password (and a second factor when asked); stores the session. */
@@ -44,12 +51,21 @@ export async function signIn(
   password: string,
   second: SecondFactor = {},
 ): Promise<void> {
-  const token = await browserClient().post<TokenAnswer>(
-    '/v1/auth/signin',
-    { client_id: webClientId, username: email, password, ...second },
-    { captcha: true, captchaMeta: { email } },
-  );
-  await afterSignIn(token);
+  let token: TokenAnswer;
+  try {
+    token = await browserClient().post<TokenAnswer>(
+      '/v1/auth/signin',
+      { client_id: webClientId, username: email, password, ...second },
+      { captcha: true, captchaMeta: { email } },
+    );
+  } catch (cause) {
+    // Asking for the second factor is a step of the sign-in, not a failure.
+    if (!(cause instanceof ApiError && cause.error === 'two_factor_required')) {
+      emitAppEvent('login-failed', { reason: failureReasonOf(cause) });
+    }
+    throw cause;
+  }
+  await afterSignIn(token, 'password');
 }
 
 /** Mails a 6-digit code; resolves the verification id. */
@@ -99,7 +115,7 @@ export async function signUp(input: {
     },
     { captcha: true, captchaMeta: { email: input.email } },
   );
-  await afterSignIn(token);
+  await afterSignIn(token, 'sign-up');
 }
 
 /** Sets a new password with a verification token. */
@@ -196,5 +212,5 @@ export async function exchangeAuthCode(input: {
     },
     { retries: 0 },
   );
-  await afterSignIn(token);
+  await afterSignIn(token, 'code');
 }

@@ -26,6 +26,8 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { ContextMenu as ContextMenuPrimitive, DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { emitAppEvent } from '@/features/analytics/app-events';
+import { useLeaveEvent } from '@/features/analytics/use-leave-event';
 import { toast } from '@/components/ui/toast';
 import {
   DropdownMenu,
@@ -160,6 +162,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const display = effectiveDisplay(global, override);
   const view = isMobile ? 'list' : display.viewType;
   const actions = useDriveActions(errorTexts);
+  useLeaveEvent((seconds) => emitAppEvent('file-manager-close', { view: section, seconds }));
   const describeError = useCallback(
     (cause: unknown) => errorText(cause, locale, errorTexts),
     [locale, errorTexts],

@@ -7,6 +7,7 @@ import { config, toPublicConfig } from '@/config';
 import { LoginHandoff } from '@/features/auth/login-handoff';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
+import { AnalyticsHost } from '@/features/analytics/analytics-host';
 import { DebugHost } from '@/features/debug/debug-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
 import { DialogActionHost } from '@/features/drive/actions/dialog-action-host';
@@ -65,6 +66,8 @@ export async function RootShell({ locale, children }: RootShellProps) {
               homeHref: localePath(locale, '/'),
             }}
           >
+            {/* Before the page: its effects subscribe before the page's emit anything. */}
+            <AnalyticsHost />
             <SiteHeader locale={locale} />
             {children}
             <LayoutEffects />

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { Locale } from '@nimbus/contracts';
 import { getTranslations } from 'next-intl/server';
 import { NimbusLogo } from '@/components/nimbus-logo';
+import { AnalysisToggle } from '@/features/analytics/analysis-toggle';
 import { policyDocs } from '@/features/policy/policy-docs';
 import { localePath } from '@/i18n/locale-path';
 import type { NavLink } from './nav-link';
@@ -31,7 +32,10 @@ function FooterColumn({ title, links }: { title: string; links: readonly NavLink
   );
 }
 
-/** The footer of the site: product and support links and every policy document. */
+/**
+ * The footer of the site: product and support links, every policy document, and the visitor's
+ * switch for usage statistics.
+ */
 export async function SiteFooter({ locale }: SiteFooterProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
   const pages = await getTranslations({ locale, namespace: 'pages' });
@@ -74,9 +78,16 @@ export async function SiteFooter({ locale }: SiteFooterProps) {
           ]}
         />
       </div>
-      <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-muted-foreground">
-        {t('footer.copyright', { year: new Date().getUTCFullYear() })}
-      </p>
+      <div className="mx-auto grid max-w-6xl gap-4 px-4 pb-8 md:grid-cols-[1fr_auto] md:items-end">
+        <div className="max-w-xl">
+          <AnalysisToggle
+            texts={{ label: t('analysis.label'), hint: t('analysis.hint'), blocked: t('analysis.blocked') }}
+          />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {t('footer.copyright', { year: new Date().getUTCFullYear() })}
+        </p>
+      </div>
     </footer>
   );
 }

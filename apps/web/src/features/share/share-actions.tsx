@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
+import { emitAppEvent } from '@/features/analytics/app-events';
 import { AuthPanel } from '@/features/auth/auth-panel';
 import { browserClient } from '@/features/auth/browser-client';
 import type { ErrorTexts } from '@/features/auth/error-text';
@@ -240,15 +241,18 @@ export function ShareActionsProvider({
         }
         forgetRunningRestore(defaultStorage());
         if (outcome.kind === 'error') {
+          emitAppEvent('restore-status', { status: 'failed' });
           setSave({ step: 'error', message: outcome.task.message || t('save.failed') });
           return;
         }
+        emitAppEvent('restore-status', { status: 'RESTORE_COMPLETE' });
         setSave({
           step: 'done',
           href: await landedHref(locale, { parentId, savedId: outcome.task.file_id, folderId: '' }),
         });
       } catch (cause) {
         forgetRunningRestore(defaultStorage());
+        emitAppEvent('restore-status', { status: 'failed' });
         fail(cause);
       }
     },
@@ -258,6 +262,7 @@ export function ShareActionsProvider({
   const runSave = useCallback(
     async (body: RestoreRequestBody) => {
       setSave({ step: 'saving', progress: 0 });
+      emitAppEvent('restore-saving', { items: body.file_ids.length });
       let answer: RestoreAnswer;
       try {
         answer = await browserClient().post<RestoreAnswer>('/drive/v1/share/restore', {
@@ -269,9 +274,13 @@ export function ShareActionsProvider({
           askSignIn('save', body);
           return;
         }
+        emitAppEvent('restore-status', { status: 'failed' });
         fail(cause);
         return;
       }
+      emitAppEvent('restore-status', {
+        status: answer.share_status === 'OK' ? answer.restore_status : answer.share_status,
+      });
       if (answer.share_status !== 'OK') {
         setSave({
           step: 'error',
@@ -352,6 +361,10 @@ export function ShareActionsProvider({
   const requestSave = useCallback(
     (pick?: RestoreRequestBody) => {
       const body = pick ?? { share_id: shareId, file_ids: [] };
+      emitAppEvent('restore-click', {
+        items: body.file_ids.length,
+        signed_in: session.kind === 'signed-out' ? 0 : 1,
+      });
       if (session.kind === 'signed-out') {
         askSignIn('save', body);
         return;

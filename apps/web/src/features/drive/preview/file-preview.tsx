@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import type { MutableRefObject, ReactNode, SyntheticEvent } from 'react';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import {
   ChevronLeft,
@@ -15,9 +15,12 @@ import {
 } from 'lucide-react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Dialog as DialogPrimitive } from 'radix-ui';
+import { defaultStorage } from '@nimbus/client';
 import { formatBytes } from '@nimbus/contracts';
+import { emitAppEvent } from '@/features/analytics/app-events';
 import { browserClient } from '@/features/auth/browser-client';
 import { cn } from '@/lib/cn';
+import { rememberPlayback, resumePosition } from './playback-positions';
 import type { PreviewFile } from './preview-file';
 import {
   contentUrlOf,
@@ -231,17 +234,91 @@ function ImageView({ file, t }: { file: PreviewFile; t: Translate }) {
   );
 }
 
+/** How often the playing position is written down, in milliseconds. */
+const positionSaveMs = 5000;
+
+/**
+ * The player's events and memory: `player-mount` once it can play, going on where the member
+ * stopped last time (`player-restore`), `set-video-freeze` when the member pauses a video before
+ * its end; the position is kept in `positionRef` for the viewer's close event and remembered for
+ * next time every few seconds, on pause and when the player goes.
+ */
+function usePlayerMemory(
+  file: PreviewFile,
+  kind: 'video' | 'audio',
+  playable: boolean,
+  positionRef: MutableRefObject<number>,
+) {
+  const element = useRef<HTMLMediaElement | null>(null);
+  const mounted = useRef(false);
+  const savedAt = useRef(0);
+  const fileId = file.id;
+  useEffect(() => {
+    positionRef.current = 0;
+  }, [fileId, positionRef]);
+  useEffect(() => {
+    if (playable && !mounted.current) {
+      mounted.current = true;
+      emitAppEvent('player-mount', { kind });
+    }
+  }, [playable, kind]);
+  useEffect(
+    () => () => {
+      const media = element.current;
+      if (media) {
+        rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, Date.now());
+      }
+    },
+    [fileId],
+  );
+  const remember = (media: HTMLMediaElement) => {
+    savedAt.current = Date.now();
+    rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, savedAt.current);
+  };
+  return {
+    ref: (media: HTMLMediaElement | null) => {
+      element.current = media;
+    },
+    onLoadedMetadata: (event: SyntheticEvent<HTMLMediaElement>) => {
+      const media = event.currentTarget;
+      const resume = resumePosition(defaultStorage(), fileId, media.duration);
+      if (resume !== undefined) {
+        media.currentTime = resume;
+        emitAppEvent('player-restore', { position: Math.round(resume) });
+      }
+    },
+    onTimeUpdate: (event: SyntheticEvent<HTMLMediaElement>) => {
+      const media = event.currentTarget;
+      positionRef.current = media.currentTime;
+      if (Date.now() - savedAt.current >= positionSaveMs) {
+        remember(media);
+      }
+    },
+    onPause: (event: SyntheticEvent<HTMLMediaElement>) => {
+      const media = event.currentTarget;
+      remember(media);
+      if (kind === 'video' && !media.ended) {
+        emitAppEvent('set-video-freeze', { position: Math.round(media.currentTime) });
+      }
+    },
+  };
+}
+
 function MediaView({
   file,
   kind,
   t,
+  positionRef,
 }: {
   file: PreviewFile;
   kind: 'video' | 'audio';
   t: Translate;
+  /** Where playback stands, in seconds, for the viewer's close event. */
+  positionRef: MutableRefObject<number>;
 }) {
   const { url, supported } = playbackOf(file);
   const [failed, setFailed] = useState(false);
+  const player = usePlayerMemory(file, kind, Boolean(url) && supported && !failed, positionRef);
   if (!url) {
     return (
       <Notice file={file} t={t}>
@@ -262,6 +339,7 @@ function MediaView({
       <div className="flex w-full max-w-xl flex-col items-center gap-6 p-6">
         <p className="text-center text-lg font-medium text-neutral-100">{file.name}</p>
         <audio
+          {...player}
           src={url}
           controls
           autoPlay
@@ -276,6 +354,7 @@ function MediaView({
   }
   return (
     <video
+      {...player}
       src={url}
       controls
       autoPlay
@@ -429,14 +508,22 @@ function Details({ file, t }: { file: PreviewFile; t: Translate }) {
   );
 }
 
-function Viewer({ file, t }: { file: PreviewFile; t: Translate }) {
+function Viewer({
+  file,
+  t,
+  positionRef,
+}: {
+  file: PreviewFile;
+  t: Translate;
+  positionRef: MutableRefObject<number>;
+}) {
   const kind = previewKindOf(file);
   switch (kind) {
     case 'image':
       return <ImageView key={file.id} file={file} t={t} />;
     case 'video':
     case 'audio':
-      return <MediaView key={file.id} file={file} kind={kind} t={t} />;
+      return <MediaView key={file.id} file={file} kind={kind} t={t} positionRef={positionRef} />;
     case 'pdf':
       return <PdfView key={file.id} file={file} t={t} />;
     case 'text':
@@ -500,6 +587,16 @@ export function FilePreview({
   const { file } = useFullFile(listed, loadFile);
   const [showDetails, setShowDetails] = useState(false);
   const swipeStart = useRef<{ x: number; y: number } | undefined>(undefined);
+  const playing = useRef(0);
+  const close = () => {
+    const kind = file ? previewKindOf(file) : undefined;
+    if (kind === 'video') {
+      emitAppEvent('close-video-player', { position: Math.round(playing.current) });
+    } else if (kind === 'image') {
+      emitAppEvent('close-picture-player', {});
+    }
+    onClose();
+  };
   // Where focus was when the viewer opened: it goes back there when the viewer closes.
   const [opener] = useState(() =>
     typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
@@ -535,7 +632,7 @@ export function FilePreview({
       open
       onOpenChange={(open) => {
         if (!open) {
-          onClose();
+          close();
         }
       }}
     >
@@ -595,7 +692,7 @@ export function FilePreview({
             >
               <Info aria-hidden />
             </ToolButton>
-            <ToolButton label={t('close')} onClick={onClose}>
+            <ToolButton label={t('close')} onClick={close}>
               <X aria-hidden />
             </ToolButton>
           </header>
@@ -622,7 +719,7 @@ export function FilePreview({
             >
               {file ? (
                 <DownloadOverride.Provider value={onDownload}>
-                  <Viewer file={file} t={t} />
+                  <Viewer file={file} t={t} positionRef={playing} />
                 </DownloadOverride.Provider>
               ) : null}
             </div>

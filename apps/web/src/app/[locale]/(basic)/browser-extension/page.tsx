@@ -4,7 +4,8 @@ import { PageIntro } from '@/components/page-intro';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { DownloadCard } from '@/features/apps/download-card';
 import { recommendedChannels } from '@/features/apps/platform';
-import { currentVisitor, loadSiteResources } from '@/features/apps/site-resources';
+import { DownloadCount } from '@/features/apps/download-count';
+import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
 import { StepList } from '@/features/apps/step-list';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
@@ -24,11 +25,12 @@ const stepKeys = ['install', 'sign-in', 'spot', 'save', 'follow'] as const;
  */
 export default async function BrowserExtensionPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
-  const [t, pages, resources, visitor] = await Promise.all([
+  const [t, pages, resources, visitor, counts] = await Promise.all([
     getTranslations({ locale, namespace: 'apps' }),
     getTranslations({ locale, namespace: 'pages' }),
     loadSiteResources(locale),
     currentVisitor(),
+    loadDownloadCounts(locale),
   ]);
   const downloads = resources.app_downloads;
   const recommended = recommendedChannels(visitor, downloads).find((channel) => extensionChannels.includes(channel));
@@ -42,6 +44,7 @@ export default async function BrowserExtensionPage({ params }: LocaleParams) {
           <h2 id="extension-browsers" className="text-lg font-semibold">
             {t('extension.browsers')}
           </h2>
+          <DownloadCount locale={locale} count={counts.extension} />
           <div className="grid gap-4 md:grid-cols-3">
             {ordered.map((channel) => (
               <DownloadCard

@@ -6,7 +6,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DownloadCard } from '@/features/apps/download-card';
 import { OpenInApp } from '@/features/apps/open-in-app';
 import { recommendedChannels } from '@/features/apps/platform';
-import { currentVisitor, loadSiteResources } from '@/features/apps/site-resources';
+import { DownloadCount } from '@/features/apps/download-count';
+import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
 import type { LocaleParams } from '@/i18n/params';
@@ -23,10 +24,11 @@ const desktopChannels: readonly AppChannel[] = ['windows', 'mac_apple_silicon', 
  */
 export default async function DesktopAppPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
-  const [t, resources, visitor] = await Promise.all([
+  const [t, resources, visitor, counts] = await Promise.all([
     getTranslations({ locale, namespace: 'pages' }),
     loadSiteResources(locale),
     currentVisitor(),
+    loadDownloadCounts(locale),
   ]);
   const downloads = resources.app_downloads;
   const recommended = new Set(recommendedChannels(visitor, downloads));
@@ -37,6 +39,7 @@ export default async function DesktopAppPage({ params }: LocaleParams) {
         <Monitor aria-hidden className="size-5 text-primary" />
         {t('desktop-app.windows')}
       </h2>
+      <DownloadCount locale={locale} count={counts.windows} />
       <DownloadCard
         locale={locale}
         channel="windows"
@@ -52,6 +55,7 @@ export default async function DesktopAppPage({ params }: LocaleParams) {
         <Laptop aria-hidden className="size-5 text-primary" />
         {t('desktop-app.mac')}
       </h2>
+      <DownloadCount locale={locale} count={counts.mac} />
       <Tabs defaultValue="apple-silicon">
         <TabsList aria-label={t('desktop-app.builds-label')}>
           <TabsTrigger value="apple-silicon">{t('desktop-app.mac-apple-silicon')}</TabsTrigger>

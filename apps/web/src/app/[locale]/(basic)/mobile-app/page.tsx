@@ -7,7 +7,8 @@ import { DownloadCard } from '@/features/apps/download-card';
 import { OpenInApp } from '@/features/apps/open-in-app';
 import { PageQr } from '@/features/apps/phone-qr';
 import { recommendedChannels } from '@/features/apps/platform';
-import { currentVisitor, loadSiteResources } from '@/features/apps/site-resources';
+import { DownloadCount } from '@/features/apps/download-count';
+import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
 import { localePath } from '@/i18n/locale-path';
@@ -25,11 +26,12 @@ const mobileChannels: readonly AppChannel[] = ['gp', 'android', 'ios'];
  */
 export default async function MobileAppPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
-  const [t, pages, resources, visitor] = await Promise.all([
+  const [t, pages, resources, visitor, counts] = await Promise.all([
     getTranslations({ locale, namespace: 'apps' }),
     getTranslations({ locale, namespace: 'pages' }),
     loadSiteResources(locale),
     currentVisitor(),
+    loadDownloadCounts(locale),
   ]);
   const downloads = resources.app_downloads;
   const recommended = recommendedChannels(visitor, downloads).find((channel) => mobileChannels.includes(channel));
@@ -49,6 +51,7 @@ export default async function MobileAppPage({ params }: LocaleParams) {
       <h2 id="mobile-android" className="text-lg font-semibold">
         {t('mobile.android')}
       </h2>
+      <DownloadCount locale={locale} count={counts.android} />
       {card('gp')}
       {card(
         'android',
@@ -66,6 +69,7 @@ export default async function MobileAppPage({ params }: LocaleParams) {
       <h2 id="mobile-ios" className="text-lg font-semibold">
         {t('mobile.ios')}
       </h2>
+      <DownloadCount locale={locale} count={counts.ios} />
       {card('ios')}
     </section>
   );

@@ -4,7 +4,8 @@ import { config } from '@/config';
 import { TvActivateLink } from '@/features/auth/tv-activate-link';
 import { DownloadCard } from '@/features/apps/download-card';
 import { PhoneQr } from '@/features/apps/phone-qr';
-import { currentVisitor, loadSiteResources } from '@/features/apps/site-resources';
+import { DownloadCount } from '@/features/apps/download-count';
+import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
 import { StepList } from '@/features/apps/step-list';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
@@ -23,11 +24,12 @@ const stepKeys = ['install', 'open', 'visit', 'enter', 'done'] as const;
  */
 export default async function TvPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
-  const [t, pages, resources, visitor] = await Promise.all([
+  const [t, pages, resources, visitor, counts] = await Promise.all([
     getTranslations({ locale, namespace: 'apps' }),
     getTranslations({ locale, namespace: 'pages' }),
     loadSiteResources(locale),
     currentVisitor(),
+    loadDownloadCounts(locale),
   ]);
   const tv = resources.app_downloads.tv;
   const activateUrl = `${config.publicUrl}${localePath(locale, '/tv/activate')}`;
@@ -39,6 +41,7 @@ export default async function TvPage({ params }: LocaleParams) {
           channel="tv"
           download={tv}
           isRecommended={tv !== undefined && visitor.platform === 'tv'}
+          detail={counts.tv ? <DownloadCount locale={locale} count={counts.tv} /> : undefined}
         />
         <section aria-labelledby="tv-steps" className="space-y-4">
           <h2 id="tv-steps" className="text-lg font-semibold">

@@ -11,7 +11,10 @@ export const generateMetadata = infoPageMetadata('drive-account');
 /** /drive/account: the member's profile and two-step verification. */
 export default async function DriveAccountPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'account' });
+  const [t, common] = await Promise.all([
+    getTranslations({ locale, namespace: 'account' }),
+    getTranslations({ locale, namespace: 'common' }),
+  ]);
   const signIn = `${localePath(locale, '/drive/login')}?${new URLSearchParams({
     redirect: localePath(locale, '/drive/account'),
   }).toString()}`;
@@ -19,7 +22,16 @@ export default async function DriveAccountPage({ params }: LocaleParams) {
     <div className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="mb-8 text-3xl font-semibold tracking-tight">{t('title')}</h1>
       <AuthMessages locale={locale} namespaces={['account']}>
-        <AccountPage errorTexts={errorTextsOf(locale)} signInHref={signIn} />
+        <AccountPage
+          errorTexts={errorTextsOf(locale)}
+          signInHref={signIn}
+          analysisTexts={{
+            title: common('analysis.title'),
+            label: common('analysis.label'),
+            hint: common('analysis.hint'),
+            blocked: common('analysis.blocked'),
+          }}
+        />
       </AuthMessages>
     </div>
   );
