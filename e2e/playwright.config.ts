@@ -88,6 +88,8 @@ export default defineConfig({
       SHIELD_INIT_MAX_PER_ADDRESS: '100000',
       SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES: '100000',
       SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: '100000',
+      // Every page of every test sends its analytics events from 127.0.0.1.
+      ANALYTICS_MAX_PER_MINUTE: '100000',
       // Invitation and trial grants per address: every test's new member calls from 127.0.0.1.
       INVITE_MAX_PER_ADDRESS_PER_DAY: '10000',
       // Every new member makes the free-trial call; here it grants nothing, so the tests of the

@@ -223,4 +223,19 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     const marks = await t.container.database.db.selectFrom('app_download_marks').select('day').execute();
     expect(marks.map((mark) => mark.day)).toEqual(['2030-01-02']);
   });
+
+  it('documents both calls in the OpenAPI document', async () => {
+    t = await buildTestApp(dialect);
+    const document = ok<{
+      paths: Record<string, Record<string, { tags: string[]; summary: string; requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>(await t.app.inject({ method: 'GET', url: '/api/openapi.json' }));
+    const event = document.paths['/statistics/pub/event']?.post;
+    expect(event?.tags).toEqual(['statistics']);
+    expect(event?.summary).toMatch(/analytics events/);
+    expect(JSON.stringify(event?.requestBody)).toContain('block-page');
+    expect(Object.keys(event?.responses ?? {})).toContain('204');
+    const download = document.paths['/statistics/pub/download']?.get;
+    expect(download?.tags).toEqual(['statistics']);
+    expect(JSON.stringify(download?.responses['200'])).toContain('extension');
+  });
 });
