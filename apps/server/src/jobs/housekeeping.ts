@@ -8,9 +8,9 @@ const blobGraceMs = hour;
 
 /**
  * Starts the node's housekeeping: the trash retention purge, the expiry of abandoned uploads,
- * the release of thumbnails whose content is gone, the analytics retention sweep, and the garbage collection that deletes the
- * bytes of blobs nobody references any more (an hour after their last reference went, so an
- * upload that is committing the same content never loses it). Every job is safe to run on
+ * the release of thumbnails whose content is gone, the analytics retention sweep, and the
+ * garbage collection that deletes the bytes of blobs nobody references any more (an hour after
+ * their last reference went, so an upload that is committing the same content never loses it). Every job is safe to run on
  * several nodes at once. `stop` ends them all and waits for passes under way.
  */
 export function startHousekeeping(

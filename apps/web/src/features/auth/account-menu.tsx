@@ -10,10 +10,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { emitAppEvent } from '@/features/analytics/app-events';
 import { PremiumBadge } from '@/features/membership/premium-badge';
 import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import type { MembershipInfo, Profile } from './credentials';
-import { emitAppEvent } from '@/features/analytics/app-events';
 import { signOut } from './session';
 
 /** The texts of the account menu. */

@@ -66,7 +66,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
               homeHref: localePath(locale, '/'),
             }}
           >
-            {/* Before the page: its effects subscribe before the page's emit anything. */}
+            {/* Before the page, so its effect subscribes before the page's effects emit anything. */}
             <AnalyticsHost />
             <SiteHeader locale={locale} />
             {children}

@@ -1,7 +1,7 @@
 'use client';
 
 import type { MutableRefObject, ReactNode, SyntheticEvent } from 'react';
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import {
   ChevronLeft,
   ChevronRight,
@@ -249,7 +249,6 @@ function usePlayerMemory(
   playable: boolean,
   positionRef: MutableRefObject<number>,
 ) {
-  const element = useRef<HTMLMediaElement | null>(null);
   const mounted = useRef(false);
   const savedAt = useRef(0);
   const fileId = file.id;
@@ -262,12 +261,15 @@ function usePlayerMemory(
       emitAppEvent('player-mount', { kind });
     }
   }, [playable, kind]);
-  useEffect(
-    () => () => {
-      const media = element.current;
-      if (media) {
-        rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, Date.now());
+  // When the player goes (another file, the viewer closed), where it stood is remembered.
+  const ref = useCallback(
+    (media: HTMLMediaElement | null) => {
+      if (!media) {
+        return undefined;
       }
+      return () => {
+        rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, Date.now());
+      };
     },
     [fileId],
   );
@@ -276,9 +278,7 @@ function usePlayerMemory(
     rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, savedAt.current);
   };
   return {
-    ref: (media: HTMLMediaElement | null) => {
-      element.current = media;
-    },
+    ref,
     onLoadedMetadata: (event: SyntheticEvent<HTMLMediaElement>) => {
       const media = event.currentTarget;
       const resume = resumePosition(defaultStorage(), fileId, media.duration);
