@@ -25,6 +25,19 @@ export function requireActor(authenticator: Authenticator) {
   };
 }
 
+/**
+ * The member of a call open to visitors: the user id of a valid credential, or null for a
+ * visitor. A credential that does not authenticate (expired, revoked, malformed) makes a visitor
+ * too, so such a call goes on as one instead of failing.
+ */
+export async function optionalMemberOf(authenticator: Authenticator, request: FastifyRequest): Promise<string | null> {
+  try {
+    return (await authenticator.authenticate(request))?.userId ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The actor `requireActor` set; a route without that hook answers `unauthenticated`. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { taskMessage } from '@nimbus/contracts';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
+import { optionalMemberOf } from '../auth/require-actor';
 import { checkUrlsBodySchema, resourceListSchema, type Resource } from './url-check.schemas';
 import type { CheckedUrl, UrlCheckService } from './url-check.service';
 
@@ -49,13 +50,8 @@ export function urlCheckRoutes(deps: UrlCheckRoutesDeps) {
         },
       },
       async (request) => {
-        let userId: string | null;
-        try {
-          userId = (await deps.authenticator.authenticate(request))?.userId ?? null;
-        } catch {
-          // Credentials that do not authenticate make a visitor, limited by address.
-          userId = null;
-        }
+        // A visitor (or a credential that does not authenticate) is limited by address.
+        const userId = await optionalMemberOf(deps.authenticator, request);
         const checked = await deps.urlCheck.check({ userId, address: request.ip }, request.body.urls);
         const locale = requestLocale(request);
         return { list: { resources: checked.map((item) => toResourceDto(item, locale)) } };

@@ -6,7 +6,7 @@ import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import type { FileLinkFields, FileLinker } from '../drive/file.dto';
 import type { FileService } from '../drive/file.service';
-import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
+import { actorOf, memberSecurity, optionalMemberOf, requireActor } from '../auth/require-actor';
 import {
   batchFileInfoAnswerSchema,
   batchFileInfoBodySchema,
@@ -109,17 +109,8 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     }
 
     /** Who calls a visitor path; credentials that do not authenticate make an anonymous visitor. */
-    /** The signed-in member of a request, or null for a visitor (a broken credential is none). */
-    async function memberOf(request: FastifyRequest): Promise<string | null> {
-      try {
-        return (await deps.authenticator.authenticate(request))?.userId ?? null;
-      } catch {
-        return null;
-      }
-    }
-
     async function visitorOf(request: FastifyRequest): Promise<Visitor> {
-      const userId = request.actor?.userId ?? (await memberOf(request));
+      const userId = request.actor?.userId ?? (await optionalMemberOf(deps.authenticator, request));
       return {
         userId,
         locale: requestLocale(request),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { clientIdOf } from '../../http/request-headers';
 import type { AccessService } from '../access/access.service';
 import type { Authenticator } from '../auth/authenticator';
+import { optionalMemberOf } from '../auth/require-actor';
 import { toDownloadCounts } from './statistics.dto';
 import { downloadCountsSchema, eventBodyLimit, eventBodySchema } from './statistics.schemas';
 import type { StatisticsService } from './statistics.service';
@@ -25,15 +26,6 @@ export interface StatisticsRoutesDeps {
  * `GET /statistics/pub/download` tells the public app download counts.
  */
 export function statisticsRoutes(deps: StatisticsRoutesDeps) {
-  /** The member of a credential; a visitor, or a credential that does not authenticate, is none. */
-  async function memberOf(request: FastifyRequest): Promise<string | null> {
-    try {
-      return (await deps.authenticator.authenticate(request))?.userId ?? null;
-    } catch {
-      return null;
-    }
-  }
-
   function countryOf(request: FastifyRequest): string {
     const header = deps.countryHeader ? request.headers[deps.countryHeader] : undefined;
     return deps.access.decide(request.ip, typeof header === 'string' ? header : '').country;
@@ -74,7 +66,7 @@ export function statisticsRoutes(deps: StatisticsRoutesDeps) {
       },
       async (request, reply) => {
         const sender = {
-          userId: await memberOf(request),
+          userId: await optionalMemberOf(deps.authenticator, request),
           address: request.ip,
           country: countryOf(request),
           clientId: clientIdOf(request),
