@@ -84,8 +84,44 @@ test.describe('the captcha modal', () => {
 
     const modal = page.getByTestId('captcha-modal');
     await expect(modal).toBeVisible();
-    await modal.getByRole('button', { name: 'Close' }).click();
+    // The focus stays in the modal: Tab and Shift+Tab go through its frame and its close button
+    // (and out to the browser's own controls), never to the page behind it.
+    const close = modal.getByRole('button', { name: 'Close' });
+    await expect(close).toBeFocused();
+    const focusBehind = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return (
+          active !== null &&
+          active !== document.body &&
+          active.closest('[data-testid="captcha-modal"]') === null
+        );
+      });
+    const seen = new Set<string>();
+    for (const key of [
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+    ]) {
+      await page.keyboard.press(key);
+      expect(await focusBehind()).toBe(false);
+      seen.add(await page.evaluate(() => document.activeElement?.tagName ?? ''));
+    }
+    expect(seen).toContain('IFRAME');
+    expect(seen).toContain('BUTTON');
+    expect(
+      await page.evaluate(
+        () => document.querySelector('[data-testid="auth-panel"]')?.closest('[inert]') !== null,
+      ),
+    ).toBe(true);
+    await close.click();
     await expect(modal).toBeHidden();
+    expect(await page.evaluate(() => document.querySelector('[inert]'))).toBeNull();
     await expect(page.locator('body')).not.toHaveClass(/nimbus-modal-open/);
     await expect(page.getByTestId('form-error')).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();

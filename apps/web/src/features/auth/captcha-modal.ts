@@ -69,8 +69,32 @@ export interface CaptchaModalTexts {
 }
 
 /**
+ * Makes everything in `body` but `modal` inert (no focus, no clicks, hidden from assistive
+ * technology), so Tab stays inside the modal; the returned function gives it all back, with the
+ * focus where it was before.
+ */
+export function containFocus(body: HTMLElement, modal: HTMLElement): () => void {
+  const opener = body.ownerDocument.activeElement;
+  const outside = [...body.children].filter(
+    (element) => element !== modal && !element.hasAttribute('inert'),
+  );
+  for (const element of outside) {
+    element.setAttribute('inert', '');
+  }
+  return () => {
+    for (const element of outside) {
+      element.removeAttribute('inert');
+    }
+    if (opener instanceof HTMLElement && opener.isConnected) {
+      opener.focus();
+    }
+  };
+}
+
+/**
  * Opens the challenge `url` in the modal and resolves the solution whose `state` matches, or
- * null when the visitor closes the modal.
+ * null when the visitor closes the modal. While it is open the rest of the page is inert, so the
+ * focus stays in the modal (its frame and its close button).
  */
 export function openCaptchaModal(
   url: string,
@@ -104,10 +128,13 @@ export function openCaptchaModal(
     close.setAttribute('aria-label', texts.close);
     close.textContent = '\u00d7';
 
+    let uncontain = () => {};
+
     function finish(solution: CaptchaSolution | null): void {
       window.removeEventListener('message', onMessage);
       document.removeEventListener('keydown', onKey);
       overlay.remove();
+      uncontain();
       release();
       resolve(solution);
     }
@@ -141,6 +168,7 @@ export function openCaptchaModal(
     box.append(frame, close);
     overlay.append(box);
     document.body.append(overlay);
+    uncontain = containFocus(document.body, overlay);
     close.focus();
   });
 }
