@@ -319,19 +319,24 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
   await saveDialog.getByRole('button', { name: 'Save here' }).click();
   const done = saveDialog.getByTestId('share-save-done');
   await expect(done).toContainText('Saved to your drive');
-  await expect(done.getByRole('link', { name: 'Open in my drive' })).toHaveAttribute(
-    'href',
-    `/drive/all?folder=${target}`,
-  );
-  await visitor.close();
   const inTarget = await request.get('/drive/v1/files', {
     headers: apiHeaders(tokenB),
     params: { parent_id: target, limit: 100 },
   });
-  const names = ((await inTarget.json()) as { files: { name: string }[] }).files.map(
-    (file) => file.name,
+  const files = ((await inTarget.json()) as { files: { id: string; name: string }[] }).files;
+  expect(files.map((file) => file.name)).toEqual(['Album']);
+  // "Open in my drive" leads to the folder with what the save brought selected.
+  await expect(done.getByRole('link', { name: 'Open in my drive' })).toHaveAttribute(
+    'href',
+    `/drive/all?folder=${target}&action=highlight_files&file_id=${files[0]?.id}`,
   );
-  expect(names).toEqual(['Album']);
+  await done.getByRole('link', { name: 'Open in my drive' }).click();
+  await expect(page).toHaveURL(new RegExp(`/drive/all\\?folder=${target}$`));
+  await expect(page.locator('[data-testid=drive-item][data-name="Album"]')).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await visitor.close();
 });
 
 test('a share of more than a thousand items is saved in the background and followed again after a reload', async ({
@@ -391,6 +396,7 @@ test('a share of more than a thousand items is saved in the background and follo
   await done.getByRole('link', { name: 'Open in my drive' }).click();
   const saved = page.locator('[data-testid=drive-item][data-name="Big"]');
   await expect(saved).toBeVisible();
+  await expect(saved).toHaveAttribute('aria-selected', 'true');
   await member.close();
 
   const task = await request.get(`/drive/v1/tasks/${answer.restore_task_id}`, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RestoreTask } from './restore-task';
-import { followRestoreTask, isFinalPhase, pollDelayMs } from './restore-task';
+import { followRestoreTask, isFinalPhase, pollDelayMs, savedIdsOf } from './restore-task';
 
 function task(phase: string, progress: number): RestoreTask {
   return { id: 't1', phase, progress, file_id: 'f1', message: '' };
@@ -79,5 +79,31 @@ describe('following a restore task', () => {
     expect(isFinalPhase('PHASE_TYPE_ERROR')).toBe(true);
     expect(isFinalPhase('PHASE_TYPE_RUNNING')).toBe(false);
     expect(pollDelayMs(10)).toBe(2000);
+  });
+});
+
+describe('the items a save gave the drive', () => {
+  const task = (trace: string): RestoreTask => ({
+    id: 't',
+    phase: 'PHASE_TYPE_COMPLETE',
+    progress: 100,
+    file_id: '',
+    message: '',
+    params: { share_id: 's', trace_file_ids: trace },
+  });
+
+  it('maps the saved originals to their copies in order, once each, within the limit', () => {
+    const saved = task(JSON.stringify({ a: 'A', b: 'B', nested: 'N', c: 'C' }));
+    expect(savedIdsOf(saved, ['b', 'a', 'b'], 100)).toEqual(['B', 'A']);
+    expect(savedIdsOf(saved, ['a', 'b', 'c'], 2)).toEqual(['A', 'B']);
+    // An original the save did not copy (a later page of the share, a nested pick) is left out.
+    expect(savedIdsOf(saved, ['zz', 'c'], 100)).toEqual(['C']);
+  });
+
+  it('reads a missing, broken or foreign trace as nothing saved', () => {
+    expect(savedIdsOf({ ...task('{}'), params: {} }, ['a'], 100)).toEqual([]);
+    expect(savedIdsOf(task('{not json'), ['a'], 100)).toEqual([]);
+    expect(savedIdsOf(task('["A"]'), ['0'], 100)).toEqual([]);
+    expect(savedIdsOf(task('{"a": 7, "b": ""}'), ['a', 'b', 'toString'], 100)).toEqual([]);
   });
 });

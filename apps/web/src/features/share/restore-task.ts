@@ -15,6 +15,33 @@ export interface RestoreTask {
   params?: Record<string, string>;
 }
 
+/**
+ * The drive ids a finished save gave the `originals` it saved (from the task's
+ * `trace_file_ids`, which maps every shared id to its copy), in their order, each once, at most
+ * `limit`; originals the save did not copy (nested picks, a share's later pages) are left out.
+ */
+export function savedIdsOf(
+  task: RestoreTask,
+  originals: readonly string[],
+  limit: number,
+): string[] {
+  let trace: unknown;
+  try {
+    trace = JSON.parse(task.params?.trace_file_ids ?? '{}');
+  } catch {
+    return [];
+  }
+  if (typeof trace !== 'object' || trace === null || Array.isArray(trace)) {
+    return [];
+  }
+  const copies = trace as Record<string, unknown>;
+  const saved = originals.flatMap((id) => {
+    const copy = Object.hasOwn(copies, id) ? copies[id] : undefined;
+    return typeof copy === 'string' && copy !== '' ? [copy] : [];
+  });
+  return [...new Set(saved)].slice(0, limit);
+}
+
 /** How a followed save ended. */
 export type RestoreOutcome =
   | { kind: 'complete'; task: RestoreTask }

@@ -18,6 +18,7 @@ import { errorText } from '@/features/auth/error-text';
 import { useStoredSession } from '@/features/auth/use-stored-session';
 import type { DriveFile } from '@/features/drive/drive-api';
 import { getFile } from '@/features/drive/drive-api';
+import { actionParams, maxActionFileIds } from '@/features/drive/actions/dialog-action';
 import type { PreviewFile } from '@/features/drive/preview';
 import { contentUrlOf } from '@/features/drive/preview/preview-file';
 import { localePath } from '@/i18n/locale-path';
@@ -33,10 +34,10 @@ import {
   takeRestore,
 } from './restore-continue';
 import type { RestoreTask } from './restore-task';
-import { browserSleep, followRestoreTask } from './restore-task';
+import { browserSleep, followRestoreTask, savedIdsOf } from './restore-task';
 import type { ShareZipBody } from './share-pick';
 import { downloadOneByOne, intoFolder } from './share-pick';
-import type { ShareStatus } from './share-types';
+import type { OpenShareAnswer, ShareStatus } from './share-types';
 
 /** The scenes of the share page (spec section 3). */
 export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE_PREVIEW_WINDOW';
@@ -123,16 +124,25 @@ function replaceScene(scene: ShareScene | undefined): void {
  */
 async function landedHref(
   locale: Locale,
-  landed: { parentId: string; savedId: string; folderId: string },
+  landed: { parentId: string; savedId: string; folderId: string; savedIds: readonly string[] },
 ): Promise<string> {
-  const all = localePath(locale, '/drive/all');
-  const inFolder = (id: string) => (id ? `${all}?folder=${encodeURIComponent(id)}` : all);
+  const inFolder = (id: string) => {
+    const query = new URLSearchParams(id ? { folder: id } : {});
+    // "saved file ids": the drive selects and scrolls to what the save brought (highlight_files).
+    if (landed.savedIds.length > 0) {
+      query.set('action', 'highlight_files');
+      query.set(actionParams.fileId, landed.savedIds.join(','));
+    }
+    const search = query.toString();
+    return `${localePath(locale, '/drive/all')}${search ? `?${search}` : ''}`;
+  };
   if (landed.parentId) {
     return inFolder(landed.parentId);
   }
-  if (landed.savedId) {
+  const savedId = landed.savedId || landed.savedIds[0];
+  if (savedId) {
     try {
-      const file: DriveFile = await getFile(landed.savedId);
+      const file: DriveFile = await getFile(savedId);
       return inFolder(file.parent_id);
     } catch {
       // The folder the answer named is the next best place.
@@ -223,8 +233,30 @@ export function ShareActionsProvider({
     [shareId],
   );
 
+  /**
+   * The copies of what a finished save took: of the items picked, or, for a whole share, of its
+   * items at the top (the first page of them).
+   */
+  const savedItemsOf = useCallback(
+    async (task: RestoreTask, picked: readonly string[]): Promise<string[]> => {
+      let originals = picked;
+      if (originals.length === 0) {
+        try {
+          const top = await browserClient().get<OpenShareAnswer>('/drive/v1/share', {
+            query: { share_id: shareId, pass_code_token: token, limit: maxActionFileIds },
+          });
+          originals = top.files.map((file) => file.id);
+        } catch {
+          return [];
+        }
+      }
+      return savedIdsOf(task, originals, maxActionFileIds);
+    },
+    [shareId, token],
+  );
+
   const follow = useCallback(
-    async (taskId: string, parentId: string) => {
+    async (taskId: string, parentId: string, picked: readonly string[] = []) => {
       following.current?.abort();
       const controller = new AbortController();
       following.current = controller;
@@ -248,7 +280,12 @@ export function ShareActionsProvider({
         emitAppEvent('restore-status', { status: 'RESTORE_COMPLETE' });
         setSave({
           step: 'done',
-          href: await landedHref(locale, { parentId, savedId: outcome.task.file_id, folderId: '' }),
+          href: await landedHref(locale, {
+            parentId,
+            savedId: outcome.task.file_id,
+            folderId: '',
+            savedIds: await savedItemsOf(outcome.task, picked),
+          }),
         });
       } catch (cause) {
         forgetRunningRestore(defaultStorage());
@@ -256,7 +293,7 @@ export function ShareActionsProvider({
         fail(cause);
       }
     },
-    [locale, t, fail],
+    [locale, t, fail, savedItemsOf],
   );
 
   const runSave = useCallback(
@@ -296,23 +333,24 @@ export function ShareActionsProvider({
           parentId,
           at: Date.now(),
         });
-        await follow(answer.restore_task_id, parentId);
+        await follow(answer.restore_task_id, parentId, body.file_ids);
         return;
       }
       setSave({ step: 'saving', progress: 100 });
-      let savedId = '';
-      if (answer.restore_task_id) {
-        savedId = await getTask(answer.restore_task_id).then(
-          (task) => task.file_id,
-          () => '',
-        );
-      }
+      const task = answer.restore_task_id
+        ? await getTask(answer.restore_task_id).catch(() => undefined)
+        : undefined;
       setSave({
         step: 'done',
-        href: await landedHref(locale, { parentId, savedId, folderId: answer.file_id }),
+        href: await landedHref(locale, {
+          parentId,
+          savedId: task?.file_id ?? '',
+          folderId: answer.file_id,
+          savedIds: task ? await savedItemsOf(task, body.file_ids) : [],
+        }),
       });
     },
-    [token, shareId, askSignIn, fail, follow, locale, t],
+    [token, shareId, askSignIn, fail, follow, locale, t, savedItemsOf],
   );
 
   const download = useCallback(
@@ -546,12 +584,12 @@ export function ShareActionsProvider({
                 {signInFor?.action === 'zip'
                   ? t('sign-in.for-download-zip', { count: signInFor.count })
                   : signInFor?.action === 'download'
-                  ? signInFor.count > 1
-                    ? t('sign-in.for-download-some', { count: signInFor.count })
-                    : t('sign-in.for-download')
-                  : signInFor && signInFor.count > 0
-                    ? t('sign-in.for-save-some', { count: signInFor.count })
-                    : t('sign-in.for-save')}
+                    ? signInFor.count > 1
+                      ? t('sign-in.for-download-some', { count: signInFor.count })
+                      : t('sign-in.for-download')
+                    : signInFor && signInFor.count > 0
+                      ? t('sign-in.for-save-some', { count: signInFor.count })
+                      : t('sign-in.for-save')}
               </DialogDescription>
             }
           />
