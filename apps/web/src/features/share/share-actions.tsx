@@ -120,7 +120,8 @@ function replaceScene(scene: ShareScene | undefined): void {
 
 /**
  * The drive page of the folder a save landed in: the folder chosen, else the folder of the first
- * saved item (the task's `file_id`), else the folder the answer named.
+ * saved item (the task's `file_id`), else the folder the answer named; with `savedIds` selected
+ * there when the save's copies are known.
  */
 async function landedHref(
   locale: Locale,
