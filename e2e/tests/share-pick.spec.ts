@@ -143,8 +143,8 @@ test('a visitor picks two files two folders deep, signs in after a reload, and o
   const sent = (await restore).postDataJSON() as { file_ids: string[]; ancestor_ids: string[] };
   expect(sent.file_ids.sort()).toEqual([x, z].sort());
   expect(sent.ancestor_ids).toEqual([top, mid]);
-  await expect(page.getByTestId('share-save-done')).toContainText('Saved to your drive');
-  await visitor.close();
+  const done = page.getByTestId('share-save-done');
+  await expect(done).toContainText('Saved to your drive');
 
   // Only the two picked files are in B's drive, in "Saved from shares".
   const root = await namesIn(request, tokenB, '');
@@ -154,6 +154,18 @@ test('a visitor picks two files two folders deep, signs in after a reload, and o
     ['x.txt', 'drive#file'],
     ['z.txt', 'drive#file'],
   ]);
+
+  // "Open in my drive" shows them there, both selected.
+  await done.getByRole('link', { name: 'Open in my drive' }).click();
+  await expect(page).toHaveURL(new RegExp(`/drive/all\\?folder=${root[0]?.id}$`));
+  for (const name of ['x.txt', 'z.txt']) {
+    await expect(page.locator(`[data-testid=drive-item][data-name="${name}"]`)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  }
+  await expect(page.getByTestId('selection-count')).toHaveText('2 items selected');
+  await visitor.close();
 });
 
 test('a visitor downloads a folder two levels deep as a zip right after signing in, even across a reload', async ({
