@@ -12,10 +12,10 @@ describe('web config', () => {
     expect(config.embedOrigins).toEqual([]);
   });
 
-  it('derives the internal API URL from PORT and treats empty values as unset', () => {
+  it('derives the public and internal URLs from PORT and treats empty values as unset', () => {
     const config = parseConfig({ PORT: '8080', PUBLIC_URL: '', INTERNAL_API_URL: ' ' });
     expect(config.internalApiUrl).toBe('http://127.0.0.1:8080');
-    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.publicUrl).toBe('http://localhost:8080');
   });
 
   it('parses origin lists and checks the access origins first', () => {

@@ -55,10 +55,17 @@ const siteRedirectsSchema = z
   .pipe(z.array(siteRedirectSchema));
 
 const envSchema = z.object({
-  /** Port of the server that hosts the site and the API; only used for the INTERNAL_API_URL default. */
+  /**
+   * Port of the server that hosts the site and the API; only used for the PUBLIC_URL and
+   * INTERNAL_API_URL defaults.
+   */
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  /** The site's public origin, for absolute URLs (sitemap, alternates, manifest). */
-  PUBLIC_URL: z.preprocess(blankToUndefined, originSchema.default('http://localhost:3000')),
+  /**
+   * The site's public origin, for absolute URLs (sitemap, alternates, manifest) and the login
+   * hand-off's redirect URI. Defaults to `http://localhost:${PORT}`, as the server's does, so both
+   * agree on the redirect URI on any port.
+   */
+  PUBLIC_URL: z.preprocess(blankToUndefined, originSchema.optional()),
   /**
    * How server-side web code (the proxy's access check, server components) reaches the API.
    * Defaults to the loopback address of the hosting server: `http://127.0.0.1:${PORT}`.
@@ -123,7 +130,7 @@ export function parseConfig(env: Record<string, string | undefined>): WebConfig 
   const vars = result.data;
   const internalApiUrl = vars.INTERNAL_API_URL ?? `http://127.0.0.1:${vars.PORT}`;
   return {
-    publicUrl: vars.PUBLIC_URL,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     internalApiUrl,
     apiOrigins: {
       drive: vars.API_ORIGINS_DRIVE,
