@@ -1,47 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { startFakeDesktopApp } from '../support/fake-desktop-app';
-import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { closedLoopbackPort, startFakeDesktopApp } from '../support/fake-desktop-app';
+import { memberPassword, newMember, sessionSub, signUpMember } from '../support/members';
 
 /*
  * The site's login hand-off (spec sections 2, 4 and 7): the desktop app opens the site with
  * `?port=<hex>&from_source=desktop&state=...`; the site makes a PKCE pair, asks the app on its
- * loopback port for a code (answered in `X-Auth-Code`), and exchanges it for a session.
+ * loopback port for a code (answered in `X-Auth-Code`, or later in the site's query), and
+ * exchanges it for a session. Links that answer no flow of the browser: login-csrf.spec.ts.
  */
 
-const password = 'correct horse 42';
-
-/** A member: the e-mail address to sign in with and the user id. */
-interface Member {
-  email: string;
-  sub: string;
-}
-
-/** The user id the page's session belongs to, or undefined when signed out. */
-async function sessionSub(page: Page): Promise<string | undefined> {
-  const me = await page.request.get('/v1/user/me');
-  return me.ok() ? ((await me.json()) as { sub: string }).sub : undefined;
-}
-
-/** Signs a new member up on `page`; resolves the member. */
-async function signUpMember(page: Page): Promise<Member> {
-  const email = newEmail();
-  await signUpInEnglish(page, email, password);
-  const sub = await sessionSub(page);
-  expect(sub).toBeTruthy();
-  return { email, sub: sub ?? '' };
-}
-
-/** Signs a new member up in a browser context of its own. */
-async function newMember(browser: Browser, baseURL: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL });
-  const member = await signUpMember(await context.newPage());
-  await context.close();
-  return member;
-}
+const password = memberPassword;
 
 test.describe('login hand-off', () => {
   test('the desktop loopback flow signs the visitor in as the app member', async ({
@@ -122,11 +90,7 @@ test.describe('login hand-off', () => {
   test('a failed hand-off logs invalid auth code! and leaves the visitor signed out', async ({
     page,
   }) => {
-    // A loopback port where nothing listens any more.
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await closedLoopbackPort();
 
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
@@ -138,58 +102,83 @@ test.describe('login hand-off', () => {
     expect(await sessionSub(page)).toBeUndefined();
   });
 
-  test('a code supplied by the app is exchanged with the verifier the app passed', async ({
+  test('a code the app supplies later in the query answers the flow this browser began', async ({
     page,
     browser,
     baseURL,
-    request,
+  }) => {
+    test.setTimeout(90_000);
+    const origin = baseURL ?? '';
+    const member = await newMember(browser, origin);
+    const app = await startFakeDesktopApp({
+      apiOrigin: origin,
+      siteOrigin: origin,
+      email: member.email,
+      password,
+      deferCode: true,
+    });
+    try {
+      await page.goto(`/?port=${app.hexPort}&from_source=desktop&state=app-2`);
+      await expect.poll(() => app.requests.length, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('nimbus_handoff_flows')))
+        .toContain('app-2');
+      await expect(page.getByTestId('login-handoff')).toHaveCount(0);
+      expect(await sessionSub(page)).toBeUndefined();
+
+      // The app supplies the code for the challenge it was sent; a verifier in the query (the
+      // old protocol) is ignored: the site exchanges with the verifier it kept.
+      const query = new URLSearchParams({
+        code: await app.mintCode(),
+        state: 'app-2',
+        code_verifier: 'not-the-verifier',
+        from_source: 'desktop',
+      });
+      // The exchange is held back so the drive's sign-in gate always runs while it is in
+      // flight: the gate must wait for the hand-off instead of sending the visitor to sign in.
+      await page.route('**/v1/auth/token', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto(`/drive/all?${query.toString()}`);
+      await expect.poll(() => sessionSub(page), { timeout: 15_000 }).toBe(member.sub);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/drive/all');
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      expect(await page.evaluate(() => localStorage.getItem('nimbus_handoff_flows'))).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a wrong code for a flow this browser began is refused with a notice', async ({
+    page,
+    browser,
+    baseURL,
   }) => {
     test.setTimeout(60_000);
     const origin = baseURL ?? '';
     const member = await newMember(browser, origin);
-    const signIn = await request.post('/v1/auth/signin', {
-      data: { client_id: 'desktop', username: member.email, password },
+    const app = await startFakeDesktopApp({
+      apiOrigin: origin,
+      siteOrigin: origin,
+      email: member.email,
+      password,
+      deferCode: true,
     });
-    const { access_token: accessToken } = (await signIn.json()) as { access_token: string };
-    const verifier = randomBytes(32).toString('base64url');
-    const authorize = await request.post('/v1/user/authorize', {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: {
-        client_id: 'web',
-        response_type: 'code',
-        redirect_uri: `${origin}/auth-success`,
-        scope: 'user pan offline',
-        state: 'app-2',
-        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-        code_challenge_method: 'S256',
-      },
-    });
-    const { code } = (await authorize.json()) as { code: string };
-    const query = new URLSearchParams({
-      code,
-      state: 'app-2',
-      code_verifier: verifier,
-      from_source: 'desktop',
-    });
-    // The exchange is held back so the drive's sign-in gate always runs while it is in flight:
-    // the gate must wait for the hand-off instead of sending the visitor to sign in.
-    await page.route('**/v1/auth/token', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
-    await page.goto(`/drive/all?${query.toString()}`);
-    await expect.poll(() => sessionSub(page), { timeout: 15_000 }).toBe(member.sub);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/drive/all');
-    await expect.poll(() => new URL(page.url()).search).toBe('');
-  });
-
-  test('a wrong code supplied by the app is refused with a notice', async ({ page }) => {
-    const logged: string[] = [];
-    page.on('console', (message) => logged.push(message.text()));
-    await page.goto('/?code=not-a-real-code&state=app-1&from_source=extension');
-    await expect(page.getByTestId('login-handoff')).toHaveAttribute('data-status', 'failed');
-    await expect(page.getByTestId('login-handoff')).toContainText('Please sign in again');
-    expect(logged.some((text) => text.includes('invalid auth code!'))).toBe(true);
-    await expect.poll(() => new URL(page.url()).search).toBe('');
+    try {
+      const logged: string[] = [];
+      page.on('console', (message) => logged.push(message.text()));
+      await page.goto(`/?port=${app.hexPort}&from_source=extension&bridge_auth=1&state=app-1`);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('nimbus_handoff_flows')))
+        .toContain('app-1');
+      await page.goto('/?code=not-a-real-code&state=app-1&from_source=extension');
+      await expect(page.getByTestId('login-handoff')).toHaveAttribute('data-status', 'failed');
+      await expect(page.getByTestId('login-handoff')).toContainText('Please sign in again');
+      expect(logged.some((text) => text.includes('invalid auth code!'))).toBe(true);
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -19,6 +19,13 @@ describe('login hand-off guard', () => {
     expect(scene).toMatchObject({ name: 'login_scene', value: 'official_page', maxAge: 600 });
   });
 
+  it('never keeps a code_verifier of the query', () => {
+    const [info] = loginHandoffCookies(
+      new URL('https://nimbus.example.com/s/abc?code=c&state=s&code_verifier=attacker-verifier'),
+    );
+    expect(JSON.parse(info?.value ?? '')).toEqual({ code: 'c', state: 's' });
+  });
+
   it('records the share page scene when the URL contains /s/', () => {
     const cookies = loginHandoffCookies(
       new URL('https://nimbus.example.com/s/abc123?code=c&state=s'),
@@ -46,9 +53,9 @@ describe('login hand-off guard', () => {
   });
 
   it('leaves codes landing on /auth-success to the app that asked for them', () => {
-    expect(loginHandoffCookies(new URL('https://n.example.com/auth-success?code=c&state=s'))).toEqual(
-      [],
-    );
+    expect(
+      loginHandoffCookies(new URL('https://n.example.com/auth-success?code=c&state=s')),
+    ).toEqual([]);
     expect(
       loginHandoffCookies(new URL('https://n.example.com/ko/auth-success?code=c&state=s')),
     ).toEqual([]);

@@ -16,8 +16,11 @@ export const loginSceneCookieName = 'login_scene';
 /** Where a login started: a share page, or any other page of the site. */
 export type LoginScene = 'share_page' | 'official_page';
 
-/** The optional hand-off parameters kept beside `code` and `state`. */
-const optionalKeys = ['scope', 'bridge_auth', 'from_source', 'port', 'code_verifier'] as const;
+/**
+ * The optional hand-off parameters kept beside `code` and `state`. A `code_verifier` of the query
+ * is not kept: the page exchanges a code only with the verifier of a flow it began itself.
+ */
+const optionalKeys = ['scope', 'bridge_auth', 'from_source', 'port'] as const;
 
 /** Longest value kept for any hand-off parameter. */
 const maxValueLength = 2048;
@@ -27,8 +30,6 @@ export interface OauthInfo {
   /** Absent in the desktop loopback flow, where the site asks the app for a code. */
   code?: string;
   state: string;
-  /** The PKCE verifier of `code`, passed along by the app that created the code. */
-  code_verifier?: string;
   scope?: string;
   bridge_auth?: string;
   from_source?: string;
@@ -48,7 +49,7 @@ function isAuthSuccessPath(pathname: string): boolean {
 /**
  * Global guard 3: when the query carries `state` with a `code` (an authorization code supplied
  * by a desktop or extension client) or with a `port` (the desktop loopback flow), keeps them with
- * the optional `scope`, `bridge_auth`, `from_source`, `port` and `code_verifier` in a 10-minute
+ * the optional `scope`, `bridge_auth`, `from_source` and `port` in a 10-minute
  * HttpOnly cookie, sets the readable `oauth_pending` marker, and records the login scene. Codes
  * landing on `/auth-success` are left to the app that asked for them.
  */

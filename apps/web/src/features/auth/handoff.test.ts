@@ -37,12 +37,10 @@ describe('parseHandoff and planHandoff', () => {
     expect(parseHandoff(undefined)).toBeUndefined();
   });
 
-  it('exchanges a supplied code with the verifier its app passed', () => {
-    expect(planHandoff({ code: 'c', state: 's', code_verifier: 'v' })).toEqual({
-      kind: 'code',
-      code: 'c',
-      codeVerifier: 'v',
-    });
+  it('plans a supplied code with its state and never with a verifier of the link', () => {
+    const handoff = parseHandoff('{"code":"c","state":"s","code_verifier":"v"}');
+    expect(handoff).toEqual({ code: 'c', state: 's' });
+    expect(planHandoff(handoff ?? { state: '' })).toEqual({ kind: 'code', code: 'c', state: 's' });
   });
 
   it('asks the desktop app only with a desktop source or bridge_auth and a valid port', () => {
@@ -61,5 +59,6 @@ describe('parseHandoff and planHandoff', () => {
     expect(
       withoutHandoffParams('https://n.example.com/s/a?port=1f90&state=s&from_source=desktop&x=1#h'),
     ).toBe('/s/a?x=1#h');
+    expect(withoutHandoffParams('https://n.example.com/?code=c&state=s&code_verifier=v')).toBe('/');
   });
 });

@@ -1,6 +1,7 @@
 /*
  * The pure parts of the login hand-off (spec sections 2, 4 and 7): reading the stored hand-off,
  * deciding between a supplied code and the desktop loopback flow, and the loopback address.
+ * A `code_verifier` in the query is never read: a verifier from a link is the attacker's.
  */
 
 /** The hand-off parameters as the `oauth_info` cookie carries them. */
@@ -11,13 +12,11 @@ export interface Handoff {
   bridge_auth?: string;
   from_source?: string;
   port?: string;
-  code_verifier?: string;
 }
 
 /** What to do with a hand-off: exchange its code, or ask the desktop app for one first. */
 export type HandoffPlan =
-  | { kind: 'code'; code: string; codeVerifier?: string }
-  | { kind: 'loopback'; port: number; state: string };
+  { kind: 'code'; code: string; state: string } | { kind: 'loopback'; port: number; state: string };
 
 /** The `from_source` values that name the desktop app. */
 const desktopSources = new Set(['desktop', 'windows', 'mac', 'pc']);
@@ -37,15 +36,7 @@ export const loopbackTimeoutMs = 5000;
 /** Longest value accepted for any hand-off parameter. */
 const maxValueLength = 2048;
 
-const stringKeys = [
-  'code',
-  'state',
-  'scope',
-  'bridge_auth',
-  'from_source',
-  'port',
-  'code_verifier',
-] as const;
+const stringKeys = ['code', 'state', 'scope', 'bridge_auth', 'from_source', 'port'] as const;
 
 /** The hand-off of a cookie value, or undefined when it is missing or malformed. */
 export function parseHandoff(raw: string | undefined): Handoff | undefined {
@@ -87,19 +78,18 @@ export function decodeLoopbackPort(hex: string | undefined): number | undefined 
 /** Whether the hand-off comes from the desktop app (`from_source`) or the bridge. */
 export function isDesktopHandoff(handoff: Handoff): boolean {
   return (
-    Boolean(handoff.bridge_auth) ||
-    desktopSources.has((handoff.from_source ?? '').toLowerCase())
+    Boolean(handoff.bridge_auth) || desktopSources.has((handoff.from_source ?? '').toLowerCase())
   );
 }
 
 /**
- * The plan of a hand-off: a supplied code is exchanged (with the verifier its app passed); without
- * one, a desktop hand-off with a valid port asks the app on the loopback address; anything else
- * is nothing to do (undefined).
+ * The plan of a hand-off: a supplied code is exchanged if its state names a flow this browser
+ * began (see handoff-flows.ts); without one, a desktop hand-off with a valid port asks the app on
+ * the loopback address; anything else is nothing to do (undefined).
  */
 export function planHandoff(handoff: Handoff): HandoffPlan | undefined {
   if (handoff.code) {
-    return { kind: 'code', code: handoff.code, codeVerifier: handoff.code_verifier };
+    return { kind: 'code', code: handoff.code, state: handoff.state };
   }
   const port = decodeLoopbackPort(handoff.port);
   if (port !== undefined && isDesktopHandoff(handoff)) {
@@ -113,7 +103,10 @@ export function loopbackUrl(port: number): string {
   return `http://127.0.0.1:${port}${loopbackPath}`;
 }
 
-/** The hand-off query parameters the page removes from its URL once consumed. */
+/**
+ * The hand-off query parameters the page removes from its URL once consumed; `code_verifier` is
+ * never used but still removed, so a link's parameters never outlive the page that received them.
+ */
 export const handoffQueryKeys = [
   'code',
   'state',

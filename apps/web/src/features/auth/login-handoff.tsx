@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { getCookie } from '@nimbus/client';
+import { defaultStorage, getCookie } from '@nimbus/client';
 import { X } from 'lucide-react';
 import { oauthPendingCookieName } from '@/guards/login-handoff.guard';
 import { readPublicConfig } from '@/lib/public-config';
@@ -15,6 +15,7 @@ import {
   withoutHandoffParams,
 } from './handoff';
 import { takeHandoff } from './handoff-actions';
+import { rememberBegunFlow, takeBegunFlow } from './handoff-flows';
 import { createPkcePair } from './pkce';
 
 /** The translated texts of the hand-off notice. */
@@ -35,14 +36,15 @@ export const invalidAuthCodeLog = 'invalid auth code!';
 
 /**
  * Asks the desktop app on its loopback port for a code made for the site's PKCE challenge:
- * a credential-free POST answered in the `X-Auth-Code` header, within 5 s.
+ * a credential-free POST answered in the `X-Auth-Code` header, within 5 s. An app that answers
+ * 202 without a code will supply it later in a page's query (`?code=…&state=…`): undefined.
  */
 async function askDesktopApp(
   plan: Extract<HandoffPlan, { kind: 'loopback' }>,
   challenge: string,
   redirectUri: string,
   clientId: string,
-): Promise<string> {
+): Promise<string | undefined> {
   const response = await fetch(loopbackUrl(plan.port), {
     method: 'POST',
     credentials: 'omit',
@@ -58,43 +60,87 @@ async function askDesktopApp(
     signal: AbortSignal.timeout(loopbackTimeoutMs),
   });
   const code = response.headers.get(authCodeHeader);
+  if (response.status === 202 && !code) {
+    return undefined;
+  }
   if (!response.ok || !code) {
     throw new Error(`the desktop app answered ${response.status} without a code`);
   }
   return code;
 }
 
+/** How a hand-off ended. */
+type HandoffOutcome =
+  /** The browser is signed in as the handed-off member. */
+  | 'signed-in'
+  /** The app took the challenge and will supply the code in a page's query. */
+  | 'awaiting-code'
+  /** A code whose state names no flow begun in this browser: ignored, nobody signed out. */
+  | 'not-begun-here';
+
 /**
- * Carries out a hand-off plan: signs out any old session, gets the code, exchanges it. The API
- * client and the session calls load only here, so pages without a hand-off never download them.
+ * Carries out a hand-off plan. A supplied code is exchanged only with the verifier of the flow
+ * this browser began with its state; the desktop app is asked with a PKCE pair made here. Any old
+ * session is signed out only once a code of such a flow is in hand (`onSigningIn` is called
+ * then), so a link that answers no flow of this browser signs nobody out. The API client and the
+ * session calls load only here, so pages without a hand-off never download them.
  */
-async function runHandoff(plan: HandoffPlan): Promise<void> {
-  const [{ exchangeAuthCode, signOut, webRedirectUri }, { webClientId }] = await Promise.all([
-    import('./session'),
-    import('./browser-client'),
-  ]);
-  const publicUrl = readPublicConfig()?.publicUrl ?? window.location.origin;
-  const redirectUri = webRedirectUri(publicUrl);
+async function runHandoff(plan: HandoffPlan, onSigningIn: () => void): Promise<HandoffOutcome> {
+  const storage = defaultStorage();
+  let code: string;
+  let verifier: string;
+  if (plan.kind === 'code') {
+    const flow = takeBegunFlow(storage, plan.state, Date.now());
+    if (!flow) {
+      return 'not-begun-here';
+    }
+    code = plan.code;
+    verifier = flow.verifier;
+  } else {
+    const [{ webRedirectUri }, { webClientId }] = await Promise.all([
+      import('./session'),
+      import('./browser-client'),
+    ]);
+    const pair = await createPkcePair();
+    const answered = await askDesktopApp(
+      plan,
+      pair.challenge,
+      webRedirectUri(sitePublicUrl()),
+      webClientId,
+    );
+    if (answered === undefined) {
+      rememberBegunFlow(storage, { state: plan.state, verifier: pair.verifier }, Date.now());
+      return 'awaiting-code';
+    }
+    code = answered;
+    verifier = pair.verifier;
+  }
+  onSigningIn();
+  const { exchangeAuthCode, signOut, webRedirectUri } = await import('./session');
   try {
     await signOut();
   } catch {
     clearCredentials();
   }
-  if (plan.kind === 'code') {
-    await exchangeAuthCode({ code: plan.code, redirectUri, codeVerifier: plan.codeVerifier });
-    return;
-  }
-  const pair = await createPkcePair();
-  const code = await askDesktopApp(plan, pair.challenge, redirectUri, webClientId);
-  await exchangeAuthCode({ code, redirectUri, codeVerifier: pair.verifier });
+  await exchangeAuthCode({
+    code,
+    redirectUri: webRedirectUri(sitePublicUrl()),
+    codeVerifier: verifier,
+  });
+  return 'signed-in';
+}
+
+function sitePublicUrl(): string {
+  return readPublicConfig()?.publicUrl ?? window.location.origin;
 }
 
 /**
  * Global guard 3 in the browser (spec sections 2 and 4): when the proxy kept a login hand-off
  * (the `oauth_pending` marker), removes its parameters from the URL, takes it from the HttpOnly
- * cookie, signs out any old session and signs in with the handed-off code — supplied by the app,
- * or asked of the desktop app on its loopback port. A failure logs `invalid auth code!` and
- * leaves the visitor signed out with a notice. Renders only that notice.
+ * cookie and carries it out (`runHandoff`): a supplied code of a flow this browser began, or the
+ * desktop loopback flow. A failure logs `invalid auth code!` with a notice (the visitor is signed
+ * out only if it came after the sign-out); a code of no flow begun here is logged and ignored.
+ * Renders only that notice.
  */
 export function LoginHandoff({ texts }: { texts: LoginHandoffTexts }) {
   const [status, setStatus] = useState<'idle' | 'running' | 'failed' | 'done'>('idle');
@@ -115,14 +161,23 @@ export function LoginHandoff({ texts }: { texts: LoginHandoffTexts }) {
         if (!plan) {
           return;
         }
-        rememberLoginScene(window.location.pathname);
-        setStatus('running');
+        let signingIn = false;
         try {
-          await runHandoff(plan);
-          setStatus('done');
+          const outcome = await runHandoff(plan, () => {
+            signingIn = true;
+            rememberLoginScene(window.location.pathname);
+            setStatus('running');
+          });
+          if (outcome === 'not-begun-here') {
+            console.error(invalidAuthCodeLog, 'the hand-off was not begun in this browser');
+          }
+          setStatus(outcome === 'signed-in' ? 'done' : 'idle');
         } catch (cause) {
           console.error(invalidAuthCodeLog, cause);
-          clearCredentials();
+          // Before the sign-out the old session is intact: its stored credentials stay.
+          if (signingIn) {
+            clearCredentials();
+          }
           setStatus('failed');
         }
       } finally {
