@@ -434,7 +434,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     traffic: downloadTraffic,
     now,
     logger: { warn },
-    shareZips: { zipEntries: (...args) => shares.zipEntries(...args) },
+    shares: { zipEntries: (...args) => shares.zipEntries(...args), holdsFile: (...args) => shares.holdsFile(...args) },
   });
 
   const shares = createShareService({

@@ -5,15 +5,28 @@ import { AppError } from '../../http/app-error';
 /** The path prefix of every content link; the one-port dispatcher hands it to the API server. */
 export const contentPathPrefix = '/content/v1';
 
+/**
+ * The share a link was handed out through: share `s` under the pass-code stamp `k`. The content
+ * origin asks the share module on every request whether the share still holds the file.
+ */
+const shareScopeSchema = z.object({ s: z.string(), k: z.string() });
+
 /** What a link lets its holder fetch; the claims are signed, so none can be changed. */
 export const linkClaimsSchema = z.discriminatedUnion('p', [
   /**
-   * The bytes of one file; `t: 1` on the member's own links (not a share's), whose downloads
-   * count against the member's download traffic.
+   * The bytes of one file; `t: 1` on the member's own links, whose downloads count against the
+   * member's download traffic; `h` on a share's links.
    */
-  z.object({ p: z.literal('file'), u: z.string(), f: z.string(), t: z.literal(1).optional(), e: z.number().int() }),
-  /** A thumbnail of one file, in one of the sizes of spec section 3. */
-  z.object({ p: z.literal('thumb'), u: z.string(), f: z.string(), s: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']), e: z.number().int() }),
+  z.object({ p: z.literal('file'), u: z.string(), f: z.string(), t: z.literal(1).optional(), h: shareScopeSchema.optional(), e: z.number().int() }),
+  /** A thumbnail of one file, in one of the sizes of spec section 3; `h` on a share's links. */
+  z.object({
+    p: z.literal('thumb'),
+    u: z.string(),
+    f: z.string(),
+    s: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']),
+    h: shareScopeSchema.optional(),
+    e: z.number().int(),
+  }),
   /** A zip of a selection (files and folders, one parent or several). */
   z.object({ p: z.literal('zip'), u: z.string(), i: z.array(z.string()).min(1), n: z.string(), e: z.number().int() }),
   /**

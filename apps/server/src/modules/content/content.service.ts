@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isAudio, isAudioCodecSupported, isImage, isVideo, type FileCategory, type ThumbnailSize } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
-import type { FileLinker, FileLinkFields } from '../drive/file.dto';
+import type { FileLinker, FileLinkFields, ShareScope } from '../drive/file.dto';
 import type { FileRecord } from '../drive/file.repository';
 import type { FileService } from '../drive/file.service';
 import type { EventRecorder } from '../event/event.service';
@@ -33,8 +33,11 @@ export interface ContentServiceDeps {
   traffic?: Pick<DownloadTrafficMeter, 'check' | 'meter'>;
   now: () => Date;
   logger?: { warn(message: string): void };
-  /** Zips of items inside shares (the share module); share zip links answer `file_not_found` without it. */
-  shareZips?: Pick<ShareService, 'zipEntries'>;
+  /**
+   * Shares (the share module): what a share's zip holds, and whether a share still holds a file
+   * its links name. Links handed out through a share answer `file_not_found` without it.
+   */
+  shares?: Pick<ShareService, 'zipEntries' | 'holdsFile'>;
 }
 
 /** The largest selection one zip call takes (folders count once, whatever they hold). */
@@ -77,13 +80,44 @@ function isServable(record: FileRecord): record is FileRecord & { sha256: string
 export function createContentService(deps: ContentServiceDeps) {
   const { files, store, signer } = deps;
 
-  /** `own`: the member's link to their own file (metered), not a share's. */
-  function fileLink(record: FileRecord, own: boolean): SignedLink {
-    return signer.sign(own ? { p: 'file', u: record.userId, f: record.id, t: 1 } : { p: 'file', u: record.userId, f: record.id }, record.name);
+  /** The claim of a link handed out through a share. */
+  function scopeClaim(share: ShareScope | undefined): { h?: { s: string; k: string } } {
+    return share === undefined ? {} : { h: { s: share.shareId, k: share.stamp } };
   }
 
-  function thumbnailLink(record: FileRecord, size: ThumbnailSize): string {
-    return signer.sign({ p: 'thumb', u: record.userId, f: record.id, s: size }, `${record.name}.webp`).url;
+  /** The member's link to their own file (metered), or a share's link to it (bound to the share). */
+  function fileLink(record: FileRecord, share: ShareScope | undefined): SignedLink {
+    return signer.sign(
+      share === undefined ? { p: 'file', u: record.userId, f: record.id, t: 1 } : { p: 'file', u: record.userId, f: record.id, ...scopeClaim(share) },
+      record.name,
+    );
+  }
+
+  function thumbnailLink(record: FileRecord, size: ThumbnailSize, share: ShareScope | undefined): string {
+    return signer.sign({ p: 'thumb', u: record.userId, f: record.id, s: size, ...scopeClaim(share) }, `${record.name}.webp`).url;
+  }
+
+  /**
+   * Whether links to `record` may be handed out to `userId`: the owner's own, or anyone's through
+   * a share (which the share module has checked). No other link to a member's file is ever made.
+   */
+  function mayLink(userId: string, record: FileRecord, share: ShareScope | undefined): boolean {
+    return share !== undefined || userId === record.userId;
+  }
+
+  /**
+   * A link handed out through a share opens only while that share still holds the file as it
+   * did: readable (not deleted, expired, used up or moderated), under the same pass code, the
+   * file (and every folder between it and the chosen item) still inside and not moderated.
+   * Checked once per request, before any byte or header of the file.
+   */
+  async function checkShared(claims: { f: string; h?: { s: string; k: string } | undefined }): Promise<void> {
+    if (claims.h === undefined) {
+      return;
+    }
+    if (!deps.shares || !(await deps.shares.holdsFile({ shareId: claims.h.s, stamp: claims.h.k }, claims.f))) {
+      throw notFound();
+    }
   }
 
   /**
@@ -177,26 +211,28 @@ export function createContentService(deps: ContentServiceDeps) {
       if (!isServable(record)) {
         return {};
       }
-      const own = userId === record.userId;
-      if (own && options.fetch && deps.traffic) {
+      if (!mayLink(userId, record, options.share)) {
+        return {};
+      }
+      if (options.share === undefined && options.fetch && deps.traffic) {
         await deps.traffic.check(userId);
       }
       const info = await analyzed(record);
-      const link = fileLink(record, own);
+      const link = fileLink(record, options.share);
       const category = categoryFromContent(record, info);
       return {
         web_content_link: link.url,
         links: { [octetStream]: { ...link, type: octetStream } },
-        thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_MEDIUM') : '',
+        thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_MEDIUM', options.share) : '',
         medias: mediasOf(record, link, info),
         params: mediaParams(info),
         ...(category ? { file_category: category } : {}),
       };
     },
 
-    async forListing(_userId, records, options) {
+    async forListing(userId, records, options) {
       const fields = new Map<string, Partial<FileLinkFields>>();
-      const servable = records.filter(isServable);
+      const servable = records.filter(isServable).filter((record) => mayLink(userId, record, options.share));
       const infos = deps.media ? await deps.media.knownInfos(servable.map((record) => record.sha256)) : new Map<string, MediaInfo>();
       // A `.ts` name says nothing until the bytes are read (a few KiB), so those are read now.
       for (const record of servable) {
@@ -211,7 +247,7 @@ export function createContentService(deps: ContentServiceDeps) {
         const info = infos.get(record.sha256);
         const category = categoryFromContent(record, info);
         fields.set(record.id, {
-          thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_SMALL') : '',
+          thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_SMALL', options.share) : '',
           params: mediaParams(info),
           ...(category ? { file_category: category } : {}),
         });
@@ -247,6 +283,7 @@ export function createContentService(deps: ContentServiceDeps) {
 
     /** What a `file` link opens. */
     async openFile(claims: Extract<LinkClaims, { p: 'file' }>): Promise<ServedFile> {
+      await checkShared(claims);
       const record = await servable(claims.u, claims.f);
       return {
         record,
@@ -307,6 +344,7 @@ export function createContentService(deps: ContentServiceDeps) {
 
     /** What a `thumb` link opens: the thumbnail blob, drawn on first use. */
     async openThumbnail(claims: Extract<LinkClaims, { p: 'thumb' }>) {
+      await checkShared(claims);
       const record = await servable(claims.u, claims.f);
       const thumbnail = deps.media ? await deps.media.thumbnail({ sha256: record.sha256, size: record.size }, claims.s) : undefined;
       if (!thumbnail) {
@@ -355,11 +393,11 @@ export function createContentService(deps: ContentServiceDeps) {
      * it checked them: a share no longer readable, or an item no longer in it, is `file_not_found`.
      */
     async openShareZip(claims: Extract<LinkClaims, { p: 'share-zip' }>) {
-      if (!deps.shareZips) {
+      if (!deps.shares) {
         throw notFound();
       }
       const visitor = { userId: claims.u, locale: 'en-US' as const, address: '', deviceId: '', clientId: '', captchaToken: undefined };
-      const zip = await deps.shareZips.zipEntries(claims.s, visitor, { passCodeToken: claims.t, fileIds: claims.i, ancestorIds: [] });
+      const zip = await deps.shares.zipEntries(claims.s, visitor, { passCodeToken: claims.t, fileIds: claims.i, ancestorIds: [] });
       if (zip.status !== 'OK') {
         throw notFound();
       }

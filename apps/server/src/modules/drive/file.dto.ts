@@ -23,6 +23,23 @@ export interface FileLinkFields {
 }
 
 /**
+ * The share a File's links are handed out through: its id and the stamp of the pass code in
+ * force (opaque here; the share module makes and checks it). Links that carry it are checked
+ * against the share on every request.
+ */
+export interface ShareScope {
+  shareId: string;
+  stamp: string;
+}
+
+/** What a link call takes: the thumbnail size, and the share the links go out through, if any. */
+export interface LinkOptions {
+  thumbnailSize?: ThumbnailSize | undefined;
+  /** Links for a share's visitors: bound to the share, never the owner's own (metered) links. */
+  share?: ShareScope | undefined;
+}
+
+/**
  * Fills the link fields of Files. The drive module only calls it; the content module (which
  * signs links and knows media facts) implements it.
  */
@@ -32,13 +49,9 @@ export interface FileLinker {
    * asks for their own file's link to download it, which `download_traffic_exhausted` refuses
    * once the plan's download traffic of the month is used up.
    */
-  forFile(
-    userId: string,
-    record: FileRecord,
-    options: { thumbnailSize?: ThumbnailSize | undefined; fetch?: boolean },
-  ): Promise<Partial<FileLinkFields>>;
+  forFile(userId: string, record: FileRecord, options: LinkOptions & { fetch?: boolean }): Promise<Partial<FileLinkFields>>;
   /** The cheap links of a page of a listing (thumbnails of images), by file id. */
-  forListing(userId: string, records: FileRecord[], options: { thumbnailSize?: ThumbnailSize | undefined }): Promise<Map<string, Partial<FileLinkFields>>>;
+  forListing(userId: string, records: FileRecord[], options: LinkOptions): Promise<Map<string, Partial<FileLinkFields>>>;
 }
 
 /** The File of API.md §2; `links` come from the content module when it is wired. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPassCodeTokenValid, passCodeTokenTtlSeconds, signPassCodeToken } from './pass-code-token';
+import { isPassCodeTokenValid, passCodeStamp, passCodeTokenTtlSeconds, signPassCodeToken } from './pass-code-token';
 
 const key = new Uint8Array(32).fill(7);
 const otherKey = new Uint8Array(32).fill(8);
@@ -32,5 +32,16 @@ describe('pass-code tokens', () => {
     for (const bad of [`${forged}.${mac}`, `${payload}.${mac}x`, payload, `${token}.x`, '', '..', 'a.b']) {
       expect(isPassCodeTokenValid(key, bad, { shareId: 'share-a', passCode: 'abcd', now })).toBe(false);
     }
+  });
+
+  it('stamp the pass code in force for links, differing by share, pass code and key', () => {
+    const stamp = passCodeStamp(key, { shareId: 'share-a', passCode: 'abcd' });
+    expect(stamp).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(passCodeStamp(key, { shareId: 'share-a', passCode: 'abcd' })).toBe(stamp);
+    expect(passCodeStamp(key, { shareId: 'share-b', passCode: 'abcd' })).not.toBe(stamp);
+    expect(passCodeStamp(key, { shareId: 'share-a', passCode: 'abce' })).not.toBe(stamp);
+    expect(passCodeStamp(key, { shareId: 'share-a', passCode: '' })).not.toBe(stamp);
+    expect(passCodeStamp(otherKey, { shareId: 'share-a', passCode: 'abcd' })).not.toBe(stamp);
+    expect(token).not.toContain(stamp);
   });
 });

@@ -47,3 +47,12 @@ export function isPassCodeTokenValid(
   const { s, e } = claims as { s?: unknown; e?: unknown };
   return typeof s === 'string' && s === input.shareId && typeof e === 'number' && e * 1000 > input.now.getTime();
 }
+
+/**
+ * The pass-code state a share's content links are issued under: an HMAC of the share and its
+ * pass code in force (`''` for none), so a link carries no pass code nor a token that opens the
+ * share, yet stops when the pass code changes (or one is set or removed).
+ */
+export function passCodeStamp(key: Uint8Array, input: { shareId: string; passCode: string }): string {
+  return createHmac('sha256', key).update(`nimbus-share-link\n${input.shareId}\u0000${input.passCode}`, 'utf8').digest('base64url').slice(0, 22);
+}

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
-import type { FileLinkFields, FileLinker } from '../drive/file.dto';
+import type { FileLinkFields, FileLinker, ShareScope } from '../drive/file.dto';
 import type { FileService } from '../drive/file.service';
 import { actorOf, memberSecurity, optionalMemberOf, requireActor } from '../auth/require-actor';
 import {
@@ -76,17 +76,23 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       void reply.header('cache-control', 'no-store');
     });
 
-    /** Files of a listing with their thumbnails (the cheap links). */
-    async function listed(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined) {
-      const links = deps.links ? await deps.links.forListing('', files.map((file) => file.record), { thumbnailSize }) : new Map<string, Partial<FileLinkFields>>();
-      return files.map((file) => toSharedFileDto(file, links.get(file.record.id)));
+    /**
+     * Files of a listing with their thumbnails (the cheap links), bound to the share (`scope`)
+     * they are handed out through; a moderated file shows no thumbnail.
+     */
+    async function listed(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined, share: ShareScope) {
+      const links = deps.links ? await deps.links.forListing('', files.map((file) => file.record), { thumbnailSize, share }) : new Map<string, Partial<FileLinkFields>>();
+      return files.map((file) => {
+        const fields = links.get(file.record.id);
+        return toSharedFileDto(file, file.moderation === undefined || fields === undefined ? fields : { ...fields, thumbnail_link: '' });
+      });
     }
 
-    /** Files with every link (preview and download); a moderated file gets none. */
-    async function withLinks(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined) {
+    /** Files with every link (preview and download), bound to the share; a moderated file gets none. */
+    async function withLinks(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined, share: ShareScope) {
       return Promise.all(
         files.map(async (file) =>
-          toSharedFileDto(file, deps.links && file.moderation === undefined ? await deps.links.forFile('', file.record, { thumbnailSize }) : {}),
+          toSharedFileDto(file, deps.links && file.moderation === undefined ? await deps.links.forFile('', file.record, { thumbnailSize, share }) : {}),
         ),
       );
     }
@@ -266,7 +272,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           expiration_left_seconds: left.seconds,
           restore_count_left: share.restoreLimit < 0 ? '-1' : String(Math.max(0, share.restoreLimit - share.restoreCount)),
           user_info: { user_id: opened.sharer.id, nickname: opened.sharer.nickname, avatar: opened.sharer.avatar },
-          files: await listed(opened.files, query.thumbnail_size ?? 'SIZE_LARGE'),
+          files: await listed(opened.files, query.thumbnail_size ?? 'SIZE_LARGE', opened.scope),
           next_page_token: opened.nextPageToken,
         };
       },
@@ -289,7 +295,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (result.status !== 'OK') {
           return { ...statusFieldsOf(result.status, visitor.locale), files: [], next_page_token: '' };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), files: await listed(result.files, query.thumbnail_size ?? 'SIZE_LARGE'), next_page_token: result.nextPageToken };
+        return { ...statusFieldsOf('OK', visitor.locale), files: await listed(result.files, query.thumbnail_size ?? 'SIZE_LARGE', result.scope), next_page_token: result.nextPageToken };
       },
     );
 
@@ -298,7 +304,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       {
         schema: {
           tags: ['share'],
-          summary: 'One item inside a share, with its signed preview and download links',
+          summary: 'One item inside a share, with its signed preview and download links (bound to the share: they stop when it stops holding the item)',
           querystring: shareFileInfoQuerySchema,
           response: { 200: shareFileInfoAnswerSchema },
         },
@@ -314,7 +320,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (result.status !== 'OK' || !file) {
           return { ...statusFieldsOf(result.status === 'OK' ? 'NOT_FOUND' : result.status, visitor.locale), file_info: null };
         }
-        const [info] = await withLinks([file], query.thumbnail_size);
+        const [info] = await withLinks([file], query.thumbnail_size, result.scope);
         return { ...statusFieldsOf('OK', visitor.locale), file_info: info ?? null };
       },
     );
@@ -336,7 +342,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (result.status !== 'OK') {
           return { ...statusFieldsOf(result.status, visitor.locale), files: [] };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), files: await withLinks(result.files, undefined) };
+        return { ...statusFieldsOf('OK', visitor.locale), files: await withLinks(result.files, undefined, result.scope) };
       },
     );
 

@@ -8,12 +8,13 @@ import { pageTokenOf, readPageToken } from '../../http/page-token';
 import { newId, newIds, safeEqual } from '../../lib/secrets';
 import type { WindowLimiter } from '../../lib/window-limiter';
 import { decodePageToken, encodePageToken, foldName, sortKeysOf } from '../drive/file-listing';
+import type { ShareScope } from '../drive/file.dto';
 import type { FileCondition, FileQueries, FileRecord } from '../drive/file.repository';
 import { newFolderRecord, numberedName, type FileService } from '../drive/file.service';
 import type { PlanProvider } from '../membership/membership.service';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import type { CaptchaGuard } from '../user/captcha-guard';
-import { isPassCodeTokenValid, signPassCodeToken } from './pass-code-token';
+import { isPassCodeTokenValid, passCodeStamp, signPassCodeToken } from './pass-code-token';
 import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
 import { defaultEventsPerMember } from '../event/event.service';
 import type { TaskRecord } from '../task/task.repository';
@@ -90,6 +91,8 @@ export interface Unreadable {
 export interface OpenedShare {
   status: 'OK';
   share: ShareRecord;
+  /** What the links of the share's files are bound to. */
+  scope: ShareScope;
   passCodeToken: string;
   sharer: { id: string; nickname: string; avatar: string };
   files: SharedFile[];
@@ -268,6 +271,11 @@ export function createShareService(deps: ShareServiceDeps) {
       { isOwner: true, needsPassCode: false, proof: 'none' },
       now(),
     );
+  }
+
+  /** The share and its pass code in force, as the links handed out through it carry them. */
+  function scopeOf(share: ShareRecord): ShareScope {
+    return { shareId: share.id, stamp: passCodeStamp(deps.passCodeKey, { shareId: share.id, passCode: share.passCode }) };
   }
 
   async function sharerOf(share: ShareRecord) {
@@ -860,18 +868,24 @@ export function createShareService(deps: ShareServiceDeps) {
       if (input.pageToken === undefined && !returning && visitor.userId !== share.userId) {
         await shares.countView(share.id);
       }
-      return { status: 'OK', share, passCodeToken: token, sharer: await sharerOf(share), ...listed };
+      return { status: 'OK', share, scope: scopeOf(share), passCodeToken: token, sharer: await sharerOf(share), ...listed };
     },
 
     /** `GET /drive/v1/share/detail`: a folder at any depth inside the share. */
-    async detail(shareId: string, visitor: Visitor, passCodeToken: string, parentId: string, input: SharePageInput): Promise<Unreadable | { status: 'OK'; files: SharedFile[]; nextPageToken: string }> {
+    async detail(
+      shareId: string,
+      visitor: Visitor,
+      passCodeToken: string,
+      parentId: string,
+      input: SharePageInput,
+    ): Promise<Unreadable | { status: 'OK'; scope: ShareScope; files: SharedFile[]; nextPageToken: string }> {
       const { status, share } = await access(shareId, visitor, { passCodeToken });
       if (!share || status !== 'OK') {
         return { status: status as Unreadable['status'] };
       }
       const items = await shares.itemIds(share.id);
       if (parentId === '') {
-        return { status: 'OK', ...(await page(share, items, '', input)) };
+        return { status: 'OK', scope: scopeOf(share), ...(await page(share, items, '', input)) };
       }
       const found = await locate(shares, share, new Set(items), parentId);
       if (!found || found.record.kind !== 'folder') {
@@ -881,11 +895,11 @@ export function createShareService(deps: ShareServiceDeps) {
       if (moderation) {
         return { status: moderation as Unreadable['status'] };
       }
-      return { status: 'OK', ...(await page(share, items, found.record.id, input)) };
+      return { status: 'OK', scope: scopeOf(share), ...(await page(share, items, found.record.id, input)) };
     },
 
     /** `GET /drive/v1/share/file_info` and `:batch_file_info`: items inside the share, or `NOT_FOUND`. */
-    async fileInfo(shareId: string, visitor: Visitor, passCodeToken: string, fileIds: string[]): Promise<Unreadable | { status: 'OK'; files: SharedFile[] }> {
+    async fileInfo(shareId: string, visitor: Visitor, passCodeToken: string, fileIds: string[]): Promise<Unreadable | { status: 'OK'; scope: ShareScope; files: SharedFile[] }> {
       const { status, share } = await access(shareId, visitor, { passCodeToken });
       if (!share || status !== 'OK') {
         return { status: status as Unreadable['status'] };
@@ -904,7 +918,25 @@ export function createShareService(deps: ShareServiceDeps) {
       if (blocked) {
         return { status: blocked as Unreadable['status'] };
       }
-      return { status: 'OK', files };
+      return { status: 'OK', scope: scopeOf(share), files };
+    },
+
+    /**
+     * Whether a link handed out through a share (`scope`) may still open `fileId`, asked by the
+     * content origin on every request: the share is readable (not deleted, expired, used up or
+     * moderated), its pass code is the one the link was issued under, and the file lies inside
+     * it with neither it nor any folder between it and the chosen item moderated.
+     */
+    async holdsFile(scope: ShareScope, fileId: string): Promise<boolean> {
+      const share = await shares.find(scope.shareId);
+      if (!share || baseStatus(share) !== 'OK' || !safeEqual(scope.stamp, scopeOf(share).stamp)) {
+        return false;
+      }
+      const found = await locate(shares, share, new Set(await shares.itemIds(share.id)), fileId);
+      if (!found) {
+        return false;
+      }
+      return (await shares.fileModeration([found.record.id, ...found.ancestors])).size === 0;
     },
 
     /**
