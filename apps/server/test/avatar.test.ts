@@ -167,6 +167,42 @@ describe.each(dialects)('avatars on %s', (dialect) => {
     expect(await refCount(sha256Of(png))).toBe(0);
   });
 
+  it("shows a share's visitors the sharer's avatar only as Nimbus serves it, never an external picture URL", async () => {
+    const user = await makeUser(t, { name: 'Sharer Person', picture: 'https://tracker.example.net/pixel.png?who=sharer' });
+    const token = (await signIn(t, user.email, user.password)).access_token;
+    const file = await t.container.files.createFolder(user.id, { name: 'Album', parentId: '' });
+    const shareOf = async (body: Record<string, unknown>) =>
+      (await t.app.inject({ method: 'POST', url: '/drive/v1/share', headers: bearer(token), payload: { file_ids: [file.id], ...body } })).json<{ share_id: string }>().share_id;
+    const locked = await shareOf({});
+    const open = await shareOf({ pass_code_option: 'NOT_REQUIRED' });
+    /** The sharer's avatar on the pass-code page and on the open share, as visitors get them. */
+    const avatarsShown = async () => {
+      const answers = await Promise.all(
+        [locked, open].map(async (id) => (await t.app.inject({ method: 'GET', url: `/drive/v1/share?share_id=${id}` })).json<{ share_status: string; user_info: { avatar: string } }>()),
+      );
+      expect(answers.map((answer) => answer.share_status)).toEqual(['PASS_CODE_EMPTY', 'OK']);
+      return answers.map((answer) => answer.user_info.avatar);
+    };
+
+    // A picture from elsewhere (a sign-up through a third party, or set by URL): left out.
+    expect(await avatarsShown()).toEqual(['', '']);
+    const patched = await t.app.inject({ method: 'PATCH', url: '/v1/user/me', headers: bearer(token), payload: { picture: 'https://images.example.com/me.png' } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await avatarsShown()).toEqual(['', '']);
+
+    // An uploaded avatar: shown from Nimbus's own origin, where it is served.
+    const png = await fixture('avatar.png');
+    expect((await upload(token, png, 'image/png')).statusCode).toBe(200);
+    const url = `http://nimbus.test/v1/user/avatar/${sha256Of(png)}`;
+    expect(await avatarsShown()).toEqual([url, url]);
+    const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    // Back to an external picture: left out again.
+    await t.app.inject({ method: 'PATCH', url: '/v1/user/me', headers: bearer(token), payload: { picture: 'https://images.example.com/again.png' } });
+    expect(await avatarsShown()).toEqual(['', '']);
+  });
+
   it("lets anyone fetch a member's avatar, but no other blob or malformed hash", async () => {
     const aliceToken = await member();
     const png = await fixture('avatar.png');

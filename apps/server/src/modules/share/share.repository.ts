@@ -42,7 +42,8 @@ export interface ShareListQuery {
 export interface MemberFacts {
   id: string;
   name: string;
-  picture: string;
+  /** The avatar the member uploaded (its SHA-256), stored and served by Nimbus; null when none. */
+  storedAvatar: string | null;
   locale: string;
   role: MemberRole;
 }
@@ -263,10 +264,10 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       const row = await db
         .selectFrom('users')
         .leftJoin('member_roles', 'member_roles.user_id', 'users.id')
-        .select(['users.id', 'users.name', 'users.picture', 'users.locale', 'member_roles.role'])
+        .select(['users.id', 'users.name', 'users.picture_sha256', 'users.locale', 'member_roles.role'])
         .where('users.id', '=', userId)
         .executeTakeFirst();
-      return row === undefined ? undefined : { id: row.id, name: row.name, picture: row.picture, locale: row.locale, role: row.role ?? 'member' };
+      return row === undefined ? undefined : { id: row.id, name: row.name, storedAvatar: row.picture_sha256, locale: row.locale, role: row.role ?? 'member' };
     },
 
     /** Holds the member's row until the transaction ends, so parallel saves see each other's usage. */

@@ -13,6 +13,7 @@ import type { FileCondition, FileQueries, FileRecord } from '../drive/file.repos
 import { newFolderRecord, numberedName, type FileService } from '../drive/file.service';
 import type { PlanProvider } from '../membership/membership.service';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
+import { avatarUrlOf } from '../user/avatar.service';
 import type { CaptchaGuard } from '../user/captcha-guard';
 import { isPassCodeTokenValid, passCodeStamp, signPassCodeToken } from './pass-code-token';
 import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
@@ -27,7 +28,7 @@ export interface ShareServiceDeps {
   limiter: WindowLimiter;
   /** HMAC key of pass-code tokens. */
   passCodeKey: Uint8Array;
-  /** The site's origin; share links are `<publicUrl>/s/<share_id>`. */
+  /** The site's origin: share links are `<publicUrl>/s/<share_id>`, stored avatars are served there too. */
   publicUrl: string;
   /** The saver's plan, which sets the storage limit (membership module). */
   plans: PlanProvider;
@@ -278,9 +279,15 @@ export function createShareService(deps: ShareServiceDeps) {
     return { shareId: share.id, stamp: passCodeStamp(deps.passCodeKey, { shareId: share.id, passCode: share.passCode }) };
   }
 
+  /**
+   * Who shares, as visitors see them: the masked name and the avatar only when Nimbus stores
+   * and serves it; a picture the member set as an external URL is left out, so no third party
+   * learns who opens the share.
+   */
   async function sharerOf(share: ShareRecord) {
     const member = await shares.member(share.userId);
-    return { id: share.userId, nickname: maskedName(member?.name ?? ''), avatar: member?.picture ?? '' };
+    const avatar = member?.storedAvatar ? avatarUrlOf(deps.publicUrl, member.storedAvatar) : '';
+    return { id: share.userId, nickname: maskedName(member?.name ?? ''), avatar };
   }
 
   /**

@@ -22,6 +22,14 @@ export interface AvatarContent {
 }
 
 const sha256Pattern = /^[0-9a-f]{64}$/;
+
+/**
+ * Where Nimbus serves a stored avatar: its own origin, so showing it to anyone (a share's
+ * visitors) tells no third party who looked.
+ */
+export function avatarUrlOf(publicUrl: string, sha256: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/v1/user/avatar/${sha256}`;
+}
 // Two uploads racing on one account: the loser retries against the winner's avatar.
 const maxReplaceAttempts = 3;
 
@@ -31,7 +39,7 @@ const maxReplaceAttempts = 3;
  */
 export function createAvatarService(deps: AvatarServiceDeps) {
   function urlOf(sha256: string): string {
-    return `${deps.publicUrl.replace(/\/+$/, '')}/v1/user/avatar/${sha256}`;
+    return avatarUrlOf(deps.publicUrl, sha256);
   }
 
   /** Points the row at `next` (or at nothing) and releases the avatar it held before. */

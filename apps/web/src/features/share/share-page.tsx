@@ -111,7 +111,7 @@ async function ShareHeader({
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
         <span className="flex items-center gap-2" data-testid="share-owner">
           {share.user_info.avatar ? (
-            // eslint-disable-next-line @next/next/no-img-element -- an avatar of any origin
+            // eslint-disable-next-line @next/next/no-img-element -- the avatar Nimbus stores, served by the API (its origin may differ from the site's)
             <img src={share.user_info.avatar} alt="" className="size-6 rounded-full object-cover" />
           ) : (
             <UserRound aria-hidden className="size-5" />
