@@ -2,8 +2,9 @@
 // dist/worker.js (`worker`) and the operators' commands into dist/verify.js (`verify`),
 // dist/membership.js (`membership`) and dist/feedback.js (`feedback`). The workspace packages (@nimbus/*) are
 // compiled in; every other dependency stays external and is loaded from node_modules at run
-// time. `--outfile <file>` writes one bundle elsewhere (the process tests build their own copy),
-// of src/main.ts or of `--entry <file>`.
+// time. The server and the worker run each torrent in a thread of its own, whose script is
+// torrent-thread.js next to them. `--outfile <file>` writes one bundle elsewhere (the process
+// tests build their own copy), of src/main.ts or of `--entry <file>`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,16 +29,25 @@ const bundles =
       ]
     : [[flag('--entry') ?? path.join(root, 'src/main.ts'), outfile]];
 
+const options = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: true, external, logLevel: 'warning' };
+const serverEntries = new Set([path.join(root, 'src/main.ts'), path.join(root, 'src/worker.ts')]);
+const threadEntry = path.join(root, 'src/modules/offline/torrent/torrent-thread.ts');
+const threadDirs = new Set();
+
 for (const [entry, out] of bundles) {
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    external,
-    logLevel: 'warning',
-  });
+  await build({ ...options, entryPoints: [entry], outfile: out });
+  if (serverEntries.has(path.resolve(entry))) {
+    threadDirs.add(path.dirname(out));
+  }
+}
+
+// Written whole and then renamed: a server starting a thread meanwhile (a parallel test run
+// rebuilding the same folder) reads the old script or the new one, never half of one.
+for (const dir of threadDirs) {
+  const result = await build({ ...options, entryPoints: [threadEntry], outfile: path.join(dir, 'torrent-thread.js'), write: false });
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, file.contents);
+    fs.renameSync(temporary, file.path);
+  }
 }

@@ -74,6 +74,7 @@ import { createUrlFetcher } from './modules/offline/url-fetcher';
 import { createUrlCheckService } from './modules/offline/url-check.service';
 import { createTorrentFetcher } from './modules/offline/torrent/torrent-fetcher';
 import { createTorrentMetadata } from './modules/offline/torrent/torrent-metadata';
+import { bundledTorrentThread, type TorrentThreadScript } from './modules/offline/torrent/torrent-session';
 import { createTorrentSourceRepository } from './modules/offline/torrent/torrent.repository';
 import { fetchLinkedTorrent } from './modules/offline/torrent/torrent-link';
 
@@ -181,6 +182,8 @@ export interface ContainerOptions {
   mediaTools?: MediaTools;
   /** Chunks of background saves from shares (tests: small chunks, a failure between two). */
   restores?: Pick<ShareServiceDeps, 'restoreChunkItems' | 'betweenRestoreChunks'>;
+  /** The script of torrent threads; the built one next to the bundle when absent (tests build their own). */
+  torrentThread?: TorrentThreadScript;
 }
 
 function createMailer(config: ContainerConfig, logger: ContainerOptions['logger']): Mailer {
@@ -318,11 +321,15 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   };
   const urlFetcher = createUrlFetcher({ policy: fetchPolicy });
   const torrentSources = createTorrentSourceRepository(database.db);
+  // Torrents run in threads of their own: what the BitTorrent libraries throw fails one task or check.
+  const torrentThread = options.torrentThread ?? bundledTorrentThread;
   // Magnet links' metadata, fetched by the link checker and remembered for the tasks made from it.
   const torrentMetadata = createTorrentMetadata({
     policy: fetchPolicy,
     dht: config.OFFLINE_TORRENT_DHT,
     timeoutMs: config.OFFLINE_TORRENT_METADATA_SECONDS * 1000,
+    thread: torrentThread,
+    logger: options.logger,
   });
   // Queued offline tasks wake this process's worker at once and, on PostgreSQL, every other's.
   const queueSignal = createQueueSignal(database, options.logger);
@@ -347,6 +354,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
       maxBytes: config.OFFLINE_MAX_BYTES,
       dht: config.OFFLINE_TORRENT_DHT,
       metadata: torrentMetadata,
+      thread: torrentThread,
+      logger: options.logger,
     }),
     blobs,
     files,

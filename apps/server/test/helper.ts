@@ -15,6 +15,7 @@ import { migrateToLatest, openDatabase, type Dialect } from '../src/db/database'
 import type { UserTable } from '../src/db/schema';
 import { newId } from '../src/lib/secrets';
 import { createArgon2Hasher } from '../src/modules/user/password';
+import { testTorrentThread } from './support/processes';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 
@@ -98,7 +99,7 @@ export async function buildTestApp(
   } else {
     await migrateToLatest(database.db);
   }
-  const container = createContainer(config, database, { logger: pino({ level: 'silent' }), ...options });
+  const container = createContainer(config, database, { logger: pino({ level: 'silent' }), torrentThread: testTorrentThread, ...options });
   const routes: TestRoute[] = [];
   const app = await buildApp({
     config,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { torrentFileOf } from '../src/modules/offline/torrent/torrent-client';
+import { torrentFileOf } from '../src/modules/offline/torrent/torrent-source';
 import { buildTestApp, dialects, makeUser, testClock, type TestApp, type TestUser } from './helper';
 import { signIn } from './identity';
 import { storeFile } from './support/stored-file';

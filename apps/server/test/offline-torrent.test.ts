@@ -15,6 +15,7 @@ import { createTorrentFetcher } from '../src/modules/offline/torrent/torrent-fet
 import { createTorrentSourceRepository } from '../src/modules/offline/torrent/torrent.repository';
 import { buildTestApp, dialects, errorOf, makeUser, type TestApp } from './helper';
 import { signIn } from './identity';
+import { testTorrentThread } from './support/processes';
 import { storeFile } from './support/stored-file';
 
 /** The Task of API.md §3 as the tests read it. */
@@ -300,6 +301,7 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
         files: t.container.files,
         maxBytes: 1024 ** 3,
         dht: false,
+        thread: testTorrentThread,
       }),
       blobs: t.container.blobs,
       files: {

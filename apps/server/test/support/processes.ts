@@ -1,7 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/database';
 import { newId } from '../../src/lib/secrets';
@@ -24,6 +26,23 @@ export function buildBundle(outfile: string, entry?: string): void {
     { cwd: serverRoot, encoding: 'utf8' },
   );
   expect(build.status, build.stderr).toBe(0);
+}
+
+let torrentThread: Promise<URL> | undefined;
+
+/**
+ * The script of torrent threads for servers that run in the test's own process (the source is
+ * not runnable in a thread): bundled once per test process, on first use, and removed when it
+ * exits.
+ */
+export function testTorrentThread(): Promise<URL> {
+  torrentThread ??= (async () => {
+    const outfile = bundlePath('torrent-thread');
+    await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--entry', 'src/modules/offline/torrent/torrent-thread.ts', '--outfile', outfile], { cwd: serverRoot });
+    process.once('exit', () => removeBundle(outfile));
+    return pathToFileURL(outfile);
+  })();
+  return torrentThread;
 }
 
 /** Removes a bundle and its source map. */

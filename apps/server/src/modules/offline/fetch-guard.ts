@@ -48,6 +48,21 @@ export function parseRanges(values: readonly string[]): FetchPolicy['allowedRang
   });
 }
 
+/** A policy as plain data, to hand to a thread of its own (`policyFromWire` reads it back). */
+export interface FetchPolicyWire {
+  /** CIDR ranges (`127.0.0.1/32`). */
+  ranges: string[];
+  ports: number[];
+}
+
+export function policyToWire(policy: FetchPolicy): FetchPolicyWire {
+  return { ranges: policy.allowedRanges.map(([address, bits]) => `${address.toString()}/${bits}`), ports: [...policy.extraPorts] };
+}
+
+export function policyFromWire(wire: FetchPolicyWire): FetchPolicy {
+  return { allowedRanges: parseRanges(wire.ranges), extraPorts: new Set(wire.ports) };
+}
+
 const ipv4Compatible = ipaddr.parseCIDR('::/96');
 const globalUnicast6 = ipaddr.parseCIDR('2000::/3');
 

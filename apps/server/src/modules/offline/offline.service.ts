@@ -7,9 +7,8 @@ import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { Readable } from 'node:stream';
 import { nameFromUrl } from './url-fetcher';
 import parseTorrent from 'parse-torrent';
-import { torrentFileOf } from './torrent/torrent-client';
 import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
-import { describeMagnet, describeTorrentFile, isMagnetLink, isTorrentFile, listingParam, maxTorrentFileBytes, parseTorrentBytes, pickedFiles, type TorrentDescription } from './torrent/torrent-source';
+import { describeMagnet, describeTorrentFile, isMagnetLink, isTorrentFile, listingParam, maxTorrentFileBytes, parseTorrentBytes, pickedFiles, torrentFileOf, type TorrentDescription } from './torrent/torrent-source';
 import type { TorrentSourceRepository } from './torrent/torrent.repository';
 
 export interface OfflineServiceDeps {

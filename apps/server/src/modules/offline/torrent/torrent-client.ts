@@ -1,20 +1,23 @@
 import parseTorrent from 'parse-torrent';
 import WebTorrent from 'webtorrent';
 import type { FetchPolicy } from '../fetch-guard';
-import { guardedDhtSocket, peerFilter, trackerAgents } from './torrent-guard';
+import { peerFilter } from './torrent-guard';
 
 /**
- * A BitTorrent client held to the SSRF rules of `torrent-guard.ts`: trackers through the guarded
- * agents, every peer through the address filter, the DHT (when on) through the guarded socket;
- * no web seeds, no local peer discovery, no uTP.
+ * A BitTorrent client for a torrent thread (`torrent-thread.ts`), whose sockets the thread holds
+ * to the address rules (`socket-guard.ts`: tracker requests and every redirect of them, peers,
+ * DHT packets); peers outside the rules are not even tried (the address filter). No web seeds,
+ * no local peer discovery, no uTP.
  */
 export function createGuardedClient(policy: FetchPolicy, dht: boolean): WebTorrent {
   const client = new WebTorrent({
-    dht: dht ? { socket: guardedDhtSocket(policy) } : false,
+    dht,
     lsd: false,
     utp: false,
     webSeeds: false,
-    tracker: { proxyOpts: trackerAgents(policy), wrtc: false },
+    // No agents of ours: the library's requests use node's, so a redirect from http to https
+    // (or back) is followed like any other, each hop checked by the thread's socket guard.
+    tracker: { wrtc: false },
   });
   client.blocked = peerFilter(policy);
   client.on('error', () => undefined);
@@ -34,15 +37,26 @@ export function guardedTorrentId(parsed: parseTorrent.ParsedTorrent, announce: s
   return id;
 }
 
-/** Destroys a client and waits for it. */
-export function destroyClient(client: WebTorrent): Promise<void> {
-  return new Promise<void>((resolve) => client.destroy(() => resolve()));
+/** Bytes of the pieces the chosen files still lack: what is left to fetch from peers. */
+export function piecesLeft(torrent: Pick<WebTorrent.Torrent, 'pieces' | 'pieceLength' | 'lastPieceLength' | 'bitfield' | 'files'>, picked: readonly number[]): number {
+  const missing = new Set<number>();
+  for (const index of picked) {
+    const file = torrent.files[index];
+    if (!file || file.length === 0) {
+      continue;
+    }
+    const first = Math.floor(file.offset / torrent.pieceLength);
+    const last = Math.floor((file.offset + file.length - 1) / torrent.pieceLength);
+    for (let piece = first; piece <= last; piece += 1) {
+      if (!torrent.bitfield?.get(piece)) {
+        missing.add(piece);
+      }
+    }
+  }
+  let bytes = 0;
+  for (const piece of missing) {
+    bytes += piece === torrent.pieces.length - 1 ? torrent.lastPieceLength : torrent.pieceLength;
+  }
+  return bytes;
 }
 
-/**
- * A `.torrent` file of a torrent's metadata (its `info`) with the given trackers and no web
- * seeds: what a task keeps so it never asks the swarm for the metadata again.
- */
-export function torrentFileOf(info: unknown, announce: readonly string[]): Buffer {
-  return parseTorrent.toTorrentFile({ infoHash: '', info, announce: [...announce], urlList: [] });
-}

@@ -2,18 +2,17 @@ import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import parseTorrent from 'parse-torrent';
-import type WebTorrent from 'webtorrent';
 import type { FileService } from '../../drive/file.service';
 import type { BlobService } from '../../storage/blob.service';
 import type { ContentDigest } from '../../storage/content-hash';
 import type { TaskPatch } from '../../task/task.repository';
-import type { FetchPolicy } from '../fetch-guard';
+import { policyToWire, type FetchPolicy } from '../fetch-guard';
 import { DownloadFailure } from '../offline-worker';
 import { sourceName } from '../offline.service';
-import { createGuardedClient, destroyClient, guardedTorrentId, torrentFileOf } from './torrent-client';
 import { guardTrackers } from './torrent-guard';
 import { metadataOf, type TorrentMetadataResolver } from './torrent-metadata';
-import { entriesOf, listingParam, parseTorrentBytes, type TorrentEntry } from './torrent-source';
+import { startTorrentSession, untilAborted, type TorrentThreadScript } from './torrent-session';
+import { entriesOf, listingParam, parseTorrentBytes, torrentFileOf, type TorrentEntry } from './torrent-source';
 import type { TorrentSourceRepository } from './torrent.repository';
 
 /** One torrent task as the offline worker hands it over. */
@@ -68,80 +67,10 @@ export interface TorrentFetcherOptions {
   dht: boolean;
   /** Metadata fetched lately (by the URL checker): a magnet task found there does not ask the swarm again. */
   metadata?: Pick<TorrentMetadataResolver, 'cached' | 'remember'>;
-}
-
-/** Resolves with the first of the torrent's events, rejects on its error or the job's abort. */
-function whenReady(torrent: WebTorrent.Torrent, client: WebTorrent, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
-    if (signal.aborted) {
-      fail(signal.reason);
-      return;
-    }
-    signal.addEventListener('abort', () => fail(signal.reason), { once: true });
-    torrent.once('error', fail);
-    client.once('error', fail);
-    if (torrent.files.length > 0) {
-      resolve();
-      return;
-    }
-    torrent.once('metadata', () => resolve());
-  });
-}
-
-/**
- * Resolves once the pieces already on disk are verified (`ready`) and `check` passed; `check`
- * runs in the `ready` event, before the torrent asks a peer for a piece: when it throws, nothing
- * is selected and the promise rejects with its error. Rejects on the torrent's error or the
- * job's abort too.
- */
-function whenVerified(torrent: WebTorrent.Torrent, signal: AbortSignal, check: () => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
-    const run = () => {
-      try {
-        check();
-        resolve();
-      } catch (error) {
-        torrent.files.forEach((file) => file.deselect());
-        fail(error);
-      }
-    };
-    if (signal.aborted) {
-      fail(signal.reason);
-      return;
-    }
-    if (torrent.ready) {
-      run();
-      return;
-    }
-    signal.addEventListener('abort', () => fail(signal.reason), { once: true });
-    torrent.once('error', fail);
-    torrent.once('ready', run);
-  });
-}
-
-/** Bytes of the pieces the chosen files still lack: what is left to fetch from peers. */
-export function piecesLeft(torrent: Pick<WebTorrent.Torrent, 'pieces' | 'pieceLength' | 'lastPieceLength' | 'bitfield' | 'files'>, picked: readonly { index: number }[]): number {
-  const missing = new Set<number>();
-  for (const entry of picked) {
-    const file = torrent.files[entry.index];
-    if (!file || file.length === 0) {
-      continue;
-    }
-    const first = Math.floor(file.offset / torrent.pieceLength);
-    const last = Math.floor((file.offset + file.length - 1) / torrent.pieceLength);
-    for (let index = first; index <= last; index += 1) {
-      if (!torrent.bitfield?.get(index)) {
-        missing.add(index);
-      }
-    }
-  }
-  let bytes = 0;
-  for (const index of missing) {
-    bytes += index === torrent.pieces.length - 1 ? torrent.lastPieceLength : torrent.pieceLength;
-  }
-  return bytes;
+  /** The script of torrent threads (`torrent-session.ts`). */
+  thread: TorrentThreadScript;
+  /** Where a thread that failed is told of. */
+  logger?: { error(object: unknown, message: string): void };
 }
 
 /** A name the drive takes for one path segment of the torrent. */
@@ -150,8 +79,9 @@ function segmentName(segment: string): string {
 }
 
 /**
- * Fetches the chosen files of a torrent (webtorrent 1.x) behind the SSRF rules of
- * `torrent-guard.ts`: the metadata comes first (from the `.torrent` file or from peers) and the
+ * Fetches the chosen files of a torrent (webtorrent 1.x, in a thread of its own: whatever the
+ * libraries throw fails this task only, see `torrent-session.ts`) behind the SSRF rules of
+ * `torrent-guard.ts` and `socket-guard.ts`: the metadata comes first (from the `.torrent` file or from peers) and the
  * task lists the files; then each chosen file is streamed into the blob store, hashed on the
  * way, and at the end they are filed in a folder named after the torrent. Nothing appears in the
  * drive unless every chosen file arrived whole. Web seeds, local peer discovery and uTP are not
@@ -186,22 +116,42 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
       }
       const workDir = job.workDir;
       await fs.mkdir(workDir, { recursive: true });
-      const client = createGuardedClient(options.policy, options.dht);
+      const session = startTorrentSession(
+        await options.thread(),
+        {
+          kind: 'fetch',
+          policy: policyToWire(options.policy),
+          dht: options.dht,
+          source: knownMetadata ? { torrent: torrentFileOf(parsed.info, []) } : { magnet: job.magnet },
+          announce: trackers.announce,
+          // Only the chosen files are selected from the start (BEP 53), so no other piece is asked for.
+          ...(source.files === null ? {} : { select: source.files }),
+          path: workDir,
+        },
+        options.logger,
+      );
       /** Blobs streamed in whose reference no file holds yet (released when the task fails). */
       const held = new Map<number, ContentDigest>();
-      /** Books what peers sent and is not booked yet (set once pieces may flow). */
-      let chargeRest: (() => Promise<number>) | undefined;
+      /** Bytes received from peers that are booked as traffic. */
+      let charged = 0;
+      /** Books what peers sent and is not booked yet (`received`: all they sent); answers the month's traffic left (Infinity when nothing came). */
+      const charge = async (received: number): Promise<number> => {
+        const bytes = received - charged;
+        if (bytes <= 0) {
+          return Number.POSITIVE_INFINITY;
+        }
+        charged += bytes;
+        return job.charge(bytes);
+      };
+      /** Set once pieces may flow: what came in until the thread closed is booked then. */
+      let chargeRest = false;
       try {
-        const id = guardedTorrentId(parsed, trackers.announce);
-        // Only the chosen files are selected from the start (BEP 53), so no other piece is asked for.
-        const torrent = client.add(source.files === null ? id : { ...id, so: source.files }, { path: workDir });
-        await whenReady(torrent, client, job.signal);
-        torrent.urlList = [];
+        const metadata = await untilAborted(session.metadata, job.signal);
         // The checks below run as soon as the metadata is known, before anything is awaited: the
         // pieces on disk are being verified, and once they are a peer met for the metadata is
         // asked for pieces at once.
-        const entries = entriesOf({ ...parsed, name: torrent.name, files: torrent.files.map((file, index) => ({ path: file.path, name: file.name, length: file.length, offset: index })) });
-        const name = segmentName(torrent.name || parsed.infoHash);
+        const entries = entriesOf({ ...parsed, name: metadata.name, files: metadata.files.map((file, index) => ({ ...file, offset: index })) });
+        const name = segmentName(metadata.name || parsed.infoHash);
         const chosen = source.files ?? entries.map((entry) => entry.index);
         const picked = chosen.filter((index) => index < entries.length).map((index) => entries[index] as TorrentEntry);
         const total = picked.reduce((sum, entry) => sum + entry.size, 0);
@@ -215,32 +165,26 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
               : total > job.available
                 ? new DownloadFailure('space_not_enough')
                 : undefined;
-        torrent.files.forEach((file) => file.deselect());
-        torrent.deselect(0, Math.max(0, torrent.pieces.length - 1), false);
         // The pieces kept on disk (a paused, stopped or failed run) are verified first: only the
-        // rest is fetched, and only the rest must fit in the month's traffic (looked at as the
-        // verification ends, before a piece is asked for).
-        let verified: Promise<void> | undefined;
-        if (refusal === undefined) {
-          for (const entry of picked) {
-            torrent.files[entry.index]?.select();
-          }
-          verified = whenVerified(torrent, job.signal, () => {
-            if (piecesLeft(torrent, picked) > job.trafficLeft) {
-              throw new DownloadFailure('traffic_exhausted');
-            }
-          });
-          // Awaited below; a failure before then must not go unhandled.
-          verified.catch(() => undefined);
-        }
+        // rest is fetched, and only the rest must fit in the month's traffic (looked at by the
+        // thread as the verification ends, before a piece is asked for).
+        const verified =
+          refusal === undefined
+            ? session.select(
+                picked.map((entry) => entry.index),
+                job.trafficLeft,
+              )
+            : Promise.resolve(false);
+        // Awaited below; a failure before then must not go unhandled.
+        verified.catch(() => undefined);
         if (!knownMetadata) {
-          const info = (torrent as unknown as { info: unknown }).info;
-          const bytes = torrentFileOf(info, parsed.announce ?? []);
-          await options.sources.saveTorrent(job.taskId, bytes);
-          const read = parseTorrentBytes(bytes);
-          if (read) {
-            options.metadata?.remember(metadataOf(read));
+          const read = parseTorrentBytes(Buffer.from(metadata.torrent));
+          if (!read || read.infoHash !== parsed.infoHash) {
+            throw new DownloadFailure('torrent_unreadable');
           }
+          const bytes = torrentFileOf(read.info, parsed.announce ?? []);
+          await options.sources.saveTorrent(job.taskId, bytes);
+          options.metadata?.remember(metadataOf(read));
         }
         // The task shows the torrent's files (and their size) before any of them is fetched.
         await job.update({ name, fileName: name, params: { url: job.magnet, speed: '0', eta: '', files: listingParam(entries) } });
@@ -251,34 +195,25 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           throw refusal;
         }
         await job.update({ fileSize: total, fetchedBytes: total });
-        await verified;
+        if (!(await untilAborted(verified, job.signal))) {
+          throw new DownloadFailure('traffic_exhausted');
+        }
+        chargeRest = true;
 
         const started = performance.now();
-        /** Bytes received from peers that are booked as traffic. */
-        let charged = 0;
-        /** Books what peers sent since the last call; answers the month's traffic left (Infinity when nothing came). */
-        const charge = async (): Promise<number> => {
-          const bytes = torrent.received - charged;
-          if (bytes <= 0) {
-            return Number.POSITIVE_INFINITY;
-          }
-          charged += bytes;
-          return job.charge(bytes);
-        };
-        chargeRest = charge;
         let failure: Error | undefined;
         let current: Transform | undefined;
         let ticking: Promise<void> | undefined;
         /** Books the traffic, shows the progress and looks at the room again; a failure stops the download. */
         const tick = async () => {
-          if ((await charge()) < 0) {
+          const stats = await session.stats();
+          if ((await charge(stats.received)) < 0) {
             throw new DownloadFailure('traffic_exhausted');
           }
           const elapsed = (performance.now() - started) / 1000;
-          const speed = elapsed > 0 ? Math.round(torrent.received / elapsed) : 0;
-          const have = picked.reduce((sum, entry) => sum + (torrent.files[entry.index]?.downloaded ?? 0), 0);
-          const progress = total > 0 ? Math.min(99, Math.floor((have / total) * 100)) : 0;
-          const eta = speed > 0 ? String(Math.ceil(Math.max(0, total - have) / speed)) : '';
+          const speed = elapsed > 0 ? Math.round(stats.received / elapsed) : 0;
+          const progress = total > 0 ? Math.min(99, Math.floor((stats.have / total) * 100)) : 0;
+          const eta = speed > 0 ? String(Math.ceil(Math.max(0, total - stats.have) / speed)) : '';
           await job.update({ progress, params: { url: job.magnet, speed: String(speed), eta, files: listingParam(entries) } });
           // Room taken meanwhile (an upload, another download filed) that leaves too little for
           // the whole torrent: stop now rather than at the filing; the pieces stay for a retry.
@@ -301,10 +236,6 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
         }, 1000);
         try {
           for (const entry of picked) {
-            const file = torrent.files[entry.index];
-            if (!file) {
-              throw new DownloadFailure('torrent_files_missing');
-            }
             if (failure !== undefined) {
               throw failure;
             }
@@ -316,7 +247,7 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
             current = meter;
             const stop = () => meter.destroy(job.signal.reason instanceof Error ? job.signal.reason : new Error('stopped'));
             job.signal.addEventListener('abort', stop, { once: true });
-            pipeline(file.createReadStream(), meter, () => {
+            pipeline(session.read(entry.index), meter, () => {
               // Failures reach the blob store through `meter`, which the pipeline destroys with them.
             });
             try {
@@ -335,9 +266,12 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           clearInterval(ticker);
           await ticking;
           // What came from peers is traffic, whether or not the task goes on (the first failure stands).
-          await charge().catch((error: unknown) => {
-            failure ??= error instanceof Error ? error : new Error(String(error));
-          });
+          await session
+            .stats()
+            .then((stats) => charge(stats.received))
+            .catch((error: unknown) => {
+              failure ??= error instanceof Error ? error : new Error(String(error));
+            });
         }
         if (failure !== undefined) {
           throw failure;
@@ -360,14 +294,16 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
         });
         // The files hold the references now.
         held.clear();
-        return { folderId: folder.id, folderName: folder.name, size: total, fetched: torrent.received };
+        return { folderId: folder.id, folderName: folder.name, size: total, fetched: charged };
       } finally {
         for (const digest of held.values()) {
           await options.blobs.release(digest.sha256);
         }
-        await destroyClient(client);
-        // Bytes that came in until the connections closed.
-        await chargeRest?.().catch(() => undefined);
+        const received = await session.close();
+        if (chargeRest) {
+          // Bytes that came in until the connections closed.
+          await charge(received).catch(() => undefined);
+        }
       }
     },
   };

@@ -1,16 +1,13 @@
-import dgram from 'node:dgram';
 import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import net from 'node:net';
-import type { Duplex } from 'node:stream';
-import { BlockedAddressError, guardedLookup, hostOf, isAllowedAddress, type FetchPolicy } from '../fetch-guard';
+import { hostOf, isAllowedAddress, type FetchPolicy } from '../fetch-guard';
 
 /**
- * The SSRF rules of `fetch-guard.ts` applied to what a BitTorrent client reaches: trackers
- * (http, https and udp announce URLs, their names when they resolve and the address each
- * connection lands on), peers (every address a tracker, the DHT or another peer names) and the
- * DHT's own packets. Ports are not limited: trackers and peers listen on any port.
+ * The SSRF rules of `fetch-guard.ts` applied to what a BitTorrent client is given before it
+ * starts: its trackers, and the filter of the peers it is told of. What it then reaches (each
+ * tracker request and redirect, each peer, each DHT packet) is checked again, before it goes
+ * out, by the socket guard of its thread (`socket-guard.ts`, `torrent-thread.ts`). Ports are not
+ * limited: trackers and peers listen on any port.
  */
 
 /** Announce URLs the guard can hold to the rules: http(s) and udp; websocket trackers are dropped. */
@@ -32,7 +29,7 @@ const systemResolve: Resolve = async (hostname) => (await dns.promises.lookup(ho
 /**
  * Checks a torrent's announce URLs before any of them is contacted: an address literal must be
  * allowed, and a name is resolved and refused when any address it has is not. An http(s)
- * tracker's name is checked again when its connection resolves it (`trackerAgents`); a udp
+ * tracker's name is checked again when its connection resolves it (the thread's socket guard); a udp
  * tracker's name is replaced by the checked address, so the packets go where the check looked.
  */
 export async function guardTrackers(urls: readonly string[], policy: FetchPolicy, resolve: Resolve = systemResolve): Promise<GuardedTrackers> {
@@ -72,7 +69,7 @@ export async function guardTrackers(urls: readonly string[], policy: FetchPolicy
       continue;
     }
     if (url.protocol !== 'udp:') {
-      // Checked again when the agent resolves it to connect (`trackerAgents`).
+      // Checked again when the thread's socket guard resolves it to connect.
       announce.push(url.toString());
       continue;
     }
@@ -82,66 +79,7 @@ export async function guardTrackers(urls: readonly string[], policy: FetchPolicy
   return { announce, refused };
 }
 
-/** Refuses a connection that landed on an address outside the rules (a literal or a redirect's). */
-function checkLanded(socket: Duplex & { remoteAddress?: string | undefined }, policy: FetchPolicy): void {
-  // Before the request or the TLS greeting is written: those wait for this same event.
-  socket.once('connect', () => {
-    if (socket.remoteAddress === undefined || !isAllowedAddress(socket.remoteAddress, policy)) {
-      socket.destroy(new BlockedAddressError('tracker address'));
-    }
-  });
-}
-
-/**
- * Agents for http(s) trackers: each name resolves through the guard, and each connection (also
- * to an address literal or after a redirect) is dropped when it lands outside the rules.
- */
-export function trackerAgents(policy: FetchPolicy): { httpAgent: http.Agent; httpsAgent: https.Agent } {
-  const lookup = guardedLookup(policy);
-  const httpAgent = new http.Agent({ lookup });
-  const httpsAgent = new https.Agent({ lookup });
-  const plain = httpAgent.createConnection.bind(httpAgent);
-  httpAgent.createConnection = (options, callback) => {
-    const socket = plain(options, callback) as net.Socket;
-    checkLanded(socket, policy);
-    return socket;
-  };
-  const secure = httpsAgent.createConnection.bind(httpsAgent);
-  httpsAgent.createConnection = (options, callback) => {
-    const socket = secure(options, callback) as net.Socket;
-    checkLanded(socket, policy);
-    return socket;
-  };
-  return { httpAgent, httpsAgent };
-}
-
 /** The peer filter of the BitTorrent client: a peer on an address outside the rules is not contacted. */
 export function peerFilter(policy: FetchPolicy): { contains(address: string): boolean } {
   return { contains: (address) => !isAllowedAddress(address, policy) };
-}
-
-/**
- * The DHT's UDP socket: names (bootstrap routers) resolve through the guard, and a packet to an
- * address outside the rules is dropped before it is sent.
- */
-export function guardedDhtSocket(policy: FetchPolicy): dgram.Socket {
-  const guarded = guardedLookup(policy);
-  // dgram asks with the family as a bare number (4), not as options.
-  const lookup = ((hostname: string, options: number | dns.LookupOptions, callback: Parameters<typeof guarded>[2]) =>
-    guarded(hostname, typeof options === 'number' ? { family: options } : options, callback)) as unknown as typeof dns.lookup;
-  const socket = dgram.createSocket({ type: 'udp4', lookup });
-  const send = socket.send.bind(socket) as (...args: unknown[]) => void;
-  (socket as unknown as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
-    // k-rpc-socket calls send(buffer, offset, length, port, host, callback).
-    const host = args[4];
-    if (typeof host === 'string' && net.isIP(host) !== 0 && !isAllowedAddress(host, policy)) {
-      const callback = args[5];
-      if (typeof callback === 'function') {
-        (callback as (error: Error) => void)(new BlockedAddressError('dht address'));
-      }
-      return;
-    }
-    send(...args);
-  };
-  return socket;
 }

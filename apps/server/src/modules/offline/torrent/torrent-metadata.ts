@@ -1,10 +1,8 @@
 import parseTorrent from 'parse-torrent';
-import MemoryChunkStore from 'memory-chunk-store';
-import type WebTorrent from 'webtorrent';
-import type { FetchPolicy } from '../fetch-guard';
+import { policyToWire, type FetchPolicy } from '../fetch-guard';
 import { DownloadFailure } from '../offline-worker';
-import { createGuardedClient, destroyClient, guardedTorrentId, torrentFileOf } from './torrent-client';
 import { guardTrackers } from './torrent-guard';
+import { startTorrentSession, untilAborted, type TorrentThreadScript } from './torrent-session';
 import { entriesOf, parseTorrentBytes, type TorrentEntry } from './torrent-source';
 
 /** A torrent's metadata as the swarm gave it. */
@@ -26,8 +24,12 @@ export interface TorrentMetadataOptions {
   cacheMs?: number;
   /** Most torrents remembered at once. */
   cacheEntries?: number;
-  /** Most resolutions running at once (each is a BitTorrent client of its own). */
+  /** Most resolutions running at once (each is a BitTorrent client in a thread of its own). */
   concurrency?: number;
+  /** The script of torrent threads (`torrent-session.ts`). */
+  thread: TorrentThreadScript;
+  /** Where a thread that failed is told of. */
+  logger?: { error(object: unknown, message: string): void };
   now?: () => number;
 }
 
@@ -38,8 +40,10 @@ export function metadataOf(parsed: parseTorrent.ParsedTorrent): TorrentMetadata 
 
 /**
  * Fetches a magnet link's metadata (its file list) from the swarm, and nothing else: the client
- * reaches trackers and peers only through the guard (`torrent-client.ts`), keeps pieces in memory
- * if at all and is destroyed the moment the metadata arrives, before any piece is asked for.
+ * runs in a thread of its own (`torrent-session.ts`: whatever the libraries throw fails that
+ * lookup only), reaches trackers and peers only through the guard (`torrent-thread.ts`), keeps
+ * pieces in memory if at all and drops the torrent the moment the metadata arrives, before any
+ * piece is asked for.
  * A resolution gives up after `timeoutMs` (`torrent_metadata_timeout`); a magnet link whose
  * trackers are all outside the rules (or that has none while the DHT is off) fails at once like
  * any blocked link (`fetch_failed`). Fetched metadata is remembered for `cacheMs` by info hash,
@@ -112,39 +116,27 @@ export function createTorrentMetadata(options: TorrentMetadataOptions) {
     if (trackers.announce.length === 0 && (trackers.refused.length > 0 || !options.dht)) {
       throw new DownloadFailure('fetch_failed');
     }
+    const script = await options.thread();
     if (!(await slot(signal))) {
       throw new DownloadFailure('torrent_metadata_timeout');
     }
-    const client = createGuardedClient(options.policy, options.dht);
+    const session = startTorrentSession(
+      script,
+      { kind: 'metadata', policy: policyToWire(options.policy), dht: options.dht, source: { magnet: parseTorrent.toMagnetURI(parsed) }, announce: trackers.announce },
+      options.logger,
+    );
     try {
-      return await new Promise<TorrentMetadata>((resolve, reject) => {
-        const stop = () => reject(new DownloadFailure('torrent_metadata_timeout'));
-        if (signal.aborted) {
-          stop();
-          return;
-        }
-        signal.addEventListener('abort', stop, { once: true });
-        const torrent: WebTorrent.Torrent = client.add(guardedTorrentId(parsed, trackers.announce), {
-          store: MemoryChunkStore,
-          storeCacheSlots: 0,
-          destroyStoreOnDestroy: true,
-        });
-        torrent.once('error', () => reject(new DownloadFailure('fetch_failed')));
-        torrent.once('metadata', () => {
-          signal.removeEventListener('abort', stop);
-          const info = (torrent as unknown as { info: unknown }).info;
-          // No piece is asked for: the client goes before the torrent is ready.
-          torrent.destroy();
-          const read = parseTorrentBytes(torrentFileOf(info, []));
-          if (!read || read.infoHash !== parsed.infoHash) {
-            reject(new DownloadFailure('torrent_unreadable'));
-            return;
-          }
-          resolve(metadataOf(read));
-        });
+      const metadata = await untilAborted(session.metadata, signal).catch(() => {
+        // Out of time, or the thread failed (what it tried is logged there).
+        throw new DownloadFailure(signal.aborted ? 'torrent_metadata_timeout' : 'fetch_failed');
       });
+      const read = parseTorrentBytes(Buffer.from(metadata.torrent));
+      if (!read || read.infoHash !== parsed.infoHash) {
+        throw new DownloadFailure('torrent_unreadable');
+      }
+      return metadataOf(read);
     } finally {
-      await destroyClient(client);
+      await session.close();
       release();
     }
   }

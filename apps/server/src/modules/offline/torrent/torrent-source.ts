@@ -106,3 +106,11 @@ export function pickedFiles(files: readonly string[] | undefined, known: Torrent
 export function listingParam(entries: TorrentEntry[]): string {
   return JSON.stringify(entries.slice(0, listedFilesLimit).map((entry) => ({ index: String(entry.index), name: entry.path, size: String(entry.size) })));
 }
+
+/**
+ * A `.torrent` file of a torrent's metadata (its `info`) with the given trackers and no web
+ * seeds: what a task keeps so it never asks the swarm for the metadata again.
+ */
+export function torrentFileOf(info: unknown, announce: readonly string[]): Buffer {
+  return parseTorrent.toTorrentFile({ infoHash: '', info, announce: [...announce], urlList: [] });
+}

@@ -1,4 +1,5 @@
-// webtorrent 1.x, parse-torrent 9.x and bittorrent-tracker 9.x ship no types; these are the
+// webtorrent 1.x, parse-torrent 9.x, bittorrent-tracker 9.x and simple-get 4.x (the http client
+// of the tracker client, used by the tests of the socket guard) ship no types; these are the
 // parts of their APIs Nimbus uses.
 
 declare module 'parse-torrent' {
@@ -129,4 +130,15 @@ declare module 'bittorrent-tracker' {
 declare module 'memory-chunk-store' {
   const MemoryChunkStore: unknown;
   export = MemoryChunkStore;
+}
+
+declare module 'simple-get' {
+  import type { ClientRequest, IncomingMessage } from 'node:http';
+
+  namespace simpleGet {
+    /** A GET that follows redirects (up to 10), its whole body read. */
+    function concat(options: { url: string; timeout?: number }, callback: (error: Error | null, response?: IncomingMessage, data?: Buffer) => void): ClientRequest;
+  }
+  function simpleGet(options: { url: string; timeout?: number }, callback: (error: Error | null, response?: IncomingMessage) => void): ClientRequest;
+  export = simpleGet;
 }
