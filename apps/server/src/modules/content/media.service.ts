@@ -233,12 +233,18 @@ export function createMediaService(deps: MediaServiceDeps) {
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
     let drawn: { data: Buffer; info: OutputInfo };
-    if (info.kind === 'image' && info.width > 0) {
-      drawn = await withFile(source.sha256, resize);
-    } else if (info.kind === 'video' && tools.ffmpeg) {
-      const at = info.durationMs > 4000 ? 1 : 0;
-      drawn = await resize(await withFile(source.sha256, (file) => extractFrame(file, at)));
-    } else {
+    try {
+      if (info.kind === 'image' && info.width > 0) {
+        drawn = await withFile(source.sha256, resize);
+      } else if (info.kind === 'video' && tools.ffmpeg) {
+        const at = info.durationMs > 4000 ? 1 : 0;
+        drawn = await resize(await withFile(source.sha256, (file) => extractFrame(file, at)));
+      } else {
+        return undefined;
+      }
+    } catch (error) {
+      // Damaged content (a video cut short, a picture whose header lies) has no thumbnail.
+      deps.logger?.warn(`thumbnail of ${source.sha256} failed: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
     const digest = await blobs.ingest(Readable.from([drawn.data]));
