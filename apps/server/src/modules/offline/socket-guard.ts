@@ -4,6 +4,8 @@ import net from 'node:net';
 import { BlockedAddressError, guardedLookup, isAllowedAddress, type FetchPolicy } from './fetch-guard';
 
 type ConnectOptions = Record<string, unknown> & { host?: unknown; path?: unknown; lookup?: unknown };
+type Connect = (this: net.Socket, options: net.SocketConnectOpts, listener?: () => void) => net.Socket;
+type Bind = (this: dgram.Socket, ...args: unknown[]) => dgram.Socket;
 type LookupCallback = Parameters<ReturnType<typeof guardedLookup>>[2];
 
 /** Why a TCP connection may not be opened, checked before it is: undefined when it may. */
@@ -54,8 +56,9 @@ function connectArguments(args: unknown[]): { options: ConnectOptions; callback:
  */
 export function guardSockets(policy: FetchPolicy): () => void {
   const lookup = guardedLookup(policy);
-  const connect = net.Socket.prototype.connect;
-  const createSocket = dgram.createSocket;
+  // The originals, called with the socket as `this`.
+  const connect = Reflect.get(net.Socket.prototype, 'connect') as Connect;
+  const createSocket: typeof dgram.createSocket = dgram.createSocket;
 
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]): net.Socket {
     const { options, callback } = connectArguments(args);
@@ -65,9 +68,8 @@ export function guardSockets(policy: FetchPolicy): () => void {
       return this;
     }
     const guarded = { ...options, lookup } as net.SocketConnectOpts;
-    const connectWith = connect as (this: net.Socket, options: net.SocketConnectOpts, listener?: () => void) => net.Socket;
-    return typeof callback === 'function' ? connectWith.call(this, guarded, callback as () => void) : connectWith.call(this, guarded);
-  } as typeof net.Socket.prototype.connect;
+    return typeof callback === 'function' ? connect.call(this, guarded, callback as () => void) : connect.call(this, guarded);
+  };
 
   dgram.createSocket = function guardedCreateSocket(type: dgram.SocketType | dgram.SocketOptions, listener?: (message: Buffer, remote: dgram.RemoteInfo) => void) {
     const options = typeof type === 'string' ? { type } : type;
@@ -84,20 +86,20 @@ export function guardSockets(policy: FetchPolicy): () => void {
       lookup(hostname, wanted, callback);
     };
     const socket = createSocket({ ...options, lookup: udpLookup as unknown as dgram.SocketOptions['lookup'] }, listener);
-    const bind = socket.bind;
+    const bind = Reflect.get(socket, 'bind') as Bind;
     socket.bind = function guardedBind(this: dgram.Socket, ...args: unknown[]) {
       binding = true;
       try {
-        return (bind as (...rest: unknown[]) => dgram.Socket).apply(this, args);
+        return bind.apply(this, args);
       } finally {
         binding = false;
       }
-    } as typeof socket.bind;
+    };
     return socket;
   } as typeof dgram.createSocket;
 
   return () => {
-    net.Socket.prototype.connect = connect;
+    net.Socket.prototype.connect = connect as typeof net.Socket.prototype.connect;
     dgram.createSocket = createSocket;
   };
 }

@@ -1,4 +1,4 @@
-import parseTorrent from 'parse-torrent';
+import type parseTorrent from 'parse-torrent';
 import WebTorrent from 'webtorrent';
 import type { FetchPolicy } from '../fetch-guard';
 import { peerFilter } from './torrent-guard';
