@@ -88,9 +88,13 @@ async function main(): Promise<void> {
     await database.db.destroy();
   });
 
+  // The last resort: an error nothing caught ends the process (its state is unknown), after the
+  // requests under way are answered. The offline tasks running then may be what failed: their
+  // runs count as runs the process died in, so a task that keeps doing this is failed, not rerun.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) {
       logger.error({ err }, 'shutting down after an error');
+      await container.offlineWorker.stop({ fault: true });
     } else {
       logger.info({ signal }, 'shutting down');
     }

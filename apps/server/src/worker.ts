@@ -35,16 +35,22 @@ async function main(): Promise<void> {
   logger.info('restore worker started');
 
   let stopping: Promise<void> | undefined;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals | undefined, fault?: unknown) => {
     stopping ??= (async () => {
-      logger.info({ signal }, 'shutting down');
+      if (fault === undefined) {
+        logger.info({ signal }, 'shutting down');
+      } else {
+        logger.error({ err: fault }, 'shutting down after an error');
+      }
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
-      await Promise.all([container.offlineWorker.stop(), container.restoreWorker.stop()]);
+      // After an error nothing caught, the downloads running may be what failed: their runs
+      // count as runs the process died in (a task that keeps doing this is failed, not rerun).
+      await Promise.all([container.offlineWorker.stop({ fault: fault !== undefined }), container.restoreWorker.stop()]);
       await container.mailer.close();
       await container.blobStore.close();
       await database.db.destroy();
-      process.exit(0);
+      process.exit(fault === undefined ? 0 : 1);
     })().catch((error: unknown) => {
       logger.error({ err: error }, 'shutdown failed');
       process.exit(1);
@@ -52,6 +58,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // The last resort: an error nothing caught ends the process, whose state is unknown.
+  process.on('uncaughtException', (error) => stop(undefined, error));
+  process.on('unhandledRejection', (error) => stop(undefined, error ?? new Error('a promise was rejected without a reason')));
   // The worker's timers are unref'd: this keeps the process alive until a signal.
   setInterval(() => undefined, 1 << 30);
 }

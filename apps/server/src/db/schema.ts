@@ -446,6 +446,8 @@ export interface TaskTable {
   fetched_bytes: ColumnType<number | string, number | undefined, number>;
   /** Offline tasks: the source's strong ETag or Last-Modified, sent as `If-Range` on resume. */
   source_validator: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Runs that started and did not end (0028): left over when the process died while the task ran. */
+  open_runs: ColumnType<number, number | undefined, number>;
 }
 
 /** Bytes offline downloads fetched for a member in a UTC month (0016), for the plan's traffic. */

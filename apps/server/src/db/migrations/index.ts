@@ -25,6 +25,7 @@ import * as memberPacks from './0024-member-packs';
 import * as membershipReminders from './0025-membership-reminders';
 import * as feedback from './0026-feedback';
 import * as analyticsEvents from './0027-analytics-events';
+import * as taskOpenRuns from './0028-task-open-runs';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-membership-reminders': membershipReminders,
   '0026-feedback': feedback,
   '0027-analytics-events': analyticsEvents,
+  '0028-task-open-runs': taskOpenRuns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -95,6 +95,12 @@ function messageKeyOf(error: unknown): TaskMessageKey {
  */
 const keptFailures: ReadonlySet<TaskMessageKey> = new Set<TaskMessageKey>(['space_not_enough', 'traffic_exhausted']);
 
+/**
+ * Runs of one task a process may die in: a task that was running when its process died this
+ * many times is failed (`crashed_twice`) instead of run again, so no input crash-loops a node.
+ */
+const maxOpenRuns = 2;
+
 /** The UTC month a byte fetched now counts in (`YYYY-MM`). */
 function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
@@ -142,6 +148,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   /** How often kept partial data is swept (an hour, or the keeping time when shorter). */
   const sweepMs = Math.max(1000, Math.min(3_600_000, keepFailedMs));
   let stopped = false;
+  /** Stopping after an error the process cannot survive: the runs under way stay open (see `maxOpenRuns`). */
+  let faulted = false;
   /** Counts wakes: a lane that found nothing looks again when one came during its look. */
   let wakes = 0;
   /** A wake came while the queue was being looked at: look again after. */
@@ -544,6 +552,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       clearTimeout(deadline);
       clearInterval(heartbeat);
       running.delete(task.id);
+      if (!faulted) {
+        // Ended in a way this worker saw: not a run its process died in.
+        await deps.tasks.endRun(task.id, workerId).catch((error: unknown) => deps.logger.error({ err: error, taskId: task.id }, 'offline task run end not recorded'));
+      }
     }
   }
 
@@ -589,8 +601,34 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         return;
       }
       ran += 1;
+      // Marked as started before any of its input is read: a run its process dies in stays open.
+      if ((await deps.tasks.startRun(task.id, workerId)) > maxOpenRuns) {
+        await quarantine(task);
+        continue;
+      }
       await run(task);
     }
+  }
+
+  /** Fails a task whose process died in each of its last `maxOpenRuns` runs, without running it. */
+  async function quarantine(task: TaskRecord): Promise<void> {
+    deps.logger.error({ taskId: task.id, worker: workerId }, 'offline task failed: its process died while running it twice');
+    await dropPart(task.id);
+    await deps.tasks.updateHeld(
+      task.id,
+      workerId,
+      {
+        phase: 'PHASE_TYPE_ERROR',
+        messageKey: 'crashed_twice',
+        fetchedBytes: 0,
+        sourceValidator: null,
+        // A retry runs it once more; one more death fails it again.
+        openRuns: maxOpenRuns - 1,
+        params: { ...task.params, speed: '0', eta: '' },
+        updatedAt: deps.now().toISOString(),
+      },
+      'release',
+    );
   }
 
   /** Starts lanes until `concurrency` run: a task queued while others download starts at once. */
@@ -665,6 +703,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
      */
     async start(): Promise<void> {
       stopped = false;
+      faulted = false;
       sweepParts()
         .catch((error: unknown) => deps.logger.error({ err: error }, 'offline partial data sweep failed'))
         .finally(tick);
@@ -711,10 +750,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     },
     /**
      * Stops taking tasks, stops the downloads under way (their durable bytes are recorded and
-     * they go back to the queue, to resume with Range) and waits.
+     * they go back to the queue, to resume with Range) and waits. With `fault` (the process
+     * stops after an error it cannot survive) their runs count as runs the process died in.
      */
-    async stop(): Promise<void> {
+    async stop(options: { fault?: boolean } = {}): Promise<void> {
       stopped = true;
+      faulted ||= options.fault === true;
       if (timer !== undefined) {
         clearInterval(timer);
         timer = undefined;

@@ -46,7 +46,7 @@ export interface ResumePoint {
 }
 
 /** What a worker may change on a task it holds, besides the task's own columns. */
-export type HeldPatch = TaskPatch & { fetchedBytes?: number; sourceValidator?: string | null };
+export type HeldPatch = TaskPatch & { fetchedBytes?: number; sourceValidator?: string | null; openRuns?: number };
 
 /** The columns a service may change on a task. */
 export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'phase' | 'progress' | 'fileId' | 'fileName' | 'fileSize' | 'messageKey' | 'params' | 'statusSize' | 'updatedAt'>>;
@@ -89,6 +89,7 @@ function patchColumns(patch: HeldPatch) {
   return {
     ...(patch.fetchedBytes === undefined ? {} : { fetched_bytes: patch.fetchedBytes }),
     ...(patch.sourceValidator === undefined ? {} : { source_validator: patch.sourceValidator }),
+    ...(patch.openRuns === undefined ? {} : { open_runs: patch.openRuns }),
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.phase === undefined ? {} : { phase: patch.phase }),
     ...(patch.progress === undefined ? {} : { progress: patch.progress }),
@@ -341,6 +342,35 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
         .where('period', '=', period)
         .executeTakeFirst();
       return Number(row?.bytes ?? 0);
+    },
+
+    /**
+     * Marks a run of a task this worker holds as started, before it reads any of the task's
+     * input: answers the runs now open (the ones before it were left open by processes that died
+     * while running the task); 0 when the worker does not hold the task.
+     */
+    async startRun(id: string, workerId: string): Promise<number> {
+      const row = await db
+        .updateTable('tasks')
+        .set({ open_runs: sql<number>`open_runs + 1` })
+        .where('id', '=', id)
+        .where('lease_owner', '=', workerId)
+        .returning('open_runs')
+        .executeTakeFirst();
+      return Number(row?.open_runs ?? 0);
+    },
+
+    /**
+     * The run of a task ended in a way its worker saw (done, failed, paused, deleted, stopped):
+     * no run is left open. Not when another worker has taken the task meanwhile.
+     */
+    async endRun(id: string, workerId: string): Promise<void> {
+      await db
+        .updateTable('tasks')
+        .set({ open_runs: 0 })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('lease_owner', '=', workerId), eb('lease_owner', 'is', null)]))
+        .execute();
     },
 
     /** Running tasks whose worker's lease ran out (the worker died) go back to the queue. */
