@@ -56,8 +56,8 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', (signal) => stop(signal));
+  process.on('SIGINT', (signal) => stop(signal));
   // The last resort: an error nothing caught ends the process, whose state is unknown.
   process.on('uncaughtException', (error) => stop(undefined, error));
   process.on('unhandledRejection', (error) => stop(undefined, error ?? new Error('a promise was rejected without a reason')));
