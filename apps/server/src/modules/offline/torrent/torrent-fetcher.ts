@@ -81,9 +81,9 @@ function segmentName(segment: string): string {
 /**
  * Fetches the chosen files of a torrent (webtorrent 1.x, in a thread of its own: whatever the
  * libraries throw fails this task only, see `torrent-session.ts`) behind the SSRF rules of
- * `torrent-guard.ts` and `socket-guard.ts`: the metadata comes first (from the `.torrent` file or from peers) and the
- * task lists the files; then each chosen file is streamed into the blob store, hashed on the
- * way, and at the end they are filed in a folder named after the torrent. Nothing appears in the
+ * `torrent-guard.ts` and `socket-guard.ts`: the metadata comes first (from the `.torrent` file
+ * or from peers) and the task lists the files; then each chosen file is streamed into the blob
+ * store, hashed on the way, and at the end they are filed in a folder named after the torrent. Nothing appears in the
  * drive unless every chosen file arrived whole. Web seeds, local peer discovery and uTP are not
  * used; the DHT only where configured.
  *
