@@ -21,6 +21,7 @@ import {
 import type { Config } from './config';
 import type { Container } from './container';
 import { AppError } from './http/app-error';
+import { answerClientError, answerConnect, lacksHost } from './http/client-error';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './http/origin-guard';
@@ -134,9 +135,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
     // A malformed path answers with the error object of API.md §1 like every other failure.
     frameworkErrors: sendFrameworkError,
+    // What Node's parser refuses (headers over the limit, a malformed request) answers the error
+    // object too, and a request without Host reaches the hook below instead of Node's empty 400.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, options.logger),
+    http: { requireHostHeader: false },
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
+  app.server.on('connect', answerConnect);
   if (options.onRoute) {
     app.addHook('onRoute', options.onRoute);
   }
@@ -148,6 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTextGuard(app, ['/drive/v1/', '/audit.admin/v1/', '/v1/', '/config/v1/', '/mail/v1/', '/statistics/', '/access_controller/v1/']);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    if (lacksHost(request.raw)) {
+      void reply.header('connection', 'close');
+      throw new AppError('invalid_argument', { description: 'An HTTP/1.1 request names its Host' });
+    }
   });
 
   await app.register(fastifyCookie);

@@ -10,6 +10,7 @@ import { createContainer } from './container';
 import { setDirectIo } from './modules/storage/shared-slots';
 import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
+import { lacksHost } from './http/client-error';
 import { isServerPath } from './http/server-paths';
 import { startHousekeeping } from './jobs/housekeeping';
 import { startMembershipReminders } from './jobs/membership-reminders';
@@ -41,8 +42,9 @@ async function main(): Promise<void> {
   // One port for the site and the API: API paths go straight to Fastify, every other path to
   // the web app, decided by prefix before anything is parsed — no proxy hop in between.
   const serverFactory: FastifyServerFactory = (handler) => {
-    const server = http.createServer((request, response) => {
-      if (web && !isServerPath(request.url ?? '/')) {
+    // Node's own Host check answers an empty 400; the API refuses a request without Host itself.
+    const server = http.createServer({ requireHostHeader: false }, (request, response) => {
+      if (web && !isServerPath(request.url ?? '/') && !lacksHost(request)) {
         web.handle(request, response).catch((error: unknown) => {
           logger.error({ err: error }, 'web request failed');
           if (!response.headersSent) {
@@ -54,13 +56,17 @@ async function main(): Promise<void> {
       }
       handler(request, response);
     });
-    server.on('upgrade', (request, socket, head) => {
-      if (web && config.NODE_ENV === 'development') {
-        void web.upgrade(request, socket, head);
-        return;
-      }
-      socket.destroy();
-    });
+    // Only the web app's development server takes upgrades (its live reload); elsewhere an
+    // Upgrade header is ignored and the request answered as any other (RFC 9110 §7.8).
+    if (config.WEB && config.NODE_ENV === 'development') {
+      server.on('upgrade', (request, socket, head) => {
+        if (web) {
+          void web.upgrade(request, socket, head);
+          return;
+        }
+        socket.destroy();
+      });
+    }
     return server;
   };
 

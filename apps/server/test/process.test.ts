@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { errorBodySchema } from '@nimbus/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildBundle,
@@ -13,6 +14,7 @@ import {
   serverRoot,
   waitUntilReady,
 } from './support/processes';
+import { exchange } from './support/raw-http';
 
 let workDir: string;
 let bundle: string;
@@ -46,6 +48,19 @@ describe('the server process', () => {
 
     const about = await fetch(`http://127.0.0.1:${port}/drive/v1/about`);
     expect(about.status).toBe(401);
+
+    // What Node's parser refuses, a request without Host and an Upgrade nobody takes answer the
+    // error object on the server main.ts puts in front, too.
+    const answers = [
+      ...(await exchange(port, `GET /drive/v1/about HTTP/1.1\r\nHost: a\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`)),
+      ...(await exchange(port, 'GET /drive/v1/about HTTP/1.1\r\nX-Name: a\u0001b\r\n\r\n')),
+      ...(await exchange(port, 'GET / HTTP/1.1\r\n\r\n')),
+      ...(await exchange(port, 'GET /drive/v1/about HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n', { done: true })),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([431, 400, 400, 401]);
+    for (const answer of answers) {
+      expect(errorBodySchema.safeParse(JSON.parse(answer.body)).success, answer.body).toBe(true);
+    }
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
