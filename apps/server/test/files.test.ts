@@ -113,26 +113,33 @@ describe.each(dialects)('the files API on %s', (dialect) => {
   });
 
   it.each([
-    ['empty', ''],
-    ['dot dot', '..'],
-    ['dot', '.'],
-    ['a slash', 'a/b'],
-    ['a backslash', 'a\\b'],
-    ['blanks around', ' name '],
-    ['a control character', 'a\u0000b'],
-    ['too long', 'x'.repeat(256)],
-    ['far too long', 'y'.repeat(5000)],
-  ])('refuses a name that is %s as invalid_argument', async (_what, name) => {
+    ['empty', '', 'file_name_invalid'],
+    ['dot dot', '..', 'file_name_invalid'],
+    ['dot', '.', 'file_name_invalid'],
+    ['a slash', 'a/b', 'file_name_invalid'],
+    ['a backslash', 'a\\b', 'file_name_invalid'],
+    ['blanks around', ' name ', 'file_name_invalid'],
+    ['a control character', 'a\u0001b', 'file_name_invalid'],
+    ['a NUL, which no call of the drive takes', 'a\u0000b', 'invalid_argument'],
+    ['a right-to-left override', 'photo\u202Egpj.exe', 'file_name_direction_control'],
+    ['a right-to-left isolate', '\u2067report\u2069.pdf', 'file_name_direction_control'],
+    ['a left-to-right mark', 'a\u200Eb', 'file_name_direction_control'],
+    ['too long', 'x'.repeat(256), 'file_name_too_long'],
+    ['too long in bytes, not characters', '写'.repeat(86), 'file_name_too_long'],
+    ['far too long', 'y'.repeat(4000), 'file_name_too_long'],
+    ['longer than any call takes', 'y'.repeat(5000), 'invalid_argument'],
+  ])('refuses a name that is %s with its reason', async (_what, name, reason) => {
     const { headers } = await member();
-    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: '' }), 400, 'invalid_argument');
+    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: '' }), 400, reason);
     const target = await folder(headers, 'target');
-    expectError(await call(headers, 'PATCH', `/drive/v1/files/${target.id}`, { name }), 400, 'invalid_argument');
+    expectError(await call(headers, 'PATCH', `/drive/v1/files/${target.id}`, { name }), 400, reason);
   });
 
-  it('keeps names of 255 characters in any script', async () => {
+  it('keeps names of 255 bytes in any script, and names only Windows refuses', async () => {
     const { headers } = await member();
-    const name = 'ж'.repeat(255);
-    expect((await folder(headers, name)).name).toBe(name);
+    for (const name of ['x'.repeat(255), 'ж'.repeat(127), '写'.repeat(85), 'תמונות מהטיול', 'CON', 'aux.c', 'C:', 'what?.txt', 'name.']) {
+      expect((await folder(headers, name)).name).toBe(name);
+    }
     expect((await folder(headers, '写真 📷')).name).toBe('写真 📷');
   });
 

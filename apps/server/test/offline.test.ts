@@ -82,6 +82,16 @@ source.server.on('request', (request, response) => {
       });
       response.end(content);
       return;
+    case '/spoofed':
+    case '/long-name': {
+      const name = url.pathname === '/spoofed' ? 'invoice\u202Efdp.exe' : `${'報告'.repeat(150)}.pdf`;
+      response.writeHead(200, {
+        'content-length': String(content.length),
+        'content-disposition': `attachment; filename="x.bin"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      });
+      response.end(content);
+      return;
+    }
     case '/slow': {
       source.slowRequests += 1;
       response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(content.length) });
@@ -241,6 +251,24 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
       ['TYPE_OFFLINE', namedTask.file_id],
       ['TYPE_OFFLINE', done.file_id],
     ]);
+  });
+
+  it('makes a name from Content-Disposition safe: direction controls dropped, cut to 255 bytes keeping the extension', async () => {
+    await start();
+    const { headers } = await member();
+    const spoofed = await created(headers, sourceUrl('/spoofed'));
+    const long = await created(headers, sourceUrl('/long-name'));
+    await t.container.offlineWorker.runPending();
+    const spoofedTask = await task(headers, spoofed.id);
+    expect(spoofedTask).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_name: 'invoicefdp.exe' });
+    expect((await file(headers, spoofedTask.file_id)).name).toBe('invoicefdp.exe');
+    const longTask = await task(headers, long.id);
+    expect(longTask.phase).toBe('PHASE_TYPE_COMPLETE');
+    const name = (await file(headers, longTask.file_id)).name;
+    expect(name).toBe(`${'報告'.repeat(41)}報.pdf`);
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+    // A name the member types is refused instead.
+    expectError(await offline(headers, sourceUrl('/file.bin'), { name: 'a\u202Eb.exe' }), 400, 'file_name_direction_control');
   });
 
   it('puts the file in the given folder, follows redirects, and names the folder in the member\'s language', async () => {

@@ -171,10 +171,17 @@ describe.each(dialects)('zips of shares on %s', (dialect) => {
     expect(localizedOf(errorOf(anonymous))?.locale).toBe('ja');
     const forged = await zip({ authorization: 'Bearer forged' }, { share_id: made.share_id, pass_code_token: token, file_ids: [drive.b.id] });
     expect(errorOf(forged).error).toBe('login_required');
-    for (const body of [{ file_ids: 'x' }, { file_ids: [''] }, { file_ids: Array(101).fill(drive.b.id) }, { name: 'a/b.zip' }, { ancestor_ids: [7] }]) {
+    for (const [body, reason] of [
+      [{ file_ids: 'x' }, 'invalid_argument'],
+      [{ file_ids: [''] }, 'invalid_argument'],
+      [{ file_ids: Array(101).fill(drive.b.id) }, 'invalid_argument'],
+      [{ name: 'a/b.zip' }, 'file_name_invalid'],
+      [{ name: 'a\u202Epiz.exe' }, 'file_name_direction_control'],
+      [{ ancestor_ids: [7] }, 'invalid_argument'],
+    ] as const) {
       const bad = await zip(visitor.headers, { share_id: made.share_id, pass_code_token: token, ...body });
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorOf(bad).error).toBe('invalid_argument');
+      expect(errorOf(bad).error).toBe(reason);
     }
 
     // A link made while the share was readable stops when the share stops being readable.

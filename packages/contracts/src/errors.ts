@@ -100,6 +100,15 @@ export const productReasons = {
   file_restore_own: { kind: 'failed_precondition', domain: 'drive' },
   /** A rename would give two items of one folder the same name. */
   file_duplicated_name: { kind: 'invalid_argument', domain: 'drive' },
+  /**
+   * A name the drive does not take (`fileNameProblem`): empty, `.` or `..`, blanks around it, a
+   * `/` or `\`, a control character or line break. `ErrorInfo.metadata.problem` says which.
+   */
+  file_name_invalid: { kind: 'invalid_argument', domain: 'drive' },
+  /** A name holding a bidirectional control (U+202E and kin), which can disguise a file's type. */
+  file_name_direction_control: { kind: 'invalid_argument', domain: 'drive' },
+  /** A name over 255 bytes of UTF-8. */
+  file_name_too_long: { kind: 'invalid_argument', domain: 'drive' },
   /** The task cannot be paused or resumed: its type does not support it, or it has ended. */
   task_not_pausable: { kind: 'failed_precondition', domain: 'drive' },
   /** The request body is larger than the server accepts. */

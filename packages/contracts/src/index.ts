@@ -14,3 +14,4 @@ export * from './app-downloads';
 export * from './feedback';
 export * from './products';
 export * from './analytics';
+export * from './file-name';

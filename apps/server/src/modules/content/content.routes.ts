@@ -1,4 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
+import { safeFileName } from '@nimbus/contracts';
 import { headerOf } from '../../http/request-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,7 +102,7 @@ export function contentRoutes(deps: ContentRoutesDeps) {
           }
           void reply
             .type(file.type.contentType)
-            .header('content-disposition', contentDisposition(file.record.name, { type: inline ? 'inline' : 'attachment' }));
+            .header('content-disposition', contentDisposition(safeFileName(file.record.name) || 'download', { type: inline ? 'inline' : 'attachment' }));
           if (!isHead) {
             await content.noteOpened(file, { inline, fromStart: decision.status === 200 || decision.start === 0 });
           }
@@ -127,7 +128,7 @@ export function contentRoutes(deps: ContentRoutesDeps) {
             .type('application/zip')
             .header('accept-ranges', 'none')
             .header('cache-control', 'private, no-store')
-            .header('content-disposition', contentDisposition(claims.n, { type: 'attachment' }));
+            .header('content-disposition', contentDisposition(safeFileName(claims.n) || 'download.zip', { type: 'attachment' }));
           if (isHead) {
             return reply.send();
           }

@@ -15,13 +15,11 @@ export const contentQuerySchema = z.object({
 /** `POST /drive/v1/files:zip`. */
 export const zipBodySchema = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1).max(maxZipIds),
-  /** File name of the archive; `<item>.zip` for one item, `Nimbus-<time>.zip` for several. */
-  name: z
-    .string()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\\p{Cc}]+$/u, 'a file name without / or \\ or control characters')
-    .optional(),
+  /**
+   * File name of the archive (a name as the drive takes it, else `file_name_invalid` and kin);
+   * `<item>.zip` for one item, `Nimbus-<time>.zip` for several.
+   */
+  name: z.string().max(1024).optional(),
 });
 
 export const zipAnswerSchema = z.object({

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import { isAudio, isAudioCodecSupported, isImage, isVideo, type FileCategory, type ThumbnailSize } from '@nimbus/contracts';
+import { isAudio, isAudioCodecSupported, isImage, isVideo, safeFileName, type FileCategory, type ThumbnailSize } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import type { FileLinker, FileLinkFields, ShareScope } from '../drive/file.dto';
 import type { FileRecord } from '../drive/file.repository';
-import type { FileService } from '../drive/file.service';
+import { checkName, type FileService } from '../drive/file.service';
 import type { EventRecorder } from '../event/event.service';
 import type { BlobStore, ReadRange } from '../storage/blob-store';
 import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
@@ -366,7 +366,7 @@ export function createContentService(deps: ContentServiceDeps) {
       await deps.traffic?.check(userId);
       const roots = entries.filter((entry) => !entry.path.includes('/'));
       const stamp = deps.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      const zipName = name ?? (roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `Nimbus-${stamp}.zip`);
+      const zipName = name !== undefined ? checkName(name) : safeFileName(roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `Nimbus-${stamp}.zip`);
       return { ...signer.sign({ p: 'zip', u: userId, i: [...new Set(ids)], n: zipName }, zipName), name: zipName };
     },
 
@@ -380,8 +380,8 @@ export function createContentService(deps: ContentServiceDeps) {
       input: { passCodeToken: string; name: string | undefined },
     ): SignedLink & { name: string } {
       const roots = zip.entries.filter((entry) => !entry.path.includes('/'));
-      const title = zip.share.title.replace(/[/\\\p{Cc}]/gu, '_').trim();
-      const zipName = input.name ?? (roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `${title === '' ? 'Nimbus' : title}.zip`);
+      const title = safeFileName(zip.share.title);
+      const zipName = input.name !== undefined ? checkName(input.name) : safeFileName(roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `${title === '' ? 'Nimbus' : title}.zip`);
       return {
         ...signer.sign({ p: 'share-zip', u: userId, s: zip.share.id, t: input.passCodeToken, i: zip.rootIds, n: zipName }, zipName),
         name: zipName,

@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { portableFileName, truncateFileName } from '@nimbus/contracts';
 import type { FileRecord } from '../drive/file.repository';
+import { foldName } from '../drive/file-listing';
+import { numberedName } from '../drive/file.service';
 
 /** An item of a zip: a folder or a stored file, with its path inside the archive. */
 export interface ZipEntry {
@@ -15,9 +18,30 @@ export interface ZipArchive {
   size: number;
 }
 
-/** A path yazl accepts: no drive-letter look at its start (`C:` would read as absolute). */
-function archivePath(path: string): string {
-  return path.replace(/^([A-Za-z]):/, '$1_');
+/**
+ * The paths of the entries as every common file system holds them, Windows included: each
+ * segment made portable (`portableFileName`: no direction controls, `CON` as `CON_`, `C:` as
+ * `C_`, no `?` or trailing dot, 255 bytes at most), and an entry whose portable name another in
+ * its folder has already (Windows ignores letter case) numbered, `a_b(2).txt`. Parents come
+ * before their children.
+ */
+export function portablePaths(entries: readonly ZipEntry[]): string[] {
+  const renamed = new Map<string, string>();
+  const taken = new Set<string>();
+  return entries.map(({ record, path }) => {
+    const cut = path.lastIndexOf('/');
+    const parentPath = cut === -1 ? '' : path.slice(0, cut);
+    const parent = renamed.get(parentPath) ?? parentPath.split('/').filter((segment) => segment !== '').map(portableFileName).join('/');
+    const prefix = parent === '' ? '' : `${parent}/`;
+    const base = portableFileName(path.slice(cut + 1));
+    let name = base;
+    for (let n = 2; taken.has(foldName(`${prefix}${name}`)); n += 1) {
+      name = numberedName(truncateFileName(base, 240), record.kind, n);
+    }
+    taken.add(foldName(`${prefix}${name}`));
+    renamed.set(path, `${prefix}${name}`);
+    return `${prefix}${name}`;
+  });
 }
 
 /**
@@ -25,22 +49,24 @@ function archivePath(path: string): string {
  * the blob store one at a time, only when the archive reaches them, so memory stays flat
  * whatever the selection weighs. Entries are stored rather than deflated (most drive content
  * is compressed already, and the size is known in advance for `Content-Length`); names are
- * UTF-8 with the language-encoding flag, and ZIP64 records appear as soon as an entry or the
+ * portable (`portablePaths`), UTF-8 with the language-encoding flag, and ZIP64 records appear as soon as an entry or the
  * archive passes 4 GiB.
  */
 export function createZipArchive(entries: ZipEntry[], open: (sha256: string) => Promise<Readable>): Promise<ZipArchive> {
   const zip = new ZipFile();
-  for (const { record, path } of entries) {
+  const paths = portablePaths(entries);
+  for (const [index, { record }] of entries.entries()) {
+    const path = paths[index] ?? '_';
     const mtime = new Date(record.modifiedAt);
     if (record.kind === 'folder') {
-      zip.addEmptyDirectory(`${archivePath(path)}/`, { mtime });
+      zip.addEmptyDirectory(`${path}/`, { mtime });
       continue;
     }
     const sha256 = record.sha256;
     if (sha256 === null || record.phase !== 'PHASE_TYPE_COMPLETE') {
       continue;
     }
-    zip.addReadStreamLazy(archivePath(path), { mtime, compress: false, size: record.size }, (callback) => {
+    zip.addReadStreamLazy(path, { mtime, compress: false, size: record.size }, (callback) => {
       open(sha256).then(
         (stream) => callback(null, stream),
         (error: unknown) => callback(error, undefined as never),

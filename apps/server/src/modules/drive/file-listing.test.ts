@@ -45,18 +45,34 @@ describe('file names', () => {
     expect(foldName('Cafe\u0301')).toBe(foldName('Café'));
   });
 
-  it.each(['', '.', '..', 'a/b', 'a\\b', ' a', 'a ', 'a\nb', 'x'.repeat(256), '😀'.repeat(256)])(
-    'refuses %j',
-    (name) => {
-      expect(reasonOf(() => checkName(name))).toBe('invalid_argument');
-    },
-  );
+  it.each([
+    ['', 'file_name_invalid', 'empty'],
+    ['.', 'file_name_invalid', 'dot'],
+    ['..', 'file_name_invalid', 'dot'],
+    ['a/b', 'file_name_invalid', 'separator'],
+    ['a\\b', 'file_name_invalid', 'separator'],
+    [' a', 'file_name_invalid', 'blank_edges'],
+    ['a ', 'file_name_invalid', 'blank_edges'],
+    ['a\nb', 'file_name_invalid', 'control'],
+    ['photo\u202Egpj.exe', 'file_name_direction_control', 'direction_control'],
+    ['x'.repeat(256), 'file_name_too_long', 'too_long'],
+    ['😀'.repeat(64), 'file_name_too_long', 'too_long'],
+  ])('refuses %j with %s', (name, reason, problem) => {
+    expect(reasonOf(() => checkName(name))).toBe(reason);
+    try {
+      checkName(name);
+    } catch (error) {
+      expect((error as AppError).metadata).toEqual({ problem });
+    }
+  });
 
-  it('keeps names with dots, spaces inside and any script', () => {
+  it('keeps names with dots, spaces inside and any script, up to 255 bytes, in NFC', () => {
     expect(checkName('...hidden')).toBe('...hidden');
     expect(checkName('a..b')).toBe('a..b');
     expect(checkName('写真 2030')).toBe('写真 2030');
-    expect(checkName('😀'.repeat(255))).toBe('😀'.repeat(255));
+    expect(checkName('😀'.repeat(63))).toBe('😀'.repeat(63));
+    expect(checkName('CON')).toBe('CON');
+    expect(checkName('Cafe\u0301')).toBe('Café');
   });
 });
 

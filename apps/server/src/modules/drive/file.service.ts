@@ -1,4 +1,12 @@
-import { fileCategoryOf, fileExtensionOf, type SortOrder } from '@nimbus/contracts';
+import {
+  fileCategoryOf,
+  fileExtensionOf,
+  fileNameProblem,
+  maxFileNameBytes,
+  type ErrorReason,
+  type FileNameProblem,
+  type SortOrder,
+} from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import { decodePageToken, encodePageToken, foldName, parseFilters, sortKeysOf } from './file-listing';
@@ -51,26 +59,32 @@ export interface StorageAbout {
   expiresAt: string | undefined;
 }
 
-const maxNameLength = 255;
-const maxNameBytes = 1024;
+/** What each problem of a name answers: a reason of the catalogue and what exactly is wrong. */
+const nameRefusals: Readonly<Record<FileNameProblem, { reason: ErrorReason; description: string }>> = {
+  empty: { reason: 'file_name_invalid', description: 'A name cannot be empty' },
+  dot: { reason: 'file_name_invalid', description: 'A name cannot be . or ..' },
+  blank_edges: { reason: 'file_name_invalid', description: 'A name cannot start or end with a blank' },
+  separator: { reason: 'file_name_invalid', description: 'A name cannot hold / or \\' },
+  control: { reason: 'file_name_invalid', description: 'A name cannot hold control characters or line breaks' },
+  direction_control: {
+    reason: 'file_name_direction_control',
+    description: 'A name cannot hold bidirectional controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C)',
+  },
+  too_long: { reason: 'file_name_too_long', description: `A name is at most ${maxFileNameBytes} bytes of UTF-8` },
+};
 
-/** Checks a name given by a member: `invalid_argument` for what no folder can hold. */
+/**
+ * Checks a name given by a member (`fileNameProblem` of the contracts: the rule the web app
+ * knows too) and returns it in NFC; a problem answers its own reason, with
+ * `ErrorInfo.metadata.problem` naming it.
+ */
 export function checkName(name: string): string {
-  const normalized = name.normalize('NFC');
-  if (
-    normalized.trim() === '' ||
-    normalized !== normalized.trim() ||
-    normalized === '.' ||
-    normalized === '..' ||
-    /[/\\\p{Cc}]/u.test(normalized) ||
-    [...normalized].length > maxNameLength ||
-    Buffer.byteLength(normalized, 'utf8') > maxNameBytes
-  ) {
-    throw new AppError('invalid_argument', {
-      description: `A name is 1-${maxNameLength} characters without / or \\, control characters, or blanks around it, and is not . or ..`,
-    });
+  const problem = fileNameProblem(name);
+  if (problem !== undefined) {
+    const { reason, description } = nameRefusals[problem];
+    throw new AppError(reason, { description, metadata: { problem } });
   }
-  return normalized;
+  return name.normalize('NFC');
 }
 
 /**

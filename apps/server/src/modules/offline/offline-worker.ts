@@ -1,7 +1,7 @@
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { downloadFolderName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
+import { downloadFolderName, safeFileName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
 import type { QueueSignal } from '../../db/queue-signal';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
@@ -15,7 +15,6 @@ import { directAlignment, openDirect } from '../storage/shared-slots';
 import { createStreamHasher } from '../storage/threaded-hash';
 import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { TaskService } from '../task/task.service';
-import { sourceName } from './offline.service';
 import { SourceStatusError, type OpenedSource, type UrlFetcher } from './url-fetcher';
 import type { TorrentFetcher } from './torrent/torrent-fetcher';
 import { isMagnetLink } from './torrent/torrent-source';
@@ -344,7 +343,7 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       validator = opened.acceptsRanges ? opened.validator : null;
       const about = await deps.files.about(task.userId);
       let available = Math.max(0, about.limit - about.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id)));
-      const name = sourceName(opened.fileName) || task.name;
+      const name = safeFileName(opened.fileName) || task.name;
       const total = opened.size;
       if (total !== undefined && total > deps.maxBytes) {
         opened.body.destroy();

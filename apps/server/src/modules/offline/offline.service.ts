@@ -1,4 +1,4 @@
-import type { TaskSource } from '@nimbus/contracts';
+import { safeFileName, type TaskSource } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
@@ -52,25 +52,9 @@ const maxUrlLength = 4096;
 /** The shape of a drive id (`newId`): how `url` names an uploaded `.torrent` file. */
 const fileIdPattern = /^[A-Za-z0-9_-]{16}$/;
 
-/** Characters a file name cannot hold, and blanks around it. */
-function cleanName(name: string): string {
-  const cleaned = name
-    .normalize('NFC')
-    .replace(/[/\\\p{Cc}]/gu, '_')
-    .trim();
-  const characters = [...cleaned];
-  const short = characters.length > 200 ? characters.slice(0, 200).join('') : cleaned;
-  return short === '' || short === '.' || short === '..' ? '' : short;
-}
-
 /** The file name an offline task starts with: the given one, else the URL's last segment, else its host. */
 export function initialName(url: URL, given: string | undefined): string {
-  return cleanName(given ?? '') || cleanName(nameFromUrl(url)) || cleanName(url.hostname) || 'download';
-}
-
-/** A name the source gave (`Content-Disposition`), made safe; `''` when nothing is left. */
-export function sourceName(name: string): string {
-  return cleanName(name);
+  return safeFileName(given ?? '') || safeFileName(nameFromUrl(url)) || safeFileName(url.hostname) || 'download';
 }
 
 /** Parses and checks a member's URL; what is not a fetchable link is the member's error. */
@@ -194,7 +178,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       if (!(await tasks.countDaily(userId, 'offline', day, plan.cloudDownloads))) {
         throw new AppError('task_daily_create_limit', { metadata: { limit: String(plan.cloudDownloads) } });
       }
-      const name = torrent ? cleanName(input.name ?? '') || cleanName(torrent.name) || torrent.infoHash : initialName(url as URL, input.name);
+      const name = torrent ? safeFileName(input.name ?? '') || safeFileName(torrent.name) || torrent.infoHash : initialName(url as URL, input.name);
       const sourceUrl = torrent ? torrent.magnet : (url as URL).toString();
       const task: TaskRecord = {
         id: newId(),

@@ -1,7 +1,7 @@
-import { fileCategoryOf, isTorrent, type TaskMessageKey } from '@nimbus/contracts';
+import { fileCategoryOf, isTorrent, safeFileName, type TaskMessageKey } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
-import { initialName, parseOfflineUrl, sourceName } from './offline.service';
+import { initialName, parseOfflineUrl } from './offline.service';
 import { maxCheckedUrls } from './url-check.schemas';
 import type { OpenedSource, UrlFetcher } from './url-fetcher';
 import { DownloadFailure } from './offline-worker';
@@ -68,7 +68,7 @@ export function checkMagnet(text: string): CheckedUrl {
   if (hash === undefined) {
     return unreadable(text, 'unsupported_link', true);
   }
-  const name = sourceName(params.get('dn') ?? '') || hash.toLowerCase();
+  const name = safeFileName(params.get('dn') ?? '') || hash.toLowerCase();
   return { url: text, name, size: undefined, mimeType: '', fileCategory: fileCategoryOf({ name }), reachable: true, messageKey: '', isTorrent: true, files: [] };
 }
 
@@ -113,7 +113,7 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
     }
     try {
       const metadata = await deps.torrents.resolve(text);
-      const name = sourceName(metadata.name) || read.name;
+      const name = safeFileName(metadata.name) || read.name;
       return {
         ...read,
         name,
@@ -140,7 +140,7 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
       return { ...unreadable(text, 'torrent_unreadable', true), name: fileName, size: source.size, mimeType: source.mimeType };
     }
     const entries = entriesOf(parsed);
-    const name = sourceName(parsed.name ?? '') || fileName;
+    const name = safeFileName(parsed.name ?? '') || fileName;
     return {
       url: text,
       name,
@@ -168,7 +168,7 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const source = await deps.fetcher.open(url.toString(), controller.signal);
-      const name = sourceName(source.fileName) || initialName(url, undefined);
+      const name = safeFileName(source.fileName) || initialName(url, undefined);
       const kind = { name, contentType: source.mimeType };
       if (isTorrent(kind)) {
         return await linkedTorrent(text, source, name);

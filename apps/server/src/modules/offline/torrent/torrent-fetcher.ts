@@ -2,17 +2,17 @@ import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import parseTorrent from 'parse-torrent';
+import { safeFileName } from '@nimbus/contracts';
 import type { FileService } from '../../drive/file.service';
 import type { BlobService } from '../../storage/blob.service';
 import type { ContentDigest } from '../../storage/content-hash';
 import type { TaskPatch } from '../../task/task.repository';
 import { policyToWire, type FetchPolicy } from '../fetch-guard';
 import { DownloadFailure } from '../offline-worker';
-import { sourceName } from '../offline.service';
 import { guardTrackers } from './torrent-guard';
 import { metadataOf, type TorrentMetadataResolver } from './torrent-metadata';
 import { startTorrentSession, untilAborted, type TorrentThreadScript } from './torrent-session';
-import { entriesOf, listingParam, parseTorrentBytes, torrentFileOf, type TorrentEntry } from './torrent-source';
+import { entriesOf, listingParam, parseTorrentBytes, safeEntrySegments, torrentFileOf, type TorrentEntry } from './torrent-source';
 import type { TorrentSourceRepository } from './torrent.repository';
 
 /** One torrent task as the offline worker hands it over. */
@@ -71,11 +71,6 @@ export interface TorrentFetcherOptions {
   thread: TorrentThreadScript;
   /** Where a thread that failed is told of. */
   logger?: { error(object: unknown, message: string): void };
-}
-
-/** A name the drive takes for one path segment of the torrent. */
-function segmentName(segment: string): string {
-  return sourceName(segment) || 'download';
 }
 
 /**
@@ -151,7 +146,7 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
         // pieces on disk are being verified, and once they are a peer met for the metadata is
         // asked for pieces at once.
         const entries = entriesOf({ ...parsed, name: metadata.name, files: metadata.files.map((file, index) => ({ ...file, offset: index })) });
-        const name = segmentName(metadata.name || parsed.infoHash);
+        const name = safeFileName(metadata.name || parsed.infoHash) || 'download';
         const chosen = source.files ?? entries.map((entry) => entry.index);
         const picked = chosen.filter((index) => index < entries.length).map((index) => entries[index] as TorrentEntry);
         const total = picked.reduce((sum, entry) => sum + entry.size, 0);
@@ -287,7 +282,7 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           parentId: await job.targetFolder(),
           files: picked.map((entry) => {
             const digest = held.get(entry.index) as ContentDigest;
-            const segments = entry.path.split('/').filter((segment) => segment !== '').map(segmentName);
+            const segments = safeEntrySegments(entry.path);
             const fileName = segments.pop() ?? 'download';
             return { folders: segments, name: fileName, blob: { sha256: digest.sha256, gcid: digest.gcid, size: digest.size } };
           }),

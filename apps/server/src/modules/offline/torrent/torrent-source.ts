@@ -1,4 +1,5 @@
 import parseTorrent from 'parse-torrent';
+import { safeFileName } from '@nimbus/contracts';
 import { AppError } from '../../../http/app-error';
 
 /** A file of a torrent as the task lists it (`params.files`) and the member picks it (`url.files`). */
@@ -102,9 +103,21 @@ export function pickedFiles(files: readonly string[] | undefined, known: Torrent
   return [...picked].sort((a, b) => a - b);
 }
 
+/**
+ * The folders and name a torrent's file is filed under (and listed as): each segment of its path
+ * made safe (`safeFileName`: no direction controls, 255 bytes at most), `download` where nothing
+ * of a segment is left.
+ */
+export function safeEntrySegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => safeFileName(segment) || 'download');
+}
+
 /** `params.files`: the torrent's files as a JSON string (`[{index, name, size}]`, numbers as strings), at most `listedFilesLimit`. */
 export function listingParam(entries: TorrentEntry[]): string {
-  return JSON.stringify(entries.slice(0, listedFilesLimit).map((entry) => ({ index: String(entry.index), name: entry.path, size: String(entry.size) })));
+  return JSON.stringify(entries.slice(0, listedFilesLimit).map((entry) => ({ index: String(entry.index), name: safeEntrySegments(entry.path).join('/'), size: String(entry.size) })));
 }
 
 /**
