@@ -124,11 +124,19 @@ export const configSchema = z
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     /** Sign-in, verification and reset calls one client address may make per window, per call. */
     AUTH_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
-    /** Sign-in and reset calls for one e-mail address per window, from any client address. */
+    /**
+     * Two-step verification calls (set-up, confirm, turn off, new recovery codes) one signed-in
+     * member may make per window. Sign-in and reset have no per-account call limit: anyone could
+     * spend it and lock the member out; the account's failure count asks for a challenge instead.
+     */
     AUTH_RATE_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
     /** Sign-in, verification and reset calls one device (`x-device-id`) may make per window, per call. */
     AUTH_RATE_MAX_PER_DEVICE: z.coerce.number().int().min(1).default(30),
-    /** Failed sign-ins for one e-mail address within the window that freeze its sign-in. */
+    /**
+     * Failed sign-ins for one e-mail address from one client address, or from one device, within
+     * the window that freeze its sign-in from there. Other clients are not frozen; they are asked
+     * for a challenge from SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES failures of the account on.
+     */
     AUTH_FREEZE_AFTER_FAILURES: z.coerce.number().int().min(1).default(15),
     /** How long a frozen sign-in stays frozen, in seconds (`account_freeze`). */
     AUTH_FREEZE_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -347,13 +355,11 @@ export const configSchema = z
      */
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(15),
     /**
-     * Wrong pass codes for one share within AUTH_RATE_WINDOW_SECONDS after which opening it with a
-     * pass code answers 429 (a captcha is asked from SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES on).
-     */
-    SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE: z.coerce.number().int().min(1).default(30),
-    /**
      * Wrong pass codes from one device or one address (any share) within AUTH_RATE_WINDOW_SECONDS
-     * after which that client's pass codes answer 429.
+     * after which that client is held for a window: each of its attempts needs a solved challenge,
+     * a right code still opens the share and a wrong one answers 429. A share's own count never
+     * refuses anyone; from SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES wrong codes on, every visitor
+     * of it solves a challenge first.
      */
     SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
     /**

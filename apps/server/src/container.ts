@@ -149,7 +149,6 @@ type ContainerConfig = Pick<
   | 'UPLOAD_EXPIRY_HOURS'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
   | 'ANALYTICS_RETENTION_DAYS'
-  | 'SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE'
   | 'SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT'
   | 'CONTENT_ORIGIN'
   | 'CONTENT_LINK_TTL_SECONDS'
@@ -456,7 +455,6 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     plans: memberships,
     limits: {
       windowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
-      maxFailuresPerShare: config.SHARE_PASS_CODE_MAX_FAILURES_PER_SHARE,
       maxFailuresPerClient: config.SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT,
     },
     now,
@@ -522,7 +520,6 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         verificationMaxPerEmail: config.VERIFICATION_MAX_PER_EMAIL,
         rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
         rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
-        rateMaxPerAccount: config.AUTH_RATE_MAX_PER_ACCOUNT,
         rateMaxPerDevice: config.AUTH_RATE_MAX_PER_DEVICE,
         freezeAfterFailures: config.AUTH_FREEZE_AFTER_FAILURES,
         freezeSeconds: config.AUTH_FREEZE_SECONDS,

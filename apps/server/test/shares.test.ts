@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileRecord } from '../src/modules/drive/file.repository';
 import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
 import { signIn } from './identity';
+import { solvedCaptchaToken } from './support/captcha';
 
 type Headers = Record<string, string>;
 
@@ -452,21 +453,29 @@ describe.each(dialects)('shares on %s', (dialect) => {
     expect(localizedOf(errorOf(stopped))?.message).toBeTruthy();
   });
 
-  it('answers 429 with Retry-After past the hard limit of one client', async () => {
+  it('holds one client past its limit: a challenge for every attempt, 429 for a wrong code, the right one still opens', async () => {
     await t.close();
-    t = await buildTestApp(dialect, { SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: '3', SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES: '100', SHIELD_CHALLENGE_AFTER_DEVICE_FAILURES: '100', SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES: '100' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      { SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: '3', SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES: '100', SHIELD_CHALLENGE_AFTER_DEVICE_FAILURES: '100', SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES: '100', SHIELD_POW_MAX_COUNTER: '2000' },
+      { now: clock.now },
+    );
     const a = await member();
     const drive = await ownerDrive(a.user.id);
     const made = await share(a.headers, { file_ids: [drive.trip.id], custom_pass_code: 'Right123' });
-    const device = { 'x-device-id': 'a'.repeat(32) };
+    const client = { deviceId: 'a'.repeat(32), address: '127.0.0.1' };
+    const device = { 'x-device-id': client.deviceId, 'x-client-id': 'web' };
+    const solved = async () => ({ ...device, 'x-captcha-token': await solvedCaptchaToken(t, client, 'GET:/drive/v1/share', { username: `share:${made.share_id}` }) });
     for (let i = 0; i < 3; i += 1) {
       expect(ok<OpenBody>(await open(made.share_id, { pass_code: 'Wrong999' }, device)).share_status).toBe('PASS_CODE_ERROR');
     }
-    const limited = await open(made.share_id, { pass_code: 'Right123' }, device);
+    expect(errorOf(await open(made.share_id, { pass_code: 'Right123' }, device)).error).toBe('captcha_required');
+    const limited = await open(made.share_id, { pass_code: 'Wrong999' }, await solved());
     expect(limited.statusCode).toBe(429);
     expect(errorOf(limited).error).toBe('too_many_requests');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // A pass-code token already given keeps working; the window ends and the client may try again.
+    expect(Number(limited.headers['retry-after'])).toBe(900);
+    expect(ok<OpenBody>(await open(made.share_id, { pass_code: 'Right123' }, await solved())).share_status).toBe('OK');
+    // The hold ends with its window: the client may try again without a challenge.
     clock.advance(901_000);
     expect(ok<OpenBody>(await open(made.share_id, { pass_code: 'Right123' }, device)).share_status).toBe('OK');
   });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { errorMessage, isErrorReason, type Locale } from '@nimbus/contracts';
-import { solveChallenge, type Challenge } from 'altcha-lib';
+import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp, type TestAppOptions, type TestUser } from './helper';
 import { computeCaptchaSign } from '../src/modules/shield/captcha-sign';
 import { post } from './identity';
+import { challengePageDataOf, solveChallengeUrl } from './support/captcha';
 
 type Answer = Awaited<ReturnType<typeof post>>;
 
@@ -23,21 +24,6 @@ function expectError(response: Answer, status: number, reason: string, code: num
   expect(localized?.locale).toBe(locale);
   expect(isErrorReason(reason)).toBe(true);
   expect(localized?.message).toBe(isErrorReason(reason) ? errorMessage(reason, locale) : '');
-}
-
-/** The data block of the challenge page. */
-interface PageData {
-  id: string;
-  challenge: Challenge;
-  redirect_uri: string;
-  state: string;
-  solve_url: string;
-}
-
-function pageDataOf(html: string): PageData {
-  const match = /<script type="application\/json" id="nimbus-challenge">(.*?)<\/script>/s.exec(html);
-  expect(match).not.toBeNull();
-  return JSON.parse(match?.[1] ?? '{}') as PageData;
 }
 
 describe.each(dialects)('captcha shield on %s', (dialect) => {
@@ -65,22 +51,6 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
       const device = { 'x-device-id': randomBytes(16).toString('hex') };
       expectError(await signIn(t, { ...member, password: 'wrong horse 1' }, {}, { ...device, ...headers }), 400, 'invalid_account_or_password', 4022);
     }
-  }
-
-  /** Opens a challenge url as the web app's modal would, solves it with altcha's solver, and answers the token. */
-  async function solve(t: TestApp, url: string, state = 'st-1'): Promise<{ captcha_token: string; expires_in: number }> {
-    const page = new URL(url);
-    page.searchParams.set('redirect_uri', 'http://nimbus.test/loading');
-    page.searchParams.set('state', state);
-    const response = await t.app.inject({ method: 'GET', url: `${page.pathname}${page.search}` });
-    expect(response.statusCode, response.body).toBe(200);
-    const data = pageDataOf(response.body);
-    expect(data.state).toBe(state);
-    const solution = await solveChallenge({ challenge: data.challenge, deriveKey });
-    expect(solution).not.toBeNull();
-    const solved = await post(t, data.solve_url, { challenge_id: data.id, counter: solution?.counter, derived_key: solution?.derivedKey });
-    expect(solved.statusCode, solved.body).toBe(200);
-    return solved.json();
   }
 
   it('gives a token directly at low risk, and lets a first sign-in through without one', async () => {
@@ -111,14 +81,14 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
     expect(challengeTtl).toBe(600);
     expect(url).toMatch(/^http:\/\/nimbus\.test\/v1\/shield\/challenge\?id=[A-Za-z0-9_-]+$/);
 
-    const first = await solve(t, url);
+    const first = await solveChallengeUrl(t, url);
     expect(first.expires_in).toBe(300);
     // A wrong password spends the token: it is single-use.
     expectError(await signIn(t, { ...member, password: 'wrong horse 1' }, { captcha_token: first.captcha_token }), 400, 'invalid_account_or_password', 4022);
     expectError(await signIn(t, member, { captcha_token: first.captcha_token }, { 'accept-language': 'ms' }), 400, 'captcha_invalid', 4002, 'ms');
 
     const again = await init(t, { meta: { email: member.email } });
-    const second = await solve(t, again.json<{ url: string }>().url);
+    const second = await solveChallengeUrl(t, again.json<{ url: string }>().url);
     const passed = await signIn(t, member, {}, { 'x-captcha-token': second.captcha_token });
     expect(passed.statusCode, passed.body).toBe(200);
     // Success clears the account's count: the next sign-in needs no challenge.
@@ -134,7 +104,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
     await failSignIns(t, other, 10);
     const tokenFor = async (body: Record<string, unknown>) => {
       const started = await init(t, { meta: { email: member.email }, ...body });
-      return (await solve(t, started.json<{ url: string }>().url)).captcha_token;
+      return (await solveChallengeUrl(t, started.json<{ url: string }>().url)).captcha_token;
     };
 
     const otherAction = await tokenFor({ action: 'POST:/v1/auth/signup' });
@@ -160,16 +130,16 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
     const member = await makeUser(t);
     await failSignIns(t, member, 10);
     const started = await init(t, { meta: { email: member.email } });
-    const token = (await solve(t, started.json<{ url: string }>().url)).captcha_token;
+    const token = (await solveChallengeUrl(t, started.json<{ url: string }>().url)).captcha_token;
     // Another client or device cannot spend it.
     expect((await init(t, { client_id: 'tv', meta: { email: member.email }, captcha_token: token })).statusCode).toBe(200);
     expect((await init(t, { device_id: deviceB, meta: { email: member.email }, captcha_token: token })).statusCode).toBe(200);
-    const kept = await solve(t, (await init(t, { meta: { email: member.email } })).json<{ url: string }>().url);
+    const kept = await solveChallengeUrl(t, (await init(t, { meta: { email: member.email } })).json<{ url: string }>().url);
     expect((await signIn(t, member, { captcha_token: kept.captcha_token })).statusCode).toBe(200);
 
     const next = await makeUser(t);
     await failSignIns(t, next, 10);
-    const replaced = await solve(t, (await init(t, { meta: { email: next.email } })).json<{ url: string }>().url);
+    const replaced = await solveChallengeUrl(t, (await init(t, { meta: { email: next.email } })).json<{ url: string }>().url);
     expect((await init(t, { meta: { email: next.email }, captcha_token: replaced.captcha_token })).statusCode).toBe(200);
     expectError(await signIn(t, next, { captcha_token: replaced.captcha_token }), 400, 'captcha_invalid', 4002);
   });
@@ -287,7 +257,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
       expect(response.body).not.toMatch(/<script(?![^>]*type="application\/json")(?![^>]*src="\/v1\/shield\/challenge\/assets\/page\.js")/);
       expect(response.body).not.toMatch(/https?:\/\/(?!nimbus\.test|app\.nimbus\.test)/);
       expect(response.body.length).toBeLessThan(8192);
-      expect(pageDataOf(response.body).redirect_uri).toBe('https://app.nimbus.test/loading');
+      expect(challengePageDataOf(response.body).redirect_uri).toBe('https://app.nimbus.test/loading');
     });
 
     it('serves its script and the solver modules from our origin', async () => {
@@ -323,7 +293,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
       const t = await app({}, { now: clock.now });
       const url = new URL(await challengeUrl(t));
       const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}&redirect_uri=http%3A%2F%2Fnimbus.test%2Floading&state=s` });
-      const data = pageDataOf(page.body);
+      const data = challengePageDataOf(page.body);
       const solution = await solveChallenge({ challenge: data.challenge, deriveKey });
       const payload = { challenge_id: data.id, counter: solution?.counter, derived_key: solution?.derivedKey };
       const wrong = { ...payload, counter: (solution?.counter ?? 0) + 1, derived_key: '00'.repeat(32) };

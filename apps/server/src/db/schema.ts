@@ -106,12 +106,17 @@ export interface RefreshTokenTable {
   expires_at: string;
 }
 
-/** What a failed-attempt counter counts: an e-mail address, a client address or a device. */
-export type FailureScope = 'account' | 'address' | 'device';
+/**
+ * What a failed-attempt counter counts: an e-mail address (or a share, `share:<id>`), a client
+ * address, a device, or one e-mail address tried from one client address or one device (the
+ * subject is then a hash of the pair).
+ */
+export type FailureScope = 'account' | 'address' | 'device' | 'account_address' | 'account_device';
 
 /**
- * Failed sign-in attempts per account, address and device in the current window. The freeze
- * reads the account counter; the captcha shield reads all three.
+ * Failed sign-in and pass-code attempts per subject in the current window. The sign-in freeze
+ * reads the pair counters (one account from one client); the captcha shield reads the account,
+ * address and device counters.
  */
 export interface AuthFailureTable {
   scope: FailureScope;
@@ -119,7 +124,10 @@ export interface AuthFailureTable {
   failures: number;
   window_started_at: string;
   last_failure_at: string;
-  /** Sign-in is refused for this subject until then (`account_freeze`). */
+  /**
+   * Held until then: a pair counter refuses sign-in (`account_freeze`), an address or device
+   * counter makes every attempt need a solved challenge and refuses wrong pass codes.
+   */
   locked_until: string | null;
 }
 

@@ -15,6 +15,7 @@ import type { PlanProvider } from '../membership/membership.service';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import { avatarUrlOf } from '../user/avatar.service';
 import type { CaptchaGuard } from '../user/captcha-guard';
+import { createPassCodeGuard } from './pass-code-guard';
 import { isPassCodeTokenValid, passCodeStamp, signPassCodeToken } from './pass-code-token';
 import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
 import { defaultEventsPerMember } from '../event/event.service';
@@ -23,7 +24,7 @@ import type { FrozenCopy, ShareQueries, ShareRecord, ShareRepository, TreeItem }
 
 export interface ShareServiceDeps {
   shares: ShareRepository;
-  failures: Pick<AuthFailureRepository, 'find' | 'record'>;
+  failures: Pick<AuthFailureRepository, 'find' | 'record' | 'lock'>;
   captchaGuard: CaptchaGuard;
   limiter: WindowLimiter;
   /** HMAC key of pass-code tokens. */
@@ -35,7 +36,7 @@ export interface ShareServiceDeps {
   limits: {
     /** Window of the wrong-pass-code counters, in seconds. */
     windowSeconds: number;
-    maxFailuresPerShare: number;
+    /** Wrong pass codes (any share) one device or address may try per window before it is held. */
     maxFailuresPerClient: number;
   };
   now: () => Date;
@@ -158,18 +159,12 @@ interface SavedTree {
 /** A share row as the owner's list shows it, with its status. */
 export type OwnedShare = ShareRecord & { status: ShareStatus };
 
-const captchaAction = 'GET:/drive/v1/share';
 const maxDepth = 256;
 const moderationStatuses = ['OK', 'AUDITING', 'SENSITIVE_RESOURCE', 'SENSITIVE_WORD', 'PROHIBITED'] as const;
 
 /** Share ids: 128 random bits, URL-safe (API.md §0 asks for at least 96). */
 function newShareId(): string {
   return randomBytes(16).toString('base64url');
-}
-
-/** The subject of a share's wrong-pass-code counter and captcha tokens (case-folded like the shield's). */
-function shareSubject(shareId: string): string {
-  return `share:${shareId}`.toLowerCase();
 }
 
 /** The restore worker no longer holds the task (deleted, or taken back): stop without a trace. */
@@ -234,7 +229,7 @@ export function createShareService(deps: ShareServiceDeps) {
   const backgroundItems = deps.backgroundItems ?? backgroundRestoreItems;
   const chunkItems = Math.max(1, deps.restoreChunkItems ?? restoreChunkItems);
   const eventsPerMember = deps.eventsPerMember ?? defaultEventsPerMember;
-  const windowMs = deps.limits.windowSeconds * 1000;
+  const passCodes = createPassCodeGuard({ failures: deps.failures, captchaGuard: deps.captchaGuard, limits: deps.limits, now });
 
   /** Runs a save again when a parallel call took one of its names meanwhile. */
   async function retryingNameRaces<T>(work: () => Promise<T>): Promise<T> {
@@ -291,46 +286,6 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   /**
-   * Refuses a pass-code attempt past the limits: 429 once a share, device or address has too many
-   * wrong pass codes in the window; before that, the captcha shield asks for a solved challenge
-   * once the share's (or the client's) counters reach its thresholds.
-   */
-  async function guardPassCodeAttempt(share: ShareRecord, visitor: Visitor): Promise<void> {
-    const stamp = now();
-    const windowStart = new Date(stamp.getTime() - windowMs).toISOString();
-    const counters = [
-      { scope: 'account' as const, subject: shareSubject(share.id), max: deps.limits.maxFailuresPerShare },
-      ...(visitor.deviceId === '' ? [] : [{ scope: 'device' as const, subject: visitor.deviceId, max: deps.limits.maxFailuresPerClient }]),
-      { scope: 'address' as const, subject: visitor.address, max: deps.limits.maxFailuresPerClient },
-    ];
-    for (const counter of counters) {
-      const row = await deps.failures.find(counter.scope, counter.subject);
-      if (row && row.window_started_at >= windowStart && row.failures >= counter.max) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_started_at) + windowMs - stamp.getTime()) / 1000));
-        throw new AppError('too_many_requests', { retryAfterSeconds, description: 'Too many wrong pass codes, try again later' });
-      }
-    }
-    await deps.captchaGuard.check({
-      action: captchaAction,
-      captchaToken: visitor.captchaToken,
-      clientId: visitor.clientId,
-      deviceId: visitor.deviceId,
-      address: visitor.address,
-      subject: shareSubject(share.id),
-    });
-  }
-
-  async function countWrongPassCode(share: ShareRecord, visitor: Visitor): Promise<void> {
-    const stamp = now();
-    const windowStart = new Date(stamp.getTime() - windowMs);
-    await deps.failures.record('account', shareSubject(share.id), stamp, windowStart);
-    if (visitor.deviceId !== '') {
-      await deps.failures.record('device', visitor.deviceId, stamp, windowStart);
-    }
-    await deps.failures.record('address', visitor.address, stamp, windowStart);
-  }
-
-  /**
    * The one access check of every visitor call: the share and the visitor's status. A pass code
    * (only `open` takes one) is checked after the limits and compared in constant time; a
    * pass-code token must be signed for this share and its current pass code.
@@ -360,13 +315,13 @@ export function createShareService(deps: ShareServiceDeps) {
       token = proofs.passCodeToken;
       returning = true;
     } else if (needsPassCode && !isOwner && proofs.passCode !== undefined && proofs.passCode !== '') {
-      await guardPassCodeAttempt(share, visitor);
+      const admitted = await passCodes.admit(share.id, visitor);
       if (safeEqual(proofs.passCode, share.passCode)) {
         proof = 'valid';
         token = sign();
       } else {
         proof = 'wrong';
-        await countWrongPassCode(share, visitor);
+        await passCodes.reject(share.id, visitor, admitted);
       }
     }
     const status = shareStatusOf(

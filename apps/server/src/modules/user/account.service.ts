@@ -15,6 +15,7 @@ import { assertPasswordRules, type PasswordHasher } from './password';
 import type { RequestContext } from './request-context';
 import type { SessionRepository } from './session.repository';
 import type { SessionService, TokenGrant } from './session.service';
+import { createSignInFailures } from './sign-in-failures';
 import type { TwoFactorService } from './two-factor.service';
 import type { UserRepository } from './user.repository';
 import type { VerificationRepository, VerificationRow } from './verification.repository';
@@ -26,9 +27,9 @@ export interface AccountSettings {
   verificationMaxPerEmail: number;
   rateWindowSeconds: number;
   rateMaxPerAddress: number;
-  rateMaxPerAccount: number;
   /** Sign-in, verification and reset calls one device (`x-device-id`) may make per window, per call. */
   rateMaxPerDevice: number;
+  /** Failed sign-ins of one account from one client address, or one device, that freeze it there. */
   freezeAfterFailures: number;
   freezeSeconds: number;
   /** Days within which a member may withdraw a deletion request by signing in. */
@@ -84,9 +85,12 @@ export function createAccountService(deps: AccountServiceDeps) {
   const { settings } = deps;
   const windowMs = settings.rateWindowSeconds * 1000;
   const perAddress: WindowLimit = { max: settings.rateMaxPerAddress, windowMs };
-  const perAccount: WindowLimit = { max: settings.rateMaxPerAccount, windowMs };
   const perDevice: WindowLimit = { max: settings.rateMaxPerDevice, windowMs };
   const mailsPerEmail: WindowLimit = { max: settings.verificationMaxPerEmail, windowMs };
+  const signInFailures = createSignInFailures({
+    failures: deps.failures,
+    settings: { windowSeconds: settings.rateWindowSeconds, freezeAfterFailures: settings.freezeAfterFailures, freezeSeconds: settings.freezeSeconds },
+  });
   // Verifying against a real hash when the account does not exist keeps sign-in equally slow
   // either way, so response times do not tell which addresses have accounts.
   let dummyHash: Promise<string> | undefined;
@@ -137,18 +141,6 @@ export function createAccountService(deps: AccountServiceDeps) {
       throw new AppError('expired_verification_code');
     }
     return row;
-  }
-
-  async function recordSignInFailure(email: string, context: RequestContext, now: Date): Promise<void> {
-    const windowStart = new Date(now.getTime() - windowMs);
-    const failures = await deps.failures.record('account', email, now, windowStart);
-    await deps.failures.record('address', context.address, now, windowStart);
-    if (context.deviceId !== '') {
-      await deps.failures.record('device', context.deviceId, now, windowStart);
-    }
-    if (failures >= settings.freezeAfterFailures) {
-      await deps.failures.lock('account', email, new Date(now.getTime() + settings.freezeSeconds * 1000), now);
-    }
   }
 
   return {
@@ -304,6 +296,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     ): Promise<TokenGrant> {
       deps.clients.assertKnown(input.clientId);
       const email = normalizeEmail(input.username);
+      const now = deps.now();
+      // Asked before the shield, so a frozen client is refused without solving anything.
+      await signInFailures.assertNotFrozen(email, context, now);
       await deps.captchaGuard.check({
         action: 'POST:/v1/auth/signin',
         captchaToken: context.captchaToken,
@@ -313,15 +308,6 @@ export function createAccountService(deps: AccountServiceDeps) {
         subject: email,
       });
       limitCaller('signin', context);
-      limit(`signin:account:${email}`, perAccount);
-      const now = deps.now();
-      // The freeze is kept per address typed, account or not, so it is no account oracle.
-      const counter = await deps.failures.find('account', email);
-      if (counter?.locked_until && counter.locked_until > now.toISOString()) {
-        throw new AppError('account_freeze', {
-          retryAfterSeconds: Math.ceil((Date.parse(counter.locked_until) - now.getTime()) / 1000),
-        });
-      }
 
       const user = await deps.users.findByEmail(email);
       let isPasswordRight = false;
@@ -332,7 +318,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await deps.hasher.verify(await dummyHash, input.password);
       }
       if (!user || !isPasswordRight) {
-        await recordSignInFailure(email, context, now);
+        await signInFailures.record(email, context, now);
         throw new AppError('invalid_account_or_password');
       }
 
@@ -367,10 +353,10 @@ export function createAccountService(deps: AccountServiceDeps) {
         case 'required':
           throw new AppError('two_factor_required');
         case 'invalid_code':
-          await recordSignInFailure(email, context, now);
+          await signInFailures.record(email, context, now);
           throw new AppError('invalid_two_factor');
         case 'invalid_recovery':
-          await recordSignInFailure(email, context, now);
+          await signInFailures.record(email, context, now);
           throw new AppError('invalid_two_factor_recovery');
         case 'off':
         case 'passed':
@@ -382,7 +368,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           throw new AppError('under_review');
         }
       }
-      await deps.failures.clear('account', email);
+      await signInFailures.clear(email, context);
       return deps.sessionService.issue(user.id, input.clientId, context);
     },
 
@@ -402,7 +388,6 @@ export function createAccountService(deps: AccountServiceDeps) {
         subject: email,
       });
       limitCaller('reset', context);
-      limit(`reset:account:${email}`, perAccount);
       assertPasswordRules(input.newPassword);
       const verification = await usableToken(input.verificationToken, 'PASSWORD_RESET', email);
       const user = await deps.users.findByEmail(email);
@@ -416,8 +401,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       await deps.users.setPasswordHash(user.id, passwordHash, now);
       await deps.sessions.revokeAllOfUser(user.id, 'password_reset', now);
-      // The owner proved control of the mailbox: lift a freeze caused by someone else's guesses.
-      await deps.failures.clear('account', email);
+      // The owner proved control of the mailbox: the account needs no challenge any more and this
+      // client is no longer frozen; the freeze of the clients that guessed holds.
+      await signInFailures.clear(email, context);
     },
   };
 }

@@ -4,8 +4,8 @@ import type { AuthFailureTable, Database, FailureScope } from '../../db/schema';
 export type AuthFailureRow = Selectable<AuthFailureTable>;
 
 /**
- * Failed sign-in counters per account, address and device. Kept in the database, not in
- * memory, so every node of a fleet and the captcha shield see the same counts.
+ * Failed sign-in and pass-code counters per account, address, device and pair. Kept in the
+ * database, not in memory, so every node of a fleet and the captcha shield see the same counts.
  */
 export function createAuthFailureRepository(db: Kysely<Database>) {
   return {
@@ -40,7 +40,7 @@ export function createAuthFailureRepository(db: Kysely<Database>) {
       return row.failures;
     },
 
-    /** Refuses sign-in for a subject until a time, and starts its count over. */
+    /** Holds a subject until a time (see `locked_until`), and starts its count over. */
     async lock(scope: FailureScope, subject: string, until: Date, now: Date): Promise<void> {
       await db
         .updateTable('auth_failures')

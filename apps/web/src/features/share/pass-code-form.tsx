@@ -46,8 +46,11 @@ export function PassCodeForm({
     setBusy(true);
     setError('');
     try {
+      // A challenge asked for is one about this share: the captcha init names it (`share:<id>`),
+      // so the shield judges the share's wrong codes and binds the token to it.
       const answer = await browserClient().get<OpenShareAnswer>('/drive/v1/share', {
         query: { share_id: shareId, pass_code: code, limit: 1 },
+        captchaMeta: { username: `share:${shareId}` },
       });
       if (answer.share_status === 'PASS_CODE_ERROR' || answer.share_status === 'PASS_CODE_EMPTY') {
         setError(answer.share_status_text || t('pass-code.wrong'));
