@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { mailedCode } from '../support/outbox';
 
-/* Password reset in Spanish: e-mail, the mailed code, a new password, then sign-in with it. */
+/*
+ * Password reset in Spanish: an address without an account answered like any other, then the
+ * member's e-mail, the mailed code, a new password, and sign-in with it.
+ */
 
 test('a member resets the password with a mailed code and signs in with the new one', async ({
   page,
@@ -30,6 +33,17 @@ test('a member resets the password with a mailed code and signs in with the new 
   await expect(panel).toHaveAttribute('data-ready', 'true');
   await panel.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
   await expect(panel.getByRole('heading', { name: 'Restablece tu contraseña' })).toBeVisible();
+  // An address without an account is answered like any other (nothing tells it has none), and
+  // the page says a code comes only if there is an account.
+  const stranger = `e2e-${randomBytes(6).toString('hex')}@example.com`;
+  await panel.locator('input[name=email]').fill(stranger);
+  await panel.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(panel).toHaveAttribute('data-step', 'reset-code');
+  await expect(panel).toContainText(
+    `Si ${stranger} tiene una cuenta de Nimbus, le enviamos un código de 6 dígitos.`,
+  );
+  await panel.getByRole('button', { name: 'Enviar un código nuevo' }).click();
+  await expect(panel).toHaveAttribute('data-step', 'reset-email');
   await panel.locator('input[name=email]').fill(email);
   await panel.getByRole('button', { name: 'Enviar código' }).click();
   await expect(panel).toHaveAttribute('data-step', 'reset-code');

@@ -78,8 +78,8 @@ function nameFromEmail(email: string): string {
 
 /**
  * The account flows of API.md §6: verification codes, sign-up, sign-in and password reset. No
- * answer tells whether an address has an account, except `user_not_exist` when a reset asks for
- * an existing account (`target: USER`) or finds the account gone.
+ * answer tells whether an address has an account, except to whoever holds its mailbox (a reset
+ * with a mailed code that finds the account gone answers `user_not_exist`).
  */
 export function createAccountService(deps: AccountServiceDeps) {
   const { settings } = deps;
@@ -164,10 +164,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (request.usage === 'REGISTER' && request.target === 'USER') {
         throw new AppError('invalid_argument', { description: 'A sign-up verification has target ANY' });
       }
+      // A reset for an address without an account is answered like any other (`target: USER`
+      // included) and mails nothing, so the answer tells nobody which addresses have accounts.
       const user = await deps.users.findByEmail(email);
-      if (request.usage === 'PASSWORD_RESET' && request.target === 'USER' && !user) {
-        throw new AppError('user_not_exist');
-      }
 
       const now = deps.now();
       // Spent and expired codes are kept a day (for support questions), then dropped here, where

@@ -17,7 +17,10 @@ const displayName = z
 export const verificationRequestSchema = z
   .object({
     email,
-    target: z.enum(['ANY', 'USER']).default('ANY').describe('USER: only for an existing account (reset)'),
+    target: z
+      .enum(['ANY', 'USER'])
+      .default('ANY')
+      .describe('USER: the code is meant for an existing account (reset); answered alike either way, and only an existing account is mailed a reset code'),
     usage: z.enum(['REGISTER', 'PASSWORD_RESET']),
     locale: z.string().max(35).optional().describe('Language of the mail; Accept-Language when absent'),
     client_id: clientId,

@@ -316,7 +316,7 @@ export function AuthPanel({
             go('reset-password');
           })}
         >
-          {codeField(t('fields.code'), 'verification_code', t('hints.code-sent', { email }))}
+          {codeField(t('fields.code'), 'verification_code', t('hints.reset-code-sent', { email }))}
           {submitButton(t('actions.continue'))}
           <div className="flex flex-wrap justify-between gap-2">
             {linkButton(t('actions.resend-code'), () => go('reset-email'))}
