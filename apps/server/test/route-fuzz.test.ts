@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, makeUser, ok, type TestApp, type TestRoute } from './helper';
 import { post, sessionCookieOf, signIn } from './identity';
+import { exemptRoutes, runAccountProbes } from './support/account-probes';
 import { storeFile } from './support/stored-file';
 
 /**
@@ -12,6 +13,8 @@ import { storeFile } from './support/stored-file';
  * query keys and cookie state changes without an Origin. Every answer must stay below 500, and
  * every failure must be the error object of API.md §1 from the catalogue, as JSON, with no stack
  * and no internal path; the server must be healthy afterwards and the other member untouched.
+ * Routes that name an account or take a guessable secret are probed for enumeration and for
+ * lockouts anyone could trigger (support/account-probes.ts).
  */
 
 type Headers = Record<string, string>;
@@ -248,6 +251,8 @@ describe.each(dialects)('the whole route table on %s', (dialect) => {
       PLAN_FREE_STORAGE_BYTES: '10000000',
       FEEDBACK_MAX_PER_MEMBER: '1000',
       FEEDBACK_MAX_PER_ADDRESS: '10000',
+      // The lockout probe solves a few dozen challenges: a small proof of work keeps it quick.
+      SHIELD_POW_MAX_COUNTER: '2000',
     });
     try {
       const { failures, calls } = await battery(t);
@@ -278,7 +283,9 @@ describe.each(dialects)('the whole route table on %s', (dialect) => {
 });
 
 /** Runs the battery on every route of the table (or those `only` picks) and lists what failed. */
-async function battery(t: TestApp, only: (route: TestRoute) => boolean = () => true): Promise<{ failures: string[]; calls: number }> {
+const everyRoute = (): boolean => true;
+
+async function battery(t: TestApp, only: (route: TestRoute) => boolean = everyRoute): Promise<{ failures: string[]; calls: number }> {
   const a = await makeUser(t);
   const b = await makeUser(t);
   let aHeaders: Headers = { authorization: `Bearer ${(await signIn(t, a.email, a.password)).access_token}` };
@@ -622,6 +629,24 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = () => t
   const contentRoute = t.routes.filter(only).find((route) => route.url === '/content/v1/:token/:name');
   if (contentRoute) {
     calls += await staleShareLinks(contentRoute);
+  }
+
+  // Enumeration and lockouts, on every route that names an account or takes a guessable secret.
+  const probed = routes.map(({ route, method }) => ({ route, method, fields: [...keysOf(route.schema?.body), ...keysOf(route.schema?.querystring)] }));
+  const probes = await runAccountProbes(t, probed);
+  failures.push(...probes.failures);
+  if (only === everyRoute) {
+    // The probes find their routes by field names: they must keep finding these, and every
+    // exemption must still name a route that has such a field.
+    expect(probes.probed).toEqual(
+      expect.arrayContaining([
+        'POST /v1/auth/verification (account)',
+        'POST /v1/auth/signin (account)',
+        'POST /v1/auth/signin (secret)',
+        'GET /drive/v1/share (secret)',
+        ...Object.keys(exemptRoutes).map((key) => `${key} (exempt)`),
+      ]),
+    );
   }
 
   /**
