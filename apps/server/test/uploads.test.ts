@@ -540,7 +540,7 @@ describe.each(dialects)('uploads on %s', (dialect) => {
       errorOf(await start(headers, { name: 'x.bin', size: '10', hash: 'not-a-gcid' })).error,
     ).toBe('invalid_argument');
     expect(errorOf(await start(headers, { name: '../x', size: '10' })).error).toBe(
-      'invalid_argument',
+      'file_name_invalid',
     );
     expect((await start({}, { name: 'x.bin', size: '10' })).statusCode).toBe(401);
 
