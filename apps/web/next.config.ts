@@ -4,10 +4,11 @@ import createNextIntlPlugin from 'next-intl/plugin';
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
 /**
- * Headers every response of the site carries. Framing is governed per request by the proxy
- * (`Content-Security-Policy: frame-ancestors`), because embedded mode (spec section 2: the
- * `origin` query parameter) lets a parent page frame the site; `X-Frame-Options` is therefore
- * not sent, as it cannot express "this parent only".
+ * Headers every response of the site carries. The Content-Security-Policy is set per request by
+ * the proxy (src/guards/content-security-policy.ts): scripts need the response's own nonce, and
+ * framing (`frame-ancestors`) depends on embedded mode (spec section 2: the `origin` query
+ * parameter lets a parent page frame the site); `X-Frame-Options` is therefore not sent, as it
+ * cannot express "this parent only".
  */
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },

@@ -16,6 +16,11 @@ import {
 import { attributionCookies } from './guards/attribution.guard';
 import type { CookieToSet } from './guards/cookie';
 import { tenMinutesSeconds } from './guards/cookie';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  nonceRequestHeader,
+} from './guards/content-security-policy';
 import { frameAncestors, embedOriginParam } from './guards/frame-ancestors';
 import {
   detectLocale,
@@ -46,12 +51,36 @@ import { routing } from './i18n/routing';
 const intlMiddleware = createMiddleware(routing);
 const publicHost = new URL(webConfig.publicUrl).host;
 
+/** The script nonce of one page request and the Content-Security-Policy that names it. */
+interface PagePolicy {
+  nonce: string;
+  header: string;
+}
+
+/** A fresh policy for the page `request` asks for, with its framing rule. */
+function pagePolicy(request: NextRequest): PagePolicy {
+  const nonce = createNonce();
+  return {
+    nonce,
+    header: contentSecurityPolicy({
+      nonce,
+      frameAncestors: frameAncestors(
+        request.nextUrl.searchParams.get(embedOriginParam),
+        webConfig.embedOrigins,
+      ),
+      development: process.env.NODE_ENV === 'development',
+    }),
+  };
+}
+
 /**
  * Lets the request through to the page named by `rewriteHeader` (see internal-rewrites.ts), or
  * to its own path without one, telling next-intl the page's locale and the 404 page the path.
+ * The policy goes on the request too: Next takes the nonce from it for its own scripts.
  */
 function serve(
   request: NextRequest,
+  policy: PagePolicy,
   locale: Locale,
   rewriteHeader?: string,
   invalidRoute = false,
@@ -60,6 +89,8 @@ function serve(
   for (const name of internalRequestHeaders) {
     headers.delete(name);
   }
+  headers.set('content-security-policy', policy.header);
+  headers.set(nonceRequestHeader, policy.nonce);
   headers.set(localeRequestHeader, locale);
   headers.set(requestedPathHeader, request.nextUrl.pathname);
   if (rewriteHeader) {
@@ -78,6 +109,7 @@ function serve(
  */
 function adoptIntlResponse(
   request: NextRequest,
+  policy: PagePolicy,
   intl: NextResponse,
   prefixLocale: Locale | undefined,
 ): NextResponse {
@@ -89,8 +121,8 @@ function adoptIntlResponse(
     ? localeOfSegment(splitFirstSegment(new URL(rewrite).pathname).segment)
     : undefined;
   const response = rewriteLocale
-    ? serve(request, rewriteLocale, localeRewriteHeader)
-    : serve(request, prefixLocale ?? defaultLocale);
+    ? serve(request, policy, rewriteLocale, localeRewriteHeader)
+    : serve(request, policy, prefixLocale ?? defaultLocale);
   const link = intl.headers.get('link');
   if (link) {
     response.headers.set('link', link);
@@ -105,9 +137,10 @@ function isRedirect(response: Response): boolean {
   return response.status >= 300 && response.status < 400 && response.headers.has('location');
 }
 
-/** Writes the guards' cookies and the framing policy onto the response. */
+/** Writes the guards' cookies and the page's Content-Security-Policy onto the response. */
 function finish(
   request: NextRequest,
+  policy: PagePolicy,
   response: NextResponse,
   cookies: readonly CookieToSet[],
 ): NextResponse {
@@ -122,10 +155,7 @@ function finish(
       secure,
     });
   }
-  response.headers.set(
-    'Content-Security-Policy',
-    frameAncestors(request.nextUrl.searchParams.get(embedOriginParam), webConfig.embedOrigins),
-  );
+  response.headers.set('Content-Security-Policy', policy.header);
   return response;
 }
 
@@ -161,6 +191,7 @@ async function isAccessible(request: NextRequest, cookies: CookieToSet[]): Promi
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const url = request.nextUrl;
   const cookies: CookieToSet[] = [];
+  const policy = pagePolicy(request);
 
   cookies.push(...attributionCookies(url.searchParams));
 
@@ -194,16 +225,31 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     localePath(visitorLocale, '/'),
   );
   if (mobileTarget) {
-    return finish(request, NextResponse.redirect(new URL(mobileTarget, request.url)), cookies);
+    return finish(
+      request,
+      policy,
+      NextResponse.redirect(new URL(mobileTarget, request.url)),
+      cookies,
+    );
   }
 
   if (!(await isAccessible(request, cookies))) {
-    return finish(request, serve(request, visitorLocale, blockedRewriteHeader), cookies);
+    return finish(
+      request,
+      policy,
+      serve(request, policy, visitorLocale, blockedRewriteHeader),
+      cookies,
+    );
   }
 
   const unprefixedPath = prefixLocale ? rest : url.pathname;
   if (unprefixedPath === accessBlockedPath) {
-    return finish(request, serve(request, visitorLocale, unmatchedRewriteHeader), cookies);
+    return finish(
+      request,
+      policy,
+      serve(request, policy, visitorLocale, unmatchedRewriteHeader),
+      cookies,
+    );
   }
 
   const plan = planLocale({
@@ -224,15 +270,20 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
           maxAge: localeCookieMaxAgeSeconds,
         });
       }
-      return finish(request, NextResponse.redirect(new URL(plan.location, request.url)), cookies);
+      return finish(
+        request,
+        policy,
+        NextResponse.redirect(new URL(plan.location, request.url)),
+        cookies,
+      );
     case 'serve-in-locale':
-      response = serve(request, plan.locale, localeRewriteHeader);
+      response = serve(request, policy, plan.locale, localeRewriteHeader);
       pageLocale = plan.locale;
       break;
     case 'next-intl':
-      response = adoptIntlResponse(request, intlMiddleware(request), prefixLocale);
+      response = adoptIntlResponse(request, policy, intlMiddleware(request), prefixLocale);
       if (isRedirect(response)) {
-        return finish(request, response, cookies);
+        return finish(request, policy, response, cookies);
       }
       pageLocale = prefixLocale ?? defaultLocale;
       break;
@@ -246,13 +297,23 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   );
   if (redirect) {
     const target = redirect.external ? redirect.location : new URL(redirect.location, request.url);
-    return finish(request, NextResponse.redirect(target, redirect.permanent ? 308 : 307), cookies);
+    return finish(
+      request,
+      policy,
+      NextResponse.redirect(target, redirect.permanent ? 308 : 307),
+      cookies,
+    );
   }
 
   if (isInvalidRouteParams(unprefixedPath)) {
-    return finish(request, serve(request, pageLocale, unmatchedRewriteHeader, true), cookies);
+    return finish(
+      request,
+      policy,
+      serve(request, policy, pageLocale, unmatchedRewriteHeader, true),
+      cookies,
+    );
   }
-  return finish(request, response, cookies);
+  return finish(request, policy, response, cookies);
 }
 
 export const config = {

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Suspense } from 'react';
 import { locales, type Locale } from '@nimbus/contracts';
 import { getMessages, getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { ThemeProvider } from 'next-themes';
 import { config, toPublicConfig } from '@/config';
 import { LoginHandoff } from '@/features/auth/login-handoff';
+import { nonceRequestHeader } from '@/guards/content-security-policy';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
 import { AnalyticsHost } from '@/features/analytics/analytics-host';
@@ -38,6 +40,8 @@ export async function RootShell({ locale, children }: RootShellProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
   const { referral, activity, errors }: Messages = await getMessages({ locale });
   const suggestionTexts = await languageSuggestionTexts();
+  // The page's script nonce (Content-Security-Policy), for the theme's inline script.
+  const nonce = (await headers()).get(nonceRequestHeader) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
@@ -57,6 +61,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
           defaultTheme="system"
           enableSystem
           disableTransitionOnChange
+          nonce={nonce}
         >
           <ErrorTextsProvider
             texts={{
