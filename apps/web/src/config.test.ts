@@ -10,6 +10,13 @@ describe('web config', () => {
     expect(config.accessCheckOrigins).toEqual(['http://127.0.0.1:3000']);
     expect(config.siteRedirects).toEqual([]);
     expect(config.embedOrigins).toEqual([]);
+    expect(config.debugConsole).toBe(false);
+  });
+
+  it('reads the debug console switch as the server does', () => {
+    expect(parseConfig({ DEBUG_CONSOLE: 'on' }).debugConsole).toBe(true);
+    expect(parseConfig({ DEBUG_CONSOLE: 'off' }).debugConsole).toBe(false);
+    expect(() => parseConfig({ DEBUG_CONSOLE: 'maybe' })).toThrow(/DEBUG_CONSOLE/);
   });
 
   it('derives the public and internal URLs from PORT and treats empty values as unset', () => {

@@ -41,6 +41,11 @@ export const siteRedirectSchema = z.object({
 
 export type SiteRedirect = z.infer<typeof siteRedirectSchema>;
 
+/** An on/off setting, spelled as the server's are. */
+const flagSchema = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((value) => value === 'true' || value === '1' || value === 'on');
+
 const siteRedirectsSchema = z
   .string()
   .default('[]')
@@ -91,6 +96,12 @@ const envSchema = z.object({
    * Framing by any other origin is refused with `frame-ancestors 'self'`.
    */
   EMBED_ORIGINS: originListSchema,
+  /**
+   * The server's switch of the hidden debug console. When on, a page opened with
+   * `?nimbus_debug=1` lets scripts use eval (`'unsafe-eval'`), which the console's command line
+   * needs; every other page keeps the strict policy.
+   */
+  DEBUG_CONSOLE: z.preprocess(blankToUndefined, flagSchema.default(false)),
 });
 
 /** The API origins of each path group (API.md §0); an empty list means the site's own origin. */
@@ -110,6 +121,8 @@ export interface WebConfig {
   accessCheckOrigins: string[];
   siteRedirects: SiteRedirect[];
   embedOrigins: string[];
+  /** Whether the hidden debug console may be opened (DEBUG_CONSOLE). */
+  debugConsole: boolean;
 }
 
 /** The part of the configuration the browser may know, serialised by the root layout. */
@@ -143,6 +156,7 @@ export function parseConfig(env: Record<string, string | undefined>): WebConfig 
       vars.API_ORIGINS_ACCESS.length > 0 ? vars.API_ORIGINS_ACCESS : [internalApiUrl],
     siteRedirects: vars.SITE_REDIRECTS,
     embedOrigins: vars.EMBED_ORIGINS,
+    debugConsole: vars.DEBUG_CONSOLE,
   };
 }
 

@@ -4,6 +4,7 @@ import createMiddleware from 'next-intl/middleware';
 import type { NextRequest } from 'next/server';
 import { NextResponse } from 'next/server';
 import { config as webConfig } from './config';
+import { debugFlagName } from './features/debug/debug-console-rules';
 import { isInvalidRouteParams } from './features/site/route-validation';
 import { accessBlockedPath, routeRootSegments } from './features/site/site-routes';
 import {
@@ -68,7 +69,9 @@ function pagePolicy(request: NextRequest): PagePolicy {
         request.nextUrl.searchParams.get(embedOriginParam),
         webConfig.embedOrigins,
       ),
-      development: process.env.NODE_ENV === 'development',
+      allowEval:
+        process.env.NODE_ENV === 'development' ||
+        (webConfig.debugConsole && request.nextUrl.searchParams.get(debugFlagName) === '1'),
     }),
   };
 }

@@ -7,18 +7,18 @@ describe('content security policy', () => {
       contentSecurityPolicy({
         nonce: 'abc+/=',
         frameAncestors: "frame-ancestors 'self' https://parent.example.com",
-        development: false,
+        allowEval: false,
       }),
     ).toBe(
       "script-src 'nonce-abc+/=' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'self' https://parent.example.com",
     );
   });
 
-  it('adds eval in development only', () => {
+  it('adds eval only when asked (development, a debug console page)', () => {
     const policy = contentSecurityPolicy({
       nonce: 'n',
       frameAncestors: "frame-ancestors 'self'",
-      development: true,
+      allowEval: true,
     });
     expect(policy).toContain("script-src 'nonce-n' 'strict-dynamic' 'unsafe-eval';");
   });

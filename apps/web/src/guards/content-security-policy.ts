@@ -18,17 +18,18 @@ export function createNonce(): string {
 }
 
 /**
- * The policy of a page: `script-src` with the nonce and 'strict-dynamic' (plus 'unsafe-eval' in
- * development, where React rebuilds server error stacks with eval), `object-src 'none'`,
+ * The policy of a page: `script-src` with the nonce and 'strict-dynamic' (plus 'unsafe-eval'
+ * when `allowEval`: in development, where React rebuilds server error stacks with eval, and on a
+ * debug console page, whose command line runs what is typed with eval), `object-src 'none'`,
  * `base-uri 'none'` and the page's `frame-ancestors` directive (see frame-ancestors.ts).
  */
 export function contentSecurityPolicy(input: {
   nonce: string;
   frameAncestors: string;
-  development: boolean;
+  allowEval: boolean;
 }): string {
   const scriptSources = [`'nonce-${input.nonce}'`, "'strict-dynamic'"];
-  if (input.development) {
+  if (input.allowEval) {
     scriptSources.push("'unsafe-eval'");
   }
   return [
