@@ -32,15 +32,18 @@ let torrentThread: Promise<URL> | undefined;
 
 /**
  * The script of torrent threads for servers that run in the test's own process (the source is
- * not runnable in a thread): bundled once per test process, on first use, and removed when it
- * exits.
+ * not runnable in a thread): bundled once per test process, on first use, and renamed over
+ * `dist/torrent-thread-test.js`, so parallel test processes share one file and each reads a whole
+ * one (they all bundle the same sources).
  */
 export function testTorrentThread(): Promise<URL> {
   torrentThread ??= (async () => {
-    const outfile = bundlePath('torrent-thread');
-    await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--entry', 'src/modules/offline/torrent/torrent-thread.ts', '--outfile', outfile], { cwd: serverRoot });
-    process.once('exit', () => removeBundle(outfile));
-    return pathToFileURL(outfile);
+    const built = bundlePath('torrent-thread-test');
+    await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--entry', 'src/modules/offline/torrent/torrent-thread.ts', '--outfile', built], { cwd: serverRoot });
+    const shared = path.join(serverRoot, 'dist', 'torrent-thread-test.js');
+    fs.renameSync(`${built}.map`, `${shared}.map`);
+    fs.renameSync(built, shared);
+    return pathToFileURL(shared);
   })();
   return torrentThread;
 }

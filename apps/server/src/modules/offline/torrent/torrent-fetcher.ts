@@ -12,7 +12,7 @@ import { DownloadFailure } from '../offline-worker';
 import { guardTrackers } from './torrent-guard';
 import { metadataOf, type TorrentMetadataResolver } from './torrent-metadata';
 import { startTorrentSession, untilAborted, type TorrentThreadScript } from './torrent-session';
-import { entriesOf, listingParam, parseTorrentBytes, safeEntrySegments, torrentFileOf, type TorrentEntry } from './torrent-source';
+import { entriesOf, listingParam, parseTorrentBytes, refusalOf, safeEntrySegments, torrentFileOf, type TorrentEntry } from './torrent-source';
 import type { TorrentSourceRepository } from './torrent.repository';
 
 /** One torrent task as the offline worker hands it over. */
@@ -122,6 +122,7 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           // Only the chosen files are selected from the start (BEP 53), so no other piece is asked for.
           ...(source.files === null ? {} : { select: source.files }),
           path: workDir,
+          limits: { maxBytes: options.maxBytes, available: job.available, trafficLeft: job.trafficLeft },
         },
         options.logger,
       );
@@ -142,36 +143,19 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
       let chargeRest = false;
       try {
         const metadata = await untilAborted(session.metadata, job.signal);
-        // The checks below run as soon as the metadata is known, before anything is awaited: the
-        // pieces on disk are being verified, and once they are a peer met for the metadata is
-        // asked for pieces at once.
+        // The thread chose what to fetch the moment it had the metadata, by the same rules
+        // (`refusalOf`): a refused torrent has nothing selected, and no piece was asked for. Room
+        // for every chosen file; while the task runs their whole size counts as taken for the
+        // member's other downloads (the task's `fetched_bytes`).
         const entries = entriesOf({ ...parsed, name: metadata.name, files: metadata.files.map((file, index) => ({ ...file, offset: index })) });
         const name = safeFileName(metadata.name || parsed.infoHash) || 'download';
-        const chosen = source.files ?? entries.map((entry) => entry.index);
-        const picked = chosen.filter((index) => index < entries.length).map((index) => entries[index] as TorrentEntry);
+        const picked = (source.files ?? entries.map((entry) => entry.index)).filter((index) => index < entries.length).map((index) => entries[index] as TorrentEntry);
         const total = picked.reduce((sum, entry) => sum + entry.size, 0);
-        // Room for every chosen file; while the task runs their whole size counts as taken for
-        // the member's other downloads (the task's `fetched_bytes`).
-        const refusal =
-          chosen.length === 0 || picked.length !== chosen.length
-            ? new DownloadFailure('torrent_files_missing')
-            : total > options.maxBytes
-              ? new DownloadFailure('too_large')
-              : total > job.available
-                ? new DownloadFailure('space_not_enough')
-                : undefined;
-        // The pieces kept on disk (a paused, stopped or failed run) are verified first: only the
-        // rest is fetched, and only the rest must fit in the month's traffic (looked at by the
-        // thread as the verification ends, before a piece is asked for).
-        const verified =
-          refusal === undefined
-            ? session.select(
-                picked.map((entry) => entry.index),
-                job.trafficLeft,
-              )
-            : Promise.resolve(false);
-        // Awaited below; a failure before then must not go unhandled.
-        verified.catch(() => undefined);
+        const refusal = refusalOf(
+          entries.map((entry) => entry.size),
+          source.files,
+          { maxBytes: options.maxBytes, available: job.available },
+        );
         if (!knownMetadata) {
           const read = parseTorrentBytes(Buffer.from(metadata.torrent));
           if (!read || read.infoHash !== parsed.infoHash) {
@@ -184,13 +168,13 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
         // The task shows the torrent's files (and their size) before any of them is fetched.
         await job.update({ name, fileName: name, params: { url: job.magnet, speed: '0', eta: '', files: listingParam(entries) } });
         if (refusal !== undefined) {
-          if (refusal.key !== 'torrent_files_missing') {
+          if (refusal !== 'torrent_files_missing') {
             await job.update({ fileSize: total });
           }
-          throw refusal;
+          throw new DownloadFailure(refusal);
         }
         await job.update({ fileSize: total, fetchedBytes: total });
-        if (!(await untilAborted(verified, job.signal))) {
+        if (!(await untilAborted(session.verified, job.signal))) {
           throw new DownloadFailure('traffic_exhausted');
         }
         chargeRest = true;

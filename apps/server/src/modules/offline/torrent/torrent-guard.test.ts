@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../http/app-error';
 import { parseRanges, type FetchPolicy } from '../fetch-guard';
 import { guardTrackers, peerFilter } from './torrent-guard';
-import { describeMagnet, isTorrentFile, pickedFiles } from './torrent-source';
+import { describeMagnet, isTorrentFile, pickedFiles, refusalOf } from './torrent-source';
 
 const closed: FetchPolicy = { allowedRanges: [], extraPorts: new Set() };
 const loopback: FetchPolicy = { allowedRanges: parseRanges(['127.0.0.0/8']), extraPorts: new Set() };
@@ -91,6 +91,17 @@ describe('torrent sources', () => {
     for (const text of ['magnet:?dn=nothing', 'magnet:?xt=urn:btih:xyz']) {
       expect(() => describeMagnet(text), text).toThrow(AppError);
     }
+  });
+
+  it('refuses chosen files the torrent lacks, or that pass the size cap or the room, before anything is fetched', () => {
+    const limits = { maxBytes: 100, available: 60 };
+    expect(refusalOf([10, 20, 30], null, limits)).toBeUndefined();
+    expect(refusalOf([10, 20, 30], [2], limits)).toBeUndefined();
+    expect(refusalOf([10, 20, 30], [3], limits)).toBe('torrent_files_missing');
+    expect(refusalOf([10, 20, 30], [], limits)).toBe('torrent_files_missing');
+    expect(refusalOf([], null, limits)).toBe('torrent_files_missing');
+    expect(refusalOf([10, 20, 90], [2], limits)).toBe('space_not_enough');
+    expect(refusalOf([10, 20, 101], [0, 2], limits)).toBe('too_large');
   });
 
   it('reads picked file indexes; absent or empty is every file', () => {

@@ -7,7 +7,7 @@ function script(code: string): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(`import { parentPort as port } from 'node:worker_threads';\n${code}`)}`);
 }
 
-const job: TorrentThreadJob = { kind: 'fetch', policy: { ranges: [], ports: [] }, dht: false, source: { magnet: 'magnet:?xt=urn:btih:x' }, announce: [] };
+const job: TorrentThreadJob = { kind: 'fetch', policy: { ranges: [], ports: [] }, dht: false, source: { magnet: 'magnet:?xt=urn:btih:x' }, announce: [], limits: { maxBytes: 100, available: 100, trafficLeft: 100 } };
 
 describe('a torrent session', () => {
   it('fails only its own calls when a library in its thread throws in a callback, as the tracker client did on an https redirect', async () => {
@@ -20,7 +20,7 @@ describe('a torrent session', () => {
     await expect(session.metadata).rejects.toThrow(TorrentThreadError);
     await expect(session.metadata).rejects.toThrow(/Protocol "https:" not supported/);
     await expect(session.stats()).rejects.toThrow(TorrentThreadError);
-    await expect(session.select([0], 1)).rejects.toThrow(TorrentThreadError);
+    await expect(session.verified).rejects.toThrow(TorrentThreadError);
     await expect(text(session.read(0))).rejects.toThrow(TorrentThreadError);
     expect(await session.close()).toBe(0);
     expect(errors).toHaveLength(1);
@@ -41,8 +41,8 @@ describe('a torrent session', () => {
         const chunks = ['one ', 'two ', 'three'];
         let pulls = 0;
         port.postMessage({ type: 'metadata', metadata: { name: 'pack', torrent: new Uint8Array([100, 101]), files: [{ path: 'pack/a', name: 'a', length: 13 }] } });
+        port.postMessage({ type: 'verified', fits: true });
         port.on('message', (message) => {
-          if (message.type === 'select') port.postMessage({ type: 'verified', fits: message.trafficLeft >= 13 });
           if (message.type === 'stats') port.postMessage({ type: 'stats', id: message.id, received: 42, have: 13 });
           if (message.type === 'pull') {
             const chunk = chunks[pulls++];
@@ -54,8 +54,7 @@ describe('a torrent session', () => {
       job,
     );
     expect(await session.metadata).toMatchObject({ name: 'pack', files: [{ path: 'pack/a', length: 13 }] });
-    expect(await session.select([0], 12)).toBe(false);
-    expect(await session.select([0], 13)).toBe(true);
+    expect(await session.verified).toBe(true);
     expect(await session.stats()).toEqual({ received: 42, have: 13 });
     expect(await text(session.read(0))).toBe('one two three');
     expect(await session.close()).toBe(50);

@@ -16,10 +16,16 @@ export interface TorrentThreadJob {
   source: { magnet: string } | { torrent: Uint8Array };
   /** The checked trackers (`guardTrackers`), the only ones asked. */
   announce: string[];
-  /** Files to select first (BEP 53), by index; every file when absent. */
+  /** `fetch`: the files to fetch, by index (BEP 53 selects them first); every file when absent. */
   select?: number[];
   /** `fetch`: the folder of the pieces. */
   path?: string;
+  /**
+   * `fetch`: what the chosen files must fit in. Checked in the thread the moment the metadata is
+   * known (`refusalOf`, and the traffic once the pieces on disk are verified), so no piece is
+   * asked for before: a refused torrent selects nothing.
+   */
+  limits?: { maxBytes: number; available: number; trafficLeft: number };
 }
 
 /** A torrent's metadata as the thread read it. */
@@ -32,7 +38,6 @@ export interface ThreadMetadata {
 
 /** What the thread is told. */
 export type ToThread =
-  | { type: 'select'; indexes: number[]; trafficLeft: number }
   | { type: 'stats'; id: number }
   | { type: 'read'; index: number }
   | { type: 'pull' }
@@ -99,10 +104,10 @@ export interface TorrentSession {
   /** The metadata once the thread has it (from the `.torrent` file, or from peers). */
   readonly metadata: Promise<ThreadMetadata>;
   /**
-   * Selects these files (the rest stay deselected) and resolves once the pieces on disk are
-   * verified: false, and nothing selected, when more than `trafficLeft` bytes are left to fetch.
+   * `fetch`, when the chosen files fit (`refusalOf`): resolves once the pieces on disk are
+   * verified, false (and nothing selected) when more than the traffic left is left to fetch.
    */
-  select(indexes: number[], trafficLeft: number): Promise<boolean>;
+  readonly verified: Promise<boolean>;
   /** Bytes received from peers so far, and of the selected files the bytes the thread has. */
   stats(): Promise<{ received: number; have: number }>;
   /** The bytes of one file of the torrent, in order, as its pieces arrive. */
@@ -136,8 +141,12 @@ export function startTorrentSession(
   const metadata = new Promise<ThreadMetadata>((resolve, reject) => {
     onMetadata = { resolve, reject };
   });
-  // Awaited by the caller; a thread that fails before must not leave it unhandled.
+  const verified = new Promise<boolean>((resolve, reject) => {
+    onVerified = { resolve, reject };
+  });
+  // Awaited by the caller, or not at all; a thread that fails first must not leave them unhandled.
   metadata.catch(() => undefined);
+  verified.catch(() => undefined);
 
   const post = (message: ToThread) => {
     if (failure === undefined && !closed) {
@@ -207,17 +216,7 @@ export function startTorrentSession(
 
   return {
     metadata,
-
-    select(indexes, trafficLeft) {
-      if (failure !== undefined) {
-        return Promise.reject(failure);
-      }
-      const verified = new Promise<boolean>((resolve, reject) => {
-        onVerified = { resolve, reject };
-      });
-      post({ type: 'select', indexes, trafficLeft });
-      return verified;
-    },
+    verified,
 
     stats() {
       if (failure !== undefined) {

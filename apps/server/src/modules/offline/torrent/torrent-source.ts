@@ -127,3 +127,23 @@ export function listingParam(entries: TorrentEntry[]): string {
 export function torrentFileOf(info: unknown, announce: readonly string[]): Buffer {
   return parseTorrent.toTorrentFile({ infoHash: '', info, announce: [...announce], urlList: [] });
 }
+
+/** Why a torrent's chosen files are not fetched at all. */
+export type TorrentRefusal = 'torrent_files_missing' | 'too_large' | 'space_not_enough';
+
+/**
+ * Whether a torrent's chosen files (`chosen`, by index; null for every file) may be fetched,
+ * decided once the metadata is known and before a piece is asked for: undefined when they may;
+ * else why not (a file the torrent lacks, more than a download may be, more than the room left).
+ */
+export function refusalOf(sizes: readonly number[], chosen: readonly number[] | null, limits: { maxBytes: number; available: number }): TorrentRefusal | undefined {
+  const indexes = chosen ?? sizes.map((_size, index) => index);
+  if (indexes.length === 0 || indexes.some((index) => index >= sizes.length)) {
+    return 'torrent_files_missing';
+  }
+  const total = indexes.reduce((sum, index) => sum + (sizes[index] ?? 0), 0);
+  if (total > limits.maxBytes) {
+    return 'too_large';
+  }
+  return total > limits.available ? 'space_not_enough' : undefined;
+}

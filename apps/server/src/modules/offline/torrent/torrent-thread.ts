@@ -6,7 +6,7 @@ import type WebTorrent from 'webtorrent';
 import { policyFromWire } from '../fetch-guard';
 import { guardSockets } from '../socket-guard';
 import { createGuardedClient, guardedTorrentId, piecesLeft } from './torrent-client';
-import { torrentFileOf } from './torrent-source';
+import { refusalOf, torrentFileOf } from './torrent-source';
 import type { FromThread, ToThread, TorrentThreadJob } from './torrent-session';
 
 /**
@@ -34,24 +34,6 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
   torrent.on('error', fail);
   let picked: number[] = [];
 
-  torrent.once('metadata', () => {
-    const info = (torrent as unknown as { info: unknown }).info;
-    if (job.kind === 'metadata') {
-      // No piece is asked for: the torrent goes before it is ready.
-      torrent.destroy();
-    } else {
-      // Nothing is asked of peers until the caller selected what fits; the pieces on disk are
-      // verified meanwhile.
-      torrent.urlList = [];
-      torrent.files.forEach((file) => file.deselect());
-      torrent.deselect(0, Math.max(0, torrent.pieces.length - 1), false);
-    }
-    post({
-      type: 'metadata',
-      metadata: { name: torrent.name, torrent: torrentFileOf(info, []), files: torrent.files.map((file) => ({ path: file.path, name: file.name, length: file.length })) },
-    });
-  });
-
   /** Runs once the pieces on disk are verified, before a peer is asked for a piece. */
   const verified = (trafficLeft: number) => {
     const fits = piecesLeft(torrent, picked) <= trafficLeft;
@@ -60,6 +42,39 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
     }
     post({ type: 'verified', fits });
   };
+
+  torrent.once('metadata', () => {
+    const info = (torrent as unknown as { info: unknown }).info;
+    if (job.kind === 'metadata') {
+      // No piece is asked for: the torrent goes before it is ready.
+      torrent.destroy();
+    } else {
+      // Decided at once, as the pieces on disk are being verified: only chosen files that fit
+      // are selected, and the traffic is looked at as the verification ends, before a peer is
+      // asked for a piece. (A torrent with nothing selected counts as complete and would tell its
+      // trackers so, which then name it no seeders: the choice cannot wait for the caller.)
+      torrent.urlList = [];
+      torrent.files.forEach((file) => file.deselect());
+      torrent.deselect(0, Math.max(0, torrent.pieces.length - 1), false);
+      const limits = job.limits ?? { maxBytes: 0, available: 0, trafficLeft: 0 };
+      const sizes = torrent.files.map((file) => file.length);
+      if (refusalOf(sizes, job.select ?? null, limits) === undefined) {
+        picked = job.select ?? sizes.map((_size, index) => index);
+        for (const index of picked) {
+          torrent.files[index]?.select();
+        }
+        if (torrent.ready) {
+          verified(limits.trafficLeft);
+        } else {
+          torrent.once('ready', () => verified(limits.trafficLeft));
+        }
+      }
+    }
+    post({
+      type: 'metadata',
+      metadata: { name: torrent.name, torrent: torrentFileOf(info, []), files: torrent.files.map((file) => ({ path: file.path, name: file.name, length: file.length })) },
+    });
+  });
 
   let reading: Readable | undefined;
   let wanted = 0;
@@ -78,17 +93,6 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
 
   port.on('message', (message: ToThread) => {
     switch (message.type) {
-      case 'select':
-        picked = message.indexes;
-        for (const index of picked) {
-          torrent.files[index]?.select();
-        }
-        if (torrent.ready) {
-          verified(message.trafficLeft);
-        } else {
-          torrent.once('ready', () => verified(message.trafficLeft));
-        }
-        return;
       case 'stats': {
         const have = picked.reduce((sum, index) => sum + (torrent.files[index]?.downloaded ?? 0), 0);
         post({ type: 'stats', id: message.id, received: torrent.received, have });
