@@ -339,6 +339,14 @@ export const configSchema = z
      */
     UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(8760).default(24),
     /**
+     * MiB between two durable checkpoints of a tus PATCH: as its bytes arrive the partial file is
+     * fdatasynced and, after each fdatasync, the offset it covered is recorded once this many MiB
+     * more are durable. A request cut short (a crash, a kill, a lost connection) resumes from the
+     * last checkpoint, so a client sends again at most about this much. Smaller costs a database
+     * write more often.
+     */
+    UPLOAD_CHECKPOINT_MIB: z.coerce.number().int().min(1).max(4096).default(64),
+    /**
      * Origin of signed download, thumbnail and zip links (`/content/v1/...`); the site's own
      * origin when unset. Production should use a separate registrable domain (for example
      * `https://files.example-content.net`) pointing at the same server, so nothing served there

@@ -147,6 +147,7 @@ type ContainerConfig = Pick<
   | 'APP_LINK_SCHEME'
   | 'TRASH_RETENTION_DAYS'
   | 'UPLOAD_EXPIRY_HOURS'
+  | 'UPLOAD_CHECKPOINT_MIB'
   | 'ACCOUNT_DELETION_GRACE_DAYS'
   | 'ANALYTICS_RETENTION_DAYS'
   | 'SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT'
@@ -406,6 +407,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     store: blobStore,
     dir: path.join(config.DATA_DIR, 'uploads'),
     expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000,
+    checkpointBytes: config.UPLOAD_CHECKPOINT_MIB * 1024 * 1024,
     now,
     logger: options.logger,
     onComplete: (file) => events.record(file.userId, { type: 'TYPE_UPLOAD', fileId: file.id }),

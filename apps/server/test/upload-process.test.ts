@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
@@ -27,20 +28,22 @@ import {
  */
 const resumedBytes = Number(process.env.UPLOAD_PROCESS_BYTES ?? 1024 ** 3);
 const chunkSize = 8 * 1024 * 1024;
+/** The durability interval of the single-PATCH crash test (`UPLOAD_CHECKPOINT_MIB`), small to keep it quick. */
+const checkpointMiB = Number(process.env.UPLOAD_PROCESS_CHECKPOINT_MIB ?? 4);
 let workDir: string;
 const bundles = {
   server: bundlePath('upload-process-test'),
   verify: bundlePath('upload-verify-test'),
 };
 
-function envOf(dataDir: string, port: number): NodeJS.ProcessEnv {
-  return serverEnv(dataDir, port, { PLAN_FREE_STORAGE_BYTES: String(64 * 1024 ** 3) });
+function envOf(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return serverEnv(dataDir, port, { PLAN_FREE_STORAGE_BYTES: String(64 * 1024 ** 3), ...extra });
 }
 
 type Server = RunningProcess;
 
-async function startServer(dataDir: string, port: number): Promise<Server> {
-  return startBundle(bundles.server, envOf(dataDir, port));
+async function startServer(dataDir: string, port: number, extra: Record<string, string> = {}): Promise<Server> {
+  return startBundle(bundles.server, envOf(dataDir, port, extra));
 }
 
 async function kill(server: Server): Promise<void> {
@@ -225,6 +228,77 @@ describe('uploads across server crashes', () => {
     const report = verify(dataDir);
     expect(report.status, report.stdout).toBe(0);
     expect(report.stdout).toContain('problems: 0');
+  }, 240_000);
+
+  it('a single PATCH killed mid-way keeps what its fsyncs made durable: the upload resumes from the last checkpoint, not from 0', async () => {
+    const dataDir = path.join(workDir, 'single-patch');
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const interval = checkpointMiB * 1024 * 1024;
+    const content = randomBytes(5 * interval);
+    const expected = createHash('sha256').update(content).digest('hex');
+    const account = await prepareMember(dataDir, 'Uploader');
+    const extra = { UPLOAD_CHECKPOINT_MIB: String(checkpointMiB) };
+    let server = await startServer(dataDir, port, extra);
+    const headers = await signIn(origin, account);
+    const { fileId, url } = await createUpload(origin, headers, 'one-request.bin', content.length);
+    const uploadId = new URL(url).pathname.split('/').pop() ?? '';
+
+    // One PATCH of the whole content, of which three and a half intervals are sent in 1 MiB
+    // writes; then the client falls silent. The fsyncs of what arrived are recorded as they
+    // finish (no later bytes are needed for that): once the row shows three intervals durable,
+    // the server is killed.
+    const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
+    const durableOffset = async () =>
+      Number((await database.db.selectFrom('uploads').select('received').where('id', '=', uploadId).executeTakeFirst())?.received ?? 0);
+    const sent = 3.5 * interval;
+    try {
+      const request = http.request(url, {
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(content.length),
+        },
+      });
+      request.on('error', () => undefined);
+      for (let at = 0; at < sent; at += 1024 * 1024) {
+        if (!request.write(content.subarray(at, Math.min(sent, at + 1024 * 1024)))) {
+          await new Promise((resolve) => request.once('drain', resolve));
+        }
+      }
+      const deadline = Date.now() + 30_000;
+      while ((await durableOffset()) < 3 * interval) {
+        expect(Date.now(), `the durable offset stayed at ${await durableOffset()} after ${sent} bytes were sent`).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await kill(server);
+      request.destroy();
+    } finally {
+      await database.db.destroy();
+    }
+
+    server = await startServer(dataDir, port, extra);
+    const head = await fetch(url, { method: 'HEAD', headers: { ...headers, 'tus-resumable': '1.0.0' } });
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    console.info(`a single PATCH killed after ${sent} bytes (checkpoints every ${interval}): resumed at ${offset}, ${sent - offset} sent again`);
+    expect(offset).toBeGreaterThanOrEqual(3 * interval);
+    expect(offset).toBeLessThanOrEqual(sent);
+    expect(sent - offset).toBeLessThanOrEqual(interval);
+
+    const resumed = await fetch(url, {
+      method: 'PATCH',
+      headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: content.subarray(offset),
+    });
+    expect(resumed.status).toBe(204);
+    expect(resumed.headers.get('upload-offset')).toBe(String(content.length));
+    expect((await filesIn(dataDir)).get(fileId)).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', sha256: expected, size: content.length });
+    expect(sha256OfFile(blobPath(dataDir, expected))).toBe(expected);
+    await stop(server);
   }, 240_000);
 
   it('many concurrent uploads through SIGKILLs at random moments: verify finds no problem and every completed file is intact', async () => {

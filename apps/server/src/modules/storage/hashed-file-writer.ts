@@ -18,6 +18,8 @@ export interface HashedFileWriterOptions {
    * it, past the page cache; the rest (a first or last part buffer) through the handle.
    */
   direct?: FileHandle;
+  /** Told after each fdatasync that made more bytes durable (`durable` has moved). */
+  onDurable?: () => void;
 }
 
 /** A buffer of gathered bytes on its way to the file and the hash threads. */
@@ -79,6 +81,7 @@ export class HashedFileWriter implements ByteSink {
   private readonly flushBytes: number;
   private readonly maxSlots: number;
   private direct: FileHandle | undefined;
+  private readonly onDurable: (() => void) | undefined;
 
   constructor(
     private readonly handle: FileHandle,
@@ -93,6 +96,7 @@ export class HashedFileWriter implements ByteSink {
     this.flushBytes = options.flushBytes ?? 0;
     this.maxSlots = Math.max(2, options.maxSlots ?? 32);
     this.direct = options.direct;
+    this.onDurable = options.onDurable;
   }
 
   /** The first write, hash or fdatasync that failed, if any. */
@@ -239,7 +243,10 @@ export class HashedFileWriter implements ByteSink {
       .datasync()
       .then(
         () => {
-          this.durable = Math.max(this.durable, at);
+          if (at > this.durable) {
+            this.durable = at;
+            this.onDurable?.();
+          }
         },
         (error: unknown) => this.fail(error),
       )

@@ -26,6 +26,8 @@ export interface UploadServiceDeps {
   dir: string;
   /** How long an unfinished upload lives after its last bytes. */
   expiryMs: number;
+  /** Bytes between two durable checkpoints inside one long PATCH (fsync, then the offset row); 64 MiB when absent. */
+  checkpointBytes?: number;
   now: () => Date;
   logger: {
     info(object: object, message: string): void;
@@ -78,10 +80,8 @@ export interface ProvenRange {
 }
 
 const mebibyte = 1024 * 1024;
-/** Bytes between two durable checkpoints inside one long PATCH (fsync, then the offset row). */
-const checkpointBytes = 64 * mebibyte;
-/** Bytes written between the background fdatasyncs of the partial data while a PATCH runs. */
-const flushBytes = 32 * mebibyte;
+/** Bytes written between the background fdatasyncs of the partial data while a PATCH runs (at most). */
+const maxFlushBytes = 32 * mebibyte;
 /** Length of each proof range (shorter files prove their whole length). */
 const proofRangeLength = 128 * 1024;
 const gcidPattern = /^[0-9A-F]{40}$/;
@@ -143,6 +143,9 @@ interface Lane {
  */
 export function createUploadService(deps: UploadServiceDeps) {
   const { uploads, files, store, now } = deps;
+  const checkpointBytes = deps.checkpointBytes ?? 64 * mebibyte;
+  // An fdatasync at least once per checkpoint interval, so each interval is recorded as it is made durable.
+  const flushBytes = Math.min(maxFlushBytes, checkpointBytes);
   const sessions = new Map<string, Session>();
   const lanes = new Map<string, Lane>();
   const partOf = (id: string) => path.join(deps.dir, id);
@@ -315,8 +318,9 @@ export function createUploadService(deps: UploadServiceDeps) {
    * Appends bytes at the durable offset. Bytes are gathered into 1 MiB shared buffers
    * (`HashedFileWriter`; whole aligned ones written with direct I/O where the file system has
    * it): each is written while the next is received and, once written, hashed
-   * (SHA-256 and GCID) on the hash threads; every 32 MiB the file is fdatasynced in the background.
-   * Every 64 MiB that such an fdatasync made durable, the offset it covered is recorded; at the end
+   * (SHA-256 and GCID) on the hash threads; every 32 MiB (or `checkpointBytes`, if less) the file
+   * is fdatasynced in the background. As soon as such an fdatasync has made `checkpointBytes`
+   * (UPLOAD_CHECKPOINT_MIB) more durable, the offset it covered is recorded; at the end
    * of the request the file is fsynced and the offset recorded, so a crash loses at most the bytes
    * after the last checkpoint. With a tus checksum the request's bytes are kept only when they
    * match it, whole.
@@ -334,17 +338,19 @@ export function createUploadService(deps: UploadServiceDeps) {
     const handle = await openPart(upload.id);
     // Whole aligned buffers go to the disk past the page cache when its file system allows.
     const direct = await openDirect(partOf(upload.id)).catch(() => undefined);
-    // Four buffers under way at most: many uploads may run at once.
-    const writer = new HashedFileWriter(handle, start, session.hasher, {
-      flushBytes,
-      maxSlots: 4,
-      ...(direct === undefined ? {} : { direct }),
-    });
     let checkpointed = start;
     let checkpointing: Promise<void> | undefined;
     let failure: unknown;
+    // Four buffers under way at most: many uploads may run at once. Each fdatasync that finishes
+    // may record a checkpoint at once, whether or not more bytes come.
+    const writer: HashedFileWriter = new HashedFileWriter(handle, start, session.hasher, {
+      flushBytes,
+      maxSlots: 4,
+      ...(direct === undefined ? {} : { direct }),
+      onDurable: () => checkpoint(),
+    });
 
-    /** Records the offset the last background fdatasync covered, once 64 MiB more are durable. */
+    /** Records the offset the last background fdatasync covered, once `checkpointBytes` more are durable. */
     const checkpoint = () => {
       if (checksum || checkpointing || writer.durable - checkpointed < checkpointBytes) {
         return;
