@@ -215,11 +215,21 @@ describe.each(dialects)('links handed out through a share on %s', (dialect) => {
     await moderate('files', drive.day1.id, 'OK');
     await expectServed(deep.thumbnail_link);
 
-    // A moderated file shows no thumbnail in the share's listing.
+    // A file only called sensitive keeps its thumbnail (shown under the page's cover) but not its
+    // file link; one taken down shows no thumbnail in the share's listing and its link stops.
+    const listedBeach = async () =>
+      ok<{ files: SharedFileBody[] }>(await call({}, 'GET', `/drive/v1/share?${new URLSearchParams({ share_id: made.share_id, pass_code_token: token }).toString()}`)).files.find(
+        (file) => file.id === drive.beach.id,
+      )?.thumbnail_link ?? '';
     await moderate('files', drive.beach.id, 'SENSITIVE_RESOURCE');
-    const opened = ok<{ files: SharedFileBody[] }>(await call({}, 'GET', `/drive/v1/share?${new URLSearchParams({ share_id: made.share_id, pass_code_token: token }).toString()}`));
-    expect(opened.files.find((file) => file.id === drive.beach.id)?.thumbnail_link).toBe('');
-    await expectRefused(beach.thumbnail_link);
+    const covered = await listedBeach();
+    expect(covered).toContain(`${contentOrigin}/content/v1/`);
+    await expectServed(covered);
+    await expectServed(beach.thumbnail_link);
+    await expectRefused(beach.web_content_link);
+    await moderate('files', drive.beach.id, 'PROHIBITED');
+    expect(await listedBeach()).toBe('');
+    await expectRefused(covered);
     await moderate('files', drive.beach.id, 'OK');
 
     // The whole share.

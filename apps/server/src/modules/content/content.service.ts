@@ -111,11 +111,11 @@ export function createContentService(deps: ContentServiceDeps) {
    * file (and every folder between it and the chosen item) still inside and not moderated.
    * Checked once per request, before any byte or header of the file.
    */
-  async function checkShared(claims: { f: string; h?: { s: string; k: string } | undefined }): Promise<void> {
+  async function checkShared(claims: { f: string; h?: { s: string; k: string } | undefined }, use: 'file' | 'thumbnail'): Promise<void> {
     if (claims.h === undefined) {
       return;
     }
-    if (!deps.shares || !(await deps.shares.holdsFile({ shareId: claims.h.s, stamp: claims.h.k }, claims.f))) {
+    if (!deps.shares || !(await deps.shares.holdsFile({ shareId: claims.h.s, stamp: claims.h.k }, claims.f, use))) {
       throw notFound();
     }
   }
@@ -283,7 +283,7 @@ export function createContentService(deps: ContentServiceDeps) {
 
     /** What a `file` link opens. */
     async openFile(claims: Extract<LinkClaims, { p: 'file' }>): Promise<ServedFile> {
-      await checkShared(claims);
+      await checkShared(claims, 'file');
       const record = await servable(claims.u, claims.f);
       return {
         record,
@@ -344,7 +344,7 @@ export function createContentService(deps: ContentServiceDeps) {
 
     /** What a `thumb` link opens: the thumbnail blob, drawn on first use. */
     async openThumbnail(claims: Extract<LinkClaims, { p: 'thumb' }>) {
-      await checkShared(claims);
+      await checkShared(claims, 'thumbnail');
       const record = await servable(claims.u, claims.f);
       const thumbnail = deps.media ? await deps.media.thumbnail({ sha256: record.sha256, size: record.size }, claims.s) : undefined;
       if (!thumbnail) {

@@ -13,6 +13,14 @@ export interface ShareFacts {
   restoreCount: number;
 }
 
+/**
+ * Whether a moderation state only puts a cover over an item (sensitive, not taken down): a
+ * share's visitors still see its thumbnail once they lift the cover, but get no file link.
+ */
+export function isCoverOnly(status: ModerationStatus | undefined): boolean {
+  return status === 'SENSITIVE_RESOURCE' || status === 'SENSITIVE_WORD';
+}
+
 /** How the visitor proved the pass code, if the share asks for one. */
 export type PassCodeProof = 'none' | 'valid' | 'wrong';
 

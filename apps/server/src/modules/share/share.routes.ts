@@ -6,6 +6,7 @@ import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import type { FileLinkFields, FileLinker, ShareScope } from '../drive/file.dto';
 import type { FileService } from '../drive/file.service';
+import { isCoverOnly } from './share.policy';
 import { actorOf, memberSecurity, optionalMemberOf, requireActor } from '../auth/require-actor';
 import {
   batchFileInfoAnswerSchema,
@@ -78,13 +79,14 @@ export function shareRoutes(deps: ShareRoutesDeps) {
 
     /**
      * Files of a listing with their thumbnails (the cheap links), bound to the share (`scope`)
-     * they are handed out through; a moderated file shows no thumbnail.
+     * they are handed out through; a moderated file shows no thumbnail, unless moderation only
+     * puts a cover over it (the page draws the cover).
      */
     async function listed(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined, share: ShareScope) {
       const links = deps.links ? await deps.links.forListing('', files.map((file) => file.record), { thumbnailSize, share }) : new Map<string, Partial<FileLinkFields>>();
       return files.map((file) => {
         const fields = links.get(file.record.id);
-        return toSharedFileDto(file, file.moderation === undefined || fields === undefined ? fields : { ...fields, thumbnail_link: '' });
+        return toSharedFileDto(file, file.moderation === undefined || isCoverOnly(file.moderation) || fields === undefined ? fields : { ...fields, thumbnail_link: '' });
       });
     }
 

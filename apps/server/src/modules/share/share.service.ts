@@ -17,7 +17,7 @@ import { avatarUrlOf } from '../user/avatar.service';
 import type { CaptchaGuard } from '../user/captcha-guard';
 import { createPassCodeGuard } from './pass-code-guard';
 import { isPassCodeTokenValid, passCodeStamp, signPassCodeToken } from './pass-code-token';
-import { generatePassCode, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
+import { generatePassCode, isCoverOnly, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
 import { defaultEventsPerMember } from '../event/event.service';
 import type { TaskRecord } from '../task/task.repository';
 import type { FrozenCopy, ShareQueries, ShareRecord, ShareRepository, TreeItem } from './share.repository';
@@ -887,9 +887,10 @@ export function createShareService(deps: ShareServiceDeps) {
      * Whether a link handed out through a share (`scope`) may still open `fileId`, asked by the
      * content origin on every request: the share is readable (not deleted, expired, used up or
      * moderated), its pass code is the one the link was issued under, and the file lies inside
-     * it with neither it nor any folder between it and the chosen item moderated.
+     * it with neither it nor any folder between it and the chosen item moderated (a thumbnail
+     * may still show under a sensitive item's cover).
      */
-    async holdsFile(scope: ShareScope, fileId: string): Promise<boolean> {
+    async holdsFile(scope: ShareScope, fileId: string, use: 'file' | 'thumbnail'): Promise<boolean> {
       const share = await shares.find(scope.shareId);
       if (!share || baseStatus(share) !== 'OK' || !safeEqual(scope.stamp, scopeOf(share).stamp)) {
         return false;
@@ -898,7 +899,9 @@ export function createShareService(deps: ShareServiceDeps) {
       if (!found) {
         return false;
       }
-      return (await shares.fileModeration([found.record.id, ...found.ancestors])).size === 0;
+      const moderation = await shares.fileModeration([found.record.id, ...found.ancestors]);
+      // A thumbnail shows under the page's cover while moderation only calls the item sensitive.
+      return [...moderation.values()].every((status) => use === 'thumbnail' && isCoverOnly(status));
     },
 
     /**
