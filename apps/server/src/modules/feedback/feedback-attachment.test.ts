@@ -25,6 +25,7 @@ describe('feedback attachments', () => {
     expect(cleanAttachmentName('page.html', 'text/plain', 0)).toBe('page.txt');
     expect(cleanAttachmentName('evil.svg', 'image/png', 0)).toBe('evil.png');
     expect(cleanAttachmentName('a\u0000b\nc?.png', 'image/png', 0)).toBe('abc.png');
+    expect(cleanAttachmentName('shot\u202Egnp.exe', 'image/png', 0)).toBe('shotgnp.png');
     expect(cleanAttachmentName('', 'application/pdf', 2)).toBe('attachment-3.pdf');
     expect(cleanAttachmentName('.htaccess', 'text/plain', 0)).toBe('attachment-1.txt');
     expect(cleanAttachmentName(`${'x'.repeat(500)}.png`, 'image/png', 0)).toHaveLength(120);

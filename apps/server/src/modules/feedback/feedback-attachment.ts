@@ -1,5 +1,5 @@
 import type { FeedbackAttachmentType } from '@nimbus/contracts';
-import { feedbackLimits } from '@nimbus/contracts';
+import { feedbackLimits, safeFileName } from '@nimbus/contracts';
 import { detectAvatarType } from '../user/avatar-image';
 
 /** The file-name ending each accepted type is saved with. */
@@ -48,13 +48,11 @@ export function detectFeedbackAttachmentType(bytes: Uint8Array): FeedbackAttachm
 
 /**
  * The name an attachment is kept under: the base name the client sent (no folders), without
- * control or path characters, shortened, and ending in the extension of the type found in its
+ * control, path or direction-control characters (`safeFileName`), shortened, and ending in the extension of the type found in its
  * bytes, so a saved copy never opens as anything else.
  */
 export function cleanAttachmentName(given: string, type: FeedbackAttachmentType, position: number): string {
-  const base = (given.split(/[\\/]/).pop() ?? '')
-    .normalize('NFC')
-    .replace(/[\p{Cc}"*:<>?|]/gu, '')
+  const base = safeFileName((given.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}"*:<>?|]/gu, ''))
     .replace(/\s+/g, ' ')
     .trim();
   const stem = base.replace(/\.[^.]*$/, '').replace(/^\.+/, '');
