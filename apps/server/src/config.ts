@@ -118,8 +118,25 @@ export const configSchema = z
     VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
     /** Wrong codes after which a verification is invalidated and a new code must be requested. */
     VERIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-    /** Verification mails one e-mail address may be sent per AUTH_RATE_WINDOW_SECONDS. */
+    /**
+     * Verification codes one client may request for one e-mail address per AUTH_RATE_WINDOW_SECONDS,
+     * counted for the address with the client address and with the device (`x-device-id`); past
+     * it that client gets 429, other clients are not held. A limit per e-mail address alone would
+     * let anyone spend the owner's codes.
+     */
     VERIFICATION_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /**
+     * Codes requested for one e-mail address per AUTH_RATE_WINDOW_SECONDS, from all clients, after
+     * which each further request needs a solved challenge (the owner solves one and gets a code).
+     */
+    VERIFICATION_CHALLENGE_AFTER_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /**
+     * Hard ceiling of codes one e-mail address may be sent per 24 hours, from all clients: what a
+     * mail bomb can reach. With the defaults one client address sends at most 5 per 15 minutes,
+     * and past 5 per window every request costs a proof of work, so reaching 50 takes many
+     * addresses and challenges, while an owner asks for a handful a day.
+     */
+    VERIFICATION_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(50),
     /** Window of the identity rate limits and of the failed sign-in counters, in seconds. */
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     /** Sign-in, verification and reset calls one client address may make per window, per call. */

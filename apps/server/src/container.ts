@@ -93,6 +93,8 @@ type ContainerConfig = Pick<
   | 'VERIFICATION_CODE_TTL_SECONDS'
   | 'VERIFICATION_MAX_ATTEMPTS'
   | 'VERIFICATION_MAX_PER_EMAIL'
+  | 'VERIFICATION_CHALLENGE_AFTER_PER_EMAIL'
+  | 'VERIFICATION_MAX_PER_EMAIL_PER_DAY'
   | 'AUTH_RATE_WINDOW_SECONDS'
   | 'AUTH_RATE_MAX_PER_ADDRESS'
   | 'AUTH_RATE_MAX_PER_ACCOUNT'
@@ -231,6 +233,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         account: config.SHIELD_CHALLENGE_AFTER_ACCOUNT_FAILURES,
         device: config.SHIELD_CHALLENGE_AFTER_DEVICE_FAILURES,
         address: config.SHIELD_CHALLENGE_AFTER_ADDRESS_FAILURES,
+        mail: config.VERIFICATION_CHALLENGE_AFTER_PER_EMAIL,
       },
       failureWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
       signWindowSeconds: config.SHIELD_SIGN_WINDOW_SECONDS,
@@ -520,6 +523,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         verificationTtlSeconds: config.VERIFICATION_CODE_TTL_SECONDS,
         verificationMaxAttempts: config.VERIFICATION_MAX_ATTEMPTS,
         verificationMaxPerEmail: config.VERIFICATION_MAX_PER_EMAIL,
+        verificationMaxPerEmailPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_DAY,
         rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
         rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
         rateMaxPerDevice: config.AUTH_RATE_MAX_PER_DEVICE,

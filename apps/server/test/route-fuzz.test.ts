@@ -641,6 +641,7 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = everyRo
     expect(probes.probed).toEqual(
       expect.arrayContaining([
         'POST /v1/auth/verification (account)',
+        'POST /v1/auth/verification (secret)',
         'POST /v1/auth/signin (account)',
         'POST /v1/auth/signin (secret)',
         'GET /drive/v1/share (secret)',

@@ -109,9 +109,19 @@ export interface RefreshTokenTable {
 /**
  * What a failed-attempt counter counts: an e-mail address (or a share, `share:<id>`), a client
  * address, a device, or one e-mail address tried from one client address or one device (the
- * subject is then a hash of the pair).
+ * subject is then a hash of the pair). The `mail` scopes count mailed codes asked for an e-mail
+ * address: per window, per day, and per window from one client address or one device.
  */
-export type FailureScope = 'account' | 'address' | 'device' | 'account_address' | 'account_device';
+export type FailureScope =
+  | 'account'
+  | 'address'
+  | 'device'
+  | 'account_address'
+  | 'account_device'
+  | 'mail'
+  | 'mail_day'
+  | 'mail_address'
+  | 'mail_device';
 
 /**
  * Failed sign-in and pass-code attempts per subject in the current window. The sign-in freeze

@@ -10,7 +10,8 @@ import { storeFile } from './stored-file';
  * - enumeration: a call about an address with an account and the same call about one without
  *   answer alike (status, error reason, body fields);
  * - lockouts: a client that guesses a secret many times (solving every challenge it is asked)
- *   never keeps another client that knows it out.
+ *   never keeps another client that knows it out, and a client that spends a quota of an account
+ *   (codes mailed to it) never spends it for another.
  */
 
 /** A route as the battery sends it: its method, its pattern and the fields of its body and query. */
@@ -53,6 +54,28 @@ interface SecretProbe {
 }
 
 const secretProbes: Record<string, SecretProbe> = {
+  // No secret, but a quota per address that one client could spend for everyone: the codes mailed.
+  'POST /v1/auth/verification': {
+    guesses: 7,
+    spread: 4,
+    guesserWithRight: 'refused',
+    async setUp(t) {
+      const member = await makeUser(t);
+      return {
+        right: '',
+        captcha: { action: 'POST:/v1/auth/verification', meta: { email: member.email } },
+        send: (client, _secret, captchaToken) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/v1/auth/verification',
+            remoteAddress: client.address,
+            headers: { 'x-device-id': client.deviceId },
+            payload: { email: member.email, target: 'USER', usage: 'PASSWORD_RESET', client_id: 'web', ...(captchaToken ? { captcha_token: captchaToken } : {}) },
+          }),
+        isAdmitted: (response) => response.statusCode === 200,
+      };
+    },
+  },
   'POST /v1/auth/signin': {
     guesses: 16,
     spread: 4,
@@ -149,9 +172,11 @@ export async function runAccountProbes(t: TestApp, routes: readonly ProbedRoute[
         }
       }
     }
-    if (fields.some((field) => secretFields.has(field)) && exemptRoutes[key]) {
+    // A route with a probe of its own is probed whatever its fields (a quota anyone could spend).
+    const isGuarded = fields.some((field) => secretFields.has(field)) || secretProbes[key] !== undefined;
+    if (isGuarded && exemptRoutes[key]) {
       probed.push(`${key} (exempt)`);
-    } else if (fields.some((field) => secretFields.has(field))) {
+    } else if (isGuarded) {
       const probe = secretProbes[key];
       if (!probe) {
         failures.push(`${key}: takes a guessable secret but has no lockout probe (add it to secretProbes or exempt it)`);

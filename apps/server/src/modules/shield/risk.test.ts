@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isChallengeNeeded } from './risk';
 
-const thresholds = { account: 10, device: 10, address: 30 };
+const thresholds = { account: 10, device: 10, address: 30, mail: 5 };
 const now = new Date('2030-01-01T00:15:00.000Z');
 const options = { now, windowMs: 900_000 };
 const fresh = '2030-01-01T00:10:00.000Z';
@@ -22,6 +22,8 @@ describe('risk', () => {
     expect(isChallengeNeeded({ account: { failures: 10, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
     expect(isChallengeNeeded({ device: { failures: 12, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
     expect(isChallengeNeeded({ address: { failures: 30, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
+    expect(isChallengeNeeded({ mail: { failures: 5, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
+    expect(isChallengeNeeded({ mail: { failures: 4, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(false);
   });
 
   it('forgets a counter whose window has ended', () => {

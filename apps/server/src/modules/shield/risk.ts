@@ -1,5 +1,8 @@
-/** The counters the shield judges an attempt by: the account it is about, its device and address. */
-export type RiskScope = 'account' | 'address' | 'device';
+/**
+ * The counters the shield judges an attempt by: the account it is about, its device and address,
+ * and for a request of a mailed code the codes asked for that e-mail address (`mail`).
+ */
+export type RiskScope = 'account' | 'address' | 'device' | 'mail';
 
 /** Failures in the current window after which a scope needs a solved challenge. */
 export type RiskThresholds = Readonly<Record<RiskScope, number>>;

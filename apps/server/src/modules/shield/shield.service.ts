@@ -6,6 +6,7 @@ import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import type { CaptchaCheck, CaptchaGuard } from '../user/captcha-guard';
 import type { ClientRegistry } from '../user/client-registry';
+import { verificationCaptchaAction } from '../user/verification-mail-guard';
 import { checkCaptchaSign } from './captcha-sign';
 import { isChallengeNeeded, type RiskThresholds } from './risk';
 import type { ShieldRepository } from './shield.repository';
@@ -16,7 +17,7 @@ export interface ShieldSettings {
   tokenTtlSeconds: number;
   /** Seconds a challenge may take to be solved. */
   challengeTtlSeconds: number;
-  /** Failures per scope, within the window, after which a challenge is needed. */
+  /** Failures per scope (codes asked, for `mail`), within the window, after which a challenge is needed. */
   thresholds: RiskThresholds;
   /** The window of the failure counters, in seconds. */
   failureWindowSeconds: number;
@@ -108,13 +109,15 @@ export function createShieldService(deps: ShieldServiceDeps) {
     }
   }
 
-  async function isRisky(subject: string, deviceId: string, address: string): Promise<boolean> {
-    const [account, device, byAddress] = await Promise.all([
+  /** Read alike by `init` and `check`, so the challenge init asks for is the one check wants. */
+  async function isRisky(action: string, subject: string, deviceId: string, address: string): Promise<boolean> {
+    const [account, device, byAddress, mail] = await Promise.all([
       subject === '' ? undefined : deps.failures.find('account', subject),
       deviceId === '' ? undefined : deps.failures.find('device', deviceId),
       deps.failures.find('address', address),
+      subject === '' || action !== verificationCaptchaAction ? undefined : deps.failures.find('mail', subject),
     ]);
-    return isChallengeNeeded({ account, device, address: byAddress }, settings.thresholds, { now: deps.now(), windowMs });
+    return isChallengeNeeded({ account, device, address: byAddress, mail }, settings.thresholds, { now: deps.now(), windowMs });
   }
 
   /** Verifies the signed meta of a signed-in app; throws `captcha_invalid` when it fails. */
@@ -160,7 +163,7 @@ export function createShieldService(deps: ShieldServiceDeps) {
   const guard: CaptchaGuard = {
     async check(attempt: CaptchaCheck): Promise<void> {
       const subject = attempt.subject.trim().toLowerCase();
-      if (!(await isRisky(subject, attempt.deviceId, attempt.address))) {
+      if (!(await isRisky(attempt.action, subject, attempt.deviceId, attempt.address))) {
         return;
       }
       if (attempt.captchaToken === undefined || attempt.captchaToken === '') {
@@ -230,7 +233,7 @@ export function createShieldService(deps: ShieldServiceDeps) {
       if (request.previousToken) {
         await deps.shield.revokeToken(hashToken(request.previousToken), request.clientId, request.deviceId, now);
       }
-      if (!(await isRisky(subject, request.deviceId, context.address))) {
+      if (!(await isRisky(request.action, subject, request.deviceId, context.address))) {
         const token = await issueToken(binding, 'direct');
         return { kind: 'token', ...token };
       }

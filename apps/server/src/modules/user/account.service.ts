@@ -18,13 +18,17 @@ import type { SessionService, TokenGrant } from './session.service';
 import { createSignInFailures } from './sign-in-failures';
 import type { TwoFactorService } from './two-factor.service';
 import type { UserRepository } from './user.repository';
+import { createVerificationMailGuard } from './verification-mail-guard';
 import type { VerificationRepository, VerificationRow } from './verification.repository';
 
 /** Limits and lifetimes of the account flows, from configuration. */
 export interface AccountSettings {
   verificationTtlSeconds: number;
   verificationMaxAttempts: number;
+  /** Codes one client (client address, or device) may request for one e-mail address per window. */
   verificationMaxPerEmail: number;
+  /** Codes one e-mail address may be sent per 24 hours, from all clients. */
+  verificationMaxPerEmailPerDay: number;
   rateWindowSeconds: number;
   rateMaxPerAddress: number;
   /** Sign-in, verification and reset calls one device (`x-device-id`) may make per window, per call. */
@@ -86,7 +90,11 @@ export function createAccountService(deps: AccountServiceDeps) {
   const windowMs = settings.rateWindowSeconds * 1000;
   const perAddress: WindowLimit = { max: settings.rateMaxPerAddress, windowMs };
   const perDevice: WindowLimit = { max: settings.rateMaxPerDevice, windowMs };
-  const mailsPerEmail: WindowLimit = { max: settings.verificationMaxPerEmail, windowMs };
+  const mailGuard = createVerificationMailGuard({
+    failures: deps.failures,
+    captchaGuard: deps.captchaGuard,
+    settings: { windowSeconds: settings.rateWindowSeconds, maxPerClient: settings.verificationMaxPerEmail, maxPerDay: settings.verificationMaxPerEmailPerDay },
+  });
   const signInFailures = createSignInFailures({
     failures: deps.failures,
     settings: { windowSeconds: settings.rateWindowSeconds, freezeAfterFailures: settings.freezeAfterFailures, freezeSeconds: settings.freezeSeconds },
@@ -151,19 +159,11 @@ export function createAccountService(deps: AccountServiceDeps) {
     ): Promise<{ verificationId: string; expiresIn: number }> {
       deps.clients.assertKnown(request.clientId);
       const email = normalizeEmail(request.email);
-      await deps.captchaGuard.check({
-        action: 'POST:/v1/auth/verification',
-        captchaToken: context.captchaToken,
-        clientId: request.clientId,
-        deviceId: context.deviceId,
-        address: context.address,
-        subject: email,
-      });
-      limitCaller('verification', context);
-      limit(`verification:email:${email}`, mailsPerEmail);
       if (request.usage === 'REGISTER' && request.target === 'USER') {
         throw new AppError('invalid_argument', { description: 'A sign-up verification has target ANY' });
       }
+      limitCaller('verification', context);
+      await mailGuard.admit(email, request.clientId, context, deps.now());
       // A reset for an address without an account is answered like any other (`target: USER`
       // included) and mails nothing, so the answer tells nobody which addresses have accounts.
       const user = await deps.users.findByEmail(email);
