@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { errorBodySchema, errorCodeOf, httpStatusOf, isErrorReason, kindOfReason } from '@nimbus/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import parseTorrent from 'parse-torrent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, makeUser, ok, type TestApp, type TestRoute } from './helper';
 import { post, sessionCookieOf, signIn } from './identity';
 import { exemptRoutes, runAccountProbes } from './support/account-probes';
@@ -14,7 +18,9 @@ import { storeFile } from './support/stored-file';
  * every failure must be the error object of API.md §1 from the catalogue, as JSON, with no stack
  * and no internal path; the server must be healthy afterwards and the other member untouched.
  * Routes that name an account or take a guessable secret are probed for enumeration and for
- * lockouts anyone could trigger (support/account-probes.ts).
+ * lockouts anyone could trigger (support/account-probes.ts). Routes that take a link get links
+ * that once crashed the server or probe past the address rules (a tracker that redirects to
+ * https or to a closed address, a truncated .torrent file), and the server must answer next.
  */
 
 type Headers = Record<string, string>;
@@ -204,6 +210,67 @@ const hostileHeaders: readonly [string, Headers][] = [
   ['ranges past any file', { range: 'bytes=99999999999999999999-, -0, 5-1', 'if-range': '"x"', 'if-none-match': '*' }],
 ];
 
+/**
+ * A tracker and link source on 127.0.0.1 (opened to offline downloads by configuration), counting
+ * what it was asked, and a canary on 127.0.0.2, outside the rules, counting every TCP connection
+ * reaching it: none may.
+ */
+const linkSource = { server: http.createServer(), port: 0, asked: new Map<string, number>(), truncated: Buffer.alloc(0) as Buffer };
+const canary = { server: net.createServer(), port: 0, connections: 0 };
+
+linkSource.server.on('request', (request, response) => {
+  const { pathname } = new URL(request.url ?? '/', 'http://source');
+  linkSource.asked.set(pathname, (linkSource.asked.get(pathname) ?? 0) + 1);
+  if (pathname === '/announce-https') {
+    // Many real trackers move to https; the tracker client of a library once threw on that hop
+    // where nothing caught it, and the process died.
+    response.writeHead(302, { location: `https://127.0.0.1:${linkSource.port}/announce` });
+  } else if (pathname === '/announce-closed') {
+    response.writeHead(302, { location: `http://127.0.0.2:${canary.port}/announce` });
+  } else if (pathname === '/truncated.torrent') {
+    response.writeHead(200, { 'content-type': 'application/x-bittorrent', 'content-length': String(linkSource.truncated.length) });
+    response.end(linkSource.truncated);
+    return;
+  } else {
+    response.writeHead(404);
+  }
+  response.end();
+});
+
+/** Links a forger sends to a route that takes one: [what, link], a fresh info hash each time. */
+function hostileLinks(): [string, string][] {
+  const magnet = (announce: string) =>
+    `magnet:?xt=urn:btih:${randomBytes(20).toString('hex')}&dn=hostile&tr=${encodeURIComponent(`http://127.0.0.1:${linkSource.port}${announce}`)}`;
+  return [
+    ['a magnet link whose tracker redirects to https', magnet('/announce-https')],
+    ['a magnet link whose tracker redirects to a closed address', magnet('/announce-closed')],
+    ['a link to a truncated .torrent file', `http://127.0.0.1:${linkSource.port}/truncated.torrent`],
+  ];
+}
+
+beforeAll(async () => {
+  canary.server.on('connection', (socket) => {
+    canary.connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => canary.server.listen(0, '127.0.0.2', resolve));
+  canary.port = (canary.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => linkSource.server.listen(0, '127.0.0.1', resolve));
+  linkSource.port = (linkSource.server.address() as AddressInfo).port;
+  const torrent = parseTorrent.toTorrentFile({
+    infoHash: '',
+    info: { name: Buffer.from('pack'), 'piece length': 16384, pieces: randomBytes(40), length: 20_000 },
+    announce: [`http://127.0.0.1:${linkSource.port}/announce-https`],
+    urlList: [],
+  });
+  linkSource.truncated = torrent.subarray(0, Math.floor(torrent.length / 2));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => canary.server.close(resolve));
+  await new Promise((resolve) => linkSource.server.close(resolve));
+});
+
 /** The field names of a zod schema (objects, unions of objects, pipes, optional wrappers). */
 function keysOf(schema: unknown, depth = 0): string[] {
   if (depth > 5 || typeof schema !== 'object' || schema === null) {
@@ -253,6 +320,14 @@ describe.each(dialects)('the whole route table on %s', (dialect) => {
       FEEDBACK_MAX_PER_ADDRESS: '10000',
       // The lockout probe solves a few dozen challenges: a small proof of work keeps it quick.
       SHIELD_POW_MAX_COUNTER: '2000',
+      // The hostile links: their source is open to offline downloads, the canary is not (its
+      // port is, so the address is what refuses it); a swarm that never answers gives up soon.
+      OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+      OFFLINE_FETCH_EXTRA_PORTS: `${linkSource.port},${canary.port}`,
+      OFFLINE_TORRENT_DHT: 'false',
+      OFFLINE_TORRENT_METADATA_SECONDS: '1',
+      OFFLINE_TIMEOUT_SECONDS: '2',
+      PLAN_FREE_CLOUD_DOWNLOADS: '100',
     });
     try {
       const { failures, calls } = await battery(t);
@@ -286,6 +361,8 @@ describe.each(dialects)('the whole route table on %s', (dialect) => {
 const everyRoute = (): boolean => true;
 
 async function battery(t: TestApp, only: (route: TestRoute) => boolean = everyRoute): Promise<{ failures: string[]; calls: number }> {
+  linkSource.asked.clear();
+  canary.connections = 0;
   const a = await makeUser(t);
   const b = await makeUser(t);
   let aHeaders: Headers = { authorization: `Bearer ${(await signIn(t, a.email, a.password)).access_token}` };
@@ -474,6 +551,15 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = everyRo
     },
   };
 
+  /** Routes that take a link: for a link, each caller and the body it sends. */
+  const linkRoutes: Record<string, (link: string) => [who: string, headers: Headers, body: unknown][]> = {
+    'POST /drive/v1/resource/list': (link) => [
+      ['signed out', {}, { urls: link }],
+      ['a member', aHeaders, { urls: link }],
+    ],
+    'POST /drive/v1/files': (link) => [['a member', aHeaders, { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: link, files: ['0'] } }]],
+  };
+
   const routes = t.routes.filter(only).flatMap((route) => route.methods.map((method) => ({ route, method })));
   let calls = 0;
 
@@ -613,6 +699,45 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = everyRo
       }
     }
 
+    // Hostile links on a route that takes one: each answers (the error object where it fails), a
+    // task made of one fails with a reason when it runs, and the server answers the next call.
+    const linkCalls = linkRoutes[`${method} ${route.url}`];
+    if (linkCalls) {
+      // What escapes every handler ends the server process (main.ts stops on it); in here the
+      // test runner would catch it, so it is caught and named as a failure of the call.
+      const escaped: unknown[] = [];
+      const onEscape = (error: unknown) => escaped.push(error);
+      process.on('uncaughtException', onEscape);
+      process.on('unhandledRejection', onEscape);
+      for (const [what, link] of hostileLinks()) {
+        for (const [who, headers, body] of linkCalls(link)) {
+          const call: Call = { what: `${what}, ${who}`, route, method, url: plain, headers: { ...headers, 'content-type': json }, payload: JSON.stringify(body) };
+          const { response } = await send(call);
+          calls += 1;
+          const taskId = response.statusCode === 200 ? (response.json<{ task?: { id: string } }>().task?.id ?? '') : '';
+          if (taskId !== '') {
+            await t.container.offlineWorker.runPending();
+            const task = await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${taskId}`, headers: aHeaders });
+            calls += 1;
+            const ended = task.statusCode === 200 ? task.json<{ phase: string; message: string }>() : undefined;
+            if (ended?.phase !== 'PHASE_TYPE_ERROR' || ended.message === '') {
+              fail({ ...call, what: `the task of ${what}` }, task, 'a task of a hostile link must fail with a reason');
+            }
+          }
+          const next = await t.app.inject({ method: 'GET', url: '/readyz' });
+          calls += 1;
+          if (next.statusCode !== 200) {
+            fail({ ...call, what: `the call after ${what}` }, next, 'the server must answer the call after a hostile link');
+          }
+          for (const error of escaped.splice(0)) {
+            fail(call, next, `an exception escaped: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      }
+      process.off('uncaughtException', onEscape);
+      process.off('unhandledRejection', onEscape);
+    }
+
     // A cookie session that changes state from no allowed origin is refused before anything runs.
     if (hasBody) {
       const call: Call = { what: 'a cookie without an Origin', route, method, url: plain, headers: { cookie: aCookie, 'content-type': json }, payload: '{}' };
@@ -623,6 +748,15 @@ async function battery(t: TestApp, only: (route: TestRoute) => boolean = everyRo
       }
     }
     await keepASignedIn();
+  }
+
+  if (only === everyRoute) {
+    // The hostile links reached their tracker (each magnet link: two checks and a task) and
+    // their source (two checks; the task reads it too), and nothing reached the canary.
+    for (const [pathname, times] of [['/announce-https', 3], ['/announce-closed', 3], ['/truncated.torrent', 2]] as const) {
+      expect(linkSource.asked.get(pathname) ?? 0, pathname).toBeGreaterThanOrEqual(times);
+    }
+    expect(canary.connections).toBe(0);
   }
 
   // Links handed out through a share stop with it, for every caller and every hostile header.
