@@ -125,6 +125,8 @@ export const configSchema = z
      * let anyone spend the owner's codes.
      */
     VERIFICATION_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /** The same per 24 hours: one client address alone never reaches VERIFICATION_MAX_PER_EMAIL_PER_DAY. */
+    VERIFICATION_MAX_PER_EMAIL_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).default(10),
     /**
      * Codes requested for one e-mail address per AUTH_RATE_WINDOW_SECONDS, from all clients, after
      * which each further request needs a solved challenge (the owner solves one and gets a code).
@@ -132,9 +134,10 @@ export const configSchema = z
     VERIFICATION_CHALLENGE_AFTER_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     /**
      * Hard ceiling of codes one e-mail address may be sent per 24 hours, from all clients: what a
-     * mail bomb can reach. With the defaults one client address sends at most 5 per 15 minutes,
-     * and past 5 per window every request costs a proof of work, so reaching 50 takes many
-     * addresses and challenges, while an owner asks for a handful a day.
+     * mail bomb can reach; once reached it refuses everyone, the owner included, so it must take
+     * work: with the defaults one client address gets at most 5 per 15 minutes and 10 per day, and
+     * past 5 per window every request costs a proof of work, so reaching 50 takes at least five
+     * client addresses and their challenges, while an owner asks for a handful a day.
      */
     VERIFICATION_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(50),
     /** Window of the identity rate limits and of the failed sign-in counters, in seconds. */

@@ -94,6 +94,7 @@ type ContainerConfig = Pick<
   | 'VERIFICATION_MAX_ATTEMPTS'
   | 'VERIFICATION_MAX_PER_EMAIL'
   | 'VERIFICATION_CHALLENGE_AFTER_PER_EMAIL'
+  | 'VERIFICATION_MAX_PER_EMAIL_PER_CLIENT_PER_DAY'
   | 'VERIFICATION_MAX_PER_EMAIL_PER_DAY'
   | 'AUTH_RATE_WINDOW_SECONDS'
   | 'AUTH_RATE_MAX_PER_ADDRESS'
@@ -524,6 +525,7 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         verificationMaxAttempts: config.VERIFICATION_MAX_ATTEMPTS,
         verificationMaxPerEmail: config.VERIFICATION_MAX_PER_EMAIL,
         verificationMaxPerEmailPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_DAY,
+        verificationMaxPerEmailPerClientPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_CLIENT_PER_DAY,
         rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
         rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
         rateMaxPerDevice: config.AUTH_RATE_MAX_PER_DEVICE,

@@ -127,4 +127,30 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
     expect(mail.mails.filter((each) => each.to === member.email)).toHaveLength(13);
     expect(mail.mails.slice(before).filter((each) => each.to === 'nobody-here@example.com')).toEqual([]);
   });
+
+  it('keeps one client address under its own daily limit, window after window, so it alone never reaches the ceiling', async () => {
+    const clock = testClock();
+    t = await buildTestApp(dialect, { SMTP_URL: mail.url }, { now: clock.now });
+    const client: CaptchaClient = { deviceId: 'a'.repeat(32), address: '203.0.113.7' };
+    const send = (email: string, from: CaptchaClient) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/verification',
+        remoteAddress: from.address,
+        headers: { 'x-device-id': from.deviceId },
+        payload: { email, target: 'ANY', usage: 'REGISTER', client_id: 'web' },
+      });
+    const outcomes: string[] = [];
+    for (let window = 0; window < 3; window += 1) {
+      for (let i = 0; i < 6; i += 1) {
+        // A new device each time: the client address alone is held.
+        outcomes.push(outcomeOf(await send('busy@example.com', { ...client, deviceId: `${window}${i}`.padStart(32, 'b') })));
+      }
+      clock.advance(16 * 60_000);
+    }
+    const sent = (count: number) => Array.from({ length: count }, () => 'sent');
+    const refused = (count: number) => Array.from({ length: count }, () => 'too_many_requests');
+    expect(outcomes).toEqual([...sent(5), ...refused(1), ...sent(5), ...refused(7)]);
+    expect(outcomeOf(await send('busy@example.com', { deviceId: 'c'.repeat(32), address: '198.51.100.20' }))).toBe('sent');
+  });
 });

@@ -110,7 +110,7 @@ export interface RefreshTokenTable {
  * What a failed-attempt counter counts: an e-mail address (or a share, `share:<id>`), a client
  * address, a device, or one e-mail address tried from one client address or one device (the
  * subject is then a hash of the pair). The `mail` scopes count mailed codes asked for an e-mail
- * address: per window, per day, and per window from one client address or one device.
+ * address: per window, per day, and per window and per day from one client address or one device.
  */
 export type FailureScope =
   | 'account'
@@ -121,7 +121,9 @@ export type FailureScope =
   | 'mail'
   | 'mail_day'
   | 'mail_address'
-  | 'mail_device';
+  | 'mail_device'
+  | 'mail_address_day'
+  | 'mail_device_day';
 
 /**
  * Failed sign-in and pass-code attempts per subject in the current window. The sign-in freeze

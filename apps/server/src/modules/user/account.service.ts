@@ -29,6 +29,8 @@ export interface AccountSettings {
   verificationMaxPerEmail: number;
   /** Codes one e-mail address may be sent per 24 hours, from all clients. */
   verificationMaxPerEmailPerDay: number;
+  /** Codes one client may request for one e-mail address per 24 hours. */
+  verificationMaxPerEmailPerClientPerDay: number;
   rateWindowSeconds: number;
   rateMaxPerAddress: number;
   /** Sign-in, verification and reset calls one device (`x-device-id`) may make per window, per call. */
@@ -93,7 +95,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   const mailGuard = createVerificationMailGuard({
     failures: deps.failures,
     captchaGuard: deps.captchaGuard,
-    settings: { windowSeconds: settings.rateWindowSeconds, maxPerClient: settings.verificationMaxPerEmail, maxPerDay: settings.verificationMaxPerEmailPerDay },
+    settings: { windowSeconds: settings.rateWindowSeconds, maxPerClient: settings.verificationMaxPerEmail, maxPerClientPerDay: settings.verificationMaxPerEmailPerClientPerDay, maxPerDay: settings.verificationMaxPerEmailPerDay },
   });
   const signInFailures = createSignInFailures({
     failures: deps.failures,

@@ -1,4 +1,5 @@
 import { AppError } from '../../http/app-error';
+import type { FailureScope } from '../../db/schema';
 import { hashToken } from '../../lib/secrets';
 import type { AuthFailureRepository } from './auth-failure.repository';
 import type { CaptchaGuard } from './captcha-guard';
@@ -9,6 +10,14 @@ export const verificationCaptchaAction = 'POST:/v1/auth/verification';
 
 const dayMs = 86_400_000;
 
+/** One count of requests, over its own length of time, with its limit. */
+interface Counter {
+  scope: FailureScope;
+  subject: string;
+  lengthMs: number;
+  max: number;
+}
+
 export interface VerificationMailGuardDeps {
   failures: Pick<AuthFailureRepository, 'find' | 'record'>;
   captchaGuard: CaptchaGuard;
@@ -17,6 +26,8 @@ export interface VerificationMailGuardDeps {
     windowSeconds: number;
     /** Codes one client (client address, or device) may request for one e-mail address per window. */
     maxPerClient: number;
+    /** The same per 24 hours, so one client alone never reaches `maxPerDay`. */
+    maxPerClientPerDay: number;
     /** Codes one e-mail address may be sent per 24 hours, from all clients. */
     maxPerDay: number;
   };
@@ -25,11 +36,12 @@ export interface VerificationMailGuardDeps {
 /**
  * The limits of mailed codes. They bound what reaches an inbox and lock the owner out of nothing:
  * - each request counts for the e-mail address with the client address and with the device (pair
- *   counters `mail_address` / `mail_device`); a pair past its limit is refused with 429 before
- *   the shield, and no other client is held by it;
+ *   counters `mail_address` / `mail_device` per window, `…_day` per 24 hours); a pair past its
+ *   limit is refused with 429 before the shield, and no other client is held by it;
  * - the e-mail address's own count per window (`mail`) only makes every client solve a challenge
  *   (the shield reads it for this action, in its init as in its check);
- * - the count per 24 hours (`mail_day`) is a hard ceiling against mail bombs.
+ * - the count per 24 hours (`mail_day`) is a hard ceiling against mail bombs, which no client
+ *   address reaches alone.
  * Every counter is kept per address typed, account or not, so the limits tell nobody which
  * addresses have accounts.
  */
@@ -37,32 +49,47 @@ export function createVerificationMailGuard(deps: VerificationMailGuardDeps) {
   const { settings } = deps;
   const windowMs = settings.windowSeconds * 1000;
 
-  function pairsOf(email: string, context: RequestContext) {
-    return [
-      { scope: 'mail_address' as const, subject: hashToken(`${email}\n${context.address}`) },
-      ...(context.deviceId === '' ? [] : [{ scope: 'mail_device' as const, subject: hashToken(`${email}\n${context.deviceId}`) }]),
+  /** The counts of this client for this address, per window and per day (subjects hashed to fit). */
+  function clientCounters(email: string, context: RequestContext): Counter[] {
+    const pairs = [
+      { scope: 'mail_address' as const, dayScope: 'mail_address_day' as const, subject: hashToken(`${email}\n${context.address}`) },
+      ...(context.deviceId === ''
+        ? []
+        : [{ scope: 'mail_device' as const, dayScope: 'mail_device_day' as const, subject: hashToken(`${email}\n${context.deviceId}`) }]),
     ];
+    return pairs.flatMap((pair) => [
+      { scope: pair.scope, subject: pair.subject, lengthMs: windowMs, max: settings.maxPerClient },
+      { scope: pair.dayScope, subject: pair.subject, lengthMs: dayMs, max: settings.maxPerClientPerDay },
+    ]);
   }
 
-  function refuse(windowStartedAt: string, lengthMs: number, now: Date): never {
-    const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(windowStartedAt) + lengthMs - now.getTime()) / 1000));
-    throw new AppError('too_many_requests', { retryAfterSeconds, description: 'Too many codes asked for this address, try again later' });
+  /** Refuses with 429 and `Retry-After` when a counter has reached its limit within its length. */
+  async function assertUnder(counters: readonly Counter[], now: Date): Promise<void> {
+    for (const counter of counters) {
+      const row = await deps.failures.find(counter.scope, counter.subject);
+      const start = Date.parse(row?.window_started_at ?? '');
+      if (row && start + counter.lengthMs > now.getTime() && row.failures >= counter.max) {
+        throw new AppError('too_many_requests', {
+          retryAfterSeconds: Math.max(1, Math.ceil((start + counter.lengthMs - now.getTime()) / 1000)),
+          description: 'Too many codes asked for this address, try again later',
+        });
+      }
+    }
   }
 
   return {
     /**
-     * Before a code is made: refuses a client past its limit for this address (429, before the
-     * shield, so it solves nothing), then asks the shield, then counts the request and refuses it
-     * past the daily ceiling.
+     * Before a code is made: refuses a client past its limits for this address (before the
+     * shield, so it solves nothing), asks the shield, refuses past the daily ceiling, and counts.
      */
     async admit(email: string, clientId: string, context: RequestContext, now: Date): Promise<void> {
-      const windowStart = new Date(now.getTime() - windowMs);
-      for (const pair of pairsOf(email, context)) {
-        const row = await deps.failures.find(pair.scope, pair.subject);
-        if (row && row.window_started_at >= windowStart.toISOString() && row.failures >= settings.maxPerClient) {
-          refuse(row.window_started_at, windowMs, now);
-        }
-      }
+      const ofClient = clientCounters(email, context);
+      const ofAddress: Counter[] = [
+        { scope: 'mail_day', subject: email, lengthMs: dayMs, max: settings.maxPerDay },
+        // Never refuses (the shield reads it): counted here only.
+        { scope: 'mail', subject: email, lengthMs: windowMs, max: Number.POSITIVE_INFINITY },
+      ];
+      await assertUnder(ofClient, now);
       await deps.captchaGuard.check({
         action: verificationCaptchaAction,
         captchaToken: context.captchaToken,
@@ -71,15 +98,9 @@ export function createVerificationMailGuard(deps: VerificationMailGuardDeps) {
         address: context.address,
         subject: email,
       });
-      const daily = await deps.failures.find('mail_day', email);
-      const dayStart = new Date(now.getTime() - dayMs).toISOString();
-      if (daily && daily.window_started_at >= dayStart && daily.failures >= settings.maxPerDay) {
-        refuse(daily.window_started_at, dayMs, now);
-      }
-      await deps.failures.record('mail_day', email, now, new Date(now.getTime() - dayMs));
-      await deps.failures.record('mail', email, now, windowStart);
-      for (const pair of pairsOf(email, context)) {
-        await deps.failures.record(pair.scope, pair.subject, now, windowStart);
+      await assertUnder(ofAddress, now);
+      for (const counter of [...ofAddress, ...ofClient]) {
+        await deps.failures.record(counter.scope, counter.subject, now, new Date(now.getTime() - counter.lengthMs));
       }
     },
   };
