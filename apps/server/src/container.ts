@@ -502,6 +502,16 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     siteConfig,
     users,
     failures,
+    /**
+     * The hourly sweep of guessing counters: those whose window began over a day ago (the
+     * longest window any counter uses, or AUTH_RATE_WINDOW_SECONDS if longer) and hold nobody.
+     */
+    failureSweep: {
+      sweepStale: () => {
+        const at = now();
+        return failures.deleteStale(new Date(at.getTime() - Math.max(86_400_000, config.AUTH_RATE_WINDOW_SECONDS * 1000)), at);
+      },
+    },
     mailer,
     sessions: sessionService,
     accounts: createAccountService({

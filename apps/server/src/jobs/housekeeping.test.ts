@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads, releases thumbnails, sweeps analytics and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads, releases thumbnails, sweeps analytics and guessing counters and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -22,6 +22,7 @@ describe('housekeeping', () => {
         uploads: { sweepExpired: once('uploads', 0) },
         media: { releaseOrphans: once('media', 1) },
         statistics: { sweepExpired: once('analytics', 4) },
+        failureSweep: { sweepStale: once('counters', 5) },
         blobs: {
           collectGarbage: async (options = {}) => {
             collectOptions.push(options);
@@ -35,11 +36,12 @@ describe('housekeeping', () => {
       },
     );
     await housekeeping.stop();
-    expect(new Set(ran)).toEqual(new Set(['trash', 'uploads', 'media', 'analytics', 'blobs']));
+    expect(new Set(ran)).toEqual(new Set(['trash', 'uploads', 'media', 'analytics', 'counters', 'blobs']));
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
       'expired analytics events deleted',
       'expired trash deleted',
+      'stale guessing counters deleted',
       'thumbnails of deleted content released',
       'unreferenced blobs deleted',
     ]);

@@ -8,13 +8,14 @@ const blobGraceMs = hour;
 
 /**
  * Starts the node's housekeeping: the trash retention purge, the expiry of abandoned uploads,
- * the release of thumbnails whose content is gone, the analytics retention sweep, and the
+ * the release of thumbnails whose content is gone, the analytics retention sweep, the sweep of
+ * stale guessing counters, and the
  * garbage collection that deletes the bytes of blobs nobody references any more (an hour after
  * their last reference went, so an upload that is committing the same content never loses it). Every job is safe to run on
  * several nodes at once. `stop` ends them all and waits for passes under way.
  */
 export function startHousekeeping(
-  container: Pick<Container, 'files' | 'uploads' | 'media' | 'blobs' | 'statistics'>,
+  container: Pick<Container, 'files' | 'uploads' | 'media' | 'blobs' | 'statistics' | 'failureSweep'>,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
   const jobs = [
@@ -45,6 +46,13 @@ export function startHousekeeping(
       logger,
       done: 'expired analytics events deleted',
       failed: 'analytics retention sweep failed',
+    }),
+    startPeriodicJob({
+      batch: () => container.failureSweep.sweepStale(),
+      intervalMs: hour,
+      logger,
+      done: 'stale guessing counters deleted',
+      failed: 'guessing counter sweep failed',
     }),
     startPeriodicJob({
       batch: async () =>

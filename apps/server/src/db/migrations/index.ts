@@ -26,6 +26,7 @@ import * as membershipReminders from './0025-membership-reminders';
 import * as feedback from './0026-feedback';
 import * as analyticsEvents from './0027-analytics-events';
 import * as taskOpenRuns from './0028-task-open-runs';
+import * as authFailureSweep from './0029-auth-failure-sweep';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-feedback': feedback,
   '0027-analytics-events': analyticsEvents,
   '0028-task-open-runs': taskOpenRuns,
+  '0029-auth-failure-sweep': authFailureSweep,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -50,6 +50,20 @@ export function createAuthFailureRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Deletes the counters whose window began before `windowStartedBefore` and that hold nobody
+     * now (no `locked_until` after `now`); such a counter would start over at its next failure
+     * anyway. Returns how many went.
+     */
+    async deleteStale(windowStartedBefore: Date, now: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('auth_failures')
+        .where('window_started_at', '<', windowStartedBefore.toISOString())
+        .where((where) => where.or([where('locked_until', 'is', null), where('locked_until', '<', now.toISOString())]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async clear(scope: FailureScope, subject: string): Promise<void> {
       await db.deleteFrom('auth_failures').where('scope', '=', scope).where('subject', '=', subject).execute();
     },
