@@ -3,10 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskRepository } from '../src/modules/task/task.repository';
-import { buildTestApp, dialects, makeUser, testClock, type TestApp } from './helper';
+import { buildTestApp, dialects, makeUser, ok, testClock, type TestApp } from './helper';
 import { signIn } from './identity';
 import { buildBundle, bundlePath, freePort, prepareMember, removeBundle, serverEnv, startServer, type RunningProcess } from './support/processes';
 
@@ -61,11 +60,6 @@ describe.each(dialects)('poison tasks on %s', (dialect) => {
     await t.container.offlineWorker.stop();
     await t.close();
   });
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
-  }
 
   it('fails a task whose process died in two runs without running it again; a retry runs it once more; a run that ends closes its count', async () => {
     t = await buildTestApp(dialect, { OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32', OFFLINE_FETCH_EXTRA_PORTS: String(source.port), PLAN_FREE_CLOUD_DOWNLOADS: '100' }, { now: clock.now });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, makeUser, type TestApp } from './helper';
+import { buildTestApp, dialects, makeUser, ok, type TestApp } from './helper';
 import { signIn } from './identity';
 
 /**
@@ -107,11 +106,6 @@ describe.each(dialects)('the redirect canary on %s', (dialect) => {
     await t.container.offlineWorker.stop();
     await t.close();
   });
-
-  function ok<T>(response: LightMyRequestResponse): T {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
-  }
 
   async function check(urls: string[]): Promise<{ reachable: boolean; message: string }[]> {
     return ok<{ list: { resources: { reachable: boolean; message: string }[] } }>(
