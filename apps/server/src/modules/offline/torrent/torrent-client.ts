@@ -60,3 +60,35 @@ export function piecesLeft(torrent: Pick<WebTorrent.Torrent, 'pieces' | 'pieceLe
   return bytes;
 }
 
+
+/** The first pause before a torrent without peers asks its trackers again; it doubles up to `maxAnnouncePauseMs`. */
+export const firstAnnouncePauseMs = 5_000;
+const maxAnnouncePauseMs = 5 * 60_000;
+
+/**
+ * Asks the trackers again while the torrent has no peer: the tracker client would otherwise wait
+ * out the tracker's interval (30 minutes after a failed announce) before a second try, leaving a
+ * task without peers that long when one announce failed or came before the seeders. The pause
+ * starts at 5 seconds and doubles up to 5 minutes; a peer resets it. Answers a function that stops.
+ */
+export function keepAnnouncing(torrent: WebTorrent.Torrent, firstPauseMs = firstAnnouncePauseMs): () => void {
+  let pause = firstPauseMs;
+  let timer: NodeJS.Timeout | undefined;
+  const next = () => {
+    timer = setTimeout(() => {
+      if (torrent.destroyed || torrent.done) {
+        return;
+      }
+      if (torrent.numPeers === 0) {
+        torrent.discovery?.tracker?.update();
+        pause = Math.min(pause * 2, maxAnnouncePauseMs);
+      } else {
+        pause = firstPauseMs;
+      }
+      next();
+    }, pause);
+    timer.unref();
+  };
+  next();
+  return () => clearTimeout(timer);
+}

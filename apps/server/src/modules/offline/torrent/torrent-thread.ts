@@ -5,7 +5,7 @@ import parseTorrent from 'parse-torrent';
 import type WebTorrent from 'webtorrent';
 import { policyFromWire } from '../fetch-guard';
 import { guardSockets } from '../socket-guard';
-import { createGuardedClient, guardedTorrentId, piecesLeft } from './torrent-client';
+import { createGuardedClient, guardedTorrentId, keepAnnouncing, piecesLeft } from './torrent-client';
 import { refusalOf, torrentFileOf } from './torrent-source';
 import type { FromThread, ToThread, TorrentThreadJob } from './torrent-session';
 
@@ -32,6 +32,7 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
     job.kind === 'metadata' ? { store: MemoryChunkStore, storeCacheSlots: 0, destroyStoreOnDestroy: true } : { path: job.path },
   );
   torrent.on('error', fail);
+  const stopAnnouncing = keepAnnouncing(torrent);
   let picked: number[] = [];
 
   /** Runs once the pieces on disk are verified, before a peer is asked for a piece. */
@@ -119,6 +120,7 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
         return;
       case 'close':
         reading?.destroy();
+        stopAnnouncing();
         client.destroy(() => {
           post({ type: 'closed', received: torrent.received });
         });

@@ -87,6 +87,10 @@ declare module 'webtorrent' {
       readonly uploaded: number;
       readonly downloadSpeed: number;
       readonly numPeers: number;
+      /** Peer discovery, once the torrent is parsed: its tracker client announces again on `update()`. */
+      readonly discovery: { tracker?: { update(): void } | null } | null;
+      readonly done: boolean;
+      readonly destroyed: boolean;
       readonly announce: string[];
       urlList: string[];
       readonly magnetURI: string;
