@@ -27,7 +27,11 @@ const nimbus = await startNimbus();
 try {
   const baseline = await load({ url: `http://127.0.0.1:${barePort}/healthz` });
   report('node:http JSON', baseline);
-  report('nimbus /healthz', await load({ url: `http://127.0.0.1:${nimbus.port}/healthz` }), baseline);
+  report(
+    'nimbus /healthz',
+    await load({ url: `http://127.0.0.1:${nimbus.port}/healthz` }),
+    baseline,
+  );
   report(
     'nimbus area_accessible',
     await load({ url: `http://127.0.0.1:${nimbus.port}/access_controller/v1/area_accessible` }),

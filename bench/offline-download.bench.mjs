@@ -86,7 +86,10 @@ await runBench(async () => {
       const cpuBefore = threadCpuMillis(nimbus.pid);
       nimbusRates.push((await offlineDownload(nimbus, member, url)).rate);
       const cpuAfter = threadCpuMillis(nimbus.pid);
-      cpus.push({ main: cpuAfter.main - cpuBefore.main, others: cpuAfter.others - cpuBefore.others });
+      cpus.push({
+        main: cpuAfter.main - cpuBefore.main,
+        others: cpuAfter.others - cpuBefore.others,
+      });
       growths.push(memory.stop().growthMiB);
     }
     // The stored file is the served one.

@@ -62,7 +62,26 @@ function treeRows(nimbus, userId, rootId, count) {
   const blobs = [];
   const leaves = [];
   const row = (id, parentId, kind, name, size, sha256, gcid, mime, ext, category) =>
-    files.push([id, userId, parentId, kind, name, name, size, sha256, gcid, mime, ext, category, 'PHASE_TYPE_COMPLETE', 0, 0, stamp, stamp, '{}']);
+    files.push([
+      id,
+      userId,
+      parentId,
+      kind,
+      name,
+      name,
+      size,
+      sha256,
+      gcid,
+      mime,
+      ext,
+      category,
+      'PHASE_TYPE_COMPLETE',
+      0,
+      0,
+      stamp,
+      stamp,
+      '{}',
+    ]);
   for (let i = 0; i < 10; i += 1) {
     const outer = randomBytes(12).toString('base64url');
     row(outer, rootId, 'folder', `part ${i}`, 0, null, '', '', '', 'OTHER');
@@ -73,7 +92,9 @@ function treeRows(nimbus, userId, rootId, count) {
     }
   }
   for (let index = 0; index < count; index += 1) {
-    const bytes = Buffer.from(`file ${index} of the share-restore benchmark ${randomBytes(8).toString('hex')}\n`);
+    const bytes = Buffer.from(
+      `file ${index} of the share-restore benchmark ${randomBytes(8).toString('hex')}\n`,
+    );
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const dir = path.join(nimbus.dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4));
     fs.mkdirSync(dir, { recursive: true });
@@ -81,7 +102,18 @@ function treeRows(nimbus, userId, rootId, count) {
     const gcid = createHash('sha1').update(bytes).digest('hex').toUpperCase();
     blobs.push([sha256, gcid, bytes.length, 1, stamp, stamp]);
     const name = `photo ${String(index).padStart(5, '0')}.jpg`;
-    row(randomBytes(12).toString('base64url'), leaves[index % leaves.length], 'file', name, bytes.length, sha256, gcid, 'image/jpeg', 'jpg', 'IMAGE');
+    row(
+      randomBytes(12).toString('base64url'),
+      leaves[index % leaves.length],
+      'file',
+      name,
+      bytes.length,
+      sha256,
+      gcid,
+      'image/jpeg',
+      'jpg',
+      'IMAGE',
+    );
   }
   return { files, blobs };
 }
@@ -93,8 +125,15 @@ function sqliteStore(nimbus) {
     async seed({ files, blobs }) {
       const db = new Database(file);
       db.pragma('busy_timeout = 10000');
-      const insertFile = db.prepare(`insert into files (${fileColumns}) values (${fileColumns.split(',').map(() => '?').join(', ')})`);
-      const insertBlob = db.prepare('insert into blobs (sha256, gcid, size, ref_count, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
+      const insertFile = db.prepare(
+        `insert into files (${fileColumns}) values (${fileColumns
+          .split(',')
+          .map(() => '?')
+          .join(', ')})`,
+      );
+      const insertBlob = db.prepare(
+        'insert into blobs (sha256, gcid, size, ref_count, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
+      );
       db.transaction(() => {
         blobs.forEach((values) => insertBlob.run(...values));
         files.forEach((values) => insertFile.run(...values));
@@ -122,7 +161,12 @@ function postgresStore(url, schema, applicationName) {
     const width = columns.split(',').length;
     for (let start = 0; start < rows.length; start += 1000) {
       const chunk = rows.slice(start, start + 1000);
-      const values = chunk.map((_, r) => `(${Array.from({ length: width }, (__, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ');
+      const values = chunk
+        .map(
+          (_, r) =>
+            `(${Array.from({ length: width }, (__, c) => `$${r * width + c + 1}`).join(', ')})`,
+        )
+        .join(', ');
       await client.query(`insert into ${table} (${columns}) values ${values}`, chunk.flat());
     }
   };
@@ -138,12 +182,18 @@ function postgresStore(url, schema, applicationName) {
     /** CPU time of the server's database sessions (found by their application name), from /proc. */
     async databaseCpuMs() {
       await connected;
-      const { rows } = await client.query('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+      const { rows } = await client.query(
+        'select pid from pg_stat_activity where application_name = $1',
+        [applicationName],
+      );
       return rows.reduce((sum, row) => sum + cpuMsOf(row.pid), 0);
     },
     async rowsOf(userId) {
       await connected;
-      return Number((await client.query('select count(*) as n from files where user_id = $1', [userId])).rows[0].n);
+      return Number(
+        (await client.query('select count(*) as n from files where user_id = $1', [userId])).rows[0]
+          .n,
+      );
     },
     async close() {
       await connected;
@@ -154,12 +204,26 @@ function postgresStore(url, schema, applicationName) {
 
 /** A shared folder of `count` files: its share id and a pass-code token. */
 async function sharedTree(nimbus, store, owner, name, count) {
-  const folder = (await api(nimbus, owner, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: '' })).file;
+  const folder = (
+    await api(nimbus, owner, 'POST', '/drive/v1/files', {
+      kind: 'drive#folder',
+      name,
+      parent_id: '',
+    })
+  ).file;
   await store.seed(treeRows(nimbus, owner.userId, folder.id, count));
   // A GET first: it retries once when the kept-alive socket closed while the seeding blocked.
   await api(nimbus, owner, 'GET', `/drive/v1/files?parent_id=${folder.id}`);
-  const made = await api(nimbus, owner, 'POST', '/drive/v1/share', { file_ids: [folder.id], pass_code_option: 'REQUIRED' });
-  const opened = await api(nimbus, {}, 'GET', `/drive/v1/share?${new URLSearchParams({ share_id: made.share_id, pass_code: made.pass_code })}`);
+  const made = await api(nimbus, owner, 'POST', '/drive/v1/share', {
+    file_ids: [folder.id],
+    pass_code_option: 'REQUIRED',
+  });
+  const opened = await api(
+    nimbus,
+    {},
+    'GET',
+    `/drive/v1/share?${new URLSearchParams({ share_id: made.share_id, pass_code: made.pass_code })}`,
+  );
   if (opened.share_status !== 'OK') {
     throw new Error(`the share answered ${opened.share_status}`);
   }
@@ -183,7 +247,10 @@ async function measure(nimbus, store, shared) {
     const cpuBefore = cpuMsOf(nimbus.pid);
     const databaseBefore = await store.databaseCpuMs();
     const started = process.hrtime.bigint();
-    const answer = await api(nimbus, saver, 'POST', '/drive/v1/share/restore', { share_id: shared.shareId, pass_code_token: shared.token });
+    const answer = await api(nimbus, saver, 'POST', '/drive/v1/share/restore', {
+      share_id: shared.shareId,
+      pass_code_token: shared.token,
+    });
     answers.push(Number(process.hrtime.bigint() - started) / 1e6);
     status = answer.restore_status;
     if (answer.restore_status === 'RESTORE_START') {
@@ -210,7 +277,14 @@ async function measure(nimbus, store, shared) {
       throw new Error(`the saver has ${rows} items, expected ${shared.rows + 1}`);
     }
   }
-  return { ms: median(times), answerMs: median(answers), cpuMs: median(cpu), databaseCpuMs: median(databaseCpu), written, status };
+  return {
+    ms: median(times),
+    answerMs: median(answers),
+    cpuMs: median(cpu),
+    databaseCpuMs: median(databaseCpu),
+    written,
+    status,
+  };
 }
 
 async function benchOn(dialect, env, storeOf) {
@@ -222,20 +296,49 @@ async function benchOn(dialect, env, storeOf) {
     const seeded = Date.now();
     const small = await sharedTree(nimbus, store, owner, 'small share', 100);
     const big = await sharedTree(nimbus, store, owner, 'big share', fileCount);
-    process.stdout.write(`seeded ${100 + fileCount} files in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `seeded ${100 + fileCount} files in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`,
+    );
 
     const baseline = await measure(nimbus, store, small);
-    line(`${dialect}: save a share of 100 files (baseline)`, `${baseline.ms.toFixed(1).padStart(7)} ms  ${baseline.written} B written`);
+    line(
+      `${dialect}: save a share of 100 files (baseline)`,
+      `${baseline.ms.toFixed(1).padStart(7)} ms  ${baseline.written} B written`,
+    );
     const result = await measure(nimbus, store, big);
-    line(`${dialect}: answer to a save of ${fileCount} files (${result.status})`, `${result.answerMs.toFixed(1).padStart(7)} ms`);
-    line(`${dialect}: save a share of ${fileCount} files in 111 folders`, `${result.ms.toFixed(1).padStart(7)} ms  ${result.written} B written`, result.ms / baseline.ms);
-    line(`${dialect}: server CPU for it (${dialect === 'sqlite' ? 'with SQLite' : 'without PostgreSQL'}, with the polls)`, `${result.cpuMs.toFixed(0).padStart(7)} ms`);
+    line(
+      `${dialect}: answer to a save of ${fileCount} files (${result.status})`,
+      `${result.answerMs.toFixed(1).padStart(7)} ms`,
+    );
+    line(
+      `${dialect}: save a share of ${fileCount} files in 111 folders`,
+      `${result.ms.toFixed(1).padStart(7)} ms  ${result.written} B written`,
+      result.ms / baseline.ms,
+    );
+    line(
+      `${dialect}: server CPU for it (${dialect === 'sqlite' ? 'with SQLite' : 'without PostgreSQL'}, with the polls)`,
+      `${result.cpuMs.toFixed(0).padStart(7)} ms`,
+    );
     if (dialect === 'postgres') {
-      line(`${dialect}: CPU of the server's PostgreSQL sessions for it`, `${result.databaseCpuMs.toFixed(0).padStart(7)} ms`);
+      line(
+        `${dialect}: CPU of the server's PostgreSQL sessions for it`,
+        `${result.databaseCpuMs.toFixed(0).padStart(7)} ms`,
+      );
     }
-    line(`${dialect}: machine load (1-minute average, ${os.cpus().length} CPUs)`, os.loadavg()[0].toFixed(1).padStart(7));
-    target(`${dialect}: save of ${fileCount} files within 1 s`, result.ms <= 1000, `${result.ms.toFixed(1)} ms (median of ${runs}, request to task complete)`);
-    target(`${dialect}: no byte written to the blob store`, result.written === 0 && baseline.written === 0, `${result.written + baseline.written} B`);
+    line(
+      `${dialect}: machine load (1-minute average, ${os.cpus().length} CPUs)`,
+      os.loadavg()[0].toFixed(1).padStart(7),
+    );
+    target(
+      `${dialect}: save of ${fileCount} files within 1 s`,
+      result.ms <= 1000,
+      `${result.ms.toFixed(1)} ms (median of ${runs}, request to task complete)`,
+    );
+    target(
+      `${dialect}: no byte written to the blob store`,
+      result.written === 0 && baseline.written === 0,
+      `${result.written + baseline.written} B`,
+    );
   } finally {
     await store.close();
     await nimbus.stop();
@@ -248,7 +351,10 @@ function postgresUrl() {
     return process.env.BENCH_DATABASE_URL;
   }
   try {
-    return execFileSync('bash', [path.join(root, 'scripts/ensure-postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('bash', [path.join(root, 'scripts/ensure-postgres.sh')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -277,7 +383,9 @@ await runBench(async () => {
     const withSchema = new URL(url);
     withSchema.searchParams.set('options', `-c search_path=${schema}`);
     withSchema.searchParams.set('application_name', schema);
-    await benchOn('postgres', { DATABASE_URL: withSchema.toString() }, () => postgresStore(url, schema, schema));
+    await benchOn('postgres', { DATABASE_URL: withSchema.toString() }, () =>
+      postgresStore(url, schema, schema),
+    );
   } finally {
     if (process.env.BENCH_KEEP_DATA === '1') {
       process.stdout.write(`kept the PostgreSQL schema ${schema}\n`);

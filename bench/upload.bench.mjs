@@ -160,7 +160,10 @@ await runBench(async () => {
       const cpuBefore = threadCpuMillis(nimbus.pid);
       const upload = await nimbusUpload(nimbus, member, file, `big-${run}.bin`);
       const cpuAfter = threadCpuMillis(nimbus.pid);
-      cpus.push({ main: cpuAfter.main - cpuBefore.main, others: cpuAfter.others - cpuBefore.others });
+      cpus.push({
+        main: cpuAfter.main - cpuBefore.main,
+        others: cpuAfter.others - cpuBefore.others,
+      });
       growths.push(memory.stop().growthMiB);
       nimbusSeconds.push(upload.seconds);
       // The upload is whole: complete, with the GCID of the bytes sent.

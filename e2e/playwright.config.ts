@@ -44,7 +44,12 @@ export default defineConfig({
     // suggestion's own test starts without it.
     storageState: {
       cookies: [],
-      origins: [{ origin: baseURL, localStorage: [{ name: 'nimbus.i18n.hide_language_change', value: '["en-US"]' }] }],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: [{ name: 'nimbus.i18n.hide_language_change', value: '["en-US"]' }],
+        },
+      ],
     },
   },
   projects: [
@@ -106,7 +111,10 @@ export default defineConfig({
       FEEDBACK_EMAIL: 'operator@nimbus.test',
       // The activity tests: one promotion running and one over whatever today's date, and
       // compensations a new member may claim, may not (joined too late) and can no longer claim.
-      ACTIVITY_ENDS: JSON.stringify({ christmas: '2100-01-01T00:00:00Z', 'black-friday': '2020-12-01T00:00:00Z' }),
+      ACTIVITY_ENDS: JSON.stringify({
+        christmas: '2100-01-01T00:00:00Z',
+        'black-friday': '2020-12-01T00:00:00Z',
+      }),
       // The app pages: the Android package and the iOS store are published, Google Play is not.
       APP_DOWNLOADS: JSON.stringify({
         android: {
@@ -120,9 +128,21 @@ export default defineConfig({
       }),
       APP_LINK_SCHEME: 'nimbus',
       COMPENSATIONS: JSON.stringify({
-        e2e_outage: { days: 5, joined_before: '2100-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z' },
-        e2e_before_launch: { days: 5, joined_before: '2001-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z' },
-        e2e_over: { days: 5, joined_before: '2100-01-01T00:00:00Z', ends_at: '2020-01-01T00:00:00Z' },
+        e2e_outage: {
+          days: 5,
+          joined_before: '2100-01-01T00:00:00Z',
+          ends_at: '2100-01-01T00:00:00Z',
+        },
+        e2e_before_launch: {
+          days: 5,
+          joined_before: '2001-01-01T00:00:00Z',
+          ends_at: '2100-01-01T00:00:00Z',
+        },
+        e2e_over: {
+          days: 5,
+          joined_before: '2100-01-01T00:00:00Z',
+          ends_at: '2020-01-01T00:00:00Z',
+        },
       }),
     },
   },

@@ -13,11 +13,51 @@ export const locales = ['en-US', 'es', 'id', 'ja', 'ko', 'ms', 'pt', 'ru', 'uk',
 /** Words that stay the same in every language: names of products, platforms and formats. */
 const brandWords = new Set(
   [
-    'Nimbus', 'Android', 'iOS', 'iPhone', 'iPad', 'Windows', 'Mac', 'macOS', 'Linux', 'Apple',
-    'Silicon', 'Intel', 'TV', 'APK', 'Google', 'Play', 'App', 'Store', 'Chrome', 'Edge',
-    'Firefox', 'Safari', 'Telegram', 'Bot', 'BitTorrent', 'URL', 'HTTP', 'HTTPS', 'API',
-    'OpenAPI', 'PDF', 'ZIP', 'VIP', 'Premium', 'OK', 'ID', 'GB', 'TB', 'MB', 'KB', 'PB',
-    'E-mail', 'Email', 'Black', 'Friday',
+    'Nimbus',
+    'Android',
+    'iOS',
+    'iPhone',
+    'iPad',
+    'Windows',
+    'Mac',
+    'macOS',
+    'Linux',
+    'Apple',
+    'Silicon',
+    'Intel',
+    'TV',
+    'APK',
+    'Google',
+    'Play',
+    'App',
+    'Store',
+    'Chrome',
+    'Edge',
+    'Firefox',
+    'Safari',
+    'Telegram',
+    'Bot',
+    'BitTorrent',
+    'URL',
+    'HTTP',
+    'HTTPS',
+    'API',
+    'OpenAPI',
+    'PDF',
+    'ZIP',
+    'VIP',
+    'Premium',
+    'OK',
+    'ID',
+    'GB',
+    'TB',
+    'MB',
+    'KB',
+    'PB',
+    'E-mail',
+    'Email',
+    'Black',
+    'Friday',
   ].map((word) => word.toLowerCase()),
 );
 
@@ -200,5 +240,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stderr.write(`${problems.join('\n')}\n\n${problems.length} i18n problem(s)\n`);
     process.exit(1);
   }
-  process.stdout.write(`i18n: ${catalogues.length} catalogues, ${locales.length} locales, all complete\n`);
+  process.stdout.write(
+    `i18n: ${catalogues.length} catalogues, ${locales.length} locales, all complete\n`,
+  );
 }

@@ -15,9 +15,14 @@ const translations: Record<string, string> = {
   'zh-TW': '你好 {name}',
 };
 
-function catalogue(edit: (messages: Record<string, Record<string, string>>) => void = () => undefined) {
+function catalogue(
+  edit: (messages: Record<string, Record<string, string>>) => void = () => undefined,
+) {
   const messages = Object.fromEntries(
-    locales.map((locale) => [locale, { greeting: translations[locale]!, brand: 'Nimbus · Android 2.0' }]),
+    locales.map((locale) => [
+      locale,
+      { greeting: translations[locale]!, brand: 'Nimbus · Android 2.0' },
+    ]),
   );
   edit(messages);
   return [{ name: 'demo', messages }];
@@ -34,7 +39,9 @@ describe('the i18n check', () => {
   });
 
   it('fails on a value left in English', () => {
-    const problems = checkCatalogues(catalogue((messages) => (messages.ru!.greeting = 'Hello {name}')));
+    const problems = checkCatalogues(
+      catalogue((messages) => (messages.ru!.greeting = 'Hello {name}')),
+    );
     expect(problems).toEqual(['demo ru greeting: left in English ("Hello {name}")']);
   });
 

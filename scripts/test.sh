@@ -7,6 +7,8 @@ export TZ=UTC
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "format"
+npm run format:check
 step "lint"
 npm run lint
 step "typecheck"

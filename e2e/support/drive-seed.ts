@@ -97,7 +97,11 @@ export async function createShare(
   request: APIRequestContext,
   token: string,
   fileIds: string[],
-  options: { expiration_days?: number; pass_code_option?: 'REQUIRED' | 'NOT_REQUIRED'; restore_limit?: number } = {},
+  options: {
+    expiration_days?: number;
+    pass_code_option?: 'REQUIRED' | 'NOT_REQUIRED';
+    restore_limit?: number;
+  } = {},
 ): Promise<{ share_id: string; pass_code: string }> {
   const created = await request.post('/drive/v1/share', {
     headers: apiHeaders(token),

@@ -11,6 +11,9 @@ import { dataDir } from './outbox';
 export function unsubscribeToken(email: string, scene: string): string {
   const secret = readFileSync(path.join(dataDir(), 'auth-secret'), 'utf8').trim();
   const key = new Uint8Array(hkdfSync('sha256', secret, 'nimbus-auth', 'mail-unsubscribe', 32));
-  const payload = Buffer.from(JSON.stringify({ e: email.toLowerCase(), s: scene }), 'utf8').toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ e: email.toLowerCase(), s: scene }),
+    'utf8',
+  ).toString('base64url');
   return `${payload}.${createHmac('sha256', key).update(payload, 'utf8').digest('base64url')}`;
 }

@@ -18,7 +18,9 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   await expect(task).toHaveAttribute('data-status', 'TODO');
   await expect(task.getByTestId('task-status')).toHaveText('To do');
   await expect(page.getByTestId('check-in-progress')).toHaveText('0 of 4 rewards claimed');
-  await expect(page.getByTestId('activity-membership').getByTestId('membership-badge')).toHaveText('Free plan');
+  await expect(page.getByTestId('activity-membership').getByTestId('membership-badge')).toHaveText(
+    'Free plan',
+  );
   await expect(page.getByTestId('membership-days-left')).toHaveCount(0);
 
   await task.getByRole('link', { name: 'Start' }).click();
@@ -26,7 +28,11 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   await page
     .getByTestId('upload-files-input')
     .first()
-    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first line\n') });
+    .setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('first line\n'),
+    });
   await expect(page.locator('[data-testid=drive-item][data-name="notes.txt"]')).toBeVisible();
 
   // The task is done once the upload has completed on the server.
@@ -55,7 +61,9 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   });
   await done.getByRole('button', { name: 'Claim' }).click();
 
-  await expect(page.getByTestId('form-success')).toContainText('1 premium day added. You are premium until');
+  await expect(page.getByTestId('form-success')).toContainText(
+    '1 premium day added. You are premium until',
+  );
   await expect(done).toHaveAttribute('data-status', 'REWARDED');
   await expect(done.getByTestId('task-status')).toHaveText('Claimed');
   await expect(done.getByRole('button', { name: 'Claim' })).toHaveCount(0);
@@ -65,9 +73,14 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   const userId = (await page.context().cookies()).find((cookie) => cookie.name === 'userid')?.value;
   expect(userId).toBeTruthy();
   expect(inits).toEqual([
-    expect.objectContaining({ action: 'POST:/vip/v1/verifyRecaptchaToken', meta: { user_id: userId } }),
+    expect.objectContaining({
+      action: 'POST:/vip/v1/verifyRecaptchaToken',
+      meta: { user_id: userId },
+    }),
   ]);
-  await expect(page.getByTestId('activity-membership').getByTestId('membership-badge')).toHaveText('Premium');
+  await expect(page.getByTestId('activity-membership').getByTestId('membership-badge')).toHaveText(
+    'Premium',
+  );
   await expect(page.getByTestId('membership-days-left')).toHaveText('1 day left');
 
   // After a reload the reward stays claimed and the membership stays.
@@ -99,7 +112,9 @@ test('a member claims a compensation once; a second claim says it was received a
   test.setTimeout(60_000);
   await signUpInEnglish(page, newEmail(), 'compensation horse 42');
   await page.goto('/activity/compensation?type=e2e_outage');
-  await expect(page.getByTestId('compensation-offer')).toContainText('5 premium days for members who joined before');
+  await expect(page.getByTestId('compensation-offer')).toContainText(
+    '5 premium days for members who joined before',
+  );
   const claim = page.getByTestId('compensation-claim');
   await claim.getByRole('button', { name: 'Claim my compensation' }).click();
   await expect(claim.getByTestId('compensation-result')).toContainText(
@@ -117,14 +132,19 @@ test('a member claims a compensation once; a second claim says it was received a
 
   // A compensation for members who joined before this one did is refused before any claim.
   await page.goto('/activity/compensation?type=e2e_before_launch');
-  await expect(page.getByTestId('compensation-claim')).toHaveAttribute('data-state', 'not-eligible');
+  await expect(page.getByTestId('compensation-claim')).toHaveAttribute(
+    'data-state',
+    'not-eligible',
+  );
   await expect(page.getByTestId('compensation-result')).toContainText(
     'This compensation is for members who had an account before January 1, 2001.',
   );
   await expect(page.getByRole('button', { name: 'Claim my compensation' })).toHaveCount(0);
 
   await page.goto('/activity/compensation?type=no_such_outage');
-  await expect(page.getByTestId('compensation-not-found')).toContainText('This compensation link is not valid');
+  await expect(page.getByTestId('compensation-not-found')).toContainText(
+    'This compensation link is not valid',
+  );
 });
 
 test('an ended activity lands on /activity-end, which offers the way back; a running one leads to the plans', async ({
@@ -133,8 +153,13 @@ test('an ended activity lands on /activity-end, which offers the way back; a run
   await page.goto('/activity/black-friday');
   await expect(page).toHaveURL(/\/activity-end\?from=black-friday$/);
   const end = page.getByTestId('activity-end');
-  await expect(end.getByRole('heading', { level: 1 })).toHaveText('The Black Friday offer has ended');
-  await expect(end.getByRole('link', { name: 'Earn free premium days' })).toHaveAttribute('href', '/check-in');
+  await expect(end.getByRole('heading', { level: 1 })).toHaveText(
+    'The Black Friday offer has ended',
+  );
+  await expect(end.getByRole('link', { name: 'Earn free premium days' })).toHaveAttribute(
+    'href',
+    '/check-in',
+  );
   await end.getByRole('link', { name: 'Back to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -148,7 +173,9 @@ test('an ended activity lands on /activity-end, which offers the way back; a run
   // In another language (remembered from here on) the page that ended says so in it.
   await page.goto('/ja/activity/compensation?type=e2e_over');
   await expect(page).toHaveURL(/\/ja\/activity-end\?from=compensation$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('この補償の受け取り期間は終了しました');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'この補償の受け取り期間は終了しました',
+  );
 });
 
 test('the dialog actions open the running offers and the beginner tasks, and leave the address', async ({
@@ -158,7 +185,10 @@ test('the dialog actions open the running offers and the beginner tasks, and lea
   await page.goto('/?action=show_activity_dialog');
   const offers = page.getByTestId('activity-dialog');
   await expect(offers.getByTestId('activity-dialog-christmas')).toContainText('Christmas offer');
-  await expect(offers.getByTestId('activity-dialog-christmas')).toHaveAttribute('href', '/activity/christmas');
+  await expect(offers.getByTestId('activity-dialog-christmas')).toHaveAttribute(
+    'href',
+    '/activity/christmas',
+  );
   await expect(offers.getByTestId('activity-dialog-black-friday')).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
   await page.keyboard.press('Escape');
@@ -168,17 +198,18 @@ test('the dialog actions open the running offers and the beginner tasks, and lea
   await page.goto('/drive/all?action=show_beginner_dialog');
   const beginner = page.getByTestId('beginner-dialog');
   await expect(beginner.getByTestId('task-upload_file')).toHaveAttribute('data-status', 'TODO');
-  await expect(beginner.getByTestId('task-invite_friend').getByRole('link', { name: 'Start' })).toHaveAttribute(
-    'href',
-    '/referral',
-  );
+  await expect(
+    beginner.getByTestId('task-invite_friend').getByRole('link', { name: 'Start' }),
+  ).toHaveAttribute('href', '/referral');
   await expect(page).toHaveURL(/\/drive\/all$/);
 });
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-  test('the tasks stack in one column with full-width buttons of at least 44 px', async ({ page }) => {
+  test('the tasks stack in one column with full-width buttons of at least 44 px', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await signUpInEnglish(page, newEmail(), 'phone horse 42');
     await page.goto('/check-in');

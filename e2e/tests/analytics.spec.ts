@@ -30,7 +30,9 @@ function storedEvents(source: string): StoredEvent[] {
   const database = new Database(path.join(dataDir(), 'nimbus.db'), { readonly: true });
   try {
     return database
-      .prepare('SELECT event, page, client_type, user_id, address_hash, props FROM analytics_events WHERE source = ? ORDER BY created_at')
+      .prepare(
+        'SELECT event, page, client_type, user_id, address_hash, props FROM analytics_events WHERE source = ? ORDER BY created_at',
+      )
       .all(source) as StoredEvent[];
   } finally {
     database.close();
@@ -54,9 +56,15 @@ async function followPremiumLink(page: Page, back: string): Promise<void> {
   await page.goto(back);
 }
 
-test('a download button sends app-download as the page goes, and the server stores it', async ({ browser }) => {
+test('a download button sends app-download as the page goes, and the server stores it', async ({
+  browser,
+}) => {
   const source = newSource();
-  const context = await browser.newContext({ userAgent: androidAgent, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const context = await browser.newContext({
+    userAgent: androidAgent,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   await context.route('https://downloads.nimbus.example/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: 'apk' }),
   );
@@ -64,7 +72,9 @@ test('a download button sends app-download as the page goes, and the server stor
   await page.goto(`/ja/mobile-app?source=${source}`);
   await page.locator('section[data-channel="android"] a[data-app-download]').click();
   await page.waitForURL('https://downloads.nimbus.example/**');
-  await expect.poll(() => storedEvents(source).map((event) => event.event)).toEqual(['app-download']);
+  await expect
+    .poll(() => storedEvents(source).map((event) => event.event))
+    .toEqual(['app-download']);
   const [stored] = storedEvents(source);
   expect(stored).toMatchObject({ page: '/mobile-app', client_type: 'android', user_id: null });
   expect(JSON.parse(stored?.props ?? '')).toEqual({ platform: 'android', channel: 'android' });
@@ -81,8 +91,13 @@ test('the footer switch stops the events and is remembered', async ({ browser })
   const toggle = page.getByRole('checkbox', { name: 'Share usage statistics' });
   await expect(toggle).toBeChecked();
   await followPremiumLink(page, '/desktop-app');
-  await expect.poll(() => storedEvents(source).map((event) => event.event)).toEqual(['jump-to-vip']);
-  expect(JSON.parse(storedEvents(source)[0]?.props ?? '')).toEqual({ from: '/desktop-app', to: '/drive/payment' });
+  await expect
+    .poll(() => storedEvents(source).map((event) => event.event))
+    .toEqual(['jump-to-vip']);
+  expect(JSON.parse(storedEvents(source)[0]?.props ?? '')).toEqual({
+    from: '/desktop-app',
+    to: '/drive/payment',
+  });
 
   // Off: remembered across a reload, and the next jump sends nothing.
   await page.getByRole('checkbox', { name: 'Share usage statistics' }).uncheck();
@@ -108,6 +123,8 @@ test('Global Privacy Control turns analysis off and the switch tells why', async
   const toggle = page.getByRole('checkbox', { name: 'Share usage statistics' });
   await expect(toggle).toBeDisabled();
   await expect(toggle).not.toBeChecked();
-  await expect(page.getByText('Your browser asks sites not to track you, so nothing is sent.')).toBeVisible();
+  await expect(
+    page.getByText('Your browser asks sites not to track you, so nothing is sent.'),
+  ).toBeVisible();
   await context.close();
 });

@@ -13,8 +13,14 @@ const androidAgent =
 const iphoneAgent =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-test('an Android phone sees the configured package first, with its details and the app link', async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: androidAgent, viewport: { width: 390, height: 844 }, hasTouch: true });
+test('an Android phone sees the configured package first, with its details and the app link', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    userAgent: androidAgent,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto('/mobile-app');
 
@@ -22,7 +28,10 @@ test('an Android phone sees the configured package first, with its details and t
   await expect(apk).toHaveAttribute('data-recommended', 'true');
   await expect(apk.getByText('Recommended for this device')).toBeVisible();
   const download = apk.getByRole('link', { name: 'Download the APK' });
-  await expect(download).toHaveAttribute('href', 'https://downloads.nimbus.example/nimbus-2.4.1.apk');
+  await expect(download).toHaveAttribute(
+    'href',
+    'https://downloads.nimbus.example/nimbus-2.4.1.apk',
+  );
   await expect(apk).toContainText('Version 2.4.1 · Size 46 MB');
   await expect(apk).toContainText('Android 8 or later.');
   await apk.getByText('SHA-256 checksum').click();
@@ -35,9 +44,15 @@ test('an Android phone sees the configured package first, with its details and t
   const play = page.locator('section[data-channel="gp"]');
   await expect(play).not.toHaveAttribute('data-recommended', 'true');
   await expect(play).toContainText('Not offered on this server yet');
-  await expect(page.locator('section[data-channel="ios"]')).not.toHaveAttribute('data-recommended', 'true');
+  await expect(page.locator('section[data-channel="ios"]')).not.toHaveAttribute(
+    'data-recommended',
+    'true',
+  );
 
-  await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', 'nimbus://xpan/drive/all');
+  await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute(
+    'href',
+    'nimbus://xpan/drive/all',
+  );
   await expect(page.locator('[data-qr]')).toHaveCount(0);
   // Published apps come first; the web app is the secondary choice.
   await expect(page.locator('[data-web-app]')).toHaveAttribute('data-web-app', 'secondary');
@@ -48,8 +63,13 @@ test('an Android phone sees the configured package first, with its details and t
   await context.close();
 });
 
-test('an iPhone sees the App Store first, and a computer a QR code of the page', async ({ browser }) => {
-  const phone = await browser.newContext({ userAgent: iphoneAgent, viewport: { width: 390, height: 844 } });
+test('an iPhone sees the App Store first, and a computer a QR code of the page', async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({
+    userAgent: iphoneAgent,
+    viewport: { width: 390, height: 844 },
+  });
   const iphone = await phone.newPage();
   await iphone.goto('/mobile-app');
   const store = iphone.locator('section[data-channel="ios"]');
@@ -58,7 +78,10 @@ test('an iPhone sees the App Store first, and a computer a QR code of the page',
     'href',
     'https://apps.nimbus.example/ios/nimbus',
   );
-  await expect(iphone.locator('section[data-channel="android"]')).not.toHaveAttribute('data-recommended', 'true');
+  await expect(iphone.locator('section[data-channel="android"]')).not.toHaveAttribute(
+    'data-recommended',
+    'true',
+  );
   await phone.close();
 
   const desktop = await browser.newContext({
@@ -71,17 +94,28 @@ test('an iPhone sees the App Store first, and a computer a QR code of the page',
   const qr = page.locator('[data-qr]');
   await expect(qr).toHaveAttribute('data-qr', /^http:\/\/127\.0\.0\.1:\d+\/ja\/mobile-app$/);
   await expect(qr.getByRole('img', { name: 'このページへのリンクの QR コード' })).toBeVisible();
-  await expect(page.locator('section[data-channel="android"]').getByRole('link', { name: 'APK をダウンロード' })).toBeVisible();
+  await expect(
+    page
+      .locator('section[data-channel="android"]')
+      .getByRole('link', { name: 'APK をダウンロード' }),
+  ).toBeVisible();
 
   // Nothing is published for Windows: the desktop page offers the web app first.
   await page.goto('/desktop-app?locale=en-US');
-  await expect(page.locator('section[data-channel="windows"]')).toContainText('Not offered on this server yet');
+  await expect(page.locator('section[data-channel="windows"]')).toContainText(
+    'Not offered on this server yet',
+  );
   await expect(page.locator('[data-web-app]')).toHaveAttribute('data-web-app', 'primary');
-  await expect(page.getByRole('link', { name: 'Open my drive' })).toHaveAttribute('href', '/drive/all');
+  await expect(page.getByRole('link', { name: 'Open my drive' })).toHaveAttribute(
+    'href',
+    '/drive/all',
+  );
   await desktop.close();
 });
 
-test('the blog lists the posts of the language, newest first, each leading to its page', async ({ page }) => {
+test('the blog lists the posts of the language, newest first, each leading to its page', async ({
+  page,
+}) => {
   await page.goto('/blog');
   const posts = page.locator('article[data-post]');
   await expect(posts).toHaveCount(2);
@@ -89,19 +123,26 @@ test('the blog lists the posts of the language, newest first, each leading to it
   await expect(posts.nth(1)).toHaveAttribute('data-post', 'save-shared-links');
 
   const first = posts.nth(0);
-  await expect(first.getByRole('heading', { level: 2 })).toHaveText('Let Nimbus fetch it: offline downloads');
+  await expect(first.getByRole('heading', { level: 2 })).toHaveText(
+    'Let Nimbus fetch it: offline downloads',
+  );
   await expect(first.locator('time')).toHaveAttribute('datetime', '2026-11-24');
   await expect(first.locator('[data-reading-time]')).toHaveText(/^\d+ min read$/);
   await first.getByRole('link', { name: 'Let Nimbus fetch it: offline downloads' }).click();
   await expect(page).toHaveURL(/\/blog\/offline-downloads$/);
   const body = page.locator('[data-post-body]');
   await expect(body.getByRole('heading', { name: 'Check first, then save' })).toBeVisible();
-  await expect(body.getByRole('link', { name: 'link checker' })).toHaveAttribute('href', '/url-checker');
+  await expect(body.getByRole('link', { name: 'link checker' })).toHaveAttribute(
+    'href',
+    '/url-checker',
+  );
 
   // Other languages have their own posts; the old in-place permalink opens the post's page.
   await page.goto('/ko/blog?post=save-shared-links#save-shared-links');
   await expect(page).toHaveURL(/\/ko\/blog\/save-shared-links(#save-shared-links)?$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('공유 링크를 바로 내 드라이브에 저장하기');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    '공유 링크를 바로 내 드라이브에 저장하기',
+  );
   await expect(body.getByRole('heading', { name: '저장하면 일어나는 일' })).toBeVisible();
   // An unknown post in the old permalink leaves the list as it is.
   await page.goto('/ko/blog?post=no-such-post');
@@ -109,17 +150,27 @@ test('the blog lists the posts of the language, newest first, each leading to it
   await expect(page.locator('article[data-post]')).toHaveCount(2);
 });
 
-test('the widget and the links hub show a member their own storage, transfers and links', async ({ page }) => {
+test('the widget and the links hub show a member their own storage, transfers and links', async ({
+  page,
+}) => {
   await page.goto('/inapp/widget');
-  await expect(page.locator('[data-widget="signed-out"]').getByRole('link', { name: 'Sign in to Nimbus' })).toBeVisible();
+  await expect(
+    page.locator('[data-widget="signed-out"]').getByRole('link', { name: 'Sign in to Nimbus' }),
+  ).toBeVisible();
   await page.goto('/favorite-links-hub');
   await expect(page.locator('[data-hub="signed-out"]')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Check a link/ })).toHaveAttribute('href', '/url-checker');
+  await expect(page.getByRole('link', { name: /Check a link/ })).toHaveAttribute(
+    'href',
+    '/url-checker',
+  );
 
   await signUpInEnglish(page, newEmail(), 'widget horse 42');
   await page.goto('/inapp/widget');
   const widget = page.locator('[data-widget="signed-in"]');
-  await expect(widget.getByRole('meter', { name: 'Storage' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(widget.getByRole('meter', { name: 'Storage' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
   await expect(widget).toContainText(/0 B of [\d.]+ [GT]B used/);
   await expect(widget).toContainText('No transfers yet.');
   await expect(widget.getByRole('link', { name: 'Open Nimbus' })).toHaveAttribute('target', '_top');
@@ -127,5 +178,8 @@ test('the widget and the links hub show a member their own storage, transfers an
   await page.goto('/favorite-links-hub');
   const hub = page.locator('[data-hub="signed-in"]');
   await expect(hub).toContainText('You have not shared anything yet.');
-  await expect(hub.getByRole('link', { name: 'All my links' })).toHaveAttribute('href', '/drive/shares');
+  await expect(hub.getByRole('link', { name: 'All my links' })).toHaveAttribute(
+    'href',
+    '/drive/shares',
+  );
 });

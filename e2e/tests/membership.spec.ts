@@ -7,11 +7,15 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /** Mints one code with the operators' command, against the database of the running server. */
 function mintCode(days: number): string {
-  const output = execFileSync('node', ['apps/server/dist/membership.js', 'mint', '--days', String(days)], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { ...process.env, DATA_DIR: process.env.NIMBUS_E2E_DATA_DIR ?? '', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    'node',
+    ['apps/server/dist/membership.js', 'mint', '--days', String(days)],
+    {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, DATA_DIR: process.env.NIMBUS_E2E_DATA_DIR ?? '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    },
+  );
   return output.trim();
 }
 
@@ -38,14 +42,15 @@ test('a member enters an activation code and the premium badge appears', async (
   // The same code again: used.
   await panel.getByRole('textbox', { name: 'Activation code' }).fill(code);
   await panel.getByRole('button', { name: 'Activate' }).click();
-  await expect(panel.getByTestId('form-error')).toHaveText('This activation code has already been used');
+  await expect(panel.getByTestId('form-error')).toHaveText(
+    'This activation code has already been used',
+  );
 
   // After a reload the profile refresh brings the membership back, and the header shows it.
   await page.reload();
-  await expect(page.getByTestId('membership-panel').getByTestId('membership-badge')).toHaveAttribute(
-    'data-premium',
-    'true',
-  );
+  await expect(
+    page.getByTestId('membership-panel').getByTestId('membership-badge'),
+  ).toHaveAttribute('data-premium', 'true');
   await page.getByTestId('account-button').click();
   const menu = page.getByTestId('account-menu');
   await expect(menu.getByTestId('membership-badge')).toHaveText('Premium');

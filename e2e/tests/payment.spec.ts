@@ -18,7 +18,9 @@ function mintCode(...argv: string[]): string {
   return output.trim();
 }
 
-test('a member redeems a premium code on /drive/payment and a storage pack on /drive/payment/storage', async ({ page }) => {
+test('a member redeems a premium code on /drive/payment and a storage pack on /drive/payment/storage', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUpInEnglish(page, newEmail(), 'first horse 42');
 
@@ -66,7 +68,9 @@ test('a member redeems a premium code on /drive/payment and a storage pack on /d
   const storageBox = page.getByTestId('redeem-box');
   await storageBox.getByRole('textbox', { name: 'Activation code' }).fill(pack);
   await storageBox.getByRole('textbox', { name: 'Activation code' }).press('Enter');
-  await expect(storageBox.getByTestId('form-success')).toContainText('100 GB of extra storage added until');
+  await expect(storageBox.getByTestId('form-success')).toContainText(
+    '100 GB of extra storage added until',
+  );
   await expect(page.getByTestId('usage-storage')).toContainText('0 B of 6.1 TB');
 });
 

@@ -76,7 +76,10 @@ test('a visitor picks two files two folders deep, signs in after a reload, and o
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const [emailA, emailB] = [await signedUpMember(browser, password), await signedUpMember(browser, password)];
+  const [emailA, emailB] = [
+    await signedUpMember(browser, password),
+    await signedUpMember(browser, password),
+  ];
   const tokenA = await tokenOf(baseURL ?? '', emailA, password);
   const tokenB = await tokenOf(baseURL ?? '', emailB, password);
   const top = await newFolder(request, tokenA, 'Trip', '');
@@ -174,7 +177,10 @@ test('a visitor downloads a folder two levels deep as a zip right after signing 
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const [emailA, emailB] = [await signedUpMember(browser, password), await signedUpMember(browser, password)];
+  const [emailA, emailB] = [
+    await signedUpMember(browser, password),
+    await signedUpMember(browser, password),
+  ];
   const tokenA = await tokenOf(baseURL ?? '', emailA, password);
   const top = await newFolder(request, tokenA, 'Trip', '');
   await newTextFile(request, tokenA, top, 'outside.txt');

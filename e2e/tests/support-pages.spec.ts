@@ -12,7 +12,10 @@ import { unsubscribeToken } from '../support/unsubscribe-link';
 
 const png = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
-  Buffer.from('000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3d4e0a90000000049454e44ae426082', 'hex'),
+  Buffer.from(
+    '000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3d4e0a90000000049454e44ae426082',
+    'hex',
+  ),
 ]);
 
 /** Runs the operators' feedback command against the database of the running server. */
@@ -30,7 +33,10 @@ async function operatorCopy(id: string): Promise<{ headers: string; body: string
   for (let attempt = 0; attempt < 50; attempt += 1) {
     for (const name of (await readdir(outbox)).filter((each) => each.endsWith('.eml'))) {
       const mail = messageText(await readFile(path.join(outbox, name), 'utf8'));
-      if (/^to: operator@nimbus\.test/im.test(mail.headers) && mail.body.includes(`Feedback ${id} `)) {
+      if (
+        /^to: operator@nimbus\.test/im.test(mail.headers) &&
+        mail.body.includes(`Feedback ${id} `)
+      ) {
         return mail;
       }
     }
@@ -39,13 +45,18 @@ async function operatorCopy(id: string): Promise<{ headers: string; body: string
   throw new Error(`no copy of feedback ${id} in ${outbox}`);
 }
 
-async function subscription(page: Page, d: string): Promise<{ subscribed: boolean; scene: string }> {
+async function subscription(
+  page: Page,
+  d: string,
+): Promise<{ subscribed: boolean; scene: string }> {
   const response = await page.request.get(`/mail/v1/subscription?d=${encodeURIComponent(d)}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as { subscribed: boolean; scene: string };
 }
 
-test('a member sends feedback with a screenshot, and operators read it with the command', async ({ page }) => {
+test('a member sends feedback with a screenshot, and operators read it with the command', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.goto('/drive/feedback');
   const signedOut = page.getByTestId('feedback-signed-out');
@@ -92,10 +103,14 @@ test('a member sends feedback with a screenshot, and operators read it with the 
   expect(copy.body).toContain('- screenshot.png (image/png');
 
   await sent.getByRole('button', { name: 'Send more feedback' }).click();
-  await expect(page.getByTestId('feedback-form').getByRole('textbox', { name: 'Your message' })).toHaveValue('');
+  await expect(
+    page.getByTestId('feedback-form').getByRole('textbox', { name: 'Your message' }),
+  ).toHaveValue('');
 });
 
-test('an unsubscribe link changes nothing until the click, then subscribes again', async ({ page }) => {
+test('an unsubscribe link changes nothing until the click, then subscribes again', async ({
+  page,
+}) => {
   const email = newEmail();
   const d = unsubscribeToken(email, 'newsletter');
   await page.goto(`/unsubscribe?d=${encodeURIComponent(d)}`);
@@ -121,10 +136,14 @@ test('an unsubscribe link changes nothing until the click, then subscribes again
   expect((await subscription(page, d)).subscribed).toBe(true);
 });
 
-test('a bare page asks for the link, and an altered link gets the translated error', async ({ page }) => {
+test('a bare page asks for the link, and an altered link gets the translated error', async ({
+  page,
+}) => {
   await page.goto('/unsubscribe');
   await expect(page.getByTestId('unsubscribe-problem')).toHaveAttribute('data-state', 'missing');
-  await expect(page.getByText('Open this page from the unsubscribe link in one of our emails.')).toBeVisible();
+  await expect(
+    page.getByText('Open this page from the unsubscribe link in one of our emails.'),
+  ).toBeVisible();
 
   const d = unsubscribeToken(newEmail(), 'activity');
   const [, mac] = d.split('.');
@@ -136,13 +155,17 @@ test('a bare page asks for the link, and an altered link gets the translated err
   await expect(page.getByRole('button', { name: '配信を停止する' })).toHaveCount(0);
 });
 
-test('the contact page offers feedback and the help centre when the operator published no address', async ({ page }) => {
+test('the contact page offers feedback and the help centre when the operator published no address', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/contact-us');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   await expect(page.getByTestId('contact-none')).toBeVisible();
   await expect(page.getByTestId('contact-support-email')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const feedback = page.getByRole('link', { name: 'Open the feedback form' });
   await feedback.focus();

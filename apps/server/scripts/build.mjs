@@ -29,7 +29,15 @@ const bundles =
       ]
     : [[flag('--entry') ?? path.join(root, 'src/main.ts'), outfile]];
 
-const options = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: true, external, logLevel: 'warning' };
+const options = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+};
 const serverEntries = new Set([path.join(root, 'src/main.ts'), path.join(root, 'src/worker.ts')]);
 const threadEntry = path.join(root, 'src/modules/offline/torrent/torrent-thread.ts');
 const threadDirs = new Set();
@@ -44,7 +52,12 @@ for (const [entry, out] of bundles) {
 // Written whole and then renamed: a server starting a thread meanwhile (a parallel test run
 // rebuilding the same folder) reads the old script or the new one, never half of one.
 for (const dir of threadDirs) {
-  const result = await build({ ...options, entryPoints: [threadEntry], outfile: path.join(dir, 'torrent-thread.js'), write: false });
+  const result = await build({
+    ...options,
+    entryPoints: [threadEntry],
+    outfile: path.join(dir, 'torrent-thread.js'),
+    write: false,
+  });
   for (const file of result.outputFiles) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, file.contents);

@@ -28,7 +28,10 @@ import { registerOriginGuard } from './http/origin-guard';
 import { registerClientGuard } from './http/client-guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
-import { contentCorsExposedHeaders, contentCorsRequestHeaders } from './modules/content/content-serving';
+import {
+  contentCorsExposedHeaders,
+  contentCorsRequestHeaders,
+} from './modules/content/content-serving';
 import { contentRoutes } from './modules/content/content.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { shareRoutes } from './modules/share/share.routes';
@@ -151,7 +154,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   // Files, uploads, tasks, shares and share reports (API.md §2-§4), the user service, site
   // configuration, mail, analytics and access (§5-§6). Membership calls (`/vip/v1/`) check their own texts.
-  registerTextGuard(app, ['/drive/v1/', '/audit.admin/v1/', '/v1/', '/config/v1/', '/mail/v1/', '/statistics/', '/access_controller/v1/']);
+  registerTextGuard(app, [
+    '/drive/v1/',
+    '/audit.admin/v1/',
+    '/v1/',
+    '/config/v1/',
+    '/mail/v1/',
+    '/statistics/',
+    '/access_controller/v1/',
+  ]);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     if (lacksHost(request.raw)) {
@@ -178,9 +189,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS);
-  const corsOrigin = (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
-    callback(null, origin !== undefined && allowedOrigins.has(origin));
-  const apiCors = { origin: corsOrigin, credentials: true, allowedHeaders: clientHeaders, exposedHeaders, maxAge: 600 };
+  const corsOrigin = (
+    origin: string | undefined,
+    callback: (error: Error | null, allow: boolean) => void,
+  ) => callback(null, origin !== undefined && allowedOrigins.has(origin));
+  const apiCors = {
+    origin: corsOrigin,
+    credentials: true,
+    allowedHeaders: clientHeaders,
+    exposedHeaders,
+    maxAge: 600,
+  };
   // The content origin: the site reads bytes with a Range (the text viewer), without credentials.
   const contentCors = {
     origin: corsOrigin,
@@ -267,9 +286,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxUploadBytes: Math.max(config.PLAN_FREE_STORAGE_BYTES, config.PLAN_PREMIUM_STORAGE_BYTES),
     }),
   );
-  await app.register(offlineRoutes({ authenticator: container.authenticator, offline: container.offline }));
-  await app.register(urlCheckRoutes({ authenticator: container.authenticator, urlCheck: container.urlCheck }));
-  await app.register(taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }));
+  await app.register(
+    offlineRoutes({ authenticator: container.authenticator, offline: container.offline }),
+  );
+  await app.register(
+    urlCheckRoutes({ authenticator: container.authenticator, urlCheck: container.urlCheck }),
+  );
+  await app.register(
+    taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }),
+  );
   await app.register(
     eventRoutes({
       authenticator: container.authenticator,
@@ -278,7 +303,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       links: container.content.linker,
     }),
   );
-  await app.register(contentRoutes({ content: container.content, authenticator: container.authenticator }));
+  await app.register(
+    contentRoutes({ content: container.content, authenticator: container.authenticator }),
+  );
   await app.register(
     membershipRoutes({
       authenticator: container.authenticator,
@@ -287,7 +314,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       verifyCaptcha: (input) => container.shield.verifyToken(input),
     }),
   );
-  await app.register(feedbackRoutes({ authenticator: container.authenticator, feedback: container.feedback }));
+  await app.register(
+    feedbackRoutes({ authenticator: container.authenticator, feedback: container.feedback }),
+  );
   await app.register(
     statisticsRoutes({
       authenticator: container.authenticator,
@@ -324,10 +353,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticator: container.authenticator,
     }),
   );
-  await app.register(twoFactorRoutes({ twoFactor: container.twoFactor, authenticator: container.authenticator }));
-  await app.register(shieldRoutes({ shield: container.shield, allowedOrigins: config.ALLOWED_ORIGINS }));
+  await app.register(
+    twoFactorRoutes({ twoFactor: container.twoFactor, authenticator: container.authenticator }),
+  );
+  await app.register(
+    shieldRoutes({ shield: container.shield, allowedOrigins: config.ALLOWED_ORIGINS }),
+  );
 
-  await app.register(oauthRoutes({ oauth: container.oauth, authenticator: container.authenticator }));
+  await app.register(
+    oauthRoutes({ oauth: container.oauth, authenticator: container.authenticator }),
+  );
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async () => {
     throw new AppError('not_found', { description: 'This API path does not exist' });

@@ -28,7 +28,10 @@ describe('loadConfig', () => {
       WEB: 'off',
     });
     expect(config.PUBLIC_URL).toBe('https://drive.example.com');
-    expect(config.ALLOWED_ORIGINS).toEqual(['https://drive.example.com', 'https://app.example.com']);
+    expect(config.ALLOWED_ORIGINS).toEqual([
+      'https://drive.example.com',
+      'https://app.example.com',
+    ]);
     expect(config.ACCESS_BLOCKED_COUNTRIES).toEqual(['KP', 'IR']);
     expect(config.WEB).toBe(false);
   });
@@ -44,7 +47,9 @@ describe('loadConfig', () => {
     const problems = (caught as ConfigError).problems;
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/PORT/);
-    expect(problems.join('\n')).toMatch(/DATABASE_URL: must be empty \(SQLite\) or a postgres:\/\/ URL/);
+    expect(problems.join('\n')).toMatch(
+      /DATABASE_URL: must be empty \(SQLite\) or a postgres:\/\/ URL/,
+    );
     expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
   });
 
@@ -62,10 +67,15 @@ describe('loadConfig', () => {
   });
 
   it('reads identity settings and refuses unsafe ones', () => {
-    const config = loadConfig({ AUTH_CLIENTS: 'web, cli', SMTP_URL: 'smtps://u:p@mail.example.com' });
+    const config = loadConfig({
+      AUTH_CLIENTS: 'web, cli',
+      SMTP_URL: 'smtps://u:p@mail.example.com',
+    });
     expect(config.AUTH_CLIENTS).toEqual(['web', 'cli']);
     expect(config.SMTP_URL).toBe('smtps://u:p@mail.example.com');
-    expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(
+      /AUTH_SECRET: must be at least 32 characters/,
+    );
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ AUTH_CLIENTS: 'web,bad client' })).toThrow(/AUTH_CLIENTS/);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
@@ -78,10 +88,20 @@ describe('loadConfig', () => {
     expect(defaults.SHIELD_TOKEN_TTL_SECONDS).toBe(300);
     expect(defaults.TWO_FACTOR_ISSUER).toBe('Nimbus');
     const salts = Array.from({ length: 10 }, (_, index) => `salt-${index}`);
-    expect(loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: salts }) }).SHIELD_CLIENT_SALTS).toEqual({ android: salts });
-    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: 'android=a,b' })).toThrow(/SHIELD_CLIENT_SALTS: must be a JSON object/);
-    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: salts.slice(1) }) })).toThrow(/ten salts/);
-    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ toaster: salts }) })).toThrow(/toaster is not in AUTH_CLIENTS/);
-    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: [...salts.slice(1), ''] }) })).toThrow(/SHIELD_CLIENT_SALTS/);
+    expect(
+      loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: salts }) }).SHIELD_CLIENT_SALTS,
+    ).toEqual({ android: salts });
+    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: 'android=a,b' })).toThrow(
+      /SHIELD_CLIENT_SALTS: must be a JSON object/,
+    );
+    expect(() =>
+      loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: salts.slice(1) }) }),
+    ).toThrow(/ten salts/);
+    expect(() => loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ toaster: salts }) })).toThrow(
+      /toaster is not in AUTH_CLIENTS/,
+    );
+    expect(() =>
+      loadConfig({ SHIELD_CLIENT_SALTS: JSON.stringify({ android: [...salts.slice(1), ''] }) }),
+    ).toThrow(/SHIELD_CLIENT_SALTS/);
   });
 });

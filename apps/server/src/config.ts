@@ -81,13 +81,19 @@ export const configSchema = z
     /** Which proxies to trust for the client address: `loopback`, `none`, or a list of CIDRs. */
     TRUST_PROXY: z.string().default('loopback'),
     /** pino log level. */
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     /** Requests one client address may make per RATE_LIMIT_WINDOW_MS. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
     /** Length of the rate-limit window in milliseconds. */
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     /** Largest JSON body accepted, in bytes (uploads have their own limits). */
-    BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+    BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
     /** Serve the web app from apps/web in the same process (`off` for an API-only node). */
     WEB: flag.default(true),
     /** Folder of the Next.js app; defaults to apps/web next to the server. */
@@ -108,12 +114,22 @@ export const configSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Registered client ids (`client_id`) allowed to sign in. */
     AUTH_CLIENTS: commaList
-      .transform((list) => (list.length > 0 ? list : ['web', 'tv', 'desktop', 'extension', 'android', 'ios']))
-      .pipe(z.array(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'client ids are 1-64 of A-Z a-z 0-9 . _ -'))),
+      .transform((list) =>
+        list.length > 0 ? list : ['web', 'tv', 'desktop', 'extension', 'android', 'ios'],
+      )
+      .pipe(
+        z.array(
+          z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'client ids are 1-64 of A-Z a-z 0-9 . _ -'),
+        ),
+      ),
     /** Lifetime of an access token, in seconds. */
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
     /** Lifetime of a refresh token and of the web session cookie, in seconds; each refresh extends it. */
-    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 86_400),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(3600)
+      .default(30 * 86_400),
     /** How long a mailed verification code, and the verification token it yields, stay valid. */
     VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
     /** Wrong codes after which a verification is invalidated and a new code must be requested. */
@@ -257,25 +273,49 @@ export const configSchema = z
     /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services need. */
     S3_FORCE_PATH_STYLE: flag.default(false),
     /** Storage (bytes) of a member on the free plan (no active membership). */
-    PLAN_FREE_STORAGE_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
+    PLAN_FREE_STORAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(10 * 1024 ** 3),
     /** Storage (bytes) of a premium member. */
-    PLAN_PREMIUM_STORAGE_BYTES: z.coerce.number().int().min(0).default(6 * 1024 ** 4),
+    PLAN_PREMIUM_STORAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(6 * 1024 ** 4),
     /** Cloud (URL) download tasks a free member may create (`quotas.cloud_download.limit`). */
     PLAN_FREE_CLOUD_DOWNLOADS: z.coerce.number().int().min(0).default(5),
     /** Download traffic (bytes) of a free member (`quotas.download_traffic.limit`). */
-    PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(100 * 1024 ** 3),
+    PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(100 * 1024 ** 3),
     /** Cloud (URL) download tasks a premium member may create. */
     PLAN_PREMIUM_CLOUD_DOWNLOADS: z.coerce.number().int().min(0).default(1000),
     /** Download traffic (bytes) of a premium member. */
-    PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(4 * 1024 ** 4),
+    PLAN_PREMIUM_DOWNLOAD_TRAFFIC_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(4 * 1024 ** 4),
     /** Offline downloads a free member has running at once; the others wait in the queue. */
     PLAN_FREE_OFFLINE_RUNNING: z.coerce.number().int().min(1).max(64).default(2),
     /** Offline downloads a premium member has running at once. */
     PLAN_PREMIUM_OFFLINE_RUNNING: z.coerce.number().int().min(1).max(64).default(5),
     /** Bytes a free member's offline downloads may fetch per UTC month. */
-    PLAN_FREE_OFFLINE_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(50 * 1024 ** 3),
+    PLAN_FREE_OFFLINE_TRAFFIC_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(50 * 1024 ** 3),
     /** Bytes a premium member's offline downloads may fetch per UTC month. */
-    PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 4),
+    PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(10 * 1024 ** 4),
     /**
      * Activation-code redemptions one member, and one client address, may try per
      * AUTH_RATE_WINDOW_SECONDS, right or wrong (guessing defence).
@@ -303,8 +343,13 @@ export const configSchema = z
      * (RFC 3339). From then on its page (`/activity/<name>`) leads to /activity-end. Published by
      * `POST /config/v1/activity_operation`; a stored `activities` setting overrides it per name.
      */
-    ACTIVITY_ENDS: jsonSetting('{"christmas":"2027-01-01T00:00:00Z","black-friday":"2026-12-01T00:00:00Z"}').pipe(
-      z.record(z.string().regex(/^[a-z0-9-]{1,64}$/, 'names are a-z, 0-9 and -'), z.iso.datetime({ offset: true })),
+    ACTIVITY_ENDS: jsonSetting(
+      '{"christmas":"2027-01-01T00:00:00Z","black-friday":"2026-12-01T00:00:00Z"}',
+    ).pipe(
+      z.record(
+        z.string().regex(/^[a-z0-9-]{1,64}$/, 'names are a-z, 0-9 and -'),
+        z.iso.datetime({ offset: true }),
+      ),
     ),
     /**
      * The compensations members claim on /activity/compensation?type=<type>, as JSON
@@ -313,7 +358,12 @@ export const configSchema = z
      */
     COMPENSATIONS: jsonSetting(
       '{"aliyun_accident_202409":{"days":7,"joined_before":"2024-09-11T00:00:00Z","ends_at":"2024-12-31T00:00:00Z"}}',
-    ).pipe(z.record(z.string().regex(compensationTypePattern, 'types are a-z, 0-9 and _'), compensationOfferSchema)),
+    ).pipe(
+      z.record(
+        z.string().regex(compensationTypePattern, 'types are a-z, 0-9 and _'),
+        compensationOfferSchema,
+      ),
+    ),
     /**
      * The apps the site offers for download, as JSON by channel (`android` package file, `gp`
      * Android app store, `ios`, `tv`, `windows`, `mac_apple_silicon`, `mac_intel`,
@@ -349,7 +399,10 @@ export const configSchema = z
         }
         const { products, problems } = parseProducts(parsed);
         for (const problem of problems) {
-          context.addIssue({ code: 'custom', message: `product ${problem.index}: ${problem.message}` });
+          context.addIssue({
+            code: 'custom',
+            message: `product ${problem.index}: ${problem.message}`,
+          });
         }
         return problems.length > 0 ? z.NEVER : products;
       }),
@@ -374,7 +427,12 @@ export const configSchema = z
      */
     CONTENT_ORIGIN: originSchema.optional(),
     /** Lifetime of a signed content link, in seconds; a download that started may run past it. */
-    CONTENT_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(6 * 3600),
+    CONTENT_LINK_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(6 * 3600),
     /** Days an item stays in the trash before it is deleted for good (and its blob released). */
     TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**
@@ -401,14 +459,35 @@ export const configSchema = z
      * local development only (`127.0.0.1/32`).
      */
     OFFLINE_FETCH_ALLOWED_CIDRS: commaList.pipe(
-      z.array(z.string().refine((value) => isCidrOrAddress(value), { message: 'is not an address or CIDR range' })),
+      z.array(
+        z.string().refine((value) => isCidrOrAddress(value), {
+          message: 'is not an address or CIDR range',
+        }),
+      ),
     ),
     /** Ports offline downloads may reach besides 80 and 443 (comma-separated). */
-    OFFLINE_FETCH_EXTRA_PORTS: commaList.pipe(z.array(z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().int().min(1).max(65535)))),
+    OFFLINE_FETCH_EXTRA_PORTS: commaList.pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^\d{1,5}$/)
+          .transform(Number)
+          .pipe(z.number().int().min(1).max(65535)),
+      ),
+    ),
     /** Largest file one offline download may bring, in bytes. */
-    OFFLINE_MAX_BYTES: z.coerce.number().int().min(1).default(20 * 1024 ** 3),
+    OFFLINE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20 * 1024 ** 3),
     /** Longest one offline download may take, in seconds. */
-    OFFLINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(6 * 3600),
+    OFFLINE_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .default(6 * 3600),
     /** Offline downloads this process runs at once; 0 runs no worker here (`npm run worker` elsewhere). */
     OFFLINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
     /**
@@ -436,19 +515,35 @@ export const configSchema = z
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {
-      context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with BLOB_STORE=s3' });
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required with BLOB_STORE=s3',
+      });
     }
     if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
-      context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
     }
     for (const clientId of Object.keys(config.OAUTH_CLIENTS)) {
       if (!config.AUTH_CLIENTS.includes(clientId)) {
-        context.addIssue({ code: 'custom', path: ['OAUTH_CLIENTS'], message: `client ${clientId} is not in AUTH_CLIENTS` });
+        context.addIssue({
+          code: 'custom',
+          path: ['OAUTH_CLIENTS'],
+          message: `client ${clientId} is not in AUTH_CLIENTS`,
+        });
       }
     }
     for (const clientId of Object.keys(config.SHIELD_CLIENT_SALTS)) {
       if (!config.AUTH_CLIENTS.includes(clientId)) {
-        context.addIssue({ code: 'custom', path: ['SHIELD_CLIENT_SALTS'], message: `client ${clientId} is not in AUTH_CLIENTS` });
+        context.addIssue({
+          code: 'custom',
+          path: ['SHIELD_CLIENT_SALTS'],
+          message: `client ${clientId} is not in AUTH_CLIENTS`,
+        });
       }
     }
   })
@@ -482,7 +577,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = configSchema.safeParse(relevant);
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      result.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   return result.data;

@@ -61,7 +61,10 @@ import { createUploadRepository } from './modules/upload/upload.repository';
 import { createUploadService } from './modules/upload/upload.service';
 import { createLinkSigner } from './modules/content/content-link';
 import { createContentService } from './modules/content/content.service';
-import { createDownloadTrafficMeter, createDownloadTrafficRepository } from './modules/content/download-traffic';
+import {
+  createDownloadTrafficMeter,
+  createDownloadTrafficRepository,
+} from './modules/content/download-traffic';
 import { createMediaRepository } from './modules/content/media.repository';
 import { createMediaService } from './modules/content/media.service';
 import type { MediaTools } from './modules/content/media-tools';
@@ -74,7 +77,10 @@ import { createUrlFetcher } from './modules/offline/url-fetcher';
 import { createUrlCheckService } from './modules/offline/url-check.service';
 import { createTorrentFetcher } from './modules/offline/torrent/torrent-fetcher';
 import { createTorrentMetadata } from './modules/offline/torrent/torrent-metadata';
-import { bundledTorrentThread, type TorrentThreadScript } from './modules/offline/torrent/torrent-session';
+import {
+  bundledTorrentThread,
+  type TorrentThreadScript,
+} from './modules/offline/torrent/torrent-session';
 import { createTorrentSourceRepository } from './modules/offline/torrent/torrent.repository';
 import { fetchLinkedTorrent } from './modules/offline/torrent/torrent-link';
 
@@ -193,11 +199,19 @@ function createMailer(config: ContainerConfig, logger: ContainerOptions['logger'
   if (config.SMTP_URL !== '') {
     return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
   }
-  return createOutboxMailer({ dir: path.join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM, logger });
+  return createOutboxMailer({
+    dir: path.join(config.DATA_DIR, 'outbox'),
+    from: config.MAIL_FROM,
+    logger,
+  });
 }
 
 /** The composition root: every repository and service, wired once from configuration. */
-export function createContainer(config: ContainerConfig, database: DatabaseHandle, options: ContainerOptions) {
+export function createContainer(
+  config: ContainerConfig,
+  database: DatabaseHandle,
+  options: ContainerOptions,
+) {
   const now = options.now ?? (() => new Date());
   const settings = createSettingRepository(database.db);
   const keys = deriveAuthKeys(loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR));
@@ -217,7 +231,10 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     secretKey: keys.twoFactorSecret,
     recoveryKey: keys.recoveryCode,
     issuer: config.TWO_FACTOR_ISSUER,
-    limit: { max: config.AUTH_RATE_MAX_PER_ACCOUNT, windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    limit: {
+      max: config.AUTH_RATE_MAX_PER_ACCOUNT,
+      windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
+    },
     now,
   });
   const shield = createShieldService({
@@ -258,20 +275,30 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     }),
   });
 
-  const blobStore = createBlobStore(config, { logger: { warn: (message) => options.logger.info(message) } });
+  const blobStore = createBlobStore(config, {
+    logger: { warn: (message) => options.logger.info(message) },
+  });
   const blobRecords = createBlobRepository(database.db);
   const blobs = createBlobService({ store: blobStore, blobs: blobRecords, now });
   const memberships = createMembershipService({
     memberships: createMembershipRepository(database.db),
     limiter: createWindowLimiter({ now }),
     plans: planDefaultsOf(config),
-    redeemLimit: { max: config.ACTIVATION_CODE_MAX_ATTEMPTS, windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    redeemLimit: {
+      max: config.ACTIVATION_CODE_MAX_ATTEMPTS,
+      windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
+    },
     now,
   });
   const siteConfig = createSiteConfigService({
     settings,
     defaults: {
-      basic: { site_name: 'Nimbus', site_url: config.PUBLIC_URL, default_locale: defaultLocale, locales },
+      basic: {
+        site_name: 'Nimbus',
+        site_url: config.PUBLIC_URL,
+        default_locale: defaultLocale,
+        locales,
+      },
       resources: {},
       external_products: {},
       activity_operation: {},
@@ -309,7 +336,11 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   });
   const deletionRecords = createAccountDeletionRepository(database.db);
   const taskRecords = createTaskRepository(database.db, database.dialect);
-  const events = createEventService({ events: createEventRepository(database.db), now, logger: options.logger });
+  const events = createEventService({
+    events: createEventRepository(database.db),
+    now,
+    logger: options.logger,
+  });
   const files = createFileService({
     files: createFileRepository(database.db),
     tasks: createTaskRecorder({ tasks: taskRecords, now }),
@@ -320,7 +351,10 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
   });
   const tasks = createTaskService({ tasks: taskRecords, files, now });
   const fetchPolicy = {
-    allowedRanges: parseRanges([...config.OFFLINE_FETCH_ALLOWED_CIDRS, ...(config.ALLOW_PRIVATE_FETCH ? privateFetchRanges : [])]),
+    allowedRanges: parseRanges([
+      ...config.OFFLINE_FETCH_ALLOWED_CIDRS,
+      ...(config.ALLOW_PRIVATE_FETCH ? privateFetchRanges : []),
+    ]),
     extraPorts: new Set(config.OFFLINE_FETCH_EXTRA_PORTS),
   };
   const urlFetcher = createUrlFetcher({ policy: fetchPolicy });
@@ -380,7 +414,11 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     partDir: path.join(config.DATA_DIR, 'offline'),
   });
   // The URL checker opens links through the offline downloads' guarded fetcher.
-  const urlCheck = createUrlCheckService({ fetcher: urlFetcher, torrents: torrentMetadata, limiter: createWindowLimiter({ now }) });
+  const urlCheck = createUrlCheckService({
+    fetcher: urlFetcher,
+    torrents: torrentMetadata,
+    limiter: createWindowLimiter({ now }),
+  });
   const offline = createOfflineService({
     tasks: taskRecords,
     files,
@@ -448,7 +486,10 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     traffic: downloadTraffic,
     now,
     logger: { warn },
-    shares: { zipEntries: (...args) => shares.zipEntries(...args), holdsFile: (...args) => shares.holdsFile(...args) },
+    shares: {
+      zipEntries: (...args) => shares.zipEntries(...args),
+      holdsFile: (...args) => shares.holdsFile(...args),
+    },
   });
 
   const shares = createShareService({
@@ -489,7 +530,12 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     retentionDays: config.ANALYTICS_RETENTION_DAYS,
     now,
   });
-  const restoreWorker = createRestoreWorker({ tasks: taskRecords, restores: shares, now, logger: options.logger });
+  const restoreWorker = createRestoreWorker({
+    tasks: taskRecords,
+    restores: shares,
+    now,
+    logger: options.logger,
+  });
   return {
     database,
     isDatabaseReady: () => isDatabaseReady(database.db),
@@ -509,7 +555,10 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
     failureSweep: {
       sweepStale: () => {
         const at = now();
-        return failures.deleteStale(new Date(at.getTime() - Math.max(86_400_000, config.AUTH_RATE_WINDOW_SECONDS * 1000)), at);
+        return failures.deleteStale(
+          new Date(at.getTime() - Math.max(86_400_000, config.AUTH_RATE_WINDOW_SECONDS * 1000)),
+          at,
+        );
       },
     },
     mailer,
@@ -535,7 +584,8 @@ export function createContainer(config: ContainerConfig, database: DatabaseHandl
         verificationMaxAttempts: config.VERIFICATION_MAX_ATTEMPTS,
         verificationMaxPerEmail: config.VERIFICATION_MAX_PER_EMAIL,
         verificationMaxPerEmailPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_DAY,
-        verificationMaxPerEmailPerClientPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_CLIENT_PER_DAY,
+        verificationMaxPerEmailPerClientPerDay:
+          config.VERIFICATION_MAX_PER_EMAIL_PER_CLIENT_PER_DAY,
         rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
         rateMaxPerAddress: config.AUTH_RATE_MAX_PER_ADDRESS,
         rateMaxPerDevice: config.AUTH_RATE_MAX_PER_DEVICE,

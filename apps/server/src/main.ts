@@ -122,7 +122,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Nimbus could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `Nimbus could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -46,7 +46,10 @@ async function main(): Promise<void> {
       force.unref();
       // After an error nothing caught, the downloads running may be what failed: their runs
       // count as runs the process died in (a task that keeps doing this is failed, not rerun).
-      await Promise.all([container.offlineWorker.stop({ fault: fault !== undefined }), container.restoreWorker.stop()]);
+      await Promise.all([
+        container.offlineWorker.stop({ fault: fault !== undefined }),
+        container.restoreWorker.stop(),
+      ]);
       await container.mailer.close();
       await container.blobStore.close();
       await database.db.destroy();
@@ -60,7 +63,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', (signal) => stop(signal));
   // The last resort: an error nothing caught ends the process, whose state is unknown.
   process.on('uncaughtException', (error) => stop(undefined, error));
-  process.on('unhandledRejection', (error) => stop(undefined, error ?? new Error('a promise was rejected without a reason')));
+  process.on('unhandledRejection', (error) =>
+    stop(undefined, error ?? new Error('a promise was rejected without a reason')),
+  );
   // The worker's timers are unref'd: this keeps the process alive until a signal.
   setInterval(() => undefined, 1 << 30);
 }

@@ -1,7 +1,23 @@
 import { AppError } from '../src/http/app-error';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp, type TestAppOptions } from './helper';
-import { post, requestCode, sessionCookieOf, signIn, verificationToken, type TokenBody } from './identity';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+  type TestAppOptions,
+} from './helper';
+import {
+  post,
+  requestCode,
+  sessionCookieOf,
+  signIn,
+  verificationToken,
+  type TokenBody,
+} from './identity';
 import { codeIn, startMailCatcher, type MailCatcher } from './mail-catcher';
 
 let mail: MailCatcher;
@@ -32,7 +48,10 @@ function expectError(
 describe.each(dialects)('accounts on %s', (dialect) => {
   let t: TestApp;
   const apps: TestApp[] = [];
-  async function app(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  async function app(
+    env: Record<string, string> = {},
+    options: TestAppOptions = {},
+  ): Promise<TestApp> {
     const built = await buildTestApp(dialect, { SMTP_URL: mail.url, ...env }, options);
     apps.push(built);
     return built;
@@ -44,7 +63,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   async function signUp(email: string, password = 'correct horse 1', clientId = 'web') {
     const { verificationId, code } = await requestCode(t, mail, email, 'REGISTER');
     const token = await verificationToken(t, verificationId, code);
-    return post(t, '/v1/auth/signup', { email, password, verification_token: token, client_id: clientId });
+    return post(t, '/v1/auth/signup', {
+      email,
+      password,
+      verification_token: token,
+      client_id: clientId,
+    });
   }
 
   describe('verification codes', () => {
@@ -96,10 +120,20 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const before = mail.mails.length;
       const answers = [];
       for (const email of ['nobody@example.com', member.email]) {
-        const response = await post(t, '/v1/auth/verification', { email, target: 'USER', usage: 'PASSWORD_RESET', client_id: 'web' }, { 'accept-language': 'zh-TW' });
+        const response = await post(
+          t,
+          '/v1/auth/verification',
+          { email, target: 'USER', usage: 'PASSWORD_RESET', client_id: 'web' },
+          { 'accept-language': 'zh-TW' },
+        );
         expect(response.statusCode, response.body).toBe(200);
         const body = response.json<{ verification_id: string; expires_in: number }>();
-        answers.push({ keys: Object.keys(body).sort(), idShape: /^[A-Za-z0-9_-]{16}$/.test(body.verification_id), expiresIn: body.expires_in, type: response.headers['content-type'] });
+        answers.push({
+          keys: Object.keys(body).sort(),
+          idShape: /^[A-Za-z0-9_-]{16}$/.test(body.verification_id),
+          expiresIn: body.expires_in,
+          type: response.headers['content-type'],
+        });
       }
       expect(answers[0]).toEqual(answers[1]);
       expect(answers[0]?.idShape).toBe(true);
@@ -107,7 +141,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const received = await mail.waitFor(member.email, before);
       expect(codeIn(received)).toMatch(/^\d{6}$/);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(mail.mails.slice(before).filter((each) => each.to === 'nobody@example.com')).toEqual([]);
+      expect(mail.mails.slice(before).filter((each) => each.to === 'nobody@example.com')).toEqual(
+        [],
+      );
     });
 
     it('answers alike whether or not an address has an account', async () => {
@@ -117,7 +153,11 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const shapes = [];
       for (const email of [member.email, 'stranger@example.com']) {
         for (const usage of ['REGISTER', 'PASSWORD_RESET']) {
-          const response = await post(t, '/v1/auth/verification', { email, usage, client_id: 'web' });
+          const response = await post(t, '/v1/auth/verification', {
+            email,
+            usage,
+            client_id: 'web',
+          });
           expect(response.statusCode).toBe(200);
           shapes.push(Object.keys(response.json<object>()).sort().join(','));
         }
@@ -137,11 +177,17 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     });
 
     it.each([
-      ['an oversized address', { email: `${'a'.repeat(300)}@example.com`, usage: 'REGISTER', client_id: 'web' }],
+      [
+        'an oversized address',
+        { email: `${'a'.repeat(300)}@example.com`, usage: 'REGISTER', client_id: 'web' },
+      ],
       ['a malformed address', { email: 'not-an-address', usage: 'REGISTER', client_id: 'web' }],
       ['a number for the address', { email: 42, usage: 'REGISTER', client_id: 'web' }],
       ['an unknown usage', { email: 'a@example.com', usage: 'LOGIN', client_id: 'web' }],
-      ['an oversized locale', { email: 'a@example.com', usage: 'REGISTER', client_id: 'web', locale: 'x'.repeat(100) }],
+      [
+        'an oversized locale',
+        { email: 'a@example.com', usage: 'REGISTER', client_id: 'web', locale: 'x'.repeat(100) },
+      ],
       ['no client', { email: 'a@example.com', usage: 'REGISTER' }],
     ])('answers %s with invalid_argument', async (_case, payload) => {
       t = await app();
@@ -153,18 +199,31 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const payload = { email: 'busy@example.com', usage: 'REGISTER', client_id: 'web' };
       expect((await post(t, '/v1/auth/verification', payload)).statusCode).toBe(200);
       expect((await post(t, '/v1/auth/verification', payload)).statusCode).toBe(200);
-      const limited = await post(t, '/v1/auth/verification', { ...payload, email: 'BUSY@example.com' });
+      const limited = await post(t, '/v1/auth/verification', {
+        ...payload,
+        email: 'BUSY@example.com',
+      });
       expectError(limited, 429, 'too_many_requests', 8);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await post(t, '/v1/auth/verification', { ...payload, email: 'calm@example.com' })).statusCode).toBe(200);
+      expect(
+        (await post(t, '/v1/auth/verification', { ...payload, email: 'calm@example.com' }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('limits verification calls per client address', async () => {
       t = await app({ AUTH_RATE_MAX_PER_ADDRESS: '2' });
       for (const email of ['a@example.com', 'b@example.com']) {
-        expect((await post(t, '/v1/auth/verification', { email, usage: 'REGISTER', client_id: 'web' })).statusCode).toBe(200);
+        expect(
+          (await post(t, '/v1/auth/verification', { email, usage: 'REGISTER', client_id: 'web' }))
+            .statusCode,
+        ).toBe(200);
       }
-      const limited = await post(t, '/v1/auth/verification', { email: 'c@example.com', usage: 'REGISTER', client_id: 'web' });
+      const limited = await post(t, '/v1/auth/verification', {
+        email: 'c@example.com',
+        usage: 'REGISTER',
+        client_id: 'web',
+      });
       expectError(limited, 429, 'too_many_requests', 8);
     });
   });
@@ -250,21 +309,51 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     });
 
     it.each([
-      ['an unknown verification', (id: string, code: string) => ({ verification_id: `${id}x`, verification_code: code, client_id: 'web' })],
-      ['another client', (id: string, code: string) => ({ verification_id: id, verification_code: code, client_id: 'tv' })],
+      [
+        'an unknown verification',
+        (id: string, code: string) => ({
+          verification_id: `${id}x`,
+          verification_code: code,
+          client_id: 'web',
+        }),
+      ],
+      [
+        'another client',
+        (id: string, code: string) => ({
+          verification_id: id,
+          verification_code: code,
+          client_id: 'tv',
+        }),
+      ],
     ])('refuses %s', async (_case, payload) => {
       t = await app();
       const { verificationId, code } = await requestCode(t, mail, 'other@example.com', 'REGISTER');
-      expectError(await post(t, '/v1/auth/verification/verify', payload(verificationId, code)), 400, 'invalid_verification_code', 4014);
+      expectError(
+        await post(t, '/v1/auth/verification/verify', payload(verificationId, code)),
+        400,
+        'invalid_verification_code',
+        4014,
+      );
     });
 
     it.each([
-      ['an oversized code', { verification_id: 'abc', verification_code: '1'.repeat(1000), client_id: 'web' }],
+      [
+        'an oversized code',
+        { verification_id: 'abc', verification_code: '1'.repeat(1000), client_id: 'web' },
+      ],
       ['a numeric code', { verification_id: 'abc', verification_code: 123456, client_id: 'web' }],
-      ['an array for the id', { verification_id: ['abc'], verification_code: '123456', client_id: 'web' }],
+      [
+        'an array for the id',
+        { verification_id: ['abc'], verification_code: '123456', client_id: 'web' },
+      ],
     ])('answers %s with invalid_argument', async (_case, payload) => {
       t = await app();
-      expectError(await post(t, '/v1/auth/verification/verify', payload), 400, 'invalid_argument', 3);
+      expectError(
+        await post(t, '/v1/auth/verification/verify', payload),
+        400,
+        'invalid_argument',
+        3,
+      );
     });
   });
 
@@ -274,17 +363,32 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const response = await signUp('New.Member@Example.com');
       expect(response.statusCode, response.body).toBe(200);
       const token = response.json<TokenBody>();
-      expect(token).toMatchObject({ token_type: 'Bearer', expires_in: 900, scope: 'user pan offline' });
+      expect(token).toMatchObject({
+        token_type: 'Bearer',
+        expires_in: 900,
+        scope: 'user pan offline',
+      });
       expect(response.headers['cache-control']).toBe('no-store');
       const cookie = response.cookies.find((each) => each.name === 'nimbus_session');
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 2_592_000 });
+      expect(cookie).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: 2_592_000,
+      });
       expect(cookie?.secure).toBeFalsy();
       const me = await t.app.inject({
         method: 'GET',
         url: '/v1/user/me',
         headers: { authorization: `Bearer ${token.access_token}` },
       });
-      expect(me.json()).toMatchObject({ sub: token.sub, name: 'new.member', email: 'n***r@example.com', status: 'active', password: 'SET' });
+      expect(me.json()).toMatchObject({
+        sub: token.sub,
+        name: 'new.member',
+        email: 'n***r@example.com',
+        status: 'active',
+        password: 'SET',
+      });
       // The address is stored lower-cased: signing in ignores case.
       await signIn(t, 'NEW.MEMBER@example.com', 'correct horse 1');
     });
@@ -344,9 +448,19 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       t = await app();
       const { verificationId, code } = await requestCode(t, mail, 'replay@example.com', 'REGISTER');
       const token = await verificationToken(t, verificationId, code);
-      const payload = { email: 'replay@example.com', password: 'correct horse 1', verification_token: token, client_id: 'web' };
+      const payload = {
+        email: 'replay@example.com',
+        password: 'correct horse 1',
+        verification_token: token,
+        client_id: 'web',
+      };
       expect((await post(t, '/v1/auth/signup', payload)).statusCode).toBe(200);
-      expectError(await post(t, '/v1/auth/signup', payload), 400, 'invalid_verification_code', 4014);
+      expectError(
+        await post(t, '/v1/auth/signup', payload),
+        400,
+        'invalid_verification_code',
+        4014,
+      );
     });
 
     it('refuses a token of another address, of a reset, or made up', async () => {
@@ -393,7 +507,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const response = await post(
         t,
         '/v1/auth/signup',
-        { email: 'csrf@example.com', password: 'correct horse 1', verification_token: token, client_id: 'web' },
+        {
+          email: 'csrf@example.com',
+          password: 'correct horse 1',
+          verification_token: token,
+          client_id: 'web',
+        },
         { origin: 'https://evil.example' },
       );
       expectError(response, 403, 'origin_not_allowed', 7);
@@ -424,7 +543,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       t = await app();
       const member = await makeUser(t);
       const token = await signIn(t, member.email, member.password, 'android');
-      expect(token).toMatchObject({ token_type: 'Bearer', sub: member.id, expires_in: 900, scope: 'user pan offline' });
+      expect(token).toMatchObject({
+        token_type: 'Bearer',
+        sub: member.id,
+        expires_in: 900,
+        scope: 'user pan offline',
+      });
       expect(token.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
 
@@ -458,14 +582,27 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         captcha_token: 'solved',
       });
       expect(passed.statusCode).toBe(200);
-      expect(seen).toEqual([`POST:/v1/auth/signin ${member.email} `, `POST:/v1/auth/signin ${member.email} solved`]);
+      expect(seen).toEqual([
+        `POST:/v1/auth/signin ${member.email} `,
+        `POST:/v1/auth/signin ${member.email} solved`,
+      ]);
     });
 
     it('answers a wrong password and an unknown address with the same error', async () => {
       t = await app();
       const member = await makeUser(t);
-      const wrong = await post(t, '/v1/auth/signin', { client_id: 'tv', username: member.email, password: 'wrong horse 1' }, { 'accept-language': 'zh-CN' });
-      const unknown = await post(t, '/v1/auth/signin', { client_id: 'tv', username: 'ghost@example.com', password: 'wrong horse 1' }, { 'accept-language': 'zh-CN' });
+      const wrong = await post(
+        t,
+        '/v1/auth/signin',
+        { client_id: 'tv', username: member.email, password: 'wrong horse 1' },
+        { 'accept-language': 'zh-CN' },
+      );
+      const unknown = await post(
+        t,
+        '/v1/auth/signin',
+        { client_id: 'tv', username: 'ghost@example.com', password: 'wrong horse 1' },
+        { 'accept-language': 'zh-CN' },
+      );
       expectError(wrong, 400, 'invalid_account_or_password', 4022, 'zh-CN');
       expect(unknown.statusCode).toBe(wrong.statusCode);
       expect(errorOf(unknown)).toEqual(errorOf(wrong));
@@ -474,7 +611,11 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     it('answers an account without a password like a wrong password', async () => {
       t = await app();
       const member = await makeUser(t, { password_hash: null });
-      const response = await post(t, '/v1/auth/signin', { client_id: 'tv', username: member.email, password: member.password });
+      const response = await post(t, '/v1/auth/signin', {
+        client_id: 'tv',
+        username: member.email,
+        password: member.password,
+      });
       expectError(response, 400, 'invalid_account_or_password', 4022);
     });
 
@@ -483,46 +624,79 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       ['blocked', 403, 'user_blocked', 4013, 'es'],
       ['under_review', 403, 'under_review', 4018, 'pt'],
       ['frozen', 403, 'account_freeze', 50, 'uk'],
-    ] as const)('answers a %s account with %s', async (status, httpStatus, reason, code, locale) => {
-      t = await app();
-      const member = await makeUser(t, { status });
-      const response = await post(
-        t,
-        '/v1/auth/signin',
-        { client_id: 'web', username: member.email, password: member.password },
-        { 'accept-language': locale },
-      );
-      expectError(response, httpStatus, reason, code, locale);
-      expect(sessionCookieOf(response)).toBeUndefined();
-      // Without the password the state stays hidden.
-      const guess = await post(t, '/v1/auth/signin', { client_id: 'web', username: member.email, password: 'wrong horse 1' });
-      expectError(guess, 400, 'invalid_account_or_password', 4022);
-    });
+    ] as const)(
+      'answers a %s account with %s',
+      async (status, httpStatus, reason, code, locale) => {
+        t = await app();
+        const member = await makeUser(t, { status });
+        const response = await post(
+          t,
+          '/v1/auth/signin',
+          { client_id: 'web', username: member.email, password: member.password },
+          { 'accept-language': locale },
+        );
+        expectError(response, httpStatus, reason, code, locale);
+        expect(sessionCookieOf(response)).toBeUndefined();
+        // Without the password the state stays hidden.
+        const guess = await post(t, '/v1/auth/signin', {
+          client_id: 'web',
+          username: member.email,
+          password: 'wrong horse 1',
+        });
+        expectError(guess, 400, 'invalid_account_or_password', 4022);
+      },
+    );
 
     it('lets a member in once an operator freeze has ended', async () => {
       t = await app();
-      const past = await makeUser(t, { status: 'frozen', frozen_until: '2000-01-01T00:00:00.000Z' });
+      const past = await makeUser(t, {
+        status: 'frozen',
+        frozen_until: '2000-01-01T00:00:00.000Z',
+      });
       await signIn(t, past.email, past.password);
-      const future = await makeUser(t, { status: 'frozen', frozen_until: '2999-01-01T00:00:00.000Z' });
-      const response = await post(t, '/v1/auth/signin', { client_id: 'tv', username: future.email, password: future.password });
+      const future = await makeUser(t, {
+        status: 'frozen',
+        frozen_until: '2999-01-01T00:00:00.000Z',
+      });
+      const response = await post(t, '/v1/auth/signin', {
+        client_id: 'tv',
+        username: future.email,
+        password: future.password,
+      });
       expectError(response, 403, 'account_freeze', 50);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('freezes sign-in after repeated failures, for accounts and unknown addresses alike, then thaws', async () => {
       const clock = testClock();
-      t = await app({ AUTH_FREEZE_AFTER_FAILURES: '3', AUTH_FREEZE_SECONDS: '300' }, { now: clock.now });
+      t = await app(
+        { AUTH_FREEZE_AFTER_FAILURES: '3', AUTH_FREEZE_SECONDS: '300' },
+        { now: clock.now },
+      );
       const member = await makeUser(t);
       for (const username of [member.email, 'ghost@example.com']) {
         for (let i = 0; i < 3; i += 1) {
-          const response = await post(t, '/v1/auth/signin', { client_id: 'tv', username, password: 'wrong horse 1' });
+          const response = await post(t, '/v1/auth/signin', {
+            client_id: 'tv',
+            username,
+            password: 'wrong horse 1',
+          });
           expectError(response, 400, 'invalid_account_or_password', 4022);
         }
       }
-      const frozen = await post(t, '/v1/auth/signin', { client_id: 'tv', username: member.email, password: member.password }, { 'accept-language': 'ja' });
+      const frozen = await post(
+        t,
+        '/v1/auth/signin',
+        { client_id: 'tv', username: member.email, password: member.password },
+        { 'accept-language': 'ja' },
+      );
       expectError(frozen, 403, 'account_freeze', 50, 'ja');
       expect(frozen.headers['retry-after']).toBe('300');
-      const ghost = await post(t, '/v1/auth/signin', { client_id: 'tv', username: 'ghost@example.com', password: 'anything 1' });
+      const ghost = await post(t, '/v1/auth/signin', {
+        client_id: 'tv',
+        username: 'ghost@example.com',
+        password: 'anything 1',
+      });
       expect(errorOf(ghost).error).toBe('account_freeze');
       clock.advance(301_000);
       await signIn(t, member.email, member.password);
@@ -533,7 +707,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const member = await makeUser(t);
       const device = 'a'.repeat(32);
       for (let i = 0; i < 2; i += 1) {
-        await post(t, '/v1/auth/signin', { client_id: 'tv', username: member.email, password: 'wrong horse 1' }, { 'x-device-id': device });
+        await post(
+          t,
+          '/v1/auth/signin',
+          { client_id: 'tv', username: member.email, password: 'wrong horse 1' },
+          { 'x-device-id': device },
+        );
       }
       expect((await t.container.failures.find('account', member.email))?.failures).toBe(2);
       expect((await t.container.failures.find('address', '127.0.0.1'))?.failures).toBe(2);
@@ -550,18 +729,31 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       for (let i = 0; i < 3; i += 1) {
         await signIn(t, member.email, member.password);
       }
-      const perAddress = await post(t, '/v1/auth/signin', { client_id: 'tv', username: 'other@example.com', password: 'x' });
+      const perAddress = await post(t, '/v1/auth/signin', {
+        client_id: 'tv',
+        username: 'other@example.com',
+        password: 'x',
+      });
       expectError(perAddress, 429, 'too_many_requests', 8);
       expect(Number(perAddress.headers['retry-after'])).toBeGreaterThan(0);
       // Anyone can spend a per-account limit: the account still signs in from another address.
-      const elsewhere = await t.app.inject({ method: 'POST', url: '/v1/auth/signin', remoteAddress: '198.51.100.7', payload: { client_id: 'tv', username: member.email, password: member.password } });
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/signin',
+        remoteAddress: '198.51.100.7',
+        payload: { client_id: 'tv', username: member.email, password: member.password },
+      });
       expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     });
 
     it('answers an unknown client with unauthorized_client', async () => {
       t = await app();
       const member = await makeUser(t);
-      const response = await post(t, '/v1/auth/signin', { client_id: 'nope', username: member.email, password: member.password });
+      const response = await post(t, '/v1/auth/signin', {
+        client_id: 'nope',
+        username: member.email,
+        password: member.password,
+      });
       expectError(response, 401, 'unauthorized_client', 4122);
     });
 
@@ -573,7 +765,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       ['an oversized captcha token', { captcha_token: 'c'.repeat(5000) }],
     ])('answers %s with invalid_argument', async (_case, override) => {
       t = await app();
-      const response = await post(t, '/v1/auth/signin', { client_id: 'tv', username: 'a@example.com', password: 'x', ...override });
+      const response = await post(t, '/v1/auth/signin', {
+        client_id: 'tv',
+        username: 'a@example.com',
+        password: 'x',
+        ...override,
+      });
       expectError(response, 400, 'invalid_argument', 3);
     });
   });
@@ -583,7 +780,10 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       t = await app();
       const member = await makeUser(t);
       const old = await signIn(t, member.email, member.password);
-      const { verificationId, code } = await requestCode(t, mail, member.email, 'PASSWORD_RESET', { locale: 'ko', target: 'USER' });
+      const { verificationId, code } = await requestCode(t, mail, member.email, 'PASSWORD_RESET', {
+        locale: 'ko',
+        target: 'USER',
+      });
       const received = mail.mails.filter((each) => each.to === member.email).at(-1);
       expect(received?.subject).toBe(`Nimbus 비밀번호 재설정 코드: ${code}`);
       const token = await verificationToken(t, verificationId, code);
@@ -596,26 +796,55 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({});
       expectError(
-        await post(t, '/v1/auth/signin', { client_id: 'tv', username: member.email, password: member.password }),
+        await post(t, '/v1/auth/signin', {
+          client_id: 'tv',
+          username: member.email,
+          password: member.password,
+        }),
         400,
         'invalid_account_or_password',
         4022,
       );
       await signIn(t, member.email, 'new horse 2');
-      const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { authorization: `Bearer ${old.access_token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/v1/user/me',
+        headers: { authorization: `Bearer ${old.access_token}` },
+      });
       expect(me.statusCode).toBe(401);
-      const refresh = await post(t, '/v1/auth/token', { grant_type: 'refresh_token', refresh_token: old.refresh_token, client_id: 'tv' });
+      const refresh = await post(t, '/v1/auth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: old.refresh_token,
+        client_id: 'tv',
+      });
       expectError(refresh, 400, 'invalid_grant', 4126);
     });
 
     it('lifts a sign-in freeze', async () => {
       t = await app({ AUTH_FREEZE_AFTER_FAILURES: '1' });
       const member = await makeUser(t);
-      await post(t, '/v1/auth/signin', { client_id: 'tv', username: member.email, password: 'wrong horse 1' });
-      expect(errorOf(await post(t, '/v1/auth/signin', { client_id: 'tv', username: member.email, password: member.password })).error).toBe('account_freeze');
+      await post(t, '/v1/auth/signin', {
+        client_id: 'tv',
+        username: member.email,
+        password: 'wrong horse 1',
+      });
+      expect(
+        errorOf(
+          await post(t, '/v1/auth/signin', {
+            client_id: 'tv',
+            username: member.email,
+            password: member.password,
+          }),
+        ).error,
+      ).toBe('account_freeze');
       const { verificationId, code } = await requestCode(t, mail, member.email, 'PASSWORD_RESET');
       const token = await verificationToken(t, verificationId, code);
-      await post(t, '/v1/auth/reset', { email: member.email, new_password: 'new horse 2', verification_token: token, client_id: 'web' });
+      await post(t, '/v1/auth/reset', {
+        email: member.email,
+        new_password: 'new horse 2',
+        verification_token: token,
+        client_id: 'web',
+      });
       await signIn(t, member.email, 'new horse 2');
     });
 
@@ -624,15 +853,30 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const member = await makeUser(t);
       const { verificationId, code } = await requestCode(t, mail, member.email, 'PASSWORD_RESET');
       const token = await verificationToken(t, verificationId, code);
-      const weak = await post(t, '/v1/auth/reset', { email: member.email, new_password: 'short', verification_token: token, client_id: 'web' }, { 'accept-language': 'ja' });
+      const weak = await post(
+        t,
+        '/v1/auth/reset',
+        { email: member.email, new_password: 'short', verification_token: token, client_id: 'web' },
+        { 'accept-language': 'ja' },
+      );
       expectError(weak, 400, 'invalid_password', 4010, 'ja');
-      const payload = { email: member.email, new_password: 'new horse 2', verification_token: token, client_id: 'web' };
+      const payload = {
+        email: member.email,
+        new_password: 'new horse 2',
+        verification_token: token,
+        client_id: 'web',
+      };
       expect((await post(t, '/v1/auth/reset', payload)).statusCode).toBe(200);
       expectError(await post(t, '/v1/auth/reset', payload), 400, 'invalid_verification_code', 4014);
 
       const signup = await requestCode(t, mail, 'fresh@example.com', 'REGISTER');
       const signupToken = await verificationToken(t, signup.verificationId, signup.code);
-      const wrongUsage = await post(t, '/v1/auth/reset', { email: 'fresh@example.com', new_password: 'new horse 2', verification_token: signupToken, client_id: 'web' });
+      const wrongUsage = await post(t, '/v1/auth/reset', {
+        email: 'fresh@example.com',
+        new_password: 'new horse 2',
+        verification_token: signupToken,
+        client_id: 'web',
+      });
       expectError(wrongUsage, 400, 'invalid_verification_code', 4014);
     });
 
@@ -642,7 +886,17 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const { verificationId, code } = await requestCode(t, mail, member.email, 'PASSWORD_RESET');
       const token = await verificationToken(t, verificationId, code);
       await t.container.database.db.deleteFrom('users').where('id', '=', member.id).execute();
-      const response = await post(t, '/v1/auth/reset', { email: member.email, new_password: 'new horse 2', verification_token: token, client_id: 'web' }, { 'accept-language': 'ko' });
+      const response = await post(
+        t,
+        '/v1/auth/reset',
+        {
+          email: member.email,
+          new_password: 'new horse 2',
+          verification_token: token,
+          client_id: 'web',
+        },
+        { 'accept-language': 'ko' },
+      );
       expectError(response, 404, 'user_not_exist', 4023, 'ko');
     });
 
@@ -653,16 +907,31 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const { verificationId, code } = await requestCode(t, mail, member.email, 'PASSWORD_RESET');
       const token = await verificationToken(t, verificationId, code);
       clock.advance(700_000);
-      const response = await post(t, '/v1/auth/reset', { email: member.email, new_password: 'new horse 2', verification_token: token, client_id: 'web' });
+      const response = await post(t, '/v1/auth/reset', {
+        email: member.email,
+        new_password: 'new horse 2',
+        verification_token: token,
+        client_id: 'web',
+      });
       expectError(response, 400, 'expired_verification_code', 4024);
     });
 
     it('limits resets per client address, never per account', async () => {
       t = await app({ AUTH_RATE_MAX_PER_ACCOUNT: '1', AUTH_RATE_MAX_PER_ADDRESS: '1' });
-      const payload = { email: 'r@example.com', new_password: 'new horse 2', verification_token: 'x'.repeat(43), client_id: 'web' };
+      const payload = {
+        email: 'r@example.com',
+        new_password: 'new horse 2',
+        verification_token: 'x'.repeat(43),
+        client_id: 'web',
+      };
       expectError(await post(t, '/v1/auth/reset', payload), 400, 'invalid_verification_code', 4014);
       expectError(await post(t, '/v1/auth/reset', payload), 429, 'too_many_requests', 8);
-      const elsewhere = await t.app.inject({ method: 'POST', url: '/v1/auth/reset', remoteAddress: '198.51.100.7', payload });
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/reset',
+        remoteAddress: '198.51.100.7',
+        payload,
+      });
       expectError(elsewhere, 400, 'invalid_verification_code', 4014);
     });
   });

@@ -23,7 +23,12 @@ describe.each(dialects)('the guessing counter sweep on %s', (dialect) => {
       await failures.record('address', `203.0.113.${index}`, clock.now(), windowStart());
     }
     await failures.record('device', 'held-device', clock.now(), windowStart());
-    await failures.lock('device', 'held-device', new Date(clock.now().getTime() + 30 * hour), clock.now());
+    await failures.lock(
+      'device',
+      'held-device',
+      new Date(clock.now().getTime() + 30 * hour),
+      clock.now(),
+    );
     clock.advance(23 * hour);
     await failures.record('address', '198.51.100.1', clock.now(), windowStart());
 

@@ -3,7 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+} from './helper';
 import { post, signIn } from './identity';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -35,7 +43,11 @@ describe.each(dialects)('avatars on %s', (dialect) => {
     await t.close();
   });
 
-  function upload(token: string, body: Buffer | string, type: string): Promise<LightMyRequestResponse> {
+  function upload(
+    token: string,
+    body: Buffer | string,
+    type: string,
+  ): Promise<LightMyRequestResponse> {
     return t.app.inject({
       method: 'PUT',
       url: '/v1/user/me/avatar',
@@ -146,7 +158,11 @@ describe.each(dialects)('avatars on %s', (dialect) => {
     expect(old.statusCode).toBe(404);
     expect(errorOf(old).error).toBe('not_found');
 
-    const removed = await t.app.inject({ method: 'DELETE', url: '/v1/user/me/avatar', headers: bearer(token) });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/v1/user/me/avatar',
+      headers: bearer(token),
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json<Profile>().picture).toBe('');
     expect(await refCount(sha256Of(jpeg))).toBe(0);
@@ -168,17 +184,32 @@ describe.each(dialects)('avatars on %s', (dialect) => {
   });
 
   it("shows a share's visitors the sharer's avatar only as Nimbus serves it, never an external picture URL", async () => {
-    const user = await makeUser(t, { name: 'Sharer Person', picture: 'https://tracker.example.net/pixel.png?who=sharer' });
+    const user = await makeUser(t, {
+      name: 'Sharer Person',
+      picture: 'https://tracker.example.net/pixel.png?who=sharer',
+    });
     const token = (await signIn(t, user.email, user.password)).access_token;
     const file = await t.container.files.createFolder(user.id, { name: 'Album', parentId: '' });
     const shareOf = async (body: Record<string, unknown>) =>
-      (await t.app.inject({ method: 'POST', url: '/drive/v1/share', headers: bearer(token), payload: { file_ids: [file.id], ...body } })).json<{ share_id: string }>().share_id;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/drive/v1/share',
+          headers: bearer(token),
+          payload: { file_ids: [file.id], ...body },
+        })
+      ).json<{ share_id: string }>().share_id;
     const locked = await shareOf({});
     const open = await shareOf({ pass_code_option: 'NOT_REQUIRED' });
     /** The sharer's avatar on the pass-code page and on the open share, as visitors get them. */
     const avatarsShown = async () => {
       const answers = await Promise.all(
-        [locked, open].map(async (id) => (await t.app.inject({ method: 'GET', url: `/drive/v1/share?share_id=${id}` })).json<{ share_status: string; user_info: { avatar: string } }>()),
+        [locked, open].map(async (id) =>
+          (await t.app.inject({ method: 'GET', url: `/drive/v1/share?share_id=${id}` })).json<{
+            share_status: string;
+            user_info: { avatar: string };
+          }>(),
+        ),
       );
       expect(answers.map((answer) => answer.share_status)).toEqual(['PASS_CODE_EMPTY', 'OK']);
       return answers.map((answer) => answer.user_info.avatar);
@@ -186,7 +217,12 @@ describe.each(dialects)('avatars on %s', (dialect) => {
 
     // A picture from elsewhere (a sign-up through a third party, or set by URL): left out.
     expect(await avatarsShown()).toEqual(['', '']);
-    const patched = await t.app.inject({ method: 'PATCH', url: '/v1/user/me', headers: bearer(token), payload: { picture: 'https://images.example.com/me.png' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/user/me',
+      headers: bearer(token),
+      payload: { picture: 'https://images.example.com/me.png' },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(await avatarsShown()).toEqual(['', '']);
 
@@ -199,7 +235,12 @@ describe.each(dialects)('avatars on %s', (dialect) => {
     expect(served.rawPayload.equals(png)).toBe(true);
 
     // Back to an external picture: left out again.
-    await t.app.inject({ method: 'PATCH', url: '/v1/user/me', headers: bearer(token), payload: { picture: 'https://images.example.com/again.png' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/user/me',
+      headers: bearer(token),
+      payload: { picture: 'https://images.example.com/again.png' },
+    });
     expect(await avatarsShown()).toEqual(['', '']);
   });
 
@@ -218,8 +259,16 @@ describe.each(dialects)('avatars on %s', (dialect) => {
 
     // A blob that is stored but is nobody's avatar (a file's bytes).
     const secret = Buffer.from('a private file of someone');
-    const digest = await t.container.blobs.ingest((await import('node:stream')).Readable.from([secret]));
-    for (const hash of [digest.sha256, 'f'.repeat(64), 'not-a-hash', '../../etc/passwd', 'A'.repeat(64)]) {
+    const digest = await t.container.blobs.ingest(
+      (await import('node:stream')).Readable.from([secret]),
+    );
+    for (const hash of [
+      digest.sha256,
+      'f'.repeat(64),
+      'not-a-hash',
+      '../../etc/passwd',
+      'A'.repeat(64),
+    ]) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/v1/user/avatar/${encodeURIComponent(hash)}`,
@@ -259,14 +308,29 @@ describe.each(dialects)('account deletion requests on %s', (dialect) => {
     const tv = await signIn(t, user.email, user.password, 'tv');
     const desktop = await signIn(t, user.email, user.password, 'desktop');
 
-    const response = await post(t, '/v1/user/deletion', { password: user.password }, bearer(tv.access_token));
+    const response = await post(
+      t,
+      '/v1/user/deletion',
+      { password: user.password },
+      bearer(tv.access_token),
+    );
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<{ status: string; deletion_requested_at: string; purge_after: string }>();
+    const body = response.json<{
+      status: string;
+      deletion_requested_at: string;
+      purge_after: string;
+    }>();
     expect(body.status).toBe('under_review');
-    expect(Date.parse(body.purge_after) - Date.parse(body.deletion_requested_at)).toBe(10 * 24 * 3600 * 1000);
+    expect(Date.parse(body.purge_after) - Date.parse(body.deletion_requested_at)).toBe(
+      10 * 24 * 3600 * 1000,
+    );
 
     for (const token of [tv, desktop]) {
-      const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: bearer(token.access_token) });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/v1/user/me',
+        headers: bearer(token.access_token),
+      });
       expect(me.statusCode).toBe(401);
       const refreshed = await post(t, '/v1/auth/token', {
         grant_type: 'refresh_token',
@@ -309,7 +373,11 @@ describe.each(dialects)('account deletion requests on %s', (dialect) => {
       expect(localizedOf(error)?.locale).toBe('ko');
     }
     expect((await t.container.users.findById(user.id))?.status).toBe('active');
-    const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: bearer(token.access_token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/me',
+      headers: bearer(token.access_token),
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -333,7 +401,11 @@ describe.each(dialects)('account deletion requests on %s', (dialect) => {
 
     const user = await makeUser(t);
     const token = await signIn(t, user.email, user.password);
-    for (const payload of [{ password: 'x'.repeat(5000) }, { password: 42 }, { password: user.password, extra: 1 }]) {
+    for (const payload of [
+      { password: 'x'.repeat(5000) },
+      { password: 42 },
+      { password: user.password, extra: 1 },
+    ]) {
       const response = await post(t, '/v1/user/deletion', payload, bearer(token.access_token));
       expect(response.statusCode, response.body).toBe(400);
       expect(errorOf(response).error).toBe('invalid_argument');

@@ -23,7 +23,12 @@ interface FileBody {
   web_content_link: string;
   thumbnail_link: string;
   links: Record<string, LinkBody>;
-  medias: { media_id: string; link: LinkBody; is_playable: boolean; video: { audio_codec: string } }[];
+  medias: {
+    media_id: string;
+    link: LinkBody;
+    is_playable: boolean;
+    video: { audio_codec: string };
+  }[];
   params: Record<string, string>;
 }
 
@@ -38,7 +43,9 @@ function pathOf(url: string): string {
 }
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 }
 
 describe.each(dialects)('downloads and previews on %s', (dialect) => {
@@ -47,7 +54,11 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
 
   beforeEach(async () => {
     clock = testClock();
-    t = await buildTestApp(dialect, { CONTENT_ORIGIN: contentOrigin, CONTENT_LINK_TTL_SECONDS: '3600' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      { CONTENT_ORIGIN: contentOrigin, CONTENT_LINK_TTL_SECONDS: '3600' },
+      { now: clock.now },
+    );
   });
   afterEach(async () => {
     await t.close();
@@ -59,14 +70,30 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     return { user, headers: { authorization: `Bearer ${token.access_token}` } };
   }
 
-  async function fileOf(headers: Record<string, string>, id: string, query = ''): Promise<FileBody> {
-    const response = await t.app.inject({ method: 'GET', url: `/drive/v1/files/${id}${query}`, headers });
+  async function fileOf(
+    headers: Record<string, string>,
+    id: string,
+    query = '',
+  ): Promise<FileBody> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/drive/v1/files/${id}${query}`,
+      headers,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<FileBody>();
   }
 
-  function fetchContent(url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET'): Promise<LightMyRequestResponse> {
-    return t.app.inject({ method, url: pathOf(url), headers: { host: new URL(contentOrigin).host, ...headers } });
+  function fetchContent(
+    url: string,
+    headers: Record<string, string> = {},
+    method: 'GET' | 'HEAD' = 'GET',
+  ): Promise<LightMyRequestResponse> {
+    return t.app.inject({
+      method,
+      url: pathOf(url),
+      headers: { host: new URL(contentOrigin).host, ...headers },
+    });
   }
 
   it('fills signed links on the content origin and serves the bytes with validators', async () => {
@@ -172,7 +199,10 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(matching.rawPayload.equals(hundred.subarray(0, 4))).toBe(true);
     const byDate = await fetchContent(url, { range: 'bytes=0-3', 'if-range': lastModified });
     expect(byDate.statusCode).toBe(206);
-    const changed = await fetchContent(url, { range: 'bytes=0-3', 'if-range': `"${'0'.repeat(64)}"` });
+    const changed = await fetchContent(url, {
+      range: 'bytes=0-3',
+      'if-range': `"${'0'.repeat(64)}"`,
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.rawPayload.equals(hundred)).toBe(true);
     const weak = await fetchContent(url, { range: 'bytes=0-3', 'if-range': `W/${etag}` });
@@ -184,7 +214,13 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(cached.headers.etag).toBe(etag);
     expect((await fetchContent(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
     expect((await fetchContent(url, { 'if-modified-since': lastModified })).statusCode).toBe(304);
-    expect((await fetchContent(url, { 'if-modified-since': new Date(Date.parse(record.createdAt) - 60_000).toUTCString() })).statusCode).toBe(200);
+    expect(
+      (
+        await fetchContent(url, {
+          'if-modified-since': new Date(Date.parse(record.createdAt) - 60_000).toUTCString(),
+        })
+      ).statusCode,
+    ).toBe(200);
     const precondition = await fetchContent(url, { 'if-match': '"other"' });
     expect(precondition.statusCode).toBe(412);
     expect(errorOf(precondition).error).toBe('failed_precondition');
@@ -199,9 +235,18 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     const [payload, signature] = token.split('.') as [string, string];
 
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { f: string };
-    const retargeted = Buffer.from(JSON.stringify({ ...claims, f: other.id }), 'utf8').toString('base64url');
-    for (const bad of [`${retargeted}.${signature}`, `${payload}.${'A'.repeat(43)}`, 'not-a-token', `${payload}.`]) {
-      const answer = await fetchContent(`${contentOrigin}/content/v1/${encodeURIComponent(bad)}/mine.txt`);
+    const retargeted = Buffer.from(JSON.stringify({ ...claims, f: other.id }), 'utf8').toString(
+      'base64url',
+    );
+    for (const bad of [
+      `${retargeted}.${signature}`,
+      `${payload}.${'A'.repeat(43)}`,
+      'not-a-token',
+      `${payload}.`,
+    ]) {
+      const answer = await fetchContent(
+        `${contentOrigin}/content/v1/${encodeURIComponent(bad)}/mine.txt`,
+      );
       expect(answer.statusCode, bad).toBe(403);
       expect(errorOf(answer).error, bad).toBe('content_link_invalid');
       expect(answer.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
@@ -222,11 +267,18 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: pathOf(url),
-      headers: { host: new URL(contentOrigin).host, origin: site, 'access-control-request-method': 'GET', 'access-control-request-headers': 'range' },
+      headers: {
+        host: new URL(contentOrigin).host,
+        origin: site,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'range',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(site);
-    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('range');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain(
+      'range',
+    );
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
 
     const ranged = await fetchContent(url, { origin: site, range: 'bytes=0-9' });
@@ -234,8 +286,18 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(ranged.rawPayload.equals(hundred.subarray(0, 10))).toBe(true);
     expect(ranged.headers['access-control-allow-origin']).toBe(site);
     expect(ranged.headers['access-control-allow-credentials']).toBeUndefined();
-    expect(String(ranged.headers['access-control-expose-headers']).split(',').map((name) => name.trim())).toEqual(
-      expect.arrayContaining(['Content-Range', 'Content-Length', 'ETag', 'Accept-Ranges', 'Content-Disposition']),
+    expect(
+      String(ranged.headers['access-control-expose-headers'])
+        .split(',')
+        .map((name) => name.trim()),
+    ).toEqual(
+      expect.arrayContaining([
+        'Content-Range',
+        'Content-Length',
+        'ETag',
+        'Accept-Ranges',
+        'Content-Disposition',
+      ]),
     );
     expect(String(ranged.headers.vary)).toMatch(/origin/i);
     const head = await fetchContent(url, { origin: site }, 'HEAD');
@@ -247,20 +309,39 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     const strangerPreflight = await t.app.inject({
       method: 'OPTIONS',
       url: pathOf(url),
-      headers: { host: new URL(contentOrigin).host, origin: 'http://evil.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'range' },
+      headers: {
+        host: new URL(contentOrigin).host,
+        origin: 'http://evil.test',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'range',
+      },
     });
     expect(strangerPreflight.headers['access-control-allow-origin']).toBeUndefined();
 
     // The API keeps its own CORS (cookie sessions: credentials allowed for the site).
-    const api = await t.app.inject({ method: 'GET', url: `/drive/v1/files/${record.id}`, headers: { ...headers, origin: site } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: `/drive/v1/files/${record.id}`,
+      headers: { ...headers, origin: site },
+    });
     expect(api.headers['access-control-allow-origin']).toBe(site);
     expect(api.headers['access-control-allow-credentials']).toBe('true');
   });
 
   it('never runs HTML or SVG, and shows only inert types inline', async () => {
     const { user, headers } = await member();
-    const html = await storeFile(t, user.id, 'page.html', '<script>alert(document.domain)</script>');
-    const svg = await storeFile(t, user.id, 'drawing.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const html = await storeFile(
+      t,
+      user.id,
+      'page.html',
+      '<script>alert(document.domain)</script>',
+    );
+    const svg = await storeFile(
+      t,
+      user.id,
+      'drawing.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
     const image = await storeFile(t, user.id, 'photo.png', await png(40, 30));
     for (const record of [html, svg]) {
       const url = (await fileOf(headers, record.id)).web_content_link;
@@ -291,7 +372,12 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
   it('zips a selection with nested folders, empty folders and names in any script', async () => {
     const { user, headers } = await member();
     const create = async (name: string, parentId = '') => {
-      const answer = await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#folder', name, parent_id: parentId } });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: { kind: 'drive#folder', name, parent_id: parentId },
+      });
       return answer.json<{ file: { id: string } }>().file.id;
     };
     const photos = await create('写真');
@@ -301,9 +387,19 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     await storeFile(t, user.id, 'two.bin', hundred, photos);
     const loose = await storeFile(t, user.id, '메모.txt', '메모 내용');
     const trashed = await storeFile(t, user.id, 'gone.txt', 'gone', trip);
-    await t.app.inject({ method: 'POST', url: '/drive/v1/files:batchTrash', headers, payload: { ids: [trashed.id] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:batchTrash',
+      headers,
+      payload: { ids: [trashed.id] },
+    });
 
-    const made = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [photos, loose.id] } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:zip',
+      headers,
+      payload: { ids: [photos, loose.id] },
+    });
     expect(made.statusCode, made.body).toBe(200);
     const link = made.json<{ kind: string; url: string; name: string }>();
     expect(link.kind).toBe('drive#zip');
@@ -312,25 +408,57 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect(answer.headers['content-type']).toBe('application/zip');
     expect(answer.headers['content-length']).toBe(String(answer.rawPayload.length));
     const entries = await unzip(answer.rawPayload);
-    expect([...entries.keys()].sort()).toEqual(['写真/', '写真/Поездка/', '写真/Поездка/один.txt', '写真/two.bin', '写真/空/', '메모.txt'].sort());
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        '写真/',
+        '写真/Поездка/',
+        '写真/Поездка/один.txt',
+        '写真/two.bin',
+        '写真/空/',
+        '메모.txt',
+      ].sort(),
+    );
     expect((entries.get('写真/Поездка/один.txt') as Buffer).toString()).toBe('первый');
     expect((entries.get('写真/two.bin') as Buffer).equals(hundred)).toBe(true);
     expect((entries.get('메모.txt') as Buffer).toString()).toBe('메모 내용');
 
-    const single = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [photos] } });
+    const single = await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:zip',
+      headers,
+      payload: { ids: [photos] },
+    });
     expect(single.json<{ name: string }>().name).toBe('写真.zip');
 
     // The largest selection a call takes makes the longest link.
-    const many = await Promise.all(Array.from({ length: 100 }, (_, index) => storeFile(t, user.id, `item-${index}.txt`, `item ${index}`)));
-    const big = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: many.map((file) => file.id) } });
-    const bigEntries = await unzip((await fetchContent(big.json<{ url: string }>().url)).rawPayload);
+    const many = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        storeFile(t, user.id, `item-${index}.txt`, `item ${index}`),
+      ),
+    );
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:zip',
+      headers,
+      payload: { ids: many.map((file) => file.id) },
+    });
+    const bigEntries = await unzip(
+      (await fetchContent(big.json<{ url: string }>().url)).rawPayload,
+    );
     expect(bigEntries.size).toBe(100);
     expect((bigEntries.get('item-42.txt') as Buffer).toString()).toBe('item 42');
-    const tooMany = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [...many.map((file) => file.id), loose.id] } });
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:zip',
+      headers,
+      payload: { ids: [...many.map((file) => file.id), loose.id] },
+    });
     expect(errorOf(tooMany).error).toBe('invalid_argument');
 
     const reference = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    expect(Object.keys(reference.json<{ paths: Record<string, unknown> }>().paths)).toContain('/drive/v1/files:zip');
+    expect(Object.keys(reference.json<{ paths: Record<string, unknown> }>().paths)).toContain(
+      '/drive/v1/files:zip',
+    );
   });
 
   it('draws thumbnails in the spec sizes and reports image dimensions', async () => {
@@ -347,24 +475,41 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     // Drawn once: the second fetch is the same blob.
     const again = await fetchContent(small.thumbnail_link);
     expect(again.headers.etag).toBe(thumbnail.headers.etag);
-    expect((await fetchContent(small.thumbnail_link, { 'if-none-match': String(thumbnail.headers.etag) })).statusCode).toBe(304);
+    expect(
+      (
+        await fetchContent(small.thumbnail_link, {
+          'if-none-match': String(thumbnail.headers.etag),
+        })
+      ).statusCode,
+    ).toBe(304);
 
     const large = await fileOf(headers, record.id, '?thumbnail_size=SIZE_LARGE');
     const big = await sharp((await fetchContent(large.thumbnail_link)).rawPayload).metadata();
     // Never enlarged past the original.
     expect([big.width, big.height]).toEqual([800, 600]);
 
-    const listed = await t.app.inject({ method: 'GET', url: '/drive/v1/files?thumbnail_size=SIZE_MEDIUM', headers });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/drive/v1/files?thumbnail_size=SIZE_MEDIUM',
+      headers,
+    });
     const row = listed.json<{ files: FileBody[] }>().files.find((file) => file.id === record.id);
     expect(row?.params).toMatchObject({ width: '800', height: '600' });
-    const medium = await sharp((await fetchContent(row?.thumbnail_link ?? '')).rawPayload).metadata();
+    const medium = await sharp(
+      (await fetchContent(row?.thumbnail_link ?? '')).rawPayload,
+    ).metadata();
     expect([medium.width, medium.height]).toEqual([512, 384]);
   });
 
   it('notes downloads, views and playback from the first byte in recent events', async () => {
     const { user, headers } = await member();
     const document = await storeFile(t, user.id, 'report.bin', hundred);
-    const song = await storeFile(t, user.id, 'song.mp3', Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]));
+    const song = await storeFile(
+      t,
+      user.id,
+      'song.mp3',
+      Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]),
+    );
     const picture = await storeFile(t, user.id, 'picture.png', await png(8, 8));
     const documentUrl = (await fileOf(headers, document.id)).web_content_link;
     await fetchContent(documentUrl, {}, 'HEAD');
@@ -373,7 +518,9 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     const played = (await fileOf(headers, song.id)).medias[0]?.link.url ?? '';
     await fetchContent(played, { range: 'bytes=0-' });
     await fetchContent(played, { range: 'bytes=100-' });
-    await fetchContent(`${(await fileOf(headers, picture.id)).web_content_link}?disposition=inline`);
+    await fetchContent(
+      `${(await fileOf(headers, picture.id)).web_content_link}?disposition=inline`,
+    );
 
     const answer = await t.app.inject({ method: 'GET', url: '/drive/v1/events', headers });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -397,18 +544,30 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     ]);
     type EventBody = { file_id: string; thumbnail_link: string; file_category: string };
     const eventsOf = async (query: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/drive/v1/events${query}`, headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/drive/v1/events${query}`,
+        headers,
+      });
       expect(response.statusCode, response.body).toBe(200);
-      return new Map(response.json<{ events: EventBody[] }>().events.map((event) => [event.file_id, event]));
+      return new Map(
+        response.json<{ events: EventBody[] }>().events.map((event) => [event.file_id, event]),
+      );
     };
     const listedOf = async (query: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/drive/v1/files?parent_id=${query}`, headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/drive/v1/files?parent_id=${query}`,
+        headers,
+      });
       return new Map(response.json<{ files: FileBody[] }>().files.map((file) => [file.id, file]));
     };
 
     const medium = await eventsOf('?thumbnail_size=SIZE_MEDIUM');
     const link = medium.get(picture.id)?.thumbnail_link ?? '';
-    expect(link).toBe((await listedOf('&thumbnail_size=SIZE_MEDIUM')).get(picture.id)?.thumbnail_link);
+    expect(link).toBe(
+      (await listedOf('&thumbnail_size=SIZE_MEDIUM')).get(picture.id)?.thumbnail_link,
+    );
     expect(medium.get(picture.id)?.file_category).toBe('IMAGE');
     const drawn = await sharp((await fetchContent(link)).rawPayload).metadata();
     expect([drawn.format, drawn.width, drawn.height]).toEqual(['webp', 512, 384]);
@@ -430,9 +589,19 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     expect((await t.container.blobRecords.find(thumbnailSha256))?.refCount).toBe(1);
 
     // One file of two gone: the content is still referenced, the thumbnail stays.
-    await t.app.inject({ method: 'POST', url: '/drive/v1/files:batchDelete', headers, payload: { ids: [record.id] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:batchDelete',
+      headers,
+      payload: { ids: [record.id] },
+    });
     expect(await t.container.media.releaseOrphans()).toBe(0);
-    await t.app.inject({ method: 'POST', url: '/drive/v1/files:batchDelete', headers, payload: { ids: [copy.id] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:batchDelete',
+      headers,
+      payload: { ids: [copy.id] },
+    });
     expect(await t.container.media.releaseOrphans()).toBe(1);
     expect((await t.container.blobRecords.find(thumbnailSha256))?.refCount).toBe(0);
     expect(await t.container.media.releaseOrphans()).toBe(0);
@@ -447,7 +616,12 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     const notAnImage = await storeFile(t, user.id, 'fake.png', 'just text');
     expect((await fileOf(headers, notAnImage.id)).thumbnail_link).toBe('');
 
-    const video = await storeFile(t, user.id, 'clip.mp4', Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]));
+    const video = await storeFile(
+      t,
+      user.id,
+      'clip.mp4',
+      Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]),
+    );
     const medias = (await fileOf(headers, video.id)).medias;
     expect(medias).toHaveLength(1);
     expect(medias[0]?.link.url).toContain('disposition=inline');
@@ -459,7 +633,10 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
 
   it('tells a TypeScript source named .ts from an MPEG transport stream by its bytes', async () => {
     const { user, headers } = await member();
-    const source = "import { readFile } from 'node:fs/promises';\n\nexport const greet = (name: string): string => `Hello, ${name}`;\n".repeat(80);
+    const source =
+      "import { readFile } from 'node:fs/promises';\n\nexport const greet = (name: string): string => `Hello, ${name}`;\n".repeat(
+        80,
+      );
     const stream = Buffer.alloc(188 * 40, 0xff);
     for (let packet = 0; packet < 40; packet += 1) {
       stream.set([0x47, 0x40, 0x00, 0x10, 0x00], packet * 188);
@@ -471,8 +648,15 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
 
     // The listing reads the first bytes of `.ts` names before it answers.
     const listed = await t.app.inject({ method: 'GET', url: '/drive/v1/files', headers });
-    const categories = new Map(listed.json<{ files: FileBody[] }>().files.map((file) => [file.name, file.file_category]));
-    expect(Object.fromEntries(categories)).toEqual({ 'greet.ts': 'TEXT', 'greet.cts': 'TEXT', 'clip.mts': 'TEXT', 'broadcast.ts': 'VIDEO' });
+    const categories = new Map(
+      listed.json<{ files: FileBody[] }>().files.map((file) => [file.name, file.file_category]),
+    );
+    expect(Object.fromEntries(categories)).toEqual({
+      'greet.ts': 'TEXT',
+      'greet.cts': 'TEXT',
+      'clip.mts': 'TEXT',
+      'broadcast.ts': 'VIDEO',
+    });
 
     for (const record of [code, module, camera]) {
       const file = await fileOf(headers, record.id);
@@ -482,14 +666,18 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
       const head = await fetchContent(file.web_content_link, { range: 'bytes=0-1048575' });
       expect(head.statusCode, record.name).toBe(206);
       expect(head.headers['content-type'], record.name).toBe('text/plain; charset=utf-8');
-      expect(head.headers['content-disposition'], record.name).toBe(`attachment; filename=${record.name}`);
+      expect(head.headers['content-disposition'], record.name).toBe(
+        `attachment; filename=${record.name}`,
+      );
       expect(head.body, record.name).toBe(source);
     }
 
     const broadcast = await fileOf(headers, video.id);
     expect(broadcast.file_category).toBe('VIDEO');
     expect(broadcast.medias).toHaveLength(1);
-    const played = await fetchContent(broadcast.medias[0]?.link.url ?? '', { range: 'bytes=0-187' });
+    const played = await fetchContent(broadcast.medias[0]?.link.url ?? '', {
+      range: 'bytes=0-187',
+    });
     expect(played.statusCode).toBe(206);
     expect(played.headers['content-type']).toBe('video/mp2t');
     expect(played.headers['content-disposition']).toBe('inline; filename=broadcast.ts');
@@ -499,14 +687,28 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     const owner = await member();
     const stranger = await member();
     const record = await storeFile(t, owner.user.id, 'private.txt', 'private');
-    const response = await t.app.inject({ method: 'GET', url: `/drive/v1/files/${record.id}`, headers: stranger.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/drive/v1/files/${record.id}`,
+      headers: stranger.headers,
+    });
     expect(response.statusCode).toBe(404);
-    const zip = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers: stranger.headers, payload: { ids: [record.id] } });
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:zip',
+      headers: stranger.headers,
+      payload: { ids: [record.id] },
+    });
     expect(zip.statusCode).toBe(404);
     expect(errorOf(zip).error).toBe('file_not_found');
 
     const url = (await fileOf(owner.headers, record.id)).web_content_link;
-    await t.app.inject({ method: 'POST', url: '/drive/v1/files:batchTrash', headers: owner.headers, payload: { ids: [record.id] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:batchTrash',
+      headers: owner.headers,
+      payload: { ids: [record.id] },
+    });
     const gone = await fetchContent(url);
     expect(gone.statusCode).toBe(404);
     expect(errorOf(gone).error).toBe('file_not_found');
@@ -529,24 +731,49 @@ describe('downloads from the S3 blob store', () => {
 
   it('serves ranges, zips and thumbnails from the bucket', async () => {
     const user = await makeUser(t);
-    const headers = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
+    const headers = {
+      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+    };
     const record = await storeFile(t, user.id, 'numbers.bin', hundred);
     const image = await storeFile(t, user.id, 'photo.png', await png(300, 100));
-    const file = (await t.app.inject({ method: 'GET', url: `/drive/v1/files/${record.id}`, headers })).json<FileBody>();
+    const file = (
+      await t.app.inject({ method: 'GET', url: `/drive/v1/files/${record.id}`, headers })
+    ).json<FileBody>();
     const path = pathOf(file.web_content_link);
-    const middle = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=10-19' } });
+    const middle = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { range: 'bytes=10-19' },
+    });
     expect(middle.statusCode).toBe(206);
     expect(middle.rawPayload.equals(hundred.subarray(10, 20))).toBe(true);
     const whole = await t.app.inject({ method: 'GET', url: path });
     expect(whole.rawPayload.equals(hundred)).toBe(true);
 
-    const zipped = (await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [record.id] } })).json<{ url: string }>();
-    const entries = await unzip((await t.app.inject({ method: 'GET', url: pathOf(zipped.url) })).rawPayload);
+    const zipped = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files:zip',
+        headers,
+        payload: { ids: [record.id] },
+      })
+    ).json<{ url: string }>();
+    const entries = await unzip(
+      (await t.app.inject({ method: 'GET', url: pathOf(zipped.url) })).rawPayload,
+    );
     expect((entries.get('numbers.bin') as Buffer).equals(hundred)).toBe(true);
 
-    const pictured = (await t.app.inject({ method: 'GET', url: `/drive/v1/files/${image.id}?thumbnail_size=SIZE_SMALL`, headers })).json<FileBody>();
+    const pictured = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/drive/v1/files/${image.id}?thumbnail_size=SIZE_SMALL`,
+        headers,
+      })
+    ).json<FileBody>();
     expect(pictured.params).toMatchObject({ width: '300', height: '100' });
-    const thumbnail = await sharp((await t.app.inject({ method: 'GET', url: pathOf(pictured.thumbnail_link) })).rawPayload).metadata();
+    const thumbnail = await sharp(
+      (await t.app.inject({ method: 'GET', url: pathOf(pictured.thumbnail_link) })).rawPayload,
+    ).metadata();
     expect([thumbnail.width, thumbnail.height]).toEqual([256, 85]);
   });
 });

@@ -17,7 +17,11 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
 
   beforeEach(async () => {
     clock = testClock('2030-01-15T12:00:00.000Z');
-    t = await buildTestApp(dialect, { CONTENT_ORIGIN: contentOrigin, PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: '250' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      { CONTENT_ORIGIN: contentOrigin, PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: '250' },
+      { now: clock.now },
+    );
   });
   afterEach(async () => {
     await t.close();
@@ -29,7 +33,11 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     return { user, headers: { authorization: `Bearer ${token.access_token}` } };
   }
 
-  function fileCall(headers: Record<string, string>, id: string, query = ''): Promise<LightMyRequestResponse> {
+  function fileCall(
+    headers: Record<string, string>,
+    id: string,
+    query = '',
+  ): Promise<LightMyRequestResponse> {
     return t.app.inject({ method: 'GET', url: `/drive/v1/files/${id}${query}`, headers });
   }
 
@@ -39,19 +47,30 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     return response.json<{ web_content_link: string }>().web_content_link;
   }
 
-  function fetchContent(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  function fetchContent(
+    url: string,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const parsed = new URL(url);
-    return t.app.inject({ method: 'GET', url: parsed.pathname + parsed.search, headers: { host: parsed.host, ...headers } });
+    return t.app.inject({
+      method: 'GET',
+      url: parsed.pathname + parsed.search,
+      headers: { host: parsed.host, ...headers },
+    });
   }
 
   async function traffic(headers: Record<string, string>) {
     const response = await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers });
     expect(response.statusCode).toBe(200);
-    return response.json<{ quotas: { download_traffic: { limit: string; usage: string } } }>().quotas.download_traffic;
+    return response.json<{ quotas: { download_traffic: { limit: string; usage: string } } }>()
+      .quotas.download_traffic;
   }
 
   /** The member's traffic once the counter writes under way have landed (they follow the bytes). */
-  async function expectTraffic(headers: Record<string, string>, expected: { limit: string; usage: string }) {
+  async function expectTraffic(
+    headers: Record<string, string>,
+    expected: { limit: string; usage: string },
+  ) {
     await vi.waitFor(async () => expect(await traffic(headers)).toEqual(expected));
   }
 
@@ -72,7 +91,11 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     await expectTraffic(headers, { limit: '250', usage: '120' });
 
     // A HEAD sends no body and counts nothing; another member's usage is their own.
-    const head = await t.app.inject({ method: 'HEAD', url: new URL(url).pathname, headers: { host: new URL(url).host } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: new URL(url).pathname,
+      headers: { host: new URL(url).host },
+    });
     expect(head.statusCode).toBe(200);
     const other = await member();
     expect(await traffic(other.headers)).toEqual({ limit: '250', usage: '0' });
@@ -93,7 +116,12 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
 
   it('adds the bytes in batches as they pass, and the rest when the body ends', async () => {
     const { user, headers } = await member();
-    const meter = createDownloadTrafficMeter({ traffic: t.container.downloadTrafficRecords, plans: t.container.memberships, now: clock.now, batchBytes: 64 });
+    const meter = createDownloadTrafficMeter({
+      traffic: t.container.downloadTrafficRecords,
+      plans: t.container.memberships,
+      now: clock.now,
+      batchBytes: 64,
+    });
     const source = new PassThrough();
     const chunks = meter.meter(user.id, source)[Symbol.asyncIterator]();
     source.write(Buffer.alloc(40, 1));
@@ -112,7 +140,12 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
   it('counts zip downloads as the bytes of the archive sent', async () => {
     const { user, headers } = await member();
     const record = await storeFile(t, user.id, 'numbers.bin', hundred);
-    const zip = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [record.id] } });
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:zip',
+      headers,
+      payload: { ids: [record.id] },
+    });
     expect(zip.statusCode, zip.body).toBe(200);
     const archive = await fetchContent(zip.json<{ url: string }>().url);
     expect(archive.statusCode).toBe(200);
@@ -136,7 +169,12 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
     expect(errorOf(download).error).toBe('download_traffic_exhausted');
     expect(download.headers['cache-control']).toBe('no-store');
     expect(download.headers.etag).toBeUndefined();
-    const zip = await t.app.inject({ method: 'POST', url: '/drive/v1/files:zip', headers, payload: { ids: [record.id] } });
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:zip',
+      headers,
+      payload: { ids: [record.id] },
+    });
     expect(errorOf(zip).error).toBe('download_traffic_exhausted');
     await expectTraffic(headers, { limit: '250', usage: '300' });
 

@@ -104,14 +104,22 @@ describe.each(dialects)('the error model on %s', (dialect) => {
     expect(response.body).not.toContain('secret');
     expect(response.body).not.toContain('/var/lib');
     const error = parseError(response.body);
-    expect(error).toMatchObject({ error: 'internal', error_code: 13, error_description: 'Server error' });
-    expect(error.details[0]).toMatchObject({ metadata: { request_id: response.headers['x-request-id'] } });
+    expect(error).toMatchObject({
+      error: 'internal',
+      error_code: 13,
+      error_description: 'Server error',
+    });
+    expect(error.details[0]).toMatchObject({
+      metadata: { request_id: response.headers['x-request-id'] },
+    });
   });
 
   it('limits the request rate with too_many_requests and Retry-After', async () => {
     const answers = [];
     for (let i = 0; i < 6; i += 1) {
-      answers.push(await t.app.inject({ method: 'GET', url: '/access_controller/v1/area_accessible' }));
+      answers.push(
+        await t.app.inject({ method: 'GET', url: '/access_controller/v1/area_accessible' }),
+      );
     }
     expect(answers.slice(0, 5).every((answer) => answer.statusCode === 200)).toBe(true);
     const limited = answers[5]!;

@@ -5,7 +5,15 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runFeedbackCommand } from '../src/modules/feedback/feedback-cli';
-import { buildTestApp, dialects, errorOf, localizedOf, ok, testClock, type TestApp } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  ok,
+  testClock,
+  type TestApp,
+} from './helper';
 import { signedInMember, signIn } from './identity';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
@@ -17,7 +25,10 @@ interface FeedbackAnswer {
   attachments: { name: string; type: string; size: string }[];
 }
 
-const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(64)]);
+const png = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  randomBytes(64),
+]);
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 let mail: MailCatcher;
@@ -34,7 +45,11 @@ describe.each(dialects)('feedback on %s', (dialect) => {
     await t.close();
   });
 
-  function sendJson(headers: Headers, body: unknown, remoteAddress = '203.0.113.7'): Promise<LightMyRequestResponse> {
+  function sendJson(
+    headers: Headers,
+    body: unknown,
+    remoteAddress = '203.0.113.7',
+  ): Promise<LightMyRequestResponse> {
     return t.app.inject({
       method: 'POST',
       url: '/drive/v1/feedback',
@@ -55,7 +70,11 @@ describe.each(dialects)('feedback on %s', (dialect) => {
       form.append(name, value);
     }
     for (const file of files) {
-      form.append(file.field ?? 'attachments', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+      form.append(
+        file.field ?? 'attachments',
+        new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }),
+        file.name,
+      );
     }
     const encoded = new Request('http://nimbus.test/', { method: 'POST', body: form });
     return t.app.inject({
@@ -80,8 +99,17 @@ describe.each(dialects)('feedback on %s', (dialect) => {
     const before = mail.mails.length;
     const answer = ok<FeedbackAnswer>(
       await sendJson(
-        { ...headers, 'accept-language': 'ja', 'user-agent': 'NimbusTest/1.0', 'x-client-id': 'web' },
-        { category: 'bug', message: '  The upload stops at 99 % on my phone.\nPlease look.  ', app_version: 'web 1.2.3' },
+        {
+          ...headers,
+          'accept-language': 'ja',
+          'user-agent': 'NimbusTest/1.0',
+          'x-client-id': 'web',
+        },
+        {
+          category: 'bug',
+          message: '  The upload stops at 99 % on my phone.\nPlease look.  ',
+          app_version: 'web 1.2.3',
+        },
       ),
     );
     expect(answer.attachments).toEqual([]);
@@ -99,7 +127,9 @@ describe.each(dialects)('feedback on %s', (dialect) => {
       created_at: answer.created_time,
     });
     const copy = await mail.waitFor('ops@nimbus.example', before);
-    expect(copy.subject).toBe('[Nimbus feedback] bug: The upload stops at 99 % on my phone. Please look.');
+    expect(copy.subject).toBe(
+      '[Nimbus feedback] bug: The upload stops at 99 % on my phone. Please look.',
+    );
     expect(copy.text).toContain('The upload stops at 99 % on my phone.\nPlease look.');
     expect(copy.text).toContain(`Reply to: ${user.email}`);
     expect(copy.text).toContain('No attachments.');
@@ -148,13 +178,19 @@ describe.each(dialects)('feedback on %s', (dialect) => {
       const shown = await runFeedbackCommand(['show', answer.id, '--save', folder], deps);
       expect(shown).toContain('reply to: ana@example.org');
       expect(shown).toContain('locale: pt');
-      expect(await fs.readFile(path.join(folder, `${answer.id}-1-Screenshot 2026-11-26.png`))).toEqual(png);
+      expect(
+        await fs.readFile(path.join(folder, `${answer.id}-1-Screenshot 2026-11-26.png`)),
+      ).toEqual(png);
       expect(await fs.readFile(path.join(folder, `${answer.id}-2-console.txt`))).toEqual(log);
     } finally {
       await fs.rm(folder, { recursive: true, force: true });
     }
     // The API has no path that serves them back.
-    const probe = await t.app.inject({ method: 'GET', url: `/drive/v1/feedback/${answer.id}`, headers });
+    const probe = await t.app.inject({
+      method: 'GET',
+      url: `/drive/v1/feedback/${answer.id}`,
+      headers,
+    });
     expect(probe.statusCode).toBe(404);
   });
 
@@ -164,12 +200,36 @@ describe.each(dialects)('feedback on %s', (dialect) => {
     const valid = { category: 'idea', message: 'Please add dark mode to the share page.' };
     expectError(await sendJson({}, { ...valid, category: 'suggestion' }), 401, 'unauthenticated');
     expectError(await sendJson(headers, { ...valid, category: 'idea' }), 400, 'invalid_argument');
-    expectError(await sendJson(headers, { category: 'bug', message: '   short   ' }), 400, 'invalid_argument');
-    expectError(await sendJson(headers, { category: 'bug', message: 'x'.repeat(5001) }), 400, 'invalid_argument');
-    expectError(await sendJson(headers, { category: 'bug', message: 'A NUL \u0000 in the text here' }), 400, 'invalid_argument');
-    expectError(await sendJson(headers, { ...valid, category: 'bug', contact_email: 'not an address' }), 400, 'invalid_argument');
-    expectError(await sendJson(headers, { ...valid, category: 'bug', admin: true }), 400, 'invalid_argument');
-    expectError(await sendJson(headers, { ...valid, category: 'bug', locale: 'xx' }), 400, 'invalid_argument');
+    expectError(
+      await sendJson(headers, { category: 'bug', message: '   short   ' }),
+      400,
+      'invalid_argument',
+    );
+    expectError(
+      await sendJson(headers, { category: 'bug', message: 'x'.repeat(5001) }),
+      400,
+      'invalid_argument',
+    );
+    expectError(
+      await sendJson(headers, { category: 'bug', message: 'A NUL \u0000 in the text here' }),
+      400,
+      'invalid_argument',
+    );
+    expectError(
+      await sendJson(headers, { ...valid, category: 'bug', contact_email: 'not an address' }),
+      400,
+      'invalid_argument',
+    );
+    expectError(
+      await sendJson(headers, { ...valid, category: 'bug', admin: true }),
+      400,
+      'invalid_argument',
+    );
+    expectError(
+      await sendJson(headers, { ...valid, category: 'bug', locale: 'xx' }),
+      400,
+      'invalid_argument',
+    );
     expectError(await sendJson(headers, [valid]), 400, 'invalid_argument');
     const text = await t.app.inject({
       method: 'POST',
@@ -189,17 +249,25 @@ describe.each(dialects)('feedback on %s', (dialect) => {
     );
     expect(localizedOf(binary)?.message).toContain('Adjunta como máximo 3 archivos');
     expectError(
-      await sendForm(headers, fields, [{ name: 'icon.svg', bytes: Buffer.from('<svg onload="alert(1)"/>\u0000') }]),
+      await sendForm(headers, fields, [
+        { name: 'icon.svg', bytes: Buffer.from('<svg onload="alert(1)"/>\u0000') },
+      ]),
       400,
       'feedback_attachment_invalid',
     );
     expectError(
-      await sendForm(headers, fields, [1, 2, 3, 4].map((n) => ({ name: `${n}.png`, bytes: png }))),
+      await sendForm(
+        headers,
+        fields,
+        [1, 2, 3, 4].map((n) => ({ name: `${n}.png`, bytes: png })),
+      ),
       400,
       'feedback_attachment_invalid',
     );
     expectError(
-      await sendForm(headers, fields, [{ name: 'big.txt', bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) }]),
+      await sendForm(headers, fields, [
+        { name: 'big.txt', bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) },
+      ]),
       400,
       'feedback_attachment_invalid',
     );
@@ -209,7 +277,11 @@ describe.each(dialects)('feedback on %s', (dialect) => {
       'invalid_argument',
     );
     expectError(await sendForm(headers, { ...fields, role: 'admin' }, []), 400, 'invalid_argument');
-    expectError(await sendForm(headers, { ...fields, category: 'spam' }, []), 400, 'invalid_argument');
+    expectError(
+      await sendForm(headers, { ...fields, category: 'spam' }, []),
+      400,
+      'invalid_argument',
+    );
     expect(await t.container.feedback.list({ limit: 10 })).toEqual([]);
     // Nothing half-stored: the blobs of a refused form hold no reference.
     expect((await t.container.blobRecords.find(sha256Of(png)))?.refCount ?? 0).toBe(0);
@@ -217,7 +289,11 @@ describe.each(dialects)('feedback on %s', (dialect) => {
 
   it('limits feedback per member and per address over 24 hours', async () => {
     const clock = testClock('2030-01-01T00:00:00.000Z');
-    t = await buildTestApp(dialect, { FEEDBACK_MAX_PER_MEMBER: '2', FEEDBACK_MAX_PER_ADDRESS: '3' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      { FEEDBACK_MAX_PER_MEMBER: '2', FEEDBACK_MAX_PER_ADDRESS: '3' },
+      { now: clock.now },
+    );
     const first = await signedInMember(t);
     const second = await signedInMember(t);
     const body = { category: 'other', message: 'Thank you for building this drive!' };
@@ -266,7 +342,10 @@ describe.each(dialects)('subscribing again on %s', (dialect) => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ d }),
     });
-    expect(ok<{ subscribed: boolean; scene: string }>(again)).toMatchObject({ subscribed: true, scene: 'newsletter' });
+    expect(ok<{ subscribed: boolean; scene: string }>(again)).toMatchObject({
+      subscribed: true,
+      scene: 'newsletter',
+    });
     expect(await activities.isUnsubscribed('ana.member@example.com', 'newsletter')).toBe(false);
     expect(ok<{ subscribed: boolean }>(await state()).subscribed).toBe(true);
     // Once more changes nothing.
@@ -293,7 +372,10 @@ describe.each(dialects)('subscribing again on %s', (dialect) => {
         headers: { 'accept-language': 'ko' },
       });
       expect(read.statusCode).toBe(400);
-      expect(localizedOf(errorOf(read))).toMatchObject({ locale: 'ko', message: '유효하지 않은 수신 거부 링크입니다' });
+      expect(localizedOf(errorOf(read))).toMatchObject({
+        locale: 'ko',
+        message: '유효하지 않은 수신 거부 링크입니다',
+      });
       const write = await t.app.inject({
         method: 'POST',
         url: '/mail/v1/subscribe',
@@ -302,8 +384,15 @@ describe.each(dialects)('subscribing again on %s', (dialect) => {
       });
       expect(errorOf(write).error).toBe('unsubscribe_link_invalid');
     }
-    expect(await t.container.membershipActivities.isUnsubscribed('bob@example.com', 'activity')).toBe(true);
-    for (const payload of ['{}', JSON.stringify({ d, extra: 1 }), JSON.stringify({ d: 'a'.repeat(2000) }), 'not json']) {
+    expect(
+      await t.container.membershipActivities.isUnsubscribed('bob@example.com', 'activity'),
+    ).toBe(true);
+    for (const payload of [
+      '{}',
+      JSON.stringify({ d, extra: 1 }),
+      JSON.stringify({ d: 'a'.repeat(2000) }),
+      'not json',
+    ]) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/mail/v1/subscribe',

@@ -45,12 +45,23 @@ describe.each(dialects)('the files API on %s', (dialect) => {
 
   type Headers = Record<string, string>;
 
-  function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
+  function call(
+    headers: Headers,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
 
   async function folder(headers: Headers, name: string, parentId = ''): Promise<FileBody> {
-    return ok<{ file: FileBody }>(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: parentId })).file;
+    return ok<{ file: FileBody }>(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name,
+        parent_id: parentId,
+      }),
+    ).file;
   }
 
   async function get(headers: Headers, id: string): Promise<FileBody> {
@@ -58,11 +69,18 @@ describe.each(dialects)('the files API on %s', (dialect) => {
   }
 
   async function list(headers: Headers, query: Record<string, string>): Promise<FileListBody> {
-    return ok<FileListBody>(await call(headers, 'GET', `/drive/v1/files?${new URLSearchParams(query).toString()}`));
+    return ok<FileListBody>(
+      await call(headers, 'GET', `/drive/v1/files?${new URLSearchParams(query).toString()}`),
+    );
   }
 
   /** A stored blob, and a file row pointing at it (the caller's reference taken for the row). */
-  async function storedFile(userId: string, name: string, content: string, parentId = ''): Promise<FileRecord> {
+  async function storedFile(
+    userId: string,
+    name: string,
+    content: string,
+    parentId = '',
+  ): Promise<FileRecord> {
     const digest = await t.container.blobs.ingest(Readable.from([Buffer.from(content)]));
     return t.container.files.createFile(userId, { name, parentId, blob: digest });
   }
@@ -78,7 +96,11 @@ describe.each(dialects)('the files API on %s', (dialect) => {
 
   it('creates folders, renaming taken names to name(1), name(2) in any letter case', async () => {
     const { headers } = await member();
-    const created = await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'Photos', parent_id: '' });
+    const created = await call(headers, 'POST', '/drive/v1/files', {
+      kind: 'drive#folder',
+      name: 'Photos',
+      parent_id: '',
+    });
     const body = ok<{ upload_type: string; file: FileBody; task: null }>(created);
     expect(body.upload_type).toBe('UPLOAD_TYPE_UNKNOWN');
     expect(body.task).toBeNull();
@@ -105,7 +127,13 @@ describe.each(dialects)('the files API on %s', (dialect) => {
   it('gives parallel creations of one name distinct names', async () => {
     const { headers } = await member();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'Same', parent_id: '' })),
+      Array.from({ length: 8 }, () =>
+        call(headers, 'POST', '/drive/v1/files', {
+          kind: 'drive#folder',
+          name: 'Same',
+          parent_id: '',
+        }),
+      ),
     );
     const names = answers.map((answer) => ok<{ file: FileBody }>(answer).file.name);
     expect(new Set(names).size).toBe(8);
@@ -130,14 +158,32 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     ['longer than any call takes', 'y'.repeat(5000), 'invalid_argument'],
   ])('refuses a name that is %s with its reason', async (_what, name, reason) => {
     const { headers } = await member();
-    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: '' }), 400, reason);
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: '' }),
+      400,
+      reason,
+    );
     const target = await folder(headers, 'target');
-    expectError(await call(headers, 'PATCH', `/drive/v1/files/${target.id}`, { name }), 400, reason);
+    expectError(
+      await call(headers, 'PATCH', `/drive/v1/files/${target.id}`, { name }),
+      400,
+      reason,
+    );
   });
 
   it('keeps names of 255 bytes in any script, and names only Windows refuses', async () => {
     const { headers } = await member();
-    for (const name of ['x'.repeat(255), 'ж'.repeat(127), '写'.repeat(85), 'תמונות מהטיול', 'CON', 'aux.c', 'C:', 'what?.txt', 'name.']) {
+    for (const name of [
+      'x'.repeat(255),
+      'ж'.repeat(127),
+      '写'.repeat(85),
+      'תמונות מהטיול',
+      'CON',
+      'aux.c',
+      'C:',
+      'what?.txt',
+      'name.',
+    ]) {
       expect((await folder(headers, name)).name).toBe(name);
     }
     expect((await folder(headers, '写真 📷')).name).toBe('写真 📷');
@@ -145,11 +191,31 @@ describe.each(dialects)('the files API on %s', (dialect) => {
 
   it('answers file_not_found for an unknown parent and invalid_argument for a file as parent', async () => {
     const { user, headers } = await member();
-    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'x', parent_id: 'nope' }), 404, 'file_not_found');
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name: 'x',
+        parent_id: 'nope',
+      }),
+      404,
+      'file_not_found',
+    );
     const file = await storedFile(user.id, 'a.txt', 'hello');
-    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'x', parent_id: file.id }), 400, 'invalid_argument');
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name: 'x',
+        parent_id: file.id,
+      }),
+      400,
+      'invalid_argument',
+    );
     expectError(await call(headers, 'GET', '/drive/v1/files/nope'), 404, 'file_not_found');
-    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', name: 'x' }), 400, 'invalid_argument');
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', name: 'x' }),
+      400,
+      'invalid_argument',
+    );
   });
 
   it('maps a stored file to the File of API.md §2', async () => {
@@ -166,7 +232,11 @@ describe.each(dialects)('the files API on %s', (dialect) => {
       web_content_link: expect.stringContaining('/content/v1/') as unknown,
       // The bytes are no JPEG, so no thumbnail is offered.
       thumbnail_link: '',
-      links: { 'application/octet-stream': expect.objectContaining({ type: 'application/octet-stream' }) as unknown },
+      links: {
+        'application/octet-stream': expect.objectContaining({
+          type: 'application/octet-stream',
+        }) as unknown,
+      },
       folder_type: '',
     });
     expect(file.hash).toMatch(/^[0-9A-F]{40}$/);
@@ -177,31 +247,66 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     const a = await folder(headers, 'a');
     await folder(headers, 'b');
     clock.advance(1000);
-    const renamed = ok<FileBody>(await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'c' }));
-    expect(renamed).toMatchObject({ id: a.id, name: 'c', modified_time: new Date(clock.now()).toISOString() });
-    expectError(await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'B' }), 400, 'file_duplicated_name');
-    expect(ok<FileBody>(await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'C' })).name).toBe('C');
+    const renamed = ok<FileBody>(
+      await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'c' }),
+    );
+    expect(renamed).toMatchObject({
+      id: a.id,
+      name: 'c',
+      modified_time: new Date(clock.now()).toISOString(),
+    });
+    expectError(
+      await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'B' }),
+      400,
+      'file_duplicated_name',
+    );
+    expect(
+      ok<FileBody>(await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'C' })).name,
+    ).toBe('C');
     const file = await storedFile(user.id, 'notes.txt', 'n');
-    expect(ok<FileBody>(await call(headers, 'PATCH', `/drive/v1/files/${file.id}`, { name: 'song.mp3' }))).toMatchObject({
+    expect(
+      ok<FileBody>(
+        await call(headers, 'PATCH', `/drive/v1/files/${file.id}`, { name: 'song.mp3' }),
+      ),
+    ).toMatchObject({
       file_extension: 'mp3',
       file_category: 'AUDIO',
     });
     ok(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [a.id] }));
-    expectError(await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'd' }), 400, 'file_in_recycle_bin');
-    expectError(await call(headers, 'PATCH', '/drive/v1/files/unknown', { name: 'd' }), 404, 'file_not_found');
+    expectError(
+      await call(headers, 'PATCH', `/drive/v1/files/${a.id}`, { name: 'd' }),
+      400,
+      'file_in_recycle_bin',
+    );
+    expectError(
+      await call(headers, 'PATCH', '/drive/v1/files/unknown', { name: 'd' }),
+      404,
+      'file_not_found',
+    );
   });
 
   it('stars and unstars, keeping starred and the STAR tag together', async () => {
     const { headers } = await member();
     const a = await folder(headers, 'a');
     const b = await folder(headers, 'b');
-    expect(ok<{ ids: string[] }>(await call(headers, 'POST', '/drive/v1/files:star', { ids: [a.id, b.id] })).ids).toEqual([a.id, b.id]);
+    expect(
+      ok<{ ids: string[] }>(
+        await call(headers, 'POST', '/drive/v1/files:star', { ids: [a.id, b.id] }),
+      ).ids,
+    ).toEqual([a.id, b.id]);
     expect(await get(headers, a.id)).toMatchObject({ starred: true, tags: [{ name: 'STAR' }] });
-    const starred = await list(headers, { parent_id: '*', filters: JSON.stringify({ starred: { eq: true } }) });
+    const starred = await list(headers, {
+      parent_id: '*',
+      filters: JSON.stringify({ starred: { eq: true } }),
+    });
     expect(starred.files.map((file) => file.id).sort()).toEqual([a.id, b.id].sort());
     ok(await call(headers, 'POST', '/drive/v1/files:unstar', { ids: [a.id] }));
     expect(await get(headers, a.id)).toMatchObject({ starred: false, tags: [] });
-    expectError(await call(headers, 'POST', '/drive/v1/files:star', { ids: [] }), 400, 'invalid_argument');
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files:star', { ids: [] }),
+      400,
+      'invalid_argument',
+    );
   });
 
   it('trashes and untrashes, hiding what a trashed folder holds', async () => {
@@ -209,27 +314,57 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     const a = await folder(headers, 'a');
     const b = await folder(headers, 'b', a.id);
     const inner = await storedFile(user.id, 'inner.txt', 'inner', b.id);
-    const trashed = ok<{ task_id: string }>(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [a.id] }));
+    const trashed = ok<{ task_id: string }>(
+      await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [a.id] }),
+    );
     expect(trashed.task_id).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(await get(headers, a.id)).toMatchObject({ trashed: true, delete_time: '2030-01-01T00:00:00.000Z' });
+    expect(await get(headers, a.id)).toMatchObject({
+      trashed: true,
+      delete_time: '2030-01-01T00:00:00.000Z',
+    });
     expect((await get(headers, inner.id)).trashed).toBe(true);
     expect((await list(headers, {})).files).toEqual([]);
     expect((await list(headers, { parent_id: '*' })).files).toEqual([]);
-    const trash = await list(headers, { parent_id: '*', filters: JSON.stringify({ trashed: { eq: true } }) });
+    const trash = await list(headers, {
+      parent_id: '*',
+      filters: JSON.stringify({ trashed: { eq: true } }),
+    });
     expect(trash.files.map((file) => file.id)).toEqual([a.id]);
     expect((await list(headers, { parent_id: a.id })).files.map((file) => file.id)).toEqual([b.id]);
-    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'x', parent_id: a.id }), 400, 'file_in_recycle_bin');
-    expectError(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [b.id] }), 400, 'file_in_recycle_bin');
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name: 'x',
+        parent_id: a.id,
+      }),
+      400,
+      'file_in_recycle_bin',
+    );
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [b.id] }),
+      400,
+      'file_in_recycle_bin',
+    );
     ok(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [a.id] }));
-    expect(await get(headers, a.id)).toMatchObject({ trashed: false, parent_id: '', delete_time: '' });
+    expect(await get(headers, a.id)).toMatchObject({
+      trashed: false,
+      parent_id: '',
+      delete_time: '',
+    });
     expect((await get(headers, inner.id)).trashed).toBe(false);
-    expect((await list(headers, { parent_id: b.id })).files.map((file) => file.id)).toEqual([inner.id]);
+    expect((await list(headers, { parent_id: b.id })).files.map((file) => file.id)).toEqual([
+      inner.id,
+    ]);
 
     // A name taken meanwhile in the original folder is renamed on the way back.
     ok(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [inner.id] }));
     await storedFile(user.id, 'inner.txt', 'newer', b.id);
     ok(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [inner.id] }));
-    expect(await get(headers, inner.id)).toMatchObject({ parent_id: b.id, name: 'inner(1).txt', trashed: false });
+    expect(await get(headers, inner.id)).toMatchObject({
+      parent_id: b.id,
+      name: 'inner(1).txt',
+      trashed: false,
+    });
   });
 
   it('untrashes into the original folder made again when it was deleted, and renames on a collision', async () => {
@@ -277,7 +412,9 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     ok(await call(headers, 'PATCH', '/drive/v1/files/trash:empty'));
     expect(await refCount(two.sha256)).toBe(0);
     expect(await refCount(three.sha256)).toBe(0);
-    expect((await list(headers, { parent_id: '*', filters: '{"trashed":{"eq":true}}' })).files).toEqual([]);
+    expect(
+      (await list(headers, { parent_id: '*', filters: '{"trashed":{"eq":true}}' })).files,
+    ).toEqual([]);
     expect(await t.container.blobs.collectGarbage()).toEqual({ deleted: 2 });
   });
 
@@ -297,7 +434,9 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     expect(await files.purgeExpiredTrash()).toBe(1);
     expect(await files.purgeExpiredTrash()).toBe(0);
     await expect(files.get(user.id, old.id)).rejects.toMatchObject({ reason: 'file_not_found' });
-    await expect(files.get(user.id, oldFile.id)).rejects.toMatchObject({ reason: 'file_not_found' });
+    await expect(files.get(user.id, oldFile.id)).rejects.toMatchObject({
+      reason: 'file_not_found',
+    });
     expect(await refCount(oldFile.sha256)).toBe(0);
     expect((await files.get(user.id, recent.id)).trashed).toBe(1);
     expect((await files.get(user.id, live.id)).trashed).toBe(0);
@@ -310,13 +449,44 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     await folder(headers, 'x', target.id);
     const x = await folder(headers, 'x');
     const child = await folder(headers, 'child', x.id);
-    ok(await call(headers, 'POST', '/drive/v1/files:batchMove', { ids: [x.id], to: { parent_id: target.id } }));
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchMove', {
+        ids: [x.id],
+        to: { parent_id: target.id },
+      }),
+    );
     expect(await get(headers, x.id)).toMatchObject({ parent_id: target.id, name: 'x(1)' });
-    expectError(await call(headers, 'POST', '/drive/v1/files:batchMove', { ids: [x.id], to: { parent_id: child.id } }), 400, 'invalid_argument');
-    expectError(await call(headers, 'POST', '/drive/v1/files:batchMove', { ids: [x.id], to: { parent_id: x.id } }), 400, 'invalid_argument');
-    ok(await call(headers, 'POST', '/drive/v1/files:batchMove', { ids: [x.id], to: { parent_id: '' } }));
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files:batchMove', {
+        ids: [x.id],
+        to: { parent_id: child.id },
+      }),
+      400,
+      'invalid_argument',
+    );
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files:batchMove', {
+        ids: [x.id],
+        to: { parent_id: x.id },
+      }),
+      400,
+      'invalid_argument',
+    );
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchMove', {
+        ids: [x.id],
+        to: { parent_id: '' },
+      }),
+    );
     expect(await get(headers, x.id)).toMatchObject({ parent_id: '', name: 'x(1)' });
-    expectError(await call(headers, 'POST', '/drive/v1/files:batchMove', { ids: [x.id, 'missing'], to: { parent_id: target.id } }), 404, 'file_not_found');
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files:batchMove', {
+        ids: [x.id, 'missing'],
+        to: { parent_id: target.id },
+      }),
+      404,
+      'file_not_found',
+    );
     expect((await get(headers, x.id)).parent_id).toBe('');
   });
 
@@ -326,8 +496,18 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     const inner = await folder(headers, 'inner', album.id);
     const song = await storedFile(user.id, 'song.mp3', 'la la la', inner.id);
     const dest = await folder(headers, 'dest');
-    ok(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [album.id], to: { parent_id: dest.id } }));
-    ok(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [album.id], to: { parent_id: dest.id } }));
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchCopy', {
+        ids: [album.id],
+        to: { parent_id: dest.id },
+      }),
+    );
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchCopy', {
+        ids: [album.id],
+        to: { parent_id: dest.id },
+      }),
+    );
     expect(await refCount(song.sha256)).toBe(3);
     const copies = await list(headers, { parent_id: dest.id, order: 'NAME_ASC' });
     expect(copies.files.map((file) => file.name)).toEqual(['album', 'album(1)']);
@@ -335,9 +515,20 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     expect(copiedInner.map((file) => file.name)).toEqual(['inner']);
     const copiedSong = (await list(headers, { parent_id: copiedInner[0]?.id ?? '' })).files;
     expect(copiedSong).toHaveLength(1);
-    expect(copiedSong[0]).toMatchObject({ name: 'song.mp3', size: String('la la la'.length), hash: (await get(headers, song.id)).hash });
+    expect(copiedSong[0]).toMatchObject({
+      name: 'song.mp3',
+      size: String('la la la'.length),
+      hash: (await get(headers, song.id)).hash,
+    });
     expect(copiedSong[0]?.id).not.toBe(song.id);
-    expectError(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [album.id], to: { parent_id: inner.id } }), 400, 'invalid_argument');
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files:batchCopy', {
+        ids: [album.id],
+        to: { parent_id: inner.id },
+      }),
+      400,
+      'invalid_argument',
+    );
     // Deleting the original leaves the copies' references.
     ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [album.id] }));
     expect(await refCount(song.sha256)).toBe(2);
@@ -351,7 +542,13 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     const about = ok<Record<string, unknown>>(await call(headers, 'GET', '/drive/v1/about'));
     expect(about).toEqual({
       kind: 'drive#about',
-      quota: { kind: 'drive#quota', limit: '100000', usage: '40000', usage_in_trash: '1000', is_unlimited: false },
+      quota: {
+        kind: 'drive#quota',
+        limit: '100000',
+        usage: '40000',
+        usage_in_trash: '1000',
+        is_unlimited: false,
+      },
       quotas: {
         cloud_download: { limit: '5', usage: '0' },
         download_traffic: { limit: String(100 * 1024 ** 3), usage: '0' },
@@ -360,10 +557,26 @@ describe.each(dialects)('the files API on %s', (dialect) => {
       over_free_task_limit: false,
       expires_at: '',
     });
-    ok(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [big.id], to: { parent_id: '' } }));
-    expectError(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [big.id], to: { parent_id: '' } }), 403, 'file_space_not_enough');
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchCopy', {
+        ids: [big.id],
+        to: { parent_id: '' },
+      }),
+    );
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files:batchCopy', {
+        ids: [big.id],
+        to: { parent_id: '' },
+      }),
+      403,
+      'file_space_not_enough',
+    );
     expect(await refCount(big.sha256)).toBe(2);
-    expectError(await t.app.inject({ method: 'GET', url: '/drive/v1/about' }), 401, 'unauthenticated');
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/about' }),
+      401,
+      'unauthenticated',
+    );
   });
 
   it('filters by name prefix, kind, category and phase, case-insensitively in any script', async () => {
@@ -374,15 +587,22 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     await storedFile(user.id, 'plan_100%.txt', 'text');
     await storedFile(user.id, 'planX100.txt', 'text2');
     const names = async (filters: unknown) =>
-      (await list(headers, { parent_id: '*', order: 'NAME_ASC', filters: JSON.stringify(filters) })).files.map((file) => file.name);
+      (
+        await list(headers, { parent_id: '*', order: 'NAME_ASC', filters: JSON.stringify(filters) })
+      ).files.map((file) => file.name);
     expect(await names({ name: { prefix: 'урок' } })).toEqual(['Урок 1', 'урок 2', 'УРОК 3.mp4']);
     expect(await names({ name: { prefix: 'plan_100%' } })).toEqual(['plan_100%.txt']);
     expect(await names({ name: { contains: 'ОК 3' } })).toEqual(['УРОК 3.mp4']);
     expect(await names({ name: { contains: '_100%' } })).toEqual(['plan_100%.txt']);
-    expect(await names({ name: { prefix: 'урок' }, kind: { eq: 'drive#folder' } })).toEqual(['Урок 1', 'урок 2']);
+    expect(await names({ name: { prefix: 'урок' }, kind: { eq: 'drive#folder' } })).toEqual([
+      'Урок 1',
+      'урок 2',
+    ]);
     expect(await names({ file_category: { in: 'VIDEO,TEXT' } })).toHaveLength(3);
     expect(await names({ name: { eq: 'PLANX100.TXT' } })).toEqual(['planX100.txt']);
-    expect(await names({ phase: { eq: 'PHASE_TYPE_COMPLETE' }, kind: { in: 'drive#file' } })).toHaveLength(3);
+    expect(
+      await names({ phase: { eq: 'PHASE_TYPE_COMPLETE' }, kind: { in: 'drive#file' } }),
+    ).toHaveLength(3);
   });
 
   it.each([
@@ -396,13 +616,20 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     ['prototype field', { filters: '{"__proto__":{"eq":"x"}}' }],
     ['page token of garbage', { page_token: '!!!' }],
     ['page token not JSON', { page_token: Buffer.from('hello').toString('base64url') }],
-    ['page token of another shape', { page_token: Buffer.from('{"o":"NAME_ASC:0","v":[1]}').toString('base64url') }],
+    [
+      'page token of another shape',
+      { page_token: Buffer.from('{"o":"NAME_ASC:0","v":[1]}').toString('base64url') },
+    ],
     ['limit 0', { limit: '0' }],
     ['limit 1001', { limit: '1001' }],
     ['unknown order', { order: 'sideways' }],
   ])('answers invalid_argument for a listing with %s', async (_what, query) => {
     const { headers } = await member();
-    expectError(await call(headers, 'GET', `/drive/v1/files?${new URLSearchParams(query).toString()}`), 400, 'invalid_argument');
+    expectError(
+      await call(headers, 'GET', `/drive/v1/files?${new URLSearchParams(query).toString()}`),
+      400,
+      'invalid_argument',
+    );
   });
 
   it('keeps a page token valid as items come and go (a position, not an offset)', async () => {
@@ -416,9 +643,17 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [made[0]?.id ?? ''] }));
     await folder(headers, 'a');
     await folder(headers, 'e');
-    const second = await list(headers, { order: 'NAME_ASC', limit: '2', page_token: first.next_page_token });
+    const second = await list(headers, {
+      order: 'NAME_ASC',
+      limit: '2',
+      page_token: first.next_page_token,
+    });
     expect(second.files.map((file) => file.name)).toEqual(['e', 'f']);
-    const third = await list(headers, { order: 'NAME_ASC', limit: '2', page_token: second.next_page_token });
+    const third = await list(headers, {
+      order: 'NAME_ASC',
+      limit: '2',
+      page_token: second.next_page_token,
+    });
     expect(third.files.map((file) => file.name)).toEqual(['h']);
     expect(third.next_page_token).toBe('');
   });
@@ -431,7 +666,11 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     const first = await list(headers, { order: 'NAME_ASC', limit: '1' });
     expect(first.next_page_token).not.toBe('');
     expectError(
-      await call(headers, 'GET', `/drive/v1/files?order=SIZE_ASC&limit=1&page_token=${first.next_page_token}`),
+      await call(
+        headers,
+        'GET',
+        `/drive/v1/files?order=SIZE_ASC&limit=1&page_token=${first.next_page_token}`,
+      ),
       400,
       'invalid_argument',
     );
@@ -473,13 +712,21 @@ describe.each(dialects)('the files API on %s', (dialect) => {
         if (index % 5 === 0) {
           await t.container.files.createFolder(user.id, { name: `Dir${label}`, parentId: '' });
         } else {
-          await storedFile(user.id, `doc${label}.${extensions[index % 4] ?? 'txt'}`, contents[index % 3] ?? 'a');
+          await storedFile(
+            user.id,
+            `doc${label}.${extensions[index % 4] ?? 'txt'}`,
+            contents[index % 3] ?? 'a',
+          );
         }
       }
       for (const [key, code, text] of orders) {
         const descending = key.endsWith('DESC');
         for (const foldersFirst of ['true', 'false']) {
-          const whole = await list(headers, { order: key, limit: '1000', folders_first: foldersFirst });
+          const whole = await list(headers, {
+            order: key,
+            limit: '1000',
+            folders_first: foldersFirst,
+          });
           expect(whole.files).toHaveLength(250);
           expect(whole.next_page_token).toBe('');
           for (const notation of [key, code, text]) {
@@ -502,20 +749,31 @@ describe.each(dialects)('the files API on %s', (dialect) => {
             expect(seen.map((file) => file.id)).toEqual(whole.files.map((file) => file.id));
           }
           // The database's order agrees with the sort key (ties broken by id, checked above).
-          const ranks = whole.files.map((file) => [file.kind === 'drive#folder' && foldersFirst === 'true' ? 0 : 1, primaryKey(file, key)] as const);
+          const ranks = whole.files.map(
+            (file) =>
+              [
+                file.kind === 'drive#folder' && foldersFirst === 'true' ? 0 : 1,
+                primaryKey(file, key),
+              ] as const,
+          );
           for (let index = 1; index < ranks.length; index += 1) {
             const [previousGroup, previous] = ranks[index - 1] ?? [0, 0];
             const [group, current] = ranks[index] ?? [0, 0];
             expect(previousGroup <= group).toBe(true);
             if (previousGroup === group) {
               if (typeof previous === 'number' || !key.startsWith('NAME')) {
-                expect(descending ? previous >= current : previous <= current, `${key} at ${index}`).toBe(true);
+                expect(
+                  descending ? previous >= current : previous <= current,
+                  `${key} at ${index}`,
+                ).toBe(true);
               }
             }
           }
         }
       }
-      const byName = (await list(headers, { order: 'name_asc', limit: '3' })).files.map((file) => file.name);
+      const byName = (await list(headers, { order: 'name_asc', limit: '3' })).files.map(
+        (file) => file.name,
+      );
       expect(byName).toEqual(['Dir000', 'Dir005', 'Dir010']);
     }, 120_000);
   });
@@ -527,21 +785,51 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     const ownerFile = await storedFile(owner.user.id, 'secret.txt', 'secret', ownerFolder.id);
     const otherFolder = await folder(other.headers, 'mine');
     const ids = [ownerFolder.id, ownerFile.id];
-    const attempts: [string, 'GET' | 'POST' | 'PATCH', string, Record<string, unknown> | undefined][] = [
+    const attempts: [
+      string,
+      'GET' | 'POST' | 'PATCH',
+      string,
+      Record<string, unknown> | undefined,
+    ][] = [
       ['get', 'GET', `/drive/v1/files/${ownerFile.id}`, undefined],
       ['list', 'GET', `/drive/v1/files?parent_id=${ownerFolder.id}`, undefined],
-      ['create in', 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'x', parent_id: ownerFolder.id }],
+      [
+        'create in',
+        'POST',
+        '/drive/v1/files',
+        { kind: 'drive#folder', name: 'x', parent_id: ownerFolder.id },
+      ],
       ['rename', 'PATCH', `/drive/v1/files/${ownerFile.id}`, { name: 'mine.txt' }],
       ['star', 'POST', '/drive/v1/files:star', { ids }],
       ['unstar', 'POST', '/drive/v1/files:unstar', { ids }],
       ['trash', 'POST', '/drive/v1/files:batchTrash', { ids }],
       ['untrash', 'POST', '/drive/v1/files:batchUntrash', { ids }],
       ['delete', 'POST', '/drive/v1/files:batchDelete', { ids }],
-      ['move theirs', 'POST', '/drive/v1/files:batchMove', { ids, to: { parent_id: otherFolder.id } }],
-      ['move into theirs', 'POST', '/drive/v1/files:batchMove', { ids: [otherFolder.id], to: { parent_id: ownerFolder.id } }],
+      [
+        'move theirs',
+        'POST',
+        '/drive/v1/files:batchMove',
+        { ids, to: { parent_id: otherFolder.id } },
+      ],
+      [
+        'move into theirs',
+        'POST',
+        '/drive/v1/files:batchMove',
+        { ids: [otherFolder.id], to: { parent_id: ownerFolder.id } },
+      ],
       ['copy theirs', 'POST', '/drive/v1/files:batchCopy', { ids, to: { parent_id: '' } }],
-      ['copy into theirs', 'POST', '/drive/v1/files:batchCopy', { ids: [otherFolder.id], to: { parent_id: ownerFolder.id } }],
-      ['mix of both', 'POST', '/drive/v1/files:batchDelete', { ids: [otherFolder.id, ownerFile.id] }],
+      [
+        'copy into theirs',
+        'POST',
+        '/drive/v1/files:batchCopy',
+        { ids: [otherFolder.id], to: { parent_id: ownerFolder.id } },
+      ],
+      [
+        'mix of both',
+        'POST',
+        '/drive/v1/files:batchDelete',
+        { ids: [otherFolder.id, ownerFile.id] },
+      ],
     ];
     for (const [what, method, url, payload] of attempts) {
       const response = await call(other.headers, method, url, payload);
@@ -553,11 +841,27 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     const theirs = await call(other.headers, 'GET', `/drive/v1/files/${ownerFile.id}`);
     expect({ ...errorOf(theirs), details: [] }).toEqual({ ...errorOf(missing), details: [] });
     ok(await call(other.headers, 'PATCH', '/drive/v1/files/trash:empty'));
-    expect(await get(owner.headers, ownerFile.id)).toMatchObject({ name: 'secret.txt', trashed: false, starred: false });
-    expect(await get(owner.headers, ownerFolder.id)).toMatchObject({ name: 'private', trashed: false });
-    expect((await list(owner.headers, { parent_id: ownerFolder.id })).files.map((file) => file.id)).toEqual([ownerFile.id]);
-    expect(await get(other.headers, otherFolder.id)).toMatchObject({ parent_id: '', trashed: false });
+    expect(await get(owner.headers, ownerFile.id)).toMatchObject({
+      name: 'secret.txt',
+      trashed: false,
+      starred: false,
+    });
+    expect(await get(owner.headers, ownerFolder.id)).toMatchObject({
+      name: 'private',
+      trashed: false,
+    });
+    expect(
+      (await list(owner.headers, { parent_id: ownerFolder.id })).files.map((file) => file.id),
+    ).toEqual([ownerFile.id]);
+    expect(await get(other.headers, otherFolder.id)).toMatchObject({
+      parent_id: '',
+      trashed: false,
+    });
     expect(await refCount(ownerFile.sha256)).toBe(1);
-    expectError(await t.app.inject({ method: 'GET', url: `/drive/v1/files/${ownerFile.id}` }), 401, 'unauthenticated');
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/drive/v1/files/${ownerFile.id}` }),
+      401,
+      'unauthenticated',
+    );
   });
 });

@@ -69,7 +69,9 @@ export async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Test choices for the container: a clock the test can move, a captcha guard, a logger. */
-export type TestAppOptions = Partial<Pick<ContainerOptions, 'now' | 'captchaGuard' | 'logger' | 'restores'>>;
+export type TestAppOptions = Partial<
+  Pick<ContainerOptions, 'now' | 'captchaGuard' | 'logger' | 'restores'>
+>;
 
 /**
  * Builds the real app on a fresh real database: a temp SQLite file, or a schema of its own in
@@ -93,20 +95,31 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://nimbus.test',
     ...env,
   });
-  const database = openDatabase({ ...config, ...(dialect === 'postgres' ? { searchPath: schema } : {}) });
+  const database = openDatabase({
+    ...config,
+    ...(dialect === 'postgres' ? { searchPath: schema } : {}),
+  });
   if (dialect === 'postgres') {
     await underSchemaLock(() => migrateToLatest(database.db, schema));
   } else {
     await migrateToLatest(database.db);
   }
-  const container = createContainer(config, database, { logger: pino({ level: 'silent' }), torrentThread: testTorrentThread, ...options });
+  const container = createContainer(config, database, {
+    logger: pino({ level: 'silent' }),
+    torrentThread: testTorrentThread,
+    ...options,
+  });
   const routes: TestRoute[] = [];
   const app = await buildApp({
     config,
     container,
     logger: pino({ level: 'silent' }),
     onRoute: (route) => {
-      routes.push({ methods: [route.method].flat(), url: route.url, ...(route.schema ? { schema: route.schema as Record<string, unknown> } : {}) });
+      routes.push({
+        methods: [route.method].flat(),
+        url: route.url,
+        ...(route.schema ? { schema: route.schema as Record<string, unknown> } : {}),
+      });
     },
   });
   return {
@@ -119,7 +132,9 @@ export async function buildTestApp(
       await container.mailer.close();
       await database.db.destroy();
       if (dialect === 'postgres') {
-        await underSchemaLock(() => withPostgres((client) => client.query(`drop schema ${schema} cascade`)));
+        await underSchemaLock(() =>
+          withPostgres((client) => client.query(`drop schema ${schema} cascade`)),
+        );
       }
       await fs.rm(dataDir, { recursive: true, force: true });
     },

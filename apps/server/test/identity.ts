@@ -67,7 +67,11 @@ export async function signIn(
   password: string,
   clientId = 'tv',
 ): Promise<TokenBody> {
-  const response = await post(t, '/v1/auth/signin', { client_id: clientId, username: email, password });
+  const response = await post(t, '/v1/auth/signin', {
+    client_id: clientId,
+    username: email,
+    password,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TokenBody>();
 }

@@ -35,7 +35,15 @@ describe.each(dialects)('lockouts on %s', (dialect) => {
     // The defaults of every guessing limit; captcha init is allowed often enough for the guesser
     // below, and the proof of work is made small so the test solves it quickly.
     const clock = testClock();
-    t = await buildTestApp(dialect, { SHIELD_POW_MAX_COUNTER: '2000', SHIELD_INIT_MAX_PER_DEVICE: '200', SHIELD_INIT_MAX_PER_ADDRESS: '200' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      {
+        SHIELD_POW_MAX_COUNTER: '2000',
+        SHIELD_INIT_MAX_PER_DEVICE: '200',
+        SHIELD_INIT_MAX_PER_ADDRESS: '200',
+      },
+      { now: clock.now },
+    );
     return t;
   }
 
@@ -44,7 +52,12 @@ describe.each(dialects)('lockouts on %s', (dialect) => {
       const owner = await signedInMember(t);
       const file = await storeFile(t, owner.user.id, 'plans.txt', 'the plans');
       const made = ok<{ share_id: string }>(
-        await t.app.inject({ method: 'POST', url: '/drive/v1/share', headers: owner.headers, payload: { file_ids: [file.id], custom_pass_code: 'Right123' } }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/drive/v1/share',
+          headers: owner.headers,
+          payload: { file_ids: [file.id], custom_pass_code: 'Right123' },
+        }),
       );
       return made.share_id;
     }
@@ -54,14 +67,24 @@ describe.each(dialects)('lockouts on %s', (dialect) => {
         method: 'GET',
         url: `/drive/v1/share?${new URLSearchParams({ share_id: shareId, pass_code: passCode }).toString()}`,
         remoteAddress: client.address,
-        headers: { 'x-device-id': client.deviceId, 'x-client-id': 'web', ...(captchaToken ? { 'x-captcha-token': captchaToken } : {}) },
+        headers: {
+          'x-device-id': client.deviceId,
+          'x-client-id': 'web',
+          ...(captchaToken ? { 'x-captcha-token': captchaToken } : {}),
+        },
       });
     }
 
     /** An attempt as a determined client makes it: with a solved challenge whenever one is asked. */
-    async function attempt(shareId: string, client: CaptchaClient, passCode: string): Promise<string> {
+    async function attempt(
+      shareId: string,
+      client: CaptchaClient,
+      passCode: string,
+    ): Promise<string> {
       const captcha = { action: shareAction, meta: { username: `share:${shareId}` } };
-      return outcomeOf(await withChallenge(t, client, captcha, (token) => open(shareId, client, passCode, token)));
+      return outcomeOf(
+        await withChallenge(t, client, captcha, (token) => open(shareId, client, passCode, token)),
+      );
     }
 
     it('lets another visitor in with the right code after 30 wrong ones, and the guesser with a challenge only', async () => {
@@ -86,7 +109,12 @@ describe.each(dialects)('lockouts on %s', (dialect) => {
 
       // The guesser itself: nothing without a challenge; with one, the right code still opens.
       expect(outcomeOf(await open(shareId, attacker, 'Right123'))).toBe('captcha_required');
-      const limited = await open(shareId, attacker, 'Wrong99x', await solvedCaptchaToken(t, attacker, shareAction, { username: `share:${shareId}` }));
+      const limited = await open(
+        shareId,
+        attacker,
+        'Wrong99x',
+        await solvedCaptchaToken(t, attacker, shareAction, { username: `share:${shareId}` }),
+      );
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(await attempt(shareId, attacker, 'Right123')).toBe('OK');
@@ -100,14 +128,25 @@ describe.each(dialects)('lockouts on %s', (dialect) => {
         url: '/v1/auth/signin',
         remoteAddress: client.address,
         headers: { 'x-device-id': client.deviceId },
-        payload: { client_id: 'web', username: email, password, ...(captchaToken ? { captcha_token: captchaToken } : {}) },
+        payload: {
+          client_id: 'web',
+          username: email,
+          password,
+          ...(captchaToken ? { captcha_token: captchaToken } : {}),
+        },
       });
     }
 
     /** A sign-in as a determined client makes it: with a solved challenge whenever one is asked. */
-    async function attempt(email: string, password: string, client: CaptchaClient): Promise<string> {
+    async function attempt(
+      email: string,
+      password: string,
+      client: CaptchaClient,
+    ): Promise<string> {
       const captcha = { action: signInAction, meta: { email } };
-      return outcomeOf(await withChallenge(t, client, captcha, (token) => signIn(email, password, client, token)));
+      return outcomeOf(
+        await withChallenge(t, client, captcha, (token) => signIn(email, password, client, token)),
+      );
     }
 
     it('lets the member in from a fresh device and address after 16 wrong passwords from one client, which stays frozen', async () => {
@@ -117,7 +156,9 @@ describe.each(dialects)('lockouts on %s', (dialect) => {
       for (let i = 0; i < 18; i += 1) {
         answers.push(await attempt(user.email, `wrong horse ${i}`, attacker));
       }
-      expect(answers.slice(0, 15).every((answer) => answer === 'invalid_account_or_password')).toBe(true);
+      expect(answers.slice(0, 15).every((answer) => answer === 'invalid_account_or_password')).toBe(
+        true,
+      );
       expect(answers.slice(15).every((answer) => answer === 'account_freeze')).toBe(true);
 
       // The member, from elsewhere: one challenge (the account has many failures), then in.
@@ -130,8 +171,12 @@ describe.each(dialects)('lockouts on %s', (dialect) => {
       expect(frozen.statusCode).toBe(403);
       expect(errorOf(frozen).error).toBe('account_freeze');
       expect(Number(frozen.headers['retry-after'])).toBeGreaterThan(0);
-      expect(await attempt(user.email, user.password, { ...attacker, deviceId: 'c'.repeat(32) })).toBe('account_freeze');
-      expect(await attempt(user.email, user.password, { ...attacker, address: '192.0.2.99' })).toBe('account_freeze');
+      expect(
+        await attempt(user.email, user.password, { ...attacker, deviceId: 'c'.repeat(32) }),
+      ).toBe('account_freeze');
+      expect(await attempt(user.email, user.password, { ...attacker, address: '192.0.2.99' })).toBe(
+        'account_freeze',
+      );
     });
   });
 });

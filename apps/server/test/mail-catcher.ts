@@ -15,7 +15,13 @@ export interface CapturedMail {
 /** The raw header lines of a parsed message, by lower-cased name, unfolded. */
 function headersOf(lines: readonly { key: string; line: string }[]): Record<string, string> {
   return Object.fromEntries(
-    lines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]),
+    lines.map(({ key, line }) => [
+      key,
+      line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    ]),
   );
 }
 
@@ -41,7 +47,9 @@ export async function startMailCatcher() {
           });
           callback();
         })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+        .catch((error: unknown) =>
+          callback(error instanceof Error ? error : new Error(String(error))),
+        );
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

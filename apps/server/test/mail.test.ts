@@ -28,7 +28,12 @@ describe.each(dialects)('mail on %s', (dialect) => {
     t = await buildTestApp(dialect, { SMTP_URL: mail.url });
     const email = `${locale.toLowerCase()}@example.com`;
     const before = mail.mails.length;
-    const response = await post(t, '/v1/auth/verification', { email, usage: 'REGISTER', locale, client_id: 'web' });
+    const response = await post(t, '/v1/auth/verification', {
+      email,
+      usage: 'REGISTER',
+      locale,
+      client_id: 'web',
+    });
     expect(response.statusCode).toBe(200);
     const received = await mail.waitFor(email, before);
     const code = codeIn(received);
@@ -36,7 +41,9 @@ describe.each(dialects)('mail on %s', (dialect) => {
     expect(received.subject).toBe(expected.subject);
     expect(received.text.trim()).toBe(expected.text);
     if (locale !== 'en-US') {
-      expect(received.subject).not.toBe(composeUserMail('register', 'en-US', { code, minutes: '10' }).subject);
+      expect(received.subject).not.toBe(
+        composeUserMail('register', 'en-US', { code, minutes: '10' }).subject,
+      );
     }
   });
 
@@ -64,7 +71,9 @@ describe.each(dialects)('mail on %s', (dialect) => {
       { 'accept-language': 'pt-BR,pt;q=0.9' },
     );
     const received = await mail.waitFor('reset-me@example.com', before);
-    expect(received.subject).toBe(`${codeIn(received)} é o seu código para redefinir a senha do Nimbus`);
+    expect(received.subject).toBe(
+      `${codeIn(received)} é o seu código para redefinir a senha do Nimbus`,
+    );
   });
 
   it('writes mail to DATA_DIR/outbox and logs the code when no SMTP server is configured', async () => {
@@ -114,7 +123,10 @@ describe.each(dialects)('mail on %s', (dialect) => {
         locale: 'ko',
         expiresAt: '2030-01-31T00:00:00.000Z',
         publicUrl: 'http://nimbus.test',
-        unsubscribeToken: t.container.membershipActivities.unsubscribeToken(to, 'membership_reminder'),
+        unsubscribeToken: t.container.membershipActivities.unsubscribeToken(
+          to,
+          'membership_reminder',
+        ),
       });
     t = await buildTestApp(dialect, { SMTP_URL: mail.url });
     const before = mail.mails.length;
@@ -127,7 +139,12 @@ describe.each(dialects)('mail on %s', (dialect) => {
     expect(received.text.trim()).toBe(sent.text);
     // Transactional mail carries no list headers.
     const plain = mail.mails.length;
-    await post(t, '/v1/auth/verification', { email: 'plain@example.com', usage: 'REGISTER', locale: 'en-US', client_id: 'web' });
+    await post(t, '/v1/auth/verification', {
+      email: 'plain@example.com',
+      usage: 'REGISTER',
+      locale: 'en-US',
+      client_id: 'web',
+    });
     const code = await mail.waitFor('plain@example.com', plain);
     expect(code.headers['list-unsubscribe']).toBeUndefined();
     expect(code.headers['list-unsubscribe-post']).toBeUndefined();
@@ -139,7 +156,10 @@ describe.each(dialects)('mail on %s', (dialect) => {
     const outbox = path.join(t.config.DATA_DIR, 'outbox');
     const [file] = (await fs.readdir(outbox)).filter((name) => name.endsWith('.eml'));
     // Header lines may be folded (RFC 5322 §2.2.3): read them unfolded.
-    const raw = (await fs.readFile(path.join(outbox, file ?? ''), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
+    const raw = (await fs.readFile(path.join(outbox, file ?? ''), 'utf8')).replace(
+      /\r?\n[ \t]+/g,
+      ' ',
+    );
     expect(raw).toContain(`List-Unsubscribe: <${written.listUnsubscribe ?? ''}>`);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });

@@ -26,7 +26,13 @@ interface FileBody {
     link: { url: string };
     is_playable: boolean;
     unsupported_codecs: string[];
-    video: { width: number; height: number; duration: number; video_codec: string; audio_codec: string };
+    video: {
+      width: number;
+      height: number;
+      duration: number;
+      video_codec: string;
+      audio_codec: string;
+    };
   }[];
 }
 
@@ -34,10 +40,25 @@ interface FileBody {
 async function makeClip(dir: string, name: string, audioCodec: string): Promise<Buffer> {
   const file = path.join(dir, name);
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10',
-    '-f', 'lavfi', '-i', 'sine',
-    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', audioCodec,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    audioCodec,
     file,
   ]);
   return fs.readFile(file);
@@ -66,21 +87,38 @@ describe.each(dialects)('video analysis with ffmpeg on %s', (dialect) => {
     await t.close();
   });
 
-  async function fileOf(headers: Record<string, string>, id: string, query = ''): Promise<FileBody> {
-    const response = await t.app.inject({ method: 'GET', url: `/drive/v1/files/${id}${query}`, headers });
+  async function fileOf(
+    headers: Record<string, string>,
+    id: string,
+    query = '',
+  ): Promise<FileBody> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/drive/v1/files/${id}${query}`,
+      headers,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<FileBody>();
   }
 
   function fetchContent(url: string, headers: Record<string, string> = {}) {
     const parsed = new URL(url);
-    return t.app.inject({ method: 'GET', url: parsed.pathname + parsed.search, headers: { host: parsed.host, ...headers } });
+    return t.app.inject({
+      method: 'GET',
+      url: parsed.pathname + parsed.search,
+      headers: { host: parsed.host, ...headers },
+    });
   }
 
   it('reports dimensions and duration, draws a frame thumbnail and flags eac3 audio unplayable', async () => {
-    expect(t.container.mediaTools, 'ffmpeg and ffprobe must be installed').toEqual({ ffprobe: true, ffmpeg: true });
+    expect(t.container.mediaTools, 'ffmpeg and ffprobe must be installed').toEqual({
+      ffprobe: true,
+      ffmpeg: true,
+    });
     const user = await makeUser(t);
-    const headers = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
+    const headers = {
+      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+    };
     const eac3 = await storeFile(t, user.id, 'surround.mp4', eac3Clip);
     const aac = await storeFile(t, user.id, 'stereo.mp4', aacClip);
 

@@ -17,7 +17,14 @@ interface Catalogue {
   values: {
     external_products: {
       plans: Record<'free' | 'premium', Record<string, string | number>>;
-      products: { id: string; kind: string; days: number; bytes: string; price: string; checkout_url: string }[];
+      products: {
+        id: string;
+        kind: string;
+        days: number;
+        bytes: string;
+        price: string;
+        checkout_url: string;
+      }[];
     };
   };
 }
@@ -49,10 +56,16 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
   async function member(locale = 'en-US') {
     const user = await makeUser(t);
     const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}`, 'accept-language': locale } };
+    return {
+      user,
+      headers: { authorization: `Bearer ${token.access_token}`, 'accept-language': locale },
+    };
   }
 
-  async function later(milliseconds: number, user: { email: string; password: string }): Promise<Headers> {
+  async function later(
+    milliseconds: number,
+    user: { email: string; password: string },
+  ): Promise<Headers> {
     clock.advance(milliseconds);
     const token = await signIn(t, user.email, user.password);
     return { authorization: `Bearer ${token.access_token}`, 'accept-language': 'en-US' };
@@ -60,7 +73,11 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
 
   /** Mints codes through the operators' command, as an operator would. */
   async function mint(...argv: string[]): Promise<string> {
-    const [code = ''] = await runMembershipCommand(['mint', ...argv], t.container.memberships, clock.now);
+    const [code = ''] = await runMembershipCommand(
+      ['mint', ...argv],
+      t.container.memberships,
+      clock.now,
+    );
     return code;
   }
 
@@ -80,7 +97,12 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
   async function copyFirstFile(headers: Headers): Promise<LightMyRequestResponse> {
     const files = await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=', headers });
     const id = files.json<{ files: { id: string }[] }>().files[0]?.id ?? '';
-    return t.app.inject({ method: 'POST', url: '/drive/v1/files:batchCopy', headers, payload: { ids: [id], to: { parent_id: '' } } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:batchCopy',
+      headers,
+      payload: { ids: [id], to: { parent_id: '' } },
+    });
   }
 
   it('raises the storage limit while a storage pack runs, adds packs up, and drops them at their end', async () => {
@@ -110,7 +132,10 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
     // A second pack, five days later, adds up with the first one.
     const laterHeaders = await later(5 * dayMs, user);
     const second = await mint('--type', 'storage', '--size', '1KiB', '--days', '30');
-    expect(ok<{ granted: { bytes: string; expires_at: string } }>(await activate(laterHeaders, second)).granted).toEqual({
+    expect(
+      ok<{ granted: { bytes: string; expires_at: string } }>(await activate(laterHeaders, second))
+        .granted,
+    ).toEqual({
       type: 'storage',
       days: 30,
       bytes: '1024',
@@ -124,7 +149,10 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
 
     // The first pack ends on day 10: the member is now over the limit and cannot add more.
     const afterFirst = await later(5 * dayMs, user);
-    expect(await about(afterFirst)).toMatchObject({ quota: { limit: '101024', usage: '120000' }, over_storage_limit: true });
+    expect(await about(afterFirst)).toMatchObject({
+      quota: { limit: '101024', usage: '120000' },
+      over_storage_limit: true,
+    });
     expect(errorOf(await copyFirstFile(afterFirst)).error).toBe('file_space_not_enough');
   });
 
@@ -140,7 +168,9 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
       quota: { limit: '1000000' },
       quotas: { download_traffic: { limit: '9500' } },
     });
-    expect((await t.container.memberships.planOf(user.id)).offlineTrafficBytes).toBe(10 * 1024 ** 4 + 500);
+    expect((await t.container.memberships.planOf(user.id)).offlineTrafficBytes).toBe(
+      10 * 1024 ** 4 + 500,
+    );
     // After the pack's 7 days only the premium limit stays.
     const afterPack = await later(7 * dayMs, user);
     expect((await about(afterPack)).quotas.download_traffic.limit).toBe('9000');
@@ -154,12 +184,24 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
     const again = await activate(first.headers, code);
     expect(again.statusCode, again.body).toBe(400);
     expect(errorOf(again).error).toBe('activation_code_used');
-    const own = await mint('--type', 'traffic', '--size', '5000', '--days', '30', '--for', first.user.email);
+    const own = await mint(
+      '--type',
+      'traffic',
+      '--size',
+      '5000',
+      '--days',
+      '30',
+      '--for',
+      first.user.email,
+    );
     const foreign = await activate(second.headers, own);
     expect(errorOf(foreign).error).toBe('activation_code_invalid');
     expect((await about(second.headers)).quotas.download_traffic.limit).toBe('1000');
     expect((await activate(first.headers, own)).statusCode).toBe(200);
-    expect(await about(first.headers)).toMatchObject({ quota: { limit: '105000' }, quotas: { download_traffic: { limit: '6000' } } });
+    expect(await about(first.headers)).toMatchObject({
+      quota: { limit: '105000' },
+      quotas: { download_traffic: { limit: '6000' } },
+    });
   });
 
   it('refuses wrong pack command lines', async () => {
@@ -172,14 +214,21 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
       ['--size', '1GiB', '--days', '30'],
       ['--type', 'gold', '--days', '30'],
     ]) {
-      await expect(runMembershipCommand(['mint', ...argv], t.container.memberships, clock.now), argv.join(' ')).rejects.toThrow(UsageError);
+      await expect(
+        runMembershipCommand(['mint', ...argv], t.container.memberships, clock.now),
+        argv.join(' '),
+      ).rejects.toThrow(UsageError);
     }
   });
 
   it('publishes the catalogue derived from the plan limits, replaced by a stored products setting', async () => {
     const config = (): Promise<Catalogue> =>
       t.app
-        .inject({ method: 'POST', url: '/config/v1/external_products', payload: { client: 'web', data: { language: 'en-US' } } })
+        .inject({
+          method: 'POST',
+          url: '/config/v1/external_products',
+          payload: { client: 'web', data: { language: 'en-US' } },
+        })
         .then((response) => ok<Catalogue>(response));
     const first = (await config()).values.external_products;
     expect(first.plans.free).toEqual({
@@ -189,7 +238,10 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
       offline_running: 2,
       offline_traffic_bytes: '5000',
     });
-    expect(first.plans.premium).toMatchObject({ storage_bytes: '1000000', download_traffic_bytes: '9000' });
+    expect(first.plans.premium).toMatchObject({
+      storage_bytes: '1000000',
+      download_traffic_bytes: '9000',
+    });
     expect(first.products.map((product) => [product.id, product.bytes])).toEqual([
       ['premium-30', '0'],
       ['premium-90', '0'],
@@ -203,7 +255,14 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
       'external_products',
       'products',
       JSON.stringify([
-        { id: 'month', kind: 'premium', days: 30, price: '3', currency: 'EUR', checkout_url: 'https://shop.example/nimbus' },
+        {
+          id: 'month',
+          kind: 'premium',
+          days: 30,
+          price: '3',
+          currency: 'EUR',
+          checkout_url: 'https://shop.example/nimbus',
+        },
         { id: 'broken', kind: 'storage', days: 30 },
         { id: 'evil', kind: 'premium', days: 30, checkout_url: 'javascript:alert(1)' },
       ]),
@@ -230,13 +289,25 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
 describe.each(dialects)('the configured catalogue on %s', (dialect) => {
   it('publishes EXTERNAL_PRODUCTS instead of the defaults', async () => {
     const t = await buildTestApp(dialect, {
-      EXTERNAL_PRODUCTS: JSON.stringify([{ id: 'tb', kind: 'storage', days: 30, bytes: 1024 ** 4, price: '2.50', currency: 'usd' }]),
+      EXTERNAL_PRODUCTS: JSON.stringify([
+        { id: 'tb', kind: 'storage', days: 30, bytes: 1024 ** 4, price: '2.50', currency: 'usd' },
+      ]),
     });
     try {
-      const response = await t.app.inject({ method: 'POST', url: '/config/v1/external_products', payload: { client: 'web' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/config/v1/external_products',
+        payload: { client: 'web' },
+      });
       const body = ok<Catalogue>(response);
       expect(body.values.external_products.products).toEqual([
-        expect.objectContaining({ id: 'tb', kind: 'storage', bytes: String(1024 ** 4), price: '2.50', currency: 'USD' }),
+        expect.objectContaining({
+          id: 'tb',
+          kind: 'storage',
+          bytes: String(1024 ** 4),
+          price: '2.50',
+          currency: 'USD',
+        }),
       ]);
     } finally {
       await t.close();

@@ -65,8 +65,16 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
         TASK_REWARD_DAYS: '2',
         ACTIVITY_ENDS: JSON.stringify({ christmas: '2030-01-10T00:00:00Z' }),
         COMPENSATIONS: JSON.stringify({
-          outage_202912: { days: 4, joined_before: '2030-01-02T00:00:00Z', ends_at: '2030-02-01T00:00:00Z' },
-          outage_201901: { days: 3, joined_before: '2019-02-01T00:00:00Z', ends_at: '2040-01-01T00:00:00Z' },
+          outage_202912: {
+            days: 4,
+            joined_before: '2030-01-02T00:00:00Z',
+            ends_at: '2030-02-01T00:00:00Z',
+          },
+          outage_201901: {
+            days: 3,
+            joined_before: '2019-02-01T00:00:00Z',
+            ends_at: '2040-01-01T00:00:00Z',
+          },
         }),
       },
       { now: clock.now },
@@ -193,7 +201,11 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
 
   it('without a code, with an unknown code or with their own, a new member gets the trial; an old one nothing', async () => {
     const plain = await member();
-    expect(ok(await invite(plain.headers))).toEqual({ free_days: 3, invited: false, repeated: false });
+    expect(ok(await invite(plain.headers))).toEqual({
+      free_days: 3,
+      invited: false,
+      repeated: false,
+    });
     expect((await vip(plain.headers)).vipItem).toEqual([
       {
         type: 'platinum',
@@ -459,8 +471,15 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     expect(answer.data.status).toBe('ok');
     expect((await vip(a.headers)).vipItem[0]?.surplus_day).toBe(4);
 
-    const again = expectError(await claim(a.headers, 'outage_202912'), 400, 'activity_reward_claimed');
-    expect(localizedOf(again)).toMatchObject({ locale: 'es', message: 'Ya has recibido esta recompensa' });
+    const again = expectError(
+      await claim(a.headers, 'outage_202912'),
+      400,
+      'activity_reward_claimed',
+    );
+    expect(localizedOf(again)).toMatchObject({
+      locale: 'es',
+      message: 'Ya has recibido esta recompensa',
+    });
     expect((await vip(a.headers)).vipItem[0]?.surplus_day).toBe(4);
 
     // Members who joined after the incident were not touched by it.
@@ -502,8 +521,16 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
     expect(published).toEqual({
       activities: { christmas: { ends_at: '2030-01-10T00:00:00Z' } },
       compensations: {
-        outage_202912: { days: 4, joined_before: '2030-01-02T00:00:00Z', ends_at: '2030-02-01T00:00:00Z' },
-        outage_201901: { days: 3, joined_before: '2019-02-01T00:00:00Z', ends_at: '2040-01-01T00:00:00Z' },
+        outage_202912: {
+          days: 4,
+          joined_before: '2030-01-02T00:00:00Z',
+          ends_at: '2030-02-01T00:00:00Z',
+        },
+        outage_201901: {
+          days: 3,
+          joined_before: '2019-02-01T00:00:00Z',
+          ends_at: '2040-01-01T00:00:00Z',
+        },
       },
     });
 
@@ -513,7 +540,11 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       'activity_operation',
       'compensations',
       JSON.stringify({
-        outage_202912: { days: 6, joined_before: '2030-01-02T00:00:00Z', ends_at: '2030-03-01T00:00:00Z' },
+        outage_202912: {
+          days: 6,
+          joined_before: '2030-01-02T00:00:00Z',
+          ends_at: '2030-03-01T00:00:00Z',
+        },
         broken: { days: 'many' },
       }),
       stored,
@@ -531,13 +562,31 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       christmas: { ends_at: '2030-01-10T00:00:00Z' },
       'black-friday': { ends_at: '2029-12-01T00:00:00Z' },
     });
-    expect(Object.keys(changed.compensations ?? {}).sort()).toEqual(['outage_201901', 'outage_202912']);
-    expect(ok<{ granted: { days: number } }>(await claim(c.headers, 'outage_202912')).granted.days).toBe(6);
+    expect(Object.keys(changed.compensations ?? {}).sort()).toEqual([
+      'outage_201901',
+      'outage_202912',
+    ]);
+    expect(
+      ok<{ granted: { days: number } }>(await claim(c.headers, 'outage_202912')).granted.days,
+    ).toBe(6);
 
-    for (const bad of [{}, { type: 'Has Spaces' }, { type: 'outage_202912', days: 3 }, { type: 'x', extra: 1 }]) {
-      expectError(await call(c.headers, 'POST', '/vip/v1/activity/compensate', bad), 400, 'invalid_argument');
+    for (const bad of [
+      {},
+      { type: 'Has Spaces' },
+      { type: 'outage_202912', days: 3 },
+      { type: 'x', extra: 1 },
+    ]) {
+      expectError(
+        await call(c.headers, 'POST', '/vip/v1/activity/compensate', bad),
+        400,
+        'invalid_argument',
+      );
     }
-    expectError(await call({}, 'POST', '/vip/v1/activity/compensate', { type: 'outage_202912' }), 401, 'unauthenticated');
+    expectError(
+      await call({}, 'POST', '/vip/v1/activity/compensate', { type: 'outage_202912' }),
+      401,
+      'unauthenticated',
+    );
   });
 
   it('verifies a captcha token of the shield once, on its client and device', async () => {

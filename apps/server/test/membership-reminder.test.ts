@@ -22,7 +22,11 @@ afterAll(async () => {
 /** Runs reminder batches until none is left, as one pass of the periodic job does. */
 async function remindAll(container: Pick<Container, 'membershipReminders'>): Promise<number> {
   let handled = 0;
-  for (let count = await container.membershipReminders.remindBatch(); count > 0; count = await container.membershipReminders.remindBatch()) {
+  for (
+    let count = await container.membershipReminders.remindBatch();
+    count > 0;
+    count = await container.membershipReminders.remindBatch()
+  ) {
     handled += count;
   }
   return handled;
@@ -68,11 +72,21 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
   function otherNode(smtpUrl = mail.url): Container {
     let database: DatabaseHandle;
     if (t.container.database.dialect === 'sqlite') {
-      database = openDatabase({ DATABASE_URL: '', DATA_DIR: t.config.DATA_DIR, DATABASE_POOL_SIZE: 1 });
+      database = openDatabase({
+        DATABASE_URL: '',
+        DATA_DIR: t.config.DATA_DIR,
+        DATABASE_POOL_SIZE: 1,
+      });
     } else {
-      const searchPath = /search_path=(\S+)/.exec(String(t.container.database.clientConfig?.options ?? ''))?.[1];
+      const searchPath = /search_path=(\S+)/.exec(
+        String(t.container.database.clientConfig?.options ?? ''),
+      )?.[1];
       expect(searchPath).toBeDefined();
-      database = openDatabase({ ...t.config, DATABASE_POOL_SIZE: 4, ...(searchPath ? { searchPath } : {}) });
+      database = openDatabase({
+        ...t.config,
+        DATABASE_POOL_SIZE: 4,
+        ...(searchPath ? { searchPath } : {}),
+      });
     }
     const container = createContainer({ ...t.config, SMTP_URL: smtpUrl }, database, {
       logger: pino({ level: 'silent' }),
@@ -97,7 +111,12 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
   /** A member with `days` of premium granted now. */
   async function member(days: number, overrides: Parameters<typeof makeUser>[1] = {}) {
     const user = await makeUser(t, overrides);
-    const granted = await t.container.memberships.grant({ userId: user.id, type: 'platinum', days, source: 'admin' });
+    const granted = await t.container.memberships.grant({
+      userId: user.id,
+      type: 'platinum',
+      days,
+      source: 'admin',
+    });
     return { ...user, expiresAt: granted.expiresAt };
   }
 
@@ -117,7 +136,10 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
 
     // 2 days before the end, the periodic job's first pass mails everyone whose premium ends.
     clock.advance(2 * dayMs);
-    const job = startMembershipReminders(t.container, { info: () => undefined, error: () => undefined });
+    const job = startMembershipReminders(t.container, {
+      info: () => undefined,
+      error: () => undefined,
+    });
     expect(job).toBeDefined();
     await job?.stop();
     for (const [locale, each] of members) {
@@ -131,16 +153,29 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
       expect(reminder.text, locale).toContain(`http://nimbus.test${prefix}/drive/payment`);
       expect(reminder.headers['list-unsubscribe-post'], locale).toBe('List-Unsubscribe=One-Click');
       const d = footerToken(reminder);
-      expect(oneClickPath(reminder), locale).toBe(`/mail/v1/unsubscribe?d=${encodeURIComponent(d)}`);
+      expect(oneClickPath(reminder), locale).toBe(
+        `/mail/v1/unsubscribe?d=${encodeURIComponent(d)}`,
+      );
       const named = ok<{ scene: string; subscribed: boolean }>(
-        await t.app.inject({ method: 'GET', url: `/mail/v1/subscription?d=${encodeURIComponent(d)}` }),
+        await t.app.inject({
+          method: 'GET',
+          url: `/mail/v1/subscription?d=${encodeURIComponent(d)}`,
+        }),
       );
       expect(named).toMatchObject({ scene: 'membership_reminder', subscribed: true });
     }
-    expect(mailsTo(members.get('en-US')?.email ?? '')[0]?.subject).toBe('Your Nimbus Premium ends on January 31, 2030');
-    expect(mailsTo(members.get('ja')?.email ?? '')[0]?.subject).toBe('Nimbus プレミアムは 2030年1月31日 に終了します');
-    expect(mailsTo(members.get('ru')?.email ?? '')[0]?.text).toContain('заканчивается 31 января 2030 г.');
-    expect(mailsTo(members.get('zh-CN')?.email ?? '')[0]?.text).toContain('http://nimbus.test/zh-CN/drive/payment');
+    expect(mailsTo(members.get('en-US')?.email ?? '')[0]?.subject).toBe(
+      'Your Nimbus Premium ends on January 31, 2030',
+    );
+    expect(mailsTo(members.get('ja')?.email ?? '')[0]?.subject).toBe(
+      'Nimbus プレミアムは 2030年1月31日 に終了します',
+    );
+    expect(mailsTo(members.get('ru')?.email ?? '')[0]?.text).toContain(
+      'заканчивается 31 января 2030 г.',
+    );
+    expect(mailsTo(members.get('zh-CN')?.email ?? '')[0]?.text).toContain(
+      'http://nimbus.test/zh-CN/drive/payment',
+    );
     // Not yet for the member whose premium ends 10 days later.
     expect(mailsTo(later.email)).toEqual([]);
 
@@ -153,7 +188,9 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
     for (const each of members.values()) {
       expect(mailsTo(each.email)).toHaveLength(1);
     }
-    const rows = await t.container.membershipReminderRecords.remindersOf(members.get('ko')?.id ?? '');
+    const rows = await t.container.membershipReminderRecords.remindersOf(
+      members.get('ko')?.id ?? '',
+    );
     expect(rows).toMatchObject([{ status: 'sent', email: members.get('ko')?.email, locale: 'ko' }]);
     // The later member's turn comes with their own end.
     clock.advance(6 * dayMs);
@@ -172,20 +209,42 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
 
     // What a mail program sends (RFC 8058): a form, no cookie, no credentials.
     const answer = ok<{ result: string; email: string; scene: string }>(
-      await t.app.inject({ method: 'POST', url, headers: oneClick, payload: 'List-Unsubscribe=One-Click' }),
+      await t.app.inject({
+        method: 'POST',
+        url,
+        headers: oneClick,
+        payload: 'List-Unsubscribe=One-Click',
+      }),
     );
     expect(answer).toMatchObject({ result: 'ACCEPTED', scene: 'membership_reminder' });
     expect(answer.email).not.toContain(ana.email.split('@')[0]);
-    expect(await t.container.membershipActivities.isUnsubscribed(ana.email, 'membership_reminder')).toBe(true);
+    expect(
+      await t.container.membershipActivities.isUnsubscribed(ana.email, 'membership_reminder'),
+    ).toBe(true);
     const state = ok<{ subscribed: boolean }>(
-      await t.app.inject({ method: 'GET', url: `/mail/v1/subscription?d=${encodeURIComponent(footerToken(reminder))}` }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/mail/v1/subscription?d=${encodeURIComponent(footerToken(reminder))}`,
+      }),
     );
     expect(state.subscribed).toBe(false);
     // Posting again changes nothing.
-    ok(await t.app.inject({ method: 'POST', url, headers: oneClick, payload: 'List-Unsubscribe=One-Click' }));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url,
+        headers: oneClick,
+        payload: 'List-Unsubscribe=One-Click',
+      }),
+    );
 
     // Renewed: the new end is not reminded of either.
-    const renewed = await t.container.memberships.grant({ userId: ana.id, type: 'platinum', days: 30, source: 'admin' });
+    const renewed = await t.container.memberships.grant({
+      userId: ana.id,
+      type: 'platinum',
+      days: 30,
+      source: 'admin',
+    });
     clock.advance(30 * dayMs);
     expect(Date.parse(renewed.expiresAt) - clock.now().getTime()).toBe(2 * dayMs);
     await remindAll(t.container);
@@ -199,7 +258,10 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
 
   it('answers the one-click POST of a forged link or a wrong body with the error object', async () => {
     await app();
-    const d = t.container.membershipActivities.unsubscribeToken('bea@example.com', 'membership_reminder');
+    const d = t.container.membershipActivities.unsubscribeToken(
+      'bea@example.com',
+      'membership_reminder',
+    );
     const [payload = '', mac = ''] = d.split('.');
     const forged = `${Buffer.from(JSON.stringify({ e: 'eve@example.com', s: 'membership_reminder' })).toString('base64url')}.${mac}`;
     const refused = await t.app.inject({
@@ -210,30 +272,71 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
     });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).error).toBe('unsubscribe_link_invalid');
-    const truncated = await t.app.inject({ method: 'POST', url: `/mail/v1/unsubscribe?d=${payload}`, headers: oneClick, payload: 'List-Unsubscribe=One-Click' });
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: `/mail/v1/unsubscribe?d=${payload}`,
+      headers: oneClick,
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(errorOf(truncated).error).toBe('unsubscribe_link_invalid');
     for (const body of ['', 'List-Unsubscribe=Two-Clicks', 'unsubscribe=1']) {
-      const wrong = await t.app.inject({ method: 'POST', url: `/mail/v1/unsubscribe?d=${d}`, headers: oneClick, payload: body });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: `/mail/v1/unsubscribe?d=${d}`,
+        headers: oneClick,
+        payload: body,
+      });
       expect(wrong.statusCode, body).toBe(400);
       expect(errorOf(wrong).error, body).toBe('invalid_argument');
     }
-    const noD = await t.app.inject({ method: 'POST', url: '/mail/v1/unsubscribe', headers: oneClick, payload: 'List-Unsubscribe=One-Click' });
+    const noD = await t.app.inject({
+      method: 'POST',
+      url: '/mail/v1/unsubscribe',
+      headers: oneClick,
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(errorOf(noD).error).toBe('invalid_argument');
-    expect(await t.container.membershipActivities.isUnsubscribed('bea@example.com', 'membership_reminder')).toBe(false);
-    expect(await t.container.membershipActivities.isUnsubscribed('eve@example.com', 'membership_reminder')).toBe(false);
+    expect(
+      await t.container.membershipActivities.isUnsubscribed(
+        'bea@example.com',
+        'membership_reminder',
+      ),
+    ).toBe(false);
+    expect(
+      await t.container.membershipActivities.isUnsubscribed(
+        'eve@example.com',
+        'membership_reminder',
+      ),
+    ).toBe(false);
     // The route is in the route table the route battery (route-fuzz.test.ts) runs through, and
     // in the OpenAPI document with the form body.
-    expect(t.routes).toContainEqual(expect.objectContaining({ methods: ['POST'], url: '/mail/v1/unsubscribe' }));
+    expect(t.routes).toContainEqual(
+      expect.objectContaining({ methods: ['POST'], url: '/mail/v1/unsubscribe' }),
+    );
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
     }>();
-    expect(Object.keys(document.paths['/mail/v1/unsubscribe'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/mail/v1/unsubscribe'] ?? {}).sort()).toEqual([
+      'get',
+      'post',
+    ]);
     const requestBody = document.paths['/mail/v1/unsubscribe']?.post?.requestBody;
     expect(Object.keys(requestBody?.content ?? {})).toContain('application/x-www-form-urlencoded');
     expect(JSON.stringify(requestBody)).toContain('One-Click');
     // The same call with the genuine link works, and JSON is taken too.
-    ok(await t.app.inject({ method: 'POST', url: `/mail/v1/unsubscribe?d=${d}`, payload: { 'List-Unsubscribe': 'One-Click' } }));
-    expect(await t.container.membershipActivities.isUnsubscribed('bea@example.com', 'membership_reminder')).toBe(true);
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: `/mail/v1/unsubscribe?d=${d}`,
+        payload: { 'List-Unsubscribe': 'One-Click' },
+      }),
+    );
+    expect(
+      await t.container.membershipActivities.isUnsubscribed(
+        'bea@example.com',
+        'membership_reminder',
+      ),
+    ).toBe(true);
   });
 
   it('reminds a renewed membership of its new end only, and again after each renewal', async () => {
@@ -242,7 +345,12 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
     clock.advance(26 * dayMs);
     await remindAll(t.container);
     // Renewed 4 days before the end: the old end passes into the window without a mail.
-    const renewed = await t.container.memberships.grant({ userId: cai.id, type: 'platinum', days: 30, source: 'activation_code' });
+    const renewed = await t.container.memberships.grant({
+      userId: cai.id,
+      type: 'platinum',
+      days: 30,
+      source: 'activation_code',
+    });
     clock.advance(3 * dayMs);
     await remindAll(t.container);
     expect(mailsTo(cai.email)).toEqual([]);
@@ -253,7 +361,12 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
     expect(received).toHaveLength(1);
     expect(received[0]?.subject).toBe('Tu Nimbus Premium termina el 2 de marzo de 2030');
     // Renewed again after the reminder: the next end brings its own reminder.
-    const again = await t.container.memberships.grant({ userId: cai.id, type: 'platinum', days: 30, source: 'admin' });
+    const again = await t.container.memberships.grant({
+      userId: cai.id,
+      type: 'platinum',
+      days: 30,
+      source: 'admin',
+    });
     await remindAll(t.container);
     expect(mailsTo(cai.email)).toHaveLength(1);
     clock.advance(29 * dayMs);
@@ -268,13 +381,22 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
 
   it('sends one mail per member when two passes, and two nodes on the same database, run at once', async () => {
     await app();
-    const members = await Promise.all(Array.from({ length: 8 }, () => member(10, { locale: 'uk' })));
+    const members = await Promise.all(
+      Array.from({ length: 8 }, () => member(10, { locale: 'uk' })),
+    );
     const other = otherNode();
     clock.advance(8 * dayMs);
-    await Promise.all([remindAll(t.container), remindAll(t.container), remindAll(other), remindAll(other)]);
+    await Promise.all([
+      remindAll(t.container),
+      remindAll(t.container),
+      remindAll(other),
+      remindAll(other),
+    ]);
     for (const each of members) {
       expect(mailsTo(each.email), each.email).toHaveLength(1);
-      expect(await t.container.membershipReminderRecords.remindersOf(each.id)).toMatchObject([{ status: 'sent' }]);
+      expect(await t.container.membershipReminderRecords.remindersOf(each.id)).toMatchObject([
+        { status: 'sent' },
+      ]);
     }
     await Promise.all([remindAll(t.container), remindAll(other)]);
     expect(members.map((each) => mailsTo(each.email).length)).toEqual(members.map(() => 1));
@@ -287,15 +409,21 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
     const broken = otherNode('smtp://127.0.0.1:1');
     clock.advance(8 * dayMs);
     expect(await remindAll(broken)).toBe(1);
-    expect(await t.container.membershipReminderRecords.remindersOf(dan.id)).toMatchObject([{ status: 'claimed', sent_at: null }]);
+    expect(await t.container.membershipReminderRecords.remindersOf(dan.id)).toMatchObject([
+      { status: 'claimed', sent_at: null },
+    ]);
     // Another node leaves it alone while the claim holds, and takes it over after.
     expect(await remindAll(t.container)).toBe(0);
     expect(mailsTo(dan.email)).toEqual([]);
     clock.advance(31 * 60_000);
     expect(await remindAll(t.container)).toBe(1);
     expect(mailsTo(dan.email)).toHaveLength(1);
-    expect(mailsTo(dan.email)[0]?.subject).toBe('Nimbus Premium Anda berakhir pada 11 Januari 2030');
-    expect(await t.container.membershipReminderRecords.remindersOf(dan.id)).toMatchObject([{ status: 'sent', locale: 'id' }]);
+    expect(mailsTo(dan.email)[0]?.subject).toBe(
+      'Nimbus Premium Anda berakhir pada 11 Januari 2030',
+    );
+    expect(await t.container.membershipReminderRecords.remindersOf(dan.id)).toMatchObject([
+      { status: 'sent', locale: 'id' },
+    ]);
   });
 
   it('skips blocked and deleted accounts, members who unsubscribed, and days granted inside the window', async () => {
@@ -325,10 +453,16 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
     expect(mailsTo(trial.email)).toEqual([]);
     // Unsubscribing from another kind of mail does not stop this one.
     expect(mailsTo(other.email)).toHaveLength(1);
-    expect(await t.container.membershipReminderRecords.remindersOf(trial.id)).toMatchObject([{ status: 'recent_grant' }]);
+    expect(await t.container.membershipReminderRecords.remindersOf(trial.id)).toMatchObject([
+      { status: 'recent_grant' },
+    ]);
     expect(await t.container.membershipReminderRecords.remindersOf(blocked.id)).toEqual([]);
     // An account unblocked while its premium still runs is reminded then.
-    await t.container.database.db.updateTable('users').set({ status: 'active' }).where('id', '=', blocked.id).execute();
+    await t.container.database.db
+      .updateTable('users')
+      .set({ status: 'active' })
+      .where('id', '=', blocked.id)
+      .execute();
     await remindAll(t.container);
     expect(mailsTo(blocked.email)).toHaveLength(1);
   });
@@ -338,7 +472,9 @@ describe.each(dialects)('membership expiry reminders on %s', (dialect) => {
     const eve = await member(2);
     const fay = await member(30);
     expect(t.container.membershipReminders.isEnabled).toBe(false);
-    expect(startMembershipReminders(t.container, { info: () => undefined, error: () => undefined })).toBeUndefined();
+    expect(
+      startMembershipReminders(t.container, { info: () => undefined, error: () => undefined }),
+    ).toBeUndefined();
     for (const hours of [1, 24, 24 * 27, 24 * 2 + 23]) {
       clock.advance(hours * 3_600_000);
       expect(await remindAll(t.container)).toBe(0);

@@ -2,7 +2,15 @@ import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError, runMembershipCommand } from '../src/modules/membership/membership-cli';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+} from './helper';
 import { post, sessionCookieOf, signIn } from './identity';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -60,7 +68,11 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
   }
 
   /** Moves the clock, then signs in again (access tokens live 15 minutes). */
-  async function later(milliseconds: number, user: { email: string; password: string }, locale = 'en-US') {
+  async function later(
+    milliseconds: number,
+    user: { email: string; password: string },
+    locale = 'en-US',
+  ) {
     clock.advance(milliseconds);
     return headersOf(user, locale);
   }
@@ -86,7 +98,9 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     return response.json<AboutBody>();
   }
 
-  function mint(overrides: Partial<Parameters<TestApp['container']['memberships']['mint']>[0]> = {}) {
+  function mint(
+    overrides: Partial<Parameters<TestApp['container']['memberships']['mint']>[0]> = {},
+  ) {
     return t.container.memberships.mint({
       type: 'platinum',
       days: 30,
@@ -134,7 +148,12 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     const expire = '2030-01-31T00:00:00.000Z';
     expect(response.json()).toEqual({
       result: 'ACCEPTED',
-      granted: { type: 'platinum', days: 30, starts_at: '2030-01-01T00:00:00.000Z', expires_at: expire },
+      granted: {
+        type: 'platinum',
+        days: 30,
+        starts_at: '2030-01-01T00:00:00.000Z',
+        expires_at: expire,
+      },
       data: {
         expire,
         status: 'ok',
@@ -175,7 +194,10 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     // While premium the member stores more than the free plan holds.
     const digest = await t.container.blobs.ingest(Readable.from([Buffer.alloc(150_000, 7)]));
     await t.container.files.createFile(user.id, { name: 'big.bin', parentId: '', blob: digest });
-    expect(await about(headers)).toMatchObject({ quota: { limit: '1000000', usage: '150000' }, over_storage_limit: false });
+    expect(await about(headers)).toMatchObject({
+      quota: { limit: '1000000', usage: '150000' },
+      over_storage_limit: false,
+    });
     headers = await later(3 * dayMs, user);
     const lapsed = (await vip(headers)).json<VipBody>();
     expect(lapsed.data).toEqual({
@@ -205,7 +227,11 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
   it('answers a wrong code activation_code_invalid with a localized message', async () => {
     const { headers } = await member('ja');
     await mint();
-    const error = expectError(await activate(headers, { activation_code: 'ABCD-EFGH-JKMN-PQRS' }), 400, 'activation_code_invalid');
+    const error = expectError(
+      await activate(headers, { activation_code: 'ABCD-EFGH-JKMN-PQRS' }),
+      400,
+      'activation_code_invalid',
+    );
     expect(error.error_code).toBe(3);
     expect(localizedOf(error)).toEqual({
       '@type': 'type.googleapis.com/google.rpc.LocalizedMessage',
@@ -221,13 +247,21 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     const second = await member('ko');
     const [single = ''] = await mint({ uses: 1 });
     expect((await activate(first.headers, { activation_code: single })).statusCode).toBe(200);
-    const error = expectError(await activate(second.headers, { activation_code: single }), 400, 'activation_code_used');
+    const error = expectError(
+      await activate(second.headers, { activation_code: single }),
+      400,
+      'activation_code_used',
+    );
     expect(error.error_code).toBe(9);
     expect(localizedOf(error)?.message).toBe('이미 사용된 활성화 코드입니다');
     // A code for many members is still redeemed once per member.
     const [shared = ''] = await mint({ uses: 5 });
     expect((await activate(first.headers, { activation_code: shared })).statusCode).toBe(200);
-    expectError(await activate(first.headers, { activation_code: shared }), 400, 'activation_code_used');
+    expectError(
+      await activate(first.headers, { activation_code: shared }),
+      400,
+      'activation_code_used',
+    );
     expect((await activate(second.headers, { activation_code: shared })).statusCode).toBe(200);
     const held = (await vip(first.headers)).json<VipBody>();
     expect(held.data.vipItem[0]?.surplus_day).toBe(60);
@@ -237,7 +271,11 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     const { user } = await member('zh-CN');
     const [code = ''] = await mint({ expiresAt: new Date(clock.now().getTime() + dayMs) });
     const headers = await later(dayMs, user, 'zh-CN');
-    const error = expectError(await activate(headers, { activation_code: code }), 400, 'activation_code_expired');
+    const error = expectError(
+      await activate(headers, { activation_code: code }),
+      400,
+      'activation_code_expired',
+    );
     expect(localizedOf(error)?.message).toBe('该激活码已过期');
   });
 
@@ -245,7 +283,11 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     const owner = await member();
     const other = await member();
     const [code = ''] = await mint({ userId: owner.user.id });
-    expectError(await activate(other.headers, { activation_code: code }), 400, 'activation_code_invalid');
+    expectError(
+      await activate(other.headers, { activation_code: code }),
+      400,
+      'activation_code_invalid',
+    );
     expect((await activate(owner.headers, { activation_code: code })).statusCode).toBe(200);
   });
 
@@ -278,17 +320,29 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     const { user, headers } = await member();
     const [code = ''] = await mint();
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      expectError(await activate(headers, { activation_code: `WRONG${attempt}` }), 400, 'activation_code_invalid');
+      expectError(
+        await activate(headers, { activation_code: `WRONG${attempt}` }),
+        400,
+        'activation_code_invalid',
+      );
     }
     const limited = await activate(headers, { activation_code: code });
     expectError(limited, 429, 'too_many_requests');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await activate(await later(15 * 60 * 1000, user), { activation_code: code })).statusCode).toBe(200);
+    expect(
+      (await activate(await later(15 * 60 * 1000, user), { activation_code: code })).statusCode,
+    ).toBe(200);
   });
 
   it('describes both calls and the over-limit flag in the OpenAPI document', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { responses: Record<string, { content: Record<string, { schema: unknown }> }> }
+        >
+      >;
     }>();
     expect(document.paths['/drive/v1/privilege/vip']).toHaveProperty('get');
     expect(document.paths['/vip/v1/order/activation-code']).toHaveProperty('post');
@@ -298,19 +352,33 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
   });
 
   it('needs a signed-in member for both calls', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: '/drive/v1/privilege/vip' }), 401, 'unauthenticated');
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/privilege/vip' }),
+      401,
+      'unauthenticated',
+    );
     expectError(await activate({}, { activation_code: 'ABCD' }), 401, 'unauthenticated');
     expectError(await vip({ authorization: 'Bearer not-a-token' }), 401, 'unauthenticated');
   });
 
   it('redeems with the web session cookie from the site, and refuses a foreign origin', async () => {
     const user = await makeUser(t);
-    const answer = await post(t, '/v1/auth/signin', { client_id: 'web', username: user.email, password: user.password });
+    const answer = await post(t, '/v1/auth/signin', {
+      client_id: 'web',
+      username: user.email,
+      password: user.password,
+    });
     const cookie = `nimbus_session=${sessionCookieOf(answer) ?? ''}`;
     const [code = ''] = await mint();
-    const foreign = await activate({ cookie, origin: 'https://evil.example' }, { activation_code: code });
+    const foreign = await activate(
+      { cookie, origin: 'https://evil.example' },
+      { activation_code: code },
+    );
     expectError(foreign, 403, 'origin_not_allowed');
-    const site = await activate({ cookie, origin: 'http://nimbus.test' }, { activation_code: code });
+    const site = await activate(
+      { cookie, origin: 'http://nimbus.test' },
+      { activation_code: code },
+    );
     expect(site.statusCode, site.body).toBe(200);
     const state = await vip({ cookie });
     expect(state.json<VipBody>().data).toMatchObject({ status: 'ok', user_id: user.id });
@@ -326,9 +394,19 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
     );
     expect(codes).toHaveLength(2);
     expect((await activate(headers, { activation_code: codes[0] })).statusCode).toBe(200);
-    const granted = await runMembershipCommand(['grant', '--email', user.email, '--days', '3'], memberships, clock.now);
-    expect(granted).toEqual(['platinum from 2030-01-08T00:00:00.000Z until 2030-01-11T00:00:00.000Z']);
-    const [personal = ''] = await runMembershipCommand(['mint', '--days', '1', '--for', user.email], memberships, clock.now);
+    const granted = await runMembershipCommand(
+      ['grant', '--email', user.email, '--days', '3'],
+      memberships,
+      clock.now,
+    );
+    expect(granted).toEqual([
+      'platinum from 2030-01-08T00:00:00.000Z until 2030-01-11T00:00:00.000Z',
+    ]);
+    const [personal = ''] = await runMembershipCommand(
+      ['mint', '--days', '1', '--for', user.email],
+      memberships,
+      clock.now,
+    );
     expect((await activate(headers, { activation_code: personal })).statusCode).toBe(200);
     expect((await vip(headers)).json<VipBody>().data.expire).toBe('2030-01-12T00:00:00.000Z');
     for (const argv of [
@@ -343,7 +421,9 @@ describe.each(dialects)('memberships and activation codes on %s', (dialect) => {
       ['refund'],
       ['mint', '--days', '1', '--bogus'],
     ]) {
-      await expect(runMembershipCommand(argv, memberships, clock.now)).rejects.toBeInstanceOf(UsageError);
+      await expect(runMembershipCommand(argv, memberships, clock.now)).rejects.toBeInstanceOf(
+        UsageError,
+      );
     }
   });
 });

@@ -36,20 +36,29 @@ describe.each(dialects)('openid-client against the running server on %s', (diale
   async function running(): Promise<{ t: TestApp; issuer: URL }> {
     const port = await freePort();
     const issuer = new URL(`http://127.0.0.1:${port}`);
-    const t = await buildTestApp(dialect, { PUBLIC_URL: issuer.origin, DEVICE_CODE_INTERVAL_SECONDS: '1' });
+    const t = await buildTestApp(dialect, {
+      PUBLIC_URL: issuer.origin,
+      DEVICE_CODE_INTERVAL_SECONDS: '1',
+    });
     apps.push(t);
     await t.app.listen({ port, host: '127.0.0.1' });
     return { t, issuer };
   }
 
   function discover(issuer: URL, clientId: string): Promise<client.Configuration> {
-    return client.discovery(issuer, clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] });
+    return client.discovery(issuer, clientId, undefined, client.None(), {
+      execute: [client.allowInsecureRequests],
+    });
   }
 
   /** A member signed in to the site in a browser: their session cookie. */
   async function browserSession(t: TestApp): Promise<{ memberId: string; cookie: string }> {
     const member = await makeUser(t);
-    const answer = await post(t, '/v1/auth/signin', { client_id: 'web', username: member.email, password: member.password });
+    const answer = await post(t, '/v1/auth/signin', {
+      client_id: 'web',
+      username: member.email,
+      password: member.password,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return { memberId: member.id, cookie: `nimbus_session=${sessionCookieOf(answer)}` };
   }
@@ -81,7 +90,10 @@ describe.each(dialects)('openid-client against the running server on %s', (diale
     expect(callback.origin + callback.pathname).toBe('http://127.0.0.1:53682/oauth/callback');
     expect(callback.searchParams.get('state')).toBe(state);
 
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.scope).toBe('user pan offline');
     expect(tokens.refresh_token).toBeTruthy();
@@ -92,7 +104,9 @@ describe.each(dialects)('openid-client against the running server on %s', (diale
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token ?? '');
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     await client.tokenRevocation(config, refreshed.refresh_token ?? '');
-    await expect(client.refreshTokenGrant(config, refreshed.refresh_token ?? '')).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      client.refreshTokenGrant(config, refreshed.refresh_token ?? ''),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('refuses a replayed code through the library and revokes what the code gave', async () => {
@@ -110,12 +124,20 @@ describe.each(dialects)('openid-client against the running server on %s', (diale
     });
     const browser = await fetch(authorizationUrl, { redirect: 'manual', headers: { cookie } });
     const callback = new URL(browser.headers.get('location') ?? '');
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens.scope).toBe('user pan');
     await expect(
-      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
-    const me = await fetch(`${issuer.origin}/v1/user/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = await fetch(`${issuer.origin}/v1/user/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(me.status).toBe(401);
   });
 
@@ -123,14 +145,20 @@ describe.each(dialects)('openid-client against the running server on %s', (diale
     const { t, issuer } = await running();
     const member = await makeUser(t);
     const memberToken = (
-      await post(t, '/v1/auth/signin', { client_id: 'android', username: member.email, password: member.password })
+      await post(t, '/v1/auth/signin', {
+        client_id: 'android',
+        username: member.email,
+        password: member.password,
+      })
     ).json<{ access_token: string }>().access_token;
     const config = await discover(issuer, 'tv');
 
     const device = await client.initiateDeviceAuthorization(config, { scope: 'user pan offline' });
     expect(device.user_code).toMatch(/^[BCDFGHJKMNPQRTVWXY]{4}-[BCDFGHJKMNPQRTVWXY]{4}$/);
     expect(device.verification_uri).toBe(`${issuer.origin}/tv/activate`);
-    expect(device.verification_uri_complete).toBe(`${issuer.origin}/tv/activate?user_code=${device.user_code}`);
+    expect(device.verification_uri_complete).toBe(
+      `${issuer.origin}/tv/activate?user_code=${device.user_code}`,
+    );
     expect(device.interval).toBe(1);
 
     const polling = client.pollDeviceAuthorizationGrant(config, device);
@@ -143,9 +171,23 @@ describe.each(dialects)('openid-client against the running server on %s', (diale
       return row.last_polled_at !== null;
     });
     const headers = { authorization: `Bearer ${memberToken}` };
-    const lookup = await t.app.inject({ method: 'GET', url: '/v1/user/device', query: { user_code: device.user_code }, headers });
-    expect(lookup.json()).toMatchObject({ client_id: 'tv', client_name: 'Nimbus for TV', scope: 'user pan offline' });
-    const decision = await post(t, '/v1/user/device', { user_code: device.user_code, approve: true }, headers);
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/device',
+      query: { user_code: device.user_code },
+      headers,
+    });
+    expect(lookup.json()).toMatchObject({
+      client_id: 'tv',
+      client_name: 'Nimbus for TV',
+      scope: 'user pan offline',
+    });
+    const decision = await post(
+      t,
+      '/v1/user/device',
+      { user_code: device.user_code, approve: true },
+      headers,
+    );
     expect(decision.json()).toEqual({ user_code: device.user_code, status: 'approved' });
 
     const tokens = await polling;
@@ -158,13 +200,22 @@ describe.each(dialects)('openid-client against the running server on %s', (diale
     const { t, issuer } = await running();
     const member = await makeUser(t);
     const memberToken = (
-      await post(t, '/v1/auth/signin', { client_id: 'android', username: member.email, password: member.password })
+      await post(t, '/v1/auth/signin', {
+        client_id: 'android',
+        username: member.email,
+        password: member.password,
+      })
     ).json<{ access_token: string }>().access_token;
     const config = await discover(issuer, 'tv');
     const device = await client.initiateDeviceAuthorization(config, { scope: 'user' });
     const polling = client.pollDeviceAuthorizationGrant(config, device);
     const refused = expect(polling).rejects.toMatchObject({ error: 'access_denied' });
-    await post(t, '/v1/user/device', { user_code: device.user_code.toLowerCase(), approve: false }, { authorization: `Bearer ${memberToken}` });
+    await post(
+      t,
+      '/v1/user/device',
+      { user_code: device.user_code.toLowerCase(), approve: false },
+      { authorization: `Bearer ${memberToken}` },
+    );
     await refused;
   });
 });

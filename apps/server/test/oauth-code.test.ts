@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp, type TestAppOptions } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+  type TestAppOptions,
+} from './helper';
 import { post, sessionCookieOf, signIn, type TokenBody } from './identity';
 
 const desktopRedirect = 'http://127.0.0.1:51000/oauth/callback';
@@ -14,7 +23,10 @@ function pkce() {
 describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
   let t: TestApp;
   const apps: TestApp[] = [];
-  async function app(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  async function app(
+    env: Record<string, string> = {},
+    options: TestAppOptions = {},
+  ): Promise<TestApp> {
     const built = await buildTestApp(dialect, env, options);
     apps.push(built);
     return built;
@@ -51,7 +63,12 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     };
   }
 
-  function expectError(response: LightMyRequestResponse, status: number, reason: string, code: number) {
+  function expectError(
+    response: LightMyRequestResponse,
+    status: number,
+    reason: string,
+    code: number,
+  ) {
     expect(response.statusCode, response.body).toBe(status);
     const error = errorOf(response);
     expect(error).toMatchObject({ error: reason, error_code: code });
@@ -60,7 +77,10 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
 
   it('describes the flows in /.well-known/openid-configuration', async () => {
     t = await app();
-    const response = await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/.well-known/openid-configuration',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       issuer: 'http://nimbus.test',
@@ -69,19 +89,28 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       device_authorization_endpoint: 'http://nimbus.test/v1/auth/device/code',
       revocation_endpoint: 'http://nimbus.test/v1/auth/revoke',
       userinfo_endpoint: 'http://nimbus.test/v1/user/me',
-      grant_types_supported: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+      grant_types_supported: [
+        'authorization_code',
+        'refresh_token',
+        'urn:ietf:params:oauth:grant-type:device_code',
+      ],
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
       scopes_supported: ['user', 'pan', 'offline'],
       token_endpoint_auth_methods_supported: ['none'],
     });
-    expect(response.json<{ ui_locales_supported: string[] }>().ui_locales_supported).toHaveLength(11);
+    expect(response.json<{ ui_locales_supported: string[] }>().ui_locales_supported).toHaveLength(
+      11,
+    );
   });
 
   it('serves the same document at the RFC 8414 address', async () => {
     t = await app();
     const openid = await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
-    const oauth = await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' });
+    const oauth = await t.app.inject({
+      method: 'GET',
+      url: '/.well-known/oauth-authorization-server',
+    });
     expect(oauth.statusCode).toBe(200);
     expect(oauth.json()).toEqual(openid.json());
   });
@@ -90,11 +119,21 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     t = await app({
       AUTH_CLIENTS: 'web,partner',
       OAUTH_CLIENTS: JSON.stringify({
-        partner: { type: 'confidential', secret: 's'.repeat(40), redirect_uris: ['https://partner.example/cb'], grant_types: ['authorization_code'] },
+        partner: {
+          type: 'confidential',
+          secret: 's'.repeat(40),
+          redirect_uris: ['https://partner.example/cb'],
+          grant_types: ['authorization_code'],
+        },
       }),
     });
-    const response = await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
-    expect(response.json()).toMatchObject({ token_endpoint_auth_methods_supported: ['none', 'client_secret_post'] });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/.well-known/openid-configuration',
+    });
+    expect(response.json()).toMatchObject({
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
+    });
   });
 
   it('issues a code to a signed-in member and trades it once for tokens of the granted scope', async () => {
@@ -107,14 +146,27 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     const { code, state } = answer.json<{ code: string; state: string }>();
     expect(state).toBe('opaque-state-1');
 
-    const tokens = await exchange({ client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier });
+    const tokens = await exchange({
+      client_id: 'desktop',
+      code,
+      redirect_uri: desktopRedirect,
+      code_verifier: verifier,
+    });
     expect(tokens.statusCode, tokens.body).toBe(200);
     const token = tokens.json<TokenBody>();
     expect(token).toMatchObject({ token_type: 'Bearer', sub: signedIn.id, scope: 'user pan' });
-    const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { authorization: `Bearer ${token.access_token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/me',
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
     expect(me.json()).toMatchObject({ sub: signedIn.id });
     // The refresh token rotates like any other and keeps the narrowed scope.
-    const refreshed = await post(t, '/v1/auth/token', { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: 'desktop' });
+    const refreshed = await post(t, '/v1/auth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: token.refresh_token,
+      client_id: 'desktop',
+    });
     expect(refreshed.json<TokenBody>().scope).toBe('user pan');
   });
 
@@ -123,7 +175,12 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     const signedIn = await member();
     const { verifier, challenge } = pkce();
     const answer = await authorize(request({ scope: undefined }, challenge), signedIn.bearer);
-    const tokens = await exchange({ client_id: 'desktop', code: answer.json<{ code: string }>().code, redirect_uri: desktopRedirect, code_verifier: verifier });
+    const tokens = await exchange({
+      client_id: 'desktop',
+      code: answer.json<{ code: string }>().code,
+      redirect_uri: desktopRedirect,
+      code_verifier: verifier,
+    });
     expect(tokens.json<TokenBody>().scope).toBe('user pan offline');
   });
 
@@ -131,12 +188,20 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     t = await app();
     const signedIn = await member();
     const { verifier, challenge } = pkce();
-    const { code } = (await authorize(request({}, challenge), signedIn.bearer)).json<{ code: string }>();
+    const { code } = (await authorize(request({}, challenge), signedIn.bearer)).json<{
+      code: string;
+    }>();
     const response = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'desktop',
+        code,
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(response.statusCode, response.body).toBe(200);
   });
@@ -144,16 +209,28 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
   it('lets the web session authorize from an allowed origin, and gives the site its session cookie on exchange', async () => {
     t = await app();
     const user = await makeUser(t);
-    const signin = await post(t, '/v1/auth/signin', { client_id: 'web', username: user.email, password: user.password });
+    const signin = await post(t, '/v1/auth/signin', {
+      client_id: 'web',
+      username: user.email,
+      password: user.password,
+    });
     const cookie = `nimbus_session=${sessionCookieOf(signin)}`;
     const { verifier, challenge } = pkce();
-    const payload = request({ client_id: 'web', redirect_uri: 'http://nimbus.test/auth-success' }, challenge);
+    const payload = request(
+      { client_id: 'web', redirect_uri: 'http://nimbus.test/auth-success' },
+      challenge,
+    );
     const foreign = await authorize(payload, { cookie, origin: 'https://evil.example' });
     expectError(foreign, 403, 'origin_not_allowed', 7);
     const answer = await authorize(payload, { cookie, origin: 'http://nimbus.test' });
     expect(answer.statusCode, answer.body).toBe(200);
     const tokens = await exchange(
-      { client_id: 'web', code: answer.json<{ code: string }>().code, redirect_uri: 'http://nimbus.test/auth-success', code_verifier: verifier },
+      {
+        client_id: 'web',
+        code: answer.json<{ code: string }>().code,
+        redirect_uri: 'http://nimbus.test/auth-success',
+        code_verifier: verifier,
+      },
       { origin: 'http://nimbus.test' },
     );
     expect(tokens.statusCode, tokens.body).toBe(200);
@@ -165,13 +242,23 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       t = await app();
       const signedIn = await member();
       const { verifier, challenge } = pkce();
-      const response = await t.app.inject({ method: 'GET', url: '/v1/user/authorize', query: request({}, challenge), headers: signedIn.bearer });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/v1/user/authorize',
+        query: request({}, challenge),
+        headers: signedIn.bearer,
+      });
       expect(response.statusCode).toBe(302);
       expect(response.headers['cache-control']).toBe('no-store');
       const location = new URL(String(response.headers.location));
       expect(`${location.origin}${location.pathname}`).toBe(desktopRedirect);
       expect(location.searchParams.get('state')).toBe('opaque-state-1');
-      const tokens = await exchange({ client_id: 'desktop', code: location.searchParams.get('code'), redirect_uri: desktopRedirect, code_verifier: verifier });
+      const tokens = await exchange({
+        client_id: 'desktop',
+        code: location.searchParams.get('code'),
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      });
       expect(tokens.statusCode).toBe(200);
     });
 
@@ -184,17 +271,28 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       expect(`${location.origin}${location.pathname}`).toBe('http://nimbus.test/auth');
       const returnTo = location.searchParams.get('return_to') ?? '';
       expect(returnTo.startsWith('/v1/user/authorize?')).toBe(true);
-      expect(Object.fromEntries(new URL(returnTo, 'http://nimbus.test').searchParams)).toEqual(query);
+      expect(Object.fromEntries(new URL(returnTo, 'http://nimbus.test').searchParams)).toEqual(
+        query,
+      );
     });
 
     it.each([
       ['a scope the client may not have', { scope: 'user admin' }, 'invalid_scope'],
       ['another response type', { response_type: 'token' }, 'unsupported_response_type'],
-      ['no PKCE challenge', { code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
+      [
+        'no PKCE challenge',
+        { code_challenge: undefined, code_challenge_method: undefined },
+        'invalid_request',
+      ],
     ])('sends %s back to the client as error and state', async (_case, overrides, reason) => {
       t = await app();
       const signedIn = await member();
-      const response = await t.app.inject({ method: 'GET', url: '/v1/user/authorize', query: request(overrides), headers: signedIn.bearer });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/v1/user/authorize',
+        query: request(overrides),
+        headers: signedIn.bearer,
+      });
       expect(response.statusCode).toBe(302);
       const location = new URL(String(response.headers.location));
       expect(`${location.origin}${location.pathname}`).toBe(desktopRedirect);
@@ -205,21 +303,30 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     });
 
     it.each([
-      ["another client's redirect URI", { redirect_uri: 'http://nimbus.test/auth-success' }, 400, 'invalid_request', 4121],
+      [
+        "another client's redirect URI",
+        { redirect_uri: 'http://nimbus.test/auth-success' },
+        400,
+        'invalid_request',
+        4121,
+      ],
       ['an unknown client', { client_id: 'toaster' }, 401, 'unauthorized_client', 4122],
-    ])('never redirects for %s: it answers the error object', async (_case, overrides, status, reason, code) => {
-      t = await app();
-      const signedIn = await member();
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/v1/user/authorize',
-        query: request(overrides),
-        headers: { ...signedIn.bearer, 'accept-language': 'zh-TW' },
-      });
-      expect(response.headers.location).toBeUndefined();
-      const { localized } = expectError(response, status, reason, code);
-      expect(localized?.locale).toBe('zh-TW');
-    });
+    ])(
+      'never redirects for %s: it answers the error object',
+      async (_case, overrides, status, reason, code) => {
+        t = await app();
+        const signedIn = await member();
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/v1/user/authorize',
+          query: request(overrides),
+          headers: { ...signedIn.bearer, 'accept-language': 'zh-TW' },
+        });
+        expect(response.headers.location).toBeUndefined();
+        const { localized } = expectError(response, status, reason, code);
+        expect(localized?.locale).toBe('zh-TW');
+      },
+    );
   });
 
   describe('redirect URIs', () => {
@@ -244,29 +351,117 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     });
 
     it('follows OAUTH_CLIENTS when it replaces the registered URIs', async () => {
-      t = await app({ OAUTH_CLIENTS: JSON.stringify({ desktop: { redirect_uris: ['https://desk.example/cb'] } }) });
+      t = await app({
+        OAUTH_CLIENTS: JSON.stringify({ desktop: { redirect_uris: ['https://desk.example/cb'] } }),
+      });
       const signedIn = await member();
-      expect((await authorize(request({ redirect_uri: 'https://desk.example/cb' }), signedIn.bearer)).statusCode).toBe(200);
+      expect(
+        (await authorize(request({ redirect_uri: 'https://desk.example/cb' }), signedIn.bearer))
+          .statusCode,
+      ).toBe(200);
       expect((await authorize(request(), signedIn.bearer)).statusCode).toBe(400);
     });
   });
 
   describe('errors at the authorization endpoint', () => {
     it.each([
-      ["another client's redirect URI", { redirect_uri: 'http://nimbus.test/auth-success' }, 400, 'invalid_request', 4121, 'ja', 'ログインリクエストが無効です'],
-      ['no redirect URI', { redirect_uri: undefined }, 400, 'invalid_request', 4121, 'en-US', 'The sign-in request is not valid'],
-      ['no client', { client_id: undefined }, 400, 'invalid_request', 4121, 'en-US', 'The sign-in request is not valid'],
-      ['an unknown client', { client_id: 'toaster' }, 401, 'unauthorized_client', 4122, 'en-US', 'This app is not allowed to sign in this way'],
-      ['a client without the code grant (tv)', { client_id: 'tv' }, 401, 'unauthorized_client', 4122, 'ko', '이 앱은 이 방식으로 로그인할 수 없습니다'],
-      ['a wrong scope', { scope: 'user everything' }, 400, 'invalid_scope', 4125, 'en-US', 'The requested permissions are not valid'],
-      ['an implicit grant request', { response_type: 'token' }, 400, 'unsupported_response_type', 4124, 'en-US', 'This sign-in method is not supported'],
-      ['no code challenge', { code_challenge: undefined }, 400, 'invalid_request', 4121, 'en-US', 'The sign-in request is not valid'],
-      ['the plain challenge method', { code_challenge_method: 'plain' }, 400, 'invalid_request', 4121, 'en-US', 'The sign-in request is not valid'],
-      ['a malformed challenge', { code_challenge: 'short' }, 400, 'invalid_request', 4121, 'en-US', 'The sign-in request is not valid'],
+      [
+        "another client's redirect URI",
+        { redirect_uri: 'http://nimbus.test/auth-success' },
+        400,
+        'invalid_request',
+        4121,
+        'ja',
+        'ログインリクエストが無効です',
+      ],
+      [
+        'no redirect URI',
+        { redirect_uri: undefined },
+        400,
+        'invalid_request',
+        4121,
+        'en-US',
+        'The sign-in request is not valid',
+      ],
+      [
+        'no client',
+        { client_id: undefined },
+        400,
+        'invalid_request',
+        4121,
+        'en-US',
+        'The sign-in request is not valid',
+      ],
+      [
+        'an unknown client',
+        { client_id: 'toaster' },
+        401,
+        'unauthorized_client',
+        4122,
+        'en-US',
+        'This app is not allowed to sign in this way',
+      ],
+      [
+        'a client without the code grant (tv)',
+        { client_id: 'tv' },
+        401,
+        'unauthorized_client',
+        4122,
+        'ko',
+        '이 앱은 이 방식으로 로그인할 수 없습니다',
+      ],
+      [
+        'a wrong scope',
+        { scope: 'user everything' },
+        400,
+        'invalid_scope',
+        4125,
+        'en-US',
+        'The requested permissions are not valid',
+      ],
+      [
+        'an implicit grant request',
+        { response_type: 'token' },
+        400,
+        'unsupported_response_type',
+        4124,
+        'en-US',
+        'This sign-in method is not supported',
+      ],
+      [
+        'no code challenge',
+        { code_challenge: undefined },
+        400,
+        'invalid_request',
+        4121,
+        'en-US',
+        'The sign-in request is not valid',
+      ],
+      [
+        'the plain challenge method',
+        { code_challenge_method: 'plain' },
+        400,
+        'invalid_request',
+        4121,
+        'en-US',
+        'The sign-in request is not valid',
+      ],
+      [
+        'a malformed challenge',
+        { code_challenge: 'short' },
+        400,
+        'invalid_request',
+        4121,
+        'en-US',
+        'The sign-in request is not valid',
+      ],
     ])('answers %s with %s', async (_case, overrides, status, reason, code, locale, message) => {
       t = await app();
       const signedIn = await member();
-      const response = await authorize(request(overrides), { ...signedIn.bearer, 'accept-language': locale });
+      const response = await authorize(request(overrides), {
+        ...signedIn.bearer,
+        'accept-language': locale,
+      });
       const { localized } = expectError(response, status, reason, code);
       expect(localized).toMatchObject({ locale, message });
     });
@@ -312,23 +507,41 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       t = await app();
       const { code, verifier } = await codeFor();
       const wrong = await exchange(
-        { client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: pkce().verifier },
+        {
+          client_id: 'desktop',
+          code,
+          redirect_uri: desktopRedirect,
+          code_verifier: pkce().verifier,
+        },
         { 'accept-language': 'ru' },
       );
       const { error, localized } = expectError(wrong, 400, 'invalid_grant', 4126);
       expect(error.error_description).toBe('code_verifier does not match the code_challenge');
       expect(localized).toMatchObject({ locale: 'ru' });
       expect(localized?.message).not.toBe('The sign-in has expired, please sign in again');
-      const right = await exchange({ client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier });
+      const right = await exchange({
+        client_id: 'desktop',
+        code,
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      });
       expectError(right, 400, 'invalid_grant', 4126);
     });
 
     it('refuses a replayed code and revokes the tokens it gave', async () => {
       t = await app();
       const { code, verifier } = await codeFor();
-      const first = await exchange({ client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier });
+      const first = await exchange({
+        client_id: 'desktop',
+        code,
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      });
       const token = first.json<TokenBody>();
-      const replay = await exchange({ client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier }, { 'accept-language': 'ja' });
+      const replay = await exchange(
+        { client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier },
+        { 'accept-language': 'ja' },
+      );
       const { error, localized } = expectError(replay, 400, 'invalid_grant', 4126);
       expect(error.error_description).toBe('The authorization code was already used');
       expect(localized).toEqual({
@@ -336,20 +549,37 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
         locale: 'ja',
         message: 'ログインの有効期限が切れました。もう一度ログインしてください',
       });
-      const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { authorization: `Bearer ${token.access_token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/v1/user/me',
+        headers: { authorization: `Bearer ${token.access_token}` },
+      });
       expect(me.statusCode).toBe(401);
-      const refresh = await post(t, '/v1/auth/token', { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: 'desktop' });
+      const refresh = await post(t, '/v1/auth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: token.refresh_token,
+        client_id: 'desktop',
+      });
       expectError(refresh, 400, 'invalid_grant', 4126);
     });
 
     it('lets no one keep tokens when two exchanges of one code race', async () => {
       t = await app();
       const { code, verifier } = await codeFor();
-      const payload = { client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier };
+      const payload = {
+        client_id: 'desktop',
+        code,
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      };
       const answers = await Promise.all([exchange(payload), exchange(payload)]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
       const winner = answers.find((answer) => answer.statusCode === 200)!.json<TokenBody>();
-      const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { authorization: `Bearer ${winner.access_token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/v1/user/me',
+        headers: { authorization: `Bearer ${winner.access_token}` },
+      });
       expect(me.statusCode).toBe(401);
     });
 
@@ -358,8 +588,15 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       t = await app({}, { now: clock.now });
       const { code, verifier } = await codeFor();
       clock.advance(61_000);
-      const late = await exchange({ client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier });
-      expect(expectError(late, 400, 'invalid_grant', 4126).error.error_description).toBe('The authorization code has expired');
+      const late = await exchange({
+        client_id: 'desktop',
+        code,
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      });
+      expect(expectError(late, 400, 'invalid_grant', 4126).error.error_description).toBe(
+        'The authorization code has expired',
+      );
     });
 
     it('drops codes a day after they expired', async () => {
@@ -368,41 +605,133 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       await codeFor();
       clock.advance(2 * 86_400_000);
       await codeFor();
-      const rows = await t.container.database.db.selectFrom('oauth_codes').select('code_hash').execute();
+      const rows = await t.container.database.db
+        .selectFrom('oauth_codes')
+        .select('code_hash')
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
     it('refuses a code presented by another client', async () => {
       t = await app();
       const { code, verifier } = await codeFor();
-      const stolen = await exchange({ client_id: 'android', code, redirect_uri: desktopRedirect, code_verifier: verifier });
-      expect(expectError(stolen, 400, 'invalid_grant', 4126).error.error_description).toBe('The authorization code belongs to another client');
+      const stolen = await exchange({
+        client_id: 'android',
+        code,
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      });
+      expect(expectError(stolen, 400, 'invalid_grant', 4126).error.error_description).toBe(
+        'The authorization code belongs to another client',
+      );
     });
 
     it('refuses a redirect URI other than the one of the request', async () => {
       t = await app();
       const { code, verifier } = await codeFor();
-      const other = await exchange({ client_id: 'desktop', code, redirect_uri: 'http://127.0.0.1:51001/oauth/callback', code_verifier: verifier });
+      const other = await exchange({
+        client_id: 'desktop',
+        code,
+        redirect_uri: 'http://127.0.0.1:51001/oauth/callback',
+        code_verifier: verifier,
+      });
       expectError(other, 400, 'invalid_grant', 4126);
     });
 
     it('refuses a code of a member blocked since', async () => {
       t = await app();
       const { code, verifier, signedIn } = await codeFor();
-      await t.container.database.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', signedIn.id).execute();
-      const blocked = await exchange({ client_id: 'desktop', code, redirect_uri: desktopRedirect, code_verifier: verifier });
+      await t.container.database.db
+        .updateTable('users')
+        .set({ status: 'blocked' })
+        .where('id', '=', signedIn.id)
+        .execute();
+      const blocked = await exchange({
+        client_id: 'desktop',
+        code,
+        redirect_uri: desktopRedirect,
+        code_verifier: verifier,
+      });
       expectError(blocked, 400, 'invalid_grant', 4126);
     });
 
     it.each([
-      ['no code', { client_id: 'desktop', redirect_uri: desktopRedirect, code_verifier: 'v'.repeat(43) }, 400, 'invalid_request', 4121],
-      ['no redirect URI', { client_id: 'desktop', code: 'x', code_verifier: 'v'.repeat(43) }, 400, 'invalid_request', 4121],
-      ['no verifier', { client_id: 'desktop', code: 'x', redirect_uri: desktopRedirect }, 400, 'invalid_request', 4121],
-      ['a made-up code', { client_id: 'desktop', code: 'x'.repeat(43), redirect_uri: desktopRedirect, code_verifier: 'v'.repeat(43) }, 400, 'invalid_grant', 4126],
-      ['an oversized code', { client_id: 'desktop', code: 'x'.repeat(5000), redirect_uri: desktopRedirect, code_verifier: 'v'.repeat(43) }, 400, 'invalid_argument', 3],
-      ['a client without the code grant', { client_id: 'tv', code: 'x', redirect_uri: desktopRedirect, code_verifier: 'v'.repeat(43) }, 401, 'unauthorized_client', 4122],
-      ['an unknown client', { client_id: 'toaster', code: 'x', redirect_uri: desktopRedirect, code_verifier: 'v'.repeat(43) }, 401, 'unauthorized_client', 4122],
-      ['an array for the code', { client_id: 'desktop', code: ['x'], redirect_uri: desktopRedirect }, 400, 'invalid_argument', 3],
+      [
+        'no code',
+        { client_id: 'desktop', redirect_uri: desktopRedirect, code_verifier: 'v'.repeat(43) },
+        400,
+        'invalid_request',
+        4121,
+      ],
+      [
+        'no redirect URI',
+        { client_id: 'desktop', code: 'x', code_verifier: 'v'.repeat(43) },
+        400,
+        'invalid_request',
+        4121,
+      ],
+      [
+        'no verifier',
+        { client_id: 'desktop', code: 'x', redirect_uri: desktopRedirect },
+        400,
+        'invalid_request',
+        4121,
+      ],
+      [
+        'a made-up code',
+        {
+          client_id: 'desktop',
+          code: 'x'.repeat(43),
+          redirect_uri: desktopRedirect,
+          code_verifier: 'v'.repeat(43),
+        },
+        400,
+        'invalid_grant',
+        4126,
+      ],
+      [
+        'an oversized code',
+        {
+          client_id: 'desktop',
+          code: 'x'.repeat(5000),
+          redirect_uri: desktopRedirect,
+          code_verifier: 'v'.repeat(43),
+        },
+        400,
+        'invalid_argument',
+        3,
+      ],
+      [
+        'a client without the code grant',
+        {
+          client_id: 'tv',
+          code: 'x',
+          redirect_uri: desktopRedirect,
+          code_verifier: 'v'.repeat(43),
+        },
+        401,
+        'unauthorized_client',
+        4122,
+      ],
+      [
+        'an unknown client',
+        {
+          client_id: 'toaster',
+          code: 'x',
+          redirect_uri: desktopRedirect,
+          code_verifier: 'v'.repeat(43),
+        },
+        401,
+        'unauthorized_client',
+        4122,
+      ],
+      [
+        'an array for the code',
+        { client_id: 'desktop', code: ['x'], redirect_uri: desktopRedirect },
+        400,
+        'invalid_argument',
+        3,
+      ],
     ])('answers %s with %s', async (_case, payload, status, reason, code) => {
       t = await app();
       const response = await exchange(payload, { 'accept-language': 'es' });
@@ -415,7 +744,13 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     const partner = {
       AUTH_CLIENTS: 'web,partner',
       OAUTH_CLIENTS: JSON.stringify({
-        partner: { name: 'Partner', type: 'confidential', secret: 'p'.repeat(40), redirect_uris: ['https://partner.example/cb'], grant_types: ['authorization_code', 'refresh_token'] },
+        partner: {
+          name: 'Partner',
+          type: 'confidential',
+          secret: 'p'.repeat(40),
+          redirect_uris: ['https://partner.example/cb'],
+          grant_types: ['authorization_code', 'refresh_token'],
+        },
       }),
     };
 
@@ -425,19 +760,39 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       const token = await signIn(t, user.email, user.password, 'web');
       const bearer = { authorization: `Bearer ${token.access_token}` };
       const answer = await authorize(
-        { client_id: 'partner', response_type: 'code', redirect_uri: 'https://partner.example/cb', scope: 'user', state: 's' },
+        {
+          client_id: 'partner',
+          response_type: 'code',
+          redirect_uri: 'https://partner.example/cb',
+          scope: 'user',
+          state: 's',
+        },
         bearer,
       );
       expect(answer.statusCode, answer.body).toBe(200);
       const { code } = answer.json<{ code: string }>();
-      const wrongSecret = await exchange({ client_id: 'partner', client_secret: 'q'.repeat(40), code, redirect_uri: 'https://partner.example/cb' });
+      const wrongSecret = await exchange({
+        client_id: 'partner',
+        client_secret: 'q'.repeat(40),
+        code,
+        redirect_uri: 'https://partner.example/cb',
+      });
       expectError(wrongSecret, 401, 'unauthorized_client', 4122);
-      const tokens = await exchange({ client_id: 'partner', client_secret: 'p'.repeat(40), code, redirect_uri: 'https://partner.example/cb' });
+      const tokens = await exchange({
+        client_id: 'partner',
+        client_secret: 'p'.repeat(40),
+        code,
+        redirect_uri: 'https://partner.example/cb',
+      });
       expect(tokens.statusCode, tokens.body).toBe(200);
       expect(tokens.json<TokenBody>().scope).toBe('user');
       // Refreshing needs the secret too.
       const refreshToken = tokens.json<TokenBody>().refresh_token;
-      const bare = await post(t, '/v1/auth/token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'partner' });
+      const bare = await post(t, '/v1/auth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: 'partner',
+      });
       expectError(bare, 401, 'unauthorized_client', 4122);
       const refreshed = await post(t, '/v1/auth/token', {
         grant_type: 'refresh_token',

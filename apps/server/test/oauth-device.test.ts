@@ -1,6 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp, type TestAppOptions } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+  type TestAppOptions,
+} from './helper';
 import { post, signIn, type TokenBody } from './identity';
 
 const deviceGrant = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -18,7 +27,10 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
   let t: TestApp;
   const apps: TestApp[] = [];
   const clock = testClock();
-  async function app(env: Record<string, string> = {}, options: TestAppOptions = { now: clock.now }): Promise<TestApp> {
+  async function app(
+    env: Record<string, string> = {},
+    options: TestAppOptions = { now: clock.now },
+  ): Promise<TestApp> {
     const built = await buildTestApp(dialect, env, options);
     apps.push(built);
     return built;
@@ -27,14 +39,21 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     await Promise.all(apps.splice(0).map((each) => each.close()));
   });
 
-  async function start(payload: Record<string, unknown> = { client_id: 'tv', scope: 'user pan offline' }): Promise<DeviceAuthorization> {
+  async function start(
+    payload: Record<string, unknown> = { client_id: 'tv', scope: 'user pan offline' },
+  ): Promise<DeviceAuthorization> {
     const response = await post(t, '/v1/auth/device/code', payload);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<DeviceAuthorization>();
   }
 
   function poll(deviceCode: string, clientId = 'tv', headers: Record<string, string> = {}) {
-    return post(t, '/v1/auth/token', { grant_type: deviceGrant, device_code: deviceCode, client_id: clientId }, headers);
+    return post(
+      t,
+      '/v1/auth/token',
+      { grant_type: deviceGrant, device_code: deviceCode, client_id: clientId },
+      headers,
+    );
   }
 
   async function member(): Promise<Record<string, string>> {
@@ -44,14 +63,24 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
   }
 
   function lookup(userCode: string, headers: Record<string, string>) {
-    return t.app.inject({ method: 'GET', url: '/v1/user/device', query: { user_code: userCode }, headers });
+    return t.app.inject({
+      method: 'GET',
+      url: '/v1/user/device',
+      query: { user_code: userCode },
+      headers,
+    });
   }
 
   function decide(userCode: string, approve: boolean, headers: Record<string, string>) {
     return post(t, '/v1/user/device', { user_code: userCode, approve }, headers);
   }
 
-  function expectError(response: LightMyRequestResponse, status: number, reason: string, code: number) {
+  function expectError(
+    response: LightMyRequestResponse,
+    status: number,
+    reason: string,
+    code: number,
+  ) {
     expect(response.statusCode, response.body).toBe(status);
     const error = errorOf(response);
     expect(error).toMatchObject({ error: reason, error_code: code });
@@ -69,10 +98,17 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
       expires_in: 600,
       interval: 5,
     });
-    const stored = await t.container.database.db.selectFrom('device_grants').selectAll().executeTakeFirstOrThrow();
+    const stored = await t.container.database.db
+      .selectFrom('device_grants')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     // Only the hash of the device code is stored.
     expect(stored.device_code_hash).not.toBe(device.device_code);
-    expect(stored).toMatchObject({ status: 'pending', user_code: device.user_code.replace('-', ''), interval_seconds: 5 });
+    expect(stored).toMatchObject({
+      status: 'pending',
+      user_code: device.user_code.replace('-', ''),
+      interval_seconds: 5,
+    });
   });
 
   it('takes a form-encoded request, as OAuth client libraries send it', async () => {
@@ -92,12 +128,28 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     const headers = await member();
     const device = await start({ client_id: 'tv', scope: 'user pan' });
 
-    const pending = expectError(await poll(device.device_code, 'tv', { 'accept-language': 'ko' }), 400, 'authorization_pending', 4050);
-    expect(pending.localized).toMatchObject({ locale: 'ko', message: '로그인 확인을 기다리고 있습니다' });
+    const pending = expectError(
+      await poll(device.device_code, 'tv', { 'accept-language': 'ko' }),
+      400,
+      'authorization_pending',
+      4050,
+    );
+    expect(pending.localized).toMatchObject({
+      locale: 'ko',
+      message: '로그인 확인을 기다리고 있습니다',
+    });
 
     clock.advance(2_000);
-    const tooFast = expectError(await poll(device.device_code, 'tv', { 'accept-language': 'ja' }), 400, 'slow_down', 4051);
-    expect(tooFast.localized).toMatchObject({ locale: 'ja', message: '確認の頻度が高すぎます。しばらくお待ちください' });
+    const tooFast = expectError(
+      await poll(device.device_code, 'tv', { 'accept-language': 'ja' }),
+      400,
+      'slow_down',
+      4051,
+    );
+    expect(tooFast.localized).toMatchObject({
+      locale: 'ja',
+      message: '確認の頻度が高すぎます。しばらくお待ちください',
+    });
     expect(tooFast.error.details[0]).toMatchObject({ metadata: { interval: '10' } });
 
     // The interval is now 10 s: 6 s later is still too fast, 10 s later is fine.
@@ -124,16 +176,29 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     expect(granted.statusCode, granted.body).toBe(200);
     const token = granted.json<TokenBody>();
     expect(token.scope).toBe('user pan');
-    const me = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { authorization: `Bearer ${token.access_token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/me',
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
 
     clock.advance(15_000);
     const replay = expectError(await poll(device.device_code), 400, 'invalid_grant', 4126);
     expect(replay.error.error_description).toBe('The device code was already used');
-    const after = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { authorization: `Bearer ${token.access_token}` } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/me',
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
     expect(after.statusCode).toBe(401);
     // A decided code cannot be decided again.
-    expectError(await decide(device.user_code, false, headers), 400, 'invalid_verification_code', 4014);
+    expectError(
+      await decide(device.user_code, false, headers),
+      400,
+      'invalid_verification_code',
+      4014,
+    );
   });
 
   it('answers access_denied once the member refuses', async () => {
@@ -142,7 +207,12 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     const device = await start();
     const denied = await decide(device.user_code, false, headers);
     expect(denied.json()).toEqual({ user_code: device.user_code, status: 'denied' });
-    const { localized } = expectError(await poll(device.device_code, 'tv', { 'accept-language': 'pt' }), 400, 'access_denied', 4123);
+    const { localized } = expectError(
+      await poll(device.device_code, 'tv', { 'accept-language': 'pt' }),
+      400,
+      'access_denied',
+      4123,
+    );
     expect(localized).toMatchObject({ locale: 'pt' });
     expect(localized?.message).not.toBe('Access was denied');
   });
@@ -152,10 +222,20 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     const headers = await member();
     const device = await start();
     clock.advance(601_000);
-    const { localized } = expectError(await poll(device.device_code, 'tv', { 'accept-language': 'uk' }), 400, 'expired_token', 4052);
+    const { localized } = expectError(
+      await poll(device.device_code, 'tv', { 'accept-language': 'uk' }),
+      400,
+      'expired_token',
+      4052,
+    );
     expect(localized).toMatchObject({ locale: 'uk' });
     expectError(await lookup(device.user_code, headers), 400, 'expired_verification_code', 4024);
-    expectError(await decide(device.user_code, true, headers), 400, 'expired_verification_code', 4024);
+    expectError(
+      await decide(device.user_code, true, headers),
+      400,
+      'expired_verification_code',
+      4024,
+    );
   });
 
   it('gives no tokens for a member blocked after approving', async () => {
@@ -164,7 +244,11 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     const token = await signIn(t, user.email, user.password, 'android');
     const device = await start();
     await decide(device.user_code, true, { authorization: `Bearer ${token.access_token}` });
-    await t.container.database.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', user.id).execute();
+    await t.container.database.db
+      .updateTable('users')
+      .set({ status: 'blocked' })
+      .where('id', '=', user.id)
+      .execute();
     expectError(await poll(device.device_code), 400, 'invalid_grant', 4126);
   });
 
@@ -198,24 +282,84 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
 
   describe('errors', () => {
     it.each([
-      ['a client without the device grant', { client_id: 'web', scope: 'user' }, 401, 'unauthorized_client', 4122, 'This app is not allowed to sign in this way'],
-      ['an unknown client', { client_id: 'toaster' }, 401, 'unauthorized_client', 4122, 'This app is not allowed to sign in this way'],
-      ['a wrong scope', { client_id: 'tv', scope: 'user root' }, 400, 'invalid_scope', 4125, 'The requested permissions are not valid'],
+      [
+        'a client without the device grant',
+        { client_id: 'web', scope: 'user' },
+        401,
+        'unauthorized_client',
+        4122,
+        'This app is not allowed to sign in this way',
+      ],
+      [
+        'an unknown client',
+        { client_id: 'toaster' },
+        401,
+        'unauthorized_client',
+        4122,
+        'This app is not allowed to sign in this way',
+      ],
+      [
+        'a wrong scope',
+        { client_id: 'tv', scope: 'user root' },
+        400,
+        'invalid_scope',
+        4125,
+        'The requested permissions are not valid',
+      ],
       ['no client', { scope: 'user' }, 400, 'invalid_argument', 3, undefined],
-      ['an oversized scope', { client_id: 'tv', scope: 'user '.repeat(200) }, 400, 'invalid_argument', 3, undefined],
-    ])('answers a device code request with %s', async (_case, payload, status, reason, code, message) => {
-      t = await app();
-      const { localized } = expectError(await post(t, '/v1/auth/device/code', payload), status, reason, code);
-      if (message !== undefined) {
-        expect(localized).toMatchObject({ locale: 'en-US', message });
-      }
-    });
+      [
+        'an oversized scope',
+        { client_id: 'tv', scope: 'user '.repeat(200) },
+        400,
+        'invalid_argument',
+        3,
+        undefined,
+      ],
+    ])(
+      'answers a device code request with %s',
+      async (_case, payload, status, reason, code, message) => {
+        t = await app();
+        const { localized } = expectError(
+          await post(t, '/v1/auth/device/code', payload),
+          status,
+          reason,
+          code,
+        );
+        if (message !== undefined) {
+          expect(localized).toMatchObject({ locale: 'en-US', message });
+        }
+      },
+    );
 
     it.each([
-      ['no device code', { grant_type: deviceGrant, client_id: 'tv' }, 400, 'invalid_request', 4121],
-      ['a made-up device code', { grant_type: deviceGrant, client_id: 'tv', device_code: 'x'.repeat(43) }, 400, 'invalid_grant', 4126],
-      ['an oversized device code', { grant_type: deviceGrant, client_id: 'tv', device_code: 'x'.repeat(5000) }, 400, 'invalid_argument', 3],
-      ['a client without the device grant', { grant_type: deviceGrant, client_id: 'web', device_code: 'x' }, 401, 'unauthorized_client', 4122],
+      [
+        'no device code',
+        { grant_type: deviceGrant, client_id: 'tv' },
+        400,
+        'invalid_request',
+        4121,
+      ],
+      [
+        'a made-up device code',
+        { grant_type: deviceGrant, client_id: 'tv', device_code: 'x'.repeat(43) },
+        400,
+        'invalid_grant',
+        4126,
+      ],
+      [
+        'an oversized device code',
+        { grant_type: deviceGrant, client_id: 'tv', device_code: 'x'.repeat(5000) },
+        400,
+        'invalid_argument',
+        3,
+      ],
+      [
+        'a client without the device grant',
+        { grant_type: deviceGrant, client_id: 'web', device_code: 'x' },
+        401,
+        'unauthorized_client',
+        4122,
+      ],
     ])('answers a poll with %s', async (_case, payload, status, reason, code) => {
       t = await app();
       expectError(await post(t, '/v1/auth/token', payload), status, reason, code);
@@ -229,7 +373,12 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
     ])('answers a member typing %s with invalid_verification_code', async (_case, userCode) => {
       t = await app();
       const headers = await member();
-      const { localized } = expectError(await lookup(userCode, { ...headers, 'accept-language': 'zh-CN' }), 400, 'invalid_verification_code', 4014);
+      const { localized } = expectError(
+        await lookup(userCode, { ...headers, 'accept-language': 'zh-CN' }),
+        400,
+        'invalid_verification_code',
+        4014,
+      );
       expect(localized).toMatchObject({ locale: 'zh-CN' });
       expectError(await decide(userCode, true, headers), 400, 'invalid_verification_code', 4014);
     });
@@ -240,7 +389,12 @@ describe.each(dialects)('device authorization grant on %s', (dialect) => {
       expectError(await lookup(device.user_code, {}), 401, 'unauthenticated', 16);
       expectError(await decide(device.user_code, true, {}), 401, 'unauthenticated', 16);
       const headers = await member();
-      expectError(await post(t, '/v1/user/device', { user_code: device.user_code, approve: 'yes' }, headers), 400, 'invalid_argument', 3);
+      expectError(
+        await post(t, '/v1/user/device', { user_code: device.user_code, approve: 'yes' }, headers),
+        400,
+        'invalid_argument',
+        3,
+      );
       expectError(await lookup('x'.repeat(100), headers), 400, 'invalid_argument', 3);
     });
   });

@@ -9,7 +9,16 @@ import { promisify } from 'node:util';
 import parseTorrent from 'parse-torrent';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle, bundlePath, freePort, prepareMember, removeBundle, serverEnv, startServer, type RunningProcess } from './support/processes';
+import {
+  buildBundle,
+  bundlePath,
+  freePort,
+  prepareMember,
+  removeBundle,
+  serverEnv,
+  startServer,
+  type RunningProcess,
+} from './support/processes';
 
 /**
  * Hostile inputs against the real server process (a bundle, as in production): each one goes
@@ -51,11 +60,15 @@ hostile.server.on('request', (request, response) => {
     response.end();
     return;
   }
-  response.writeHead(200, { 'content-type': file.type, 'content-length': String(file.body.length) });
+  response.writeHead(200, {
+    'content-type': file.type,
+    'content-length': String(file.body.length),
+  });
   response.end(file.body);
 });
 
-const magnetOf = (announce: string) => `magnet:?xt=urn:btih:${infoHash}&dn=hostile&tr=${encodeURIComponent(`http://127.0.0.1:${hostile.port}${announce}`)}`;
+const magnetOf = (announce: string) =>
+  `magnet:?xt=urn:btih:${infoHash}&dn=hostile&tr=${encodeURIComponent(`http://127.0.0.1:${hostile.port}${announce}`)}`;
 
 interface TaskBody {
   id: string;
@@ -67,7 +80,10 @@ interface TaskBody {
 async function call(method: string, url: string, body?: unknown, auth = true): Promise<Response> {
   return fetch(`${api}${url}`, {
     method,
-    headers: { ...(auth ? headers : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(auth ? headers : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -81,14 +97,24 @@ async function expectServing(what: string): Promise<void> {
   expect(about.status, what).toBe(200);
 }
 
-async function checkLinks(urls: string): Promise<{ reachable: boolean; message: string; files: unknown[] }[]> {
+async function checkLinks(
+  urls: string,
+): Promise<{ reachable: boolean; message: string; files: unknown[] }[]> {
   const response = await call('POST', '/drive/v1/resource/list', { urls }, false);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { list: { resources: { reachable: boolean; message: string; files: unknown[] }[] } }).list.resources;
+  return (
+    (await response.json()) as {
+      list: { resources: { reachable: boolean; message: string; files: unknown[] }[] };
+    }
+  ).list.resources;
 }
 
 async function createTask(url: string, extra: Record<string, unknown> = {}): Promise<Response> {
-  return call('POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url, ...extra } });
+  return call('POST', '/drive/v1/files', {
+    kind: 'drive#file',
+    upload_type: 'UPLOAD_TYPE_URL',
+    url: { url, ...extra },
+  });
 }
 
 /** Waits until the task ended (complete or failed). */
@@ -121,29 +147,81 @@ beforeAll(async () => {
   // A real torrent file, then the same cut short, and noise that starts like one.
   const torrent = parseTorrent.toTorrentFile({
     infoHash: '',
-    info: { name: Buffer.from('pack'), 'piece length': 16384, pieces: randomBytes(40), length: 20_000 },
+    info: {
+      name: Buffer.from('pack'),
+      'piece length': 16384,
+      pieces: randomBytes(40),
+      length: 20_000,
+    },
     announce: [`http://127.0.0.1:${hostile.port}/announce-https`],
     urlList: [],
   });
-  served.set('/truncated.torrent', { type: 'application/x-bittorrent', body: torrent.subarray(0, Math.floor(torrent.length / 2)) });
-  served.set('/garbage.torrent', { type: 'application/x-bittorrent', body: Buffer.concat([Buffer.from('d8:announce'), randomBytes(4000)]) });
-  served.set('/nested.torrent', { type: 'application/x-bittorrent', body: Buffer.from(`${'l'.repeat(200_000)}${'e'.repeat(200_000)}`) });
+  served.set('/truncated.torrent', {
+    type: 'application/x-bittorrent',
+    body: torrent.subarray(0, Math.floor(torrent.length / 2)),
+  });
+  served.set('/garbage.torrent', {
+    type: 'application/x-bittorrent',
+    body: Buffer.concat([Buffer.from('d8:announce'), randomBytes(4000)]),
+  });
+  served.set('/nested.torrent', {
+    type: 'application/x-bittorrent',
+    body: Buffer.from(`${'l'.repeat(200_000)}${'e'.repeat(200_000)}`),
+  });
 
   // Media cut short or made up: a real clip and picture truncated, and headers with noise behind.
   const clip = path.join(workDir, 'clip.mp4');
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10',
+    '-t',
+    '1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    clip,
+  ]);
   const clipBytes = fs.readFileSync(clip);
-  served.set('/truncated.mp4', { type: 'video/mp4', body: clipBytes.subarray(0, Math.floor(clipBytes.length * 0.4)) });
-  served.set('/noise.mp4', { type: 'video/mp4', body: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), randomBytes(60_000)]) });
-  served.set('/noise.mkv', { type: 'video/x-matroska', body: Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(60_000)]) });
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
-  served.set('/truncated.png', { type: 'image/png', body: png.subarray(0, Math.floor(png.length / 2)) });
+  served.set('/truncated.mp4', {
+    type: 'video/mp4',
+    body: clipBytes.subarray(0, Math.floor(clipBytes.length * 0.4)),
+  });
+  served.set('/noise.mp4', {
+    type: 'video/mp4',
+    body: Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      randomBytes(60_000),
+    ]),
+  });
+  served.set('/noise.mkv', {
+    type: 'video/x-matroska',
+    body: Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(60_000)]),
+  });
+  const png = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 10, b: 10 } },
+  })
+    .png()
+    .toBuffer();
+  served.set('/truncated.png', {
+    type: 'image/png',
+    body: png.subarray(0, Math.floor(png.length / 2)),
+  });
   // A header that claims 60000 × 60000 pixels.
   const huge = Buffer.from(png);
   huge.writeUInt32BE(60_000, 16);
   huge.writeUInt32BE(60_000, 20);
   served.set('/huge.png', { type: 'image/png', body: huge });
-  served.set('/noise.jpg', { type: 'image/jpeg', body: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(30_000)]) });
+  served.set('/noise.jpg', {
+    type: 'image/jpeg',
+    body: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(30_000)]),
+  });
 
   const port = await freePort();
   api = `http://127.0.0.1:${port}`;
@@ -167,7 +245,9 @@ beforeAll(async () => {
     body: JSON.stringify({ client_id: 'tv', username: account.email, password: account.password }),
   });
   expect(signedIn.status).toBe(200);
-  headers = { authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}` };
+  headers = {
+    authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`,
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -194,15 +274,25 @@ describe('hostile inputs keep the server serving', () => {
     const created = await createTask(magnetOf('/announce-https'));
     expect(created.status).toBe(200);
     const task = await settled(((await created.json()) as { task: TaskBody }).task.id);
-    expect(task).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'The download took too long', file_id: '' });
+    expect(task).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'The download took too long',
+      file_id: '',
+    });
     await expectServing('the task');
   });
 
   it('truncated and made-up .torrent files, behind links and in the drive, are refused without harm', async () => {
-    const links = ['/truncated.torrent', '/garbage.torrent', '/nested.torrent'].map((name) => `http://127.0.0.1:${hostile.port}${name}`);
+    const links = ['/truncated.torrent', '/garbage.torrent', '/nested.torrent'].map(
+      (name) => `http://127.0.0.1:${hostile.port}${name}`,
+    );
     const checked = await checkLinks(links.join('\n'));
     for (const [index, resource] of checked.entries()) {
-      expect(resource, links[index]).toMatchObject({ reachable: false, message: 'The torrent could not be read', files: [] });
+      expect(resource, links[index]).toMatchObject({
+        reachable: false,
+        message: 'The torrent could not be read',
+        files: [],
+      });
     }
     await expectServing('the link checker');
     for (const link of links) {
@@ -218,14 +308,23 @@ describe('hostile inputs keep the server serving', () => {
   });
 
   it('truncated and made-up pictures and videos get analysed and thumbnailed without harm', async () => {
-    for (const name of ['/truncated.mp4', '/noise.mp4', '/noise.mkv', '/truncated.png', '/huge.png', '/noise.jpg']) {
+    for (const name of [
+      '/truncated.mp4',
+      '/noise.mp4',
+      '/noise.mkv',
+      '/truncated.png',
+      '/huge.png',
+      '/noise.jpg',
+    ]) {
       const fileId = await download(name);
       const file = await call('GET', `/drive/v1/files/${fileId}?thumbnail_size=SIZE_MEDIUM`);
       expect(file.status, name).toBe(200);
       const body = (await file.json()) as { thumbnail_link: string; medias: unknown[] };
       if (body.thumbnail_link !== '') {
         const thumbnail = new URL(body.thumbnail_link);
-        const drawn = await fetch(`${api}${thumbnail.pathname}${thumbnail.search}`, { headers: { host: thumbnail.host } });
+        const drawn = await fetch(`${api}${thumbnail.pathname}${thumbnail.search}`, {
+          headers: { host: thumbnail.host },
+        });
         // Drawn, or none for damaged content: never a server error.
         expect([200, 404], `${name}: ${await drawn.clone().text()}`).toContain(drawn.status);
       }

@@ -80,7 +80,12 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     clock = testClock();
     t = await buildTestApp(
       dialect,
-      { OFFLINE_FETCH_EXTRA_PORTS: String(origin.port), OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32', PLAN_FREE_CLOUD_DOWNLOADS: '100', ...env },
+      {
+        OFFLINE_FETCH_EXTRA_PORTS: String(origin.port),
+        OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+        PLAN_FREE_CLOUD_DOWNLOADS: '100',
+        ...env,
+      },
       { now: clock.now },
     );
   }
@@ -103,12 +108,27 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
 
   async function created(headers: Record<string, string>, url: string): Promise<TaskBody> {
     return ok<{ task: TaskBody }>(
-      await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url } } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url } },
+      }),
     ).task;
   }
 
-  async function task(headers: Record<string, string>, id: string, language = 'en-US'): Promise<TaskBody> {
-    return ok<TaskBody>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers: { ...headers, 'accept-language': language } }));
+  async function task(
+    headers: Record<string, string>,
+    id: string,
+    language = 'en-US',
+  ): Promise<TaskBody> {
+    return ok<TaskBody>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/drive/v1/tasks/${id}`,
+        headers: { ...headers, 'accept-language': language },
+      }),
+    );
   }
 
   const at = (pathname: string) => `http://127.0.0.1:${origin.port}${pathname}`;
@@ -125,20 +145,32 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     const theirs = await created(other.headers, at(`/held/${dialect}-other/0.bin`));
     const pass = t.container.offlineWorker.runPending();
 
-    const phases = async () => Promise.all(mine.map(async (item) => (await task(busy.headers, item.id)).phase));
+    const phases = async () =>
+      Promise.all(mine.map(async (item) => (await task(busy.headers, item.id)).phase));
     for (let attempt = 0; attempt < 200; attempt += 1) {
-      if ((await phases()).includes('PHASE_TYPE_RUNNING') && (await task(other.headers, theirs.id)).phase === 'PHASE_TYPE_RUNNING') {
+      if (
+        (await phases()).includes('PHASE_TYPE_RUNNING') &&
+        (await task(other.headers, theirs.id)).phase === 'PHASE_TYPE_RUNNING'
+      ) {
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     // One of the member's downloads runs, the other two wait, and the other member's runs beside it.
-    expect((await phases()).sort()).toEqual(['PHASE_TYPE_PENDING', 'PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING']);
+    expect((await phases()).sort()).toEqual([
+      'PHASE_TYPE_PENDING',
+      'PHASE_TYPE_PENDING',
+      'PHASE_TYPE_RUNNING',
+    ]);
     expect((await task(other.headers, theirs.id)).phase).toBe('PHASE_TYPE_RUNNING');
 
     // The gates open one by one as the member's downloads reach the source; each ends before the next starts.
     for (let opened = 0; opened < 3; opened += 1) {
-      for (let attempt = 0; attempt < 200 && ![0, 1, 2].some((index) => gates.has(`/held/${prefix}/${index}.bin`)); attempt += 1) {
+      for (
+        let attempt = 0;
+        attempt < 200 && ![0, 1, 2].some((index) => gates.has(`/held/${prefix}/${index}.bin`));
+        attempt += 1
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       for (const [gate, open] of gates) {
@@ -150,7 +182,11 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     }
     gates.get(`/held/${dialect}-other/0.bin`)?.();
     await pass;
-    expect(await phases()).toEqual(['PHASE_TYPE_COMPLETE', 'PHASE_TYPE_COMPLETE', 'PHASE_TYPE_COMPLETE']);
+    expect(await phases()).toEqual([
+      'PHASE_TYPE_COMPLETE',
+      'PHASE_TYPE_COMPLETE',
+      'PHASE_TYPE_COMPLETE',
+    ]);
     expect((await task(other.headers, theirs.id)).phase).toBe('PHASE_TYPE_COMPLETE');
     expect(origin.most.get(prefix)).toBe(1);
   });
@@ -168,8 +204,14 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     const unsized = await created(headers, at('/unsized.bin'));
     await t.container.offlineWorker.runPending();
     for (const id of [sized.id, unsized.id]) {
-      expect(await task(headers, id, 'ja')).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: '今月のクラウドダウンロード通信量を使い切りました', file_id: '' });
-      expect((await task(headers, id, 'es')).message).toBe('Se ha agotado el tráfico de descargas en la nube de este mes');
+      expect(await task(headers, id, 'ja')).toMatchObject({
+        phase: 'PHASE_TYPE_ERROR',
+        message: '今月のクラウドダウンロード通信量を使い切りました',
+        file_id: '',
+      });
+      expect((await task(headers, id, 'es')).message).toBe(
+        'Se ha agotado el tráfico de descargas en la nube de este mes',
+      );
     }
     const counted = await t.container.taskRecords.trafficOf(user.id, '2030-01');
     expect(counted).toBeGreaterThanOrEqual(content.length);
@@ -190,8 +232,14 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     const { headers } = await member();
     const unsized = await created(headers, at('/unsized.bin'));
     await t.container.offlineWorker.runPending();
-    expect(await task(headers, unsized.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '' });
-    const listed = ok<{ files: { kind: string }[] }>(await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=*', headers }));
+    expect(await task(headers, unsized.id)).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'Not enough storage space for this file',
+      file_id: '',
+    });
+    const listed = ok<{ files: { kind: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=*', headers }),
+    );
     expect(listed.files.filter((item) => item.kind === 'drive#file')).toEqual([]);
     expect(fs.readdirSync(path.join(t.config.DATA_DIR, 'offline'))).toEqual([]);
   });
@@ -214,23 +262,48 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
         method: 'POST',
         url: '/drive/v1/files',
         headers,
-        payload: { kind: 'drive#file', name: 'photo.jpg', parent_id: '', size: String(upload.length), upload_type: 'UPLOAD_TYPE_FORM' },
+        payload: {
+          kind: 'drive#file',
+          name: 'photo.jpg',
+          parent_id: '',
+          size: String(upload.length),
+          upload_type: 'UPLOAD_TYPE_FORM',
+        },
       }),
     );
     const form = Buffer.concat([
-      Buffer.from('--room\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\n\r\n'),
+      Buffer.from(
+        '--room\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\n\r\n',
+      ),
       upload,
       Buffer.from('\r\n--room--\r\n'),
     ]);
-    ok(await t.app.inject({ method: 'POST', url: new URL(started.form.url).pathname, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=room' }, payload: form }));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: new URL(started.form.url).pathname,
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=room' },
+        payload: form,
+      }),
+    );
 
     gates.get(held)?.();
     gates.delete(held);
     await pass;
-    expect(await task(headers, download.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '' });
-    const listed = ok<{ files: { kind: string; name: string }[] }>(await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=*', headers }));
-    expect(listed.files.filter((item) => item.kind === 'drive#file').map((item) => item.name)).toEqual(['photo.jpg']);
-    const about = ok<{ quota: { usage: string } }>(await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers }));
+    expect(await task(headers, download.id)).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'Not enough storage space for this file',
+      file_id: '',
+    });
+    const listed = ok<{ files: { kind: string; name: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=*', headers }),
+    );
+    expect(
+      listed.files.filter((item) => item.kind === 'drive#file').map((item) => item.name),
+    ).toEqual(['photo.jpg']);
+    const about = ok<{ quota: { usage: string } }>(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers }),
+    );
     expect(about.quota.usage).toBe(String(upload.length));
     expect(fs.readdirSync(path.join(t.config.DATA_DIR, 'offline'))).toEqual([]);
   });
@@ -239,13 +312,23 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     await start({ PLAN_FREE_CLOUD_DOWNLOADS: '2' });
     const { headers } = await member();
     const about = async () =>
-      ok<{ over_free_task_limit: boolean; quotas: { cloud_download: { limit: string; usage: string } } }>(
-        await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers }),
-      );
-    expect(await about()).toMatchObject({ over_free_task_limit: false, quotas: { cloud_download: { limit: '2', usage: '0' } } });
+      ok<{
+        over_free_task_limit: boolean;
+        quotas: { cloud_download: { limit: string; usage: string } };
+      }>(await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers }));
+    expect(await about()).toMatchObject({
+      over_free_task_limit: false,
+      quotas: { cloud_download: { limit: '2', usage: '0' } },
+    });
     await created(headers, at('/sized.bin'));
-    expect(await about()).toMatchObject({ over_free_task_limit: false, quotas: { cloud_download: { limit: '2', usage: '1' } } });
+    expect(await about()).toMatchObject({
+      over_free_task_limit: false,
+      quotas: { cloud_download: { limit: '2', usage: '1' } },
+    });
     await created(headers, at('/sized.bin'));
-    expect(await about()).toMatchObject({ over_free_task_limit: true, quotas: { cloud_download: { limit: '2', usage: '2' } } });
+    expect(await about()).toMatchObject({
+      over_free_task_limit: true,
+      quotas: { cloud_download: { limit: '2', usage: '2' } },
+    });
   });
 });

@@ -7,7 +7,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskRepository } from '../src/modules/task/task.repository';
 import { buildTestApp, dialects, makeUser, ok, testClock, type TestApp } from './helper';
 import { signIn } from './identity';
-import { buildBundle, bundlePath, freePort, prepareMember, removeBundle, serverEnv, startServer, type RunningProcess } from './support/processes';
+import {
+  buildBundle,
+  bundlePath,
+  freePort,
+  prepareMember,
+  removeBundle,
+  serverEnv,
+  startServer,
+  type RunningProcess,
+} from './support/processes';
 
 /**
  * Poison tasks: a task is marked as started before it runs, and one that was running when its
@@ -16,14 +25,18 @@ import { buildBundle, bundlePath, freePort, prepareMember, removeBundle, serverE
  * the task, started its run and was never heard of again), and made real by killing the server
  * process (SIGKILL) twice while the task runs.
  */
-const quarantined = 'The server stopped twice while running this download, so it was not started again; retry it to try once more';
+const quarantined =
+  'The server stopped twice while running this download, so it was not started again; retry it to try once more';
 
 /** A source whose `…stall…` paths answer its head and a little, then nothing (a download that runs until stopped). */
 const source = { server: http.createServer(), port: 0, requests: new Map<string, number>() };
 source.server.on('request', (request, response) => {
   const url = new URL(request.url ?? '/', 'http://source');
   source.requests.set(url.pathname, (source.requests.get(url.pathname) ?? 0) + 1);
-  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '1048576' });
+  response.writeHead(200, {
+    'content-type': 'application/octet-stream',
+    'content-length': '1048576',
+  });
   if (url.pathname.includes('stall')) {
     response.write(Buffer.alloc(1024));
     return;
@@ -49,7 +62,6 @@ interface TaskBody {
 
 const link = (name: string) => `http://127.0.0.1:${source.port}/${name}`;
 
-
 describe.each(dialects)('poison tasks on %s', (dialect) => {
   let t: TestApp;
   const clock = testClock();
@@ -62,18 +74,54 @@ describe.each(dialects)('poison tasks on %s', (dialect) => {
   });
 
   it('fails a task whose process died in two runs without running it again; a retry runs it once more; a run that ends closes its count', async () => {
-    t = await buildTestApp(dialect, { OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32', OFFLINE_FETCH_EXTRA_PORTS: String(source.port), PLAN_FREE_CLOUD_DOWNLOADS: '100' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      {
+        OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+        OFFLINE_FETCH_EXTRA_PORTS: String(source.port),
+        PLAN_FREE_CLOUD_DOWNLOADS: '100',
+      },
+      { now: clock.now },
+    );
     const records = createTaskRepository(t.container.database.db, dialect);
     const user = await makeUser(t);
-    const headers = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
+    const headers = {
+      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+    };
     const create = async (name: string) =>
-      ok<{ task: TaskBody }>(await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: link(named(name)) } } })).task.id;
-    const task = async (id: string) => ok<TaskBody>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers }));
-    const openRuns = async (id: string) => Number((await t.container.database.db.selectFrom('tasks').select('open_runs').where('id', '=', id).executeTakeFirstOrThrow()).open_runs);
+      ok<{ task: TaskBody }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/drive/v1/files',
+          headers,
+          payload: {
+            kind: 'drive#file',
+            upload_type: 'UPLOAD_TYPE_URL',
+            url: { url: link(named(name)) },
+          },
+        }),
+      ).task.id;
+    const task = async (id: string) =>
+      ok<TaskBody>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers }));
+    const openRuns = async (id: string) =>
+      Number(
+        (
+          await t.container.database.db
+            .selectFrom('tasks')
+            .select('open_runs')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).open_runs,
+      );
 
     /** A worker takes the task, starts its run, and dies: its lease runs out. */
     const dieInRun = async (id: string, expected: number) => {
-      const claimed = await records.claimNext('offline', 'worker-that-dies', clock.now().toISOString(), new Date(clock.now().getTime() + 1000).toISOString());
+      const claimed = await records.claimNext(
+        'offline',
+        'worker-that-dies',
+        clock.now().toISOString(),
+        new Date(clock.now().getTime() + 1000).toISOString(),
+      );
       expect(claimed?.id).toBe(id);
       expect(await records.startRun(id, 'worker-that-dies')).toBe(expected);
       clock.advance(2000);
@@ -84,11 +132,22 @@ describe.each(dialects)('poison tasks on %s', (dialect) => {
     await dieInRun(poison, 1);
     await dieInRun(poison, 2);
     await t.container.offlineWorker.runPending();
-    expect(await task(poison)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: quarantined, file_id: '' });
+    expect(await task(poison)).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: quarantined,
+      file_id: '',
+    });
     expect(source.requests.get(`/${named('poison.bin')}`)).toBeUndefined();
 
     // A retry runs it once more (here it completes, and no run stays open).
-    ok(await t.app.inject({ method: 'POST', url: '/drive/v1/task', headers, payload: { type: 'offline', create_type: 'RETRY', id: poison } }));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/task',
+        headers,
+        payload: { type: 'offline', create_type: 'RETRY', id: poison },
+      }),
+    );
     await t.container.offlineWorker.runPending();
     expect(await task(poison)).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '' });
     expect(source.requests.get(`/${named('poison.bin')}`)).toBe(1);
@@ -103,24 +162,59 @@ describe.each(dialects)('poison tasks on %s', (dialect) => {
   });
 
   it('a worker stopping keeps no run open; one stopping after an error nothing caught leaves its runs open', async () => {
-    t = await buildTestApp(dialect, { OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32', OFFLINE_FETCH_EXTRA_PORTS: String(source.port), PLAN_FREE_CLOUD_DOWNLOADS: '100' }, { now: clock.now });
+    t = await buildTestApp(
+      dialect,
+      {
+        OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+        OFFLINE_FETCH_EXTRA_PORTS: String(source.port),
+        PLAN_FREE_CLOUD_DOWNLOADS: '100',
+      },
+      { now: clock.now },
+    );
     const user = await makeUser(t);
-    const headers = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
-    const openRuns = async (id: string) => Number((await t.container.database.db.selectFrom('tasks').select('open_runs').where('id', '=', id).executeTakeFirstOrThrow()).open_runs);
+    const headers = {
+      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+    };
+    const openRuns = async (id: string) =>
+      Number(
+        (
+          await t.container.database.db
+            .selectFrom('tasks')
+            .select('open_runs')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).open_runs,
+      );
 
-    for (const [stall, fault, left] of [['stall-graceful', false, 0], ['stall-fault', true, 1]] as const) {
+    for (const [stall, fault, left] of [
+      ['stall-graceful', false, 0],
+      ['stall-fault', true, 1],
+    ] as const) {
       const name = named(stall);
       await t.container.offlineWorker.start();
       const id = ok<{ task: TaskBody }>(
-        await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: link(name) } } }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/drive/v1/files',
+          headers,
+          payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: link(name) } },
+        }),
       ).task.id;
-      for (let attempt = 0; attempt < 200 && source.requests.get(`/${name}`) === undefined; attempt += 1) {
+      for (
+        let attempt = 0;
+        attempt < 200 && source.requests.get(`/${name}`) === undefined;
+        attempt += 1
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       expect(await openRuns(id), name).toBe(1);
       await t.container.offlineWorker.stop({ fault });
       expect(await openRuns(id), name).toBe(left);
-      expect(ok<TaskBody>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers })).phase, name).toBe('PHASE_TYPE_PENDING');
+      expect(
+        ok<TaskBody>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers }))
+          .phase,
+        name,
+      ).toBe('PHASE_TYPE_PENDING');
       ok(await t.app.inject({ method: 'DELETE', url: `/drive/v1/tasks?task_ids=${id}`, headers }));
     }
   });
@@ -158,13 +252,24 @@ describe('poison tasks across real crashes', () => {
     const signedIn = await fetch(`${api}/v1/auth/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: 'tv', username: account.email, password: account.password }),
+      body: JSON.stringify({
+        client_id: 'tv',
+        username: account.email,
+        password: account.password,
+      }),
     });
-    const headers = { authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`,
+      'content-type': 'application/json',
+    };
     const created = await fetch(`${api}/drive/v1/files`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: link('stall-crash') } }),
+      body: JSON.stringify({
+        kind: 'drive#file',
+        upload_type: 'UPLOAD_TYPE_URL',
+        url: { url: link('stall-crash') },
+      }),
     });
     expect(created.status).toBe(200);
     const id = ((await created.json()) as { task: TaskBody }).task.id;
@@ -186,9 +291,14 @@ describe('poison tasks across real crashes', () => {
       await server.exited;
       server = await startServer(bundle, env);
     }
-    const task = async () => (await (await fetch(`${api}/drive/v1/tasks/${id}`, { headers })).json()) as TaskBody;
+    const task = async () =>
+      (await (await fetch(`${api}/drive/v1/tasks/${id}`, { headers })).json()) as TaskBody;
     await until(async () => (await task()).phase === 'PHASE_TYPE_ERROR', 'the quarantine');
-    expect(await task()).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: quarantined, file_id: '' });
+    expect(await task()).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: quarantined,
+      file_id: '',
+    });
     expect(requests()).toBe(2);
     expect((await fetch(`${api}/readyz`)).status).toBe(200);
     expect(server.output()).toContain('its process died while running it twice');

@@ -13,7 +13,13 @@ import { signIn } from './identity';
  * count each TCP connection reaching them: none may. (The DHT's packets go through the same guard
  * of the torrent thread's sockets; `socket-guard.test.ts` counts UDP packets at a canary.)
  */
-const canary = { v4: net.createServer(), v6: net.createServer(), port: 0, port6: 0, connections: 0 };
+const canary = {
+  v4: net.createServer(),
+  v6: net.createServer(),
+  port: 0,
+  port6: 0,
+  connections: 0,
+};
 const source = { server: http.createServer(), port: 0, hits: new Map<string, number>() };
 
 /** A compact peer list of one IPv4 peer (BEP 23). */
@@ -37,10 +43,22 @@ source.server.on('request', (request, response) => {
   source.hits.set(url.pathname, (source.hits.get(url.pathname) ?? 0) + 1);
   if (url.pathname === '/peers') {
     // A tracker's answer naming peers outside the rules only.
-    const peers = Buffer.concat([compactPeer('127.0.0.2', canary.port), compactPeer('169.254.169.254', 6881), compactPeer('10.0.0.1', 6881)]);
+    const peers = Buffer.concat([
+      compactPeer('127.0.0.2', canary.port),
+      compactPeer('169.254.169.254', 6881),
+      compactPeer('10.0.0.1', 6881),
+    ]);
     const peers6 = compactPeer6(canary.port6);
     response.writeHead(200, { 'content-type': 'text/plain' });
-    response.end(Buffer.concat([Buffer.from(`d8:intervali1800e5:peers${peers.length}:`), peers, Buffer.from(`6:peers6${peers6.length}:`), peers6, Buffer.from('e')]));
+    response.end(
+      Buffer.concat([
+        Buffer.from(`d8:intervali1800e5:peers${peers.length}:`),
+        peers,
+        Buffer.from(`6:peers6${peers6.length}:`),
+        peers6,
+        Buffer.from('e'),
+      ]),
+    );
     return;
   }
   // Every other path answers with a redirect to the address its first segment names.
@@ -57,7 +75,8 @@ const targets = () => [
   `http://[::1]:${canary.port6}/announce`,
   `https://localhost:${canary.port6}/announce`,
 ];
-const redirecting = (target: string, permanent = false) => `http://127.0.0.1:${source.port}/${encodeURIComponent(target)}${permanent ? '/permanent' : ''}`;
+const redirecting = (target: string, permanent = false) =>
+  `http://127.0.0.1:${source.port}/${encodeURIComponent(target)}${permanent ? '/permanent' : ''}`;
 
 beforeAll(async () => {
   for (const server of [canary.v4, canary.v6]) {
@@ -99,7 +118,9 @@ describe.each(dialects)('the redirect canary on %s', (dialect) => {
       PLAN_FREE_CLOUD_DOWNLOADS: '100',
     });
     const user = await makeUser(t);
-    headers = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
+    headers = {
+      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+    };
   });
 
   afterEach(async () => {
@@ -109,7 +130,11 @@ describe.each(dialects)('the redirect canary on %s', (dialect) => {
 
   async function check(urls: string[]): Promise<{ reachable: boolean; message: string }[]> {
     return ok<{ list: { resources: { reachable: boolean; message: string }[] } }>(
-      await t.app.inject({ method: 'POST', url: '/drive/v1/resource/list', payload: { urls: urls.join('\n') } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/resource/list',
+        payload: { urls: urls.join('\n') },
+      }),
     ).list.resources;
   }
 
@@ -117,14 +142,26 @@ describe.each(dialects)('the redirect canary on %s', (dialect) => {
   async function runTasks(urls: string[]): Promise<{ phase: string; message: string }[]> {
     const ids: string[] = [];
     for (const url of urls) {
-      const created = await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url } } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url } },
+      });
       ids.push(ok<{ task: { id: string } }>(created).task.id);
     }
     await t.container.offlineWorker.runPending();
-    return Promise.all(ids.map(async (id) => ok<{ phase: string; message: string }>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers }))));
+    return Promise.all(
+      ids.map(async (id) =>
+        ok<{ phase: string; message: string }>(
+          await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers }),
+        ),
+      ),
+    );
   }
 
-  const magnet = (announce: string) => `magnet:?xt=urn:btih:${randomBytes(20).toString('hex')}&tr=${encodeURIComponent(announce)}`;
+  const magnet = (announce: string) =>
+    `magnet:?xt=urn:btih:${randomBytes(20).toString('hex')}&tr=${encodeURIComponent(announce)}`;
 
   it('trackers that redirect to loopback or other closed addresses, over http or https and in any spelling, are never connected to', async () => {
     const magnets = targets().map((target, index) => magnet(redirecting(target, index % 2 === 1)));
@@ -136,7 +173,9 @@ describe.each(dialects)('the redirect canary on %s', (dialect) => {
     expect(tasks.map((task) => task.phase)).toEqual(magnets.map(() => 'PHASE_TYPE_ERROR'));
     // Every tracker was asked, by the check and again by the task, and sent the client on.
     for (const [index, target] of targets().entries()) {
-      const hits = source.hits.get(`/${encodeURIComponent(target)}${index % 2 === 1 ? '/permanent' : ''}`) ?? 0;
+      const hits =
+        source.hits.get(`/${encodeURIComponent(target)}${index % 2 === 1 ? '/permanent' : ''}`) ??
+        0;
       expect(hits, target).toBeGreaterThanOrEqual(2);
     }
     expect(canary.connections).toBe(0);
@@ -153,9 +192,13 @@ describe.each(dialects)('the redirect canary on %s', (dialect) => {
   it('the HTTP fetcher checks each redirect before it connects, from the link checker and from a task', async () => {
     const links = targets().map((target, index) => redirecting(target, index % 2 === 1));
     const checked = await check(links);
-    expect(checked.map((item) => [item.reachable, item.message])).toEqual(links.map(() => [false, 'The link could not be downloaded']));
+    expect(checked.map((item) => [item.reachable, item.message])).toEqual(
+      links.map(() => [false, 'The link could not be downloaded']),
+    );
     const tasks = await runTasks(links);
-    expect(tasks.map((task) => [task.phase, task.message])).toEqual(links.map(() => ['PHASE_TYPE_ERROR', 'The link could not be downloaded']));
+    expect(tasks.map((task) => [task.phase, task.message])).toEqual(
+      links.map(() => ['PHASE_TYPE_ERROR', 'The link could not be downloaded']),
+    );
     expect(canary.connections).toBe(0);
   });
 });

@@ -33,8 +33,17 @@ const pieceLength = 16_384;
  */
 function archiveTorrent(): Buffer {
   const length = 100_000;
-  const pieces = Buffer.concat(Array.from({ length: Math.ceil(length / pieceLength) }, () => createHash('sha1').update(randomBytes(8)).digest()));
-  const info = { name: Buffer.from('Archive'), 'piece length': pieceLength, pieces, files: [{ length, path: [Buffer.from('data.bin')] }] };
+  const pieces = Buffer.concat(
+    Array.from({ length: Math.ceil(length / pieceLength) }, () =>
+      createHash('sha1').update(randomBytes(8)).digest(),
+    ),
+  );
+  const info = {
+    name: Buffer.from('Archive'),
+    'piece length': pieceLength,
+    pieces,
+    files: [{ length, path: [Buffer.from('data.bin')] }],
+  };
   return torrentFileOf(info, ['http://127.0.0.1:9/announce']);
 }
 
@@ -67,12 +76,21 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
       return { authorization: `Bearer ${token.access_token}` };
     }
 
-    function call(headers: Record<string, string>, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>): Promise<LightMyRequestResponse> {
+    function call(
+      headers: Record<string, string>,
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      payload?: Record<string, unknown>,
+    ): Promise<LightMyRequestResponse> {
       return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
     }
 
     async function created(headers: Record<string, string>, url: string): Promise<TaskBody> {
-      const response = await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url } });
+      const response = await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#file',
+        upload_type: 'UPLOAD_TYPE_URL',
+        url: { url },
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json<{ task: TaskBody }>().task;
     }
@@ -83,7 +101,11 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
       return response.json<TaskBody>();
     }
 
-    async function setPhase(headers: Record<string, string>, id: string, phase: string): Promise<void> {
+    async function setPhase(
+      headers: Record<string, string>,
+      id: string,
+      phase: string,
+    ): Promise<void> {
       const response = await call(headers, 'PATCH', `/drive/v1/tasks/${id}`, { phase });
       expect(response.statusCode, response.body).toBe(200);
     }
@@ -91,7 +113,10 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
     /** Pieces kept in a task's folder, as a pause or a crash leaves them. */
     async function keepPieces(id: string): Promise<void> {
       await fs.mkdir(path.join(partDir, id, 'Archive'), { recursive: true });
-      await fs.writeFile(path.join(partDir, id, 'Archive', 'data.bin'), randomBytes(2 * pieceLength));
+      await fs.writeFile(
+        path.join(partDir, id, 'Archive', 'data.bin'),
+        randomBytes(2 * pieceLength),
+      );
     }
 
     async function kept(): Promise<string[]> {
@@ -100,7 +125,12 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
 
     let headers = await headersOf(user);
     const digest = await t.container.blobs.ingest(Readable.from([archiveTorrent()]));
-    const uploaded = await t.container.files.createFile(user.id, { name: 'archive.torrent', parentId: '', blob: digest, mimeType: 'application/x-bittorrent' });
+    const uploaded = await t.container.files.createFile(user.id, {
+      name: 'archive.torrent',
+      parentId: '',
+      blob: digest,
+      mimeType: 'application/x-bittorrent',
+    });
 
     // Four tasks of the torrent, made while it fits; then an upload leaves too little room for it.
     const early = await created(headers, uploaded.id);
@@ -114,7 +144,11 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
 
     // Day 0: the first task fails for room; its folder stays for a retry.
     expect(await t.container.offlineWorker.runPending()).toBe(1);
-    expect(await task(headers, early.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', params: { error: 'file_space_not_enough' } });
+    expect(await task(headers, early.id)).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'Not enough storage space for this file',
+      params: { error: 'file_space_not_enough' },
+    });
     expect(await kept()).toEqual([early.id]);
 
     // Day 3: the second fails for room too.
@@ -130,17 +164,26 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
     await keepPieces(paused.id);
     await t.container.database.db
       .updateTable('tasks')
-      .set({ phase: 'PHASE_TYPE_RUNNING', lease_owner: 'worker-elsewhere', lease_until: '2099-01-01T00:00:00.000Z' })
+      .set({
+        phase: 'PHASE_TYPE_RUNNING',
+        lease_owner: 'worker-elsewhere',
+        lease_until: '2099-01-01T00:00:00.000Z',
+      })
       .where('id', '=', running.id)
       .execute();
     await keepPieces(running.id);
     const unreachable = await created(headers, 'http://127.0.0.1:9/file.bin');
     expect(await t.container.offlineWorker.runPending()).toBe(1);
-    expect(await task(headers, unreachable.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'The link could not be downloaded' });
+    expect(await task(headers, unreachable.id)).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'The link could not be downloaded',
+    });
     await keepPieces(unreachable.id);
     const gone = 'GoneTask00000000';
     await keepPieces(gone);
-    expect(await kept()).toEqual([early.id, late.id, paused.id, running.id, unreachable.id, gone].sort());
+    expect(await kept()).toEqual(
+      [early.id, late.id, paused.id, running.id, unreachable.id, gone].sort(),
+    );
 
     // Day 7 to the millisecond after the first failure: every kept failure is still in its window.
     clock.advance(4 * day);

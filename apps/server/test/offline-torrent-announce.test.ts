@@ -53,7 +53,11 @@ beforeAll(async () => {
   seedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-seed-'));
   await fs.writeFile(path.join(seedDir, 'late.bin'), bytes);
   const seeding = await new Promise<WebTorrent.Torrent & WebTorrent.Seeding>((resolve) => {
-    seeder.seed(path.join(seedDir, 'late.bin'), { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 16_384 }, resolve);
+    seeder.seed(
+      path.join(seedDir, 'late.bin'),
+      { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 16_384 },
+      resolve,
+    );
   });
   infoHash = seeding.infoHash;
 });
@@ -70,7 +74,11 @@ describe.each(dialects)('a tracker that fails once, on %s', (dialect) => {
 
   beforeAll(async () => {
     // Without a second announce the task would find no peer and fail when its time is up.
-    t = await buildTestApp(dialect, { OFFLINE_TORRENT_DHT: 'false', OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32', OFFLINE_TIMEOUT_SECONDS: '25' });
+    t = await buildTestApp(dialect, {
+      OFFLINE_TORRENT_DHT: 'false',
+      OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+      OFFLINE_TIMEOUT_SECONDS: '25',
+    });
   });
 
   afterEach(async () => {
@@ -89,11 +97,18 @@ describe.each(dialects)('a tracker that fails once, on %s', (dialect) => {
     failNext = true;
     const magnet = `magnet:?xt=urn:btih:${infoHash}&dn=late.bin&tr=${encodeURIComponent(`http://127.0.0.1:${doorPort}/announce`)}`;
     const created = ok<{ task: { id: string } }>(
-      await t.app.inject({ method: 'POST', url: '/drive/v1/files', headers, payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: magnet } } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: magnet } },
+      }),
     ).task;
     const started = Date.now();
     expect(await t.container.offlineWorker.runPending()).toBe(1);
-    const task = ok<{ phase: string; message: string }>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${created.id}`, headers }));
+    const task = ok<{ phase: string; message: string }>(
+      await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${created.id}`, headers }),
+    );
     expect(task, task.message).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE' });
     expect(announces).toBeGreaterThanOrEqual(2);
     expect(Date.now() - started).toBeLessThan(20_000);

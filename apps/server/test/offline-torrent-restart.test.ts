@@ -7,7 +7,16 @@ import { Server as TrackerServer } from 'bittorrent-tracker';
 import WebTorrent from 'webtorrent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { buildBundle, bundlePath, freePort, prepareMember, removeBundle, serverEnv, startServer as startBundle, type RunningProcess } from './support/processes';
+import {
+  buildBundle,
+  bundlePath,
+  freePort,
+  prepareMember,
+  removeBundle,
+  serverEnv,
+  startServer as startBundle,
+  type RunningProcess,
+} from './support/processes';
 
 /**
  * A torrent task through a crash of the real server process: a seeder on loopback, slowed down,
@@ -63,7 +72,11 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(seedDir, name), bytes);
   }
   seeding = await new Promise<WebTorrent.Torrent & WebTorrent.Seeding>((resolve) => {
-    seeder.seed(seedDir, { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 32 * 1024 }, resolve);
+    seeder.seed(
+      seedDir,
+      { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 32 * 1024 },
+      resolve,
+    );
   });
   magnet = seeding.magnetURI;
 });
@@ -88,18 +101,30 @@ describe('torrent downloads across a server crash', () => {
       const signedIn = await fetch(`${api}/v1/auth/signin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: 'tv', username: account.email, password: account.password }),
+        body: JSON.stringify({
+          client_id: 'tv',
+          username: account.email,
+          password: account.password,
+        }),
       });
       expect(signedIn.status).toBe(200);
-      const headers = { authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`,
+        'content-type': 'application/json',
+      };
       const created = await fetch(`${api}/drive/v1/files`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: magnet } }),
+        body: JSON.stringify({
+          kind: 'drive#file',
+          upload_type: 'UPLOAD_TYPE_URL',
+          url: { url: magnet },
+        }),
       });
       expect(created.status).toBe(200);
       const id = ((await created.json()) as { task: TaskBody }).task.id;
-      const task = async () => (await (await fetch(`${api}/drive/v1/tasks/${id}`, { headers })).json()) as TaskBody;
+      const task = async () =>
+        (await (await fetch(`${api}/drive/v1/tasks/${id}`, { headers })).json()) as TaskBody;
 
       // Part of the torrent has been sent (and its pieces written) when the server dies.
       for (let attempt = 0; attempt < 600 && (seeding?.uploaded ?? 0) < total * 0.4; attempt += 1) {
@@ -124,7 +149,12 @@ describe('torrent downloads across a server crash', () => {
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(done, server.output()).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '', file_name: 'Film pack', file_size: String(total) });
+      expect(done, server.output()).toMatchObject({
+        phase: 'PHASE_TYPE_COMPLETE',
+        message: '',
+        file_name: 'Film pack',
+        file_size: String(total),
+      });
       // The second run asked the seeder for less than the whole torrent: the kept pieces were verified, not fetched again.
       const sentAfterRestart = (seeding?.uploaded ?? 0) - sentAtKill;
       expect(sentAfterRestart).toBeGreaterThan(0);
@@ -135,7 +165,11 @@ describe('torrent downloads across a server crash', () => {
       try {
         const found = new Map<string, string>();
         const walk = async (parentId: string, prefix: string): Promise<void> => {
-          const rows = await database.db.selectFrom('files').select(['id', 'name', 'kind', 'sha256']).where('parent_id', '=', parentId).execute();
+          const rows = await database.db
+            .selectFrom('files')
+            .select(['id', 'name', 'kind', 'sha256'])
+            .where('parent_id', '=', parentId)
+            .execute();
           for (const row of rows) {
             if (row.kind === 'folder') {
               await walk(row.id, `${prefix}${row.name}/`);
@@ -147,12 +181,16 @@ describe('torrent downloads across a server crash', () => {
         await walk(done?.file_id ?? '', '');
         // The month's traffic is what came from the seeder, booked as it came (the run killed
         // part-way had booked its share): what the restart fetched, and at most all that was sent.
-        const traffic = (await database.db.selectFrom('offline_traffic').select('bytes').execute()).reduce((sum, row) => sum + Number(row.bytes), 0);
+        const traffic = (
+          await database.db.selectFrom('offline_traffic').select('bytes').execute()
+        ).reduce((sum, row) => sum + Number(row.bytes), 0);
         expect(traffic).toBeGreaterThan(sentAfterRestart);
         expect(traffic).toBeLessThanOrEqual(seeding?.uploaded ?? 0);
         expect(found).toEqual(new Map([...contents].map(([name, bytes]) => [name, sha256(bytes)])));
         for (const hash of found.values()) {
-          const blob = fs.readFileSync(path.join(dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), hash));
+          const blob = fs.readFileSync(
+            path.join(dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), hash),
+          );
           expect(sha256(blob)).toBe(hash);
         }
       } finally {

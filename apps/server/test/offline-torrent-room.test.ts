@@ -64,7 +64,11 @@ beforeAll(async () => {
     await fs.writeFile(path.join(seedDir, 'Lecture', name), bytes);
   }
   seeded = await new Promise<WebTorrent.Torrent & WebTorrent.Seeding>((resolve) => {
-    seeder.seed(path.join(seedDir, 'Lecture'), { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength }, resolve);
+    seeder.seed(
+      path.join(seedDir, 'Lecture'),
+      { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength },
+      resolve,
+    );
   });
   magnet = seeded.magnetURI;
   torrent = parseTorrent(seeded.torrentFile);
@@ -91,7 +95,10 @@ async function verifiedBytes(folder: string): Promise<number> {
   let bytes = 0;
   const hashes = (parsed as { pieces?: string[] }).pieces ?? [];
   hashes.forEach((hash, index) => {
-    const piece = whole.subarray(index * pieceLength, Math.min(whole.length, (index + 1) * pieceLength));
+    const piece = whole.subarray(
+      index * pieceLength,
+      Math.min(whole.length, (index + 1) * pieceLength),
+    );
     if (createHash('sha1').update(piece).digest('hex') === hash) {
       bytes += piece.length;
     }
@@ -110,7 +117,12 @@ describe.each(dialects)('the room check of a running torrent task on %s', (diale
 
   type Headers = Record<string, string>;
 
-  function call(headers: Headers, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+  function call(
+    headers: Headers,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
 
@@ -124,15 +136,30 @@ describe.each(dialects)('the room check of a running torrent task on %s', (diale
   }
 
   /** Every file of the member's drive by its path from the root, with the SHA-256 of its content. */
-  async function drive(userId: string, headers: Headers, parentId = '', prefix = ''): Promise<Map<string, string>> {
+  async function drive(
+    userId: string,
+    headers: Headers,
+    parentId = '',
+    prefix = '',
+  ): Promise<Map<string, string>> {
     const found = new Map<string, string>();
-    for (const item of ok<{ files: FileBody[] }>(await call(headers, 'GET', `/drive/v1/files?parent_id=${parentId}`)).files) {
+    for (const item of ok<{ files: FileBody[] }>(
+      await call(headers, 'GET', `/drive/v1/files?parent_id=${parentId}`),
+    ).files) {
       if (item.kind === 'drive#folder') {
-        for (const [name, hash] of await drive(userId, headers, item.id, `${prefix}${item.name}/`)) {
+        for (const [name, hash] of await drive(
+          userId,
+          headers,
+          item.id,
+          `${prefix}${item.name}/`,
+        )) {
           found.set(name, hash);
         }
       } else {
-        found.set(`${prefix}${item.name}`, (await t.container.files.get(userId, item.id)).sha256 ?? '');
+        found.set(
+          `${prefix}${item.name}`,
+          (await t.container.files.get(userId, item.id)).sha256 ?? '',
+        );
       }
     }
     return found;
@@ -155,14 +182,22 @@ describe.each(dialects)('the room check of a running torrent task on %s', (diale
     // The seeder sends slowly: the download is under way for many seconds.
     seeder.throttleUpload(64 * 1024);
     const queued = ok<{ task: TaskBody }>(
-      await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: magnet } }),
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#file',
+        upload_type: 'UPLOAD_TYPE_URL',
+        url: { url: magnet },
+      }),
     ).task;
     const sentBefore = seeded?.uploaded ?? 0;
     const running = t.container.offlineWorker.runPending();
     // Some pieces have arrived (the task shows them): the seeder stops sending, and an upload
     // takes the room the torrent needs while it waits for the rest.
     let shown = await task(headers, queued.id);
-    while (shown.progress < 5 && shown.phase !== 'PHASE_TYPE_ERROR' && shown.phase !== 'PHASE_TYPE_COMPLETE') {
+    while (
+      shown.progress < 5 &&
+      shown.phase !== 'PHASE_TYPE_ERROR' &&
+      shown.phase !== 'PHASE_TYPE_COMPLETE'
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       shown = await task(headers, queued.id);
     }
@@ -174,15 +209,24 @@ describe.each(dialects)('the room check of a running torrent task on %s', (diale
     const sentFirst = (seeded?.uploaded ?? 0) - sentBefore;
 
     const failed = await task(headers, queued.id);
-    expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '', file_size: String(total) });
+    expect(failed).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'Not enough storage space for this file',
+      file_id: '',
+      file_size: String(total),
+    });
     expect(failed.params.error).toBe('file_space_not_enough');
     // The message in the caller's language.
-    const inJapanese = ok<TaskBody>(await call({ ...headers, 'accept-language': 'ja' }, 'GET', `/drive/v1/tasks/${queued.id}`));
+    const inJapanese = ok<TaskBody>(
+      await call({ ...headers, 'accept-language': 'ja' }, 'GET', `/drive/v1/tasks/${queued.id}`),
+    );
     expect(inJapanese.message).toBe(taskMessage('space_not_enough', 'ja'));
     expect(inJapanese.message).not.toBe(failed.message);
     // Nothing of the torrent is filed or booked, and its content holds no reference.
     expect(await drive(user.id, headers)).toEqual(new Map([['meanwhile.bin', sha256(upload)]]));
-    expect(ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage).toBe(String(filler));
+    expect(
+      ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage,
+    ).toBe(String(filler));
     for (const bytes of contents.values()) {
       expect((await t.container.blobRecords.find(sha256(bytes)))?.refCount ?? 0).toBe(0);
     }
@@ -196,13 +240,24 @@ describe.each(dialects)('the room check of a running torrent task on %s', (diale
     // Room is freed and the task retried: the seeder sends at full speed again, and only the
     // pieces that were not kept.
     ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [landed.id] }));
-    ok(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
+    ok(
+      await call(headers, 'POST', '/drive/v1/task', {
+        type: 'offline',
+        create_type: 'RETRY',
+        id: queued.id,
+      }),
+    );
     seeder.throttleUpload(-1);
     const sentBeforeRetry = seeded?.uploaded ?? 0;
     expect(await t.container.offlineWorker.runPending()).toBe(1);
     const sentRetry = (seeded?.uploaded ?? 0) - sentBeforeRetry;
     const done = await task(headers, queued.id);
-    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '', file_name: 'Lecture', file_size: String(total) });
+    expect(done).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      message: '',
+      file_name: 'Lecture',
+      file_size: String(total),
+    });
     expect(done.params.error).toBeUndefined();
     const filed = await drive(user.id, headers);
     for (const [name, bytes] of contents) {

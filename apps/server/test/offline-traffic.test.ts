@@ -47,7 +47,11 @@ const origin = http.createServer((request, response) => {
   }
   // The first half, then nothing until the test lets go (the connection is dropped then).
   requests.push({ range, ifRange, sent: half });
-  response.writeHead(200, { etag, 'accept-ranges': 'bytes', 'content-length': String(content.length) });
+  response.writeHead(200, {
+    etag,
+    'accept-ranges': 'bytes',
+    'content-length': String(content.length),
+  });
   response.write(content.subarray(0, half));
   release = () => response.destroy();
 });
@@ -73,7 +77,12 @@ describe.each(dialects)('offline traffic on %s', (dialect) => {
 
   type Headers = Record<string, string>;
 
-  function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
+  function call(
+    headers: Headers,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
 
@@ -83,11 +92,15 @@ describe.each(dialects)('offline traffic on %s', (dialect) => {
   }
 
   async function trafficOf(userId: string): Promise<number> {
-    const rows = await t.container.database.db.selectFrom('offline_traffic').select('bytes').where('user_id', '=', userId).execute();
+    const rows = await t.container.database.db
+      .selectFrom('offline_traffic')
+      .select('bytes')
+      .where('user_id', '=', userId)
+      .execute();
     return rows.reduce((sum, row) => sum + Number(row.bytes), 0);
   }
 
-  it('a download resumed with Range is charged for the bytes it fetched, so a month with just the file\'s size left completes it', async () => {
+  it("a download resumed with Range is charged for the bytes it fetched, so a month with just the file's size left completes it", async () => {
     // Exactly one file's worth of traffic: charging the whole file again on resume would not fit.
     t = await buildTestApp(dialect, {
       OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
@@ -96,10 +109,16 @@ describe.each(dialects)('offline traffic on %s', (dialect) => {
       PLAN_FREE_OFFLINE_TRAFFIC_BYTES: String(content.length),
     });
     const user = await makeUser(t);
-    const headers = { authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}` };
+    const headers = {
+      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
+    };
     requests.length = 0;
     const queued = ok<{ task: TaskBody }>(
-      await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: `http://127.0.0.1:${originPort}/file.bin` } }),
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#file',
+        upload_type: 'UPLOAD_TYPE_URL',
+        url: { url: `http://127.0.0.1:${originPort}/file.bin` },
+      }),
     ).task;
     const first = t.container.offlineWorker.runPending();
     // The first half is on disk and recorded (the origin sends no more until released).
@@ -109,16 +128,26 @@ describe.each(dialects)('offline traffic on %s', (dialect) => {
       point = await t.container.taskRecords.resumePointOf(queued.id);
     }
     expect(point).toEqual({ fetchedBytes: half, validator: etag });
-    ok(await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, { phase: 'PHASE_TYPE_PAUSED' }));
+    ok(
+      await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, { phase: 'PHASE_TYPE_PAUSED' }),
+    );
     await first;
     release?.();
     expect(await trafficOf(user.id)).toBe(half);
 
-    ok(await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, { phase: 'PHASE_TYPE_PENDING' }));
+    ok(
+      await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, { phase: 'PHASE_TYPE_PENDING' }),
+    );
     expect(await t.container.offlineWorker.runPending()).toBe(1);
     const done = ok<TaskBody>(await call(headers, 'GET', `/drive/v1/tasks/${queued.id}`));
-    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '', file_size: String(content.length) });
-    expect((await t.container.files.get(user.id, done.file_id)).sha256).toBe(createHash('sha256').update(content).digest('hex'));
+    expect(done).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      message: '',
+      file_size: String(content.length),
+    });
+    expect((await t.container.files.get(user.id, done.file_id)).sha256).toBe(
+      createHash('sha256').update(content).digest('hex'),
+    );
     // The rest was asked for with Range, and the month's traffic is what the origin sent.
     expect(requests.map((request) => request.range)).toEqual([undefined, `bytes=${half}-`]);
     const sent = requests.reduce((sum, request) => sum + request.sent, 0);

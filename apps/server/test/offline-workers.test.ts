@@ -295,7 +295,10 @@ describe.runIf(postgresUrl !== '')('a worker process on PostgreSQL', () => {
       await queue.addMember('notifymember');
       // The worker listens, and its first look at the (empty) queue is over.
       for (let attempt = 0; attempt < 300; attempt += 1) {
-        if (worker.output().includes('offline worker listens for queued tasks') && worker.output().includes('offline queue idle')) {
+        if (
+          worker.output().includes('offline worker listens for queued tasks') &&
+          worker.output().includes('offline queue idle')
+        ) {
           break;
         }
         if (worker.child.exitCode !== null) {
@@ -318,7 +321,13 @@ describe.runIf(postgresUrl !== '')('a worker process on PostgreSQL', () => {
         let phase = '';
         for (let attempt = 0; attempt < 300 && phase !== 'PHASE_TYPE_COMPLETE'; attempt += 1) {
           await new Promise((resolve) => setTimeout(resolve, 100));
-          phase = (await database.db.selectFrom('tasks').select('phase').where('id', '=', task.id).executeTakeFirstOrThrow()).phase;
+          phase = (
+            await database.db
+              .selectFrom('tasks')
+              .select('phase')
+              .where('id', '=', task.id)
+              .executeTakeFirstOrThrow()
+          ).phase;
         }
         expect(phase, worker.output()).toBe('PHASE_TYPE_COMPLETE');
         ids.push(task.id);

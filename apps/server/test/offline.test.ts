@@ -6,7 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineWorker } from '../src/modules/offline/offline-worker';
 import { createUrlFetcher } from '../src/modules/offline/url-fetcher';
 import { parseRanges } from '../src/modules/offline/fetch-guard';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+} from './helper';
 import { signIn } from './identity';
 import { storeFile } from './support/stored-file';
 
@@ -71,7 +79,10 @@ source.server.on('request', (request, response) => {
   }
   switch (url.pathname) {
     case '/file.bin':
-      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(content.length) });
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(content.length),
+      });
       response.end(content);
       return;
     case '/named':
@@ -84,7 +95,8 @@ source.server.on('request', (request, response) => {
       return;
     case '/spoofed':
     case '/long-name': {
-      const name = url.pathname === '/spoofed' ? 'invoice\u202Efdp.exe' : `${'報告'.repeat(150)}.pdf`;
+      const name =
+        url.pathname === '/spoofed' ? 'invoice\u202Efdp.exe' : `${'報告'.repeat(150)}.pdf`;
       response.writeHead(200, {
         'content-length': String(content.length),
         'content-disposition': `attachment; filename="x.bin"; filename*=UTF-8''${encodeURIComponent(name)}`,
@@ -94,7 +106,10 @@ source.server.on('request', (request, response) => {
     }
     case '/slow': {
       source.slowRequests += 1;
-      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(content.length) });
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(content.length),
+      });
       response.write(content.subarray(0, content.length / 2));
       void source.slowGate.opened.then(() => response.end(content.subarray(content.length / 2)));
       return;
@@ -184,7 +199,12 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
   }
 
-  function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) {
+  function call(
+    headers: Headers,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
 
@@ -199,12 +219,27 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
   }
 
   function offline(headers: Headers, url: string, extra: Record<string, unknown> = {}) {
-    return call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url }, ...extra });
+    return call(headers, 'POST', '/drive/v1/files', {
+      kind: 'drive#file',
+      upload_type: 'UPLOAD_TYPE_URL',
+      url: { url },
+      ...extra,
+    });
   }
 
-  async function created(headers: Headers, url: string, extra: Record<string, unknown> = {}): Promise<TaskBody> {
-    const answer = ok<{ upload_type: string; url: { kind: string }; file: null; task: TaskBody }>(await offline(headers, url, extra));
-    expect(answer).toMatchObject({ upload_type: 'UPLOAD_TYPE_URL', url: { kind: 'upload#url' }, file: null });
+  async function created(
+    headers: Headers,
+    url: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<TaskBody> {
+    const answer = ok<{ upload_type: string; url: { kind: string }; file: null; task: TaskBody }>(
+      await offline(headers, url, extra),
+    );
+    expect(answer).toMatchObject({
+      upload_type: 'UPLOAD_TYPE_URL',
+      url: { kind: 'upload#url' },
+      file: null,
+    });
     return answer.task;
   }
 
@@ -217,7 +252,8 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
   }
 
   async function rootFiles(headers: Headers): Promise<FileBody[]> {
-    return ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id=*')).files;
+    return ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id=*'))
+      .files;
   }
 
   const sourceUrl = (path: string) => `http://127.0.0.1:${source.port}${path}`;
@@ -225,18 +261,42 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
   it('fetches a URL into the downloads folder, hashing on the way, and records the event', async () => {
     await start();
     const { user, headers } = await member();
-    const queued = await created(headers, sourceUrl('/file.bin'), { params: { source: 'url_checker' } });
-    expect(queued).toMatchObject({ type: 'offline', phase: 'PHASE_TYPE_PENDING', name: 'file.bin', progress: 0, params: { url: sourceUrl('/file.bin'), source: 'url_checker' } });
+    const queued = await created(headers, sourceUrl('/file.bin'), {
+      params: { source: 'url_checker' },
+    });
+    expect(queued).toMatchObject({
+      type: 'offline',
+      phase: 'PHASE_TYPE_PENDING',
+      name: 'file.bin',
+      progress: 0,
+      params: { url: sourceUrl('/file.bin'), source: 'url_checker' },
+    });
     expect(await t.container.offlineWorker.runPending()).toBe(1);
 
     const done = await task(headers, queued.id);
     // Where the task was made outlives the worker's writes.
-    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'file.bin', file_size: String(content.length), message: '', params: { source: 'url_checker' } });
+    expect(done).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      progress: 100,
+      file_name: 'file.bin',
+      file_size: String(content.length),
+      message: '',
+      params: { source: 'url_checker' },
+    });
     const stored = await file(headers, done.file_id);
-    expect(stored).toMatchObject({ name: 'file.bin', size: String(content.length), kind: 'drive#file' });
+    expect(stored).toMatchObject({
+      name: 'file.bin',
+      size: String(content.length),
+      kind: 'drive#file',
+    });
     expect((await t.container.files.get(user.id, done.file_id)).sha256).toBe(contentSha256);
     const folder = await file(headers, stored.parent_id);
-    expect(folder).toMatchObject({ kind: 'drive#folder', name: 'My Downloads', folder_type: 'DOWNLOAD', parent_id: '' });
+    expect(folder).toMatchObject({
+      kind: 'drive#folder',
+      name: 'My Downloads',
+      folder_type: 'DOWNLOAD',
+      parent_id: '',
+    });
 
     // A second download lands in the same folder; a name from Content-Disposition wins.
     clock.advance(1000);
@@ -246,7 +306,9 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     expect(namedTask).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_name: '報告 final.pdf' });
     expect((await file(headers, namedTask.file_id)).parent_id).toBe(folder.id);
 
-    const events = ok<{ events: { type: string; file_id: string }[] }>(await call(headers, 'GET', '/drive/v1/events'));
+    const events = ok<{ events: { type: string; file_id: string }[] }>(
+      await call(headers, 'GET', '/drive/v1/events'),
+    );
     expect(events.events.map((event) => [event.type, event.file_id])).toEqual([
       ['TYPE_OFFLINE', namedTask.file_id],
       ['TYPE_OFFLINE', done.file_id],
@@ -260,7 +322,10 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     const long = await created(headers, sourceUrl('/long-name'));
     await t.container.offlineWorker.runPending();
     const spoofedTask = await task(headers, spoofed.id);
-    expect(spoofedTask).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_name: 'invoicefdp.exe' });
+    expect(spoofedTask).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      file_name: 'invoicefdp.exe',
+    });
     expect((await file(headers, spoofedTask.file_id)).name).toBe('invoicefdp.exe');
     const longTask = await task(headers, long.id);
     expect(longTask.phase).toBe('PHASE_TYPE_COMPLETE');
@@ -268,18 +333,34 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     expect(name).toBe(`${'報告'.repeat(41)}報.pdf`);
     expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
     // A name the member types is refused instead.
-    expectError(await offline(headers, sourceUrl('/file.bin'), { name: 'a\u202Eb.exe' }), 400, 'file_name_direction_control');
+    expectError(
+      await offline(headers, sourceUrl('/file.bin'), { name: 'a\u202Eb.exe' }),
+      400,
+      'file_name_direction_control',
+    );
   });
 
-  it('puts the file in the given folder, follows redirects, and names the folder in the member\'s language', async () => {
+  it("puts the file in the given folder, follows redirects, and names the folder in the member's language", async () => {
     await start();
     const { user, headers } = await member();
-    const target = ok<{ file: FileBody }>(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'Inbox', parent_id: '' })).file;
-    const queued = await created(headers, sourceUrl('/redirect-ok'), { parent_id: target.id, name: 'mine.bin' });
+    const target = ok<{ file: FileBody }>(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name: 'Inbox',
+        parent_id: '',
+      }),
+    ).file;
+    const queued = await created(headers, sourceUrl('/redirect-ok'), {
+      parent_id: target.id,
+      name: 'mine.bin',
+    });
     await t.container.offlineWorker.runPending();
     const done = await task(headers, queued.id);
     expect(done.phase).toBe('PHASE_TYPE_COMPLETE');
-    expect(await file(headers, done.file_id)).toMatchObject({ parent_id: target.id, name: 'file.bin' });
+    expect(await file(headers, done.file_id)).toMatchObject({
+      parent_id: target.id,
+      name: 'file.bin',
+    });
 
     const japanese = await makeUser(t, { locale: 'ja' });
     const token = await signIn(t, japanese.email, japanese.password);
@@ -341,13 +422,21 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     await start();
     const { headers } = await member();
     const ids = [];
-    for (const path of ['/redirect-canary', '/redirect-canary-decimal', '/redirect-localhost', '/redirect-loop']) {
+    for (const path of [
+      '/redirect-canary',
+      '/redirect-canary-decimal',
+      '/redirect-localhost',
+      '/redirect-loop',
+    ]) {
       ids.push((await created(headers, sourceUrl(path))).id);
     }
     ids.push((await created(headers, `http://127.0.0.2:${canary.port}/secret`)).id);
     await t.container.offlineWorker.runPending();
     for (const id of ids) {
-      expect(await task(headers, id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'The link could not be downloaded' });
+      expect(await task(headers, id)).toMatchObject({
+        phase: 'PHASE_TYPE_ERROR',
+        message: 'The link could not be downloaded',
+      });
     }
     expect(canary.connections).toBe(0);
   });
@@ -355,21 +444,56 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
   it('refuses what is not an http(s) link when the task is created', async () => {
     await start();
     const { headers } = await member();
-    for (const url of ['ftp://example.com/a', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://example.com/', 'http://user:pass@example.com/a', '', 'not a url', `http://x/${'a'.repeat(5000)}`]) {
+    for (const url of [
+      'ftp://example.com/a',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'gopher://example.com/',
+      'http://user:pass@example.com/a',
+      '',
+      'not a url',
+      `http://x/${'a'.repeat(5000)}`,
+    ]) {
       expectError(await offline(headers, url), 400, 'invalid_argument');
     }
-    expectError(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: 'http://a/' }), 400, 'invalid_argument');
-    expectError(await offline(headers, sourceUrl('/file.bin'), { parent_id: 'missing' }), 404, 'file_not_found');
-    expectError(await offline(headers, sourceUrl('/file.bin'), { params: { source: 'somewhere_else' } }), 400, 'invalid_argument');
-    expect(ok<{ tasks: TaskBody[] }>(await call(headers, 'GET', '/drive/v1/tasks')).tasks).toEqual([]);
+    expectError(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#file',
+        upload_type: 'UPLOAD_TYPE_URL',
+        url: 'http://a/',
+      }),
+      400,
+      'invalid_argument',
+    );
+    expectError(
+      await offline(headers, sourceUrl('/file.bin'), { parent_id: 'missing' }),
+      404,
+      'file_not_found',
+    );
+    expectError(
+      await offline(headers, sourceUrl('/file.bin'), { params: { source: 'somewhere_else' } }),
+      400,
+      'invalid_argument',
+    );
+    expect(ok<{ tasks: TaskBody[] }>(await call(headers, 'GET', '/drive/v1/tasks')).tasks).toEqual(
+      [],
+    );
     // The page a task was made on is kept with it (spec: task sources).
-    const checked = await created(headers, sourceUrl('/file.bin'), { params: { source: 'url_checker' } });
+    const checked = await created(headers, sourceUrl('/file.bin'), {
+      params: { source: 'url_checker' },
+    });
     expect(checked.params).toMatchObject({ source: 'url_checker' });
     expect((await task(headers, checked.id)).params).toMatchObject({ source: 'url_checker' });
     ok(await call(headers, 'DELETE', `/drive/v1/tasks?task_ids=${checked.id}`));
     // Magnet links are torrent tasks (offline-torrent.test.ts).
-    const magnet = await created(headers, 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567');
-    expect(magnet).toMatchObject({ phase: 'PHASE_TYPE_PENDING', params: { url: 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567' } });
+    const magnet = await created(
+      headers,
+      'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567',
+    );
+    expect(magnet).toMatchObject({
+      phase: 'PHASE_TYPE_PENDING',
+      params: { url: 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567' },
+    });
   });
 
   it('shows progress, pauses, resumes from the queue, and completes', async () => {
@@ -380,7 +504,11 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     const queued = await created(headers, sourceUrl('/slow'));
     const first = t.container.offlineWorker.runPending();
     let seen = await task(headers, queued.id);
-    for (let polls = 0; polls < 200 && !(seen.phase === 'PHASE_TYPE_RUNNING' && seen.progress >= 40); polls += 1) {
+    for (
+      let polls = 0;
+      polls < 200 && !(seen.phase === 'PHASE_TYPE_RUNNING' && seen.progress >= 40);
+      polls += 1
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 25));
       seen = await task(headers, queued.id);
     }
@@ -389,48 +517,115 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     expect(seen.progress).toBeLessThan(100);
     expect(seen.params).toMatchObject({ url: sourceUrl('/slow') });
     expect(Number(seen.params.speed)).toBeGreaterThanOrEqual(0);
-    const busy = ok<{ expires_in: number }>(await call(headers, 'GET', '/drive/v1/tasks?type=offline'));
+    const busy = ok<{ expires_in: number }>(
+      await call(headers, 'GET', '/drive/v1/tasks?type=offline'),
+    );
     expect(busy.expires_in).toBe(3);
 
-    expect(ok<TaskBody>(await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, { phase: 'PHASE_TYPE_PAUSED' })).phase).toBe('PHASE_TYPE_PAUSED');
+    expect(
+      ok<TaskBody>(
+        await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, {
+          phase: 'PHASE_TYPE_PAUSED',
+        }),
+      ).phase,
+    ).toBe('PHASE_TYPE_PAUSED');
     await first;
-    expect(await task(headers, queued.id)).toMatchObject({ phase: 'PHASE_TYPE_PAUSED', file_id: '' });
+    expect(await task(headers, queued.id)).toMatchObject({
+      phase: 'PHASE_TYPE_PAUSED',
+      file_id: '',
+    });
 
     source.slowGate.open();
-    expect(ok<TaskBody>(await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, { phase: 'PHASE_TYPE_PENDING' })).phase).toBe('PHASE_TYPE_PENDING');
+    expect(
+      ok<TaskBody>(
+        await call(headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, {
+          phase: 'PHASE_TYPE_PENDING',
+        }),
+      ).phase,
+    ).toBe('PHASE_TYPE_PENDING');
     await t.container.offlineWorker.runPending();
     const done = await task(headers, queued.id);
-    expect(done).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_size: String(content.length) });
+    expect(done).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      progress: 100,
+      file_size: String(content.length),
+    });
     expect(source.slowRequests).toBe(2);
-    expect((await t.container.files.get(await ownerOf(queued.id), done.file_id)).sha256).toBe(contentSha256);
+    expect((await t.container.files.get(await ownerOf(queued.id), done.file_id)).sha256).toBe(
+      contentSha256,
+    );
     // Paused and resumed, the aborted first attempt left no blob reference behind.
     expect((await t.container.blobRecords.find(contentSha256))?.refCount).toBe(1);
   });
 
   async function ownerOf(taskId: string): Promise<string> {
-    const row = await t.container.database.db.selectFrom('tasks').select('user_id').where('id', '=', taskId).executeTakeFirstOrThrow();
+    const row = await t.container.database.db
+      .selectFrom('tasks')
+      .select('user_id')
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
     return row.user_id;
   }
 
-  it('fails a broken source with a message in the caller\'s language, and a retry fetches it', async () => {
+  it("fails a broken source with a message in the caller's language, and a retry fetches it", async () => {
     await start();
     source.flakyFailures = 1;
     const { headers } = await member();
     const queued = await created(headers, sourceUrl('/flaky'));
     await t.container.offlineWorker.runPending();
-    const failed = ok<TaskBody>(await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${queued.id}`, headers: { ...headers, 'accept-language': 'zh-CN' } }));
+    const failed = ok<TaskBody>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/drive/v1/tasks/${queued.id}`,
+        headers: { ...headers, 'accept-language': 'zh-CN' },
+      }),
+    );
     expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: '无法下载该链接' });
 
-    const retried = ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
-    expect(retried).toMatchObject({ id: queued.id, phase: 'PHASE_TYPE_PENDING', progress: 0, message: '' });
+    const retried = ok<TaskBody>(
+      await call(headers, 'POST', '/drive/v1/task', {
+        type: 'offline',
+        create_type: 'RETRY',
+        id: queued.id,
+      }),
+    );
+    expect(retried).toMatchObject({
+      id: queued.id,
+      phase: 'PHASE_TYPE_PENDING',
+      progress: 0,
+      message: '',
+    });
     await t.container.offlineWorker.runPending();
-    expect(await task(headers, queued.id)).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '' });
-    expectError(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }), 400, 'failed_precondition');
-    expectError(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'CREATE', id: queued.id }), 400, 'invalid_argument');
+    expect(await task(headers, queued.id)).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      message: '',
+    });
+    expectError(
+      await call(headers, 'POST', '/drive/v1/task', {
+        type: 'offline',
+        create_type: 'RETRY',
+        id: queued.id,
+      }),
+      400,
+      'failed_precondition',
+    );
+    expectError(
+      await call(headers, 'POST', '/drive/v1/task', {
+        type: 'offline',
+        create_type: 'CREATE',
+        id: queued.id,
+      }),
+      400,
+      'invalid_argument',
+    );
   });
 
   /** The task once `done` holds, looked at every 25 ms (at most 30 s). */
-  async function settled(headers: Headers, id: string, done: (task: TaskBody) => boolean): Promise<TaskBody> {
+  async function settled(
+    headers: Headers,
+    id: string,
+    done: (task: TaskBody) => boolean,
+  ): Promise<TaskBody> {
     let seen = await task(headers, id);
     for (let polls = 0; polls < 1200 && !done(seen); polls += 1) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -449,25 +644,47 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
 
     const fresh = await created(headers, sourceUrl('/file.bin'));
     expect(fresh.phase).toBe('PHASE_TYPE_PENDING');
-    expect((await settled(headers, fresh.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(
+      (await settled(headers, fresh.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase,
+    ).toBe('PHASE_TYPE_COMPLETE');
 
     source.flakyFailures = 1;
     const flaky = await created(headers, sourceUrl('/flaky'));
-    expect((await settled(headers, flaky.id, (seen) => seen.phase === 'PHASE_TYPE_ERROR')).phase).toBe('PHASE_TYPE_ERROR');
+    expect(
+      (await settled(headers, flaky.id, (seen) => seen.phase === 'PHASE_TYPE_ERROR')).phase,
+    ).toBe('PHASE_TYPE_ERROR');
     await t.container.offlineWorker.runPending();
-    ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: flaky.id }));
-    expect((await settled(headers, flaky.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase).toBe('PHASE_TYPE_COMPLETE');
+    ok<TaskBody>(
+      await call(headers, 'POST', '/drive/v1/task', {
+        type: 'offline',
+        create_type: 'RETRY',
+        id: flaky.id,
+      }),
+    );
+    expect(
+      (await settled(headers, flaky.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase,
+    ).toBe('PHASE_TYPE_COMPLETE');
 
     source.slowGate = gate();
     const slow = await created(headers, sourceUrl('/slow'));
-    const running = await settled(headers, slow.id, (seen) => seen.phase === 'PHASE_TYPE_RUNNING' && seen.progress >= 40);
+    const running = await settled(
+      headers,
+      slow.id,
+      (seen) => seen.phase === 'PHASE_TYPE_RUNNING' && seen.progress >= 40,
+    );
     expect(running.phase).toBe('PHASE_TYPE_RUNNING');
-    ok<TaskBody>(await call(headers, 'PATCH', `/drive/v1/tasks/${slow.id}`, { phase: 'PHASE_TYPE_PAUSED' }));
+    ok<TaskBody>(
+      await call(headers, 'PATCH', `/drive/v1/tasks/${slow.id}`, { phase: 'PHASE_TYPE_PAUSED' }),
+    );
     await t.container.offlineWorker.runPending();
     expect((await task(headers, slow.id)).phase).toBe('PHASE_TYPE_PAUSED');
     source.slowGate.open();
-    ok<TaskBody>(await call(headers, 'PATCH', `/drive/v1/tasks/${slow.id}`, { phase: 'PHASE_TYPE_PENDING' }));
-    expect((await settled(headers, slow.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase).toBe('PHASE_TYPE_COMPLETE');
+    ok<TaskBody>(
+      await call(headers, 'PATCH', `/drive/v1/tasks/${slow.id}`, { phase: 'PHASE_TYPE_PENDING' }),
+    );
+    expect(
+      (await settled(headers, slow.id, (seen) => seen.phase === 'PHASE_TYPE_COMPLETE')).phase,
+    ).toBe('PHASE_TYPE_COMPLETE');
   });
 
   it('picks up a task whose worker died once its lease ran out', async () => {
@@ -476,7 +693,12 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     const queued = await created(headers, sourceUrl('/file.bin'));
     // Another worker took it and died: its lease ends in the past.
     const stamp = clock.now().toISOString();
-    const taken = await t.container.taskRecords.claimNext('offline', 'worker-dead', stamp, new Date(clock.now().getTime() - 1).toISOString());
+    const taken = await t.container.taskRecords.claimNext(
+      'offline',
+      'worker-dead',
+      stamp,
+      new Date(clock.now().getTime() - 1).toISOString(),
+    );
     expect(taken?.id).toBe(queued.id);
     expect((await task(headers, queued.id)).phase).toBe('PHASE_TYPE_RUNNING');
     expect(await t.container.offlineWorker.runPending()).toBe(1);
@@ -494,7 +716,12 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     const second = createOfflineWorker({
       tasks: t.container.taskRecords,
       taskChanges: t.container.tasks,
-      fetcher: createUrlFetcher({ policy: { allowedRanges: parseRanges(['127.0.0.1/32']), extraPorts: new Set([source.port]) } }),
+      fetcher: createUrlFetcher({
+        policy: {
+          allowedRanges: parseRanges(['127.0.0.1/32']),
+          extraPorts: new Set([source.port]),
+        },
+      }),
       blobs: t.container.blobs,
       files: t.container.files,
       events: t.container.events,
@@ -507,7 +734,10 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
       maxBytes: 1024 ** 3,
       timeoutMs: 60_000,
     });
-    const [first, other] = await Promise.all([t.container.offlineWorker.runPending(), second.runPending()]);
+    const [first, other] = await Promise.all([
+      t.container.offlineWorker.runPending(),
+      second.runPending(),
+    ]);
     expect(first + other).toBe(paths.length);
     for (const path of paths) {
       expect(source.hits.get(path), path).toBe(1);
@@ -522,7 +752,11 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     const { headers } = await member();
     const tooBig = await created(headers, sourceUrl('/file.bin'));
     await t.container.offlineWorker.runPending();
-    expect(await task(headers, tooBig.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'The file is larger than a download may be', file_id: '' });
+    expect(await task(headers, tooBig.id)).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'The file is larger than a download may be',
+      file_id: '',
+    });
     await t.container.offlineWorker.stop();
     await t.close();
 
@@ -530,8 +764,13 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     const second = await member();
     const noSpace = await created(second.headers, sourceUrl('/file.bin'));
     await t.container.offlineWorker.runPending();
-    expect(await task(second.headers, noSpace.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file' });
-    expect((await rootFiles(second.headers)).filter((item) => item.kind === 'drive#file')).toEqual([]);
+    expect(await task(second.headers, noSpace.id)).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'Not enough storage space for this file',
+    });
+    expect((await rootFiles(second.headers)).filter((item) => item.kind === 'drive#file')).toEqual(
+      [],
+    );
   });
 
   it('books the download on the quota at its commit: room that went meanwhile fails the task with space_not_enough', async () => {
@@ -544,9 +783,17 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     const stale = createOfflineWorker({
       tasks: t.container.taskRecords,
       taskChanges: t.container.tasks,
-      fetcher: createUrlFetcher({ policy: { allowedRanges: parseRanges(['127.0.0.1/32']), extraPorts: new Set([source.port]) } }),
+      fetcher: createUrlFetcher({
+        policy: {
+          allowedRanges: parseRanges(['127.0.0.1/32']),
+          extraPorts: new Set([source.port]),
+        },
+      }),
       blobs: t.container.blobs,
-      files: { ...t.container.files, about: async (userId) => ({ ...(await t.container.files.about(userId)), usage: 0 }) },
+      files: {
+        ...t.container.files,
+        about: async (userId) => ({ ...(await t.container.files.about(userId)), usage: 0 }),
+      },
       events: t.container.events,
       plans: t.container.memberships,
       partDir: `${t.config.DATA_DIR}/offline-stale`,
@@ -559,21 +806,40 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     });
     expect(await stale.runPending()).toBe(1);
     const failed = await task(headers, queued.id);
-    expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'Not enough storage space for this file', file_id: '' });
+    expect(failed).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: 'Not enough storage space for this file',
+      file_id: '',
+    });
     expect(failed.params).toMatchObject({ error: 'file_space_not_enough' });
     // Nothing was filed or booked, and the fetched bytes hold no reference.
     const about = ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about'));
     expect(about.quota.usage).toBe('2000');
-    expect((await rootFiles(headers)).filter((item) => item.kind === 'drive#file').map((item) => item.id)).toEqual([stored.id]);
+    expect(
+      (await rootFiles(headers))
+        .filter((item) => item.kind === 'drive#file')
+        .map((item) => item.id),
+    ).toEqual([stored.id]);
     expect((await t.container.blobRecords.find(contentSha256))?.refCount ?? 0).toBe(0);
 
     // With room again, a retry completes and is booked.
     ok(await call(headers, 'POST', '/drive/v1/files:batchDelete', { ids: [stored.id] }));
-    const retried = ok<TaskBody>(await call(headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }));
+    const retried = ok<TaskBody>(
+      await call(headers, 'POST', '/drive/v1/task', {
+        type: 'offline',
+        create_type: 'RETRY',
+        id: queued.id,
+      }),
+    );
     expect(retried.params.error).toBeUndefined();
     expect(await stale.runPending()).toBe(1);
-    expect(await task(headers, queued.id)).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', message: '' });
-    expect(ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage).toBe(String(content.length));
+    expect(await task(headers, queued.id)).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      message: '',
+    });
+    expect(
+      ok<{ quota: { usage: string } }>(await call(headers, 'GET', '/drive/v1/about')).quota.usage,
+    ).toBe(String(content.length));
   });
 
   it('limits the tasks a free member creates per day (task_daily_create_limit)', async () => {
@@ -601,15 +867,43 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     source.flakyFailures = 1;
     const owner = await member();
     const stranger = await member();
-    const folder = ok<{ file: FileBody }>(await call(owner.headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'Mine', parent_id: '' })).file;
+    const folder = ok<{ file: FileBody }>(
+      await call(owner.headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name: 'Mine',
+        parent_id: '',
+      }),
+    ).file;
     const queued = await created(owner.headers, sourceUrl('/flaky'));
     await t.container.offlineWorker.runPending();
     expect((await task(owner.headers, queued.id)).phase).toBe('PHASE_TYPE_ERROR');
 
-    expectError(await call(stranger.headers, 'POST', '/drive/v1/task', { type: 'offline', create_type: 'RETRY', id: queued.id }), 404, 'not_found');
-    expectError(await call(stranger.headers, 'GET', `/drive/v1/tasks/${queued.id}`), 404, 'not_found');
-    expectError(await call(stranger.headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, { phase: 'PHASE_TYPE_PENDING' }), 404, 'not_found');
-    expectError(await offline(stranger.headers, sourceUrl('/file.bin'), { parent_id: folder.id }), 404, 'file_not_found');
+    expectError(
+      await call(stranger.headers, 'POST', '/drive/v1/task', {
+        type: 'offline',
+        create_type: 'RETRY',
+        id: queued.id,
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await call(stranger.headers, 'GET', `/drive/v1/tasks/${queued.id}`),
+      404,
+      'not_found',
+    );
+    expectError(
+      await call(stranger.headers, 'PATCH', `/drive/v1/tasks/${queued.id}`, {
+        phase: 'PHASE_TYPE_PENDING',
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await offline(stranger.headers, sourceUrl('/file.bin'), { parent_id: folder.id }),
+      404,
+      'file_not_found',
+    );
     expect((await task(owner.headers, queued.id)).phase).toBe('PHASE_TYPE_ERROR');
   });
 });

@@ -94,12 +94,22 @@ describe.each(dialects)('the platform on %s', (dialect) => {
     expect(debug.json()).toEqual({ values: { debug_options: { allow_vconsole: true } } });
 
     await t.container.settings.put('basic', 'site_name', JSON.stringify('Nimbus Lab'), new Date());
-    const basic = await t.app.inject({ method: 'POST', url: '/config/v1/basic', payload: { client: 'web' } });
-    expect(basic.json()).toMatchObject({ values: { basic: { site_name: 'Nimbus Lab', default_locale: 'en-US' } } });
+    const basic = await t.app.inject({
+      method: 'POST',
+      url: '/config/v1/basic',
+      payload: { client: 'web' },
+    });
+    expect(basic.json()).toMatchObject({
+      values: { basic: { site_name: 'Nimbus Lab', default_locale: 'en-US' } },
+    });
   });
 
   it('rejects an unknown config group', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/config/v1/secrets', payload: { client: 'web' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/config/v1/secrets',
+      payload: { client: 'web' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'invalid_argument' });
   });

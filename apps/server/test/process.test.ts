@@ -52,10 +52,17 @@ describe('the server process', () => {
     // What Node's parser refuses, a request without Host and an Upgrade nobody takes answer the
     // error object on the server main.ts puts in front, too.
     const answers = [
-      ...(await exchange(port, `GET /drive/v1/about HTTP/1.1\r\nHost: a\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`)),
+      ...(await exchange(
+        port,
+        `GET /drive/v1/about HTTP/1.1\r\nHost: a\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`,
+      )),
       ...(await exchange(port, 'GET /drive/v1/about HTTP/1.1\r\nX-Name: a\u0001b\r\n\r\n')),
       ...(await exchange(port, 'GET / HTTP/1.1\r\n\r\n')),
-      ...(await exchange(port, 'GET /drive/v1/about HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n', { done: true })),
+      ...(await exchange(
+        port,
+        'GET /drive/v1/about HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+        { done: true },
+      )),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([431, 400, 400, 401]);
     for (const answer of answers) {

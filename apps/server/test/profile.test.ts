@@ -49,10 +49,23 @@ describe.each(dialects)('the profile on %s', (dialect) => {
       payload: { name: '  Дарья  ', picture: 'https://cdn.example.com/a.png' },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json()).toMatchObject({ name: 'Дарья', picture: 'https://cdn.example.com/a.png' });
-    const cleared = await t.app.inject({ method: 'PATCH', url: '/v1/user/me', headers, payload: { picture: '' } });
+    expect(patched.json()).toMatchObject({
+      name: 'Дарья',
+      picture: 'https://cdn.example.com/a.png',
+    });
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/user/me',
+      headers,
+      payload: { picture: '' },
+    });
     expect(cleared.json()).toMatchObject({ name: 'Дарья', picture: '' });
-    const unchanged = await t.app.inject({ method: 'PATCH', url: '/v1/user/me', headers, payload: {} });
+    const unchanged = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/user/me',
+      headers,
+      payload: {},
+    });
     expect(unchanged.json()).toMatchObject({ name: 'Дарья' });
   });
 
@@ -97,7 +110,11 @@ describe.each(dialects)('the profile on %s', (dialect) => {
   it('tells "" for the password of an account without one', async () => {
     const member = await makeUser(t);
     const token = await signIn(t, member.email, member.password);
-    await t.container.database.db.updateTable('users').set({ password_hash: null }).where('id', '=', member.id).execute();
+    await t.container.database.db
+      .updateTable('users')
+      .set({ password_hash: null })
+      .where('id', '=', member.id)
+      .execute();
     const response = await t.app.inject({
       method: 'GET',
       url: '/v1/user/me',

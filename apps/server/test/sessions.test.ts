@@ -1,12 +1,24 @@
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp, type TestAppOptions } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+  type TestAppOptions,
+} from './helper';
 import { post, sessionCookieOf, signIn, type TokenBody } from './identity';
 
 describe.each(dialects)('sessions and tokens on %s', (dialect) => {
   let t: TestApp;
   const apps: TestApp[] = [];
-  async function app(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  async function app(
+    env: Record<string, string> = {},
+    options: TestAppOptions = {},
+  ): Promise<TestApp> {
     const built = await buildTestApp(dialect, env, options);
     apps.push(built);
     return built;
@@ -19,7 +31,11 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
     return t.app.inject({ method: 'GET', url: '/v1/user/me', headers });
   }
   function refresh(refreshToken: string, clientId = 'tv') {
-    return post(t, '/v1/auth/token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+    return post(t, '/v1/auth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+    });
   }
 
   describe('refresh', () => {
@@ -31,7 +47,12 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       const second = response.json<TokenBody>();
-      expect(second).toMatchObject({ token_type: 'Bearer', sub: member.id, expires_in: 900, scope: 'user pan offline' });
+      expect(second).toMatchObject({
+        token_type: 'Bearer',
+        sub: member.id,
+        expires_in: 900,
+        scope: 'user pan offline',
+      });
       expect(second.refresh_token).not.toBe(first.refresh_token);
       expect((await me({ authorization: `Bearer ${second.access_token}` })).statusCode).toBe(200);
       // The first access token belongs to the same session and keeps working until it expires.
@@ -48,7 +69,11 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
         method: 'POST',
         url: '/v1/auth/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: 'tv' }).toString(),
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: token.refresh_token,
+          client_id: 'tv',
+        }).toString(),
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<TokenBody>().sub).toBe(member.id);
@@ -74,7 +99,10 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       t = await app();
       const member = await makeUser(t);
       const token = await signIn(t, member.email, member.password);
-      const answers = await Promise.all([refresh(token.refresh_token), refresh(token.refresh_token)]);
+      const answers = await Promise.all([
+        refresh(token.refresh_token),
+        refresh(token.refresh_token),
+      ]);
       const statuses = answers.map((answer) => answer.statusCode).sort();
       expect(statuses).toEqual([200, 400]);
       const winner = answers.find((answer) => answer.statusCode === 200)!.json<TokenBody>();
@@ -95,7 +123,10 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       expect(response.statusCode).toBe(400);
       const error = errorOf(response);
       expect(error).toMatchObject({ error: 'invalid_grant', error_code: 4126 });
-      expect(localizedOf(error)).toMatchObject({ locale: 'ja', message: 'ログインの有効期限が切れました。もう一度ログインしてください' });
+      expect(localizedOf(error)).toMatchObject({
+        locale: 'ja',
+        message: 'ログインの有効期限が切れました。もう一度ログインしてください',
+      });
     });
 
     it('answers a token presented by another client with invalid_grant', async () => {
@@ -120,17 +151,51 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       t = await app();
       const member = await makeUser(t);
       const token = await signIn(t, member.email, member.password);
-      await t.container.database.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', member.id).execute();
+      await t.container.database.db
+        .updateTable('users')
+        .set({ status: 'blocked' })
+        .where('id', '=', member.id)
+        .execute();
       expect(errorOf(await refresh(token.refresh_token)).error).toBe('invalid_grant');
       expect((await me({ authorization: `Bearer ${token.access_token}` })).statusCode).toBe(401);
     });
 
     it.each([
-      ['an unsupported grant type', { grant_type: 'password', client_id: 'tv' }, 400, 'invalid_request', 4121],
-      ['a missing refresh token', { grant_type: 'refresh_token', client_id: 'tv' }, 400, 'invalid_request', 4121],
-      ['an unknown client', { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'toaster' }, 401, 'unauthorized_client', 4122],
-      ['a number for the grant type', { grant_type: 7, client_id: 'tv' }, 400, 'invalid_argument', 3],
-      ['no client', { grant_type: 'refresh_token', refresh_token: 'x' }, 400, 'invalid_argument', 3],
+      [
+        'an unsupported grant type',
+        { grant_type: 'password', client_id: 'tv' },
+        400,
+        'invalid_request',
+        4121,
+      ],
+      [
+        'a missing refresh token',
+        { grant_type: 'refresh_token', client_id: 'tv' },
+        400,
+        'invalid_request',
+        4121,
+      ],
+      [
+        'an unknown client',
+        { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'toaster' },
+        401,
+        'unauthorized_client',
+        4122,
+      ],
+      [
+        'a number for the grant type',
+        { grant_type: 7, client_id: 'tv' },
+        400,
+        'invalid_argument',
+        3,
+      ],
+      [
+        'no client',
+        { grant_type: 'refresh_token', refresh_token: 'x' },
+        400,
+        'invalid_argument',
+        3,
+      ],
     ])('answers %s with %s', async (_case, payload, status, reason, code) => {
       t = await app();
       const response = await post(t, '/v1/auth/token', payload, { 'accept-language': 'ko' });
@@ -163,7 +228,10 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       clock.advance(899_000);
       expect((await me({ authorization: `Bearer ${token.access_token}` })).statusCode).toBe(200);
       clock.advance(2_000);
-      const expired = await me({ authorization: `Bearer ${token.access_token}`, 'accept-language': 'es' });
+      const expired = await me({
+        authorization: `Bearer ${token.access_token}`,
+        'accept-language': 'es',
+      });
       expect(expired.statusCode).toBe(401);
       expect(localizedOf(errorOf(expired))).toMatchObject({ locale: 'es' });
       // The refresh token still gets a new one.
@@ -171,15 +239,18 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
     });
 
     it.each([
-      ['a token signed with another key', async () =>
-        new SignJWT({ sid: 'x', client_id: 'tv', scope: 'user' })
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject('someone')
-          .setIssuer('http://nimbus.test')
-          .setAudience('nimbus-api')
-          .setIssuedAt()
-          .setExpirationTime('1h')
-          .sign(new Uint8Array(32))],
+      [
+        'a token signed with another key',
+        async () =>
+          new SignJWT({ sid: 'x', client_id: 'tv', scope: 'user' })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setSubject('someone')
+            .setIssuer('http://nimbus.test')
+            .setAudience('nimbus-api')
+            .setIssuedAt()
+            .setExpirationTime('1h')
+            .sign(new Uint8Array(32)),
+      ],
       ['an unsigned token', async () => 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'],
       ['garbage', async () => 'not-a-token'],
     ])('refuse %s', async (_case, make) => {
@@ -192,7 +263,11 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
     it('refuse a malformed Authorization header even with a valid cookie', async () => {
       t = await app();
       const member = await makeUser(t);
-      const response = await post(t, '/v1/auth/signin', { client_id: 'web', username: member.email, password: member.password });
+      const response = await post(t, '/v1/auth/signin', {
+        client_id: 'web',
+        username: member.email,
+        password: member.password,
+      });
       const cookie = sessionCookieOf(response)!;
       const basic = await me({ authorization: 'Basic dTpw', cookie: `nimbus_session=${cookie}` });
       expect(basic.statusCode).toBe(401);
@@ -204,10 +279,18 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       const bob = await makeUser(t, { name: 'Bob' });
       const aliceToken = await signIn(t, alice.email, alice.password);
       const bobToken = await signIn(t, bob.email, bob.password);
-      expect((await me({ authorization: `Bearer ${aliceToken.access_token}` })).json()).toMatchObject({ sub: alice.id, name: 'Alice' });
-      expect((await me({ authorization: `Bearer ${bobToken.access_token}` })).json()).toMatchObject({ sub: bob.id, name: 'Bob' });
-      expect((await post(t, '/v1/auth/revoke', { token: aliceToken.refresh_token })).statusCode).toBe(200);
-      expect((await me({ authorization: `Bearer ${aliceToken.access_token}` })).statusCode).toBe(401);
+      expect(
+        (await me({ authorization: `Bearer ${aliceToken.access_token}` })).json(),
+      ).toMatchObject({ sub: alice.id, name: 'Alice' });
+      expect((await me({ authorization: `Bearer ${bobToken.access_token}` })).json()).toMatchObject(
+        { sub: bob.id, name: 'Bob' },
+      );
+      expect(
+        (await post(t, '/v1/auth/revoke', { token: aliceToken.refresh_token })).statusCode,
+      ).toBe(200);
+      expect((await me({ authorization: `Bearer ${aliceToken.access_token}` })).statusCode).toBe(
+        401,
+      );
       expect((await me({ authorization: `Bearer ${bobToken.access_token}` })).statusCode).toBe(200);
     });
   });
@@ -232,7 +315,11 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       const cookie = await webSignIn(member);
       const profile = await me({ cookie: `nimbus_session=${cookie}` });
       expect(profile.json()).toMatchObject({ sub: member.id });
-      const about = await t.app.inject({ method: 'GET', url: '/drive/v1/about', headers: { cookie: `nimbus_session=${cookie}` } });
+      const about = await t.app.inject({
+        method: 'GET',
+        url: '/drive/v1/about',
+        headers: { cookie: `nimbus_session=${cookie}` },
+      });
       expect(about.statusCode).toBe(200);
       const own = await t.app.inject({
         method: 'PATCH',
@@ -249,7 +336,9 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       });
       expect(foreign.statusCode).toBe(403);
       expect(errorOf(foreign).error).toBe('origin_not_allowed');
-      expect((await me({ cookie: `nimbus_session=${cookie}` })).json()).toMatchObject({ name: 'Renamed' });
+      expect((await me({ cookie: `nimbus_session=${cookie}` })).json()).toMatchObject({
+        name: 'Renamed',
+      });
     });
 
     it('is not set by a web sign-in from a foreign page', async () => {
@@ -304,7 +393,9 @@ describe.each(dialects)('sessions and tokens on %s', (dialect) => {
       t = await app();
       const member = await makeUser(t);
       const token = await signIn(t, member.email, member.password);
-      expect((await post(t, '/v1/auth/revoke', { token: token.access_token })).statusCode).toBe(200);
+      expect((await post(t, '/v1/auth/revoke', { token: token.access_token })).statusCode).toBe(
+        200,
+      );
       expect((await me({ authorization: `Bearer ${token.access_token}` })).statusCode).toBe(401);
       expect(errorOf(await refresh(token.refresh_token)).error).toBe('invalid_grant');
     });

@@ -38,7 +38,11 @@ describe.each(dialects)('POST /config/v1/resources on %s', (dialect) => {
 
   async function resources(app: TestApp) {
     return ok<Resources>(
-      await app.app.inject({ method: 'POST', url: '/config/v1/resources', payload: { client: 'web', data: {} } }),
+      await app.app.inject({
+        method: 'POST',
+        url: '/config/v1/resources',
+        payload: { client: 'web', data: {} },
+      }),
     ).values.resources;
   }
 
@@ -55,7 +59,10 @@ describe.each(dialects)('POST /config/v1/resources on %s', (dialect) => {
   describe('with apps configured', () => {
     beforeEach(async () => {
       t = await buildTestApp(dialect, {
-        APP_DOWNLOADS: JSON.stringify({ android: apk, ios: { url: 'https://apps.nimbus.example/ios' } }),
+        APP_DOWNLOADS: JSON.stringify({
+          android: apk,
+          ios: { url: 'https://apps.nimbus.example/ios' },
+        }),
         APP_LINK_SCHEME: 'nimbus',
       });
     });
@@ -79,7 +86,12 @@ describe.each(dialects)('POST /config/v1/resources on %s', (dialect) => {
         }),
         now,
       );
-      await app.container.settings.put('resources', 'app_link_scheme', JSON.stringify('javascript'), now);
+      await app.container.settings.put(
+        'resources',
+        'app_link_scheme',
+        JSON.stringify('javascript'),
+        now,
+      );
       expect(await resources(app)).toEqual({
         app_downloads: {
           android: apk,
@@ -88,12 +100,21 @@ describe.each(dialects)('POST /config/v1/resources on %s', (dialect) => {
         app_link_scheme: 'nimbus',
       });
 
-      await app.container.settings.put('resources', 'app_link_scheme', JSON.stringify('nimbus-beta'), now);
+      await app.container.settings.put(
+        'resources',
+        'app_link_scheme',
+        JSON.stringify('nimbus-beta'),
+        now,
+      );
       expect((await resources(app)).app_link_scheme).toBe('nimbus-beta');
     });
 
     it('answers a malformed call with the error object', async () => {
-      const answer = await t!.app.inject({ method: 'POST', url: '/config/v1/resources', payload: { data: {} } });
+      const answer = await t!.app.inject({
+        method: 'POST',
+        url: '/config/v1/resources',
+        payload: { data: {} },
+      });
       expect(answer.statusCode).toBe(400);
       expect(errorOf(answer).error).toBe('invalid_argument');
     });

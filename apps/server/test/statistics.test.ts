@@ -28,7 +28,11 @@ function eventOf(overrides: Record<string, unknown> = {}): Record<string, unknow
 }
 
 function download(platform: string, channel?: string): Record<string, unknown> {
-  return eventOf({ event: 'app-download', page: '/mobile-app', props: { platform, ...(channel ? { channel } : {}) } });
+  return eventOf({
+    event: 'app-download',
+    page: '/mobile-app',
+    props: { platform, ...(channel ? { channel } : {}) },
+  });
 }
 
 describe.each(dialects)('statistics on %s', (dialect) => {
@@ -51,7 +55,12 @@ describe.each(dialects)('statistics on %s', (dialect) => {
   }
 
   function stored() {
-    return t.container.database.db.selectFrom('analytics_events').selectAll().orderBy('created_at').orderBy('event').execute();
+    return t.container.database.db
+      .selectFrom('analytics_events')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('event')
+      .execute();
   }
 
   function expectError(response: LightMyRequestResponse, reason: string) {
@@ -62,16 +71,32 @@ describe.each(dialects)('statistics on %s', (dialect) => {
   }
 
   async function counts(address = visitorAddress) {
-    const response = await t.app.inject({ method: 'GET', url: '/statistics/pub/download', remoteAddress: address });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/statistics/pub/download',
+      remoteAddress: address,
+    });
     expect(response.headers['cache-control']).toBe('public, max-age=60');
-    return ok<{ kind: string; downloads: Record<string, string>; total: string; updated_time: string }>(response);
+    return ok<{
+      kind: string;
+      downloads: Record<string, string>;
+      total: string;
+      updated_time: string;
+    }>(response);
   }
 
   it('stores an event with its context, the route of its page and hashes in place of the address and device', async () => {
     t = await buildTestApp(dialect, { COUNTRY_HEADER: 'cf-ipcountry' });
-    const response = await send(eventOf({ page: '/ja/s/SecretShare1/folder2', scene: 'SHARE', props: { view: 'grid', items: 3 } }), {
-      headers: { 'cf-ipcountry': 'jp', 'x-client-id': 'web' },
-    });
+    const response = await send(
+      eventOf({
+        page: '/ja/s/SecretShare1/folder2',
+        scene: 'SHARE',
+        props: { view: 'grid', items: 3 },
+      }),
+      {
+        headers: { 'cf-ipcountry': 'jp', 'x-client-id': 'web' },
+      },
+    );
     expect(response.statusCode, response.body).toBe(204);
     expect(response.body).toBe('');
     const [row, ...rest] = await stored();
@@ -107,9 +132,20 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     expect((await send(eventOf({ userid: other.id }), { headers })).statusCode).toBe(204);
     // A visitor who claims to be a member stays a visitor; so does a credential that fails.
     expect((await send(eventOf({ event: 'login-failed', userid: other.id }))).statusCode).toBe(204);
-    expect((await send(eventOf({ event: 'logout-success', userid: user.id }), { headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(204);
+    expect(
+      (
+        await send(eventOf({ event: 'logout-success', userid: user.id }), {
+          headers: { authorization: 'Bearer not-a-token' },
+        })
+      ).statusCode,
+    ).toBe(204);
     // The web app's session cookie, from the site's origin, as a beacon sends it.
-    const signedIn = await post(t, '/v1/auth/signin', { client_id: 'web', username: user.email, password: user.password }, { origin: 'http://nimbus.test' });
+    const signedIn = await post(
+      t,
+      '/v1/auth/signin',
+      { client_id: 'web', username: user.email, password: user.password },
+      { origin: 'http://nimbus.test' },
+    );
     const cookie = `nimbus_session=${sessionCookieOf(signedIn)}`;
     const beacon = await send(
       { events: [eventOf({ event: 'player-mount', userid: '' })] },
@@ -119,15 +155,25 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     // A cookie without an allowed origin is refused like every cookie write.
     expectError(await send(eventOf(), { headers: { cookie } }), 'origin_not_allowed');
     const byEvent = Object.fromEntries((await stored()).map((row) => [row.event, row.user_id]));
-    expect(byEvent).toEqual({ 'after-login': user.id, 'login-failed': null, 'logout-success': null, 'player-mount': user.id });
+    expect(byEvent).toEqual({
+      'after-login': user.id,
+      'login-failed': null,
+      'logout-success': null,
+      'player-mount': user.id,
+    });
   });
 
   it('accepts a batch of up to 50 events and the text/plain body of navigator.sendBeacon', async () => {
     t = await buildTestApp(dialect);
-    const batch = Array.from({ length: analyticsLimits.maxBatch }, (_, index) => eventOf({ props: { index } }));
+    const batch = Array.from({ length: analyticsLimits.maxBatch }, (_, index) =>
+      eventOf({ props: { index } }),
+    );
     expect((await send({ events: batch })).statusCode).toBe(204);
     expect(await stored()).toHaveLength(50);
-    const beacon = await send({ events: [eventOf({ event: 'file-manager-close' })] }, { type: 'text/plain;charset=UTF-8' });
+    const beacon = await send(
+      { events: [eventOf({ event: 'file-manager-close' })] },
+      { type: 'text/plain;charset=UTF-8' },
+    );
     expect(beacon.statusCode, beacon.body).toBe(204);
     expect((await stored()).filter((row) => row.event === 'file-manager-close')).toHaveLength(1);
 
@@ -143,17 +189,53 @@ describe.each(dialects)('statistics on %s', (dialect) => {
       ['an unknown field', await send(eventOf({ ip: '1.2.3.4' })), 'invalid_argument'],
       ['a page with a query', await send(eventOf({ page: '/s/abc?pwd=1' })), 'invalid_argument'],
       ['a NUL in a text', await send(eventOf({ scene: 'a\u0000b' })), 'invalid_argument'],
-      ['a lone surrogate', await send(null, { raw: JSON.stringify(eventOf()).replace('"newsletter"', '"\\ud800"') }), 'invalid_argument'],
+      [
+        'a lone surrogate',
+        await send(null, { raw: JSON.stringify(eventOf()).replace('"newsletter"', '"\\ud800"') }),
+        'invalid_argument',
+      ],
       ['nested props', await send(eventOf({ props: { a: { b: 1 } } })), 'invalid_argument'],
-      ['too many props', await send(eventOf({ props: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, i])) })), 'invalid_argument'],
-      ['a long prop', await send(eventOf({ props: { note: 'x'.repeat(analyticsLimits.propValueMaxChars + 1) } })), 'invalid_argument'],
-      ['a download without a platform', await send(eventOf({ event: 'app-download' })), 'invalid_argument'],
-      ['prototype keys', await send(null, { raw: `{"__proto__":{"admin":true},${JSON.stringify(eventOf()).slice(1)}` }), 'invalid_argument'],
+      [
+        'too many props',
+        await send(
+          eventOf({ props: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, i])) }),
+        ),
+        'invalid_argument',
+      ],
+      [
+        'a long prop',
+        await send(eventOf({ props: { note: 'x'.repeat(analyticsLimits.propValueMaxChars + 1) } })),
+        'invalid_argument',
+      ],
+      [
+        'a download without a platform',
+        await send(eventOf({ event: 'app-download' })),
+        'invalid_argument',
+      ],
+      [
+        'prototype keys',
+        await send(null, {
+          raw: `{"__proto__":{"admin":true},${JSON.stringify(eventOf()).slice(1)}`,
+        }),
+        'invalid_argument',
+      ],
       ['malformed JSON', await send(null, { raw: '{"event":' }), 'invalid_argument'],
-      ['malformed text/plain', await send(null, { raw: 'hello', type: 'text/plain' }), 'invalid_argument'],
+      [
+        'malformed text/plain',
+        await send(null, { raw: 'hello', type: 'text/plain' }),
+        'invalid_argument',
+      ],
       ['XML', await send(null, { raw: '<event/>', type: 'application/xml' }), 'invalid_argument'],
-      ['a body past 64 KiB', await send({ events: [eventOf({ scene: 'x'.repeat(analyticsLimits.bodyMaxBytes) })] }), 'payload_too_large'],
-      ['a text/plain body past 64 KiB', await send(null, { raw: 'x'.repeat(analyticsLimits.bodyMaxBytes + 1), type: 'text/plain' }), 'payload_too_large'],
+      [
+        'a body past 64 KiB',
+        await send({ events: [eventOf({ scene: 'x'.repeat(analyticsLimits.bodyMaxBytes) })] }),
+        'payload_too_large',
+      ],
+      [
+        'a text/plain body past 64 KiB',
+        await send(null, { raw: 'x'.repeat(analyticsLimits.bodyMaxBytes + 1), type: 'text/plain' }),
+        'payload_too_large',
+      ],
     ];
     for (const [what, response, reason] of hostile) {
       expect(errorOf(response).error, what).toBe(reason);
@@ -177,7 +259,9 @@ describe.each(dialects)('statistics on %s', (dialect) => {
   it('deletes events past ANALYTICS_RETENTION_DAYS in the sweep', async () => {
     const clock = testClock('2030-01-01T00:00:00.000Z');
     t = await buildTestApp(dialect, { ANALYTICS_RETENTION_DAYS: '30' }, { now: clock.now });
-    expect((await send({ events: [eventOf(), eventOf({ event: 'jump-to-vip' })] })).statusCode).toBe(204);
+    expect(
+      (await send({ events: [eventOf(), eventOf({ event: 'jump-to-vip' })] })).statusCode,
+    ).toBe(204);
     clock.advance(20 * 86_400_000);
     expect((await send(eventOf({ event: 'restore-click' }))).statusCode).toBe(204);
     clock.advance(11 * 86_400_000);
@@ -198,15 +282,38 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     expect(Object.values(none.downloads).every((count) => count === '0')).toBe(true);
     expect(none.total).toBe('0');
 
-    expect((await send({ events: [download('android', 'gp'), download('android', 'android'), download('mac', 'mac_intel')] })).statusCode).toBe(204);
+    expect(
+      (
+        await send({
+          events: [
+            download('android', 'gp'),
+            download('android', 'android'),
+            download('mac', 'mac_intel'),
+          ],
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await send(download('android', 'gp'))).statusCode).toBe(204);
-    expect((await send(download('android', 'gp'), { address: '198.51.100.4' })).statusCode).toBe(204);
-    expect((await send(download('extension', 'extension_firefox'), { address: '2001:db8::1' })).statusCode).toBe(204);
+    expect((await send(download('android', 'gp'), { address: '198.51.100.4' })).statusCode).toBe(
+      204,
+    );
+    expect(
+      (await send(download('extension', 'extension_firefox'), { address: '2001:db8::1' }))
+        .statusCode,
+    ).toBe(204);
     // Cached for a minute.
     expect((await counts()).total).toBe('0');
     clock.advance(61_000);
     const first = await counts();
-    expect(first.downloads).toMatchObject({ android: '2', mac: '1', extension: '1', ios: '0', windows: '0', linux: '0', tv: '0' });
+    expect(first.downloads).toMatchObject({
+      android: '2',
+      mac: '1',
+      extension: '1',
+      ios: '0',
+      windows: '0',
+      linux: '0',
+      tv: '0',
+    });
     expect(first.total).toBe('4');
     expect(first.updated_time).toBe('2030-01-01T10:01:01.000Z');
     // Every click is kept as an event.
@@ -220,14 +327,28 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     expect((await counts()).downloads.android).toBe('3');
     clock.advance(86_400_000);
     expect(await t.container.statistics.sweepExpired()).toBe(0);
-    const marks = await t.container.database.db.selectFrom('app_download_marks').select('day').execute();
+    const marks = await t.container.database.db
+      .selectFrom('app_download_marks')
+      .select('day')
+      .execute();
     expect(marks.map((mark) => mark.day)).toEqual(['2030-01-02']);
   });
 
   it('documents both calls in the OpenAPI document', async () => {
     t = await buildTestApp(dialect);
     const document = ok<{
-      paths: Record<string, Record<string, { tags: string[]; summary: string; requestBody?: unknown; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            tags: string[];
+            summary: string;
+            requestBody?: unknown;
+            responses: Record<string, unknown>;
+          }
+        >
+      >;
     }>(await t.app.inject({ method: 'GET', url: '/api/openapi.json' }));
     const event = document.paths['/statistics/pub/event']?.post;
     expect(event?.tags).toEqual(['statistics']);

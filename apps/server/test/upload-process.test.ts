@@ -36,13 +36,21 @@ const bundles = {
   verify: bundlePath('upload-verify-test'),
 };
 
-function envOf(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function envOf(
+  dataDir: string,
+  port: number,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return serverEnv(dataDir, port, { PLAN_FREE_STORAGE_BYTES: String(64 * 1024 ** 3), ...extra });
 }
 
 type Server = RunningProcess;
 
-async function startServer(dataDir: string, port: number, extra: Record<string, string> = {}): Promise<Server> {
+async function startServer(
+  dataDir: string,
+  port: number,
+  extra: Record<string, string> = {},
+): Promise<Server> {
   return startBundle(bundles.server, envOf(dataDir, port, extra));
 }
 
@@ -250,7 +258,15 @@ describe('uploads across server crashes', () => {
     // the server is killed.
     const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
     const durableOffset = async () =>
-      Number((await database.db.selectFrom('uploads').select('received').where('id', '=', uploadId).executeTakeFirst())?.received ?? 0);
+      Number(
+        (
+          await database.db
+            .selectFrom('uploads')
+            .select('received')
+            .where('id', '=', uploadId)
+            .executeTakeFirst()
+        )?.received ?? 0,
+      );
     const sent = 3.5 * interval;
     try {
       const request = http.request(url, {
@@ -271,7 +287,10 @@ describe('uploads across server crashes', () => {
       }
       const deadline = Date.now() + 30_000;
       while ((await durableOffset()) < 3 * interval) {
-        expect(Date.now(), `the durable offset stayed at ${await durableOffset()} after ${sent} bytes were sent`).toBeLessThan(deadline);
+        expect(
+          Date.now(),
+          `the durable offset stayed at ${await durableOffset()} after ${sent} bytes were sent`,
+        ).toBeLessThan(deadline);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await kill(server);
@@ -281,22 +300,36 @@ describe('uploads across server crashes', () => {
     }
 
     server = await startServer(dataDir, port, extra);
-    const head = await fetch(url, { method: 'HEAD', headers: { ...headers, 'tus-resumable': '1.0.0' } });
+    const head = await fetch(url, {
+      method: 'HEAD',
+      headers: { ...headers, 'tus-resumable': '1.0.0' },
+    });
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));
-    console.info(`a single PATCH killed after ${sent} bytes (checkpoints every ${interval}): resumed at ${offset}, ${sent - offset} sent again`);
+    console.info(
+      `a single PATCH killed after ${sent} bytes (checkpoints every ${interval}): resumed at ${offset}, ${sent - offset} sent again`,
+    );
     expect(offset).toBeGreaterThanOrEqual(3 * interval);
     expect(offset).toBeLessThanOrEqual(sent);
     expect(sent - offset).toBeLessThanOrEqual(interval);
 
     const resumed = await fetch(url, {
       method: 'PATCH',
-      headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
       body: content.subarray(offset),
     });
     expect(resumed.status).toBe(204);
     expect(resumed.headers.get('upload-offset')).toBe(String(content.length));
-    expect((await filesIn(dataDir)).get(fileId)).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', sha256: expected, size: content.length });
+    expect((await filesIn(dataDir)).get(fileId)).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      sha256: expected,
+      size: content.length,
+    });
     expect(sha256OfFile(blobPath(dataDir, expected))).toBe(expected);
     await stop(server);
   }, 240_000);

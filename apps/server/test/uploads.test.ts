@@ -471,10 +471,16 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const bytes = randomBytes(3000);
     const answer = await started(headers, { name: 'probe.bin', size: String(bytes.length) });
     const url = liveUrl(answer.resumable?.params.url ?? '');
-    const largestPlan = String(Math.max(t.config.PLAN_FREE_STORAGE_BYTES, t.config.PLAN_PREMIUM_STORAGE_BYTES));
+    const largestPlan = String(
+      Math.max(t.config.PLAN_FREE_STORAGE_BYTES, t.config.PLAN_PREMIUM_STORAGE_BYTES),
+    );
 
     // A raw request, no credentials, no Tus-Resumable: on the resource and on the collection.
-    for (const target of [url, `${origin}/drive/v1/uploads`, `${origin}/drive/v1/uploads/not-an-upload`]) {
+    for (const target of [
+      url,
+      `${origin}/drive/v1/uploads`,
+      `${origin}/drive/v1/uploads/not-an-upload`,
+    ]) {
       const raw = await fetch(target, { method: 'OPTIONS' });
       expect(raw.status, target).toBe(204);
       expect(raw.headers.get('tus-version')).toBe('1.0.0');
@@ -499,7 +505,9 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     for (const algorithm of algorithms) {
       const part = bytes.subarray(offset, offset + 1000);
       const digest = createHash(algorithm).update(part).digest('base64');
-      const sent = await patch(headers, url, offset, part, { 'upload-checksum': `${algorithm} ${digest}` });
+      const sent = await patch(headers, url, offset, part, {
+        'upload-checksum': `${algorithm} ${digest}`,
+      });
       expect(sent.statusCode, algorithm).toBe(204);
       expect(extensions.includes('expiration') && sent.headers['upload-expires']).toMatch(/GMT$/);
       offset += part.length;
@@ -511,7 +519,9 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(ok<FileBody>(await getFile(headers, other.file.id)).phase).toBe('PHASE_TYPE_COMPLETE');
     expect(extensions).toContain('termination');
     const dropped = await started(headers, { name: 'dropped.bin', size: '10' });
-    expect((await tus(headers, 'DELETE', dropped.resumable?.params.url ?? '')).statusCode).toBe(204);
+    expect((await tus(headers, 'DELETE', dropped.resumable?.params.url ?? '')).statusCode).toBe(
+      204,
+    );
 
     // The CORS preflight of an allowed origin carries the tus facts too (the CORS hook answers it).
     const preflight = await t.app.inject({
@@ -524,7 +534,9 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(preflight.headers['tus-version']).toBe('1.0.0');
     expect(preflight.headers['tus-extension']).toBe('termination,expiration,checksum');
 
-    const hostile = await fetch(`${origin}/drive/v1/uploads/${'x'.repeat(300)}`, { method: 'OPTIONS' });
+    const hostile = await fetch(`${origin}/drive/v1/uploads/${'x'.repeat(300)}`, {
+      method: 'OPTIONS',
+    });
     expect(hostile.status).toBe(400);
     expect(((await hostile.json()) as { error: string }).error).toBe('invalid_argument');
   });

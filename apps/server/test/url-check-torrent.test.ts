@@ -78,7 +78,10 @@ source.server.on('request', (request, response) => {
   const url = new URL(request.url ?? '/', 'http://source');
   switch (url.pathname) {
     case '/files/pack.torrent':
-      response.writeHead(200, { 'content-type': 'application/x-bittorrent', 'content-length': String(torrentFile.length) });
+      response.writeHead(200, {
+        'content-type': 'application/x-bittorrent',
+        'content-length': String(torrentFile.length),
+      });
       response.end(torrentFile);
       return;
     case '/download':
@@ -146,7 +149,11 @@ beforeAll(async () => {
     await fs.writeFile(path.join(seedDir, 'pack', name), bytes);
   }
   const seeding = await new Promise<WebTorrent.Torrent & WebTorrent.Seeding>((resolve) => {
-    seeder.seed(path.join(seedDir, 'pack'), { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 16_384 }, resolve);
+    seeder.seed(
+      path.join(seedDir, 'pack'),
+      { announce: [`http://127.0.0.1:${trackerPort}/announce`], pieceLength: 16_384 },
+      resolve,
+    );
   });
   torrentFile = seeding.torrentFile;
   await new Promise<void>((resolve) => source.server.listen(0, '127.0.0.1', resolve));
@@ -189,8 +196,18 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
 
   const link = (name: string) => `http://127.0.0.1:${source.port}${name}`;
 
-  function call(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, extra: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    return t.app.inject({ method, url, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload }) });
+  function call(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+    extra: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return t.app.inject({
+      method,
+      url,
+      headers: { ...headers, ...extra },
+      ...(payload === undefined ? {} : { payload }),
+    });
   }
 
   function ok<T>(response: LightMyRequestResponse): T {
@@ -198,12 +215,21 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
     return response.json<T>();
   }
 
-  async function check(urls: string[], extra: Record<string, string> = {}): Promise<ResourceBody[]> {
-    return ok<{ list: { resources: ResourceBody[] } }>(await call('POST', '/drive/v1/resource/list', { urls: urls.join('\n') }, extra)).list.resources;
+  async function check(
+    urls: string[],
+    extra: Record<string, string> = {},
+  ): Promise<ResourceBody[]> {
+    return ok<{ list: { resources: ResourceBody[] } }>(
+      await call('POST', '/drive/v1/resource/list', { urls: urls.join('\n') }, extra),
+    ).list.resources;
   }
 
   function offline(url: string, files?: string[]): Promise<LightMyRequestResponse> {
-    return call('POST', '/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url, ...(files === undefined ? {} : { files }) } });
+    return call('POST', '/drive/v1/files', {
+      kind: 'drive#file',
+      upload_type: 'UPLOAD_TYPE_URL',
+      url: { url, ...(files === undefined ? {} : { files }) },
+    });
   }
 
   async function task(id: string): Promise<TaskBody> {
@@ -213,13 +239,18 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
   /** Every file under a folder by its path there, with the SHA-256 of its stored content. */
   async function tree(folderId: string, prefix = ''): Promise<Map<string, string>> {
     const found = new Map<string, string>();
-    for (const item of ok<{ files: FileBody[] }>(await call('GET', `/drive/v1/files?parent_id=${folderId}`)).files) {
+    for (const item of ok<{ files: FileBody[] }>(
+      await call('GET', `/drive/v1/files?parent_id=${folderId}`),
+    ).files) {
       if (item.kind === 'drive#folder') {
         for (const [name, hash] of await tree(item.id, `${prefix}${item.name}/`)) {
           found.set(name, hash);
         }
       } else {
-        found.set(`${prefix}${item.name}`, (await t.container.files.get(userId, item.id)).sha256 ?? '');
+        found.set(
+          `${prefix}${item.name}`,
+          (await t.container.files.get(userId, item.id)).sha256 ?? '',
+        );
       }
     }
     return found;
@@ -228,15 +259,28 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
   /** The files a task made from an uploaded `.torrent` lists (`params.files`), as the checker names them. */
   async function listedForUpload(): Promise<ResourceBody['files']> {
     const digest = await t.container.blobs.ingest(Readable.from([torrentFile]));
-    const uploaded = await t.container.files.createFile(userId, { name: 'pack.torrent', parentId: '', blob: digest, mimeType: 'application/x-bittorrent' });
+    const uploaded = await t.container.files.createFile(userId, {
+      name: 'pack.torrent',
+      parentId: '',
+      blob: digest,
+      mimeType: 'application/x-bittorrent',
+    });
     const made = ok<{ task: TaskBody }>(await offline(uploaded.id)).task;
-    const listed = JSON.parse(made.params.files ?? '[]') as { index: string; name: string; size: string }[];
+    const listed = JSON.parse(made.params.files ?? '[]') as {
+      index: string;
+      name: string;
+      size: string;
+    }[];
     return listed.map((file) => ({ id: file.index, name: file.name, file_size: file.size }));
   }
 
   it('lists the files of a .torrent behind a link, named so or typed so, exactly as for an uploaded .torrent', async () => {
     await start();
-    const [named, typed, misleading] = await check([link('/files/pack.torrent'), link('/download'), link('/misleading.torrent')]);
+    const [named, typed, misleading] = await check([
+      link('/files/pack.torrent'),
+      link('/download'),
+      link('/misleading.torrent'),
+    ]);
     const expected = await listedForUpload();
     expect(expected.map((file) => file.name).sort()).toEqual([...contents.keys()].sort());
     expect(named).toEqual({
@@ -251,20 +295,41 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
       is_torrent: true,
       files: expected,
     });
-    expect(typed).toMatchObject({ name: 'pack', file_size: String(total), reachable: true, is_torrent: true, files: expected });
-    expect(misleading).toMatchObject({ name: 'pack', mime_type: 'text/plain', reachable: true, is_torrent: true, files: expected });
+    expect(typed).toMatchObject({
+      name: 'pack',
+      file_size: String(total),
+      reachable: true,
+      is_torrent: true,
+      files: expected,
+    });
+    expect(misleading).toMatchObject({
+      name: 'pack',
+      mime_type: 'text/plain',
+      reachable: true,
+      is_torrent: true,
+      files: expected,
+    });
   });
 
   it('says a .torrent link that is not one, or is too large, cannot be read, without reading past the cap', async () => {
     await start();
     const sentBefore = source.oversizeSent;
-    const [page, huge, streamed] = await check([link('/page.torrent'), link('/huge.torrent'), link('/huge-streamed.torrent')], { 'accept-language': 'ja' });
-    const japanese = (await check([link('/page.torrent')], { 'accept-language': 'ja' }))[0]?.message;
+    const [page, huge, streamed] = await check(
+      [link('/page.torrent'), link('/huge.torrent'), link('/huge-streamed.torrent')],
+      { 'accept-language': 'ja' },
+    );
+    const japanese = (await check([link('/page.torrent')], { 'accept-language': 'ja' }))[0]
+      ?.message;
     const english = (await check([link('/page.torrent')]))[0]?.message;
     expect(english).toBe('The torrent could not be read');
     expect(japanese).not.toBe(english);
     for (const answer of [page, huge, streamed]) {
-      expect(answer).toMatchObject({ reachable: false, is_torrent: true, files: [], message: japanese });
+      expect(answer).toMatchObject({
+        reachable: false,
+        is_torrent: true,
+        files: [],
+        message: japanese,
+      });
     }
     expect(page).toMatchObject({ name: 'page.torrent', mime_type: 'text/html' });
     expect(huge).toMatchObject({ name: 'huge.torrent', file_size: String(oversize) });
@@ -284,11 +349,23 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
     expect(canary.connections).toBe(before);
     const shapes = new Set(answers.map(({ url: _url, ...rest }) => JSON.stringify(rest)));
     expect(shapes.size).toBe(1);
-    expect(answers[0]).toMatchObject({ reachable: false, is_torrent: false, name: '', files: [], message: 'The link could not be downloaded' });
+    expect(answers[0]).toMatchObject({
+      reachable: false,
+      is_torrent: false,
+      name: '',
+      files: [],
+      message: 'The link could not be downloaded',
+    });
 
     // A task picking files of such a link is refused with one answer, whatever went wrong.
     const refusals = [];
-    for (const url of [link('/to-canary.torrent'), `http://127.0.0.2:${canary.port}/pack.torrent`, link('/missing.torrent'), link('/page.torrent'), link('/huge.torrent')]) {
+    for (const url of [
+      link('/to-canary.torrent'),
+      `http://127.0.0.2:${canary.port}/pack.torrent`,
+      link('/missing.torrent'),
+      link('/page.torrent'),
+      link('/huge.torrent'),
+    ]) {
       const response = await offline(url, ['0']);
       expect(response.statusCode, url).toBe(400);
       refusals.push(JSON.stringify(errorOf(response)));
@@ -296,7 +373,9 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
     expect(new Set(refusals).size).toBe(1);
     expect(JSON.parse(refusals[0] ?? '{}')).toMatchObject({ error: 'invalid_argument' });
     expect(canary.connections).toBe(before);
-    expect(ok<{ tasks: TaskBody[] }>(await call('GET', '/drive/v1/tasks?type=offline')).tasks).toEqual([]);
+    expect(
+      ok<{ tasks: TaskBody[] }>(await call('GET', '/drive/v1/tasks?type=offline')).tasks,
+    ).toEqual([]);
   });
 
   it('runs the torrent a link serves when the task picks its files (or names none with an empty list); without url.files the link saves the .torrent itself', async () => {
@@ -311,7 +390,10 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
     expect(JSON.parse(picked.params.files ?? '[]')).toHaveLength(2);
     const every = ok<{ task: TaskBody }>(await offline(link('/download'), [])).task;
     const plain = ok<{ task: TaskBody }>(await offline(link('/files/pack.torrent'))).task;
-    expect(plain).toMatchObject({ name: 'pack.torrent', params: { url: link('/files/pack.torrent') } });
+    expect(plain).toMatchObject({
+      name: 'pack.torrent',
+      params: { url: link('/files/pack.torrent') },
+    });
     // An index the torrent lacks is the member's error, as for an uploaded .torrent.
     const past = await offline(link('/files/pack.torrent'), ['7']);
     expect(past.statusCode).toBe(400);
@@ -319,15 +401,26 @@ describe.each(dialects)('.torrent links on %s', (dialect) => {
 
     expect(await t.container.offlineWorker.runPending()).toBe(3);
     const pickedDone = await task(picked.id);
-    expect(pickedDone).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_size: String(contents.get('docs/b.txt')?.length) });
-    expect(await tree(pickedDone.file_id)).toEqual(new Map([['docs/b.txt', everything.get('docs/b.txt')]]));
+    expect(pickedDone).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      file_size: String(contents.get('docs/b.txt')?.length),
+    });
+    expect(await tree(pickedDone.file_id)).toEqual(
+      new Map([['docs/b.txt', everything.get('docs/b.txt')]]),
+    );
     const everyDone = await task(every.id);
     // Two folders named after the torrent: the second gets a number.
     expect(everyDone).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_size: String(total) });
     expect([pickedDone.file_name, everyDone.file_name].sort()).toEqual(['pack', 'pack(1)']);
     expect(await tree(everyDone.file_id)).toEqual(everything);
     const plainDone = await task(plain.id);
-    expect(plainDone).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_name: 'pack.torrent', file_size: String(torrentFile.length) });
-    expect((await t.container.files.get(userId, plainDone.file_id)).sha256).toBe(sha256(torrentFile));
+    expect(plainDone).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      file_name: 'pack.torrent',
+      file_size: String(torrentFile.length),
+    });
+    expect((await t.container.files.get(userId, plainDone.file_id)).sha256).toBe(
+      sha256(torrentFile),
+    );
   });
 });

@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, localizedOf, makeUser, testClock, type TestApp } from './helper';
+import {
+  buildTestApp,
+  dialects,
+  errorOf,
+  localizedOf,
+  makeUser,
+  testClock,
+  type TestApp,
+} from './helper';
 import { signIn } from './identity';
 
 /** The Resource of `POST /drive/v1/resource/list` as the tests read it. */
@@ -81,7 +89,12 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
     clock = testClock();
     t = await buildTestApp(
       dialect,
-      { OFFLINE_FETCH_EXTRA_PORTS: `${source.port},${canary.port}`, OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32', OFFLINE_WORKERS: '0', OFFLINE_TORRENT_DHT: 'false' },
+      {
+        OFFLINE_FETCH_EXTRA_PORTS: `${source.port},${canary.port}`,
+        OFFLINE_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+        OFFLINE_WORKERS: '0',
+        OFFLINE_TORRENT_DHT: 'false',
+      },
       { now: clock.now },
     );
   }
@@ -92,8 +105,16 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
 
   const sourceUrl = (path: string) => `http://127.0.0.1:${source.port}${path}`;
 
-  function check(urls: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    return t.app.inject({ method: 'POST', url: '/drive/v1/resource/list', payload: { urls }, headers });
+  function check(
+    urls: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/resource/list',
+      payload: { urls },
+      headers,
+    });
   }
 
   function resources(response: LightMyRequestResponse): ResourceBody[] {
@@ -107,7 +128,9 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
     const token = await signIn(t, user.email, user.password);
     const headers = { authorization: `Bearer ${token.access_token}` };
 
-    const answer = resources(await check(`${sourceUrl('/report')}\n\n  ${sourceUrl('/movie.mkv')}  \n`));
+    const answer = resources(
+      await check(`${sourceUrl('/report')}\n\n  ${sourceUrl('/movie.mkv')}  \n`),
+    );
     expect(answer).toEqual([
       {
         kind: 'drive#resource',
@@ -139,7 +162,11 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
     expect(resources(await check(sourceUrl('/report'), headers))[0]?.reachable).toBe(true);
     const tasks = await t.app.inject({ method: 'GET', url: '/drive/v1/tasks', headers });
     expect(tasks.json<{ tasks: unknown[] }>().tasks).toEqual([]);
-    const files = await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=*', headers });
+    const files = await t.app.inject({
+      method: 'GET',
+      url: '/drive/v1/files?parent_id=*',
+      headers,
+    });
     expect(files.json<{ files: unknown[] }>().files).toEqual([]);
   });
 
@@ -162,7 +189,13 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
     expect(answer).toHaveLength(5);
     const shapes = new Set(answer.map(({ url: _url, ...rest }) => JSON.stringify(rest)));
     expect(shapes.size).toBe(1);
-    expect(answer[0]).toMatchObject({ reachable: false, name: '', file_size: '', mime_type: '', is_torrent: false });
+    expect(answer[0]).toMatchObject({
+      reachable: false,
+      name: '',
+      file_size: '',
+      mime_type: '',
+      is_torrent: false,
+    });
     expect(answer[0]?.message).not.toBe('');
     // In the caller's language.
     expect(answer[0]?.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
@@ -184,8 +217,20 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
     );
     // A tracker outside the address rules, or none at all (and no DHT): nobody may be asked for the files.
     expect(answer.slice(0, 2)).toEqual([
-      expect.objectContaining({ name: 'Holiday photos', reachable: false, is_torrent: true, message: 'The link could not be downloaded', file_size: '', files: [] }),
-      expect.objectContaining({ name: '0123456789abcdef0123456789abcdef01234567', reachable: false, is_torrent: true, message: 'The link could not be downloaded' }),
+      expect.objectContaining({
+        name: 'Holiday photos',
+        reachable: false,
+        is_torrent: true,
+        message: 'The link could not be downloaded',
+        file_size: '',
+        files: [],
+      }),
+      expect.objectContaining({
+        name: '0123456789abcdef0123456789abcdef01234567',
+        reachable: false,
+        is_torrent: true,
+        message: 'The link could not be downloaded',
+      }),
     ]);
     expect(canary.connections).toBe(0);
     expect(answer.slice(2).map((item) => [item.reachable, item.is_torrent])).toEqual([
@@ -199,7 +244,14 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
 
   it('refuses empty, oversized and malformed input with the error object', async () => {
     await start();
-    for (const bad of ['', '  \n \n', Array.from({ length: 11 }, (_, index) => `http://example.com/${index}`).join('\n'), `http://example.com/${'a'.repeat(4100)}`, 42, null]) {
+    for (const bad of [
+      '',
+      '  \n \n',
+      Array.from({ length: 11 }, (_, index) => `http://example.com/${index}`).join('\n'),
+      `http://example.com/${'a'.repeat(4100)}`,
+      42,
+      null,
+    ]) {
       const response = await check(bad);
       expect(response.statusCode, response.body).toBe(400);
       expect(errorOf(response).error).toBe('invalid_argument');

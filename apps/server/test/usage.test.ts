@@ -5,7 +5,11 @@ import { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { up as backfill } from '../src/db/migrations/0019-member-usage';
-import { createUsageRepository, usageQueriesOn, type UsageRepository } from '../src/modules/drive/usage.repository';
+import {
+  createUsageRepository,
+  usageQueriesOn,
+  type UsageRepository,
+} from '../src/modules/drive/usage.repository';
 import { verifyUsage } from '../src/modules/drive/usage-verify';
 import { ContentHasher } from '../src/modules/storage/content-hash';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from './helper';
@@ -56,11 +60,26 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
 
   const member = () => signedInMember(t);
 
-  function call(headers: Headers, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
-    return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  function call(
+    headers: Headers,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: unknown,
+  ) {
+    return t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   }
 
-  async function start(headers: Headers, name: string, size: number, hash?: string): Promise<UploadAnswer> {
+  async function start(
+    headers: Headers,
+    name: string,
+    size: number,
+    hash?: string,
+  ): Promise<UploadAnswer> {
     return ok<UploadAnswer>(
       await call(headers, 'POST', '/drive/v1/files', {
         kind: 'drive#file',
@@ -76,7 +95,12 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
   function patch(headers: Headers, url: string, offset: number, bytes: Buffer) {
     return fetch(`${origin}${new URL(url).pathname}`, {
       method: 'PATCH',
-      headers: { ...headers, 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(offset),
+      },
       body: bytes,
     });
   }
@@ -89,8 +113,13 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
 
   /** The counters as `about` reports them, which must equal the sums of the member's files. */
   async function expectUsage(userId: string, headers: Headers, live: number, trash: number) {
-    const about = ok<{ quota: { usage: string; usage_in_trash: string } }>(await call(headers, 'GET', '/drive/v1/about'));
-    expect({ live: Number(about.quota.usage), trash: Number(about.quota.usage_in_trash) }).toEqual({ live, trash });
+    const about = ok<{ quota: { usage: string; usage_in_trash: string } }>(
+      await call(headers, 'GET', '/drive/v1/about'),
+    );
+    expect({ live: Number(about.quota.usage), trash: Number(about.quota.usage_in_trash) }).toEqual({
+      live,
+      trash,
+    });
     expect(await usage.sum(userId)).toEqual({ live, trash });
     expect((await usage.mismatches()).mismatches).toEqual([]);
   }
@@ -113,9 +142,17 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     const ranges = (proof.proof?.ranges ?? []).map((range) => {
       const offset = Number(range.offset);
       const length = Number(range.length);
-      return { offset: range.offset, length: range.length, sha1: createHash('sha1').update(first.subarray(offset, offset + length)).digest('hex') };
+      return {
+        offset: range.offset,
+        length: range.length,
+        sha1: createHash('sha1')
+          .update(first.subarray(offset, offset + length))
+          .digest('hex'),
+      };
     });
-    const proven = ok<{ file: FileBody }>(await call(headers, 'POST', `/drive/v1/files/${proof.file.id}:prove`, { ranges }));
+    const proven = ok<{ file: FileBody }>(
+      await call(headers, 'POST', `/drive/v1/files/${proof.file.id}:prove`, { ranges }),
+    );
     expect(proven.file.phase).toBe('PHASE_TYPE_COMPLETE');
     await expectUsage(user.id, headers, 20_000, 0);
 
@@ -124,11 +161,32 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     await expectUsage(user.id, headers, 21_000, 0);
 
     // Copy of a folder holding a file; a PENDING file is copied but not counted.
-    const folder = ok<{ file: FileBody }>(await call(headers, 'POST', '/drive/v1/files', { kind: 'drive#folder', name: 'Box', parent_id: '' })).file;
-    ok(await call(headers, 'POST', '/drive/v1/files:batchMove', { ids: [uploaded], to: { parent_id: folder.id } }));
+    const folder = ok<{ file: FileBody }>(
+      await call(headers, 'POST', '/drive/v1/files', {
+        kind: 'drive#folder',
+        name: 'Box',
+        parent_id: '',
+      }),
+    ).file;
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchMove', {
+        ids: [uploaded],
+        to: { parent_id: folder.id },
+      }),
+    );
     const pending = await start(headers, 'later.bin', 5_000);
-    ok(await call(headers, 'POST', '/drive/v1/files:batchMove', { ids: [pending.file.id], to: { parent_id: folder.id } }));
-    ok(await call(headers, 'POST', '/drive/v1/files:batchCopy', { ids: [folder.id], to: { parent_id: '' } }));
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchMove', {
+        ids: [pending.file.id],
+        to: { parent_id: folder.id },
+      }),
+    );
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchCopy', {
+        ids: [folder.id],
+        to: { parent_id: '' },
+      }),
+    );
     await expectUsage(user.id, headers, 31_000, 0);
 
     // Trash moves bytes live -> trash (the folder's contents along), untrash moves them back.
@@ -138,7 +196,9 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     await expectUsage(user.id, headers, 21_000, 10_000);
 
     // A PENDING file trashed while its bytes come in counts in the trash once they are in.
-    expect((await patch(headers, pending.resumable?.params.url ?? '', 0, randomBytes(5_000))).status).toBe(204);
+    expect(
+      (await patch(headers, pending.resumable?.params.url ?? '', 0, randomBytes(5_000))).status,
+    ).toBe(204);
     await expectUsage(user.id, headers, 21_000, 15_000);
 
     // Delete for good from the live drive and from the trash.
@@ -158,11 +218,25 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
 
     // A save from another member's share counts for the saver only.
     const saver = await member();
-    const root = ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id='));
+    const root = ok<{ files: FileBody[] }>(
+      await call(headers, 'GET', '/drive/v1/files?parent_id='),
+    );
     const copied = root.files.find((file) => file.name === 'Box(1)');
-    const made = ok<{ share_id: string }>(await call(headers, 'POST', '/drive/v1/share', { file_ids: [copied?.id], pass_code_option: 'NOT_REQUIRED' }));
-    const opened = ok<{ pass_code_token: string }>(await call({}, 'GET', `/drive/v1/share?share_id=${made.share_id}`));
-    const saved = ok<{ share_status: string }>(await call(saver.headers, 'POST', '/drive/v1/share/restore', { share_id: made.share_id, pass_code_token: opened.pass_code_token }));
+    const made = ok<{ share_id: string }>(
+      await call(headers, 'POST', '/drive/v1/share', {
+        file_ids: [copied?.id],
+        pass_code_option: 'NOT_REQUIRED',
+      }),
+    );
+    const opened = ok<{ pass_code_token: string }>(
+      await call({}, 'GET', `/drive/v1/share?share_id=${made.share_id}`),
+    );
+    const saved = ok<{ share_status: string }>(
+      await call(saver.headers, 'POST', '/drive/v1/share/restore', {
+        share_id: made.share_id,
+        pass_code_token: opened.pass_code_token,
+      }),
+    );
     expect(saved.share_status).toBe('OK');
     await expectUsage(saver.user.id, saver.headers, 10_000, 0);
     await expectUsage(user.id, headers, 10_000, 0);
@@ -172,24 +246,50 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     const { user, headers } = await member();
     const size = 600 * 1024;
     const contents = [randomBytes(size), randomBytes(size)];
-    const answers = await Promise.all(contents.map((_, index) => start(headers, `race${index}.bin`, size)));
+    const answers = await Promise.all(
+      contents.map((_, index) => start(headers, `race${index}.bin`, size)),
+    );
     // Everything but the last bytes first, then both last requests at once.
     for (const [index, answer] of answers.entries()) {
-      expect((await patch(headers, answer.resumable?.params.url ?? '', 0, (contents[index] as Buffer).subarray(0, size - 100))).status).toBe(204);
+      expect(
+        (
+          await patch(
+            headers,
+            answer.resumable?.params.url ?? '',
+            0,
+            (contents[index] as Buffer).subarray(0, size - 100),
+          )
+        ).status,
+      ).toBe(204);
     }
     const last = await Promise.all(
-      answers.map((answer, index) => patch(headers, answer.resumable?.params.url ?? '', size - 100, (contents[index] as Buffer).subarray(size - 100))),
+      answers.map((answer, index) =>
+        patch(
+          headers,
+          answer.resumable?.params.url ?? '',
+          size - 100,
+          (contents[index] as Buffer).subarray(size - 100),
+        ),
+      ),
     );
     const statuses = last.map((response) => response.status).sort();
     expect(statuses).toEqual([204, 403]);
     const refused = last.findIndex((response) => response.status === 403);
-    expect(((await last[refused]?.json()) as { error: string }).error).toBe('file_space_not_enough');
+    expect(((await last[refused]?.json()) as { error: string }).error).toBe(
+      'file_space_not_enough',
+    );
     const kept = 1 - refused;
-    expect(errorOf(await call(headers, 'GET', `/drive/v1/files/${answers[refused]?.file.id ?? ''}`)).error).toBe('file_not_found');
-    expect(ok<FileBody>(await call(headers, 'GET', `/drive/v1/files/${answers[kept]?.file.id ?? ''}`)).phase).toBe('PHASE_TYPE_COMPLETE');
+    expect(
+      errorOf(await call(headers, 'GET', `/drive/v1/files/${answers[refused]?.file.id ?? ''}`))
+        .error,
+    ).toBe('file_not_found');
+    expect(
+      ok<FileBody>(await call(headers, 'GET', `/drive/v1/files/${answers[kept]?.file.id ?? ''}`))
+        .phase,
+    ).toBe('PHASE_TYPE_COMPLETE');
     expect(await refCountOf(contents[kept] as Buffer)).toBe(1);
     // The refused bytes hold no reference (an unreferenced row, or none): collection frees them.
-    expect(await refCountOf(contents[refused] as Buffer) ?? 0).toBe(0);
+    expect((await refCountOf(contents[refused] as Buffer)) ?? 0).toBe(0);
     await expectUsage(user.id, headers, size, 0);
   });
 
@@ -213,7 +313,9 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     expect((await t.container.uploads.recover()).committed).toBe(1);
     const references = await Promise.all(contents.map(refCountOf));
     expect(references.map((count) => count ?? 0).sort()).toEqual([0, 1]);
-    const listed = ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id='));
+    const listed = ok<{ files: FileBody[] }>(
+      await call(headers, 'GET', '/drive/v1/files?parent_id='),
+    );
     expect(listed.files.map((file) => file.phase)).toEqual(['PHASE_TYPE_COMPLETE']);
     expect(fs.readdirSync(dir)).toEqual([]);
     await expectUsage(user.id, headers, size, 0);
@@ -230,36 +332,54 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     await expectUsage(user.id, headers, size, size);
 
     // Back from the trash the first would make 1200 KiB of 1 MiB.
-    const refused = await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [first.id] });
+    const refused = await call(headers, 'POST', '/drive/v1/files:batchUntrash', {
+      ids: [first.id],
+    });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(errorOf(refused).error).toBe('file_space_not_enough');
-    expect(ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${first.id}`)).trashed).toBe(true);
+    expect(
+      ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${first.id}`)).trashed,
+    ).toBe(true);
     await expectUsage(user.id, headers, size, size);
 
     // Both in the trash, both back would not fit: neither comes back; one alone does.
     ok(await call(headers, 'POST', '/drive/v1/files:batchTrash', { ids: [second.id] }));
     await expectUsage(user.id, headers, 0, 2 * size);
-    expect(errorOf(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [first.id, second.id] })).error).toBe('file_space_not_enough');
+    expect(
+      errorOf(
+        await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [first.id, second.id] }),
+      ).error,
+    ).toBe('file_space_not_enough');
     await expectUsage(user.id, headers, 0, 2 * size);
     ok(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [second.id] }));
-    expect(ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${second.id}`)).trashed).toBe(false);
-    expect(ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${first.id}`)).trashed).toBe(true);
+    expect(
+      ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${second.id}`)).trashed,
+    ).toBe(false);
+    expect(
+      ok<{ trashed: boolean }>(await call(headers, 'GET', `/drive/v1/files/${first.id}`)).trashed,
+    ).toBe(true);
     await expectUsage(user.id, headers, size, size);
   });
 
   it('a complete file filed by the drive service (an offline commit) is booked under the quota: of two that fit alone, one is filed', async () => {
     const { user, headers } = await member();
     const size = 600 * 1024;
-    const results = await Promise.allSettled([0, 1].map((index) => storeFile(t, user.id, `fetched${index}.bin`, randomBytes(size))));
+    const results = await Promise.allSettled(
+      [0, 1].map((index) => storeFile(t, user.id, `fetched${index}.bin`, randomBytes(size))),
+    );
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = results.find((result) => result.status === 'rejected');
-    expect((refused?.reason as { reason?: string } | undefined)?.reason).toBe('file_space_not_enough');
-    const listed = ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id='));
+    expect((refused?.reason as { reason?: string } | undefined)?.reason).toBe(
+      'file_space_not_enough',
+    );
+    const listed = ok<{ files: FileBody[] }>(
+      await call(headers, 'GET', '/drive/v1/files?parent_id='),
+    );
     expect(listed.files).toHaveLength(1);
     await expectUsage(user.id, headers, size, 0);
   });
 
-  it('a tree of files filed at once (a torrent\'s chosen files) is booked whole: with room for part of it nothing is filed, and beside a concurrent file exactly one of them is', async () => {
+  it("a tree of files filed at once (a torrent's chosen files) is booked whole: with room for part of it nothing is filed, and beside a concurrent file exactly one of them is", async () => {
     const { user, headers } = await member();
     const part = 300 * 1024;
     const stored = async (bytes: Buffer) => {
@@ -277,7 +397,10 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
           { folders: ['docs'], name: 'b.bin', blob: second },
         ],
       });
-    const rootNames = async () => ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id=')).files.map((item) => item.name);
+    const rootNames = async () =>
+      ok<{ files: FileBody[] }>(await call(headers, 'GET', '/drive/v1/files?parent_id=')).files.map(
+        (item) => item.name,
+      );
 
     // 600 KiB stored of 1 MiB: room for one of the tree's files, not both.
     const upload = await storeFile(t, user.id, 'upload.bin', randomBytes(2 * part));
@@ -289,14 +412,21 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
 
     // Room again; the tree and another 600 KiB file each fit alone: exactly one is filed.
     await t.container.files.remove(user.id, [upload.id]);
-    const results = await Promise.allSettled([tree(), storeFile(t, user.id, 'again.bin', randomBytes(2 * part))]);
+    const results = await Promise.allSettled([
+      tree(),
+      storeFile(t, user.id, 'again.bin', randomBytes(2 * part)),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = results.find((result) => result.status === 'rejected');
-    expect((refused?.reason as { reason?: string } | undefined)?.reason).toBe('file_space_not_enough');
+    expect((refused?.reason as { reason?: string } | undefined)?.reason).toBe(
+      'file_space_not_enough',
+    );
     const [filedTree] = results;
     if (filedTree.status === 'fulfilled') {
       expect(await rootNames()).toEqual(['pack']);
-      const inside = ok<{ files: FileBody[] }>(await call(headers, 'GET', `/drive/v1/files?parent_id=${filedTree.value.id}`));
+      const inside = ok<{ files: FileBody[] }>(
+        await call(headers, 'GET', `/drive/v1/files?parent_id=${filedTree.value.id}`),
+      );
       expect(inside.files.map((item) => item.name).sort()).toEqual(['a.bin', 'docs']);
     } else {
       expect(await rootNames()).toEqual(['again.bin']);
@@ -308,12 +438,18 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     const { user } = await member();
     const db = t.container.database.db;
     const book = (bytes: number) =>
-      db.transaction().execute(async (trx) => usageQueriesOn(trx).adjust(user.id, { live: bytes, trash: 0 }, clock.now(), { limit: 1000 }));
+      db.transaction().execute(async (trx) =>
+        usageQueriesOn(trx).adjust(user.id, { live: bytes, trash: 0 }, clock.now(), {
+          limit: 1000,
+        }),
+      );
     const results = await Promise.all([book(600), book(600), book(600)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await usage.read(user.id)).toEqual({ live: 600, trash: 0 });
     // Removals and trash moves need no room.
-    expect(await usage.adjust(user.id, { live: -600, trash: 600 }, clock.now(), { limit: 1000 })).toBe(true);
+    expect(
+      await usage.adjust(user.id, { live: -600, trash: 600 }, clock.now(), { limit: 1000 }),
+    ).toBe(true);
     expect(await usage.read(user.id)).toEqual({ live: 0, trash: 600 });
   });
 
@@ -331,19 +467,37 @@ describe.each(dialects)('storage counters on %s', (dialect) => {
     await backfill(db as unknown as Kysely<unknown>);
     expect(await usage.read(a.user.id)).toEqual({ live: 300, trash: 200 });
     expect(await usage.read(b.user.id)).toEqual({ live: 50, trash: 0 });
-    expect(await verifyUsage(usage, { fix: false, now: clock.now })).toEqual({ members: 2, mismatches: [], repaired: 0 });
+    expect(await verifyUsage(usage, { fix: false, now: clock.now })).toEqual({
+      members: 2,
+      mismatches: [],
+      repaired: 0,
+    });
 
     // A counter that drifted (written behind the service's back) and a member with no row.
-    await db.updateTable('member_usage').set({ live_bytes: sql<number>`live_bytes + 7` }).where('user_id', '=', a.user.id).execute();
+    await db
+      .updateTable('member_usage')
+      .set({ live_bytes: sql<number>`live_bytes + 7` })
+      .where('user_id', '=', a.user.id)
+      .execute();
     await db.deleteFrom('member_usage').where('user_id', '=', b.user.id).execute();
     const found = await verifyUsage(usage, { fix: false, now: clock.now });
-    expect(found.mismatches).toEqual([
-      { userId: a.user.id, counted: { live: 307, trash: 200 }, actual: { live: 300, trash: 200 } },
-      { userId: b.user.id, counted: { live: 0, trash: 0 }, actual: { live: 50, trash: 0 } },
-    ].sort((x, y) => (x.userId < y.userId ? -1 : 1)));
+    expect(found.mismatches).toEqual(
+      [
+        {
+          userId: a.user.id,
+          counted: { live: 307, trash: 200 },
+          actual: { live: 300, trash: 200 },
+        },
+        { userId: b.user.id, counted: { live: 0, trash: 0 }, actual: { live: 50, trash: 0 } },
+      ].sort((x, y) => (x.userId < y.userId ? -1 : 1)),
+    );
     expect(found.repaired).toBe(0);
     expect((await verifyUsage(usage, { fix: true, now: clock.now })).repaired).toBe(2);
-    expect(await verifyUsage(usage, { fix: false, now: clock.now })).toEqual({ members: 2, mismatches: [], repaired: 0 });
+    expect(await verifyUsage(usage, { fix: false, now: clock.now })).toEqual({
+      members: 2,
+      mismatches: [],
+      repaired: 0,
+    });
     await expectUsage(a.user.id, a.headers, 300, 200);
   });
 });

@@ -36,7 +36,13 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
     // The defaults of the limits but the daily ceiling, made small to reach; a small proof of work.
     t = await buildTestApp(
       dialect,
-      { SMTP_URL: mail.url, VERIFICATION_MAX_PER_EMAIL_PER_DAY: '12', SHIELD_POW_MAX_COUNTER: '2000', SHIELD_INIT_MAX_PER_DEVICE: '200', SHIELD_INIT_MAX_PER_ADDRESS: '200' },
+      {
+        SMTP_URL: mail.url,
+        VERIFICATION_MAX_PER_EMAIL_PER_DAY: '12',
+        SHIELD_POW_MAX_COUNTER: '2000',
+        SHIELD_INIT_MAX_PER_DEVICE: '200',
+        SHIELD_INIT_MAX_PER_ADDRESS: '200',
+      },
       { now: clock.now },
     );
     const member = await makeUser(t);
@@ -51,11 +57,21 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
         url: '/v1/auth/verification',
         remoteAddress: client.address,
         headers: { 'x-device-id': client.deviceId },
-        payload: { email, target: 'USER', usage: 'PASSWORD_RESET', client_id: 'web', ...(captchaToken ? { captcha_token: captchaToken } : {}) },
+        payload: {
+          email,
+          target: 'USER',
+          usage: 'PASSWORD_RESET',
+          client_id: 'web',
+          ...(captchaToken ? { captcha_token: captchaToken } : {}),
+        },
       });
     /** A request as a determined client makes it: with a solved challenge whenever one is asked. */
     const ask = async (email: string, client: CaptchaClient) =>
-      outcomeOf(await withChallenge(t, client, { action, meta: { email } }, (token) => send(email, client, token)));
+      outcomeOf(
+        await withChallenge(t, client, { action, meta: { email } }, (token) =>
+          send(email, client, token),
+        ),
+      );
 
     /** The same story for an address: what each step answered. */
     async function story(email: string): Promise<Record<string, unknown>> {
@@ -71,7 +87,9 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
       const ownerSolved = await ask(email, owner);
       // The attacker with a solved challenge stays refused, and so does its address with another
       // device, and its device from another address.
-      const attackerSolved = outcomeOf(await send(email, attacker, await solvedCaptchaToken(t, attacker, action, { email })));
+      const attackerSolved = outcomeOf(
+        await send(email, attacker, await solvedCaptchaToken(t, attacker, action, { email })),
+      );
       const otherDevice = await ask(email, { ...attacker, deviceId: 'c'.repeat(32) });
       const otherAddress = await ask(email, { ...attacker, address: '192.0.2.99' });
       // Many clients, each solving challenges, reach the daily ceiling of 12 and no further.
@@ -104,7 +122,15 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
 
     const known = await story(member.email);
     expect(known).toEqual({
-      byAttacker: ['sent', 'sent', 'sent', 'sent', 'sent', 'too_many_requests', 'too_many_requests'],
+      byAttacker: [
+        'sent',
+        'sent',
+        'sent',
+        'sent',
+        'sent',
+        'too_many_requests',
+        'too_many_requests',
+      ],
       refused: [429, true],
       ownerFirst: 'captcha_required',
       ownerSolved: 'sent',
@@ -112,7 +138,17 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
       otherDevice: 'too_many_requests',
       otherAddress: 'too_many_requests',
       // 6 sent so far: 6 more reach the ceiling of 12.
-      spread: ['sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'too_many_requests', 'too_many_requests', 'too_many_requests'],
+      spread: [
+        'sent',
+        'sent',
+        'sent',
+        'sent',
+        'sent',
+        'sent',
+        'too_many_requests',
+        'too_many_requests',
+        'too_many_requests',
+      ],
       nextWindow: 'too_many_requests',
       returning: 'too_many_requests',
       nextDay: 'sent',
@@ -125,7 +161,9 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
     await mail.waitFor(member.email, 0);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mail.mails.filter((each) => each.to === member.email)).toHaveLength(13);
-    expect(mail.mails.slice(before).filter((each) => each.to === 'nobody-here@example.com')).toEqual([]);
+    expect(
+      mail.mails.slice(before).filter((each) => each.to === 'nobody-here@example.com'),
+    ).toEqual([]);
   });
 
   it('keeps one client address under its own daily limit, window after window, so it alone never reaches the ceiling', async () => {
@@ -144,13 +182,24 @@ describe.each(dialects)('verification code limits on %s', (dialect) => {
     for (let window = 0; window < 3; window += 1) {
       for (let i = 0; i < 6; i += 1) {
         // A new device each time: the client address alone is held.
-        outcomes.push(outcomeOf(await send('busy@example.com', { ...client, deviceId: `${window}${i}`.padStart(32, 'b') })));
+        outcomes.push(
+          outcomeOf(
+            await send('busy@example.com', {
+              ...client,
+              deviceId: `${window}${i}`.padStart(32, 'b'),
+            }),
+          ),
+        );
       }
       clock.advance(16 * 60_000);
     }
     const sent = (count: number) => Array.from({ length: count }, () => 'sent');
     const refused = (count: number) => Array.from({ length: count }, () => 'too_many_requests');
     expect(outcomes).toEqual([...sent(5), ...refused(1), ...sent(5), ...refused(7)]);
-    expect(outcomeOf(await send('busy@example.com', { deviceId: 'c'.repeat(32), address: '198.51.100.20' }))).toBe('sent');
+    expect(
+      outcomeOf(
+        await send('busy@example.com', { deviceId: 'c'.repeat(32), address: '198.51.100.20' }),
+      ),
+    ).toBe('sent');
   });
 });

@@ -44,7 +44,11 @@ const server = createServer((request, response) => {
   request.on('end', () => {
     const text = Buffer.concat(chunks).toString('utf8');
     const url = request.url ?? '/';
-    seen.push({ method: request.method ?? '', url, body: text === '' ? undefined : JSON.parse(text) });
+    seen.push({
+      method: request.method ?? '',
+      url,
+      body: text === '' ? undefined : JSON.parse(text),
+    });
     const answer = nextAnswer(url.split('?')[0] ?? url);
     response.writeHead(answer.status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer.json));
@@ -75,37 +79,72 @@ function client(storage: StorageLike = createMemoryStorage(), solveChallenge?: S
 
 describe('activity calls', () => {
   it('asks for the tasks of a scene and claims rewards and compensations once, without retries', async () => {
-    const claimed = { error: 'activity_reward_claimed', error_code: 9, error_description: 'claimed' };
+    const claimed = {
+      error: 'activity_reward_claimed',
+      error_code: 9,
+      error_description: 'claimed',
+    };
     answers = {
-      '/vip/v1/task/status': { status: 200, json: { result: 'ACCEPTED', scene: 'beginner', tasks: [] } },
+      '/vip/v1/task/status': {
+        status: 200,
+        json: { result: 'ACCEPTED', scene: 'beginner', tasks: [] },
+      },
       '/vip/v1/activity/rewardVip': { status: 500, json: { error: 'internal', error_code: 13 } },
       '/vip/v1/activity/compensate': { status: 400, json: claimed },
     };
     seen.length = 0;
-    expect(await getTaskStatus(client(), 'beginner')).toEqual({ result: 'ACCEPTED', scene: 'beginner', tasks: [] });
+    expect(await getTaskStatus(client(), 'beginner')).toEqual({
+      result: 'ACCEPTED',
+      scene: 'beginner',
+      tasks: [],
+    });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/vip/v1/task/status?scene=beginner' });
 
-    await expect(claimTaskReward(client(), 'upload_file', { from: 'web' })).rejects.toBeInstanceOf(ApiError);
+    await expect(claimTaskReward(client(), 'upload_file', { from: 'web' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     const rewards = seen.filter((call) => call.url === '/vip/v1/activity/rewardVip');
     expect(rewards).toEqual([
-      { method: 'POST', url: '/vip/v1/activity/rewardVip', body: { type: 'upload_file', data: { from: 'web' } } },
+      {
+        method: 'POST',
+        url: '/vip/v1/activity/rewardVip',
+        body: { type: 'upload_file', data: { from: 'web' } },
+      },
     ]);
 
-    await expect(claimCompensation(client(), 'outage_1')).rejects.toMatchObject({ error: 'activity_reward_claimed' });
+    await expect(claimCompensation(client(), 'outage_1')).rejects.toMatchObject({
+      error: 'activity_reward_claimed',
+    });
     expect(seen.filter((call) => call.url === '/vip/v1/activity/compensate')).toHaveLength(1);
   });
 
   it('reads the schedule of the config host and refuses one of another shape', async () => {
     const schedule = {
       activities: { christmas: { ends_at: '2027-01-01T00:00:00Z' } },
-      compensations: { outage_1: { days: 3, joined_before: '2026-01-01T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' } },
+      compensations: {
+        outage_1: {
+          days: 3,
+          joined_before: '2026-01-01T00:00:00Z',
+          ends_at: '2027-01-01T00:00:00Z',
+        },
+      },
     };
-    answers = { '/config/v1/activity_operation': { status: 200, json: { values: { activity_operation: schedule } } } };
+    answers = {
+      '/config/v1/activity_operation': {
+        status: 200,
+        json: { values: { activity_operation: schedule } },
+      },
+    };
     seen.length = 0;
     expect(await getActivityOperation(client(), { language_app: 'ja' })).toEqual(schedule);
     expect(seen[0]?.body).toEqual({ client: 'web', data: { language_app: 'ja' } });
 
-    answers = { '/config/v1/activity_operation': { status: 200, json: { values: { activity_operation: {} } } } };
+    answers = {
+      '/config/v1/activity_operation': {
+        status: 200,
+        json: { values: { activity_operation: {} } },
+      },
+    };
     await expect(getActivityOperation(client(), {})).rejects.toThrow();
   });
 
@@ -116,7 +155,10 @@ describe('activity calls', () => {
         json: {
           values: {
             resources: {
-              app_downloads: { ios: { url: 'https://apps.example.org/nimbus' }, tv: { url: 'ftp://x' } },
+              app_downloads: {
+                ios: { url: 'https://apps.example.org/nimbus' },
+                tv: { url: 'ftp://x' },
+              },
               app_link_scheme: 'nimbus',
             },
           },
@@ -128,10 +170,17 @@ describe('activity calls', () => {
       app_downloads: { ios: { url: 'https://apps.example.org/nimbus' } },
       app_link_scheme: 'nimbus',
     });
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/config/v1/resources', body: { client: 'web', data: { language_app: 'ko' } } });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/config/v1/resources',
+      body: { client: 'web', data: { language_app: 'ko' } },
+    });
 
     answers = { '/config/v1/resources': { status: 200, json: { values: {} } } };
-    expect(await getSiteResources(client(), {})).toEqual({ app_downloads: {}, app_link_scheme: '' });
+    expect(await getSiteResources(client(), {})).toEqual({
+      app_downloads: {},
+      app_link_scheme: '',
+    });
   });
 
   it('checks a captcha token before a hand-out, renewing a refused one, and forgets it after', async () => {
@@ -151,9 +200,15 @@ describe('activity calls', () => {
     const storage = createMemoryStorage();
     await verifyCaptcha(client(storage));
     expect(seen.map((call) => [call.url, call.body])).toEqual([
-      ['/v1/shield/captcha/init', expect.objectContaining({ action: verifyCaptchaAction, captcha_token: '' })],
+      [
+        '/v1/shield/captcha/init',
+        expect.objectContaining({ action: verifyCaptchaAction, captcha_token: '' }),
+      ],
       ['/vip/v1/verifyRecaptchaToken', { token: 'spent-token', action: verifyCaptchaAction }],
-      ['/v1/shield/captcha/init', expect.objectContaining({ action: verifyCaptchaAction, captcha_token: 'spent-token' })],
+      [
+        '/v1/shield/captcha/init',
+        expect.objectContaining({ action: verifyCaptchaAction, captcha_token: 'spent-token' }),
+      ],
       ['/vip/v1/verifyRecaptchaToken', { token: 'good-token', action: verifyCaptchaAction }],
     ]);
     // A token is good once: it is not kept for the next check.
@@ -163,14 +218,20 @@ describe('activity calls', () => {
   it('stops at a failure that is not the captcha, and when the challenge is closed', async () => {
     answers = {
       '/v1/shield/captcha/init': { status: 200, json: { captcha_token: 'token', expires_in: 300 } },
-      '/vip/v1/verifyRecaptchaToken': { status: 503, json: { error: 'unavailable', error_code: 14 } },
+      '/vip/v1/verifyRecaptchaToken': {
+        status: 503,
+        json: { error: 'unavailable', error_code: 14 },
+      },
     };
     seen.length = 0;
     await expect(verifyCaptcha(client())).rejects.toMatchObject({ error: 'unavailable' });
     expect(seen.filter((call) => call.url === '/vip/v1/verifyRecaptchaToken')).toHaveLength(1);
 
     answers = {
-      '/v1/shield/captcha/init': { status: 200, json: { url: `${origin}/challenge`, expires_in: 300 } },
+      '/v1/shield/captcha/init': {
+        status: 200,
+        json: { url: `${origin}/challenge`, expires_in: 300 },
+      },
     };
     seen.length = 0;
     const shown: string[] = [];

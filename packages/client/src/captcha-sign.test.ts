@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createCaptchaSign, createSignedCaptchaMeta } from './captcha-sign';
 
-const salts = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+const salts = [
+  'alpha',
+  'beta',
+  'gamma',
+  'delta',
+  'epsilon',
+  'zeta',
+  'eta',
+  'theta',
+  'iota',
+  'kappa',
+];
 const input = {
   clientId: 'desktop',
   clientVersion: '2.0.1',
@@ -18,9 +29,12 @@ describe('captcha_sign', () => {
 
   it('matches a known md5 for one salt', () => {
     // md5("abc") is the RFC 1321 test vector.
-    expect(createCaptchaSign({ clientId: 'a', clientVersion: '', packageName: '', deviceId: '', timestamp: '' }, ['bc'])).toBe(
-      '1.900150983cd24fb0d6963f7d28e17f72',
-    );
+    expect(
+      createCaptchaSign(
+        { clientId: 'a', clientVersion: '', packageName: '', deviceId: '', timestamp: '' },
+        ['bc'],
+      ),
+    ).toBe('1.900150983cd24fb0d6963f7d28e17f72');
   });
 
   it('changes with the salt order, any field, and non-ASCII text alike on both sides', () => {
@@ -32,7 +46,10 @@ describe('captcha_sign', () => {
   });
 
   it('builds the signed meta with the timestamp it signed', () => {
-    const meta = createSignedCaptchaMeta({ ...input, userId: 'u1', now: 1_893_456_000_000.7 }, salts);
+    const meta = createSignedCaptchaMeta(
+      { ...input, userId: 'u1', now: 1_893_456_000_000.7 },
+      salts,
+    );
     expect(meta).toEqual({
       captcha_sign: createCaptchaSign(input, salts),
       client_version: '2.0.1',

@@ -23,7 +23,9 @@ export function readStoredObject(
   } catch {
     return undefined;
   }
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** A storage that lives in memory: for tests, servers and browsers without local storage. */

@@ -62,8 +62,7 @@ export function isActivityOver(
 ): boolean {
   if (activity === 'compensation') {
     return (
-      compensationType !== undefined &&
-      isWindowOver(operation.compensations[compensationType], now)
+      compensationType !== undefined && isWindowOver(operation.compensations[compensationType], now)
     );
   }
   return isWindowOver(operation.activities[activity], now);

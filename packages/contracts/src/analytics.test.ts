@@ -39,8 +39,13 @@ describe('analytics events', () => {
   it('accepts one event or a batch, with small properties', () => {
     const one = analyticsBodySchema.parse({ ...event, props: { view: 'all', seconds: 12 } });
     expect(analyticsEventsOf(one)).toHaveLength(1);
-    const batch = analyticsBodySchema.parse({ events: [event, { ...event, event: 'logout-success' }] });
-    expect(analyticsEventsOf(batch).map((item) => item.event)).toEqual(['after-login', 'logout-success']);
+    const batch = analyticsBodySchema.parse({
+      events: [event, { ...event, event: 'logout-success' }],
+    });
+    expect(analyticsEventsOf(batch).map((item) => item.event)).toEqual([
+      'after-login',
+      'logout-success',
+    ]);
   });
 
   it('refuses unknown names and fields, queries in the page, control characters and big properties', () => {
@@ -53,33 +58,57 @@ describe('analytics events', () => {
       { ...event, scene: 'a\nb' },
       { ...event, userType: 3 },
       { ...event, referer_list: 'a.example,<script>' },
-      { ...event, referer_list: Array.from({ length: 11 }, (_, index) => `h${index}.example`).join(',') },
+      {
+        ...event,
+        referer_list: Array.from({ length: 11 }, (_, index) => `h${index}.example`).join(','),
+      },
       { ...event, country: 'USA' },
       { ...event, props: { 'Bad-Key': 1 } },
       { ...event, props: { text: 'x'.repeat(analyticsLimits.propValueMaxChars + 1) } },
-      { ...event, props: Object.fromEntries(Array.from({ length: 9 }, (_, index) => [`k${index}`, index])) },
+      {
+        ...event,
+        props: Object.fromEntries(Array.from({ length: 9 }, (_, index) => [`k${index}`, index])),
+      },
       { ...event, props: { nested: { a: 1 } } },
       { events: [] },
       { events: Array.from({ length: analyticsLimits.maxBatch + 1 }, () => event) },
     ];
     for (const body of bad) {
-      expect(analyticsBodySchema.safeParse(body).success, JSON.stringify(body).slice(0, 80)).toBe(false);
+      expect(analyticsBodySchema.safeParse(body).success, JSON.stringify(body).slice(0, 80)).toBe(
+        false,
+      );
     }
   });
 
   it('needs a known platform on app-download events', () => {
     expect(analyticsEventSchema.safeParse({ ...event, event: 'app-download' }).success).toBe(false);
-    expect(analyticsEventSchema.safeParse({ ...event, event: 'app-download', props: { platform: 'amiga' } }).success).toBe(false);
     expect(
-      analyticsEventSchema.safeParse({ ...event, event: 'app-download', props: { platform: 'mac', channel: 'mac_intel' } }).success,
+      analyticsEventSchema.safeParse({
+        ...event,
+        event: 'app-download',
+        props: { platform: 'amiga' },
+      }).success,
+    ).toBe(false);
+    expect(
+      analyticsEventSchema.safeParse({
+        ...event,
+        event: 'app-download',
+        props: { platform: 'mac', channel: 'mac_intel' },
+      }).success,
     ).toBe(true);
     expect(
-      analyticsEventSchema.safeParse({ ...event, event: 'app-download', props: { platform: 'mac', channel: 'floppy' } }).success,
+      analyticsEventSchema.safeParse({
+        ...event,
+        event: 'app-download',
+        props: { platform: 'mac', channel: 'floppy' },
+      }).success,
     ).toBe(false);
   });
 
   it('maps every download channel to its platform', () => {
-    expect(Object.fromEntries(appChannels.map((channel) => [channel, appDownloadPlatformOf(channel)]))).toEqual({
+    expect(
+      Object.fromEntries(appChannels.map((channel) => [channel, appDownloadPlatformOf(channel)])),
+    ).toEqual({
       android: 'android',
       gp: 'android',
       ios: 'ios',

@@ -40,7 +40,15 @@ export const analyticsEventNames = ['block-page', ...appEventNames, 'app-downloa
 export type AnalyticsEventName = (typeof analyticsEventNames)[number];
 
 /** The platforms the download counts are kept for (the apps of /mobile-app, /desktop-app, /tv, /browser-extension). */
-export const appDownloadPlatforms = ['android', 'ios', 'windows', 'mac', 'linux', 'tv', 'extension'] as const;
+export const appDownloadPlatforms = [
+  'android',
+  'ios',
+  'windows',
+  'mac',
+  'linux',
+  'tv',
+  'extension',
+] as const;
 export type AppDownloadPlatform = (typeof appDownloadPlatforms)[number];
 
 /** The platform of a download channel (both Android channels are Android, each store's extension is the extension). */
@@ -113,7 +121,10 @@ const hostPattern = '[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})(?::[0-9]{1,5})?';
 const refererListSchema = z
   .string()
   .max(analyticsLimits.refererListMaxChars)
-  .regex(new RegExp(`^(${hostPattern}(,${hostPattern}){0,${analyticsLimits.maxReferers - 1}})?$`), 'must be up to 10 comma-joined hosts');
+  .regex(
+    new RegExp(`^(${hostPattern}(,${hostPattern}){0,${analyticsLimits.maxReferers - 1}})?$`),
+    'must be up to 10 comma-joined hosts',
+  );
 
 /**
  * A page path: `/` then no query, fragment, whitespace or control character. The web app sends
@@ -171,7 +182,10 @@ export const analyticsEventSchema = z
       return;
     }
     const platform = event.props?.platform;
-    if (typeof platform !== 'string' || !(appDownloadPlatforms as readonly string[]).includes(platform)) {
+    if (
+      typeof platform !== 'string' ||
+      !(appDownloadPlatforms as readonly string[]).includes(platform)
+    ) {
       context.addIssue({
         code: 'custom',
         path: ['props', 'platform'],
@@ -180,7 +194,11 @@ export const analyticsEventSchema = z
     }
     const channel = event.props?.channel;
     if (channel !== undefined && !(appChannels as readonly unknown[]).includes(channel)) {
-      context.addIssue({ code: 'custom', path: ['props', 'channel'], message: 'is not a download channel' });
+      context.addIssue({
+        code: 'custom',
+        path: ['props', 'channel'],
+        message: 'is not a download channel',
+      });
     }
   });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
@@ -226,10 +244,17 @@ export function pageRouteOf(pathname: string, locales: readonly string[]): strin
     segments.shift();
   }
   if (segments[0] === 's' && segments.length > 1) {
-    segments.splice(1, segments.length - 1, ':share_id', ...segments.slice(2).map(() => ':folder_id'));
+    segments.splice(
+      1,
+      segments.length - 1,
+      ':share_id',
+      ...segments.slice(2).map(() => ':folder_id'),
+    );
   } else if (segments[0] === 'policy' && segments[1] === 'update' && segments.length > 2) {
     segments.splice(2, segments.length - 2, ':token');
   }
   const path = `/${segments.join('/')}`;
-  return path.length > analyticsLimits.pageMaxChars ? path.slice(0, analyticsLimits.pageMaxChars) : path;
+  return path.length > analyticsLimits.pageMaxChars
+    ? path.slice(0, analyticsLimits.pageMaxChars)
+    : path;
 }

@@ -15,13 +15,17 @@ export type ApiPathGroup = keyof typeof apiPathGroups;
 function hasPrefix(pathname: string, prefix: string): boolean {
   return (
     pathname === prefix ||
-    (pathname.startsWith(prefix) && (pathname[prefix.length] === '/' || pathname[prefix.length] === ':'))
+    (pathname.startsWith(prefix) &&
+      (pathname[prefix.length] === '/' || pathname[prefix.length] === ':'))
   );
 }
 
 /** The group a path belongs to, or undefined for a path of the site. */
 export function apiGroupOf(pathname: string): ApiPathGroup | undefined {
-  for (const [group, prefixes] of Object.entries(apiPathGroups) as [ApiPathGroup, readonly string[]][]) {
+  for (const [group, prefixes] of Object.entries(apiPathGroups) as [
+    ApiPathGroup,
+    readonly string[],
+  ][]) {
     if (prefixes.some((prefix) => hasPrefix(pathname, prefix))) {
       return group;
     }

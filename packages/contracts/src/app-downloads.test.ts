@@ -77,7 +77,12 @@ describe('app downloads', () => {
 
   it('reads the resources group with empty defaults and only a safe app scheme', () => {
     expect(parseSiteResources(undefined)).toEqual({ app_downloads: {}, app_link_scheme: '' });
-    expect(parseSiteResources({ app_link_scheme: 'nimbus', app_downloads: { tv: { url: 'https://e.org/tv.apk' } } })).toEqual({
+    expect(
+      parseSiteResources({
+        app_link_scheme: 'nimbus',
+        app_downloads: { tv: { url: 'https://e.org/tv.apk' } },
+      }),
+    ).toEqual({
       app_downloads: { tv: { url: 'https://e.org/tv.apk' } },
       app_link_scheme: 'nimbus',
     });

@@ -31,9 +31,7 @@ export type AppChannel = (typeof appChannels)[number];
 /** One published app: where to get it and what to tell about it. */
 export const appDownloadSchema = z.object({
   /** The package file or the store page: an absolute http(s) URL. */
-  url: z
-    .url({ protocol: /^https?$/ })
-    .max(2048),
+  url: z.url({ protocol: /^https?$/ }).max(2048),
   /** The version visitors get (`2.4.1`). */
   version: z.string().trim().min(1).max(32).optional(),
   /** Size of the package file in bytes (store pages have none). */
@@ -59,9 +57,12 @@ export const appDownloadsSchema = z.partialRecord(z.enum(appChannels), appDownlo
 export const appLinkSchemeSchema = z
   .string()
   .regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URL scheme in lower case')
-  .refine((value) => !['http', 'https', 'javascript', 'data', 'file', 'blob', 'vbscript'].includes(value), {
-    message: 'must be the app’s own scheme',
-  });
+  .refine(
+    (value) => !['http', 'https', 'javascript', 'data', 'file', 'blob', 'vbscript'].includes(value),
+    {
+      message: 'must be the app’s own scheme',
+    },
+  );
 
 /** `values.resources` of the config host, as the site reads it. */
 export interface SiteResources {

@@ -69,7 +69,8 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** The service that owns a reason; written into `ErrorInfo.domain`. */
-export type ErrorDomain = 'drive' | 'user' | 'config' | 'audit' | 'access' | 'vip' | 'api' | 'client';
+export type ErrorDomain =
+  'drive' | 'user' | 'config' | 'audit' | 'access' | 'vip' | 'api' | 'client';
 
 interface ReasonDefinition {
   /** The kind whose numeric code and HTTP status the reason answers with. */

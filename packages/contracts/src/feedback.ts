@@ -6,7 +6,14 @@ import { z } from 'zod';
  */
 
 /** What a piece of feedback is about; the page offers them in this order. */
-export const feedbackCategories = ['bug', 'suggestion', 'transfer', 'sharing', 'account', 'other'] as const;
+export const feedbackCategories = [
+  'bug',
+  'suggestion',
+  'transfer',
+  'sharing',
+  'account',
+  'other',
+] as const;
 export type FeedbackCategory = (typeof feedbackCategories)[number];
 
 /** The limits of one piece of feedback. */
@@ -44,8 +51,6 @@ export const feedbackAttachmentAccept = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.txt,.l
 export const feedbackAnswerSchema = z.object({
   id: z.string(),
   created_time: z.string(),
-  attachments: z.array(
-    z.object({ name: z.string(), type: z.string(), size: z.string() }),
-  ),
+  attachments: z.array(z.object({ name: z.string(), type: z.string(), size: z.string() })),
 });
 export type FeedbackAnswer = z.infer<typeof feedbackAnswerSchema>;

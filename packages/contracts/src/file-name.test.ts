@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameProblem, maxFileNameBytes, portableFileName, safeFileName, truncateFileName, utf8Length } from './file-name';
+import {
+  fileNameProblem,
+  maxFileNameBytes,
+  portableFileName,
+  safeFileName,
+  truncateFileName,
+  utf8Length,
+} from './file-name';
 
 describe('names members give', () => {
   it.each([
@@ -93,10 +100,32 @@ describe('names from elsewhere', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed / 2 ** 31;
     };
-    const alphabet = ['a', ' ', '.', '/', '\\', '\u0000', '\n', '\u202E', '\u2066', '\u200F', '写', '😀', 'e\u0301', '\u00a0', ':', '\u0301', 'ж', '\u200D'];
+    const alphabet = [
+      'a',
+      ' ',
+      '.',
+      '/',
+      '\\',
+      '\u0000',
+      '\n',
+      '\u202E',
+      '\u2066',
+      '\u200F',
+      '写',
+      '😀',
+      'e\u0301',
+      '\u00a0',
+      ':',
+      '\u0301',
+      'ж',
+      '\u200D',
+    ];
     for (let run = 0; run < 2000; run += 1) {
       const length = Math.floor(random() * 400);
-      const name = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      const name = Array.from(
+        { length },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
       const safe = safeFileName(name);
       if (safe !== '') {
         expect(fileNameProblem(safe), JSON.stringify(name)).toBeUndefined();

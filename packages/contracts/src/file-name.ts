@@ -24,13 +24,7 @@ export const maxFileNameBytes = 255;
 
 /** Why a name cannot be used. */
 export type FileNameProblem =
-  | 'empty'
-  | 'dot'
-  | 'blank_edges'
-  | 'separator'
-  | 'control'
-  | 'direction_control'
-  | 'too_long';
+  'empty' | 'dot' | 'blank_edges' | 'separator' | 'control' | 'direction_control' | 'too_long';
 
 /**
  * Bidirectional formatting characters: embeddings and overrides (U+202A–U+202E), isolates
@@ -136,7 +130,12 @@ export function truncateFileName(name: string, maxBytes: number = maxFileNameByt
  */
 export function safeFileName(name: string): string {
   const cleaned = truncateFileName(
-    name.normalize('NFC').replace(directionControls, '').replace(separators, '_').replace(controls, '_').trim(),
+    name
+      .normalize('NFC')
+      .replace(directionControls, '')
+      .replace(separators, '_')
+      .replace(controls, '_')
+      .trim(),
   ).trim();
   return cleaned === '.' || cleaned === '..' ? '' : cleaned;
 }
@@ -153,7 +152,9 @@ const windowsDevice = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|c
  * (`CON_`, `aux_.c`). Never empty.
  */
 export function portableFileName(name: string): string {
-  let portable = safeFileName(name).replace(windowsForbidden, '_').replace(/[.\s]+$/u, '');
+  let portable = safeFileName(name)
+    .replace(windowsForbidden, '_')
+    .replace(/[.\s]+$/u, '');
   const dot = portable.indexOf('.');
   const stem = (dot === -1 ? portable : portable.slice(0, dot)).trimEnd();
   if (windowsDevice.test(stem)) {

@@ -17,7 +17,14 @@ export const noVipType = 'novip';
  * How a membership was granted: an activation code, an invitation (both members), the free
  * trial of a new member, a membership task's reward, an admin's compensation, an operator.
  */
-export const membershipSources = ['activation_code', 'invite', 'trial', 'reward', 'compensation', 'admin'] as const;
+export const membershipSources = [
+  'activation_code',
+  'invite',
+  'trial',
+  'reward',
+  'compensation',
+  'admin',
+] as const;
 export type MembershipSource = (typeof membershipSources)[number];
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -64,7 +71,11 @@ export type VipData = z.infer<typeof vipDataSchema>;
  * Remaining VIP days of a member (spec section 4): of the current membership, or of the plan
  * `type` when given (0 when the member never held it).
  */
-export function remainingVipDaysOf(vip: Pick<VipData, 'expire' | 'vipItem'>, now: Date, type?: string): number {
+export function remainingVipDaysOf(
+  vip: Pick<VipData, 'expire' | 'vipItem'>,
+  now: Date,
+  type?: string,
+): number {
   if (type === undefined) {
     return remainingVipDays(vip.expire, now);
   }

@@ -62,8 +62,15 @@ export function shareStatusText(status: ShareStatus, locale: Locale): string {
 }
 
 /** A share text of the catalogue with its `{arguments}` filled in. */
-export function shareMessage(key: keyof SharedMessages['share'], locale: Locale, args: Record<string, string> = {}): string {
-  return sharedMessages[locale].share[key].replace(/\{(\w+)\}/g, (whole, name: string) => args[name] ?? whole);
+export function shareMessage(
+  key: keyof SharedMessages['share'],
+  locale: Locale,
+  args: Record<string, string> = {},
+): string {
+  return sharedMessages[locale].share[key].replace(
+    /\{(\w+)\}/g,
+    (whole, name: string) => args[name] ?? whole,
+  );
 }
 
 /** The name of the folder offline downloads land in, in a locale. */

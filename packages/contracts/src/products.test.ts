@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutHref, defaultProducts, maxProducts, parseProducts, productCatalogueSchema } from './products';
+import {
+  checkoutHref,
+  defaultProducts,
+  maxProducts,
+  parseProducts,
+  productCatalogueSchema,
+} from './products';
 
 const gib = 1024 ** 3;
 
 describe('product catalogue', () => {
   it('reads valid products with their defaults filled in and bytes as decimal strings', () => {
     const { products, problems } = parseProducts([
-      { id: 'premium-30', kind: 'premium', days: 30, price: ' 4.99 ', currency: 'usd', checkout_url: 'https://shop.example/buy' },
+      {
+        id: 'premium-30',
+        kind: 'premium',
+        days: 30,
+        price: ' 4.99 ',
+        currency: 'usd',
+        checkout_url: 'https://shop.example/buy',
+      },
       { id: 'storage-1t', kind: 'storage', days: 30, bytes: 1024 ** 4, name: 'Big box' },
       { id: 'traffic-100g', kind: 'traffic', days: 7, bytes: String(100 * gib) },
     ]);
@@ -73,7 +86,11 @@ describe('product catalogue', () => {
   it('reads anything but a list as no products, and keeps at most the limit', () => {
     expect(parseProducts({ id: 'x' }).products).toEqual([]);
     expect(parseProducts({ id: 'x' }).problems).toHaveLength(1);
-    const many = Array.from({ length: maxProducts + 3 }, (_, index) => ({ id: `p${index}`, kind: 'premium', days: 1 + index }));
+    const many = Array.from({ length: maxProducts + 3 }, (_, index) => ({
+      id: `p${index}`,
+      kind: 'premium',
+      days: 1 + index,
+    }));
     const parsed = parseProducts(many);
     expect(parsed.products).toHaveLength(maxProducts);
     expect(parsed.problems).toHaveLength(3);
@@ -81,9 +98,15 @@ describe('product catalogue', () => {
 
   it('derives the default catalogue from the free plan, leaving out packs of a zero limit', () => {
     const products = defaultProducts({
-      free: { storageBytes: 10 * gib, offlineTrafficBytes: 50 * gib, downloadTrafficBytes: 100 * gib },
+      free: {
+        storageBytes: 10 * gib,
+        offlineTrafficBytes: 50 * gib,
+        downloadTrafficBytes: 100 * gib,
+      },
     });
-    expect(products.map((product) => [product.id, product.kind, product.days, product.bytes])).toEqual([
+    expect(
+      products.map((product) => [product.id, product.kind, product.days, product.bytes]),
+    ).toEqual([
       ['premium-30', 'premium', 30, '0'],
       ['premium-90', 'premium', 90, '0'],
       ['premium-365', 'premium', 365, '0'],
@@ -92,13 +115,26 @@ describe('product catalogue', () => {
       ['traffic-2x-30', 'traffic', 30, String(100 * gib)],
       ['traffic-20x-30', 'traffic', 30, String(1000 * gib)],
     ]);
-    expect(products.filter((product) => product.highlight).map((product) => product.id)).toEqual(['premium-90']);
+    expect(products.filter((product) => product.highlight).map((product) => product.id)).toEqual([
+      'premium-90',
+    ]);
     // Every default is itself a valid product, so the published catalogue parses.
     expect(parseProducts(products).problems).toEqual([]);
-    const none = defaultProducts({ free: { storageBytes: 0, offlineTrafficBytes: 0, downloadTrafficBytes: 0 } });
+    const none = defaultProducts({
+      free: { storageBytes: 0, offlineTrafficBytes: 0, downloadTrafficBytes: 0 },
+    });
     expect(none.map((product) => product.kind)).toEqual(['premium', 'premium', 'premium']);
-    const limits = { storage_bytes: '1', cloud_downloads: 1, download_traffic_bytes: '1', offline_running: 1, offline_traffic_bytes: '1' };
-    expect(productCatalogueSchema.safeParse({ plans: { free: limits, premium: limits }, products }).success).toBe(true);
+    const limits = {
+      storage_bytes: '1',
+      cloud_downloads: 1,
+      download_traffic_bytes: '1',
+      offline_running: 1,
+      offline_traffic_bytes: '1',
+    };
+    expect(
+      productCatalogueSchema.safeParse({ plans: { free: limits, premium: limits }, products })
+        .success,
+    ).toBe(true);
   });
 
   it('builds the checkout link with the product, the member, the source and the language', () => {
@@ -119,8 +155,25 @@ describe('product catalogue', () => {
       source: 'payment_page',
       locale: 'ja',
     });
-    expect(checkoutHref({ id: 'x', checkout_url: '' }, { userId: 'u', source: 'payment_page', locale: 'en-US' })).toBe('');
-    expect(checkoutHref({ id: 'x', checkout_url: 'javascript:alert(1)' }, { userId: 'u', source: 'payment_page', locale: 'en-US' })).toBe('');
-    expect(new URL(checkoutHref({ id: 'x', checkout_url: 'https://s.example/' }, { userId: '', source: 'payment_page', locale: 'es' })).searchParams.has('user_id')).toBe(false);
+    expect(
+      checkoutHref(
+        { id: 'x', checkout_url: '' },
+        { userId: 'u', source: 'payment_page', locale: 'en-US' },
+      ),
+    ).toBe('');
+    expect(
+      checkoutHref(
+        { id: 'x', checkout_url: 'javascript:alert(1)' },
+        { userId: 'u', source: 'payment_page', locale: 'en-US' },
+      ),
+    ).toBe('');
+    expect(
+      new URL(
+        checkoutHref(
+          { id: 'x', checkout_url: 'https://s.example/' },
+          { userId: '', source: 'payment_page', locale: 'es' },
+        ),
+      ).searchParams.has('user_id'),
+    ).toBe(false);
   });
 });

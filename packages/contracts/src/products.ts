@@ -38,7 +38,11 @@ export function isCheckoutUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 /**
@@ -61,7 +65,12 @@ export const productInputSchema = z
       .regex(/^([A-Za-z]{3})?$/, 'an ISO 4217 code such as USD')
       .transform((value) => value.toUpperCase())
       .default(''),
-    checkout_url: z.string().trim().max(2048).refine(isCheckoutUrl, 'an http(s) URL without credentials').default(''),
+    checkout_url: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine(isCheckoutUrl, 'an http(s) URL without credentials')
+      .default(''),
     /** Shown as the one to pick. */
     highlight: z.boolean().default(false),
   })
@@ -69,7 +78,11 @@ export const productInputSchema = z
   .superRefine((product, context) => {
     const bytes = Number(product.bytes);
     if (product.kind === 'premium' && bytes !== 0) {
-      context.addIssue({ code: 'custom', path: ['bytes'], message: 'premium products carry no bytes' });
+      context.addIssue({
+        code: 'custom',
+        path: ['bytes'],
+        message: 'premium products carry no bytes',
+      });
     }
     if (product.kind !== 'premium' && bytes <= 0) {
       context.addIssue({ code: 'custom', path: ['bytes'], message: 'a pack needs bytes above 0' });
@@ -121,7 +134,10 @@ export function parseProducts(value: unknown): { products: Product[]; problems: 
     const parsed = productInputSchema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      problems.push({ index, message: `${issue?.path.join('.') || 'product'}: ${issue?.message ?? 'invalid'}` });
+      problems.push({
+        index,
+        message: `${issue?.path.join('.') || 'product'}: ${issue?.message ?? 'invalid'}`,
+      });
       return;
     }
     if (seen.has(parsed.data.id)) {
@@ -150,19 +166,17 @@ export interface CatalogueLimits {
  * codes the operator hands out). Packs of a free plan limit of 0 are left out.
  */
 export function defaultProducts(limits: CatalogueLimits): Product[] {
-  const premium = [30, 90, 365].map(
-    (days): Product => ({
-      id: `premium-${days}`,
-      kind: 'premium',
-      name: '',
-      days,
-      bytes: '0',
-      price: '',
-      currency: '',
-      checkout_url: '',
-      highlight: days === 90,
-    }),
-  );
+  const premium = [30, 90, 365].map((days): Product => ({
+    id: `premium-${days}`,
+    kind: 'premium',
+    name: '',
+    days,
+    bytes: '0',
+    price: '',
+    currency: '',
+    checkout_url: '',
+    highlight: days === 90,
+  }));
   const pack = (kind: PackKind, base: number, factor: number): Product[] => {
     const bytes = base * factor;
     if (bytes <= 0 || !Number.isSafeInteger(bytes)) {
@@ -192,7 +206,12 @@ export function defaultProducts(limits: CatalogueLimits): Product[] {
 }
 
 /** The catalogue's query parameter that names the product in a checkout link. */
-export const checkoutParams = { product: 'product', userId: 'user_id', source: 'source', locale: 'locale' } as const;
+export const checkoutParams = {
+  product: 'product',
+  userId: 'user_id',
+  source: 'source',
+  locale: 'locale',
+} as const;
 
 /**
  * The address a "Buy" button opens: the product's checkout URL with the product id, the

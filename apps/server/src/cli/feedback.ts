@@ -1,6 +1,10 @@
 import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
-import { feedbackUsage, FeedbackUsageError, runFeedbackCommand } from '../modules/feedback/feedback-cli';
+import {
+  feedbackUsage,
+  FeedbackUsageError,
+  runFeedbackCommand,
+} from '../modules/feedback/feedback-cli';
 import { createFeedbackRepository } from '../modules/feedback/feedback.repository';
 import { createFeedbackService } from '../modules/feedback/feedback.service';
 import { createBlobRepository } from '../modules/storage/blob.repository';
@@ -15,7 +19,9 @@ import { createBlobStore } from '../modules/storage/blob-store';
 async function main(): Promise<number> {
   const config = loadConfig();
   const database = openDatabase(config);
-  const store = createBlobStore(config, { logger: { warn: (message) => process.stderr.write(`${message}\n`) } });
+  const store = createBlobStore(config, {
+    logger: { warn: (message) => process.stderr.write(`${message}\n`) },
+  });
   try {
     await migrateToLatest(database.db);
     const now = () => new Date();
@@ -48,7 +54,9 @@ main().then(
     } else if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
     } else {
-      process.stderr.write(`feedback could not run: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.stderr.write(
+        `feedback could not run: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
     }
     process.exitCode = 2;
   },

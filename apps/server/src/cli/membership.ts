@@ -1,7 +1,11 @@
 import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { createWindowLimiter } from '../lib/window-limiter';
-import { membershipUsage, runMembershipCommand, UsageError } from '../modules/membership/membership-cli';
+import {
+  membershipUsage,
+  runMembershipCommand,
+  UsageError,
+} from '../modules/membership/membership-cli';
 import { createMembershipRepository } from '../modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from '../modules/membership/membership.service';
 
@@ -20,7 +24,10 @@ async function main(): Promise<number> {
       memberships: createMembershipRepository(database.db),
       limiter: createWindowLimiter({ now }),
       plans: planDefaultsOf(config),
-      redeemLimit: { max: config.ACTIVATION_CODE_MAX_ATTEMPTS, windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000 },
+      redeemLimit: {
+        max: config.ACTIVATION_CODE_MAX_ATTEMPTS,
+        windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
+      },
       now,
     });
     const lines = await runMembershipCommand(process.argv.slice(2), service, now);
@@ -41,7 +48,9 @@ main().then(
     } else if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
     } else {
-      process.stderr.write(`membership could not run: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.stderr.write(
+        `membership could not run: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
     }
     process.exitCode = 2;
   },

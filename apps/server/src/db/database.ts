@@ -66,7 +66,11 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
     };
     const pool = new pg.Pool({ ...clientConfig, max: config.DATABASE_POOL_SIZE });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', clientConfig };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      clientConfig,
+    };
   }
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
   const sqlite = new SqliteDatabase(path.join(config.DATA_DIR, 'nimbus.db'));
@@ -74,7 +78,10 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
 }
 
 /**

@@ -26,7 +26,10 @@ export interface QueueSignal {
    * arrive (false on SQLite, or when the connection cannot be opened now: it is tried again) and
    * the function that stops listening.
    */
-  listen(type: TaskType, onWake: () => void): Promise<{ listening: boolean; stop: () => Promise<void> }>;
+  listen(
+    type: TaskType,
+    onWake: () => void,
+  ): Promise<{ listening: boolean; stop: () => Promise<void> }>;
 }
 
 interface SignalLogger {
@@ -100,7 +103,9 @@ export function createQueueSignal(database: DatabaseHandle, logger: SignalLogger
       });
       try {
         await opened.connect();
-        const { rows } = await opened.query<{ schema: string }>('select current_schema() as schema');
+        const { rows } = await opened.query<{ schema: string }>(
+          'select current_schema() as schema',
+        );
         schema = rows[0]?.schema ?? '';
         await opened.query(`listen ${queueChannel}`);
       } catch (error) {

@@ -398,7 +398,8 @@ export interface MailUnsubscribeTable {
 }
 
 /** What became of a membership expiry reminder (0025). */
-export type MembershipReminderStatus = 'claimed' | 'sent' | 'unsubscribed' | 'renewed' | 'recent_grant';
+export type MembershipReminderStatus =
+  'claimed' | 'sent' | 'unsubscribed' | 'renewed' | 'recent_grant';
 
 /**
  * The expiry reminder of one premium end of a member (0025): claimed by one node, then sent or
@@ -534,7 +535,8 @@ export interface MemberRoleTable {
 }
 
 /** A moderation state of a share or a file (API.md §4 share statuses). */
-export type ModerationStatus = 'OK' | 'AUDITING' | 'SENSITIVE_RESOURCE' | 'SENSITIVE_WORD' | 'PROHIBITED';
+export type ModerationStatus =
+  'OK' | 'AUDITING' | 'SENSITIVE_RESOURCE' | 'SENSITIVE_WORD' | 'PROHIBITED';
 
 /** A share link (0013). `file_size` is bigint, as in `files`. */
 export interface ShareTable {

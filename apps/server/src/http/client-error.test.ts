@@ -3,7 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@nimbus/contracts';
-import { answerClientError, lacksHost, refusalOf, refusalResponse, type ConnectionFailure } from './client-error';
+import {
+  answerClientError,
+  lacksHost,
+  refusalOf,
+  refusalResponse,
+  type ConnectionFailure,
+} from './client-error';
 
 const silent = { debug: () => undefined };
 
@@ -17,29 +23,61 @@ function socketOf(inFlight?: { headersSent: boolean; complete: boolean }) {
   const written: string[] = [];
   socket.on('data', (chunk: Buffer) => written.push(chunk.toString()));
   const response = inFlight
-    ? Object.assign(new EventEmitter(), { headersSent: inFlight.headersSent, req: { complete: inFlight.complete } })
+    ? Object.assign(new EventEmitter(), {
+        headersSent: inFlight.headersSent,
+        req: { complete: inFlight.complete },
+      })
     : undefined;
-  Object.assign(socket, { _httpMessage: response as unknown as ServerResponse<IncomingMessage> | undefined });
+  Object.assign(socket, {
+    _httpMessage: response as unknown as ServerResponse<IncomingMessage> | undefined,
+  });
   return { socket, written, response };
 }
 
 describe('refusals of what Node’s HTTP server rejects before a request exists', () => {
   it('gives each failure the status HTTP has for it and a reason of the catalogue', () => {
-    expect(refusalOf(failure('HPE_HEADER_OVERFLOW'))).toMatchObject({ status: 431, reason: 'invalid_argument' });
-    expect(refusalOf(failure('HPE_CHUNK_EXTENSIONS_OVERFLOW'))).toMatchObject({ status: 413, reason: 'payload_too_large' });
-    expect(refusalOf(failure('ERR_HTTP_REQUEST_TIMEOUT'))).toMatchObject({ status: 408, reason: 'deadline_exceeded' });
-    expect(refusalOf(failure('HPE_INVALID_METHOD'))).toMatchObject({ status: 400, reason: 'invalid_argument' });
-    expect(refusalOf(failure('SOMETHING_NEW'))).toMatchObject({ status: 400, reason: 'invalid_argument' });
+    expect(refusalOf(failure('HPE_HEADER_OVERFLOW'))).toMatchObject({
+      status: 431,
+      reason: 'invalid_argument',
+    });
+    expect(refusalOf(failure('HPE_CHUNK_EXTENSIONS_OVERFLOW'))).toMatchObject({
+      status: 413,
+      reason: 'payload_too_large',
+    });
+    expect(refusalOf(failure('ERR_HTTP_REQUEST_TIMEOUT'))).toMatchObject({
+      status: 408,
+      reason: 'deadline_exceeded',
+    });
+    expect(refusalOf(failure('HPE_INVALID_METHOD'))).toMatchObject({
+      status: 400,
+      reason: 'invalid_argument',
+    });
+    expect(refusalOf(failure('SOMETHING_NEW'))).toMatchObject({
+      status: 400,
+      reason: 'invalid_argument',
+    });
   });
 
   it("adds llhttp's own words, and nothing that is not a short printable text", () => {
-    expect(refusalOf(failure('HPE_INVALID_HEADER_TOKEN', { reason: 'Invalid header token' })).description).toMatch(/\(Invalid header token\)$/);
-    expect(refusalOf(failure('HPE_INVALID_HEADER_TOKEN', { reason: 'a\u0001b' })).description).not.toContain('\u0001');
-    expect(refusalOf(failure('HPE_INVALID_HEADER_TOKEN', { reason: 'x'.repeat(500) })).description).not.toContain('xxx');
+    expect(
+      refusalOf(failure('HPE_INVALID_HEADER_TOKEN', { reason: 'Invalid header token' }))
+        .description,
+    ).toMatch(/\(Invalid header token\)$/);
+    expect(
+      refusalOf(failure('HPE_INVALID_HEADER_TOKEN', { reason: 'a\u0001b' })).description,
+    ).not.toContain('\u0001');
+    expect(
+      refusalOf(failure('HPE_INVALID_HEADER_TOKEN', { reason: 'x'.repeat(500) })).description,
+    ).not.toContain('xxx');
   });
 
   it('writes a whole HTTP answer: the error object, its length, no caching, and a closing connection', () => {
-    const text = refusalResponse(failure('HPE_HEADER_OVERFLOW', { rawPacket: Buffer.from('GET / HTTP/1.1\r\nAccept-Language: pt-BR\r\nX: y') }), 'id-1');
+    const text = refusalResponse(
+      failure('HPE_HEADER_OVERFLOW', {
+        rawPacket: Buffer.from('GET / HTTP/1.1\r\nAccept-Language: pt-BR\r\nX: y'),
+      }),
+      'id-1',
+    );
     const [head = '', body = ''] = text.split('\r\n\r\n');
     expect(head.split('\r\n')).toEqual([
       'HTTP/1.1 431 Request Header Fields Too Large',
@@ -91,8 +129,12 @@ describe('refusals of what Node’s HTTP server rejects before a request exists'
 
   it('tells an HTTP/1.1 request without Host from an HTTP/1.0 one', () => {
     expect(lacksHost({ headers: {}, httpVersionMajor: 1, httpVersionMinor: 1 })).toBe(true);
-    expect(lacksHost({ headers: { host: '' }, httpVersionMajor: 1, httpVersionMinor: 1 })).toBe(true);
-    expect(lacksHost({ headers: { host: 'nimbus.test' }, httpVersionMajor: 1, httpVersionMinor: 1 })).toBe(false);
+    expect(lacksHost({ headers: { host: '' }, httpVersionMajor: 1, httpVersionMinor: 1 })).toBe(
+      true,
+    );
+    expect(
+      lacksHost({ headers: { host: 'nimbus.test' }, httpVersionMajor: 1, httpVersionMinor: 1 }),
+    ).toBe(false);
     expect(lacksHost({ headers: {}, httpVersionMajor: 1, httpVersionMinor: 0 })).toBe(false);
   });
 });

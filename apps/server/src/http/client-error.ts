@@ -19,7 +19,11 @@ interface Refusal {
   description: string;
 }
 
-const malformed: Refusal = { status: 400, reason: 'invalid_argument', description: 'The request is not well-formed HTTP/1.1' };
+const malformed: Refusal = {
+  status: 400,
+  reason: 'invalid_argument',
+  description: 'The request is not well-formed HTTP/1.1',
+};
 
 /**
  * What the failures of Node's HTTP parser (llhttp, `HPE_*`) and of its timers answer where it is
@@ -48,8 +52,13 @@ const refusals: Readonly<Record<string, Refusal>> = {
 /** The refusal of a connection failure: its status, reason and description (with llhttp's words, when it gave some). */
 export function refusalOf(error: Pick<ConnectionFailure, 'code' | 'reason'>): Refusal {
   const refusal = (error.code === undefined ? undefined : refusals[error.code]) ?? malformed;
-  const detail = typeof error.reason === 'string' && /^[\x20-\x7e]{1,100}$/.test(error.reason) ? error.reason : undefined;
-  return detail === undefined ? refusal : { ...refusal, description: `${refusal.description} (${detail})` };
+  const detail =
+    typeof error.reason === 'string' && /^[\x20-\x7e]{1,100}$/.test(error.reason)
+      ? error.reason
+      : undefined;
+  return detail === undefined
+    ? refusal
+    : { ...refusal, description: `${refusal.description} (${detail})` };
 }
 
 /** The `Accept-Language` of the bytes the parser failed on, when they hold it. */
@@ -61,7 +70,9 @@ function localeOf(error: ConnectionFailure): Locale {
 
 /** The whole HTTP answer of a refusal: the error object of API.md §1, and the connection closes. */
 function responseOf(refusal: Refusal, locale: Locale, requestId: string): string {
-  const body = JSON.stringify(toErrorBody(refusal.reason, { locale, description: refusal.description }));
+  const body = JSON.stringify(
+    toErrorBody(refusal.reason, { locale, description: refusal.description }),
+  );
   return [
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}`,
     'Content-Type: application/json; charset=utf-8',
@@ -76,7 +87,10 @@ function responseOf(refusal: Refusal, locale: Locale, requestId: string): string
 }
 
 /** The answer to a connection failure, in the language of the bytes the parser failed on. */
-export function refusalResponse(error: ConnectionFailure, requestId: string = randomUUID()): string {
+export function refusalResponse(
+  error: ConnectionFailure,
+  requestId: string = randomUUID(),
+): string {
   return responseOf(refusalOf(error), localeOf(error), requestId);
 }
 
@@ -142,7 +156,9 @@ const connectRefusal: Refusal = {
  */
 export function answerConnect(request: IncomingMessage, socket: Duplex): void {
   const header = request.headers['accept-language'];
-  socket.end(responseOf(connectRefusal, negotiateLocale(header), randomUUID()), () => socket.destroy());
+  socket.end(responseOf(connectRefusal, negotiateLocale(header), randomUUID()), () =>
+    socket.destroy(),
+  );
 }
 
 /**
@@ -150,7 +166,9 @@ export function answerConnect(request: IncomingMessage, socket: Duplex): void {
  * own check (`requireHostHeader`) answers an empty body, so the server turns it off and the API
  * refuses such a request itself, with the error object.
  */
-export function lacksHost(request: Pick<IncomingMessage, 'headers' | 'httpVersionMajor' | 'httpVersionMinor'>): boolean {
+export function lacksHost(
+  request: Pick<IncomingMessage, 'headers' | 'httpVersionMajor' | 'httpVersionMinor'>,
+): boolean {
   const version = request.httpVersionMajor * 10 + request.httpVersionMinor;
   return version >= 11 && (request.headers.host ?? '') === '';
 }

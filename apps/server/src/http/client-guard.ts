@@ -15,7 +15,9 @@ export function registerClientGuard(app: FastifyInstance, clientIds: readonly st
       return;
     }
     if (typeof clientId !== 'string' || !known.has(clientId)) {
-      throw new AppError('unauthorized_client', { description: 'x-client-id is not a registered client' });
+      throw new AppError('unauthorized_client', {
+        description: 'x-client-id is not a registered client',
+      });
     }
   });
 }

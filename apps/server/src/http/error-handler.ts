@@ -38,7 +38,9 @@ function truncate(text: string): string {
 /** Describes schema failures by field, without echoing the values that failed. */
 function describeValidation(error: FastifyError): string {
   const issues = (error.validation ?? []).slice(0, 5).map((issue) => {
-    const where = issue.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+    const where = issue.instancePath
+      ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+      : '';
     const context = error.validationContext ?? 'request';
     return `${context}${where ? `.${where}` : ''}: ${issue.message ?? 'is invalid'}`;
   });
@@ -55,7 +57,9 @@ export function toAppError(error: unknown): AppError {
     return new AppError('invalid_argument', { description: describeValidation(fastifyError) });
   }
   if (error instanceof Error && malformedFormMessages.test(error.message)) {
-    return new AppError('invalid_argument', { description: 'The body is not a well-formed multipart/form-data form' });
+    return new AppError('invalid_argument', {
+      description: 'The body is not a well-formed multipart/form-data form',
+    });
   }
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -67,7 +71,11 @@ export function toAppError(error: unknown): AppError {
 }
 
 /** Writes an AppError as the error object of API.md §1. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+): FastifyReply {
   const status = error.status ?? httpStatusOf(error.reason);
   const isServerFault = status >= 500;
   const metadata = isServerFault ? { ...error.metadata, request_id: request.id } : error.metadata;
@@ -93,13 +101,20 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
  * percent-encoded UTF-8, a path parameter past the router's length. They answer with the error
  * object too, without echoing the path.
  */
-export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const described: Readonly<Record<string, string>> = {
     FST_ERR_BAD_URL: 'The path is not valid percent-encoded UTF-8',
     FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
   };
   const description = error.code === undefined ? undefined : described[error.code];
-  const appError = description === undefined ? toAppError(error) : new AppError('invalid_argument', { description });
+  const appError =
+    description === undefined
+      ? toAppError(error)
+      : new AppError('invalid_argument', { description });
   request.log.info({ reason: appError.reason, code: error.code }, 'request rejected');
   void sendError(request, reply, appError);
 }

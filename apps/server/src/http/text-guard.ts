@@ -25,7 +25,12 @@ export function unsafeTextPathOf(value: unknown): string | undefined {
       }
       continue;
     }
-    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current) || ArrayBuffer.isView(current)) {
+    if (
+      current === null ||
+      typeof current !== 'object' ||
+      Buffer.isBuffer(current) ||
+      ArrayBuffer.isView(current)
+    ) {
       continue;
     }
     if (typeof (current as { pipe?: unknown }).pipe === 'function') {

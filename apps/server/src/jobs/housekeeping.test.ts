@@ -36,7 +36,9 @@ describe('housekeeping', () => {
       },
     );
     await housekeeping.stop();
-    expect(new Set(ran)).toEqual(new Set(['trash', 'uploads', 'media', 'analytics', 'counters', 'blobs']));
+    expect(new Set(ran)).toEqual(
+      new Set(['trash', 'uploads', 'media', 'analytics', 'counters', 'blobs']),
+    );
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
       'expired analytics events deleted',

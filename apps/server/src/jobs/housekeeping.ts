@@ -15,7 +15,10 @@ const blobGraceMs = hour;
  * several nodes at once. `stop` ends them all and waits for passes under way.
  */
 export function startHousekeeping(
-  container: Pick<Container, 'files' | 'uploads' | 'media' | 'blobs' | 'statistics' | 'failureSweep'>,
+  container: Pick<
+    Container,
+    'files' | 'uploads' | 'media' | 'blobs' | 'statistics' | 'failureSweep'
+  >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
   const jobs = [

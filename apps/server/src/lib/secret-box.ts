@@ -18,10 +18,19 @@ export function sealSecret(key: Uint8Array, plaintext: string): string {
 /** Opens a box made by `sealSecret`; throws when it is malformed or was sealed under another key. */
 export function openSecret(key: Uint8Array, box: string): string {
   const [boxVersion, iv, ciphertext, tag, ...rest] = box.split('.');
-  if (boxVersion !== version || iv === undefined || ciphertext === undefined || tag === undefined || rest.length > 0) {
+  if (
+    boxVersion !== version ||
+    iv === undefined ||
+    ciphertext === undefined ||
+    tag === undefined ||
+    rest.length > 0
+  ) {
     throw new Error('not a sealed secret');
   }
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  return Buffer.concat([
+    decipher.update(Buffer.from(ciphertext, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8');
 }

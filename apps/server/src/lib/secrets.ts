@@ -8,7 +8,9 @@ export function newId(): string {
 /** `count` new ids like `newId`'s, from one read of the random source (bulk saves). */
 export function newIds(count: number): string[] {
   const bytes = randomBytes(12 * count);
-  return Array.from({ length: count }, (_, index) => bytes.subarray(index * 12, index * 12 + 12).toString('base64url'));
+  return Array.from({ length: count }, (_, index) =>
+    bytes.subarray(index * 12, index * 12 + 12).toString('base64url'),
+  );
 }
 
 /** A new opaque secret token (256 random bits), URL-safe, for refresh and session tokens. */

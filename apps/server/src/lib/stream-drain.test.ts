@@ -45,7 +45,9 @@ describe('drainStream', () => {
     ).rejects.toThrow('too large');
     expect(thrown.destroyed).toBe(true);
     const rejected = Readable.from(chunksOf(10, 10));
-    await expect(drainStream(rejected, () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    await expect(
+      drainStream(rejected, () => Promise.reject(new Error('disk full'))),
+    ).rejects.toThrow('disk full');
     expect(rejected.destroyed).toBe(true);
   });
 

@@ -55,7 +55,10 @@ export function createWindowLimiter(deps: { now: () => Date; maxKeys?: number })
       if (window.hits > limit.max) {
         return {
           allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + limit.windowMs - now) / 1000)),
+          retryAfterSeconds: Math.max(
+            1,
+            Math.ceil((window.startedAt + limit.windowMs - now) / 1000),
+          ),
         };
       }
       return { allowed: true };

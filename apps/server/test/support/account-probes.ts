@@ -31,9 +31,25 @@ const accountProbes: Record<string, ((email: string) => Record<string, unknown>)
     (email) => ({ email, target: 'ANY', usage: 'PASSWORD_RESET', client_id: 'web' }),
     (email) => ({ email, target: 'ANY', usage: 'REGISTER', client_id: 'web' }),
   ],
-  'POST /v1/auth/signin': [(username) => ({ username, password: 'wrong horse 1', client_id: 'web' })],
-  'POST /v1/auth/signup': [(email) => ({ email, password: 'new horse 2', verification_token: 'x'.repeat(43), client_id: 'web' })],
-  'POST /v1/auth/reset': [(email) => ({ email, new_password: 'new horse 2', verification_token: 'x'.repeat(43), client_id: 'web' })],
+  'POST /v1/auth/signin': [
+    (username) => ({ username, password: 'wrong horse 1', client_id: 'web' }),
+  ],
+  'POST /v1/auth/signup': [
+    (email) => ({
+      email,
+      password: 'new horse 2',
+      verification_token: 'x'.repeat(43),
+      client_id: 'web',
+    }),
+  ],
+  'POST /v1/auth/reset': [
+    (email) => ({
+      email,
+      new_password: 'new horse 2',
+      verification_token: 'x'.repeat(43),
+      client_id: 'web',
+    }),
+  ],
 };
 
 /** A route that takes a guessable secret, as the lockout probe guesses at it. */
@@ -46,7 +62,11 @@ interface SecretProbe {
   setUp(t: TestApp): Promise<{
     right: string;
     captcha: { action: string; meta: Record<string, string> };
-    send(client: CaptchaClient, secret: string, captchaToken?: string): Promise<LightMyRequestResponse>;
+    send(
+      client: CaptchaClient,
+      secret: string,
+      captchaToken?: string,
+    ): Promise<LightMyRequestResponse>;
     isAdmitted(response: LightMyRequestResponse): boolean;
   }>;
   /** Whether the guesser itself, with a solved challenge and the right secret, gets in. */
@@ -70,7 +90,13 @@ const secretProbes: Record<string, SecretProbe> = {
             url: '/v1/auth/verification',
             remoteAddress: client.address,
             headers: { 'x-device-id': client.deviceId },
-            payload: { email: member.email, target: 'USER', usage: 'PASSWORD_RESET', client_id: 'web', ...(captchaToken ? { captcha_token: captchaToken } : {}) },
+            payload: {
+              email: member.email,
+              target: 'USER',
+              usage: 'PASSWORD_RESET',
+              client_id: 'web',
+              ...(captchaToken ? { captcha_token: captchaToken } : {}),
+            },
           }),
         isAdmitted: (response) => response.statusCode === 200,
       };
@@ -91,7 +117,12 @@ const secretProbes: Record<string, SecretProbe> = {
             url: '/v1/auth/signin',
             remoteAddress: client.address,
             headers: { 'x-device-id': client.deviceId },
-            payload: { client_id: 'web', username: member.email, password, ...(captchaToken ? { captcha_token: captchaToken } : {}) },
+            payload: {
+              client_id: 'web',
+              username: member.email,
+              password,
+              ...(captchaToken ? { captcha_token: captchaToken } : {}),
+            },
           }),
         isAdmitted: (response) => response.statusCode === 200,
       };
@@ -103,9 +134,18 @@ const secretProbes: Record<string, SecretProbe> = {
     guesserWithRight: 'admitted',
     async setUp(t) {
       const owner = await makeUser(t);
-      const headers = { authorization: `Bearer ${(await signIn(t, owner.email, owner.password)).access_token}` };
+      const headers = {
+        authorization: `Bearer ${(await signIn(t, owner.email, owner.password)).access_token}`,
+      };
       const file = await storeFile(t, owner.id, 'plans.txt', 'the plans');
-      const made = ok<{ share_id: string; pass_code: string }>(await t.app.inject({ method: 'POST', url: '/drive/v1/share', headers, payload: { file_ids: [file.id] } }));
+      const made = ok<{ share_id: string; pass_code: string }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/drive/v1/share',
+          headers,
+          payload: { file_ids: [file.id] },
+        }),
+      );
       return {
         right: made.pass_code,
         captcha: { action: 'GET:/drive/v1/share', meta: { username: `share:${made.share_id}` } },
@@ -114,9 +154,15 @@ const secretProbes: Record<string, SecretProbe> = {
             method: 'GET',
             url: `/drive/v1/share?${new URLSearchParams({ share_id: made.share_id, pass_code: passCode }).toString()}`,
             remoteAddress: client.address,
-            headers: { 'x-device-id': client.deviceId, 'x-client-id': 'web', ...(captchaToken ? { 'x-captcha-token': captchaToken } : {}) },
+            headers: {
+              'x-device-id': client.deviceId,
+              'x-client-id': 'web',
+              ...(captchaToken ? { 'x-captcha-token': captchaToken } : {}),
+            },
           }),
-        isAdmitted: (response) => response.statusCode === 200 && response.json<{ share_status: string }>().share_status === 'OK',
+        isAdmitted: (response) =>
+          response.statusCode === 200 &&
+          response.json<{ share_status: string }>().share_status === 'OK',
       };
     },
   },
@@ -124,9 +170,12 @@ const secretProbes: Record<string, SecretProbe> = {
 
 /** Routes with such a field that look no account up or guess nothing, with the reason. */
 export const exemptRoutes: Readonly<Record<string, string>> = {
-  'POST /v1/auth/signup': 'the password is the new account\'s own; nothing is guessed (the address is probed above)',
-  'POST /v1/user/two-factor/disable': 'the signed-in member proves their own password; limited per member',
-  'POST /v1/user/two-factor/recovery-codes': 'the signed-in member proves their own password; limited per member',
+  'POST /v1/auth/signup':
+    "the password is the new account's own; nothing is guessed (the address is probed above)",
+  'POST /v1/user/two-factor/disable':
+    'the signed-in member proves their own password; limited per member',
+  'POST /v1/user/two-factor/recovery-codes':
+    'the signed-in member proves their own password; limited per member',
   'POST /v1/user/deletion': 'the signed-in member proves their own password',
   'POST /v1/user/password': 'the signed-in member proves their own old password',
 };
@@ -141,61 +190,89 @@ function shapeOf(response: LightMyRequestResponse): string {
 }
 
 /** The enumeration and lockout probes over the given routes; answers what failed and what was probed. */
-export async function runAccountProbes(t: TestApp, routes: readonly ProbedRoute[]): Promise<{ failures: string[]; probed: string[] }> {
+export async function runAccountProbes(
+  t: TestApp,
+  routes: readonly ProbedRoute[],
+): Promise<{ failures: string[]; probed: string[] }> {
   const failures: string[] = [];
   const probed: string[] = [];
   let clients = 0;
   const freshClient = (): CaptchaClient => {
     clients += 1;
-    return { deviceId: clients.toString(16).padStart(32, 'd'), address: `198.18.${Math.floor(clients / 250)}.${(clients % 250) + 1}` };
+    return {
+      deviceId: clients.toString(16).padStart(32, 'd'),
+      address: `198.18.${Math.floor(clients / 250)}.${(clients % 250) + 1}`,
+    };
   };
   const member = await makeUser(t);
 
   // HEAD and OPTIONS read no body and check no secret: their GET and POST are probed.
-  for (const { route, method, fields } of routes.filter((each) => each.method !== 'HEAD' && each.method !== 'OPTIONS')) {
+  for (const { route, method, fields } of routes.filter(
+    (each) => each.method !== 'HEAD' && each.method !== 'OPTIONS',
+  )) {
     const key = `${method} ${route.url}`;
     if (fields.some((field) => accountFields.has(field))) {
       const probes = accountProbes[key];
       if (!probes) {
-        failures.push(`${key}: names an account but has no enumeration probe (add it to accountProbes)`);
+        failures.push(
+          `${key}: names an account but has no enumeration probe (add it to accountProbes)`,
+        );
       }
       probed.push(`${key} (account)`);
       for (const [index, body] of (probes ?? []).entries()) {
         const answers: LightMyRequestResponse[] = [];
         for (const email of [member.email, `nobody-${index}-${clients}@example.com`]) {
           const client = freshClient();
-          answers.push(await t.app.inject({ method: method as 'POST', url: route.url, remoteAddress: client.address, headers: { 'x-device-id': client.deviceId }, payload: body(email) }));
+          answers.push(
+            await t.app.inject({
+              method: method as 'POST',
+              url: route.url,
+              remoteAddress: client.address,
+              headers: { 'x-device-id': client.deviceId },
+              payload: body(email),
+            }),
+          );
         }
         const [known, unknown] = answers;
         if (known && unknown && shapeOf(known) !== shapeOf(unknown)) {
-          failures.push(`${key} (variant ${index}): an address with an account answers ${shapeOf(known)}, one without ${shapeOf(unknown)}`);
+          failures.push(
+            `${key} (variant ${index}): an address with an account answers ${shapeOf(known)}, one without ${shapeOf(unknown)}`,
+          );
         }
       }
     }
     // A route with a probe of its own is probed whatever its fields (a quota anyone could spend).
-    const isGuarded = fields.some((field) => secretFields.has(field)) || secretProbes[key] !== undefined;
+    const isGuarded =
+      fields.some((field) => secretFields.has(field)) || secretProbes[key] !== undefined;
     if (isGuarded && exemptRoutes[key]) {
       probed.push(`${key} (exempt)`);
     } else if (isGuarded) {
       const probe = secretProbes[key];
       if (!probe) {
-        failures.push(`${key}: takes a guessable secret but has no lockout probe (add it to secretProbes or exempt it)`);
+        failures.push(
+          `${key}: takes a guessable secret but has no lockout probe (add it to secretProbes or exempt it)`,
+        );
         continue;
       }
       probed.push(`${key} (secret)`);
       const target = await probe.setUp(t);
-      const attempt = (client: CaptchaClient, secret: string) => withChallenge(t, client, target.captcha, (token) => target.send(client, secret, token));
+      const attempt = (client: CaptchaClient, secret: string) =>
+        withChallenge(t, client, target.captcha, (token) => target.send(client, secret, token));
       const guesser = freshClient();
       for (let i = 0; i < probe.guesses + probe.spread; i += 1) {
         await attempt(i < probe.guesses ? guesser : freshClient(), `Wrong${i}x horse`);
       }
       const visitor = await attempt(freshClient(), target.right);
       if (!target.isAdmitted(visitor)) {
-        failures.push(`${key}: after ${probe.guesses} wrong guesses from one client and ${probe.spread} from others, the right secret from another answers ${shapeOf(visitor)}`);
+        failures.push(
+          `${key}: after ${probe.guesses} wrong guesses from one client and ${probe.spread} from others, the right secret from another answers ${shapeOf(visitor)}`,
+        );
       }
       const own = await attempt(guesser, target.right);
       if (target.isAdmitted(own) !== (probe.guesserWithRight === 'admitted')) {
-        failures.push(`${key}: the guesser with a solved challenge and the right secret answers ${shapeOf(own)} (expected ${probe.guesserWithRight})`);
+        failures.push(
+          `${key}: the guesser with a solved challenge and the right secret answers ${shapeOf(own)} (expected ${probe.guesserWithRight})`,
+        );
       }
     }
   }

@@ -15,7 +15,9 @@ export interface ChallengePageData {
 
 /** Reads the data block out of the challenge page's HTML. */
 export function challengePageDataOf(html: string): ChallengePageData {
-  const match = /<script type="application\/json" id="nimbus-challenge">(.*?)<\/script>/s.exec(html);
+  const match = /<script type="application\/json" id="nimbus-challenge">(.*?)<\/script>/s.exec(
+    html,
+  );
   expect(match).not.toBeNull();
   return JSON.parse(match?.[1] ?? '{}') as ChallengePageData;
 }
@@ -38,7 +40,11 @@ export async function solveChallengeUrl(
   const solved = await t.app.inject({
     method: 'POST',
     url: data.solve_url,
-    payload: { challenge_id: data.id, counter: solution?.counter, derived_key: solution?.derivedKey },
+    payload: {
+      challenge_id: data.id,
+      counter: solution?.counter,
+      derived_key: solution?.derivedKey,
+    },
   });
   expect(solved.statusCode, solved.body).toBe(200);
   return solved.json();

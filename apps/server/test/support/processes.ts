@@ -39,7 +39,17 @@ let torrentThread: Promise<URL> | undefined;
 export function testTorrentThread(): Promise<URL> {
   torrentThread ??= (async () => {
     const built = bundlePath('torrent-thread-test');
-    await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--entry', 'src/modules/offline/torrent/torrent-thread.ts', '--outfile', built], { cwd: serverRoot });
+    await promisify(execFile)(
+      process.execPath,
+      [
+        'scripts/build.mjs',
+        '--entry',
+        'src/modules/offline/torrent/torrent-thread.ts',
+        '--outfile',
+        built,
+      ],
+      { cwd: serverRoot },
+    );
     const shared = path.join(serverRoot, 'dist', 'torrent-thread-test.js');
     fs.renameSync(`${built}.map`, `${shared}.map`);
     fs.renameSync(built, shared);

@@ -12,13 +12,21 @@ export interface RawAnswer {
  * Writes `bytes` on a new connection and reads every answer until the server closes it; with
  * `done`, the client says it has nothing more to send.
  */
-export function exchange(port: number, bytes: string | Buffer, options: { done?: boolean } = {}): Promise<RawAnswer[]> {
+export function exchange(
+  port: number,
+  bytes: string | Buffer,
+  options: { done?: boolean } = {},
+): Promise<RawAnswer[]> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`the server kept the connection open; it answered: ${Buffer.concat(chunks).toString('latin1').slice(0, 300)}`));
+      reject(
+        new Error(
+          `the server kept the connection open; it answered: ${Buffer.concat(chunks).toString('latin1').slice(0, 300)}`,
+        ),
+      );
     }, 5_000);
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => undefined);
@@ -44,7 +52,10 @@ function parseAnswers(text: string): RawAnswer[] {
     }
     const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n');
     const headers = Object.fromEntries(
-      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
     );
     const length = Number(headers['content-length'] ?? 0);
     const bodyBytes = Buffer.from(rest.slice(end + 4), 'utf8');

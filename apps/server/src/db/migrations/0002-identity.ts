@@ -61,7 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', time)
     .addColumn('revoked_reason', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('sessions_user_idx').on('sessions').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('sessions_user_idx')
+    .on('sessions')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('refresh_tokens')
@@ -75,7 +79,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', time, (column) => column.notNull())
     .addColumn('expires_at', time, (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').column('session_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_session_idx')
+    .on('refresh_tokens')
+    .column('session_id')
+    .execute();
 
   await db.schema
     .createTable('auth_failures')

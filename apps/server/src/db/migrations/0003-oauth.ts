@@ -11,7 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('oauth_codes')
     .addColumn('code_hash', 'varchar(64)', (column) => column.primaryKey())
     .addColumn('client_id', 'varchar(64)', (column) => column.notNull())
-    .addColumn('user_id', 'varchar(32)', (column) => column.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('redirect_uri', 'varchar(2048)', (column) => column.notNull())
     .addColumn('scope', 'varchar(128)', (column) => column.notNull())
     .addColumn('code_challenge', 'varchar(128)')
@@ -19,9 +21,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', time, (column) => column.notNull())
     .addColumn('expires_at', time, (column) => column.notNull())
     .addColumn('consumed_at', time)
-    .addColumn('session_id', 'varchar(32)', (column) => column.references('sessions.id').onDelete('set null'))
+    .addColumn('session_id', 'varchar(32)', (column) =>
+      column.references('sessions.id').onDelete('set null'),
+    )
     .execute();
-  await db.schema.createIndex('oauth_codes_expires_idx').on('oauth_codes').column('expires_at').execute();
+  await db.schema
+    .createIndex('oauth_codes_expires_idx')
+    .on('oauth_codes')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('device_grants')
@@ -31,15 +39,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('client_id', 'varchar(64)', (column) => column.notNull())
     .addColumn('scope', 'varchar(128)', (column) => column.notNull())
     .addColumn('status', 'varchar(16)', (column) => column.notNull())
-    .addColumn('user_id', 'varchar(32)', (column) => column.references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.references('users.id').onDelete('cascade'),
+    )
     .addColumn('interval_seconds', 'integer', (column) => column.notNull())
     .addColumn('last_polled_at', time)
     .addColumn('created_at', time, (column) => column.notNull())
     .addColumn('expires_at', time, (column) => column.notNull())
     .addColumn('decided_at', time)
-    .addColumn('session_id', 'varchar(32)', (column) => column.references('sessions.id').onDelete('set null'))
+    .addColumn('session_id', 'varchar(32)', (column) =>
+      column.references('sessions.id').onDelete('set null'),
+    )
     .execute();
-  await db.schema.createIndex('device_grants_expires_idx').on('device_grants').column('expires_at').execute();
+  await db.schema
+    .createIndex('device_grants_expires_idx')
+    .on('device_grants')
+    .column('expires_at')
+    .execute();
 }
 
 /** Drops the OAuth tables. */

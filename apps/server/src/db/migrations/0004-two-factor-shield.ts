@@ -48,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', time, (column) => column.notNull())
     .addColumn('solved_at', time)
     .execute();
-  await db.schema.createIndex('shield_challenges_expires_idx').on('shield_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('shield_challenges_expires_idx')
+    .on('shield_challenges')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('captcha_tokens')
@@ -62,7 +66,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', time, (column) => column.notNull())
     .addColumn('consumed_at', time)
     .execute();
-  await db.schema.createIndex('captcha_tokens_expires_idx').on('captcha_tokens').column('expires_at').execute();
+  await db.schema
+    .createIndex('captcha_tokens_expires_idx')
+    .on('captcha_tokens')
+    .column('expires_at')
+    .execute();
 }
 
 /** Drops the two-factor and shield tables, dependants first. */

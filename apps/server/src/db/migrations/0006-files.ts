@@ -3,7 +3,12 @@ import { sql, type Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /** The columns each listing order sorts by, after the folder (`kind`) when folders come first. */
-const sortColumns = { name: 'name_key', modified: 'modified_at', size: 'size', type: 'file_extension' } as const;
+const sortColumns = {
+  name: 'name_key',
+  modified: 'modified_at',
+  size: 'size',
+  type: 'file_extension',
+} as const;
 
 /**
  * Files and folders of the drive (API.md §2). `parent_id` is `''` at the root; `name_key` is the

@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('picture_type', 'varchar(32)').execute();
   await db.schema.alterTable('users').addColumn('deletion_requested_at', time).execute();
   // Serving an avatar asks whether some member's current avatar has this hash.
-  await db.schema.createIndex('users_picture_sha256_idx').on('users').column('picture_sha256').execute();
+  await db.schema
+    .createIndex('users_picture_sha256_idx')
+    .on('users')
+    .column('picture_sha256')
+    .execute();
   // The purge job looks for the oldest deletion requests.
   await db.schema
     .createIndex('users_deletion_requested_at_idx')

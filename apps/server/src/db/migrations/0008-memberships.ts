@@ -21,14 +21,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('uses_left', 'integer', (column) => column.notNull())
     .addColumn('max_uses', 'integer', (column) => column.notNull())
     .addColumn('expires_at', time)
-    .addColumn('user_id', 'varchar(32)', (column) => column.references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.references('users.id').onDelete('cascade'),
+    )
     .addColumn('note', 'varchar(200)', (column) => column.notNull().defaultTo(''))
     .addColumn('created_at', time, (column) => column.notNull())
     .execute();
   await db.schema
     .createTable('memberships')
     .addColumn('id', 'varchar(32)', (column) => column.primaryKey())
-    .addColumn('user_id', 'varchar(32)', (column) => column.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('type', 'varchar(32)', (column) => column.notNull())
     .addColumn('source', 'varchar(32)', (column) => column.notNull())
     .addColumn('days', 'integer', (column) => column.notNull())
@@ -50,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code_id', 'varchar(32)', (column) =>
       column.notNull().references('activation_codes.id').onDelete('cascade'),
     )
-    .addColumn('user_id', 'varchar(32)', (column) => column.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('created_at', time, (column) => column.notNull())
     .addPrimaryKeyConstraint('activation_redemptions_pk', ['code_id', 'user_id'])
     .execute();

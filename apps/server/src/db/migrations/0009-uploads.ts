@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', time, (column) => column.notNull())
     .execute();
   // The expiry sweep walks uploads by deadline.
-  await db.schema.createIndex('uploads_expires_at_idx').on('uploads').column('expires_at').execute();
+  await db.schema
+    .createIndex('uploads_expires_at_idx')
+    .on('uploads')
+    .column('expires_at')
+    .execute();
   await db.schema.createIndex('uploads_file_id_idx').on('uploads').column('file_id').execute();
 }
 

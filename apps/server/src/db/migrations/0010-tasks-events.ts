@@ -31,7 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', time, (column) => column.notNull())
     .addColumn('updated_at', time, (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('tasks_user_created_idx').on('tasks').columns(['user_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('tasks_user_created_idx')
+    .on('tasks')
+    .columns(['user_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('tasks_user_type_created_idx')
     .on('tasks')
@@ -47,7 +51,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('params', 'text', (column) => column.notNull().defaultTo('{}'))
     .addColumn('created_at', time, (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('events_user_created_idx').on('events').columns(['user_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('events_user_created_idx')
+    .on('events')
+    .columns(['user_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('events_user_type_created_idx')
     .on('events')

@@ -15,7 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('tasks').addColumn('target_parent_id', 'varchar(32)').execute();
   await db.schema.alterTable('tasks').addColumn('lease_owner', 'varchar(64)').execute();
   await db.schema.alterTable('tasks').addColumn('lease_until', time).execute();
-  await db.schema.createIndex('tasks_queue_idx').on('tasks').columns(['type', 'phase', 'updated_at']).execute();
+  await db.schema
+    .createIndex('tasks_queue_idx')
+    .on('tasks')
+    .columns(['type', 'phase', 'updated_at'])
+    .execute();
   await db.schema
     .createTable('task_daily_counts')
     .addColumn('user_id', 'varchar(32)', (column) => column.notNull())

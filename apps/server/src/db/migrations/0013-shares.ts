@@ -48,7 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('share_items')
-    .addColumn('share_id', 'varchar(32)', (column) => column.notNull().references('shares.id').onDelete('cascade'))
+    .addColumn('share_id', 'varchar(32)', (column) =>
+      column.notNull().references('shares.id').onDelete('cascade'),
+    )
     .addColumn('file_id', 'varchar(32)', (column) => column.notNull())
     .addColumn('position', 'integer', (column) => column.notNull())
     .addPrimaryKeyConstraint('share_items_pk', ['share_id', 'file_id'])
@@ -68,7 +70,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', time, (column) => column.notNull())
     .addColumn('reviewed_at', time)
     .execute();
-  await db.schema.createIndex('share_reports_share_idx').on('share_reports').columns(['share_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('share_reports_share_idx')
+    .on('share_reports')
+    .columns(['share_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('file_moderation')

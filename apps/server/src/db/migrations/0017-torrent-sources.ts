@@ -9,7 +9,9 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('torrent_sources')
-    .addColumn('task_id', 'varchar(32)', (column) => column.primaryKey().references('tasks.id').onDelete('cascade'))
+    .addColumn('task_id', 'varchar(32)', (column) =>
+      column.primaryKey().references('tasks.id').onDelete('cascade'),
+    )
     .addColumn('torrent', 'text')
     .addColumn('files', 'text')
     .execute();

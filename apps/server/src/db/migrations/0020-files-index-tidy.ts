@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 /** The listing orders whose per-folder index without `kind` goes (0006 made them). */
-const orders = { name: 'name_key', modified: 'modified_at', size: 'size', type: 'file_extension' } as const;
+const orders = {
+  name: 'name_key',
+  modified: 'modified_at',
+  size: 'size',
+  type: 'file_extension',
+} as const;
 
 /**
  * Fewer indexes on `files` and `blobs`, which every new row (an upload, a copy, each item of a
@@ -40,10 +45,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('blobs_unreferenced_idx').execute();
-  await db.schema.createIndex('blobs_ref_count_idx').on('blobs').columns(['ref_count', 'updated_at']).execute();
+  await db.schema
+    .createIndex('blobs_ref_count_idx')
+    .on('blobs')
+    .columns(['ref_count', 'updated_at'])
+    .execute();
   await db.schema.dropIndex('files_download_folder_idx').execute();
-  await db.schema.createIndex('files_usage_idx').on('files').columns(['user_id', 'kind', 'phase', 'trashed', 'size']).execute();
+  await db.schema
+    .createIndex('files_usage_idx')
+    .on('files')
+    .columns(['user_id', 'kind', 'phase', 'trashed', 'size'])
+    .execute();
   for (const [order, column] of Object.entries(orders)) {
-    await db.schema.createIndex(`files_${order}_idx`).on('files').columns(['user_id', 'parent_id', column, 'id']).execute();
+    await db.schema
+      .createIndex(`files_${order}_idx`)
+      .on('files')
+      .columns(['user_id', 'parent_id', column, 'id'])
+      .execute();
   }
 }

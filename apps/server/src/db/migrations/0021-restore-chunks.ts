@@ -14,9 +14,18 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('share_restores').addColumn('plan', 'text').execute();
-  await db.schema.alterTable('share_restores').addColumn('copied', 'integer', (column) => column.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('share_restores').addColumn('reserved_bytes', 'bigint', (column) => column.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('share_restores').addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('share_restores')
+    .addColumn('copied', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('share_restores')
+    .addColumn('reserved_bytes', 'bigint', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('share_restores')
+    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -14,16 +14,22 @@ const time = 'varchar(32)';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('invite_codes')
-    .addColumn('user_id', 'varchar(32)', (column) => column.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.primaryKey().references('users.id').onDelete('cascade'),
+    )
     .addColumn('code', 'varchar(16)', (column) => column.notNull().unique())
     .addColumn('created_at', time, (column) => column.notNull())
     .execute();
   await db.schema
     .createTable('activity_grants')
-    .addColumn('user_id', 'varchar(32)', (column) => column.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('activity', 'varchar(80)', (column) => column.notNull())
     .addColumn('days', 'integer', (column) => column.notNull())
-    .addColumn('inviter_id', 'varchar(32)', (column) => column.references('users.id').onDelete('set null'))
+    .addColumn('inviter_id', 'varchar(32)', (column) =>
+      column.references('users.id').onDelete('set null'),
+    )
     .addColumn('inviter_days', 'integer', (column) => column.notNull().defaultTo(0))
     .addColumn('address_hash', 'varchar(64)', (column) => column.notNull().defaultTo(''))
     .addColumn('created_at', time, (column) => column.notNull())

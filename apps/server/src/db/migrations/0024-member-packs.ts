@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('member_packs')
     .addColumn('id', 'varchar(32)', (column) => column.primaryKey())
-    .addColumn('user_id', 'varchar(32)', (column) => column.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('kind', 'varchar(16)', (column) => column.notNull())
     .addColumn('bytes', 'bigint', (column) => column.notNull())
     .addColumn('days', 'integer', (column) => column.notNull())

@@ -16,7 +16,9 @@ const time = 'varchar(32)';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('membership_reminders')
-    .addColumn('user_id', 'varchar(32)', (column) => column.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('expires_at', time, (column) => column.notNull())
     .addColumn('status', 'varchar(16)', (column) => column.notNull())
     .addColumn('claimed_at', time, (column) => column.notNull())
@@ -25,7 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('locale', 'varchar(16)', (column) => column.notNull().defaultTo(''))
     .addPrimaryKeyConstraint('membership_reminders_pk', ['user_id', 'expires_at'])
     .execute();
-  await db.schema.createIndex('memberships_expires_idx').on('memberships').columns(['expires_at']).execute();
+  await db.schema
+    .createIndex('memberships_expires_idx')
+    .on('memberships')
+    .columns(['expires_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

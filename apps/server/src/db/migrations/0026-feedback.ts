@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('feedback')
     .addColumn('id', 'varchar(32)', (column) => column.primaryKey())
-    .addColumn('user_id', 'varchar(32)', (column) => column.references('users.id').onDelete('set null'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.references('users.id').onDelete('set null'),
+    )
     .addColumn('category', 'varchar(32)', (column) => column.notNull())
     .addColumn('message', 'text', (column) => column.notNull())
     .addColumn('contact_email', 'varchar(320)', (column) => column.notNull().defaultTo(''))
@@ -26,17 +28,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('address_hash', 'varchar(64)', (column) => column.notNull())
     .addColumn('created_at', time, (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('feedback_user_idx').on('feedback').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('feedback_user_idx')
+    .on('feedback')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('feedback_address_idx')
     .on('feedback')
     .columns(['address_hash', 'created_at'])
     .execute();
   // The operators' list, newest first.
-  await db.schema.createIndex('feedback_created_idx').on('feedback').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('feedback_created_idx')
+    .on('feedback')
+    .columns(['created_at', 'id'])
+    .execute();
   await db.schema
     .createTable('feedback_attachments')
-    .addColumn('feedback_id', 'varchar(32)', (column) => column.notNull().references('feedback.id').onDelete('cascade'))
+    .addColumn('feedback_id', 'varchar(32)', (column) =>
+      column.notNull().references('feedback.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (column) => column.notNull())
     .addColumn('name', 'varchar(200)', (column) => column.notNull())
     .addColumn('type', 'varchar(64)', (column) => column.notNull())

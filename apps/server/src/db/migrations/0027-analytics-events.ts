@@ -28,14 +28,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('scene', 'varchar(200)', (column) => column.notNull().defaultTo(''))
     .addColumn('referer_list', 'text', (column) => column.notNull().defaultTo(''))
     .addColumn('device_hash', 'varchar(64)', (column) => column.notNull().defaultTo(''))
-    .addColumn('user_id', 'varchar(32)', (column) => column.references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(32)', (column) =>
+      column.references('users.id').onDelete('cascade'),
+    )
     .addColumn('country', 'varchar(2)', (column) => column.notNull().defaultTo(''))
     .addColumn('address_hash', 'varchar(64)', (column) => column.notNull())
     .addColumn('props', 'text', (column) => column.notNull().defaultTo('{}'))
     .addColumn('created_at', time, (column) => column.notNull())
     .execute();
   // The retention sweep deletes by age.
-  await db.schema.createIndex('analytics_events_created_idx').on('analytics_events').column('created_at').execute();
+  await db.schema
+    .createIndex('analytics_events_created_idx')
+    .on('analytics_events')
+    .column('created_at')
+    .execute();
   // Reports read one event over a period.
   await db.schema
     .createIndex('analytics_events_event_idx')
@@ -43,7 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['event', 'created_at'])
     .execute();
   // The cascade of an account's deletion finds its events.
-  await db.schema.createIndex('analytics_events_user_idx').on('analytics_events').column('user_id').execute();
+  await db.schema
+    .createIndex('analytics_events_user_idx')
+    .on('analytics_events')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('app_download_counts')
@@ -58,7 +68,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('day', 'varchar(10)', (column) => column.notNull())
     .addPrimaryKeyConstraint('app_download_marks_pk', ['platform', 'address_hash', 'day'])
     .execute();
-  await db.schema.createIndex('app_download_marks_day_idx').on('app_download_marks').column('day').execute();
+  await db.schema
+    .createIndex('app_download_marks_day_idx')
+    .on('app_download_marks')
+    .column('day')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

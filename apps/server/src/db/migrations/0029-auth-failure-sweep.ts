@@ -7,7 +7,11 @@ import type { Kysely } from 'kysely';
  * nobody, by `window_started_at`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('auth_failures_window_idx').on('auth_failures').column('window_started_at').execute();
+  await db.schema
+    .createIndex('auth_failures_window_idx')
+    .on('auth_failures')
+    .column('window_started_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

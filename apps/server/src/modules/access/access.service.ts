@@ -45,7 +45,9 @@ export function createAccessService(deps: AccessServiceDeps) {
     if (!parsed) {
       return false;
     }
-    return ranges.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
+    return ranges.some(
+      ([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits),
+    );
   }
 
   return {

@@ -16,7 +16,9 @@ export const sessionCookieName = 'nimbus_session';
 
 /** True when a request presents a session cookie and no bearer token (a CSRF-exposed request). */
 export function isCookieAuthenticated(request: FastifyRequest): boolean {
-  return request.headers.authorization === undefined && request.cookies[sessionCookieName] !== undefined;
+  return (
+    request.headers.authorization === undefined && request.cookies[sessionCookieName] !== undefined
+  );
 }
 
 /** The credentials a request presents: a bearer token, or else the session cookie. */

@@ -30,7 +30,10 @@ export function requireActor(authenticator: Authenticator) {
  * visitor. A credential that does not authenticate (expired, revoked, malformed) makes a visitor
  * too, so such a call goes on as one instead of failing.
  */
-export async function optionalMemberOf(authenticator: Authenticator, request: FastifyRequest): Promise<string | null> {
+export async function optionalMemberOf(
+  authenticator: Authenticator,
+  request: FastifyRequest,
+): Promise<string | null> {
   try {
     return (await authenticator.authenticate(request))?.userId ?? null;
   } catch {
@@ -59,5 +62,8 @@ export function memberPlugin(app: FastifyInstance, authenticator: Authenticator)
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
-  return { routes: app.withTypeProvider<ZodTypeProvider>(), onRequest: requireActor(authenticator) };
+  return {
+    routes: app.withTypeProvider<ZodTypeProvider>(),
+    onRequest: requireActor(authenticator),
+  };
 }

@@ -17,7 +17,14 @@ export const linkClaimsSchema = z.discriminatedUnion('p', [
    * The bytes of one file; `t: 1` on the member's own links, whose downloads count against the
    * member's download traffic; `h` on a share's links.
    */
-  z.object({ p: z.literal('file'), u: z.string(), f: z.string(), t: z.literal(1).optional(), h: shareScopeSchema.optional(), e: z.number().int() }),
+  z.object({
+    p: z.literal('file'),
+    u: z.string(),
+    f: z.string(),
+    t: z.literal(1).optional(),
+    h: shareScopeSchema.optional(),
+    e: z.number().int(),
+  }),
   /** A thumbnail of one file, in one of the sizes of spec section 3; `h` on a share's links. */
   z.object({
     p: z.literal('thumb'),
@@ -28,18 +35,36 @@ export const linkClaimsSchema = z.discriminatedUnion('p', [
     e: z.number().int(),
   }),
   /** A zip of a selection (files and folders, one parent or several). */
-  z.object({ p: z.literal('zip'), u: z.string(), i: z.array(z.string()).min(1), n: z.string(), e: z.number().int() }),
+  z.object({
+    p: z.literal('zip'),
+    u: z.string(),
+    i: z.array(z.string()).min(1),
+    n: z.string(),
+    e: z.number().int(),
+  }),
   /**
    * A zip of items inside a share, for the signed-in member `u` who holds the pass-code token
    * `t`: share `s`, chosen items `i` (all of the share's when empty), checked again when opened.
    */
-  z.object({ p: z.literal('share-zip'), u: z.string(), s: z.string(), t: z.string(), i: z.array(z.string()), n: z.string(), e: z.number().int() }),
+  z.object({
+    p: z.literal('share-zip'),
+    u: z.string(),
+    s: z.string(),
+    t: z.string(),
+    i: z.array(z.string()),
+    n: z.string(),
+    e: z.number().int(),
+  }),
 ]);
 
 export type LinkClaims = z.infer<typeof linkClaimsSchema>;
 
 /** A claim set before it has an expiry. */
-export type LinkRequest = LinkClaims extends infer C ? (C extends LinkClaims ? Omit<C, 'e'> : never) : never;
+export type LinkRequest = LinkClaims extends infer C
+  ? C extends LinkClaims
+    ? Omit<C, 'e'>
+    : never
+  : never;
 
 /** A signed link as the File's `links` entries carry it (API.md §2). */
 export interface SignedLink {

@@ -153,7 +153,11 @@ function httpDateSeconds(value: string): number | undefined {
  * (200), which RFC 9110 §14.2 allows, so no multipart body is ever built; a syntactically bad
  * Range is ignored; a range that starts past the end is 416.
  */
-export function decideServing(size: number, validators: Validators, headers: ConditionalHeaders): ServingDecision {
+export function decideServing(
+  size: number,
+  validators: Validators,
+  headers: ConditionalHeaders,
+): ServingDecision {
   const { etag, lastModified } = validators;
   if (headers.ifMatch !== undefined) {
     if (!strongMatch(headers.ifMatch, etag)) {
@@ -180,9 +184,10 @@ export function decideServing(size: number, validators: Validators, headers: Con
   }
   if (headers.ifRange !== undefined) {
     const ifRange = headers.ifRange.trim();
-    const current = ifRange.startsWith('"') || ifRange.startsWith('W/')
-      ? ifRange === etag
-      : httpDateSeconds(ifRange) === lastModified;
+    const current =
+      ifRange.startsWith('"') || ifRange.startsWith('W/')
+        ? ifRange === etag
+        : httpDateSeconds(ifRange) === lastModified;
     if (!current) {
       return { status: 200 };
     }
@@ -214,5 +219,18 @@ export function decideServing(size: number, validators: Validators, headers: Con
  * and the answer headers it may read. Links are bearer capabilities, so no credentials are
  * allowed, and only the site's own origins are named (never `*`).
  */
-export const contentCorsRequestHeaders = ['range', 'if-range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'];
-export const contentCorsExposedHeaders = ['Content-Range', 'Content-Length', 'ETag', 'Accept-Ranges', 'Content-Disposition'];
+export const contentCorsRequestHeaders = [
+  'range',
+  'if-range',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-unmodified-since',
+];
+export const contentCorsExposedHeaders = [
+  'Content-Range',
+  'Content-Length',
+  'ETag',
+  'Accept-Ranges',
+  'Content-Disposition',
+];

@@ -8,7 +8,12 @@ import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
 import { contentPathPrefix, type LinkClaims } from './content-link';
-import { contentParamsSchema, contentQuerySchema, zipAnswerSchema, zipBodySchema } from './content.schemas';
+import {
+  contentParamsSchema,
+  contentQuerySchema,
+  zipAnswerSchema,
+  zipBodySchema,
+} from './content.schemas';
 import { contentSecurityHeaders, decideServing } from './content-serving';
 import type { ContentService } from './content.service';
 import { createZipArchive } from './zip-archive';
@@ -18,9 +23,13 @@ export interface ContentRoutesDeps {
   authenticator: Authenticator;
 }
 
-
 /** An error object with a status of its own (304/412/416 are HTTP facts, not error kinds). */
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, reason: 'out_of_range' | 'failed_precondition') {
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  reason: 'out_of_range' | 'failed_precondition',
+) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -56,12 +65,28 @@ export function contentRoutes(deps: ContentRoutesDeps) {
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
-        const link = await content.zipLink(actorOf(request).userId, request.body.ids, request.body.name);
-        return { kind: 'drive#zip' as const, name: link.name, url: link.url, token: link.token, expire: link.expire };
+        const link = await content.zipLink(
+          actorOf(request).userId,
+          request.body.ids,
+          request.body.name,
+        );
+        return {
+          kind: 'drive#zip' as const,
+          name: link.name,
+          url: link.url,
+          token: link.token,
+          expire: link.expire,
+        };
       },
     );
 
-    async function serve(request: FastifyRequest<{ Params: { token: string }; Querystring: { disposition?: 'inline' | 'attachment' | undefined } }>, reply: FastifyReply) {
+    async function serve(
+      request: FastifyRequest<{
+        Params: { token: string };
+        Querystring: { disposition?: 'inline' | 'attachment' | undefined };
+      }>,
+      reply: FastifyReply,
+    ) {
       void reply.headers(contentSecurityHeaders);
       const claims: LinkClaims = content.verify(request.params.token);
       const isHead = request.method === 'HEAD';
@@ -100,25 +125,41 @@ export function contentRoutes(deps: ContentRoutesDeps) {
             case 206:
               break;
           }
-          void reply
-            .type(file.type.contentType)
-            .header('content-disposition', contentDisposition(safeFileName(file.record.name) || 'download', { type: inline ? 'inline' : 'attachment' }));
+          void reply.type(file.type.contentType).header(
+            'content-disposition',
+            contentDisposition(safeFileName(file.record.name) || 'download', {
+              type: inline ? 'inline' : 'attachment',
+            }),
+          );
           if (!isHead) {
-            await content.noteOpened(file, { inline, fromStart: decision.status === 200 || decision.start === 0 });
+            await content.noteOpened(file, {
+              inline,
+              fromStart: decision.status === 200 || decision.start === 0,
+            });
           }
           if (decision.status === 206) {
             void reply
               .code(206)
               .header('content-range', `bytes ${decision.start}-${decision.end}/${file.size}`)
               .header('content-length', decision.end - decision.start + 1);
-            return reply.send(isHead ? undefined : content.metered(meteredFor, await content.read(file, { start: decision.start, end: decision.end })));
+            return reply.send(
+              isHead
+                ? undefined
+                : content.metered(
+                    meteredFor,
+                    await content.read(file, { start: decision.start, end: decision.end }),
+                  ),
+            );
           }
           void reply.header('content-length', file.size);
-          return reply.send(isHead ? undefined : content.metered(meteredFor, await content.read(file)));
+          return reply.send(
+            isHead ? undefined : content.metered(meteredFor, await content.read(file)),
+          );
         }
         case 'zip':
         case 'share-zip': {
-          const entries = claims.p === 'zip' ? await content.openZip(claims) : await content.openShareZip(claims);
+          const entries =
+            claims.p === 'zip' ? await content.openZip(claims) : await content.openShareZip(claims);
           // A member's own zip counts; a share's zip (its visitors' download) does not.
           const meteredFor = isHead ? undefined : content.meteredMember(claims, false);
           if (meteredFor !== undefined) {
@@ -128,7 +169,10 @@ export function contentRoutes(deps: ContentRoutesDeps) {
             .type('application/zip')
             .header('accept-ranges', 'none')
             .header('cache-control', 'private, no-store')
-            .header('content-disposition', contentDisposition(safeFileName(claims.n) || 'download.zip', { type: 'attachment' }));
+            .header(
+              'content-disposition',
+              contentDisposition(safeFileName(claims.n) || 'download.zip', { type: 'attachment' }),
+            );
           if (isHead) {
             return reply.send();
           }
@@ -145,7 +189,11 @@ export function contentRoutes(deps: ContentRoutesDeps) {
             .header('etag', thumbnail.etag)
             .header('cache-control', 'private, max-age=86400')
             .header('content-disposition', 'inline');
-          if (headerOf(request, 'if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === thumbnail.etag)) {
+          if (
+            headerOf(request, 'if-none-match')
+              ?.split(',')
+              .some((tag) => tag.trim().replace(/^W\//, '') === thumbnail.etag)
+          ) {
             return reply.code(304).send();
           }
           void reply.header('content-length', thumbnail.size);

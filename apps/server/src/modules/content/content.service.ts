@@ -1,5 +1,13 @@
 import type { Readable } from 'node:stream';
-import { isAudio, isAudioCodecSupported, isImage, isVideo, safeFileName, type FileCategory, type ThumbnailSize } from '@nimbus/contracts';
+import {
+  isAudio,
+  isAudioCodecSupported,
+  isImage,
+  isVideo,
+  safeFileName,
+  type FileCategory,
+  type ThumbnailSize,
+} from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import type { FileLinker, FileLinkFields, ShareScope } from '../drive/file.dto';
 import type { FileRecord } from '../drive/file.repository';
@@ -69,7 +77,12 @@ function notFound(): AppError {
 
 /** A stored file that can be read: complete, live, with bytes. */
 function isServable(record: FileRecord): record is FileRecord & { sha256: string } {
-  return record.kind === 'file' && record.trashed === 0 && record.sha256 !== null && record.phase === 'PHASE_TYPE_COMPLETE';
+  return (
+    record.kind === 'file' &&
+    record.trashed === 0 &&
+    record.sha256 !== null &&
+    record.phase === 'PHASE_TYPE_COMPLETE'
+  );
 }
 
 /**
@@ -88,13 +101,22 @@ export function createContentService(deps: ContentServiceDeps) {
   /** The member's link to their own file (metered), or a share's link to it (bound to the share). */
   function fileLink(record: FileRecord, share: ShareScope | undefined): SignedLink {
     return signer.sign(
-      share === undefined ? { p: 'file', u: record.userId, f: record.id, t: 1 } : { p: 'file', u: record.userId, f: record.id, ...scopeClaim(share) },
+      share === undefined
+        ? { p: 'file', u: record.userId, f: record.id, t: 1 }
+        : { p: 'file', u: record.userId, f: record.id, ...scopeClaim(share) },
       record.name,
     );
   }
 
-  function thumbnailLink(record: FileRecord, size: ThumbnailSize, share: ShareScope | undefined): string {
-    return signer.sign({ p: 'thumb', u: record.userId, f: record.id, s: size, ...scopeClaim(share) }, `${record.name}.webp`).url;
+  function thumbnailLink(
+    record: FileRecord,
+    size: ThumbnailSize,
+    share: ShareScope | undefined,
+  ): string {
+    return signer.sign(
+      { p: 'thumb', u: record.userId, f: record.id, s: size, ...scopeClaim(share) },
+      `${record.name}.webp`,
+    ).url;
   }
 
   /**
@@ -111,11 +133,17 @@ export function createContentService(deps: ContentServiceDeps) {
    * file (and every folder between it and the chosen item) still inside and not moderated.
    * Checked once per request, before any byte or header of the file.
    */
-  async function checkShared(claims: { f: string; h?: { s: string; k: string } | undefined }, use: 'file' | 'thumbnail'): Promise<void> {
+  async function checkShared(
+    claims: { f: string; h?: { s: string; k: string } | undefined },
+    use: 'file' | 'thumbnail',
+  ): Promise<void> {
     if (claims.h === undefined) {
       return;
     }
-    if (!deps.shares || !(await deps.shares.holdsFile({ shareId: claims.h.s, stamp: claims.h.k }, claims.f, use))) {
+    if (
+      !deps.shares ||
+      !(await deps.shares.holdsFile({ shareId: claims.h.s, stamp: claims.h.k }, claims.f, use))
+    ) {
       throw notFound();
     }
   }
@@ -131,7 +159,10 @@ export function createContentService(deps: ContentServiceDeps) {
     if (info === undefined) {
       return isImage({ name: record.name }) && servingTypeOf(record.fileExtension).mayBeInline;
     }
-    return (info.kind === 'image' && info.width > 0) || (info.kind === 'video' && deps.media.tools.ffmpeg);
+    return (
+      (info.kind === 'image' && info.width > 0) ||
+      (info.kind === 'video' && deps.media.tools.ffmpeg)
+    );
   }
 
   /** `params` facts of API.md §2: `width`, `height`, `duration` (whole seconds). */
@@ -154,14 +185,22 @@ export function createContentService(deps: ContentServiceDeps) {
    * A file the extension left as `OTHER` takes the category its bytes show; a `.ts`, `.mts` or
    * `.cts` file is TEXT when its bytes are text rather than a transport stream.
    */
-  function categoryFromContent(record: FileRecord, info: MediaInfo | undefined): FileCategory | undefined {
+  function categoryFromContent(
+    record: FileRecord,
+    info: MediaInfo | undefined,
+  ): FileCategory | undefined {
     if (info && isTextOrStream(record) && info.kind !== 'video') {
       return info.detectedType === textPlain ? 'TEXT' : undefined;
     }
     if (record.fileCategory !== 'OTHER' || !info) {
       return undefined;
     }
-    const byKind: Partial<Record<MediaInfo['kind'], FileCategory>> = { image: 'IMAGE', video: 'VIDEO', audio: 'AUDIO', archive: 'ARCHIVE' };
+    const byKind: Partial<Record<MediaInfo['kind'], FileCategory>> = {
+      image: 'IMAGE',
+      video: 'VIDEO',
+      audio: 'AUDIO',
+      archive: 'ARCHIVE',
+    };
     return byKind[info.kind];
   }
 
@@ -173,14 +212,18 @@ export function createContentService(deps: ContentServiceDeps) {
       return await deps.media.analyze({ sha256: record.sha256, size: record.size });
     } catch (error) {
       // A File is still answered (with its download link) when its bytes cannot be analysed.
-      deps.logger?.warn(`media analysis failed: ${error instanceof Error ? error.message : String(error)}`);
+      deps.logger?.warn(
+        `media analysis failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
   }
 
   /** The playable renditions: the original, flagged unplayable when a browser cannot decode its audio. */
   function mediasOf(record: FileRecord, link: SignedLink, info: MediaInfo | undefined): unknown[] {
-    const isMedia = info ? info.kind === 'video' || info.kind === 'audio' : isVideo({ name: record.name }) || isAudio({ name: record.name });
+    const isMedia = info
+      ? info.kind === 'video' || info.kind === 'audio'
+      : isVideo({ name: record.name }) || isAudio({ name: record.name });
     if (!isMedia) {
       return [];
     }
@@ -197,7 +240,12 @@ export function createContentService(deps: ContentServiceDeps) {
           video_codec: info?.videoCodec ?? '',
           audio_codec: audioCodec,
         },
-        link: { url: `${link.url}?disposition=inline`, token: link.token, expire: link.expire, type: servingTypeOf(record.fileExtension).contentType },
+        link: {
+          url: `${link.url}?disposition=inline`,
+          token: link.token,
+          expire: link.expire,
+          type: servingTypeOf(record.fileExtension).contentType,
+        },
         is_origin: true,
         is_default: true,
         is_playable: playable,
@@ -223,7 +271,9 @@ export function createContentService(deps: ContentServiceDeps) {
       return {
         web_content_link: link.url,
         links: { [octetStream]: { ...link, type: octetStream } },
-        thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_MEDIUM', options.share) : '',
+        thumbnail_link: hasThumbnail(record, info)
+          ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_MEDIUM', options.share)
+          : '',
         medias: mediasOf(record, link, info),
         params: mediaParams(info),
         ...(category ? { file_category: category } : {}),
@@ -232,8 +282,12 @@ export function createContentService(deps: ContentServiceDeps) {
 
     async forListing(userId, records, options) {
       const fields = new Map<string, Partial<FileLinkFields>>();
-      const servable = records.filter(isServable).filter((record) => mayLink(userId, record, options.share));
-      const infos = deps.media ? await deps.media.knownInfos(servable.map((record) => record.sha256)) : new Map<string, MediaInfo>();
+      const servable = records
+        .filter(isServable)
+        .filter((record) => mayLink(userId, record, options.share));
+      const infos = deps.media
+        ? await deps.media.knownInfos(servable.map((record) => record.sha256))
+        : new Map<string, MediaInfo>();
       // A `.ts` name says nothing until the bytes are read (a few KiB), so those are read now.
       for (const record of servable) {
         if (isTextOrStream(record) && !infos.has(record.sha256)) {
@@ -247,7 +301,9 @@ export function createContentService(deps: ContentServiceDeps) {
         const info = infos.get(record.sha256);
         const category = categoryFromContent(record, info);
         fields.set(record.id, {
-          thumbnail_link: hasThumbnail(record, info) ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_SMALL', options.share) : '',
+          thumbnail_link: hasThumbnail(record, info)
+            ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_SMALL', options.share)
+            : '',
           params: mediaParams(info),
           ...(category ? { file_category: category } : {}),
         });
@@ -257,7 +313,10 @@ export function createContentService(deps: ContentServiceDeps) {
   };
 
   /** The member's servable file a link names; `file_not_found` when it is gone or not theirs. */
-  async function servable(userId: string, fileId: string): Promise<FileRecord & { sha256: string }> {
+  async function servable(
+    userId: string,
+    fileId: string,
+  ): Promise<FileRecord & { sha256: string }> {
     let record: FileRecord;
     try {
       record = await files.get(userId, fileId);
@@ -288,8 +347,14 @@ export function createContentService(deps: ContentServiceDeps) {
       return {
         record,
         size: record.size,
-        validators: { etag: `"${record.sha256}"`, lastModified: Math.floor(Date.parse(record.createdAt) / 1000) },
-        type: servingTypeOfContent(record, isTextOrStream(record) ? await analyzed(record) : undefined),
+        validators: {
+          etag: `"${record.sha256}"`,
+          lastModified: Math.floor(Date.parse(record.createdAt) / 1000),
+        },
+        type: servingTypeOfContent(
+          record,
+          isTextOrStream(record) ? await analyzed(record) : undefined,
+        ),
       };
     },
 
@@ -298,12 +363,19 @@ export function createContentService(deps: ContentServiceDeps) {
      * inline), viewed (other inline types) or downloaded. Only a read from the first byte counts,
      * so a player's many range requests make one event.
      */
-    async noteOpened(file: ServedFile, how: { inline: boolean; fromStart: boolean }): Promise<void> {
+    async noteOpened(
+      file: ServedFile,
+      how: { inline: boolean; fromStart: boolean },
+    ): Promise<void> {
       if (!deps.events || !how.fromStart) {
         return;
       }
       const name = { name: file.record.name };
-      const type = !how.inline ? 'TYPE_DOWNLOAD' : isVideo(name) || isAudio(name) ? 'TYPE_PLAY' : 'TYPE_VIEW';
+      const type = !how.inline
+        ? 'TYPE_DOWNLOAD'
+        : isVideo(name) || isAudio(name)
+          ? 'TYPE_PLAY'
+          : 'TYPE_VIEW';
       await deps.events.record(file.record.userId, { type, fileId: file.record.id });
     },
 
@@ -346,7 +418,9 @@ export function createContentService(deps: ContentServiceDeps) {
     async openThumbnail(claims: Extract<LinkClaims, { p: 'thumb' }>) {
       await checkShared(claims, 'thumbnail');
       const record = await servable(claims.u, claims.f);
-      const thumbnail = deps.media ? await deps.media.thumbnail({ sha256: record.sha256, size: record.size }, claims.s) : undefined;
+      const thumbnail = deps.media
+        ? await deps.media.thumbnail({ sha256: record.sha256, size: record.size }, claims.s)
+        : undefined;
       if (!thumbnail) {
         throw notFound();
       }
@@ -361,13 +435,27 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     /** A signed link to a zip of the member's selection; every id is checked now and when used. */
-    async zipLink(userId: string, ids: string[], name: string | undefined): Promise<SignedLink & { name: string }> {
+    async zipLink(
+      userId: string,
+      ids: string[],
+      name: string | undefined,
+    ): Promise<SignedLink & { name: string }> {
       const entries = await files.selectionTree(userId, ids);
       await deps.traffic?.check(userId);
       const roots = entries.filter((entry) => !entry.path.includes('/'));
       const stamp = deps.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      const zipName = name !== undefined ? checkName(name) : safeFileName(roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `Nimbus-${stamp}.zip`);
-      return { ...signer.sign({ p: 'zip', u: userId, i: [...new Set(ids)], n: zipName }, zipName), name: zipName };
+      const zipName =
+        name !== undefined
+          ? checkName(name)
+          : safeFileName(
+              roots.length === 1 && roots[0]
+                ? `${roots[0].record.name}.zip`
+                : `Nimbus-${stamp}.zip`,
+            );
+      return {
+        ...signer.sign({ p: 'zip', u: userId, i: [...new Set(ids)], n: zipName }, zipName),
+        name: zipName,
+      };
     },
 
     /**
@@ -381,9 +469,26 @@ export function createContentService(deps: ContentServiceDeps) {
     ): SignedLink & { name: string } {
       const roots = zip.entries.filter((entry) => !entry.path.includes('/'));
       const title = safeFileName(zip.share.title);
-      const zipName = input.name !== undefined ? checkName(input.name) : safeFileName(roots.length === 1 && roots[0] ? `${roots[0].record.name}.zip` : `${title === '' ? 'Nimbus' : title}.zip`);
+      const zipName =
+        input.name !== undefined
+          ? checkName(input.name)
+          : safeFileName(
+              roots.length === 1 && roots[0]
+                ? `${roots[0].record.name}.zip`
+                : `${title === '' ? 'Nimbus' : title}.zip`,
+            );
       return {
-        ...signer.sign({ p: 'share-zip', u: userId, s: zip.share.id, t: input.passCodeToken, i: zip.rootIds, n: zipName }, zipName),
+        ...signer.sign(
+          {
+            p: 'share-zip',
+            u: userId,
+            s: zip.share.id,
+            t: input.passCodeToken,
+            i: zip.rootIds,
+            n: zipName,
+          },
+          zipName,
+        ),
         name: zipName,
       };
     },
@@ -396,8 +501,19 @@ export function createContentService(deps: ContentServiceDeps) {
       if (!deps.shares) {
         throw notFound();
       }
-      const visitor = { userId: claims.u, locale: 'en-US' as const, address: '', deviceId: '', clientId: '', captchaToken: undefined };
-      const zip = await deps.shares.zipEntries(claims.s, visitor, { passCodeToken: claims.t, fileIds: claims.i, ancestorIds: [] });
+      const visitor = {
+        userId: claims.u,
+        locale: 'en-US' as const,
+        address: '',
+        deviceId: '',
+        clientId: '',
+        captchaToken: undefined,
+      };
+      const zip = await deps.shares.zipEntries(claims.s, visitor, {
+        passCodeToken: claims.t,
+        fileIds: claims.i,
+        ancestorIds: [],
+      });
       if (zip.status !== 'OK') {
         throw notFound();
       }

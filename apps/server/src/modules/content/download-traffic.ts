@@ -21,7 +21,9 @@ export function createDownloadTrafficRepository(db: Kysely<Database>) {
         .insertInto('download_traffic')
         .values({ user_id: userId, period, bytes })
         .onConflict((conflict) =>
-          conflict.columns(['user_id', 'period']).doUpdateSet({ bytes: sql<number>`download_traffic.bytes + ${bytes}` }),
+          conflict
+            .columns(['user_id', 'period'])
+            .doUpdateSet({ bytes: sql<number>`download_traffic.bytes + ${bytes}` }),
         )
         .execute();
     },
@@ -61,7 +63,9 @@ export function createDownloadTrafficMeter(deps: DownloadTrafficDeps) {
   const batchBytes = deps.batchBytes ?? downloadTrafficBatchBytes;
 
   function warn(error: unknown): void {
-    deps.logger?.warn(`download traffic not counted: ${error instanceof Error ? error.message : String(error)}`);
+    deps.logger?.warn(
+      `download traffic not counted: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 
   return {

@@ -32,7 +32,13 @@ export interface ProbedMedia {
 }
 
 interface FfprobeOutput {
-  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    duration?: string;
+  }[];
   format?: { duration?: string };
 }
 
@@ -61,7 +67,21 @@ export async function extractFrame(file: string, atSeconds: number): Promise<Buf
   return new Promise((resolve, reject) => {
     const child = spawn(
       'ffmpeg',
-      ['-v', 'error', '-ss', String(atSeconds), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'],
+      [
+        '-v',
+        'error',
+        '-ss',
+        String(atSeconds),
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-vcodec',
+        'png',
+        '-',
+      ],
       { stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
     );
     const chunks: Buffer[] = [];

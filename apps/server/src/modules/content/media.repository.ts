@@ -27,7 +27,9 @@ export interface ThumbnailRecord {
 const kinds = ['image', 'video', 'audio', 'archive', 'torrent', 'other'] as const;
 
 function toInfo(row: Selectable<MediaInfoTable>): MediaInfo {
-  const kind = (kinds as readonly string[]).includes(row.kind) ? (row.kind as MediaInfo['kind']) : 'other';
+  const kind = (kinds as readonly string[]).includes(row.kind)
+    ? (row.kind as MediaInfo['kind'])
+    : 'other';
   return {
     sha256: row.sha256,
     detectedType: row.detected_type,
@@ -56,7 +58,11 @@ function toThumbnail(row: Selectable<MediaThumbnailTable>): ThumbnailRecord {
 export function createMediaRepository(db: Kysely<Database>) {
   return {
     async findInfo(sha256: string): Promise<MediaInfo | undefined> {
-      const row = await db.selectFrom('media_info').selectAll().where('sha256', '=', sha256).executeTakeFirst();
+      const row = await db
+        .selectFrom('media_info')
+        .selectAll()
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
       return row === undefined ? undefined : toInfo(row);
     },
 
@@ -65,7 +71,9 @@ export function createMediaRepository(db: Kysely<Database>) {
       if (sha256s.length === 0) {
         return [];
       }
-      return (await db.selectFrom('media_info').selectAll().where('sha256', 'in', sha256s).execute()).map(toInfo);
+      return (
+        await db.selectFrom('media_info').selectAll().where('sha256', 'in', sha256s).execute()
+      ).map(toInfo);
     },
 
     /** Records facts once; a second analysis of the same bytes (another node) changes nothing. */
@@ -87,7 +95,10 @@ export function createMediaRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async findThumbnail(sourceSha256: string, sizeName: string): Promise<ThumbnailRecord | undefined> {
+    async findThumbnail(
+      sourceSha256: string,
+      sizeName: string,
+    ): Promise<ThumbnailRecord | undefined> {
       const row = await db
         .selectFrom('media_thumbnails')
         .selectAll()
@@ -126,7 +137,16 @@ export function createMediaRepository(db: Kysely<Database>) {
     async deleteOrphanedInfos(): Promise<number> {
       const result = await db
         .deleteFrom('media_info')
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('blobs').select('blobs.sha256').whereRef('blobs.sha256', '=', 'media_info.sha256'))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('blobs')
+                .select('blobs.sha256')
+                .whereRef('blobs.sha256', '=', 'media_info.sha256'),
+            ),
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -24,7 +24,9 @@ function transportStream(size: number, offset: number, count: number): Buffer {
 }
 
 const typescriptSource = Buffer.from(
-  `import { readFile } from 'node:fs/promises';\n\n// Grüße, 你好: sources are UTF-8.\nexport async function load(path: string): Promise<string> {\n  return readFile(path, 'utf8');\n}\n`.repeat(40),
+  `import { readFile } from 'node:fs/promises';\n\n// Grüße, 你好: sources are UTF-8.\nexport async function load(path: string): Promise<string> {\n  return readFile(path, 'utf8');\n}\n`.repeat(
+    40,
+  ),
 );
 
 describe('transport streams and TypeScript sources', () => {
@@ -61,10 +63,20 @@ describe('kind detection by content', () => {
   it('recognises archives, images, video, audio and torrents by their bytes', async () => {
     const zip = await zipOf('notes.txt', 'hello');
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(16)]);
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypmp42'),
+      Buffer.alloc(16),
+    ]);
     // An ID3 tag, then the sync word of an MPEG-1 layer III frame.
-    const mp3 = Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]);
-    const torrent = Buffer.from('d8:announce35:http://tracker.example/announce4:infod4:name3:abcee');
+    const mp3 = Buffer.concat([
+      Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1'),
+      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+      Buffer.alloc(400),
+    ]);
+    const torrent = Buffer.from(
+      'd8:announce35:http://tracker.example/announce4:infod4:name3:abcee',
+    );
     const cases: [Buffer, string][] = [
       [zip, 'archive'],
       [png, 'image'],
@@ -80,7 +92,9 @@ describe('kind detection by content', () => {
   });
 
   it('reads damaged headers as unknown rather than failing', async () => {
-    expect(await detectType(Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(40)]))).toBe('');
+    expect(
+      await detectType(Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(40)])),
+    ).toBe('');
   });
 
   it('does not take EPUB (a zip inside) for an archive', () => {

@@ -200,16 +200,29 @@ export function createMediaService(deps: MediaServiceDeps) {
   }
 
   async function analyzeNow(source: MediaSource): Promise<MediaInfo> {
-    const info: MediaInfo = { sha256: source.sha256, detectedType: '', kind: 'other', width: 0, height: 0, durationMs: 0, videoCodec: '', audioCodec: '' };
+    const info: MediaInfo = {
+      sha256: source.sha256,
+      detectedType: '',
+      kind: 'other',
+      width: 0,
+      height: 0,
+      durationMs: 0,
+      videoCodec: '',
+      audioCodec: '',
+    };
     if (source.size === 0) {
       return info;
     }
-    const head = await readAll(await store.get(source.sha256, { start: 0, end: Math.min(source.size, sniffBytes) - 1 }));
+    const head = await readAll(
+      await store.get(source.sha256, { start: 0, end: Math.min(source.size, sniffBytes) - 1 }),
+    );
     info.detectedType = await detectType(head);
     info.kind = kindOfDetected(info.detectedType);
     try {
       if (info.kind === 'image') {
-        const metadata = await withFile(source.sha256, (file) => sharp(file, { limitInputPixels: maxInputPixels }).metadata());
+        const metadata = await withFile(source.sha256, (file) =>
+          sharp(file, { limitInputPixels: maxInputPixels }).metadata(),
+        );
         // Dimensions as shown: an EXIF rotation of 90° swaps them.
         info.width = metadata.autoOrient.width;
         info.height = metadata.autoOrient.height;
@@ -218,13 +231,19 @@ export function createMediaService(deps: MediaServiceDeps) {
       }
     } catch (error) {
       // Damaged or unusual content keeps its kind and no dimensions; it is not analysed again.
-      deps.logger?.warn(`media analysis of ${source.sha256} failed: ${error instanceof Error ? error.message : String(error)}`);
+      deps.logger?.warn(
+        `media analysis of ${source.sha256} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     await media.saveInfo(info, now().toISOString());
     return info;
   }
 
-  async function drawThumbnail(source: MediaSource, info: MediaInfo, size: ThumbnailSize): Promise<ThumbnailRecord | undefined> {
+  async function drawThumbnail(
+    source: MediaSource,
+    info: MediaInfo,
+    size: ThumbnailSize,
+  ): Promise<ThumbnailRecord | undefined> {
     const pixels = thumbnailPixels[size];
     const resize = (input: string | Buffer) =>
       sharp(input, { limitInputPixels: maxInputPixels })
@@ -244,7 +263,9 @@ export function createMediaService(deps: MediaServiceDeps) {
       }
     } catch (error) {
       // Damaged content (a video cut short, a picture whose header lies) has no thumbnail.
-      deps.logger?.warn(`thumbnail of ${source.sha256} failed: ${error instanceof Error ? error.message : String(error)}`);
+      deps.logger?.warn(
+        `thumbnail of ${source.sha256} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
     const digest = await blobs.ingest(Readable.from([drawn.data]));
@@ -303,7 +324,10 @@ export function createMediaService(deps: MediaServiceDeps) {
     },
 
     /** A thumbnail in `size`, drawn on first use; undefined when the content has none. */
-    async thumbnail(source: MediaSource, size: ThumbnailSize): Promise<ThumbnailRecord | undefined> {
+    async thumbnail(
+      source: MediaSource,
+      size: ThumbnailSize,
+    ): Promise<ThumbnailRecord | undefined> {
       const known = await media.findThumbnail(source.sha256, size);
       if (known) {
         return known;

@@ -31,7 +31,13 @@ export function portablePaths(entries: readonly ZipEntry[]): string[] {
   return entries.map(({ record, path }) => {
     const cut = path.lastIndexOf('/');
     const parentPath = cut === -1 ? '' : path.slice(0, cut);
-    const parent = renamed.get(parentPath) ?? parentPath.split('/').filter((segment) => segment !== '').map(portableFileName).join('/');
+    const parent =
+      renamed.get(parentPath) ??
+      parentPath
+        .split('/')
+        .filter((segment) => segment !== '')
+        .map(portableFileName)
+        .join('/');
     const prefix = parent === '' ? '' : `${parent}/`;
     const base = portableFileName(path.slice(cut + 1));
     let name = base;
@@ -52,7 +58,10 @@ export function portablePaths(entries: readonly ZipEntry[]): string[] {
  * portable (`portablePaths`), UTF-8 with the language-encoding flag, and ZIP64 records appear as soon as an entry or the
  * archive passes 4 GiB.
  */
-export function createZipArchive(entries: ZipEntry[], open: (sha256: string) => Promise<Readable>): Promise<ZipArchive> {
+export function createZipArchive(
+  entries: ZipEntry[],
+  open: (sha256: string) => Promise<Readable>,
+): Promise<ZipArchive> {
   const zip = new ZipFile();
   const paths = portablePaths(entries);
   for (const [index, { record }] of entries.entries()) {

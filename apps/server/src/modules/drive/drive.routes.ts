@@ -42,7 +42,6 @@ export interface DriveRoutesDeps {
   downloadTraffic?: Pick<DownloadTrafficMeter, 'usage'>;
 }
 
-
 function userIdOf(request: FastifyRequest): string {
   if (!request.actor) {
     throw new AppError('unauthenticated');
@@ -65,7 +64,12 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       '/drive/v1/about',
       {
         onRequest,
-        schema: { tags: ['drive'], summary: "The member's storage quota and usage", security: memberSecurity, response: { 200: aboutSchema } },
+        schema: {
+          tags: ['drive'],
+          summary: "The member's storage quota and usage",
+          security: memberSecurity,
+          response: { 200: aboutSchema },
+        },
       },
       async (request) => {
         const userId = userIdOf(request);
@@ -101,7 +105,9 @@ export function driveRoutes(deps: DriveRoutesDeps) {
           pageToken: query.page_token === '' ? undefined : query.page_token,
         });
         const links = deps.links
-          ? await deps.links.forListing(userIdOf(request), page.files, { thumbnailSize: query.thumbnail_size })
+          ? await deps.links.forListing(userIdOf(request), page.files, {
+              thumbnailSize: query.thumbnail_size,
+            })
           : new Map<string, never>();
         return {
           kind: 'drive#fileList' as const,
@@ -121,7 +127,9 @@ export function driveRoutes(deps: DriveRoutesDeps) {
             'Create a folder, a PENDING file and its upload (tus `resumable` or `form`, and `proof` for instant upload when `hash` is given), or an offline download task (`upload_type: UPLOAD_TYPE_URL`); a taken name becomes `name(1)`',
           security: memberSecurity,
           body: z.union([createFolderBodySchema, createFileBodySchema, createUrlTaskBodySchema]),
-          response: { 200: z.union([createFolderAnswerSchema, uploadAnswerSchema, urlTaskAnswerSchema]) },
+          response: {
+            200: z.union([createFolderAnswerSchema, uploadAnswerSchema, urlTaskAnswerSchema]),
+          },
         },
       },
       async (request) => {
@@ -129,11 +137,24 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         if (body.kind === 'drive#file') {
           if (body.upload_type === 'UPLOAD_TYPE_URL') {
             // A name the member gives follows the rule of every name (no NUL, no path separator); without one the source names the file.
-            const name = body.name === undefined || body.name === '' ? undefined : checkName(body.name);
-            const task = await deps.offline.create(userIdOf(request), { url: body.url.url, files: body.url.files, name, parentId: body.parent_id, source: body.params?.source });
-            return { upload_type: 'UPLOAD_TYPE_URL' as const, url: { kind: 'upload#url' as const }, file: null, task: toTaskDto(task, requestLocale(request)) };
+            const name =
+              body.name === undefined || body.name === '' ? undefined : checkName(body.name);
+            const task = await deps.offline.create(userIdOf(request), {
+              url: body.url.url,
+              files: body.url.files,
+              name,
+              parentId: body.parent_id,
+              source: body.params?.source,
+            });
+            return {
+              upload_type: 'UPLOAD_TYPE_URL' as const,
+              url: { kind: 'upload#url' as const },
+              file: null,
+              task: toTaskDto(task, requestLocale(request)),
+            };
           }
-          const uploadType = body.upload_type === 'UPLOAD_TYPE_FORM' ? ('form' as const) : ('resumable' as const);
+          const uploadType =
+            body.upload_type === 'UPLOAD_TYPE_FORM' ? ('form' as const) : ('resumable' as const);
           const started = await deps.uploads.start(userIdOf(request), {
             name: body.name,
             parentId: body.parent_id,
@@ -168,7 +189,12 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       async (request) => {
         const userId = userIdOf(request);
         const record = await files.get(userId, request.params.id);
-        const links = deps.links ? await deps.links.forFile(userId, record, { thumbnailSize: request.query.thumbnail_size, fetch: request.query.usage === 'FETCH' }) : {};
+        const links = deps.links
+          ? await deps.links.forFile(userId, record, {
+              thumbnailSize: request.query.thumbnail_size,
+              fetch: request.query.usage === 'FETCH',
+            })
+          : {};
         return toFileDto(record, links);
       },
     );
@@ -186,10 +212,14 @@ export function driveRoutes(deps: DriveRoutesDeps) {
           response: { 200: fileSchema },
         },
       },
-      async (request) => toFileDto(await files.rename(userIdOf(request), request.params.id, request.body.name)),
+      async (request) =>
+        toFileDto(await files.rename(userIdOf(request), request.params.id, request.body.name)),
     );
 
-    for (const [action, starred] of [['star', true], ['unstar', false]] as const) {
+    for (const [action, starred] of [
+      ['star', true],
+      ['unstar', false],
+    ] as const) {
       routes.post(
         `/drive/v1/files::${action}`,
         {
@@ -202,14 +232,25 @@ export function driveRoutes(deps: DriveRoutesDeps) {
             response: { 200: idsAnswerSchema },
           },
         },
-        async (request) => ({ ids: await files.setStarred(userIdOf(request), request.body.ids, starred) }),
+        async (request) => ({
+          ids: await files.setStarred(userIdOf(request), request.body.ids, starred),
+        }),
       );
     }
 
     const idBatches = {
-      batchTrash: { summary: 'Put items in the trash', run: (userId: string, ids: string[]) => files.trash(userId, ids) },
-      batchUntrash: { summary: 'Return items to their original folder (made again if gone)', run: (userId: string, ids: string[]) => files.untrash(userId, ids) },
-      batchDelete: { summary: 'Delete items for good', run: (userId: string, ids: string[]) => files.remove(userId, ids) },
+      batchTrash: {
+        summary: 'Put items in the trash',
+        run: (userId: string, ids: string[]) => files.trash(userId, ids),
+      },
+      batchUntrash: {
+        summary: 'Return items to their original folder (made again if gone)',
+        run: (userId: string, ids: string[]) => files.untrash(userId, ids),
+      },
+      batchDelete: {
+        summary: 'Delete items for good',
+        run: (userId: string, ids: string[]) => files.remove(userId, ids),
+      },
     } as const;
     for (const [action, batch] of Object.entries(idBatches)) {
       routes.post(
@@ -230,8 +271,14 @@ export function driveRoutes(deps: DriveRoutesDeps) {
     }
 
     const toBatches = {
-      batchMove: { summary: 'Move items into a folder', run: (userId: string, ids: string[], to: string) => files.move(userId, ids, to) },
-      batchCopy: { summary: 'Copy items into a folder (the copies share the content)', run: (userId: string, ids: string[], to: string) => files.copy(userId, ids, to) },
+      batchMove: {
+        summary: 'Move items into a folder',
+        run: (userId: string, ids: string[], to: string) => files.move(userId, ids, to),
+      },
+      batchCopy: {
+        summary: 'Copy items into a folder (the copies share the content)',
+        run: (userId: string, ids: string[], to: string) => files.copy(userId, ids, to),
+      },
     } as const;
     for (const [action, batch] of Object.entries(toBatches)) {
       routes.post(
@@ -246,7 +293,9 @@ export function driveRoutes(deps: DriveRoutesDeps) {
             response: { 200: taskIdAnswerSchema },
           },
         },
-        async (request) => ({ task_id: await batch.run(userIdOf(request), request.body.ids, request.body.to.parent_id) }),
+        async (request) => ({
+          task_id: await batch.run(userIdOf(request), request.body.ids, request.body.to.parent_id),
+        }),
       );
     }
 
@@ -254,7 +303,12 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       '/drive/v1/files/trash::empty',
       {
         onRequest,
-        schema: { tags: ['drive'], summary: 'Delete everything in the trash for good', security: memberSecurity, response: { 200: taskIdAnswerSchema } },
+        schema: {
+          tags: ['drive'],
+          summary: 'Delete everything in the trash for good',
+          security: memberSecurity,
+          response: { 200: taskIdAnswerSchema },
+        },
       },
       async (request) => ({ task_id: await files.emptyTrash(userIdOf(request)) }),
     );

@@ -24,7 +24,10 @@ export const fileSchema = z.object({
   modified_time: z.string(),
   thumbnail_link: z.string(),
   web_content_link: z.string(),
-  links: z.record(z.string(), z.object({ url: z.string(), token: z.string(), expire: z.string(), type: z.string() })),
+  links: z.record(
+    z.string(),
+    z.object({ url: z.string(), token: z.string(), expire: z.string(), type: z.string() }),
+  ),
   medias: z.array(z.unknown()),
   audit: z.object({ status: z.string(), message: z.string() }),
   params: z.record(z.string(), z.string()),
@@ -68,7 +71,12 @@ export const fileIdParamsSchema = z.object({ id: idSchema });
 
 export const getFileQuerySchema = z.object({
   thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional(),
-  usage: z.enum(['FETCH']).optional().describe('`FETCH`: the File is read to be fetched (API.md §2); links are filled either way, but a member whose monthly download traffic is used up gets download_traffic_exhausted'),
+  usage: z
+    .enum(['FETCH'])
+    .optional()
+    .describe(
+      '`FETCH`: the File is read to be fetched (API.md §2); links are filled either way, but a member whose monthly download traffic is used up gets download_traffic_exhausted',
+    ),
 });
 
 export const renameBodySchema = z.object({ name: z.string().max(4096) });
@@ -100,11 +108,15 @@ export const aboutSchema = z.object({
   /** Usage is above the limit, e.g. after a membership lapsed (the spec's `overStorageLimit`). */
   over_storage_limit: z
     .boolean()
-    .describe('Usage is above the limit (after a membership lapsed): new uploads, copies and saves fail'),
+    .describe(
+      'Usage is above the limit (after a membership lapsed): new uploads, copies and saves fail',
+    ),
   /** The day's offline tasks reached the plan's limit (the spec's `overFreeTaskLimit`). */
   over_free_task_limit: z
     .boolean()
-    .describe("The member created `quotas.cloud_download.limit` offline tasks this UTC day: new ones fail with task_daily_create_limit"),
+    .describe(
+      'The member created `quotas.cloud_download.limit` offline tasks this UTC day: new ones fail with task_daily_create_limit',
+    ),
   expires_at: z
     .string()
     .describe('End of the membership whose plan sets these limits; `""` on the free plan'),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
-import { decodePageToken, encodePageToken, foldName, parseFilters, sortKeysOf } from './file-listing';
+import {
+  decodePageToken,
+  encodePageToken,
+  foldName,
+  parseFilters,
+  sortKeysOf,
+} from './file-listing';
 import type { FileRecord } from './file.repository';
 import { checkName } from './file.service';
 
@@ -103,7 +109,10 @@ describe('page tokens', () => {
     ['another order', encodePageToken('NAME_ASC:1', keys, record)],
     ['not base64url', 'a+b/c='],
     ['not JSON', Buffer.from('{').toString('base64url')],
-    ['a string for the size', Buffer.from('{"o":"SIZE_ASC:1","v":["file","42","abc"]}').toString('base64url')],
+    [
+      'a string for the size',
+      Buffer.from('{"o":"SIZE_ASC:1","v":["file","42","abc"]}').toString('base64url'),
+    ],
     ['too few values', Buffer.from('{"o":"SIZE_ASC:1","v":["file"]}').toString('base64url')],
     ['far too long', 'a'.repeat(5000)],
   ])('refuses a token of %s', (_what, token) => {

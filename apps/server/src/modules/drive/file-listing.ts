@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { fileCategories, taskPhases, type SortOrder } from '@nimbus/contracts';
 import { filterError, readFilters } from '../../http/filters';
 import { pageTokenOf, readPageToken, invalidPageToken } from '../../http/page-token';
-import { sortValueOf, type FileColumn, type FileCondition, type FileRecord, type SortKey } from './file.repository';
+import {
+  sortValueOf,
+  type FileColumn,
+  type FileCondition,
+  type FileRecord,
+  type SortKey,
+} from './file.repository';
 
 /** Folds a name for uniqueness and prefix search: NFC, then full case folding in any script. */
 export function foldName(name: string): string {
@@ -50,7 +56,11 @@ export function encodePageToken(fingerprint: string, keys: SortKey[], last: File
 }
 
 /** Reads a page token back; `invalid_argument` for anything this listing did not give. */
-export function decodePageToken(token: string, fingerprint: string, keys: SortKey[]): (string | number)[] {
+export function decodePageToken(
+  token: string,
+  fingerprint: string,
+  keys: SortKey[],
+): (string | number)[] {
   const position = readPageToken(token, cursorSchema, 4096);
   if (position.o !== fingerprint || position.v.length !== keys.length) {
     throw invalidPageToken();
@@ -77,7 +87,8 @@ interface FilterField {
 const booleanValue = (value: string) => (value === 'true' ? 1 : value === 'false' ? 0 : undefined);
 const textValue = (value: string) => (value.length <= 1024 ? value : undefined);
 /** One of `values`, as it is written; anything else is not a value the field holds. */
-const oneOf = (values: readonly string[]) => (value: string) => (values.includes(value) ? value : undefined);
+const oneOf = (values: readonly string[]) => (value: string) =>
+  values.includes(value) ? value : undefined;
 /**
  * An RFC 3339 time (API.md §0) as it is stored: UTC with milliseconds, so that a time given
  * without them or in another zone compares right with the stored text.
@@ -92,11 +103,16 @@ const timeValue = (value: string) => {
 
 /** The fields `filters` may name and the operators each takes (API.md §0). */
 const filterFields: Record<string, FilterField> = {
-  name: { column: 'name_key', operators: ['eq', 'in', 'gt', 'lt', 'prefix', 'contains'], read: (value) => textValue(foldName(value)) },
+  name: {
+    column: 'name_key',
+    operators: ['eq', 'in', 'gt', 'lt', 'prefix', 'contains'],
+    read: (value) => textValue(foldName(value)),
+  },
   kind: {
     column: 'kind',
     operators: ['eq', 'in'],
-    read: (value) => (value === 'drive#folder' ? 'folder' : value === 'drive#file' ? 'file' : undefined),
+    read: (value) =>
+      value === 'drive#folder' ? 'folder' : value === 'drive#file' ? 'file' : undefined,
   },
   starred: { column: 'starred', operators: ['eq'], read: booleanValue },
   trashed: { column: 'trashed', operators: ['eq'], read: booleanValue },
@@ -157,7 +173,10 @@ export function parseFilters(text: string | undefined): ParsedFilters {
         conditions.push({ column: field.column, op: '<', value: read(textual) });
         break;
       case 'in': {
-        const items = textual.split(',').map((item) => item.trim()).filter((item) => item !== '');
+        const items = textual
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '');
         if (items.length > 100) {
           throw filterError(`${fieldName}.in lists more than 100 values`);
         }
@@ -167,7 +186,11 @@ export function parseFilters(text: string | undefined): ParsedFilters {
       case 'prefix':
       case 'contains': {
         const value = read(textual);
-        conditions.push({ column: 'name_key', op: operator as 'prefix' | 'contains', value: String(value) });
+        conditions.push({
+          column: 'name_key',
+          op: operator as 'prefix' | 'contains',
+          value: String(value),
+        });
         break;
       }
     }

@@ -49,9 +49,17 @@ export interface FileLinker {
    * asks for their own file's link to download it, which `download_traffic_exhausted` refuses
    * once the plan's download traffic of the month is used up.
    */
-  forFile(userId: string, record: FileRecord, options: LinkOptions & { fetch?: boolean }): Promise<Partial<FileLinkFields>>;
+  forFile(
+    userId: string,
+    record: FileRecord,
+    options: LinkOptions & { fetch?: boolean },
+  ): Promise<Partial<FileLinkFields>>;
   /** The cheap links of a page of a listing (thumbnails of images), by file id. */
-  forListing(userId: string, records: FileRecord[], options: LinkOptions): Promise<Map<string, Partial<FileLinkFields>>>;
+  forListing(
+    userId: string,
+    records: FileRecord[],
+    options: LinkOptions,
+  ): Promise<Map<string, Partial<FileLinkFields>>>;
 }
 
 /** The File of API.md §2; `links` come from the content module when it is wired. */
@@ -106,7 +114,10 @@ export function toAboutDto(
     over_free_task_limit: offline.createdToday >= about.cloudDownloadLimit,
     quotas: {
       // Offline tasks created this UTC day, against the plan's daily limit.
-      cloud_download: { limit: String(about.cloudDownloadLimit), usage: String(offline.createdToday) },
+      cloud_download: {
+        limit: String(about.cloudDownloadLimit),
+        usage: String(offline.createdToday),
+      },
       download_traffic: { limit: String(about.downloadTrafficLimit), usage: String(traffic.usage) },
     },
     // The end of the membership behind the limits; the free plan does not end.

@@ -283,7 +283,9 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
    */
   async function mergedSegments(query: FileListQuery, limit: number): Promise<FileRecord[]> {
     const part = (kind: 'file' | 'folder') =>
-      db.selectFrom(segmentQuery(query, query.order, kind, query.after, limit).as(kind)).selectAll();
+      db
+        .selectFrom(segmentQuery(query, query.order, kind, query.after, limit).as(kind))
+        .selectAll();
     let select = part('folder').unionAll(part('file'));
     for (const key of query.order) {
       select = select.orderBy(sql.ref(key.column), key.direction);
@@ -382,10 +384,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
     },
 
     async insert(file: NewFile): Promise<void> {
-      await db
-        .insertInto('files')
-        .values(newFileRow(file))
-        .execute();
+      await db.insertInto('files').values(newFileRow(file)).execute();
     },
 
     /** Changes columns of the member's items. */
@@ -474,7 +473,12 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
      * or removes complete files makes (uploads, copies, saves from shares, offline downloads,
      * trash, untrash, deletes, the trash purge).
      */
-    async adjustUsage(userId: string, delta: UsageDelta, now: Date, options: { limit?: number } = {}): Promise<boolean> {
+    async adjustUsage(
+      userId: string,
+      delta: UsageDelta,
+      now: Date,
+      options: { limit?: number } = {},
+    ): Promise<boolean> {
       return usage.adjust(userId, delta, now, options);
     },
 

@@ -9,9 +9,21 @@ import {
 } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
-import { decodePageToken, encodePageToken, foldName, parseFilters, sortKeysOf } from './file-listing';
+import {
+  decodePageToken,
+  encodePageToken,
+  foldName,
+  parseFilters,
+  sortKeysOf,
+} from './file-listing';
 import type { PlanProvider } from '../membership/membership.service';
-import type { FileCondition, FileQueries, FileRecord, FileRepository, NewFile } from './file.repository';
+import type {
+  FileCondition,
+  FileQueries,
+  FileRecord,
+  FileRepository,
+  NewFile,
+} from './file.repository';
 import type { EventRecorder } from '../event/event.service';
 import { usageOf } from './usage.repository';
 import type { TaskRecorder } from '../task/task.service';
@@ -60,17 +72,29 @@ export interface StorageAbout {
 }
 
 /** What each problem of a name answers: a reason of the catalogue and what exactly is wrong. */
-const nameRefusals: Readonly<Record<FileNameProblem, { reason: ErrorReason; description: string }>> = {
+const nameRefusals: Readonly<
+  Record<FileNameProblem, { reason: ErrorReason; description: string }>
+> = {
   empty: { reason: 'file_name_invalid', description: 'A name cannot be empty' },
   dot: { reason: 'file_name_invalid', description: 'A name cannot be . or ..' },
-  blank_edges: { reason: 'file_name_invalid', description: 'A name cannot start or end with a blank' },
+  blank_edges: {
+    reason: 'file_name_invalid',
+    description: 'A name cannot start or end with a blank',
+  },
   separator: { reason: 'file_name_invalid', description: 'A name cannot hold / or \\' },
-  control: { reason: 'file_name_invalid', description: 'A name cannot hold control characters or line breaks' },
+  control: {
+    reason: 'file_name_invalid',
+    description: 'A name cannot hold control characters or line breaks',
+  },
   direction_control: {
     reason: 'file_name_direction_control',
-    description: 'A name cannot hold bidirectional controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C)',
+    description:
+      'A name cannot hold bidirectional controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C)',
   },
-  too_long: { reason: 'file_name_too_long', description: `A name is at most ${maxFileNameBytes} bytes of UTF-8` },
+  too_long: {
+    reason: 'file_name_too_long',
+    description: `A name is at most ${maxFileNameBytes} bytes of UTF-8`,
+  },
 };
 
 /**
@@ -154,7 +178,11 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /** The access check of a batch: every id the member's, or `file_not_found` for the call. */
-  async function ownedAll(queries: FileQueries, userId: string, ids: string[]): Promise<FileRecord[]> {
+  async function ownedAll(
+    queries: FileQueries,
+    userId: string,
+    ids: string[],
+  ): Promise<FileRecord[]> {
     const unique = [...new Set(ids)];
     const records = await queries.findManyOwned(userId, unique);
     if (records.length !== unique.length) {
@@ -180,14 +208,23 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /** The name itself when free in the folder, else the first free `name(n)`. */
-  async function freeName(queries: FileQueries, userId: string, parentId: string, name: string, kind: 'file' | 'folder', exceptId?: string): Promise<string> {
+  async function freeName(
+    queries: FileQueries,
+    userId: string,
+    parentId: string,
+    name: string,
+    kind: 'file' | 'folder',
+    exceptId?: string,
+  ): Promise<string> {
     const holder = await queries.findLiveByName(userId, parentId, foldName(name));
     if (!holder || holder.id === exceptId) {
       return name;
     }
     const dot = name.lastIndexOf('.');
     const stem = kind === 'folder' || dot <= 0 ? name : name.slice(0, dot);
-    const taken = new Set(await queries.liveNameKeysWithPrefix(userId, parentId, foldName(`${stem}(`)));
+    const taken = new Set(
+      await queries.liveNameKeysWithPrefix(userId, parentId, foldName(`${stem}(`)),
+    );
     for (let n = 1; ; n += 1) {
       const candidate = numberedName(name, kind, n);
       if (!taken.has(foldName(candidate))) {
@@ -197,7 +234,12 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /** Every descendant of the folders (breadth first), optionally only through some states. */
-  async function descendants(queries: FileQueries, userId: string, roots: FileRecord[], through?: (record: FileRecord) => boolean): Promise<FileRecord[]> {
+  async function descendants(
+    queries: FileQueries,
+    userId: string,
+    roots: FileRecord[],
+    through?: (record: FileRecord) => boolean,
+  ): Promise<FileRecord[]> {
     const found: FileRecord[] = [];
     let level = roots.filter((record) => record.kind === 'folder').map((record) => record.id);
     while (level.length > 0) {
@@ -220,7 +262,11 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /** The names of the folders from the root down to `parentId`. */
-  async function pathNames(queries: FileQueries, userId: string, parentId: string): Promise<string[]> {
+  async function pathNames(
+    queries: FileQueries,
+    userId: string,
+    parentId: string,
+  ): Promise<string[]> {
     const names: string[] = [];
     let current = parentId;
     while (current !== '' && names.length < 256) {
@@ -253,7 +299,12 @@ export function createFileService(deps: FileServiceDeps) {
     queries: FileQueries,
     userId: string,
     parentId: string,
-    input: { name: string; size: number; blob: { sha256: string; gcid: string } | null; mimeType?: string },
+    input: {
+      name: string;
+      size: number;
+      blob: { sha256: string; gcid: string } | null;
+      mimeType?: string;
+    },
   ): Promise<string> {
     const mimeType = input.mimeType ?? '';
     const stamp = now().toISOString();
@@ -287,7 +338,13 @@ export function createFileService(deps: FileServiceDeps) {
    */
   async function insertFile(
     userId: string,
-    input: { name: string; parentId: string; size: number; blob: { sha256: string; gcid: string } | null; mimeType?: string },
+    input: {
+      name: string;
+      parentId: string;
+      size: number;
+      blob: { sha256: string; gcid: string } | null;
+      mimeType?: string;
+    },
   ): Promise<FileRecord> {
     const name = checkName(input.name);
     const counted = input.blob !== null && input.size > 0;
@@ -303,14 +360,23 @@ export function createFileService(deps: FileServiceDeps) {
       // same conditional update as an upload's commit: of two that each fit but not together,
       // one is filed and the other answers file_space_not_enough (its caller releases the blob).
       // Whatever the caller checked before bringing the bytes may be stale.
-      if (counted && !(await queries.adjustUsage(userId, { live: input.size, trash: 0 }, now(), { limit }))) {
+      if (
+        counted &&
+        !(await queries.adjustUsage(userId, { live: input.size, trash: 0 }, now(), { limit }))
+      ) {
         throw new AppError('file_space_not_enough');
       }
       return owned(queries, userId, id);
     });
   }
 
-  async function createFolderIn(queries: FileQueries, userId: string, parentId: string, name: string, folderType: FileRecord['folderType'] = 'NORMAL'): Promise<FileRecord> {
+  async function createFolderIn(
+    queries: FileQueries,
+    userId: string,
+    parentId: string,
+    name: string,
+    folderType: FileRecord['folderType'] = 'NORMAL',
+  ): Promise<FileRecord> {
     const folder = newFolderRecord({
       userId,
       parentId,
@@ -322,7 +388,12 @@ export function createFileService(deps: FileServiceDeps) {
     return owned(queries, userId, folder.id);
   }
 
-  async function assertNotInto(queries: FileQueries, userId: string, items: FileRecord[], targetId: string): Promise<void> {
+  async function assertNotInto(
+    queries: FileQueries,
+    userId: string,
+    items: FileRecord[],
+    targetId: string,
+  ): Promise<void> {
     const moving = new Set(items.map((item) => item.id));
     let current = targetId;
     while (current !== '') {
@@ -333,9 +404,16 @@ export function createFileService(deps: FileServiceDeps) {
     }
   }
 
-  async function deleteWithDescendants(queries: FileQueries, userId: string, items: FileRecord[]): Promise<void> {
+  async function deleteWithDescendants(
+    queries: FileQueries,
+    userId: string,
+    items: FileRecord[],
+  ): Promise<void> {
     // Items put in the trash on their own stay there (and in the trash listing) until it is emptied.
-    const doomed = [...items, ...(await descendants(queries, userId, items, (child) => child.trashed !== 1))];
+    const doomed = [
+      ...items,
+      ...(await descendants(queries, userId, items, (child) => child.trashed !== 1)),
+    ];
     const seen = new Set<string>();
     const gone: FileRecord[] = [];
     const stamp = now();
@@ -357,14 +435,22 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /** Records a batch that finished inside its request as a complete task; answers its id. */
-  async function finished(userId: string, type: 'trash' | 'restore' | 'delete' | 'move' | 'copy', records: FileRecord[], params?: Record<string, string>): Promise<string> {
+  async function finished(
+    userId: string,
+    type: 'trash' | 'restore' | 'delete' | 'move' | 'copy',
+    records: FileRecord[],
+    params?: Record<string, string>,
+  ): Promise<string> {
     const first = records[0];
     const task = await deps.tasks.recordFinished(userId, {
       type,
       name: first?.name ?? '',
       fileId: first?.id ?? '',
       fileName: first?.name ?? '',
-      fileSize: records.reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0),
+      fileSize: records.reduce(
+        (sum, record) => sum + (record.kind === 'file' ? record.size : 0),
+        0,
+      ),
       statusSize: records.length,
       ...(params ? { params } : {}),
     });
@@ -373,7 +459,10 @@ export function createFileService(deps: FileServiceDeps) {
 
   const service = {
     /** Creates a folder; a taken name becomes `name(1)`, `name(2)`, ... */
-    async createFolder(userId: string, input: { name: string; parentId: string }): Promise<FileRecord> {
+    async createFolder(
+      userId: string,
+      input: { name: string; parentId: string },
+    ): Promise<FileRecord> {
       const name = checkName(input.name);
       return atomically(async (queries) => {
         const parentId = await liveFolder(queries, userId, input.parentId);
@@ -382,7 +471,15 @@ export function createFileService(deps: FileServiceDeps) {
     },
 
     /** A file row pointing at a blob the caller already holds a reference to (uploads, tests). */
-    async createFile(userId: string, input: { name: string; parentId: string; blob: { sha256: string; gcid: string; size: number }; mimeType?: string }): Promise<FileRecord> {
+    async createFile(
+      userId: string,
+      input: {
+        name: string;
+        parentId: string;
+        blob: { sha256: string; gcid: string; size: number };
+        mimeType?: string;
+      },
+    ): Promise<FileRecord> {
       return insertFile(userId, { ...input, size: input.blob.size });
     },
 
@@ -393,9 +490,16 @@ export function createFileService(deps: FileServiceDeps) {
      * fit together (or any other failure), nothing. Each file points at a blob the caller holds a
      * reference to; the files hold those references once this answers.
      */
-    async createTree(userId: string, input: { name: string; parentId: string; files: TreeFile[] }): Promise<FileRecord> {
+    async createTree(
+      userId: string,
+      input: { name: string; parentId: string; files: TreeFile[] },
+    ): Promise<FileRecord> {
       const name = checkName(input.name);
-      const entries = input.files.map((file) => ({ ...file, name: checkName(file.name), folders: file.folders.map((folder) => checkName(folder)) }));
+      const entries = input.files.map((file) => ({
+        ...file,
+        name: checkName(file.name),
+        folders: file.folders.map((folder) => checkName(folder)),
+      }));
       const size = entries.reduce((sum, file) => sum + file.blob.size, 0);
       // Asked before the transaction: SQLite has one connection, which the transaction holds.
       const limit = (await plans.planOf(userId)).storageBytes;
@@ -411,15 +515,25 @@ export function createFileService(deps: FileServiceDeps) {
             const key = file.folders.slice(0, depth).join('/');
             const known = folders.get(key);
             if (known === undefined) {
-              folderId = (await createFolderIn(queries, userId, folderId, file.folders[depth - 1] as string)).id;
+              folderId = (
+                await createFolderIn(queries, userId, folderId, file.folders[depth - 1] as string)
+              ).id;
               folders.set(key, folderId);
             } else {
               folderId = known;
             }
           }
-          await insertFileIn(queries, userId, folderId, { name: file.name, size: file.blob.size, blob: file.blob, ...(file.mimeType === undefined ? {} : { mimeType: file.mimeType }) });
+          await insertFileIn(queries, userId, folderId, {
+            name: file.name,
+            size: file.blob.size,
+            blob: file.blob,
+            ...(file.mimeType === undefined ? {} : { mimeType: file.mimeType }),
+          });
         }
-        if (size > 0 && !(await queries.adjustUsage(userId, { live: size, trash: 0 }, now(), { limit }))) {
+        if (
+          size > 0 &&
+          !(await queries.adjustUsage(userId, { live: size, trash: 0 }, now(), { limit }))
+        ) {
           throw new AppError('file_space_not_enough');
         }
         return root;
@@ -430,7 +544,10 @@ export function createFileService(deps: FileServiceDeps) {
      * A PENDING file whose bytes are still to come (an upload): it holds its name in the folder
      * (a taken one becomes `name(1)`) and its size, but counts toward the quota only once complete.
      */
-    async createPending(userId: string, input: { name: string; parentId: string; size: number; mimeType?: string }): Promise<FileRecord> {
+    async createPending(
+      userId: string,
+      input: { name: string; parentId: string; size: number; mimeType?: string },
+    ): Promise<FileRecord> {
       return insertFile(userId, { ...input, blob: null });
     },
 
@@ -464,7 +581,10 @@ export function createFileService(deps: FileServiceDeps) {
      * inside the selection (`folder/sub/file.txt`), parents before children (zip downloads).
      * A trashed, absent or another member's id is `file_not_found` for the whole call.
      */
-    async selectionTree(userId: string, ids: string[]): Promise<{ record: FileRecord; path: string }[]> {
+    async selectionTree(
+      userId: string,
+      ids: string[],
+    ): Promise<{ record: FileRecord; path: string }[]> {
       const roots = await ownedAll(files, userId, ids);
       if (roots.some((record) => record.trashed !== 0)) {
         throw notFound();
@@ -482,7 +602,12 @@ export function createFileService(deps: FileServiceDeps) {
         paths.set(root.id, name);
         entries.push({ record: root, path: name });
       }
-      for (const record of await descendants(files, userId, roots, (child) => child.trashed === 0)) {
+      for (const record of await descendants(
+        files,
+        userId,
+        roots,
+        (child) => child.trashed === 0,
+      )) {
         const parentPath = paths.get(record.parentId);
         if (parentPath === undefined) {
           continue;
@@ -495,13 +620,17 @@ export function createFileService(deps: FileServiceDeps) {
     },
 
     /** One page of a folder (or of every folder), filtered, sorted, after a page token. */
-    async list(userId: string, input: ListFilesInput): Promise<{ files: FileRecord[]; nextPageToken: string }> {
+    async list(
+      userId: string,
+      input: ListFilesInput,
+    ): Promise<{ files: FileRecord[]; nextPageToken: string }> {
       const filters = parseFilters(input.filters);
       const conditions: FileCondition[] = [...filters.conditions];
       if (input.parentId === '*') {
         conditions.push({ column: 'trashed', op: '=', value: filters.trashed === true ? 1 : 0 });
       } else {
-        const parentTrashed = input.parentId === '' ? 0 : (await owned(files, userId, input.parentId)).trashed;
+        const parentTrashed =
+          input.parentId === '' ? 0 : (await owned(files, userId, input.parentId)).trashed;
         if (filters.trashed === true) {
           conditions.push({ column: 'trashed', op: '=', value: 1 });
         } else {
@@ -511,13 +640,23 @@ export function createFileService(deps: FileServiceDeps) {
       }
       const keys = sortKeysOf(input.order, input.foldersFirst);
       const fingerprint = `${input.order}:${input.foldersFirst ? 1 : 0}`;
-      const after = input.pageToken ? decodePageToken(input.pageToken, fingerprint, keys) : undefined;
-      const rows = await files.list({ userId, parentId: input.parentId, conditions, order: keys, after, limit: input.limit });
+      const after = input.pageToken
+        ? decodePageToken(input.pageToken, fingerprint, keys)
+        : undefined;
+      const rows = await files.list({
+        userId,
+        parentId: input.parentId,
+        conditions,
+        order: keys,
+        after,
+        limit: input.limit,
+      });
       const page = rows.slice(0, input.limit);
       const last = page.at(-1);
       return {
         files: page,
-        nextPageToken: rows.length > input.limit && last ? encodePageToken(fingerprint, keys, last) : '',
+        nextPageToken:
+          rows.length > input.limit && last ? encodePageToken(fingerprint, keys, last) : '',
       };
     },
 
@@ -538,7 +677,10 @@ export function createFileService(deps: FileServiceDeps) {
           name_key: foldName(name),
           modified_at: now().toISOString(),
           ...(record.kind === 'file'
-            ? { file_extension: fileExtensionOf(name), file_category: fileCategoryOf({ name, contentType: record.mimeType }) }
+            ? {
+                file_extension: fileExtensionOf(name),
+                file_category: fileCategoryOf({ name, contentType: record.mimeType }),
+              }
             : {}),
         });
         return owned(queries, userId, id);
@@ -549,7 +691,11 @@ export function createFileService(deps: FileServiceDeps) {
     async setStarred(userId: string, ids: string[], starred: boolean): Promise<string[]> {
       return atomically(async (queries) => {
         const records = await ownedAll(queries, userId, ids);
-        await queries.update(userId, records.map((record) => record.id), { starred: starred ? 1 : 0 });
+        await queries.update(
+          userId,
+          records.map((record) => record.id),
+          { starred: starred ? 1 : 0 },
+        );
         return records.map((record) => record.id);
       });
     },
@@ -572,8 +718,17 @@ export function createFileService(deps: FileServiceDeps) {
             original_parent_id: record.parentId,
             original_path: JSON.stringify(await pathNames(queries, userId, record.parentId)),
           });
-          const inside = await descendants(queries, userId, [record], (child) => child.trashed === 0);
-          await queries.update(userId, inside.map((child) => child.id), { trashed: 2 });
+          const inside = await descendants(
+            queries,
+            userId,
+            [record],
+            (child) => child.trashed === 0,
+          );
+          await queries.update(
+            userId,
+            inside.map((child) => child.id),
+            { trashed: 2 },
+          );
           moved += usageOf([record, ...inside]).live;
         }
         await queries.adjustUsage(userId, { live: -moved, trash: moved }, now());
@@ -584,9 +739,14 @@ export function createFileService(deps: FileServiceDeps) {
 
     /** Puts those of the member's live items among `ids` in the trash; absent or trashed ones are skipped. */
     async trashExisting(userId: string, ids: string[]): Promise<void> {
-      const live = (await files.findManyOwned(userId, [...new Set(ids)])).filter((record) => record.trashed === 0);
+      const live = (await files.findManyOwned(userId, [...new Set(ids)])).filter(
+        (record) => record.trashed === 0,
+      );
       if (live.length > 0) {
-        await service.trash(userId, live.map((record) => record.id));
+        await service.trash(
+          userId,
+          live.map((record) => record.id),
+        );
       }
     },
 
@@ -615,13 +775,18 @@ export function createFileService(deps: FileServiceDeps) {
           }
           let parentId = record.originalParentId ?? '';
           const original = parentId === '' ? undefined : await queries.findOwned(userId, parentId);
-          if (parentId !== '' && (!original || original.trashed !== 0 || original.kind !== 'folder')) {
+          if (
+            parentId !== '' &&
+            (!original || original.trashed !== 0 || original.kind !== 'folder')
+          ) {
             parentId = '';
             const names = JSON.parse(record.originalPath ?? '[]') as string[];
             for (const name of names) {
               const existing = await queries.findLiveByName(userId, parentId, foldName(name));
               parentId =
-                existing?.kind === 'folder' ? existing.id : (await createFolderIn(queries, userId, parentId, name)).id;
+                existing?.kind === 'folder'
+                  ? existing.id
+                  : (await createFolderIn(queries, userId, parentId, name)).id;
             }
           }
           const name = await freeName(queries, userId, parentId, record.name, record.kind);
@@ -634,18 +799,38 @@ export function createFileService(deps: FileServiceDeps) {
             original_parent_id: null,
             original_path: null,
           });
-          const inside = await descendants(queries, userId, [record], (child) => child.trashed === 2);
-          await queries.update(userId, inside.map((child) => child.id), { trashed: 0 });
+          const inside = await descendants(
+            queries,
+            userId,
+            [record],
+            (child) => child.trashed === 2,
+          );
+          await queries.update(
+            userId,
+            inside.map((child) => child.id),
+            { trashed: 0 },
+          );
           moved += usageOf([record, ...inside]).trash;
           back.push({ ...record, parentId, name });
         }
-        if (!(await queries.adjustUsage(userId, { live: moved, trash: -moved }, now(), { limit: plan.storageBytes }))) {
+        if (
+          !(await queries.adjustUsage(userId, { live: moved, trash: -moved }, now(), {
+            limit: plan.storageBytes,
+          }))
+        ) {
           throw new AppError('file_space_not_enough');
         }
         return back;
       });
-      await deps.events.record(userId, restored.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: record.id })));
-      return finished(userId, 'restore', restored.length > 0 ? restored : await files.findManyOwned(userId, [...new Set(ids)]));
+      await deps.events.record(
+        userId,
+        restored.map((record) => ({ type: 'TYPE_RESTORE' as const, fileId: record.id })),
+      );
+      return finished(
+        userId,
+        'restore',
+        restored.length > 0 ? restored : await files.findManyOwned(userId, [...new Set(ids)]),
+      );
     },
 
     /** Deletes items and everything in them for good; their blob references are released. */
@@ -686,8 +871,14 @@ export function createFileService(deps: FileServiceDeps) {
         purged += await atomically(async (queries) => {
           await queries.lockUsage(userId, now());
           // Re-read inside the transaction: an item untrashed meanwhile stays.
-          const still = (await queries.findManyOwned(userId, records.map((record) => record.id))).filter(
-            (record) => record.trashed === 1 && record.trashedAt !== null && record.trashedAt < cutoff,
+          const still = (
+            await queries.findManyOwned(
+              userId,
+              records.map((record) => record.id),
+            )
+          ).filter(
+            (record) =>
+              record.trashed === 1 && record.trashedAt !== null && record.trashedAt < cutoff,
           );
           await deleteWithDescendants(queries, userId, still);
           return still.length;
@@ -711,7 +902,12 @@ export function createFileService(deps: FileServiceDeps) {
             continue;
           }
           const name = await freeName(queries, userId, target, record.name, record.kind);
-          await queries.update(userId, [record.id], { parent_id: target, name, name_key: foldName(name), modified_at: stamp });
+          await queries.update(userId, [record.id], {
+            parent_id: target,
+            name,
+            name_key: foldName(name),
+            modified_at: stamp,
+          });
         }
         return { moved: records, target };
       });
@@ -735,9 +931,15 @@ export function createFileService(deps: FileServiceDeps) {
         await assertNotInto(queries, userId, records, target);
         const inside = await descendants(queries, userId, records, (child) => child.trashed === 0);
         // Copies are live whatever state their source is read in; PENDING ones count once complete.
-        const added = usageOf([...records, ...inside].map((record) => ({ ...record, trashed: 0 as const }))).live;
+        const added = usageOf(
+          [...records, ...inside].map((record) => ({ ...record, trashed: 0 as const })),
+        ).live;
         const stamp = now();
-        if (!(await queries.adjustUsage(userId, { live: added, trash: 0 }, stamp, { limit: plan.storageBytes }))) {
+        if (
+          !(await queries.adjustUsage(userId, { live: added, trash: 0 }, stamp, {
+            limit: plan.storageBytes,
+          }))
+        ) {
           throw new AppError('file_space_not_enough');
         }
         const newIds = new Map<string, string>();
@@ -745,7 +947,9 @@ export function createFileService(deps: FileServiceDeps) {
           const id = newId();
           newIds.set(record.id, id);
           if (record.sha256 !== null && !(await queries.addBlobReference(record.sha256, stamp))) {
-            throw new AppError('data_loss', { description: 'The content of a file to copy is missing' });
+            throw new AppError('data_loss', {
+              description: 'The content of a file to copy is missing',
+            });
           }
           await queries.insert({
             ...record,

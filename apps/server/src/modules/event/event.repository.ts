@@ -39,7 +39,9 @@ function parseParams(text: string): Record<string, string> {
     const value = JSON.parse(text) as unknown;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       return Object.fromEntries(
-        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        Object.entries(value).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
       );
     }
   } catch {
@@ -90,7 +92,9 @@ export function createEventRepository(db: Kysely<Database>) {
       await db
         .deleteFrom('events')
         .where('user_id', '=', userId)
-        .where(sql<boolean>`(${sql.ref('created_at')}, ${sql.ref('id')}) <= (${boundary.created_at}, ${boundary.id})`)
+        .where(
+          sql<boolean>`(${sql.ref('created_at')}, ${sql.ref('id')}) <= (${boundary.created_at}, ${boundary.id})`,
+        )
         .execute();
     },
 
@@ -98,7 +102,11 @@ export function createEventRepository(db: Kysely<Database>) {
     async list(query: EventListQuery): Promise<EventView[]> {
       let select = db
         .selectFrom('events')
-        .innerJoin('files', (join) => join.onRef('files.id', '=', 'events.file_id').onRef('files.user_id', '=', 'events.user_id'))
+        .innerJoin('files', (join) =>
+          join
+            .onRef('files.id', '=', 'events.file_id')
+            .onRef('files.user_id', '=', 'events.user_id'),
+        )
         .select([
           'events.id as id',
           'events.type as type',
@@ -113,12 +121,21 @@ export function createEventRepository(db: Kysely<Database>) {
         .where('events.user_id', '=', query.userId)
         .where('files.trashed', '=', 0);
       if (query.types !== undefined) {
-        select = query.types.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('events.type', 'in', query.types);
+        select =
+          query.types.length === 0
+            ? select.where(sql<boolean>`1 = 0`)
+            : select.where('events.type', 'in', query.types);
       }
       if (query.after !== undefined) {
-        select = select.where(sql<boolean>`(${sql.ref('events.created_at')}, ${sql.ref('events.id')}) < (${query.after[0]}, ${query.after[1]})`);
+        select = select.where(
+          sql<boolean>`(${sql.ref('events.created_at')}, ${sql.ref('events.id')}) < (${query.after[0]}, ${query.after[1]})`,
+        );
       }
-      const rows = await select.orderBy('events.created_at', 'desc').orderBy('events.id', 'desc').limit(query.limit + 1).execute();
+      const rows = await select
+        .orderBy('events.created_at', 'desc')
+        .orderBy('events.id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         type: row.type as EventType,

@@ -17,7 +17,6 @@ export interface EventRoutesDeps {
   links?: FileLinker;
 }
 
-
 /** The drive's recent events (API.md §2 `GET /drive/v1/events`). */
 export function eventRoutes(deps: EventRoutesDeps) {
   return async (app: FastifyInstance) => {
@@ -29,7 +28,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
         onRequest,
         schema: {
           tags: ['drive'],
-          summary: "A page of the member's recent events (uploads, restores, plays, ...), newest first",
+          summary:
+            "A page of the member's recent events (uploads, restores, plays, ...), newest first",
           security: memberSecurity,
           querystring: listEventsQuerySchema,
           response: { 200: eventListSchema },
@@ -47,8 +47,13 @@ export function eventRoutes(deps: EventRoutesDeps) {
         let links = new Map<string, Partial<FileLinkFields>>();
         if (deps.links && deps.files && page.events.length > 0) {
           const userId = actorOf(request).userId;
-          const records = await deps.files.findMany(userId, page.events.map((event) => event.fileId));
-          links = await deps.links.forListing(userId, records, { thumbnailSize: query.thumbnail_size });
+          const records = await deps.files.findMany(
+            userId,
+            page.events.map((event) => event.fileId),
+          );
+          links = await deps.links.forListing(userId, records, {
+            thumbnailSize: query.thumbnail_size,
+          });
         }
         return {
           events: page.events.map((event) => toEventDto(event, locale, links.get(event.fileId))),

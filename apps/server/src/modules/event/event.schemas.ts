@@ -6,7 +6,9 @@ export const eventSchema = z
   .object({
     kind: z.literal('drive#event'),
     id: z.string(),
-    type: eventTypeSchema.describe('What happened: TYPE_UPLOAD, TYPE_RESTORE (from a share or the trash), TYPE_PLAY, TYPE_VIEW, TYPE_DOWNLOAD, TYPE_OFFLINE'),
+    type: eventTypeSchema.describe(
+      'What happened: TYPE_UPLOAD, TYPE_RESTORE (from a share or the trash), TYPE_PLAY, TYPE_VIEW, TYPE_DOWNLOAD, TYPE_OFFLINE',
+    ),
     type_name: z.string().describe("The type's name in the caller's language"),
     file_id: z.string(),
     file_name: z.string().describe("The file's name now"),
@@ -14,18 +16,33 @@ export const eventSchema = z
     file_category: z.string(),
     mime_type: z.string(),
     icon_link: z.string().describe('`""` until the file has an icon'),
-    thumbnail_link: z.string().describe('A signed link of the file\'s thumbnail in `thumbnail_size` (default SIZE_SMALL), as in file listings; `""` when the file has none'),
-    params: z.record(z.string(), z.string()).describe('Extra facts, e.g. `share_id` of a restore from a share'),
+    thumbnail_link: z
+      .string()
+      .describe(
+        'A signed link of the file\'s thumbnail in `thumbnail_size` (default SIZE_SMALL), as in file listings; `""` when the file has none',
+      ),
+    params: z
+      .record(z.string(), z.string())
+      .describe('Extra facts, e.g. `share_id` of a restore from a share'),
     created_time: z.string(),
   })
-  .describe('Something that happened to one of the member\'s files; only live files\' events are listed');
+  .describe(
+    "Something that happened to one of the member's files; only live files' events are listed",
+  );
 
 /** `GET /drive/v1/events` query. */
 export const listEventsQuerySchema = z.object({
-  filters: z.string().max(8192).optional().describe('JSON: `{"type": {"eq"|"in": "TYPE_UPLOAD,TYPE_RESTORE"}}`'),
+  filters: z
+    .string()
+    .max(8192)
+    .optional()
+    .describe('JSON: `{"type": {"eq"|"in": "TYPE_UPLOAD,TYPE_RESTORE"}}`'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   page_token: z.string().max(8192).optional(),
-  thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional().describe('Size of the `thumbnail_link`s, as in `GET /drive/v1/files`'),
+  thumbnail_size: z
+    .enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE'])
+    .optional()
+    .describe('Size of the `thumbnail_link`s, as in `GET /drive/v1/files`'),
 });
 
 export const eventListSchema = z.object({

@@ -105,13 +105,19 @@ export function createEventService(deps: EventServiceDeps) {
     },
 
     /** A page of the member's recent events, newest first. */
-    async list(userId: string, input: ListEventsInput): Promise<{ events: EventView[]; nextPageToken: string }> {
+    async list(
+      userId: string,
+      input: ListEventsInput,
+    ): Promise<{ events: EventView[]; nextPageToken: string }> {
       const types = parseEventFilters(input.filters);
       const after = input.pageToken ? decodeToken(input.pageToken) : undefined;
       const rows = await deps.events.list({ userId, types, after, limit: input.limit });
       const page = rows.slice(0, input.limit);
       const last = page.at(-1);
-      return { events: page, nextPageToken: rows.length > input.limit && last ? encodeToken(last) : '' };
+      return {
+        events: page,
+        nextPageToken: rows.length > input.limit && last ? encodeToken(last) : '',
+      };
     },
   };
 }

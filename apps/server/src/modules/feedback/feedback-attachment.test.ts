@@ -8,7 +8,9 @@ describe('feedback attachments', () => {
     expect(detectFeedbackAttachmentType(png)).toBe('image/png');
     expect(detectFeedbackAttachmentType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(detectFeedbackAttachmentType(Buffer.from('%PDF-1.7\n%...'))).toBe('application/pdf');
-    expect(detectFeedbackAttachmentType(Buffer.from('2026-11-26 upload failed\r\n\tretry 3\n'))).toBe('text/plain');
+    expect(
+      detectFeedbackAttachmentType(Buffer.from('2026-11-26 upload failed\r\n\tretry 3\n')),
+    ).toBe('text/plain');
     expect(detectFeedbackAttachmentType(Buffer.from('Привет, 你好 👋'))).toBe('text/plain');
   });
 
@@ -20,7 +22,9 @@ describe('feedback attachments', () => {
   });
 
   it('keeps a clean base name ending in the extension of the type found', () => {
-    expect(cleanAttachmentName('C:\\Users\\ana\\Desktop\\shot.png', 'image/png', 0)).toBe('shot.png');
+    expect(cleanAttachmentName('C:\\Users\\ana\\Desktop\\shot.png', 'image/png', 0)).toBe(
+      'shot.png',
+    );
     expect(cleanAttachmentName('../../etc/passwd', 'text/plain', 1)).toBe('passwd.txt');
     expect(cleanAttachmentName('page.html', 'text/plain', 0)).toBe('page.txt');
     expect(cleanAttachmentName('evil.svg', 'image/png', 0)).toBe('evil.png');

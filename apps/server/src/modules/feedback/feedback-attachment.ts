@@ -35,7 +35,9 @@ function isPlainText(bytes: Uint8Array): boolean {
  * trusted), or undefined when it is none of the accepted types: PNG, JPEG, GIF and WebP images,
  * PDF, and UTF-8 text without binary control characters (logs).
  */
-export function detectFeedbackAttachmentType(bytes: Uint8Array): FeedbackAttachmentType | undefined {
+export function detectFeedbackAttachmentType(
+  bytes: Uint8Array,
+): FeedbackAttachmentType | undefined {
   const image = detectAvatarType(bytes);
   if (image !== undefined) {
     return image;
@@ -51,7 +53,11 @@ export function detectFeedbackAttachmentType(bytes: Uint8Array): FeedbackAttachm
  * control, path or direction-control characters (`safeFileName`), shortened, and ending in the extension of the type found in its
  * bytes, so a saved copy never opens as anything else.
  */
-export function cleanAttachmentName(given: string, type: FeedbackAttachmentType, position: number): string {
+export function cleanAttachmentName(
+  given: string,
+  type: FeedbackAttachmentType,
+  position: number,
+): string {
   const base = safeFileName((given.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}"*:<>?|]/gu, ''))
     .replace(/\s+/g, ' ')
     .trim();

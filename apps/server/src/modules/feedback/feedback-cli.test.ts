@@ -17,10 +17,16 @@ describe('the feedback command', () => {
     await expect(runFeedbackCommand([], none)).rejects.toThrow(FeedbackUsageError);
     await expect(runFeedbackCommand(['delete'], none)).rejects.toThrow('Unknown command delete');
     await expect(runFeedbackCommand(['list', '--limit', '0'], none)).rejects.toThrow('--limit');
-    await expect(runFeedbackCommand(['list', '--category', 'rant'], none)).rejects.toThrow('--category');
+    await expect(runFeedbackCommand(['list', '--category', 'rant'], none)).rejects.toThrow(
+      '--category',
+    );
     await expect(runFeedbackCommand(['show'], none)).rejects.toThrow('one feedback id');
-    await expect(runFeedbackCommand(['show', 'nope'], none)).rejects.toThrow('No feedback has the id nope');
-    await expect(runFeedbackCommand(['list', '--colour'], none)).rejects.toThrow(FeedbackUsageError);
+    await expect(runFeedbackCommand(['show', 'nope'], none)).rejects.toThrow(
+      'No feedback has the id nope',
+    );
+    await expect(runFeedbackCommand(['list', '--colour'], none)).rejects.toThrow(
+      FeedbackUsageError,
+    );
     expect(await runFeedbackCommand(['list'], none)).toEqual(['No feedback.']);
   });
 });

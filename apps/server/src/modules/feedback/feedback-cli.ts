@@ -33,11 +33,19 @@ export function terminalSafe(text: string, keepLineBreaks = false): string {
 }
 
 function lineOf(record: FeedbackRecord): string {
-  const who = record.account_email ?? (record.user_id === null ? '(deleted member)' : record.user_id);
+  const who =
+    record.account_email ?? (record.user_id === null ? '(deleted member)' : record.user_id);
   const message = record.message.replace(/\s+/g, ' ');
   const start = [...message].length > 80 ? `${[...message].slice(0, 79).join('')}…` : message;
   return terminalSafe(
-    [record.created_at, record.id, record.category, who, `${record.attachments.length} att.`, start].join('  '),
+    [
+      record.created_at,
+      record.id,
+      record.category,
+      who,
+      `${record.attachments.length} att.`,
+      start,
+    ].join('  '),
   );
 }
 
@@ -54,10 +62,13 @@ function detailsOf(record: FeedbackRecord): string[] {
     `user agent: ${record.user_agent || '(not given)'}`,
     `attachments: ${record.attachments.length}`,
     ...record.attachments.map(
-      (item) => `  ${item.position + 1}. ${item.name} (${item.type}, ${String(item.size)} bytes, sha256 ${item.sha256})`,
+      (item) =>
+        `  ${item.position + 1}. ${item.name} (${item.type}, ${String(item.size)} bytes, sha256 ${item.sha256})`,
     ),
     '',
-  ].map((line) => terminalSafe(line)).concat(terminalSafe(record.message, true));
+  ]
+    .map((line) => terminalSafe(line))
+    .concat(terminalSafe(record.message, true));
 }
 
 function limitOf(value: string | undefined): number {
@@ -139,7 +150,10 @@ export async function runFeedbackCommand(
         await fs.mkdir(values.save, { recursive: true });
         for (const item of record.attachments) {
           const file = path.join(values.save, `${record.id}-${item.position + 1}-${item.name}`);
-          await pipeline(await deps.store.get(item.sha256), (await fs.open(file, 'wx', 0o600)).createWriteStream());
+          await pipeline(
+            await deps.store.get(item.sha256),
+            (await fs.open(file, 'wx', 0o600)).createWriteStream(),
+          );
           lines.push(`saved ${terminalSafe(file)}`);
         }
       }

@@ -15,7 +15,10 @@ export function createFeedbackRepository(db: Kysely<Database>) {
     async countByUser(userId: string, since: string): Promise<{ count: number; oldest?: string }> {
       const row = await db
         .selectFrom('feedback')
-        .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
         .where('user_id', '=', userId)
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
@@ -23,10 +26,16 @@ export function createFeedbackRepository(db: Kysely<Database>) {
     },
 
     /** Feedback from a client address (its hash) since `since`. */
-    async countByAddress(addressHash: string, since: string): Promise<{ count: number; oldest?: string }> {
+    async countByAddress(
+      addressHash: string,
+      since: string,
+    ): Promise<{ count: number; oldest?: string }> {
       const row = await db
         .selectFrom('feedback')
-        .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
         .where('address_hash', '=', addressHash)
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
@@ -68,7 +77,10 @@ export function createFeedbackRepository(db: Kysely<Database>) {
         query = query.where((eb) =>
           eb.or([
             eb('feedback.created_at', '<', before.createdAt),
-            eb.and([eb('feedback.created_at', '=', before.createdAt), eb('feedback.id', '<', before.id)]),
+            eb.and([
+              eb('feedback.created_at', '=', before.createdAt),
+              eb('feedback.id', '<', before.id),
+            ]),
           ]),
         );
       }
@@ -89,7 +101,9 @@ export function createFeedbackRepository(db: Kysely<Database>) {
     },
   };
 
-  async function attach(rows: (FeedbackTable & { account_email: string | null })[]): Promise<FeedbackRecord[]> {
+  async function attach(
+    rows: (FeedbackTable & { account_email: string | null })[],
+  ): Promise<FeedbackRecord[]> {
     if (rows.length === 0) {
       return [];
     }

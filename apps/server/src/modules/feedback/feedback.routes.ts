@@ -1,7 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { feedbackAnswerSchema, feedbackAttachmentTypes, feedbackCategories, feedbackLimits } from '@nimbus/contracts';
+import {
+  feedbackAnswerSchema,
+  feedbackAttachmentTypes,
+  feedbackCategories,
+  feedbackLimits,
+} from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { clientIdOf, headerOf } from '../../http/request-headers';
 import { requestLocale } from '../../http/request-locale';
@@ -35,7 +40,9 @@ function parseFields(value: unknown): FeedbackFields {
 }
 
 /** The text fields and attachments of a multipart form, each attachment read whole (at most 5 MiB). */
-async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; attachments: ReceivedAttachment[] }> {
+async function readForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; attachments: ReceivedAttachment[] }> {
   const fields: Record<string, string> = {};
   const attachments: ReceivedAttachment[] = [];
   try {
@@ -43,7 +50,9 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
       if (part.type === 'file') {
         if (part.fieldname !== 'attachments') {
           part.file.resume();
-          throw new AppError('invalid_argument', { description: 'Attachments go in the field `attachments`' });
+          throw new AppError('invalid_argument', {
+            description: 'Attachments go in the field `attachments`',
+          });
         }
         const bytes = await part.toBuffer();
         attachments.push({ name: isUnsafeText(part.filename) ? '' : part.filename, bytes });
@@ -51,10 +60,14 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
       }
       const { fieldname } = part;
       if (!fieldNames.has(fieldname) || Object.hasOwn(fields, fieldname)) {
-        throw new AppError('invalid_argument', { description: `Unexpected form field ${fieldname.slice(0, 40)}` });
+        throw new AppError('invalid_argument', {
+          description: `Unexpected form field ${fieldname.slice(0, 40)}`,
+        });
       }
       if (typeof part.value !== 'string' || isUnsafeText(part.value) || part.valueTruncated) {
-        throw new AppError('invalid_argument', { description: `The field ${fieldname} is not valid text` });
+        throw new AppError('invalid_argument', {
+          description: `The field ${fieldname} is not valid text`,
+        });
       }
       fields[fieldname] = part.value;
     }
@@ -132,7 +145,11 @@ export function feedbackRoutes(deps: FeedbackRoutesDeps) {
         return {
           id: stored.id,
           created_time: stored.createdAt,
-          attachments: stored.attachments.map((item) => ({ name: item.name, type: item.type, size: String(item.size) })),
+          attachments: stored.attachments.map((item) => ({
+            name: item.name,
+            type: item.type,
+            size: String(item.size),
+          })),
         };
       },
     );

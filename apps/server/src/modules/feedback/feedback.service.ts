@@ -94,19 +94,32 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
           description: `Attachment ${position + 1} is not a PNG, JPEG, GIF or WebP image, a PDF or UTF-8 text`,
         });
       }
-      return { name: cleanAttachmentName(attachment.name, type, position), type, bytes: attachment.bytes };
+      return {
+        name: cleanAttachmentName(attachment.name, type, position),
+        type,
+        bytes: attachment.bytes,
+      };
     });
   }
 
-  async function mailCopy(feedback: FeedbackTable, attachments: FeedbackAttachmentTable[], accountEmail: string) {
+  async function mailCopy(
+    feedback: FeedbackTable,
+    attachments: FeedbackAttachmentTable[],
+    accountEmail: string,
+  ) {
     if (deps.operatorEmail === '') {
       return;
     }
     try {
-      await deps.mailer.send(composeFeedbackMail(deps.operatorEmail, feedback, attachments, accountEmail));
+      await deps.mailer.send(
+        composeFeedbackMail(deps.operatorEmail, feedback, attachments, accountEmail),
+      );
     } catch (error) {
       // The feedback is stored; the operator still finds it with `npm run feedback -- list`.
-      deps.logger.error({ err: error, feedback: feedback.id }, 'the copy of a feedback could not be mailed');
+      deps.logger.error(
+        { err: error, feedback: feedback.id },
+        'the copy of a feedback could not be mailed',
+      );
     }
   }
 
@@ -120,10 +133,14 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
         deps.feedback.countByAddress(hashToken(sender.address), since),
       ]);
       if (byMember.count >= limits.maxPerMember) {
-        throw new AppError('too_many_requests', { retryAfterSeconds: retryAfter(byMember.oldest, at) });
+        throw new AppError('too_many_requests', {
+          retryAfterSeconds: retryAfter(byMember.oldest, at),
+        });
       }
       if (byAddress.count >= limits.maxPerAddress) {
-        throw new AppError('too_many_requests', { retryAfterSeconds: retryAfter(byAddress.oldest, at) });
+        throw new AppError('too_many_requests', {
+          retryAfterSeconds: retryAfter(byAddress.oldest, at),
+        });
       }
     },
 
@@ -185,7 +202,11 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
     },
 
     /** The newest feedback first, for operators (`npm run feedback -- list`). */
-    list(options: { limit: number; before?: { createdAt: string; id: string }; category?: string }): Promise<FeedbackRecord[]> {
+    list(options: {
+      limit: number;
+      before?: { createdAt: string; id: string };
+      category?: string;
+    }): Promise<FeedbackRecord[]> {
       return deps.feedback.list(options);
     },
 

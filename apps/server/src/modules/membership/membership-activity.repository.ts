@@ -240,7 +240,11 @@ export function createMembershipActivityRepository(db: Kysely<Database>) {
 
     /** Forgets that an address wanted no more mail of a scene (it subscribed again). */
     async resubscribe(email: string, scene: string): Promise<void> {
-      await db.deleteFrom('mail_unsubscribes').where('email', '=', email).where('scene', '=', scene).execute();
+      await db
+        .deleteFrom('mail_unsubscribes')
+        .where('email', '=', email)
+        .where('scene', '=', scene)
+        .execute();
     },
 
     async isUnsubscribed(email: string, scene: string): Promise<boolean> {

@@ -46,7 +46,6 @@ type FastifyZodInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
-
 /** A membership answer: `result: "ACCEPTED"` and the call's own fields. */
 function accepted<Fields extends object>(fields: Fields): { result: 'ACCEPTED' } & Fields {
   return { result: 'ACCEPTED', ...fields };
@@ -117,7 +116,8 @@ export function addMembershipActivityRoutes(
       querystring: taskStatusQuerySchema,
       response: { 200: taskStatusAnswerSchema },
     }),
-    async (request) => accepted(await deps.activities.taskStatus(userIdOf(request), request.query.scene)),
+    async (request) =>
+      accepted(await deps.activities.taskStatus(userIdOf(request), request.query.scene)),
   );
 
   routes.post(
@@ -131,7 +131,8 @@ export function addMembershipActivityRoutes(
       body: rewardBodySchema,
       response: { 200: rewardAnswerSchema },
     }),
-    async (request) => toGrantAnswer(await deps.activities.reward(userIdOf(request), request.body.type)),
+    async (request) =>
+      toGrantAnswer(await deps.activities.reward(userIdOf(request), request.body.type)),
   );
 
   routes.get(
@@ -145,7 +146,8 @@ export function addMembershipActivityRoutes(
       querystring: invitePageQuerySchema,
       response: { 200: invitePageAnswerSchema },
     }),
-    async (request) => accepted({ data: await deps.activities.invitePage(userIdOf(request), request.query.limit) }),
+    async (request) =>
+      accepted({ data: await deps.activities.invitePage(userIdOf(request), request.query.limit) }),
   );
 
   routes.post(
@@ -227,7 +229,11 @@ export function addMembershipActivityRoutes(
 
   // Mail programs post a form: its parser is added for this one route, in a scope of its own.
   void routes.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      parseForm,
+    );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/mail/v1/unsubscribe',
       {
@@ -272,7 +278,11 @@ export function addMembershipActivityRoutes(
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const state = await deps.activities.subscription(request.query.d);
-      return accepted({ email: maskEmail(state.email), scene: state.scene, subscribed: state.subscribed });
+      return accepted({
+        email: maskEmail(state.email),
+        scene: state.scene,
+        subscribed: state.subscribed,
+      });
     },
   );
 

@@ -53,7 +53,10 @@ export const compensateBodySchema = z
     type: compensationTypeSchema,
     days: z.number().int().min(1).max(366),
     /** Member ids: opaque URL-safe strings (API.md §0); an unknown one comes back in `skipped`. */
-    user_ids: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a member id')).min(1).max(1000),
+    user_ids: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a member id'))
+      .min(1)
+      .max(1000),
   })
   .strict();
 

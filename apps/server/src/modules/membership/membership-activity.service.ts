@@ -131,7 +131,13 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
   function taskOf(type: ActivityTaskType, facts: TaskFacts, rewarded: string[]): ActivityTask {
     const progress = Math.min(facts[type], 1);
     const status = rewarded.includes(`task:${type}`) ? 'REWARDED' : progress >= 1 ? 'DONE' : 'TODO';
-    return { type, status, reward_days: settings.taskRewardDays, progress: String(progress), target: '1' };
+    return {
+      type,
+      status,
+      reward_days: settings.taskRewardDays,
+      progress: String(progress),
+      target: '1',
+    };
   }
 
   async function ensureInviteCode(userId: string): Promise<string> {
@@ -418,7 +424,10 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
       if (claims === undefined) {
         throw new AppError('unsubscribe_link_invalid');
       }
-      return { ...claims, subscribed: !(await activities.isUnsubscribed(claims.email, claims.scene)) };
+      return {
+        ...claims,
+        subscribed: !(await activities.isUnsubscribed(claims.email, claims.scene)),
+      };
     },
 
     /**

@@ -30,7 +30,12 @@ export class UsageError extends Error {}
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-function positiveInt(value: string | undefined, name: string, fallback?: number, max = 100_000): number {
+function positiveInt(
+  value: string | undefined,
+  name: string,
+  fallback?: number,
+  max = 100_000,
+): number {
   if (value === undefined) {
     if (fallback === undefined) {
       throw new UsageError(`--${name} is required`);
@@ -61,7 +66,17 @@ function codeTypeOf(value: string | undefined): MembershipType | PackKind {
   return typeOf(value);
 }
 
-const sizeUnits: Record<string, number> = { b: 1, kib: 1024, kb: 1024, mib: 1024 ** 2, mb: 1024 ** 2, gib: 1024 ** 3, gb: 1024 ** 3, tib: 1024 ** 4, tb: 1024 ** 4 };
+const sizeUnits: Record<string, number> = {
+  b: 1,
+  kib: 1024,
+  kb: 1024,
+  mib: 1024 ** 2,
+  mb: 1024 ** 2,
+  gib: 1024 ** 3,
+  gb: 1024 ** 3,
+  tib: 1024 ** 4,
+  tb: 1024 ** 4,
+};
 
 /** A pack's size: a number of bytes, or a number with a unit of 1024 (`100GiB`, `1.5TB`). */
 export function parseSize(value: string | undefined): number {
@@ -77,7 +92,11 @@ export function parseSize(value: string | undefined): number {
   return bytes;
 }
 
-async function memberId(service: MembershipService, email: string | undefined, flag: string): Promise<string> {
+async function memberId(
+  service: MembershipService,
+  email: string | undefined,
+  flag: string,
+): Promise<string> {
   if (email === undefined || email.trim() === '') {
     throw new UsageError(`--${flag} is required`);
   }
@@ -130,7 +149,10 @@ export async function runMembershipCommand(
       if (note.length > 200) {
         throw new UsageError('--note is at most 200 characters');
       }
-      const validDays = values['valid-days'] === undefined ? undefined : positiveInt(values['valid-days'], 'valid-days');
+      const validDays =
+        values['valid-days'] === undefined
+          ? undefined
+          : positiveInt(values['valid-days'], 'valid-days');
       const type = codeTypeOf(values.type);
       const isPack = (packKinds as readonly string[]).includes(type);
       if (!isPack && values.size !== undefined) {
@@ -142,14 +164,18 @@ export async function runMembershipCommand(
         days: positiveInt(values.days, 'days', undefined, 3650),
         uses: positiveInt(values.uses, 'uses', 1, 1_000_000),
         count: positiveInt(values.count, 'count', 1, 10_000),
-        expiresAt: validDays === undefined ? undefined : new Date(now().getTime() + validDays * dayMs),
+        expiresAt:
+          validDays === undefined ? undefined : new Date(now().getTime() + validDays * dayMs),
         userId: values.for === undefined ? undefined : await memberId(service, values.for, 'for'),
         note,
       });
     }
     case 'grant': {
       const source = values.source ?? 'admin';
-      if (source === 'activation_code' || !(membershipSources as readonly string[]).includes(source)) {
+      if (
+        source === 'activation_code' ||
+        !(membershipSources as readonly string[]).includes(source)
+      ) {
         throw new UsageError('--source must be admin, compensation or invite');
       }
       const granted = await service.grant({

@@ -31,35 +31,47 @@ describe('membership reminder mail', () => {
       day: 'March 2, 2030',
       date: 'March 2, 2030 at 6:30 PM',
     });
-    expect(formatExpiry('ja', '2030-03-02T18:30:00.000Z')).toEqual({ day: '2030年3月2日', date: '2030年3月2日 18:30' });
+    expect(formatExpiry('ja', '2030-03-02T18:30:00.000Z')).toEqual({
+      day: '2030年3月2日',
+      date: '2030年3月2日 18:30',
+    });
     expect(formatExpiry('es', '2030-03-02T23:59:00.000Z').day).toBe('2 de marzo de 2030');
   });
 
-  it.each(locales)('composes the reminder in %s with the renew link, the footer link and the one-click address', (locale) => {
-    const message = composeMembershipReminder({
-      to: 'ana@example.com',
-      locale,
-      expiresAt: '2030-03-02T18:30:00.000Z',
-      publicUrl: 'https://drive.example.org',
-      unsubscribeToken: token,
-    });
-    const { day, date } = formatExpiry(locale, '2030-03-02T18:30:00.000Z');
-    expect(message.to).toBe('ana@example.com');
-    expect(message.subject).toContain(day);
-    expect(message.text).toContain(date);
-    expect(message.text).toContain(`https://drive.example.org${sitePath(locale, '/drive/payment')}\n`);
-    expect(message.text.endsWith(`\nhttps://drive.example.org/unsubscribe?d=${token}`)).toBe(true);
-    expect(message.listUnsubscribe).toBe(`https://drive.example.org/mail/v1/unsubscribe?d=${token}`);
-    expect(`${message.subject}${message.text}`).not.toMatch(/[{}]/);
-    if (locale !== 'en-US') {
-      const english = composeMembershipReminder({
+  it.each(locales)(
+    'composes the reminder in %s with the renew link, the footer link and the one-click address',
+    (locale) => {
+      const message = composeMembershipReminder({
         to: 'ana@example.com',
-        locale: 'en-US',
+        locale,
         expiresAt: '2030-03-02T18:30:00.000Z',
         publicUrl: 'https://drive.example.org',
         unsubscribeToken: token,
       });
-      expect(message.subject).not.toBe(english.subject);
-    }
-  });
+      const { day, date } = formatExpiry(locale, '2030-03-02T18:30:00.000Z');
+      expect(message.to).toBe('ana@example.com');
+      expect(message.subject).toContain(day);
+      expect(message.text).toContain(date);
+      expect(message.text).toContain(
+        `https://drive.example.org${sitePath(locale, '/drive/payment')}\n`,
+      );
+      expect(message.text.endsWith(`\nhttps://drive.example.org/unsubscribe?d=${token}`)).toBe(
+        true,
+      );
+      expect(message.listUnsubscribe).toBe(
+        `https://drive.example.org/mail/v1/unsubscribe?d=${token}`,
+      );
+      expect(`${message.subject}${message.text}`).not.toMatch(/[{}]/);
+      if (locale !== 'en-US') {
+        const english = composeMembershipReminder({
+          to: 'ana@example.com',
+          locale: 'en-US',
+          expiresAt: '2030-03-02T18:30:00.000Z',
+          publicUrl: 'https://drive.example.org',
+          unsubscribeToken: token,
+        });
+        expect(message.subject).not.toBe(english.subject);
+      }
+    },
+  );
 });

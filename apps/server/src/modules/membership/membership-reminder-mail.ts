@@ -29,7 +29,11 @@ export function formatExpiry(locale: Locale, expiresAt: string): { day: string; 
   const at = new Date(expiresAt);
   return {
     day: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at),
-    date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at),
+    date: new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(at),
   };
 }
 

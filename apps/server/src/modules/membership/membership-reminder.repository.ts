@@ -29,7 +29,12 @@ export function createMembershipReminderRepository(db: Kysely<Database>) {
      * premium is the latest end of their grants (grants queue up), so a renewed membership is
      * found by its new end only.
      */
-    async candidates(input: { now: string; horizon: string; leaseCutoff: string; limit: number }): Promise<ReminderCandidate[]> {
+    async candidates(input: {
+      now: string;
+      horizon: string;
+      leaseCutoff: string;
+      limit: number;
+    }): Promise<ReminderCandidate[]> {
       const rows = await db
         .selectFrom('memberships as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -57,7 +62,10 @@ export function createMembershipReminderRepository(db: Kysely<Database>) {
                 .whereRef('r.user_id', '=', 'm.user_id')
                 .whereRef('r.expires_at', '=', 'm.expires_at')
                 .where((inner) =>
-                  inner.or([inner('r.status', '<>', 'claimed'), inner('r.claimed_at', '>', input.leaseCutoff)]),
+                  inner.or([
+                    inner('r.status', '<>', 'claimed'),
+                    inner('r.claimed_at', '>', input.leaseCutoff),
+                  ]),
                 ),
             ),
           ),
@@ -71,7 +79,11 @@ export function createMembershipReminderRepository(db: Kysely<Database>) {
       for (const row of rows) {
         const seen = byMember.get(row.user_id);
         if (seen === undefined || row.created_at > seen.grantedAt) {
-          byMember.set(row.user_id, { userId: row.user_id, expiresAt: row.expires_at, grantedAt: row.created_at });
+          byMember.set(row.user_id, {
+            userId: row.user_id,
+            expiresAt: row.expires_at,
+            grantedAt: row.created_at,
+          });
         }
       }
       return [...byMember.values()];
@@ -82,7 +94,12 @@ export function createMembershipReminderRepository(db: Kysely<Database>) {
      * whose claim is older than `leaseCutoff` (its node died or its mail failed). Both are single
      * statements that only one node can win, on SQLite and PostgreSQL alike.
      */
-    async claim(input: { userId: string; expiresAt: string; now: string; leaseCutoff: string }): Promise<boolean> {
+    async claim(input: {
+      userId: string;
+      expiresAt: string;
+      now: string;
+      leaseCutoff: string;
+    }): Promise<boolean> {
       const inserted = await db
         .insertInto('membership_reminders')
         .values({

@@ -41,7 +41,11 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
   const leaseMs = deps.leaseMs ?? defaultLeaseMs;
 
   /** Claims, checks and mails one member's reminder, unless another node claimed it first. */
-  async function remind(candidate: { userId: string; expiresAt: string }, at: Date, leaseCutoff: string): Promise<void> {
+  async function remind(
+    candidate: { userId: string; expiresAt: string },
+    at: Date,
+    leaseCutoff: string,
+  ): Promise<void> {
     const key = { userId: candidate.userId, expiresAt: candidate.expiresAt };
     if (!(await reminders.claim({ ...key, now: at.toISOString(), leaseCutoff }))) {
       return;
@@ -56,7 +60,10 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
       await reminders.finish({ ...key, status: 'renewed' });
       return;
     }
-    if (member.grantedAt !== undefined && isGrantedInWindow(candidate.expiresAt, member.grantedAt, deps.days)) {
+    if (
+      member.grantedAt !== undefined &&
+      isGrantedInWindow(candidate.expiresAt, member.grantedAt, deps.days)
+    ) {
       await reminders.finish({ ...key, status: 'recent_grant' });
       return;
     }
@@ -72,12 +79,18 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
           locale,
           expiresAt: candidate.expiresAt,
           publicUrl: deps.publicUrl,
-          unsubscribeToken: deps.mailPreferences.unsubscribeToken(member.email, membershipReminderScene),
+          unsubscribeToken: deps.mailPreferences.unsubscribeToken(
+            member.email,
+            membershipReminderScene,
+          ),
         }),
       );
     } catch (error) {
       // The claim stays: the reminder is tried again once its lease has run out.
-      deps.logger.error({ err: error, userId: candidate.userId }, 'membership reminder mail failed');
+      deps.logger.error(
+        { err: error, userId: candidate.userId },
+        'membership reminder mail failed',
+      );
       return;
     }
     await reminders.finish({

@@ -1,5 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ActivationCodeTable, Database, MemberPackTable, MembershipTable } from '../../db/schema';
+import type {
+  ActivationCodeTable,
+  Database,
+  MemberPackTable,
+  MembershipTable,
+} from '../../db/schema';
 
 /** A grant of premium days as the service reads it. */
 export type MembershipRecord = MembershipTable;
@@ -53,7 +58,11 @@ export function redemptionQueries(db: Kysely<Database>): RedemptionQueries {
     },
 
     async findCode(codeHash) {
-      return db.selectFrom('activation_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+      return db
+        .selectFrom('activation_codes')
+        .selectAll()
+        .where('code_hash', '=', codeHash)
+        .executeTakeFirst();
     },
 
     async hasRedeemed(codeId, userId) {
@@ -135,7 +144,11 @@ export function createMembershipRepository(db: Kysely<Database>) {
         .orderBy('expires_at')
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({ kind: row.kind, bytes: Number(row.bytes), expiresAt: row.expires_at }));
+      return rows.map((row) => ({
+        kind: row.kind,
+        bytes: Number(row.bytes),
+        expiresAt: row.expires_at,
+      }));
     },
 
     /** Runs a redemption or a grant in one transaction. */
@@ -153,7 +166,11 @@ export function createMembershipRepository(db: Kysely<Database>) {
 
     /** The id of the member with this (lower-cased) e-mail address, for operators' grants. */
     async findUserIdByEmail(email: string): Promise<string | undefined> {
-      const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
       return row?.id;
     },
   };

@@ -2,17 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, memberPlugin, memberSecurity } from '../auth/require-actor';
 import { toGrantAnswer } from './membership.dto';
-import { activationAnswerSchema, activationBodySchema, vipAnswerSchema } from './membership.schemas';
+import {
+  activationAnswerSchema,
+  activationBodySchema,
+  vipAnswerSchema,
+} from './membership.schemas';
 import type { MembershipService } from './membership.service';
-import { addMembershipActivityRoutes, type MembershipActivityRouteDeps } from './membership-activity.routes';
-
+import {
+  addMembershipActivityRoutes,
+  type MembershipActivityRouteDeps,
+} from './membership-activity.routes';
 
 /**
  * The membership calls of API.md §5: the VIP state and activation codes, and the activities
  * (membership-activity.routes.ts).
  */
 export function membershipRoutes(
-  deps: { authenticator: Authenticator; memberships: MembershipService } & MembershipActivityRouteDeps,
+  deps: {
+    authenticator: Authenticator;
+    memberships: MembershipService;
+  } & MembershipActivityRouteDeps,
 ) {
   return async (app: FastifyInstance) => {
     const { routes, onRequest } = memberPlugin(app, deps.authenticator);
@@ -33,7 +42,10 @@ export function membershipRoutes(
           response: { 200: vipAnswerSchema },
         },
       },
-      async (request) => ({ result: 'ACCEPTED' as const, data: await deps.memberships.vipOf(actorOf(request).userId) }),
+      async (request) => ({
+        result: 'ACCEPTED' as const,
+        data: await deps.memberships.vipOf(actorOf(request).userId),
+      }),
     );
 
     routes.post(
@@ -44,7 +56,7 @@ export function membershipRoutes(
           tags: ['membership'],
           summary: 'Redeem an activation code',
           description:
-            'Adds the code\'s days to the member\'s membership (after the days already held). ' +
+            "Adds the code's days to the member's membership (after the days already held). " +
             'Errors: `activation_code_invalid` (unknown, malformed, or issued to another member), ' +
             '`activation_code_used` (no uses left, or already redeemed by this member), ' +
             '`activation_code_expired`, and `too_many_requests` past the attempt limit per member ' +
@@ -56,7 +68,10 @@ export function membershipRoutes(
       },
       async (request) =>
         toGrantAnswer(
-          await deps.memberships.redeem({ userId: actorOf(request).userId, address: request.ip }, request.body.activation_code),
+          await deps.memberships.redeem(
+            { userId: actorOf(request).userId, address: request.ip },
+            request.body.activation_code,
+          ),
         ),
     );
 

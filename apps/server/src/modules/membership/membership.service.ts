@@ -111,7 +111,13 @@ const maxCodeLength = 64;
  */
 export async function queueGrant(
   queries: RedemptionQueries,
-  input: { userId: string; type: MembershipType; days: number; source: MembershipSource; codeId: string | null },
+  input: {
+    userId: string;
+    type: MembershipType;
+    days: number;
+    source: MembershipSource;
+    codeId: string | null;
+  },
   now: Date,
 ): Promise<Grant> {
   const latest = await queries.latestExpiry(input.userId, input.type);
@@ -128,7 +134,12 @@ export async function queueGrant(
     activation_code_id: input.codeId,
     created_at: now.toISOString(),
   });
-  return { type: input.type, days: input.days, startsAt: start.toISOString(), expiresAt: end.toISOString() };
+  return {
+    type: input.type,
+    days: input.days,
+    startsAt: start.toISOString(),
+    expiresAt: end.toISOString(),
+  };
 }
 
 function isMembershipType(value: string): value is MembershipType {
@@ -208,7 +219,12 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const ends = expiries.map((entry) => entry.expiresAt).filter((end) => Date.parse(end) > at);
       const expiresAt = ends.sort().at(-1);
       if (expiresAt === undefined) {
-        return { ...withPacks(deps.plans.free, packs), premium: false, expiresAt: undefined, packs };
+        return {
+          ...withPacks(deps.plans.free, packs),
+          premium: false,
+          expiresAt: undefined,
+          packs,
+        };
       }
       return { ...withPacks(deps.plans.premium, packs), premium: true, expiresAt, packs };
     },
@@ -271,7 +287,13 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         }
         return queueGrant(
           queries,
-          { userId: redeemer.userId, type, days: found.days, source: 'activation_code', codeId: found.id },
+          {
+            userId: redeemer.userId,
+            type,
+            days: found.days,
+            source: 'activation_code',
+            codeId: found.id,
+          },
           stamp,
         );
       });
@@ -294,7 +316,10 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       userId: string | undefined;
       note: string;
     }): Promise<string[]> {
-      if (isPackKind(input.type) && !(input.bytes !== undefined && Number.isSafeInteger(input.bytes) && input.bytes > 0)) {
+      if (
+        isPackKind(input.type) &&
+        !(input.bytes !== undefined && Number.isSafeInteger(input.bytes) && input.bytes > 0)
+      ) {
         throw new Error('A pack code needs a size in bytes above 0');
       }
       const stamp = now().toISOString();
@@ -323,7 +348,12 @@ export function createMembershipService(deps: MembershipServiceDeps) {
     },
 
     /** Grants days straight to a member (operators, compensation, invitations). */
-    async grant(input: { userId: string; type: MembershipType; days: number; source: MembershipSource }): Promise<Grant> {
+    async grant(input: {
+      userId: string;
+      type: MembershipType;
+      days: number;
+      source: MembershipSource;
+    }): Promise<Grant> {
       const stamp = now();
       return memberships.inTransaction(async (queries) => {
         if (!(await queries.lockMember(input.userId, stamp))) {

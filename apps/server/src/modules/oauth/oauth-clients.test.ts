@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { AppError } from '../../http/app-error';
-import { createOAuthClientRegistry, deviceCodeGrantType, matchesRedirectUri } from './oauth-clients';
+import {
+  createOAuthClientRegistry,
+  deviceCodeGrantType,
+  matchesRedirectUri,
+} from './oauth-clients';
 
 describe('redirect URI matching', () => {
-  const registered = ['https://app.example/cb', 'http://127.0.0.1/oauth/callback', 'http://[::1]/oauth/callback', 'com.nimbus.app:/oauth/callback'];
+  const registered = [
+    'https://app.example/cb',
+    'http://127.0.0.1/oauth/callback',
+    'http://[::1]/oauth/callback',
+    'com.nimbus.app:/oauth/callback',
+  ];
 
   it.each([
     ['an exact https URI', 'https://app.example/cb'],
@@ -41,11 +50,18 @@ describe('the client registry', () => {
       overrides: {},
       publicUrl: 'https://drive.example',
     });
-    expect(registry.get('web')).toMatchObject({ type: 'public', redirectUris: ['https://drive.example/auth-success'] });
+    expect(registry.get('web')).toMatchObject({
+      type: 'public',
+      redirectUris: ['https://drive.example/auth-success'],
+    });
     expect(registry.get('tv').grantTypes).toEqual([deviceCodeGrantType, 'refresh_token']);
     expect(registry.get('desktop').redirectUris).toContain('http://127.0.0.1/oauth/callback');
     // An id with no built-in registration may only refresh.
-    expect(registry.get('kiosk')).toMatchObject({ name: 'kiosk', grantTypes: ['refresh_token'], redirectUris: [] });
+    expect(registry.get('kiosk')).toMatchObject({
+      name: 'kiosk',
+      grantTypes: ['refresh_token'],
+      redirectUris: [],
+    });
     expect(registry.all()).toHaveLength(7);
   });
 
@@ -55,11 +71,18 @@ describe('the client registry', () => {
       overrides: { desktop: { type: 'public', scopes: ['user'] } },
       publicUrl: 'https://drive.example',
     });
-    expect(registry.get('desktop')).toMatchObject({ scopes: ['user'], grantTypes: ['authorization_code', 'refresh_token'] });
+    expect(registry.get('desktop')).toMatchObject({
+      scopes: ['user'],
+      grantTypes: ['authorization_code', 'refresh_token'],
+    });
   });
 
   it('answers unauthorized_client for unknown ids and grants a client may not use', () => {
-    const registry = createOAuthClientRegistry({ clientIds: ['tv'], overrides: {}, publicUrl: 'https://drive.example' });
+    const registry = createOAuthClientRegistry({
+      clientIds: ['tv'],
+      overrides: {},
+      publicUrl: 'https://drive.example',
+    });
     expect(() => registry.get('web')).toThrow(AppError);
     expect(() => registry.getForGrant('tv', 'authorization_code')).toThrowError(/may not use/);
     expect(registry.getForGrant('tv', deviceCodeGrantType).id).toBe('tv');
@@ -71,10 +94,17 @@ describe('OAUTH_CLIENTS', () => {
     const config = loadConfig({
       AUTH_CLIENTS: 'web,partner',
       OAUTH_CLIENTS: JSON.stringify({
-        partner: { type: 'confidential', secret: 'x'.repeat(32), redirect_uris: ['https://partner.example/cb'] },
+        partner: {
+          type: 'confidential',
+          secret: 'x'.repeat(32),
+          redirect_uris: ['https://partner.example/cb'],
+        },
       }),
     });
-    expect(config.OAUTH_CLIENTS.partner).toMatchObject({ type: 'confidential', redirect_uris: ['https://partner.example/cb'] });
+    expect(config.OAUTH_CLIENTS.partner).toMatchObject({
+      type: 'confidential',
+      redirect_uris: ['https://partner.example/cb'],
+    });
     expect(config.OAUTH_CODE_TTL_SECONDS).toBe(60);
     expect(config.DEVICE_CODE_TTL_SECONDS).toBe(600);
     expect(config.DEVICE_CODE_INTERVAL_SECONDS).toBe(5);
@@ -84,9 +114,21 @@ describe('OAUTH_CLIENTS', () => {
     ['not JSON', '{', /must be a JSON object/],
     ['a client missing from AUTH_CLIENTS', '{"robot":{}}', /robot is not in AUTH_CLIENTS/],
     ['a confidential client without a secret', '{"web":{"type":"confidential"}}', /needs a secret/],
-    ['plain http off the loopback', '{"web":{"redirect_uris":["http://drive.example/cb"]}}', /https, loopback http/],
-    ['a redirect URI with a fragment', '{"web":{"redirect_uris":["https://drive.example/cb#x"]}}', /without fragment/],
-    ['a javascript: URI', '{"web":{"redirect_uris":["javascript:alert(1)"]}}', /https, loopback http/],
+    [
+      'plain http off the loopback',
+      '{"web":{"redirect_uris":["http://drive.example/cb"]}}',
+      /https, loopback http/,
+    ],
+    [
+      'a redirect URI with a fragment',
+      '{"web":{"redirect_uris":["https://drive.example/cb#x"]}}',
+      /without fragment/,
+    ],
+    [
+      'a javascript: URI',
+      '{"web":{"redirect_uris":["javascript:alert(1)"]}}',
+      /https, loopback http/,
+    ],
     ['an unknown grant', '{"web":{"grant_types":["password"]}}', /OAUTH_CLIENTS/],
     ['an unknown field', '{"web":{"redirect_uri":"https://x"}}', /OAUTH_CLIENTS/],
   ])('fails fast on %s', (_case, value, message) => {

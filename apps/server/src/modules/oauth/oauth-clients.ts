@@ -5,7 +5,11 @@ import { AppError } from '../../http/app-error';
 export const deviceCodeGrantType = 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** The grants a registered client may use at `/v1/auth/token` (and `/v1/auth/device/code`). */
-export const oauthGrantTypes = ['authorization_code', 'refresh_token', deviceCodeGrantType] as const;
+export const oauthGrantTypes = [
+  'authorization_code',
+  'refresh_token',
+  deviceCodeGrantType,
+] as const;
 export type OAuthGrantType = (typeof oauthGrantTypes)[number];
 
 /** Scopes of Nimbus: the member's account, the drive (`pan`), and staying signed in. */
@@ -33,7 +37,11 @@ function isRegistrableRedirectUri(value: string): boolean {
   if (url.protocol === 'http:') {
     return loopbackHosts.has(url.hostname);
   }
-  return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) && url.protocol !== 'javascript:' && url.protocol !== 'data:';
+  return (
+    /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) &&
+    url.protocol !== 'javascript:' &&
+    url.protocol !== 'data:'
+  );
 }
 
 /** One client registration of `OAUTH_CLIENTS`. */
@@ -46,7 +54,15 @@ export const oauthClientSchema = z
     /** For confidential clients: sent as `client_secret` in the token request. */
     secret: z.string().min(32, 'client secrets have at least 32 characters').max(256).optional(),
     redirect_uris: z
-      .array(z.string().max(2048).refine(isRegistrableRedirectUri, 'must be https, loopback http or an app scheme, without fragment'))
+      .array(
+        z
+          .string()
+          .max(2048)
+          .refine(
+            isRegistrableRedirectUri,
+            'must be https, loopback http or an app scheme, without fragment',
+          ),
+      )
       .max(20)
       .optional(),
     grant_types: z.array(z.enum(oauthGrantTypes)).max(3).optional(),
@@ -89,7 +105,9 @@ export interface OAuthClient {
  * on the site's `/auth-success`; the desktop app on a loopback address with any port; the mobile
  * apps on their own scheme; the TV uses the device grant.
  */
-export function defaultOAuthClients(publicUrl: string): Record<string, Omit<OAuthClient, 'id' | 'secret'>> {
+export function defaultOAuthClients(
+  publicUrl: string,
+): Record<string, Omit<OAuthClient, 'id' | 'secret'>> {
   const everyScope = [...oauthScopes];
   return {
     web: {
@@ -151,7 +169,12 @@ export function matchesRedirectUri(registered: readonly string[], requested: str
     return false;
   }
   const url = new URL(requested);
-  if (!loopbackHosts.has(url.hostname) || url.port === '' || url.username !== '' || url.password !== '') {
+  if (
+    !loopbackHosts.has(url.hostname) ||
+    url.port === '' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
     return false;
   }
   const withPort = `http://${url.hostname}:${url.port}${url.pathname}${url.search}`;
@@ -204,7 +227,9 @@ export function createOAuthClientRegistry(options: OAuthClientRegistryOptions) {
     get(clientId: string): OAuthClient {
       const client = clients.get(clientId);
       if (!client) {
-        throw new AppError('unauthorized_client', { description: 'This client_id is not registered' });
+        throw new AppError('unauthorized_client', {
+          description: 'This client_id is not registered',
+        });
       }
       return client;
     },
@@ -213,7 +238,9 @@ export function createOAuthClientRegistry(options: OAuthClientRegistryOptions) {
     getForGrant(clientId: string, grantType: OAuthGrantType): OAuthClient {
       const client = this.get(clientId);
       if (!client.grantTypes.includes(grantType)) {
-        throw new AppError('unauthorized_client', { description: `This client may not use the ${grantType} grant` });
+        throw new AppError('unauthorized_client', {
+          description: `This client may not use the ${grantType} grant`,
+        });
       }
       return client;
     },

@@ -15,7 +15,11 @@ export function createOAuthRepository(db: Kysely<Database>) {
     },
 
     async findCode(codeHash: string): Promise<OAuthCodeRow | undefined> {
-      return db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+      return db
+        .selectFrom('oauth_codes')
+        .selectAll()
+        .where('code_hash', '=', codeHash)
+        .executeTakeFirst();
     },
 
     /**
@@ -51,7 +55,11 @@ export function createOAuthRepository(db: Kysely<Database>) {
     },
 
     async findDeviceGrantByUserCode(userCode: string): Promise<DeviceGrantRow | undefined> {
-      return db.selectFrom('device_grants').selectAll().where('user_code', '=', userCode).executeTakeFirst();
+      return db
+        .selectFrom('device_grants')
+        .selectAll()
+        .where('user_code', '=', userCode)
+        .executeTakeFirst();
     },
 
     /** Records a poll and, for a poll that came too early, the longer interval. */
@@ -91,7 +99,11 @@ export function createOAuthRepository(db: Kysely<Database>) {
     },
 
     async setDeviceGrantSession(id: string, sessionId: string): Promise<void> {
-      await db.updateTable('device_grants').set({ session_id: sessionId }).where('id', '=', id).execute();
+      await db
+        .updateTable('device_grants')
+        .set({ session_id: sessionId })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Drops codes and device authorizations that expired more than a day ago. */

@@ -24,7 +24,6 @@ export interface OAuthRoutesDeps {
   authenticator: Authenticator;
 }
 
-
 function authorizeInputOf(params: {
   client_id?: string | undefined;
   response_type?: string | undefined;

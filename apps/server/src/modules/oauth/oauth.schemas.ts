@@ -7,14 +7,22 @@ const parameter = (max: number, what: string) => z.string().max(max).optional().
 const authorizeParameters = {
   client_id: parameter(64, 'A registered client'),
   response_type: parameter(32, 'Must be code'),
-  redirect_uri: parameter(2048, "Exactly one of the client's registered redirect URIs (a loopback one with any port)"),
-  scope: parameter(256, 'Space-separated subset of "user pan offline"; all of the client\'s scopes when absent'),
+  redirect_uri: parameter(
+    2048,
+    "Exactly one of the client's registered redirect URIs (a loopback one with any port)",
+  ),
+  scope: parameter(
+    256,
+    'Space-separated subset of "user pan offline"; all of the client\'s scopes when absent',
+  ),
   state: parameter(1024, 'Returned unchanged with the code'),
   code_challenge: parameter(128, 'BASE64URL(SHA256(code_verifier)); required for public clients'),
   code_challenge_method: parameter(16, 'Must be S256'),
 };
 
-export const authorizeRequestSchema = z.object(authorizeParameters).meta({ id: 'AuthorizeRequest' });
+export const authorizeRequestSchema = z
+  .object(authorizeParameters)
+  .meta({ id: 'AuthorizeRequest' });
 
 // Query strings stay inline in the OpenAPI document (no component id): parameters cannot be refs.
 export const authorizeQuerySchema = z.object(authorizeParameters);
@@ -28,8 +36,12 @@ export const authorizationSchema = z
 
 export const deviceCodeRequestSchema = z
   .object({
-    client_id: z.string().min(1).max(64).describe('A client registered for the device code grant (tv)'),
-  scope: parameter(256, 'Space-separated subset of "user pan offline"'),
+    client_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .describe('A client registered for the device code grant (tv)'),
+    scope: parameter(256, 'Space-separated subset of "user pan offline"'),
     client_secret: parameter(256, 'Confidential clients only'),
   })
   .meta({ id: 'DeviceCodeRequest' });
@@ -39,7 +51,9 @@ export const deviceAuthorizationSchema = z
     device_code: z.string().describe('The TV polls /v1/auth/token with it'),
     user_code: z.string().describe('Shown on the TV as XXXX-XXXX'),
     verification_uri: z.string().describe('The page where the member enters user_code'),
-    verification_uri_complete: z.string().describe('verification_uri with the user_code filled in (for a QR code)'),
+    verification_uri_complete: z
+      .string()
+      .describe('verification_uri with the user_code filled in (for a QR code)'),
     expires_in: z.number().int(),
     interval: z.number().int().describe('Seconds to wait between polls'),
   })

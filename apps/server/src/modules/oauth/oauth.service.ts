@@ -171,7 +171,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       throw new AppError('invalid_request', { description: 'redirect_uri is required' });
     }
     if (!matchesRedirectUri(client.redirectUris, input.redirectUri)) {
-      throw new AppError('invalid_request', { description: 'redirect_uri is not registered for this client' });
+      throw new AppError('invalid_request', {
+        description: 'redirect_uri is not registered for this client',
+      });
     }
     return { client, redirectUri: input.redirectUri };
   }
@@ -179,19 +181,27 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   async function issueCode(actor: Actor, input: AuthorizeInput): Promise<Authorization> {
     const { client, redirectUri } = redirectTarget(input);
     if (input.responseType !== 'code') {
-      throw new AppError('unsupported_response_type', { description: 'response_type must be code' });
+      throw new AppError('unsupported_response_type', {
+        description: 'response_type must be code',
+      });
     }
     const scope = grantedScope(client, input.scope);
     const hasChallenge = input.codeChallenge !== undefined && input.codeChallenge !== '';
     if (hasChallenge || client.type === 'public') {
       if (!hasChallenge) {
-        throw new AppError('invalid_request', { description: 'code_challenge is required (PKCE S256)' });
+        throw new AppError('invalid_request', {
+          description: 'code_challenge is required (PKCE S256)',
+        });
       }
       if (input.codeChallengeMethod !== 'S256') {
-        throw new AppError('invalid_request', { description: 'code_challenge_method must be S256' });
+        throw new AppError('invalid_request', {
+          description: 'code_challenge_method must be S256',
+        });
       }
       if (!isS256Challenge(input.codeChallenge ?? '')) {
-        throw new AppError('invalid_request', { description: 'code_challenge must be 43 base64url characters' });
+        throw new AppError('invalid_request', {
+          description: 'code_challenge must be 43 base64url characters',
+        });
       }
     }
     const now = deps.now();
@@ -246,7 +256,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const verified =
       row.code_challenge === null
         ? input.codeVerifier === undefined
-        : input.codeVerifier !== undefined && verifiesChallenge(input.codeVerifier, row.code_challenge);
+        : input.codeVerifier !== undefined &&
+          verifiesChallenge(input.codeVerifier, row.code_challenge);
     if (!verified) {
       return 'code_verifier does not match the code_challenge';
     }
@@ -266,16 +277,25 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   }
 
   /** A device authorization a member may still decide, by what they typed. */
-  async function pendingByUserCode(actor: Actor, typed: string, context: RequestContext): Promise<DeviceGrantRow> {
+  async function pendingByUserCode(
+    actor: Actor,
+    typed: string,
+    context: RequestContext,
+  ): Promise<DeviceGrantRow> {
     limit(`device-user-code:member:${actor.userId}`, userCodeLimit);
     limit(`device-user-code:address:${context.address}`, userCodeLimit);
     const userCode = normalizeUserCode(typed);
-    const row = userCode === undefined ? undefined : await deps.grants.findDeviceGrantByUserCode(userCode);
+    const row =
+      userCode === undefined ? undefined : await deps.grants.findDeviceGrantByUserCode(userCode);
     if (!row || row.status !== 'pending') {
-      throw new AppError('invalid_verification_code', { description: 'No TV is waiting for this code' });
+      throw new AppError('invalid_verification_code', {
+        description: 'No TV is waiting for this code',
+      });
     }
     if (row.expires_at <= deps.now().toISOString()) {
-      throw new AppError('expired_verification_code', { description: 'The code has expired; start again on the TV' });
+      throw new AppError('expired_verification_code', {
+        description: 'The code has expired; start again on the TV',
+      });
     }
     return row;
   }
@@ -322,7 +342,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             query.set(name, value);
           }
         }
-        return withParams(`${settings.publicUrl}${signInPath}`, { return_to: `${authorizePath}?${query.toString()}` });
+        return withParams(`${settings.publicUrl}${signInPath}`, {
+          return_to: `${authorizePath}?${query.toString()}`,
+        });
       }
       try {
         const authorization = await issueCode(actor, input);
@@ -358,13 +380,16 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       }
       const now = deps.now();
       const codeHash = hashToken(input.code);
-      const row = input.code.length <= maxSecretLength ? await deps.grants.findCode(codeHash) : undefined;
+      const row =
+        input.code.length <= maxSecretLength ? await deps.grants.findCode(codeHash) : undefined;
       if (!row) {
         throw new AppError('invalid_grant', { description: 'The authorization code is not valid' });
       }
       if (row.consumed_at !== null) {
         await revokeSession(row.session_id, now);
-        throw new AppError('invalid_grant', { description: 'The authorization code was already used' });
+        throw new AppError('invalid_grant', {
+          description: 'The authorization code was already used',
+        });
       }
       const problem = await codeProblem(row, client, input, now);
       if (problem !== undefined) {
@@ -377,7 +402,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         // Another exchange of the same code won the race: neither keeps its tokens.
         await revokeSession(grant.sessionId, now);
         await revokeSession((await deps.grants.findCode(codeHash))?.session_id ?? null, now);
-        throw new AppError('invalid_grant', { description: 'The authorization code was already used' });
+        throw new AppError('invalid_grant', {
+          description: 'The authorization code was already used',
+        });
       }
       return grant;
     },
@@ -417,7 +444,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             deviceCode,
             userCode: formatUserCode(userCode),
             verificationUri,
-            verificationUriComplete: withParams(verificationUri, { user_code: formatUserCode(userCode) }),
+            verificationUriComplete: withParams(verificationUri, {
+              user_code: formatUserCode(userCode),
+            }),
             expiresIn: settings.deviceCodeTtlSeconds,
             interval: settings.deviceIntervalSeconds,
           };
@@ -430,7 +459,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
      * The device code grant: the TV polls until the member decides. A poll earlier than the
      * interval answers `slow_down` and lengthens the interval by five seconds (RFC 8628 §3.5).
      */
-    async pollDeviceAuthorization(input: DevicePollInput, context: RequestContext): Promise<TokenGrant> {
+    async pollDeviceAuthorization(
+      input: DevicePollInput,
+      context: RequestContext,
+    ): Promise<TokenGrant> {
       const client = deps.clients.getForGrant(input.clientId, deviceCodeGrantType);
       authenticateClient(client, input.clientSecret);
       if (!input.deviceCode) {
@@ -455,7 +487,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         throw new AppError('access_denied', { description: 'The member denied the sign-in' });
       }
       const intervalMs = row.interval_seconds * 1000;
-      if (row.last_polled_at !== null && now.getTime() - Date.parse(row.last_polled_at) < intervalMs - pollJitterMs) {
+      if (
+        row.last_polled_at !== null &&
+        now.getTime() - Date.parse(row.last_polled_at) < intervalMs - pollJitterMs
+      ) {
         const interval = row.interval_seconds + slowDownStepSeconds;
         await deps.grants.recordPoll(row.id, now, interval);
         throw new AppError('slow_down', { metadata: { interval: String(interval) } });
@@ -474,7 +509,11 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     },
 
     /** What the activation page shows for a user code the member typed. */
-    async describeUserCode(actor: Actor, typed: string, context: RequestContext): Promise<PendingDevice> {
+    async describeUserCode(
+      actor: Actor,
+      typed: string,
+      context: RequestContext,
+    ): Promise<PendingDevice> {
       const row = await pendingByUserCode(actor, typed, context);
       const client = deps.clients.get(row.client_id);
       return {
@@ -483,7 +522,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         clientName: client.name,
         scope: row.scope,
         expiresAt: row.expires_at,
-        expiresIn: Math.max(0, Math.floor((Date.parse(row.expires_at) - deps.now().getTime()) / 1000)),
+        expiresIn: Math.max(
+          0,
+          Math.floor((Date.parse(row.expires_at) - deps.now().getTime()) / 1000),
+        ),
       };
     },
 
@@ -496,8 +538,12 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     ): Promise<{ userCode: string; status: 'approved' | 'denied' }> {
       const row = await pendingByUserCode(actor, typed, context);
       const status = approve ? 'approved' : 'denied';
-      if (!(await deps.grants.decideDeviceGrant(row.id, { status, userId: actor.userId }, deps.now()))) {
-        throw new AppError('invalid_verification_code', { description: 'No TV is waiting for this code' });
+      if (
+        !(await deps.grants.decideDeviceGrant(row.id, { status, userId: actor.userId }, deps.now()))
+      ) {
+        throw new AppError('invalid_verification_code', {
+          description: 'No TV is waiting for this code',
+        });
       }
       return { userCode: formatUserCode(row.user_code), status };
     },
@@ -518,7 +564,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         response_modes_supported: ['query'],
         code_challenge_methods_supported: ['S256'],
         scopes_supported: [...oauthScopes],
-        token_endpoint_auth_methods_supported: hasConfidential ? ['none', 'client_secret_post'] : ['none'],
+        token_endpoint_auth_methods_supported: hasConfidential
+          ? ['none', 'client_secret_post']
+          : ['none'],
         revocation_endpoint_auth_methods_supported: ['none'],
         ui_locales_supported: [...locales],
       };

@@ -24,7 +24,10 @@ describe('PKCE S256', () => {
     expect(verifiesChallenge(candidate, s256Challenge(candidate))).toBe(false);
   });
 
-  it.each(['short', `${challenge}=`, challenge.replace('-', '+')])('refuses the malformed challenge %s', (candidate) => {
-    expect(isS256Challenge(candidate)).toBe(false);
-  });
+  it.each(['short', `${challenge}=`, challenge.replace('-', '+')])(
+    'refuses the malformed challenge %s',
+    (candidate) => {
+      expect(isS256Challenge(candidate)).toBe(false);
+    },
+  );
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatUserCode, newUserCode, normalizeUserCode, userCodeAlphabet, userCodeLength } from './user-code';
+import {
+  formatUserCode,
+  newUserCode,
+  normalizeUserCode,
+  userCodeAlphabet,
+  userCodeLength,
+} from './user-code';
 
 describe('user codes', () => {
   it('are 8 characters of an alphabet without vowels or look-alikes', () => {
@@ -20,9 +26,12 @@ describe('user codes', () => {
     expect(normalizeUserCode('wd-jb-mj-ht')).toBe('WDJBMJHT');
   });
 
-  it.each(['WDJB-MJH', 'WDJB-MJHTT', 'WDJB-MJH0', 'AEIO-UAEI', '', 'WDJB_MJHT'])('refuse %j', (typed) => {
-    expect(normalizeUserCode(typed)).toBeUndefined();
-  });
+  it.each(['WDJB-MJH', 'WDJB-MJHTT', 'WDJB-MJH0', 'AEIO-UAEI', '', 'WDJB_MJHT'])(
+    'refuse %j',
+    (typed) => {
+      expect(normalizeUserCode(typed)).toBeUndefined();
+    },
+  );
 
   it('differ from one another', () => {
     const codes = new Set(Array.from({ length: 1000 }, () => newUserCode()));

@@ -56,7 +56,10 @@ export interface FetchPolicyWire {
 }
 
 export function policyToWire(policy: FetchPolicy): FetchPolicyWire {
-  return { ranges: policy.allowedRanges.map(([address, bits]) => `${address.toString()}/${bits}`), ports: [...policy.extraPorts] };
+  return {
+    ranges: policy.allowedRanges.map(([address, bits]) => `${address.toString()}/${bits}`),
+    ports: [...policy.extraPorts],
+  };
 }
 
 export function policyFromWire(wire: FetchPolicyWire): FetchPolicy {
@@ -67,7 +70,9 @@ const ipv4Compatible = ipaddr.parseCIDR('::/96');
 const globalUnicast6 = ipaddr.parseCIDR('2000::/3');
 
 function inAllowedRange(address: ipaddr.IPv4 | ipaddr.IPv6, policy: FetchPolicy): boolean {
-  return policy.allowedRanges.some(([range, bits]) => address.kind() === range.kind() && address.match(range, bits));
+  return policy.allowedRanges.some(
+    ([range, bits]) => address.kind() === range.kind() && address.match(range, bits),
+  );
 }
 
 /**
@@ -127,7 +132,11 @@ export function checkUrl(url: URL, policy: FetchPolicy): void {
   }
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for `http.request` that resolves the name once and refuses it when any address it
@@ -143,12 +152,21 @@ export function guardedLookup(policy: FetchPolicy, resolve: typeof dns.lookup = 
       }
       const list = addresses;
       if (list.length === 0 || list.some((entry) => !isAllowedAddress(entry.address, policy))) {
-        callback(Object.assign(new BlockedAddressError('resolved address'), { code: 'EBLOCKED' }), []);
+        callback(
+          Object.assign(new BlockedAddressError('resolved address'), { code: 'EBLOCKED' }),
+          [],
+        );
         return;
       }
-      const wanted = options.family === 4 || options.family === 6 ? list.filter((entry) => entry.family === options.family) : list;
+      const wanted =
+        options.family === 4 || options.family === 6
+          ? list.filter((entry) => entry.family === options.family)
+          : list;
       if (wanted.length === 0) {
-        callback(Object.assign(new Error('no address of the wanted family'), { code: 'ENOTFOUND' }), []);
+        callback(
+          Object.assign(new Error('no address of the wanted family'), { code: 'ENOTFOUND' }),
+          [],
+        );
         return;
       }
       if (options.all === true) {

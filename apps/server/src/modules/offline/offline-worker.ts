@@ -1,7 +1,12 @@
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { downloadFolderName, safeFileName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
+import {
+  downloadFolderName,
+  safeFileName,
+  type Locale,
+  type TaskMessageKey,
+} from '@nimbus/contracts';
 import type { QueueSignal } from '../../db/queue-signal';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
@@ -92,7 +97,10 @@ function messageKeyOf(error: unknown): TaskMessageKey {
  * Failures a member gets past by freeing space or waiting for traffic: a torrent task that ends
  * with one keeps its verified pieces (`partDir/<task id>/`), so a retry fetches only the rest.
  */
-const keptFailures: ReadonlySet<TaskMessageKey> = new Set<TaskMessageKey>(['space_not_enough', 'traffic_exhausted']);
+const keptFailures: ReadonlySet<TaskMessageKey> = new Set<TaskMessageKey>([
+  'space_not_enough',
+  'traffic_exhausted',
+]);
 
 /**
  * Runs of one task a process may die in: a task that was running when its process died this
@@ -164,7 +172,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       under?.abort(new StoppedByMember());
       if (under === undefined && change.phase === 'deleted') {
         // A task deleted while not running here (the pieces of a failed torrent): nothing to resume.
-        void dropPart(change.taskId).catch((error: unknown) => deps.logger.error({ err: error, taskId: change.taskId }, 'offline partial data removal failed'));
+        void dropPart(change.taskId).catch((error: unknown) =>
+          deps.logger.error(
+            { err: error, taskId: change.taskId },
+            'offline partial data removal failed',
+          ),
+        );
       }
     }
   });
@@ -218,15 +231,21 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
   async function run(task: TaskRecord): Promise<void> {
     const controller = new AbortController();
     running.set(task.id, controller);
-    const deadline = setTimeout(() => controller.abort(new DownloadFailure('timed_out')), deps.timeoutMs);
+    const deadline = setTimeout(
+      () => controller.abort(new DownloadFailure('timed_out')),
+      deps.timeoutMs,
+    );
     deadline.unref();
-    const heartbeat = setInterval(() => {
-      void deps.tasks.updateHeld(task.id, workerId, {}, leaseUntil()).then((held) => {
-        if (!held) {
-          controller.abort(new StoppedByMember());
-        }
-      });
-    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        void deps.tasks.updateHeld(task.id, workerId, {}, leaseUntil()).then((held) => {
+          if (!held) {
+            controller.abort(new StoppedByMember());
+          }
+        });
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
     heartbeat.unref();
     const url = task.params.url ?? '';
     let handle: FileHandle | undefined;
@@ -235,7 +254,9 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     let validator: string | null = null;
     let adopted = false;
     /** Where the task was made (`params.source`): every write of the params keeps it. */
-    const keptParams: Record<string, string> = task.params.source ? { source: task.params.source } : {};
+    const keptParams: Record<string, string> = task.params.source
+      ? { source: task.params.source }
+      : {};
     /** A torrent task: its pieces stay after a failure a retry can get past (see `keptFailures`). */
     let torrentTask = false;
     /** What the task shows besides url, speed and eta (a torrent's file list), kept when it fails. */
@@ -260,7 +281,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           userId: task.userId,
           magnet: source.sourceUrl,
           signal: controller.signal,
-          available: Math.max(0, about.limit - about.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id))),
+          available: Math.max(
+            0,
+            about.limit -
+              about.usage -
+              (await deps.tasks.runningBytes(task.userId, 'offline', task.id)),
+          ),
           room: async () => {
             const now = await deps.files.about(task.userId);
             return Math.max(0, now.limit - now.usage);
@@ -276,7 +302,14 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           update: async (patch) => {
             const params = patch.params ? { ...patch.params, ...keptParams } : undefined;
             shown = params ?? shown;
-            if (!(await deps.tasks.updateHeld(task.id, workerId, { ...patch, ...(params ? { params } : {}), updatedAt: deps.now().toISOString() }, leaseUntil()))) {
+            if (
+              !(await deps.tasks.updateHeld(
+                task.id,
+                workerId,
+                { ...patch, ...(params ? { params } : {}), updatedAt: deps.now().toISOString() },
+                leaseUntil(),
+              ))
+            ) {
               controller.abort(new StoppedByMember());
             }
           },
@@ -300,7 +333,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         );
         if (done) {
           await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: folder.folderId });
-          deps.logger.info({ taskId: task.id, worker: workerId, size: folder.size, fetched: folder.fetched }, 'offline torrent complete');
+          deps.logger.info(
+            { taskId: task.id, worker: workerId, size: folder.size, fetched: folder.fetched },
+            'offline torrent complete',
+          );
         }
         return;
       }
@@ -319,7 +355,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       };
       if (written > 0 && point.validator !== null) {
         try {
-          opened = await deps.fetcher.open(source.sourceUrl, controller.signal, { offset: written, validator: point.validator });
+          opened = await deps.fetcher.open(source.sourceUrl, controller.signal, {
+            offset: written,
+            validator: point.validator,
+          });
         } catch (error) {
           // A range the source no longer has (416), or an answer of another version: start over.
           if (!(error instanceof SourceStatusError)) {
@@ -342,7 +381,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       }
       validator = opened.acceptsRanges ? opened.validator : null;
       const about = await deps.files.about(task.userId);
-      let available = Math.max(0, about.limit - about.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id)));
+      let available = Math.max(
+        0,
+        about.limit -
+          about.usage -
+          (await deps.tasks.runningBytes(task.userId, 'offline', task.id)),
+      );
       const name = safeFileName(opened.fileName) || task.name;
       const total = opened.size;
       if (total !== undefined && total > deps.maxBytes) {
@@ -360,7 +404,14 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       await deps.tasks.updateHeld(
         task.id,
         workerId,
-        { name, fileName: name, fileSize: total ?? 0, fetchedBytes: durable, sourceValidator: validator, updatedAt: deps.now().toISOString() },
+        {
+          name,
+          fileName: name,
+          fileSize: total ?? 0,
+          fetchedBytes: durable,
+          sourceValidator: validator,
+          updatedAt: deps.now().toISOString(),
+        },
         leaseUntil(),
       );
 
@@ -372,7 +423,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       // Received bytes are read straight into the writer's buffers (plain http), written (whole
       // buffers with direct I/O) and hashed on the hash threads while the next arrive, and the
       // file is synced as it grows, so the last fsync has little left to do.
-      const sink = new HashedFileWriter(file, written, hasher, { flushBytes, ...(direct === undefined ? {} : { direct }) });
+      const sink = new HashedFileWriter(file, written, hasher, {
+        flushBytes,
+        ...(direct === undefined ? {} : { direct }),
+      });
 
       /** fsyncs what is written, records it as durable, counts its traffic and looks at the limits again. */
       const checkpoint = async (final: boolean) => {
@@ -383,12 +437,19 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         const speed = elapsed > 0 ? Math.round((sink.queued - startedAt) / elapsed) : 0;
         // What arrived shows as progress; what is durable is what a restart resumes from.
         const seen = Math.max(at, sink.queued);
-        const percent = total !== undefined && total > 0 ? Math.min(99, Math.floor((seen / total) * 100)) : 0;
-        const eta = total !== undefined && speed > 0 ? String(Math.ceil((total - seen) / speed)) : '';
+        const percent =
+          total !== undefined && total > 0 ? Math.min(99, Math.floor((seen / total) * 100)) : 0;
+        const eta =
+          total !== undefined && speed > 0 ? String(Math.ceil((total - seen) / speed)) : '';
         const held = await deps.tasks.updateHeld(
           task.id,
           workerId,
-          { progress: percent, fetchedBytes: at, params: { ...keptParams, url, speed: final ? '0' : String(speed), eta }, updatedAt: deps.now().toISOString() },
+          {
+            progress: percent,
+            fetchedBytes: at,
+            params: { ...keptParams, url, speed: final ? '0' : String(speed), eta },
+            updatedAt: deps.now().toISOString(),
+          },
           leaseUntil(),
         );
         durable = at;
@@ -403,7 +464,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           throw new DownloadFailure('traffic_exhausted');
         }
         const now = await deps.files.about(task.userId);
-        available = Math.max(0, now.limit - now.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id)));
+        available = Math.max(
+          0,
+          now.limit - now.usage - (await deps.tasks.runningBytes(task.userId, 'offline', task.id)),
+        );
         if (at > available) {
           throw new DownloadFailure('space_not_enough');
         }
@@ -461,7 +525,9 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         if (written > counted) {
           const bytes = written - counted;
           counted = written;
-          traffic = await deps.tasks.addTraffic(task.userId, period, bytes).catch(() => traffic + bytes);
+          traffic = await deps.tasks
+            .addTraffic(task.userId, period, bytes)
+            .catch(() => traffic + bytes);
         }
       }
       if (failure !== undefined) {
@@ -509,7 +575,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       );
       if (done) {
         await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: made.id });
-        deps.logger.info({ taskId: task.id, worker: workerId, size: digest.size, resumedFrom: startedAt }, 'offline download complete');
+        deps.logger.info(
+          { taskId: task.id, worker: workerId, size: digest.size, resumedFrom: startedAt },
+          'offline download complete',
+        );
       }
     } catch (error) {
       await direct?.close().catch(() => undefined);
@@ -542,7 +611,13 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
           fetchedBytes: 0,
           sourceValidator: null,
           // The quota's reason, as a failed save from a share names it too.
-          params: { ...shown, url, speed: '0', eta: '', ...(key === 'space_not_enough' ? { error: 'file_space_not_enough' } : {}) },
+          params: {
+            ...shown,
+            url,
+            speed: '0',
+            eta: '',
+            ...(key === 'space_not_enough' ? { error: 'file_space_not_enough' } : {}),
+          },
           updatedAt: deps.now().toISOString(),
         },
         'release',
@@ -553,7 +628,11 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       running.delete(task.id);
       if (!faulted) {
         // Ended in a way this worker saw: not a run its process died in.
-        await deps.tasks.endRun(task.id, workerId).catch((error: unknown) => deps.logger.error({ err: error, taskId: task.id }, 'offline task run end not recorded'));
+        await deps.tasks
+          .endRun(task.id, workerId)
+          .catch((error: unknown) =>
+            deps.logger.error({ err: error, taskId: task.id }, 'offline task run end not recorded'),
+          );
       }
     }
   }
@@ -566,10 +645,18 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         return folder.id;
       }
     }
-    return (await deps.files.downloadFolder(userId, downloadFolderName(await deps.localeOf(userId)))).id;
+    return (
+      await deps.files.downloadFolder(userId, downloadFolderName(await deps.localeOf(userId)))
+    ).id;
   }
 
-  async function createNamed(userId: string, name: string, parentId: string, digest: ContentDigest, mimeType: string) {
+  async function createNamed(
+    userId: string,
+    name: string,
+    parentId: string,
+    digest: ContentDigest,
+    mimeType: string,
+  ) {
     const blob = { sha256: digest.sha256, gcid: digest.gcid, size: digest.size };
     try {
       return await deps.files.createFile(userId, { name, parentId, blob, mimeType });
@@ -611,7 +698,10 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
 
   /** Fails a task whose process died in each of its last `maxOpenRuns` runs, without running it. */
   async function quarantine(task: TaskRecord): Promise<void> {
-    deps.logger.error({ taskId: task.id, worker: workerId }, 'offline task failed: its process died while running it twice');
+    deps.logger.error(
+      { taskId: task.id, worker: workerId },
+      'offline task failed: its process died while running it twice',
+    );
     await dropPart(task.id);
     await deps.tasks.updateHeld(
       task.id,
@@ -680,15 +770,24 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
    */
   async function sweepParts(): Promise<void> {
     await ready;
-    const names = (await fs.readdir(deps.partDir)).filter((name) => /^[A-Za-z0-9_-]{1,32}$/.test(name));
+    const names = (await fs.readdir(deps.partDir)).filter((name) =>
+      /^[A-Za-z0-9_-]{1,32}$/.test(name),
+    );
     for (let index = 0; index < names.length; index += 500) {
       const slice = names.slice(index, index + 500);
       const phases = await deps.tasks.phasesOf(slice);
       const keptSince = new Date(deps.now().getTime() - keepFailedMs).toISOString();
       for (const name of slice) {
         const state = phases.get(name);
-        const kept = state?.phase === 'PHASE_TYPE_ERROR' && keptFailures.has(state.messageKey as TaskMessageKey) && state.updatedAt >= keptSince;
-        if (state === undefined || state.phase === 'PHASE_TYPE_COMPLETE' || (state.phase === 'PHASE_TYPE_ERROR' && !kept)) {
+        const kept =
+          state?.phase === 'PHASE_TYPE_ERROR' &&
+          keptFailures.has(state.messageKey as TaskMessageKey) &&
+          state.updatedAt >= keptSince;
+        if (
+          state === undefined ||
+          state.phase === 'PHASE_TYPE_COMPLETE' ||
+          (state.phase === 'PHASE_TYPE_ERROR' && !kept)
+        ) {
           await dropPart(name);
         }
       }
@@ -704,13 +803,17 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       stopped = false;
       faulted = false;
       sweepParts()
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'offline partial data sweep failed'))
+        .catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'offline partial data sweep failed'),
+        )
         .finally(tick);
       timer = setInterval(tick, pollMs);
       timer.unref();
       // Pieces kept for a retry go once their time is up, without waiting for a restart.
       sweeper ??= setInterval(() => {
-        sweepParts().catch((error: unknown) => deps.logger.error({ err: error }, 'offline partial data sweep failed'));
+        sweepParts().catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'offline partial data sweep failed'),
+        );
       }, sweepMs);
       sweeper.unref();
       if (deps.queue !== undefined && listening === undefined) {
@@ -773,7 +876,12 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
       await requeueing;
       await settle();
       for (const id of ids) {
-        await deps.tasks.updateHeld(id, workerId, { phase: 'PHASE_TYPE_PENDING', updatedAt: deps.now().toISOString() }, 'release');
+        await deps.tasks.updateHeld(
+          id,
+          workerId,
+          { phase: 'PHASE_TYPE_PENDING', updatedAt: deps.now().toISOString() },
+          'release',
+        );
       }
     },
   };

@@ -37,7 +37,11 @@ export function offlineRoutes(deps: OfflineRoutesDeps) {
           response: { 200: taskSchema },
         },
       },
-      async (request) => toTaskDto(await deps.offline.retry(actorOf(request).userId, request.body.id), requestLocale(request)),
+      async (request) =>
+        toTaskDto(
+          await deps.offline.retry(actorOf(request).userId, request.body.id),
+          requestLocale(request),
+        ),
     );
   };
 }

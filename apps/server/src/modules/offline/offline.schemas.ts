@@ -11,7 +11,9 @@ export const createUrlTaskBodySchema = z
       url: z
         .string()
         .max(4096)
-        .describe('An http or https URL, a `magnet:` link, or the id of a `.torrent` file in the member\'s drive (uploaded first)'),
+        .describe(
+          "An http or https URL, a `magnet:` link, or the id of a `.torrent` file in the member's drive (uploaded first)",
+        ),
       files: z
         .array(z.string().max(64))
         .max(1000)
@@ -21,10 +23,26 @@ export const createUrlTaskBodySchema = z
             'With an http(s) link, present (even `[]`) runs the `.torrent` the link serves as a torrent task; absent saves the link as a file',
         ),
     }),
-    name: z.string().max(4096).optional().describe("The file's name; else the source's or the URL's"),
-    parent_id: z.string().max(64).optional().describe('Folder the file goes to; absent or `""`: the downloads folder (`folder_type: DOWNLOAD`)'),
+    name: z
+      .string()
+      .max(4096)
+      .optional()
+      .describe("The file's name; else the source's or the URL's"),
+    parent_id: z
+      .string()
+      .max(64)
+      .optional()
+      .describe(
+        'Folder the file goes to; absent or `""`: the downloads folder (`folder_type: DOWNLOAD`)',
+      ),
     params: z
-      .object({ source: taskSourceSchema.optional().describe('Where the task was made (spec: task sources); kept in the task\'s `params.source`') })
+      .object({
+        source: taskSourceSchema
+          .optional()
+          .describe(
+            "Where the task was made (spec: task sources); kept in the task's `params.source`",
+          ),
+      })
       .optional(),
   })
   .describe('An offline download task');

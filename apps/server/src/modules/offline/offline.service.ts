@@ -8,7 +8,18 @@ import type { Readable } from 'node:stream';
 import { nameFromUrl } from './url-fetcher';
 import parseTorrent from 'parse-torrent';
 import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
-import { describeMagnet, describeTorrentFile, isMagnetLink, isTorrentFile, listingParam, maxTorrentFileBytes, parseTorrentBytes, pickedFiles, torrentFileOf, type TorrentDescription } from './torrent/torrent-source';
+import {
+  describeMagnet,
+  describeTorrentFile,
+  isMagnetLink,
+  isTorrentFile,
+  listingParam,
+  maxTorrentFileBytes,
+  parseTorrentBytes,
+  pickedFiles,
+  torrentFileOf,
+  type TorrentDescription,
+} from './torrent/torrent-source';
 import type { TorrentSourceRepository } from './torrent/torrent.repository';
 
 export interface OfflineServiceDeps {
@@ -54,7 +65,12 @@ const fileIdPattern = /^[A-Za-z0-9_-]{16}$/;
 
 /** The file name an offline task starts with: the given one, else the URL's last segment, else its host. */
 export function initialName(url: URL, given: string | undefined): string {
-  return safeFileName(given ?? '') || safeFileName(nameFromUrl(url)) || safeFileName(url.hostname) || 'download';
+  return (
+    safeFileName(given ?? '') ||
+    safeFileName(nameFromUrl(url)) ||
+    safeFileName(url.hostname) ||
+    'download'
+  );
 }
 
 /** Parses and checks a member's URL; what is not a fetchable link is the member's error. */
@@ -73,7 +89,9 @@ export function parseOfflineUrl(text: string): URL {
     throw new AppError('invalid_argument', { description: 'url must be http or https' });
   }
   if (url.username !== '' || url.password !== '') {
-    throw new AppError('invalid_argument', { description: 'url must not carry a user name or password' });
+    throw new AppError('invalid_argument', {
+      description: 'url must not carry a user name or password',
+    });
   }
   url.hash = '';
   return url;
@@ -93,7 +111,11 @@ export function createOfflineService(deps: OfflineServiceDeps) {
    * http(s) link to a `.torrent` file when `url.files` is given (present, even empty); undefined
    * for anything else (an http(s) URL saved as a file, checked by `parseOfflineUrl`).
    */
-  async function describeTorrent(userId: string, text: string, picks: readonly string[] | undefined): Promise<(TorrentDescription & { bytes: Buffer | undefined }) | undefined> {
+  async function describeTorrent(
+    userId: string,
+    text: string,
+    picks: readonly string[] | undefined,
+  ): Promise<(TorrentDescription & { bytes: Buffer | undefined }) | undefined> {
     const trimmed = text.trim();
     const magnet = isMagnetLink(trimmed);
     const fileId = !magnet && fileIdPattern.test(trimmed);
@@ -107,16 +129,23 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       const bytes = await deps.torrents.readLink(url.toString());
       if (bytes === undefined || parseTorrentBytes(bytes) === undefined) {
         // Blocked, unreachable, too large or not a torrent: one answer for all.
-        throw new AppError('invalid_argument', { description: 'url.files picks files of a torrent, and the link did not give a readable .torrent file' });
+        throw new AppError('invalid_argument', {
+          description:
+            'url.files picks files of a torrent, and the link did not give a readable .torrent file',
+        });
       }
       return { ...describeTorrentFile(bytes), bytes };
     }
     if (!deps.torrents) {
-      throw new AppError('unimplemented', { description: 'Magnet links and torrents are not supported here' });
+      throw new AppError('unimplemented', {
+        description: 'Magnet links and torrents are not supported here',
+      });
     }
     if (magnet) {
       if (trimmed.length > maxUrlLength) {
-        throw new AppError('invalid_argument', { description: `url is 1-${maxUrlLength} characters` });
+        throw new AppError('invalid_argument', {
+          description: `url is 1-${maxUrlLength} characters`,
+        });
       }
       const magnet = describeMagnet(trimmed);
       const known = deps.torrents.metadata?.cached(magnet.infoHash);
@@ -129,12 +158,18 @@ export function createOfflineService(deps: OfflineServiceDeps) {
     }
     const file = await deps.files.get(userId, trimmed);
     if (file.kind !== 'file' || !isTorrentFile(file)) {
-      throw new AppError('invalid_argument', { description: 'url names a file that is not a .torrent' });
+      throw new AppError('invalid_argument', {
+        description: 'url names a file that is not a .torrent',
+      });
     }
     if (file.trashed !== 0) {
       throw new AppError('file_in_recycle_bin');
     }
-    if (file.phase !== 'PHASE_TYPE_COMPLETE' || file.sha256 === null || file.size > maxTorrentFileBytes) {
+    if (
+      file.phase !== 'PHASE_TYPE_COMPLETE' ||
+      file.sha256 === null ||
+      file.size > maxTorrentFileBytes
+    ) {
       throw new AppError('invalid_argument', { description: 'The file is not a readable torrent' });
     }
     const chunks: Buffer[] = [];
@@ -165,7 +200,10 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         // The torrent's files are known (a .torrent file, or a magnet link checked lately): chosen
         // files that cannot fit in the room left (less the member's running downloads) are
         // refused now, before the day's count; the worker checks again before a piece is fetched.
-        const chosen = files === null ? torrent.files : torrent.files.filter((entry) => files.includes(entry.index));
+        const chosen =
+          files === null
+            ? torrent.files
+            : torrent.files.filter((entry) => files.includes(entry.index));
         const size = chosen.reduce((sum, entry) => sum + entry.size, 0);
         const about = await deps.files.about(userId);
         if (size > about.limit - about.usage - (await tasks.runningBytes(userId, 'offline', ''))) {
@@ -176,9 +214,13 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       const stamp = now();
       const day = stamp.toISOString().slice(0, 10);
       if (!(await tasks.countDaily(userId, 'offline', day, plan.cloudDownloads))) {
-        throw new AppError('task_daily_create_limit', { metadata: { limit: String(plan.cloudDownloads) } });
+        throw new AppError('task_daily_create_limit', {
+          metadata: { limit: String(plan.cloudDownloads) },
+        });
       }
-      const name = torrent ? safeFileName(input.name ?? '') || safeFileName(torrent.name) || torrent.infoHash : initialName(url as URL, input.name);
+      const name = torrent
+        ? safeFileName(input.name ?? '') || safeFileName(torrent.name) || torrent.infoHash
+        : initialName(url as URL, input.name);
       const sourceUrl = torrent ? torrent.magnet : (url as URL).toString();
       const task: TaskRecord = {
         id: newId(),
@@ -224,7 +266,9 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         throw new AppError('not_found', { description: 'No such offline task' });
       }
       // The reason of the failure goes with it.
-      const params = Object.fromEntries(Object.entries(task.params).filter(([key]) => key !== 'error'));
+      const params = Object.fromEntries(
+        Object.entries(task.params).filter(([key]) => key !== 'error'),
+      );
       const changed = await tasks.updateInPhase(userId, id, ['PHASE_TYPE_ERROR'], {
         phase: 'PHASE_TYPE_PENDING',
         progress: 0,
@@ -233,7 +277,9 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         updatedAt: now().toISOString(),
       });
       if (!changed) {
-        throw new AppError('failed_precondition', { description: 'Only a failed task can be retried' });
+        throw new AppError('failed_precondition', {
+          description: 'Only a failed task can be retried',
+        });
       }
       deps.onQueued();
       const retried = await tasks.findOwned(userId, id);

@@ -45,7 +45,10 @@ class MemorySink implements ByteSink {
   }
 }
 
-const loopback: FetchPolicy = { allowedRanges: parseRanges(['127.0.0.1/32']), extraPorts: new Set() };
+const loopback: FetchPolicy = {
+  allowedRanges: parseRanges(['127.0.0.1/32']),
+  extraPorts: new Set(),
+};
 const servers: net.Server[] = [];
 
 /** Listens on loopback; the policy allows its port. */
@@ -53,7 +56,10 @@ async function listen(server: net.Server): Promise<{ url: URL; policy: FetchPoli
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
-  return { url: new URL(`http://127.0.0.1:${port}/file.bin`), policy: { ...loopback, extraPorts: new Set([port]) } };
+  return {
+    url: new URL(`http://127.0.0.1:${port}/file.bin`),
+    policy: { ...loopback, extraPorts: new Set([port]) },
+  };
 }
 
 /**
@@ -81,11 +87,18 @@ function rawServer(bytes: Buffer, step = bytes.length): net.Server {
 }
 
 function get(url: URL, policy: FetchPolicy) {
-  return rawGet(url, { policy, signal: new AbortController().signal, idleTimeoutMs: 5000, headers: { accept: '*/*' } });
+  return rawGet(url, {
+    policy,
+    signal: new AbortController().signal,
+    idleTimeoutMs: 5000,
+    headers: { accept: '*/*' },
+  });
 }
 
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
+  );
 });
 
 describe('rawGet', () => {
@@ -95,7 +108,11 @@ describe('rawGet', () => {
     const { url, policy } = await listen(
       http.createServer((request, response) => {
         asked = request.headers;
-        response.writeHead(200, { 'content-length': String(data.length), etag: '"v1"', 'x-other': 'ignored' });
+        response.writeHead(200, {
+          'content-length': String(data.length),
+          etag: '"v1"',
+          'x-other': 'ignored',
+        });
         response.end(data);
       }),
     );
@@ -128,7 +145,9 @@ describe('rawGet', () => {
     expect(sink.bytes.equals(data)).toBe(true);
 
     const framed = Buffer.concat([
-      Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\n1A \r\n'),
+      Buffer.from(
+        'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\n1A \r\n',
+      ),
       Buffer.from('abcdefghijklmnopqrstuvwxyz\r\n0\r\nX-Trailer: 1\r\n\r\ngarbage after the end'),
     ]);
     const slow = await listen(rawServer(framed, 1));
@@ -139,7 +158,12 @@ describe('rawGet', () => {
 
   it('reads a body that ends with the connection, after an interim 103 answer', async () => {
     const { url, policy } = await listen(
-      rawServer(Buffer.from('HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end'), 3),
+      rawServer(
+        Buffer.from(
+          'HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end',
+        ),
+        3,
+      ),
     );
     const answer = await get(url, policy);
     expect(answer).toMatchObject({ status: 200, headers: { 'content-type': 'text/plain' } });
@@ -149,13 +173,19 @@ describe('rawGet', () => {
   });
 
   it('takes no byte past Content-Length, and fails a body that ends before it', async () => {
-    const long = await listen(rawServer(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfourfive')));
+    const long = await listen(
+      rawServer(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfourfive')),
+    );
     const sink = new MemorySink();
     await (await get(long.url, long.policy)).body.pipeTo(sink, () => undefined);
     expect(sink.bytes.toString()).toBe('four');
 
-    const short = await listen(rawServer(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nfour')));
-    await expect((await get(short.url, short.policy)).body.pipeTo(new MemorySink(), () => undefined)).rejects.toThrow(SourceProtocolError);
+    const short = await listen(
+      rawServer(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nfour')),
+    );
+    await expect(
+      (await get(short.url, short.policy)).body.pipeTo(new MemorySink(), () => undefined),
+    ).rejects.toThrow(SourceProtocolError);
   });
 
   it('refuses malformed heads and transfer codings it cannot decode', async () => {
@@ -170,8 +200,12 @@ describe('rawGet', () => {
       const { url, policy } = await listen(rawServer(Buffer.from(head)));
       await expect(get(url, policy)).rejects.toThrow(SourceProtocolError);
     }
-    const garbled = await listen(rawServer(Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n')));
-    await expect((await get(garbled.url, garbled.policy)).body.pipeTo(new MemorySink(), () => undefined)).rejects.toThrow(/chunk size/);
+    const garbled = await listen(
+      rawServer(Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n')),
+    );
+    await expect(
+      (await get(garbled.url, garbled.policy)).body.pipeTo(new MemorySink(), () => undefined),
+    ).rejects.toThrow(/chunk size/);
   });
 
   it('stops and closes the connection when the check throws', async () => {
@@ -199,7 +233,11 @@ describe('rawGet', () => {
 
   it('sends nothing to a peer the policy refuses', async () => {
     let received = 0;
-    const { url } = await listen(net.createServer((socket) => socket.on('data', (chunk: Buffer) => (received += chunk.length))));
+    const { url } = await listen(
+      net.createServer((socket) =>
+        socket.on('data', (chunk: Buffer) => (received += chunk.length)),
+      ),
+    );
     const strict: FetchPolicy = { allowedRanges: [], extraPorts: new Set([Number(url.port)]) };
     // An address literal is not looked up: the peer is checked once connected, before the request is written.
     await expect(get(url, strict)).rejects.toThrow(BlockedAddressError);
@@ -234,7 +272,9 @@ describe('the chunked decoder', () => {
   });
 
   it('refuses a chunk longer than its size', () => {
-    expect(() => new ChunkedDecoder().decode(Buffer.from('2\r\nabc\r\n'))).toThrow(SourceProtocolError);
+    expect(() => new ChunkedDecoder().decode(Buffer.from('2\r\nabc\r\n'))).toThrow(
+      SourceProtocolError,
+    );
   });
 });
 

@@ -1,6 +1,11 @@
 import net from 'node:net';
 import type { ByteSink } from '../storage/hashed-file-writer';
-import { BlockedAddressError, guardedLookup, isAllowedAddress, type FetchPolicy } from './fetch-guard';
+import {
+  BlockedAddressError,
+  guardedLookup,
+  isAllowedAddress,
+  type FetchPolicy,
+} from './fetch-guard';
 
 /** The bytes of a source, moved into a sink. */
 export interface SourceBody {
@@ -302,7 +307,10 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
             target = undefined;
           }
           const view = target ?? spare;
-          const next = remaining === undefined || remaining >= view.length ? view : view.subarray(0, remaining);
+          const next =
+            remaining === undefined || remaining >= view.length
+              ? view
+              : view.subarray(0, remaining);
           lent = target === undefined ? undefined : next;
           return next;
         },
@@ -317,10 +325,15 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
         },
       },
     });
-    socket.setTimeout(options.idleTimeoutMs, () => finish(new Error('the source stayed silent too long')));
+    socket.setTimeout(options.idleTimeoutMs, () =>
+      finish(new Error('the source stayed silent too long')),
+    );
     socket.once('connect', () => {
       // Defence in depth: whatever resolved, the peer must be an allowed address.
-      if (socket.remoteAddress === undefined || !isAllowedAddress(socket.remoteAddress, options.policy)) {
+      if (
+        socket.remoteAddress === undefined ||
+        !isAllowedAddress(socket.remoteAddress, options.policy)
+      ) {
         finish(new BlockedAddressError('peer address'));
         return;
       }
@@ -339,7 +352,8 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
       }
     });
     socket.on('error', (error) => finish(error));
-    const onAbort = () => finish(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'));
+    const onAbort = () =>
+      finish(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'));
     if (options.signal.aborted) {
       onAbort();
       return;

@@ -17,16 +17,26 @@ import { guardSockets } from './socket-guard';
 const policy: FetchPolicy = { allowedRanges: parseRanges(['127.0.0.1/32']), extraPorts: new Set() };
 const closed: FetchPolicy = { allowedRanges: [], extraPorts: new Set() };
 
-const canary = { tcp: net.createServer(), udp: dgram.createSocket('udp4'), port: 0, udpPort: 0, connections: 0, packets: 0 };
-const redirector = Object.assign(http.createServer((request, response) => {
-  const to = new URL(request.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
-  if (to === 'ok') {
-    response.end('fine');
-    return;
-  }
-  response.writeHead(302, { location: to });
-  response.end();
-}), { connections: 0 });
+const canary = {
+  tcp: net.createServer(),
+  udp: dgram.createSocket('udp4'),
+  port: 0,
+  udpPort: 0,
+  connections: 0,
+  packets: 0,
+};
+const redirector = Object.assign(
+  http.createServer((request, response) => {
+    const to = new URL(request.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
+    if (to === 'ok') {
+      response.end('fine');
+      return;
+    }
+    response.writeHead(302, { location: to });
+    response.end();
+  }),
+  { connections: 0 },
+);
 let redirectorPort = 0;
 
 beforeAll(async () => {
@@ -118,13 +128,24 @@ describe('the socket guard of a torrent thread', () => {
     ];
     for (const to of targets) {
       const error = await outcome((done) => {
-        simpleGet.concat({ url: `http://127.0.0.1:${redirectorPort}/?to=${encodeURIComponent(to)}`, timeout: 5000 }, (failure) => done(failure ?? undefined));
+        simpleGet.concat(
+          {
+            url: `http://127.0.0.1:${redirectorPort}/?to=${encodeURIComponent(to)}`,
+            timeout: 5000,
+          },
+          (failure) => done(failure ?? undefined),
+        );
       });
       expect(error?.message, to).toMatch(/blocked/);
     }
     expect(canary.connections).toBe(0);
     const allowed = await outcome((done) => {
-      simpleGet.concat({ url: `http://127.0.0.1:${redirectorPort}/?to=${encodeURIComponent(`http://127.0.0.1:${redirectorPort}/?to=ok`)}` }, (failure) => done(failure ?? undefined));
+      simpleGet.concat(
+        {
+          url: `http://127.0.0.1:${redirectorPort}/?to=${encodeURIComponent(`http://127.0.0.1:${redirectorPort}/?to=ok`)}`,
+        },
+        (failure) => done(failure ?? undefined),
+      );
     });
     expect(allowed).toBeUndefined();
   });
@@ -132,14 +153,25 @@ describe('the socket guard of a torrent thread', () => {
   it('drops UDP packets to addresses outside the rules, literal or named', async () => {
     const socket = dgram.createSocket('udp4');
     for (const host of ['127.0.0.2', '169.254.169.254', '0.0.0.0']) {
-      const error = await outcome((done) => socket.send(Buffer.from('d1:ad2:id20:xxxxxxxxxxxxxxxxxxxxe1:q4:ping1:t2:aa1:y1:qe'), canary.udpPort, host, (failure) => done(failure ?? undefined)));
+      const error = await outcome((done) =>
+        socket.send(
+          Buffer.from('d1:ad2:id20:xxxxxxxxxxxxxxxxxxxxe1:q4:ping1:t2:aa1:y1:qe'),
+          canary.udpPort,
+          host,
+          (failure) => done(failure ?? undefined),
+        ),
+      );
       expect(error?.message, host).toMatch(/blocked/);
     }
     socket.close();
     restore();
     restore = guardSockets(closed);
     const named = dgram.createSocket('udp4');
-    const error = await outcome((done) => named.send(Buffer.from('ping'), canary.udpPort, 'localhost', (failure) => done(failure ?? undefined)));
+    const error = await outcome((done) =>
+      named.send(Buffer.from('ping'), canary.udpPort, 'localhost', (failure) =>
+        done(failure ?? undefined),
+      ),
+    );
     expect(error?.message).toMatch(/blocked/);
     named.close();
     // A packet in flight would have arrived by now on loopback.

@@ -1,10 +1,23 @@
 import dgram from 'node:dgram';
 import dns, { type LookupOptions } from 'node:dns';
 import net from 'node:net';
-import { BlockedAddressError, guardedLookup, isAllowedAddress, type FetchPolicy } from './fetch-guard';
+import {
+  BlockedAddressError,
+  guardedLookup,
+  isAllowedAddress,
+  type FetchPolicy,
+} from './fetch-guard';
 
-type ConnectOptions = Record<string, unknown> & { host?: unknown; path?: unknown; lookup?: unknown };
-type Connect = (this: net.Socket, options: net.SocketConnectOpts, listener?: () => void) => net.Socket;
+type ConnectOptions = Record<string, unknown> & {
+  host?: unknown;
+  path?: unknown;
+  lookup?: unknown;
+};
+type Connect = (
+  this: net.Socket,
+  options: net.SocketConnectOpts,
+  listener?: () => void,
+) => net.Socket;
 type Bind = (this: dgram.Socket, ...args: unknown[]) => dgram.Socket;
 type LookupCallback = Parameters<ReturnType<typeof guardedLookup>>[2];
 
@@ -13,7 +26,10 @@ function refusalOf(options: ConnectOptions, policy: FetchPolicy): BlockedAddress
   if (options.path !== undefined && options.path !== null) {
     return new BlockedAddressError('local socket');
   }
-  const host = typeof options.host === 'string' && options.host !== '' ? options.host.replace(/^\[(.*)\]$/, '$1') : 'localhost';
+  const host =
+    typeof options.host === 'string' && options.host !== ''
+      ? options.host.replace(/^\[(.*)\]$/, '$1')
+      : 'localhost';
   // A name is checked when it resolves (the guarded lookup below); an address literal is never
   // resolved by node:net, so it is checked here.
   if (net.isIP(host) !== 0 && !isAllowedAddress(host, policy)) {
@@ -37,7 +53,10 @@ function connectArguments(args: unknown[]): { options: ConnectOptions; callback:
   if (typeof first === 'string' && !/^\d+$/.test(first)) {
     return { options: { path: first }, callback: second };
   }
-  return { options: { port: first, ...(typeof second === 'string' ? { host: second } : {}) }, callback: args.at(-1) };
+  return {
+    options: { port: first, ...(typeof second === 'string' ? { host: second } : {}) },
+    callback: args.at(-1),
+  };
 }
 
 /**
@@ -60,7 +79,10 @@ export function guardSockets(policy: FetchPolicy): () => void {
   const connect = Reflect.get(net.Socket.prototype, 'connect') as Connect;
   const createSocket: typeof dgram.createSocket = dgram.createSocket;
 
-  net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]): net.Socket {
+  net.Socket.prototype.connect = function guardedConnect(
+    this: net.Socket,
+    ...args: unknown[]
+  ): net.Socket {
     const { options, callback } = connectArguments(args);
     const refusal = refusalOf(options, policy);
     if (refusal !== undefined) {
@@ -68,16 +90,25 @@ export function guardSockets(policy: FetchPolicy): () => void {
       return this;
     }
     const guarded = { ...options, lookup } as net.SocketConnectOpts;
-    return typeof callback === 'function' ? connect.call(this, guarded, callback as () => void) : connect.call(this, guarded);
+    return typeof callback === 'function'
+      ? connect.call(this, guarded, callback as () => void)
+      : connect.call(this, guarded);
   };
 
-  dgram.createSocket = function guardedCreateSocket(type: dgram.SocketType | dgram.SocketOptions, listener?: (message: Buffer, remote: dgram.RemoteInfo) => void) {
+  dgram.createSocket = function guardedCreateSocket(
+    type: dgram.SocketType | dgram.SocketOptions,
+    listener?: (message: Buffer, remote: dgram.RemoteInfo) => void,
+  ) {
     const options = typeof type === 'string' ? { type } : type;
     // node:dgram resolves the address it binds to with the same lookup as destinations, within
     // `bind` (also the one a first `send` makes): that local address is not a destination.
     let binding = false;
     // node:dgram asks with the family as a bare number (4), not as options.
-    const udpLookup = (hostname: string, family: number | LookupOptions, callback: LookupCallback) => {
+    const udpLookup = (
+      hostname: string,
+      family: number | LookupOptions,
+      callback: LookupCallback,
+    ) => {
       const wanted = typeof family === 'number' ? { family } : family;
       if (binding) {
         dns.lookup(hostname, { ...wanted, all: false }, callback);
@@ -85,7 +116,10 @@ export function guardSockets(policy: FetchPolicy): () => void {
       }
       lookup(hostname, wanted, callback);
     };
-    const socket = createSocket({ ...options, lookup: udpLookup as unknown as dgram.SocketOptions['lookup'] }, listener);
+    const socket = createSocket(
+      { ...options, lookup: udpLookup as unknown as dgram.SocketOptions['lookup'] },
+      listener,
+    );
     const bind = Reflect.get(socket, 'bind') as Bind;
     socket.bind = function guardedBind(this: dgram.Socket, ...args: unknown[]) {
       binding = true;

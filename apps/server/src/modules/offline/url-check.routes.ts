@@ -23,7 +23,11 @@ function toResourceDto(checked: CheckedUrl, locale: Parameters<typeof taskMessag
     reachable: checked.reachable,
     message: checked.messageKey === '' ? '' : taskMessage(checked.messageKey, locale),
     is_torrent: checked.isTorrent,
-    files: checked.files.map((file) => ({ id: file.id, name: file.name, file_size: String(file.size) })),
+    files: checked.files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      file_size: String(file.size),
+    })),
   };
 }
 
@@ -52,7 +56,10 @@ export function urlCheckRoutes(deps: UrlCheckRoutesDeps) {
       async (request) => {
         // A visitor (or a credential that does not authenticate) is limited by address.
         const userId = await optionalMemberOf(deps.authenticator, request);
-        const checked = await deps.urlCheck.check({ userId, address: request.ip }, request.body.urls);
+        const checked = await deps.urlCheck.check(
+          { userId, address: request.ip },
+          request.body.urls,
+        );
         const locale = requestLocale(request);
         return { list: { resources: checked.map((item) => toResourceDto(item, locale)) } };
       },

@@ -9,7 +9,9 @@ export const checkUrlsBodySchema = z
     urls: z
       .string()
       .max(maxCheckedUrls * 4100)
-      .describe(`One link a line (http, https, magnet), at most ${maxCheckedUrls}; blank lines are skipped`),
+      .describe(
+        `One link a line (http, https, magnet), at most ${maxCheckedUrls}; blank lines are skipped`,
+      ),
   })
   .describe('Links to check without saving anything');
 
@@ -32,7 +34,9 @@ export const resourceSchema = z
     reachable: z.boolean().describe('Whether an offline task could fetch it now'),
     message: z
       .string()
-      .describe("Why not, in the caller's language; `\"\"` when reachable. A blocked address reads like an unreachable one"),
+      .describe(
+        'Why not, in the caller\'s language; `""` when reachable. A blocked address reads like an unreachable one',
+      ),
     is_torrent: z.boolean().describe('A magnet link or a `.torrent` file'),
     files: z.array(resourceFileSchema).describe("A torrent's files; `[]` otherwise"),
   })

@@ -64,16 +64,39 @@ export function checkMagnet(text: string): CheckedUrl {
   } catch {
     return unreadable(text, 'unsupported_link', true);
   }
-  const hash = params.getAll('xt').map((xt) => btihPattern.exec(xt)?.[1]).find((value) => value !== undefined);
+  const hash = params
+    .getAll('xt')
+    .map((xt) => btihPattern.exec(xt)?.[1])
+    .find((value) => value !== undefined);
   if (hash === undefined) {
     return unreadable(text, 'unsupported_link', true);
   }
   const name = safeFileName(params.get('dn') ?? '') || hash.toLowerCase();
-  return { url: text, name, size: undefined, mimeType: '', fileCategory: fileCategoryOf({ name }), reachable: true, messageKey: '', isTorrent: true, files: [] };
+  return {
+    url: text,
+    name,
+    size: undefined,
+    mimeType: '',
+    fileCategory: fileCategoryOf({ name }),
+    reachable: true,
+    messageKey: '',
+    isTorrent: true,
+    files: [],
+  };
 }
 
 function unreadable(url: string, key: TaskMessageKey, torrent: boolean): CheckedUrl {
-  return { url, name: '', size: undefined, mimeType: '', fileCategory: 'OTHER', reachable: false, messageKey: key, isTorrent: torrent, files: [] };
+  return {
+    url,
+    name: '',
+    size: undefined,
+    mimeType: '',
+    fileCategory: 'OTHER',
+    reachable: false,
+    messageKey: key,
+    isTorrent: torrent,
+    files: [],
+  };
 }
 
 /**
@@ -118,11 +141,18 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
         ...read,
         name,
         size: metadata.files.reduce((sum, file) => sum + file.size, 0),
-        fileCategory: fileCategoryOf({ name: metadata.files.length === 1 ? (metadata.files[0]?.path ?? name) : name }),
-        files: metadata.files.slice(0, listedFilesLimit).map((file) => ({ id: String(file.index), name: file.path, size: file.size })),
+        fileCategory: fileCategoryOf({
+          name: metadata.files.length === 1 ? (metadata.files[0]?.path ?? name) : name,
+        }),
+        files: metadata.files
+          .slice(0, listedFilesLimit)
+          .map((file) => ({ id: String(file.index), name: file.path, size: file.size })),
       };
     } catch (error) {
-      const key = error instanceof DownloadFailure && error.key === 'torrent_metadata_timeout' ? 'torrent_metadata_timeout' : 'fetch_failed';
+      const key =
+        error instanceof DownloadFailure && error.key === 'torrent_metadata_timeout'
+          ? 'torrent_metadata_timeout'
+          : 'fetch_failed';
       return { ...unreadable(text, key, true), name: read.name };
     }
   }
@@ -133,11 +163,20 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
    * listed like a `.torrent` file of the drive. One that is too large or does not parse says
    * "The torrent could not be read" (a task without `url.files` still saves the file itself).
    */
-  async function linkedTorrent(text: string, source: OpenedSource, fileName: string): Promise<CheckedUrl> {
+  async function linkedTorrent(
+    text: string,
+    source: OpenedSource,
+    fileName: string,
+  ): Promise<CheckedUrl> {
     const bytes = await readCapped(source);
     const parsed = bytes === undefined ? undefined : parseTorrentBytes(bytes);
     if (parsed === undefined) {
-      return { ...unreadable(text, 'torrent_unreadable', true), name: fileName, size: source.size, mimeType: source.mimeType };
+      return {
+        ...unreadable(text, 'torrent_unreadable', true),
+        name: fileName,
+        size: source.size,
+        mimeType: source.mimeType,
+      };
     }
     const entries = entriesOf(parsed);
     const name = safeFileName(parsed.name ?? '') || fileName;
@@ -146,11 +185,15 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
       name,
       size: entries.reduce((sum, entry) => sum + entry.size, 0),
       mimeType: source.mimeType,
-      fileCategory: fileCategoryOf({ name: entries.length === 1 ? (entries[0]?.path ?? name) : name }),
+      fileCategory: fileCategoryOf({
+        name: entries.length === 1 ? (entries[0]?.path ?? name) : name,
+      }),
       reachable: true,
       messageKey: '',
       isTorrent: true,
-      files: entries.slice(0, listedFilesLimit).map((entry) => ({ id: String(entry.index), name: entry.path, size: entry.size })),
+      files: entries
+        .slice(0, listedFilesLimit)
+        .map((entry) => ({ id: String(entry.index), name: entry.path, size: entry.size })),
     };
   }
 
@@ -199,10 +242,14 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
     async check(checker: UrlChecker, text: string): Promise<CheckedUrl[]> {
       const urls = splitUrls(text);
       if (urls.length === 0 || urls.length > maxCheckedUrls) {
-        throw new AppError('invalid_argument', { description: `urls holds 1-${maxCheckedUrls} links, one a line` });
+        throw new AppError('invalid_argument', {
+          description: `urls holds 1-${maxCheckedUrls} links, one a line`,
+        });
       }
       if (urls.some((url) => url.length > 4096)) {
-        throw new AppError('invalid_argument', { description: 'a link is at most 4096 characters' });
+        throw new AppError('invalid_argument', {
+          description: 'a link is at most 4096 characters',
+        });
       }
       for (let index = 0; index < urls.length; index += 1) {
         limit(checker);

@@ -3,7 +3,13 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { drainStream } from '../../lib/stream-drain';
-import { BlockedAddressError, checkUrl, guardedLookup, isAllowedAddress, type FetchPolicy } from './fetch-guard';
+import {
+  BlockedAddressError,
+  checkUrl,
+  guardedLookup,
+  isAllowedAddress,
+  type FetchPolicy,
+} from './fetch-guard';
 import { rawGet, type RawResponse, type SourceBody } from './raw-http';
 
 export type { SourceBody } from './raw-http';
@@ -58,7 +64,11 @@ export interface UrlFetcherOptions {
 
 /** The last path segment of a URL, percent-decoded; `''` when it has none. */
 export function nameFromUrl(url: URL): string {
-  const segment = url.pathname.split('/').filter((part) => part !== '').at(-1) ?? '';
+  const segment =
+    url.pathname
+      .split('/')
+      .filter((part) => part !== '')
+      .at(-1) ?? '';
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -99,16 +109,24 @@ function validatorOf(headers: Headers): string | null {
     return etag;
   }
   const modified = fieldOf(headers, 'last-modified');
-  return modified !== undefined && modified.length <= 100 && !Number.isNaN(Date.parse(modified)) ? modified : null;
+  return modified !== undefined && modified.length <= 100 && !Number.isNaN(Date.parse(modified))
+    ? modified
+    : null;
 }
 
 /** `bytes start-end/total` of a 206 answer; undefined when it is not that. */
-function contentRangeOf(header: string | undefined): { start: number; end: number; total: number | undefined } | undefined {
+function contentRangeOf(
+  header: string | undefined,
+): { start: number; end: number; total: number | undefined } | undefined {
   const match = /^bytes (\d{1,16})-(\d{1,16})\/(\d{1,16}|\*)$/.exec(header?.trim() ?? '');
   if (!match) {
     return undefined;
   }
-  return { start: Number(match[1]), end: Number(match[2]), total: match[3] === '*' ? undefined : Number(match[3]) };
+  return {
+    start: Number(match[1]),
+    end: Number(match[2]),
+    total: match[3] === '*' ? undefined : Number(match[3]),
+  };
 }
 
 /** A body read through `node:http` (copied into the sink chunk by chunk). */
@@ -178,7 +196,9 @@ async function request(
     'user-agent': 'Nimbus offline download',
     accept: '*/*',
     'accept-encoding': 'identity',
-    ...(resume === undefined ? {} : { range: `bytes=${resume.offset}-`, 'if-range': resume.validator }),
+    ...(resume === undefined
+      ? {}
+      : { range: `bytes=${resume.offset}-`, 'if-range': resume.validator }),
   };
   if (url.protocol === 'http:' && url.username === '' && url.password === '') {
     return rawGet(url, { policy, signal, idleTimeoutMs, headers });
@@ -214,14 +234,19 @@ export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
           response.body.destroy();
           throw new SourceStatusError(status);
         }
-        const mimeType = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const mimeType =
+          (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
         const validator = validatorOf(response.headers);
         let start = 0;
         let size = sizeOf(response.headers['content-length']);
         if (status === 206) {
           const range = contentRangeOf(response.headers['content-range']);
           // Only the asked range of the same version is taken; anything else is the source's error.
-          if (resume === undefined || range?.start !== resume.offset || validator !== resume.validator) {
+          if (
+            resume === undefined ||
+            range?.start !== resume.offset ||
+            validator !== resume.validator
+          ) {
             response.body.destroy();
             throw new SourceStatusError(status);
           }
@@ -231,7 +256,8 @@ export function createUrlFetcher(options: UrlFetcherOptions): UrlFetcher {
         return {
           body: response.body,
           url,
-          fileName: nameFromDisposition(response.headers['content-disposition']) || nameFromUrl(url),
+          fileName:
+            nameFromDisposition(response.headers['content-disposition']) || nameFromUrl(url),
           size,
           mimeType: mimeType.length <= 255 ? mimeType : '',
           start,

@@ -58,7 +58,9 @@ export function createPassCodeGuard(deps: PassCodeGuardDeps) {
      */
     async admit(shareId: string, client: PassCodeClient): Promise<{ isHeld: boolean }> {
       const stamp = deps.now().toISOString();
-      const rows = await Promise.all(clientCounters(client).map((counter) => deps.failures.find(counter.scope, counter.subject)));
+      const rows = await Promise.all(
+        clientCounters(client).map((counter) => deps.failures.find(counter.scope, counter.subject)),
+      );
       const isHeld = rows.some((row) => (row?.locked_until ?? '') > stamp);
       await deps.captchaGuard.check({
         action: passCodeCaptchaAction,
@@ -75,13 +77,22 @@ export function createPassCodeGuard(deps: PassCodeGuardDeps) {
      * After a wrong pass code: counts it, and holds a client that reached its limit. A client
      * that was held already is refused with 429 (`too_many_requests`).
      */
-    async reject(shareId: string, client: PassCodeClient, admitted: { isHeld: boolean }): Promise<void> {
+    async reject(
+      shareId: string,
+      client: PassCodeClient,
+      admitted: { isHeld: boolean },
+    ): Promise<void> {
       const stamp = deps.now();
       const windowStart = new Date(stamp.getTime() - windowMs);
       const holdUntil = new Date(stamp.getTime() + windowMs);
       await deps.failures.record('account', shareSubject(shareId), stamp, windowStart);
       for (const counter of clientCounters(client)) {
-        const failures = await deps.failures.record(counter.scope, counter.subject, stamp, windowStart);
+        const failures = await deps.failures.record(
+          counter.scope,
+          counter.subject,
+          stamp,
+          windowStart,
+        );
         if (admitted.isHeld || failures >= deps.limits.maxFailuresPerClient) {
           await deps.failures.lock(counter.scope, counter.subject, holdUntil, stamp);
         }

@@ -5,7 +5,9 @@ import { safeEqual } from '../../lib/secrets';
 export const passCodeTokenTtlSeconds = 43_200;
 
 function signature(key: Uint8Array, payload: string, passCode: string): string {
-  return createHmac('sha256', key).update(`${payload}\u0000${passCode}`, 'utf8').digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${payload}\u0000${passCode}`, 'utf8')
+    .digest('base64url');
 }
 
 /**
@@ -13,9 +15,14 @@ function signature(key: Uint8Array, payload: string, passCode: string): string {
  * code itself: `<payload>.<HMAC>`, the payload naming the share and the expiry. The HMAC also
  * covers the pass code in force, so changing a share's pass code voids every token given for it.
  */
-export function signPassCodeToken(key: Uint8Array, input: { shareId: string; passCode: string; now: Date }): string {
+export function signPassCodeToken(
+  key: Uint8Array,
+  input: { shareId: string; passCode: string; now: Date },
+): string {
   const expires = Math.floor(input.now.getTime() / 1000) + passCodeTokenTtlSeconds;
-  const payload = Buffer.from(JSON.stringify({ s: input.shareId, e: expires }), 'utf8').toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ s: input.shareId, e: expires }), 'utf8').toString(
+    'base64url',
+  );
   return `${payload}.${signature(key, payload, input.passCode)}`;
 }
 
@@ -45,7 +52,12 @@ export function isPassCodeTokenValid(
     return false;
   }
   const { s, e } = claims as { s?: unknown; e?: unknown };
-  return typeof s === 'string' && s === input.shareId && typeof e === 'number' && e * 1000 > input.now.getTime();
+  return (
+    typeof s === 'string' &&
+    s === input.shareId &&
+    typeof e === 'number' &&
+    e * 1000 > input.now.getTime()
+  );
 }
 
 /**
@@ -53,6 +65,12 @@ export function isPassCodeTokenValid(
  * pass code in force (`''` for none), so a link carries no pass code nor a token that opens the
  * share, yet stops when the pass code changes (or one is set or removed).
  */
-export function passCodeStamp(key: Uint8Array, input: { shareId: string; passCode: string }): string {
-  return createHmac('sha256', key).update(`nimbus-share-link\n${input.shareId}\u0000${input.passCode}`, 'utf8').digest('base64url').slice(0, 22);
+export function passCodeStamp(
+  key: Uint8Array,
+  input: { shareId: string; passCode: string },
+): string {
+  return createHmac('sha256', key)
+    .update(`nimbus-share-link\n${input.shareId}\u0000${input.passCode}`, 'utf8')
+    .digest('base64url')
+    .slice(0, 22);
 }

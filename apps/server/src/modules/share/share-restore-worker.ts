@@ -40,13 +40,23 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
     let count = 0;
     while (!stopped) {
       const leaseUntil = new Date(deps.now().getTime() + leaseMs).toISOString();
-      const task = await deps.tasks.claimNext('restore', workerId, deps.now().toISOString(), leaseUntil);
+      const task = await deps.tasks.claimNext(
+        'restore',
+        workerId,
+        deps.now().toISOString(),
+        leaseUntil,
+      );
       if (!task) {
         break;
       }
       count += 1;
       // Each chunk of the save renews the lease from now.
-      await deps.restores.runQueued(task, workerId, () => new Date(deps.now().getTime() + leaseMs).toISOString(), () => stopped);
+      await deps.restores.runQueued(
+        task,
+        workerId,
+        () => new Date(deps.now().getTime() + leaseMs).toISOString(),
+        () => stopped,
+      );
     }
     return count;
   }

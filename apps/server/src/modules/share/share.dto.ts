@@ -25,7 +25,10 @@ export function toSharedFileDto(file: SharedFile, links: Partial<FileLinkFields>
 }
 
 /** Whole days left, rounded up, or `-1` for never. */
-export function expirationLeftOf(expiresAt: string | null, now: Date): { days: string; seconds: string } {
+export function expirationLeftOf(
+  expiresAt: string | null,
+  now: Date,
+): { days: string; seconds: string } {
   if (expiresAt === null) {
     return { days: '-1', seconds: '-1' };
   }
@@ -37,7 +40,13 @@ export function expirationLeftOf(expiresAt: string | null, now: Date): { days: s
  * The ShareSummary of API.md §4; numbers as decimal strings. `thumbnailLink` is the signed
  * thumbnail of the first shared item when it has one (an image or a video), else `""`.
  */
-export function toShareSummaryDto(share: ShareRecord, status: ShareStatus, url: string, now: Date, thumbnailLink = '') {
+export function toShareSummaryDto(
+  share: ShareRecord,
+  status: ShareStatus,
+  url: string,
+  now: Date,
+  thumbnailLink = '',
+) {
   return {
     share_id: share.id,
     share_url: url,

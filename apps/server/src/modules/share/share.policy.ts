@@ -31,7 +31,11 @@ export type PassCodeProof = 'none' | 'valid' | 'wrong';
  * the pass code (`PASS_CODE_EMPTY` without one, `PASS_CODE_ERROR` for a wrong one); else `OK`.
  * The owner needs no pass code.
  */
-export function shareStatusOf(facts: ShareFacts, visitor: { isOwner: boolean; needsPassCode: boolean; proof: PassCodeProof }, now: Date): ShareStatus {
+export function shareStatusOf(
+  facts: ShareFacts,
+  visitor: { isOwner: boolean; needsPassCode: boolean; proof: PassCodeProof },
+  now: Date,
+): ShareStatus {
   if (facts.auditStatus !== 'OK') {
     return facts.auditStatus;
   }

@@ -180,18 +180,31 @@ export interface FinishedRestoreTask {
 }
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dialect) {
-  const shareSelect = () => db.selectFrom('shares').selectAll('shares').select(liveItemsSql.as('live_items'));
+  const shareSelect = () =>
+    db.selectFrom('shares').selectAll('shares').select(liveItemsSql.as('live_items'));
 
   return {
     files: fileQueriesOn(db),
     events: createEventRepository(db),
 
-    async insertShare(share: Omit<Insertable<ShareTable>, 'restore_count' | 'view_count' | 'cancelled_at'>, itemIds: string[]): Promise<void> {
-      await db.insertInto('shares').values({ ...share, restore_count: 0, view_count: 0, cancelled_at: null }).execute();
+    async insertShare(
+      share: Omit<Insertable<ShareTable>, 'restore_count' | 'view_count' | 'cancelled_at'>,
+      itemIds: string[],
+    ): Promise<void> {
+      await db
+        .insertInto('shares')
+        .values({ ...share, restore_count: 0, view_count: 0, cancelled_at: null })
+        .execute();
       for (let start = 0; start < itemIds.length; start += 500) {
         await db
           .insertInto('share_items')
-          .values(itemIds.slice(start, start + 500).map((fileId, index) => ({ share_id: share.id, file_id: fileId, position: start + index })))
+          .values(
+            itemIds.slice(start, start + 500).map((fileId, index) => ({
+              share_id: share.id,
+              file_id: fileId,
+              position: start + index,
+            })),
+          )
           .execute();
       }
     },
@@ -206,13 +219,22 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       if (ids.length === 0) {
         return [];
       }
-      const rows = await shareSelect().where('shares.user_id', '=', userId).where('shares.id', 'in', ids).where('shares.cancelled_at', 'is', null).execute();
+      const rows = await shareSelect()
+        .where('shares.user_id', '=', userId)
+        .where('shares.id', 'in', ids)
+        .where('shares.cancelled_at', 'is', null)
+        .execute();
       return rows.map((row) => toShare(row as ShareRow));
     },
 
     /** The chosen items of a share, in the order chosen. */
     async itemIds(shareId: string): Promise<string[]> {
-      const rows = await db.selectFrom('share_items').select('file_id').where('share_id', '=', shareId).orderBy('position').execute();
+      const rows = await db
+        .selectFrom('share_items')
+        .select('file_id')
+        .where('share_id', '=', shareId)
+        .orderBy('position')
+        .execute();
       return rows.map((row) => row.file_id);
     },
 
@@ -227,13 +249,35 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         select = select.where(sql<boolean>`${status} in (${sql.join(query.statuses)})`);
       }
       if (query.after !== undefined) {
-        select = select.where(sql<boolean>`(shares.created_at, shares.id) < (${query.after[0]}, ${query.after[1]})`);
+        select = select.where(
+          sql<boolean>`(shares.created_at, shares.id) < (${query.after[0]}, ${query.after[1]})`,
+        );
       }
-      const rows = await select.orderBy('shares.created_at', 'desc').orderBy('shares.id', 'desc').limit(query.limit + 1).execute();
-      return rows.map((row) => ({ ...toShare(row as ShareRow), status: (row as { status: string }).status }));
+      const rows = await select
+        .orderBy('shares.created_at', 'desc')
+        .orderBy('shares.id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
+      return rows.map((row) => ({
+        ...toShare(row as ShareRow),
+        status: (row as { status: string }).status,
+      }));
     },
 
-    async update(id: string, patch: Partial<Pick<Selectable<ShareTable>, 'pass_code' | 'expiration_days' | 'expires_at' | 'restore_limit' | 'audit_status' | 'updated_at'>>): Promise<void> {
+    async update(
+      id: string,
+      patch: Partial<
+        Pick<
+          Selectable<ShareTable>,
+          | 'pass_code'
+          | 'expiration_days'
+          | 'expires_at'
+          | 'restore_limit'
+          | 'audit_status'
+          | 'updated_at'
+        >
+      >,
+    ): Promise<void> {
       await db.updateTable('shares').set(patch).where('id', '=', id).execute();
     },
 
@@ -242,11 +286,20 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         return;
       }
       const stamp = now.toISOString();
-      await db.updateTable('shares').set({ cancelled_at: stamp, updated_at: stamp }).where('user_id', '=', userId).where('id', 'in', ids).execute();
+      await db
+        .updateTable('shares')
+        .set({ cancelled_at: stamp, updated_at: stamp })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .execute();
     },
 
     async countView(id: string): Promise<void> {
-      await db.updateTable('shares').set({ view_count: sql<number>`view_count + 1` }).where('id', '=', id).execute();
+      await db
+        .updateTable('shares')
+        .set({ view_count: sql<number>`view_count + 1` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Counts one save if the limit allows it, in one conditional update; false when used up. */
@@ -255,7 +308,9 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         .updateTable('shares')
         .set({ restore_count: sql<number>`restore_count + 1` })
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('restore_limit', '<', 0), eb('restore_count', '<', eb.ref('restore_limit'))]))
+        .where((eb) =>
+          eb.or([eb('restore_limit', '<', 0), eb('restore_count', '<', eb.ref('restore_limit'))]),
+        )
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
@@ -264,10 +319,24 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       const row = await db
         .selectFrom('users')
         .leftJoin('member_roles', 'member_roles.user_id', 'users.id')
-        .select(['users.id', 'users.name', 'users.picture_sha256', 'users.locale', 'member_roles.role'])
+        .select([
+          'users.id',
+          'users.name',
+          'users.picture_sha256',
+          'users.locale',
+          'member_roles.role',
+        ])
         .where('users.id', '=', userId)
         .executeTakeFirst();
-      return row === undefined ? undefined : { id: row.id, name: row.name, storedAvatar: row.picture_sha256, locale: row.locale, role: row.role ?? 'member' };
+      return row === undefined
+        ? undefined
+        : {
+            id: row.id,
+            name: row.name,
+            storedAvatar: row.picture_sha256,
+            locale: row.locale,
+            role: row.role ?? 'member',
+          };
     },
 
     /** Holds the member's row until the transaction ends, so parallel saves see each other's usage. */
@@ -279,7 +348,12 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
 
     /** An item of the owner in any state; undefined when absent or another member's. */
     async ownerFile(userId: string, id: string): Promise<FileRecord | undefined> {
-      const row = await db.selectFrom('files').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row === undefined ? undefined : toFileRecord(row);
     },
 
@@ -287,7 +361,14 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       if (ids.length === 0) {
         return [];
       }
-      return (await db.selectFrom('files').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute()).map(toFileRecord);
+      return (
+        await db
+          .selectFrom('files')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids)
+          .execute()
+      ).map(toFileRecord);
     },
 
     /**
@@ -346,11 +427,19 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
      * The figures of what `liveTree` would answer, summed by the database (no row leaves it):
      * how many items, the bytes of the files, and how many of `chosenIds` are among them.
      */
-    async liveTreeFigures(userId: string, folderIds: string[], chosenIds: string[]): Promise<{ items: number; bytes: number; chosenInside: number }> {
+    async liveTreeFigures(
+      userId: string,
+      folderIds: string[],
+      chosenIds: string[],
+    ): Promise<{ items: number; bytes: number; chosenInside: number }> {
       if (folderIds.length === 0) {
         return { items: 0, bytes: 0, chosenInside: 0 };
       }
-      const result = await sql<{ items: number | string; bytes: number | string | null; chosen_inside: number | string | null }>`
+      const result = await sql<{
+        items: number | string;
+        bytes: number | string | null;
+        chosen_inside: number | string | null;
+      }>`
         with recursive tree(id, depth) as (
           select id, 1 from files where user_id = ${userId} and parent_id in (${sql.join(folderIds)}) and +trashed = 0
           union all
@@ -361,7 +450,11 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
           sum(case when files.id in (${sql.join(chosenIds.length > 0 ? chosenIds : [''])}) then 1 else 0 end) as chosen_inside
         from tree cross join files where files.id = tree.id`.execute(db);
       const row = result.rows[0];
-      return { items: Number(row?.items ?? 0), bytes: Number(row?.bytes ?? 0), chosenInside: Number(row?.chosen_inside ?? 0) };
+      return {
+        items: Number(row?.items ?? 0),
+        bytes: Number(row?.bytes ?? 0),
+        chosenInside: Number(row?.chosen_inside ?? 0),
+      };
     },
 
     /**
@@ -371,7 +464,12 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
      * in its params. No per-row statement, no parameter limit and no read of the shared rows.
      * Answers how many rows it made.
      */
-    async insertCopies(copies: FrozenCopy[], userId: string, shareId: string, now: Date): Promise<number> {
+    async insertCopies(
+      copies: FrozenCopy[],
+      userId: string,
+      shareId: string,
+      now: Date,
+    ): Promise<number> {
       if (copies.length === 0) {
         return 0;
       }
@@ -482,13 +580,24 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         .execute();
       await db
         .insertInto('share_restores')
-        .values({ id: restore.id, user_id: restore.userId, share_id: restore.shareId, target_id: restore.targetId, spec: JSON.stringify(restore.spec), created_at: at })
+        .values({
+          id: restore.id,
+          user_id: restore.userId,
+          share_id: restore.shareId,
+          target_id: restore.targetId,
+          spec: JSON.stringify(restore.spec),
+          created_at: at,
+        })
         .execute();
     },
 
     /** A queued save by its task id; undefined when it is done or gone. */
     async queuedRestore(id: string): Promise<QueuedRestore | undefined> {
-      const row = await db.selectFrom('share_restores').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('share_restores')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (row === undefined) {
         return undefined;
       }
@@ -507,19 +616,34 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
 
     /** How many items of a queued save are made; undefined when the save is done or gone. */
     async restoreCopied(id: string): Promise<number | undefined> {
-      const row = await db.selectFrom('share_restores').select('copied').where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('share_restores')
+        .select('copied')
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row?.copied;
     },
 
     /** Counts one more run of a queued save; answers the runs so far. */
     async startRestoreAttempt(id: string): Promise<number> {
-      await db.updateTable('share_restores').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', id).execute();
-      const row = await db.selectFrom('share_restores').select('attempts').where('id', '=', id).executeTakeFirst();
+      await db
+        .updateTable('share_restores')
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where('id', '=', id)
+        .execute();
+      const row = await db
+        .selectFrom('share_restores')
+        .select('attempts')
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row?.attempts ?? 0;
     },
 
     /** Keeps a save's frozen plan, or moves how many of its items are made and what stays booked for the rest. */
-    async advanceRestore(id: string, progress: { plan?: FrozenCopy[]; copied: number; reservedBytes: number }): Promise<void> {
+    async advanceRestore(
+      id: string,
+      progress: { plan?: FrozenCopy[]; copied: number; reservedBytes: number },
+    ): Promise<void> {
       await db
         .updateTable('share_restores')
         .set({
@@ -541,7 +665,18 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
      * task's row until the end, so the lease cannot be taken back meanwhile.
      */
     async holdTask(id: string, workerId: string, patch: HeldTaskPatch): Promise<boolean> {
-      const { leaseUntil, params, phase, progress, fileId, fileName, fileSize, statusSize, messageKey, updatedAt } = patch;
+      const {
+        leaseUntil,
+        params,
+        phase,
+        progress,
+        fileId,
+        fileName,
+        fileSize,
+        statusSize,
+        messageKey,
+        updatedAt,
+      } = patch;
       const result = await db
         .updateTable('tasks')
         .set({
@@ -554,7 +689,9 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
           ...(statusSize === undefined ? {} : { status_size: statusSize }),
           ...(messageKey === undefined ? {} : { message_key: messageKey }),
           ...(params === undefined ? {} : { params: JSON.stringify(params) }),
-          ...(leaseUntil === 'release' ? { lease_owner: null, lease_until: null } : { lease_until: leaseUntil }),
+          ...(leaseUntil === 'release'
+            ? { lease_owner: null, lease_until: null }
+            : { lease_until: leaseUntil }),
         })
         .where('id', '=', id)
         .where('type', '=', 'restore')
@@ -580,9 +717,20 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
      * Drops a queued save and answers what it had made (its plan and how many items of it),
      * read by the delete itself; undefined when it was dropped already.
      */
-    async dropQueuedRestoreOnce(id: string): Promise<{ plan: FrozenCopy[] | undefined; copied: number } | undefined> {
-      const row = await db.deleteFrom('share_restores').where('id', '=', id).returning(['plan', 'copied']).executeTakeFirst();
-      return row === undefined ? undefined : { plan: row.plan === null ? undefined : (JSON.parse(row.plan) as FrozenCopy[]), copied: row.copied };
+    async dropQueuedRestoreOnce(
+      id: string,
+    ): Promise<{ plan: FrozenCopy[] | undefined; copied: number } | undefined> {
+      const row = await db
+        .deleteFrom('share_restores')
+        .where('id', '=', id)
+        .returning(['plan', 'copied'])
+        .executeTakeFirst();
+      return row === undefined
+        ? undefined
+        : {
+            plan: row.plan === null ? undefined : (JSON.parse(row.plan) as FrozenCopy[]),
+            copied: row.copied,
+          };
     },
 
     /** Gives back the count of a save that could not be made. */
@@ -600,15 +748,29 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
       if (fileIds.length === 0) {
         return new Map();
       }
-      const rows = await db.selectFrom('file_moderation').select(['file_id', 'status']).where('file_id', 'in', fileIds).where('status', '<>', 'OK').execute();
+      const rows = await db
+        .selectFrom('file_moderation')
+        .select(['file_id', 'status'])
+        .where('file_id', 'in', fileIds)
+        .where('status', '<>', 'OK')
+        .execute();
       return new Map(rows.map((row) => [row.file_id, row.status]));
     },
 
-    async setFileModeration(fileId: string, status: ModerationStatus, by: string, now: Date): Promise<void> {
+    async setFileModeration(
+      fileId: string,
+      status: ModerationStatus,
+      by: string,
+      now: Date,
+    ): Promise<void> {
       await db
         .insertInto('file_moderation')
         .values({ file_id: fileId, status, updated_by: by, updated_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column('file_id').doUpdateSet({ status, updated_by: by, updated_at: now.toISOString() }))
+        .onConflict((conflict) =>
+          conflict
+            .column('file_id')
+            .doUpdateSet({ status, updated_by: by, updated_at: now.toISOString() }),
+        )
         .execute();
     },
 
@@ -622,10 +784,23 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
     },
 
     async fileExists(fileId: string): Promise<boolean> {
-      return (await db.selectFrom('files').select('id').where('id', '=', fileId).executeTakeFirst()) !== undefined;
+      return (
+        (await db.selectFrom('files').select('id').where('id', '=', fileId).executeTakeFirst()) !==
+        undefined
+      );
     },
 
-    async insertReport(report: { id: string; shareId: string; reporterId: string | null; address: string; shareUserId: string; fileIds: string[]; gcids: string[]; reason: string; now: Date }): Promise<void> {
+    async insertReport(report: {
+      id: string;
+      shareId: string;
+      reporterId: string | null;
+      address: string;
+      shareUserId: string;
+      fileIds: string[];
+      gcids: string[];
+      reason: string;
+      now: Date;
+    }): Promise<void> {
       await db
         .insertInto('share_reports')
         .values({
@@ -643,8 +818,15 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         .execute();
     },
 
-    async reportsOf(shareId: string): Promise<{ id: string; reason: string; reporterId: string | null }[]> {
-      const rows = await db.selectFrom('share_reports').select(['id', 'reason', 'reporter_id']).where('share_id', '=', shareId).orderBy('created_at').execute();
+    async reportsOf(
+      shareId: string,
+    ): Promise<{ id: string; reason: string; reporterId: string | null }[]> {
+      const rows = await db
+        .selectFrom('share_reports')
+        .select(['id', 'reason', 'reporter_id'])
+        .where('share_id', '=', shareId)
+        .orderBy('created_at')
+        .execute();
       return rows.map((row) => ({ id: row.id, reason: row.reason, reporterId: row.reporter_id }));
     },
   };
@@ -664,7 +846,10 @@ export function createShareRepository(db: Kysely<Database>, dialect: Dialect) {
       return db.transaction().execute((trx) => work(repositoryOn(trx, dialect)));
     },
     isUniqueViolation(error: unknown): boolean {
-      const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+      const code =
+        error !== null && typeof error === 'object'
+          ? (error as { code?: unknown }).code
+          : undefined;
       return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
     },
   };

@@ -51,8 +51,12 @@ export interface ShareRoutesDeps {
   zips?: Pick<ContentService, 'shareZipLink'>;
 }
 
-
-function pageOf(query: { limit: number; page_token?: string | undefined; order?: SharePageInput['order'] | undefined; folders_first?: string | undefined }): SharePageInput {
+function pageOf(query: {
+  limit: number;
+  page_token?: string | undefined;
+  order?: SharePageInput['order'] | undefined;
+  folders_first?: string | undefined;
+}): SharePageInput {
   return {
     order: query.order ?? defaultSortOrder,
     foldersFirst: query.folders_first === 'true' || query.folders_first === '1',
@@ -82,19 +86,43 @@ export function shareRoutes(deps: ShareRoutesDeps) {
      * they are handed out through; a moderated file shows no thumbnail, unless moderation only
      * puts a cover over it (the page draws the cover).
      */
-    async function listed(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined, share: ShareScope) {
-      const links = deps.links ? await deps.links.forListing('', files.map((file) => file.record), { thumbnailSize, share }) : new Map<string, Partial<FileLinkFields>>();
+    async function listed(
+      files: SharedFile[],
+      thumbnailSize: ThumbnailSize | undefined,
+      share: ShareScope,
+    ) {
+      const links = deps.links
+        ? await deps.links.forListing(
+            '',
+            files.map((file) => file.record),
+            { thumbnailSize, share },
+          )
+        : new Map<string, Partial<FileLinkFields>>();
       return files.map((file) => {
         const fields = links.get(file.record.id);
-        return toSharedFileDto(file, file.moderation === undefined || isCoverOnly(file.moderation) || fields === undefined ? fields : { ...fields, thumbnail_link: '' });
+        return toSharedFileDto(
+          file,
+          file.moderation === undefined || isCoverOnly(file.moderation) || fields === undefined
+            ? fields
+            : { ...fields, thumbnail_link: '' },
+        );
       });
     }
 
     /** Files with every link (preview and download), bound to the share; a moderated file gets none. */
-    async function withLinks(files: SharedFile[], thumbnailSize: ThumbnailSize | undefined, share: ShareScope) {
+    async function withLinks(
+      files: SharedFile[],
+      thumbnailSize: ThumbnailSize | undefined,
+      share: ShareScope,
+    ) {
       return Promise.all(
         files.map(async (file) =>
-          toSharedFileDto(file, deps.links && file.moderation === undefined ? await deps.links.forFile('', file.record, { thumbnailSize, share }) : {}),
+          toSharedFileDto(
+            file,
+            deps.links && file.moderation === undefined
+              ? await deps.links.forFile('', file.record, { thumbnailSize, share })
+              : {},
+          ),
         ),
       );
     }
@@ -108,7 +136,12 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       if (!deps.links || !deps.files || list.length === 0) {
         return thumbnails;
       }
-      const records = (await deps.files.findMany(userId, list.map((share) => share.fileId))).filter((record) => record.trashed === 0);
+      const records = (
+        await deps.files.findMany(
+          userId,
+          list.map((share) => share.fileId),
+        )
+      ).filter((record) => record.trashed === 0);
       const links = await deps.links.forListing(userId, records, { thumbnailSize: undefined });
       for (const share of list) {
         thumbnails.set(share.id, links.get(share.fileId)?.thumbnail_link ?? '');
@@ -135,7 +168,8 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         onRequest,
         schema: {
           tags: ['share'],
-          summary: 'Share files and folders behind a link (pass code generated or custom, expiry, restore limit)',
+          summary:
+            'Share files and folders behind a link (pass code generated or custom, expiry, restore limit)',
           security: memberSecurity,
           body: createShareBodySchema,
           response: { 200: createShareAnswerSchema },
@@ -156,7 +190,12 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           },
           requestLocale(request),
         );
-        return { share_id: created.share.id, share_url: created.url, pass_code: created.share.passCode, share_text: created.text };
+        return {
+          share_id: created.share.id,
+          share_url: created.url,
+          pass_code: created.share.passCode,
+          share_text: created.text,
+        };
       },
     );
 
@@ -166,7 +205,8 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         onRequest,
         schema: {
           tags: ['share'],
-          summary: "The member's share links, newest first; `filters` on `share_status` (`eq`, `in`)",
+          summary:
+            "The member's share links, newest first; `filters` on `share_status` (`eq`, `in`)",
           security: memberSecurity,
           querystring: listSharesQuerySchema,
           response: { 200: shareListSchema },
@@ -182,7 +222,15 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         const now = shares.now();
         const thumbnails = await thumbnailsOf(userId, page.shares);
         return {
-          data: page.shares.map((share) => toShareSummaryDto(share, share.status, shares.shareUrl(share.id), now, thumbnails.get(share.id))),
+          data: page.shares.map((share) =>
+            toShareSummaryDto(
+              share,
+              share.status,
+              shares.shareUrl(share.id),
+              now,
+              thumbnails.get(share.id),
+            ),
+          ),
           next_page_token: page.nextPageToken,
         };
       },
@@ -194,7 +242,8 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         onRequest,
         schema: {
           tags: ['share'],
-          summary: 'Change a link: `custom_pass_code` (`""` removes it), `expiration_days` (from now), `restore_limit`',
+          summary:
+            'Change a link: `custom_pass_code` (`""` removes it), `expiration_days` (from now), `restore_limit`',
           security: memberSecurity,
           params: shareIdParamsSchema,
           body: updateShareBodySchema,
@@ -209,7 +258,13 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           restoreLimit: request.body.restore_limit,
         });
         const thumbnails = await thumbnailsOf(userId, [share]);
-        return toShareSummaryDto(share, shares.statusForOwner(share), shares.shareUrl(share.id), shares.now(), thumbnails.get(share.id));
+        return toShareSummaryDto(
+          share,
+          shares.statusForOwner(share),
+          shares.shareUrl(share.id),
+          shares.now(),
+          thumbnails.get(share.id),
+        );
       },
     );
 
@@ -235,7 +290,8 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       {
         schema: {
           tags: ['share'],
-          summary: 'Open a share with its pass code or pass-code token: its status and chosen items',
+          summary:
+            'Open a share with its pass code or pass-code token: its status and chosen items',
           querystring: openShareQuerySchema,
           response: { 200: openShareAnswerSchema },
         },
@@ -243,7 +299,12 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       async (request) => {
         const query = request.query;
         const visitor = await visitorOf(request);
-        const opened = await shares.open(query.share_id, visitor, { passCode: query.pass_code, passCodeToken: query.pass_code_token }, pageOf(query));
+        const opened = await shares.open(
+          query.share_id,
+          visitor,
+          { passCode: query.pass_code, passCodeToken: query.pass_code_token },
+          pageOf(query),
+        );
         const empty = {
           pass_code_token: '',
           title: '',
@@ -260,7 +321,15 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           return {
             ...statusFieldsOf(opened.status, visitor.locale),
             ...empty,
-            ...(sharer ? { user_info: { user_id: sharer.id, nickname: sharer.nickname, avatar: sharer.avatar } } : {}),
+            ...(sharer
+              ? {
+                  user_info: {
+                    user_id: sharer.id,
+                    nickname: sharer.nickname,
+                    avatar: sharer.avatar,
+                  },
+                }
+              : {}),
           };
         }
         const share = opened.share;
@@ -272,8 +341,15 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           file_num: String(share.fileNum),
           expiration_left: left.days,
           expiration_left_seconds: left.seconds,
-          restore_count_left: share.restoreLimit < 0 ? '-1' : String(Math.max(0, share.restoreLimit - share.restoreCount)),
-          user_info: { user_id: opened.sharer.id, nickname: opened.sharer.nickname, avatar: opened.sharer.avatar },
+          restore_count_left:
+            share.restoreLimit < 0
+              ? '-1'
+              : String(Math.max(0, share.restoreLimit - share.restoreCount)),
+          user_info: {
+            user_id: opened.sharer.id,
+            nickname: opened.sharer.nickname,
+            avatar: opened.sharer.avatar,
+          },
           files: await listed(opened.files, query.thumbnail_size ?? 'SIZE_LARGE', opened.scope),
           next_page_token: opened.nextPageToken,
         };
@@ -293,11 +369,25 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       async (request) => {
         const query = request.query;
         const visitor = await visitorOf(request);
-        const result = await shares.detail(query.share_id, visitor, query.pass_code_token, query.parent_id, pageOf(query));
+        const result = await shares.detail(
+          query.share_id,
+          visitor,
+          query.pass_code_token,
+          query.parent_id,
+          pageOf(query),
+        );
         if (result.status !== 'OK') {
-          return { ...statusFieldsOf(result.status, visitor.locale), files: [], next_page_token: '' };
+          return {
+            ...statusFieldsOf(result.status, visitor.locale),
+            files: [],
+            next_page_token: '',
+          };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), files: await listed(result.files, query.thumbnail_size ?? 'SIZE_LARGE', result.scope), next_page_token: result.nextPageToken };
+        return {
+          ...statusFieldsOf('OK', visitor.locale),
+          files: await listed(result.files, query.thumbnail_size ?? 'SIZE_LARGE', result.scope),
+          next_page_token: result.nextPageToken,
+        };
       },
     );
 
@@ -306,7 +396,8 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       {
         schema: {
           tags: ['share'],
-          summary: 'One item inside a share, with its signed preview and download links (bound to the share: they stop when it stops holding the item)',
+          summary:
+            'One item inside a share, with its signed preview and download links (bound to the share: they stop when it stops holding the item)',
           querystring: shareFileInfoQuerySchema,
           response: { 200: shareFileInfoAnswerSchema },
         },
@@ -317,10 +408,15 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (query.file_id === '') {
           return { ...statusFieldsOf('NOT_FOUND', visitor.locale), file_info: null };
         }
-        const result = await shares.fileInfo(query.share_id, visitor, query.pass_code_token, [query.file_id]);
+        const result = await shares.fileInfo(query.share_id, visitor, query.pass_code_token, [
+          query.file_id,
+        ]);
         const file = result.status === 'OK' ? result.files[0] : undefined;
         if (result.status !== 'OK' || !file) {
-          return { ...statusFieldsOf(result.status === 'OK' ? 'NOT_FOUND' : result.status, visitor.locale), file_info: null };
+          return {
+            ...statusFieldsOf(result.status === 'OK' ? 'NOT_FOUND' : result.status, visitor.locale),
+            file_info: null,
+          };
         }
         const [info] = await withLinks([file], query.thumbnail_size, result.scope);
         return { ...statusFieldsOf('OK', visitor.locale), file_info: info ?? null };
@@ -340,11 +436,19 @@ export function shareRoutes(deps: ShareRoutesDeps) {
       async (request) => {
         const body = request.body;
         const visitor = await visitorOf(request);
-        const result = await shares.fileInfo(body.share_id, visitor, body.pass_code_token, body.file_ids);
+        const result = await shares.fileInfo(
+          body.share_id,
+          visitor,
+          body.pass_code_token,
+          body.file_ids,
+        );
         if (result.status !== 'OK') {
           return { ...statusFieldsOf(result.status, visitor.locale), files: [] };
         }
-        return { ...statusFieldsOf('OK', visitor.locale), files: await withLinks(result.files, undefined, result.scope) };
+        return {
+          ...statusFieldsOf('OK', visitor.locale),
+          files: await withLinks(result.files, undefined, result.scope),
+        };
       },
     );
 
@@ -355,12 +459,15 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         onRequest: async (request) => {
           request.actor = await deps.authenticator.authenticate(request).catch(() => null);
           if (!request.actor) {
-            throw new AppError('login_required', { description: 'Sign in to download from a share' });
+            throw new AppError('login_required', {
+              description: 'Sign in to download from a share',
+            });
           }
         },
         schema: {
           tags: ['share'],
-          summary: 'A signed link to a zip of items inside a share (folders with everything inside), streamed when the link is opened',
+          summary:
+            'A signed link to a zip of items inside a share (folders with everything inside), streamed when the link is opened',
           description:
             'Signed-in members only: a visitor without credentials gets `login_required` (401). `file_ids` are items at any depth inside the share (`[]` = all its items, at most 100), `ancestor_ids` the folders opened to reach them, as for a save; an id outside the share answers `NOT_FOUND`, and every unreadable share answers 200 with its `share_status` and empty link fields. A moderated item chosen by id answers its state; moderated files and folders inside chosen folders are left out of the zip. The link (`url`, valid as content links are) checks the share and the items again when opened, and answers `file_not_found` once they are no longer readable',
           security: memberSecurity,
@@ -374,12 +481,33 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         if (!deps.zips) {
           throw new AppError('unimplemented', { description: 'Zips of shares are not available' });
         }
-        const zip = await shares.zipEntries(body.share_id, visitor, { passCodeToken: body.pass_code_token, fileIds: body.file_ids, ancestorIds: body.ancestor_ids });
+        const zip = await shares.zipEntries(body.share_id, visitor, {
+          passCodeToken: body.pass_code_token,
+          fileIds: body.file_ids,
+          ancestorIds: body.ancestor_ids,
+        });
         if (zip.status !== 'OK') {
-          return { ...statusFieldsOf(zip.status, visitor.locale), kind: 'drive#zip' as const, name: '', url: '', token: '', expire: '' };
+          return {
+            ...statusFieldsOf(zip.status, visitor.locale),
+            kind: 'drive#zip' as const,
+            name: '',
+            url: '',
+            token: '',
+            expire: '',
+          };
         }
-        const link = deps.zips.shareZipLink(visitor.userId, zip, { passCodeToken: body.pass_code_token, name: body.name });
-        return { ...statusFieldsOf('OK', visitor.locale), kind: 'drive#zip' as const, name: link.name, url: link.url, token: link.token, expire: link.expire };
+        const link = deps.zips.shareZipLink(visitor.userId, zip, {
+          passCodeToken: body.pass_code_token,
+          name: body.name,
+        });
+        return {
+          ...statusFieldsOf('OK', visitor.locale),
+          kind: 'drive#zip' as const,
+          name: link.name,
+          url: link.url,
+          token: link.token,
+          expire: link.expire,
+        };
       },
     );
 
@@ -392,7 +520,7 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           summary:
             'Save a share (or chosen items) into the drive by reference: into `parent_id`, or "Saved from shares"; `file_id` is the folder it lands in',
           description:
-            'Up to 1,000 items the save is done when the call answers (`RESTORE_COMPLETE`); a larger one answers `RESTORE_START` at once and runs as the `restore` task `restore_task_id` (poll `GET /drive/v1/tasks/{id}`: `progress`, `phase`, and `params.trace_file_ids` when complete). Chosen items may lie at any depth; `ancestor_ids` names the folders opened to reach them (from the share\'s root down), each of which must lie above every chosen item, else `NOT_FOUND`',
+            "Up to 1,000 items the save is done when the call answers (`RESTORE_COMPLETE`); a larger one answers `RESTORE_START` at once and runs as the `restore` task `restore_task_id` (poll `GET /drive/v1/tasks/{id}`: `progress`, `phase`, and `params.trace_file_ids` when complete). Chosen items may lie at any depth; `ancestor_ids` names the folders opened to reach them (from the share's root down), each of which must lie above every chosen item, else `NOT_FOUND`",
           security: memberSecurity,
           body: restoreBodySchema,
           response: { 200: restoreAnswerSchema },
@@ -411,11 +539,18 @@ export function shareRoutes(deps: ShareRoutesDeps) {
           gcids: body.gcids,
         });
         if (result.status !== 'OK') {
-          return { ...statusFieldsOf(result.status, visitor.locale), restore_status: 'RESTORE_UNKNOWN' as const, restore_task_id: '', file_id: '' };
+          return {
+            ...statusFieldsOf(result.status, visitor.locale),
+            restore_status: 'RESTORE_UNKNOWN' as const,
+            restore_task_id: '',
+            file_id: '',
+          };
         }
         return {
           ...statusFieldsOf('OK', visitor.locale),
-          restore_status: result.started ? ('RESTORE_START' as const) : ('RESTORE_COMPLETE' as const),
+          restore_status: result.started
+            ? ('RESTORE_START' as const)
+            : ('RESTORE_COMPLETE' as const),
           restore_task_id: result.taskId,
           file_id: result.fileId,
         };
@@ -458,7 +593,11 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         },
       },
       async (request) => {
-        await shares.moderate(actorOf(request).userId, { kind: 'share', id: request.params.share_id }, request.body.audit_status);
+        await shares.moderate(
+          actorOf(request).userId,
+          { kind: 'share', id: request.params.share_id },
+          request.body.audit_status,
+        );
         return {};
       },
     );
@@ -469,14 +608,19 @@ export function shareRoutes(deps: ShareRoutesDeps) {
         onRequest,
         schema: {
           tags: ['audit'],
-          summary: "Set a file's moderation state (admins only); shares showing it answer that status for it",
+          summary:
+            "Set a file's moderation state (admins only); shares showing it answer that status for it",
           security: memberSecurity,
           params: fileIdParamsSchema,
           body: moderationBodySchema,
         },
       },
       async (request) => {
-        await shares.moderate(actorOf(request).userId, { kind: 'file', id: request.params.file_id }, request.body.audit_status);
+        await shares.moderate(
+          actorOf(request).userId,
+          { kind: 'file', id: request.params.file_id },
+          request.body.audit_status,
+        );
         return {};
       },
     );

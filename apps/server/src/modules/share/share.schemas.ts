@@ -15,7 +15,11 @@ const countSchema = z.coerce.number().int();
 /** `POST /drive/v1/share`. */
 export const createShareBodySchema = z.object({
   file_ids: z.array(idSchema).min(1).max(1000),
-  share_to: z.string().max(32).regex(/^[A-Za-z0-9_.-]*$/).default(''),
+  share_to: z
+    .string()
+    .max(32)
+    .regex(/^[A-Za-z0-9_.-]*$/)
+    .default(''),
   expiration_days: countSchema.default(-1),
   pass_code_option: passCodeOptionSchema.default('REQUIRED'),
   custom_pass_code: z.string().max(64).optional(),
@@ -57,7 +61,10 @@ export const listSharesQuerySchema = z.object({
   filters: z.string().max(8192).optional(),
 });
 
-export const shareListSchema = z.object({ data: z.array(shareSummarySchema), next_page_token: z.string() });
+export const shareListSchema = z.object({
+  data: z.array(shareSummarySchema),
+  next_page_token: z.string(),
+});
 
 export const shareIdParamsSchema = z.object({ share_id: idSchema });
 
@@ -110,7 +117,11 @@ export const shareDetailQuerySchema = z.object({
   ...pageQuery,
 });
 
-export const shareDetailAnswerSchema = z.object({ ...statusFields, files: z.array(fileSchema), next_page_token: z.string() });
+export const shareDetailAnswerSchema = z.object({
+  ...statusFields,
+  files: z.array(fileSchema),
+  next_page_token: z.string(),
+});
 
 /** `GET /drive/v1/share/file_info`. */
 export const shareFileInfoQuerySchema = z.object({
@@ -120,7 +131,10 @@ export const shareFileInfoQuerySchema = z.object({
   thumbnail_size: thumbnailSizeSchema,
 });
 
-export const shareFileInfoAnswerSchema = z.object({ ...statusFields, file_info: fileSchema.nullable() });
+export const shareFileInfoAnswerSchema = z.object({
+  ...statusFields,
+  file_info: fileSchema.nullable(),
+});
 
 /** `POST /drive/v1/share:batch_file_info`. */
 export const batchFileInfoBodySchema = z.object({

@@ -1,6 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { shareMessage, shareStatuses, type Locale, type ShareStatus, type SortOrder } from '@nimbus/contracts';
+import {
+  shareMessage,
+  shareStatuses,
+  type Locale,
+  type ShareStatus,
+  type SortOrder,
+} from '@nimbus/contracts';
 import type { ModerationStatus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { filterError, filterValues, readFilters } from '../../http/filters';
@@ -17,10 +23,23 @@ import { avatarUrlOf } from '../user/avatar.service';
 import type { CaptchaGuard } from '../user/captcha-guard';
 import { createPassCodeGuard } from './pass-code-guard';
 import { isPassCodeTokenValid, passCodeStamp, signPassCodeToken } from './pass-code-token';
-import { generatePassCode, isCoverOnly, maskedName, passCodePattern, shareStatusOf, type PassCodeProof } from './share.policy';
+import {
+  generatePassCode,
+  isCoverOnly,
+  maskedName,
+  passCodePattern,
+  shareStatusOf,
+  type PassCodeProof,
+} from './share.policy';
 import { defaultEventsPerMember } from '../event/event.service';
 import type { TaskRecord } from '../task/task.repository';
-import type { FrozenCopy, ShareQueries, ShareRecord, ShareRepository, TreeItem } from './share.repository';
+import type {
+  FrozenCopy,
+  ShareQueries,
+  ShareRecord,
+  ShareRepository,
+  TreeItem,
+} from './share.repository';
 
 export interface ShareServiceDeps {
   shares: ShareRepository;
@@ -131,10 +150,18 @@ export interface RestoreInput {
  * A save's answer: with `started`, a background task was queued (`RESTORE_START`); without, the
  * save is done (`RESTORE_COMPLETE`). `fileId` is the folder it lands in.
  */
-export type RestoreResult = Unreadable | { status: 'OK'; taskId: string; fileId: string; restored: number; started: boolean };
+export type RestoreResult =
+  Unreadable | { status: 'OK'; taskId: string; fileId: string; restored: number; started: boolean };
 
 /** What a zip of a share's items holds: the chosen items and their trees, moderated ones left out. */
-export type ShareZipResult = Unreadable | { status: 'OK'; share: ShareRecord; rootIds: string[]; entries: { record: FileRecord; path: string }[] };
+export type ShareZipResult =
+  | Unreadable
+  | {
+      status: 'OK';
+      share: ShareRecord;
+      rootIds: string[];
+      entries: { record: FileRecord; path: string }[];
+    };
 
 /** Saves of more items (files and folders) than this are done by the restore worker. */
 export const backgroundRestoreItems = 1000;
@@ -160,7 +187,13 @@ interface SavedTree {
 export type OwnedShare = ShareRecord & { status: ShareStatus };
 
 const maxDepth = 256;
-const moderationStatuses = ['OK', 'AUDITING', 'SENSITIVE_RESOURCE', 'SENSITIVE_WORD', 'PROHIBITED'] as const;
+const moderationStatuses = [
+  'OK',
+  'AUDITING',
+  'SENSITIVE_RESOURCE',
+  'SENSITIVE_WORD',
+  'PROHIBITED',
+] as const;
 
 /** Share ids: 128 random bits, URL-safe (API.md §0 asks for at least 96). */
 function newShareId(): string {
@@ -182,7 +215,21 @@ class RestoreRefused extends Error {
 }
 
 /** The columns a copy takes from a shared item (the name and name key of chosen items change). */
-function columnsOf(item: Pick<TreeItem, 'kind' | 'name' | 'nameKey' | 'size' | 'sha256' | 'gcid' | 'mimeType' | 'fileExtension' | 'fileCategory' | 'phase'>) {
+function columnsOf(
+  item: Pick<
+    TreeItem,
+    | 'kind'
+    | 'name'
+    | 'nameKey'
+    | 'size'
+    | 'sha256'
+    | 'gcid'
+    | 'mimeType'
+    | 'fileExtension'
+    | 'fileCategory'
+    | 'phase'
+  >,
+) {
   return {
     t: item.kind,
     a: item.name,
@@ -229,7 +276,12 @@ export function createShareService(deps: ShareServiceDeps) {
   const backgroundItems = deps.backgroundItems ?? backgroundRestoreItems;
   const chunkItems = Math.max(1, deps.restoreChunkItems ?? restoreChunkItems);
   const eventsPerMember = deps.eventsPerMember ?? defaultEventsPerMember;
-  const passCodes = createPassCodeGuard({ failures: deps.failures, captchaGuard: deps.captchaGuard, limits: deps.limits, now });
+  const passCodes = createPassCodeGuard({
+    failures: deps.failures,
+    captchaGuard: deps.captchaGuard,
+    limits: deps.limits,
+    now,
+  });
 
   /** Runs a save again when a parallel call took one of its names meanwhile. */
   async function retryingNameRaces<T>(work: () => Promise<T>): Promise<T> {
@@ -271,7 +323,10 @@ export function createShareService(deps: ShareServiceDeps) {
 
   /** The share and its pass code in force, as the links handed out through it carry them. */
   function scopeOf(share: ShareRecord): ShareScope {
-    return { shareId: share.id, stamp: passCodeStamp(deps.passCodeKey, { shareId: share.id, passCode: share.passCode }) };
+    return {
+      shareId: share.id,
+      stamp: passCodeStamp(deps.passCodeKey, { shareId: share.id, passCode: share.passCode }),
+    };
   }
 
   /**
@@ -294,7 +349,12 @@ export function createShareService(deps: ShareServiceDeps) {
     shareId: string,
     visitor: Visitor,
     proofs: { passCode?: string | undefined; passCodeToken?: string | undefined },
-  ): Promise<{ status: ShareStatus; share: ShareRecord | undefined; token: string; returning: boolean }> {
+  ): Promise<{
+    status: ShareStatus;
+    share: ShareRecord | undefined;
+    token: string;
+    returning: boolean;
+  }> {
     const share = shareId === '' ? undefined : await shares.find(shareId);
     if (!share) {
       return { status: 'NOT_FOUND', share: undefined, token: '', returning: false };
@@ -305,16 +365,33 @@ export function createShareService(deps: ShareServiceDeps) {
     }
     const needsPassCode = share.passCode !== '';
     const isOwner = visitor.userId === share.userId;
-    const sign = () => signPassCodeToken(deps.passCodeKey, { shareId: share.id, passCode: share.passCode, now: now() });
+    const sign = () =>
+      signPassCodeToken(deps.passCodeKey, {
+        shareId: share.id,
+        passCode: share.passCode,
+        now: now(),
+      });
     let proof: PassCodeProof = 'none';
     let token = '';
     // A visitor who brings a valid token has been here within its 12 hours.
     let returning = false;
-    if (proofs.passCodeToken && isPassCodeTokenValid(deps.passCodeKey, proofs.passCodeToken, { shareId: share.id, passCode: share.passCode, now: now() })) {
+    if (
+      proofs.passCodeToken &&
+      isPassCodeTokenValid(deps.passCodeKey, proofs.passCodeToken, {
+        shareId: share.id,
+        passCode: share.passCode,
+        now: now(),
+      })
+    ) {
       proof = 'valid';
       token = proofs.passCodeToken;
       returning = true;
-    } else if (needsPassCode && !isOwner && proofs.passCode !== undefined && proofs.passCode !== '') {
+    } else if (
+      needsPassCode &&
+      !isOwner &&
+      proofs.passCode !== undefined &&
+      proofs.passCode !== ''
+    ) {
       const admitted = await passCodes.admit(share.id, visitor);
       if (safeEqual(proofs.passCode, share.passCode)) {
         proof = 'valid';
@@ -325,7 +402,14 @@ export function createShareService(deps: ShareServiceDeps) {
       }
     }
     const status = shareStatusOf(
-      { auditStatus: 'OK', isCancelled: false, liveItems: share.liveItems, expiresAt: null, restoreLimit: -1, restoreCount: 0 },
+      {
+        auditStatus: 'OK',
+        isCancelled: false,
+        liveItems: share.liveItems,
+        expiresAt: null,
+        restoreLimit: -1,
+        restoreCount: 0,
+      },
       { isOwner, needsPassCode, proof },
       now(),
     );
@@ -339,7 +423,12 @@ export function createShareService(deps: ShareServiceDeps) {
    * Finds a file inside a share: the owner's live item that is a chosen item or lies below one.
    * Answers the item and the chosen-or-inner folders above it (nearest first), or undefined.
    */
-  async function locate(queries: ShareQueries, share: ShareRecord, items: Set<string>, fileId: string): Promise<{ record: FileRecord; ancestors: string[] } | undefined> {
+  async function locate(
+    queries: ShareQueries,
+    share: ShareRecord,
+    items: Set<string>,
+    fileId: string,
+  ): Promise<{ record: FileRecord; ancestors: string[] } | undefined> {
     const record = await queries.ownerFile(share.userId, fileId);
     const ancestors: string[] = [];
     let current = record;
@@ -361,7 +450,11 @@ export function createShareService(deps: ShareServiceDeps) {
 
   async function sharedFiles(records: FileRecord[], items: Set<string>): Promise<SharedFile[]> {
     const moderation = await shares.fileModeration(records.map((record) => record.id));
-    return records.map((record) => ({ record, isTopLevel: items.has(record.id), moderation: moderation.get(record.id) }));
+    return records.map((record) => ({
+      record,
+      isTopLevel: items.has(record.id),
+      moderation: moderation.get(record.id),
+    }));
   }
 
   /** The moderation states of many items, asked in slices (SQL parameter limits). */
@@ -382,10 +475,18 @@ export function createShareService(deps: ShareServiceDeps) {
    * folder. `NOT_FOUND` for anything else; a moderated item chosen by id (or opened to reach
    * one) answers its state.
    */
-  async function chosenRoots(share: ShareRecord, fileIds: string[], ancestorIds: string[]): Promise<Unreadable | { status: 'OK'; rootIds: string[] }> {
+  async function chosenRoots(
+    share: ShareRecord,
+    fileIds: string[],
+    ancestorIds: string[],
+  ): Promise<Unreadable | { status: 'OK'; rootIds: string[] }> {
     const itemList = await shares.itemIds(share.id);
     if (fileIds.length === 0) {
-      const live = new Set((await shares.ownerFiles(share.userId, itemList)).filter((record) => record.trashed === 0).map((record) => record.id));
+      const live = new Set(
+        (await shares.ownerFiles(share.userId, itemList))
+          .filter((record) => record.trashed === 0)
+          .map((record) => record.id),
+      );
       // The whole share: items under moderation are left out below, as inside folders.
       return { status: 'OK', rootIds: itemList.filter((id) => live.has(id)) };
     }
@@ -401,17 +502,30 @@ export function createShareService(deps: ShareServiceDeps) {
     }
     for (const id of new Set(ancestorIds)) {
       const found = await locate(shares, share, items, id);
-      if (!found || found.record.kind !== 'folder' || !chosen.every((chosenId) => (located.get(chosenId) ?? []).includes(id))) {
+      if (
+        !found ||
+        found.record.kind !== 'folder' ||
+        !chosen.every((chosenId) => (located.get(chosenId) ?? []).includes(id))
+      ) {
         return { status: 'NOT_FOUND' };
       }
     }
-    const rootIds = chosen.filter((id) => !(located.get(id) ?? []).some((ancestor) => located.has(ancestor)));
-    const blocked = [...(await shares.fileModeration([...rootIds, ...new Set(ancestorIds)])).values()][0];
+    const rootIds = chosen.filter(
+      (id) => !(located.get(id) ?? []).some((ancestor) => located.has(ancestor)),
+    );
+    const blocked = [
+      ...(await shares.fileModeration([...rootIds, ...new Set(ancestorIds)])).values(),
+    ][0];
     return blocked ? { status: blocked as Unreadable['status'] } : { status: 'OK', rootIds };
   }
 
   /** A keyset page of a folder inside the share, or of the chosen items (`folderId` `''`). */
-  async function page(share: ShareRecord, items: string[], folderId: string, input: SharePageInput): Promise<{ files: SharedFile[]; nextPageToken: string }> {
+  async function page(
+    share: ShareRecord,
+    items: string[],
+    folderId: string,
+    input: SharePageInput,
+  ): Promise<{ files: SharedFile[]; nextPageToken: string }> {
     const keys = sortKeysOf(input.order, input.foldersFirst);
     const fingerprint = `share:${input.order}:${input.foldersFirst ? 1 : 0}`;
     const after = input.pageToken ? decodePageToken(input.pageToken, fingerprint, keys) : undefined;
@@ -431,7 +545,8 @@ export function createShareService(deps: ShareServiceDeps) {
     const last = pageRows.at(-1);
     return {
       files: await sharedFiles(pageRows, new Set(items)),
-      nextPageToken: rows.length > input.limit && last ? encodePageToken(fingerprint, keys, last) : '',
+      nextPageToken:
+        rows.length > input.limit && last ? encodePageToken(fingerprint, keys, last) : '',
     };
   }
 
@@ -445,34 +560,48 @@ export function createShareService(deps: ShareServiceDeps) {
 
   function checkExpirationDays(days: number): number {
     if (days !== -1 && (days < 1 || days > 3650)) {
-      throw new AppError('invalid_argument', { description: 'expiration_days is -1 (never) or 1-3650' });
+      throw new AppError('invalid_argument', {
+        description: 'expiration_days is -1 (never) or 1-3650',
+      });
     }
     return days;
   }
 
   function checkRestoreLimit(limit: number): number {
     if (limit !== -1 && (limit < 1 || limit > 1_000_000)) {
-      throw new AppError('invalid_argument', { description: 'restore_limit is -1 (unlimited) or 1-1000000' });
+      throw new AppError('invalid_argument', {
+        description: 'restore_limit is -1 (unlimited) or 1-1000000',
+      });
     }
     return limit;
   }
 
   function checkPassCode(code: string): string {
     if (!passCodePattern.test(code)) {
-      throw new AppError('invalid_argument', { description: 'A pass code is 4-16 letters and digits' });
+      throw new AppError('invalid_argument', {
+        description: 'A pass code is 4-16 letters and digits',
+      });
     }
     return code;
   }
 
   /** The name itself when free in the folder, else the first free `name(n)`. */
-  async function freeName(queries: FileQueries, userId: string, parentId: string, name: string, kind: 'file' | 'folder'): Promise<string> {
+  async function freeName(
+    queries: FileQueries,
+    userId: string,
+    parentId: string,
+    name: string,
+    kind: 'file' | 'folder',
+  ): Promise<string> {
     const holder = await queries.findLiveByName(userId, parentId, foldName(name));
     if (!holder) {
       return name;
     }
     const dot = name.lastIndexOf('.');
     const stem = kind === 'folder' || dot <= 0 ? name : name.slice(0, dot);
-    const taken = new Set(await queries.liveNameKeysWithPrefix(userId, parentId, foldName(`${stem}(`)));
+    const taken = new Set(
+      await queries.liveNameKeysWithPrefix(userId, parentId, foldName(`${stem}(`)),
+    );
     for (let n = 1; ; n += 1) {
       const candidate = numberedName(name, kind, n);
       if (!taken.has(foldName(candidate))) {
@@ -482,7 +611,11 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   /** The folder a save lands in: the member's chosen live folder, or "Saved from shares" at the root. */
-  async function restoreTarget(queries: ShareQueries, userId: string, input: RestoreInput): Promise<string> {
+  async function restoreTarget(
+    queries: ShareQueries,
+    userId: string,
+    input: RestoreInput,
+  ): Promise<string> {
     if (input.specifyParentId || input.parentId !== '') {
       if (input.parentId === '') {
         return '';
@@ -521,11 +654,23 @@ export function createShareService(deps: ShareServiceDeps) {
    * live inside them, each once; a chosen item inside another chosen folder comes with that
    * folder. `DELETED` when none is live; `NOT_FOUND` when a `gcid` the saver sent is not in it.
    */
-  async function readTree(queries: ShareQueries, share: ShareRecord, rootIds: string[], gcids: string[]): Promise<SavedTree> {
-    const live = (await queries.ownerFiles(share.userId, rootIds)).filter((record) => record.trashed === 0);
+  async function readTree(
+    queries: ShareQueries,
+    share: ShareRecord,
+    rootIds: string[],
+    gcids: string[],
+  ): Promise<SavedTree> {
+    const live = (await queries.ownerFiles(share.userId, rootIds)).filter(
+      (record) => record.trashed === 0,
+    );
     const byId = new Map(live.map((record) => [record.id, record]));
-    const chosen = rootIds.map((id) => byId.get(id)).filter((record): record is FileRecord => record !== undefined);
-    const found = await queries.liveTree(share.userId, chosen.filter((record) => record.kind === 'folder').map((record) => record.id));
+    const chosen = rootIds
+      .map((id) => byId.get(id))
+      .filter((record): record is FileRecord => record !== undefined);
+    const found = await queries.liveTree(
+      share.userId,
+      chosen.filter((record) => record.kind === 'folder').map((record) => record.id),
+    );
     const seen = new Set<string>();
     const inside: TreeItem[] = [];
     for (const item of found) {
@@ -544,7 +689,10 @@ export function createShareService(deps: ShareServiceDeps) {
         throw new RestoreRefused('NOT_FOUND');
       }
     }
-    const added = [...roots, ...inside].reduce((sum, item) => sum + (item.kind === 'file' ? item.size : 0), 0);
+    const added = [...roots, ...inside].reduce(
+      (sum, item) => sum + (item.kind === 'file' ? item.size : 0),
+      0,
+    );
     return { roots, inside, count: roots.length + inside.length, added };
   }
 
@@ -553,21 +701,36 @@ export function createShareService(deps: ShareServiceDeps) {
    * the chosen items and the figures of the tree, summed by the database. Chosen items inside
    * other chosen folders, or `gcids` to check, take the exact `readTree`.
    */
-  async function previewTree(share: ShareRecord, rootIds: string[], gcids: string[]): Promise<Pick<SavedTree, 'roots' | 'count' | 'added'>> {
+  async function previewTree(
+    share: ShareRecord,
+    rootIds: string[],
+    gcids: string[],
+  ): Promise<Pick<SavedTree, 'roots' | 'count' | 'added'>> {
     if (gcids.length > 0) {
       return readTree(shares, share, rootIds, gcids);
     }
-    const live = (await shares.ownerFiles(share.userId, rootIds)).filter((record) => record.trashed === 0);
+    const live = (await shares.ownerFiles(share.userId, rootIds)).filter(
+      (record) => record.trashed === 0,
+    );
     const byId = new Map(live.map((record) => [record.id, record]));
-    const roots = rootIds.map((id) => byId.get(id)).filter((record): record is FileRecord => record !== undefined);
-    const figures = await shares.liveTreeFigures(share.userId, roots.filter((record) => record.kind === 'folder').map((record) => record.id), roots.map((record) => record.id));
+    const roots = rootIds
+      .map((id) => byId.get(id))
+      .filter((record): record is FileRecord => record !== undefined);
+    const figures = await shares.liveTreeFigures(
+      share.userId,
+      roots.filter((record) => record.kind === 'folder').map((record) => record.id),
+      roots.map((record) => record.id),
+    );
     if (figures.chosenInside > 0) {
       return readTree(shares, share, rootIds, gcids);
     }
     if (roots.length === 0) {
       throw new RestoreRefused('DELETED');
     }
-    const rootBytes = roots.reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
+    const rootBytes = roots.reduce(
+      (sum, record) => sum + (record.kind === 'file' ? record.size : 0),
+      0,
+    );
     return { roots, count: roots.length + figures.items, added: rootBytes + figures.bytes };
   }
 
@@ -577,15 +740,29 @@ export function createShareService(deps: ShareServiceDeps) {
    * checks the quota, so two saves (or a save and an upload) that each fit but not together
    * cannot both pass.
    */
-  async function bookQuota(queries: ShareQueries, userId: string, limit: number, tree: SavedTree, at: Date): Promise<void> {
-    const bytes = [...tree.roots, ...tree.inside].reduce((sum, item) => sum + (item.kind === 'file' && item.sha256 !== null ? item.size : 0), 0);
+  async function bookQuota(
+    queries: ShareQueries,
+    userId: string,
+    limit: number,
+    tree: SavedTree,
+    at: Date,
+  ): Promise<void> {
+    const bytes = [...tree.roots, ...tree.inside].reduce(
+      (sum, item) => sum + (item.kind === 'file' && item.sha256 !== null ? item.size : 0),
+      0,
+    );
     if (!(await queries.files.adjustUsage(userId, { live: bytes, trash: 0 }, at, { limit }))) {
       throw new AppError('file_space_not_enough');
     }
   }
 
   /** `file_space_not_enough` when `added` bytes more would pass the saver's storage limit. */
-  async function checkQuota(queries: ShareQueries, userId: string, limit: number, added: number): Promise<void> {
+  async function checkQuota(
+    queries: ShareQueries,
+    userId: string,
+    limit: number,
+    added: number,
+  ): Promise<void> {
     const usage = await queries.files.usage(userId);
     if (usage.live + added > limit) {
       throw new AppError('file_space_not_enough');
@@ -598,7 +775,10 @@ export function createShareService(deps: ShareServiceDeps) {
    * copy's parent; parents come before their children, so any prefix of the plan is a whole
    * tree. Read inside the caller's transaction (the names are free in it).
    */
-  async function planCopies(queries: ShareQueries, work: { saverId: string; target: string; tree: SavedTree }): Promise<FrozenCopy[]> {
+  async function planCopies(
+    queries: ShareQueries,
+    work: { saverId: string; target: string; tree: SavedTree },
+  ): Promise<FrozenCopy[]> {
     const { tree } = work;
     const ids = newIds(tree.count);
     const copies = new Map<string, string>();
@@ -608,12 +788,24 @@ export function createShareService(deps: ShareServiceDeps) {
       let name = await freeName(queries.files, work.saverId, work.target, record.name, record.kind);
       // Two chosen items of one name from different folders: the second is numbered too.
       for (let n = 1; rootNames.has(foldName(name)); n += 1) {
-        name = await freeName(queries.files, work.saverId, work.target, numberedName(record.name, record.kind, n), record.kind);
+        name = await freeName(
+          queries.files,
+          work.saverId,
+          work.target,
+          numberedName(record.name, record.kind, n),
+          record.kind,
+        );
       }
       rootNames.add(foldName(name));
       const id = ids[index] as string;
       copies.set(record.id, id);
-      plan.push({ ...columnsOf({ ...record, name, nameKey: foldName(name) }), o: record.id, n: id, p: work.target, r: 1 });
+      plan.push({
+        ...columnsOf({ ...record, name, nameKey: foldName(name) }),
+        o: record.id,
+        n: id,
+        p: work.target,
+        r: 1,
+      });
     }
     const offset = tree.roots.length;
     for (const [index, item] of tree.inside.entries()) {
@@ -634,7 +826,11 @@ export function createShareService(deps: ShareServiceDeps) {
    * Raises each blob's reference count by the copies of the plan that point at it, in one
    * `UPDATE ... FROM`; `data_loss` when a blob is missing.
    */
-  async function referenceBlobs(queries: ShareQueries, plan: FrozenCopy[], at: Date): Promise<void> {
+  async function referenceBlobs(
+    queries: ShareQueries,
+    plan: FrozenCopy[],
+    at: Date,
+  ): Promise<void> {
     const counts = blobCounts(plan);
     if ((await queries.addBlobReferences(counts, at)) !== counts.size) {
       throw new AppError('data_loss', { description: 'The content of a shared file is missing' });
@@ -642,8 +838,14 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   /** Makes the rows of some copies of a plan; `DELETED` when a row was not made. */
-  async function makeCopies(queries: ShareQueries, copies: FrozenCopy[], work: { saverId: string; shareId: string; now: Date }): Promise<void> {
-    if ((await queries.insertCopies(copies, work.saverId, work.shareId, work.now)) !== copies.length) {
+  async function makeCopies(
+    queries: ShareQueries,
+    copies: FrozenCopy[],
+    work: { saverId: string; shareId: string; now: Date },
+  ): Promise<void> {
+    if (
+      (await queries.insertCopies(copies, work.saverId, work.shareId, work.now)) !== copies.length
+    ) {
       throw new RestoreRefused('DELETED');
     }
   }
@@ -652,7 +854,11 @@ export function createShareService(deps: ShareServiceDeps) {
    * Copies of a chunk whose name a member took meanwhile in a folder the save already made (a
    * later chunk fills folders an earlier one made) get the first free `name(n)`.
    */
-  async function renameTaken(queries: ShareQueries, userId: string, copies: FrozenCopy[]): Promise<FrozenCopy[]> {
+  async function renameTaken(
+    queries: ShareQueries,
+    userId: string,
+    copies: FrozenCopy[],
+  ): Promise<FrozenCopy[]> {
     const renamed: FrozenCopy[] = [];
     const chosen = new Map<string, Set<string>>();
     for (const copy of copies) {
@@ -660,7 +866,13 @@ export function createShareService(deps: ShareServiceDeps) {
       chosen.set(copy.p, names);
       let name = await freeName(queries.files, userId, copy.p, copy.a, copy.t);
       for (let n = 1; names.has(foldName(name)); n += 1) {
-        name = await freeName(queries.files, userId, copy.p, numberedName(copy.a, copy.t, n), copy.t);
+        name = await freeName(
+          queries.files,
+          userId,
+          copy.p,
+          numberedName(copy.a, copy.t, n),
+          copy.t,
+        );
       }
       names.add(foldName(name));
       renamed.push(name === copy.a ? copy : { ...copy, a: name, k: foldName(name) });
@@ -673,7 +885,13 @@ export function createShareService(deps: ShareServiceDeps) {
    * item it made (one batch, each a millisecond after the one before, older events past the
    * member's keep dropped), and the task's figures with `trace_file_ids`.
    */
-  async function finishSave(queries: ShareQueries, userId: string, shareId: string, plan: FrozenCopy[], at: Date) {
+  async function finishSave(
+    queries: ShareQueries,
+    userId: string,
+    shareId: string,
+    plan: FrozenCopy[],
+    at: Date,
+  ) {
     const roots = plan.filter((copy) => copy.r === 1);
     const base = at.getTime();
     await queries.events.insert(
@@ -693,12 +911,20 @@ export function createShareService(deps: ShareServiceDeps) {
       fileId: first.n,
       fileSize: plan.reduce((sum, copy) => sum + (copy.t === 'file' ? copy.s : 0), 0),
       statusSize: plan.length,
-      params: { share_id: shareId, trace_file_ids: JSON.stringify(Object.fromEntries(plan.map((copy) => [copy.o, copy.n]))) },
+      params: {
+        share_id: shareId,
+        trace_file_ids: JSON.stringify(Object.fromEntries(plan.map((copy) => [copy.o, copy.n]))),
+      },
     };
   }
 
   /** Gives back what a save booked for the copies it will not make now: their bytes and blob references. */
-  async function releaseRest(queries: ShareQueries, userId: string, rest: FrozenCopy[], at: Date): Promise<void> {
+  async function releaseRest(
+    queries: ShareQueries,
+    userId: string,
+    rest: FrozenCopy[],
+    at: Date,
+  ): Promise<void> {
     const bytes = bookedBytes(rest);
     if (bytes > 0) {
       await queries.files.adjustUsage(userId, { live: -bytes, trash: 0 }, at);
@@ -708,7 +934,11 @@ export function createShareService(deps: ShareServiceDeps) {
 
   return {
     /** `POST /drive/v1/share`: a link to some of the member's live items. */
-    async create(userId: string, input: CreateShareInput, locale: Locale): Promise<{ share: ShareRecord; url: string; text: string }> {
+    async create(
+      userId: string,
+      input: CreateShareInput,
+      locale: Locale,
+    ): Promise<{ share: ShareRecord; url: string; text: string }> {
       const ids = [...new Set(input.fileIds)];
       const records = await shares.ownerFiles(userId, ids);
       if (records.length !== ids.length) {
@@ -720,8 +950,14 @@ export function createShareService(deps: ShareServiceDeps) {
       const byId = new Map(records.map((record) => [record.id, record]));
       const ordered = ids.map((id) => byId.get(id) as FileRecord);
       const first = ordered[0] as FileRecord;
-      if (input.passCodeOption === 'NOT_REQUIRED' && input.customPassCode !== undefined && input.customPassCode !== '') {
-        throw new AppError('invalid_argument', { description: 'custom_pass_code needs pass_code_option REQUIRED' });
+      if (
+        input.passCodeOption === 'NOT_REQUIRED' &&
+        input.customPassCode !== undefined &&
+        input.customPassCode !== ''
+      ) {
+        throw new AppError('invalid_argument', {
+          description: 'custom_pass_code needs pass_code_option REQUIRED',
+        });
       }
       const passCode =
         input.passCodeOption === 'NOT_REQUIRED'
@@ -731,12 +967,20 @@ export function createShareService(deps: ShareServiceDeps) {
             : generatePassCode((max) => randomInt(max));
       const title = (input.title ?? '').trim() === '' ? first.name : (input.title ?? '').trim();
       if ([...title].length > 255 || /\p{Cc}/u.test(title)) {
-        throw new AppError('invalid_argument', { description: 'title is at most 255 characters, without control characters' });
+        throw new AppError('invalid_argument', {
+          description: 'title is at most 255 characters, without control characters',
+        });
       }
       const expirationDays = checkExpirationDays(input.expirationDays);
       const restoreLimit = checkRestoreLimit(input.restoreLimit);
-      const inside = await shares.liveTree(userId, ordered.filter((record) => record.kind === 'folder').map((record) => record.id));
-      const fileSize = [...ordered, ...inside].reduce((sum, record) => sum + (record.kind === 'file' ? record.size : 0), 0);
+      const inside = await shares.liveTree(
+        userId,
+        ordered.filter((record) => record.kind === 'folder').map((record) => record.id),
+      );
+      const fileSize = [...ordered, ...inside].reduce(
+        (sum, record) => sum + (record.kind === 'file' ? record.size : 0),
+        0,
+      );
       const stamp = now();
       const id = newShareId();
       await shares.insertShare(
@@ -777,28 +1021,53 @@ export function createShareService(deps: ShareServiceDeps) {
     statusForOwner: baseStatus,
 
     /** `GET /drive/v1/share/list`: the owner's links, newest first, by status. */
-    async list(userId: string, input: { limit: number; pageToken: string | undefined; filters: string | undefined }): Promise<{ shares: OwnedShare[]; nextPageToken: string }> {
+    async list(
+      userId: string,
+      input: { limit: number; pageToken: string | undefined; filters: string | undefined },
+    ): Promise<{ shares: OwnedShare[]; nextPageToken: string }> {
       const statuses = parseShareFilters(input.filters);
       const after = input.pageToken ? decodeSharePageToken(input.pageToken) : undefined;
-      const rows = await shares.listOwned({ userId, statuses, after, limit: input.limit, now: now() });
+      const rows = await shares.listOwned({
+        userId,
+        statuses,
+        after,
+        limit: input.limit,
+        now: now(),
+      });
       const pageRows = rows.slice(0, input.limit);
       const last = pageRows.at(-1);
       return {
         shares: pageRows.map((row) => ({ ...row, status: row.status as ShareStatus })),
-        nextPageToken: rows.length > input.limit && last ? pageTokenOf([last.createdAt, last.id]) : '',
+        nextPageToken:
+          rows.length > input.limit && last ? pageTokenOf([last.createdAt, last.id]) : '',
       };
     },
 
     /** `PATCH /drive/v1/share/{id}`: a new pass code (`''` for none), expiry or restore limit. */
-    async update(userId: string, shareId: string, patch: { customPassCode?: string | undefined; expirationDays?: number | undefined; restoreLimit?: number | undefined }): Promise<ShareRecord> {
+    async update(
+      userId: string,
+      shareId: string,
+      patch: {
+        customPassCode?: string | undefined;
+        expirationDays?: number | undefined;
+        restoreLimit?: number | undefined;
+      },
+    ): Promise<ShareRecord> {
       const share = await ownedLiveShare(userId, shareId);
       const stamp = now();
       await shares.update(share.id, {
-        ...(patch.customPassCode === undefined ? {} : { pass_code: patch.customPassCode === '' ? '' : checkPassCode(patch.customPassCode) }),
+        ...(patch.customPassCode === undefined
+          ? {}
+          : { pass_code: patch.customPassCode === '' ? '' : checkPassCode(patch.customPassCode) }),
         ...(patch.expirationDays === undefined
           ? {}
-          : { expiration_days: checkExpirationDays(patch.expirationDays), expires_at: expiresAtOf(patch.expirationDays, stamp) }),
-        ...(patch.restoreLimit === undefined ? {} : { restore_limit: checkRestoreLimit(patch.restoreLimit) }),
+          : {
+              expiration_days: checkExpirationDays(patch.expirationDays),
+              expires_at: expiresAtOf(patch.expirationDays, stamp),
+            }),
+        ...(patch.restoreLimit === undefined
+          ? {}
+          : { restore_limit: checkRestoreLimit(patch.restoreLimit) }),
         updated_at: stamp.toISOString(),
       });
       return (await shares.find(share.id)) as ShareRecord;
@@ -815,7 +1084,12 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     /** `GET /drive/v1/share`: the share's status and, when readable, its chosen items. */
-    async open(shareId: string, visitor: Visitor, proofs: { passCode?: string | undefined; passCodeToken?: string | undefined }, input: SharePageInput): Promise<OpenedShare | LockedShare | Unreadable> {
+    async open(
+      shareId: string,
+      visitor: Visitor,
+      proofs: { passCode?: string | undefined; passCodeToken?: string | undefined },
+      input: SharePageInput,
+    ): Promise<OpenedShare | LockedShare | Unreadable> {
       const { status, share, token, returning } = await access(shareId, visitor, proofs);
       if (!share || status !== 'OK') {
         if (share && (status === 'PASS_CODE_EMPTY' || status === 'PASS_CODE_ERROR')) {
@@ -830,7 +1104,14 @@ export function createShareService(deps: ShareServiceDeps) {
       if (input.pageToken === undefined && !returning && visitor.userId !== share.userId) {
         await shares.countView(share.id);
       }
-      return { status: 'OK', share, scope: scopeOf(share), passCodeToken: token, sharer: await sharerOf(share), ...listed };
+      return {
+        status: 'OK',
+        share,
+        scope: scopeOf(share),
+        passCodeToken: token,
+        sharer: await sharerOf(share),
+        ...listed,
+      };
     },
 
     /** `GET /drive/v1/share/detail`: a folder at any depth inside the share. */
@@ -840,7 +1121,9 @@ export function createShareService(deps: ShareServiceDeps) {
       passCodeToken: string,
       parentId: string,
       input: SharePageInput,
-    ): Promise<Unreadable | { status: 'OK'; scope: ShareScope; files: SharedFile[]; nextPageToken: string }> {
+    ): Promise<
+      Unreadable | { status: 'OK'; scope: ShareScope; files: SharedFile[]; nextPageToken: string }
+    > {
       const { status, share } = await access(shareId, visitor, { passCodeToken });
       if (!share || status !== 'OK') {
         return { status: status as Unreadable['status'] };
@@ -857,11 +1140,20 @@ export function createShareService(deps: ShareServiceDeps) {
       if (moderation) {
         return { status: moderation as Unreadable['status'] };
       }
-      return { status: 'OK', scope: scopeOf(share), ...(await page(share, items, found.record.id, input)) };
+      return {
+        status: 'OK',
+        scope: scopeOf(share),
+        ...(await page(share, items, found.record.id, input)),
+      };
     },
 
     /** `GET /drive/v1/share/file_info` and `:batch_file_info`: items inside the share, or `NOT_FOUND`. */
-    async fileInfo(shareId: string, visitor: Visitor, passCodeToken: string, fileIds: string[]): Promise<Unreadable | { status: 'OK'; scope: ShareScope; files: SharedFile[] }> {
+    async fileInfo(
+      shareId: string,
+      visitor: Visitor,
+      passCodeToken: string,
+      fileIds: string[],
+    ): Promise<Unreadable | { status: 'OK'; scope: ShareScope; files: SharedFile[] }> {
       const { status, share } = await access(shareId, visitor, { passCodeToken });
       if (!share || status !== 'OK') {
         return { status: status as Unreadable['status'] };
@@ -890,7 +1182,11 @@ export function createShareService(deps: ShareServiceDeps) {
      * it with neither it nor any folder between it and the chosen item moderated (a thumbnail
      * may still show under a sensitive item's cover).
      */
-    async holdsFile(scope: ShareScope, fileId: string, use: 'file' | 'thumbnail'): Promise<boolean> {
+    async holdsFile(
+      scope: ShareScope,
+      fileId: string,
+      use: 'file' | 'thumbnail',
+    ): Promise<boolean> {
       const share = await shares.find(scope.shareId);
       if (!share || baseStatus(share) !== 'OK' || !safeEqual(scope.stamp, scopeOf(share).stamp)) {
         return false;
@@ -910,11 +1206,17 @@ export function createShareService(deps: ShareServiceDeps) {
      * zips have them; files and folders under moderation (and what lies in such folders) are
      * left out. Checked in full both when the link is made and when it is opened.
      */
-    async zipEntries(shareId: string, visitor: Visitor, input: { passCodeToken: string; fileIds: string[]; ancestorIds: string[] }): Promise<ShareZipResult> {
+    async zipEntries(
+      shareId: string,
+      visitor: Visitor,
+      input: { passCodeToken: string; fileIds: string[]; ancestorIds: string[] },
+    ): Promise<ShareZipResult> {
       if (!deps.selection) {
         throw new AppError('unimplemented', { description: 'Zips of shares are not available' });
       }
-      const { status, share } = await access(shareId, visitor, { passCodeToken: input.passCodeToken });
+      const { status, share } = await access(shareId, visitor, {
+        passCodeToken: input.passCodeToken,
+      });
       if (!share || status !== 'OK') {
         return { status: status as Unreadable['status'] };
       }
@@ -957,15 +1259,26 @@ export function createShareService(deps: ShareServiceDeps) {
      * checked against what is known then, target folder chosen) as a pending `restore` task,
      * which the restore worker completes (`runQueued`).
      */
-    async restore(saverId: string, shareId: string, visitor: Visitor, input: RestoreInput): Promise<RestoreResult> {
-      const { status, share } = await access(shareId, visitor, { passCodeToken: input.passCodeToken });
+    async restore(
+      saverId: string,
+      shareId: string,
+      visitor: Visitor,
+      input: RestoreInput,
+    ): Promise<RestoreResult> {
+      const { status, share } = await access(shareId, visitor, {
+        passCodeToken: input.passCodeToken,
+      });
       if (!share || status !== 'OK') {
         return { status: status as Unreadable['status'] };
       }
       if (share.userId === saverId) {
         throw new AppError('file_restore_own');
       }
-      if (input.shareUserId !== undefined && input.shareUserId !== '' && input.shareUserId !== share.userId) {
+      if (
+        input.shareUserId !== undefined &&
+        input.shareUserId !== '' &&
+        input.shareUserId !== share.userId
+      ) {
         return { status: 'NOT_FOUND' };
       }
       const itemList = await shares.itemIds(share.id);
@@ -987,12 +1300,18 @@ export function createShareService(deps: ShareServiceDeps) {
         // must be a folder of the share that lies above every chosen item.
         for (const id of new Set(input.ancestorIds)) {
           const found = await locate(shares, share, items, id);
-          if (!found || found.record.kind !== 'folder' || !chosen.every((chosenId) => (located.get(chosenId) ?? []).includes(id))) {
+          if (
+            !found ||
+            found.record.kind !== 'folder' ||
+            !chosen.every((chosenId) => (located.get(chosenId) ?? []).includes(id))
+          ) {
             return { status: 'NOT_FOUND' };
           }
         }
         // An item chosen together with a folder above it comes along with that folder.
-        rootIds = chosen.filter((id) => !(located.get(id) ?? []).some((ancestor) => located.has(ancestor)));
+        rootIds = chosen.filter(
+          (id) => !(located.get(id) ?? []).some((ancestor) => located.has(ancestor)),
+        );
         const blocked = await shares.fileModeration(rootIds);
         const first = [...blocked.values()][0];
         if (first) {
@@ -1008,48 +1327,69 @@ export function createShareService(deps: ShareServiceDeps) {
         const preview = await previewTree(share, rootIds, gcids);
         if (preview.count > backgroundItems) {
           const firstRoot = preview.roots[0] as FileRecord;
-          const queued = await retryingNameRaces(() => shares.transaction(async (queries) => {
+          const queued = await retryingNameRaces(() =>
+            shares.transaction(async (queries) => {
+              if (!(await queries.takeRestore(share.id))) {
+                throw new RestoreRefused('MAX_RESTORE_COUNT');
+              }
+              await queries.lockMember(saverId);
+              const target = await restoreTarget(queries, saverId, input);
+              await checkQuota(queries, saverId, plan.storageBytes, preview.added);
+              const id = newId();
+              await queries.queueRestore({
+                id,
+                userId: saverId,
+                shareId: share.id,
+                targetId: target,
+                spec: { rootIds: preview.roots.map((record) => record.id), gcids },
+                name: firstRoot.name,
+                fileSize: preview.added,
+                statusSize: preview.count,
+                now: stamp,
+              });
+              return { id, target };
+            }),
+          );
+          deps.onQueued?.();
+          return {
+            status: 'OK',
+            taskId: queued.id,
+            fileId: queued.target,
+            restored: 0,
+            started: true,
+          };
+        }
+        const outcome = await retryingNameRaces(() =>
+          shares.transaction(async (queries) => {
             if (!(await queries.takeRestore(share.id))) {
               throw new RestoreRefused('MAX_RESTORE_COUNT');
             }
             await queries.lockMember(saverId);
             const target = await restoreTarget(queries, saverId, input);
-            await checkQuota(queries, saverId, plan.storageBytes, preview.added);
-            const id = newId();
-            await queries.queueRestore({
-              id,
+            const tree = await readTree(queries, share, rootIds, gcids);
+            await bookQuota(queries, saverId, plan.storageBytes, tree, stamp);
+            const copies = await planCopies(queries, { saverId, target, tree });
+            await makeCopies(queries, copies, { saverId, shareId: share.id, now: stamp });
+            await referenceBlobs(queries, copies, stamp);
+            // The task and the events commit with the rows: a save is seen whole or not at all.
+            const finished = await finishSave(queries, saverId, share.id, copies, stamp);
+            const taskId = newId();
+            await queries.insertFinishedTask({
+              id: taskId,
               userId: saverId,
-              shareId: share.id,
-              targetId: target,
-              spec: { rootIds: preview.roots.map((record) => record.id), gcids },
-              name: firstRoot.name,
-              fileSize: preview.added,
-              statusSize: preview.count,
+              ...finished,
               now: stamp,
             });
-            return { id, target };
-          }));
-          deps.onQueued?.();
-          return { status: 'OK', taskId: queued.id, fileId: queued.target, restored: 0, started: true };
-        }
-        const outcome = await retryingNameRaces(() => shares.transaction(async (queries) => {
-          if (!(await queries.takeRestore(share.id))) {
-            throw new RestoreRefused('MAX_RESTORE_COUNT');
-          }
-          await queries.lockMember(saverId);
-          const target = await restoreTarget(queries, saverId, input);
-          const tree = await readTree(queries, share, rootIds, gcids);
-          await bookQuota(queries, saverId, plan.storageBytes, tree, stamp);
-          const copies = await planCopies(queries, { saverId, target, tree });
-          await makeCopies(queries, copies, { saverId, shareId: share.id, now: stamp });
-          await referenceBlobs(queries, copies, stamp);
-          // The task and the events commit with the rows: a save is seen whole or not at all.
-          const finished = await finishSave(queries, saverId, share.id, copies, stamp);
-          const taskId = newId();
-          await queries.insertFinishedTask({ id: taskId, userId: saverId, ...finished, now: stamp });
-          return { target, taskId, count: copies.length };
-        }));
-        return { status: 'OK', taskId: outcome.taskId, fileId: outcome.target, restored: outcome.count, started: false };
+            return { target, taskId, count: copies.length };
+          }),
+        );
+        return {
+          status: 'OK',
+          taskId: outcome.taskId,
+          fileId: outcome.target,
+          restored: outcome.count,
+          started: false,
+        };
       } catch (error) {
         if (error instanceof RestoreRefused) {
           return { status: error.status };
@@ -1080,7 +1420,12 @@ export function createShareService(deps: ShareServiceDeps) {
      * it made and giving back the bytes and references booked for the rest. When `stopping`
      * answers true between two chunks, the task goes back to the queue to go on from there.
      */
-    async runQueued(task: TaskRecord, workerId: string, lease: string | (() => string), stopping: () => boolean = () => false): Promise<void> {
+    async runQueued(
+      task: TaskRecord,
+      workerId: string,
+      lease: string | (() => string),
+      stopping: () => boolean = () => false,
+    ): Promise<void> {
       const leaseUntil = typeof lease === 'string' ? () => lease : lease;
       const queued = await shares.queuedRestore(task.id);
       const share = queued === undefined ? undefined : await shares.find(queued.shareId);
@@ -1091,32 +1436,61 @@ export function createShareService(deps: ShareServiceDeps) {
         if (!queued || !share) {
           throw new RestoreRefused('NOT_FOUND');
         }
-        if (!(await shares.holdTask(task.id, workerId, { updatedAt: stamp.toISOString(), leaseUntil: leaseUntil() }))) {
+        if (
+          !(await shares.holdTask(task.id, workerId, {
+            updatedAt: stamp.toISOString(),
+            leaseUntil: leaseUntil(),
+          }))
+        ) {
           return;
         }
-        if ((await shares.startRestoreAttempt(task.id)) > maxRestoreAttempts && frozen !== undefined) {
+        if (
+          (await shares.startRestoreAttempt(task.id)) > maxRestoreAttempts &&
+          frozen !== undefined
+        ) {
           throw new AppError('internal', { description: 'The save failed too many times' });
         }
         if (frozen === undefined) {
-          const first = await retryingNameRaces(() => shares.transaction(async (queries) => {
-            if (!(await queries.holdTask(task.id, workerId, { updatedAt: now().toISOString(), leaseUntil: leaseUntil() }))) {
-              throw new RestoreStopped();
-            }
-            await queries.lockMember(task.userId);
-            const folder = queued.targetId === '' ? undefined : await queries.files.findOwned(task.userId, queued.targetId);
-            if (queued.targetId !== '' && (!folder || folder.kind !== 'folder' || folder.trashed !== 0)) {
-              throw new AppError('file_not_found');
-            }
-            const tree = await readTree(queries, share, queued.spec.rootIds, queued.spec.gcids);
-            await bookQuota(queries, task.userId, plan.storageBytes, tree, stamp);
-            const copies = await planCopies(queries, { saverId: task.userId, target: queued.targetId, tree });
-            await referenceBlobs(queries, copies, stamp);
-            // The chosen items all come in the first chunk: their names were found free in it.
-            const end = Math.max(chunkItems, tree.roots.length);
-            await makeCopies(queries, copies.slice(0, end), { saverId: task.userId, shareId: share.id, now: stamp });
-            await afterChunk(queries, copies, end);
-            return copies;
-          }));
+          const first = await retryingNameRaces(() =>
+            shares.transaction(async (queries) => {
+              if (
+                !(await queries.holdTask(task.id, workerId, {
+                  updatedAt: now().toISOString(),
+                  leaseUntil: leaseUntil(),
+                }))
+              ) {
+                throw new RestoreStopped();
+              }
+              await queries.lockMember(task.userId);
+              const folder =
+                queued.targetId === ''
+                  ? undefined
+                  : await queries.files.findOwned(task.userId, queued.targetId);
+              if (
+                queued.targetId !== '' &&
+                (!folder || folder.kind !== 'folder' || folder.trashed !== 0)
+              ) {
+                throw new AppError('file_not_found');
+              }
+              const tree = await readTree(queries, share, queued.spec.rootIds, queued.spec.gcids);
+              await bookQuota(queries, task.userId, plan.storageBytes, tree, stamp);
+              const copies = await planCopies(queries, {
+                saverId: task.userId,
+                target: queued.targetId,
+                tree,
+              });
+              await referenceBlobs(queries, copies, stamp);
+              // The chosen items all come in the first chunk: their names were found free in it.
+              const end = Math.max(chunkItems, tree.roots.length);
+              await makeCopies(queries, copies.slice(0, end), {
+                saverId: task.userId,
+                shareId: share.id,
+                now: stamp,
+              });
+              await afterChunk(queries, copies, end);
+              return copies;
+            }),
+          );
           frozen = first;
         }
         const copies = frozen;
@@ -1127,7 +1501,11 @@ export function createShareService(deps: ShareServiceDeps) {
           }
           if (stopping()) {
             // The worker stops: the task goes back to the queue at once, to go on from here.
-            await shares.holdTask(task.id, workerId, { phase: 'PHASE_TYPE_PENDING', updatedAt: now().toISOString(), leaseUntil: 'release' });
+            await shares.holdTask(task.id, workerId, {
+              phase: 'PHASE_TYPE_PENDING',
+              updatedAt: now().toISOString(),
+              leaseUntil: 'release',
+            });
             return;
           }
           await deps.betweenRestoreChunks?.(task.id);
@@ -1135,7 +1513,12 @@ export function createShareService(deps: ShareServiceDeps) {
           for (let attempt = 0; ; attempt += 1) {
             try {
               await shares.transaction(async (queries) => {
-                if (!(await queries.holdTask(task.id, workerId, { updatedAt: now().toISOString(), leaseUntil: leaseUntil() }))) {
+                if (
+                  !(await queries.holdTask(task.id, workerId, {
+                    updatedAt: now().toISOString(),
+                    leaseUntil: leaseUntil(),
+                  }))
+                ) {
                   throw new RestoreStopped();
                 }
                 const copied = await queries.restoreCopied(task.id);
@@ -1144,7 +1527,11 @@ export function createShareService(deps: ShareServiceDeps) {
                 }
                 const end = Math.min(copied + chunkItems, copies.length);
                 const chunk = copies.slice(copied, end);
-                await makeCopies(queries, renaming ? await renameTaken(queries, task.userId, chunk) : chunk, { saverId: task.userId, shareId: share.id, now: now() });
+                await makeCopies(
+                  queries,
+                  renaming ? await renameTaken(queries, task.userId, chunk) : chunk,
+                  { saverId: task.userId, shareId: share.id, now: now() },
+                );
                 await afterChunk(queries, copies, end);
               });
               break;
@@ -1162,11 +1549,19 @@ export function createShareService(deps: ShareServiceDeps) {
         if (error instanceof RestoreStopped) {
           return;
         }
-        const reason = error instanceof AppError ? error.reason : error instanceof RestoreRefused ? 'not_found' : 'internal';
+        const reason =
+          error instanceof AppError
+            ? error.reason
+            : error instanceof RestoreRefused
+              ? 'not_found'
+              : 'internal';
         if (frozen !== undefined && !(error instanceof AppError)) {
           // As if the worker died: the task stays under its lease and is taken up again, from
           // the last chunk that committed, when the lease runs out.
-          deps.logger?.error({ err: error, taskId: task.id }, 'a chunk of a save from a share failed; it resumes when its lease runs out');
+          deps.logger?.error(
+            { err: error, taskId: task.id },
+            'a chunk of a save from a share failed; it resumes when its lease runs out',
+          );
           return;
         }
         if (reason === 'internal') {
@@ -1197,10 +1592,20 @@ export function createShareService(deps: ShareServiceDeps) {
        * (task, events, queue row); another keeps the plan (first chunk), `copied`, the bytes
        * still booked for the rest, and the task's progress.
        */
-      async function afterChunk(queries: ShareQueries, copies: FrozenCopy[], end: number): Promise<void> {
+      async function afterChunk(
+        queries: ShareQueries,
+        copies: FrozenCopy[],
+        end: number,
+      ): Promise<void> {
         const at = now();
         if (end >= copies.length) {
-          const finished = await finishSave(queries, task.userId, queued?.shareId ?? '', copies, at);
+          const finished = await finishSave(
+            queries,
+            task.userId,
+            queued?.shareId ?? '',
+            copies,
+            at,
+          );
           await queries.holdTask(task.id, workerId, {
             phase: 'PHASE_TYPE_COMPLETE',
             progress: 100,
@@ -1221,7 +1626,11 @@ export function createShareService(deps: ShareServiceDeps) {
           copied: end,
           reservedBytes: bookedBytes(copies.slice(end)),
         });
-        await queries.holdTask(task.id, workerId, { progress: progressOf(end, copies.length), updatedAt: at.toISOString(), leaseUntil: leaseUntil() });
+        await queries.holdTask(task.id, workerId, {
+          progress: progressOf(end, copies.length),
+          updatedAt: at.toISOString(),
+          leaseUntil: leaseUntil(),
+        });
       }
     },
 
@@ -1251,8 +1660,20 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     /** `POST /audit.admin/v1/share`: stores a visitor's report for review. */
-    async report(visitor: Visitor, input: { shareId: string; shareUserId: string; gcids: string[]; fileIds: string[]; reason: string }): Promise<string> {
-      const decision = deps.limiter.hit(`share-report:${visitor.address}`, { max: 20, windowMs: 3_600_000 });
+    async report(
+      visitor: Visitor,
+      input: {
+        shareId: string;
+        shareUserId: string;
+        gcids: string[];
+        fileIds: string[];
+        reason: string;
+      },
+    ): Promise<string> {
+      const decision = deps.limiter.hit(`share-report:${visitor.address}`, {
+        max: 20,
+        windowMs: 3_600_000,
+      });
       if (!decision.allowed) {
         throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
       }
@@ -1276,10 +1697,16 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     /** Sets a share's or a file's moderation state; only admins may. */
-    async moderate(adminId: string, target: { kind: 'share' | 'file'; id: string }, status: ModerationStatus): Promise<void> {
+    async moderate(
+      adminId: string,
+      target: { kind: 'share' | 'file'; id: string },
+      status: ModerationStatus,
+    ): Promise<void> {
       const member = await shares.member(adminId);
       if (member?.role !== 'admin') {
-        throw new AppError('permission_denied', { description: 'Only admins set moderation states' });
+        throw new AppError('permission_denied', {
+          description: 'Only admins set moderation states',
+        });
       }
       if (!(moderationStatuses as readonly string[]).includes(status)) {
         throw new AppError('invalid_argument');
@@ -1306,7 +1733,10 @@ export function parseShareFilters(text: string | undefined): string[] | undefine
   let statuses: string[] | undefined;
   for (const term of readFilters(text, { share_status: ['eq', 'in'] })) {
     const values = filterValues(term, 20);
-    if (values.length === 0 || values.some((item) => !(shareStatuses as readonly string[]).includes(item))) {
+    if (
+      values.length === 0 ||
+      values.some((item) => !(shareStatuses as readonly string[]).includes(item))
+    ) {
       throw filterError('share_status has a value it cannot take');
     }
     statuses = values;

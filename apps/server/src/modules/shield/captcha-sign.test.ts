@@ -16,7 +16,9 @@ describe('captcha_sign', () => {
   it('is "1." and the md5 chain over the fields and each salt in order', () => {
     let value = `android1.2.3app.nimbus.drive${'a'.repeat(32)}1893456000000`;
     for (const salt of salts) {
-      value = createHash('md5').update(value + salt).digest('hex');
+      value = createHash('md5')
+        .update(value + salt)
+        .digest('hex');
     }
     expect(computeCaptchaSign(input, salts)).toBe(`1.${value}`);
     expect(computeCaptchaSign(input, salts)).toMatch(/^1\.[0-9a-f]{32}$/);
@@ -30,25 +32,60 @@ describe('captcha_sign', () => {
       deviceId: '0123456789abcdef0123456789abcdef',
       timestamp: '1893456000000',
     };
-    const sharedSalts = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+    const sharedSalts = [
+      'alpha',
+      'beta',
+      'gamma',
+      'delta',
+      'epsilon',
+      'zeta',
+      'eta',
+      'theta',
+      'iota',
+      'kappa',
+    ];
     expect(computeCaptchaSign(shared, sharedSalts)).toBe('1.d468e0618a267414e89dc5e77d3fbb92');
-    expect(computeCaptchaSign({ ...shared, packageName: '雲.ドライブ' }, sharedSalts)).toBe('1.034136a9cb42d6aed039f9001b676637');
+    expect(computeCaptchaSign({ ...shared, packageName: '雲.ドライブ' }, sharedSalts)).toBe(
+      '1.034136a9cb42d6aed039f9001b676637',
+    );
   });
 
   it('accepts a good signature within the window', () => {
     const sign = computeCaptchaSign(input, salts);
     expect(checkCaptchaSign(sign, input, salts, { now, windowSeconds: 300 })).toBeUndefined();
-    expect(checkCaptchaSign(sign, input, salts, { now: new Date(now.getTime() + 299_000), windowSeconds: 300 })).toBeUndefined();
+    expect(
+      checkCaptchaSign(sign, input, salts, {
+        now: new Date(now.getTime() + 299_000),
+        windowSeconds: 300,
+      }),
+    ).toBeUndefined();
   });
 
   it('refuses a wrong salt, a changed field, a stale or odd timestamp and a client without salts', () => {
     const sign = computeCaptchaSign(input, salts);
     const otherSalts = [...salts.slice(0, 9), 'x9'];
     expect(checkCaptchaSign(sign, input, otherSalts, { now, windowSeconds: 300 })).toBe('mismatch');
-    expect(checkCaptchaSign(sign, { ...input, deviceId: 'b'.repeat(32) }, salts, { now, windowSeconds: 300 })).toBe('mismatch');
-    expect(checkCaptchaSign(sign, input, salts, { now: new Date(now.getTime() + 301_000), windowSeconds: 300 })).toBe('stale');
-    expect(checkCaptchaSign(sign, { ...input, timestamp: 'yesterday' }, salts, { now, windowSeconds: 300 })).toBe('bad_timestamp');
+    expect(
+      checkCaptchaSign(sign, { ...input, deviceId: 'b'.repeat(32) }, salts, {
+        now,
+        windowSeconds: 300,
+      }),
+    ).toBe('mismatch');
+    expect(
+      checkCaptchaSign(sign, input, salts, {
+        now: new Date(now.getTime() + 301_000),
+        windowSeconds: 300,
+      }),
+    ).toBe('stale');
+    expect(
+      checkCaptchaSign(sign, { ...input, timestamp: 'yesterday' }, salts, {
+        now,
+        windowSeconds: 300,
+      }),
+    ).toBe('bad_timestamp');
     expect(checkCaptchaSign(sign, input, undefined, { now, windowSeconds: 300 })).toBe('no_salts');
-    expect(checkCaptchaSign(`${sign}0`, input, salts, { now, windowSeconds: 300 })).toBe('mismatch');
+    expect(checkCaptchaSign(`${sign}0`, input, salts, { now, windowSeconds: 300 })).toBe(
+      'mismatch',
+    );
   });
 });

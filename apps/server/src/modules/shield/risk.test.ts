@@ -11,7 +11,10 @@ describe('risk', () => {
     expect(isChallengeNeeded({}, thresholds, options)).toBe(false);
     expect(
       isChallengeNeeded(
-        { account: { failures: 9, window_started_at: fresh, locked_until: null }, address: { failures: 29, window_started_at: fresh, locked_until: null } },
+        {
+          account: { failures: 9, window_started_at: fresh, locked_until: null },
+          address: { failures: 29, window_started_at: fresh, locked_until: null },
+        },
         thresholds,
         options,
       ),
@@ -19,22 +22,72 @@ describe('risk', () => {
   });
 
   it('needs a challenge when any scope reaches its threshold', () => {
-    expect(isChallengeNeeded({ account: { failures: 10, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
-    expect(isChallengeNeeded({ device: { failures: 12, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
-    expect(isChallengeNeeded({ address: { failures: 30, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
-    expect(isChallengeNeeded({ mail: { failures: 5, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(true);
-    expect(isChallengeNeeded({ mail: { failures: 4, window_started_at: fresh, locked_until: null } }, thresholds, options)).toBe(false);
+    expect(
+      isChallengeNeeded(
+        { account: { failures: 10, window_started_at: fresh, locked_until: null } },
+        thresholds,
+        options,
+      ),
+    ).toBe(true);
+    expect(
+      isChallengeNeeded(
+        { device: { failures: 12, window_started_at: fresh, locked_until: null } },
+        thresholds,
+        options,
+      ),
+    ).toBe(true);
+    expect(
+      isChallengeNeeded(
+        { address: { failures: 30, window_started_at: fresh, locked_until: null } },
+        thresholds,
+        options,
+      ),
+    ).toBe(true);
+    expect(
+      isChallengeNeeded(
+        { mail: { failures: 5, window_started_at: fresh, locked_until: null } },
+        thresholds,
+        options,
+      ),
+    ).toBe(true);
+    expect(
+      isChallengeNeeded(
+        { mail: { failures: 4, window_started_at: fresh, locked_until: null } },
+        thresholds,
+        options,
+      ),
+    ).toBe(false);
   });
 
   it('forgets a counter whose window has ended', () => {
     expect(
-      isChallengeNeeded({ account: { failures: 50, window_started_at: '2029-12-31T23:59:59.000Z', locked_until: null } }, thresholds, options),
+      isChallengeNeeded(
+        {
+          account: {
+            failures: 50,
+            window_started_at: '2029-12-31T23:59:59.000Z',
+            locked_until: null,
+          },
+        },
+        thresholds,
+        options,
+      ),
     ).toBe(false);
   });
 
   it('needs a challenge while a counter is held, whatever its count', () => {
-    const held = { failures: 0, window_started_at: fresh, locked_until: '2030-01-01T00:20:00.000Z' };
+    const held = {
+      failures: 0,
+      window_started_at: fresh,
+      locked_until: '2030-01-01T00:20:00.000Z',
+    };
     expect(isChallengeNeeded({ address: held }, thresholds, options)).toBe(true);
-    expect(isChallengeNeeded({ device: { ...held, locked_until: '2030-01-01T00:14:59.000Z' } }, thresholds, options)).toBe(false);
+    expect(
+      isChallengeNeeded(
+        { device: { ...held, locked_until: '2030-01-01T00:14:59.000Z' } },
+        thresholds,
+        options,
+      ),
+    ).toBe(false);
   });
 });

@@ -33,6 +33,8 @@ export function isChallengeNeeded(
       return false;
     }
     const isHeld = count.locked_until !== null && count.locked_until > now;
-    return isHeld || (count.window_started_at >= windowStart && count.failures >= thresholds[scope]);
+    return (
+      isHeld || (count.window_started_at >= windowStart && count.failures >= thresholds[scope])
+    );
   });
 }

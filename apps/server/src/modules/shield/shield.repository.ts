@@ -31,7 +31,11 @@ export function createShieldRepository(db: Kysely<Database>) {
     },
 
     async findToken(tokenHash: string): Promise<CaptchaTokenRow | undefined> {
-      return db.selectFrom('captcha_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+      return db
+        .selectFrom('captcha_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
     },
 
     /** Spends a token, once: false when it was spent already. */
@@ -46,7 +50,12 @@ export function createShieldRepository(db: Kysely<Database>) {
     },
 
     /** Spends the token a client replaces, if it is that client's on that device. */
-    async revokeToken(tokenHash: string, clientId: string, deviceId: string, now: Date): Promise<void> {
+    async revokeToken(
+      tokenHash: string,
+      clientId: string,
+      deviceId: string,
+      now: Date,
+    ): Promise<void> {
       await db
         .updateTable('captcha_tokens')
         .set({ consumed_at: now.toISOString() })

@@ -39,7 +39,12 @@ function loadingPage(redirectUri: string, allowedOrigins: ReadonlySet<string>): 
     return undefined;
   }
   const url = new URL(redirectUri);
-  if (!allowedOrigins.has(url.origin) || url.pathname !== '/loading' || url.username !== '' || url.password !== '') {
+  if (
+    !allowedOrigins.has(url.origin) ||
+    url.pathname !== '/loading' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
     return undefined;
   }
   return url.toString();
@@ -92,7 +97,7 @@ export function shieldRoutes(deps: ShieldRoutesDeps) {
           summary: 'The proof-of-work challenge page (HTML, for the 320x430 modal)',
           description:
             'Served from the url of captcha init with redirect_uri and state appended. Solves the ' +
-            "challenge in the browser, then goes to redirect_uri?captcha_token=...&expires_in=...&state=...",
+            'challenge in the browser, then goes to redirect_uri?captcha_token=...&expires_in=...&state=...',
           querystring: challengeQuerySchema,
         },
       },
@@ -100,7 +105,9 @@ export function shieldRoutes(deps: ShieldRoutesDeps) {
         const { query } = request;
         const redirectUri = loadingPage(query.redirect_uri, allowedOrigins);
         if (redirectUri === undefined) {
-          throw new AppError('invalid_argument', { description: "redirect_uri must be an allowed origin's /loading page" });
+          throw new AppError('invalid_argument', {
+            description: "redirect_uri must be an allowed origin's /loading page",
+          });
         }
         const view = await deps.shield.challenge(query.id);
         void reply.removeHeader('x-frame-options');

@@ -13,7 +13,7 @@ export const captchaMetaSchema = z
       .optional()
       .describe(
         'After sign-in: "1." + md5 chain. Start with client_id + client_version + package_name + ' +
-          'device_id + timestamp; for each of the client\'s ten salts in order, value = md5hex(value + salt).',
+          "device_id + timestamp; for each of the client's ten salts in order, value = md5hex(value + salt).",
       ),
     client_version: short(64, 'After sign-in: the app version that signed').optional(),
     package_name: short(128, 'After sign-in: the app package that signed').optional(),
@@ -22,7 +22,7 @@ export const captchaMetaSchema = z
       .union([z.string().max(20), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
       .transform(String)
       .optional()
-      .describe('After sign-in: milliseconds since the epoch; must be within the server\'s window'),
+      .describe("After sign-in: milliseconds since the epoch; must be within the server's window"),
   })
   .meta({ id: 'CaptchaMeta' });
 
@@ -34,8 +34,17 @@ export const captchaInitRequestSchema = z
       .max(300)
       .regex(/^(GET|HEAD|POST|PUT|PATCH|DELETE):\/[\x21-\x7e]*$/, 'must be METHOD:/path')
       .describe('The protected call, METHOD:/path, e.g. POST:/v1/auth/signin'),
-    device_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 lower-case hex digits').describe('Also sent as x-device-id with the protected call'),
-    captcha_token: z.string().max(4096).optional().describe('The previous token of this client ("" when none); it is spent, as this init replaces it'),
+    device_id: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'must be 32 lower-case hex digits')
+      .describe('Also sent as x-device-id with the protected call'),
+    captcha_token: z
+      .string()
+      .max(4096)
+      .optional()
+      .describe(
+        'The previous token of this client ("" when none); it is spent, as this init replaces it',
+      ),
     meta: captchaMetaSchema.default({}),
   })
   .meta({ id: 'CaptchaInitRequest' });
@@ -46,7 +55,9 @@ export const captchaInitSchema = z
     url: z
       .string()
       .optional()
-      .describe('When a challenge must be solved: open it with redirect_uri (an allowed origin\'s /loading) and state appended'),
+      .describe(
+        "When a challenge must be solved: open it with redirect_uri (an allowed origin's /loading) and state appended",
+      ),
     expires_in: z.number().int().describe('Seconds the token (or the challenge) stays valid'),
   })
   .meta({ id: 'CaptchaInit' });
@@ -54,7 +65,11 @@ export const captchaInitSchema = z
 export const challengeQuerySchema = z.object({
   id: z.string().min(1).max(64),
   redirect_uri: z.string().min(1).max(2048).describe("An allowed origin's /loading"),
-  state: z.string().min(1).max(256).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII'),
+  state: z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII'),
 });
 
 export const challengeSolveRequestSchema = z

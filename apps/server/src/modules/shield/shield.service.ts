@@ -110,14 +110,24 @@ export function createShieldService(deps: ShieldServiceDeps) {
   }
 
   /** Read alike by `init` and `check`, so the challenge init asks for is the one check wants. */
-  async function isRisky(action: string, subject: string, deviceId: string, address: string): Promise<boolean> {
+  async function isRisky(
+    action: string,
+    subject: string,
+    deviceId: string,
+    address: string,
+  ): Promise<boolean> {
     const [account, device, byAddress, mail] = await Promise.all([
       subject === '' ? undefined : deps.failures.find('account', subject),
       deviceId === '' ? undefined : deps.failures.find('device', deviceId),
       deps.failures.find('address', address),
-      subject === '' || action !== verificationCaptchaAction ? undefined : deps.failures.find('mail', subject),
+      subject === '' || action !== verificationCaptchaAction
+        ? undefined
+        : deps.failures.find('mail', subject),
     ]);
-    return isChallengeNeeded({ account, device, address: byAddress, mail }, settings.thresholds, { now: deps.now(), windowMs });
+    return isChallengeNeeded({ account, device, address: byAddress, mail }, settings.thresholds, {
+      now: deps.now(),
+      windowMs,
+    });
   }
 
   /** Verifies the signed meta of a signed-in app; throws `captcha_invalid` when it fails. */
@@ -136,7 +146,9 @@ export function createShieldService(deps: ShieldServiceDeps) {
       { now: deps.now(), windowSeconds: settings.signWindowSeconds },
     );
     if (problem) {
-      throw new AppError('captcha_invalid', { description: `captcha_sign is not valid (${problem})` });
+      throw new AppError('captcha_invalid', {
+        description: `captcha_sign is not valid (${problem})`,
+      });
     }
   }
 
@@ -199,7 +211,12 @@ export function createShieldService(deps: ShieldServiceDeps) {
      * to this client on this device, unexpired and unspent; `captcha_invalid` otherwise. Pages
      * that hand out something (an activity's reward) ask it before they do.
      */
-    async verifyToken(input: { token: string; action: string; clientId: string; deviceId: string }): Promise<void> {
+    async verifyToken(input: {
+      token: string;
+      action: string;
+      clientId: string;
+      deviceId: string;
+    }): Promise<void> {
       const now = deps.now();
       const tokenHash = hashToken(input.token);
       const row = await deps.shield.findToken(tokenHash);
@@ -217,7 +234,10 @@ export function createShieldService(deps: ShieldServiceDeps) {
     },
 
     /** `POST /v1/shield/captcha/init`. */
-    async init(request: CaptchaInitRequest, context: { address: string }): Promise<CaptchaInitAnswer> {
+    async init(
+      request: CaptchaInitRequest,
+      context: { address: string },
+    ): Promise<CaptchaInitAnswer> {
       deps.clients.assertKnown(request.clientId);
       limit(`captcha-init:address:${context.address}`, perAddress);
       limit(`captcha-init:device:${request.deviceId}`, perDevice);
@@ -227,11 +247,21 @@ export function createShieldService(deps: ShieldServiceDeps) {
       }
       // Signed meta names a member id, which no failure counter and no sign-in is keyed by.
       const subject = isSigned ? '' : subjectOf(request.meta);
-      const binding = { clientId: request.clientId, action: request.action, deviceId: request.deviceId, subject };
+      const binding = {
+        clientId: request.clientId,
+        action: request.action,
+        deviceId: request.deviceId,
+        subject,
+      };
       const now = deps.now();
       await deps.shield.deleteExpired(new Date(now.getTime() - 3_600_000));
       if (request.previousToken) {
-        await deps.shield.revokeToken(hashToken(request.previousToken), request.clientId, request.deviceId, now);
+        await deps.shield.revokeToken(
+          hashToken(request.previousToken),
+          request.clientId,
+          request.deviceId,
+          now,
+        );
       }
       if (!(await isRisky(request.action, subject, request.deviceId, context.address))) {
         const token = await issueToken(binding, 'direct');
@@ -240,7 +270,10 @@ export function createShieldService(deps: ShieldServiceDeps) {
       const challenge = await createChallenge({
         algorithm: 'SHA-256',
         cost: 1,
-        counter: randomInt(settings.powMaxCounter, Math.max(1, Math.floor(settings.powMaxCounter / 2))),
+        counter: randomInt(
+          settings.powMaxCounter,
+          Math.max(1, Math.floor(settings.powMaxCounter / 2)),
+        ),
         deriveKey,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
@@ -266,9 +299,15 @@ export function createShieldService(deps: ShieldServiceDeps) {
     async challenge(id: string): Promise<ChallengeView> {
       const row = await deps.shield.findChallenge(id);
       if (!row || row.solved_at !== null || row.expires_at <= deps.now().toISOString()) {
-        throw new AppError('captcha_invalid', { description: 'This challenge is unknown, solved or expired' });
+        throw new AppError('captcha_invalid', {
+          description: 'This challenge is unknown, solved or expired',
+        });
       }
-      return { id: row.id, challenge: JSON.parse(row.challenge) as Challenge, expiresAt: row.expires_at };
+      return {
+        id: row.id,
+        challenge: JSON.parse(row.challenge) as Challenge,
+        expiresAt: row.expires_at,
+      };
     },
 
     /** Checks a solution; a right one, once, earns a token bound like the challenge. */
@@ -280,7 +319,9 @@ export function createShieldService(deps: ShieldServiceDeps) {
       const row = await deps.shield.findChallenge(input.challengeId);
       const now = deps.now();
       if (!row || row.solved_at !== null || row.expires_at <= now.toISOString()) {
-        throw new AppError('captcha_invalid', { description: 'This challenge is unknown, solved or expired' });
+        throw new AppError('captcha_invalid', {
+          description: 'This challenge is unknown, solved or expired',
+        });
       }
       const result = await verifySolution({
         challenge: JSON.parse(row.challenge) as Challenge,
@@ -293,10 +334,17 @@ export function createShieldService(deps: ShieldServiceDeps) {
         throw new AppError('captcha_invalid', { description: 'The solution is not right' });
       }
       if (!(await deps.shield.markSolved(row.id, now))) {
-        throw new AppError('captcha_invalid', { description: 'This challenge is unknown, solved or expired' });
+        throw new AppError('captcha_invalid', {
+          description: 'This challenge is unknown, solved or expired',
+        });
       }
       return issueToken(
-        { clientId: row.client_id, action: row.action, deviceId: row.device_id, subject: row.subject },
+        {
+          clientId: row.client_id,
+          action: row.action,
+          deviceId: row.device_id,
+          subject: row.subject,
+        },
         'challenge',
       );
     },

@@ -5,26 +5,42 @@ import { externalProductsOf, mergeExternalProducts } from './external-products';
 
 describe('the configured product catalogue', () => {
   it('defaults to products derived from the plan limits, and publishes the limits', () => {
-    const config = loadConfig({ PLAN_FREE_STORAGE_BYTES: '1000', PLAN_FREE_OFFLINE_TRAFFIC_BYTES: '300' });
+    const config = loadConfig({
+      PLAN_FREE_STORAGE_BYTES: '1000',
+      PLAN_FREE_OFFLINE_TRAFFIC_BYTES: '300',
+    });
     expect(config.EXTERNAL_PRODUCTS).toBeUndefined();
     const catalogue = externalProductsOf(planDefaultsOf(config), config.EXTERNAL_PRODUCTS);
-    expect(catalogue.plans.free).toMatchObject({ storage_bytes: '1000', offline_traffic_bytes: '300', cloud_downloads: 5 });
-    expect(catalogue.products.filter((product) => product.kind !== 'premium').map((product) => product.bytes)).toEqual([
-      '10000',
-      '100000',
-      '600',
-      '6000',
-    ]);
+    expect(catalogue.plans.free).toMatchObject({
+      storage_bytes: '1000',
+      offline_traffic_bytes: '300',
+      cloud_downloads: 5,
+    });
+    expect(
+      catalogue.products
+        .filter((product) => product.kind !== 'premium')
+        .map((product) => product.bytes),
+    ).toEqual(['10000', '100000', '600', '6000']);
   });
 
   it('reads EXTERNAL_PRODUCTS and stops the start with every wrong product named', () => {
     const config = loadConfig({
-      EXTERNAL_PRODUCTS: '[{"id":"year","kind":"premium","days":365,"price":"39","currency":"eur","checkout_url":"https://shop.example/y"}]',
+      EXTERNAL_PRODUCTS:
+        '[{"id":"year","kind":"premium","days":365,"price":"39","currency":"eur","checkout_url":"https://shop.example/y"}]',
     });
-    expect(config.EXTERNAL_PRODUCTS?.[0]).toMatchObject({ id: 'year', currency: 'EUR', checkout_url: 'https://shop.example/y' });
-    expect(() => loadConfig({ EXTERNAL_PRODUCTS: 'not json' })).toThrow(/EXTERNAL_PRODUCTS: must be a JSON list/);
+    expect(config.EXTERNAL_PRODUCTS?.[0]).toMatchObject({
+      id: 'year',
+      currency: 'EUR',
+      checkout_url: 'https://shop.example/y',
+    });
+    expect(() => loadConfig({ EXTERNAL_PRODUCTS: 'not json' })).toThrow(
+      /EXTERNAL_PRODUCTS: must be a JSON list/,
+    );
     expect(() =>
-      loadConfig({ EXTERNAL_PRODUCTS: '[{"id":"a","kind":"storage","days":30},{"id":"b","kind":"premium","days":30,"checkout_url":"ftp://x"}]' }),
+      loadConfig({
+        EXTERNAL_PRODUCTS:
+          '[{"id":"a","kind":"storage","days":30},{"id":"b","kind":"premium","days":30,"checkout_url":"ftp://x"}]',
+      }),
     ).toThrow(/product 0: bytes.*\n.*product 1: checkout_url/s);
   });
 

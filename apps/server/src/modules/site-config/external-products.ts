@@ -1,4 +1,9 @@
-import { defaultProducts, parseProducts, type Product, type ProductCatalogue } from '@nimbus/contracts';
+import {
+  defaultProducts,
+  parseProducts,
+  type Product,
+  type ProductCatalogue,
+} from '@nimbus/contracts';
 import type { PlanLimits } from '../membership/membership.service';
 
 function published(limits: PlanLimits): ProductCatalogue['plans']['free'] {

@@ -1,4 +1,9 @@
-import type { ActivityOperation, AppDownloads, CompensationOffer, ProductCatalogue } from '@nimbus/contracts';
+import type {
+  ActivityOperation,
+  AppDownloads,
+  CompensationOffer,
+  ProductCatalogue,
+} from '@nimbus/contracts';
 import { appLinkSchemeSchema, mergeAppDownloads } from '@nimbus/contracts';
 import { mergeActivityOperation } from './activity-operation';
 import { mergeExternalProducts } from './external-products';

@@ -8,10 +8,17 @@ export function createStatisticsRepository(db: Kysely<Database>) {
      * Stores events and counts the downloads among them, in one transaction: each mark that is
      * new (an address not yet counted for the platform that day) raises the platform's count.
      */
-    async insert(events: readonly AnalyticsEventTable[], marks: readonly AppDownloadMarkTable[], now: string): Promise<void> {
+    async insert(
+      events: readonly AnalyticsEventTable[],
+      marks: readonly AppDownloadMarkTable[],
+      now: string,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (events.length > 0) {
-          await trx.insertInto('analytics_events').values([...events]).execute();
+          await trx
+            .insertInto('analytics_events')
+            .values([...events])
+            .execute();
         }
         if (marks.length === 0) {
           return;
@@ -19,7 +26,9 @@ export function createStatisticsRepository(db: Kysely<Database>) {
         const added = await trx
           .insertInto('app_download_marks')
           .values([...marks])
-          .onConflict((conflict) => conflict.columns(['platform', 'address_hash', 'day']).doNothing())
+          .onConflict((conflict) =>
+            conflict.columns(['platform', 'address_hash', 'day']).doNothing(),
+          )
           .returning('platform')
           .execute();
         const byPlatform = new Map<string, number>();
@@ -43,7 +52,10 @@ export function createStatisticsRepository(db: Kysely<Database>) {
 
     /** The download count of each platform that has one. */
     async downloadCounts(): Promise<Map<string, number>> {
-      const rows = await db.selectFrom('app_download_counts').select(['platform', 'downloads']).execute();
+      const rows = await db
+        .selectFrom('app_download_counts')
+        .select(['platform', 'downloads'])
+        .execute();
       return new Map(rows.map((row) => [row.platform, Number(row.downloads)]));
     },
 
@@ -55,7 +67,12 @@ export function createStatisticsRepository(db: Kysely<Database>) {
       const events = await db
         .deleteFrom('analytics_events')
         .where('id', 'in', (eb) =>
-          eb.selectFrom('analytics_events').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit),
+          eb
+            .selectFrom('analytics_events')
+            .select('id')
+            .where('created_at', '<', before)
+            .orderBy('created_at')
+            .limit(limit),
         )
         .executeTakeFirst();
       await db.deleteFrom('app_download_marks').where('day', '<', beforeDay).execute();

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsEventNames, analyticsEventsOf, analyticsLimits, appDownloadPlatforms } from '@nimbus/contracts';
+import {
+  analyticsEventNames,
+  analyticsEventsOf,
+  analyticsLimits,
+  appDownloadPlatforms,
+} from '@nimbus/contracts';
 import { z } from 'zod';
 import { clientIdOf } from '../../http/request-headers';
 import type { AccessService } from '../access/access.service';
@@ -35,7 +40,11 @@ export function statisticsRoutes(deps: StatisticsRoutesDeps) {
     // `navigator.sendBeacon` sends a string as `text/plain` (no CORS preflight): the same JSON,
     // read by Fastify's own JSON parser (prototype poisoning refused), in this plugin only.
     app.removeContentTypeParser('text/plain');
-    app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: eventBodyLimit }, app.getDefaultJsonParser('error', 'error'));
+    app.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: eventBodyLimit },
+      app.getDefaultJsonParser('error', 'error'),
+    );
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     routes.post(

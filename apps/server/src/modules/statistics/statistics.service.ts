@@ -55,7 +55,8 @@ function isPlatform(value: unknown): value is AppDownloadPlatform {
 export function createStatisticsService(deps: StatisticsServiceDeps) {
   const countsTtlMs = deps.countsTtlMs ?? 60_000;
   let cached: { counts: Promise<DownloadCounts>; expiresAt: number } | undefined;
-  const hash = (kind: string, value: string) => keyedHash(deps.hashKey, `${kind}:${value}`).slice(0, 32);
+  const hash = (kind: string, value: string) =>
+    keyedHash(deps.hashKey, `${kind}:${value}`).slice(0, 32);
 
   return {
     /** Stores a call's events (already validated) for their sender. */
@@ -63,32 +64,38 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
       const at = deps.now().toISOString();
       const addressHash = hash('address', sender.address);
       const ids = newIds(events.length);
-      const rows = events.map(
-        (event, index): AnalyticsEventTable => ({
-          id: ids[index] ?? '',
-          event: event.event,
-          page: pageRouteOf(event.page, locales),
-          client_id: sender.clientId,
-          client_type: event.client_type,
-          language_system: event.language_system,
-          language_web: event.language_web,
-          user_type: event.userType,
-          source: event.source,
-          scene: event.scene,
-          referer_list: event.referer_list.toLowerCase(),
-          device_hash: event.deviceid === '' ? '' : hash('device', event.deviceid),
-          user_id: sender.userId,
-          country: (sender.country || event.country).toUpperCase(),
-          address_hash: addressHash,
-          props: JSON.stringify(event.props ?? {}),
-          created_at: at,
-        }),
-      );
+      const rows = events.map((event, index): AnalyticsEventTable => ({
+        id: ids[index] ?? '',
+        event: event.event,
+        page: pageRouteOf(event.page, locales),
+        client_id: sender.clientId,
+        client_type: event.client_type,
+        language_system: event.language_system,
+        language_web: event.language_web,
+        user_type: event.userType,
+        source: event.source,
+        scene: event.scene,
+        referer_list: event.referer_list.toLowerCase(),
+        device_hash: event.deviceid === '' ? '' : hash('device', event.deviceid),
+        user_id: sender.userId,
+        country: (sender.country || event.country).toUpperCase(),
+        address_hash: addressHash,
+        props: JSON.stringify(event.props ?? {}),
+        created_at: at,
+      }));
       const day = at.slice(0, 10);
       const platforms = new Set(
-        events.flatMap((event) => (event.event === 'app-download' && isPlatform(event.props?.platform) ? [event.props.platform] : [])),
+        events.flatMap((event) =>
+          event.event === 'app-download' && isPlatform(event.props?.platform)
+            ? [event.props.platform]
+            : [],
+        ),
       );
-      const marks = [...platforms].map((platform): AppDownloadMarkTable => ({ platform, address_hash: addressHash, day }));
+      const marks = [...platforms].map((platform): AppDownloadMarkTable => ({
+        platform,
+        address_hash: addressHash,
+        day,
+      }));
       await deps.statistics.insert(rows, marks, at);
     },
 

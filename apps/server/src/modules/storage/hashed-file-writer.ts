@@ -119,7 +119,9 @@ export class HashedFileWriter implements ByteSink {
 
   /** A promise to wait on while too many buffers are under way, else undefined. */
   private backPressure(): Promise<void> | undefined {
-    return this.inFlight >= this.maxSlots && this.failure === undefined ? this.roomForMore() : undefined;
+    return this.inFlight >= this.maxSlots && this.failure === undefined
+      ? this.roomForMore()
+      : undefined;
   }
 
   /**
@@ -134,7 +136,10 @@ export class HashedFileWriter implements ByteSink {
     while (offset < chunk.length) {
       const slot = this.room();
       const take = Math.min(slot.capacity - slot.length, chunk.length - offset);
-      slot.shared.buffer.set(offset === 0 && take === chunk.length ? chunk : chunk.subarray(offset, offset + take), slot.length);
+      slot.shared.buffer.set(
+        offset === 0 && take === chunk.length ? chunk : chunk.subarray(offset, offset + take),
+        slot.length,
+      );
       slot.length += take;
       offset += take;
       this.queued += take;
@@ -314,7 +319,11 @@ export class HashedFileWriter implements ByteSink {
             });
           this.hashing.add(hashed);
         }
-        if (this.flushBytes > 0 && this.syncing === undefined && this.written - this.syncStartedAt >= this.flushBytes) {
+        if (
+          this.flushBytes > 0 &&
+          this.syncing === undefined &&
+          this.written - this.syncStartedAt >= this.flushBytes
+        ) {
           this.startSync();
         }
       }
@@ -338,7 +347,7 @@ export class HashedFileWriter implements ByteSink {
    * refuses direct I/O (EINVAL) is written through the page cache from then on.
    */
   private async writeAll(batch: Slot[]): Promise<void> {
-    for (let first = 0; first < batch.length; ) {
+    for (let first = 0; first < batch.length;) {
       const direct = this.isDirect(batch[first] as Slot);
       let end = first + 1;
       while (end < batch.length && this.isDirect(batch[end] as Slot) === direct) {
@@ -388,11 +397,15 @@ async function writeRun(handle: FileHandle, run: Slot[]): Promise<void> {
  * Hashes the first `length` bytes of a file (partial data kept for a resume), reading the next
  * buffer while the hash threads work on the last.
  */
-export async function hashFilePrefix(handle: FileHandle, length: number, hasher: StreamHasher): Promise<void> {
+export async function hashFilePrefix(
+  handle: FileHandle,
+  length: number,
+  hasher: StreamHasher,
+): Promise<void> {
   const under = new Set<Promise<void>>();
   let failure: Error | undefined;
   try {
-    for (let at = 0; at < length && failure === undefined; ) {
+    for (let at = 0; at < length && failure === undefined;) {
       const slot = takeSlot();
       let bytesRead: number;
       try {

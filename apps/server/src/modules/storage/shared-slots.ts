@@ -48,7 +48,11 @@ export function setDirectIo(enabled: boolean): void {
 function probeIn(dir: string): number | undefined {
   const file = path.join(dir, `.direct-io-probe-${process.pid}`);
   try {
-    const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_DIRECT, 0o600);
+    const fd = fs.openSync(
+      file,
+      fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_DIRECT,
+      0o600,
+    );
     fs.rmSync(file, { force: true });
     return fd;
   } catch {

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentHasher, type ContentDigest } from './content-hash';
 import { HashedFileWriter, hashFilePrefix, slotSize } from './hashed-file-writer';
 import { directAlignment, openDirect } from './shared-slots';
-import { LocalContentHasher, ThreadedContentHasher, createStreamHasher, threadedHashFrom } from './threaded-hash';
+import {
+  LocalContentHasher,
+  ThreadedContentHasher,
+  createStreamHasher,
+  threadedHashFrom,
+} from './threaded-hash';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -45,7 +50,17 @@ afterAll(async () => {
 });
 
 describe('the threaded hasher', () => {
-  it.each([0, 1, 256 * KiB - 1, 256 * KiB, 256 * KiB + 1, 2 * MiB - 1, 2 * MiB, 2 * MiB + 1, 5 * MiB + 17])(
+  it.each([
+    0,
+    1,
+    256 * KiB - 1,
+    256 * KiB,
+    256 * KiB + 1,
+    2 * MiB - 1,
+    2 * MiB,
+    2 * MiB + 1,
+    5 * MiB + 17,
+  ])(
     'gives the plain hasher’s SHA-256 and GCID for %i bytes, any chunking, known or unknown size',
     async (size) => {
       const data = randomBytes(size);
@@ -58,13 +73,20 @@ describe('the threaded hasher', () => {
     },
   );
 
-  it.each([128 * MiB, 128 * MiB + 1])('picks the block size of the plain hasher at the 128 MiB boundary (%i bytes)', async (size) => {
-    const pattern = randomBytes(MiB);
-    const data = Buffer.concat([...Array.from({ length: 128 }, () => pattern), Buffer.alloc(size - 128 * MiB, 42)]);
-    const expected = plainDigest(data, size);
-    expect(await threadedDigest(split(data, [MiB]), size)).toEqual(expected);
-    expect(await threadedDigest(split(data, [MiB]))).toEqual(expected);
-  }, 120_000);
+  it.each([128 * MiB, 128 * MiB + 1])(
+    'picks the block size of the plain hasher at the 128 MiB boundary (%i bytes)',
+    async (size) => {
+      const pattern = randomBytes(MiB);
+      const data = Buffer.concat([
+        ...Array.from({ length: 128 }, () => pattern),
+        Buffer.alloc(size - 128 * MiB, 42),
+      ]);
+      const expected = plainDigest(data, size);
+      expect(await threadedDigest(split(data, [MiB]), size)).toEqual(expected);
+      expect(await threadedDigest(split(data, [MiB]))).toEqual(expected);
+    },
+    120_000,
+  );
 
   it('copies its state mid-block; the copy and the original go on independently', async () => {
     const data = randomBytes(3 * MiB + 12345);
@@ -114,7 +136,10 @@ describe('the hashed file writer', () => {
     // A resume: the kept bytes are hashed from the file, the rest written after them.
     const hasher = ThreadedContentHasher.create(data.length);
     await hashFilePrefix(handle, head.length, hasher);
-    const writer = new HashedFileWriter(handle, head.length, hasher, { flushBytes: 2 * MiB, maxSlots: 2 });
+    const writer = new HashedFileWriter(handle, head.length, hasher, {
+      flushBytes: 2 * MiB,
+      maxSlots: 2,
+    });
     for (const chunk of split(data.subarray(head.length), [65_536, 1, MiB + 3, 3 * MiB])) {
       await writer.push(chunk);
     }
@@ -159,7 +184,10 @@ describe('the hashed file writer', () => {
     const throughCache = vi.spyOn(handle, 'writev');
     const hasher = ThreadedContentHasher.create(data.length);
     await hashFilePrefix(handle, start, hasher);
-    const writer = new HashedFileWriter(handle, start, hasher, { maxSlots: 2, ...(direct ? { direct } : {}) });
+    const writer = new HashedFileWriter(handle, start, hasher, {
+      maxSlots: 2,
+      ...(direct ? { direct } : {}),
+    });
     const reads = [1, 4096, 65_536, 333_333];
     for (let at = start, turn = 0; at < data.length; turn += 1) {
       const lent = writer.lend();
@@ -180,7 +208,10 @@ describe('the hashed file writer', () => {
     expect((await fs.readFile(file)).equals(data)).toBe(true);
     expect(await hasher.digest()).toEqual(plainDigest(data));
     const bytesOf = (spy: typeof throughCache) =>
-      spy.mock.calls.reduce((sum, [views]) => sum + views.reduce((total, view) => total + view.byteLength, 0), 0);
+      spy.mock.calls.reduce(
+        (sum, [views]) => sum + views.reduce((total, view) => total + view.byteLength, 0),
+        0,
+      );
     // The four whole buffers [1 MiB, 5 MiB) went past the page cache; the part buffers before and after did not.
     expect(bytesOf(throughDirect)).toBe(4 * slotSize);
     expect(bytesOf(throughCache)).toBe(data.length - start - 4 * slotSize);

@@ -151,7 +151,14 @@ interface Waiting {
 
 type HashMessage =
   | { op: 'open'; id: number; kind: 'sha256' | 'gcid'; expectedSize?: number }
-  | { op: 'update'; id: number; buffer?: SharedArrayBuffer; slot?: number; offset: number; length: number }
+  | {
+      op: 'update';
+      id: number;
+      buffer?: SharedArrayBuffer;
+      slot?: number;
+      offset: number;
+      length: number;
+    }
   | { op: 'copy'; id: number; to: number }
   | { op: 'digest'; id: number }
   | { op: 'drop'; id: number };
@@ -222,7 +229,12 @@ class HashThread {
    * Asks the thread to hash `length` bytes at `offset` of shared memory into state `id`; a pool
    * buffer's memory is sent the first time only.
    */
-  update(id: number, memory: SharedArrayBuffer, offset: number, length: number): Promise<string | undefined> {
+  update(
+    id: number,
+    memory: SharedArrayBuffer,
+    offset: number,
+    length: number,
+  ): Promise<string | undefined> {
     this.start();
     const slot = slotIdOf(memory);
     if (slot === undefined) {
@@ -230,7 +242,14 @@ class HashThread {
     }
     const first = !this.known.has(slot);
     this.known.add(slot);
-    return this.ask({ op: 'update', id, slot, offset, length, ...(first ? { buffer: memory } : {}) });
+    return this.ask({
+      op: 'update',
+      id,
+      slot,
+      offset,
+      length,
+      ...(first ? { buffer: memory } : {}),
+    });
   }
 
   /** Sends a message and resolves with the thread's answer to it. */
@@ -263,7 +282,10 @@ export function startHashThreads(): void {
 let turn = 0;
 
 /** Hash states of hashers that were dropped without a digest are freed in their thread. */
-const orphans = new FinalizationRegistry<{ sha256: [HashThread, number]; gcid: [HashThread, number] }>((held) => {
+const orphans = new FinalizationRegistry<{
+  sha256: [HashThread, number];
+  gcid: [HashThread, number];
+}>((held) => {
   held.sha256[0].send({ op: 'drop', id: held.sha256[1] });
   held.gcid[0].send({ op: 'drop', id: held.gcid[1] });
 });

@@ -46,17 +46,37 @@ export interface ResumePoint {
 }
 
 /** What a worker may change on a task it holds, besides the task's own columns. */
-export type HeldPatch = TaskPatch & { fetchedBytes?: number; sourceValidator?: string | null; openRuns?: number };
+export type HeldPatch = TaskPatch & {
+  fetchedBytes?: number;
+  sourceValidator?: string | null;
+  openRuns?: number;
+};
 
 /** The columns a service may change on a task. */
-export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'phase' | 'progress' | 'fileId' | 'fileName' | 'fileSize' | 'messageKey' | 'params' | 'statusSize' | 'updatedAt'>>;
+export type TaskPatch = Partial<
+  Pick<
+    TaskRecord,
+    | 'name'
+    | 'phase'
+    | 'progress'
+    | 'fileId'
+    | 'fileName'
+    | 'fileSize'
+    | 'messageKey'
+    | 'params'
+    | 'statusSize'
+    | 'updatedAt'
+  >
+>;
 
 function parseParams(text: string): Record<string, string> {
   try {
     const value = JSON.parse(text) as unknown;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       return Object.fromEntries(
-        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        Object.entries(value).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
       );
     }
   } catch {
@@ -105,7 +125,8 @@ function patchColumns(patch: HeldPatch) {
 
 /** Tasks (API.md §3). Every query of a member's tasks is scoped to that member. */
 export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
-  const owned = (userId: string) => db.selectFrom('tasks').selectAll().where('user_id', '=', userId);
+  const owned = (userId: string) =>
+    db.selectFrom('tasks').selectAll().where('user_id', '=', userId);
 
   const repository = {
     async insert(task: TaskRecord): Promise<void> {
@@ -154,21 +175,38 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
         select = select.where('type', '=', query.type);
       }
       if (query.phases !== undefined) {
-        select = query.phases.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('phase', 'in', query.phases);
+        select =
+          query.phases.length === 0
+            ? select.where(sql<boolean>`1 = 0`)
+            : select.where('phase', 'in', query.phases);
       }
       if (query.ids !== undefined) {
-        select = query.ids.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('id', 'in', query.ids);
+        select =
+          query.ids.length === 0
+            ? select.where(sql<boolean>`1 = 0`)
+            : select.where('id', 'in', query.ids);
       }
       if (query.after !== undefined) {
-        select = select.where(sql<boolean>`(${sql.ref('created_at')}, ${sql.ref('id')}) < (${query.after[0]}, ${query.after[1]})`);
+        select = select.where(
+          sql<boolean>`(${sql.ref('created_at')}, ${sql.ref('id')}) < (${query.after[0]}, ${query.after[1]})`,
+        );
       }
-      const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      const rows = await select
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
       return rows.map(toRecord);
     },
 
     /** Changes a member's task; false when it is not (or no longer) there. */
     async update(userId: string, id: string, patch: TaskPatch): Promise<boolean> {
-      const result = await db.updateTable('tasks').set(patchColumns(patch)).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .updateTable('tasks')
+        .set(patchColumns(patch))
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
@@ -176,7 +214,12 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
      * Changes a member's task only while it is in one of `from` phases (a compare-and-set that
      * a parallel change cannot slip through); false when it was not.
      */
-    async updateInPhase(userId: string, id: string, from: TaskPhase[], patch: TaskPatch): Promise<boolean> {
+    async updateInPhase(
+      userId: string,
+      id: string,
+      from: TaskPhase[],
+      patch: TaskPatch,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('tasks')
         .set(patchColumns(patch))
@@ -199,14 +242,26 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
 
     /** What the worker of a queued task needs; undefined when the task is gone. */
     async sourceOf(id: string): Promise<QueuedSource | undefined> {
-      const row = await db.selectFrom('tasks').select(['source_url', 'target_parent_id']).where('id', '=', id).executeTakeFirst();
-      return row === undefined ? undefined : { sourceUrl: row.source_url ?? '', targetParentId: row.target_parent_id };
+      const row = await db
+        .selectFrom('tasks')
+        .select(['source_url', 'target_parent_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row === undefined
+        ? undefined
+        : { sourceUrl: row.source_url ?? '', targetParentId: row.target_parent_id };
     },
 
     /** Where an interrupted download of the task stands; undefined when the task is gone. */
     async resumePointOf(id: string): Promise<ResumePoint | undefined> {
-      const row = await db.selectFrom('tasks').select(['fetched_bytes', 'source_validator']).where('id', '=', id).executeTakeFirst();
-      return row === undefined ? undefined : { fetchedBytes: Number(row.fetched_bytes), validator: row.source_validator };
+      const row = await db
+        .selectFrom('tasks')
+        .select(['fetched_bytes', 'source_validator'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row === undefined
+        ? undefined
+        : { fetchedBytes: Number(row.fetched_bytes), validator: row.source_validator };
     },
 
     /**
@@ -242,7 +297,9 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
         }
         const claimed = await db.transaction().execute(async (trx) => {
           if (dialect === 'postgres') {
-            await sql`select pg_advisory_xact_lock(hashtext(${`tasks:${type}:${userId}`}))`.execute(trx);
+            await sql`select pg_advisory_xact_lock(hashtext(${`tasks:${type}:${userId}`}))`.execute(
+              trx,
+            );
           }
           const next = trx
             .selectFrom('tasks')
@@ -263,7 +320,12 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
             .where('phase', '=', 'PHASE_TYPE_RUNNING');
           const row = await trx
             .updateTable('tasks')
-            .set({ phase: 'PHASE_TYPE_RUNNING', lease_owner: workerId, lease_until: leaseUntil, updated_at: stamp })
+            .set({
+              phase: 'PHASE_TYPE_RUNNING',
+              lease_owner: workerId,
+              lease_until: leaseUntil,
+              updated_at: stamp,
+            })
             .where('id', '=', (eb) => eb.selectFrom(next.as('next')).select('next.id'))
             .where('phase', '=', 'PHASE_TYPE_PENDING')
             .where((eb) => eb(running, '<', cap))
@@ -295,7 +357,12 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
     },
 
     /** Records the durable bytes of a task this worker held (after a pause or stop); false when another holds it. */
-    async recordFetched(id: string, workerId: string, fetchedBytes: number, validator: string | null): Promise<boolean> {
+    async recordFetched(
+      id: string,
+      workerId: string,
+      fetchedBytes: number,
+      validator: string | null,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('tasks')
         .set({ fetched_bytes: fetchedBytes, source_validator: validator })
@@ -309,12 +376,23 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
      * The phases of tasks among `ids` (absent ones are left out), with their message and last
      * change, for the sweep of partial data.
      */
-    async phasesOf(ids: string[]): Promise<Map<string, { phase: TaskPhase; messageKey: string; updatedAt: string }>> {
+    async phasesOf(
+      ids: string[],
+    ): Promise<Map<string, { phase: TaskPhase; messageKey: string; updatedAt: string }>> {
       if (ids.length === 0) {
         return new Map();
       }
-      const rows = await db.selectFrom('tasks').select(['id', 'phase', 'message_key', 'updated_at']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, { phase: row.phase as TaskPhase, messageKey: row.message_key, updatedAt: row.updated_at }]));
+      const rows = await db
+        .selectFrom('tasks')
+        .select(['id', 'phase', 'message_key', 'updated_at'])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { phase: row.phase as TaskPhase, messageKey: row.message_key, updatedAt: row.updated_at },
+        ]),
+      );
     },
 
     /**
@@ -326,7 +404,9 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
         .insertInto('offline_traffic')
         .values({ user_id: userId, period, bytes })
         .onConflict((conflict) =>
-          conflict.columns(['user_id', 'period']).doUpdateSet({ bytes: sql<number>`offline_traffic.bytes + ${bytes}` }),
+          conflict
+            .columns(['user_id', 'period'])
+            .doUpdateSet({ bytes: sql<number>`offline_traffic.bytes + ${bytes}` }),
         )
         .returning('bytes')
         .executeTakeFirst();
@@ -377,7 +457,12 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
     async requeueExpired(type: TaskType, stamp: string): Promise<number> {
       const result = await db
         .updateTable('tasks')
-        .set({ phase: 'PHASE_TYPE_PENDING', lease_owner: null, lease_until: null, updated_at: stamp })
+        .set({
+          phase: 'PHASE_TYPE_PENDING',
+          lease_owner: null,
+          lease_until: null,
+          updated_at: stamp,
+        })
         .where('type', '=', type)
         .where('phase', '=', 'PHASE_TYPE_RUNNING')
         .where('lease_until', '<', stamp)
@@ -389,12 +474,19 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
      * Changes a task a worker holds, and renews its lease or (with `release`) gives it up; false
      * when the worker no longer holds it (paused, deleted, or taken back after its lease ran out).
      */
-    async updateHeld(id: string, workerId: string, patch: HeldPatch, lease: { until: string } | 'release'): Promise<boolean> {
+    async updateHeld(
+      id: string,
+      workerId: string,
+      patch: HeldPatch,
+      lease: { until: string } | 'release',
+    ): Promise<boolean> {
       const result = await db
         .updateTable('tasks')
         .set({
           ...patchColumns(patch),
-          ...(lease === 'release' ? { lease_owner: null, lease_until: null } : { lease_until: lease.until }),
+          ...(lease === 'release'
+            ? { lease_owner: null, lease_until: null }
+            : { lease_until: lease.until }),
         })
         .where('id', '=', id)
         .where('phase', '=', 'PHASE_TYPE_RUNNING')
@@ -408,7 +500,12 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
      * counted already; false then. Counts of earlier days are dropped on the way.
      */
     async countDaily(userId: string, type: TaskType, day: string, limit: number): Promise<boolean> {
-      await db.deleteFrom('task_daily_counts').where('user_id', '=', userId).where('type', '=', type).where('day', '<', day).execute();
+      await db
+        .deleteFrom('task_daily_counts')
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('day', '<', day)
+        .execute();
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const updated = await db
           .updateTable('task_daily_counts')

@@ -4,14 +4,20 @@ import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, memberPlugin, memberSecurity } from '../auth/require-actor';
 import { toTaskDto } from './task.dto';
-import { deleteTasksQuerySchema, listTasksQuerySchema, patchTaskBodySchema, taskIdParamsSchema, taskListSchema, taskSchema } from './task.schemas';
+import {
+  deleteTasksQuerySchema,
+  listTasksQuerySchema,
+  patchTaskBodySchema,
+  taskIdParamsSchema,
+  taskListSchema,
+  taskSchema,
+} from './task.schemas';
 import type { TaskService } from './task.service';
 
 export interface TaskRoutesDeps {
   authenticator: Authenticator;
   tasks: TaskService;
 }
-
 
 /** A member's tasks (API.md §3) on the drive host. */
 export function taskRoutes(deps: TaskRoutesDeps) {
@@ -54,13 +60,17 @@ export function taskRoutes(deps: TaskRoutesDeps) {
         onRequest,
         schema: {
           tags: ['tasks'],
-          summary: 'One task; another member\'s id is `not_found`',
+          summary: "One task; another member's id is `not_found`",
           security: memberSecurity,
           params: taskIdParamsSchema,
           response: { 200: taskSchema },
         },
       },
-      async (request) => toTaskDto(await tasks.get(actorOf(request).userId, request.params.id), requestLocale(request)),
+      async (request) =>
+        toTaskDto(
+          await tasks.get(actorOf(request).userId, request.params.id),
+          requestLocale(request),
+        ),
     );
 
     routes.delete(
@@ -69,7 +79,8 @@ export function taskRoutes(deps: TaskRoutesDeps) {
         onRequest,
         schema: {
           tags: ['tasks'],
-          summary: 'Delete tasks (every id must be the member\'s), optionally with the files they made',
+          summary:
+            "Delete tasks (every id must be the member's), optionally with the files they made",
           security: memberSecurity,
           querystring: deleteTasksQuerySchema,
           response: { 200: z.object({}) },
@@ -77,7 +88,11 @@ export function taskRoutes(deps: TaskRoutesDeps) {
       },
       async (request) => {
         const query = request.query;
-        await tasks.remove(actorOf(request).userId, query.task_ids, query.delete_files === 'true' || query.delete_files === '1');
+        await tasks.remove(
+          actorOf(request).userId,
+          query.task_ids,
+          query.delete_files === 'true' || query.delete_files === '1',
+        );
         return {};
       },
     );
@@ -88,7 +103,8 @@ export function taskRoutes(deps: TaskRoutesDeps) {
         onRequest,
         schema: {
           tags: ['tasks'],
-          summary: 'Pause or resume a task that runs in the background (offline); others answer `task_not_pausable`',
+          summary:
+            'Pause or resume a task that runs in the background (offline); others answer `task_not_pausable`',
           security: memberSecurity,
           params: taskIdParamsSchema,
           body: patchTaskBodySchema,
@@ -96,7 +112,10 @@ export function taskRoutes(deps: TaskRoutesDeps) {
         },
       },
       async (request) =>
-        toTaskDto(await tasks.setPhase(actorOf(request).userId, request.params.id, request.body.phase), requestLocale(request)),
+        toTaskDto(
+          await tasks.setPhase(actorOf(request).userId, request.params.id, request.body.phase),
+          requestLocale(request),
+        ),
     );
   };
 }

@@ -9,15 +9,27 @@ export const taskSchema = z
     kind: z.literal('drive#task'),
     id: z.string(),
     type: taskTypeSchema.describe('offline, restore, copy, move, trash, delete or upload'),
-    name: z.string().describe("The first item's name, or the name of the file an offline task fetches"),
+    name: z
+      .string()
+      .describe("The first item's name, or the name of the file an offline task fetches"),
     phase: taskPhaseSchema,
     progress: z.number().int().min(0).max(100),
     file_id: z.string().describe('The file the task made or worked on; `""` when none'),
     file_name: z.string(),
     file_size: z.string().describe('Bytes, as a decimal string'),
-    message: z.string().describe("Why the task stopped or failed, in the caller's language; `\"\"` when nothing to say"),
-    params: z.record(z.string(), z.string()).describe('offline: url, speed, eta; restore: share_id, trace_file_ids; move/copy: parent_id'),
-    status_size: z.string().describe('How many items the task covers (a decimal string, as every count)'),
+    message: z
+      .string()
+      .describe(
+        'Why the task stopped or failed, in the caller\'s language; `""` when nothing to say',
+      ),
+    params: z
+      .record(z.string(), z.string())
+      .describe(
+        'offline: url, speed, eta; restore: share_id, trace_file_ids; move/copy: parent_id',
+      ),
+    status_size: z
+      .string()
+      .describe('How many items the task covers (a decimal string, as every count)'),
     icon_link: z.string(),
     created_time: z.string(),
     updated_time: z.string(),
@@ -41,7 +53,10 @@ export const listTasksQuerySchema = z.object({
 export const taskListSchema = z.object({
   tasks: z.array(taskSchema),
   next_page_token: z.string(),
-  expires_in: z.number().int().describe('Seconds until polling again is useful: short while a listed task runs'),
+  expires_in: z
+    .number()
+    .int()
+    .describe('Seconds until polling again is useful: short while a listed task runs'),
 });
 
 export const taskIdParamsSchema = z.object({ id: idSchema });
@@ -50,7 +65,12 @@ export const taskIdParamsSchema = z.object({ id: idSchema });
 export const deleteTasksQuerySchema = z.object({
   task_ids: z
     .union([z.string().max(8192), z.array(z.string().max(8192)).max(1000)])
-    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== ''))
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((item) => item.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
     .pipe(z.array(idSchema).min(1).max(1000))
     .describe('Ids of the tasks to delete, repeated'),
   delete_files: z
@@ -61,5 +81,7 @@ export const deleteTasksQuerySchema = z.object({
 
 /** `PATCH /drive/v1/tasks/{id}`: pause or resume. */
 export const patchTaskBodySchema = z.object({
-  phase: z.enum(['PHASE_TYPE_PAUSED', 'PHASE_TYPE_PENDING']).describe('PAUSED pauses a pending or running task; PENDING resumes a paused one'),
+  phase: z
+    .enum(['PHASE_TYPE_PAUSED', 'PHASE_TYPE_PENDING'])
+    .describe('PAUSED pauses a pending or running task; PENDING resumes a paused one'),
 });

@@ -33,7 +33,11 @@ export interface TaskFileRemover {
 }
 
 /** Called after a task's phase was changed by its member (pause, resume, delete). */
-export type TaskChangeListener = (change: { userId: string; taskId: string; phase: TaskPhase | 'deleted' }) => void;
+export type TaskChangeListener = (change: {
+  userId: string;
+  taskId: string;
+  phase: TaskPhase | 'deleted';
+}) => void;
 
 export interface TaskServiceDeps {
   tasks: TaskRepository;
@@ -89,12 +93,16 @@ export function parseTaskFilters(text: string | undefined): TaskFilters {
         throw filterError(`phase ${JSON.stringify(unknown.slice(0, 32))} is not a task phase`);
       }
       const phases = values.filter(isPhase);
-      result.phases = result.phases === undefined ? phases : result.phases.filter((phase) => phases.includes(phase));
+      result.phases =
+        result.phases === undefined
+          ? phases
+          : result.phases.filter((phase) => phases.includes(phase));
     } else {
       if (values.some((value) => value.length > 64)) {
         throw filterError('id values are at most 64 characters');
       }
-      result.ids = result.ids === undefined ? values : result.ids.filter((id) => values.includes(id));
+      result.ids =
+        result.ids === undefined ? values : result.ids.filter((id) => values.includes(id));
     }
   }
   return result;
@@ -171,10 +179,20 @@ export function createTaskService(deps: TaskServiceDeps) {
     },
 
     /** A page of the member's tasks, newest first, and how long to wait before polling again. */
-    async list(userId: string, input: ListTasksInput): Promise<{ tasks: TaskRecord[]; nextPageToken: string; expiresIn: number }> {
+    async list(
+      userId: string,
+      input: ListTasksInput,
+    ): Promise<{ tasks: TaskRecord[]; nextPageToken: string; expiresIn: number }> {
       const filters = parseTaskFilters(input.filters);
       const after = input.pageToken ? decodeTaskPageToken(input.pageToken) : undefined;
-      const rows = await tasks.list({ userId, type: input.type, phases: filters.phases, ids: filters.ids, after, limit: input.limit });
+      const rows = await tasks.list({
+        userId,
+        type: input.type,
+        phases: filters.phases,
+        ids: filters.ids,
+        after,
+        limit: input.limit,
+      });
       const page = rows.slice(0, input.limit);
       const last = page.at(-1);
       const running = page.some((task) => activePhases.includes(task.phase));
@@ -202,7 +220,9 @@ export function createTaskService(deps: TaskServiceDeps) {
         throw notFound();
       }
       if (deleteFiles) {
-        const fileIds = found.filter((task) => fileMakingTypes.has(task.type) && task.fileId !== '').map((task) => task.fileId);
+        const fileIds = found
+          .filter((task) => fileMakingTypes.has(task.type) && task.fileId !== '')
+          .map((task) => task.fileId);
         await deps.files.trashExisting(userId, fileIds);
       }
       await tasks.delete(userId, unique);
@@ -216,19 +236,33 @@ export function createTaskService(deps: TaskServiceDeps) {
      * from paused) a task whose type runs in the background; anything else is
      * `task_not_pausable`. Asking for the phase a task is already in changes nothing.
      */
-    async setPhase(userId: string, id: string, phase: 'PHASE_TYPE_PAUSED' | 'PHASE_TYPE_PENDING'): Promise<TaskRecord> {
+    async setPhase(
+      userId: string,
+      id: string,
+      phase: 'PHASE_TYPE_PAUSED' | 'PHASE_TYPE_PENDING',
+    ): Promise<TaskRecord> {
       const task = await owned(userId, id);
       if (!pausableTypes.has(task.type)) {
-        throw new AppError('task_not_pausable', { description: `Tasks of type ${task.type} cannot be paused or resumed` });
+        throw new AppError('task_not_pausable', {
+          description: `Tasks of type ${task.type} cannot be paused or resumed`,
+        });
       }
       if (task.phase === phase) {
         return task;
       }
-      const from: TaskPhase[] = phase === 'PHASE_TYPE_PAUSED' ? [...activePhases] : ['PHASE_TYPE_PAUSED'];
-      const changed = await tasks.updateInPhase(userId, id, from, { phase, updatedAt: now().toISOString(), messageKey: '' });
+      const from: TaskPhase[] =
+        phase === 'PHASE_TYPE_PAUSED' ? [...activePhases] : ['PHASE_TYPE_PAUSED'];
+      const changed = await tasks.updateInPhase(userId, id, from, {
+        phase,
+        updatedAt: now().toISOString(),
+        messageKey: '',
+      });
       if (!changed) {
         throw new AppError('task_not_pausable', {
-          description: phase === 'PHASE_TYPE_PAUSED' ? 'Only a pending or running task can be paused' : 'Only a paused task can be resumed',
+          description:
+            phase === 'PHASE_TYPE_PAUSED'
+              ? 'Only a pending or running task can be paused'
+              : 'Only a paused task can be resumed',
         });
       }
       notify({ userId, taskId: id, phase });

@@ -146,7 +146,7 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       {
         schema: {
           tags: ['drive'],
-          summary: 'tus: the server\'s version, extensions, largest upload and checksum algorithms',
+          summary: "tus: the server's version, extensions, largest upload and checksum algorithms",
         },
       },
       describeServer,
@@ -156,7 +156,7 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       {
         schema: {
           tags: ['drive'],
-          summary: 'tus: the server\'s version, extensions, largest upload and checksum algorithms',
+          summary: "tus: the server's version, extensions, largest upload and checksum algorithms",
           params: uploadParamsSchema,
         },
       },

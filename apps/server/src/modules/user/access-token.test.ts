@@ -6,7 +6,12 @@ describe('access tokens', () => {
   const claims = { userId: 'u1', sessionId: 's1', clientId: 'tv', scope: 'user pan offline' };
 
   function tokens(now: () => Date, overrides: { key?: Uint8Array; issuer?: string } = {}) {
-    return createAccessTokens({ key: overrides.key ?? key, issuer: overrides.issuer ?? 'https://nimbus.test', ttlSeconds: 900, now });
+    return createAccessTokens({
+      key: overrides.key ?? key,
+      issuer: overrides.issuer ?? 'https://nimbus.test',
+      ttlSeconds: 900,
+      now,
+    });
   }
 
   it('round-trips the claims until the token expires', async () => {

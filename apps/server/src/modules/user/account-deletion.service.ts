@@ -36,14 +36,18 @@ export function createAccountDeletionService(deps: AccountDeletionServiceDeps) {
      * Records the request. An account with a password must give it (`invalid_password` when
      * missing or wrong), so a borrowed session cannot delete the account.
      */
-    async request(actor: Actor, input: { password?: string | undefined }): Promise<DeletionRequest> {
+    async request(
+      actor: Actor,
+      input: { password?: string | undefined },
+    ): Promise<DeletionRequest> {
       const user = await deps.users.findById(actor.userId);
       if (!user) {
         throw new AppError('unauthenticated');
       }
       if (user.password_hash) {
         const isRight =
-          input.password !== undefined && (await deps.hasher.verify(user.password_hash, input.password));
+          input.password !== undefined &&
+          (await deps.hasher.verify(user.password_hash, input.password));
         if (!isRight) {
           throw new AppError('invalid_password', { description: 'The password is not right' });
         }

@@ -11,7 +11,6 @@ import type { AccountSecurityService } from './account-security.service';
 import { toSessionSummary } from './user.dto';
 import { emptySchema } from './user.schemas';
 
-
 /** The member's signed-in devices and password: `/v1/user/sessions`, `/v1/user/password`. */
 export function accountSecurityRoutes(deps: {
   accountSecurity: AccountSecurityService;

@@ -95,11 +95,20 @@ export function createAccountService(deps: AccountServiceDeps) {
   const mailGuard = createVerificationMailGuard({
     failures: deps.failures,
     captchaGuard: deps.captchaGuard,
-    settings: { windowSeconds: settings.rateWindowSeconds, maxPerClient: settings.verificationMaxPerEmail, maxPerClientPerDay: settings.verificationMaxPerEmailPerClientPerDay, maxPerDay: settings.verificationMaxPerEmailPerDay },
+    settings: {
+      windowSeconds: settings.rateWindowSeconds,
+      maxPerClient: settings.verificationMaxPerEmail,
+      maxPerClientPerDay: settings.verificationMaxPerEmailPerClientPerDay,
+      maxPerDay: settings.verificationMaxPerEmailPerDay,
+    },
   });
   const signInFailures = createSignInFailures({
     failures: deps.failures,
-    settings: { windowSeconds: settings.rateWindowSeconds, freezeAfterFailures: settings.freezeAfterFailures, freezeSeconds: settings.freezeSeconds },
+    settings: {
+      windowSeconds: settings.rateWindowSeconds,
+      freezeAfterFailures: settings.freezeAfterFailures,
+      freezeSeconds: settings.freezeSeconds,
+    },
   });
   // Verifying against a real hash when the account does not exist keeps sign-in equally slow
   // either way, so response times do not tell which addresses have accounts.
@@ -125,14 +134,21 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (requestedAt === null) {
       return false;
     }
-    return now.getTime() < Date.parse(requestedAt) + settings.deletionGraceDays * 24 * 60 * 60 * 1000;
+    return (
+      now.getTime() < Date.parse(requestedAt) + settings.deletionGraceDays * 24 * 60 * 60 * 1000
+    );
   }
 
   function codeHash(verificationId: string, code: string): string {
     return keyedHash(deps.codeKey, `${verificationId}:${code}`);
   }
 
-  function sendInBackground(to: string, kind: UserMailKind, locale: Locale, args: Record<string, string>): void {
+  function sendInBackground(
+    to: string,
+    kind: UserMailKind,
+    locale: Locale,
+    args: Record<string, string>,
+  ): void {
     const { subject, text } = composeUserMail(kind, locale, args);
     const note = args.code ? `${kind} code ${args.code} for ${to}` : `${kind} notice for ${to}`;
     // Sent after the answer so its timing (and whether a mail went out) reveals nothing.
@@ -142,9 +158,18 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   /** A verification token that is valid for this usage and address, not yet spent. */
-  async function usableToken(token: string, usage: VerificationUsage, email: string): Promise<VerificationRow> {
+  async function usableToken(
+    token: string,
+    usage: VerificationUsage,
+    email: string,
+  ): Promise<VerificationRow> {
     const row = await deps.verifications.findByTokenHash(hashToken(token));
-    if (!row || row.usage !== usage || !safeEqual(row.email, email) || row.token_consumed_at !== null) {
+    if (
+      !row ||
+      row.usage !== usage ||
+      !safeEqual(row.email, email) ||
+      row.token_consumed_at !== null
+    ) {
       throw new AppError('invalid_verification_code');
     }
     if (row.token_expires_at === null || row.token_expires_at <= deps.now().toISOString()) {
@@ -162,7 +187,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       deps.clients.assertKnown(request.clientId);
       const email = normalizeEmail(request.email);
       if (request.usage === 'REGISTER' && request.target === 'USER') {
-        throw new AppError('invalid_argument', { description: 'A sign-up verification has target ANY' });
+        throw new AppError('invalid_argument', {
+          description: 'A sign-up verification has target ANY',
+        });
       }
       limitCaller('verification', context);
       await mailGuard.admit(email, request.clientId, context, deps.now());
@@ -236,7 +263,13 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** `POST /v1/auth/signup`: creates an active account for a verified address and signs in. */
     async signUp(
-      input: { email: string; password: string; verificationToken: string; name: string | undefined; clientId: string },
+      input: {
+        email: string;
+        password: string;
+        verificationToken: string;
+        name: string | undefined;
+        clientId: string;
+      },
       context: RequestContext,
     ): Promise<TokenGrant> {
       deps.clients.assertKnown(input.clientId);
@@ -273,7 +306,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       });
       if (!created) {
         // Only the owner of the mailbox gets this far, so saying so reveals nothing new.
-        throw new AppError('already_exists', { description: 'This e-mail address already has an account' });
+        throw new AppError('already_exists', {
+          description: 'This e-mail address already has an account',
+        });
       }
       return deps.sessionService.issue(userId, input.clientId, context);
     },
@@ -330,7 +365,9 @@ export function createAccountService(deps: AccountServiceDeps) {
         case 'blocked':
           throw new AppError('user_blocked');
         case 'under_review':
-          if (!(input.cancelDeletion === true && isWithinDeletionGrace(user.deletion_requested_at, now))) {
+          if (!(
+            input.cancelDeletion === true && isWithinDeletionGrace(user.deletion_requested_at, now)
+          )) {
             throw new AppError('under_review');
           }
           break;
@@ -339,7 +376,11 @@ export function createAccountService(deps: AccountServiceDeps) {
             throw new AppError('account_freeze', {
               ...(user.frozen_until === null
                 ? {}
-                : { retryAfterSeconds: Math.ceil((Date.parse(user.frozen_until) - now.getTime()) / 1000) }),
+                : {
+                    retryAfterSeconds: Math.ceil(
+                      (Date.parse(user.frozen_until) - now.getTime()) / 1000,
+                    ),
+                  }),
             });
           }
           break;

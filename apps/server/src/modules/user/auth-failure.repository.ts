@@ -22,12 +22,24 @@ export function createAuthFailureRepository(db: Kysely<Database>) {
      * Counts one failure; a counter whose window started before `windowStart` starts over.
      * Returns the failures in the current window.
      */
-    async record(scope: FailureScope, subject: string, now: Date, windowStart: Date): Promise<number> {
+    async record(
+      scope: FailureScope,
+      subject: string,
+      now: Date,
+      windowStart: Date,
+    ): Promise<number> {
       const stamp = now.toISOString();
       const cutoff = windowStart.toISOString();
       const row = await db
         .insertInto('auth_failures')
-        .values({ scope, subject, failures: 1, window_started_at: stamp, last_failure_at: stamp, locked_until: null })
+        .values({
+          scope,
+          subject,
+          failures: 1,
+          window_started_at: stamp,
+          last_failure_at: stamp,
+          locked_until: null,
+        })
         .onConflict((conflict) =>
           conflict.columns(['scope', 'subject']).doUpdateSet({
             failures: sql<number>`case when auth_failures.window_started_at < ${cutoff} then 1 else auth_failures.failures + 1 end`,
@@ -44,7 +56,11 @@ export function createAuthFailureRepository(db: Kysely<Database>) {
     async lock(scope: FailureScope, subject: string, until: Date, now: Date): Promise<void> {
       await db
         .updateTable('auth_failures')
-        .set({ locked_until: until.toISOString(), failures: 0, window_started_at: now.toISOString() })
+        .set({
+          locked_until: until.toISOString(),
+          failures: 0,
+          window_started_at: now.toISOString(),
+        })
         .where('scope', '=', scope)
         .where('subject', '=', subject)
         .execute();
@@ -59,13 +75,22 @@ export function createAuthFailureRepository(db: Kysely<Database>) {
       const result = await db
         .deleteFrom('auth_failures')
         .where('window_started_at', '<', windowStartedBefore.toISOString())
-        .where((where) => where.or([where('locked_until', 'is', null), where('locked_until', '<', now.toISOString())]))
+        .where((where) =>
+          where.or([
+            where('locked_until', 'is', null),
+            where('locked_until', '<', now.toISOString()),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
     async clear(scope: FailureScope, subject: string): Promise<void> {
-      await db.deleteFrom('auth_failures').where('scope', '=', scope).where('subject', '=', subject).execute();
+      await db
+        .deleteFrom('auth_failures')
+        .where('scope', '=', scope)
+        .where('subject', '=', subject)
+        .execute();
     },
   };
 }

@@ -40,6 +40,8 @@ describe('auth secret', () => {
   it('derives a different key for each purpose, the same every time', () => {
     const keys = deriveAuthKeys('k'.repeat(32));
     expect(Buffer.from(keys.accessToken).equals(Buffer.from(keys.verificationCode))).toBe(false);
-    expect(Buffer.from(deriveAuthKeys('k'.repeat(32)).accessToken).equals(Buffer.from(keys.accessToken))).toBe(true);
+    expect(
+      Buffer.from(deriveAuthKeys('k'.repeat(32)).accessToken).equals(Buffer.from(keys.accessToken)),
+    ).toBe(true);
   });
 });

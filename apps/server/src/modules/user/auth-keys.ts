@@ -38,7 +38,10 @@ export function loadAuthSecret(configured: string | undefined, dataDir: string):
   const file = path.join(dataDir, secretFileName);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+    fs.writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, {
+      flag: 'wx',
+      mode: 0o600,
+    });
   } catch (error) {
     // Another process (or an earlier start) wrote it first: use that one.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {

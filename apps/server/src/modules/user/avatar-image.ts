@@ -35,7 +35,11 @@ export function detectAvatarType(bytes: Uint8Array): AvatarType | undefined {
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) {
     return 'image/gif';
   }
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8) && bytes.length >= 16) {
+  if (
+    startsWith(bytes, ascii('RIFF')) &&
+    startsWith(bytes, ascii('WEBP'), 8) &&
+    bytes.length >= 16
+  ) {
     return 'image/webp';
   }
   return undefined;

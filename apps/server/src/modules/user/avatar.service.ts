@@ -43,7 +43,10 @@ export function createAvatarService(deps: AvatarServiceDeps) {
   }
 
   /** Points the row at `next` (or at nothing) and releases the avatar it held before. */
-  async function swap(userId: string, next: { sha256: string; type: string } | null): Promise<void> {
+  async function swap(
+    userId: string,
+    next: { sha256: string; type: string } | null,
+  ): Promise<void> {
     for (let attempt = 0; attempt < maxReplaceAttempts; attempt += 1) {
       const current = await deps.avatars.findOfUser(userId);
       if (!current) {
@@ -82,7 +85,9 @@ export function createAvatarService(deps: AvatarServiceDeps) {
           description: 'The avatar must be a PNG, JPEG, GIF or WebP image',
         });
       }
-      const digest = await deps.blobs.ingest(Readable.from([bytes]), { expectedSize: bytes.length });
+      const digest = await deps.blobs.ingest(Readable.from([bytes]), {
+        expectedSize: bytes.length,
+      });
       try {
         await swap(userId, { sha256: digest.sha256, type });
       } catch (error) {
@@ -99,7 +104,9 @@ export function createAvatarService(deps: AvatarServiceDeps) {
 
     /** An avatar that is some member's current one; any other hash, blob or not, is `not_found`. */
     async open(sha256: string): Promise<AvatarContent> {
-      const type = sha256Pattern.test(sha256) ? await deps.avatars.findCurrentType(sha256) : undefined;
+      const type = sha256Pattern.test(sha256)
+        ? await deps.avatars.findCurrentType(sha256)
+        : undefined;
       if (type === undefined) {
         throw new AppError('not_found', { description: 'No such avatar' });
       }

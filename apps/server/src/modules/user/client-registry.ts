@@ -7,7 +7,9 @@ export function createClientRegistry(clientIds: readonly string[]) {
     /** Throws `unauthorized_client` for a client id that is not registered. */
     assertKnown(clientId: string): void {
       if (!known.has(clientId)) {
-        throw new AppError('unauthorized_client', { description: 'This client_id is not registered' });
+        throw new AppError('unauthorized_client', {
+          description: 'This client_id is not registered',
+        });
       }
     },
   };

@@ -22,7 +22,10 @@ export function createProfileService(deps: {
     get: load,
 
     /** Changes the name and avatar; absent fields stay as they are. */
-    async update(userId: string, changes: { name?: string | undefined; picture?: string | undefined }): Promise<UserRow> {
+    async update(
+      userId: string,
+      changes: { name?: string | undefined; picture?: string | undefined },
+    ): Promise<UserRow> {
       const user = await load(userId);
       const patch = {
         ...(changes.name === undefined ? {} : { name: changes.name.trim() }),

@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createSessionAuthenticator } from './session.authenticator';
 
-function request(headers: Record<string, string>, cookies: Record<string, string> = {}): FastifyRequest {
+function request(
+  headers: Record<string, string>,
+  cookies: Record<string, string> = {},
+): FastifyRequest {
   return { headers, cookies } as unknown as FastifyRequest;
 }
 
@@ -21,23 +24,36 @@ describe('session authenticator', () => {
 
   it('reads a bearer token before the cookie', async () => {
     calls.length = 0;
-    expect(await authenticator.authenticate(request({ authorization: 'Bearer good' }, { nimbus_session: 'good' }))).toEqual({
+    expect(
+      await authenticator.authenticate(
+        request({ authorization: 'Bearer good' }, { nimbus_session: 'good' }),
+      ),
+    ).toEqual({
       userId: 'u1',
       sessionId: 's1',
     });
-    expect(await authenticator.authenticate(request({ authorization: 'bearer  good ' }))).toBeNull();
+    expect(
+      await authenticator.authenticate(request({ authorization: 'bearer  good ' })),
+    ).toBeNull();
     expect(calls).toEqual(['bearer good']);
   });
 
   it('falls back to the session cookie', async () => {
-    expect(await authenticator.authenticate(request({}, { nimbus_session: 'good' }))).toEqual({ userId: 'u2', sessionId: 's2' });
+    expect(await authenticator.authenticate(request({}, { nimbus_session: 'good' }))).toEqual({
+      userId: 'u2',
+      sessionId: 's2',
+    });
     expect(await authenticator.authenticate(request({}))).toBeNull();
   });
 
   it('treats a header that is not `Bearer <token>` as no credentials, never as the cookie', async () => {
     calls.length = 0;
     for (const header of ['Basic dTpw', 'Bearer', 'Bearer a b', `Bearer ${'x'.repeat(5000)}`]) {
-      expect(await authenticator.authenticate(request({ authorization: header }, { nimbus_session: 'good' }))).toBeNull();
+      expect(
+        await authenticator.authenticate(
+          request({ authorization: header }, { nimbus_session: 'good' }),
+        ),
+      ).toBeNull();
     }
     expect(calls).toEqual([]);
   });

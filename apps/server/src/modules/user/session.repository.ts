@@ -6,12 +6,7 @@ export type RefreshTokenRow = Selectable<RefreshTokenTable>;
 
 /** Why a session ended. */
 export type RevokeReason =
-  | 'signout'
-  | 'reuse'
-  | 'password_reset'
-  | 'password_change'
-  | 'member'
-  | 'account_deletion';
+  'signout' | 'reuse' | 'password_reset' | 'password_change' | 'member' | 'account_deletion';
 
 /** The session of a request, when its user may act. */
 export interface ActiveSession {
@@ -24,24 +19,29 @@ export interface ActiveSession {
 /** Sessions (refresh-token families) and their refresh tokens. */
 export function createSessionRepository(db: Kysely<Database>) {
   function activeSessions(now: Date) {
-    return db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.user_id as userId',
-        'sessions.client_id as clientId',
-        'sessions.last_used_at as lastUsedAt',
-      ])
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now.toISOString())
-      // A member blocked or frozen after signing in loses access at once.
-      .where('users.status', '=', 'active');
+    return (
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.user_id as userId',
+          'sessions.client_id as clientId',
+          'sessions.last_used_at as lastUsedAt',
+        ])
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now.toISOString())
+        // A member blocked or frozen after signing in loses access at once.
+        .where('users.status', '=', 'active')
+    );
   }
 
   return {
     /** Creates a session with its first refresh token, in one transaction. */
-    async create(session: Insertable<SessionTable>, refresh: Insertable<RefreshTokenTable>): Promise<void> {
+    async create(
+      session: Insertable<SessionTable>,
+      refresh: Insertable<RefreshTokenTable>,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('sessions').values(session).execute();
         await trx.insertInto('refresh_tokens').values(refresh).execute();
@@ -52,8 +52,13 @@ export function createSessionRepository(db: Kysely<Database>) {
       return activeSessions(now).where('sessions.id', '=', sessionId).executeTakeFirst();
     },
 
-    async findActiveByCookie(cookieTokenHash: string, now: Date): Promise<ActiveSession | undefined> {
-      return activeSessions(now).where('sessions.cookie_token_hash', '=', cookieTokenHash).executeTakeFirst();
+    async findActiveByCookie(
+      cookieTokenHash: string,
+      now: Date,
+    ): Promise<ActiveSession | undefined> {
+      return activeSessions(now)
+        .where('sessions.cookie_token_hash', '=', cookieTokenHash)
+        .executeTakeFirst();
     },
 
     async findByCookie(cookieTokenHash: string): Promise<SessionRow | undefined> {
@@ -149,7 +154,12 @@ export function createSessionRepository(db: Kysely<Database>) {
     },
 
     /** Ends one open session of a member; false when it is not theirs or not open. */
-    async revokeOfUser(sessionId: string, userId: string, reason: RevokeReason, now: Date): Promise<boolean> {
+    async revokeOfUser(
+      sessionId: string,
+      userId: string,
+      reason: RevokeReason,
+      now: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('sessions')
         .set({ revoked_at: now.toISOString(), revoked_reason: reason })
@@ -161,7 +171,12 @@ export function createSessionRepository(db: Kysely<Database>) {
     },
 
     /** Ends every open session of a member but one. */
-    async revokeOthersOfUser(userId: string, keptSessionId: string, reason: RevokeReason, now: Date): Promise<void> {
+    async revokeOthersOfUser(
+      userId: string,
+      keptSessionId: string,
+      reason: RevokeReason,
+      now: Date,
+    ): Promise<void> {
       await db
         .updateTable('sessions')
         .set({ revoked_at: now.toISOString(), revoked_reason: reason })

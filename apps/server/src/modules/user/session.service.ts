@@ -53,7 +53,15 @@ export function createSessionService(deps: SessionServiceDeps) {
     cookieToken: string | undefined,
   ): Promise<TokenGrant> {
     const accessToken = await deps.accessTokens.sign({ userId, sessionId, clientId, scope });
-    return { accessToken, refreshToken, expiresIn: deps.accessTokens.ttlSeconds, userId, sessionId, scope, cookieToken };
+    return {
+      accessToken,
+      refreshToken,
+      expiresIn: deps.accessTokens.ttlSeconds,
+      userId,
+      sessionId,
+      scope,
+      cookieToken,
+    };
   }
 
   async function revokeByToken(token: string, now: Date): Promise<void> {
@@ -85,7 +93,12 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   return {
     /** Opens a session for a member who just proved who they are (an OAuth grant may narrow the scope). */
-    async issue(userId: string, clientId: string, context: RequestContext, scope = defaultScope): Promise<TokenGrant> {
+    async issue(
+      userId: string,
+      clientId: string,
+      context: RequestContext,
+      scope = defaultScope,
+    ): Promise<TokenGrant> {
       const now = deps.now();
       const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
       const sessionId = newId();

@@ -33,7 +33,12 @@ export function createSignInFailures(deps: SignInFailuresDeps) {
       { scope: 'account_address' as const, subject: hashToken(`${email}\n${context.address}`) },
       ...(context.deviceId === ''
         ? []
-        : [{ scope: 'account_device' as const, subject: hashToken(`${email}\n${context.deviceId}`) }]),
+        : [
+            {
+              scope: 'account_device' as const,
+              subject: hashToken(`${email}\n${context.deviceId}`),
+            },
+          ]),
     ];
   }
 
@@ -41,10 +46,18 @@ export function createSignInFailures(deps: SignInFailuresDeps) {
     /** Refuses an account frozen for this client (`account_freeze` with `Retry-After`). */
     async assertNotFrozen(email: string, context: RequestContext, now: Date): Promise<void> {
       const stamp = now.toISOString();
-      const rows = await Promise.all(pairsOf(email, context).map((pair) => deps.failures.find(pair.scope, pair.subject)));
-      const until = rows.reduce((latest, row) => (row?.locked_until && row.locked_until > latest ? row.locked_until : latest), stamp);
+      const rows = await Promise.all(
+        pairsOf(email, context).map((pair) => deps.failures.find(pair.scope, pair.subject)),
+      );
+      const until = rows.reduce(
+        (latest, row) =>
+          row?.locked_until && row.locked_until > latest ? row.locked_until : latest,
+        stamp,
+      );
       if (until > stamp) {
-        throw new AppError('account_freeze', { retryAfterSeconds: Math.ceil((Date.parse(until) - now.getTime()) / 1000) });
+        throw new AppError('account_freeze', {
+          retryAfterSeconds: Math.ceil((Date.parse(until) - now.getTime()) / 1000),
+        });
       }
     },
 
@@ -57,8 +70,16 @@ export function createSignInFailures(deps: SignInFailuresDeps) {
         await deps.failures.record('device', context.deviceId, now, windowStart);
       }
       for (const pair of pairsOf(email, context)) {
-        if ((await deps.failures.record(pair.scope, pair.subject, now, windowStart)) >= settings.freezeAfterFailures) {
-          await deps.failures.lock(pair.scope, pair.subject, new Date(now.getTime() + settings.freezeSeconds * 1000), now);
+        if (
+          (await deps.failures.record(pair.scope, pair.subject, now, windowStart)) >=
+          settings.freezeAfterFailures
+        ) {
+          await deps.failures.lock(
+            pair.scope,
+            pair.subject,
+            new Date(now.getTime() + settings.freezeSeconds * 1000),
+            now,
+          );
         }
       }
     },

@@ -7,7 +7,11 @@ export type TwoFactorRow = Selectable<TwoFactorTable>;
 export function createTwoFactorRepository(db: Kysely<Database>) {
   return {
     async find(userId: string): Promise<TwoFactorRow | undefined> {
-      return db.selectFrom('two_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('two_factors')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     /** Starts a set-up: a new pending secret replaces any earlier pending one. */
@@ -15,9 +19,21 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
       const stamp = now.toISOString();
       await db
         .insertInto('two_factors')
-        .values({ user_id: userId, secret_box: secretBox, enabled_at: null, last_step: 0, created_at: stamp, updated_at: stamp })
+        .values({
+          user_id: userId,
+          secret_box: secretBox,
+          enabled_at: null,
+          last_step: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .onConflict((conflict) =>
-          conflict.column('user_id').doUpdateSet({ secret_box: secretBox, enabled_at: null, last_step: 0, updated_at: stamp }),
+          conflict.column('user_id').doUpdateSet({
+            secret_box: secretBox,
+            enabled_at: null,
+            last_step: 0,
+            updated_at: stamp,
+          }),
         )
         .execute();
     },
@@ -51,7 +67,11 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
     },
 
     /** Replaces every recovery code of a member. */
-    async replaceRecoveryCodes(userId: string, codes: { id: string; codeHash: string }[], now: Date): Promise<void> {
+    async replaceRecoveryCodes(
+      userId: string,
+      codes: { id: string; codeHash: string }[],
+      now: Date,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
         await trx

@@ -18,7 +18,6 @@ export interface TwoFactorRoutesDeps {
   authenticator: Authenticator;
 }
 
-
 const userIdOf = (request: FastifyRequest): string => actorOf(request).userId;
 
 /** `/v1/user/two-factor/...`: the signed-in member's TOTP set-up, recovery codes and switch-off. */
@@ -30,7 +29,12 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
       '/v1/user/two-factor',
       {
         onRequest,
-        schema: { tags: ['user'], summary: 'Whether two-step verification is on', security: memberSecurity, response: { 200: twoFactorStatusSchema } },
+        schema: {
+          tags: ['user'],
+          summary: 'Whether two-step verification is on',
+          security: memberSecurity,
+          response: { 200: twoFactorStatusSchema },
+        },
       },
       async (request) => toTwoFactorStatus(await deps.twoFactor.status(userIdOf(request))),
     );
@@ -61,7 +65,9 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
           response: { 200: recoveryCodesSchema },
         },
       },
-      async (request) => ({ recovery_codes: await deps.twoFactor.confirm(userIdOf(request), request.body.code) }),
+      async (request) => ({
+        recovery_codes: await deps.twoFactor.confirm(userIdOf(request), request.body.code),
+      }),
     );
 
     routes.post(
@@ -93,7 +99,8 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps) {
         onRequest,
         schema: {
           tags: ['user'],
-          summary: 'Replace the recovery codes (the old ones stop working), with the password or a code',
+          summary:
+            'Replace the recovery codes (the old ones stop working), with the password or a code',
           security: memberSecurity,
           body: recoveryCodesRequestSchema,
           response: { 200: recoveryCodesSchema },

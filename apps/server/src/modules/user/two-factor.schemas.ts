@@ -9,7 +9,9 @@ export const twoFactorStatusSchema = z
     enabled: z.boolean(),
     pending: z.boolean().describe('A set-up waits for its first code'),
     enabled_at: z.string().nullable(),
-    recovery_codes_left: z.string().describe('Unused recovery codes, as a decimal string (API.md §0)'),
+    recovery_codes_left: z
+      .string()
+      .describe('Unused recovery codes, as a decimal string (API.md §0)'),
   })
   .meta({ id: 'TwoFactorStatus' });
 
@@ -20,24 +22,39 @@ export const twoFactorSetupSchema = z
   })
   .meta({ id: 'TwoFactorSetup' });
 
-export const twoFactorConfirmRequestSchema = z.object({ code }).strict().meta({ id: 'TwoFactorConfirmRequest' });
+export const twoFactorConfirmRequestSchema = z
+  .object({ code })
+  .strict()
+  .meta({ id: 'TwoFactorConfirmRequest' });
 
 export const recoveryCodesSchema = z
   .object({
-    recovery_codes: z.array(z.string()).describe('Ten single-use codes; shown once, stored only hashed'),
+    recovery_codes: z
+      .array(z.string())
+      .describe('Ten single-use codes; shown once, stored only hashed'),
   })
   .meta({ id: 'RecoveryCodes' });
 
 export const twoFactorDisableRequestSchema = z
-  .object({ password: password.optional(), code: code.optional(), recovery_code: recoveryCode.optional() })
-  .strict()
-  .refine((body) => body.password !== undefined || body.code !== undefined || body.recovery_code !== undefined, {
-    message: 'give password, code or recovery_code',
+  .object({
+    password: password.optional(),
+    code: code.optional(),
+    recovery_code: recoveryCode.optional(),
   })
+  .strict()
+  .refine(
+    (body) =>
+      body.password !== undefined || body.code !== undefined || body.recovery_code !== undefined,
+    {
+      message: 'give password, code or recovery_code',
+    },
+  )
   .meta({ id: 'TwoFactorDisableRequest' });
 
 export const recoveryCodesRequestSchema = z
   .object({ password: password.optional(), code: code.optional() })
   .strict()
-  .refine((body) => body.password !== undefined || body.code !== undefined, { message: 'give password or code' })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    message: 'give password or code',
+  })
   .meta({ id: 'RecoveryCodesRequest' });

@@ -15,7 +15,14 @@ function fakeRepository(): TwoFactorRepository {
     find: (userId) => Promise.resolve(rows.get(userId)),
     savePending: (userId, secretBox, now) => {
       const stamp = now.toISOString();
-      rows.set(userId, { user_id: userId, secret_box: secretBox, enabled_at: null, last_step: 0, created_at: stamp, updated_at: stamp });
+      rows.set(userId, {
+        user_id: userId,
+        secret_box: secretBox,
+        enabled_at: null,
+        last_step: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      });
       return Promise.resolve();
     },
     useStep: (userId, step) => {
@@ -39,17 +46,23 @@ function fakeRepository(): TwoFactorRepository {
       return Promise.resolve();
     },
     replaceRecoveryCodes: (userId, list) => {
-      codes.set(userId, list.map((code) => ({ userId, hash: code.codeHash, usedAt: null })));
+      codes.set(
+        userId,
+        list.map((code) => ({ userId, hash: code.codeHash, usedAt: null })),
+      );
       return Promise.resolve();
     },
     useRecoveryCode: (userId, codeHash, now) => {
-      const code = codes.get(userId)?.find((each) => each.hash === codeHash && each.usedAt === null);
+      const code = codes
+        .get(userId)
+        ?.find((each) => each.hash === codeHash && each.usedAt === null);
       if (code) {
         code.usedAt = now.toISOString();
       }
       return Promise.resolve(code !== undefined);
     },
-    countUnusedRecoveryCodes: (userId) => Promise.resolve((codes.get(userId) ?? []).filter((each) => each.usedAt === null).length),
+    countUnusedRecoveryCodes: (userId) =>
+      Promise.resolve((codes.get(userId) ?? []).filter((each) => each.usedAt === null).length),
   };
 }
 
@@ -74,7 +87,9 @@ function setup() {
       now += ms;
     },
     codeAt(secret: string, offsetMs = 0) {
-      return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now + offsetMs });
+      return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+        timestamp: now + offsetMs,
+      });
     },
   };
 }
@@ -92,7 +107,9 @@ describe('two-factor service', () => {
   it('names the issuer and the member in the otpauth URI', async () => {
     const { service } = setup();
     const { otpauthUri, secret } = await service.setUp('u1');
-    expect(otpauthUri).toBe(`otpauth://totp/Nimbus%20Test:kim%40example.com?issuer=Nimbus%20Test&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(otpauthUri).toBe(
+      `otpauth://totp/Nimbus%20Test:kim%40example.com?issuer=Nimbus%20Test&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
   });
 
   it('accepts a code of the step before or after, for drifting clocks, but not two steps away', async () => {
@@ -100,12 +117,16 @@ describe('two-factor service', () => {
     const { secret } = await t.service.setUp('u1');
     await t.service.confirm('u1', t.codeAt(secret));
     t.advance(300_000);
-    expect(await t.service.checkSignIn('u1', { code: t.codeAt(secret, -60_000) })).toBe('invalid_code');
+    expect(await t.service.checkSignIn('u1', { code: t.codeAt(secret, -60_000) })).toBe(
+      'invalid_code',
+    );
     expect(await t.service.checkSignIn('u1', { code: t.codeAt(secret, -30_000) })).toBe('passed');
     expect(await t.service.checkSignIn('u1', { code: t.codeAt(secret, 30_000) })).toBe('passed');
     // Step +1 was used, so the code of now (an earlier step) is a replay.
     expect(await t.service.checkSignIn('u1', { code: t.codeAt(secret) })).toBe('invalid_code');
-    expect(await t.service.checkSignIn('u1', { code: t.codeAt(secret, 60_000) })).toBe('invalid_code');
+    expect(await t.service.checkSignIn('u1', { code: t.codeAt(secret, 60_000) })).toBe(
+      'invalid_code',
+    );
   });
 
   it('says off, required, passed or invalid, and spends recovery codes once, in any case or spacing', async () => {
@@ -116,7 +137,11 @@ describe('two-factor service', () => {
     const codes = await t.service.confirm('u1', t.codeAt(secret));
     expect(await t.service.checkSignIn('u1', {})).toBe('required');
     const [first = ''] = codes;
-    expect(await t.service.checkSignIn('u1', { recoveryCode: ` ${first.toUpperCase().replace('-', ' ')} ` })).toBe('passed');
+    expect(
+      await t.service.checkSignIn('u1', {
+        recoveryCode: ` ${first.toUpperCase().replace('-', ' ')} `,
+      }),
+    ).toBe('passed');
     expect(await t.service.checkSignIn('u1', { recoveryCode: first })).toBe('invalid_recovery');
     expect((await t.service.status('u1')).recoveryCodesLeft).toBe(9);
   });
@@ -127,12 +152,18 @@ describe('two-factor service', () => {
     expect(await reasonOf(t.service.confirm('u1', 'abcdef'))).toBe('invalid_two_factor');
     await t.service.confirm('u1', t.codeAt(secret));
     expect(await reasonOf(t.service.disable('u1', { password: 'wrong' }))).toBe('invalid_password');
-    expect(await reasonOf(t.service.disable('u1', { recoveryCode: 'nope' }))).toBe('invalid_two_factor_recovery');
+    expect(await reasonOf(t.service.disable('u1', { recoveryCode: 'nope' }))).toBe(
+      'invalid_two_factor_recovery',
+    );
     expect(await reasonOf(t.service.disable('u1', {}))).toBe('invalid_argument');
-    expect(await reasonOf(t.service.regenerateRecoveryCodes('u1', { recoveryCode: 'x' }))).toBe('invalid_argument');
+    expect(await reasonOf(t.service.regenerateRecoveryCodes('u1', { recoveryCode: 'x' }))).toBe(
+      'invalid_argument',
+    );
     expect(await reasonOf(t.service.setUp('u1'))).toBe('failed_precondition');
     expect(await reasonOf(t.service.disable('u1', { password: 'right' }))).toBe('passed');
-    expect(await reasonOf(t.service.disable('u1', { password: 'right' }))).toBe('failed_precondition');
+    expect(await reasonOf(t.service.disable('u1', { password: 'right' }))).toBe(
+      'failed_precondition',
+    );
     expect(await reasonOf(t.service.setUp('ghost'))).toBe('unauthenticated');
   });
 });

@@ -104,7 +104,11 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       return false;
     }
     const timestamp = deps.now().getTime();
-    const delta = totpOf(secretBox, userId).validate({ token: digits, timestamp, window: totpWindow });
+    const delta = totpOf(secretBox, userId).validate({
+      token: digits,
+      timestamp,
+      window: totpWindow,
+    });
     if (delta === null) {
       return false;
     }
@@ -123,7 +127,11 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
   }
 
   /** Checks the proof given for a change; throws the reason of the first proof that fails. */
-  async function assertProof(userId: string, secretBox: string, proof: TwoFactorProof): Promise<void> {
+  async function assertProof(
+    userId: string,
+    secretBox: string,
+    proof: TwoFactorProof,
+  ): Promise<void> {
     if (proof.code !== undefined) {
       if (!(await acceptCode(userId, secretBox, proof.code))) {
         throw new AppError('invalid_two_factor');
@@ -131,7 +139,13 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       return;
     }
     if (proof.recoveryCode !== undefined) {
-      if (!(await deps.twoFactors.useRecoveryCode(userId, recoveryHash(userId, proof.recoveryCode), deps.now()))) {
+      if (
+        !(await deps.twoFactors.useRecoveryCode(
+          userId,
+          recoveryHash(userId, proof.recoveryCode),
+          deps.now(),
+        ))
+      ) {
         throw new AppError('invalid_two_factor_recovery');
       }
       return;
@@ -175,7 +189,9 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       }
       const existing = await deps.twoFactors.find(userId);
       if (existing?.enabled_at) {
-        throw new AppError('failed_precondition', { description: 'Two-step verification is already on' });
+        throw new AppError('failed_precondition', {
+          description: 'Two-step verification is already on',
+        });
       }
       const secret = new Secret({ size: 20 }).base32;
       const secretBox = sealSecret(deps.secretKey, secret);
@@ -220,7 +236,10 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
      * two-factor, `required` when no code was given, `passed` for a fresh right code or an
      * unused recovery code.
      */
-    async checkSignIn(userId: string, offered: { code?: string | undefined; recoveryCode?: string | undefined }): Promise<TwoFactorOutcome> {
+    async checkSignIn(
+      userId: string,
+      offered: { code?: string | undefined; recoveryCode?: string | undefined },
+    ): Promise<TwoFactorOutcome> {
       const row = await deps.twoFactors.find(userId);
       if (!row?.enabled_at) {
         return 'off';
@@ -229,7 +248,11 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
         return (await acceptCode(userId, row.secret_box, offered.code)) ? 'passed' : 'invalid_code';
       }
       if (offered.recoveryCode !== undefined) {
-        const used = await deps.twoFactors.useRecoveryCode(userId, recoveryHash(userId, offered.recoveryCode), deps.now());
+        const used = await deps.twoFactors.useRecoveryCode(
+          userId,
+          recoveryHash(userId, offered.recoveryCode),
+          deps.now(),
+        );
         return used ? 'passed' : 'invalid_recovery';
       }
       return 'required';

@@ -25,7 +25,11 @@ export function createUserRepository(db: Kysely<Database>) {
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
 
-    async updateProfile(id: string, changes: { name?: string; picture?: string }, now: Date): Promise<void> {
+    async updateProfile(
+      id: string,
+      changes: { name?: string; picture?: string },
+      now: Date,
+    ): Promise<void> {
       await db
         .updateTable('users')
         .set({ ...changes, updated_at: now.toISOString() })

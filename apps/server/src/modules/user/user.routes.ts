@@ -43,7 +43,6 @@ export interface UserRoutesDeps {
   isSecure: boolean;
 }
 
-
 /**
  * The user service of API.md §6: verification codes, sign-up, sign-in, reset, tokens, sign-out
  * and the member's profile.

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 
-const clientId = z.string().min(1).max(64).describe('A registered client: web, tv, desktop, extension, android, ios');
+const clientId = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('A registered client: web, tv, desktop, extension, android, ios');
 const email = z.email().max(254).describe('E-mail address; compared without case');
 const secret = (what: string) => z.string().min(1).max(4096).describe(what);
-const captchaToken = z.string().max(4096).optional().describe('Captcha token of the action; also accepted as x-captcha-token');
+const captchaToken = z
+  .string()
+  .max(4096)
+  .optional()
+  .describe('Captcha token of the action; also accepted as x-captcha-token');
 const controlCharacters = /\p{Cc}/u;
 
 /** A member's display name, as sign-up and the profile take it: 1 to 64 characters, no control characters. */
@@ -20,9 +28,15 @@ export const verificationRequestSchema = z
     target: z
       .enum(['ANY', 'USER'])
       .default('ANY')
-      .describe('USER: the code is meant for an existing account (reset); answered alike either way, and only an existing account is mailed a reset code'),
+      .describe(
+        'USER: the code is meant for an existing account (reset); answered alike either way, and only an existing account is mailed a reset code',
+      ),
     usage: z.enum(['REGISTER', 'PASSWORD_RESET']),
-    locale: z.string().max(35).optional().describe('Language of the mail; Accept-Language when absent'),
+    locale: z
+      .string()
+      .max(35)
+      .optional()
+      .describe('Language of the mail; Accept-Language when absent'),
     client_id: clientId,
     captcha_token: captchaToken,
   })
@@ -77,12 +91,14 @@ export const signInRequestSchema = z
       .string()
       .max(64)
       .optional()
-      .describe('With two-factor on: an unused recovery code instead of two_factor_code; a wrong one answers invalid_two_factor_recovery (4017)'),
+      .describe(
+        'With two-factor on: an unused recovery code instead of two_factor_code; a wrong one answers invalid_two_factor_recovery (4017)',
+      ),
     cancel_deletion: z
       .boolean()
       .optional()
       .describe(
-        'True withdraws the account\'s deletion request (POST /v1/user/deletion) within ' +
+        "True withdraws the account's deletion request (POST /v1/user/deletion) within " +
           'ACCOUNT_DELETION_GRACE_DAYS and signs in; without it such an account answers under_review (4018)',
       ),
   })
@@ -100,7 +116,11 @@ export const resetRequestSchema = z
 
 export const revokeRequestSchema = z
   .object({
-    token: z.string().max(8192).optional().describe('A refresh or access token; the session cookie when absent'),
+    token: z
+      .string()
+      .max(8192)
+      .optional()
+      .describe('A refresh or access token; the session cookie when absent'),
     token_type_hint: z.string().max(32).optional(),
     client_id: z.string().max(64).optional(),
   })
@@ -112,13 +132,31 @@ export const tokenRequestSchema = z
       .string()
       .min(1)
       .max(128)
-      .describe('refresh_token, authorization_code or urn:ietf:params:oauth:grant-type:device_code'),
+      .describe(
+        'refresh_token, authorization_code or urn:ietf:params:oauth:grant-type:device_code',
+      ),
     refresh_token: z.string().max(8192).optional(),
-    code: z.string().max(1024).optional().describe('authorization_code: the code from /v1/user/authorize'),
-    redirect_uri: z.string().max(2048).optional().describe('authorization_code: the same redirect_uri as in the authorization request'),
-    code_verifier: z.string().max(256).optional().describe('authorization_code: the PKCE verifier (public clients)'),
+    code: z
+      .string()
+      .max(1024)
+      .optional()
+      .describe('authorization_code: the code from /v1/user/authorize'),
+    redirect_uri: z
+      .string()
+      .max(2048)
+      .optional()
+      .describe('authorization_code: the same redirect_uri as in the authorization request'),
+    code_verifier: z
+      .string()
+      .max(256)
+      .optional()
+      .describe('authorization_code: the PKCE verifier (public clients)'),
     device_code: z.string().max(1024).optional().describe('device_code: from /v1/auth/device/code'),
-    client_secret: z.string().max(256).optional().describe('Confidential clients only (client_secret_post)'),
+    client_secret: z
+      .string()
+      .max(256)
+      .optional()
+      .describe('Confidential clients only (client_secret_post)'),
     client_id: clientId,
   })
   .meta({ id: 'TokenRequest' });

@@ -52,14 +52,29 @@ export function createVerificationMailGuard(deps: VerificationMailGuardDeps) {
   /** The counts of this client for this address, per window and per day (subjects hashed to fit). */
   function clientCounters(email: string, context: RequestContext): Counter[] {
     const pairs = [
-      { scope: 'mail_address' as const, dayScope: 'mail_address_day' as const, subject: hashToken(`${email}\n${context.address}`) },
+      {
+        scope: 'mail_address' as const,
+        dayScope: 'mail_address_day' as const,
+        subject: hashToken(`${email}\n${context.address}`),
+      },
       ...(context.deviceId === ''
         ? []
-        : [{ scope: 'mail_device' as const, dayScope: 'mail_device_day' as const, subject: hashToken(`${email}\n${context.deviceId}`) }]),
+        : [
+            {
+              scope: 'mail_device' as const,
+              dayScope: 'mail_device_day' as const,
+              subject: hashToken(`${email}\n${context.deviceId}`),
+            },
+          ]),
     ];
     return pairs.flatMap((pair) => [
       { scope: pair.scope, subject: pair.subject, lengthMs: windowMs, max: settings.maxPerClient },
-      { scope: pair.dayScope, subject: pair.subject, lengthMs: dayMs, max: settings.maxPerClientPerDay },
+      {
+        scope: pair.dayScope,
+        subject: pair.subject,
+        lengthMs: dayMs,
+        max: settings.maxPerClientPerDay,
+      },
     ]);
   }
 
@@ -70,7 +85,10 @@ export function createVerificationMailGuard(deps: VerificationMailGuardDeps) {
       const start = Date.parse(row?.window_started_at ?? '');
       if (row && start + counter.lengthMs > now.getTime() && row.failures >= counter.max) {
         throw new AppError('too_many_requests', {
-          retryAfterSeconds: Math.max(1, Math.ceil((start + counter.lengthMs - now.getTime()) / 1000)),
+          retryAfterSeconds: Math.max(
+            1,
+            Math.ceil((start + counter.lengthMs - now.getTime()) / 1000),
+          ),
           description: 'Too many codes asked for this address, try again later',
         });
       }
@@ -82,7 +100,12 @@ export function createVerificationMailGuard(deps: VerificationMailGuardDeps) {
      * Before a code is made: refuses a client past its limits for this address (before the
      * shield, so it solves nothing), asks the shield, refuses past the daily ceiling, and counts.
      */
-    async admit(email: string, clientId: string, context: RequestContext, now: Date): Promise<void> {
+    async admit(
+      email: string,
+      clientId: string,
+      context: RequestContext,
+      now: Date,
+    ): Promise<void> {
       const ofClient = clientCounters(email, context);
       const ofAddress: Counter[] = [
         { scope: 'mail_day', subject: email, lengthMs: dayMs, max: settings.maxPerDay },
@@ -100,7 +123,12 @@ export function createVerificationMailGuard(deps: VerificationMailGuardDeps) {
       });
       await assertUnder(ofAddress, now);
       for (const counter of [...ofAddress, ...ofClient]) {
-        await deps.failures.record(counter.scope, counter.subject, now, new Date(now.getTime() - counter.lengthMs));
+        await deps.failures.record(
+          counter.scope,
+          counter.subject,
+          now,
+          new Date(now.getTime() - counter.lengthMs),
+        );
       }
     },
   };

@@ -33,7 +33,9 @@ export function createVerificationRepository(db: Kysely<Database>) {
         .updateTable('verifications')
         .set({
           attempts: sql<number>`attempts + 1`,
-          consumed_at: sql<string | null>`case when attempts + 1 >= ${maxAttempts} then ${stamp} else consumed_at end`,
+          consumed_at: sql<
+            string | null
+          >`case when attempts + 1 >= ${maxAttempts} then ${stamp} else consumed_at end`,
         })
         .where('id', '=', id)
         .where('consumed_at', 'is', null)
@@ -43,7 +45,12 @@ export function createVerificationRepository(db: Kysely<Database>) {
     },
 
     /** Spends the code and records the token it yields; false when it was spent already. */
-    async issueToken(id: string, tokenHash: string, tokenExpiresAt: Date, now: Date): Promise<boolean> {
+    async issueToken(
+      id: string,
+      tokenHash: string,
+      tokenExpiresAt: Date,
+      now: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('verifications')
         .set({
@@ -63,7 +70,9 @@ export function createVerificationRepository(db: Kysely<Database>) {
       await db
         .deleteFrom('verifications')
         .where('expires_at', '<', stamp)
-        .where((where) => where.or([where('token_expires_at', 'is', null), where('token_expires_at', '<', stamp)]))
+        .where((where) =>
+          where.or([where('token_expires_at', 'is', null), where('token_expires_at', '<', stamp)]),
+        )
         .execute();
     },
 

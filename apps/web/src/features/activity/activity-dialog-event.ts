@@ -12,6 +12,7 @@ export const showActivityDialogEvent = 'nimbus:show-activity-dialog';
 
 /** Asks the page's host to open an activity dialog. */
 export function openActivityDialog(kind: ActivityDialogKind): void {
-  window.dispatchEvent(new CustomEvent<ActivityDialogKind>(showActivityDialogEvent, { detail: kind }));
+  window.dispatchEvent(
+    new CustomEvent<ActivityDialogKind>(showActivityDialogEvent, { detail: kind }),
+  );
 }
-

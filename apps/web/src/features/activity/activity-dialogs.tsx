@@ -57,7 +57,13 @@ export default function ActivityDialogs({
   );
 }
 
-function BeginnerDialogBody({ errorTexts, hrefs }: { errorTexts: ErrorTexts; hrefs: ActivityDialogHrefs }) {
+function BeginnerDialogBody({
+  errorTexts,
+  hrefs,
+}: {
+  errorTexts: ErrorTexts;
+  hrefs: ActivityDialogHrefs;
+}) {
   const t = useTranslations('activity');
   return (
     <DialogContent
@@ -73,7 +79,10 @@ function BeginnerDialogBody({ errorTexts, hrefs }: { errorTexts: ErrorTexts; hre
         signInHref={`${hrefs.signIn}?${new URLSearchParams({ redirect: hrefs.checkIn }).toString()}`}
         taskHrefs={hrefs.tasks}
       />
-      <a href={hrefs.checkIn} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <a
+        href={hrefs.checkIn}
+        className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
         {t('dialog.open-check-in')}
       </a>
     </DialogContent>
@@ -87,7 +96,10 @@ function PromotionsDialogBody({ locale, hrefs }: { locale: Locale; hrefs: Activi
   const t = useTranslations('activity');
   const format = useFormatter();
   // The schedule and the promotions running when it arrived; null when it could not be read.
-  const [loaded, setLoaded] = useState<{ operation: ActivityOperation; running: Promotion[] } | null>();
+  const [loaded, setLoaded] = useState<{
+    operation: ActivityOperation;
+    running: Promotion[];
+  } | null>();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -119,7 +131,11 @@ function PromotionsDialogBody({ locale, hrefs }: { locale: Locale; hrefs: Activi
       <DialogTitle>{t('dialog.offers-title')}</DialogTitle>
       <DialogDescription>{t('dialog.offers-lead')}</DialogDescription>
       {loaded === undefined ? (
-        <div role="status" aria-label={t('dialog.loading')} className="h-16 animate-pulse rounded-xl bg-muted" />
+        <div
+          role="status"
+          aria-label={t('dialog.loading')}
+          className="h-16 animate-pulse rounded-xl bg-muted"
+        />
       ) : null}
       {loaded !== undefined && running.length === 0 ? (
         <p className="text-muted-foreground" data-testid="activity-dialog-none">
@@ -138,11 +154,16 @@ function PromotionsDialogBody({ locale, hrefs }: { locale: Locale; hrefs: Activi
                   className="flex flex-col gap-1 rounded-xl border border-border p-4 hover:bg-muted"
                 >
                   <span className="font-semibold">{t(`meta.${activity}.title`)}</span>
-                  <span className="text-sm text-muted-foreground">{t(`meta.${activity}.description`)}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {t(`meta.${activity}.description`)}
+                  </span>
                   {endsAt ? (
                     <span className="text-xs text-muted-foreground">
                       {t('promo.ends', {
-                        date: format.dateTime(new Date(endsAt), { dateStyle: 'long', timeZone: 'UTC' }),
+                        date: format.dateTime(new Date(endsAt), {
+                          dateStyle: 'long',
+                          timeZone: 'UTC',
+                        }),
                       })}
                     </span>
                   ) : null}

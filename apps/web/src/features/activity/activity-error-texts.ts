@@ -16,6 +16,8 @@ const reasons = [
 /** The messages of the reasons the activity dialogs may show, from a locale's `errors`. */
 export function activityErrorTexts(errors: Readonly<Record<string, string>>): ErrorTexts {
   return Object.fromEntries(
-    reasons.flatMap((reason) => (typeof errors[reason] === 'string' ? [[reason, errors[reason]]] : [])),
+    reasons.flatMap((reason) =>
+      typeof errors[reason] === 'string' ? [[reason, errors[reason]]] : [],
+    ),
   );
 }

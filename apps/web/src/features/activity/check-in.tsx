@@ -23,9 +23,7 @@ export interface CheckInProps {
 }
 
 type Load =
-  | { kind: 'loading' }
-  | { kind: 'failed'; text: string }
-  | { kind: 'ready'; tasks: ActivityTask[] };
+  { kind: 'loading' } | { kind: 'failed'; text: string } | { kind: 'ready'; tasks: ActivityTask[] };
 
 type Message = { tone: 'error' | 'success'; text: string };
 
@@ -65,7 +63,10 @@ export function CheckIn({ scene, errorTexts, signInHref, taskHrefs }: CheckInPro
       (answer) => setLoad({ kind: 'ready', tasks: answer.tasks }),
       (cause: unknown) => {
         if (!controller.signal.aborted) {
-          setLoad({ kind: 'failed', text: errorText(cause, locale, errorTexts) ?? t('load-failed') });
+          setLoad({
+            kind: 'failed',
+            text: errorText(cause, locale, errorTexts) ?? t('load-failed'),
+          });
         }
       },
     );
@@ -97,7 +98,10 @@ export function CheckIn({ scene, errorTexts, signInHref, taskHrefs }: CheckInPro
     } catch (cause) {
       const text = errorText(cause, locale, errorTexts);
       setMessage(text ? { tone: 'error', text } : undefined);
-      if (hasReason(cause, 'activity_reward_claimed') || hasReason(cause, 'activity_task_not_done')) {
+      if (
+        hasReason(cause, 'activity_reward_claimed') ||
+        hasReason(cause, 'activity_task_not_done')
+      ) {
         reload();
       }
     } finally {
@@ -232,10 +236,16 @@ function TaskCard({ task, href, busy, disabled, onClaim }: TaskCardProps) {
           aria-hidden
           className={cn(
             'flex size-11 shrink-0 items-center justify-center rounded-xl',
-            task.status === 'REWARDED' ? 'bg-muted text-muted-foreground' : 'bg-primary/10 text-primary',
+            task.status === 'REWARDED'
+              ? 'bg-muted text-muted-foreground'
+              : 'bg-primary/10 text-primary',
           )}
         >
-          {task.status === 'REWARDED' ? <CheckCircle2 className="size-5" /> : <Icon className="size-5" />}
+          {task.status === 'REWARDED' ? (
+            <CheckCircle2 className="size-5" />
+          ) : (
+            <Icon className="size-5" />
+          )}
         </span>
         <div className="flex min-w-0 flex-col gap-1">
           <h3 className="font-semibold">{t(`tasks.${task.type}.title`)}</h3>
@@ -249,7 +259,9 @@ function TaskCard({ task, href, busy, disabled, onClaim }: TaskCardProps) {
               data-testid="task-status"
               className={cn(
                 'rounded-full px-2 py-0.5 text-xs font-semibold',
-                task.status === 'DONE' ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground',
+                task.status === 'DONE'
+                  ? 'bg-primary/10 text-primary'
+                  : 'bg-muted text-muted-foreground',
               )}
             >
               {statusText}

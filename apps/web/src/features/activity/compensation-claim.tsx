@@ -82,7 +82,13 @@ export function CompensationClaim({
   }
 
   if (session.kind === 'unknown') {
-    return <div role="status" aria-label={t('loading')} className="h-24 animate-pulse rounded-2xl bg-muted" />;
+    return (
+      <div
+        role="status"
+        aria-label={t('loading')}
+        className="h-24 animate-pulse rounded-2xl bg-muted"
+      />
+    );
   }
   if (session.kind === 'signed-out') {
     return (
@@ -97,7 +103,9 @@ export function CompensationClaim({
   const joinedAt = session.profile?.created_at;
   // The profile tells when the member joined: one who joined later is told before any call.
   const shown: Outcome =
-    outcome.kind === 'idle' && joinedAt !== undefined && Date.parse(joinedAt) >= Date.parse(offer.joined_before)
+    outcome.kind === 'idle' &&
+    joinedAt !== undefined &&
+    Date.parse(joinedAt) >= Date.parse(offer.joined_before)
       ? { kind: 'not-eligible' }
       : outcome;
   const canClaim = shown.kind === 'idle' || shown.kind === 'claiming' || shown.kind === 'failed';
@@ -114,13 +122,21 @@ export function CompensationClaim({
           {shown.kind === 'claiming' ? t('claiming') : t('claim')}
         </Button>
       ) : null}
-      <Result outcome={shown} notEligible={t('not-eligible', { date: longDate(offer.joined_before) })}>
-        {shown.kind === 'claimed' ? t('claimed', { count: shown.days, date: longDate(shown.expire) }) : null}
+      <Result
+        outcome={shown}
+        notEligible={t('not-eligible', { date: longDate(offer.joined_before) })}
+      >
+        {shown.kind === 'claimed'
+          ? t('claimed', { count: shown.days, date: longDate(shown.expire) })
+          : null}
         {shown.kind === 'already-claimed' ? t('already-claimed') : null}
         {shown.kind === 'failed' ? shown.text : null}
       </Result>
       {shown.kind === 'claimed' || shown.kind === 'already-claimed' ? (
-        <a className="font-medium text-primary underline-offset-4 hover:underline" href={accountHref}>
+        <a
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          href={accountHref}
+        >
           {t('see-membership')}
         </a>
       ) : null}
@@ -147,7 +163,11 @@ function Result({
       data-testid="compensation-result"
       className={cn(
         'rounded-xl px-4 py-3',
-        isGood ? 'bg-primary/10 text-foreground' : outcome.kind === 'failed' ? 'bg-danger/10 text-danger' : 'bg-muted text-foreground',
+        isGood
+          ? 'bg-primary/10 text-foreground'
+          : outcome.kind === 'failed'
+            ? 'bg-danger/10 text-danger'
+            : 'bg-muted text-foreground',
       )}
     >
       {outcome.kind === 'not-eligible' ? notEligible : children}

@@ -20,7 +20,10 @@ export function MembershipSummary({ membership }: { membership: MembershipInfo |
       data-testid="activity-membership"
       className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground"
     >
-      <PremiumBadge premium={membership.premium} label={membership.premium ? t('premium') : t('free-plan')} />
+      <PremiumBadge
+        premium={membership.premium}
+        label={membership.premium ? t('premium') : t('free-plan')}
+      />
       {membership.premium ? (
         <>
           <span>

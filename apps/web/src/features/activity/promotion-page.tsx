@@ -39,17 +39,30 @@ export async function PromotionPage({ activity, locale }: PromotionPageProps) {
   const theme = themes[activity];
   const Icon = theme.icon;
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12" data-testid="promotion" data-activity={activity}>
+    <div
+      className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12"
+      data-testid="promotion"
+      data-activity={activity}
+    >
       <section className={cn('flex flex-col gap-5 rounded-3xl p-6 shadow-lg sm:p-10', theme.hero)}>
-        <span className={cn('inline-flex w-fit items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold', theme.badge)}>
+        <span
+          className={cn(
+            'inline-flex w-fit items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold',
+            theme.badge,
+          )}
+        >
           <Icon aria-hidden className="size-4" />
           {t(`${activity}-badge`)}
         </span>
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{t(`${activity}-title`)}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">
+          {t(`${activity}-title`)}
+        </h1>
         <p className="max-w-2xl text-lg text-pretty text-white/90">{t(`${activity}-lead`)}</p>
         {endsAt ? (
           <p className="text-sm font-medium text-white/80" data-testid="promotion-ends">
-            {t('ends', { date: format.dateTime(new Date(endsAt), { dateStyle: 'long', timeZone: 'UTC' }) })}
+            {t('ends', {
+              date: format.dateTime(new Date(endsAt), { dateStyle: 'long', timeZone: 'UTC' }),
+            })}
           </p>
         ) : null}
         <div className="flex flex-col gap-3 sm:flex-row">
@@ -67,7 +80,10 @@ export async function PromotionPage({ activity, locale }: PromotionPageProps) {
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
           {perks.map((perk) => (
-            <li key={perk} className="flex items-start gap-3 rounded-2xl border border-border bg-background p-4">
+            <li
+              key={perk}
+              className="flex items-start gap-3 rounded-2xl border border-border bg-background p-4"
+            >
               <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
               <span>{t(perk)}</span>
             </li>

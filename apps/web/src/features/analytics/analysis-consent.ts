@@ -31,7 +31,11 @@ export interface AnalysisChoice {
 
 /** Whether the browser asks not to be tracked. */
 export function browserRefusesTracking(signals: PrivacySignals): boolean {
-  return signals.globalPrivacyControl === true || signals.doNotTrack === '1' || signals.doNotTrack === 'yes';
+  return (
+    signals.globalPrivacyControl === true ||
+    signals.doNotTrack === '1' ||
+    signals.doNotTrack === 'yes'
+  );
 }
 
 function storedChoice(storage: Pick<StorageLike, 'getItem'>): boolean | undefined {
@@ -43,7 +47,10 @@ function storedChoice(storage: Pick<StorageLike, 'getItem'>): boolean | undefine
 }
 
 /** The choice in force. */
-export function analysisChoiceOf(storage: Pick<StorageLike, 'getItem'>, signals: PrivacySignals): AnalysisChoice {
+export function analysisChoiceOf(
+  storage: Pick<StorageLike, 'getItem'>,
+  signals: PrivacySignals,
+): AnalysisChoice {
   const blockedByBrowser = browserRefusesTracking(signals);
   const stored = storedChoice(storage);
   return { allowed: !blockedByBrowser && stored !== false, blockedByBrowser, stored };
@@ -59,7 +66,10 @@ export function browserPrivacySignals(): PrivacySignals {
   if (typeof navigator === 'undefined') {
     return { doNotTrack: undefined, globalPrivacyControl: undefined };
   }
-  const legacy = typeof window === 'undefined' ? undefined : (window as { doNotTrack?: string | null }).doNotTrack;
+  const legacy =
+    typeof window === 'undefined'
+      ? undefined
+      : (window as { doNotTrack?: string | null }).doNotTrack;
   return {
     doNotTrack: navigator.doNotTrack ?? legacy,
     globalPrivacyControl: (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl,

@@ -25,7 +25,8 @@ export function AnalyticsHost() {
       contextOf: browserAnalyticsContext,
       pageOf: () => pageRouteOf(window.location.pathname, locales),
       isAllowed,
-      beacon: (url, body) => (typeof navigator.sendBeacon === 'function' ? navigator.sendBeacon(url, body) : false),
+      beacon: (url, body) =>
+        typeof navigator.sendBeacon === 'function' ? navigator.sendBeacon(url, body) : false,
       post: (url, body) =>
         fetch(url, {
           method: 'POST',

@@ -1,7 +1,12 @@
 import { analyticsLimits } from '@nimbus/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyticsContextOf } from './analytics-context';
-import { batchBodies, boundedContext, createAnalyticsSender, type OutgoingEvent } from './analytics-sender';
+import {
+  batchBodies,
+  boundedContext,
+  createAnalyticsSender,
+  type OutgoingEvent,
+} from './analytics-sender';
 
 const context = analyticsContextOf({
   userAgent: 'Mozilla/5.0 (Windows NT 10.0)',
@@ -17,7 +22,9 @@ const context = analyticsContextOf({
 });
 
 /** A sender on a hand-driven clock, recording what it sends. */
-function harness(options: { allowed?: () => boolean; beaconWorks?: boolean; batchSize?: number } = {}) {
+function harness(
+  options: { allowed?: () => boolean; beaconWorks?: boolean; batchSize?: number } = {},
+) {
   const timers: (() => void)[] = [];
   const beacons: string[] = [];
   const posts: string[] = [];
@@ -43,7 +50,9 @@ function harness(options: { allowed?: () => boolean; beaconWorks?: boolean; batc
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
   });
   const namesIn = (bodies: string[]) =>
-    bodies.map((body) => (JSON.parse(body) as { events: OutgoingEvent[] }).events.map((event) => event.event));
+    bodies.map((body) =>
+      (JSON.parse(body) as { events: OutgoingEvent[] }).events.map((event) => event.event),
+    );
   return { sender, timers, beacons, posts, namesIn };
 }
 
@@ -57,7 +66,12 @@ describe('analytics sender', () => {
     timers[0]?.();
     expect(namesIn(posts)).toEqual([['restore-click', 'restore-saving']]);
     const [first] = (JSON.parse(posts[0] ?? '') as { events: OutgoingEvent[] }).events;
-    expect(first).toEqual({ event: 'restore-click', page: '/drive/all', ...context, props: { items: 2, signed_in: 1 } });
+    expect(first).toEqual({
+      event: 'restore-click',
+      page: '/drive/all',
+      ...context,
+      props: { items: 2, signed_in: 1 },
+    });
     expect(sender.pending()).toBe(0);
   });
 
@@ -109,16 +123,22 @@ describe('analytics sender', () => {
       props: { index },
     });
     const many = Array.from({ length: 120 }, (_, index) => event(index));
-    expect(batchBodies(many).map((body) => (JSON.parse(body) as { events: unknown[] }).events.length)).toEqual([50, 50, 20]);
+    expect(
+      batchBodies(many).map((body) => (JSON.parse(body) as { events: unknown[] }).events.length),
+    ).toEqual([50, 50, 20]);
     const big = Array.from({ length: 30 }, (_, index) => event(index, 'x'.repeat(5000)));
     const bodies = batchBodies(big);
     expect(bodies.length).toBeGreaterThan(1);
     for (const body of bodies) {
-      expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(analyticsLimits.bodyMaxBytes);
+      expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(
+        analyticsLimits.bodyMaxBytes,
+      );
     }
-    expect(bodies.flatMap((body) => (JSON.parse(body) as { events: OutgoingEvent[] }).events.map((item) => item.props?.index))).toEqual(
-      big.map((_, index) => index),
-    );
+    expect(
+      bodies.flatMap((body) =>
+        (JSON.parse(body) as { events: OutgoingEvent[] }).events.map((item) => item.props?.index),
+      ),
+    ).toEqual(big.map((_, index) => index));
     expect(batchBodies([event(0, 'x'.repeat(analyticsLimits.bodyMaxBytes))])).toEqual([]);
   });
 

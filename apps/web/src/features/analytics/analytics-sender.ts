@@ -61,8 +61,16 @@ const hostPattern = /^[A-Za-z0-9][A-Za-z0-9.-]{0,252}(:[0-9]{1,5})?$/;
 export function boundedContext(context: AnalyticsContext): AnalyticsContext {
   return {
     client_type: context.client_type,
-    language_system: matching(context.language_system, /^([A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)?$/, analyticsLimits.languageMaxChars),
-    language_web: matching(context.language_web, /^([A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)?$/, analyticsLimits.languageMaxChars),
+    language_system: matching(
+      context.language_system,
+      /^([A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)?$/,
+      analyticsLimits.languageMaxChars,
+    ),
+    language_web: matching(
+      context.language_web,
+      /^([A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)?$/,
+      analyticsLimits.languageMaxChars,
+    ),
     userType: context.userType,
     source: clean(context.source, analyticsLimits.textMaxChars),
     scene: clean(context.scene, analyticsLimits.textMaxChars),
@@ -80,9 +88,15 @@ export function boundedContext(context: AnalyticsContext): AnalyticsContext {
 /** The properties within the server's limits. */
 function boundedProps(props: AnalyticsProps): AnalyticsProps | undefined {
   const entries = Object.entries(props)
-    .filter(([key, value]) => /^[a-z][a-z0-9_]{0,31}$/.test(key) && (typeof value === 'string' || Number.isFinite(value)))
+    .filter(
+      ([key, value]) =>
+        /^[a-z][a-z0-9_]{0,31}$/.test(key) && (typeof value === 'string' || Number.isFinite(value)),
+    )
     .slice(0, analyticsLimits.maxProps)
-    .map(([key, value]) => [key, typeof value === 'string' ? clean(value, analyticsLimits.propValueMaxChars) : value]);
+    .map(([key, value]) => [
+      key,
+      typeof value === 'string' ? clean(value, analyticsLimits.propValueMaxChars) : value,
+    ]);
   return entries.length > 0 ? (Object.fromEntries(entries) as AnalyticsProps) : undefined;
 }
 
@@ -108,7 +122,10 @@ export function batchBodies(events: readonly OutgoingEvent[]): string[] {
     if (size + overhead > analyticsLimits.bodyMaxBytes) {
       continue;
     }
-    if (batch.length >= analyticsLimits.maxBatch || bytes + size + overhead > analyticsLimits.bodyMaxBytes) {
+    if (
+      batch.length >= analyticsLimits.maxBatch ||
+      bytes + size + overhead > analyticsLimits.bodyMaxBytes
+    ) {
       close();
     }
     batch.push(json);

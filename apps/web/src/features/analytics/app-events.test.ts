@@ -35,6 +35,9 @@ describe('app event bus', () => {
     bus.onAny((name) => heard.push(name));
     expect(() => bus.emit('after-login', { method: 'password' })).not.toThrow();
     expect(heard).toEqual(['password', 'after-login']);
-    expect(errors.map((error) => (error as Error).message)).toEqual(['broken listener', 'broken too']);
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      'broken listener',
+      'broken too',
+    ]);
   });
 });

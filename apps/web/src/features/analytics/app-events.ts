@@ -1,5 +1,10 @@
 import mitt from 'mitt';
-import type { AnalyticsEventName, AnalyticsProps, AppDownloadPlatform, AppChannel } from '@nimbus/contracts';
+import type {
+  AnalyticsEventName,
+  AnalyticsProps,
+  AppDownloadPlatform,
+  AppChannel,
+} from '@nimbus/contracts';
 
 /*
  * The web app's internal events (spec section 4) on one typed bus: components emit them where
@@ -46,7 +51,9 @@ export type AppEvents = {
 
 // Every analytics event has an entry, and every entry fits the properties the server takes.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Misfits = { [K in keyof AppEvents]: AppEvents[K] extends AnalyticsProps ? never : K }[keyof AppEvents];
+type Misfits = {
+  [K in keyof AppEvents]: AppEvents[K] extends AnalyticsProps ? never : K;
+}[keyof AppEvents];
 const eventsMatch: Exact<keyof AppEvents, AnalyticsEventName> = true;
 const propsFit: [Misfits] extends [never] ? true : false = true;
 void eventsMatch;
@@ -65,7 +72,9 @@ export interface AppEventBus {
 }
 
 /** A new bus (mitt underneath); a listener that throws does not keep the others from hearing. */
-export function createAppEventBus(onListenerError: (error: unknown) => void = () => undefined): AppEventBus {
+export function createAppEventBus(
+  onListenerError: (error: unknown) => void = () => undefined,
+): AppEventBus {
   const emitter = mitt<AppEvents>();
   return {
     emit(name, props) {

@@ -17,7 +17,9 @@ export function browserAnalyticsContext(): AnalyticsContext {
     premium: readMembership()?.premium,
     source: getCookie('source'),
     scene: url.searchParams.get('scene') ?? undefined,
-    referers: parseRefererList(getCookie(refererListCookieName), Date.now()).map((entry) => entry.host),
+    referers: parseRefererList(getCookie(refererListCookieName), Date.now()).map(
+      (entry) => entry.host,
+    ),
     deviceId: readDeviceId(defaultStorage()) ?? '',
     userId: readUserId(),
     country: undefined,

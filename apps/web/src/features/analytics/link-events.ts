@@ -1,4 +1,9 @@
-import { appChannels, appDownloadPlatformOf, pageRouteOf, type AppChannel } from '@nimbus/contracts';
+import {
+  appChannels,
+  appDownloadPlatformOf,
+  pageRouteOf,
+  type AppChannel,
+} from '@nimbus/contracts';
 import type { AppEventName, AppEvents } from './app-events';
 
 /*
@@ -31,9 +36,18 @@ export interface FollowedLink {
 }
 
 /** The events of following `link` from the page at `page` (an absolute address). */
-export function linkEvents(link: FollowedLink, page: string, locales: readonly string[]): AppEventOf[] {
+export function linkEvents(
+  link: FollowedLink,
+  page: string,
+  locales: readonly string[],
+): AppEventOf[] {
   if (isAppChannel(link.appDownload)) {
-    return [{ name: 'app-download', props: { platform: appDownloadPlatformOf(link.appDownload), channel: link.appDownload } }];
+    return [
+      {
+        name: 'app-download',
+        props: { platform: appDownloadPlatformOf(link.appDownload), channel: link.appDownload },
+      },
+    ];
   }
   let target: URL;
   let here: URL;

@@ -24,7 +24,14 @@ export interface DownloadCardProps {
  * checksum, or the "not offered on this server" state. The operator's texts are plain text.
  * A click on the download is the `app-download` analytics event (`data-app-download`).
  */
-export async function DownloadCard({ locale, channel, download, isRecommended, detail, footer }: DownloadCardProps) {
+export async function DownloadCard({
+  locale,
+  channel,
+  download,
+  isRecommended,
+  detail,
+  footer,
+}: DownloadCardProps) {
   const t = await getTranslations({ locale, namespace: 'apps' });
   const titleId = `download-${channel}`;
   return (
@@ -55,17 +62,24 @@ export async function DownloadCard({ locale, channel, download, isRecommended, d
             href={download.url}
             rel="noopener noreferrer"
             data-app-download={channel}
-            className={cn(buttonVariants({ variant: isRecommended ? 'primary' : 'outline' }), 'w-full sm:w-auto')}
+            className={cn(
+              buttonVariants({ variant: isRecommended ? 'primary' : 'outline' }),
+              'w-full sm:w-auto',
+            )}
           >
             <Download aria-hidden />
             {t(`channels.${channel}.action`)}
           </a>
           {download.version !== undefined || download.size !== undefined ? (
             <p className="text-sm text-muted-foreground">
-              {download.version !== undefined ? t('download.version', { version: download.version }) : null}
+              {download.version !== undefined
+                ? t('download.version', { version: download.version })
+                : null}
               {download.version !== undefined && download.size !== undefined ? ' · ' : null}
               {download.size !== undefined
-                ? t('download.size', { size: formatBytes(download.size, { locale, fractionDigits: 1 }) })
+                ? t('download.size', {
+                    size: formatBytes(download.size, { locale, fractionDigits: 1 }),
+                  })
                 : null}
             </p>
           ) : null}
@@ -76,7 +90,9 @@ export async function DownloadCard({ locale, channel, download, isRecommended, d
                 {t('download.checksum')}
               </summary>
               <p className="mt-2 text-muted-foreground">{t('download.checksum-hint')}</p>
-              <code className="mt-1 block font-mono text-xs break-all select-all">{download.sha256}</code>
+              <code className="mt-1 block font-mono text-xs break-all select-all">
+                {download.sha256}
+              </code>
             </details>
           ) : null}
         </>

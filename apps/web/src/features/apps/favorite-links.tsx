@@ -49,7 +49,11 @@ export function FavoriteLinks({ hrefs }: FavoriteLinksProps) {
   }
   if (!isSignedIn) {
     return (
-      <section aria-labelledby="hub-sign-in" className="rounded-xl border border-border p-5" data-hub="signed-out">
+      <section
+        aria-labelledby="hub-sign-in"
+        className="rounded-xl border border-border p-5"
+        data-hub="signed-out"
+      >
         <h2 id="hub-sign-in" className="text-lg font-semibold">
           {t('sign-in-title')}
         </h2>
@@ -71,7 +75,11 @@ export function FavoriteLinks({ hrefs }: FavoriteLinksProps) {
     return (
       <p className="flex items-center gap-3" role="alert">
         {t('error')}
-        <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} onClick={reload}>
+        <button
+          type="button"
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          onClick={reload}
+        >
           {t('retry')}
         </button>
       </p>
@@ -95,14 +103,19 @@ export function FavoriteLinks({ hrefs }: FavoriteLinksProps) {
                   <span className="block truncate font-medium">{share.title}</span>
                   <span className="block text-sm text-muted-foreground">
                     {t('files', { count: Number(share.file_num) || 0 })}
-                    {share.file_size ? ` · ${formatBytes(share.file_size, { locale, fractionDigits: 1 })}` : ''}
+                    {share.file_size
+                      ? ` · ${formatBytes(share.file_size, { locale, fractionDigits: 1 })}`
+                      : ''}
                   </span>
                 </a>
               </li>
             ))}
           </ul>
         )}
-        <a href={hrefs.shares} className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} mt-2`}>
+        <a
+          href={hrefs.shares}
+          className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} mt-2`}
+        >
           {t('all-shares')}
         </a>
       </section>
@@ -120,16 +133,20 @@ export function FavoriteLinks({ hrefs }: FavoriteLinksProps) {
                 <a href={hrefs.recent} className={linkClass}>
                   <span className="block truncate font-medium">{file.name}</span>
                   <span className="block text-sm text-muted-foreground">
-                    {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                      new Date(file.created_time),
-                    )}
+                    {new Intl.DateTimeFormat(locale, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    }).format(new Date(file.created_time))}
                   </span>
                 </a>
               </li>
             ))}
           </ul>
         )}
-        <a href={hrefs.recent} className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} mt-2`}>
+        <a
+          href={hrefs.recent}
+          className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} mt-2`}
+        >
           {t('all-recent')}
         </a>
       </section>

@@ -21,7 +21,10 @@ async function loadWidget(signal: AbortSignal): Promise<WidgetData> {
   return { about, tasks: tasks.tasks.slice(0, shownTasks) };
 }
 
-const phaseKeys: Record<TaskPhase, 'pending' | 'running' | 'paused' | 'error' | 'complete' | 'unknown'> = {
+const phaseKeys: Record<
+  TaskPhase,
+  'pending' | 'running' | 'paused' | 'error' | 'complete' | 'unknown'
+> = {
   PHASE_TYPE_UNKNOW: 'unknown',
   PHASE_TYPE_PENDING: 'pending',
   PHASE_TYPE_RUNNING: 'running',
@@ -54,7 +57,11 @@ export function InappWidget({ hrefs }: InappWidgetProps) {
     return (
       <div className="space-y-3" data-widget="signed-out">
         <p className="text-sm text-muted-foreground">{t('sign-in-body')}</p>
-        <a href={hrefs.signIn} target="_top" className={buttonVariants({ variant: 'primary', size: 'sm' })}>
+        <a
+          href={hrefs.signIn}
+          target="_top"
+          className={buttonVariants({ variant: 'primary', size: 'sm' })}
+        >
           {t('sign-in')}
         </a>
       </div>
@@ -71,7 +78,11 @@ export function InappWidget({ hrefs }: InappWidgetProps) {
     return (
       <p className="flex items-center gap-3 text-sm" role="alert">
         {t('error')}
-        <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} onClick={reload}>
+        <button
+          type="button"
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          onClick={reload}
+        >
           {t('retry')}
         </button>
       </p>
@@ -80,7 +91,8 @@ export function InappWidget({ hrefs }: InappWidgetProps) {
   const { about, tasks } = state.data;
   const limit = Number(about.quota.limit);
   const usage = Number(about.quota.usage);
-  const percent = about.quota.is_unlimited || !(limit > 0) ? 0 : Math.min(100, Math.round((usage / limit) * 100));
+  const percent =
+    about.quota.is_unlimited || !(limit > 0) ? 0 : Math.min(100, Math.round((usage / limit) * 100));
   const downloads = about.quotas?.cloud_download;
   return (
     <div className="space-y-4" data-widget="signed-in">
@@ -89,7 +101,9 @@ export function InappWidget({ hrefs }: InappWidgetProps) {
           {t('storage')}
         </h2>
         {about.quota.is_unlimited ? (
-          <p className="mt-1 text-sm text-muted-foreground">{t('unlimited', { used: size(about.quota.usage) })}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {t('unlimited', { used: size(about.quota.usage) })}
+          </p>
         ) : (
           <>
             <div
@@ -136,10 +150,18 @@ export function InappWidget({ hrefs }: InappWidgetProps) {
         )}
       </section>
       <div className="flex flex-wrap gap-2">
-        <a href={hrefs.open} target="_top" className={buttonVariants({ variant: 'primary', size: 'sm' })}>
+        <a
+          href={hrefs.open}
+          target="_top"
+          className={buttonVariants({ variant: 'primary', size: 'sm' })}
+        >
           {t('open')}
         </a>
-        <a href={hrefs.add} target="_top" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <a
+          href={hrefs.add}
+          target="_top"
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
           {t('add')}
         </a>
       </div>

@@ -54,7 +54,11 @@ export function InstallWebApp({ texts }: InstallWebAppProps) {
   }, []);
 
   if (isInstalled) {
-    return <p className="text-sm text-muted-foreground" role="status">{texts.installed}</p>;
+    return (
+      <p className="text-sm text-muted-foreground" role="status">
+        {texts.installed}
+      </p>
+    );
   }
   if (prompt) {
     return (

@@ -41,7 +41,11 @@ function platformOf(userAgent: string, hintedPlatform: string): VisitorPlatform 
   if (/Macintosh|Mac OS X/i.test(userAgent) || hintedPlatform === 'macos') {
     return 'mac';
   }
-  if (/CrOS|Linux|X11/i.test(userAgent) || hintedPlatform === 'linux' || hintedPlatform === 'chrome os') {
+  if (
+    /CrOS|Linux|X11/i.test(userAgent) ||
+    hintedPlatform === 'linux' ||
+    hintedPlatform === 'chrome os'
+  ) {
     return 'linux';
   }
   return 'other';
@@ -67,11 +71,18 @@ function browserOf(userAgent: string): VisitorBrowser {
  * The visitor's platform and browser. `hintedPlatform` is the `Sec-CH-UA-Platform` header
  * (`"Windows"`, quoted), which Chromium browsers send even when the User-Agent is reduced.
  */
-export function detectVisitor(userAgent: string | null | undefined, hintedPlatform?: string | null): Visitor {
+export function detectVisitor(
+  userAgent: string | null | undefined,
+  hintedPlatform?: string | null,
+): Visitor {
   const agent = (userAgent ?? '').slice(0, 1024);
   const hint = (hintedPlatform ?? '').replace(/"/g, '').trim().toLowerCase();
   const platform = platformOf(agent, hint);
-  return { platform, browser: browserOf(agent), isMobile: platform === 'android' || platform === 'ios' };
+  return {
+    platform,
+    browser: browserOf(agent),
+    isMobile: platform === 'android' || platform === 'ios',
+  };
 }
 
 /** The extension store of each browser. */

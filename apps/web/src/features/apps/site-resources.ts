@@ -1,6 +1,11 @@
 import { cache } from 'react';
 import { createApiClient, createMemoryStorage, getSiteResources } from '@nimbus/client';
-import { appDownloadCountsSchema, type AppDownloadPlatform, type Locale, type SiteResources } from '@nimbus/contracts';
+import {
+  appDownloadCountsSchema,
+  type AppDownloadPlatform,
+  type Locale,
+  type SiteResources,
+} from '@nimbus/contracts';
 import { headers } from 'next/headers';
 import { config } from '@/config';
 import { detectVisitor, type Visitor } from './platform';

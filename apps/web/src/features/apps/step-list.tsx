@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 
 /** Numbered steps, each a short paragraph, with their numbers drawn large for scanning. */
-export function StepList({ steps, labelledBy }: { steps: readonly ReactNode[]; labelledBy: string }) {
+export function StepList({
+  steps,
+  labelledBy,
+}: {
+  steps: readonly ReactNode[];
+  labelledBy: string;
+}) {
   return (
     <ol aria-labelledby={labelledBy} className="space-y-3">
       {steps.map((step, index) => (

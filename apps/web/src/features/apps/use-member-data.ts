@@ -6,10 +6,7 @@ import { errorKinds } from '@nimbus/contracts';
 import { refreshProfile } from '@/features/auth/session';
 
 /** What a signed-in view shows while it loads the member's data. */
-export type MemberData<T> =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'ready'; data: T };
+export type MemberData<T> = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: T };
 
 /**
  * Loads the member's data with `load` while `enabled` (signed in), again on `reload()` and when

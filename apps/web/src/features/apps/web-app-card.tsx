@@ -21,7 +21,10 @@ export async function WebAppCard({ locale, visitor, isPrimary }: WebAppCardProps
     <section
       aria-labelledby="web-app-title"
       data-web-app={isPrimary ? 'primary' : 'secondary'}
-      className={cn('rounded-xl border p-5', isPrimary ? 'border-primary bg-primary/5' : 'border-border')}
+      className={cn(
+        'rounded-xl border p-5',
+        isPrimary ? 'border-primary bg-primary/5' : 'border-border',
+      )}
     >
       <h2 id="web-app-title" className="flex items-center gap-2 text-lg font-semibold">
         <Globe aria-hidden className="size-5 text-primary" />

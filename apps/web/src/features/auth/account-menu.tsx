@@ -76,7 +76,11 @@ export default function AccountMenu(props: AccountMenuProps) {
               />
               {membership.premium && membership.expire ? (
                 <span data-testid="menu-premium-until">
-                  {premiumUntilText(props.labels.premiumUntil, membership.expire, document.documentElement.lang || 'en-US')}
+                  {premiumUntilText(
+                    props.labels.premiumUntil,
+                    membership.expire,
+                    document.documentElement.lang || 'en-US',
+                  )}
                 </span>
               ) : null}
             </span>

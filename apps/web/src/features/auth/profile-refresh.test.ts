@@ -23,7 +23,12 @@ const premiumVip: VipData = {
   user_id: 'u1',
   vipItem: [{ type: 'platinum', expire: '2030-02-01T00:00:00.000Z', surplus_day: 31 }],
 };
-const quota: StorageQuota = { limit: 100, usage: 150, overStorageLimit: true, overFreeTaskLimit: false };
+const quota: StorageQuota = {
+  limit: 100,
+  usage: 150,
+  overStorageLimit: true,
+  overFreeTaskLimit: false,
+};
 
 class Unauthenticated extends Error {}
 

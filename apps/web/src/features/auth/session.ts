@@ -34,7 +34,10 @@ export interface SecondFactor {
 /** Why a verification code is mailed. */
 export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET';
 
-async function afterSignIn(token: TokenAnswer, method: AppEvents['after-login']['method']): Promise<void> {
+async function afterSignIn(
+  token: TokenAnswer,
+  method: AppEvents['after-login']['method'],
+): Promise<void> {
   storeCredentials(token);
   await refreshProfile();
   emitAppEvent('after-login', { method });
@@ -153,7 +156,8 @@ export function refreshProfile(): Promise<boolean> {
     readCredentials,
     fetchProfile: () => browserClient().get<Profile>('/v1/user/me', { retries: 0 }),
     fetchVip: async () =>
-      (await browserClient().get<{ data: VipData }>('/drive/v1/privilege/vip', { retries: 0 })).data,
+      (await browserClient().get<{ data: VipData }>('/drive/v1/privilege/vip', { retries: 0 }))
+        .data,
     fetchQuota: async () => {
       const about = await browserClient().get<AboutAnswer>('/drive/v1/about', { retries: 0 });
       return {

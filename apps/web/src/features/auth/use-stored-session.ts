@@ -46,7 +46,10 @@ export function useStoredSession(): StoredSession {
     if (value === 'unknown' || value === 'signed-out') {
       return { kind: value };
     }
-    const stored = JSON.parse(value) as { profile: Profile | null; membership: MembershipInfo | null };
+    const stored = JSON.parse(value) as {
+      profile: Profile | null;
+      membership: MembershipInfo | null;
+    };
     return {
       kind: 'signed-in',
       profile: stored.profile ?? undefined,

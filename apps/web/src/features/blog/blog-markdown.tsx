@@ -44,10 +44,16 @@ const components: Components = {
   ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 ps-6">{children}</ul>,
   ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 ps-6">{children}</ol>,
   blockquote: ({ children }) => (
-    <blockquote className="mt-3 border-s-4 border-border ps-4 text-muted-foreground">{children}</blockquote>
+    <blockquote className="mt-3 border-s-4 border-border ps-4 text-muted-foreground">
+      {children}
+    </blockquote>
   ),
-  code: ({ children }) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-sm">{children}</code>,
-  pre: ({ children }) => <pre className="mt-3 overflow-x-auto rounded-lg bg-muted p-3">{children}</pre>,
+  code: ({ children }) => (
+    <code className="rounded bg-muted px-1 py-0.5 font-mono text-sm">{children}</code>
+  ),
+  pre: ({ children }) => (
+    <pre className="mt-3 overflow-x-auto rounded-lg bg-muted p-3">{children}</pre>
+  ),
   a: ({ href, children }) => {
     const safe = href === undefined ? undefined : safePostHref(href);
     if (safe === undefined) {

@@ -59,10 +59,20 @@ export function parseBlogPost(slug: string, text: string): BlogPost {
   };
   const date = field('date');
   const day = new Date(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+    Number.isNaN(day.getTime()) ||
+    day.toISOString().slice(0, 10) !== date
+  ) {
     throw new Error(`blog post ${slug}: date must be YYYY-MM-DD`);
   }
-  return { slug, title: field('title'), date, summary: field('summary'), body: (match[2] ?? '').trim() };
+  return {
+    slug,
+    title: field('title'),
+    date,
+    summary: field('summary'),
+    body: (match[2] ?? '').trim(),
+  };
 }
 
 /** Newest first; posts of one day by slug, so the order never depends on the file system. */

@@ -11,7 +11,10 @@ import { type BlogPost, blogSlugPattern, parseBlogPost, sortBlogPosts } from './
  * started from the repository root.
  */
 function contentRoots(): string[] {
-  const roots = [path.join(process.cwd(), 'content', 'blog'), path.join(process.cwd(), 'apps', 'web', 'content', 'blog')];
+  const roots = [
+    path.join(process.cwd(), 'content', 'blog'),
+    path.join(process.cwd(), 'apps', 'web', 'content', 'blog'),
+  ];
   const webDir = process.env.NIMBUS_WEB_DIR;
   return webDir ? [path.join(webDir, 'content', 'blog'), ...roots] : roots;
 }
@@ -26,7 +29,9 @@ async function readLocaleFolder(folder: string): Promise<BlogPost[] | undefined>
   const posts = await Promise.all(
     names
       .filter((name) => name.endsWith('.md') && blogSlugPattern.test(name.slice(0, -3)))
-      .map(async (name) => parseBlogPost(name.slice(0, -3), await fs.readFile(path.join(folder, name), 'utf8'))),
+      .map(async (name) =>
+        parseBlogPost(name.slice(0, -3), await fs.readFile(path.join(folder, name), 'utf8')),
+      ),
   );
   return sortBlogPosts(posts);
 }
@@ -46,5 +51,9 @@ export const loadBlogPosts = cache(async (locale: Locale): Promise<BlogPost[]> =
 /** The posts of every locale, newest first in each (for the sitemap and a post's alternates). */
 export const loadBlogPostsOfEveryLocale = cache(
   async (): Promise<ReadonlyMap<Locale, BlogPost[]>> =>
-    new Map(await Promise.all(locales.map(async (locale) => [locale, await loadBlogPosts(locale)] as const))),
+    new Map(
+      await Promise.all(
+        locales.map(async (locale) => [locale, await loadBlogPosts(locale)] as const),
+      ),
+    ),
 );

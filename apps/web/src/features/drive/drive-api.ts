@@ -107,7 +107,9 @@ export async function getListedFile(id: string): Promise<DriveFile> {
  * refuses (`download_traffic_exhausted`) once the month's download traffic is used up.
  */
 export async function getFileForDownload(id: string): Promise<DriveFile> {
-  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, { query: { usage: 'FETCH' } });
+  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
+    query: { usage: 'FETCH' },
+  });
 }
 
 /** Creates a folder; a taken name becomes `name(1)`. */

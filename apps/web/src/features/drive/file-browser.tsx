@@ -153,7 +153,8 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   /** The search text of `/drive/all?q=`: the listing is then the drive's items whose name holds it. */
-  const keyword = section === 'all' ? (searchParams.get('q') ?? '').trim().slice(0, maxKeywordLength) : '';
+  const keyword =
+    section === 'all' ? (searchParams.get('q') ?? '').trim().slice(0, maxKeywordLength) : '';
   const folderId = section === 'all' && keyword === '' ? (searchParams.get('folder') ?? '') : '';
   const isMobile = useLayoutStore((state) => state.isMobile);
   const global = useDisplayMode((state) => state.global);
@@ -689,44 +690,50 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   };
 
   // ---- Dialog actions of the address (handed over by the dialog-action host) -------------
-  useTakeDriveAction(['open_file', 'highlight_files', 'move_files'], section === 'all', (request) => {
-    const missing = () => toast({ title: t('action-link.file-missing') });
-    const ids = request.action === 'open_file' ? [request.fileId] : request.fileIds;
-    void Promise.allSettled(ids.map((id) => getFile(id))).then((answers) => {
-      const files = answers.flatMap((answer) =>
-        answer.status === 'fulfilled' && !answer.value.trashed ? [answer.value] : [],
-      );
-      const first = files[0];
-      if (!first) {
-        missing();
-        return;
-      }
-      switch (request.action) {
-        case 'open_file':
-          if (isFolder(first)) {
-            openFolder(first.id);
-          } else {
-            setLinkedPreview(first);
-          }
+  useTakeDriveAction(
+    ['open_file', 'highlight_files', 'move_files'],
+    section === 'all',
+    (request) => {
+      const missing = () => toast({ title: t('action-link.file-missing') });
+      const ids = request.action === 'open_file' ? [request.fileId] : request.fileIds;
+      void Promise.allSettled(ids.map((id) => getFile(id))).then((answers) => {
+        const files = answers.flatMap((answer) =>
+          answer.status === 'fulfilled' && !answer.value.trashed ? [answer.value] : [],
+        );
+        const first = files[0];
+        if (!first) {
+          missing();
           return;
-        case 'move_files':
-          setDialog({ type: 'move', files });
-          return;
-        case 'highlight_files': {
-          const parentId = first.parent_id;
-          const together = files.filter((file) => file.parent_id === parentId).map((file) => file.id);
-          if (keyword !== '' || folderId !== parentId) {
-            router.replace(
-              parentId === ''
-                ? pathname
-                : `${pathname}?${new URLSearchParams({ folder: parentId }).toString()}`,
-            );
-          }
-          setHighlight({ ids: together, parentId });
         }
-      }
-    });
-  });
+        switch (request.action) {
+          case 'open_file':
+            if (isFolder(first)) {
+              openFolder(first.id);
+            } else {
+              setLinkedPreview(first);
+            }
+            return;
+          case 'move_files':
+            setDialog({ type: 'move', files });
+            return;
+          case 'highlight_files': {
+            const parentId = first.parent_id;
+            const together = files
+              .filter((file) => file.parent_id === parentId)
+              .map((file) => file.id);
+            if (keyword !== '' || folderId !== parentId) {
+              router.replace(
+                parentId === ''
+                  ? pathname
+                  : `${pathname}?${new URLSearchParams({ folder: parentId }).toString()}`,
+              );
+            }
+            setHighlight({ ids: together, parentId });
+          }
+        }
+      });
+    },
+  );
 
   // The highlighted items are selected and scrolled to once their folder's listing holds them
   // (pages are fetched until it does or the folder ends).
@@ -824,7 +831,9 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
             onSearch={(text) => {
               const trimmed = text.trim().slice(0, maxKeywordLength);
               router.push(
-                trimmed === '' ? pathname : `${pathname}?${new URLSearchParams({ q: trimmed }).toString()}`,
+                trimmed === ''
+                  ? pathname
+                  : `${pathname}?${new URLSearchParams({ q: trimmed }).toString()}`,
               );
             }}
           />

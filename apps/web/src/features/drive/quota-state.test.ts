@@ -3,7 +3,10 @@ import type { DriveAbout } from './drive-api';
 import { dailyTaskLimitOf, storageStateOf, taskLimitReached } from './quota-state';
 
 function about(usage: number, limit: number, extra: Partial<DriveAbout> = {}): DriveAbout {
-  return { quota: { limit: String(limit), usage: String(usage), usage_in_trash: '0', is_unlimited: false }, ...extra };
+  return {
+    quota: { limit: String(limit), usage: String(usage), usage_in_trash: '0', is_unlimited: false },
+    ...extra,
+  };
 }
 
 describe('storageStateOf', () => {
@@ -16,8 +19,16 @@ describe('storageStateOf', () => {
   });
 
   it('does not count the trash (usage is the live bytes) and never warns an unlimited plan', () => {
-    expect(storageStateOf({ quota: { limit: '100', usage: '40', usage_in_trash: '500', is_unlimited: false } })).toBe('ok');
-    expect(storageStateOf({ quota: { limit: '100', usage: '400', usage_in_trash: '0', is_unlimited: true } })).toBe('ok');
+    expect(
+      storageStateOf({
+        quota: { limit: '100', usage: '40', usage_in_trash: '500', is_unlimited: false },
+      }),
+    ).toBe('ok');
+    expect(
+      storageStateOf({
+        quota: { limit: '100', usage: '400', usage_in_trash: '0', is_unlimited: true },
+      }),
+    ).toBe('ok');
   });
 });
 
@@ -30,7 +41,9 @@ describe('taskLimitReached and dailyTaskLimitOf', () => {
   });
 
   it('reads the daily limit from quotas.cloud_download when it is there', () => {
-    expect(dailyTaskLimitOf(about(0, 100, { quotas: { cloud_download: { limit: '5', usage: '5' } } }))).toBe(5);
+    expect(
+      dailyTaskLimitOf(about(0, 100, { quotas: { cloud_download: { limit: '5', usage: '5' } } })),
+    ).toBe(5);
     expect(dailyTaskLimitOf(about(0, 100))).toBeUndefined();
     expect(dailyTaskLimitOf(undefined)).toBeUndefined();
   });

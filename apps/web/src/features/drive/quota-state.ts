@@ -30,5 +30,7 @@ export function taskLimitReached(about: DriveAbout | undefined, refused = false)
 /** The plan's daily offline task limit, when `about` says it. */
 export function dailyTaskLimitOf(about: DriveAbout | undefined): number | undefined {
   const limit = Number(about?.quotas?.cloud_download?.limit);
-  return Number.isFinite(limit) && limit >= 0 && about?.quotas?.cloud_download !== undefined ? limit : undefined;
+  return Number.isFinite(limit) && limit >= 0 && about?.quotas?.cloud_download !== undefined
+    ? limit
+    : undefined;
 }

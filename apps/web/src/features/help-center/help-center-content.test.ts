@@ -18,7 +18,10 @@ describe('resolveHelpCenterSlug', () => {
       kind: 'directory',
       directory: 'sharing',
     });
-    expect(resolveHelpCenterSlug(['a', 'b'])).toEqual({ kind: 'directory', directory: defaultDirectory });
+    expect(resolveHelpCenterSlug(['a', 'b'])).toEqual({
+      kind: 'directory',
+      directory: defaultDirectory,
+    });
     expect(resolveHelpCenterSlug(['sharing', 'create-a-share-link', 'more'])).toMatchObject({
       kind: 'article',
     });

@@ -63,7 +63,11 @@ export function resolveHelpCenterSlug(slug: readonly string[]): HelpCenterPage |
   const directory =
     helpCenterDirectories.find((entry) => entry.slug === directorySlug) ?? helpCenterDirectories[0];
   const articles: readonly string[] = directory.articles;
-  if (articleSlug === undefined || directory.slug !== directorySlug || !articles.includes(articleSlug)) {
+  if (
+    articleSlug === undefined ||
+    directory.slug !== directorySlug ||
+    !articles.includes(articleSlug)
+  ) {
     return { kind: 'directory', directory: directory.slug };
   }
   return {

@@ -81,7 +81,11 @@ export async function SiteFooter({ locale }: SiteFooterProps) {
       <div className="mx-auto grid max-w-6xl gap-4 px-4 pb-8 md:grid-cols-[1fr_auto] md:items-end">
         <div className="max-w-xl">
           <AnalysisToggle
-            texts={{ label: t('analysis.label'), hint: t('analysis.hint'), blocked: t('analysis.blocked') }}
+            texts={{
+              label: t('analysis.label'),
+              hint: t('analysis.hint'),
+              blocked: t('analysis.blocked'),
+            }}
           />
         </div>
         <p className="text-xs text-muted-foreground">

@@ -15,7 +15,9 @@ export function PremiumBadge({ premium, label, className }: PremiumBadgeProps) {
       data-premium={premium ? 'true' : 'false'}
       className={cn(
         'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold',
-        premium ? 'bg-amber-400/20 text-amber-700 dark:text-amber-300' : 'bg-muted text-muted-foreground',
+        premium
+          ? 'bg-amber-400/20 text-amber-700 dark:text-amber-300'
+          : 'bg-muted text-muted-foreground',
         className,
       )}
     >

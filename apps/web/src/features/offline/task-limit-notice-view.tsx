@@ -3,7 +3,13 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 
 /** The over-the-free-task-limit notice, with the link to the membership page. */
-export function TaskLimitNoticeView({ limit, membershipHref }: { limit: number | undefined; membershipHref: string }) {
+export function TaskLimitNoticeView({
+  limit,
+  membershipHref,
+}: {
+  limit: number | undefined;
+  membershipHref: string;
+}) {
   const t = useTranslations('offline');
   return (
     <div

@@ -19,5 +19,10 @@ export function TaskLimitNotice({ refused = false }: { refused?: boolean }) {
   if (!taskLimitReached(about.data, refused)) {
     return null;
   }
-  return <TaskLimitNoticeView limit={dailyTaskLimitOf(about.data)} membershipHref={localePath(locale, '/drive/payment')} />;
+  return (
+    <TaskLimitNoticeView
+      limit={dailyTaskLimitOf(about.data)}
+      membershipHref={localePath(locale, '/drive/payment')}
+    />
+  );
 }

@@ -9,23 +9,28 @@ import { config } from '@/config';
  * operator's products, asked on the server for every visit so an operator's change applies at
  * once. Undefined when the config host cannot answer; the page then says so.
  */
-export const loadCatalogue = cache(async (locale: Locale): Promise<ProductCatalogue | undefined> => {
-  const client = createApiClient({
-    clientId: 'web',
-    origins: { config: [config.internalApiUrl] },
-    locale,
-    getDeviceId: () => '',
-    storage: createMemoryStorage(),
-    retries: 1,
-  });
-  try {
-    const answer = await client.post<{ values?: { external_products?: unknown } }>('/config/v1/external_products', {
-      client: 'web',
-      data: { language: locale },
+export const loadCatalogue = cache(
+  async (locale: Locale): Promise<ProductCatalogue | undefined> => {
+    const client = createApiClient({
+      clientId: 'web',
+      origins: { config: [config.internalApiUrl] },
+      locale,
+      getDeviceId: () => '',
+      storage: createMemoryStorage(),
+      retries: 1,
     });
-    return productCatalogueSchema.parse(answer.values?.external_products);
-  } catch (cause) {
-    console.warn('product catalogue unavailable', cause);
-    return undefined;
-  }
-});
+    try {
+      const answer = await client.post<{ values?: { external_products?: unknown } }>(
+        '/config/v1/external_products',
+        {
+          client: 'web',
+          data: { language: locale },
+        },
+      );
+      return productCatalogueSchema.parse(answer.values?.external_products);
+    } catch (cause) {
+      console.warn('product catalogue unavailable', cause);
+      return undefined;
+    }
+  },
+);

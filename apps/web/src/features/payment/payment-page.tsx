@@ -25,7 +25,13 @@ const pageOf = {
  * A purchase page on the server: its heading in the visitor's language and the catalogue of the
  * config host, handed to the client view that adds the member's state.
  */
-export async function PaymentPage({ locale, variant }: { locale: Locale; variant: PaymentVariant }) {
+export async function PaymentPage({
+  locale,
+  variant,
+}: {
+  locale: Locale;
+  variant: PaymentVariant;
+}) {
   const t = await getTranslations({ locale, namespace: 'pages' });
   const catalogue = await loadCatalogue(locale);
   const signInHref = `${localePath(locale, '/drive/login')}?${new URLSearchParams({
@@ -34,11 +40,22 @@ export async function PaymentPage({ locale, variant }: { locale: Locale; variant
   const page = pageOf[variant];
   const compact = variant === 'shop';
   return (
-    <div className={cn('mx-auto w-full px-4', compact ? 'max-w-xl py-6' : 'max-w-5xl py-10 sm:py-14')}>
-      <h1 className={cn('font-semibold tracking-tight text-balance', compact ? 'text-2xl' : 'text-3xl sm:text-4xl')}>
+    <div
+      className={cn('mx-auto w-full px-4', compact ? 'max-w-xl py-6' : 'max-w-5xl py-10 sm:py-14')}
+    >
+      <h1
+        className={cn(
+          'font-semibold tracking-tight text-balance',
+          compact ? 'text-2xl' : 'text-3xl sm:text-4xl',
+        )}
+      >
         {t(`${page}.title`)}
       </h1>
-      <p className={cn('mt-3 text-pretty text-muted-foreground', compact ? 'text-base' : 'text-lg')}>{t(`${page}.description`)}</p>
+      <p
+        className={cn('mt-3 text-pretty text-muted-foreground', compact ? 'text-base' : 'text-lg')}
+      >
+        {t(`${page}.description`)}
+      </p>
       <div className={compact ? 'mt-5' : 'mt-8'}>
         <AuthMessages locale={locale} namespaces={['payment']}>
           <PaymentView

@@ -70,7 +70,19 @@ function useAbout(signedIn: boolean) {
 }
 
 /** One labelled bar of usage against a limit. */
-function UsageBar({ label, usage, limit, text, testId }: { label: string; usage: number; limit: number; text: string; testId: string }) {
+function UsageBar({
+  label,
+  usage,
+  limit,
+  text,
+  testId,
+}: {
+  label: string;
+  usage: number;
+  limit: number;
+  text: string;
+  testId: string;
+}) {
   const ratio = usageRatio(usage, limit);
   return (
     <div className="flex flex-col gap-1.5" data-testid={testId}>
@@ -101,7 +113,13 @@ function UsageBar({ label, usage, limit, text, testId }: { label: string; usage:
  * and usage, free and premium compared with the real limits, the operator's products with "Buy"
  * links to the operator's shop, and the box that redeems the code the shop hands out.
  */
-export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs }: PaymentViewProps) {
+export function PaymentView({
+  variant,
+  catalogue,
+  errorTexts,
+  signInHref,
+  hrefs,
+}: PaymentViewProps) {
   const t = useTranslations('payment');
   const format = useFormatter();
   const locale = useLocale();
@@ -122,7 +140,8 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
   const expire = membership?.expire ?? '';
   const daysLeft = useMemo(() => remainingVipDays(expire, new Date()), [expire]);
 
-  const kind: Product['kind'] = variant === 'storage' ? 'storage' : variant === 'traffic' ? 'traffic' : 'premium';
+  const kind: Product['kind'] =
+    variant === 'storage' ? 'storage' : variant === 'traffic' ? 'traffic' : 'premium';
   const products = catalogue?.products.filter((product) => product.kind === kind) ?? [];
   const compact = variant === 'shop';
 
@@ -152,7 +171,10 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
   }
 
   const status = (
-    <div data-testid="payment-status" className="flex flex-col gap-2 rounded-2xl border border-border bg-background p-5 sm:p-6">
+    <div
+      data-testid="payment-status"
+      className="flex flex-col gap-2 rounded-2xl border border-border bg-background p-5 sm:p-6"
+    >
       {session.kind === 'unknown' || (signedIn && !membership) ? (
         <div aria-hidden className="h-7 w-56 animate-pulse rounded-full bg-muted" />
       ) : null}
@@ -166,17 +188,24 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
       ) : null}
       {membership ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-          <PremiumBadge premium={membership.premium} label={membership.premium ? t('status.premium') : t('status.free')} />
+          <PremiumBadge
+            premium={membership.premium}
+            label={membership.premium ? t('status.premium') : t('status.free')}
+          />
           {membership.premium ? (
             <>
-              <span data-testid="payment-expire">{t('status.premium-until', { date: longDate(expire) })}</span>
+              <span data-testid="payment-expire">
+                {t('status.premium-until', { date: longDate(expire) })}
+              </span>
               <span className="font-medium" data-testid="payment-days-left">
                 {t('status.days-left', { count: daysLeft })}
               </span>
             </>
           ) : (
             <span className="text-muted-foreground">
-              {expire !== '' ? t('status.ended-on', { date: longDate(expire) }) : t('status.free-note')}
+              {expire !== ''
+                ? t('status.ended-on', { date: longDate(expire) })
+                : t('status.free-note')}
             </span>
           )}
         </div>
@@ -184,66 +213,73 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
     </div>
   );
 
-  const usage = signedIn && !compact ? (
-    <section aria-labelledby="usage-title" className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-5 sm:p-6">
-      <h2 id="usage-title" className="text-lg font-semibold">
-        {t('usage.title')}
-      </h2>
-      {about.kind === 'loading' ? (
-        <div aria-label={t('usage.loading')} role="status" className="flex flex-col gap-3">
-          <div className="h-9 animate-pulse rounded-lg bg-muted" />
-          <div className="h-9 animate-pulse rounded-lg bg-muted" />
-        </div>
-      ) : null}
-      {about.kind === 'error' ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-danger">
-            {t('usage.error')}
-          </p>
-          <Button variant="outline" size="sm" onClick={reload}>
-            {t('usage.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {about.kind === 'ready' ? (
-        <div className="flex flex-col gap-4">
-          {variant !== 'traffic' ? (
-            <UsageBar
-              testId="usage-storage"
-              label={t('usage.storage')}
-              usage={Number(about.about.quota.usage)}
-              limit={Number(about.about.quota.limit)}
-              text={t('usage.used-of', { used: size(about.about.quota.usage), limit: size(about.about.quota.limit) })}
-            />
-          ) : null}
-          {variant !== 'storage' && about.about.quotas?.download_traffic ? (
-            <UsageBar
-              testId="usage-traffic"
-              label={t('usage.download-traffic')}
-              usage={Number(about.about.quotas.download_traffic.usage)}
-              limit={Number(about.about.quotas.download_traffic.limit)}
-              text={t('usage.used-of', {
-                used: size(about.about.quotas.download_traffic.usage),
-                limit: size(about.about.quotas.download_traffic.limit),
-              })}
-            />
-          ) : null}
-          {variant === 'plans' && about.about.quotas?.cloud_download ? (
-            <UsageBar
-              testId="usage-tasks"
-              label={t('usage.tasks-today')}
-              usage={Number(about.about.quotas.cloud_download.usage)}
-              limit={Number(about.about.quotas.cloud_download.limit)}
-              text={t('usage.count-of', {
-                used: Number(about.about.quotas.cloud_download.usage),
-                limit: Number(about.about.quotas.cloud_download.limit),
-              })}
-            />
-          ) : null}
-        </div>
-      ) : null}
-    </section>
-  ) : null;
+  const usage =
+    signedIn && !compact ? (
+      <section
+        aria-labelledby="usage-title"
+        className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-5 sm:p-6"
+      >
+        <h2 id="usage-title" className="text-lg font-semibold">
+          {t('usage.title')}
+        </h2>
+        {about.kind === 'loading' ? (
+          <div aria-label={t('usage.loading')} role="status" className="flex flex-col gap-3">
+            <div className="h-9 animate-pulse rounded-lg bg-muted" />
+            <div className="h-9 animate-pulse rounded-lg bg-muted" />
+          </div>
+        ) : null}
+        {about.kind === 'error' ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="alert" className="text-sm text-danger">
+              {t('usage.error')}
+            </p>
+            <Button variant="outline" size="sm" onClick={reload}>
+              {t('usage.retry')}
+            </Button>
+          </div>
+        ) : null}
+        {about.kind === 'ready' ? (
+          <div className="flex flex-col gap-4">
+            {variant !== 'traffic' ? (
+              <UsageBar
+                testId="usage-storage"
+                label={t('usage.storage')}
+                usage={Number(about.about.quota.usage)}
+                limit={Number(about.about.quota.limit)}
+                text={t('usage.used-of', {
+                  used: size(about.about.quota.usage),
+                  limit: size(about.about.quota.limit),
+                })}
+              />
+            ) : null}
+            {variant !== 'storage' && about.about.quotas?.download_traffic ? (
+              <UsageBar
+                testId="usage-traffic"
+                label={t('usage.download-traffic')}
+                usage={Number(about.about.quotas.download_traffic.usage)}
+                limit={Number(about.about.quotas.download_traffic.limit)}
+                text={t('usage.used-of', {
+                  used: size(about.about.quotas.download_traffic.usage),
+                  limit: size(about.about.quotas.download_traffic.limit),
+                })}
+              />
+            ) : null}
+            {variant === 'plans' && about.about.quotas?.cloud_download ? (
+              <UsageBar
+                testId="usage-tasks"
+                label={t('usage.tasks-today')}
+                usage={Number(about.about.quotas.cloud_download.usage)}
+                limit={Number(about.about.quotas.cloud_download.limit)}
+                text={t('usage.count-of', {
+                  used: Number(about.about.quotas.cloud_download.usage),
+                  limit: Number(about.about.quotas.cloud_download.limit),
+                })}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+    ) : null;
 
   const comparison =
     catalogue && variant === 'plans' ? (
@@ -269,7 +305,11 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
             <tbody>
               {(
                 [
-                  ['storage', size(catalogue.plans.free.storage_bytes), size(catalogue.plans.premium.storage_bytes)],
+                  [
+                    'storage',
+                    size(catalogue.plans.free.storage_bytes),
+                    size(catalogue.plans.premium.storage_bytes),
+                  ],
                   [
                     'cloud-traffic',
                     size(catalogue.plans.free.offline_traffic_bytes),
@@ -292,7 +332,11 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
                   ],
                 ] as const
               ).map(([row, free, premium]) => (
-                <tr key={row} className="border-b border-border last:border-b-0" data-testid={`compare-${row}`}>
+                <tr
+                  key={row}
+                  className="border-b border-border last:border-b-0"
+                  data-testid={`compare-${row}`}
+                >
                   <th scope="row" className="p-3 font-normal">
                     {t(`compare.${row}`)}
                   </th>
@@ -307,17 +351,27 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
     ) : null;
 
   const offers = !catalogue ? (
-    <p role="alert" data-testid="catalogue-error" className="rounded-2xl bg-danger/10 p-5 text-sm text-danger">
+    <p
+      role="alert"
+      data-testid="catalogue-error"
+      className="rounded-2xl bg-danger/10 p-5 text-sm text-danger"
+    >
       {t('products.error')}
     </p>
   ) : products.length === 0 ? (
-    <p data-testid="catalogue-empty" className="rounded-2xl border border-dashed border-border p-5 text-sm text-muted-foreground">
+    <p
+      data-testid="catalogue-empty"
+      className="rounded-2xl border border-dashed border-border p-5 text-sm text-muted-foreground"
+    >
       {t('products.empty')}
     </p>
   ) : (
     <ul
       data-testid="product-list"
-      className={cn('grid gap-4', compact ? 'grid-cols-1' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3')}
+      className={cn(
+        'grid gap-4',
+        compact ? 'grid-cols-1' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+      )}
     >
       {products.map((product) => {
         const name = productName(product);
@@ -348,7 +402,13 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
             </div>
             <div className={cn('flex flex-col gap-2', !compact && 'mt-auto')}>
               <p className="text-2xl font-semibold" data-testid="product-price">
-                {price === '' ? <span className="text-sm font-normal text-muted-foreground">{t('products.no-price')}</span> : price}
+                {price === '' ? (
+                  <span className="text-sm font-normal text-muted-foreground">
+                    {t('products.no-price')}
+                  </span>
+                ) : (
+                  price
+                )}
               </p>
               {href === '' ? (
                 <p className="text-xs text-muted-foreground">{t('products.not-on-sale')}</p>
@@ -388,7 +448,10 @@ export function PaymentView({ variant, catalogue, errorTexts, signInHref, hrefs 
   );
 
   return (
-    <div className={cn('flex flex-col', compact ? 'gap-4' : 'gap-8')} data-testid={`payment-${variant}`}>
+    <div
+      className={cn('flex flex-col', compact ? 'gap-4' : 'gap-8')}
+      data-testid={`payment-${variant}`}
+    >
       {status}
       {usage}
       {comparison}

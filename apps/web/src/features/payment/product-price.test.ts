@@ -4,7 +4,9 @@ import { formatPrice, usageRatio } from './product-price';
 describe('product prices', () => {
   it('writes a number with a currency the way of the locale', () => {
     expect(formatPrice({ price: '4.99', currency: 'USD' }, 'en-US')).toBe('$4.99');
-    expect(formatPrice({ price: '4.99', currency: 'EUR' }, 'es').replace(/\s/g, ' ')).toBe('4,99 €');
+    expect(formatPrice({ price: '4.99', currency: 'EUR' }, 'es').replace(/\s/g, ' ')).toBe(
+      '4,99 €',
+    );
     expect(formatPrice({ price: '500', currency: 'JPY' }, 'ja')).toMatch(/500/);
   });
 

@@ -12,7 +12,10 @@ export function formatPrice(product: Pick<Product, 'price' | 'currency'>, locale
   }
   if (product.currency !== '' && /^\d+(\.\d+)?$/.test(price)) {
     try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency: product.currency }).format(Number(price));
+      return new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: product.currency,
+      }).format(Number(price));
     } catch {
       // An unknown currency code: fall through to the plain text.
     }

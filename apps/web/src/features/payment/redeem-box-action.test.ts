@@ -7,9 +7,15 @@ describe('the redeem box action', () => {
   });
 
   it('takes the action out of the address and keeps the rest', () => {
-    const rest = takeRedeemBoxAction(new URL('https://nimbus.example/ja/drive/payment?action=open_redeem_box&source=mail#top'));
+    const rest = takeRedeemBoxAction(
+      new URL('https://nimbus.example/ja/drive/payment?action=open_redeem_box&source=mail#top'),
+    );
     expect(rest?.href).toBe('https://nimbus.example/ja/drive/payment?source=mail#top');
-    expect(takeRedeemBoxAction(new URL('https://nimbus.example/drive/payment?action=show_invite_dialog'))).toBeUndefined();
+    expect(
+      takeRedeemBoxAction(
+        new URL('https://nimbus.example/drive/payment?action=show_invite_dialog'),
+      ),
+    ).toBeUndefined();
     expect(takeRedeemBoxAction(new URL('https://nimbus.example/drive/payment'))).toBeUndefined();
   });
 
@@ -19,5 +25,4 @@ describe('the redeem box action', () => {
     const rest = takeRedeemBoxAction(new URL(redeemBoxHref('ko'), 'https://nimbus.example'));
     expect(rest?.pathname).toBe('/ko/drive/payment');
   });
-
 });

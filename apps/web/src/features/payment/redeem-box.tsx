@@ -31,7 +31,13 @@ type Message = { tone: 'error' | 'success'; text: string };
  * traffic pack. Opens, scrolls into view and takes focus on `?action=open_redeem_box` or when
  * `openRedeemBox` is called on the page.
  */
-export function RedeemBox({ errorTexts, signInHref, signedIn, collapsible = false, onRedeemed }: RedeemBoxProps) {
+export function RedeemBox({
+  errorTexts,
+  signInHref,
+  signedIn,
+  collapsible = false,
+  onRedeemed,
+}: RedeemBoxProps) {
   const t = useTranslations('payment.redeem');
   const format = useFormatter();
   const locale = useLocale();
@@ -82,7 +88,10 @@ export function RedeemBox({ errorTexts, signInHref, signedIn, collapsible = fals
         tone: 'success',
         text:
           granted.bytes === undefined
-            ? t('premium-done', { days: granted.days, date: format.dateTime(new Date(answer.data.expire), { dateStyle: 'long' }) })
+            ? t('premium-done', {
+                days: granted.days,
+                date: format.dateTime(new Date(answer.data.expire), { dateStyle: 'long' }),
+              })
             : t(granted.type === 'traffic' ? 'traffic-done' : 'storage-done', {
                 size: formatBytes(granted.bytes, { locale }),
                 date,
@@ -104,7 +113,9 @@ export function RedeemBox({ errorTexts, signInHref, signedIn, collapsible = fals
       aria-labelledby="redeem-title"
       data-testid="redeem-box"
       data-open={open ? 'true' : 'false'}
-      className={cn('flex scroll-mt-24 flex-col gap-3 rounded-2xl border border-border bg-background p-5 sm:p-6')}
+      className={cn(
+        'flex scroll-mt-24 flex-col gap-3 rounded-2xl border border-border bg-background p-5 sm:p-6',
+      )}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="redeem-title" className="text-lg font-semibold">
@@ -172,7 +183,9 @@ export function RedeemBox({ errorTexts, signInHref, signedIn, collapsible = fals
               ) : null}
             </div>
           )}
-          <div aria-live="polite">{message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}</div>
+          <div aria-live="polite">
+            {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
+          </div>
         </div>
       ) : null}
     </section>

@@ -11,4 +11,3 @@ export const showInviteDialogEvent = 'nimbus:show-invite-dialog';
 export function openInviteDialog(): void {
   window.dispatchEvent(new Event(showInviteDialogEvent));
 }
-

@@ -98,7 +98,14 @@ export function downloadOf(
     }
     return { kind: 'zip', body: zipBodyOf(shareId, parentIds.slice(0, -1), [folder]) };
   }
-  return { kind: 'zip', body: zipBodyOf(shareId, parentIds, items.map((item) => item.id)) };
+  return {
+    kind: 'zip',
+    body: zipBodyOf(
+      shareId,
+      parentIds,
+      items.map((item) => item.id),
+    ),
+  };
 }
 
 /** The zip of `fileIds` inside the folder `parentIds` (empty at the share's root). */

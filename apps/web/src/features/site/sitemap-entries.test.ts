@@ -4,7 +4,10 @@ import { publicPagePaths, sitemapEntries } from './sitemap-entries';
 
 const now = Date.UTC(2026, 10, 26);
 const operation = {
-  activities: { christmas: { ends_at: '2027-01-01T00:00:00Z' }, 'black-friday': { ends_at: '2026-11-01T00:00:00Z' } },
+  activities: {
+    christmas: { ends_at: '2027-01-01T00:00:00Z' },
+    'black-friday': { ends_at: '2026-11-01T00:00:00Z' },
+  },
   compensations: {},
 };
 
@@ -58,7 +61,9 @@ describe('sitemap', () => {
         },
       },
     });
-    expect(posts[2]?.alternates.languages).toEqual({ ru: 'https://nimbus.example.com/ru/blog/privet' });
+    expect(posts[2]?.alternates.languages).toEqual({
+      ru: 'https://nimbus.example.com/ru/blog/privet',
+    });
   });
 
   it('lists only promotions the schedule says are still running', () => {

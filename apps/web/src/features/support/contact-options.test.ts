@@ -29,7 +29,9 @@ describe('contact options', () => {
     ).toEqual({});
     expect(contactOptionsOf({ support_url: 'http://support.example' })).toEqual({});
     expect(contactOptionsOf({ support_url: 'https://user:secret@support.example' })).toEqual({});
-    expect(contactOptionsOf({ support_email: 'a@b.example', business_email: 'a@b.example' })).toEqual({
+    expect(
+      contactOptionsOf({ support_email: 'a@b.example', business_email: 'a@b.example' }),
+    ).toEqual({
       supportEmail: 'a@b.example',
     });
   });

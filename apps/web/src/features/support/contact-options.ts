@@ -28,7 +28,9 @@ function httpsUrlOf(value: unknown): string | undefined {
   }
   try {
     const url = new URL(value.trim());
-    return url.protocol === 'https:' && url.username === '' && url.password === '' ? url.toString() : undefined;
+    return url.protocol === 'https:' && url.username === '' && url.password === ''
+      ? url.toString()
+      : undefined;
   } catch {
     return undefined;
   }

@@ -14,7 +14,14 @@ describe('feedback files', () => {
 
   it('leaves out large, foreign and surplus files with their problem, and no file twice', () => {
     const shot = { name: 'shot.png', size: mib, type: 'image/png' };
-    const first = addFiles([], [shot, { name: 'huge.png', size: 5 * mib + 1, type: 'image/png' }, { name: 'x.svg', size: 5, type: 'image/svg+xml' }]);
+    const first = addFiles(
+      [],
+      [
+        shot,
+        { name: 'huge.png', size: 5 * mib + 1, type: 'image/png' },
+        { name: 'x.svg', size: 5, type: 'image/svg+xml' },
+      ],
+    );
     expect(first.files).toEqual([shot]);
     expect(first.problems).toEqual([
       { kind: 'too-large', name: 'huge.png' },
@@ -28,6 +35,8 @@ describe('feedback files', () => {
     ]);
     expect(again.files.map((file) => file.name)).toEqual(['shot.png', 'a.txt', 'b.pdf']);
     expect(again.problems).toEqual([{ kind: 'too-many' }]);
-    expect(addFiles([], [{ name: 'empty.txt', size: 0, type: 'text/plain' }]).problems).toEqual([{ kind: 'type', name: 'empty.txt' }]);
+    expect(addFiles([], [{ name: 'empty.txt', size: 0, type: 'text/plain' }]).problems).toEqual([
+      { kind: 'type', name: 'empty.txt' },
+    ]);
   });
 });

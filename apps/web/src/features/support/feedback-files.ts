@@ -1,7 +1,14 @@
 import { feedbackLimits } from '@nimbus/contracts';
 
 /** The file types the form takes before the server looks at the bytes. */
-const acceptedTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
+const acceptedTypes = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+]);
 const acceptedExtensions = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'pdf', 'txt', 'log']);
 
 /** What the form knows of a chosen file. */
@@ -13,9 +20,7 @@ export interface ChosenFile {
 
 /** Why a chosen file was left out. */
 export type FileProblem =
-  | { kind: 'too-large'; name: string }
-  | { kind: 'type'; name: string }
-  | { kind: 'too-many' };
+  { kind: 'too-large'; name: string } | { kind: 'type'; name: string } | { kind: 'too-many' };
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -24,7 +29,9 @@ function extensionOf(name: string): string {
 
 /** Whether a file looks like an accepted type (its type, or its name when the browser gives none). */
 export function isAcceptedFile(file: ChosenFile): boolean {
-  return file.type === '' ? acceptedExtensions.has(extensionOf(file.name)) : acceptedTypes.has(file.type);
+  return file.type === ''
+    ? acceptedExtensions.has(extensionOf(file.name))
+    : acceptedTypes.has(file.type);
 }
 
 /**

@@ -38,7 +38,13 @@ type Sending = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; id: s
  * sent with the app version, language and browser. Visitors get a link to sign in that comes
  * back here.
  */
-export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref, appVersion }: FeedbackFormProps) {
+export function FeedbackForm({
+  errorTexts,
+  signInHref,
+  driveHref,
+  helpCenterHref,
+  appVersion,
+}: FeedbackFormProps) {
   const t = useTranslations('support.feedback');
   const locale = useLocale();
   const format = useFormatter();
@@ -80,7 +86,14 @@ export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref
     }
     setSending({ kind: 'sending' });
     try {
-      const answer = await sendFeedback({ category, message, contactEmail, locale, appVersion, files });
+      const answer = await sendFeedback({
+        category,
+        message,
+        contactEmail,
+        locale,
+        appVersion,
+        files,
+      });
       setSending({ kind: 'sent', id: answer.id });
     } catch (cause) {
       setError(errorText(cause, locale, errorTexts));
@@ -96,7 +109,13 @@ export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref
   }
 
   if (session.kind === 'unknown') {
-    return <div role="status" aria-label={t('loading')} className="h-96 animate-pulse rounded-2xl bg-muted" />;
+    return (
+      <div
+        role="status"
+        aria-label={t('loading')}
+        className="h-96 animate-pulse rounded-2xl bg-muted"
+      />
+    );
   }
   if (session.kind === 'signed-out') {
     return (
@@ -198,7 +217,12 @@ export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref
         />
         <div className="flex flex-col gap-1 text-sm text-muted-foreground sm:flex-row sm:justify-between">
           <p id={messageHintId}>{t('message-hint')}</p>
-          <p className="shrink-0 tabular-nums">{t('message-count', { count: format.number(count), max: format.number(feedbackLimits.messageMaxChars) })}</p>
+          <p className="shrink-0 tabular-nums">
+            {t('message-count', {
+              count: format.number(count),
+              max: format.number(feedbackLimits.messageMaxChars),
+            })}
+          </p>
         </div>
         {messageProblem ? (
           <p id={messageErrorId} role="alert" className="text-sm text-danger">
@@ -240,7 +264,11 @@ export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref
           }}
         />
         {files.length > 0 ? (
-          <ul className="flex flex-col gap-2" aria-labelledby={`${ids}-files-label`} data-testid="feedback-files">
+          <ul
+            className="flex flex-col gap-2"
+            aria-labelledby={`${ids}-files-label`}
+            data-testid="feedback-files"
+          >
             {files.map((file) => (
               <li
                 key={`${file.name}-${file.size}`}
@@ -248,7 +276,9 @@ export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref
               >
                 <Paperclip aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                 <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                <span className="shrink-0 text-muted-foreground tabular-nums">{formatBytes(file.size, { locale })}</span>
+                <span className="shrink-0 text-muted-foreground tabular-nums">
+                  {formatBytes(file.size, { locale })}
+                </span>
                 <Button
                   variant="ghost"
                   size="icon"
@@ -273,7 +303,11 @@ export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref
           </Button>
         ) : null}
         {fileProblems.map((problem) => (
-          <p key={problem.kind === 'too-many' ? problem.kind : `${problem.kind}-${problem.name}`} role="alert" className="text-sm text-danger">
+          <p
+            key={problem.kind === 'too-many' ? problem.kind : `${problem.kind}-${problem.name}`}
+            role="alert"
+            className="text-sm text-danger"
+          >
             {problem.kind === 'too-large'
               ? t('file-too-large', { name: problem.name, size: maxSize })
               : problem.kind === 'type'
@@ -283,13 +317,24 @@ export function FeedbackForm({ errorTexts, signInHref, driveHref, helpCenterHref
         ))}
       </div>
 
-      <p className="text-sm text-muted-foreground">{t('details', { version: appVersion, locale })}</p>
+      <p className="text-sm text-muted-foreground">
+        {t('details', { version: appVersion, locale })}
+      </p>
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto" data-testid="feedback-send">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={busy}
+          className="w-full sm:w-auto"
+          data-testid="feedback-send"
+        >
           {busy ? t('sending') : t('send')}
         </Button>
-        <a href={helpCenterHref} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href={helpCenterHref}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t('help-center')}
         </a>
       </div>

@@ -1,4 +1,9 @@
-import type { FeedbackAnswer, FeedbackCategory, SubscriptionAnswer, UnsubscribeAnswer } from '@nimbus/contracts';
+import type {
+  FeedbackAnswer,
+  FeedbackCategory,
+  SubscriptionAnswer,
+  UnsubscribeAnswer,
+} from '@nimbus/contracts';
 import { browserClient } from '@/features/auth/browser-client';
 
 /** What the feedback form sends. */
@@ -39,7 +44,10 @@ export function readSubscription(d: string): Promise<SubscriptionAnswer> {
 
 /** `GET /mail/v1/unsubscribe?d=`: called only on the member's click, never on page load. */
 export function unsubscribe(d: string): Promise<UnsubscribeAnswer> {
-  return browserClient().get<UnsubscribeAnswer>('/mail/v1/unsubscribe', { query: { d }, retries: 1 });
+  return browserClient().get<UnsubscribeAnswer>('/mail/v1/unsubscribe', {
+    query: { d },
+    retries: 1,
+  });
 }
 
 /** `POST /mail/v1/subscribe {d}`: the address takes that mail again. */

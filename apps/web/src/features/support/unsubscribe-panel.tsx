@@ -10,7 +10,13 @@ import { errorText, hasReason } from '@/features/auth/error-text';
 import { readSubscription, subscribeAgain, unsubscribe } from './support-api';
 
 /** The mail kinds (scenes) the page names in words; any other is named as it is. */
-export const knownScenes = ['activity', 'membership_reminder', 'newsletter', 'product', 'tips'] as const;
+export const knownScenes = [
+  'activity',
+  'membership_reminder',
+  'newsletter',
+  'product',
+  'tips',
+] as const;
 
 export interface UnsubscribePanelProps {
   /** The signed address of the link (`d`), when the page was opened with one. */
@@ -42,7 +48,9 @@ type Busy = 'unsubscribing' | 'resubscribing' | undefined;
 export function UnsubscribePanel({ d, errorTexts, homeHref }: UnsubscribePanelProps) {
   const t = useTranslations('support.unsubscribe');
   const locale = useLocale();
-  const [state, setState] = useState<State>(d === undefined ? { kind: 'missing' } : { kind: 'loading' });
+  const [state, setState] = useState<State>(
+    d === undefined ? { kind: 'missing' } : { kind: 'loading' },
+  );
   const [busy, setBusy] = useState<Busy>();
   const [actionError, setActionError] = useState<string>();
 
@@ -61,7 +69,11 @@ export function UnsubscribePanel({ d, errorTexts, homeHref }: UnsubscribePanelPr
     async (link: string): Promise<State> => {
       try {
         const answer = await readSubscription(link);
-        return { kind: answer.subscribed ? 'subscribed' : 'already', email: answer.email, scene: answer.scene };
+        return {
+          kind: answer.subscribed ? 'subscribed' : 'already',
+          email: answer.email,
+          scene: answer.scene,
+        };
       } catch (cause) {
         return describe(cause);
       }
@@ -129,17 +141,25 @@ export function UnsubscribePanel({ d, errorTexts, homeHref }: UnsubscribePanelPr
   }
   if (state.kind === 'missing' || state.kind === 'invalid' || state.kind === 'unreachable') {
     return (
-      <div className="flex flex-col items-start gap-4" data-testid="unsubscribe-problem" data-state={state.kind}>
+      <div
+        className="flex flex-col items-start gap-4"
+        data-testid="unsubscribe-problem"
+        data-state={state.kind}
+      >
         {state.kind === 'missing' ? (
           <p>{t('missing')}</p>
         ) : (
           <>
             <FormAlert tone="error">{state.text}</FormAlert>
-            {state.kind === 'invalid' ? <p className="text-muted-foreground">{t('invalid-hint')}</p> : null}
+            {state.kind === 'invalid' ? (
+              <p className="text-muted-foreground">{t('invalid-hint')}</p>
+            ) : null}
           </>
         )}
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          {state.kind === 'unreachable' ? <Button onClick={() => void retry()}>{t('retry')}</Button> : null}
+          {state.kind === 'unreachable' ? (
+            <Button onClick={() => void retry()}>{t('retry')}</Button>
+          ) : null}
           <Button asChild variant="outline">
             <a href={homeHref}>{t('home')}</a>
           </Button>
@@ -188,7 +208,9 @@ export function UnsubscribePanel({ d, errorTexts, homeHref }: UnsubscribePanelPr
               <MailCheck aria-hidden className="size-6 shrink-0 text-primary" />
               {state.kind === 'unsubscribed' ? t('done-title') : t('already')}
             </h2>
-            {state.kind === 'unsubscribed' ? <p className="text-pretty text-muted-foreground">{t('done')}</p> : null}
+            {state.kind === 'unsubscribed' ? (
+              <p className="text-pretty text-muted-foreground">{t('done')}</p>
+            ) : null}
           </div>
           <p className="text-sm text-muted-foreground">{t('note')}</p>
           <Button
@@ -213,7 +235,10 @@ export function UnsubscribePanel({ d, errorTexts, homeHref }: UnsubscribePanelPr
       ) : null}
       {actionError ? <FormAlert tone="error">{actionError}</FormAlert> : null}
       {state.kind === 'resubscribed' || state.kind === 'unsubscribed' ? (
-        <a href={homeHref} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href={homeHref}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t('home')}
         </a>
       ) : null}

@@ -29,8 +29,15 @@ export function createGuardedClient(policy: FetchPolicy, dht: boolean): WebTorre
  * sources the guard cannot hold to the rules. A magnet link's `xs` (exact source: webtorrent
  * would fetch it with a plain http client), `as` and `ws` (web seeds) are dropped.
  */
-export function guardedTorrentId(parsed: parseTorrent.ParsedTorrent, announce: string[]): parseTorrent.ParsedTorrent {
-  const id: parseTorrent.ParsedTorrent & { xs?: unknown; as?: unknown; ws?: unknown } = { ...parsed, announce, urlList: [] };
+export function guardedTorrentId(
+  parsed: parseTorrent.ParsedTorrent,
+  announce: string[],
+): parseTorrent.ParsedTorrent {
+  const id: parseTorrent.ParsedTorrent & { xs?: unknown; as?: unknown; ws?: unknown } = {
+    ...parsed,
+    announce,
+    urlList: [],
+  };
   delete id.xs;
   delete id.as;
   delete id.ws;
@@ -38,7 +45,13 @@ export function guardedTorrentId(parsed: parseTorrent.ParsedTorrent, announce: s
 }
 
 /** Bytes of the pieces the chosen files still lack: what is left to fetch from peers. */
-export function piecesLeft(torrent: Pick<WebTorrent.Torrent, 'pieces' | 'pieceLength' | 'lastPieceLength' | 'bitfield' | 'files'>, picked: readonly number[]): number {
+export function piecesLeft(
+  torrent: Pick<
+    WebTorrent.Torrent,
+    'pieces' | 'pieceLength' | 'lastPieceLength' | 'bitfield' | 'files'
+  >,
+  picked: readonly number[],
+): number {
   const missing = new Set<number>();
   for (const index of picked) {
     const file = torrent.files[index];
@@ -60,7 +73,6 @@ export function piecesLeft(torrent: Pick<WebTorrent.Torrent, 'pieces' | 'pieceLe
   return bytes;
 }
 
-
 /** The first pause before a torrent without peers asks its trackers again; it doubles up to `maxAnnouncePauseMs`. */
 export const firstAnnouncePauseMs = 5_000;
 const maxAnnouncePauseMs = 5 * 60_000;
@@ -71,7 +83,10 @@ const maxAnnouncePauseMs = 5 * 60_000;
  * task without peers that long when one announce failed or came before the seeders. The pause
  * starts at 5 seconds and doubles up to 5 minutes; a peer resets it. Answers a function that stops.
  */
-export function keepAnnouncing(torrent: WebTorrent.Torrent, firstPauseMs = firstAnnouncePauseMs): () => void {
+export function keepAnnouncing(
+  torrent: WebTorrent.Torrent,
+  firstPauseMs = firstAnnouncePauseMs,
+): () => void {
   let pause = firstPauseMs;
   let timer: NodeJS.Timeout | undefined;
   const next = () => {

@@ -12,7 +12,15 @@ import { DownloadFailure } from '../offline-worker';
 import { guardTrackers } from './torrent-guard';
 import { metadataOf, type TorrentMetadataResolver } from './torrent-metadata';
 import { startTorrentSession, untilAborted, type TorrentThreadScript } from './torrent-session';
-import { entriesOf, listingParam, parseTorrentBytes, refusalOf, safeEntrySegments, torrentFileOf, type TorrentEntry } from './torrent-source';
+import {
+  entriesOf,
+  listingParam,
+  parseTorrentBytes,
+  refusalOf,
+  safeEntrySegments,
+  torrentFileOf,
+  type TorrentEntry,
+} from './torrent-source';
 import type { TorrentSourceRepository } from './torrent.repository';
 
 /** One torrent task as the offline worker hands it over. */
@@ -91,7 +99,8 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
   return {
     async fetch(job) {
       const source = await options.sources.find(job.taskId);
-      let parsed = source.torrent === undefined ? parseMagnet(job.magnet) : parseTorrentBytes(source.torrent);
+      let parsed =
+        source.torrent === undefined ? parseMagnet(job.magnet) : parseTorrentBytes(source.torrent);
       if (!parsed) {
         throw new DownloadFailure('torrent_unreadable');
       }
@@ -117,12 +126,18 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           kind: 'fetch',
           policy: policyToWire(options.policy),
           dht: options.dht,
-          source: knownMetadata ? { torrent: torrentFileOf(parsed.info, []) } : { magnet: job.magnet },
+          source: knownMetadata
+            ? { torrent: torrentFileOf(parsed.info, []) }
+            : { magnet: job.magnet },
           announce: trackers.announce,
           // Only the chosen files are selected from the start (BEP 53), so no other piece is asked for.
           ...(source.files === null ? {} : { select: source.files }),
           path: workDir,
-          limits: { maxBytes: options.maxBytes, available: job.available, trafficLeft: job.trafficLeft },
+          limits: {
+            maxBytes: options.maxBytes,
+            available: job.available,
+            trafficLeft: job.trafficLeft,
+          },
         },
         options.logger,
       );
@@ -147,9 +162,15 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
         // (`refusalOf`): a refused torrent has nothing selected, and no piece was asked for. Room
         // for every chosen file; while the task runs their whole size counts as taken for the
         // member's other downloads (the task's `fetched_bytes`).
-        const entries = entriesOf({ ...parsed, name: metadata.name, files: metadata.files.map((file, index) => ({ ...file, offset: index })) });
+        const entries = entriesOf({
+          ...parsed,
+          name: metadata.name,
+          files: metadata.files.map((file, index) => ({ ...file, offset: index })),
+        });
         const name = safeFileName(metadata.name || parsed.infoHash) || 'download';
-        const picked = (source.files ?? entries.map((entry) => entry.index)).filter((index) => index < entries.length).map((index) => entries[index] as TorrentEntry);
+        const picked = (source.files ?? entries.map((entry) => entry.index))
+          .filter((index) => index < entries.length)
+          .map((index) => entries[index] as TorrentEntry);
         const total = picked.reduce((sum, entry) => sum + entry.size, 0);
         const refusal = refusalOf(
           entries.map((entry) => entry.size),
@@ -166,7 +187,11 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           options.metadata?.remember(metadataOf(read));
         }
         // The task shows the torrent's files (and their size) before any of them is fetched.
-        await job.update({ name, fileName: name, params: { url: job.magnet, speed: '0', eta: '', files: listingParam(entries) } });
+        await job.update({
+          name,
+          fileName: name,
+          params: { url: job.magnet, speed: '0', eta: '', files: listingParam(entries) },
+        });
         if (refusal !== undefined) {
           if (refusal !== 'torrent_files_missing') {
             await job.update({ fileSize: total });
@@ -193,7 +218,10 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
           const speed = elapsed > 0 ? Math.round(stats.received / elapsed) : 0;
           const progress = total > 0 ? Math.min(99, Math.floor((stats.have / total) * 100)) : 0;
           const eta = speed > 0 ? String(Math.ceil(Math.max(0, total - stats.have) / speed)) : '';
-          await job.update({ progress, params: { url: job.magnet, speed: String(speed), eta, files: listingParam(entries) } });
+          await job.update({
+            progress,
+            params: { url: job.magnet, speed: String(speed), eta, files: listingParam(entries) },
+          });
           // Room taken meanwhile (an upload, another download filed) that leaves too little for
           // the whole torrent: stop now rather than at the filing; the pieces stay for a retry.
           if (total > (await job.room())) {
@@ -224,7 +252,10 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
               },
             });
             current = meter;
-            const stop = () => meter.destroy(job.signal.reason instanceof Error ? job.signal.reason : new Error('stopped'));
+            const stop = () =>
+              meter.destroy(
+                job.signal.reason instanceof Error ? job.signal.reason : new Error('stopped'),
+              );
             job.signal.addEventListener('abort', stop, { once: true });
             pipeline(session.read(entry.index), meter, () => {
               // Failures reach the blob store through `meter`, which the pipeline destroys with them.
@@ -268,7 +299,11 @@ export function createTorrentFetcher(options: TorrentFetcherOptions): TorrentFet
             const digest = held.get(entry.index) as ContentDigest;
             const segments = safeEntrySegments(entry.path);
             const fileName = segments.pop() ?? 'download';
-            return { folders: segments, name: fileName, blob: { sha256: digest.sha256, gcid: digest.gcid, size: digest.size } };
+            return {
+              folders: segments,
+              name: fileName,
+              blob: { sha256: digest.sha256, gcid: digest.gcid, size: digest.size },
+            };
           }),
         });
         // The files hold the references now.

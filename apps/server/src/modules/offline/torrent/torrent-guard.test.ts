@@ -5,7 +5,10 @@ import { guardTrackers, peerFilter } from './torrent-guard';
 import { describeMagnet, isTorrentFile, pickedFiles, refusalOf } from './torrent-source';
 
 const closed: FetchPolicy = { allowedRanges: [], extraPorts: new Set() };
-const loopback: FetchPolicy = { allowedRanges: parseRanges(['127.0.0.0/8']), extraPorts: new Set() };
+const loopback: FetchPolicy = {
+  allowedRanges: parseRanges(['127.0.0.0/8']),
+  extraPorts: new Set(),
+};
 
 /** A resolver of made-up names: nothing leaves the machine. */
 const names: Record<string, string[]> = {
@@ -14,7 +17,8 @@ const names: Record<string, string[]> = {
   'six.example': ['2606:4700::1111'],
   'inside.example': ['127.0.0.1'],
 };
-const resolve = (host: string) => (host in names ? Promise.resolve(names[host] as string[]) : Promise.reject(new Error('ENOTFOUND')));
+const resolve = (host: string) =>
+  host in names ? Promise.resolve(names[host] as string[]) : Promise.reject(new Error('ENOTFOUND'));
 
 describe('torrent trackers and peers under the offline address rules', () => {
   it('keeps public trackers, pins udp names to the checked address, and refuses the rest', async () => {
@@ -59,15 +63,30 @@ describe('torrent trackers and peers under the offline address rules', () => {
   });
 
   it('opens loopback trackers only where the policy allows the range', async () => {
-    expect((await guardTrackers(['http://inside.example/announce', 'udp://127.0.0.1:6969'], loopback, resolve)).announce).toEqual([
-      'http://inside.example/announce',
-      'udp://127.0.0.1:6969',
-    ]);
+    expect(
+      (
+        await guardTrackers(
+          ['http://inside.example/announce', 'udp://127.0.0.1:6969'],
+          loopback,
+          resolve,
+        )
+      ).announce,
+    ).toEqual(['http://inside.example/announce', 'udp://127.0.0.1:6969']);
   });
 
   it('filters peers by address, in every form', () => {
     const filter = peerFilter(closed);
-    for (const address of ['127.0.0.1', '10.1.2.3', '192.168.0.9', '169.254.169.254', '::1', '::ffff:127.0.0.1', 'fd00::1', '100.64.0.1', 'nonsense']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.9',
+      '169.254.169.254',
+      '::1',
+      '::ffff:127.0.0.1',
+      'fd00::1',
+      '100.64.0.1',
+      'nonsense',
+    ]) {
       expect(filter.contains(address), address).toBe(true);
     }
     for (const address of ['93.184.216.34', '2606:4700::1111']) {
@@ -85,9 +104,17 @@ describe('torrent sources', () => {
   });
 
   it('reads magnet links and refuses what carries no info hash', () => {
-    const described = describeMagnet(' magnet:?xt=urn:btih:0123456789ABCDEF0123456789ABCDEF01234567&dn=pack ');
-    expect(described).toMatchObject({ infoHash: '0123456789abcdef0123456789abcdef01234567', name: 'pack', files: undefined });
-    expect(described.magnet).toMatch(/^magnet:\?xt=urn:btih:0123456789abcdef0123456789abcdef01234567/i);
+    const described = describeMagnet(
+      ' magnet:?xt=urn:btih:0123456789ABCDEF0123456789ABCDEF01234567&dn=pack ',
+    );
+    expect(described).toMatchObject({
+      infoHash: '0123456789abcdef0123456789abcdef01234567',
+      name: 'pack',
+      files: undefined,
+    });
+    expect(described.magnet).toMatch(
+      /^magnet:\?xt=urn:btih:0123456789abcdef0123456789abcdef01234567/i,
+    );
     for (const text of ['magnet:?dn=nothing', 'magnet:?xt=urn:btih:xyz']) {
       expect(() => describeMagnet(text), text).toThrow(AppError);
     }

@@ -24,7 +24,10 @@ export interface GuardedTrackers {
 
 type Resolve = (hostname: string) => Promise<string[]>;
 
-const systemResolve: Resolve = async (hostname) => (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+const systemResolve: Resolve = async (hostname) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map(
+    (entry) => entry.address,
+  );
 
 /**
  * Checks a torrent's announce URLs before any of them is contacted: an address literal must be
@@ -32,7 +35,11 @@ const systemResolve: Resolve = async (hostname) => (await dns.promises.lookup(ho
  * tracker's name is checked again when its connection resolves it (the thread's socket guard); a udp
  * tracker's name is replaced by the checked address, so the packets go where the check looked.
  */
-export async function guardTrackers(urls: readonly string[], policy: FetchPolicy, resolve: Resolve = systemResolve): Promise<GuardedTrackers> {
+export async function guardTrackers(
+  urls: readonly string[],
+  policy: FetchPolicy,
+  resolve: Resolve = systemResolve,
+): Promise<GuardedTrackers> {
   const announce: string[] = [];
   const refused: RefusedTracker[] = [];
   for (const text of new Set(urls)) {

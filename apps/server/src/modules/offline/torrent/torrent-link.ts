@@ -49,7 +49,10 @@ class MemorySink implements ByteSink {
  * The body of an opened source, at most `maxBytes`: undefined (and the connection closed, having
  * read at most one buffer past the cap) when the source says or sends more.
  */
-export async function readCapped(source: OpenedSource, maxBytes = maxLinkedTorrentBytes): Promise<Buffer | undefined> {
+export async function readCapped(
+  source: OpenedSource,
+  maxBytes = maxLinkedTorrentBytes,
+): Promise<Buffer | undefined> {
   if (source.size !== undefined && source.size > maxBytes) {
     source.body.destroy();
     return undefined;
@@ -76,7 +79,11 @@ export async function readCapped(source: OpenedSource, maxBytes = maxLinkedTorre
  * from a `.torrent` link starts from. Undefined whatever went wrong (a blocked or unreachable
  * address, an error status, a time-out, a body past the cap): the caller cannot tell them apart.
  */
-export async function fetchLinkedTorrent(fetcher: UrlFetcher, url: string, timeoutMs = linkedTorrentTimeoutMs): Promise<Buffer | undefined> {
+export async function fetchLinkedTorrent(
+  fetcher: UrlFetcher,
+  url: string,
+  timeoutMs = linkedTorrentTimeoutMs,
+): Promise<Buffer | undefined> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

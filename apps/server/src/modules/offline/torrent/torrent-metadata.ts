@@ -35,7 +35,12 @@ export interface TorrentMetadataOptions {
 
 /** The metadata of a parsed `.torrent` (or of `torrentFileOf`'s bytes). */
 export function metadataOf(parsed: parseTorrent.ParsedTorrent): TorrentMetadata {
-  return { infoHash: parsed.infoHash, name: parsed.name ?? '', files: entriesOf(parsed), info: parsed.info };
+  return {
+    infoHash: parsed.infoHash,
+    name: parsed.name ?? '',
+    files: entriesOf(parsed),
+    info: parsed.info,
+  };
 }
 
 /**
@@ -111,7 +116,10 @@ export function createTorrentMetadata(options: TorrentMetadataOptions) {
     waiting.shift()?.();
   }
 
-  async function fetchFromSwarm(parsed: parseTorrent.ParsedTorrent, signal: AbortSignal): Promise<TorrentMetadata> {
+  async function fetchFromSwarm(
+    parsed: parseTorrent.ParsedTorrent,
+    signal: AbortSignal,
+  ): Promise<TorrentMetadata> {
     const trackers = await guardTrackers(parsed.announce ?? [], options.policy);
     if (trackers.announce.length === 0 && (trackers.refused.length > 0 || !options.dht)) {
       throw new DownloadFailure('fetch_failed');
@@ -122,7 +130,13 @@ export function createTorrentMetadata(options: TorrentMetadataOptions) {
     }
     const session = startTorrentSession(
       script,
-      { kind: 'metadata', policy: policyToWire(options.policy), dht: options.dht, source: { magnet: parseTorrent.toMagnetURI(parsed) }, announce: trackers.announce },
+      {
+        kind: 'metadata',
+        policy: policyToWire(options.policy),
+        dht: options.dht,
+        source: { magnet: parseTorrent.toMagnetURI(parsed) },
+        announce: trackers.announce,
+      },
       options.logger,
     );
     try {

@@ -1,19 +1,35 @@
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { startTorrentSession, TorrentThreadError, untilAborted, type TorrentThreadJob } from './torrent-session';
+import {
+  startTorrentSession,
+  TorrentThreadError,
+  untilAborted,
+  type TorrentThreadJob,
+} from './torrent-session';
 
 /** A thread script made of `code` (an ES module with `port`, the thread's parent port). */
 function script(code: string): URL {
-  return new URL(`data:text/javascript,${encodeURIComponent(`import { parentPort as port } from 'node:worker_threads';\n${code}`)}`);
+  return new URL(
+    `data:text/javascript,${encodeURIComponent(`import { parentPort as port } from 'node:worker_threads';\n${code}`)}`,
+  );
 }
 
-const job: TorrentThreadJob = { kind: 'fetch', policy: { ranges: [], ports: [] }, dht: false, source: { magnet: 'magnet:?xt=urn:btih:x' }, announce: [], limits: { maxBytes: 100, available: 100, trafficLeft: 100 } };
+const job: TorrentThreadJob = {
+  kind: 'fetch',
+  policy: { ranges: [], ports: [] },
+  dht: false,
+  source: { magnet: 'magnet:?xt=urn:btih:x' },
+  announce: [],
+  limits: { maxBytes: 100, available: 100, trafficLeft: 100 },
+};
 
 describe('a torrent session', () => {
   it('fails only its own calls when a library in its thread throws in a callback, as the tracker client did on an https redirect', async () => {
     const errors: unknown[] = [];
     const session = startTorrentSession(
-      script(`setTimeout(() => { throw new TypeError('Protocol "https:" not supported. Expected "http:"'); }, 20);`),
+      script(
+        `setTimeout(() => { throw new TypeError('Protocol "https:" not supported. Expected "http:"'); }, 20);`,
+      ),
       job,
       { error: (object) => errors.push(object) },
     );
@@ -53,7 +69,10 @@ describe('a torrent session', () => {
       `),
       job,
     );
-    expect(await session.metadata).toMatchObject({ name: 'pack', files: [{ path: 'pack/a', length: 13 }] });
+    expect(await session.metadata).toMatchObject({
+      name: 'pack',
+      files: [{ path: 'pack/a', length: 13 }],
+    });
     expect(await session.verified).toBe(true);
     expect(await session.stats()).toEqual({ received: 42, have: 13 });
     expect(await text(session.read(0))).toBe('one two three');

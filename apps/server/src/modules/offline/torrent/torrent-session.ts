@@ -61,7 +61,8 @@ export type TorrentThreadScript = () => Promise<URL>;
  * The torrent thread of the built server: `dist/torrent-thread.js`, next to the bundle this
  * module is compiled into (`scripts/build.mjs` writes it next to each server bundle).
  */
-export const bundledTorrentThread: TorrentThreadScript = () => Promise.resolve(new URL('./torrent-thread.js', import.meta.url));
+export const bundledTorrentThread: TorrentThreadScript = () =>
+  Promise.resolve(new URL('./torrent-thread.js', import.meta.url));
 
 /** The thread of a torrent failed (a library threw, it ran out of memory, it could not start) or stopped early. */
 export class TorrentThreadError extends Error {
@@ -80,7 +81,8 @@ const closeTimeoutMs = 10_000;
 /** Settles as `work` does, or rejects with the signal's reason once it is aborted. */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+    const stop = () =>
+      reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
     if (signal.aborted) {
       stop();
       return;
@@ -127,12 +129,18 @@ export function startTorrentSession(
   job: TorrentThreadJob,
   logger?: { error(object: unknown, message: string): void },
 ): TorrentSession {
-  const worker = new Worker(script, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: threadHeapMb } });
+  const worker = new Worker(script, {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: threadHeapMb },
+  });
   let failure: TorrentThreadError | undefined;
   let received = 0;
   let closed = false;
   let nextId = 0;
-  const waiting = new Map<number, { resolve(value: { received: number; have: number }): void; reject(error: Error): void }>();
+  const waiting = new Map<
+    number,
+    { resolve(value: { received: number; have: number }): void; reject(error: Error): void }
+  >();
   let onMetadata: { resolve(value: ThreadMetadata): void; reject(error: Error): void } | undefined;
   let onVerified: { resolve(value: boolean): void; reject(error: Error): void } | undefined;
   let onClosed: (() => void) | undefined;
@@ -182,7 +190,9 @@ export function startTorrentSession(
         return;
       }
       case 'chunk':
-        reading?.push(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+        reading?.push(
+          Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength),
+        );
         return;
       case 'end':
         reading?.push(null);
@@ -224,7 +234,9 @@ export function startTorrentSession(
       }
       nextId += 1;
       const id = nextId;
-      const answer = new Promise<{ received: number; have: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      const answer = new Promise<{ received: number; have: number }>((resolve, reject) =>
+        waiting.set(id, { resolve, reject }),
+      );
       post({ type: 'stats', id });
       return answer;
     },

@@ -42,7 +42,10 @@ export function entriesOf(parsed: parseTorrent.ParsedTorrent): TorrentEntry[] {
   const files = parsed.files ?? [];
   const name = parsed.name ?? '';
   const prefix = `${name}/`;
-  const nested = files.length > 0 && name !== '' && files.every((file) => file.path.split(/[\\/]/).join('/').startsWith(prefix));
+  const nested =
+    files.length > 0 &&
+    name !== '' &&
+    files.every((file) => file.path.split(/[\\/]/).join('/').startsWith(prefix));
   return files.map((file, index) => {
     const path = file.path.split(/[\\/]/).join('/');
     return { index, path: nested ? path.slice(prefix.length) : path, size: file.length };
@@ -55,12 +58,21 @@ export function describeMagnet(text: string): TorrentDescription {
   try {
     parsed = parseTorrent(text.trim());
   } catch {
-    throw new AppError('invalid_argument', { description: 'url is not a magnet link of a torrent' });
+    throw new AppError('invalid_argument', {
+      description: 'url is not a magnet link of a torrent',
+    });
   }
   if (!/^[0-9a-f]{40}$/.test(parsed.infoHash ?? '')) {
-    throw new AppError('invalid_argument', { description: 'url is not a magnet link of a torrent' });
+    throw new AppError('invalid_argument', {
+      description: 'url is not a magnet link of a torrent',
+    });
   }
-  return { infoHash: parsed.infoHash, name: parsed.name ?? '', magnet: parseTorrent.toMagnetURI(parsed), files: undefined };
+  return {
+    infoHash: parsed.infoHash,
+    name: parsed.name ?? '',
+    magnet: parseTorrent.toMagnetURI(parsed),
+    files: undefined,
+  };
 }
 
 /** Parses a `.torrent` file's bytes; undefined when they are not a torrent. */
@@ -79,26 +91,38 @@ export function describeTorrentFile(bytes: Buffer): TorrentDescription {
   if (!parsed) {
     throw new AppError('invalid_argument', { description: 'The file is not a readable torrent' });
   }
-  return { infoHash: parsed.infoHash, name: parsed.name ?? '', magnet: parseTorrent.toMagnetURI({ ...parsed, urlList: [] }), files: entriesOf(parsed) };
+  return {
+    infoHash: parsed.infoHash,
+    name: parsed.name ?? '',
+    magnet: parseTorrent.toMagnetURI({ ...parsed, urlList: [] }),
+    files: entriesOf(parsed),
+  };
 }
 
 /**
  * The file indexes a member picked (`url.files`): decimal strings; absent or empty for every
  * file (null). Indexes past a known file list are the member's error.
  */
-export function pickedFiles(files: readonly string[] | undefined, known: TorrentEntry[] | undefined): number[] | null {
+export function pickedFiles(
+  files: readonly string[] | undefined,
+  known: TorrentEntry[] | undefined,
+): number[] | null {
   if (files === undefined || files.length === 0) {
     return null;
   }
   const picked = new Set<number>();
   for (const text of files) {
     if (!/^\d{1,7}$/.test(text)) {
-      throw new AppError('invalid_argument', { description: 'url.files holds file indexes of the torrent ("0", "1", ...)' });
+      throw new AppError('invalid_argument', {
+        description: 'url.files holds file indexes of the torrent ("0", "1", ...)',
+      });
     }
     picked.add(Number(text));
   }
   if (known !== undefined && [...picked].some((index) => index >= known.length)) {
-    throw new AppError('invalid_argument', { description: 'url.files names a file the torrent does not have' });
+    throw new AppError('invalid_argument', {
+      description: 'url.files names a file the torrent does not have',
+    });
   }
   return [...picked].sort((a, b) => a - b);
 }
@@ -117,7 +141,13 @@ export function safeEntrySegments(path: string): string[] {
 
 /** `params.files`: the torrent's files as a JSON string (`[{index, name, size}]`, numbers as strings), at most `listedFilesLimit`. */
 export function listingParam(entries: TorrentEntry[]): string {
-  return JSON.stringify(entries.slice(0, listedFilesLimit).map((entry) => ({ index: String(entry.index), name: safeEntrySegments(entry.path).join('/'), size: String(entry.size) })));
+  return JSON.stringify(
+    entries.slice(0, listedFilesLimit).map((entry) => ({
+      index: String(entry.index),
+      name: safeEntrySegments(entry.path).join('/'),
+      size: String(entry.size),
+    })),
+  );
 }
 
 /**
@@ -136,7 +166,11 @@ export type TorrentRefusal = 'torrent_files_missing' | 'too_large' | 'space_not_
  * decided once the metadata is known and before a piece is asked for: undefined when they may;
  * else why not (a file the torrent lacks, more than a download may be, more than the room left).
  */
-export function refusalOf(sizes: readonly number[], chosen: readonly number[] | null, limits: { maxBytes: number; available: number }): TorrentRefusal | undefined {
+export function refusalOf(
+  sizes: readonly number[],
+  chosen: readonly number[] | null,
+  limits: { maxBytes: number; available: number },
+): TorrentRefusal | undefined {
   const indexes = chosen ?? sizes.map((_size, index) => index);
   if (indexes.length === 0 || indexes.some((index) => index >= sizes.length)) {
     return 'torrent_files_missing';

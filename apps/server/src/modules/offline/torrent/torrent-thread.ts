@@ -5,7 +5,12 @@ import parseTorrent from 'parse-torrent';
 import type WebTorrent from 'webtorrent';
 import { policyFromWire } from '../fetch-guard';
 import { guardSockets } from '../socket-guard';
-import { createGuardedClient, guardedTorrentId, keepAnnouncing, piecesLeft } from './torrent-client';
+import {
+  createGuardedClient,
+  guardedTorrentId,
+  keepAnnouncing,
+  piecesLeft,
+} from './torrent-client';
 import { refusalOf, torrentFileOf } from './torrent-source';
 import type { FromThread, ToThread, TorrentThreadJob } from './torrent-session';
 
@@ -18,18 +23,25 @@ import type { FromThread, ToThread, TorrentThreadJob } from './torrent-session';
  */
 
 function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void {
-  const post = (message: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+  const post = (message: FromThread, transfer?: ArrayBuffer[]) =>
+    port.postMessage(message, transfer);
   const policy = policyFromWire(job.policy);
   guardSockets(policy);
 
-  const parsed = 'magnet' in job.source ? parseTorrent(job.source.magnet) : parseTorrent(Buffer.from(job.source.torrent));
+  const parsed =
+    'magnet' in job.source
+      ? parseTorrent(job.source.magnet)
+      : parseTorrent(Buffer.from(job.source.torrent));
   const id = guardedTorrentId(parsed, job.announce);
   const client = createGuardedClient(policy, job.dht);
-  const fail = (error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  const fail = (error: unknown) =>
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   client.on('error', fail);
   const torrent: WebTorrent.Torrent = client.add(
     job.select === undefined ? id : { ...id, so: job.select },
-    job.kind === 'metadata' ? { store: MemoryChunkStore, storeCacheSlots: 0, destroyStoreOnDestroy: true } : { path: job.path },
+    job.kind === 'metadata'
+      ? { store: MemoryChunkStore, storeCacheSlots: 0, destroyStoreOnDestroy: true }
+      : { path: job.path },
   );
   torrent.on('error', fail);
   const stopAnnouncing = keepAnnouncing(torrent);
@@ -73,7 +85,15 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
     }
     post({
       type: 'metadata',
-      metadata: { name: torrent.name, torrent: torrentFileOf(info, []), files: torrent.files.map((file) => ({ path: file.path, name: file.name, length: file.length })) },
+      metadata: {
+        name: torrent.name,
+        torrent: torrentFileOf(info, []),
+        files: torrent.files.map((file) => ({
+          path: file.path,
+          name: file.name,
+          length: file.length,
+        })),
+      },
     });
   });
 
@@ -95,7 +115,10 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
   port.on('message', (message: ToThread) => {
     switch (message.type) {
       case 'stats': {
-        const have = picked.reduce((sum, index) => sum + (torrent.files[index]?.downloaded ?? 0), 0);
+        const have = picked.reduce(
+          (sum, index) => sum + (torrent.files[index]?.downloaded ?? 0),
+          0,
+        );
         post({ type: 'stats', id: message.id, received: torrent.received, have });
         return;
       }
@@ -111,7 +134,9 @@ function run(job: TorrentThreadJob, port: NonNullable<typeof parentPort>): void 
         reading = stream;
         stream.on('readable', pump);
         stream.once('end', () => post({ type: 'end' }));
-        stream.once('error', (error: Error) => post({ type: 'read-error', message: error.message }));
+        stream.once('error', (error: Error) =>
+          post({ type: 'read-error', message: error.message }),
+        );
         return;
       }
       case 'pull':

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { createTaskRepository, type QueuedSource, type TaskRecord } from '../../task/task.repository';
+import {
+  createTaskRepository,
+  type QueuedSource,
+  type TaskRecord,
+} from '../../task/task.repository';
 
 /** What a torrent task's worker reads besides the magnet link. */
 export interface TorrentSource {
@@ -16,7 +20,10 @@ function parseFiles(text: string | null): number[] | null {
   }
   try {
     const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) && value.every((item) => Number.isInteger(item) && (item as number) >= 0) ? (value as number[]) : null;
+    return Array.isArray(value) &&
+      value.every((item) => Number.isInteger(item) && (item as number) >= 0)
+      ? (value as number[])
+      : null;
   } catch {
     return null;
   }
@@ -42,14 +49,25 @@ export function createTorrentSourceRepository(db: Kysely<Database>) {
 
     /** Keeps the metadata a magnet task learned (as a `.torrent` file), so a later run need not ask for it. */
     async saveTorrent(taskId: string, torrent: Buffer): Promise<void> {
-      await db.updateTable('torrent_sources').set({ torrent: torrent.toString('base64') }).where('task_id', '=', taskId).execute();
+      await db
+        .updateTable('torrent_sources')
+        .set({ torrent: torrent.toString('base64') })
+        .where('task_id', '=', taskId)
+        .execute();
     },
 
     /** A task's torrent source; a task without one fetches every file of its magnet link. */
     async find(taskId: string): Promise<TorrentSource> {
-      const row = await db.selectFrom('torrent_sources').select(['torrent', 'files']).where('task_id', '=', taskId).executeTakeFirst();
+      const row = await db
+        .selectFrom('torrent_sources')
+        .select(['torrent', 'files'])
+        .where('task_id', '=', taskId)
+        .executeTakeFirst();
       return {
-        torrent: row === undefined || row.torrent === null ? undefined : Buffer.from(row.torrent, 'base64'),
+        torrent:
+          row === undefined || row.torrent === null
+            ? undefined
+            : Buffer.from(row.torrent, 'base64'),
         files: parseFiles(row?.files ?? null),
       };
     },

@@ -3,7 +3,9 @@
 // parts of their APIs Nimbus uses.
 
 declare module 'parse-torrent' {
-  function parseTorrent(torrentId: string | Buffer | parseTorrent.ParsedTorrent): parseTorrent.ParsedTorrent;
+  function parseTorrent(
+    torrentId: string | Buffer | parseTorrent.ParsedTorrent,
+  ): parseTorrent.ParsedTorrent;
   namespace parseTorrent {
     interface ParsedTorrentFile {
       path: string;
@@ -45,7 +47,9 @@ declare module 'webtorrent' {
       lsd?: boolean;
       utp?: boolean;
       webSeeds?: boolean;
-      tracker?: boolean | { proxyOpts?: { httpAgent?: http.Agent; httpsAgent?: https.Agent }; wrtc?: false };
+      tracker?:
+        | boolean
+        | { proxyOpts?: { httpAgent?: http.Agent; httpsAgent?: https.Agent }; wrtc?: false };
       torrentPort?: number;
     }
     interface AddOptions {
@@ -110,8 +114,15 @@ declare module 'webtorrent' {
     blocked: { contains(address: string): boolean } | undefined;
     readonly torrentPort: number;
     throttleUpload(rate: number): void;
-    add(torrentId: string | Buffer | ParsedTorrent, options?: WebTorrent.AddOptions): WebTorrent.Torrent;
-    seed(input: string | string[], options: { announce?: string[]; name?: string; pieceLength?: number; path?: string }, onseed: (torrent: WebTorrent.Torrent & WebTorrent.Seeding) => void): WebTorrent.Torrent;
+    add(
+      torrentId: string | Buffer | ParsedTorrent,
+      options?: WebTorrent.AddOptions,
+    ): WebTorrent.Torrent;
+    seed(
+      input: string | string[],
+      options: { announce?: string[]; name?: string; pieceLength?: number; path?: string },
+      onseed: (torrent: WebTorrent.Torrent & WebTorrent.Seeding) => void,
+    ): WebTorrent.Torrent;
     destroy(callback?: (error?: Error) => void): void;
   }
   export = WebTorrent;
@@ -123,7 +134,17 @@ declare module 'bittorrent-tracker' {
   import type dgram from 'node:dgram';
 
   export class Server extends EventEmitter {
-    constructor(options?: { http?: boolean; udp?: boolean; ws?: boolean; stats?: boolean; filter?: (infoHash: string, params: unknown, callback: (error?: Error | null) => void) => void });
+    constructor(options?: {
+      http?: boolean;
+      udp?: boolean;
+      ws?: boolean;
+      stats?: boolean;
+      filter?: (
+        infoHash: string,
+        params: unknown,
+        callback: (error?: Error | null) => void,
+      ) => void;
+    });
     readonly http: http.Server | null;
     readonly udp4: dgram.Socket | null;
     listen(port: number, hostname: string, callback?: () => void): void;
@@ -141,8 +162,14 @@ declare module 'simple-get' {
 
   namespace simpleGet {
     /** A GET that follows redirects (up to 10), its whole body read. */
-    function concat(options: { url: string; timeout?: number }, callback: (error: Error | null, response?: IncomingMessage, data?: Buffer) => void): ClientRequest;
+    function concat(
+      options: { url: string; timeout?: number },
+      callback: (error: Error | null, response?: IncomingMessage, data?: Buffer) => void,
+    ): ClientRequest;
   }
-  function simpleGet(options: { url: string; timeout?: number }, callback: (error: Error | null, response?: IncomingMessage) => void): ClientRequest;
+  function simpleGet(
+    options: { url: string; timeout?: number },
+    callback: (error: Error | null, response?: IncomingMessage) => void,
+  ): ClientRequest;
   export = simpleGet;
 }

@@ -64,8 +64,16 @@ export function createSmtpMailer(deps: { url: string; from: string }): Mailer {
  * Writes each message as an `.eml` file under `dir` (written to a temp name, then renamed, so a
  * reader never sees half a message) and logs its note at info level.
  */
-export function createOutboxMailer(deps: { dir: string; from: string; logger: MailLogger }): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function createOutboxMailer(deps: {
+  dir: string;
+  from: string;
+  logger: MailLogger;
+}): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({
@@ -80,7 +88,10 @@ export function createOutboxMailer(deps: { dir: string; from: string; logger: Ma
       const file = path.join(deps.dir, name);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       await fs.rename(`${file}.tmp`, file);
-      deps.logger.info({ to: message.to, subject: message.subject, file }, `mail written to the outbox: ${message.note}`);
+      deps.logger.info(
+        { to: message.to, subject: message.subject, file },
+        `mail written to the outbox: ${message.note}`,
+      );
     },
     async close() {
       transport.close();

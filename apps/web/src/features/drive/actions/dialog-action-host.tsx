@@ -128,5 +128,7 @@ export function DialogActionHost({ locale, popupTexts }: DialogActionHostProps) 
     run?.();
   }, [pathname, search, session, router, locale]);
 
-  return popup ? <PopupWindow texts={popupTexts} locale={locale} onClose={() => setPopup(false)} /> : null;
+  return popup ? (
+    <PopupWindow texts={popupTexts} locale={locale} onClose={() => setPopup(false)} />
+  ) : null;
 }

@@ -29,7 +29,9 @@ describe('readDialogAction', () => {
     expect(highlight?.request).toEqual({ action: 'highlight_files', fileIds: ['a', 'b', 'c'] });
     expect(highlight?.rest.href).toBe(`${base}/drive/all`);
 
-    const create = read(`/drive/tasks?action=create_task&url=${encodeURIComponent('https://files.example/a.iso')}`);
+    const create = read(
+      `/drive/tasks?action=create_task&url=${encodeURIComponent('https://files.example/a.iso')}`,
+    );
     expect(create?.request).toEqual({ action: 'create_task', url: 'https://files.example/a.iso' });
     expect(create?.rest.search).toBe('');
 
@@ -94,7 +96,10 @@ describe('readDialogAction', () => {
     });
     const long = read(`/?action=search&keyword=${'k'.repeat(500)}`)?.request;
     expect(long?.action === 'search' && long.keyword.length).toBe(200);
-    expect(read('/drive/tasks?action=create_task')?.request).toEqual({ action: 'create_task', url: '' });
+    expect(read('/drive/tasks?action=create_task')?.request).toEqual({
+      action: 'create_task',
+      url: '',
+    });
   });
 });
 
@@ -119,7 +124,10 @@ describe('stepOf (the dispatch table)', () => {
     expect(stepOf(task, '/', 'signed-out')).toEqual({ kind: 'go', path: '/drive/tasks' });
     const highlight: DialogActionRequest = { action: 'highlight_files', fileIds: ['a'] };
     expect(stepOf(highlight, '/drive/all', 'signed-in')).toEqual({ kind: 'run' });
-    expect(stepOf(highlight, '/drive/recent', 'signed-in')).toEqual({ kind: 'go', path: '/drive/all' });
+    expect(stepOf(highlight, '/drive/recent', 'signed-in')).toEqual({
+      kind: 'go',
+      path: '/drive/all',
+    });
     expect(stepOf({ action: 'create_task', url: '' }, '/drive/tasks', 'signed-in')).toEqual({
       kind: 'run',
     });
@@ -127,10 +135,19 @@ describe('stepOf (the dispatch table)', () => {
 
   it('opens the usage dialogs on any page of the drive shell', () => {
     const storage = { action: 'show_storage_dialog' } as const;
-    for (const path of ['/drive/all', '/drive/recent', '/drive/shares', '/drive/trash', '/drive/tasks']) {
+    for (const path of [
+      '/drive/all',
+      '/drive/recent',
+      '/drive/shares',
+      '/drive/trash',
+      '/drive/tasks',
+    ]) {
       expect(stepOf(storage, path, 'signed-in')).toEqual({ kind: 'run' });
     }
-    expect(stepOf(storage, '/drive/feedback', 'signed-in')).toEqual({ kind: 'go', path: '/drive/all' });
+    expect(stepOf(storage, '/drive/feedback', 'signed-in')).toEqual({
+      kind: 'go',
+      path: '/drive/all',
+    });
     expect(stepOf({ action: 'show_traffic_dialog' }, '/', 'unknown')).toEqual({
       kind: 'go',
       path: '/drive/all',
@@ -138,7 +155,12 @@ describe('stepOf (the dispatch table)', () => {
   });
 
   it('runs the page actions where the visitor is, and leaves the redeem box to the payment page', () => {
-    for (const action of ['show_invite_dialog', 'show_activity_dialog', 'landing_page', 'login_required'] as const) {
+    for (const action of [
+      'show_invite_dialog',
+      'show_activity_dialog',
+      'landing_page',
+      'login_required',
+    ] as const) {
       expect(stepOf({ action }, '/', 'signed-out')).toEqual({ kind: 'run' });
     }
     expect(stepOf({ action: 'search', keyword: 'x' }, '/help', 'unknown')).toEqual({ kind: 'run' });
@@ -146,6 +168,8 @@ describe('stepOf (the dispatch table)', () => {
       kind: 'go',
       path: '/drive/payment',
     });
-    expect(stepOf({ action: 'open_redeem_box' }, '/drive/payment', 'signed-in')).toEqual({ kind: 'wait' });
+    expect(stepOf({ action: 'open_redeem_box' }, '/drive/payment', 'signed-in')).toEqual({
+      kind: 'wait',
+    });
   });
 });

@@ -212,7 +212,13 @@ export const actionPlaces: Record<DialogAction, ActionPlace> = {
 };
 
 /** The paths of the drive's shell, where `shell` actions run. */
-export const shellPaths = ['/drive/all', '/drive/recent', '/drive/shares', '/drive/trash', '/drive/tasks'];
+export const shellPaths = [
+  '/drive/all',
+  '/drive/recent',
+  '/drive/shares',
+  '/drive/trash',
+  '/drive/tasks',
+];
 
 /** The path without its locale segment (`/ja/drive/all` -> `/drive/all`), without a trailing slash. */
 export function pathWithoutLocale(pathname: string): string {
@@ -242,7 +248,9 @@ export function stepOf(
     case 'page':
       return { kind: 'run' };
     case 'payment':
-      return pathname === '/drive/payment' ? { kind: 'wait' } : { kind: 'go', path: '/drive/payment' };
+      return pathname === '/drive/payment'
+        ? { kind: 'wait' }
+        : { kind: 'go', path: '/drive/payment' };
     case 'drive':
       if (pathname !== place.path) {
         return { kind: 'go', path: place.path };

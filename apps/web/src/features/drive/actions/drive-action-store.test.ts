@@ -7,7 +7,10 @@ describe('the drive action hand-over', () => {
     store.getState().put({ action: 'show_task', taskId: 't1' });
     expect(store.getState().take(['open_file', 'highlight_files'])).toBeUndefined();
     expect(store.getState().pending).toEqual({ action: 'show_task', taskId: 't1' });
-    expect(store.getState().take(['show_task', 'create_task'])).toEqual({ action: 'show_task', taskId: 't1' });
+    expect(store.getState().take(['show_task', 'create_task'])).toEqual({
+      action: 'show_task',
+      taskId: 't1',
+    });
     expect(store.getState().take(['show_task'])).toBeUndefined();
   });
 
@@ -16,6 +19,9 @@ describe('the drive action hand-over', () => {
     store.getState().put({ action: 'show_storage_dialog' });
     store.getState().put({ action: 'create_task', url: 'https://files.example/a' });
     expect(store.getState().take(['show_storage_dialog'])).toBeUndefined();
-    expect(store.getState().take(['create_task'])).toEqual({ action: 'create_task', url: 'https://files.example/a' });
+    expect(store.getState().take(['create_task'])).toEqual({
+      action: 'create_task',
+      url: 'https://files.example/a',
+    });
   });
 });

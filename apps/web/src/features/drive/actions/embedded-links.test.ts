@@ -44,7 +44,11 @@ describe('embeddedClickOf', () => {
         href: 'https://nimbus.example/drive/all?action=show_storage_dialog',
       },
     });
-    const ja = embeddedClickOf('https://nimbus.example/ja/drive/tasks?action=create_task_now', page, '_self');
+    const ja = embeddedClickOf(
+      'https://nimbus.example/ja/drive/tasks?action=create_task_now',
+      page,
+      '_self',
+    );
     expect(ja.kind === 'post' && ja.message.action).toBe('create_task');
   });
 

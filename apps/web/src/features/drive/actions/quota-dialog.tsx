@@ -83,7 +83,11 @@ export function QuotaDialog({
         ) : (
           <div className="h-10 animate-pulse rounded-lg bg-muted" aria-hidden />
         )}
-        <Link href={upgradeHref} className={buttonVariants({ variant: 'primary' })} onClick={onClose}>
+        <Link
+          href={upgradeHref}
+          className={buttonVariants({ variant: 'primary' })}
+          onClick={onClose}
+        >
           {t(`quota.${kind}-upgrade`)}
         </Link>
       </DialogContent>

@@ -1,6 +1,11 @@
 import { createMemoryStorage } from '@nimbus/client';
 import { describe, expect, it } from 'vitest';
-import { maxPlaybackPositions, playbackPositionsKey, rememberPlayback, resumePosition } from './playback-positions';
+import {
+  maxPlaybackPositions,
+  playbackPositionsKey,
+  rememberPlayback,
+  resumePosition,
+} from './playback-positions';
 
 describe('playback positions', () => {
   it('goes on where the member stopped, unless that is near the start or the end', () => {
@@ -21,7 +26,9 @@ describe('playback positions', () => {
     for (let index = 0; index < maxPlaybackPositions + 5; index += 1) {
       rememberPlayback(storage, `file-${index}`, 60, 600, index);
     }
-    expect(Object.keys(JSON.parse(storage.getItem(playbackPositionsKey) ?? '{}') as object)).toHaveLength(maxPlaybackPositions);
+    expect(
+      Object.keys(JSON.parse(storage.getItem(playbackPositionsKey) ?? '{}') as object),
+    ).toHaveLength(maxPlaybackPositions);
     expect(resumePosition(storage, 'file-0', 600)).toBeUndefined();
     expect(resumePosition(storage, `file-${maxPlaybackPositions + 4}`, 600)).toBe(60);
     storage.setItem(playbackPositionsKey, '{"x":{"position":"NaN"},"y":5');

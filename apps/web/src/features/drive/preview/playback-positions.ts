@@ -25,7 +25,12 @@ function entriesOf(storage: Pick<StorageLike, 'getItem'>): Map<string, Entry> {
   const entries = new Map<string, Entry>();
   for (const [id, value] of Object.entries(stored)) {
     const { position, at } = (value ?? {}) as Partial<Entry>;
-    if (typeof position === 'number' && Number.isFinite(position) && position >= 0 && typeof at === 'number') {
+    if (
+      typeof position === 'number' &&
+      Number.isFinite(position) &&
+      position >= 0 &&
+      typeof at === 'number'
+    ) {
       entries.set(id, { position, at });
     }
   }
@@ -53,7 +58,11 @@ export function rememberPlayback(
   now: number,
 ): void {
   const entries = entriesOf(storage);
-  if (!Number.isFinite(position) || position < marginSeconds || (Number.isFinite(duration) && position > duration - marginSeconds)) {
+  if (
+    !Number.isFinite(position) ||
+    position < marginSeconds ||
+    (Number.isFinite(duration) && position > duration - marginSeconds)
+  ) {
     if (entries.delete(fileId)) {
       write(storage, entries);
     }
@@ -64,7 +73,11 @@ export function rememberPlayback(
 }
 
 /** Where to go on in a file of `duration` seconds, or undefined to start at the beginning. */
-export function resumePosition(storage: Pick<StorageLike, 'getItem'>, fileId: string, duration: number): number | undefined {
+export function resumePosition(
+  storage: Pick<StorageLike, 'getItem'>,
+  fileId: string,
+  duration: number,
+): number | undefined {
   const position = entriesOf(storage).get(fileId)?.position;
   if (position === undefined || position < marginSeconds) {
     return undefined;

@@ -221,9 +221,7 @@ export class UploadQueue {
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
 
   /** Sets who is told of completed uploads. */
-  setOnUploaded(
-    onUploaded: ((parentIds: string[], itemIds: string[]) => void) | undefined,
-  ): void {
+  setOnUploaded(onUploaded: ((parentIds: string[], itemIds: string[]) => void) | undefined): void {
     this.deps.onUploaded = onUploaded;
   }
 

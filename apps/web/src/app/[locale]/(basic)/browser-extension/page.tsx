@@ -5,7 +5,11 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { DownloadCard } from '@/features/apps/download-card';
 import { recommendedChannels } from '@/features/apps/platform';
 import { DownloadCount } from '@/features/apps/download-count';
-import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
+import {
+  currentVisitor,
+  loadDownloadCounts,
+  loadSiteResources,
+} from '@/features/apps/site-resources';
 import { StepList } from '@/features/apps/step-list';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
@@ -15,7 +19,11 @@ import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('browser-extension');
 
-const extensionChannels: readonly AppChannel[] = ['extension_chrome', 'extension_edge', 'extension_firefox'];
+const extensionChannels: readonly AppChannel[] = [
+  'extension_chrome',
+  'extension_edge',
+  'extension_firefox',
+];
 const stepKeys = ['install', 'sign-in', 'spot', 'save', 'follow'] as const;
 
 /**
@@ -33,11 +41,18 @@ export default async function BrowserExtensionPage({ params }: LocaleParams) {
     loadDownloadCounts(locale),
   ]);
   const downloads = resources.app_downloads;
-  const recommended = recommendedChannels(visitor, downloads).find((channel) => extensionChannels.includes(channel));
-  const ordered = [...extensionChannels].sort((a, b) => Number(b === recommended) - Number(a === recommended));
+  const recommended = recommendedChannels(visitor, downloads).find((channel) =>
+    extensionChannels.includes(channel),
+  );
+  const ordered = [...extensionChannels].sort(
+    (a, b) => Number(b === recommended) - Number(a === recommended),
+  );
   const hasAny = extensionChannels.some((channel) => downloads[channel] !== undefined);
   return (
-    <PageIntro title={pages('browser-extension.title')} description={pages('browser-extension.description')}>
+    <PageIntro
+      title={pages('browser-extension.title')}
+      description={pages('browser-extension.description')}
+    >
       <div className="space-y-8">
         {hasAny ? null : <WebAppCard locale={locale} visitor={visitor} isPrimary />}
         <section aria-labelledby="extension-browsers" className="space-y-3">
@@ -61,8 +76,14 @@ export default async function BrowserExtensionPage({ params }: LocaleParams) {
           <h2 id="extension-steps" className="text-lg font-semibold">
             {t('extension.steps-title')}
           </h2>
-          <StepList labelledBy="extension-steps" steps={stepKeys.map((key) => t(`extension.steps.${key}`))} />
-          <a href={localePath(locale, '/drive/tasks')} className={buttonVariants({ variant: 'outline' })}>
+          <StepList
+            labelledBy="extension-steps"
+            steps={stepKeys.map((key) => t(`extension.steps.${key}`))}
+          />
+          <a
+            href={localePath(locale, '/drive/tasks')}
+            className={buttonVariants({ variant: 'outline' })}
+          >
             {t('extension.transfers')}
           </a>
         </section>

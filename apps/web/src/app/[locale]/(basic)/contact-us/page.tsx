@@ -25,7 +25,10 @@ function ContactOption({ icon: Icon, title, text, testId, children }: OptionProp
       data-testid={testId}
       className="flex flex-col gap-3 rounded-2xl border border-border bg-background p-5 sm:p-6"
     >
-      <span aria-hidden className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
+      <span
+        aria-hidden
+        className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary"
+      >
         <Icon className="size-5" />
       </span>
       <h3 className="text-lg font-semibold">{title}</h3>
@@ -45,12 +48,19 @@ export default async function ContactUsPage({ params }: LocaleParams) {
   const pages = await getTranslations({ locale, namespace: 'pages' });
   const t = await getTranslations({ locale, namespace: 'support.contact' });
   const options = await loadContactOptions(locale);
-  const hasAddress = options.supportEmail !== undefined || options.businessEmail !== undefined || options.supportUrl !== undefined;
+  const hasAddress =
+    options.supportEmail !== undefined ||
+    options.businessEmail !== undefined ||
+    options.supportUrl !== undefined;
   const link = 'w-full break-all sm:w-auto';
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{pages('contact-us.title')}</h1>
-      <p className="mt-4 text-lg text-pretty text-muted-foreground">{pages('contact-us.description')}</p>
+      <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+        {pages('contact-us.title')}
+      </h1>
+      <p className="mt-4 text-lg text-pretty text-muted-foreground">
+        {pages('contact-us.description')}
+      </p>
 
       <section aria-labelledby="contact-options" className="mt-10">
         <h2 id="contact-options" className="text-xl font-semibold">
@@ -63,18 +73,37 @@ export default async function ContactUsPage({ params }: LocaleParams) {
         )}
         <ul className="mt-5 grid grid-cols-1 gap-4 md:grid-cols-2">
           {options.supportEmail ? (
-            <ContactOption icon={Mail} title={t('email-title')} text={t('email-text')} testId="contact-support-email">
+            <ContactOption
+              icon={Mail}
+              title={t('email-title')}
+              text={t('email-text')}
+              testId="contact-support-email"
+            >
               <Button asChild className={link}>
                 <a href={`mailto:${options.supportEmail}`}>{options.supportEmail}</a>
               </Button>
             </ContactOption>
           ) : null}
-          <ContactOption icon={MessageSquareText} title={t('feedback-title')} text={t('feedback-text')} testId="contact-feedback">
-            <Button asChild variant={options.supportEmail ? 'outline' : 'primary'} className="w-full sm:w-auto">
+          <ContactOption
+            icon={MessageSquareText}
+            title={t('feedback-title')}
+            text={t('feedback-text')}
+            testId="contact-feedback"
+          >
+            <Button
+              asChild
+              variant={options.supportEmail ? 'outline' : 'primary'}
+              className="w-full sm:w-auto"
+            >
               <a href={localePath(locale, '/drive/feedback')}>{t('feedback-action')}</a>
             </Button>
           </ContactOption>
-          <ContactOption icon={LifeBuoy} title={t('help-title')} text={t('help-text')} testId="contact-help">
+          <ContactOption
+            icon={LifeBuoy}
+            title={t('help-title')}
+            text={t('help-text')}
+            testId="contact-help"
+          >
             <Button asChild variant="outline" className="w-full sm:w-auto">
               <a href={localePath(locale, '/help-center')}>{t('help-action')}</a>
             </Button>
@@ -83,7 +112,12 @@ export default async function ContactUsPage({ params }: LocaleParams) {
             </Button>
           </ContactOption>
           {options.supportUrl ? (
-            <ContactOption icon={ExternalLink} title={t('website-title')} text={t('website-text')} testId="contact-support-url">
+            <ContactOption
+              icon={ExternalLink}
+              title={t('website-title')}
+              text={t('website-text')}
+              testId="contact-support-url"
+            >
               <Button asChild variant="outline" className="w-full sm:w-auto">
                 <a href={options.supportUrl} rel="noopener noreferrer" target="_blank">
                   {t('website-action')}
@@ -92,7 +126,12 @@ export default async function ContactUsPage({ params }: LocaleParams) {
             </ContactOption>
           ) : null}
           {options.businessEmail ? (
-            <ContactOption icon={Briefcase} title={t('business-title')} text={t('business-text')} testId="contact-business-email">
+            <ContactOption
+              icon={Briefcase}
+              title={t('business-title')}
+              text={t('business-text')}
+              testId="contact-business-email"
+            >
               <Button asChild variant="outline" className={link}>
                 <a href={`mailto:${options.businessEmail}`}>{options.businessEmail}</a>
               </Button>

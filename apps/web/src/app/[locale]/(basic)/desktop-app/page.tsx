@@ -7,7 +7,11 @@ import { DownloadCard } from '@/features/apps/download-card';
 import { OpenInApp } from '@/features/apps/open-in-app';
 import { recommendedChannels } from '@/features/apps/platform';
 import { DownloadCount } from '@/features/apps/download-count';
-import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
+import {
+  currentVisitor,
+  loadDownloadCounts,
+  loadSiteResources,
+} from '@/features/apps/site-resources';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
 import type { LocaleParams } from '@/i18n/params';
@@ -86,7 +90,9 @@ export default async function DesktopAppPage({ params }: LocaleParams) {
     <PageIntro title={t('desktop-app.title')} description={t('desktop-app.description')}>
       <div className="space-y-6">
         {hasAny ? null : <WebAppCard locale={locale} visitor={visitor} isPrimary />}
-        <div className="grid gap-6 md:grid-cols-2">{visitor.platform === 'mac' ? [mac, windows] : [windows, mac]}</div>
+        <div className="grid gap-6 md:grid-cols-2">
+          {visitor.platform === 'mac' ? [mac, windows] : [windows, mac]}
+        </div>
         {resources.app_link_scheme && hasAny && !visitor.isMobile ? (
           <OpenInApp locale={locale} scheme={resources.app_link_scheme} path="drive/all" />
         ) : null}

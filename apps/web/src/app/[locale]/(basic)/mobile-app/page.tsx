@@ -8,7 +8,11 @@ import { OpenInApp } from '@/features/apps/open-in-app';
 import { PageQr } from '@/features/apps/phone-qr';
 import { recommendedChannels } from '@/features/apps/platform';
 import { DownloadCount } from '@/features/apps/download-count';
-import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
+import {
+  currentVisitor,
+  loadDownloadCounts,
+  loadSiteResources,
+} from '@/features/apps/site-resources';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
 import { localePath } from '@/i18n/locale-path';
@@ -34,7 +38,9 @@ export default async function MobileAppPage({ params }: LocaleParams) {
     loadDownloadCounts(locale),
   ]);
   const downloads = resources.app_downloads;
-  const recommended = recommendedChannels(visitor, downloads).find((channel) => mobileChannels.includes(channel));
+  const recommended = recommendedChannels(visitor, downloads).find((channel) =>
+    mobileChannels.includes(channel),
+  );
   const hasAny = mobileChannels.some((channel) => downloads[channel] !== undefined);
   const card = (channel: AppChannel, footer?: ReactNode) => (
     <DownloadCard
@@ -77,7 +83,9 @@ export default async function MobileAppPage({ params }: LocaleParams) {
     <PageIntro title={pages('mobile-app.title')} description={pages('mobile-app.description')}>
       <div className="space-y-6">
         {hasAny ? null : <WebAppCard locale={locale} visitor={visitor} isPrimary />}
-        <div className="grid gap-6 md:grid-cols-2">{androidFirst ? [android, ios] : [ios, android]}</div>
+        <div className="grid gap-6 md:grid-cols-2">
+          {androidFirst ? [android, ios] : [ios, android]}
+        </div>
         {resources.app_link_scheme && visitor.isMobile ? (
           <OpenInApp locale={locale} scheme={resources.app_link_scheme} path="drive/all" />
         ) : null}

@@ -5,7 +5,11 @@ import { TvActivateLink } from '@/features/auth/tv-activate-link';
 import { DownloadCard } from '@/features/apps/download-card';
 import { PhoneQr } from '@/features/apps/phone-qr';
 import { DownloadCount } from '@/features/apps/download-count';
-import { currentVisitor, loadDownloadCounts, loadSiteResources } from '@/features/apps/site-resources';
+import {
+  currentVisitor,
+  loadDownloadCounts,
+  loadSiteResources,
+} from '@/features/apps/site-resources';
 import { StepList } from '@/features/apps/step-list';
 import { WebAppCard } from '@/features/apps/web-app-card';
 import { infoPageMetadata } from '@/features/site/info-page';
@@ -59,7 +63,12 @@ export default async function TvPage({ params }: LocaleParams) {
           </div>
         </section>
         {visitor.isMobile ? null : (
-          <PhoneQr url={activateUrl} title={t('tv.qr-title')} body={t('tv.qr-body')} label={t('tv.activate-qr')} />
+          <PhoneQr
+            url={activateUrl}
+            title={t('tv.qr-title')}
+            body={t('tv.qr-body')}
+            label={t('tv.activate-qr')}
+          />
         )}
         {tv ? null : <WebAppCard locale={locale} visitor={visitor} isPrimary={false} />}
       </div>

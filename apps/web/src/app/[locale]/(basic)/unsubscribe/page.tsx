@@ -31,10 +31,16 @@ export default async function UnsubscribePage({ params, searchParams }: Unsubscr
   const d = typeof asked === 'string' && asked !== '' && asked.length <= 4096 ? asked : undefined;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{t('unsubscribe.title')}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+        {t('unsubscribe.title')}
+      </h1>
       <div className="mt-8">
         <AuthMessages locale={locale} namespaces={['support']}>
-          <UnsubscribePanel d={d} errorTexts={errorTextsOf(locale)} homeHref={localePath(locale, '/')} />
+          <UnsubscribePanel
+            d={d}
+            errorTexts={errorTextsOf(locale)}
+            homeHref={localePath(locale, '/')}
+          />
         </AuthMessages>
       </div>
     </div>

@@ -24,7 +24,10 @@ export default async function CheckInGuidePage({ params }: LocaleParams) {
           </h2>
           <ol className="flex flex-col gap-3">
             {steps.map((step, index) => (
-              <li key={step} className="flex gap-4 rounded-2xl border border-border bg-background p-4">
+              <li
+                key={step}
+                className="flex gap-4 rounded-2xl border border-border bg-background p-4"
+              >
                 <span
                   aria-hidden
                   className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"

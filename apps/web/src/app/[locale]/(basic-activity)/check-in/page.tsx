@@ -31,7 +31,10 @@ export default async function CheckInPage({ params, searchParams }: CheckInPageP
       description={
         <>
           {t('lead')}{' '}
-          <a className="font-medium text-primary underline-offset-4 hover:underline" href={localePath(locale, '/check-in-guide')}>
+          <a
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href={localePath(locale, '/check-in-guide')}
+          >
             {t('guide-link')}
           </a>
         </>

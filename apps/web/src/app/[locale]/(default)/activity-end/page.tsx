@@ -25,8 +25,14 @@ export default async function ActivityEndPage({ params, searchParams }: Activity
     ? (from as SeasonalActivity)
     : undefined;
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col items-center gap-5 px-4 py-16 text-center" data-testid="activity-end">
-      <span aria-hidden className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
+    <div
+      className="mx-auto flex w-full max-w-2xl flex-col items-center gap-5 px-4 py-16 text-center"
+      data-testid="activity-end"
+    >
+      <span
+        aria-hidden
+        className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground"
+      >
         <CalendarX2 className="size-7" />
       </span>
       <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">

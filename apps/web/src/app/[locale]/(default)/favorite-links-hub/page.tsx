@@ -13,7 +13,11 @@ export const generateMetadata = infoPageMetadata('favorite-links-hub');
 
 /** The starting points every visitor sees, with where each leads. */
 const startingPoints = [
-  { key: 'first-link', path: '/help-center/getting-started/save-your-first-link', icon: FolderInput },
+  {
+    key: 'first-link',
+    path: '/help-center/getting-started/save-your-first-link',
+    icon: FolderInput,
+  },
   { key: 'share', path: '/help-center/sharing/create-a-share-link', icon: Link2 },
   { key: 'check', path: '/url-checker', icon: Search },
   { key: 'apps', path: '/mobile-app', icon: Smartphone },
@@ -34,7 +38,10 @@ export default async function FavoriteLinksHubPage({ params }: LocaleParams) {
   ]);
   const messages: Messages = await getMessages({ locale });
   return (
-    <PageIntro title={pages('favorite-links-hub.title')} description={pages('favorite-links-hub.description')}>
+    <PageIntro
+      title={pages('favorite-links-hub.title')}
+      description={pages('favorite-links-hub.description')}
+    >
       <div className="space-y-10">
         <NextIntlClientProvider locale={locale} messages={{ apps: { hub: messages.apps.hub } }}>
           <FavoriteLinks
@@ -60,7 +67,9 @@ export default async function FavoriteLinksHubPage({ params }: LocaleParams) {
                   <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
                   <span>
                     <span className="block font-medium">{t(`start.${key}.title`)}</span>
-                    <span className="mt-1 block text-sm text-muted-foreground">{t(`start.${key}.body`)}</span>
+                    <span className="mt-1 block text-sm text-muted-foreground">
+                      {t(`start.${key}.body`)}
+                    </span>
                   </span>
                 </a>
               </li>

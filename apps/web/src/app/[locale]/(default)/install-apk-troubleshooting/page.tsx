@@ -9,7 +9,15 @@ import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('install-apk-troubleshooting');
 
-const stepKeys = ['source', 'complete', 'space', 'conflict', 'version', 'protect', 'checksum'] as const;
+const stepKeys = [
+  'source',
+  'complete',
+  'space',
+  'conflict',
+  'version',
+  'protect',
+  'checksum',
+] as const;
 
 /**
  * /install-apk-troubleshooting: the steps that get the Android package installed, in the order
@@ -32,7 +40,11 @@ export default async function InstallApkTroubleshootingPage({ params }: LocalePa
         <p>{t('apk.intro')}</p>
         <ol className="space-y-4">
           {stepKeys.map((key, index) => (
-            <li key={key} id={key} className="flex scroll-mt-24 gap-3 rounded-xl border border-border p-5">
+            <li
+              key={key}
+              id={key}
+              className="flex scroll-mt-24 gap-3 rounded-xl border border-border p-5"
+            >
               <span
                 aria-hidden
                 className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary"
@@ -43,7 +55,9 @@ export default async function InstallApkTroubleshootingPage({ params }: LocalePa
                 <h2 className="font-semibold">{t(`apk.steps.${key}.title`)}</h2>
                 <p className="mt-1 text-muted-foreground">{t(`apk.steps.${key}.body`)}</p>
                 {key === 'checksum' && apk?.sha256 ? (
-                  <code className="mt-2 block font-mono text-xs break-all select-all">{apk.sha256}</code>
+                  <code className="mt-2 block font-mono text-xs break-all select-all">
+                    {apk.sha256}
+                  </code>
                 ) : null}
               </div>
             </li>
@@ -51,11 +65,18 @@ export default async function InstallApkTroubleshootingPage({ params }: LocalePa
         </ol>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           {apk ? (
-            <a href={apk.url} rel="noopener noreferrer" className={buttonVariants({ variant: 'primary' })}>
+            <a
+              href={apk.url}
+              rel="noopener noreferrer"
+              className={buttonVariants({ variant: 'primary' })}
+            >
               {t('apk.download')}
             </a>
           ) : null}
-          <a href={localePath(locale, '/contact-us')} className={buttonVariants({ variant: 'outline' })}>
+          <a
+            href={localePath(locale, '/contact-us')}
+            className={buttonVariants({ variant: 'outline' })}
+          >
             {t('apk.contact')}
           </a>
         </div>

@@ -8,7 +8,16 @@ import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('tv-help');
 
-const questionKeys = ['where', 'format', 'expired', 'wrong', 'denied', 'account', 'install', 'playback'] as const;
+const questionKeys = [
+  'where',
+  'format',
+  'expired',
+  'wrong',
+  'denied',
+  'account',
+  'install',
+  'playback',
+] as const;
 
 /** /tv-help: entering the TV's code and the usual problems, each answer linkable by its anchor. */
 export default async function TvHelpPage({ params }: LocaleParams) {
@@ -22,9 +31,17 @@ export default async function TvHelpPage({ params }: LocaleParams) {
       <div className="space-y-8">
         <div className="divide-y divide-border rounded-xl border border-border">
           {questionKeys.map((key) => (
-            <section key={key} id={key} aria-labelledby={`tv-help-${key}`} className="scroll-mt-24 p-5">
+            <section
+              key={key}
+              id={key}
+              aria-labelledby={`tv-help-${key}`}
+              className="scroll-mt-24 p-5"
+            >
               <h2 id={`tv-help-${key}`} className="text-base font-semibold">
-                <a href={`#${key}`} className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+                <a
+                  href={`#${key}`}
+                  className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   {t(`tv-help.questions.${key}.q`)}
                 </a>
               </h2>

@@ -22,7 +22,10 @@ interface CompensationPageProps extends LocaleParams {
  * compensation activity types such as `aliyun_accident_202409`); closed by the activity-end
  * check once that compensation is over; an unknown type gets its own explanation.
  */
-export default async function CompensationActivityPage({ params, searchParams }: CompensationPageProps) {
+export default async function CompensationActivityPage({
+  params,
+  searchParams,
+}: CompensationPageProps) {
   const locale = await localeOf(params);
   const asked = (await searchParams).type;
   const type = typeof asked === 'string' && compensationTypePattern.test(asked) ? asked : undefined;
@@ -30,18 +33,27 @@ export default async function CompensationActivityPage({ params, searchParams }:
   const offer = type === undefined ? undefined : operation?.compensations[type];
   const t = await getTranslations({ locale, namespace: 'activity.compensation' });
   const format = await getFormatter({ locale });
-  const longDate = (value: string) => format.dateTime(new Date(value), { dateStyle: 'long', timeZone: 'UTC' });
+  const longDate = (value: string) =>
+    format.dateTime(new Date(value), { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:py-12">
       <section className="flex flex-col gap-5 rounded-3xl border border-border bg-background p-6 shadow-sm sm:p-10">
-        <span aria-hidden className="flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary">
+        <span
+          aria-hidden
+          className="flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary"
+        >
           <HeartHandshake className="size-6" />
         </span>
-        <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{t('title')}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+          {t('title')}
+        </h1>
         {offer && type ? (
           <>
             <p className="text-lg text-pretty text-muted-foreground">{t('lead')}</p>
-            <div className="flex flex-col gap-1 rounded-2xl bg-muted p-4" data-testid="compensation-offer">
+            <div
+              className="flex flex-col gap-1 rounded-2xl bg-muted p-4"
+              data-testid="compensation-offer"
+            >
               <p className="text-lg font-semibold">
                 {t('offer', { count: offer.days, date: longDate(offer.joined_before) })}
               </p>
@@ -55,7 +67,10 @@ export default async function CompensationActivityPage({ params, searchParams }:
                 type={type}
                 offer={offer}
                 errorTexts={errorTextsOf(locale)}
-                signInHref={signInHref(locale, `${localePath(locale, '/activity/compensation')}?type=${type}`)}
+                signInHref={signInHref(
+                  locale,
+                  `${localePath(locale, '/activity/compensation')}?type=${type}`,
+                )}
                 activityEndHref={`${localePath(locale, '/activity-end')}?from=compensation`}
                 accountHref={localePath(locale, '/drive/account')}
               />

@@ -21,7 +21,10 @@ export default async function InappWidgetPage({ params }: LocaleParams) {
     <div className="mx-auto w-full max-w-sm px-4 py-6">
       <div className="rounded-xl border border-border p-4">
         <h1 className="mb-3 text-base font-semibold">{pages('inapp-widget.title')}</h1>
-        <NextIntlClientProvider locale={locale} messages={{ apps: { widget: messages.apps.widget } }}>
+        <NextIntlClientProvider
+          locale={locale}
+          messages={{ apps: { widget: messages.apps.widget } }}
+        >
           <InappWidget
             hrefs={{
               open: localePath(locale, '/drive/all'),

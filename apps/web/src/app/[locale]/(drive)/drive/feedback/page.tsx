@@ -16,8 +16,12 @@ export default async function DriveFeedbackPage({ params }: LocaleParams) {
   const t = await getTranslations({ locale, namespace: 'pages' });
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-      <h1 className="text-3xl font-semibold tracking-tight text-balance">{t('drive-feedback.title')}</h1>
-      <p className="mt-3 mb-8 text-lg text-pretty text-muted-foreground">{t('drive-feedback.description')}</p>
+      <h1 className="text-3xl font-semibold tracking-tight text-balance">
+        {t('drive-feedback.title')}
+      </h1>
+      <p className="mt-3 mb-8 text-lg text-pretty text-muted-foreground">
+        {t('drive-feedback.description')}
+      </p>
       <AuthMessages locale={locale} namespaces={['support']}>
         <FeedbackForm
           errorTexts={errorTextsOf(locale)}
