@@ -1,4 +1,4 @@
-// A 1 GiB download from a Nimbus content link (API.md §2 "Downloads") against nginx serving the
+// A 1 GiB download from a Nimbus content link (docs/api.md#files "Downloads") against nginx serving the
 // same file with `sendfile`, in the same run: throughput (median of several runs, curl as the
 // client of both) and the growth of the Nimbus process's resident memory while it serves.
 // Targets of the issue: >= 0.85x nginx, RSS growth under 64 MiB. `BENCH_SIZE_MIB` shrinks the
@@ -86,7 +86,7 @@ await runBench(async () => {
     const link = got.web_content_link || got.links?.['application/octet-stream']?.url || '';
     if (link === '') {
       throw new NotMeasured(
-        'GET /drive/v1/files/{id} gives no web_content_link (API.md §2 "Downloads")',
+        'GET /drive/v1/files/{id} gives no web_content_link (docs/api.md#files "Downloads")',
       );
     }
     const nimbusUrl = new URL(link, nimbus.origin).href;

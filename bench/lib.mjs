@@ -320,7 +320,7 @@ async function postJson(url, body, headers = {}) {
 }
 
 /**
- * Signs a new member up the way a person does (API.md §6): asks for a code, reads it from the
+ * Signs a new member up the way a person does (docs/api.md#user-service): asks for a code, reads it from the
  * mail the server wrote to `DATA_DIR/outbox` (no SMTP configured), trades it for a verification
  * token and signs up. Returns the member's id, access token and the headers that carry it.
  */
@@ -454,7 +454,7 @@ export function writeRandomFile(file, size) {
   return hash.digest('hex');
 }
 
-/** SHA-256 and GCID (Xunlei/PikPak content hash, API.md §2 `hash`) of a file. */
+/** SHA-256 and GCID (Xunlei/PikPak content hash, docs/api.md#files `hash`) of a file. */
 export async function hashFile(file) {
   const size = fs.statSync(file).size;
   let blockSize = 256 * 1024;

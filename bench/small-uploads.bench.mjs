@@ -1,4 +1,4 @@
-// 1,000 one-KiB files uploaded to Nimbus as a member's client does (API.md §2 "Uploads": create
+// 1,000 one-KiB files uploaded to Nimbus as a member's client does (docs/api.md#files "Uploads": create
 // the file with `UPLOAD_TYPE_FORM`, then one multipart POST of the bytes to the form's url), four
 // at a time, in files per second. The baseline, in the same run with the same client, is a bare
 // node:http server that receives the same multipart POST and stores its body durably the least
@@ -126,7 +126,7 @@ async function uploadAll(nimbus, member, folderId, contents, total) {
     const form = created.form;
     if (typeof form?.url !== 'string' || form.url === '') {
       throw new NotMeasured(
-        `POST /drive/v1/files with UPLOAD_TYPE_FORM answers no form.url (API.md §2 "Uploads"): ${JSON.stringify(created).slice(0, 300)}`,
+        `POST /drive/v1/files with UPLOAD_TYPE_FORM answers no form.url (docs/api.md#files "Uploads"): ${JSON.stringify(created).slice(0, 300)}`,
       );
     }
     await postForm(

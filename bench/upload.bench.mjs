@@ -1,4 +1,4 @@
-// A 1 GiB resumable upload to Nimbus (API.md §2 "Uploads": the file is created with
+// A 1 GiB resumable upload to Nimbus (docs/api.md#files "Uploads": the file is created with
 // `UPLOAD_TYPE_RESUMABLE`, then its bytes go to the tus 1.0 resource the answer names; the server
 // hashes SHA-256 and GCID while they stream and fsyncs the blob) against `dd conv=fsync` writing
 // the same bytes to the same disk, in the same run: throughput (median of several runs) and the
@@ -125,7 +125,7 @@ async function nimbusUpload(nimbus, member, file, name) {
   const url = created.resumable?.params?.url;
   if (typeof url !== 'string' || url === '') {
     throw new NotMeasured(
-      `POST /drive/v1/files with UPLOAD_TYPE_RESUMABLE answers no resumable.params.url (API.md §2 "Uploads"): ${JSON.stringify(created).slice(0, 300)}`,
+      `POST /drive/v1/files with UPLOAD_TYPE_RESUMABLE answers no resumable.params.url (docs/api.md#files "Uploads"): ${JSON.stringify(created).slice(0, 300)}`,
     );
   }
   await tusUpload(new URL(url, nimbus.origin).href, file, member.headers);

@@ -6,7 +6,7 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 /**
  * Headers every response of the site carries. The Content-Security-Policy is set per request by
  * the proxy (src/guards/content-security-policy.ts): scripts need the response's own nonce, and
- * framing (`frame-ancestors`) depends on embedded mode (spec section 2: the `origin` query
+ * framing (`frame-ancestors`) depends on embedded mode (docs/product.md#screens-and-routes: the `origin` query
  * parameter lets a parent page frame the site); `X-Frame-Options` is therefore not sent, as it
  * cannot express "this parent only".
  */

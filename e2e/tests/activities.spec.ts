@@ -69,7 +69,7 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   await expect(done.getByRole('button', { name: 'Claim' })).toHaveCount(0);
   await expect(page.getByTestId('check-in-progress')).toHaveText('1 of 4 rewards claimed');
   expect(handOut).toEqual(['/vip/v1/verifyRecaptchaToken 200', '/vip/v1/activity/rewardVip 200']);
-  // The token was asked for that check with the member's id in its meta (spec section 6).
+  // The token was asked for that check with the member's id in its meta (docs/product.md#roles).
   const userId = (await page.context().cookies()).find((cookie) => cookie.name === 'userid')?.value;
   expect(userId).toBeTruthy();
   expect(inits).toEqual([

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /*
- * The hidden debug console (spec sections 2 and 4): five rapid clicks open it where the debug
+ * The hidden debug console (docs/product.md #screens-and-routes and #states): five rapid clicks open it where the debug
  * flag is on and the server allows it (the e2e server runs with DEBUG_CONSOLE on); its switch
  * button (92x32 px, 10 px from the bottom, 20 px from the right) shows the console panel, and
  * its close button destroys it.

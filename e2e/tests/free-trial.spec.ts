@@ -3,7 +3,7 @@ import { startExtraServer, type ExtraServer } from '../support/extra-server';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
- * The free-trial grant (spec section 4): a new member who is not premium makes the trial call
+ * The free-trial grant (docs/product.md#states): a new member who is not premium makes the trial call
  * once; the server grants FREE_TRIAL_DAYS, the member is told, becomes premium and the days stay
  * in the `free_days` cookie for as many days. The main e2e server grants no trial (the free
  * plan's tests need free members), so this test runs its own server that grants 3 days.

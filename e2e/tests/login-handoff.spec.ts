@@ -3,7 +3,7 @@ import { closedLoopbackPort, startFakeDesktopApp } from '../support/fake-desktop
 import { memberPassword, newMember, sessionSub, signUpMember } from '../support/members';
 
 /*
- * The site's login hand-off (spec sections 2, 4 and 7): the desktop app opens the site with
+ * The site's login hand-off (docs/product.md #screens-and-routes, #states and #calls): the desktop app opens the site with
  * `?port=<hex>&from_source=desktop&state=...`; the site makes a PKCE pair, asks the app on its
  * loopback port for a code (answered in `X-Auth-Code`, or later in the site's query), and
  * exchanges it for a session. Links that answer no flow of the browser: login-csrf.spec.ts.

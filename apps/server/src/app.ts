@@ -82,7 +82,7 @@ export interface BuildAppOptions {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Headers API clients send (API.md §0) and the ones they may read. */
+/** Headers API clients send (docs/api.md#conventions) and the ones they may read. */
 const clientHeaders = [
   'authorization',
   'content-type',
@@ -120,7 +120,7 @@ function trustProxySetting(value: string): boolean | string {
 
 /**
  * Builds the API server: one Fastify instance with every API path group, the error model of
- * API.md §1, security headers, rate limits and the OpenAPI reference. Nothing here listens;
+ * docs/api.md#errors, security headers, rate limits and the OpenAPI reference. Nothing here listens;
  * main.ts does, and tests use `app.inject()`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Content links carry their signed claims in the path: a zip of 100 items is about 2.7 KB.
     routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
-    // A malformed path answers with the error object of API.md §1 like every other failure.
+    // A malformed path answers with the error object of docs/api.md#errors like every other failure.
     frameworkErrors: sendFrameworkError,
     // What Node's parser refuses (headers over the limit, a malformed request) answers the error
     // object too, and a request without Host reaches the hook below instead of Node's empty 400.
@@ -152,8 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Files, uploads, tasks, shares and share reports (API.md §2-§4), the user service, site
-  // configuration, mail, analytics and access (§5-§6). Membership calls (`/vip/v1/`) check their own texts.
+  // Files, uploads, tasks, shares and share reports (docs/api.md#files to #shares), the user service, site
+  // configuration, mail, analytics and access (#account-and-membership, #user-service). Membership calls (`/vip/v1/`) check their own texts.
   registerTextGuard(app, [
     '/drive/v1/',
     '/audit.admin/v1/',

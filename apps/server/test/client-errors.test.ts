@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, localizedOf, type TestApp } from './helper';
 import { exchange, type RawAnswer } from './support/raw-http';
 
-/** The one answer of a refused request: the error object of API.md §1 with `status`, and the connection closed. */
+/** The one answer of a refused request: the error object of docs/api.md#errors with `status`, and the connection closed. */
 function refusedWith(answers: RawAnswer[], status: number): ErrorBody {
   expect(answers).toHaveLength(1);
   const [answer] = answers as [RawAnswer];
@@ -24,7 +24,7 @@ const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
 
 /**
  * What Node's HTTP parser refuses before Fastify sees a request, sent over a real socket to the
- * listening server: each answers the error object of API.md §1 with the status HTTP gives it, and
+ * listening server: each answers the error object of docs/api.md#errors with the status HTTP gives it, and
  * the server goes on serving.
  */
 describe.each(dialects)('malformed HTTP on a listening server on %s', (dialect) => {

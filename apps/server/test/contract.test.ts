@@ -30,7 +30,7 @@ function filters(value: unknown): string {
   return encodeURIComponent(JSON.stringify(value));
 }
 
-describe.each(dialects)('the HTTP contract of API.md on %s', (dialect) => {
+describe.each(dialects)('the HTTP contract of docs/api.md on %s', (dialect) => {
   let t: TestApp;
   let clock = testClock();
 
@@ -76,7 +76,7 @@ describe.each(dialects)('the HTTP contract of API.md on %s', (dialect) => {
     return response.json<T>();
   }
 
-  it('answers hostile input on every files, tasks and share route with the error object of API.md §1, never a 500', async () => {
+  it('answers hostile input on every files, tasks and share route with the error object of docs/api.md#errors, never a 500', async () => {
     const a = await member();
     const b = await member();
     const file = await storeFile(t, a.user.id, 'notes.txt', 'the notes');
@@ -881,7 +881,7 @@ describe.each(dialects)('the HTTP contract of API.md on %s', (dialect) => {
     ).data;
     expect(after.find((item) => item.share_id === pictureShare.share_id)?.thumbnail_link).toBe('');
   });
-  it('answers hostile input on every user, OAuth, membership, site-config and event route with the error object of API.md §1, never a 500', async () => {
+  it('answers hostile input on every user, OAuth, membership, site-config and event route with the error object of docs/api.md#errors, never a 500', async () => {
     const a = await member();
     const admin = await member();
     await t.container.database.db

@@ -5,7 +5,7 @@ import type { FileRecord } from '../src/modules/drive/file.repository';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from './helper';
 import { signedInMember } from './identity';
 
-/** The File of API.md §2 as the tests read it. */
+/** The File of docs/api.md#files as the tests read it. */
 interface FileBody {
   kind: 'drive#file' | 'drive#folder';
   id: string;
@@ -218,7 +218,7 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     );
   });
 
-  it('maps a stored file to the File of API.md §2', async () => {
+  it('maps a stored file to the File of docs/api.md#files', async () => {
     const { user, headers } = await member();
     const record = await storedFile(user.id, 'Holiday.JPG', 'not really a jpeg');
     const file = await get(headers, record.id);

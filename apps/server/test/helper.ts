@@ -199,7 +199,7 @@ export async function makeUser(
   return { id, email, password };
 }
 
-/** The error object of an answer, checked against the shape of API.md §1. */
+/** The error object of an answer, checked against the shape of docs/api.md#errors. */
 export function errorOf(response: LightMyRequestResponse): ErrorBody {
   return errorBodySchema.parse(JSON.parse(response.body));
 }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { makeUser, type TestApp, type TestUser } from './helper';
 import { codeIn, type MailCatcher } from './mail-catcher';
 
-/** The Token of API.md §6. */
+/** The Token of docs/api.md#user-service. */
 export interface TokenBody {
   token_type: 'Bearer';
   access_token: string;

@@ -18,7 +18,7 @@ import {
 import { signIn } from './identity';
 import { storeFile } from './support/stored-file';
 
-/** The Task of API.md §3 as the tests read it. */
+/** The Task of docs/api.md#tasks as the tests read it. */
 interface TaskBody {
   id: string;
   type: string;

@@ -21,7 +21,7 @@ import { storeFile } from './support/stored-file';
  * is in here without anyone listing it) gets a battery of hostile calls: no credentials, a
  * member's credentials, another member's ids, hostile path parameters, hostile bodies, repeated
  * query keys and cookie state changes without an Origin. Every answer must stay below 500, and
- * every failure must be the error object of API.md §1 from the catalogue, as JSON, with no stack
+ * every failure must be the error object of docs/api.md#errors from the catalogue, as JSON, with no stack
  * and no internal path; the server must be healthy afterwards and the other member untouched.
  * Routes that name an account or take a guessable secret are probed for enumeration and for
  * lockouts anyone could trigger (support/account-probes.ts). Routes that take a link get links
@@ -42,14 +42,14 @@ interface Call {
 
 /**
  * Routes whose successful answers are not JSON, each with the reason. Their failures are still
- * the error object of API.md §1; only a 2xx/3xx of theirs may carry another type.
+ * the error object of docs/api.md#errors; only a 2xx/3xx of theirs may carry another type.
  */
 const nonJsonRoutes: readonly [pattern: RegExp, reason: string][] = [
   [
     /^\/api\/reference/,
     'the OpenAPI reference: Swagger UI HTML, scripts, and the document as YAML',
   ],
-  [/^\/content\/v1\//, 'signed content links stream file bytes (API.md §2 downloads)'],
+  [/^\/content\/v1\//, 'signed content links stream file bytes (docs/api.md#files downloads)'],
   [/^\/v1\/user\/avatar\//, 'avatars are image bytes, addressed by their SHA-256'],
   [
     /^\/v1\/shield\/challenge/,
@@ -456,7 +456,7 @@ function urlOf(pattern: string, values: Record<string, string>): string {
 }
 
 describe.each(dialects)('the whole route table on %s', (dialect) => {
-  it('answers hostile, malformed, oversized and unauthorised input on every route with the error object of API.md §1, never a 500', async () => {
+  it('answers hostile, malformed, oversized and unauthorised input on every route with the error object of docs/api.md#errors, never a 500', async () => {
     const t: TestApp = await buildTestApp(dialect, {
       BODY_LIMIT: String(bodyLimit),
       RATE_LIMIT_MAX: '1000000',
@@ -703,7 +703,7 @@ async function battery(
     }
     const parsed = errorBodySchema.safeParse(body);
     if (!parsed.success) {
-      fail(call, response, 'an error that is not the object of API.md §1');
+      fail(call, response, 'an error that is not the object of docs/api.md#errors');
       return undefined;
     }
     const reason = parsed.data.error;

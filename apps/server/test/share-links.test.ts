@@ -83,7 +83,7 @@ describe.each(dialects)('links handed out through a share on %s', (dialect) => {
     expect((await fetchContent(url, 'HEAD')).statusCode).toBe(200);
   }
 
-  /** A link that no longer serves: the error object of API.md §1, before any of the file's headers. */
+  /** A link that no longer serves: the error object of docs/api.md#errors, before any of the file's headers. */
   async function expectRefused(url: string) {
     const fetched = await fetchContent(url);
     expect(fetched.statusCode, String(fetched.headers['content-type'])).toBe(404);

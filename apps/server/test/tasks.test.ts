@@ -15,7 +15,7 @@ import {
 } from './helper';
 import { signedInMember } from './identity';
 
-/** The Task of API.md §3 as the tests read it. */
+/** The Task of docs/api.md#tasks as the tests read it. */
 interface TaskBody {
   kind: 'drive#task';
   id: string;

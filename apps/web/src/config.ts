@@ -24,7 +24,7 @@ const originListSchema = z
   )
   .pipe(z.array(originSchema));
 
-/** One server-configured redirect (spec section 2, global guard 7). */
+/** One server-configured redirect (docs/product.md#screens-and-routes, global guard 7). */
 export const siteRedirectSchema = z.object({
   /** The path it applies to, without locale prefix or query: `/old-path`. */
   source: z.string().regex(/^\/[^?#]*$/, 'must be a path starting with /'),
@@ -104,7 +104,7 @@ const envSchema = z.object({
   DEBUG_CONSOLE: z.preprocess(blankToUndefined, flagSchema.default(false)),
 });
 
-/** The API origins of each path group (API.md §0); an empty list means the site's own origin. */
+/** The API origins of each path group (docs/api.md#conventions); an empty list means the site's own origin. */
 export interface ApiOrigins {
   drive: string[];
   user: string[];

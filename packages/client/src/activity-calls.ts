@@ -12,7 +12,7 @@ import { ApiError } from './api-error';
 import { maxCaptchaRenewals } from './captcha';
 
 /*
- * The membership activity calls of API.md §5 that the check-in and promotion pages make, and
+ * The membership activity calls of docs/api.md#account-and-membership that the check-in and promotion pages make, and
  * the activity schedule of the config host.
  */
 
@@ -40,7 +40,7 @@ export function claimTaskReward(
   return client.post<RewardAnswer>('/vip/v1/activity/rewardVip', { type, data }, { retries: 0 });
 }
 
-/** The path of the captcha check (spec section 7). */
+/** The path of the captcha check (docs/product.md#calls). */
 export const verifyCaptchaPath = '/vip/v1/verifyRecaptchaToken';
 /** The captcha action the check's tokens are asked for. */
 export const verifyCaptchaAction = `POST:${verifyCaptchaPath}`;

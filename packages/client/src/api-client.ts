@@ -27,13 +27,13 @@ import type { QueryParams } from './request-url';
 import { defaultStorage } from './storage';
 import type { StorageLike } from './storage';
 
-/** The retry count of a call when none is configured (spec section 9). */
+/** The retry count of a call when none is configured (docs/product.md#limits). */
 export const defaultRetryCount = 2;
-/** The most retries a call may make (spec section 9). */
+/** The most retries a call may make (docs/product.md#limits). */
 export const maxRetryCount = 4;
-/** The wait between two attempts of a call, in milliseconds (spec section 9). */
+/** The wait between two attempts of a call, in milliseconds (docs/product.md#limits). */
 export const defaultRetryDelayMs = 300;
-/** The path of the captcha init call (spec section 7). */
+/** The path of the captcha init call (docs/product.md#calls). */
 export const captchaInitPath = '/v1/shield/captcha/init';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,7 +70,7 @@ export interface ApiClientCaptchaOptions {
 }
 
 export interface ApiClientOptions {
-  /** The origins of each path group (API.md §0). */
+  /** The origins of each path group (docs/api.md#conventions). */
   readonly origins?: ApiOrigins;
   /** Sent as `x-client-id` and in captcha init calls. */
   readonly clientId: string;
@@ -93,7 +93,7 @@ export interface ApiClientOptions {
   readonly captcha?: ApiClientCaptchaOptions;
   /** The clock, in epoch milliseconds. */
   readonly now?: () => number;
-  /** Told of every failed call once, after retries and captcha renewals (spec section 8). */
+  /** Told of every failed call once, after retries and captcha renewals (docs/product.md#error-catalogue). */
   readonly onError?: (
     error: ApiError,
     call: { readonly method: HttpMethod; readonly path: string },
@@ -143,7 +143,7 @@ export interface ApiClient {
 }
 
 /**
- * A retry count as given: a number from 0 to 4 (spec section 5). Throws a TypeError for
+ * A retry count as given: a number from 0 to 4 (docs/product.md#validation). Throws a TypeError for
  * anything that is not a number and a RangeError for numbers outside 0-4 or with a fraction.
  */
 export function validateRetryCount(value: unknown): number {
@@ -199,7 +199,7 @@ function kindOfStatus(status: number): ErrorKind {
 }
 
 /**
- * The result of an answer (spec section 7): its parsed JSON, `{}` when the body is empty, or an
+ * The result of an answer (docs/product.md#calls): its parsed JSON, `{}` when the body is empty, or an
  * ApiError when the JSON has an `error` field, the status is not 2xx, or the body is not JSON.
  */
 export function readApiAnswer(status: number, text: string): unknown {
@@ -245,7 +245,7 @@ function lowerCaseKeys(
 }
 
 /**
- * The request helper of spec section 7: JSON in and out, the Nimbus headers, retries that
+ * The request helper of docs/product.md#calls: JSON in and out, the Nimbus headers, retries that
  * rotate across a group's origins on `unreachable` and `internal`, and captcha renewal on
  * `captcha_required` and `captcha_invalid` (at most three times per call). Throws a TypeError
  * or RangeError for an invalid retry count or delay.

@@ -3,11 +3,11 @@ import type { ErrorKind } from '@nimbus/contracts';
 
 /**
  * One item of an error's `details`: typically `google.rpc.ErrorInfo` or
- * `google.rpc.LocalizedMessage` (API.md §1), but any typed object is kept as it came.
+ * `google.rpc.LocalizedMessage` (docs/api.md#errors), but any typed object is kept as it came.
  */
 export type ApiErrorDetail = Readonly<Record<string, unknown>>;
 
-/** The error object of spec section 3 and API.md §1, as a client sees it. */
+/** The error object of docs/product.md#entities and docs/api.md#errors, as a client sees it. */
 export interface ApiErrorBody {
   readonly error: string;
   readonly error_code: number;

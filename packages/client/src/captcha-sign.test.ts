@@ -23,7 +23,7 @@ const input = {
 
 describe('captcha_sign', () => {
   it('is "1." and the md5 chain of the fields over each salt in order', () => {
-    // Computed with Node's crypto md5 over the chain the server checks (API.md §6).
+    // Computed with Node's crypto md5 over the chain the server checks (docs/api.md#user-service).
     expect(createCaptchaSign(input, salts)).toBe('1.d468e0618a267414e89dc5e77d3fbb92');
   });
 

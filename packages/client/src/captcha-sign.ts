@@ -1,7 +1,7 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** What a `captcha_sign` covers (API.md §6). */
+/** What a `captcha_sign` covers (docs/api.md#user-service). */
 export interface CaptchaSignInput {
   readonly clientId: string;
   readonly clientVersion: string;
@@ -12,7 +12,7 @@ export interface CaptchaSignInput {
 }
 
 /**
- * `captcha_sign` of API.md §6: start from `clientId + clientVersion + packageName + deviceId +
+ * `captcha_sign` of docs/api.md#user-service: start from `clientId + clientVersion + packageName + deviceId +
  * timestamp`, then for each of the client's salts in order replace the value by
  * `md5hex(value + salt)`; the signature is `"1."` followed by the last digest. The server checks
  * the same chain with the salt list configured for the client, within a time window.

@@ -2,10 +2,10 @@ import { createClientError } from './api-error';
 import { createLock } from './lock';
 import { readStoredObject, type StorageLike } from './storage';
 
-/** Captcha meta: `{email}` before sign-in, the signed `{captcha_sign, ...}` after (API.md §6). */
+/** Captcha meta: `{email}` before sign-in, the signed `{captcha_sign, ...}` after (docs/api.md#user-service). */
 export type CaptchaMeta = Readonly<Record<string, string>>;
 
-/** A captcha token as it is cached (spec section 3). */
+/** A captcha token as it is cached (docs/product.md#entities). */
 export interface CaptchaTokenRecord {
   readonly action: string;
   readonly meta: CaptchaMeta;
@@ -61,7 +61,7 @@ export const captchaStorageKeyPrefix = 'captcha_';
 /** Seconds taken off the server's token lifetime so a token is never sent about to expire. */
 export const captchaExpiryMarginSeconds = 30;
 
-/** How often one call may renew its captcha token (spec section 9). */
+/** How often one call may renew its captcha token (docs/product.md#limits). */
 export const maxCaptchaRenewals = 3;
 
 /** The storage key of a client's cached captcha token: `captcha_<clientId>[_<part>]`. */
@@ -71,7 +71,7 @@ export function captchaStorageKey(clientId: string, part?: string): string {
     : `${captchaStorageKeyPrefix}${clientId}`;
 }
 
-/** The default captcha action of a call: `METHOD:/path` (API.md §6). */
+/** The default captcha action of a call: `METHOD:/path` (docs/api.md#user-service). */
 export function defaultCaptchaAction(method: string, path: string): string {
   const pathname = path.split(/[?#]/)[0] ?? path;
   return `${method.toUpperCase()}:${pathname}`;
@@ -188,7 +188,7 @@ export interface CaptchaManager {
 }
 
 /**
- * The captcha token cache and renewal of spec sections 4 and 7. Renewals are serialised so that
+ * The captcha token cache and renewal of docs/product.md #states and #calls. Renewals are serialised so that
  * concurrent calls open one challenge, not several.
  */
 export function createCaptchaManager(options: CaptchaManagerOptions): CaptchaManager {

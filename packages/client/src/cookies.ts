@@ -1,5 +1,5 @@
 /*
- * The cookie helper of spec sections 3, 5 and 9: cookies the site's scripts read and write
+ * The cookie helper of docs/product.md #entities, #validation and #limits: cookies the site's scripts read and write
  * (locale, user id, share passcode tokens, attribution), with safe defaults.
  */
 
@@ -27,7 +27,7 @@ export interface CookieDocument {
   cookie: string;
 }
 
-/** The defaults of spec section 9: path `/`, sameSite strict, secure. */
+/** The defaults of docs/product.md#limits: path `/`, sameSite strict, secure. */
 export const defaultCookieOptions = {
   path: '/',
   sameSite: 'strict',

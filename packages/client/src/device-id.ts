@@ -3,11 +3,11 @@ import type { StorageLike } from './storage';
 /** The storage keys a device id may be kept under, in the order they are read. */
 export const deviceIdStorageKeys = ['deviceid', '_deviceid'] as const;
 
-/** The length of a device id (spec section 9). */
+/** The length of a device id (docs/product.md#limits). */
 export const deviceIdLength = 32;
 
 /**
- * The device id kept in storage (spec section 3): the value of `deviceid`, else `_deviceid`;
+ * The device id kept in storage (docs/product.md#entities): the value of `deviceid`, else `_deviceid`;
  * its last dot-separated part, cut to 32 characters. Undefined when none is stored.
  */
 export function readDeviceId(storage: Pick<StorageLike, 'getItem'>): string | undefined {
@@ -24,7 +24,7 @@ export function readDeviceId(storage: Pick<StorageLike, 'getItem'>): string | un
   return undefined;
 }
 
-/** A new device id: 32 lower-case hex digits from the platform's random source (API.md §0). */
+/** A new device id: 32 lower-case hex digits from the platform's random source (docs/api.md#conventions). */
 export function createDeviceId(): string {
   const bytes = new Uint8Array(deviceIdLength / 2);
   globalThis.crypto.getRandomValues(bytes);

@@ -3,7 +3,7 @@ import type { ErrorKind, ErrorReason, Locale } from '@nimbus/contracts';
 import { localizedMessageOf, toApiError } from './api-error';
 
 /*
- * The message choice order of spec section 8 without a built-in catalogue: a page that has the
+ * The message choice order of docs/product.md#error-catalogue without a built-in catalogue: a page that has the
  * messages of its own locale passes them as the lookup and does not ship every locale's.
  */
 
@@ -17,7 +17,7 @@ export interface PickErrorMessageWithOptions {
   readonly lookup: MessageLookup;
 }
 
-/** The lowest error code whose message is taken from the catalogue (spec section 8). */
+/** The lowest error code whose message is taken from the catalogue (docs/product.md#error-catalogue). */
 export const firstCatalogueCode = 17;
 
 const fallbackTexts = {
@@ -38,7 +38,7 @@ function reasonOfCode(error: string, code: number): ErrorReason | undefined {
 }
 
 /**
- * The message to show for a failure, in the order of spec section 8, with messages from the
+ * The message to show for a failure, in the order of docs/product.md#error-catalogue, with messages from the
  * given lookup: a `LocalizedMessage` in the details (preferring the requested locale); then the
  * special texts (`unreachable` shows the network message, `captcha_invalid` 'Your operation is
  * too frequent, please try again later'); then the message of the numeric code, for codes 17 and

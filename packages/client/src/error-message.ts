@@ -19,7 +19,7 @@ export const defaultMessageLookup: MessageLookup = (reason, locale) => {
 };
 
 /**
- * The message to show for a failure, in the order of spec section 8: a `LocalizedMessage` in
+ * The message to show for a failure, in the order of docs/product.md#error-catalogue: a `LocalizedMessage` in
  * the details (preferring the requested locale); then the special texts (`unreachable` shows
  * the network message, `captcha_invalid` 'Your operation is too frequent, please try again
  * later'); then the catalogue message of the numeric code, for codes 17 and above; else a

@@ -36,7 +36,7 @@ interface Waiter {
 }
 
 /**
- * A promise lock (spec section 4): reentrant or not, with an optional timeout. Throws a
+ * A promise lock (docs/product.md#states): reentrant or not, with an optional timeout. Throws a
  * TypeError when the timeout is not a non-negative number.
  */
 export function createLock(options: LockOptions): Lock {

@@ -2,7 +2,7 @@ import type { InviteAnswer, InvitePageAnswer } from '@nimbus/contracts';
 import type { ApiClient, CallOptions } from './api-client';
 
 /*
- * The referral programme's calls (API.md §5): the invitation a new member claims after signing
+ * The referral programme's calls (docs/api.md#account-and-membership): the invitation a new member claims after signing
  * up, and the inviter's referral page.
  */
 
@@ -12,7 +12,7 @@ export const inviteCodeParam = 'invite_code';
 /** Invite codes as links carry them: letters and digits, at most 32 (the server checks more). */
 const inviteCodeShape = /^[0-9A-Za-z]{4,32}$/;
 
-/** The body of `POST /vip/v1/activity/invite` (spec section 7). */
+/** The body of `POST /vip/v1/activity/invite` (docs/product.md#calls). */
 export interface InvitationClaim {
   from: 'web';
   /** The page the visitor arrived on, host plus path and query: it carries `invite_code`. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { grantedMembershipSchema, vipDataSchema } from './membership';
 
 /*
- * Seasonal promotions and compensations (spec sections 1 and 2: christmas, black-friday,
+ * Seasonal promotions and compensations (docs/product.md #what-nimbus-is and #screens-and-routes: christmas, black-friday,
  * compensation, the activity-end route middleware). The config host publishes when each ends
  * (`POST /config/v1/activity_operation`, `values.activity_operation`); the web app closes an
  * ended activity's page, and the server refuses a compensation claimed after its end.

@@ -5,12 +5,12 @@ import { analyticsClientTypeSchema } from './enums';
 /*
  * Analytics events (`POST /statistics/pub/event`) and the public app download counts
  * (`GET /statistics/pub/download`). An event carries its name, the page it happened on, the
- * analytics context of spec section 3 and a few small properties. The server never trusts the
+ * analytics context of docs/product.md#entities and a few small properties. The server never trusts the
  * body's `userid`: the member comes from the request's credential.
  */
 
 /**
- * The internal events of the web app (spec section 4), in kebab-case: each is emitted on the
+ * The internal events of the web app (docs/product.md#states), in kebab-case: each is emitted on the
  * web app's event bus where it happens and sent as an analytics event when analysis is allowed.
  */
 export const appEventNames = [
@@ -32,7 +32,7 @@ export const appEventNames = [
 export type AppEventName = (typeof appEventNames)[number];
 
 /**
- * Every analytics event the server accepts: the block page's (spec section 2), the internal
+ * Every analytics event the server accepts: the block page's (docs/product.md#screens-and-routes), the internal
  * events, and `app-download`, a click on an app's download button (its `props.platform` says
  * which app, `props.channel` which download).
  */
@@ -150,7 +150,7 @@ const propsSchema = z
   });
 export type AnalyticsProps = z.infer<typeof propsSchema>;
 
-/** One analytics event: its name, page, the analytics context of spec section 3 and its properties. */
+/** One analytics event: its name, page, the analytics context of docs/product.md#entities and its properties. */
 export const analyticsEventSchema = z
   .object({
     event: z.enum(analyticsEventNames),

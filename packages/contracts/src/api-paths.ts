@@ -1,5 +1,5 @@
 /**
- * The API path groups of API.md §0. Each group can be served from its own origin; in the
+ * The API path groups of docs/api.md#conventions. Each group can be served from its own origin; in the
  * default deployment one origin serves them all beside the site.
  */
 export const apiPathGroups = {

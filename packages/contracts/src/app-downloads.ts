@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The apps an operator publishes (spec sections 1 and 3: Android as a package file and in an app
+ * The apps an operator publishes (docs/product.md #what-nimbus-is and #entities: Android as a package file and in an app
  * store, iOS, a TV package, Windows, Mac for Apple silicon and Intel, a browser extension; the
  * download channels android, ios, gp, tv, windows). Nimbus is self-hosted, so nothing is
  * published until the operator configures it: the config host's `resources` group carries

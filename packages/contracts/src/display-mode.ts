@@ -3,7 +3,7 @@ import { defaultSortOrder, parseSortOrder, sortOrderSchema } from './enums';
 import type { SortOrder } from './enums';
 
 /*
- * Display-mode preferences (spec sections 3-5): how a member wants file listings sorted and laid
+ * Display-mode preferences (docs/product.md #entities to #validation): how a member wants file listings sorted and laid
  * out. The web app keeps them in IndexedDB; these are the storage-independent rules.
  */
 
@@ -38,7 +38,7 @@ export const sharedDisplayModeSchema = displayModeSchema.omit({
 
 export type SharedDisplayMode = z.infer<typeof sharedDisplayModeSchema>;
 
-/** Modify time descending, folders on top, grid, both settings global (spec section 9). */
+/** Modify time descending, folders on top, grid, both settings global (docs/product.md#limits). */
 export const defaultDisplayMode: Readonly<DisplayMode> = Object.freeze({
   orderType: defaultSortOrder,
   pinFoldersTop: true,
@@ -74,7 +74,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Whether a stored or to-be-stored display mode is empty: not an object, or an object without a
- * single field. Empty display modes are not saved (spec section 5).
+ * single field. Empty display modes are not saved (docs/product.md#validation).
  */
 export function isEmptyDisplayMode(raw: unknown): boolean {
   return !isRecord(raw) || Object.keys(raw).length === 0;

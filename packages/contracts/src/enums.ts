@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { vipStatuses } from './vip-status';
 
 /*
- * The enumerations of spec sections 3 and 4 (and the ones API.md adds), each as an `as const`
+ * The enumerations of docs/product.md #entities and #states (and the ones docs/api.md adds), each as an `as const`
  * list or map, the type derived from it and a zod schema named `xxxSchema`.
  */
 
@@ -14,7 +14,7 @@ import { vipStatuses } from './vip-status';
  * Sort orders by key name with their numeric codes. The spec gives the codes 3 and 5-8; the two
  * name orders have no code there, so Nimbus gives them the free low numbers: `NAME_ASC` 1 and
  * `NAME_DESC` 2. Code 4 stays unused (the spec shows no "type ascending"). The key name is what
- * display-mode preferences store (spec section 5).
+ * display-mode preferences store (docs/product.md#validation).
  */
 export const sortOrders = {
   NAME_ASC: 1,
@@ -66,7 +66,7 @@ const sortOrderOfText: Readonly<Record<SortOrderText, SortOrder>> = {
   size_desc: 'SIZE_DESC',
 };
 
-/** The default sort order of every listing (spec section 9: modify time descending). */
+/** The default sort order of every listing (docs/product.md#limits: modify time descending). */
 export const defaultSortOrder: SortOrder = 'MODIFY_TIME_DESC';
 
 /** Whether a value is a sort order key name (`NAME_ASC`, ...). */
@@ -102,7 +102,7 @@ export function sortOrderFromText(text: SortOrderText): SortOrder {
 /**
  * Reads a sort order written in any notation: the key name (`MODIFY_TIME_DESC`), the numeric
  * code (`6` or `"6"`) or the text form (`mod_desc`); letter case and surrounding blanks are
- * ignored. Returns undefined for anything else. API.md §2: `order` takes either notation.
+ * ignored. Returns undefined for anything else. docs/api.md#files: `order` takes either notation.
  */
 export function parseSortOrder(value: unknown): SortOrder | undefined {
   if (typeof value === 'number') {
@@ -154,7 +154,7 @@ export function isViewType(value: unknown): value is ViewType {
 // Tasks, files and uploads
 // ---------------------------------------------------------------------------------------------
 
-/** Task and file phases (spec section 4; the spelling `UNKNOW` is the service's own). */
+/** Task and file phases (docs/product.md#states; the spelling `UNKNOW` is the service's own). */
 export const taskPhases = [
   'PHASE_TYPE_UNKNOW',
   'PHASE_TYPE_PENDING',
@@ -174,7 +174,7 @@ export function isFinalTaskPhase(phase: TaskPhase): boolean {
   return (finalTaskPhases as readonly TaskPhase[]).includes(phase);
 }
 
-/** The kinds of background task (API.md §3). */
+/** The kinds of background task (docs/api.md#tasks). */
 export const taskTypes = [
   'offline',
   'restore',
@@ -187,7 +187,7 @@ export const taskTypes = [
 export type TaskType = (typeof taskTypes)[number];
 export const taskTypeSchema = z.enum(taskTypes);
 
-/** How a file's bytes reach the drive (API.md §2). */
+/** How a file's bytes reach the drive (docs/api.md#files). */
 export const uploadTypes = [
   'UPLOAD_TYPE_UNKNOWN',
   'UPLOAD_TYPE_RESUMABLE',
@@ -197,7 +197,7 @@ export const uploadTypes = [
 export type UploadType = (typeof uploadTypes)[number];
 export const uploadTypeSchema = z.enum(uploadTypes);
 
-/** The category of a file's content (API.md §2). */
+/** The category of a file's content (docs/api.md#files). */
 export const fileCategories = [
   'VIDEO',
   'AUDIO',
@@ -211,7 +211,7 @@ export type FileCategory = (typeof fileCategories)[number];
 export const fileCategorySchema = z.enum(fileCategories);
 
 /**
- * The kinds of recent event of the drive (`GET /drive/v1/events`, API.md §2): a file was
+ * The kinds of recent event of the drive (`GET /drive/v1/events`, docs/api.md#files): a file was
  * uploaded, saved from a share or the trash (`TYPE_RESTORE`), played, viewed, downloaded, or
  * fetched by an offline task.
  */
@@ -233,7 +233,7 @@ export const folderTypeSchema = z.enum(folderTypes);
 
 /**
  * The `kind` of objects in answers. The first five are the spec's (section 3); the others are
- * the nested objects API.md adds.
+ * the nested objects docs/api.md adds.
  */
 export const driveObjectKinds = [
   'drive#file',
@@ -250,19 +250,19 @@ export const driveObjectKinds = [
 export type DriveObjectKind = (typeof driveObjectKinds)[number];
 export const driveObjectKindSchema = z.enum(driveObjectKinds);
 
-/** Thumbnail sizes a listing may ask for (API.md §2). */
+/** Thumbnail sizes a listing may ask for (docs/api.md#files). */
 export const thumbnailSizes = ['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE'] as const;
 export type ThumbnailSize = (typeof thumbnailSizes)[number];
 export const thumbnailSizeSchema = z.enum(thumbnailSizes);
 
-/** The thumbnail size of share listings when none is asked for (spec section 7). */
+/** The thumbnail size of share listings when none is asked for (docs/product.md#calls). */
 export const defaultThumbnailSize: ThumbnailSize = 'SIZE_LARGE';
 
 // ---------------------------------------------------------------------------------------------
 // Shares and restores
 // ---------------------------------------------------------------------------------------------
 
-/** The result of checking whether a share may be read (spec section 4, API.md §4). */
+/** The result of checking whether a share may be read (docs/product.md#states, docs/api.md#shares). */
 export const shareStatuses = [
   'OK',
   'PASS_CODE_EMPTY',
@@ -284,7 +284,7 @@ export const restoreStatuses = ['RESTORE_UNKNOWN', 'RESTORE_START', 'RESTORE_COM
 export type RestoreStatus = (typeof restoreStatuses)[number];
 export const restoreStatusSchema = z.enum(restoreStatuses);
 
-/** Whether a share asks for a pass code (API.md §4). */
+/** Whether a share asks for a pass code (docs/api.md#shares). */
 export const passCodeOptions = ['REQUIRED', 'NOT_REQUIRED'] as const;
 export type PassCodeOption = (typeof passCodeOptions)[number];
 export const passCodeOptionSchema = z.enum(passCodeOptions);
@@ -351,7 +351,7 @@ function isDrivePath(pathname: string): boolean {
 
 /**
  * The action an embedded drive sends to its parent page when a link to `href` is clicked, or
- * undefined when the link is followed normally (spec sections 2 and 5). The link is intercepted
+ * undefined when the link is followed normally (docs/product.md #screens-and-routes and #validation). The link is intercepted
  * only when it parses (relative links resolve against `base`), its path begins `/drive` and its
  * `action` query value starts with an intercepted action; a link to the feedback page answers
  * `open_feedback`. When several actions match, the longest wins.
@@ -476,7 +476,7 @@ export const loginResults = ['success', 'init', 'toget', 'empty'] as const;
 export type LoginResult = (typeof loginResults)[number];
 export const loginResultSchema = z.enum(loginResults);
 
-/** Where a sign-in started; remembered so the site can return there (spec section 4). */
+/** Where a sign-in started; remembered so the site can return there (docs/product.md#states). */
 export const loginScenes = ['share_page', 'official_page'] as const;
 export type LoginScene = (typeof loginScenes)[number];
 export const loginSceneSchema = z.enum(loginScenes);
@@ -502,7 +502,7 @@ export const compensationActivityTypeSchema = z.enum(compensationActivityTypes);
 // Settings and events
 // ---------------------------------------------------------------------------------------------
 
-/** The user settings of spec section 3, by Nimbus name. */
+/** The user settings of docs/product.md#entities, by Nimbus name. */
 export const userSettings = [
   'separate_other_app_folders',
   'test_mode',
@@ -514,7 +514,7 @@ export const userSettings = [
 export type UserSetting = (typeof userSettings)[number];
 export const userSettingSchema = z.enum(userSettings);
 
-/** The events the web app's parts send each other (spec section 4), by Nimbus name. */
+/** The events the web app's parts send each other (docs/product.md#states), by Nimbus name. */
 export const internalEvents = [
   'after_login',
   'close_video_player',

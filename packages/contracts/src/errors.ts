@@ -76,7 +76,7 @@ interface ReasonDefinition {
   /** The kind whose numeric code and HTTP status the reason answers with. */
   readonly kind: ErrorKind;
   readonly domain: ErrorDomain;
-  /** For `resource_exhausted`: a used-up quota answers 403, a rate 429 (API.md §1). */
+  /** For `resource_exhausted`: a used-up quota answers 403, a rate 429 (docs/api.md#errors). */
   readonly quota?: boolean;
 }
 
@@ -194,7 +194,7 @@ export function domainOfReason(reason: ErrorReason): ErrorDomain {
   return 'api';
 }
 
-/** The HTTP status a reason answers with (API.md §1). */
+/** The HTTP status a reason answers with (docs/api.md#errors). */
 export function httpStatusOf(reason: ErrorReason): number {
   const kind = kindOfReason(reason);
   switch (kind) {
@@ -292,7 +292,7 @@ export const localizedMessageDetailSchema = z.object({
 
 export const errorDetailSchema = z.union([errorInfoDetailSchema, localizedMessageDetailSchema]);
 
-/** The one shape of every failure on every API path (API.md §1). */
+/** The one shape of every failure on every API path (docs/api.md#errors). */
 export const errorBodySchema = z.object({
   error: z.string(),
   error_code: z.number().int(),

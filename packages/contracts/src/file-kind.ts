@@ -1,11 +1,11 @@
 import type { FileCategory } from './enums';
 
 /*
- * File kind detection (spec section 5): by file extension first, then by content type. The
+ * File kind detection (docs/product.md#validation): by file extension first, then by content type. The
  * extension wins because browsers and uploaders often send `application/octet-stream`.
  */
 
-/** Archives the archive viewer opens (spec section 5). EPUB is a zip inside but a book. */
+/** Archives the archive viewer opens (docs/product.md#validation). EPUB is a zip inside but a book. */
 export const archiveExtensions = ['7z', 'zip', 'rar'] as const;
 
 /** Further compressed containers: listed as archives, not opened by the archive viewer. */
@@ -206,7 +206,7 @@ export function isAudio(input: FileKindInput): boolean {
   return isOfMediaType(input, audioExtensions, 'audio/');
 }
 
-/** Whether the player can play an audio codec; `eac3` cannot be played (spec section 5). */
+/** Whether the player can play an audio codec; `eac3` cannot be played (docs/product.md#validation). */
 export function isAudioCodecSupported(codec: string | null | undefined): boolean {
   if (!codec) {
     return true;

@@ -57,7 +57,7 @@ export function canonicalLocale(value: string | null | undefined): Locale | unde
   return locales.find((locale) => locale.toLowerCase().split('-')[0] === language);
 }
 
-/** The locale of a value, or the default locale when it is not supported (spec section 5). */
+/** The locale of a value, or the default locale when it is not supported (docs/product.md#validation). */
 export function resolveLocale(value: string | null | undefined): Locale {
   return canonicalLocale(value) ?? defaultLocale;
 }

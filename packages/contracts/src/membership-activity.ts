@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { grantedMembershipSchema, vipDataSchema } from './membership';
 
-/** A count, as every count of the API: a decimal string (API.md §0). */
+/** A count, as every count of the API: a decimal string (docs/api.md#conventions). */
 const countSchema = z.string().regex(/^\d{1,16}$/, 'a decimal count');
 
 /*
- * Membership activities (API.md §5): invitations and the free trial, membership tasks and their
+ * Membership activities (docs/api.md#account-and-membership): invitations and the free trial, membership tasks and their
  * rewards, the referral page, compensations and unsubscribe links.
  */
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /*
- * Memberships (API.md §5): what the server answers at `GET /drive/v1/privilege/vip` and what the
- * web app keeps as the member's `vipInfo` (spec section 3).
+ * Memberships (docs/api.md#account-and-membership): what the server answers at `GET /drive/v1/privilege/vip` and what the
+ * web app keeps as the member's `vipInfo` (docs/product.md#entities).
  */
 
 /** The premium plans a membership can be of; every one gets the premium defaults. */
@@ -30,7 +30,7 @@ export type MembershipSource = (typeof membershipSources)[number];
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
- * Remaining VIP days (spec section 4): whole days until `expire`, rounded up, never below 0.
+ * Remaining VIP days (docs/product.md#states): whole days until `expire`, rounded up, never below 0.
  * An empty or unreadable expiry counts as 0.
  */
 export function remainingVipDays(expire: string | Date | null | undefined, now: Date): number {
@@ -54,7 +54,7 @@ export const vipItemSchema = z.object({
 });
 export type VipItem = z.infer<typeof vipItemSchema>;
 
-/** `data` of the VIP privilege answer (spec section 3 "VIP privilege response"). */
+/** `data` of the VIP privilege answer (docs/product.md#entities "VIP privilege response"). */
 export const vipDataSchema = z.object({
   /** End of the current membership; the last end when it lapsed; `""` when there was none. */
   expire: z.string(),
@@ -68,7 +68,7 @@ export const vipDataSchema = z.object({
 export type VipData = z.infer<typeof vipDataSchema>;
 
 /**
- * Remaining VIP days of a member (spec section 4): of the current membership, or of the plan
+ * Remaining VIP days of a member (docs/product.md#states): of the current membership, or of the plan
  * `type` when given (0 when the member never held it).
  */
 export function remainingVipDaysOf(
@@ -82,7 +82,7 @@ export function remainingVipDaysOf(
   return remainingVipDays(vip.vipItem.find((item) => item.type === type)?.expire, now);
 }
 
-/** `GET /drive/v1/privilege/vip` (API.md §5). */
+/** `GET /drive/v1/privilege/vip` (docs/api.md#account-and-membership). */
 export const vipAnswerSchema = z.object({
   result: z.literal('ACCEPTED'),
   data: vipDataSchema,

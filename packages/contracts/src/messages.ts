@@ -43,7 +43,7 @@ export function eventTypeName(type: EventType, locale: Locale): string {
   return sharedMessages[locale].events.types[type];
 }
 
-/** A key of the task messages (`message` of a task, API.md §3). */
+/** A key of the task messages (`message` of a task, docs/api.md#tasks). */
 export type TaskMessageKey = keyof SharedMessages['tasks']['messages'];
 
 /** Whether a stored text is a key of the task messages. */
@@ -56,7 +56,7 @@ export function taskMessage(key: string, locale: Locale): string {
   return isTaskMessageKey(key) ? sharedMessages[locale].tasks.messages[key] : '';
 }
 
-/** The `share_status_text` of a share status in a locale (API.md §4). */
+/** The `share_status_text` of a share status in a locale (docs/api.md#shares). */
 export function shareStatusText(status: ShareStatus, locale: Locale): string {
   return sharedMessages[locale].shareStatus[status];
 }

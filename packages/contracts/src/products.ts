@@ -216,7 +216,7 @@ export const checkoutParams = {
 /**
  * The address a "Buy" button opens: the product's checkout URL with the product id, the
  * member's id (so the shop knows whom the code is for), where the purchase began (a task
- * source of spec section 3, `payment_page`) and the visitor's language. Empty when the product
+ * source of docs/product.md#entities, `payment_page`) and the visitor's language. Empty when the product
  * has no checkout link.
  */
 export function checkoutHref(

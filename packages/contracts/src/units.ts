@@ -1,4 +1,4 @@
-/** Storage units from bytes to petabytes; each is 1024 of the one before (spec section 9). */
+/** Storage units from bytes to petabytes; each is 1024 of the one before (docs/product.md#limits). */
 export const storageUnits = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 export type StorageUnit = (typeof storageUnits)[number];
 

@@ -1,5 +1,5 @@
 /*
- * The VIP status values and the premium rule of spec section 4, free of zod so that the
+ * The VIP status values and the premium rule of docs/product.md#states, free of zod so that the
  * browser's header (which stores the membership after each profile refresh) can use them
  * without loading the schemas. The status schema is `vipStatusSchema` in `enums.ts`.
  */
@@ -8,7 +8,7 @@
 export const vipStatuses = ['ok', 'invalid'] as const;
 export type VipStatus = (typeof vipStatuses)[number];
 
-/** Whether a VIP status makes the member premium (spec section 4). */
+/** Whether a VIP status makes the member premium (docs/product.md#states). */
 export function isPremiumStatus(status: string | null | undefined): boolean {
   return status === 'ok';
 }

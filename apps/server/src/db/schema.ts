@@ -13,7 +13,7 @@ export interface SettingTable {
   updated_at: string;
 }
 
-/** The states of an account (API.md §6 profile `status`). */
+/** The states of an account (docs/api.md#user-service profile `status`). */
 export type UserStatus = 'pending' | 'active' | 'blocked' | 'frozen' | 'under_review';
 
 /** What a member may do beyond their own drive. */
@@ -305,7 +305,7 @@ export interface FileTable {
   original_path: string | null;
   created_at: string;
   modified_at: string;
-  /** JSON string map (API.md §2 `params`). */
+  /** JSON string map (docs/api.md#files `params`). */
   params: string;
   /** Folders: `NORMAL`, or `DOWNLOAD` for the folder offline downloads land in (0012). */
   folder_type: ColumnType<string, string | undefined, string>;
@@ -433,7 +433,7 @@ export interface TorrentSourceTable {
   files: string | null;
 }
 
-/** A task of a member (0010, API.md §3). `file_size` is bigint, as in `files`. */
+/** A task of a member (0010, docs/api.md#tasks). `file_size` is bigint, as in `files`. */
 export interface TaskTable {
   id: string;
   user_id: string;
@@ -450,7 +450,7 @@ export interface TaskTable {
   file_size: ColumnType<number | string, number, number>;
   /** Key of the task message in the shared catalogue (`tasks.messages`), `''` when none. */
   message_key: string;
-  /** JSON string map (API.md §3 `params`). */
+  /** JSON string map (docs/api.md#tasks `params`). */
   params: string;
   /** How many items the task covers. */
   status_size: number;
@@ -534,7 +534,7 @@ export interface MemberRoleTable {
   created_at: string;
 }
 
-/** A moderation state of a share or a file (API.md §4 share statuses). */
+/** A moderation state of a share or a file (docs/api.md#shares share statuses). */
 export type ModerationStatus =
   'OK' | 'AUDITING' | 'SENSITIVE_RESOURCE' | 'SENSITIVE_WORD' | 'PROHIBITED';
 
@@ -722,7 +722,7 @@ export interface FeedbackAttachmentTable {
   sha256: string;
 }
 
-/** An analytics event (0027): the analytics context of spec section 3, no raw address. */
+/** An analytics event (0027): the analytics context of docs/product.md#entities, no raw address. */
 export interface AnalyticsEventTable {
   id: string;
   /** One of `analyticsEventNames`. */

@@ -14,7 +14,7 @@ interface AppErrorOptions {
 
 /**
  * The one error services throw. It names a reason of the shared catalogue; the error handler
- * turns it into the error object of API.md §1 with the reason's status and messages.
+ * turns it into the error object of docs/api.md#errors with the reason's status and messages.
  */
 export class AppError extends Error {
   readonly reason: ErrorReason;

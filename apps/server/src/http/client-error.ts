@@ -68,7 +68,7 @@ function localeOf(error: ConnectionFailure): Locale {
   return negotiateLocale(header?.[1]);
 }
 
-/** The whole HTTP answer of a refusal: the error object of API.md §1, and the connection closes. */
+/** The whole HTTP answer of a refusal: the error object of docs/api.md#errors, and the connection closes. */
 function responseOf(refusal: Refusal, locale: Locale, requestId: string): string {
   const body = JSON.stringify(
     toErrorBody(refusal.reason, { locale, description: refusal.description }),
@@ -106,7 +106,7 @@ const answered = new WeakSet<Duplex>();
 /**
  * Answers what Node's HTTP server refuses before any request reaches Fastify (`clientError`):
  * headers over the limit, a malformed request line, a character HTTP does not allow, a broken
- * body framing, a request that took too long. The answer is the error object of API.md §1 with
+ * body framing, a request that took too long. The answer is the error object of docs/api.md#errors with
  * the status Node would give, and the connection closes. Nothing is written over an answer
  * already under way on the connection; a connection the peer reset is just let go.
  */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
 /**
- * `x-client-id` names a registered client (API.md §0): a request that sends one the
+ * `x-client-id` names a registered client (docs/api.md#conventions): a request that sends one the
  * configuration does not register answers `unauthorized_client` before any route runs, the same
  * answer the user service gives a `client_id` it does not know. Requests without the header
  * (browsers fetching content links, plain HTTP tools) pass.

@@ -13,7 +13,7 @@ interface ErrorBodyOptions {
   metadata?: Record<string, string>;
 }
 
-/** Builds the error object of API.md §1 for a reason, with its message in the caller's language. */
+/** Builds the error object of docs/api.md#errors for a reason, with its message in the caller's language. */
 export function toErrorBody(reason: ErrorReason, options: ErrorBodyOptions): ErrorBody {
   return {
     error: reason,

@@ -70,7 +70,7 @@ export function toAppError(error: unknown): AppError {
   return new AppError('internal', { cause: error });
 }
 
-/** Writes an AppError as the error object of API.md §1. */
+/** Writes an AppError as the error object of docs/api.md#errors. */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -1,7 +1,7 @@
 import { AppError } from './app-error';
 import { unsafeTextPathOf } from './text-guard';
 
-/** One `field: {operator: value}` pair of a listing's `filters` parameter (API.md §0). */
+/** One `field: {operator: value}` pair of a listing's `filters` parameter (docs/api.md#conventions). */
 export interface FilterTerm {
   field: string;
   operator: string;

@@ -11,7 +11,7 @@ export function invalidPageToken(): AppError {
 
 /**
  * A listing's page token: the position after a page's last item, as base64url JSON. It is a
- * position, never an offset, so it stays valid as items come and go (API.md §0 keyset paging).
+ * position, never an offset, so it stays valid as items come and go (docs/api.md#conventions keyset paging).
  */
 export function pageTokenOf(position: unknown): string {
   return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');

@@ -8,7 +8,7 @@ export function headerOf(request: FastifyRequest, name: string): string | undefi
   return typeof value === 'string' ? value : undefined;
 }
 
-/** `x-device-id` when it is 32 lower-case hex digits (API.md §0), else `""`. */
+/** `x-device-id` when it is 32 lower-case hex digits (docs/api.md#conventions), else `""`. */
 export function deviceIdOf(request: FastifyRequest): string {
   const deviceId = headerOf(request, 'x-device-id') ?? '';
   return deviceIdPattern.test(deviceId) ? deviceId : '';

@@ -51,7 +51,7 @@ export function unsafeTextPathOf(value: unknown): string | undefined {
  * (`"\ud800"` is valid JSON but no Unicode text): PostgreSQL text refuses a NUL, and both
  * databases would store a lone surrogate as U+FFFD, a name other than the one given. Either,
  * anywhere in the path parameters, the query or a parsed body of a route under one of
- * `prefixes`, answers `invalid_argument` (API.md §1) before the route reads it, the same on
+ * `prefixes`, answers `invalid_argument` (docs/api.md#errors) before the route reads it, the same on
  * every database. Routes of other groups check their own texts (an activation code of control
  * characters answers `activation_code_invalid`, as any unknown code does).
  */

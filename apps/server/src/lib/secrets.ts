@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A new opaque, URL-safe id with 96 random bits (API.md §0: ids are opaque URL-safe strings). */
+/** A new opaque, URL-safe id with 96 random bits (docs/api.md#conventions: ids are opaque URL-safe strings). */
 export function newId(): string {
   return randomBytes(12).toString('base64url');
 }

@@ -30,7 +30,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Every 404 rendered on the server (spec section 2): an unmatched route says "Page not found",
+ * Every 404 rendered on the server (docs/product.md#screens-and-routes): an unmatched route says "Page not found",
  * a route whose parameters failed validation (the proxy checks them first) says "Page Not
  * Found" and the path. The root shell and the visitor's locale, the error page in the middle.
  */

@@ -12,7 +12,7 @@ export interface ErrorViewProps {
   action?: ReactNode;
 }
 
-/** The error page of spec section 2: the logo and the not-found tip, never any debug detail. */
+/** The error page of docs/product.md#screens-and-routes: the logo and the not-found tip, never any debug detail. */
 export function ErrorView({ title, tip, homeHref, homeLabel, action }: ErrorViewProps) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">

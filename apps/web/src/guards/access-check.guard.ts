@@ -1,10 +1,10 @@
 /** The cookie that caches the access check's answer: `1` accessible, `0` blocked. */
 export const accessCookieName = 'access_to_visit';
 
-/** The access check asks each origin for at most this long (spec section 9: 5 s). */
+/** The access check asks each origin for at most this long (docs/product.md#limits: 5 s). */
 export const accessCheckTimeoutMs = 5_000;
 
-/** The path of the access check on each access origin (spec section 7). */
+/** The path of the access check on each access origin (docs/product.md#calls). */
 export const areaAccessiblePath = '/access_controller/v1/area_accessible';
 
 /** The cached answer of a previous check, or undefined when there is none. */
@@ -53,7 +53,7 @@ async function askOrigin(origin: string, input: AccessCheckInput): Promise<boole
 }
 
 /**
- * Global guard 5 (spec section 4): asks every access origin at once. Accessible as soon as one
+ * Global guard 5 (docs/product.md#states): asks every access origin at once. Accessible as soon as one
  * says `accessible: true`, and also when every request fails (an outage never locks visitors
  * out); blocked when at least one answered and none said true.
  */

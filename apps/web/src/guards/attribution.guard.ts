@@ -1,7 +1,7 @@
 import type { CookieToSet } from './cookie';
 import { twelveHoursSeconds } from './cookie';
 
-/** The attribution query parameters, each kept in a cookie of the same name (spec section 3). */
+/** The attribution query parameters, each kept in a cookie of the same name (docs/product.md#entities). */
 export const attributionKeys = ['source', 'medium', 'campaign'] as const;
 
 /** Longest attribution value kept; longer values are cut. */

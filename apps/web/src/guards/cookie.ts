@@ -17,8 +17,8 @@ export type RequestCookies = ReadonlyMap<string, string>;
 
 const hourSeconds = 60 * 60;
 
-/** Attribution and referer cookies live 12 hours (spec section 9). */
+/** Attribution and referer cookies live 12 hours (docs/product.md#limits). */
 export const twelveHoursSeconds = 12 * hourSeconds;
 
-/** The login hand-off and access-check cookies live 10 minutes (spec section 9). */
+/** The login hand-off and access-check cookies live 10 minutes (docs/product.md#limits). */
 export const tenMinutesSeconds = 10 * 60;

@@ -1,4 +1,4 @@
-/** The query parameter that puts a page in embedded mode: the parent page's origin (spec section 2). */
+/** The query parameter that puts a page in embedded mode: the parent page's origin (docs/product.md#screens-and-routes). */
 export const embedOriginParam = 'origin';
 
 function originOf(value: string | null): string | undefined {

@@ -2,7 +2,7 @@ import type { Locale } from '@nimbus/contracts';
 import { isLocale, locales, negotiateLocale, resolveLocale } from '@nimbus/contracts';
 import { isUnprefixedRoute, localePath } from '../i18n/locale-path';
 
-/** The query parameter that forces a locale (spec section 2). */
+/** The query parameter that forces a locale (docs/product.md#screens-and-routes). */
 export const localeQueryParam = 'locale';
 
 /**
@@ -37,7 +37,7 @@ export function stripLocaleSegment(pathname: string, routeRoots: ReadonlySet<str
 
 /**
  * The locale of a request without a locale prefix: a valid cookie first, then the browser's
- * Accept-Language, then the default (spec section 4: "chosen from cookie or browser").
+ * Accept-Language, then the default (docs/product.md#states: "chosen from cookie or browser").
  */
 export function detectLocale(
   cookieLocale: string | undefined,
@@ -69,7 +69,7 @@ function withQuery(pathname: string, searchParams: URLSearchParams): string {
 }
 
 /**
- * Global guard 6, the rules of spec section 2 that go beyond next-intl's prefix handling:
+ * Global guard 6, the rules of docs/product.md#screens-and-routes that go beyond next-intl's prefix handling:
  * - `?locale=xx` forces a locale: redirect to that locale's path without the parameter and
  *   remember it (an unknown value means the default locale);
  * - a prefix in the wrong letter case is corrected (`/zh-tw/faq` to `/zh-TW/faq`);

@@ -10,7 +10,7 @@ export const oauthInfoCookieName = 'oauth_info';
  */
 export const oauthPendingCookieName = 'oauth_pending';
 
-/** The cookie that remembers where the login started (spec section 4: login scene). */
+/** The cookie that remembers where the login started (docs/product.md#states: login scene). */
 export const loginSceneCookieName = 'login_scene';
 
 /** Where a login started: a share page, or any other page of the site. */

@@ -2,7 +2,7 @@
 const mobileUserAgentPattern =
   /Android|iPhone|iPad|iPod|Mobile|Windows Phone|BlackBerry|BB10|Opera Mini|IEMobile|webOS|Silk|Kindle/i;
 
-/** The path segment mobile visitors are sent away from (spec section 2, global guard 4). */
+/** The path segment mobile visitors are sent away from (docs/product.md#screens-and-routes, global guard 4). */
 export const browserExtensionSegment = 'browser-extension';
 
 /** Whether a user agent belongs to a phone or tablet. */

@@ -1,13 +1,13 @@
 import type { CookieToSet } from './cookie';
 import { twelveHoursSeconds } from './cookie';
 
-/** The cookie holding the referring sites (spec section 3: referer list entry). */
+/** The cookie holding the referring sites (docs/product.md#entities: referer list entry). */
 export const refererListCookieName = 'referer_list';
 
-/** At most this many referring sites are remembered (spec section 9). */
+/** At most this many referring sites are remembered (docs/product.md#limits). */
 export const maxRefererEntries = 10;
 
-/** How long an entry stays valid: 12 hours (spec section 9). */
+/** How long an entry stays valid: 12 hours (docs/product.md#limits). */
 export const refererLifetimeMs = twelveHoursSeconds * 1000;
 
 /** One referring site and the time (ms since the epoch) after which it is forgotten. */
@@ -17,7 +17,7 @@ export interface RefererEntry {
 }
 
 /**
- * The valid entries of a stored list (spec section 5): host a non-empty string, expiry a number
+ * The valid entries of a stored list (docs/product.md#validation): host a non-empty string, expiry a number
  * not yet passed; anything unparsable counts as an empty list.
  */
 export function parseRefererList(raw: string | undefined, now: number): RefererEntry[] {

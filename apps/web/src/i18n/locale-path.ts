@@ -1,7 +1,7 @@
 import type { Locale } from '@nimbus/contracts';
 import { defaultLocale } from '@nimbus/contracts';
 
-/** The cookie that remembers the visitor's locale (spec section 9: 365 days). */
+/** The cookie that remembers the visitor's locale (docs/product.md#limits: 365 days). */
 export const localeCookieName = 'locale';
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
@@ -9,7 +9,7 @@ export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 export const localeRequestHeader = 'X-NEXT-INTL-LOCALE';
 
 /**
- * Paths served without a locale prefix whatever the locale (spec section 2): share pages, the
+ * Paths served without a locale prefix whatever the locale (docs/product.md#screens-and-routes): share pages, the
  * sign-in shell and the captcha loading page. The locale comes from the cookie or the browser.
  */
 const unprefixedRoots = ['/s', '/auth', '/loading'];

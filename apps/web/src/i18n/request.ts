@@ -4,7 +4,7 @@ import { loadMessages } from './messages';
 
 /**
  * The next-intl configuration of a request. The proxy always names the locale of the page
- * (prefix, cookie or browser); anything unsupported falls back to the default (spec section 5).
+ * (prefix, cookie or browser); anything unsupported falls back to the default (docs/product.md#validation).
  */
 export default getRequestConfig(async ({ locale, requestLocale }) => {
   const requested = locale ?? (await requestLocale);

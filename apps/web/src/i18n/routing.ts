@@ -3,7 +3,7 @@ import { defineRouting } from 'next-intl/routing';
 import { localeCookieMaxAgeSeconds, localeCookieName } from './locale-path';
 
 /**
- * Locale routing of spec section 2: en-US unprefixed, every other locale under `/{locale}`, the
+ * Locale routing of docs/product.md#screens-and-routes: en-US unprefixed, every other locale under `/{locale}`, the
  * choice remembered in the `locale` cookie for 365 days.
  */
 export const routing = defineRouting({

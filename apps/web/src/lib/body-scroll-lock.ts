@@ -1,5 +1,5 @@
 /*
- * Body scroll lock of spec section 4: while a modal is open the body carries the class below;
+ * Body scroll lock of docs/product.md#states: while a modal is open the body carries the class below;
  * page scrolling is then hidden and the fixed header keeps the body's width, so nothing shifts
  * when the scrollbar disappears. Removing the class restores both.
  */
@@ -7,7 +7,7 @@
 /** The class a modal adds to `<body>` while it is open. */
 export const modalOpenClass = 'nimbus-modal-open';
 
-/** The id of the site header (spec section 2). */
+/** The id of the site header (docs/product.md#screens-and-routes). */
 export const headerId = 'pc_header';
 
 /** The parts of the DOM the lock touches, so the rule can be tested without a browser. */

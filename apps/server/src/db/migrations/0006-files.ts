@@ -11,7 +11,7 @@ const sortColumns = {
 } as const;
 
 /**
- * Files and folders of the drive (API.md §2). `parent_id` is `''` at the root; `name_key` is the
+ * Files and folders of the drive (docs/api.md#files). `parent_id` is `''` at the root; `name_key` is the
  * case-folded name that uniqueness and prefix search use; `trashed` is 0 (live), 1 (put in the
  * trash by the member) or 2 (inside a folder that is in the trash). Live names are unique per
  * folder; every listing order has an index ending in `id`, the keyset's tie-breaker, with and

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /**
- * Memberships and activation codes (API.md §5). A membership row is one grant of premium days
+ * Memberships and activation codes (docs/api.md#account-and-membership). A membership row is one grant of premium days
  * to a member: `starts_at` is when its days begin (the grant's time, or the end of the days the
  * member already held of that type, so grants queue up) and `expires_at` when they end. The VIP
  * state is read from these rows; nothing else stores it. Activation codes are stored only as the

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /**
- * Uploads in progress (API.md §2 "Uploads"): one row per PENDING file whose bytes are on their
+ * Uploads in progress (docs/api.md#files "Uploads"): one row per PENDING file whose bytes are on their
  * way, under an id of 96 random bits that names its tus resource. `received` is the durable
  * offset (bytes fsynced before it is written); `state` goes `receiving` -> `committing` (the
  * digest is known and recorded before the bytes move into the blob store, so a restart can finish

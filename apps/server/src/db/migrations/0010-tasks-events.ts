@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /**
- * Tasks (API.md §3) and the recent events of the drive (API.md §2 `GET /drive/v1/events`).
+ * Tasks (docs/api.md#tasks) and the recent events of the drive (docs/api.md#files `GET /drive/v1/events`).
  *
  * A task row records work done for a member: batch calls that finish inside their request are
  * written already complete; offline downloads move through their phases. `params` is a JSON

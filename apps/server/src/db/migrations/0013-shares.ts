@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /**
- * Shares (API.md §4), their items, reports and moderation, and member roles.
+ * Shares (docs/api.md#shares), their items, reports and moderation, and member roles.
  *
  * - `shares`: one link. `pass_code` is `''` when none is asked; `expires_at` null means never;
  *   `restore_limit` -1 means unlimited and `restore_count` is raised by one conditional update per

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /**
- * Large saves from shares (API.md §4 restore), done in the background.
+ * Large saves from shares (docs/api.md#shares restore), done in the background.
  *
  * `share_restores`: a large save accepted and waiting for (or run by) the restore worker: the
  *   request as the saver made it (`spec`, JSON) and the folder it lands in. The `restore` task

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /**
- * Membership activities (API.md §5). `invite_codes` holds each member's one invite code.
+ * Membership activities (docs/api.md#account-and-membership). `invite_codes` holds each member's one invite code.
  * `activity_grants` records every reward a member received from an activity, one row per member
  * and activity (`invite` for the free trial or an invitation, `task:<type>` for a membership
  * task, `compensation:<type>` for a compensation), so each is given once: the primary key

@@ -4,7 +4,7 @@ const time = 'varchar(32)';
 
 /**
  * Analytics (`POST /statistics/pub/event`, `GET /statistics/pub/download`).
- * `analytics_events` keeps each event with the analytics context of spec section 3, and no raw
+ * `analytics_events` keeps each event with the analytics context of docs/product.md#entities, and no raw
  * address: `address_hash` and `device_hash` are keyed hashes, `country` comes from the CDN's
  * header when there is one. `user_id` is the member of the request's credential; a deleted
  * account takes its events with it. The retention sweep deletes rows older than

@@ -33,7 +33,7 @@ function parseRange(cidr: string): Range {
 }
 
 /**
- * The access check of the site (spec section 4): whether a visitor's address or country may
+ * The access check of the site (docs/product.md#states): whether a visitor's address or country may
  * use the service. Ranges and countries come from configuration.
  */
 export function createAccessService(deps: AccessServiceDeps) {

@@ -25,7 +25,7 @@ export const linkClaimsSchema = z.discriminatedUnion('p', [
     h: shareScopeSchema.optional(),
     e: z.number().int(),
   }),
-  /** A thumbnail of one file, in one of the sizes of spec section 3; `h` on a share's links. */
+  /** A thumbnail of one file, in one of the sizes of docs/product.md#entities; `h` on a share's links. */
   z.object({
     p: z.literal('thumb'),
     u: z.string(),
@@ -66,7 +66,7 @@ export type LinkRequest = LinkClaims extends infer C
     : never
   : never;
 
-/** A signed link as the File's `links` entries carry it (API.md §2). */
+/** A signed link as the File's `links` entries carry it (docs/api.md#files). */
 export interface SignedLink {
   url: string;
   token: string;

@@ -165,7 +165,7 @@ export function createContentService(deps: ContentServiceDeps) {
     );
   }
 
-  /** `params` facts of API.md §2: `width`, `height`, `duration` (whole seconds). */
+  /** `params` facts of docs/api.md#files: `width`, `height`, `duration` (whole seconds). */
   function mediaParams(info: MediaInfo | undefined): Record<string, string> {
     if (!info) {
       return {};

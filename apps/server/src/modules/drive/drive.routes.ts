@@ -49,7 +49,7 @@ function userIdOf(request: FastifyRequest): string {
   return request.actor.userId;
 }
 
-/** The drive host's member calls: files and folders (API.md §2) and `about` (§5). */
+/** The drive host's member calls: files and folders (docs/api.md#files) and `about` (§5). */
 export function driveRoutes(deps: DriveRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
@@ -265,7 +265,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
             response: { 200: taskIdAnswerSchema },
           },
         },
-        // The work is done inside the request: the task is already complete (API.md §3).
+        // The work is done inside the request: the task is already complete (docs/api.md#tasks).
         async (request) => ({ task_id: await batch.run(userIdOf(request), request.body.ids) }),
       );
     }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const idSchema = z.string().min(1).max(64);
 const parentIdSchema = z.string().max(64).default('');
 
-/** The File of API.md §2. */
+/** The File of docs/api.md#files. */
 export const fileSchema = z.object({
   kind: z.enum(['drive#file', 'drive#folder']),
   id: z.string(),
@@ -75,7 +75,7 @@ export const getFileQuerySchema = z.object({
     .enum(['FETCH'])
     .optional()
     .describe(
-      '`FETCH`: the File is read to be fetched (API.md §2); links are filled either way, but a member whose monthly download traffic is used up gets download_traffic_exhausted',
+      '`FETCH`: the File is read to be fetched (docs/api.md#files); links are filled either way, but a member whose monthly download traffic is used up gets download_traffic_exhausted',
     ),
 });
 

@@ -90,7 +90,7 @@ const textValue = (value: string) => (value.length <= 1024 ? value : undefined);
 const oneOf = (values: readonly string[]) => (value: string) =>
   values.includes(value) ? value : undefined;
 /**
- * An RFC 3339 time (API.md §0) as it is stored: UTC with milliseconds, so that a time given
+ * An RFC 3339 time (docs/api.md#conventions) as it is stored: UTC with milliseconds, so that a time given
  * without them or in another zone compares right with the stored text.
  */
 const timeValue = (value: string) => {
@@ -101,7 +101,7 @@ const timeValue = (value: string) => {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 };
 
-/** The fields `filters` may name and the operators each takes (API.md §0). */
+/** The fields `filters` may name and the operators each takes (docs/api.md#conventions). */
 const filterFields: Record<string, FilterField> = {
   name: {
     column: 'name_key',
@@ -136,7 +136,7 @@ export interface ParsedFilters {
 /**
  * Reads the `filters` JSON (`{"field": {"operator": value}}`) into conditions. Unknown fields,
  * unknown operators and values of the wrong type are `invalid_argument`. Besides the operators
- * of API.md §0, `name` takes `contains` (search anywhere in the name, issue 4). `trashed` is returned
+ * of docs/api.md#conventions, `name` takes `contains` (search anywhere in the name, issue 4). `trashed` is returned
  * apart: the listing decides which trash state it means.
  */
 export function parseFilters(text: string | undefined): ParsedFilters {

@@ -2,7 +2,7 @@ import type { ThumbnailSize } from '@nimbus/contracts';
 import type { FileRecord } from './file.repository';
 import type { StorageAbout } from './file.service';
 
-/** A signed link as `links` entries carry it (API.md §2). */
+/** A signed link as `links` entries carry it (docs/api.md#files). */
 export interface FileLink {
   url: string;
   token: string;
@@ -62,7 +62,7 @@ export interface FileLinker {
   ): Promise<Map<string, Partial<FileLinkFields>>>;
 }
 
-/** The File of API.md §2; `links` come from the content module when it is wired. */
+/** The File of docs/api.md#files; `links` come from the content module when it is wired. */
 export function toFileDto(record: FileRecord, links: Partial<FileLinkFields> = {}) {
   return {
     kind: record.kind === 'folder' ? ('drive#folder' as const) : ('drive#file' as const),
@@ -93,7 +93,7 @@ export function toFileDto(record: FileRecord, links: Partial<FileLinkFields> = {
   };
 }
 
-/** `GET /drive/v1/about` (API.md §5); numbers as decimal strings. */
+/** `GET /drive/v1/about` (docs/api.md#account-and-membership); numbers as decimal strings. */
 export function toAboutDto(
   about: StorageAbout,
   offline: { createdToday: number } = { createdToday: 0 },

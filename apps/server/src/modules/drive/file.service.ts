@@ -32,7 +32,7 @@ export interface FileServiceDeps {
   files: FileRepository;
   /** The member's plan, which sets the storage limit (membership module). */
   plans: PlanProvider;
-  /** Batch calls are recorded as complete tasks (API.md §3). */
+  /** Batch calls are recorded as complete tasks (docs/api.md#tasks). */
   tasks: TaskRecorder;
   /** Restores from the trash are recorded as recent events. */
   events: EventRecorder;
@@ -162,7 +162,7 @@ function inTrash(): AppError {
 }
 
 /**
- * The drive's files and folders: every rule of API.md §2. Every call starts with one access
+ * The drive's files and folders: every rule of docs/api.md#files. Every call starts with one access
  * check (`owned`/`ownedAll`) that answers `file_not_found` alike for absent and others' ids.
  */
 export function createFileService(deps: FileServiceDeps) {
@@ -980,7 +980,7 @@ export function createFileService(deps: FileServiceDeps) {
       return finished(userId, 'copy', copies, { parent_id: target });
     },
 
-    /** The member's quota and usage (API.md §5). */
+    /** The member's quota and usage (docs/api.md#account-and-membership). */
     async about(userId: string): Promise<StorageAbout> {
       const [usage, plan] = await Promise.all([files.usage(userId), plans.planOf(userId)]);
       return {

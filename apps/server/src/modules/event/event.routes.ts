@@ -17,7 +17,7 @@ export interface EventRoutesDeps {
   links?: FileLinker;
 }
 
-/** The drive's recent events (API.md §2 `GET /drive/v1/events`). */
+/** The drive's recent events (docs/api.md#files `GET /drive/v1/events`). */
 export function eventRoutes(deps: EventRoutesDeps) {
   return async (app: FastifyInstance) => {
     const { routes, onRequest } = memberPlugin(app, deps.authenticator);

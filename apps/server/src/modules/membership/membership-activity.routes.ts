@@ -64,7 +64,7 @@ export interface MembershipActivityRouteDeps {
 }
 
 /**
- * The membership activity calls of API.md §5 (invitations, tasks, rewards, compensations,
+ * The membership activity calls of docs/api.md#account-and-membership (invitations, tasks, rewards, compensations,
  * captcha check, unsubscribe), added to the membership module's routes.
  */
 export function addMembershipActivityRoutes(
@@ -215,7 +215,7 @@ export function addMembershipActivityRoutes(
         summary: 'Unsubscribe a mail address',
         description:
           'Stops mail of the scene named in the signed address `d` (from the link in a mail) to ' +
-          'its address; no sign-in needed, and doing it again changes nothing (API.md §5 makes ' +
+          'its address; no sign-in needed, and doing it again changes nothing (docs/api.md#account-and-membership makes ' +
           'this the one GET that writes). A `d` that does not check is `unsubscribe_link_invalid`.',
         querystring: unsubscribeQuerySchema,
         response: { 200: unsubscribeAnswerSchema },

@@ -52,7 +52,7 @@ export const compensateBodySchema = z
     /** The compensation, e.g. `aliyun_accident_202409`: each member receives one of a type once. */
     type: compensationTypeSchema,
     days: z.number().int().min(1).max(366),
-    /** Member ids: opaque URL-safe strings (API.md §0); an unknown one comes back in `skipped`. */
+    /** Member ids: opaque URL-safe strings (docs/api.md#conventions); an unknown one comes back in `skipped`. */
     user_ids: z
       .array(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a member id'))
       .min(1)

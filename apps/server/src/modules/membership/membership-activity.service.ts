@@ -98,7 +98,7 @@ export interface Claimant {
 }
 
 /**
- * Membership activities (API.md §5): the free trial and invitations, membership tasks and their
+ * Membership activities (docs/api.md#account-and-membership): the free trial and invitations, membership tasks and their
  * rewards, the referral page, admins' compensations and unsubscribe links. Every grant goes
  * through one transaction that records it in `activity_grants` (one row per member and
  * activity, so each is given once) and queues the days like any other membership grant.

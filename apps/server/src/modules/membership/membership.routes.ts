@@ -14,7 +14,7 @@ import {
 } from './membership-activity.routes';
 
 /**
- * The membership calls of API.md §5: the VIP state and activation codes, and the activities
+ * The membership calls of docs/api.md#account-and-membership: the VIP state and activation codes, and the activities
  * (membership-activity.routes.ts).
  */
 export function membershipRoutes(

@@ -170,7 +170,7 @@ export function withPacks(limits: PlanLimits, packs: readonly ActivePack[]): Pla
 }
 
 /**
- * Memberships (API.md §5): the VIP state, activation codes, operators' grants, and the plan that
+ * Memberships (docs/api.md#account-and-membership): the VIP state, activation codes, operators' grants, and the plan that
  * sets a member's quotas. Grants of one type queue up: new days begin where the held ones end.
  */
 export function createMembershipService(deps: MembershipServiceDeps) {

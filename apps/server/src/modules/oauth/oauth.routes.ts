@@ -49,7 +49,7 @@ function noStore(reply: FastifyReply): void {
 }
 
 /**
- * The OAuth endpoints of API.md §6 besides the token endpoint (which the user routes own):
+ * The OAuth endpoints of docs/api.md#user-service besides the token endpoint (which the user routes own):
  * the authorization endpoint, device authorization, the member's device decision, discovery.
  */
 export function oauthRoutes(deps: OAuthRoutesDeps) {

@@ -118,7 +118,7 @@ function describeList(values: readonly string[]): string {
 }
 
 /**
- * The OAuth flows of API.md §6: authorization codes with PKCE for the apps and the site's
+ * The OAuth flows of docs/api.md#user-service: authorization codes with PKCE for the apps and the site's
  * hand-off, and the device authorization grant for TVs. Tokens come from the session service,
  * so OAuth sessions rotate and revoke like any other.
  */

@@ -15,7 +15,7 @@ export interface OfflineRoutesDeps {
 
 const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
 
-/** `POST /drive/v1/task` (API.md §3): retry a failed offline task. */
+/** `POST /drive/v1/task` (docs/api.md#tasks): retry a failed offline task. */
 export function offlineRoutes(deps: OfflineRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { taskSourceSchema } from '@nimbus/contracts';
 import { taskSchema } from '../task/task.schemas';
 
-/** `POST /drive/v1/files` for an offline download (API.md §2 URL task). */
+/** `POST /drive/v1/files` for an offline download (docs/api.md#files URL task). */
 export const createUrlTaskBodySchema = z
   .object({
     kind: z.literal('drive#file'),

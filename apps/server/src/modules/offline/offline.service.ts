@@ -98,7 +98,7 @@ export function parseOfflineUrl(text: string): URL {
 }
 
 /**
- * Offline downloads (issue 6, API.md §2 `UPLOAD_TYPE_URL` and §3): creating a task checks the URL,
+ * Offline downloads (issue 6, docs/api.md#files `UPLOAD_TYPE_URL` and §3): creating a task checks the URL,
  * the target folder and the plan's daily limit and queues the task for the worker; a failed task
  * can be retried. Whether an address may be fetched is decided by the worker at connect time.
  */
@@ -107,7 +107,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
 
   /**
    * The torrent a member's `url` names: a magnet link, the id of a `.torrent` file of the
-   * member's drive (spec section 5: a name ending `.torrent` or the type `x-bittorrent`), or an
+   * member's drive (docs/product.md#validation: a name ending `.torrent` or the type `x-bittorrent`), or an
    * http(s) link to a `.torrent` file when `url.files` is given (present, even empty); undefined
    * for anything else (an http(s) URL saved as a file, checked by `parseOfflineUrl`).
    */

@@ -31,7 +31,7 @@ function toResourceDto(checked: CheckedUrl, locale: Parameters<typeof taskMessag
   };
 }
 
-/** `POST /drive/v1/resource/list` (API.md §3): the URL checker; open to visitors, saves nothing. */
+/** `POST /drive/v1/resource/list` (docs/api.md#tasks): the URL checker; open to visitors, saves nothing. */
 export function urlCheckRoutes(deps: UrlCheckRoutesDeps) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();

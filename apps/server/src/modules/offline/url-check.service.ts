@@ -158,7 +158,7 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
   }
 
   /**
-   * A `.torrent` file behind an http(s) link (spec section 5: a name ending `.torrent` or the
+   * A `.torrent` file behind an http(s) link (docs/product.md#validation: a name ending `.torrent` or the
    * type `x-bittorrent`): read within `maxLinkedTorrentBytes` and the check's time cap, and
    * listed like a `.torrent` file of the drive. One that is too large or does not parse says
    * "The torrent could not be read" (a task without `url.files` still saves the file itself).

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../lib/secrets';
 
-/** How long a pass-code token opens its share: 12 hours (spec section 9). */
+/** How long a pass-code token opens its share: 12 hours (docs/product.md#limits). */
 export const passCodeTokenTtlSeconds = 43_200;
 
 function signature(key: Uint8Array, payload: string, passCode: string): string {

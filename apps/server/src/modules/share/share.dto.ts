@@ -37,7 +37,7 @@ export function expirationLeftOf(
 }
 
 /**
- * The ShareSummary of API.md §4; numbers as decimal strings. `thumbnailLink` is the signed
+ * The ShareSummary of docs/api.md#shares; numbers as decimal strings. `thumbnailLink` is the signed
  * thumbnail of the first shared item when it has one (an image or a video), else `""`.
  */
 export function toShareSummaryDto(

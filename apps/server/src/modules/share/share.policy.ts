@@ -25,7 +25,7 @@ export function isCoverOnly(status: ModerationStatus | undefined): boolean {
 export type PassCodeProof = 'none' | 'valid' | 'wrong';
 
 /**
- * The status of a share as one visitor sees it (API.md §4), most severe first: a moderation
+ * The status of a share as one visitor sees it (docs/api.md#shares), most severe first: a moderation
  * state; `DELETED` when the owner deleted the link or every shared item is gone or in the trash
  * (untrashing brings it back); `EXPIRED`; `MAX_RESTORE_COUNT` once the saves are used up; then
  * the pass code (`PASS_CODE_EMPTY` without one, `PASS_CODE_ERROR` for a wrong one); else `OK`.

@@ -66,7 +66,7 @@ function pageOf(query: {
 }
 
 /**
- * Shares (API.md §4): the owner's calls need credentials; the visitor's calls take them when
+ * Shares (docs/api.md#shares): the owner's calls need credentials; the visitor's calls take them when
  * present (the owner needs no pass code, a saver must be signed in) and answer every unreadable
  * share with 200 and its `share_status`. `/audit.admin/v1` takes reports and, from admins,
  * moderation states.

@@ -34,7 +34,7 @@ export const createShareAnswerSchema = z.object({
   share_text: z.string(),
 });
 
-/** ShareSummary of API.md §4. */
+/** ShareSummary of docs/api.md#shares. */
 export const shareSummarySchema = z.object({
   share_id: z.string(),
   share_url: z.string(),
@@ -188,7 +188,7 @@ export const reportShareBodySchema = z.object({
   share_user_id: z.string().max(64).default(''),
   gcids: z.array(z.string().max(64)).max(1000).default([]),
   file_ids: z.array(idSchema).max(1000).default([]),
-  /** Why the share is reported; spec section 7's call sends none, so it may be empty. */
+  /** Why the share is reported; docs/product.md#calls's call sends none, so it may be empty. */
   reason: z.string().trim().max(1000).default(''),
 });
 

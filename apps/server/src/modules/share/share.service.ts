@@ -195,7 +195,7 @@ const moderationStatuses = [
   'PROHIBITED',
 ] as const;
 
-/** Share ids: 128 random bits, URL-safe (API.md §0 asks for at least 96). */
+/** Share ids: 128 random bits, URL-safe (docs/api.md#conventions asks for at least 96). */
 function newShareId(): string {
   return randomBytes(16).toString('base64url');
 }
@@ -266,7 +266,7 @@ function progressOf(copied: number, total: number): number {
 }
 
 /**
- * Shares (API.md §4): the owner's links, opening and browsing them by visitors, saving them into
+ * Shares (docs/api.md#shares): the owner's links, opening and browsing them by visitors, saving them into
  * one's drive by reference, reports and moderation. Every file id a visitor names is located
  * inside the share by walking up from it to a chosen item; anything else answers `NOT_FOUND`, as
  * a share that does not exist does.

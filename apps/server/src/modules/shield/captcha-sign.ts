@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { safeEqual } from '../../lib/secrets';
 
-/** What a `captcha_sign` covers (API.md §6). */
+/** What a `captcha_sign` covers (docs/api.md#user-service). */
 export interface CaptchaSignInput {
   clientId: string;
   clientVersion: string;
@@ -15,7 +15,7 @@ export interface CaptchaSignInput {
 export const captchaSignPrefix = '1.';
 
 /**
- * `captcha_sign` of API.md §6: start from `clientId + clientVersion + packageName + deviceId +
+ * `captcha_sign` of docs/api.md#user-service: start from `clientId + clientVersion + packageName + deviceId +
  * timestamp`, then for each salt of the client's list in order replace the value by
  * `md5hex(value + salt)`; the signature is `"1."` followed by the last hex digest. The same chain
  * is `createCaptchaSign` in `@nimbus/client`, so apps can sign.

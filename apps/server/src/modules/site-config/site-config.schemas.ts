@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The config groups of the config host (spec section 7). */
+/** The config groups of the config host (docs/product.md#calls). */
 export const configScopes = [
   'basic',
   'resources',

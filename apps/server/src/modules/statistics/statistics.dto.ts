@@ -1,7 +1,7 @@
 import type { AppDownloadCounts, AppDownloadPlatform } from '@nimbus/contracts';
 import type { DownloadCounts } from './statistics.service';
 
-/** The answer of `GET /statistics/pub/download`: counts as decimal strings (API.md §0). */
+/** The answer of `GET /statistics/pub/download`: counts as decimal strings (docs/api.md#conventions). */
 export function toDownloadCounts(counts: DownloadCounts): AppDownloadCounts {
   return {
     kind: 'statistics#downloads',

@@ -1,7 +1,7 @@
 import { taskMessage, type Locale } from '@nimbus/contracts';
 import type { TaskRecord } from './task.repository';
 
-/** The Task of API.md §3, its `message` in the caller's language; never the owner's id. */
+/** The Task of docs/api.md#tasks, its `message` in the caller's language; never the owner's id. */
 export function toTaskDto(task: TaskRecord, locale: Locale) {
   return {
     kind: 'drive#task' as const,

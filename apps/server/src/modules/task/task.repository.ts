@@ -123,7 +123,7 @@ function patchColumns(patch: HeldPatch) {
   };
 }
 
-/** Tasks (API.md §3). Every query of a member's tasks is scoped to that member. */
+/** Tasks (docs/api.md#tasks). Every query of a member's tasks is scoped to that member. */
 export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
   const owned = (userId: string) =>
     db.selectFrom('tasks').selectAll().where('user_id', '=', userId);

@@ -19,7 +19,7 @@ export interface TaskRoutesDeps {
   tasks: TaskService;
 }
 
-/** A member's tasks (API.md §3) on the drive host. */
+/** A member's tasks (docs/api.md#tasks) on the drive host. */
 export function taskRoutes(deps: TaskRoutesDeps) {
   return async (app: FastifyInstance) => {
     const { routes, onRequest } = memberPlugin(app, deps.authenticator);

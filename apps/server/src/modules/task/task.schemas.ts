@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const idSchema = z.string().min(1).max(64);
 
-/** The Task of API.md §3. */
+/** The Task of docs/api.md#tasks. */
 export const taskSchema = z
   .object({
     kind: z.literal('drive#task'),
@@ -34,7 +34,7 @@ export const taskSchema = z
     created_time: z.string(),
     updated_time: z.string(),
   })
-  .describe('A task (API.md §3)');
+  .describe('A task (docs/api.md#tasks)');
 
 /** `GET /drive/v1/tasks` query. */
 export const listTasksQuerySchema = z.object({

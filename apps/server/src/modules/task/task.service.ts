@@ -81,7 +81,7 @@ function isPhase(value: string): value is TaskPhase {
 
 /**
  * Reads the `filters` JSON of a task listing: `phase` with `eq` or `in`, `id` with `in` (and
- * `eq`). Unknown fields, operators and phases are `invalid_argument` (API.md §0).
+ * `eq`). Unknown fields, operators and phases are `invalid_argument` (docs/api.md#conventions).
  */
 export function parseTaskFilters(text: string | undefined): TaskFilters {
   const result: TaskFilters = { phases: undefined, ids: undefined };
@@ -149,7 +149,7 @@ export function createTaskRecorder(deps: Pick<TaskServiceDeps, 'tasks' | 'now'>)
 }
 
 /**
- * A member's tasks (API.md §3): listing, one task, delete (optionally with the files the tasks
+ * A member's tasks (docs/api.md#tasks): listing, one task, delete (optionally with the files the tasks
  * made), pause and resume. Another member's task ids answer `not_found`, as absent ones do.
  */
 export function createTaskService(deps: TaskServiceDeps) {

@@ -14,7 +14,7 @@ export function uploadUrlOf(origin: string, uploadId: string): string {
 }
 
 /**
- * The answer of API.md §2 "Uploads": the file, and while bytes are still due the tus resource
+ * The answer of docs/api.md#files "Uploads": the file, and while bytes are still due the tus resource
  * (`resumable`, always offered so any upload can resume) and, for form uploads, the `form` to
  * POST; `proof` carries the ranges of an instant upload still to be proven.
  */

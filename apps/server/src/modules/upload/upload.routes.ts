@@ -105,7 +105,7 @@ function tusHeaders(reply: FastifyReply, status: UploadStatus): FastifyReply {
  * The upload host's paths: the tus 1.0 resource of each upload (`HEAD`/`PATCH`/`DELETE` on
  * `/drive/v1/uploads/{id}`; core, termination, expiration and checksum; the resource is created
  * by `POST /drive/v1/files`; `OPTIONS` tells the server's tus facts without credentials), the form upload, and `:prove` of instant upload. Every failure is
- * the error object of API.md §1, with the status tus fixes where it fixes one.
+ * the error object of docs/api.md#errors, with the status tus fixes where it fixes one.
  */
 export function uploadRoutes(deps: UploadRoutesDeps) {
   return async (app: FastifyInstance) => {

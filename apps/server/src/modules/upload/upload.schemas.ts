@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fileSchema } from '../drive/drive.schemas';
 
-/** A byte count: a decimal string (API.md §0) or, leniently, a JSON integer. */
+/** A byte count: a decimal string (docs/api.md#conventions) or, leniently, a JSON integer. */
 const byteCountSchema = z
   .union([z.string().regex(/^\d{1,16}$/, 'a decimal byte count'), z.number().int()])
   .transform(Number);

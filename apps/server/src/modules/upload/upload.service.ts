@@ -132,7 +132,7 @@ interface Lane {
 }
 
 /**
- * Uploads (API.md §2): the PENDING file and its tus resource, bytes appended to a partial file
+ * Uploads (docs/api.md#files): the PENDING file and its tus resource, bytes appended to a partial file
  * (`DATA_DIR/uploads/<id>`) and hashed (SHA-256 + GCID) as they arrive, the durable offset
  * recorded only after an fsync, and the commit that moves the finished file into the blob store
  * (a rename on local disk) and turns the file COMPLETE in one transaction.

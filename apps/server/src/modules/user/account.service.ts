@@ -83,7 +83,7 @@ function nameFromEmail(email: string): string {
 }
 
 /**
- * The account flows of API.md §6: verification codes, sign-up, sign-in and password reset. No
+ * The account flows of docs/api.md#user-service: verification codes, sign-up, sign-in and password reset. No
  * answer tells whether an address has an account, except to whoever holds its mailbox (a reset
  * with a mailed code that finds the account gone answers `user_not_exist`).
  */

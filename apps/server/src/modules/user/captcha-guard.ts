@@ -1,6 +1,6 @@
 /** A protected action and who attempts it, as the captcha shield needs to judge the risk. */
 export interface CaptchaCheck {
-  /** `METHOD:/path` of the protected call, e.g. `POST:/v1/auth/signin` (API.md §6). */
+  /** `METHOD:/path` of the protected call, e.g. `POST:/v1/auth/signin` (docs/api.md#user-service). */
   action: string;
   /** The `captcha_token` of the body, or the `x-captcha-token` header; undefined when absent. */
   captchaToken: string | undefined;

@@ -6,7 +6,7 @@ import type { ClientRegistry } from './client-registry';
 import type { RequestContext } from './request-context';
 import type { SessionRepository } from './session.repository';
 
-/** What a successful sign-in, sign-up or refresh hands out (API.md §6 Token). */
+/** What a successful sign-in, sign-up or refresh hands out (docs/api.md#user-service Token). */
 export interface TokenGrant {
   accessToken: string;
   refreshToken: string;

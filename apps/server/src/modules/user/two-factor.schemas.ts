@@ -11,7 +11,7 @@ export const twoFactorStatusSchema = z
     enabled_at: z.string().nullable(),
     recovery_codes_left: z
       .string()
-      .describe('Unused recovery codes, as a decimal string (API.md §0)'),
+      .describe('Unused recovery codes, as a decimal string (docs/api.md#conventions)'),
   })
   .meta({ id: 'TwoFactorStatus' });
 

@@ -26,7 +26,7 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 5)}${phone.slice(-2)}`;
 }
 
-/** The profile of API.md §6, as the member sees it. */
+/** The profile of docs/api.md#user-service, as the member sees it. */
 export function toProfile(user: UserRow) {
   return {
     sub: user.id,
@@ -40,7 +40,7 @@ export function toProfile(user: UserRow) {
   };
 }
 
-/** The Token of API.md §6. */
+/** The Token of docs/api.md#user-service. */
 export function toToken(grant: TokenGrant) {
   return {
     token_type: 'Bearer' as const,

@@ -44,7 +44,7 @@ export interface UserRoutesDeps {
 }
 
 /**
- * The user service of API.md §6: verification codes, sign-up, sign-in, reset, tokens, sign-out
+ * The user service of docs/api.md#user-service: verification codes, sign-up, sign-in, reset, tokens, sign-out
  * and the member's profile.
  */
 export function userRoutes(deps: UserRoutesDeps) {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { emitAppEvent } from '@/features/analytics/app-events';
 
 /**
- * Emits the `block-page` analytics event once when the block page shows (spec section 2); the
+ * Emits the `block-page` analytics event once when the block page shows (docs/product.md#screens-and-routes); the
  * analytics host sends it with the analytics context when analysis is allowed. Renders nothing.
  */
 export function BlockPageBeacon() {

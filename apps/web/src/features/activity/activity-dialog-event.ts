@@ -1,5 +1,5 @@
 /*
- * The activity dialogs open from a link's dialog action (spec section 3: `show_beginner_dialog`,
+ * The activity dialogs open from a link's dialog action (docs/product.md#entities: `show_beginner_dialog`,
  * `show_activity_dialog`, as `?action=`, read by the dialog-action host) or when asked
  * (`openActivityDialog`), and are shown by the one host the root layout mounts.
  */

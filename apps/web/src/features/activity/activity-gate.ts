@@ -31,7 +31,7 @@ export const loadActivityOperation = cache(
 );
 
 /**
- * The activity-end route middleware (spec section 2): the page of a promotion that is over, or
+ * The activity-end route middleware (docs/product.md#screens-and-routes): the page of a promotion that is over, or
  * of a compensation that is over, sends the visitor to /activity-end.
  */
 export async function closeEndedActivity(

@@ -1,7 +1,7 @@
 import type { StorageLike } from '@nimbus/client';
 
 /*
- * Whether the visitor allows analysis (spec section 3, local storage key "allow analysis").
+ * Whether the visitor allows analysis (docs/product.md#entities, local storage key "allow analysis").
  * Allowed unless the visitor turned it off on the site, or the browser asks sites not to track
  * (Do Not Track) or not to sell or share (Global Privacy Control): those always win.
  */

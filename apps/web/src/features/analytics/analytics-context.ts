@@ -1,8 +1,8 @@
 import type { AnalyticsClientType } from '@nimbus/contracts';
 
 /*
- * The analytics context of spec section 3, sent with every analytics event: the client type,
- * the system's and the page's language, the user type (spec section 4: 2 for a premium member,
+ * The analytics context of docs/product.md#entities, sent with every analytics event: the client type,
+ * the system's and the page's language, the user type (docs/product.md#states: 2 for a premium member,
  * else 1), the attribution source, the scene, the referring sites, the device and user ids and
  * the country.
  */
@@ -25,7 +25,7 @@ export interface AnalyticsContext {
   country: string;
 }
 
-/** The user type of spec section 4: 2 if premium, else 1. */
+/** The user type of docs/product.md#states: 2 if premium, else 1. */
 export function analyticsUserType(premium: boolean | undefined): 1 | 2 {
   return premium === true ? 2 : 1;
 }

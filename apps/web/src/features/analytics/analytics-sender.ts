@@ -9,7 +9,7 @@ import type { AnalyticsContext } from './analytics-context';
  * another origin without a preflight it cannot make.
  */
 
-/** The analytics path (drive group, spec section 7). */
+/** The analytics path (drive group, docs/product.md#calls). */
 export const statisticsEventPath = '/statistics/pub/event';
 
 /** One event as the server takes it. */

@@ -7,7 +7,7 @@ import type {
 } from '@nimbus/contracts';
 
 /*
- * The web app's internal events (spec section 4) on one typed bus: components emit them where
+ * The web app's internal events (docs/product.md#states) on one typed bus: components emit them where
  * they happen and anything may subscribe. The analytics host forwards them, with `block-page`
  * and `app-download`, to `/statistics/pub/event` when analysis is allowed.
  */
@@ -43,7 +43,7 @@ export type AppEvents = {
   'jump-to-vip': { from: string; to: string };
   /** A share page's link into the drive was followed. */
   'share-page-will-jump-to-web': { to: string };
-  /** A visitor without access saw the block page (spec section 2). */
+  /** A visitor without access saw the block page (docs/product.md#screens-and-routes). */
   'block-page': Record<string, never>;
   /** A download button of an app page was clicked. */
   'app-download': { platform: AppDownloadPlatform; channel: AppChannel };

@@ -27,7 +27,7 @@ export function initialOf(profile: Pick<Profile, 'name' | 'email'>): string {
 
 /**
  * The header's account entry: "Sign in" for visitors; for members an avatar button whose menu
- * (Radix) loads on first use. The profile refresh of spec section 4 runs once per page load,
+ * (Radix) loads on first use. The profile refresh of docs/product.md#states runs once per page load,
  * loading the API client only when stored credentials exist.
  */
 export function AccountButton({ signInHref, driveHref, accountHref, labels }: AccountButtonProps) {

@@ -50,7 +50,7 @@ function targetOf(fallback: string): string {
 }
 
 /**
- * Sign in, sign up and password reset (API.md §6) in one panel: e-mail and password, then a
+ * Sign in, sign up and password reset (docs/api.md#user-service) in one panel: e-mail and password, then a
  * two-step code when the answer is `two_factor_required`; sign-up and reset by a mailed code.
  * Errors are shown in the spec's message choice order.
  */

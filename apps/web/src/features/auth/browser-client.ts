@@ -5,7 +5,7 @@ import type { CaptchaModalTexts } from './captcha-modal';
 import { openCaptchaModal } from './captcha-modal';
 import { readUserId } from './credentials';
 
-/** The client id of the web app (API.md §0). */
+/** The client id of the web app (docs/api.md#conventions). */
 export const webClientId = 'web';
 
 let client: ApiClient | undefined;

@@ -2,7 +2,7 @@ import type { CaptchaChallengeContext, CaptchaSolution } from '@nimbus/client';
 import { holdModalOpen } from '../../lib/body-scroll-lock';
 
 /*
- * The captcha challenge modal of spec sections 2, 4 and 9: a 320x430 px frame of the challenge
+ * The captcha challenge modal of docs/product.md #screens-and-routes, #states and #limits: a 320x430 px frame of the challenge
  * page with a close button, z-index 99, full size on screens of at most 768 px. The challenge
  * ends on the site's `/loading` page, which posts the solution here; closing means cancelled.
  * Plain DOM, so the modal costs no React code on the pages that never need it.
@@ -12,9 +12,9 @@ import { holdModalOpen } from '../../lib/body-scroll-lock';
 export const captchaResultMessageType = 'nimbus:captcha-result';
 /** The `type` of a responsive-layout message of the challenge page. */
 export const responsiveLayoutMessageType = 'responsive-layout';
-/** Size of the frame on large screens (spec section 9). */
+/** Size of the frame on large screens (docs/product.md#limits). */
 export const captchaFrameSize = { width: 320, height: 430 } as const;
-/** z-index of the modal (spec section 9). */
+/** z-index of the modal (docs/product.md#limits). */
 export const captchaModalZIndex = 99;
 
 /** The solution message posted by `/loading`. */

@@ -5,7 +5,7 @@ import { isPremiumStatus } from '@nimbus/contracts';
 import { oauthPendingCookieName } from '../../guards/login-handoff.guard';
 
 /*
- * The signed-in state the browser keeps (spec sections 3, 4 and 9). The session itself is the
+ * The signed-in state the browser keeps (docs/product.md #entities, #states and #limits). The session itself is the
  * HttpOnly `nimbus_session` cookie; local storage holds only the stored credentials (`sub`,
  * `expires_at`, the user id) and the last profile, and a cookie carries the user id.
  */
@@ -20,12 +20,12 @@ export const membershipStorageKey = 'nimbus_membership';
 export const loginSceneStorageKey = 'nimbus_login_scene';
 /** The cookie that carries the user id. */
 export const userIdCookieName = 'userid';
-/** Lifetime of the user id cookie: 365 days (spec section 9). */
+/** Lifetime of the user id cookie: 365 days (docs/product.md#limits). */
 export const userIdCookieMaxAge = 365 * 24 * 60 * 60;
 /** The event the window receives whenever the signed-in state changes. */
 export const sessionChangeEvent = 'nimbus:session-change';
 
-/** The stored credentials of spec section 3. */
+/** The stored credentials of docs/product.md#entities. */
 export interface StoredCredentials {
   sub: string;
   /** Epoch milliseconds when the access token of the sign-in ends. */
@@ -33,7 +33,7 @@ export interface StoredCredentials {
   user_id: string;
 }
 
-/** The profile of `GET /v1/user/me` (API.md §6). */
+/** The profile of `GET /v1/user/me` (docs/api.md#user-service). */
 export interface Profile {
   sub: string;
   name: string;
@@ -80,7 +80,7 @@ export function membershipInfoOf(vip: VipData, quota?: StorageQuota): Membership
   };
 }
 
-/** Where a login started (spec section 4). */
+/** Where a login started (docs/product.md#states). */
 export type LoginScene = 'share_page' | 'official_page';
 
 function storage(): StorageLike | undefined {

@@ -1,5 +1,5 @@
 /*
- * The pure parts of the login hand-off (spec sections 2, 4 and 7): reading the stored hand-off,
+ * The pure parts of the login hand-off (docs/product.md #screens-and-routes, #states and #calls): reading the stored hand-off,
  * deciding between a supplied code and the desktop loopback flow, and the loopback address.
  * A `code_verifier` in the query is never read: a verifier from a link is the attacker's.
  */
@@ -24,13 +24,13 @@ const desktopSources = new Set(['desktop', 'windows', 'mac', 'pc']);
 /** Lowest and highest port the desktop app may listen on. */
 export const loopbackPortRange = { min: 1024, max: 65535 } as const;
 
-/** The path of the desktop app's loopback endpoint (spec section 7). */
+/** The path of the desktop app's loopback endpoint (docs/product.md#calls). */
 export const loopbackPath = '/windows/client-auth-code';
 
 /** The header of the desktop app's answer that carries the code. */
 export const authCodeHeader = 'X-Auth-Code';
 
-/** Time-out of the request to the desktop app: 5 s (spec section 9). */
+/** Time-out of the request to the desktop app: 5 s (docs/product.md#limits). */
 export const loopbackTimeoutMs = 5000;
 
 /** Longest value accepted for any hand-off parameter. */

@@ -31,7 +31,7 @@ export interface LoginHandoffTexts {
 /** Set once the page has taken its hand-off, so it is consumed at most once per page. */
 let taken = false;
 
-/** The message logged when a hand-off code fails (spec section 8). */
+/** The message logged when a hand-off code fails (docs/product.md#error-catalogue). */
 export const invalidAuthCodeLog = 'invalid auth code!';
 
 /**
@@ -135,7 +135,7 @@ function sitePublicUrl(): string {
 }
 
 /**
- * Global guard 3 in the browser (spec sections 2 and 4): when the proxy kept a login hand-off
+ * Global guard 3 in the browser (docs/product.md #screens-and-routes and #states): when the proxy kept a login hand-off
  * (the `oauth_pending` marker), removes its parameters from the URL, takes it from the HttpOnly
  * cookie and carries it out (`runHandoff`): a supplied code of a flow this browser began, or the
  * desktop loopback flow. A failure logs `invalid auth code!` with a notice (the visitor is signed

@@ -60,7 +60,7 @@ function world(overrides: Partial<ProfileRefreshDeps> = {}) {
   return { deps, calls, stored };
 }
 
-describe('the profile refresh (spec section 4)', () => {
+describe('the profile refresh (docs/product.md#states)', () => {
   it('marks a member without stored credentials signed out and answers false, fetching nothing', async () => {
     const { deps, calls } = world({ readCredentials: () => undefined });
     await expect(runProfileRefresh(deps)).resolves.toBe(false);

@@ -22,7 +22,7 @@ export interface ProfileRefreshDeps {
 }
 
 /**
- * The profile refresh of spec section 4. Without stored credentials the member is marked signed
+ * The profile refresh of docs/product.md#states. Without stored credentials the member is marked signed
  * out and the answer is false. The profile and the VIP state are fetched together; if either
  * fails the user id is cleared (and the credentials too when the session is over) and the answer
  * is false. On success the profile and the membership are stored, the user id cookie is set,

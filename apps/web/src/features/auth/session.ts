@@ -15,7 +15,7 @@ import {
 import { runProfileRefresh } from './profile-refresh';
 
 /*
- * The calls of the sign-in flows (API.md §6) and the profile refresh of spec section 4. Every
+ * The calls of the sign-in flows (docs/api.md#user-service) and the profile refresh of docs/product.md#states. Every
  * call goes through the browser's API client, so captcha renewal and retries apply.
  */
 
@@ -147,7 +147,7 @@ interface AboutAnswer {
 }
 
 /**
- * The profile refresh of spec section 4 (`runProfileRefresh`) with the browser's calls and
+ * The profile refresh of docs/product.md#states (`runProfileRefresh`) with the browser's calls and
  * storage: false without stored credentials; false after clearing the user id when the profile
  * or the VIP state cannot be fetched; else stores both, sets the user id cookie, and resolves true.
  */

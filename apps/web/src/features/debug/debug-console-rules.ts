@@ -1,7 +1,7 @@
 import type { ApiClient, StorageLike } from '@nimbus/client';
 
 /*
- * The hidden debug console of spec sections 2, 4 and 6: hidden by default, opened by five or
+ * The hidden debug console of docs/product.md #screens-and-routes, #states and #roles: hidden by default, opened by five or
  * more rapid consecutive clicks (each within 200 ms of the one before) where the debug flag is
  * on and the server's `debug_options` allow it. The config is fetched once and remembered.
  */

@@ -1,11 +1,11 @@
 /*
- * The debug console itself (spec sections 2 and 4): a fixed switch button of 92x32 px, 10 px
+ * The debug console itself (docs/product.md #screens-and-routes and #states): a fixed switch button of 92x32 px, 10 px
  * from the bottom and 20 px from the right, that shows and hides the console panel (eruda,
  * loaded only now), and a close button that destroys both. It is destroyed on page unload too.
  * Plain DOM, like the captcha modal, so pages carry none of it until it is opened.
  */
 
-/** The size and place of the switch button (spec section 2). */
+/** The size and place of the switch button (docs/product.md#screens-and-routes). */
 export const debugSwitchBox = { width: 92, height: 32, bottom: 10, right: 20 } as const;
 
 export interface DebugConsoleTexts {

@@ -8,7 +8,7 @@ import type { DebugConsoleTexts } from './debug-console';
 import { createClickRun, createDebugConfig, isDebugFlagOn } from './debug-console-rules';
 
 /**
- * Watches the page's clicks for the debug console's trigger (spec section 4): five rapid
+ * Watches the page's clicks for the debug console's trigger (docs/product.md#states): five rapid
  * clicks where the debug flag is on and the server allows it open the console; triggers are
  * ignored while it opens or is open. Renders nothing.
  */

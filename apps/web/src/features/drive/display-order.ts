@@ -4,7 +4,7 @@ import { normalizeDisplayViewType, parseSortOrder, sortOrderKeys } from '@nimbus
 /*
  * From display-mode preferences to what a listing asks the API for, and the per-view overrides:
  * when `orderSettingGlobal` (or `viewSettingGlobal`) is false, a view (a folder, the trash, ...)
- * keeps its own sort order (or view type), else the global one applies (spec section 3).
+ * keeps its own sort order (or view type), else the global one applies (docs/product.md#entities).
  */
 
 /** The sort orders the sort menu offers, in menu order; every order of the spec. */

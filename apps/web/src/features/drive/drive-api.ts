@@ -3,11 +3,11 @@ import { browserClient } from '@/features/auth/browser-client';
 import { chunked } from './transfer-plan';
 
 /*
- * The drive's calls (API.md §2 and §5) as the web app makes them. Every function throws the
+ * The drive's calls (docs/api.md#files and §5) as the web app makes them. Every function throws the
  * client's `ApiError` on failure; the pages turn it into a localized message.
  */
 
-/** The File of API.md §2, with the fields the drive pages read. */
+/** The File of docs/api.md#files, with the fields the drive pages read. */
 export interface DriveFile {
   kind: 'drive#file' | 'drive#folder';
   id: string;

@@ -13,7 +13,7 @@ import { aboutQueryKey } from './query-keys';
 const nearLimitRatio = 0.9;
 
 /**
- * The member's storage use from `GET /drive/v1/about`, in base-1024 units (spec section 9), with
+ * The member's storage use from `GET /drive/v1/about`, in base-1024 units (docs/product.md#limits), with
  * a link to the storage dialog (`?action=show_storage_dialog`, a drive link an embedding page
  * receives in embedded mode).
  */

@@ -12,7 +12,7 @@ export const faqQuestionIds = [
   'delete-account',
 ] as const satisfies readonly (keyof Messages['faq']['questions'])[];
 
-/** The anchors of the how-to page (spec section 2: `help#copy-link`, ...). */
+/** The anchors of the how-to page (docs/product.md#screens-and-routes: `help#copy-link`, ...). */
 export const helpAnchors = [
   'copy-link',
   'system-share',

@@ -22,7 +22,7 @@ export const helpCenterDirectories = [
 /** A slug segment: lower-case words joined by hyphens, at most 64 characters. */
 export const helpCenterSegmentPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Help-center slugs may span several segments (spec section 2); deeper ones are refused. */
+/** Help-center slugs may span several segments (docs/product.md#screens-and-routes); deeper ones are refused. */
 export const maxHelpCenterDepth = 8;
 
 /** The message path of an article inside the `help-center` namespace. */
@@ -40,7 +40,7 @@ export type HelpCenterPage =
   | { kind: 'directory'; directory: DirectoryKey }
   | { kind: 'article'; directory: DirectoryKey; article: string; messageKey: HelpArticleKey };
 
-/** Whether every slug segment has the allowed shape (spec section 2: route validation). */
+/** Whether every slug segment has the allowed shape (docs/product.md#screens-and-routes: route validation). */
 export function isValidHelpCenterSlug(slug: readonly string[]): boolean {
   return (
     slug.length > 0 &&

@@ -4,7 +4,7 @@ export interface LanguageOption {
   name: string;
 }
 
-/** The query parameter the proxy reads to switch the locale (spec section 2). */
+/** The query parameter the proxy reads to switch the locale (docs/product.md#screens-and-routes). */
 const localeParam = 'locale';
 
 /**

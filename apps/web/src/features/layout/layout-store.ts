@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** At or below this viewport width the site uses its mobile layout (spec section 9). */
+/** At or below this viewport width the site uses its mobile layout (docs/product.md#limits). */
 export const mobileBreakpointPx = 768;
 
 /** Whether a viewport width counts as mobile. */
@@ -8,7 +8,7 @@ export function isMobileWidth(width: number): boolean {
   return width <= mobileBreakpointPx;
 }
 
-/** The layout state of spec section 3, with its setters. */
+/** The layout state of docs/product.md#entities, with its setters. */
 export interface LayoutState {
   /** Whether the mobile sidebar drawer is open. */
   sidebarMobileVisible: boolean;

@@ -31,7 +31,7 @@ export interface RootShellProps {
 }
 
 /**
- * The document of every page (spec section 2): `<html lang>`, the header `#pc_header` and the
+ * The document of every page (docs/product.md#screens-and-routes): `<html lang>`, the header `#pc_header` and the
  * page below it, with the serialised public configuration the browser reads its API origins
  * from. Messages stay on the server: client components get their few strings as props, which
  * keeps a message runtime out of the browser.

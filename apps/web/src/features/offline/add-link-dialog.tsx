@@ -53,7 +53,7 @@ const lookupDelayMs = 400;
  * chosen or dropped (read in the browser, so their files can be picked before anything is
  * sent), the destination folder (My Downloads unless another is chosen), then one offline task
  * per link or torrent. A torrent file is uploaded into the destination first and the task names
- * it by id (API.md §3); the chosen files go as `url.files`. A pasted magnet link's file list, and
+ * it by id (docs/api.md#tasks); the chosen files go as `url.files`. A pasted magnet link's file list, and
  * that of an http(s) link to a `.torrent`, is asked of the link checker
  * (`POST /drive/v1/resource/list`) with a spinner meanwhile. When the swarm does not answer in
  * time a magnet can still be added for every file; a `.torrent` link that cannot be read, or

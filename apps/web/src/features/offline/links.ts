@@ -32,7 +32,7 @@ export function linkKind(link: string): LinkKind {
 }
 
 /**
- * Whether an http(s) link names a `.torrent` by its path (spec section 5). The Add dialog asks
+ * Whether an http(s) link names a `.torrent` by its path (docs/product.md#validation). The Add dialog asks
  * the link checker for such a torrent's files, so the member can pick them and the task runs the
  * torrent; a link that serves a torrent under another name is saved as a file.
  */

@@ -2,14 +2,14 @@ import { readApiAnswer } from '@nimbus/client';
 import { browserClient } from '@/features/auth/browser-client';
 
 /*
- * The offline download calls (API.md §2 URL tasks, §3 tasks and the URL checker) as the web app
+ * The offline download calls (docs/api.md#files URL tasks, §3 tasks and the URL checker) as the web app
  * makes them. Every function throws the client's `ApiError` on failure.
  */
 
-/** Where a task was created from (spec section 3, task sources). */
+/** Where a task was created from (docs/product.md#entities, task sources). */
 export type TaskSource = 'add_button' | 'url_checker' | 'cloud_page';
 
-/** The Task of API.md §3. */
+/** The Task of docs/api.md#tasks. */
 export interface OfflineTask {
   kind: 'drive#task';
   id: string;

@@ -12,7 +12,7 @@ export type TorrentLookup =
   | { state: 'failed'; name: string; message: string };
 
 /**
- * The `url.files` of a link's task (API.md §3): the chosen indexes when some are left out;
+ * The `url.files` of a link's task (docs/api.md#tasks): the chosen indexes when some are left out;
  * `[]` (every file) for a `.torrent` link whose torrent was read, since its presence is what runs
  * the torrent rather than saving the file; none for a plain link, a magnet with every file or
  * none known, or a `.torrent` link kept as a file or not read.

@@ -39,7 +39,7 @@ interface About {
 
 type AboutState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; about: About };
 
-/** The checkout's source (a task source of spec section 3). */
+/** The checkout's source (a task source of docs/product.md#entities). */
 const checkoutSource = 'payment_page';
 
 function useAbout(signedIn: boolean) {

@@ -2,7 +2,7 @@ import type { DialogAction, Locale } from '@nimbus/contracts';
 import { localePath } from '@/i18n/locale-path';
 
 /*
- * The redeem box is opened by `?action=open_redeem_box` (a dialog action of spec section 3) on
+ * The redeem box is opened by `?action=open_redeem_box` (a dialog action of docs/product.md#entities) on
  * the purchase pages, or from anywhere with `openRedeemBox`: a box on the page opens at once,
  * else the browser goes to /drive/payment with the action.
  */

@@ -1,7 +1,7 @@
 import type { Messages } from '../../i18n/messages';
 
 /*
- * The policy documents of spec section 2, their dated earlier versions and the update notices.
+ * The policy documents of docs/product.md#screens-and-routes, their dated earlier versions and the update notices.
  * Texts live in the `policy` messages; this table says which pages exist.
  */
 
@@ -17,7 +17,7 @@ export const policyDocs = [
 
 export type PolicyDoc = (typeof policyDocs)[number];
 
-/** Policy tokens (versions and notices) are short URL-safe strings (spec section 2). */
+/** Policy tokens (versions and notices) are short URL-safe strings (docs/product.md#screens-and-routes). */
 export const policyTokenPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Earlier versions of each document by the date they took effect (`YYYYMMDD`), newest first. */

@@ -4,7 +4,7 @@ import { openDB } from 'idb';
 
 /*
  * Where display-mode preferences live in the browser: an IndexedDB database with the object
- * store `display_mode` (spec section 3), keyed `global_<userId>`.
+ * store `display_mode` (docs/product.md#entities), keyed `global_<userId>`.
  */
 
 /** The IndexedDB database of the web app's local preferences. */

@@ -11,7 +11,7 @@ import {
 import { createStore } from 'zustand/vanilla';
 import type { DisplayModeStorage } from './display-mode-storage';
 
-/** The display modes held in state (spec section 3): the drive's and share pages'. */
+/** The display modes held in state (docs/product.md#entities): the drive's and share pages'. */
 export interface DisplayModeState {
   [displayModeStateKeys.global]: DisplayMode;
   [displayModeStateKeys.shared]: SharedDisplayMode;
@@ -40,7 +40,7 @@ function sameDisplayMode(stored: unknown, normalized: DisplayMode): boolean {
 }
 
 /**
- * The display-mode store (spec sections 3-5) over a storage. On start `restore(userId)` reads
+ * The display-mode store (docs/product.md #entities to #validation) over a storage. On start `restore(userId)` reads
  * `global_<userId>`: nothing or an empty object keeps the defaults (and saves nothing); anything
  * else is normalised by the contracts' rules (an unknown order type mapped or defaulted, a view
  * type other than list or grid stored as grid) and saved back when that changed it. Later

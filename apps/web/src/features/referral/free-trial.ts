@@ -5,14 +5,14 @@ import { keepGrantNotice } from './grant-notice';
 import { mayPassLater } from './invitation-claim';
 
 /*
- * The free-trial grant of spec section 4: requested once when the member has an id, is not
+ * The free-trial grant of docs/product.md#states: requested once when the member has an id, is not
  * premium, has no free days and has not called it yet. It is the same call as an invitation's
  * claim (`POST /vip/v1/activity/invite`) without an invite code, so it is not made while an
  * invitation waits to be claimed: that claim is the member's one call. When days come back the
  * member is premium and the days are kept in the `free_days` cookie for as many days.
  */
 
-/** The cookie that holds the free days of a grant for as many days (spec section 4). */
+/** The cookie that holds the free days of a grant for as many days (docs/product.md#states). */
 export const freeDaysCookieName = 'free_days';
 
 /** Local storage key of the members (user ids) whose free-trial call this browser made. */
@@ -47,7 +47,7 @@ export interface FreeTrialFacts {
 }
 
 /**
- * Whether to request the free trial now (spec section 4), or again to read the answer of a
+ * Whether to request the free trial now (docs/product.md#states), or again to read the answer of a
  * call whose page was left (the member may be premium by then, through that very call).
  */
 export function shouldRequestFreeTrial(facts: FreeTrialFacts): boolean {

@@ -6,7 +6,7 @@ import type { InvitePage } from './referral-api';
 /** Friends joined and premium days earned, side by side, with what is left of the month. */
 export function InviteStats({ page }: { page: InvitePage }) {
   const t = useTranslations('referral.stats');
-  // Counts come as decimal strings (API.md §0).
+  // Counts come as decimal strings (docs/api.md#conventions).
   const monthlyLimit = Number(page.monthly_limit);
   const monthlyRemaining = Number(page.monthly_remaining);
   const limitReached = monthlyLimit > 0 && monthlyRemaining === 0;

@@ -58,7 +58,7 @@ export async function claimPendingInvitation(): Promise<ClaimOutcome> {
   return outcome;
 }
 
-/** The free-trial call of spec section 4 for the signed-in member, from this page. */
+/** The free-trial call of docs/product.md#states for the signed-in member, from this page. */
 export function requestMemberFreeTrial(userId: string): Promise<FreeTrialOutcome> {
   return requestFreeTrial({
     storage: defaultStorage(),

@@ -2,7 +2,7 @@ import { parseCookies, removeCookie, setCookie } from '@nimbus/client';
 import type { CookieDocument } from '@nimbus/client';
 
 /*
- * The share pass-code token cookies of spec sections 4 and 9: one cookie per share, 12 hours,
+ * The share pass-code token cookies of docs/product.md #states and #limits: one cookie per share, 12 hours,
  * SameSite lax, secure on https. Storing one clears stale cookies of other shares, keeping only
  * the newest three of each kind (pass-code tokens and share password codes).
  */
@@ -11,7 +11,7 @@ import type { CookieDocument } from '@nimbus/client';
 export const passCodeCookiePrefix = 'share_pass_code_token_';
 /** Name prefix of a share's password code cookie. */
 export const passwordCookiePrefix = 'share_password_code_';
-/** Lifetime of a pass-code token cookie (spec section 9): 12 hours. */
+/** Lifetime of a pass-code token cookie (docs/product.md#limits): 12 hours. */
 export const passCodeCookieMaxAgeSeconds = 43_200;
 /** How many cookies of each kind stay. */
 export const keptCookiesPerKind = 3;

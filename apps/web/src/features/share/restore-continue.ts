@@ -1,7 +1,7 @@
 import type { StorageLike } from '@nimbus/client';
 
 /*
- * The share page's save records of spec section 3, kept in local storage so a save survives the
+ * The share page's save records of docs/product.md#entities, kept in local storage so a save survives the
  * sign-in dialog and a full reload:
  * - "restore continue": a save an anonymous visitor asked for, waiting for the sign-in;
  * - "restore request body": the body of `POST /drive/v1/share/restore` that save will send;

@@ -4,7 +4,7 @@
  * for its progress and phase until the task completes or fails.
  */
 
-/** The fields of a task (API.md §3) the share page reads. */
+/** The fields of a task (docs/api.md#tasks) the share page reads. */
 export interface RestoreTask {
   id: string;
   phase: string;

@@ -39,7 +39,7 @@ import type { ShareZipBody } from './share-pick';
 import { downloadOneByOne, intoFolder } from './share-pick';
 import type { OpenShareAnswer, ShareStatus } from './share-types';
 
-/** The scenes of the share page (spec section 3). */
+/** The scenes of the share page (docs/product.md#entities). */
 export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE_PREVIEW_WINDOW';
 
 /** The query parameter that names the scene the page opens in. */

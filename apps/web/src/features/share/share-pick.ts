@@ -9,7 +9,7 @@ import type { RestoreRequestBody } from './restore-continue';
  * and how clicks, taps and keys change it. Pure, so it is tested without a browser.
  */
 
-/** The most items one save takes (`file_ids` of API.md §4). */
+/** The most items one save takes (`file_ids` of docs/api.md#shares). */
 export const maxPickedItems = 1000;
 /** The pause between two downloads of a pick, so the browser keeps each one. */
 export const downloadGapMs = 700;

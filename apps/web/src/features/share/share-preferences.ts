@@ -9,7 +9,7 @@ import {
 } from '@nimbus/contracts';
 
 /*
- * What a visitor's browser remembers about share pages (spec section 3): the "shared display
+ * What a visitor's browser remembers about share pages (docs/product.md#entities): the "shared display
  * mode" (list or grid, sort order, folders on top; the rules of `@nimbus/contracts`) and the
  * "hidden shared content cover" (the shares whose sensitive-content cover the visitor lifted).
  */

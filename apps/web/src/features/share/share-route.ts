@@ -1,4 +1,4 @@
-/** A share id or file id in a share path (spec section 2: route validation). */
+/** A share id or file id in a share path (docs/product.md#screens-and-routes: route validation). */
 export const shareIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Whether a share id is well formed. */

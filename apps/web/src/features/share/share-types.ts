@@ -1,4 +1,4 @@
-/** The share statuses of API.md §4. */
+/** The share statuses of docs/api.md#shares. */
 export const shareStatuses = [
   'OK',
   'PASS_CODE_EMPTY',

@@ -15,7 +15,7 @@ function segmentsOf(pathname: string): string[] | undefined {
 }
 
 /**
- * The route middleware "validate" of spec section 2, for a path without locale prefix: true when
+ * The route middleware "validate" of docs/product.md#screens-and-routes, for a path without locale prefix: true when
  * the path belongs to a route with parameters (share pages, help-center slugs, policy versions
  * and notices, blog posts) and its parameters fail that route's rule. Such a path is a 404
  * naming the path. The pages check the same rules again (a blog page also refuses a

@@ -1,5 +1,5 @@
 /*
- * Every page of the site (spec section 2) with its layout, as one table: the route groups under
+ * Every page of the site (docs/product.md#screens-and-routes) with its layout, as one table: the route groups under
  * `src/app/[locale]/` follow it, the sitemap lists its public pages and the proxy knows from it
  * which first path segments are routes rather than locales. Policy, help-center and activity
  * pages are listed by their own features.

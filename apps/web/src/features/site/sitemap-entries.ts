@@ -16,7 +16,7 @@ export interface SitemapEntry {
 const listedPromotions = ['christmas', 'black-friday'] as const;
 
 /**
- * The public pages (spec section 2), without locale prefix: the fixed pages marked for the
+ * The public pages (docs/product.md#screens-and-routes), without locale prefix: the fixed pages marked for the
  * sitemap, the help center, the policies and the promotions the schedule of the config host
  * (`activity_operation`) says are still running at `now`; none when it is unknown. Never the
  * drive, share pages, sign-in or the captcha page.

@@ -97,7 +97,7 @@ describe('torrent trackers and peers under the offline address rules', () => {
 });
 
 describe('torrent sources', () => {
-  it('tells torrents by name or type (spec section 5)', () => {
+  it('tells torrents by name or type (docs/product.md#validation)', () => {
     expect(isTorrentFile({ name: 'film.TORRENT', mimeType: '' })).toBe(true);
     expect(isTorrentFile({ name: 'film', mimeType: 'application/x-bittorrent' })).toBe(true);
     expect(isTorrentFile({ name: 'film.torrent.txt', mimeType: 'text/plain' })).toBe(false);

@@ -32,7 +32,7 @@ export function isMagnetLink(text: string): boolean {
   return /^magnet:/i.test(text.trim());
 }
 
-/** Whether a drive file is a torrent (spec section 5): a name ending `.torrent` or the type `x-bittorrent`. */
+/** Whether a drive file is a torrent (docs/product.md#validation): a name ending `.torrent` or the type `x-bittorrent`. */
 export function isTorrentFile(file: { name: string; mimeType: string }): boolean {
   return /\.torrent$/i.test(file.name) || /^application\/x-bittorrent$/i.test(file.mimeType);
 }

@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * What a visitor without access sees (spec section 2): the root shell's header and no main
+ * What a visitor without access sees (docs/product.md#screens-and-routes): the root shell's header and no main
  * content. The proxy rewrites blocked requests here; it is never linked.
  */
 export default function AccessBlockedPage() {

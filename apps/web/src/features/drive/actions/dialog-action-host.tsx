@@ -22,7 +22,7 @@ export interface DialogActionHostProps {
 }
 
 /**
- * The one dispatcher of the dialog actions (spec section 3): on arrival, and whenever the
+ * The one dispatcher of the dialog actions (docs/product.md#entities): on arrival, and whenever the
  * address changes, it reads `?action=` with its companion parameters and performs it, taking it
  * off the address first so a reload does not repeat it. Dialogs of every page (invite,
  * beginner tasks, promotions, the popup prompt, the mobile sidebar) open where the visitor is;

@@ -2,7 +2,7 @@ import type { DialogAction } from '@nimbus/contracts';
 import { dialogActions, isLocale } from '@nimbus/contracts';
 
 /*
- * The dialog actions of spec section 3, asked for by an address (`?action=` with its companion
+ * The dialog actions of docs/product.md#entities, asked for by an address (`?action=` with its companion
  * parameters). `readDialogAction` reads and checks them; `placeOf` says where each one runs. The
  * host (dialog-action-host.tsx) performs them and takes them off the address, so a reload or a
  * shared copy of the address does not repeat them.
@@ -56,7 +56,7 @@ export const maxActionUrlLength = 4096;
 /** The longest search text. */
 export const maxKeywordLength = 200;
 
-/** Ids of the API are opaque URL-safe strings (API.md §0); anything else names nothing. */
+/** Ids of the API are opaque URL-safe strings (docs/api.md#conventions); anything else names nothing. */
 const idPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
 function isId(value: string): boolean {
@@ -187,7 +187,7 @@ export type ActionPlace =
   | { kind: 'page' }
   | { kind: 'payment' };
 
-/** The dispatch table: where each action of spec section 3 runs. */
+/** The dispatch table: where each action of docs/product.md#entities runs. */
 export const actionPlaces: Record<DialogAction, ActionPlace> = {
   show_task: { kind: 'drive', path: '/drive/tasks' },
   create_task: { kind: 'drive', path: '/drive/tasks' },

@@ -3,7 +3,7 @@ import { embeddedActionOf } from '@nimbus/contracts';
 import { pathWithoutLocale } from './dialog-action';
 
 /*
- * Embedded mode (spec section 2): a page opened with `?origin=<parent origin>` inside a frame
+ * Embedded mode (docs/product.md#screens-and-routes): a page opened with `?origin=<parent origin>` inside a frame
  * sends the actions of its drive links to the parent page instead of following them.
  */
 

@@ -23,7 +23,7 @@ function readEmbedOrigin(): string | undefined {
 }
 
 /**
- * Embedded mode (spec section 2): in a frame opened with `?origin=<parent origin>`, a click on a
+ * Embedded mode (docs/product.md#screens-and-routes): in a frame opened with `?origin=<parent origin>`, a click on a
  * link to a drive page whose action the parent handles, or on the feedback page's link, is
  * stopped before the page's own handlers and posted to the parent page, to that origin only
  * (`postMessage(message, origin)`). Links opening a new window, other links and the actions the

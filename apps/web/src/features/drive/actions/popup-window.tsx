@@ -17,7 +17,7 @@ export interface PopupTexts {
 }
 
 /**
- * The prompt surface of `?action=show_popup_window` (spec section 3, prompt surface POPUP): a
+ * The prompt surface of `?action=show_popup_window` (docs/product.md#entities, prompt surface POPUP): a
  * small dialog offering the desktop app and the browser extension.
  */
 export default function PopupWindow({

@@ -7,7 +7,7 @@ import {
   textExtensions,
 } from '@nimbus/contracts';
 
-/** A playable rendition of a media file (API.md §2 `medias`). */
+/** A playable rendition of a media file (docs/api.md#files `medias`). */
 export interface PreviewMedia {
   media_id?: string;
   media_name?: string;
@@ -25,7 +25,7 @@ export interface PreviewMedia {
   } | null;
 }
 
-/** The File fields (API.md §2) the preview reads; the listing's and `GET`'s Files both fit. */
+/** The File fields (docs/api.md#files) the preview reads; the listing's and `GET`'s Files both fit. */
 export interface PreviewFile {
   id: string;
   name: string;

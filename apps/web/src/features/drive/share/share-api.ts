@@ -2,7 +2,7 @@ import type { ShareStatus } from '@nimbus/contracts';
 import { browserClient } from '@/features/auth/browser-client';
 
 /*
- * The owner's share calls (API.md §4) as the drive makes them. Every function throws the
+ * The owner's share calls (docs/api.md#shares) as the drive makes them. Every function throws the
  * client's `ApiError` on failure; the dialogs turn it into a localized message.
  */
 
@@ -27,7 +27,7 @@ export interface CreatedShare {
   share_text: string;
 }
 
-/** The ShareSummary of API.md §4; numbers are decimal strings. */
+/** The ShareSummary of docs/api.md#shares; numbers are decimal strings. */
 export interface ShareSummary {
   share_id: string;
   share_url: string;
@@ -70,7 +70,7 @@ export async function createShare(body: CreateShareBody): Promise<CreatedShare> 
   return browserClient().post<CreatedShare>('/drive/v1/share', body);
 }
 
-/** One page of the member's share links, newest first; `filters` as API.md §0 (on `share_status`). */
+/** One page of the member's share links, newest first; `filters` as docs/api.md#conventions (on `share_status`). */
 export async function listShares(
   pageToken: string | undefined,
   limit: number,

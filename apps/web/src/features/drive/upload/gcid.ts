@@ -56,7 +56,7 @@ export async function computeGcid(blob: Blob, options: GcidOptions = {}): Promis
 }
 
 /**
- * A byte range the server asks about in an instant upload (API.md §2). 64-bit numbers travel as
+ * A byte range the server asks about in an instant upload (docs/api.md#files). 64-bit numbers travel as
  * decimal strings; a number is read too, and either is sent back as it came.
  */
 export interface ProofRange {

@@ -27,7 +27,7 @@ function withAbsoluteUrls(answer: UploadAnswer, base: string): UploadAnswer {
 }
 
 /**
- * The upload calls of API.md §2 through the site's API client, asked for at the first call (so
+ * The upload calls of docs/api.md#files through the site's API client, asked for at the first call (so
  * the queue can be made during server rendering).
  */
 export function createUploadApi(clientOf: () => ApiClient): UploadApi {

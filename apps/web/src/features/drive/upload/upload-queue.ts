@@ -7,7 +7,7 @@ import { SpeedMeter } from './speed-meter';
 /*
  * The upload queue of the drive: each file goes through hashing (its GCID, for instant upload),
  * `POST /drive/v1/files`, the proof of an instant upload when the server asks for one, and the
- * transfer of its bytes (tus, or one form POST for small files), as API.md §2 says. Every step's
+ * transfer of its bytes (tus, or one form POST for small files), as docs/api.md#files says. Every step's
  * result is stored, so after a pause, an error or a page reload the entry goes on from the step
  * it reached, and tus sends only the bytes the server does not have yet.
  */
@@ -86,7 +86,7 @@ export interface CreateFileRequest {
   uploadType: 'UPLOAD_TYPE_RESUMABLE' | 'UPLOAD_TYPE_FORM';
 }
 
-/** The calls of API.md §2 the queue makes. */
+/** The calls of docs/api.md#files the queue makes. */
 export interface UploadApi {
   createFolder(parentId: string, name: string): Promise<{ id: string }>;
   createFile(request: CreateFileRequest): Promise<UploadAnswer>;

@@ -68,7 +68,7 @@ function sendTus(job: TransferJob, url: string): Promise<void> {
   });
 }
 
-/** Sends a small file in one multipart POST (the `form` answer of API.md §2), with progress. */
+/** Sends a small file in one multipart POST (the `form` answer of docs/api.md#files), with progress. */
 function sendForm(job: TransferJob, url: string, fields: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     if (job.signal.aborted) {

@@ -5,7 +5,7 @@ import { infoPageMetadata } from '@/features/site/info-page';
 
 export const generateMetadata = infoPageMetadata('help');
 
-/** /help: how-to guides with the linkable anchors of spec section 2 (`help#copy-link`, ...). */
+/** /help: how-to guides with the linkable anchors of docs/product.md#screens-and-routes (`help#copy-link`, ...). */
 export default async function HelpPage() {
   const pages = await getTranslations('pages');
   const t = await getTranslations('help');
