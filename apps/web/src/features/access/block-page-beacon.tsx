@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { emitAppEvent } from '@/features/analytics/app-events';
+import { emitAppEvent } from '@/lib/app-events';
 
 /**
  * Emits the `block-page` analytics event once when the block page shows (docs/product.md#screens-and-routes); the

@@ -1,4 +1,4 @@
-import { browserClient } from '@/features/auth/browser-client';
+import { browserClient } from '@/lib/api/browser-client';
 
 /*
  * The member's signed-in devices and password (`/v1/user/sessions`, `/v1/user/password`, see the

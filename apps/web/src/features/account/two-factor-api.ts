@@ -1,4 +1,4 @@
-import { browserClient } from '@/features/auth/browser-client';
+import { browserClient } from '@/lib/api/browser-client';
 
 /*
  * The two-step verification calls of the signed-in member (`/v1/user/two-factor/...`, see the

@@ -7,8 +7,8 @@ import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { QrCode } from '@/components/qr-code';
 import { Button } from '@/components/ui/button';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText } from '@/features/auth/error-text';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
 import type { TwoFactorSetup, TwoFactorStatus } from './two-factor-api';
 import {
   confirmTwoFactor,

@@ -6,9 +6,9 @@ import type {
   TaskStatusAnswer,
 } from '@nimbus/contracts';
 import { claimCompensation, claimTaskReward, getTaskStatus, verifyCaptcha } from '@nimbus/client';
-import { browserClient } from '@/features/auth/browser-client';
-import { membershipInfoOf, readMembership, storeMembership } from '@/features/auth/credentials';
-import { refreshProfile } from '@/features/auth/session';
+import { browserClient } from '@/lib/api/browser-client';
+import { membershipInfoOf, readMembership, storeMembership } from '@/lib/session/credentials';
+import { refreshProfile } from '@/lib/session/session';
 
 /** The member's tasks of a scene (`GET /vip/v1/task/status`). */
 export function loadTasks(scene: ActivityScene, signal?: AbortSignal): Promise<TaskStatusAnswer> {

@@ -8,8 +8,8 @@ import type { AbstractIntlMessages } from 'next-intl';
 import { NextIntlClientProvider, useFormatter, useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { browserClient } from '@/features/auth/browser-client';
-import type { ErrorTexts } from '@/features/auth/error-text';
+import { browserClient } from '@/lib/api/browser-client';
+import type { ErrorTexts } from '@/lib/api/error-text';
 import type { ActivityDialogKind } from './activity-dialog-event';
 import { CheckIn } from './check-in';
 

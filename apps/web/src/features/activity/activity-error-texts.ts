@@ -1,4 +1,4 @@
-import type { ErrorTexts } from '@/features/auth/error-text';
+import type { ErrorTexts } from '@/lib/api/error-text';
 
 /** The reasons a check-in dialog may meet, so every page carries only their messages. */
 const reasons = [

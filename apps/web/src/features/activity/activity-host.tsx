@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '@nimbus/contracts';
 import dynamic from 'next/dynamic';
 import type { AbstractIntlMessages } from 'next-intl';
-import type { ErrorTexts } from '@/features/auth/error-text';
+import type { ErrorTexts } from '@/lib/api/error-text';
 import type { ActivityDialogKind } from './activity-dialog-event';
 import { showActivityDialogEvent } from './activity-dialog-event';
 import type { ActivityDialogHrefs } from './activity-dialogs';

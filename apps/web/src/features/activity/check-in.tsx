@@ -6,10 +6,10 @@ import { CheckCircle2, CloudDownload, Gift, Share2, Upload, UserPlus } from 'luc
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText, hasReason } from '@/features/auth/error-text';
-import { refreshProfile } from '@/features/auth/session';
-import { useStoredSession } from '@/features/auth/use-stored-session';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText, hasReason } from '@/lib/api/error-text';
+import { refreshProfile } from '@/lib/session/session';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import { cn } from '@/lib/cn';
 import { claimReward, loadTasks } from './activity-api';
 import { MembershipSummary } from './membership-summary';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { remainingVipDays } from '@nimbus/contracts';
 import { useFormatter, useTranslations } from 'next-intl';
-import type { MembershipInfo } from '@/features/auth/credentials';
+import type { MembershipInfo } from '@/lib/session/credentials';
 import { PremiumBadge } from '@/features/membership/premium-badge';
 
 /** The member's plan in one line: premium until a date and the days left, or the free plan. */

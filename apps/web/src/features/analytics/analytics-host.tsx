@@ -6,7 +6,7 @@ import { locales, pageRouteOf } from '@nimbus/contracts';
 import { apiUrl, readPublicConfig } from '@/lib/public-config';
 import { analysisChoiceEvent, analysisChoiceOf, browserPrivacySignals } from './analysis-consent';
 import { createAnalyticsSender, statisticsEventPath } from './analytics-sender';
-import { appEvents } from './app-events';
+import { appEvents } from '@/lib/app-events';
 import { browserAnalyticsContext } from './browser-context';
 import { linkEvents } from './link-events';
 

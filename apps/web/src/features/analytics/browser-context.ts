@@ -1,5 +1,5 @@
 import { defaultStorage, getCookie, readDeviceId } from '@nimbus/client';
-import { readMembership, readUserId } from '@/features/auth/credentials';
+import { readMembership, readUserId } from '@/lib/session/credentials';
 import { parseRefererList, refererListCookieName } from '@/guards/referer-list.guard';
 import { analyticsContextOf, type AnalyticsContext } from './analytics-context';
 

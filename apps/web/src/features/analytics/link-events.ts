@@ -4,7 +4,7 @@ import {
   pageRouteOf,
   type AppChannel,
 } from '@nimbus/contracts';
-import type { AppEventName, AppEvents } from './app-events';
+import type { AppEventName, AppEvents } from '@/lib/app-events';
 
 /*
  * The events a followed link means, decided from the link and the page alone, so every link of

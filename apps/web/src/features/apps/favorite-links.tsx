@@ -4,7 +4,7 @@ import { formatBytes } from '@nimbus/contracts';
 import { Link2, FileClock } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { useStoredSession } from '@/features/auth/use-stored-session';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import { type DriveFile, listRecent } from '@/features/drive/drive-api';
 import { listShares, type ShareSummary } from '@/features/drive/share/share-api';
 import { useMemberData } from './use-member-data';

@@ -3,7 +3,7 @@
 import { formatBytes } from '@nimbus/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { useStoredSession } from '@/features/auth/use-stored-session';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import { type DriveAbout, getAbout } from '@/features/drive/drive-api';
 import { listTasks, type OfflineTask, type TaskPhase } from '@/features/offline/offline-api';
 import { useMemberData } from './use-member-data';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@nimbus/client';
 import { errorKinds } from '@nimbus/contracts';
-import { refreshProfile } from '@/features/auth/session';
+import { refreshProfile } from '@/lib/session/session';
 
 /** What a signed-in view shows while it loads the member's data. */
 export type MemberData<T> = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: T };

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { LogIn } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import type { Profile } from './credentials';
-import { readCredentials } from './credentials';
-import { useStoredSession } from './use-stored-session';
+import type { Profile } from '@/lib/session/credentials';
+import { readCredentials } from '@/lib/session/credentials';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import type { AccountMenuLabels } from './account-menu';
 
 const loadMenu = () => import('./account-menu');
@@ -39,7 +39,7 @@ export function AccountButton({ signInHref, driveHref, accountHref, labels }: Ac
 
   useEffect(() => {
     if (readCredentials()) {
-      void import('./session').then((module) => module.refreshProfile());
+      void import('@/lib/session/session').then((module) => module.refreshProfile());
     }
   }, []);
 

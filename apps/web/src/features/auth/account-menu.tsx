@@ -10,11 +10,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { emitAppEvent } from '@/features/analytics/app-events';
+import { emitAppEvent } from '@/lib/app-events';
 import { PremiumBadge } from '@/features/membership/premium-badge';
 import { openInviteDialog } from '@/features/referral/invite-dialog-event';
-import type { MembershipInfo, Profile } from './credentials';
-import { signOut } from './session';
+import type { MembershipInfo, Profile } from '@/lib/session/credentials';
+import { signOut } from '@/lib/session/session';
 
 /** The texts of the account menu. */
 export interface AccountMenuLabels {

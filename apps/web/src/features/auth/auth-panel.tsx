@@ -7,11 +7,17 @@ import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/lib/use-hydrated';
-import { setCaptchaModalTexts } from './browser-client';
-import { rememberLoginScene, safeRedirect } from './credentials';
-import type { ErrorTexts } from './error-text';
-import { errorText, hasReason } from './error-text';
-import { requestVerification, resetPassword, signIn, signUp, verifyCode } from './session';
+import { setCaptchaModalTexts } from '@/lib/api/browser-client';
+import { rememberLoginScene, safeRedirect } from '@/lib/session/credentials';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText, hasReason } from '@/lib/api/error-text';
+import {
+  requestVerification,
+  resetPassword,
+  signIn,
+  signUp,
+  verifyCode,
+} from '@/lib/session/session';
 
 type Step =
   | 'sign-in'

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { captchaResultMessageType } from './captcha-modal';
-import type { CaptchaResultMessage } from './captcha-modal';
+import { captchaResultMessageType } from '@/lib/api/captcha-modal';
+import type { CaptchaResultMessage } from '@/lib/api/captcha-modal';
 
 /**
  * The `/loading` end of a captcha challenge: posts `captcha_token`, `expires_in` and `state`

@@ -6,10 +6,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { browserClient } from './browser-client';
-import type { ErrorTexts } from './error-text';
-import { errorText } from './error-text';
-import { useStoredSession } from './use-stored-session';
+import { browserClient } from '@/lib/api/browser-client';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 
 /** `GET /v1/user/device`: the TV waiting for a user code. */
 interface PendingDevice {

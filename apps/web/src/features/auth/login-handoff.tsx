@@ -5,7 +5,7 @@ import { defaultStorage, getCookie } from '@nimbus/client';
 import { X } from 'lucide-react';
 import { oauthPendingCookieName } from '@/guards/login-handoff.guard';
 import { readPublicConfig } from '@/lib/public-config';
-import { clearCredentials, rememberLoginScene, setHandoffRunning } from './credentials';
+import { clearCredentials, rememberLoginScene, setHandoffRunning } from '@/lib/session/credentials';
 import type { HandoffPlan } from './handoff';
 import {
   authCodeHeader,
@@ -98,8 +98,8 @@ async function runHandoff(plan: HandoffPlan, onSigningIn: () => void): Promise<H
     verifier = flow.verifier;
   } else {
     const [{ webRedirectUri }, { webClientId }] = await Promise.all([
-      import('./session'),
-      import('./browser-client'),
+      import('@/lib/session/session'),
+      import('@/lib/api/browser-client'),
     ]);
     const pair = await createPkcePair();
     const answered = await askDesktopApp(
@@ -116,7 +116,7 @@ async function runHandoff(plan: HandoffPlan, onSigningIn: () => void): Promise<H
     verifier = pair.verifier;
   }
   onSigningIn();
-  const { exchangeAuthCode, signOut, webRedirectUri } = await import('./session');
+  const { exchangeAuthCode, signOut, webRedirectUri } = await import('@/lib/session/session');
   try {
     await signOut();
   } catch {

@@ -1,6 +1,6 @@
 import type { Locale } from '@nimbus/contracts';
 import { localePath } from '@/i18n/locale-path';
-import { AuthMessages, errorTextsOf } from './auth-messages';
+import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { AuthPanel } from './auth-panel';
 
 export interface SignInPageProps {

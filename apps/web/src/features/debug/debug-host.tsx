@@ -2,8 +2,8 @@
 
 import { useEffect } from 'react';
 import { defaultStorage } from '@nimbus/client';
-import { browserClient } from '@/features/auth/browser-client';
-import { readUserId } from '@/features/auth/credentials';
+import { browserClient } from '@/lib/api/browser-client';
+import { readUserId } from '@/lib/session/credentials';
 import type { DebugConsoleTexts } from './debug-console';
 import { createClickRun, createDebugConfig, isDebugFlagOn } from './debug-console-rules';
 

@@ -1,5 +1,5 @@
 import type { SortOrder } from '@nimbus/contracts';
-import { browserClient } from '@/features/auth/browser-client';
+import { browserClient } from '@/lib/api/browser-client';
 import { chunked } from './transfer-plan';
 
 /*

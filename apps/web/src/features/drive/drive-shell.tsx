@@ -8,9 +8,9 @@ import { Clock, Download, Gift, HardDrive, Link2, MessageSquare, Trash2 } from '
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { readCredentials } from '@/features/auth/credentials';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { useStoredSession } from '@/features/auth/use-stored-session';
+import { readCredentials } from '@/lib/session/credentials';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import { displayModeStore } from '@/features/preferences/display-mode';
 import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import { cn } from '@/lib/cn';

@@ -8,7 +8,7 @@ import dynamic from 'next/dynamic';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import type { ErrorTexts } from '@/features/auth/error-text';
+import type { ErrorTexts } from '@/lib/api/error-text';
 import type { DriveFile } from './drive-api';
 import { getListedFile } from './drive-api';
 import { createInListings, refreshFolderListings } from './listing-updates';

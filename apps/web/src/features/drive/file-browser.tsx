@@ -26,7 +26,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { ContextMenu as ContextMenuPrimitive, DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { emitAppEvent } from '@/features/analytics/app-events';
+import { emitAppEvent } from '@/lib/app-events';
 import { useLeaveEvent } from '@/features/analytics/use-leave-event';
 import { toast } from '@/components/ui/toast';
 import {
@@ -39,9 +39,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText } from '@/features/auth/error-text';
-import { useLayoutStore } from '@/features/layout/layout-store';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
+import { useLayoutStore } from '@/lib/layout-store';
 import { displayModeStore, useDisplayMode } from '@/features/preferences/display-mode';
 import { cn } from '@/lib/cn';
 import { maxKeywordLength } from './actions/dialog-action';

@@ -4,8 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText } from '@/features/auth/error-text';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
 import type { DriveFile } from './drive-api';
 import {
   batchIds,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { ChevronDown, Globe } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { useLayoutStore } from '@/features/layout/layout-store';
+import { useLayoutStore } from '@/lib/layout-store';
 import type { LanguageOption } from './language-option';
 
 const loadMenu = () => import('./language-menu');

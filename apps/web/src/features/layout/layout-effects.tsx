@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useTheme } from 'next-themes';
 import { observeScrollLock } from '@/lib/body-scroll-lock';
-import { isMobileWidth, useLayoutStore } from './layout-store';
+import { isMobileWidth, useLayoutStore } from '@/lib/layout-store';
 
 /**
  * Keeps the layout state in step with the page: the mobile flag on resize, the dark-mode flag

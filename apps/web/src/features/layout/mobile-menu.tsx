@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { Menu } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import type { LanguageOption } from '@/features/i18n/language-option';
-import { useLayoutStore } from './layout-store';
+import { useLayoutStore } from '@/lib/layout-store';
 import type { NavLink } from './nav-link';
 
 const loadSidebar = () => import('./mobile-sidebar');

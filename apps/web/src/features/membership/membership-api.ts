@@ -1,7 +1,7 @@
 import type { ActivationAnswer } from '@nimbus/contracts';
-import { browserClient } from '@/features/auth/browser-client';
-import { membershipInfoOf, readMembership, storeMembership } from '@/features/auth/credentials';
-import { refreshProfile } from '@/features/auth/session';
+import { browserClient } from '@/lib/api/browser-client';
+import { membershipInfoOf, readMembership, storeMembership } from '@/lib/session/credentials';
+import { refreshProfile } from '@/lib/session/session';
 
 /**
  * Redeems an activation code (`POST /vip/v1/order/activation-code`), stores the new VIP state at

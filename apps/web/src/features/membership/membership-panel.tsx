@@ -7,9 +7,9 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import type { MembershipInfo } from '@/features/auth/credentials';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText } from '@/features/auth/error-text';
+import type { MembershipInfo } from '@/lib/session/credentials';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
 import { redeemActivationCode } from './membership-api';
 import { PremiumBadge } from './premium-badge';
 

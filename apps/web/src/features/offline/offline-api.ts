@@ -1,5 +1,5 @@
 import { readApiAnswer } from '@nimbus/client';
-import { browserClient } from '@/features/auth/browser-client';
+import { browserClient } from '@/lib/api/browser-client';
 
 /*
  * The offline download calls (docs/api.md#files URL tasks, §3 tasks and the URL checker) as the web app

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { Locale } from '@nimbus/contracts';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import { errorTextsOf } from '@/features/auth/auth-messages';
+import { errorTextsOf } from '@/lib/auth-messages';
 import { DriveShell } from '@/features/drive/drive-shell';
 import { localePath } from '@/i18n/locale-path';
 import type { Messages } from '@/i18n/messages';

@@ -1,6 +1,6 @@
 import type { Locale } from '@nimbus/contracts';
 import { getTranslations } from 'next-intl/server';
-import { AuthMessages, errorTextsOf } from '@/features/auth/auth-messages';
+import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { localePath } from '@/i18n/locale-path';
 import { cn } from '@/lib/cn';
 import { loadCatalogue } from './catalogue';

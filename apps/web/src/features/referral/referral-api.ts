@@ -1,8 +1,8 @@
 import type { InvitePageAnswer } from '@nimbus/contracts';
 import { defaultStorage, fetchInvitePage, getCookie, setCookie } from '@nimbus/client';
-import { browserClient } from '@/features/auth/browser-client';
-import { readCredentials } from '@/features/auth/credentials';
-import { refreshProfile } from '@/features/auth/session';
+import { browserClient } from '@/lib/api/browser-client';
+import { readCredentials } from '@/lib/session/credentials';
+import { refreshProfile } from '@/lib/session/session';
 import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
 import type { FreeTrialOutcome } from './free-trial';
 import { freeDaysCookieName, markFreeTrialCalled, requestFreeTrial } from './free-trial';

@@ -6,7 +6,7 @@ import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { Gift } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useStoredSession } from '@/features/auth/use-stored-session';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import { InvitePanel } from './invite-panel';
 import { useInvitePage } from './use-invite-page';
 

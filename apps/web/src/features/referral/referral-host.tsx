@@ -5,8 +5,8 @@ import type { Locale } from '@nimbus/contracts';
 import { defaultStorage, getCookie } from '@nimbus/client';
 import dynamic from 'next/dynamic';
 import type { AbstractIntlMessages } from 'next-intl';
-import { readCredentials } from '@/features/auth/credentials';
-import { useStoredSession } from '@/features/auth/use-stored-session';
+import { readCredentials } from '@/lib/session/credentials';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
 import { showInviteDialogEvent } from './invite-dialog-event';
 import {

@@ -5,7 +5,7 @@ import { defaultStorage, inviteCodeOfUrl } from '@nimbus/client';
 import { Gift, LogIn, UserPlus } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { useStoredSession } from '@/features/auth/use-stored-session';
+import { useStoredSession } from '@/lib/session/use-stored-session';
 import type { InvitePage } from './referral-api';
 import { inviteeListLimit } from './referral-api';
 import { InvitePanel } from './invite-panel';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@nimbus/client';
 import { errorKinds } from '@nimbus/contracts';
-import { refreshProfile } from '@/features/auth/session';
+import { refreshProfile } from '@/lib/session/session';
 import type { InvitePage } from './referral-api';
 import { loadInvitePage } from './referral-api';
 

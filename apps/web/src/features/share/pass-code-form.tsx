@@ -7,9 +7,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { browserClient } from '@/features/auth/browser-client';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText } from '@/features/auth/error-text';
+import { browserClient } from '@/lib/api/browser-client';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
 import { storePassCodeToken } from './pass-code-cookie';
 import type { OpenShareAnswer } from './share-types';
 

@@ -13,9 +13,9 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { browserClient } from '@/features/auth/browser-client';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText } from '@/features/auth/error-text';
+import { browserClient } from '@/lib/api/browser-client';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
 
 /** The reasons a visitor can pick; stored with the report as their key. */
 export const reportReasons = ['copyright', 'sexual', 'violence', 'spam', 'other'] as const;

@@ -17,11 +17,11 @@ import {
 } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
-import type { ErrorTexts } from '@/features/auth/error-text';
+import type { ErrorTexts } from '@/lib/api/error-text';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { errorText } from '@/features/auth/error-text';
-import { browserClient } from '@/features/auth/browser-client';
+import { errorText } from '@/lib/api/error-text';
+import { browserClient } from '@/lib/api/browser-client';
 import { ItemIconSymbols } from '@/features/drive/item-icons';
 import { LongPress } from '@/features/drive/long-press';
 import {
@@ -43,7 +43,7 @@ import {
   selectedInOrder,
   toggleItem,
 } from '@/features/drive/selection';
-import { useLayoutStore } from '@/features/layout/layout-store';
+import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
 import { peekRestore } from './restore-continue';
 import { useShareActions } from './share-actions';

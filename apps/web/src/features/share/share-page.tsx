@@ -3,7 +3,7 @@ import type { Locale } from '@nimbus/contracts';
 import { formatBytes } from '@nimbus/contracts';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { errorTextsOf } from '@/features/auth/auth-messages';
+import { errorTextsOf } from '@/lib/auth-messages';
 import type { Messages } from '@/i18n/messages';
 import { ChevronRight, Clock, Download, Files, UserRound } from 'lucide-react';
 import { cookies } from 'next/headers';

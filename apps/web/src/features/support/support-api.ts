@@ -4,7 +4,7 @@ import type {
   SubscriptionAnswer,
   UnsubscribeAnswer,
 } from '@nimbus/contracts';
-import { browserClient } from '@/features/auth/browser-client';
+import { browserClient } from '@/lib/api/browser-client';
 
 /** What the feedback form sends. */
 export interface FeedbackInput {

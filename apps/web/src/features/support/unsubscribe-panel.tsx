@@ -5,8 +5,8 @@ import { MailCheck, MailX } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText, hasReason } from '@/features/auth/error-text';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText, hasReason } from '@/lib/api/error-text';
 import { readSubscription, subscribeAgain, unsubscribe } from './support-api';
 
 /** The mail kinds (scenes) the page names in words; any other is named as it is. */

@@ -1,5 +1,5 @@
 import type { ShareStatus } from '@nimbus/contracts';
-import { browserClient } from '@/features/auth/browser-client';
+import { browserClient } from '@/lib/api/browser-client';
 
 /*
  * The owner's share calls (docs/api.md#shares) as the drive makes them. Every function throws the

@@ -27,9 +27,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { errorText } from '@/features/auth/error-text';
-import { useLayoutStore } from '@/features/layout/layout-store';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
+import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from '../confirm-dialog';
 import { copyWithToast } from './copy-text';

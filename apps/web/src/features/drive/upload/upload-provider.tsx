@@ -11,9 +11,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ErrorTexts } from '@/features/auth/error-text';
-import { browserClient } from '@/features/auth/browser-client';
-import { readCredentials } from '@/features/auth/credentials';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { browserClient } from '@/lib/api/browser-client';
+import { readCredentials } from '@/lib/session/credentials';
 import type { PickedTree } from './folder-tree';
 import { workerHasher } from './gcid-hasher';
 import { createUploadApi } from './upload-api';

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { formatBytes } from '@nimbus/contracts';
-import { errorText } from '@/features/auth/error-text';
+import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import type { UploadEntry } from './upload-queue';
 import { secondsLeft, summarize } from './upload-queue';

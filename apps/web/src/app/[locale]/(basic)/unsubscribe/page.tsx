@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AuthMessages, errorTextsOf } from '@/features/auth/auth-messages';
+import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { UnsubscribePanel } from '@/features/support/unsubscribe-panel';
 import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';

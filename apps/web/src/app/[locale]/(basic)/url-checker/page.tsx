@@ -2,7 +2,7 @@ import type { Messages } from '@/i18n/messages';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { errorTextsOf } from '@/features/auth/auth-messages';
+import { errorTextsOf } from '@/lib/auth-messages';
 import { UrlChecker } from '@/features/offline/url-checker';
 import { infoPageMetadata } from '@/features/site/info-page';
 import type { LocaleParams } from '@/i18n/params';

@@ -4,7 +4,7 @@ import { PageIntro } from '@/components/page-intro';
 import { activityMetadata } from '@/features/activity/activity-metadata';
 import { CheckIn } from '@/features/activity/check-in';
 import { signInHref } from '@/features/activity/sign-in-href';
-import { AuthMessages, errorTextsOf } from '@/features/auth/auth-messages';
+import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';

@@ -6,7 +6,7 @@ import { closeEndedActivity } from '@/features/activity/activity-gate';
 import { activityMetadata } from '@/features/activity/activity-metadata';
 import { CompensationClaim } from '@/features/activity/compensation-claim';
 import { signInHref } from '@/features/activity/sign-in-href';
-import { AuthMessages, errorTextsOf } from '@/features/auth/auth-messages';
+import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';

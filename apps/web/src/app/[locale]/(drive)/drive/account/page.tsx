@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { AccountPage } from '@/features/account/account-page';
-import { AuthMessages, errorTextsOf } from '@/features/auth/auth-messages';
+import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { infoPageMetadata } from '@/features/site/info-page';
 import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { signInHref } from '@/features/activity/sign-in-href';
-import { AuthMessages, errorTextsOf } from '@/features/auth/auth-messages';
+import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { infoPageMetadata } from '@/features/site/info-page';
 import { FeedbackForm } from '@/features/support/feedback-form';
 import { localePath } from '@/i18n/locale-path';

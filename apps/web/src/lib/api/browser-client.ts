@@ -3,7 +3,7 @@ import type { ApiClient } from '@nimbus/client';
 import { readPublicConfig } from '@/lib/public-config';
 import type { CaptchaModalTexts } from './captcha-modal';
 import { openCaptchaModal } from './captcha-modal';
-import { readUserId } from './credentials';
+import { readUserId } from '@/lib/session/credentials';
 
 /** The client id of the web app (docs/api.md#conventions). */
 export const webClientId = 'web';

@@ -1,5 +1,5 @@
 import type { CaptchaChallengeContext, CaptchaSolution } from '@nimbus/client';
-import { holdModalOpen } from '../../lib/body-scroll-lock';
+import { holdModalOpen } from '../body-scroll-lock';
 
 /*
  * The captcha challenge modal of docs/product.md #screens-and-routes, #states and #limits: a 320x430 px frame of the challenge

@@ -1,8 +1,8 @@
 import { ApiError } from '@nimbus/client';
 import { errorKinds } from '@nimbus/contracts';
 import type { VipData } from '@nimbus/contracts';
-import { emitAppEvent, type AppEvents } from '@/features/analytics/app-events';
-import { browserClient, webClientId } from './browser-client';
+import { emitAppEvent, type AppEvents } from '@/lib/app-events';
+import { browserClient, webClientId } from '@/lib/api/browser-client';
 import type { Profile } from './credentials';
 import {
   clearCredentials,
