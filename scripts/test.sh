@@ -9,6 +9,8 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "format"
 npm run format:check
+step "documentation links"
+npm run docs:links
 step "lint"
 npm run lint
 step "typecheck"

@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { mailedCode } from '../support/outbox';
 
 /*
- * The identity journey of issue 3 in Korean: sign up with the code of the captured mail, sign
+ * The identity journey in Korean: sign up with the code of the captured mail, sign
  * out, sign in, turn two-step verification on, sign in with a TOTP code, then with a recovery
  * code. Every call goes through the web app, the captcha shield included.
  */

@@ -461,7 +461,7 @@ describe.each(dialects)('downloads and previews on %s', (dialect) => {
     );
   });
 
-  it('draws thumbnails in the spec sizes and reports image dimensions', async () => {
+  it('draws thumbnails in the three sizes and reports image dimensions', async () => {
     const { user, headers } = await member();
     const record = await storeFile(t, user.id, 'wide.png', await png(800, 600));
     const small = await fileOf(headers, record.id, '?thumbnail_size=SIZE_SMALL');

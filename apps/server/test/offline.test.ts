@@ -478,7 +478,7 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     expect(ok<{ tasks: TaskBody[] }>(await call(headers, 'GET', '/drive/v1/tasks')).tasks).toEqual(
       [],
     );
-    // The page a task was made on is kept with it (spec: task sources).
+    // The page a task was made on is kept with it (one of the task sources).
     const checked = await created(headers, sourceUrl('/file.bin'), {
       params: { source: 'url_checker' },
     });

@@ -734,7 +734,7 @@ describe.each(dialects)('shares on %s', (dialect) => {
         }),
       ).error,
     ).toBe('invalid_argument');
-    // Spec section 7's call sends no reason.
+    // The web app's report call sends no reason (docs/product.md#calls).
     ok(
       await call({}, 'POST', '/audit.admin/v1/share', {
         share_id: second.share_id,

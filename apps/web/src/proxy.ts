@@ -184,7 +184,7 @@ async function isAccessible(request: NextRequest, cookies: CookieToSet[]): Promi
 }
 
 /**
- * The global route guards of docs/product.md#screens-and-routes, in the spec's order: (1) attribution, (2) referer
+ * The global route guards of docs/product.md#screens-and-routes, in their order: (1) attribution, (2) referer
  * list, (3) login hand-off, (4) mobile visitors away from the browser extension page, (5) the
  * access check, (6) the locale redirect, (7) server-configured redirects; then the route
  * middleware "validate" (parameters of share, help-center and policy routes), whose failures

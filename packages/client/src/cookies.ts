@@ -34,7 +34,7 @@ export const defaultCookieOptions = {
   secure: true,
 } as const satisfies CookieOptions;
 
-/** Tab or printable characters (RFC 7230 field content), as the spec requires. */
+/** Tab or printable characters (RFC 7230 field content), as docs/product.md#validation requires. */
 const fieldContentPattern = /^[\t\u0020-\u007e\u0080-\u00ff]+$/;
 /** Characters that would end a name early in a cookie string. */
 const nameBreakers = /[=;,\s]/;
@@ -130,8 +130,8 @@ function currentDocument(doc: CookieDocument | undefined): CookieDocument | unde
 }
 
 /**
- * Sets a cookie through `document.cookie` (or the given document) with the defaults of spec
- * section 9. Does nothing where there is no document (server rendering).
+ * Sets a cookie through `document.cookie` (or the given document) with the defaults of
+ * docs/product.md#limits. Does nothing where there is no document (server rendering).
  */
 export function setCookie(
   name: string,

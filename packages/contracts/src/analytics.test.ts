@@ -28,7 +28,7 @@ const event = {
 };
 
 describe('analytics events', () => {
-  it('names the block page, every internal event of the spec in kebab-case, and app-download', () => {
+  it('names the block page, every internal event in kebab-case, and app-download', () => {
     expect(appEventNames).toHaveLength(14);
     expect(analyticsEventNames).toEqual(['block-page', ...appEventNames, 'app-download']);
     for (const name of analyticsEventNames) {

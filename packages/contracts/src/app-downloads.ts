@@ -10,7 +10,7 @@ import { z } from 'zod';
  */
 
 /**
- * The download channels: the spec's five (`android` is the package file, `gp` the Android app
+ * The download channels: the five of docs/product.md#entities (`android` is the package file, `gp` the Android app
  * store, `ios` the iOS app store, `tv` the TV package, `windows`), the two Mac builds and the
  * browser extension's stores.
  */

@@ -38,7 +38,7 @@ import {
 } from './enums';
 
 describe('sort orders', () => {
-  it('numbers the orders as the spec does, name orders 1 and 2', () => {
+  it('numbers the orders as docs/product.md#entities does, name orders 1 and 2', () => {
     expect(sortOrders).toEqual({
       NAME_ASC: 1,
       NAME_DESC: 2,
@@ -148,7 +148,7 @@ describe('plain enumerations', () => {
 });
 
 describe('device types', () => {
-  it('uses the spec codes with WEB as the default', () => {
+  it('uses the device type codes with WEB as the default', () => {
     expect(deviceTypes).toEqual({ PC: 0, WEB: 1, WAP: 3, MAC: 4, ANDROID: 10, LINUX: 12 });
     expect(defaultDeviceTypeCode).toBe(1);
     expect(deviceTypeCodeOf('android')).toBe(10);

@@ -11,9 +11,9 @@ import { vipStatuses } from './vip-status';
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Sort orders by key name with their numeric codes. The spec gives the codes 3 and 5-8; the two
- * name orders have no code there, so Nimbus gives them the free low numbers: `NAME_ASC` 1 and
- * `NAME_DESC` 2. Code 4 stays unused (the spec shows no "type ascending"). The key name is what
+ * Sort orders by key name with their numeric codes. docs/product.md#entities gives the codes 3 and 5-8;
+ * the two name orders have no code there, so Nimbus gives them the free low numbers: `NAME_ASC` 1 and
+ * `NAME_DESC` 2. Code 4 stays unused (there is no "type ascending"). The key name is what
  * display-mode preferences store (docs/product.md#validation).
  */
 export const sortOrders = {
@@ -232,7 +232,7 @@ export type FolderType = (typeof folderTypes)[number];
 export const folderTypeSchema = z.enum(folderTypes);
 
 /**
- * The `kind` of objects in answers. The first five are the spec's (section 3); the others are
+ * The `kind` of objects in answers. The first five are those of docs/product.md#entities; the others are
  * the nested objects docs/api.md adds.
  */
 export const driveObjectKinds = [
@@ -493,7 +493,7 @@ export function loginSceneOf(url: string): LoginScene {
 /** The VIP statuses (`vipStatuses`, `isPremiumStatus`) live in the zod-free `vip-status.ts`. */
 export const vipStatusSchema = z.enum(vipStatuses);
 
-/** Compensation activities the spec names. */
+/** Compensation activities Nimbus knows (docs/product.md#entities). */
 export const compensationActivityTypes = ['aliyun_accident_202409'] as const;
 export type CompensationActivityType = (typeof compensationActivityTypes)[number];
 export const compensationActivityTypeSchema = z.enum(compensationActivityTypes);

@@ -12,7 +12,7 @@ import { errorMessage, sharedMessages } from './messages';
 import { locales } from './locales';
 
 describe('the error catalogue', () => {
-  it('keeps the numeric codes of the specification', () => {
+  it('keeps the numeric codes of the error catalogue', () => {
     expect(errorKinds).toMatchObject({
       invalid_argument: 3,
       not_found: 5,

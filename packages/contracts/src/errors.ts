@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The error kinds of the specification (section 8) with their numeric codes. The first sixteen
+ * The error kinds of docs/product.md#error-catalogue with their numeric codes. The first sixteen
  * follow the gRPC status codes; the 4xxx group belongs to the user service and the OAuth flows;
  * `unreachable` and `local` never leave a server: clients create them for network failures and
  * local problems (a lock timeout, say).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLayoutStore, isMobileWidth } from './layout-store';
 
 describe('layout store', () => {
-  it('starts with the spec defaults', () => {
+  it('starts with everything off', () => {
     const store = createLayoutStore(() => 1_700_000_000_000);
     const {
       sidebarMobileVisible,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const time = 'varchar(32)';
 
 /**
- * Offline downloads (issue 6). Tasks get what a worker needs: the URL to fetch (`source_url`),
+ * Offline downloads (docs/api.md#tasks). Tasks get what a worker needs: the URL to fetch (`source_url`),
  * the folder the file goes to (`target_parent_id`; null: the member's downloads folder), and a
  * lease (`lease_owner`, `lease_until`) that a worker takes with a compare-and-set and renews
  * while it runs, so several workers can share the queue and a task of a worker that died goes

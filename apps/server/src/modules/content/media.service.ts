@@ -13,7 +13,7 @@ import { extractFrame, probeMedia, type MediaTools } from './media-tools';
 import type { MediaInfo, MediaRepository, ThumbnailRecord } from './media.repository';
 
 /**
- * The longest side of each thumbnail size, in pixels. The spec (section 3) names the sizes;
+ * The longest side of each thumbnail size, in pixels. docs/product.md#entities names the sizes;
  * these are the bounding boxes Nimbus draws them in: a list row or a small grid tile, a large
  * grid tile, and the preview of a phone or a laptop screen.
  */

@@ -105,13 +105,13 @@ export const aboutSchema = z.object({
     cloud_download: z.object({ limit: z.string(), usage: z.string() }),
     download_traffic: z.object({ limit: z.string(), usage: z.string() }),
   }),
-  /** Usage is above the limit, e.g. after a membership lapsed (the spec's `overStorageLimit`). */
+  /** Usage is above the limit, e.g. after a membership lapsed (the site's `overStorageLimit`). */
   over_storage_limit: z
     .boolean()
     .describe(
       'Usage is above the limit (after a membership lapsed): new uploads, copies and saves fail',
     ),
-  /** The day's offline tasks reached the plan's limit (the spec's `overFreeTaskLimit`). */
+  /** The day's offline tasks reached the plan's limit (the site's `overFreeTaskLimit`). */
   over_free_task_limit: z
     .boolean()
     .describe(

@@ -136,7 +136,7 @@ export interface ParsedFilters {
 /**
  * Reads the `filters` JSON (`{"field": {"operator": value}}`) into conditions. Unknown fields,
  * unknown operators and values of the wrong type are `invalid_argument`. Besides the operators
- * of docs/api.md#conventions, `name` takes `contains` (search anywhere in the name, issue 4). `trashed` is returned
+ * of docs/api.md#conventions, `name` takes `contains` (search anywhere in the name). `trashed` is returned
  * apart: the listing decides which trash state it means.
  */
 export function parseFilters(text: string | undefined): ParsedFilters {

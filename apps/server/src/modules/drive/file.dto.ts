@@ -108,9 +108,9 @@ export function toAboutDto(
       usage_in_trash: String(about.usageInTrash),
       is_unlimited: false,
     },
-    // Usage above the limit (a membership lapsed): the spec's `overStorageLimit`.
+    // Usage above the limit (a membership lapsed): the site's `overStorageLimit`.
     over_storage_limit: about.usage > about.limit,
-    // The day's offline tasks reached the plan's limit: the spec's `overFreeTaskLimit`.
+    // The day's offline tasks reached the plan's limit: the site's `overFreeTaskLimit`.
     over_free_task_limit: offline.createdToday >= about.cloudDownloadLimit,
     quotas: {
       // Offline tasks created this UTC day, against the plan's daily limit.

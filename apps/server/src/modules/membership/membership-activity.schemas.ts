@@ -1,14 +1,14 @@
 import { activityScenes, activityTaskTypes, compensationTypePattern } from '@nimbus/contracts';
 import { z } from 'zod';
 
-/** `POST /vip/v1/activity/invite` (spec: `from=web, rr, tf, rf`). */
+/** `POST /vip/v1/activity/invite` (docs/product.md#calls: `from=web, rr, tf, rf`). */
 export const inviteBodySchema = z
   .object({
     /** The client that calls (`web`, `tv`, ...). */
     from: z.string().min(1).max(32),
     /** The page the member signed up on, host plus path (and query): may carry `invite_code`. */
     rr: z.string().max(2048).default(''),
-    /** The task source (spec: add_button, landing_page, ...), for statistics; not stored. */
+    /** The task source (add_button, landing_page, ...), for statistics; not stored. */
     tf: z.string().max(64).default(''),
     /** The referring sites, comma-joined; not stored. */
     rf: z.string().max(4096).default(''),
@@ -25,14 +25,14 @@ export const taskStatusQuerySchema = z.object({
     .describe(`One of ${activityScenes.join(', ')}`),
 });
 
-/** `POST /vip/v1/activity/rewardVip` (spec: `type, data`). */
+/** `POST /vip/v1/activity/rewardVip` (docs/product.md#calls: `type, data`). */
 export const rewardBodySchema = z
   .object({
     type: z
       .string()
       .max(64)
       .describe(`The task: one of ${activityTaskTypes.join(', ')}`),
-    /** Client context the spec's web app sends along; accepted and not stored. */
+    /** Client context the web app sends along; accepted and not stored. */
     data: z.union([z.string().max(4096), z.record(z.string(), z.unknown())]).optional(),
   })
   .strict();

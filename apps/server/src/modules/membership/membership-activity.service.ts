@@ -58,7 +58,7 @@ const inviteAlphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const inviteCodeLength = 8;
 const inviteCodePattern = /^[2-9A-HJ-NP-Z]{8}$/;
 
-/** The tasks of each scene (spec: the beginner dialog and the invite dialog). */
+/** The tasks of each scene (the beginner dialog and the invite dialog). */
 const sceneTasks: Record<ActivityScene, readonly ActivityTaskType[]> = {
   beginner: ['upload_file', 'share_file', 'offline_download', 'invite_friend'],
   invite: ['invite_friend'],

@@ -8,7 +8,7 @@ export const activationBodySchema = z
   .object({
     /** The code as the member typed it; spaces, dashes and case do not matter. */
     activation_code: z.string().min(1).max(128),
-    /** Client context the spec's web app sends along; accepted and not stored. */
+    /** Client context the web app sends along; accepted and not stored. */
     data: z.union([z.string().max(4096), z.record(z.string(), z.unknown())]).optional(),
   })
   .strict();

@@ -40,7 +40,7 @@ export const createUrlTaskBodySchema = z
         source: taskSourceSchema
           .optional()
           .describe(
-            "Where the task was made (spec: task sources); kept in the task's `params.source`",
+            "Where the task was made (one of the task sources); kept in the task's `params.source`",
           ),
       })
       .optional(),

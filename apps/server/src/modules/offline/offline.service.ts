@@ -98,7 +98,7 @@ export function parseOfflineUrl(text: string): URL {
 }
 
 /**
- * Offline downloads (issue 6, docs/api.md#files `UPLOAD_TYPE_URL` and §3): creating a task checks the URL,
+ * Offline downloads (docs/api.md#files `UPLOAD_TYPE_URL` and docs/api.md#tasks): creating a task checks the URL,
  * the target folder and the plan's daily limit and queues the task for the worker; a failed task
  * can be retried. Whether an address may be fetched is decided by the worker at connect time.
  */

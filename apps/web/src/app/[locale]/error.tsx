@@ -11,8 +11,8 @@ interface LocaleErrorProps {
 }
 
 /**
- * A fatal error inside a page: the error page with the not-found tip and no detail (spec
- * section 8). Crawlers get nothing rendered; the error is only logged.
+ * A fatal error inside a page: the error page with the not-found tip and no detail
+ * (docs/product.md#error-catalogue). Crawlers get nothing rendered; the error is only logged.
  */
 export default function LocaleError({ error, retry }: LocaleErrorProps) {
   const texts = useErrorTexts();

@@ -28,7 +28,7 @@ describe('analyticsClientTypeOf', () => {
 });
 
 describe('analyticsContextOf', () => {
-  it('carries every field of the spec, empty where nothing is known', () => {
+  it('carries every field of the context, empty where nothing is known', () => {
     expect(
       analyticsContextOf({
         userAgent: 'Mozilla/5.0 (Windows NT 10.0)',

@@ -6,7 +6,7 @@ import type { AppChannel, AppDownloads } from '@nimbus/contracts';
  * download that fits first. A guess only: every download stays on the page.
  */
 
-/** The spec's platforms (iOS, Android, Mac OS, Windows), and TVs, Linux and the rest. */
+/** The platforms of docs/product.md#entities (iOS, Android, Mac OS, Windows), and TVs, Linux and the rest. */
 export type VisitorPlatform = 'android' | 'ios' | 'windows' | 'mac' | 'linux' | 'tv' | 'other';
 
 /** Browsers whose extension store Nimbus can link to. */

@@ -58,7 +58,7 @@ function targetOf(fallback: string): string {
 /**
  * Sign in, sign up and password reset (docs/api.md#user-service) in one panel: e-mail and password, then a
  * two-step code when the answer is `two_factor_required`; sign-up and reset by a mailed code.
- * Errors are shown in the spec's message choice order.
+ * Errors are shown in the message choice order of docs/product.md#error-catalogue.
  */
 export function AuthPanel({
   errorTexts,

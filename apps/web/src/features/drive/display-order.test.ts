@@ -11,7 +11,7 @@ import {
 } from './display-order';
 
 describe('sort orders and display preferences', () => {
-  it('offers every sort order of the spec exactly once, each with a label', () => {
+  it('offers every sort order exactly once, each with a label', () => {
     expect([...menuSortOrders].sort()).toEqual([...sortOrderKeys].sort());
     for (const order of menuSortOrders) {
       expect(sortOrderLabelKeys[order]).toMatch(/^[a-z-]+$/);

@@ -7,7 +7,7 @@ import { normalizeDisplayViewType, parseSortOrder, sortOrderKeys } from '@nimbus
  * keeps its own sort order (or view type), else the global one applies (docs/product.md#entities).
  */
 
-/** The sort orders the sort menu offers, in menu order; every order of the spec. */
+/** The sort orders the sort menu offers, in menu order; every sort order there is. */
 export const menuSortOrders: readonly SortOrder[] = [
   'NAME_ASC',
   'NAME_DESC',

@@ -42,9 +42,9 @@ export interface DriveFilePage {
 /** The quota part of `GET /drive/v1/about`. */
 export interface DriveAbout {
   quota: { limit: string; usage: string; usage_in_trash: string; is_unlimited: boolean };
-  /** Usage above the limit (a membership lapsed): the spec's `overStorageLimit`. */
+  /** Usage above the limit (a membership lapsed): the site's `overStorageLimit`. */
   over_storage_limit?: boolean;
-  /** The day's offline tasks reached the plan's limit: the spec's `overFreeTaskLimit`. */
+  /** The day's offline tasks reached the plan's limit: the site's `overFreeTaskLimit`. */
   over_free_task_limit?: boolean;
   quotas?: {
     cloud_download?: { limit: string; usage: string };

@@ -1,5 +1,5 @@
 /*
- * The keyboard shortcuts of a file listing (UX.md): arrows move (Shift extends), Enter opens,
+ * The keyboard shortcuts of a file listing: arrows move (Shift extends), Enter opens,
  * Delete trashes, F2 renames, `.` shares (as in Google Drive), Ctrl/Cmd+A selects all, Esc
  * clears, Space toggles the focused item, Home and End jump. Pure: a key press and the layout in, an action out.
  */

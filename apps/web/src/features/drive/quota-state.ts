@@ -2,7 +2,7 @@ import type { DriveAbout } from './drive-api';
 
 /**
  * What the member's storage allows now: `ok`, `full` (nothing more fits: usage reached the
- * limit) or `over` (usage above the limit, the spec's `overStorageLimit`, e.g. after a
+ * limit) or `over` (usage above the limit, the site's `overStorageLimit`, e.g. after a
  * membership lapsed). Files in the trash do not count (`usage` is the live bytes alone).
  */
 export type StorageState = 'ok' | 'full' | 'over';
@@ -20,7 +20,7 @@ export function storageStateOf(about: DriveAbout | undefined): StorageState {
 }
 
 /**
- * Whether today's offline tasks reached the plan's daily limit (the spec's `overFreeTaskLimit`):
+ * Whether today's offline tasks reached the plan's daily limit (the site's `overFreeTaskLimit`):
  * from `about`, or because the server just answered `task_daily_create_limit`.
  */
 export function taskLimitReached(about: DriveAbout | undefined, refused = false): boolean {

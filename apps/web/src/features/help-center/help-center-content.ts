@@ -52,7 +52,7 @@ export function isValidHelpCenterSlug(slug: readonly string[]): boolean {
 /**
  * The page of a slug, or undefined when the slug is malformed. A well-formed slug that names no
  * topic or article falls back to the nearest directory it does name, and to the default
- * directory when it names none (the spec's help-center-default-dir step), so old and shortened
+ * directory when it names none (the help-center-default-dir step), so old and shortened
  * links still land on a useful page.
  */
 export function resolveHelpCenterSlug(slug: readonly string[]): HelpCenterPage | undefined {

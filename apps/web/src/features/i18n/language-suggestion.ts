@@ -4,8 +4,8 @@ import { canonicalLocale, type Locale } from '@nimbus/contracts';
 /*
  * The language suggestion: a visitor whose browser speaks a language of the site, on a page in
  * another one (a link shared by someone else, a locale chosen long ago), is offered the page in
- * their own language, once. What they declined is remembered ("hide language change", spec
- * section 3), and so is a language they picked from the menu on purpose.
+ * their own language, once. What they declined is remembered ("hide language change",
+ * docs/product.md#entities), and so is a language they picked from the menu on purpose.
  */
 
 /** The local storage key of the declined suggestions: a JSON list of locales. */

@@ -6,7 +6,7 @@ import { SiteFooter } from './site-footer';
 
 export interface PageFrameProps {
   locale: Locale;
-  /** The spec layout this frame belongs to, exposed as `data-layout` on `<main>`. */
+  /** The layout this frame belongs to, exposed as `data-layout` on `<main>`. */
   layout: LayoutName;
   /** Leave the footer out (the simple layout). */
   withoutFooter?: boolean;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redeemBoxAction, redeemBoxHref, takeRedeemBoxAction } from './redeem-box-action';
 
 describe('the redeem box action', () => {
-  it('is the spec dialog action open_redeem_box', () => {
+  it('is the dialog action open_redeem_box', () => {
     expect(redeemBoxAction).toBe('open_redeem_box');
   });
 

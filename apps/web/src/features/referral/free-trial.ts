@@ -30,7 +30,7 @@ const sentLifetimeMs = 24 * 60 * 60 * 1000;
 /** How many members' calls are remembered (the newest; a shared computer has several). */
 const rememberedMembers = 20;
 
-/** What the free-trial decision looks at: the spec's user info and this browser's records. */
+/** What the free-trial decision looks at: the member's info and this browser's records. */
 export interface FreeTrialFacts {
   /** The signed-in member's id, `''` or undefined when there is none yet. */
   userId: string | undefined;

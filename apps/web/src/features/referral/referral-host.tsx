@@ -32,8 +32,8 @@ export interface ReferralHostProps {
 /**
  * The referral programme's part of every page. It keeps an invitation the visitor arrived with
  * (`?invite_code=`, with the source and referring sites for the claim), claims it once they are
- * signed in and shows the days it brought, makes a new member's free-trial call once (spec
- * section 4) and tells them the days it brought, and opens the invite dialog when asked
+ * signed in and shows the days it brought, makes a new member's free-trial call once
+ * (docs/product.md#states) and tells them the days it brought, and opens the invite dialog when asked
  * (`openInviteDialog`: the account menu, the drive's sidebar, or `?action=show_invite_dialog`
  * through the dialog-action host). The claim and the dialogs load only when needed.
  */

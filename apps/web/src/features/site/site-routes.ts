@@ -5,7 +5,7 @@
  * pages are listed by their own features.
  */
 
-/** The spec's layouts, one route group each; `default` is for pages without a named layout. */
+/** The layouts of docs/product.md#screens-and-routes, one route group each; `default` is for pages without a named layout. */
 export type LayoutName =
   | 'basic'
   | 'drive'

@@ -19,8 +19,8 @@ export function setCaptchaModalTexts(texts: CaptchaModalTexts): void {
 /**
  * The browser's API client: client id `web`, the session cookie sent along, the page's language,
  * the device id of local storage, and the captcha modal as the challenge solver; every captcha
- * init carries the signed-in user id in its meta (`user_id`, `''` when signed out: spec
- * section 6). One per page.
+ * init carries the signed-in user id in its meta (`user_id`, `''` when signed out:
+ * docs/product.md#roles). One per page.
  */
 export function browserClient(): ApiClient {
   if (client) {

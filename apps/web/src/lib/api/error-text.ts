@@ -5,7 +5,7 @@ import type { ErrorReason } from '@nimbus/contracts';
 export type ErrorTexts = Readonly<Record<string, string>>;
 
 /**
- * The text to show for a failed call, in the spec's message choice order (`pickErrorMessage`
+ * The text to show for a failed call, in the message choice order of docs/product.md#error-catalogue (`pickErrorMessage`
  * of the client, fed with the error catalogue of the page's locale only, so the page does not
  * ship every locale's); undefined when the visitor cancelled (closed the captcha).
  */

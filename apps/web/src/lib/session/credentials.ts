@@ -14,7 +14,7 @@ import { oauthPendingCookieName } from '../../guards/login-handoff.guard';
 export const credentialsStorageKey = 'nimbus_credentials';
 /** Local storage key of the last profile fetched. */
 export const profileStorageKey = 'nimbus_profile';
-/** Local storage key of the member's VIP state and quota (the rest of the spec's user info). */
+/** Local storage key of the member's VIP state and quota (the rest of the member's info). */
 export const membershipStorageKey = 'nimbus_membership';
 /** Local storage key of the login scene. */
 export const loginSceneStorageKey = 'nimbus_login_scene';
@@ -56,7 +56,7 @@ export interface StorageQuota {
 }
 
 /**
- * The membership half of the spec's user info: `premium` (VIP status `ok`), `expire`, `type`,
+ * The membership half of the member's info (docs/product.md#entities): `premium` (VIP status `ok`), `expire`, `type`,
  * `vipInfo` with its `vipItem` list, and the storage quota when it could be fetched.
  */
 export interface MembershipInfo {

@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('meta.title'), description: t('meta.description') };
 }
 
-/** The home page (UX.md "The public site"): the promise, the link box, the apps and trust. */
+/** The home page: the promise, the link box, the apps and trust. */
 export default async function HomePage({ params }: LocaleParams) {
   const locale = await localeOf(params);
   return (

@@ -44,7 +44,7 @@ describe('readDialogAction', () => {
     expect(invite?.rest.href).toBe(`${base}/ja/drive/all?folder=f9`);
   });
 
-  it('knows every action of the spec', () => {
+  it('knows every dialog action', () => {
     for (const action of dialogActions) {
       expect(actionPlaces[action]).toBeDefined();
     }

@@ -154,7 +154,7 @@ function companionsOf(action: string): string[] {
 
 /**
  * What `url` asks for with `?action=`: the checked request (undefined when it names no known
- * action or carries malformed parameters), whether the action is one of the spec's, and the
+ * action or carries malformed parameters), whether the action is a known one, and the
  * address without the action and its companion parameters. Undefined when the address has no
  * `action` parameter at all.
  */

@@ -1,6 +1,6 @@
 /*
- * The GCID of a file in the browser (the content hash the server records for every blob, spec
- * and issue 4): SHA-1 of each block, then SHA-1 over the block digests in order. Blocks are
+ * The GCID of a file in the browser (the content hash the server records for every blob,
+ * docs/api.md#files): SHA-1 of each block, then SHA-1 over the block digests in order. Blocks are
  * 256 KiB, doubled while the file would have more than 512 blocks, at most 2 MiB — the same rule
  * as the server's `content-hash.ts`. Each block is read once and hashed with WebCrypto, so memory
  * stays at one block plus 20 bytes a block.

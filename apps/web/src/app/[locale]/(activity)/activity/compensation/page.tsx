@@ -18,7 +18,7 @@ interface CompensationPageProps extends LocaleParams {
 }
 
 /**
- * /activity/compensation?type=<type>: a member claims the compensation the link names (spec:
+ * /activity/compensation?type=<type>: a member claims the compensation the link names (the
  * compensation activity types such as `aliyun_accident_202409`); closed by the activity-end
  * check once that compensation is over; an unknown type gets its own explanation.
  */
