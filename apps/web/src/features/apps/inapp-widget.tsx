@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { useStoredSession } from '@/lib/session/use-stored-session';
 import { type DriveAbout, getAbout } from '@/features/drive/drive-api';
-import { listTasks, type OfflineTask, type TaskPhase } from '@/features/offline/offline-api';
+import { listTasks, type OfflineTask, type TaskPhase } from '@/features/drive/offline/offline-api';
 import { useMemberData } from './use-member-data';
 
 /** Transfers the widget lists. */

@@ -1,6 +1,6 @@
 import type { Locale } from '@nimbus/contracts';
 import { locales } from '@nimbus/contracts';
-import type { LocalizedPage } from '@/features/site/sitemap-entries';
+import type { LocalizedPage } from '@/lib/localized-page';
 import type { BlogPost } from './blog-post';
 
 /** The blog's list, without locale prefix. */

@@ -106,7 +106,7 @@ export function UploadButtons({ parentId }: { parentId: string }) {
 }
 
 const AddLinkDialog = dynamic(
-  () => import('@/features/offline/add-link-dialog').then((module) => module.AddLinkDialog),
+  () => import('@/features/drive/offline/add-link-dialog').then((module) => module.AddLinkDialog),
   { ssr: false },
 );
 

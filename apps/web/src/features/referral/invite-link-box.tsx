@@ -5,7 +5,7 @@ import { Check, Copy, Share2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { writeClipboard } from '@/features/drive/share/copy-text';
+import { writeClipboard } from '@/lib/clipboard';
 import { useHydrated } from '@/lib/use-hydrated';
 
 /** How long the copy button says "Copied". */

@@ -1,8 +1,9 @@
-import type { ActivityOperation, Locale } from '@nimbus/contracts';
+import type { ActivityOperation } from '@nimbus/contracts';
 import { isActivityOver, locales } from '@nimbus/contracts';
 import { absoluteLocaleUrl, languageAlternates } from '../../i18n/alternates';
 import { helpCenterPaths } from '../help-center/help-center-content';
 import { policyPaths } from '../policy/policy-docs';
+import type { LocalizedPage } from '@/lib/localized-page';
 import { sitePages } from './site-routes';
 
 /** One URL of the sitemap with its language alternates. */
@@ -33,15 +34,6 @@ export function publicPagePaths(now: number, operation?: ActivityOperation): str
           .map((activity) => `/activity/${activity}`)
       : []),
   ];
-}
-
-/** A public page that exists in some locales only (a blog post), with its last change. */
-export interface LocalizedPage {
-  /** The path without locale prefix. */
-  path: string;
-  locales: readonly Locale[];
-  /** `YYYY-MM-DD` or an ISO time. */
-  lastModified?: string;
 }
 
 /**

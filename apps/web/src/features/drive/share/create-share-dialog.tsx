@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import type { DriveFile } from '../drive-api';
-import { copyWithToast } from './copy-text';
+import { copyWithToast } from '@/lib/clipboard';
 import type { CreatedShare } from './share-api';
 import { createShare } from './share-api';
 import {

@@ -32,7 +32,7 @@ import { errorText } from '@/lib/api/error-text';
 import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from '../confirm-dialog';
-import { copyWithToast } from './copy-text';
+import { copyWithToast } from '@/lib/clipboard';
 import { EditShareDialog } from './edit-share-dialog';
 import type { ShareChanges, SharePage, ShareSummary } from './share-api';
 import { cancelShares, listShares, updateShare } from './share-api';

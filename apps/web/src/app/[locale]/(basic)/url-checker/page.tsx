@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import { errorTextsOf } from '@/lib/auth-messages';
-import { UrlChecker } from '@/features/offline/url-checker';
+import { UrlChecker } from '@/features/drive/offline/url-checker';
 import { infoPageMetadata } from '@/features/site/info-page';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { TasksPage } from '@/features/offline/tasks-page';
+import { TasksPage } from '@/features/drive/offline/tasks-page';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 

@@ -5,10 +5,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { locales, type Locale } from '@nimbus/contracts';
-import { StorageNoticeView } from '../drive/storage-notice-view';
+import { StorageNoticeView } from '@/features/drive/storage-notice-view';
 import { TaskLimitNoticeView } from './task-limit-notice-view';
 
-const messagesDir = path.resolve(import.meta.dirname, '../../../messages');
+const messagesDir = path.resolve(import.meta.dirname, '../../../../messages');
 
 function messagesOf(locale: Locale): AbstractIntlMessages {
   const read = (name: string) =>
