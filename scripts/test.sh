@@ -11,6 +11,8 @@ step "format"
 npm run format:check
 step "documentation links"
 npm run docs:links
+step "configuration reference"
+npm run docs:config -- --check
 step "lint"
 npm run lint
 step "typecheck"
