@@ -137,7 +137,7 @@ export const identitySettings = {
     .default(900)
     .describe('How long a frozen sign-in stays frozen, in seconds (`account_freeze`).'),
   OAUTH_CLIENTS: oauthClientsSchema.describe(
-    'OAuth registrations by client id, as JSON: `{"desktop": {"name", "type": "public" | "confidential", "secret", "redirect_uris": [...], "grant_types": [...], "scopes": [...]}}`. Given fields replace those of the built-in registration of that id (README); every id must also be in AUTH_CLIENTS.',
+    'OAuth registrations by client id, as JSON: `{"desktop": {"name", "type": "public" | "confidential", "secret", "redirect_uris": [...], "grant_types": [...], "scopes": [...]}}`. Given fields replace those of the built-in registration of that id (docs/accounts.md); every id must also be in AUTH_CLIENTS.',
   ),
   OAUTH_CODE_TTL_SECONDS: z.coerce
     .number()

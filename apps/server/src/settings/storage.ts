@@ -22,7 +22,9 @@ export const storageSettings = {
     .min(3)
     .max(63)
     .optional()
-    .describe('Bucket of the blobs; required with BLOB_STORE=s3.'),
+    .describe(
+      'Bucket of the blobs; required with BLOB_STORE=s3. Uploads go through `tmp/` keys first: give the bucket a lifecycle rule that aborts incomplete multipart uploads after a day.',
+    ),
   S3_REGION: z.string().min(1).default('us-east-1').describe('Region of the bucket.'),
   S3_ACCESS_KEY_ID: z
     .string()

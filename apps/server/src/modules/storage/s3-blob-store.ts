@@ -247,7 +247,7 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
       }
     } catch (error) {
       // Some S3-compatible servers (s3rver) cannot list uploads; a bucket lifecycle rule that
-      // aborts incomplete multipart uploads covers those (README).
+      // aborts incomplete multipart uploads covers those (S3_BUCKET in docs/configuration.md).
       if (nameOf(error) !== 'NotImplemented') {
         throw error;
       }

@@ -1,7 +1,7 @@
 /*
  * The contact options of /contact-us, from the operator's values of the config host's `basic`
  * group (`POST /config/v1/basic`): `support_email`, `business_email` and `support_url`, stored
- * as settings of scope `basic` (README, "Contact page"). Values that are not what they claim to
+ * as settings of scope `basic` (docs/site.md#contact-page). Values that are not what they claim to
  * be are left out, so a typo never turns into a broken or unsafe link.
  */
 
