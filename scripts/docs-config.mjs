@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Writes docs/configuration.md from the server's settings schemas (apps/server/src/settings/).
+// Writes docs/configuration.md from the settings schemas of the server (apps/server/src/settings/)
+// and of the web app (apps/web/src/config.ts).
 // `--check` writes nothing and fails when the file differs from what the schemas give, which
 // `npm test` runs so the reference never drifts from the code.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,9 +11,17 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const target = path.join(root, 'docs/configuration.md');
 
-// The schemas are TypeScript: bundle them (with their dependencies) in memory and load the result.
+// The schemas are TypeScript: bundle the server's reference and the web app's schema together (one
+// copy of zod and its metadata) in memory and load the result.
 const bundle = await build({
-  entryPoints: [path.join(root, 'apps/server/src/config-reference.ts')],
+  stdin: {
+    contents: [
+      "export { renderConfigReference } from './apps/server/src/config-reference.ts';",
+      "export { envSchema } from './apps/web/src/config.ts';",
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -21,10 +30,12 @@ const bundle = await build({
   logLevel: 'error',
 });
 const source = bundle.outputFiles[0].text;
-const { renderConfigReference } = await import(
+const { renderConfigReference, envSchema } = await import(
   `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`
 );
-const reference = renderConfigReference();
+const reference = renderConfigReference([
+  { title: 'The web app (apps/web)', settings: envSchema.shape },
+]);
 
 if (process.argv.includes('--check')) {
   let current = '';
@@ -35,7 +46,8 @@ if (process.argv.includes('--check')) {
   }
   if (current !== reference) {
     console.error(
-      'docs/configuration.md does not match the settings schemas (apps/server/src/settings/).\n' +
+      'docs/configuration.md does not match the settings schemas (apps/server/src/settings/,\n' +
+        'apps/web/src/config.ts).\n' +
         'Regenerate it with `npm run docs:config` and commit the result.',
     );
     process.exit(1);

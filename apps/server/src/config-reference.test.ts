@@ -35,6 +35,14 @@ describe('the configuration reference', () => {
     expect(typeOf(z.union([z.literal(''), z.email()]))).toBe('empty or e-mail address');
   });
 
+  it('reads a preprocessed variable by the schema its text goes to', () => {
+    const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+    const port = z.preprocess(blankToUndefined, z.coerce.number().int().min(0).default(3000));
+    expect(typeOf(port)).toBe('integer, ≥ 0');
+    expect(defaultOf(port)).toBe('3000');
+    expect(typeOf(z.preprocess(blankToUndefined, flag.default(false)))).toBe('boolean');
+  });
+
   it('reads defaults through wrappers and pipes; none for optional variables', () => {
     expect(defaultOf(flag.default(false))).toBe('false');
     expect(defaultOf(commaList.pipe(z.array(z.string())))).toBe('');

@@ -11,7 +11,15 @@ function blankToUndefined(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
 }
 
-const originSchema = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
+/*
+ * `settingType` (zod's global metadata) tells the configuration reference what text a shared value
+ * shape takes, where its zod type alone would read as a bare string.
+ */
+
+const originSchema = z
+  .url({ protocol: /^https?$/ })
+  .transform((value) => new URL(value).origin)
+  .register(z.globalRegistry, { settingType: 'URL (its origin is kept)' });
 
 const originListSchema = z
   .string()
@@ -22,7 +30,8 @@ const originListSchema = z
       .map((item) => item.trim())
       .filter((item) => item !== ''),
   )
-  .pipe(z.array(originSchema));
+  .pipe(z.array(originSchema))
+  .register(z.globalRegistry, { settingType: 'comma-separated list' });
 
 /** One server-configured redirect (docs/product.md#screens-and-routes, global guard 7). */
 export const siteRedirectSchema = z.object({
@@ -44,7 +53,8 @@ export type SiteRedirect = z.infer<typeof siteRedirectSchema>;
 /** An on/off setting, spelled as the server's are. */
 const flagSchema = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
-  .transform((value) => value === 'true' || value === '1' || value === 'on');
+  .transform((value) => value === 'true' || value === '1' || value === 'on')
+  .register(z.globalRegistry, { settingType: 'boolean' });
 
 const siteRedirectsSchema = z
   .string()
@@ -59,49 +69,52 @@ const siteRedirectsSchema = z
   })
   .pipe(z.array(siteRedirectSchema));
 
-const envSchema = z.object({
-  /**
-   * Port of the server that hosts the site and the API; only used for the PUBLIC_URL and
-   * INTERNAL_API_URL defaults.
-   */
-  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  /**
-   * The site's public origin, for absolute URLs (sitemap, alternates, manifest) and the login
-   * hand-off's redirect URI. Defaults to `http://localhost:${PORT}`, as the server's does, so both
-   * agree on the redirect URI on any port.
-   */
-  PUBLIC_URL: z.preprocess(blankToUndefined, originSchema.optional()),
-  /**
-   * How server-side web code (the proxy's access check, server components) reaches the API.
-   * Defaults to the loopback address of the hosting server: `http://127.0.0.1:${PORT}`.
-   */
-  INTERNAL_API_URL: z.preprocess(blankToUndefined, originSchema.optional()),
-  /** Origins serving the drive group (`/drive/v1`, `/vip/v1`, `/mail/v1`, `/statistics`); empty = same origin. */
-  API_ORIGINS_DRIVE: originListSchema,
-  /** Origins serving the user group (`/v1/auth`, `/v1/user`, `/v1/shield`, `/.well-known`); empty = same origin. */
-  API_ORIGINS_USER: originListSchema,
-  /** Origins serving the config group (`/config/v1`); empty = same origin. */
-  API_ORIGINS_CONFIG: originListSchema,
-  /** Origins serving the audit group (`/audit.admin/v1`); empty = same origin. */
-  API_ORIGINS_AUDIT: originListSchema,
-  /**
-   * Origins serving the access group (`/access_controller/v1`); empty = same origin. The proxy's
-   * access check asks each of them, or INTERNAL_API_URL when none is set.
-   */
-  API_ORIGINS_ACCESS: originListSchema,
-  /** Server-configured redirects: `[{"source":"/old","destination":"/new","permanent":false}]`. */
-  SITE_REDIRECTS: siteRedirectsSchema,
-  /**
-   * Origins allowed to frame the site in embedded mode (a page opened with `?origin=<parent>`).
-   * Framing by any other origin is refused with `frame-ancestors 'self'`.
-   */
-  EMBED_ORIGINS: originListSchema,
-  /**
-   * The server's switch of the hidden debug console. When on, a page opened with
-   * `?nimbus_debug=1` lets scripts use eval (`'unsafe-eval'`), which the console's command line
-   * needs; every other page keeps the strict policy.
-   */
-  DEBUG_CONSOLE: z.preprocess(blankToUndefined, flagSchema.default(false)),
+/**
+ * The web app's variables, each described in its schema; docs/configuration.md is generated from
+ * them (`npm run docs:config`).
+ */
+export const envSchema = z.object({
+  PORT: z
+    .preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000))
+    .describe(
+      'Port of the server that hosts the site and the API; only used for the PUBLIC_URL and INTERNAL_API_URL defaults.',
+    ),
+  PUBLIC_URL: z
+    .preprocess(blankToUndefined, originSchema.optional())
+    .describe(
+      "The site's public origin, for absolute URLs (sitemap, alternates, manifest) and the login hand-off's redirect URI. Defaults to `http://localhost:${PORT}`, as the server's does, so both agree on the redirect URI on any port.",
+    ),
+  INTERNAL_API_URL: z
+    .preprocess(blankToUndefined, originSchema.optional())
+    .describe(
+      "How server-side web code (the proxy's access check, server components) reaches the API. Defaults to the loopback address of the hosting server: `http://127.0.0.1:${PORT}`.",
+    ),
+  API_ORIGINS_DRIVE: originListSchema.describe(
+    'Origins serving the drive group (`/drive/v1`, `/vip/v1`, `/mail/v1`, `/statistics`); empty = same origin.',
+  ),
+  API_ORIGINS_USER: originListSchema.describe(
+    'Origins serving the user group (`/v1/auth`, `/v1/user`, `/v1/shield`, `/.well-known`); empty = same origin.',
+  ),
+  API_ORIGINS_CONFIG: originListSchema.describe(
+    'Origins serving the config group (`/config/v1`); empty = same origin.',
+  ),
+  API_ORIGINS_AUDIT: originListSchema.describe(
+    'Origins serving the audit group (`/audit.admin/v1`); empty = same origin.',
+  ),
+  API_ORIGINS_ACCESS: originListSchema.describe(
+    "Origins serving the access group (`/access_controller/v1`); empty = same origin. The proxy's access check asks each of them, or INTERNAL_API_URL when none is set.",
+  ),
+  SITE_REDIRECTS: siteRedirectsSchema.describe(
+    'Server-configured redirects: `[{"source":"/old","destination":"/new","permanent":false}]`.',
+  ),
+  EMBED_ORIGINS: originListSchema.describe(
+    "Origins allowed to frame the site in embedded mode (a page opened with `?origin=<parent>`). Framing by any other origin is refused with `frame-ancestors 'self'`.",
+  ),
+  DEBUG_CONSOLE: z
+    .preprocess(blankToUndefined, flagSchema.default(false))
+    .describe(
+      "The server's switch of the hidden debug console. When on, a page opened with `?nimbus_debug=1` lets scripts use eval (`'unsafe-eval'`), which the console's command line needs; every other page keeps the strict policy.",
+    ),
 });
 
 /** The API origins of each path group (docs/api.md#conventions); an empty list means the site's own origin. */

@@ -3,11 +3,10 @@ import { z } from 'zod';
 
 /* The value shapes several settings share. */
 
-/**
- * How the configuration reference names a shared value shape whose zod type alone would read as a
- * bare string (a comma-separated list, a JSON document, an on/off flag, an origin).
+/*
+ * `settingType` (zod's global metadata) names, for the configuration reference, a value shape whose
+ * zod type alone would read as a bare string: a comma-separated list, JSON, an on/off flag, an origin.
  */
-export const settingFormats = z.registry<{ format: string }>();
 
 export const commaList = z
   .string()
@@ -18,12 +17,12 @@ export const commaList = z
       .map((item) => item.trim())
       .filter((item) => item !== ''),
   )
-  .register(settingFormats, { format: 'comma-separated list' });
+  .register(z.globalRegistry, { settingType: 'comma-separated list' });
 
 export const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((value) => value === 'true' || value === '1' || value === 'on')
-  .register(settingFormats, { format: 'boolean' });
+  .register(z.globalRegistry, { settingType: 'boolean' });
 
 export function isCidrOrAddress(value: string): boolean {
   return value.includes('/') ? ipaddr.isValidCIDR(value) : ipaddr.isValid(value);
@@ -42,10 +41,10 @@ export function jsonSetting(fallback: string) {
         return z.NEVER;
       }
     })
-    .register(settingFormats, { format: 'JSON' });
+    .register(z.globalRegistry, { settingType: 'JSON' });
 }
 
 export const originSchema = z
   .url()
   .transform((value) => new URL(value).origin)
-  .register(settingFormats, { format: 'URL (its origin is kept)' });
+  .register(z.globalRegistry, { settingType: 'URL (its origin is kept)' });

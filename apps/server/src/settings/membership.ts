@@ -7,7 +7,7 @@ import {
   type Product,
 } from '@nimbus/contracts';
 import { z } from 'zod';
-import { jsonSetting, settingFormats } from './fields';
+import { jsonSetting } from './fields';
 
 /**
  * What the free and premium plans allow, trials, invitations, rewards, activities and the products
@@ -187,7 +187,7 @@ export const membershipSettings = {
     ),
   EXTERNAL_PRODUCTS: z
     .string()
-    .register(settingFormats, { format: 'JSON' })
+    .register(z.globalRegistry, { settingType: 'JSON' })
     .default('')
     .transform((value, context): Product[] | undefined => {
       if (value.trim() === '') {
