@@ -2,7 +2,9 @@
 // Every relative link in README.md, ARCHITECTURE.md and docs/*.md points at a file that exists
 // (and, for a Markdown file, at a heading it has), and every `docs/<file>.md#<topic>` cited in
 // the sources names a heading of that file: a renamed heading or a moved document fails here
-// rather than leaving readers at a dead link.
+// rather than leaving readers at a dead link. Citations of documents that are not in the
+// repository (an outside specification, its numbered sections) fail too: the sources cite
+// docs/product.md and docs/api.md instead.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +85,27 @@ for (const doc of docs) {
     });
 }
 
-// Citations in the sources: `docs/<file>.md#<topic>`.
+/** Ways of citing a document outside the repository. */
+const outsideCitations = [
+  /(?<![\w/.-])(?:API|UX|STYLE|STACK-NOTES)\.md\b/,
+  /\bspec(?:ification)? section\b/i,
+  /\bthe spec(?:ification)?(?:'s)?\b/i,
+  /\bissue \d+\b/i,
+];
+
+/** A `§` number that is not a section of an RFC named just before it. */
+function outsideSection(previous, line) {
+  for (const match of line.matchAll(/§\s?\d/g)) {
+    const before = `${previous} ${line.slice(0, match.index)}`;
+    if (!/RFC \d+[^§]{0,40}(?:§[\d.]+[^§]{0,10})*$/.test(before)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Citations in the sources: `docs/<file>.md#<topic>`, and none of a document outside.
+const self = fileURLToPath(import.meta.url);
 const skip = new Set(['node_modules', '.next', 'dist', '.git', 'data', 'test-results']);
 function walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -92,21 +114,28 @@ function walk(dir) {
     if (statSync(full).isDirectory()) {
       walk(full);
     } else if (/\.(ts|tsx|mjs|md)$/.test(name)) {
-      readFileSync(full, 'utf8')
-        .split('\n')
-        .forEach((line, index) => {
-          for (const match of line.matchAll(/\bdocs\/([a-z0-9-]+\.md)(#[a-z0-9-]+)?/g)) {
-            const where = `${path.relative(root, full)}:${index + 1}`;
-            checkTarget(path.join(root, 'README.md'), `docs/${match[1]}${match[2] ?? ''}`, where);
+      const lines = readFileSync(full, 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        const where = `${path.relative(root, full)}:${index + 1}`;
+        if (full !== self) {
+          const outside = outsideCitations.find((pattern) => pattern.test(line));
+          if (outside !== undefined || outsideSection(lines[index - 1] ?? '', line)) {
+            problems.push(`${where}: cites a document outside the repository: ${line.trim()}`);
           }
-        });
+        }
+        for (const match of line.matchAll(/\bdocs\/([a-z0-9-]+\.md)(#[a-z0-9-]+)?/g)) {
+          checkTarget(path.join(root, 'README.md'), `docs/${match[1]}${match[2] ?? ''}`, where);
+        }
+      });
     }
   }
 }
 walk(root);
 
 if (problems.length > 0) {
-  console.error(`Links to missing documents or headings:\n  ${problems.join('\n  ')}`);
+  console.error(
+    `Links to missing documents or headings, or to documents outside the repository:\n  ${problems.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log(`Links in ${docs.length} documents and the sources' docs/ citations resolve.`);

@@ -3,7 +3,7 @@ import { request as apiRequest, expect } from '@playwright/test';
 import { newEmail, signUpInEnglish } from './sign-up';
 
 /*
- * Seeding members, drives and shares through the API (docs/api.md#files, §4) for specs that then drive
+ * Seeding members, drives and shares through the API (docs/api.md#files, docs/api.md#shares) for specs that then drive
  * the browser: each call checks its answer, so a seeding failure shows the server's words.
  */
 

@@ -49,7 +49,7 @@ function userIdOf(request: FastifyRequest): string {
   return request.actor.userId;
 }
 
-/** The drive host's member calls: files and folders (docs/api.md#files) and `about` (§5). */
+/** The drive host's member calls: files and folders (docs/api.md#files) and `about` (docs/api.md#account-and-membership). */
 export function driveRoutes(deps: DriveRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);

@@ -3,7 +3,7 @@ import { browserClient } from '@/lib/api/browser-client';
 import { chunked } from './transfer-plan';
 
 /*
- * The drive's calls (docs/api.md#files and §5) as the web app makes them. Every function throws the
+ * The drive's calls (docs/api.md#files and #account-and-membership) as the web app makes them. Every function throws the
  * client's `ApiError` on failure; the pages turn it into a localized message.
  */
 

@@ -2,7 +2,7 @@ import { readApiAnswer } from '@nimbus/client';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
- * The offline download calls (docs/api.md#files URL tasks, §3 tasks and the URL checker) as the web app
+ * The offline download calls (docs/api.md#files URL tasks, docs/api.md#tasks and the URL checker) as the web app
  * makes them. Every function throws the client's `ApiError` on failure.
  */
 
