@@ -34,6 +34,7 @@ import {
 } from './modules/content/content-serving';
 import { contentRoutes } from './modules/content/content.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
+import { fileCreateRoutes } from './modules/drive/file-create.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { eventRoutes } from './modules/event/event.routes';
 import { taskRoutes } from './modules/task/task.routes';
@@ -264,10 +265,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     driveRoutes({
       authenticator: container.authenticator,
       files: container.files,
-      uploads: container.uploads,
       links: container.content.linker,
       offline: container.offline,
       downloadTraffic: container.downloadTraffic,
+    }),
+  );
+  await app.register(
+    fileCreateRoutes({
+      authenticator: container.authenticator,
+      files: container.files,
+      uploads: container.uploads,
+      offline: container.offline,
     }),
   );
   await app.register(

@@ -1,5 +1,5 @@
 import { apiGroupOf } from '@nimbus/contracts';
-import type { ApiPathGroup, ErrorKind } from '@nimbus/contracts';
+import type { AnswerOf, ApiPathGroup, ErrorKind } from '@nimbus/contracts';
 import {
   ApiError,
   createClientError,
@@ -22,6 +22,7 @@ import type {
   CaptchaMeta,
   SolveChallenge,
 } from './captcha';
+import { callEndpoint, type CallArgs, type CallableEndpoint } from './call';
 import { buildRequestUrl } from './request-url';
 import type { QueryParams } from './request-url';
 import { defaultStorage } from './storage';
@@ -136,6 +137,11 @@ export interface ApiClient {
   put<T = unknown>(path: string, body?: RequestBody, options?: CallOptions): Promise<T>;
   patch<T = unknown>(path: string, body?: RequestBody, options?: CallOptions): Promise<T>;
   delete<T = unknown>(path: string, options?: CallOptions): Promise<T>;
+  /**
+   * Calls an entry of the API catalogue (`@nimbus/contracts`): path, query and body from the
+   * input, the answer typed from the entry.
+   */
+  call<E extends CallableEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<E>>;
   /** The origin a group's next call goes to (`''` for the page's own origin). */
   originOf(group: ApiPathGroup): string;
   /** The client's captcha token cache. */
@@ -449,6 +455,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       request<T>({ ...callOptions, path, method: 'PATCH', body }),
     delete: <T>(path: string, callOptions?: CallOptions) =>
       request<T>({ ...callOptions, path, method: 'DELETE' }),
+    call: (endpoint, ...args) => callEndpoint({ request }, endpoint, ...args),
     originOf,
     captcha,
   };

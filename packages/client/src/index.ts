@@ -12,3 +12,4 @@ export * from './request-url';
 export * from './storage';
 export * from './activity-calls';
 export * from './site-resources';
+export * from './call';

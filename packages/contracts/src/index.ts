@@ -15,3 +15,4 @@ export * from './feedback';
 export * from './products';
 export * from './analytics';
 export * from './file-name';
+export * from './api';

@@ -49,8 +49,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** The security schemes of a member call in the OpenAPI document: a bearer token or the session cookie. */
-export const memberSecurity: { [scheme: string]: string[] }[] = [{ bearer: [] }, { session: [] }];
+export { memberSecurity } from '../../http/catalogue-route';
 
 /**
  * Prepares a plugin whose calls all speak of one signed-in member: the request's actor slot, the

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';
-import { taskSchema } from '../task/task.schemas';
+import { taskSchema } from '@nimbus/contracts';
 import { toTaskDto } from '../task/task.dto';
 import { retryTaskBodySchema } from './offline.schemas';
 import type { OfflineService } from './offline.service';

@@ -1,6 +1,6 @@
 import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '@nimbus/contracts';
 import { z } from 'zod';
-import { fileSchema } from '../drive/drive.schemas';
+import { fileSchema } from '@nimbus/contracts';
 import { zipBodySchema } from '../content/content.schemas';
 import { maxZipIds } from '../content/content.service';
 

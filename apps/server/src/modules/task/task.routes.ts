@@ -1,3 +1,4 @@
+import { taskSchema } from '@nimbus/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requestLocale } from '../../http/request-locale';
@@ -10,7 +11,6 @@ import {
   patchTaskBodySchema,
   taskIdParamsSchema,
   taskListSchema,
-  taskSchema,
 } from './task.schemas';
 import type { TaskService } from './task.service';
 

@@ -1,16 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
+import { uploadApi } from '@nimbus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
+import { actorOf, requireActor } from '../auth/require-actor';
+import { catalogueRoute } from '../../http/catalogue-route';
 import { originOf, toUploadAnswer } from './upload.dto';
-import {
-  proveBodySchema,
-  proveParamsSchema,
-  uploadAnswerSchema,
-  uploadParamsSchema,
-} from './upload.schemas';
 import {
   checksumAlgorithms,
   type UploadChecksum,
@@ -110,7 +105,6 @@ function tusHeaders(reply: FastifyReply, status: UploadStatus): FastifyReply {
 export function uploadRoutes(deps: UploadRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
-    const routes = app.withTypeProvider<ZodTypeProvider>();
     const authenticate = requireActor(deps.authenticator);
     const { uploads } = deps;
 
@@ -141,27 +135,8 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
     // tus 1.0 server information: no credentials, no Tus-Resumable needed, nothing looked up.
     const describeServer = async (_request: FastifyRequest, reply: FastifyReply) =>
       tusInformation(reply, deps.maxUploadBytes).code(204).send();
-    routes.options(
-      uploadsPrefix,
-      {
-        schema: {
-          tags: ['drive'],
-          summary: "tus: the server's version, extensions, largest upload and checksum algorithms",
-        },
-      },
-      describeServer,
-    );
-    routes.options(
-      `${uploadsPrefix}/:id`,
-      {
-        schema: {
-          tags: ['drive'],
-          summary: "tus: the server's version, extensions, largest upload and checksum algorithms",
-          params: uploadParamsSchema,
-        },
-      },
-      describeServer,
-    );
+    catalogueRoute(app, uploadApi.tusServer, {}, describeServer);
+    catalogueRoute(app, uploadApi.tusUploadServer, {}, describeServer);
 
     /** tus 1.0 calls name the protocol version; the credential is checked before (onRequest). */
     const requireTusVersion = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -174,37 +149,20 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       }
     };
 
-    routes.head(
-      '/drive/v1/uploads/:id',
-      {
-        onRequest: authenticate,
-        preHandler: requireTusVersion,
-        schema: {
-          tags: ['drive'],
-          summary: 'tus: the stored offset of an upload',
-          security: memberSecurity,
-          params: uploadParamsSchema,
-        },
-      },
+    catalogueRoute(
+      app,
+      uploadApi.tusOffset,
+      { onRequest: authenticate, preHandler: requireTusVersion },
       async (request, reply) => {
         const status = await uploads.head(actorOf(request).userId, request.params.id);
         return tusHeaders(reply, status).code(200).send();
       },
     );
 
-    routes.patch(
-      '/drive/v1/uploads/:id',
-      {
-        onRequest: authenticate,
-        preHandler: requireTusVersion,
-        schema: {
-          tags: ['drive'],
-          summary:
-            'tus: append bytes at Upload-Offset (application/offset+octet-stream); the file completes at the last byte',
-          security: memberSecurity,
-          params: uploadParamsSchema,
-        },
-      },
+    catalogueRoute(
+      app,
+      uploadApi.tusAppend,
+      { onRequest: authenticate, preHandler: requireTusVersion },
       async (request, reply) => {
         const contentType = (headerOf(request, 'content-type') ?? '')
           .split(';')[0]
@@ -229,97 +187,61 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
       },
     );
 
-    routes.delete(
-      '/drive/v1/uploads/:id',
-      {
-        onRequest: authenticate,
-        preHandler: requireTusVersion,
-        schema: {
-          tags: ['drive'],
-          summary: 'tus termination: drop an unfinished upload and its PENDING file',
-          security: memberSecurity,
-          params: uploadParamsSchema,
-        },
-      },
+    catalogueRoute(
+      app,
+      uploadApi.tusTerminate,
+      { onRequest: authenticate, preHandler: requireTusVersion },
       async (request, reply) => {
         await uploads.terminate(actorOf(request).userId, request.params.id);
         return reply.code(204).send();
       },
     );
 
-    routes.post(
-      '/drive/v1/uploads/:id/form',
-      {
-        onRequest: authenticate,
-        schema: {
-          tags: ['drive'],
-          summary: 'Form upload: one multipart/form-data POST with the bytes in field `file`',
-          security: memberSecurity,
-          params: uploadParamsSchema,
-          response: { 200: uploadAnswerSchema },
-        },
-      },
-      async (request) => {
-        const userId = actorOf(request).userId;
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') {
-          throw new AppError('invalid_argument', {
-            description: 'The form carries the bytes in the field `file`',
-          });
-        }
-        const status = await uploads.receive(userId, request.params.id, {
-          offset: 0,
-          source: part.file,
-          restart: true,
+    catalogueRoute(app, uploadApi.form, { onRequest: authenticate }, async (request) => {
+      const userId = actorOf(request).userId;
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') {
+        throw new AppError('invalid_argument', {
+          description: 'The form carries the bytes in the field `file`',
         });
-        if (part.file.truncated) {
-          throw new AppError('payload_too_large');
-        }
-        if (!status.file && status.received === status.size) {
-          // Deleted by its owner while the bytes came in.
-          throw new AppError('file_not_found');
-        }
-        if (!status.file) {
-          throw new AppError('invalid_argument', {
-            description: `The form carried ${status.received} of the ${status.size} bytes announced`,
-          });
-        }
-        return toUploadAnswer({
-          origin: originOf(request),
-          uploadType: 'form',
-          file: status.file,
-          upload: undefined,
+      }
+      const status = await uploads.receive(userId, request.params.id, {
+        offset: 0,
+        source: part.file,
+        restart: true,
+      });
+      if (part.file.truncated) {
+        throw new AppError('payload_too_large');
+      }
+      if (!status.file && status.received === status.size) {
+        // Deleted by its owner while the bytes came in.
+        throw new AppError('file_not_found');
+      }
+      if (!status.file) {
+        throw new AppError('invalid_argument', {
+          description: `The form carried ${status.received} of the ${status.size} bytes announced`,
         });
-      },
-    );
+      }
+      return toUploadAnswer({
+        origin: originOf(request),
+        uploadType: 'form',
+        file: status.file,
+        upload: undefined,
+      });
+    });
 
-    routes.post(
-      '/drive/v1/files/:id(^[A-Za-z0-9_-]{1,64})::prove',
-      {
-        onRequest: authenticate,
-        schema: {
-          tags: ['drive'],
-          summary:
-            'Instant upload: prove possession of the content with the SHA-1 of the ranges offered',
-          security: memberSecurity,
-          params: proveParamsSchema,
-          body: proveBodySchema,
-          response: { 200: uploadAnswerSchema },
-        },
-      },
-      async (request) => {
-        const result = await uploads.prove(
-          actorOf(request).userId,
-          request.params.id,
-          request.body.ranges,
-        );
-        return toUploadAnswer({
-          origin: originOf(request),
-          uploadType: result.upload?.uploadType ?? 'resumable',
-          file: result.file,
-          upload: result.upload,
-        });
-      },
-    );
+    catalogueRoute(app, uploadApi.prove, { onRequest: authenticate }, async (request) => {
+      const result = await uploads.prove(
+        actorOf(request).userId,
+        request.params.id,
+        request.body.ranges,
+      );
+      return toUploadAnswer({
+        origin: originOf(request),
+        uploadType: result.upload?.uploadType ?? 'resumable',
+        file: result.file,
+        upload: result.upload,
+      });
+    });
   };
 }

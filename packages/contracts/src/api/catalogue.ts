@@ -1,0 +1,20 @@
+import { driveApi } from './drive';
+import type { Endpoint } from './endpoint';
+import { uploadApi } from './upload';
+
+/** Every area of the API catalogue, by name: the server registers each entry as one route. */
+export const apiCatalogue = {
+  drive: driveApi,
+  upload: uploadApi,
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+/** Every entry of the catalogue, with its area and name. */
+export function catalogueEntries(): { area: string; name: string; endpoint: Endpoint }[] {
+  return Object.entries(apiCatalogue).flatMap(([area, endpoints]) =>
+    Object.entries(endpoints).map(([name, endpoint]) => ({
+      area,
+      name,
+      endpoint: endpoint as Endpoint,
+    })),
+  );
+}
