@@ -21,7 +21,6 @@ const largeFiles = new Set([
   'apps/server/src/modules/drive/file.service.ts',
   'apps/server/src/modules/offline/offline-worker.ts',
   'apps/server/src/modules/share/share.repository.ts',
-  'apps/server/src/modules/share/share.routes.ts',
   'apps/server/src/modules/upload/upload.service.ts',
   'apps/server/test/accounts.test.ts',
   'apps/server/test/content.test.ts',

@@ -1,11 +1,13 @@
 import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
+import { shareApi } from './share';
 import { uploadApi } from './upload';
 
 /** Every area of the API catalogue, by name: the server registers each entry as one route. */
 export const apiCatalogue = {
   drive: driveApi,
   upload: uploadApi,
+  share: shareApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

@@ -5,3 +5,5 @@ export * from './offline';
 export * from './upload';
 export * from './drive';
 export * from './catalogue';
+export * from './content';
+export * from './share';

@@ -13,7 +13,7 @@ import {
   contentQuerySchema,
   zipAnswerSchema,
   zipBodySchema,
-} from './content.schemas';
+} from '@nimbus/contracts';
 import { contentSecurityHeaders, decideServing } from './content-serving';
 import type { ContentService } from './content.service';
 import { createZipArchive } from './zip-archive';

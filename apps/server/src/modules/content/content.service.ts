@@ -48,9 +48,6 @@ export interface ContentServiceDeps {
   shares?: Pick<ShareService, 'zipEntries' | 'holdsFile'>;
 }
 
-/** The largest selection one zip call takes (folders count once, whatever they hold). */
-export const maxZipIds = 100;
-
 const octetStream = 'application/octet-stream';
 const textPlain = 'text/plain';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { maxZipIds } from './content.service';
+
+/** The largest selection one zip call takes (folders count once, whatever they hold). */
+export const maxZipIds = 100;
 
 /** A content link's path: the signed token, then the file name (for the browser, not trusted). */
 export const contentParamsSchema = z.object({

@@ -1,8 +1,8 @@
-import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '@nimbus/contracts';
 import { z } from 'zod';
-import { fileSchema } from '@nimbus/contracts';
-import { zipBodySchema } from '../content/content.schemas';
-import { maxZipIds } from '../content/content.service';
+import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '../enums';
+import { maxZipIds, zipBodySchema } from './content';
+import { defineEndpoint } from './endpoint';
+import { fileSchema } from './file';
 
 const idSchema = z.string().min(1).max(64);
 /** A share id as visitors give it; anything malformed simply finds no share. */
@@ -198,4 +198,149 @@ export const moderationBodySchema = z.object({
   audit_status: z.enum(['OK', 'AUDITING', 'SENSITIVE_RESOURCE', 'SENSITIVE_WORD', 'PROHIBITED']),
 });
 
-export const fileIdParamsSchema = z.object({ file_id: idSchema });
+export const moderatedFileParamsSchema = z.object({ file_id: idSchema });
+
+export type ShareSummary = z.infer<typeof shareSummarySchema>;
+export type ShareList = z.infer<typeof shareListSchema>;
+export type CreateShareAnswer = z.infer<typeof createShareAnswerSchema>;
+export type OpenShareAnswer = z.infer<typeof openShareAnswerSchema>;
+export type ShareDetailAnswer = z.infer<typeof shareDetailAnswerSchema>;
+export type ShareFileInfoAnswer = z.infer<typeof shareFileInfoAnswerSchema>;
+export type RestoreAnswer = z.infer<typeof restoreAnswerSchema>;
+export type ShareZipAnswer = z.infer<typeof shareZipAnswerSchema>;
+
+const tags = ['share'] as const;
+
+/**
+ * Shares (docs/api.md#shares): the owner's links, what visitors open and save, and reports and
+ * moderation (`/audit.admin/v1`).
+ */
+export const shareApi = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/share',
+    summary:
+      'Share files and folders behind a link (pass code generated or custom, expiry, restore limit)',
+    tags,
+    auth: 'member',
+    body: createShareBodySchema,
+    answer: createShareAnswerSchema,
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/drive/v1/share/list',
+    summary: "The member's share links, newest first; `filters` on `share_status` (`eq`, `in`)",
+    tags,
+    auth: 'member',
+    query: listSharesQuerySchema,
+    answer: shareListSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/drive/v1/share/:share_id',
+    summary:
+      'Change a link: `custom_pass_code` (`""` removes it), `expiration_days` (from now), `restore_limit`',
+    tags,
+    auth: 'member',
+    params: shareIdParamsSchema,
+    body: updateShareBodySchema,
+    answer: shareSummarySchema,
+  }),
+  batchDelete: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/share::batchDelete',
+    summary: 'End links; visitors then see `DELETED`',
+    tags,
+    auth: 'member',
+    body: shareIdsBodySchema,
+  }),
+  open: defineEndpoint({
+    method: 'GET',
+    path: '/drive/v1/share',
+    summary: 'Open a share with its pass code or pass-code token: its status and chosen items',
+    tags,
+    auth: 'visitor',
+    query: openShareQuerySchema,
+    answer: openShareAnswerSchema,
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/drive/v1/share/detail',
+    summary: 'A folder at any depth inside a share',
+    tags,
+    auth: 'visitor',
+    query: shareDetailQuerySchema,
+    answer: shareDetailAnswerSchema,
+  }),
+  fileInfo: defineEndpoint({
+    method: 'GET',
+    path: '/drive/v1/share/file_info',
+    summary:
+      'One item inside a share, with its signed preview and download links (bound to the share: they stop when it stops holding the item)',
+    tags,
+    auth: 'visitor',
+    query: shareFileInfoQuerySchema,
+    answer: shareFileInfoAnswerSchema,
+  }),
+  batchFileInfo: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/share::batch_file_info',
+    summary: 'Several items inside a share; one id outside it makes the answer `NOT_FOUND`',
+    tags,
+    auth: 'visitor',
+    body: batchFileInfoBodySchema,
+    answer: batchFileInfoAnswerSchema,
+  }),
+  zip: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/share::zip',
+    summary:
+      'A signed link to a zip of items inside a share (folders with everything inside), streamed when the link is opened',
+    description:
+      'Signed-in members only: a visitor without credentials gets `login_required` (401). `file_ids` are items at any depth inside the share (`[]` = all its items, at most 100), `ancestor_ids` the folders opened to reach them, as for a save; an id outside the share answers `NOT_FOUND`, and every unreadable share answers 200 with its `share_status` and empty link fields. A moderated item chosen by id answers its state; moderated files and folders inside chosen folders are left out of the zip. The link (`url`, valid as content links are) checks the share and the items again when opened, and answers `file_not_found` once they are no longer readable',
+    tags,
+    auth: 'member',
+    body: shareZipBodySchema,
+    answer: shareZipAnswerSchema,
+  }),
+  restore: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/share/restore',
+    summary:
+      'Save a share (or chosen items) into the drive by reference: into `parent_id`, or "Saved from shares"; `file_id` is the folder it lands in',
+    description:
+      "Up to 1,000 items the save is done when the call answers (`RESTORE_COMPLETE`); a larger one answers `RESTORE_START` at once and runs as the `restore` task `restore_task_id` (poll `GET /drive/v1/tasks/{id}`: `progress`, `phase`, and `params.trace_file_ids` when complete). Chosen items may lie at any depth; `ancestor_ids` names the folders opened to reach them (from the share's root down), each of which must lie above every chosen item, else `NOT_FOUND`",
+    tags,
+    auth: 'member',
+    body: restoreBodySchema,
+    answer: restoreAnswerSchema,
+  }),
+  report: defineEndpoint({
+    method: 'POST',
+    path: '/audit.admin/v1/share',
+    summary: 'Report a share for review (signed in or not; limited per address)',
+    tags: ['audit'],
+    auth: 'visitor',
+    body: reportShareBodySchema,
+    answer: reportAnswerSchema,
+  }),
+  moderateShare: defineEndpoint({
+    method: 'PATCH',
+    path: '/audit.admin/v1/shares/:share_id',
+    summary: "Set a share's moderation state (admins only)",
+    tags: ['audit'],
+    auth: 'member',
+    params: shareIdParamsSchema,
+    body: moderationBodySchema,
+  }),
+  moderateFile: defineEndpoint({
+    method: 'PATCH',
+    path: '/audit.admin/v1/files/:file_id',
+    summary:
+      "Set a file's moderation state (admins only); shares showing it answer that status for it",
+    tags: ['audit'],
+    auth: 'member',
+    params: moderatedFileParamsSchema,
+    body: moderationBodySchema,
+  }),
+} as const;
