@@ -1,7 +1,7 @@
 // The cost of the API server's pipeline (request ids, security headers, CORS, rate limit,
 // schema-checked JSON, the error model) against a bare node:http server answering the same
 // JSON, measured in the same run on the same machine.
-import { freePort, load, report, startNimbus, startProcess } from './lib.mjs';
+import { freePort, load, report, signUp, startNimbus, startProcess } from './lib.mjs';
 
 const bareServer = `
   const http = require('node:http');
@@ -35,6 +35,12 @@ try {
   report(
     'nimbus area_accessible',
     await load({ url: `http://127.0.0.1:${nimbus.port}/access_controller/v1/area_accessible` }),
+    baseline,
+  );
+  const member = await signUp(nimbus);
+  report(
+    'nimbus GET /v1/user/me (signed in)',
+    await load({ url: `http://127.0.0.1:${nimbus.port}/v1/user/me`, headers: member.headers }),
     baseline,
   );
   report(

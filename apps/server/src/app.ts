@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -26,6 +25,7 @@ import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './http/origin-guard';
 import { registerClientGuard } from './http/client-guard';
+import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
 import {
@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

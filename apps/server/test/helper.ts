@@ -68,10 +68,13 @@ export async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
   });
 }
 
-/** Test choices for the container: a clock the test can move, a captcha guard, a logger. */
+/**
+ * Test choices for the container: a clock the test can move, a captcha guard, a logger; and
+ * `onQuery`, told the SQL of every database query the app runs.
+ */
 export type TestAppOptions = Partial<
   Pick<ContainerOptions, 'now' | 'captchaGuard' | 'logger' | 'restores'>
->;
+> & { onQuery?: (sql: string) => void };
 
 /**
  * Builds the real app on a fresh real database: a temp SQLite file, or a schema of its own in
@@ -95,9 +98,11 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://nimbus.test',
     ...env,
   });
+  const { onQuery, ...containerOptions } = options;
   const database = openDatabase({
     ...config,
     ...(dialect === 'postgres' ? { searchPath: schema } : {}),
+    ...(onQuery ? { onQuery } : {}),
   });
   if (dialect === 'postgres') {
     await underSchemaLock(() => migrateToLatest(database.db, schema));
@@ -107,7 +112,7 @@ export async function buildTestApp(
   const container = createContainer(config, database, {
     logger: pino({ level: 'silent' }),
     torrentThread: testTorrentThread,
-    ...options,
+    ...containerOptions,
   });
   const routes: TestRoute[] = [];
   const app = await buildApp({

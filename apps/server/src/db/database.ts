@@ -10,6 +10,7 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type KyselyConfig,
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
@@ -30,7 +31,20 @@ export interface DatabaseHandle {
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
   /** PostgreSQL schema to work in (tests give each app its own). */
   searchPath?: string;
+  /** Told the SQL of every query run (tests count the queries of a call with it). */
+  onQuery?: (sql: string) => void;
 };
+
+function queryLog(config: DatabaseConfig): Pick<KyselyConfig, 'log'> {
+  const { onQuery } = config;
+  return onQuery
+    ? {
+        log: (event) => {
+          onQuery(event.query.sql);
+        },
+      }
+    : {};
+}
 
 /**
  * SQLite transactions begin IMMEDIATE: the write lock is taken at BEGIN, where the busy timeout
@@ -58,6 +72,36 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How many prepared SQLite statements are kept (each is a few kB of the database's memory). */
+const statementsKept = 500;
+
+/**
+ * The SQLite database as Kysely's driver sees it, with its prepared statements kept: the driver
+ * prepares every query it runs, and preparing costs more than running a small query. A statement
+ * an iteration still holds (a streamed query) is not handed out twice; a fresh one is prepared.
+ * SQLite prepares a kept statement again by itself when the schema changed under it.
+ */
+function withKeptStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      const statement = kept.get(query);
+      if (statement && !statement.busy) {
+        return statement;
+      }
+      const prepared = sqlite.prepare(query);
+      if (!statement) {
+        if (kept.size >= statementsKept) {
+          kept.delete(kept.keys().next().value as string);
+        }
+        kept.set(query, prepared);
+      }
+      return prepared;
+    },
+  };
+}
+
 /** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite. */
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.DATABASE_URL !== '') {
@@ -67,7 +111,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     };
     const pool = new pg.Pool({ ...clientConfig, max: config.DATABASE_POOL_SIZE });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(config) }),
       dialect: 'postgres',
       clientConfig,
     };
@@ -79,7 +123,10 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withKeptStatements(sqlite) }),
+      ...queryLog(config),
+    }),
     dialect: 'sqlite',
   };
 }

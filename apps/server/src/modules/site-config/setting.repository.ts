@@ -1,16 +1,21 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
+
+/** The settings of a scope, read on every config call: compiled once. */
+export const settingsOfScope = preparedQuery((db: Kysely<Database>, values: { scope: string }) =>
+  db
+    .selectFrom('setting')
+    .select(['key', 'value'])
+    .where('scope', '=', values.scope)
+    .orderBy('key'),
+);
 
 /** Stored site settings, by scope. Values are JSON text. */
 export function createSettingRepository(db: Kysely<Database>) {
   return {
     async listScope(scope: string): Promise<{ key: string; value: string }[]> {
-      return db
-        .selectFrom('setting')
-        .select(['key', 'value'])
-        .where('scope', '=', scope)
-        .orderBy('key')
-        .execute();
+      return settingsOfScope.execute(db, { scope });
     },
 
     async put(scope: string, key: string, value: string, now: Date): Promise<void> {

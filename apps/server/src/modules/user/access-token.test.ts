@@ -32,4 +32,16 @@ describe('access tokens', () => {
     expect(await tokens(clock).verify('a.b.c')).toBeNull();
     expect(await tokens(clock).verify('')).toBeNull();
   });
+
+  it('remembers a verified token but still ends it at its expiry', async () => {
+    let now = Date.parse('2030-01-01T00:00:00.000Z');
+    const issuer = tokens(() => new Date(now));
+    const token = await issuer.sign(claims);
+    expect(await issuer.verify(token)).toEqual(claims);
+    now += 899_999;
+    expect(await issuer.verify(token)).toEqual(claims);
+    now += 1;
+    expect(await issuer.verify(token)).toBeNull();
+    expect(await issuer.verify(`${token}x`)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, RefreshTokenTable, SessionTable } from '../../db/schema';
 
 export type SessionRow = Selectable<SessionTable>;
@@ -16,26 +17,37 @@ export interface ActiveSession {
   lastUsedAt: string;
 }
 
+/** The sessions its member may still act through, from which one is picked by a value. */
+function activeSessions(db: Kysely<Database>, now: string) {
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.user_id as userId',
+        'sessions.client_id as clientId',
+        'sessions.last_used_at as lastUsedAt',
+      ])
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      // A member blocked or frozen after signing in loses access at once.
+      .where('users.status', '=', 'active')
+  );
+}
+
+/** The lookups of every signed-in call, compiled once. */
+export const activeSessionById = preparedQuery(
+  (db: Kysely<Database>, values: { sessionId: string; now: string }) =>
+    activeSessions(db, values.now).where('sessions.id', '=', values.sessionId),
+);
+export const activeSessionByCookie = preparedQuery(
+  (db: Kysely<Database>, values: { cookieTokenHash: string; now: string }) =>
+    activeSessions(db, values.now).where('sessions.cookie_token_hash', '=', values.cookieTokenHash),
+);
+
 /** Sessions (refresh-token families) and their refresh tokens. */
 export function createSessionRepository(db: Kysely<Database>) {
-  function activeSessions(now: Date) {
-    return (
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id as sessionId',
-          'sessions.user_id as userId',
-          'sessions.client_id as clientId',
-          'sessions.last_used_at as lastUsedAt',
-        ])
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', now.toISOString())
-        // A member blocked or frozen after signing in loses access at once.
-        .where('users.status', '=', 'active')
-    );
-  }
-
   return {
     /** Creates a session with its first refresh token, in one transaction. */
     async create(
@@ -49,16 +61,22 @@ export function createSessionRepository(db: Kysely<Database>) {
     },
 
     async findActive(sessionId: string, now: Date): Promise<ActiveSession | undefined> {
-      return activeSessions(now).where('sessions.id', '=', sessionId).executeTakeFirst();
+      const [session] = await activeSessionById.execute(db, {
+        sessionId,
+        now: now.toISOString(),
+      });
+      return session;
     },
 
     async findActiveByCookie(
       cookieTokenHash: string,
       now: Date,
     ): Promise<ActiveSession | undefined> {
-      return activeSessions(now)
-        .where('sessions.cookie_token_hash', '=', cookieTokenHash)
-        .executeTakeFirst();
+      const [session] = await activeSessionByCookie.execute(db, {
+        cookieTokenHash,
+        now: now.toISOString(),
+      });
+      return session;
     },
 
     async findByCookie(cookieTokenHash: string): Promise<SessionRow | undefined> {

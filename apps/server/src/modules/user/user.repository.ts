@@ -1,14 +1,21 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, UserTable } from '../../db/schema';
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 
+/** A member's row, read on most signed-in calls: compiled once. */
+export const userById = preparedQuery((db: Kysely<Database>, values: { id: string }) =>
+  db.selectFrom('users').selectAll().where('id', '=', values.id),
+);
+
 /** Accounts. E-mail addresses arrive here already lower-cased. */
 export function createUserRepository(db: Kysely<Database>) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      const [user] = await userById.execute(db, { id });
+      return user;
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {
