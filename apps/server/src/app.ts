@@ -23,7 +23,7 @@ import { AppError } from './http/app-error';
 import { answerClientError, answerConnect, lacksHost } from './http/client-error';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
-import { registerOriginGuard } from './http/origin-guard';
+import { registerOriginGuard } from './modules/auth/origin-guard';
 import { registerClientGuard } from './http/client-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';

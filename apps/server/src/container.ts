@@ -61,10 +61,8 @@ import { createUploadRepository } from './modules/upload/upload.repository';
 import { createUploadService } from './modules/upload/upload.service';
 import { createLinkSigner } from './modules/content/content-link';
 import { createContentService } from './modules/content/content.service';
-import {
-  createDownloadTrafficMeter,
-  createDownloadTrafficRepository,
-} from './modules/content/download-traffic';
+import { createDownloadTrafficMeter } from './modules/content/download-traffic';
+import { createDownloadTrafficRepository } from './modules/content/download-traffic.repository';
 import { createMediaRepository } from './modules/content/media.repository';
 import { createMediaService } from './modules/content/media.service';
 import type { MediaTools } from './modules/content/media-tools';

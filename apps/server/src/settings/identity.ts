@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oauthClientsSchema } from '../modules/oauth/oauth-clients';
+import { oauthClientsSchema } from '../lib/oauth-client-schema';
 import { commaList } from './fields';
 
 /**

@@ -12,13 +12,13 @@ import { AppError } from '../../http/app-error';
 import type { FileLinker, FileLinkFields, ShareScope } from '../drive/file.dto';
 import type { FileRecord } from '../drive/file.repository';
 import { checkName, type FileService } from '../drive/file.service';
-import type { EventRecorder } from '../event/event.service';
+import type { EventRecorder } from '../drive/drive.ports';
 import type { BlobStore, ReadRange } from '../storage/blob-store';
 import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
 import type { MediaInfo } from './media.repository';
 import type { DownloadTrafficMeter } from './download-traffic';
 import type { MediaService } from './media.service';
-import type { ShareService, ShareZipResult } from '../share/share.service';
+import type { ShareZipResult, ShareZipSource } from './content.ports';
 import { servingTypeOf, type ServingType, type Validators } from './content-serving';
 
 /** A file as the content origin serves it. */
@@ -45,7 +45,7 @@ export interface ContentServiceDeps {
    * Shares (the share module): what a share's zip holds, and whether a share still holds a file
    * its links name. Links handed out through a share answer `file_not_found` without it.
    */
-  shares?: Pick<ShareService, 'zipEntries' | 'holdsFile'>;
+  shares?: ShareZipSource;
 }
 
 const octetStream = 'application/octet-stream';

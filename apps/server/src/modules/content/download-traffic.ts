@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { PlanProvider } from '../membership/membership.service';
+import type { PlanProvider } from '../drive/drive.ports';
+import type { DownloadTrafficRepository } from './download-traffic.repository';
 
 /** Bytes counted in memory before they are added to the member's row (and at the end). */
 export const downloadTrafficBatchBytes = 64 * 1024 * 1024;
@@ -11,37 +10,6 @@ export const downloadTrafficBatchBytes = 64 * 1024 * 1024;
 export function trafficPeriodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
-
-/** The `download_traffic` counter rows (migration 0023). */
-export function createDownloadTrafficRepository(db: Kysely<Database>) {
-  return {
-    /** Adds bytes sent to a member in a period. */
-    async add(userId: string, period: string, bytes: number): Promise<void> {
-      await db
-        .insertInto('download_traffic')
-        .values({ user_id: userId, period, bytes })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['user_id', 'period'])
-            .doUpdateSet({ bytes: sql<number>`download_traffic.bytes + ${bytes}` }),
-        )
-        .execute();
-    },
-
-    /** Bytes sent to a member in a period. */
-    async usageOf(userId: string, period: string): Promise<number> {
-      const row = await db
-        .selectFrom('download_traffic')
-        .select('bytes')
-        .where('user_id', '=', userId)
-        .where('period', '=', period)
-        .executeTakeFirst();
-      return Number(row?.bytes ?? 0);
-    },
-  };
-}
-
-export type DownloadTrafficRepository = ReturnType<typeof createDownloadTrafficRepository>;
 
 export interface DownloadTrafficDeps {
   traffic: DownloadTrafficRepository;

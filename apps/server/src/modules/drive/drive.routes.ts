@@ -5,17 +5,16 @@ import type { Authenticator } from '../auth/authenticator';
 import { actorOf, memberPlugin } from '../auth/require-actor';
 import { toAboutDto, toFileDto, type FileLinker } from './file.dto';
 import type { FileService } from './file.service';
-import type { OfflineService } from '../offline/offline.service';
-import type { DownloadTrafficMeter } from '../content/download-traffic';
+import type { DownloadTrafficUsage, OfflineTaskCount } from './drive.ports';
 
 export interface DriveRoutesDeps {
   authenticator: Authenticator;
   files: FileService;
   /** Signs the download, thumbnail and media links of Files; links stay empty without it. */
   links?: FileLinker;
-  offline: Pick<OfflineService, 'createdToday'>;
+  offline: OfflineTaskCount;
   /** Bytes of the member's downloads this month (`quotas.download_traffic.usage`). */
-  downloadTraffic?: Pick<DownloadTrafficMeter, 'usage'>;
+  downloadTraffic?: DownloadTrafficUsage;
 }
 
 /**

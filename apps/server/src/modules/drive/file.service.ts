@@ -16,7 +16,6 @@ import {
   parseFilters,
   sortKeysOf,
 } from './file-listing';
-import type { PlanProvider } from '../membership/membership.service';
 import type {
   FileCondition,
   FileQueries,
@@ -24,7 +23,7 @@ import type {
   FileRepository,
   NewFile,
 } from './file.repository';
-import type { EventRecorder } from '../event/event.service';
+import type { EventRecorder, PlanProvider } from './drive.ports';
 import { usageOf } from './usage.repository';
 import type { TaskRecorder } from '../task/task.service';
 

@@ -3,20 +3,8 @@ import { eventTypes, type EventType } from '@nimbus/contracts';
 import { filterError, filterValues, readFilters } from '../../http/filters';
 import { pageTokenOf, readPageToken } from '../../http/page-token';
 import { newId } from '../../lib/secrets';
+import type { EventInput } from '../drive/drive.ports';
 import type { EventRepository, EventView } from './event.repository';
-
-/** Something that happened to one of a member's files. */
-export interface EventInput {
-  type: EventType;
-  fileId: string;
-  /** Extra facts (the share a restore came from, ...). */
-  params?: Record<string, string>;
-}
-
-/** What other modules need to record events (uploads, restores, playback, offline tasks). */
-export interface EventRecorder {
-  record(userId: string, events: EventInput | EventInput[]): Promise<void>;
-}
 
 export interface EventServiceDeps {
   events: EventRepository;

@@ -38,11 +38,6 @@ export interface MemberPlan extends PlanLimits {
   packs: ActivePack[];
 }
 
-/** What other modules ask about plans (the drive's quota, the tasks' limits). */
-export interface PlanProvider {
-  planOf(userId: string): Promise<MemberPlan>;
-}
-
 /** The days a grant added and when they begin and end; a pack's size in `bytes`. */
 export interface Grant {
   type: MembershipType | PackKind;

@@ -6,6 +6,7 @@ import type { Actor } from '../auth/authenticator';
 import type { RequestContext } from '../user/request-context';
 import type { SessionRepository } from '../user/session.repository';
 import type { SessionService, TokenGrant } from '../user/session.service';
+import type { CodeExchangeInput, DevicePollInput } from '../user/user.ports';
 import type { UserRepository } from '../user/user.repository';
 import {
   deviceCodeGrantType,
@@ -62,21 +63,7 @@ export interface Authorization {
   redirectUri: string;
 }
 
-/** A token request with `grant_type=authorization_code` (RFC 6749 §4.1.3). */
-export interface CodeExchangeInput {
-  clientId: string;
-  clientSecret: string | undefined;
-  code: string | undefined;
-  redirectUri: string | undefined;
-  codeVerifier: string | undefined;
-}
-
-/** A token request with the device code grant type (RFC 8628 §3.4). */
-export interface DevicePollInput {
-  clientId: string;
-  clientSecret: string | undefined;
-  deviceCode: string | undefined;
-}
+export type { CodeExchangeInput, DevicePollInput } from '../user/user.ports';
 
 /** The answer to a device authorization request (RFC 8628 §3.2). */
 export interface DeviceAuthorization {

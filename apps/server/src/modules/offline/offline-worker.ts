@@ -11,8 +11,7 @@ import type { QueueSignal } from '../../db/queue-signal';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
-import type { EventRecorder } from '../event/event.service';
-import type { PlanProvider } from '../membership/membership.service';
+import type { EventRecorder, PlanProvider } from '../drive/drive.ports';
 import type { BlobService } from '../storage/blob.service';
 import type { ContentDigest } from '../storage/content-hash';
 import { HashedFileWriter, hashFilePrefix } from '../storage/hashed-file-writer';
@@ -23,6 +22,7 @@ import type { TaskService } from '../task/task.service';
 import { SourceStatusError, type OpenedSource, type UrlFetcher } from './url-fetcher';
 import type { TorrentFetcher } from './torrent/torrent-fetcher';
 import { isMagnetLink } from './torrent/torrent-source';
+import { DownloadFailure } from './download-failure';
 
 export interface OfflineWorkerDeps {
   tasks: TaskRepository;
@@ -64,14 +64,6 @@ export interface OfflineWorkerDeps {
   flushBytes?: number;
   /** How long the pieces of a torrent task that failed for room or traffic are kept for a retry. */
   keepFailedMs?: number;
-}
-
-/** Why a download stopped, as the message key members read. */
-export class DownloadFailure extends Error {
-  constructor(readonly key: TaskMessageKey) {
-    super(key);
-    this.name = 'DownloadFailure';
-  }
 }
 
 /** The member paused or deleted the task, or the worker stops: stop without marking it failed. */

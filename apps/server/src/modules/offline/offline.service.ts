@@ -2,7 +2,7 @@ import { safeFileName, type TaskSource } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileService } from '../drive/file.service';
-import type { PlanProvider } from '../membership/membership.service';
+import type { PlanProvider } from '../drive/drive.ports';
 import type { TaskRecord, TaskRepository } from '../task/task.repository';
 import type { Readable } from 'node:stream';
 import { nameFromUrl } from './url-fetcher';

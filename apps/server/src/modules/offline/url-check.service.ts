@@ -4,7 +4,7 @@ import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import { initialName, parseOfflineUrl } from './offline.service';
 import { maxCheckedUrls } from './url-check.schemas';
 import type { OpenedSource, UrlFetcher } from './url-fetcher';
-import { DownloadFailure } from './offline-worker';
+import { DownloadFailure } from './download-failure';
 import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
 import { readCapped } from './torrent/torrent-link';
 import { entriesOf, listedFilesLimit, parseTorrentBytes } from './torrent/torrent-source';

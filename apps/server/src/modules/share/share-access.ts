@@ -6,7 +6,7 @@ import { decodePageToken, encodePageToken, sortKeysOf } from '../drive/file-list
 import type { ShareScope } from '../drive/file.dto';
 import type { FileCondition, FileRecord } from '../drive/file.repository';
 import type { FileService } from '../drive/file.service';
-import type { PlanProvider } from '../membership/membership.service';
+import type { PlanProvider } from '../drive/drive.ports';
 import type { AuthFailureRepository } from '../user/auth-failure.repository';
 import { avatarUrlOf } from '../user/avatar.service';
 import type { CaptchaGuard } from '../user/captcha-guard';

@@ -14,7 +14,7 @@ import {
   type BlobStore,
   type PutOptions,
   type ReadRange,
-} from './blob-store';
+} from './blob-store.interface';
 import { HashingStream, type ContentDigest } from './content-hash';
 
 /** What the local store needs: its folder, and where to say what start-up cleaned. */

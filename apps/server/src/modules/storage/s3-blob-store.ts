@@ -13,7 +13,7 @@ import {
   type BlobStore,
   type PutOptions,
   type ReadRange,
-} from './blob-store';
+} from './blob-store.interface';
 import { HashingStream, type ContentDigest } from './content-hash';
 
 /** Where and how to reach the bucket. */

@@ -4,14 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { sessionCookieName, type Authenticator } from '../auth/authenticator';
 import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
-import type { OAuthService } from '../oauth/oauth.service';
-import { deviceCodeGrantType } from '../oauth/oauth-clients';
+import { deviceCodeGrantType } from '../../lib/oauth-client-schema';
 import type { AccountService } from './account.service';
 import type { ProfileService } from './profile.service';
 import { requestContextOf } from './request-context';
 import { headerOf } from '../../http/request-headers';
 import type { SessionService, TokenGrant } from './session.service';
 import { toProfile, toToken } from './user.dto';
+import type { OAuthGrants } from './user.ports';
 import {
   emptySchema,
   profilePatchSchema,
@@ -32,7 +32,7 @@ export interface UserRoutesDeps {
   accounts: AccountService;
   sessions: Pick<SessionService, 'refresh' | 'revoke'>;
   /** The authorization code and device code grants of the token endpoint. */
-  oauth: Pick<OAuthService, 'exchangeCode' | 'pollDeviceAuthorization' | 'authenticateClient'>;
+  oauth: OAuthGrants;
   profiles: ProfileService;
   authenticator: Authenticator;
   /** Origins allowed to sign in the web app (its cookie must not be set for anyone else). */

@@ -8,7 +8,7 @@ import type { BlobService } from '../../storage/blob.service';
 import type { ContentDigest } from '../../storage/content-hash';
 import type { TaskPatch } from '../../task/task.repository';
 import { policyToWire, type FetchPolicy } from '../fetch-guard';
-import { DownloadFailure } from '../offline-worker';
+import { DownloadFailure } from '../download-failure';
 import { guardTrackers } from './torrent-guard';
 import { metadataOf, type TorrentMetadataResolver } from './torrent-metadata';
 import { startTorrentSession, untilAborted, type TorrentThreadScript } from './torrent-session';

@@ -1,6 +1,6 @@
 import parseTorrent from 'parse-torrent';
 import { policyToWire, type FetchPolicy } from '../fetch-guard';
-import { DownloadFailure } from '../offline-worker';
+import { DownloadFailure } from '../download-failure';
 import { guardTrackers } from './torrent-guard';
 import { startTorrentSession, untilAborted, type TorrentThreadScript } from './torrent-session';
 import { entriesOf, parseTorrentBytes, type TorrentEntry } from './torrent-source';

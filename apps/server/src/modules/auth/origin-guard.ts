@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isCookieAuthenticated } from '../modules/auth/authenticator';
-import { AppError } from './app-error';
+import { AppError } from '../../http/app-error';
+import { isCookieAuthenticated } from './authenticator';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
