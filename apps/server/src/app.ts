@@ -34,7 +34,7 @@ import {
 } from './modules/content/content-serving';
 import { contentRoutes } from './modules/content/content.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
-import { fileCreateRoutes } from './modules/drive/file-create.routes';
+import { fileCreateRoutes } from './modules/file-create/file-create.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { eventRoutes } from './modules/event/event.routes';
 import { taskRoutes } from './modules/task/task.routes';

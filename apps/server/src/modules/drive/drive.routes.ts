@@ -19,7 +19,7 @@ export interface DriveRoutesDeps {
 
 /**
  * The drive host's member calls on files and folders (docs/api.md#files) and `about`; creating
- * one (`POST /drive/v1/files`) is its own module, file-create.routes.ts.
+ * one (`POST /drive/v1/files`) is its own module, modules/file-create.
  */
 export function driveRoutes(deps: DriveRoutesDeps) {
   return async (app: FastifyInstance) => {
