@@ -1,6 +1,8 @@
 import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
+import { offlineApi } from './offline';
 import { shareApi } from './share';
+import { taskApi } from './task';
 import { uploadApi } from './upload';
 
 /** Every area of the API catalogue, by name: the server registers each entry as one route. */
@@ -8,6 +10,8 @@ export const apiCatalogue = {
   drive: driveApi,
   upload: uploadApi,
   share: shareApi,
+  task: taskApi,
+  offline: offlineApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

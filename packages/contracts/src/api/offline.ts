@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taskSourceSchema } from '../enums';
+import { defineEndpoint } from './endpoint';
 import { taskSchema } from './task';
 
 /** `POST /drive/v1/files` for an offline download (docs/api.md#files URL task). */
@@ -53,3 +54,83 @@ export const urlTaskAnswerSchema = z.object({
   file: z.null(),
   task: taskSchema,
 });
+
+/** `POST /drive/v1/task`: retry a failed offline task. */
+export const retryTaskBodySchema = z.object({
+  type: z.literal('offline'),
+  create_type: z.literal('RETRY'),
+  id: z.string().min(1).max(64),
+});
+
+/** Links one check may carry (one a line). */
+export const maxCheckedUrls = 10;
+
+/** `POST /drive/v1/resource/list`: the links to look at, one a line. */
+export const checkUrlsBodySchema = z
+  .object({
+    urls: z
+      .string()
+      .max(maxCheckedUrls * 4100)
+      .describe(
+        `One link a line (http, https, magnet), at most ${maxCheckedUrls}; blank lines are skipped`,
+      ),
+  })
+  .describe('Links to check without saving anything');
+
+/** One file of a torrent: what `url.files` of an offline task picks by `id`. */
+export const resourceFileSchema = z.object({
+  id: z.string().describe('What `url.files` of `POST /drive/v1/files` names to fetch this file'),
+  name: z.string().describe('Path of the file inside the torrent'),
+  file_size: z.string().describe('Bytes, as a decimal string'),
+});
+
+/** What a link leads to, as far as the server could tell without saving anything. */
+export const resourceSchema = z
+  .object({
+    kind: z.literal('drive#resource'),
+    url: z.string().describe('The link as given (trimmed)'),
+    name: z.string().describe('The name the file would get; `""` when the link could not be read'),
+    file_size: z.string().describe('Bytes as a decimal string; `""` when the source does not say'),
+    mime_type: z.string().describe('The content type the source sends; `""` when unknown'),
+    file_category: z.string().describe('VIDEO, AUDIO, IMAGE, ARCHIVE, TEXT, DOCUMENT or OTHER'),
+    reachable: z.boolean().describe('Whether an offline task could fetch it now'),
+    message: z
+      .string()
+      .describe(
+        'Why not, in the caller\'s language; `""` when reachable. A blocked address reads like an unreachable one',
+      ),
+    is_torrent: z.boolean().describe('A magnet link or a `.torrent` file'),
+    files: z.array(resourceFileSchema).describe("A torrent's files; `[]` otherwise"),
+  })
+  .describe('A checked link');
+
+export const resourceListSchema = z.object({
+  list: z.object({ resources: z.array(resourceSchema) }),
+});
+
+export type Resource = z.infer<typeof resourceSchema>;
+
+/** Offline downloads beyond `POST /drive/v1/files`: a retry, and the URL checker (docs/api.md#tasks). */
+export const offlineApi = {
+  retry: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/task',
+    summary: 'Retry a failed offline task from the start (`create_type: RETRY`)',
+    tags: ['tasks'],
+    auth: 'member',
+    body: retryTaskBodySchema,
+    answer: taskSchema,
+  }),
+  checkUrls: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/resource/list',
+    summary:
+      'Check links without saving: name, size, content type and whether an offline task could fetch each now ' +
+      '(through the same address guard; a blocked address reads like an unreachable one). Open to visitors; ' +
+      'limited per member, or per address when not signed in (`too_many_requests`)',
+    tags: ['tasks'],
+    auth: 'visitor',
+    body: checkUrlsBodySchema,
+    answer: resourceListSchema,
+  }),
+} as const;

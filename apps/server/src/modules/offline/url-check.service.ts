@@ -2,7 +2,7 @@ import { fileCategoryOf, isTorrent, safeFileName, type TaskMessageKey } from '@n
 import { AppError } from '../../http/app-error';
 import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import { initialName, parseOfflineUrl } from './offline.service';
-import { maxCheckedUrls } from './url-check.schemas';
+import { maxCheckedUrls } from '@nimbus/contracts';
 import type { OpenedSource, UrlFetcher } from './url-fetcher';
 import { DownloadFailure } from './download-failure';
 import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
