@@ -1,4 +1,10 @@
-import type { SortOrder } from '@nimbus/contracts';
+import {
+  driveApi,
+  type DriveAbout as ApiAbout,
+  type DriveFile as ApiFile,
+  type DriveFileList,
+  type SortOrder,
+} from '@nimbus/contracts';
 import { browserClient } from '@/lib/api/browser-client';
 import { chunked } from './transfer-plan';
 
@@ -7,51 +13,38 @@ import { chunked } from './transfer-plan';
  * client's `ApiError` on failure; the pages turn it into a localized message.
  */
 
-/** The File of docs/api.md#files, with the fields the drive pages read. */
-export interface DriveFile {
-  kind: 'drive#file' | 'drive#folder';
-  id: string;
-  parent_id: string;
-  name: string;
-  /** Bytes as a decimal string. */
-  size: string;
-  mime_type: string;
-  file_extension: string;
-  file_category: string;
-  phase: string;
-  trashed: boolean;
-  delete_time: string;
-  starred: boolean;
-  created_time: string;
-  modified_time: string;
-  thumbnail_link: string;
-  web_content_link: string;
-  links: Record<string, { url: string; token: string; expire: string; type: string }>;
-  params: Record<string, string>;
-  /** On the recent page: what happened to the item, in the page's language (`type_name`). */
-  event_type_name?: string;
-}
+/**
+ * The File of docs/api.md#files (the catalogue's), with the fields the drive pages read; items
+ * of the recent page also carry what happened to them, in the page's language (`type_name`).
+ */
+export type DriveFile = Pick<
+  ApiFile,
+  | 'kind'
+  | 'id'
+  | 'parent_id'
+  | 'name'
+  | 'size'
+  | 'mime_type'
+  | 'file_extension'
+  | 'file_category'
+  | 'phase'
+  | 'trashed'
+  | 'delete_time'
+  | 'starred'
+  | 'created_time'
+  | 'modified_time'
+  | 'thumbnail_link'
+  | 'web_content_link'
+  | 'links'
+  | 'params'
+> & { event_type_name?: string };
 
 /** One page of a listing. */
-export interface DriveFilePage {
-  files: DriveFile[];
-  /** `""` on the last page. */
-  next_page_token: string;
-}
+export type DriveFilePage = { files: DriveFile[] } & Pick<DriveFileList, 'next_page_token'>;
 
 /** The quota part of `GET /drive/v1/about`. */
-export interface DriveAbout {
-  quota: { limit: string; usage: string; usage_in_trash: string; is_unlimited: boolean };
-  /** Usage above the limit (a membership lapsed): the site's `overStorageLimit`. */
-  over_storage_limit?: boolean;
-  /** The day's offline tasks reached the plan's limit: the site's `overFreeTaskLimit`. */
-  over_free_task_limit?: boolean;
-  quotas?: {
-    cloud_download?: { limit: string; usage: string };
-    /** Bytes downloaded this month and the plan's monthly allowance. */
-    download_traffic?: { limit: string; usage: string };
-  };
-}
+export type DriveAbout = Pick<ApiAbout, 'quota'> &
+  Partial<Pick<ApiAbout, 'over_storage_limit' | 'over_free_task_limit' | 'quotas'>>;
 
 /** What a listing asks for. */
 export interface ListFilesParams {
@@ -74,30 +67,32 @@ export async function listFiles(
   params: ListFilesParams,
   signal?: AbortSignal,
 ): Promise<DriveFilePage> {
-  return browserClient().get<DriveFilePage>('/drive/v1/files', {
-    query: {
-      parent_id: params.parentId,
-      order: params.order,
-      folders_first: params.foldersFirst ? 'true' : 'false',
-      limit: params.limit ?? 200,
-      thumbnail_size: 'SIZE_SMALL',
-      ...(params.filters ? { filters: JSON.stringify(params.filters) } : {}),
-      ...(params.pageToken ? { page_token: params.pageToken } : {}),
+  return browserClient().call(
+    driveApi.listFiles,
+    {
+      query: {
+        parent_id: params.parentId,
+        order: params.order,
+        folders_first: params.foldersFirst ? 'true' : 'false',
+        limit: params.limit ?? 200,
+        thumbnail_size: 'SIZE_SMALL',
+        ...(params.filters ? { filters: JSON.stringify(params.filters) } : {}),
+        ...(params.pageToken ? { page_token: params.pageToken } : {}),
+      },
     },
-    ...(signal ? { signal } : {}),
-  });
+    signal ? { signal } : {},
+  );
 }
 
 /** `GET /drive/v1/files/{id}`: the file with its links (for looking at it or opening it). */
 export async function getFile(id: string, signal?: AbortSignal): Promise<DriveFile> {
-  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
-    ...(signal ? { signal } : {}),
-  });
+  return browserClient().call(driveApi.getFile, { params: { id } }, signal ? { signal } : {});
 }
 
 /** `GET /drive/v1/files/{id}` as a listing row (its small thumbnail), to put a new item in. */
 export async function getListedFile(id: string): Promise<DriveFile> {
-  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
+  return browserClient().call(driveApi.getFile, {
+    params: { id },
     query: { thumbnail_size: 'SIZE_SMALL' },
   });
 }
@@ -107,32 +102,29 @@ export async function getListedFile(id: string): Promise<DriveFile> {
  * refuses (`download_traffic_exhausted`) once the month's download traffic is used up.
  */
 export async function getFileForDownload(id: string): Promise<DriveFile> {
-  return browserClient().get<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
-    query: { usage: 'FETCH' },
-  });
+  return browserClient().call(driveApi.getFile, { params: { id }, query: { usage: 'FETCH' } });
 }
 
 /** Creates a folder; a taken name becomes `name(1)`. */
 export async function createFolder(name: string, parentId: string): Promise<DriveFile> {
-  const answer = await browserClient().post<{ file: DriveFile }>('/drive/v1/files', {
-    kind: 'drive#folder',
-    name,
-    parent_id: parentId,
+  const answer = await browserClient().call(driveApi.createFile, {
+    body: { kind: 'drive#folder', name, parent_id: parentId },
   });
+  if (answer.upload_type !== 'UPLOAD_TYPE_UNKNOWN') {
+    throw new TypeError('A folder was asked for and something else was made');
+  }
   return answer.file;
 }
 
 /** Renames an item; a name taken in its folder fails with `file_duplicated_name`. */
 export async function renameFile(id: string, name: string): Promise<DriveFile> {
-  return browserClient().patch<DriveFile>(`/drive/v1/files/${encodeURIComponent(id)}`, { name });
+  return browserClient().call(driveApi.renameFile, { params: { id }, body: { name } });
 }
 
 /** Stars or unstars items (1,000 ids a call). */
 export async function setStarred(ids: readonly string[], starred: boolean): Promise<void> {
   for (const chunk of chunked(ids)) {
-    await browserClient().post(starred ? '/drive/v1/files:star' : '/drive/v1/files:unstar', {
-      ids: chunk,
-    });
+    await browserClient().call(starred ? driveApi.star : driveApi.unstar, { body: { ids: chunk } });
   }
 }
 
@@ -145,7 +137,7 @@ export type IdBatch = 'batchTrash' | 'batchUntrash' | 'batchDelete';
  */
 export async function batchIds(action: IdBatch, ids: readonly string[]): Promise<void> {
   for (const chunk of chunked(ids)) {
-    await browserClient().post(`/drive/v1/files:${action}`, { ids: chunk });
+    await browserClient().call(driveApi[action], { body: { ids: [...chunk] } });
   }
 }
 
@@ -156,9 +148,8 @@ export async function batchTo(
   parentId: string,
 ): Promise<void> {
   for (const chunk of chunked(ids)) {
-    await browserClient().post(`/drive/v1/files:${action}`, {
-      ids: chunk,
-      to: { parent_id: parentId },
+    await browserClient().call(driveApi[action], {
+      body: { ids: [...chunk], to: { parent_id: parentId } },
     });
   }
 }
@@ -172,12 +163,12 @@ export async function zipLink(ids: readonly string[]): Promise<{ name: string; u
 
 /** Deletes everything in the trash for good. */
 export async function emptyTrash(): Promise<void> {
-  await browserClient().patch('/drive/v1/files/trash:empty');
+  await browserClient().call(driveApi.emptyTrash);
 }
 
 /** The member's storage quota and usage. */
 export async function getAbout(signal?: AbortSignal): Promise<DriveAbout> {
-  return browserClient().get<DriveAbout>('/drive/v1/about', signal ? { signal } : {});
+  return browserClient().call(driveApi.about, {}, signal ? { signal } : {});
 }
 
 /** One event of `GET /drive/v1/events` (`drive#event`). */

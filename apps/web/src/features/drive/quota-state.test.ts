@@ -4,7 +4,13 @@ import { dailyTaskLimitOf, storageStateOf, taskLimitReached } from './quota-stat
 
 function about(usage: number, limit: number, extra: Partial<DriveAbout> = {}): DriveAbout {
   return {
-    quota: { limit: String(limit), usage: String(usage), usage_in_trash: '0', is_unlimited: false },
+    quota: {
+      kind: 'drive#quota',
+      limit: String(limit),
+      usage: String(usage),
+      usage_in_trash: '0',
+      is_unlimited: false,
+    },
     ...extra,
   };
 }
@@ -21,12 +27,24 @@ describe('storageStateOf', () => {
   it('does not count the trash (usage is the live bytes) and never warns an unlimited plan', () => {
     expect(
       storageStateOf({
-        quota: { limit: '100', usage: '40', usage_in_trash: '500', is_unlimited: false },
+        quota: {
+          kind: 'drive#quota',
+          limit: '100',
+          usage: '40',
+          usage_in_trash: '500',
+          is_unlimited: false,
+        },
       }),
     ).toBe('ok');
     expect(
       storageStateOf({
-        quota: { limit: '100', usage: '400', usage_in_trash: '0', is_unlimited: true },
+        quota: {
+          kind: 'drive#quota',
+          limit: '100',
+          usage: '400',
+          usage_in_trash: '0',
+          is_unlimited: true,
+        },
       }),
     ).toBe('ok');
   });
@@ -42,7 +60,14 @@ describe('taskLimitReached and dailyTaskLimitOf', () => {
 
   it('reads the daily limit from quotas.cloud_download when it is there', () => {
     expect(
-      dailyTaskLimitOf(about(0, 100, { quotas: { cloud_download: { limit: '5', usage: '5' } } })),
+      dailyTaskLimitOf(
+        about(0, 100, {
+          quotas: {
+            cloud_download: { limit: '5', usage: '5' },
+            download_traffic: { limit: '0', usage: '0' },
+          },
+        }),
+      ),
     ).toBe(5);
     expect(dailyTaskLimitOf(about(0, 100))).toBeUndefined();
     expect(dailyTaskLimitOf(undefined)).toBeUndefined();

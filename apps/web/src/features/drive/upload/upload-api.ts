@@ -1,12 +1,7 @@
 import type { ApiClient } from '@nimbus/client';
+import { driveApi, uploadApi } from '@nimbus/contracts';
 import type { ProvenRange } from './gcid';
 import type { CreateFileRequest, UploadAnswer, UploadApi } from './upload-queue';
-
-/** The File of a created folder: only what the queue reads. */
-interface CreatedFolder {
-  upload_type: string;
-  file: { id: string };
-}
 
 /**
  * Resolves the transfer URLs of an answer against the drive API's origin, so a relative URL
@@ -34,29 +29,29 @@ export function createUploadApi(clientOf: () => ApiClient): UploadApi {
   const base = () => clientOf().originOf('drive') || window.location.origin;
   return {
     async createFolder(parentId, name) {
-      const answer = await clientOf().post<CreatedFolder>('/drive/v1/files', {
-        kind: 'drive#folder',
-        name,
-        parent_id: parentId,
+      const answer = await clientOf().call(driveApi.createFile, {
+        body: { kind: 'drive#folder', name, parent_id: parentId },
       });
-      return { id: answer.file.id };
+      return { id: answer.file?.id ?? '' };
     },
     async createFile(request: CreateFileRequest) {
-      const answer = await clientOf().post<UploadAnswer>('/drive/v1/files', {
-        kind: 'drive#file',
-        name: request.name,
-        parent_id: request.parentId,
-        size: String(request.size),
-        ...(request.hash ? { hash: request.hash } : {}),
-        upload_type: request.uploadType,
+      const answer = await clientOf().call(driveApi.createFile, {
+        body: {
+          kind: 'drive#file',
+          name: request.name,
+          parent_id: request.parentId,
+          size: String(request.size),
+          ...(request.hash ? { hash: request.hash } : {}),
+          upload_type: request.uploadType,
+        },
       });
       return withAbsoluteUrls(answer, base());
     },
     async prove(fileId: string, ranges: ProvenRange[]) {
-      const answer = await clientOf().post<UploadAnswer>(
-        `/drive/v1/files/${encodeURIComponent(fileId)}:prove`,
-        { ranges },
-      );
+      const answer = await clientOf().call(uploadApi.prove, {
+        params: { id: fileId },
+        body: { ranges },
+      });
       return withAbsoluteUrls(answer, base());
     },
   };
