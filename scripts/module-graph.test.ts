@@ -23,6 +23,15 @@ export function serverNodeOf(path: string): string | undefined {
 }
 
 /**
+ * The web app's features: each folder of `src/features` (the app's plumbing, which every feature
+ * imports, lives in `src/lib` and `src/components`, outside this graph).
+ */
+export function webFeatureOf(path: string): string | undefined {
+  const parts = path.split('/');
+  return isTest(path) || parts.length < 2 ? undefined : parts[0];
+}
+
+/**
  * The graphs kept free of import cycles. Another part of the repository joins by adding its
  * spec here (the web app's features: `root: 'apps/web/src'`, `aliases: { '@/': 'apps/web/src/' }`).
  */
@@ -43,6 +52,12 @@ export const graphs: GraphSpec[] = [
     name: 'server files',
     root: 'apps/server/src',
     nodeOf: (path) => (isTest(path) ? undefined : path),
+  },
+  {
+    name: 'web features',
+    root: 'apps/web/src/features',
+    nodeOf: webFeatureOf,
+    aliases: { '@/': 'apps/web/src/' },
   },
 ];
 
@@ -85,5 +100,13 @@ describe('serverNodeOf', () => {
     expect(serverNodeOf('http/app-error.ts')).toBe('http');
     expect(serverNodeOf('container.ts')).toBe('container');
     expect(serverNodeOf('modules/share/share.policy.test.ts')).toBeUndefined();
+  });
+});
+
+describe('webFeatureOf', () => {
+  it('groups files by feature folder, sub-folders included, and leaves tests out', () => {
+    expect(webFeatureOf('drive/browser/use-drag-move.ts')).toBe('drive');
+    expect(webFeatureOf('share/share-file-list.tsx')).toBe('share');
+    expect(webFeatureOf('share/share-pick.test.ts')).toBeUndefined();
   });
 });
