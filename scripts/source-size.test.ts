@@ -38,7 +38,6 @@ const largeFiles = new Set([
   'apps/web/src/features/drive/share/shares-browser.tsx',
   'apps/web/src/features/drive/upload/upload-queue.ts',
   'apps/web/src/features/share/share-actions.tsx',
-  'apps/web/src/features/share/share-file-list.tsx',
   'packages/client/src/api-client.test.ts',
 ]);
 
@@ -50,7 +49,6 @@ const largeComponents = new Set([
   'apps/web/src/features/drive/share/shares-browser.tsx#SharesBrowser',
   'apps/web/src/features/payment/payment-view.tsx#PaymentView',
   'apps/web/src/features/share/share-actions.tsx#ShareActionsProvider',
-  'apps/web/src/features/share/share-file-list.tsx#ShareFileList',
   'apps/web/src/features/support/feedback-form.tsx#FeedbackForm',
 ]);
 

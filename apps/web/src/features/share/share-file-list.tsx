@@ -1,87 +1,40 @@
 'use client';
 
-import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
-import type { SharedDisplayMode, SortOrder } from '@nimbus/contracts';
-import { defaultSharedDisplayMode } from '@nimbus/contracts';
+import type { SharedDisplayMode } from '@nimbus/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  Download,
-  EyeOff,
-  HardDriveDownload,
-  LayoutGrid,
-  List,
-  LoaderCircle,
-  X,
-} from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
-import Link from 'next/link';
+import { Download, EyeOff, HardDriveDownload } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
+import { SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { errorText } from '@/lib/api/error-text';
 import { browserClient } from '@/lib/api/browser-client';
 import { ItemIconSymbols } from '@/features/drive/item-icons';
-import { LongPress } from '@/features/drive/long-press';
-import {
-  itemGlyph,
-  itemName,
-  itemPicture,
-  itemSizeText,
-  itemTileClass,
-} from '@/features/drive/item-parts';
 import type { PreviewFile } from '@/features/drive/preview';
 import { FilePreview } from '@/features/drive/preview';
-import type { SelectionState } from '@/features/drive/selection';
-import {
-  clearSelection,
-  clickItem,
-  emptySelection,
-  keepListed,
-  selectAll,
-  selectedInOrder,
-  toggleItem,
-} from '@/features/drive/selection';
 import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
 import { peekRestore } from './restore-continue';
 import { useShareActions } from './share-actions';
-import {
-  downloadOf,
-  zipBodyOf,
-  extendTo,
-  gestureOf,
-  maxPickedItems,
-  maxZipItems,
-  pendingPickOf,
-  pickedRestoreBody,
-} from './share-pick';
+import { ShareListItem } from './share-list-item';
+import { shareItemsKeyHandler } from './share-list-keys';
+import { SelectAllBox, ShareListToolbar } from './share-list-toolbar';
+import { pendingPickOf } from './share-pick';
 import {
   isCoverLifted,
   isSensitiveStatus,
   liftCover,
   readSharedDisplayMode,
   storeSsrViewType,
-  writeSharedDisplayMode,
 } from './share-preferences';
-import { shareFolderPath } from './share-route';
-import type { OpenShareAnswer, ShareDetailAnswer, ShareFile } from './share-types';
-import { sharePageSize } from './share-types';
+import type { ShareFile } from './share-types';
+import { isDefaultOrder, useShareListing } from './use-share-listing';
+import { useSharePick } from './use-share-pick';
 
 const rowHeight = 56;
 const cardHeight = 208;
 const cardMinWidth = 160;
-
-/** The sort orders the share page offers. */
-const sortChoices = [
-  'MODIFY_TIME_DESC',
-  'MODIFY_TIME_ASC',
-  'NAME_ASC',
-  'NAME_DESC',
-  'SIZE_DESC',
-  'SIZE_ASC',
-] as const satisfies readonly SortOrder[];
 
 export interface ShareFileListProps {
   shareId: string;
@@ -94,45 +47,6 @@ export interface ShareFileListProps {
   /** The view the server rendered (the "ssr view type" cookie). */
   initialViewType: SharedDisplayMode['viewType'];
   errorTexts: ErrorTexts;
-}
-
-/** One page of the listed folder: the share's root or a folder inside it. */
-async function fetchPage(
-  shareId: string,
-  parentId: string | undefined,
-  token: string,
-  pageToken: string,
-  mode: SharedDisplayMode,
-): Promise<{ files: ShareFile[]; next: string; status: string; text: string }> {
-  const query = {
-    share_id: shareId,
-    pass_code_token: token,
-    page_token: pageToken,
-    limit: sharePageSize,
-    order: mode.orderType,
-    folders_first: mode.pinFoldersTop ? 'true' : 'false',
-    thumbnail_size: 'SIZE_SMALL',
-  };
-  const answer =
-    parentId === undefined
-      ? await browserClient().get<OpenShareAnswer>('/drive/v1/share', { query })
-      : await browserClient().get<ShareDetailAnswer>('/drive/v1/share/detail', {
-          query: { ...query, parent_id: parentId },
-        });
-  return {
-    files: answer.files,
-    next: answer.next_page_token,
-    status: answer.share_status,
-    text: answer.share_status_text,
-  };
-}
-
-/** Whether the server's first page was listed in this display mode. */
-function isDefaultOrder(mode: SharedDisplayMode): boolean {
-  return (
-    mode.orderType === defaultSharedDisplayMode.orderType &&
-    mode.pinFoldersTop === defaultSharedDisplayMode.pinFoldersTop
-  );
 }
 
 /** How many cards fit in a row of the grid. */
@@ -166,41 +80,30 @@ function useColumns(element: HTMLElement | null, grid: boolean): number {
  * picked items (with the folders opened to reach them) or downloads their files one at a time.
  */
 export function ShareFileList(props: ShareFileListProps) {
-  const { shareId, parentIds, token, errorTexts } = props;
+  const { shareId, parentIds, token } = props;
   const t = useTranslations('share');
-  const locale = useLocale();
   const { requestDownload, requestZip, requestSave, setPreviewing, saving } = useShareActions();
   const isMobile = useLayoutStore((state) => state.isMobile);
-  const [mode, setMode] = useState<SharedDisplayMode>({
-    ...defaultSharedDisplayMode,
-    viewType: props.initialViewType,
-  });
-  const [files, setFiles] = useState(props.initialFiles);
-  const [next, setNext] = useState(props.initialNextPageToken);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
+  const listing = useShareListing(props);
+  const { mode, files, next, loading, error, relist, loadMore } = listing;
   const [coverLifted, setCoverLifted] = useState(false);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  const generation = useRef(0);
   const [previewId, setPreviewId] = useState<string | undefined>(undefined);
   const previewable = files.filter((file) => file.kind !== 'drive#folder');
   const previewIndex = previewable.findIndex((file) => file.id === previewId);
   const grid = mode.viewType === 'grid';
   const columns = useColumns(scrollElement, grid);
-
-  // ---- Picking items ----------------------------------------------------------------------
-  const [selection, setSelection] = useState<SelectionState>(emptySelection);
-  /** Ctrl+A with pages not loaded yet: they are fetched, then everything is picked. */
-  const [selectingAll, setSelectingAll] = useState(false);
-  const order = useMemo(() => files.map((file) => file.id), [files]);
-  const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files]);
-  // Memoized: a folder of a thousand items renders on every scroll frame.
-  const current = useMemo(() => keepListed(selection, order), [selection, order]);
-  const pickedIds = useMemo(() => selectedInOrder(current, order), [current, order]);
-  const picking = pickedIds.length > 0;
-  const allPicked = picking && !next && pickedIds.length === files.length;
-  const lastPointer = useRef('mouse');
-  const [longPress] = useState(() => new LongPress());
+  const pick = useSharePick({
+    shareId,
+    parentIds,
+    files,
+    next,
+    loading,
+    error,
+    loadMore,
+    shareActions: { requestDownload, requestZip, requestSave },
+  });
+  const { order, setSelection, current, picking, allPicked, selectingAll } = pick;
 
   const loadFile = useCallback(
     async (id: string): Promise<PreviewFile> => {
@@ -223,37 +126,6 @@ export function ShareFileList(props: ShareFileListProps) {
     [shareId, token],
   );
 
-  /** Lists the folder again from its first page in a display mode. */
-  const relist = useCallback(
-    async (target: SharedDisplayMode) => {
-      const run = ++generation.current;
-      setLoading(true);
-      setError('');
-      try {
-        const page = await fetchPage(shareId, parentIds.at(-1), token, '', target);
-        if (run !== generation.current) {
-          return;
-        }
-        if (page.status !== 'OK') {
-          setError(page.text || t('list.error'));
-          setNext('');
-          return;
-        }
-        setFiles(page.files);
-        setNext(page.next);
-      } catch (cause) {
-        if (run === generation.current) {
-          setError(errorText(cause, locale, errorTexts) ?? t('list.error'));
-        }
-      } finally {
-        if (run === generation.current) {
-          setLoading(false);
-        }
-      }
-    },
-    [shareId, parentIds, token, t, locale, errorTexts],
-  );
-
   // The visitor's stored display mode and lifted cover; the server rendered the defaults.
   useEffect(() => {
     const storage = defaultStorage();
@@ -265,7 +137,7 @@ export function ShareFileList(props: ShareFileListProps) {
       storeSsrViewType(stored.viewType);
     }
     void Promise.resolve().then(() => {
-      setMode(stored);
+      listing.setMode(stored);
       setCoverLifted(lifted);
       if (waiting.length > 0) {
         setSelection({ selected: new Set(waiting), anchor: waiting[0], focus: undefined });
@@ -277,17 +149,6 @@ export function ShareFileList(props: ShareFileListProps) {
     // Only once per page: later changes go through `changeMode`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shareId]);
-
-  const changeMode = (change: Partial<SharedDisplayMode>) => {
-    const nextMode = writeSharedDisplayMode(defaultStorage(), change);
-    const reorder =
-      nextMode.orderType !== mode.orderType || nextMode.pinFoldersTop !== mode.pinFoldersTop;
-    setMode(nextMode);
-    storeSsrViewType(nextMode.viewType);
-    if (reorder) {
-      void relist(nextMode);
-    }
-  };
 
   useEffect(() => {
     setPreviewing(previewIndex >= 0);
@@ -307,200 +168,25 @@ export function ShareFileList(props: ShareFileListProps) {
   const rows = virtualizer.getVirtualItems();
   const lastLine = rows.at(-1)?.index ?? -1;
 
-  const loadMore = useCallback(async () => {
-    if (!next || loading) {
-      return;
-    }
-    const run = generation.current;
-    setLoading(true);
-    try {
-      const page = await fetchPage(shareId, parentIds.at(-1), token, next, mode);
-      if (run !== generation.current) {
-        return;
-      }
-      if (page.status !== 'OK') {
-        setError(page.text || t('list.error'));
-        setNext('');
-      } else {
-        setFiles((current) => [...current, ...page.files]);
-        setNext(page.next);
-      }
-    } catch (cause) {
-      setError(errorText(cause, locale, errorTexts) ?? t('list.error'));
-    } finally {
-      if (run === generation.current) {
-        setLoading(false);
-      }
-    }
-  }, [next, loading, shareId, parentIds, token, mode, t, locale, errorTexts]);
-
   useEffect(() => {
     if (next && !error && (lastLine + 1) * columns >= files.length - 10) {
       void loadMore();
     }
   }, [next, error, lastLine, columns, files.length, loadMore]);
 
-  // Ctrl+A picks the whole folder: the pages not loaded yet are fetched first; meanwhile the
-  // selection bar says so and offers no action, so none applies to a part only.
-  useEffect(() => {
-    if (!selectingAll || loading) {
-      return;
-    }
-    if (error) {
-      void Promise.resolve().then(() => setSelectingAll(false));
-      return;
-    }
-    if (next) {
-      void loadMore();
-      return;
-    }
-    void Promise.resolve().then(() => {
-      setSelectingAll(false);
-      setSelection((state) => selectAll(state, order));
-    });
-  }, [selectingAll, loading, error, next, loadMore, order]);
-
-  const pickAll = useCallback(() => {
-    setSelection((state) => selectAll(state, order));
-    setSelectingAll(Boolean(next));
-  }, [order, next]);
-
-  const clearPick = useCallback(() => {
-    setSelection((state) => clearSelection(state));
-    setSelectingAll(false);
-  }, []);
-
-  /** A click on an item's name: opens it, or picks with Ctrl/Cmd, Shift, or a tap while picking. */
-  const onNameClick = (file: ShareFile, event: MouseEvent) => {
-    if (longPress.takeFired()) {
-      event.preventDefault();
-      return false;
-    }
-    const gesture = gestureOf(event, { picking, touch: lastPointer.current === 'touch' });
-    if (gesture === 'open') {
-      return true;
-    }
-    event.preventDefault();
-    setSelection((state) => clickItem(keepListed(state, order), order, file.id, gesture.modifiers));
-    return false;
-  };
-
-  /** A click on an item's check box: toggles it, or adds the range from the anchor with Shift. */
-  const onCheckClick = (file: ShareFile, event: MouseEvent) => {
-    event.stopPropagation();
-    if (longPress.takeFired()) {
-      // The long press picked the item already.
-      return;
-    }
-    setSelection((state) =>
-      event.shiftKey
-        ? clickItem(keepListed(state, order), order, file.id, { range: true, toggle: true })
-        : toggleItem(state, file.id),
-    );
-  };
-
-  /** A finger resting on an item picks it (phones), as in a phone's gallery. */
-  const onItemPointerDown = (file: ShareFile, event: PointerEvent) => {
-    lastPointer.current = event.pointerType;
-    longPress.start(event.pointerType, () => setSelection((state) => toggleItem(state, file.id)));
-  };
-  const onItemPointerEnd = () => longPress.cancel();
-
-  const savePicked = () => {
-    const body = pickedRestoreBody(shareId, parentIds, pickedIds, allPicked);
-    if (!body) {
-      toast({ title: t('selection.too-many', { max: maxPickedItems }) });
-      return;
-    }
-    requestSave(body);
-  };
-
-  const downloadPicked = () => {
-    const picked = pickedIds.map((id) => byId.get(id)).filter((file) => file !== undefined);
-    const plan = downloadOf(shareId, parentIds, picked, allPicked);
-    if (!plan) {
-      toast({ title: t('selection.too-many-download', { max: maxZipItems }) });
-      return;
-    }
-    if (plan.kind === 'file') {
-      const file = byId.get(plan.fileId);
-      if (file) {
-        requestDownload(file);
-      }
-      return;
-    }
-    requestZip(plan.body);
-  };
-
-  const lift = () => {
-    liftCover(defaultStorage(), shareId);
-    setCoverLifted(true);
-  };
-
   const selectAllBox = (
-    <label className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center md:size-9">
-      <input
-        type="checkbox"
-        ref={(element) => {
-          if (element) {
-            element.indeterminate = (picking || selectingAll) && !allPicked;
-          }
-        }}
-        checked={allPicked}
-        onChange={() => undefined}
-        onClick={() => (allPicked || selectingAll ? clearPick() : pickAll())}
-        aria-label={t('selection.select-all')}
-        data-testid="share-check-all"
-        className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      />
-    </label>
+    <SelectAllBox
+      allPicked={allPicked}
+      partly={(picking || selectingAll) && !allPicked}
+      onToggle={() => (allPicked || selectingAll ? pick.clearPick() : pick.pickAll())}
+    />
   );
-
   const toolbar = (
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      {grid && files.length > 0 ? selectAllBox : null}
-      <label className="mr-auto flex items-center gap-2 text-sm text-muted-foreground">
-        {t('view.sort')}
-        <select
-          value={mode.orderType}
-          onChange={(event) => changeMode({ orderType: event.target.value as SortOrder })}
-          className="min-h-11 rounded-lg border border-border bg-background px-2 text-sm text-foreground md:min-h-9"
-          data-testid="share-sort"
-        >
-          {sortChoices.map((order) => (
-            <option key={order} value={order}>
-              {t(`view.orders.${order}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div
-        role="group"
-        aria-label={t('view.label')}
-        className="flex rounded-lg border border-border"
-      >
-        {(['list', 'grid'] as const).map((viewType) => {
-          const Icon = viewType === 'list' ? List : LayoutGrid;
-          return (
-            <button
-              key={viewType}
-              type="button"
-              aria-pressed={mode.viewType === viewType}
-              aria-label={t(`view.${viewType}`)}
-              title={t(`view.${viewType}`)}
-              data-testid={`share-view-${viewType}`}
-              onClick={() => changeMode({ viewType })}
-              className={cn(
-                'inline-flex size-11 items-center justify-center first:rounded-l-lg last:rounded-r-lg focus-visible:outline-2 focus-visible:outline-ring md:size-9',
-                mode.viewType === viewType ? 'bg-primary/10 text-primary' : 'hover:bg-muted',
-              )}
-            >
-              <Icon aria-hidden className="size-4" />
-            </button>
-          );
-        })}
-      </div>
-    </div>
+    <ShareListToolbar
+      mode={mode}
+      changeMode={listing.changeMode}
+      selectAllBox={grid && files.length > 0 ? selectAllBox : null}
+    />
   );
 
   if (files.length === 0 && !next && !loading) {
@@ -514,292 +200,46 @@ export function ShareFileList(props: ShareFileListProps) {
     );
   }
 
-  const sizeOf = (file: ShareFile) => itemSizeText(file, locale);
+  const onItemsKeyDown = shareItemsKeyHandler({
+    order,
+    columns,
+    grid,
+    scrollElement,
+    scrollToLine: (line) => virtualizer.scrollToIndex(line),
+    setSelection,
+  });
 
-  const item = (file: ShareFile) => {
-    const folder = file.kind === 'drive#folder';
-    const covered = isSensitiveStatus(file.audit?.status) && !coverLifted;
-    const selected = current.selected.has(file.id);
-    const href = folder ? shareFolderPath(shareId, [...parentIds, file.id]) : undefined;
-    const focusClass =
-      'focus-visible:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
-    const openFile = (event: MouseEvent) => {
-      if (onNameClick(file, event)) {
-        setPreviewId(file.id);
-      }
-    };
-    const followLink = (event: MouseEvent) => {
-      onNameClick(file, event);
-    };
-    const pointer = {
-      onPointerDown: (event: PointerEvent) => onItemPointerDown(file, event),
-      onPointerUp: onItemPointerEnd,
-      onPointerLeave: onItemPointerEnd,
-      onPointerCancel: onItemPointerEnd,
-      onContextMenu: (event: MouseEvent) => {
-        // The long press picks; the phone's link menu would cover the page.
-        if (lastPointer.current === 'touch') {
-          event.preventDefault();
-        }
-      },
-    };
-    const check = (
-      <label
-        className={cn(
-          'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center md:size-9',
-          grid &&
-            !selected &&
-            !picking &&
-            'opacity-0 group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100',
-        )}
-      >
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={() => undefined}
-          onClick={(event) => onCheckClick(file, event)}
-          aria-label={t('selection.select', { name: file.name })}
-          data-testid="share-check"
-          className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        />
-      </label>
-    );
-    const downloadButton = (
-      <button
-        type="button"
-        aria-label={t(folder ? 'download.folder' : 'download.file', { name: file.name })}
-        title={t('download.label')}
-        data-testid="share-download"
-        onClick={() =>
-          folder ? requestZip(zipBodyOf(shareId, parentIds, [file.id])) : requestDownload(file)
-        }
-        className={cn(
-          'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground md:size-9',
-          focusClass,
-        )}
-      >
-        <Download aria-hidden className="size-4" />
-      </button>
-    );
-    if (grid) {
-      const picture = covered ? (
-        <span className="flex size-full flex-col items-center justify-center gap-1 bg-neutral-800 text-xs text-neutral-100">
-          <EyeOff aria-hidden className="size-6" />
-          {t('cover.file')}
-        </span>
-      ) : (
-        itemPicture(file)
-      );
-      const body = (
-        <>
-          <span className="flex h-32 w-full items-center justify-center overflow-hidden rounded-lg bg-muted/60">
-            {picture}
-          </span>
-          {itemName(file.name, 'mt-2 block w-full text-sm font-medium')}
-        </>
-      );
-      return (
-        <div {...pointer} className={cn(itemTileClass(selected), '[-webkit-touch-callout:none]')}>
-          <span className="absolute left-1 top-1 z-10 rounded-lg bg-background/80">{check}</span>
-          {href ? (
-            <Link
-              href={href}
-              onClick={followLink}
-              data-primary
-              className={cn('flex flex-col rounded-lg', focusClass)}
-            >
-              {body}
-            </Link>
-          ) : (
-            <button
-              type="button"
-              onClick={openFile}
-              aria-label={t('preview', { name: file.name })}
-              data-testid="share-open"
-              data-primary
-              className={cn('flex flex-col rounded-lg text-left', focusClass)}
-            >
-              {body}
-            </button>
-          )}
-          <span className="flex items-center justify-between gap-1 text-xs text-muted-foreground">
-            <span className="truncate">{sizeOf(file)}</span>
-            {downloadButton}
-          </span>
-        </div>
-      );
-    }
-    const content = (
-      <>
-        {itemGlyph(file)}
-        {itemName(file.name, 'flex-1')}
-        {covered ? (
-          <span className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
-            <EyeOff aria-hidden className="size-4" />
-            <span className="hidden sm:inline">{t('cover.file')}</span>
-          </span>
-        ) : null}
-        <span className="w-20 shrink-0 text-right text-sm text-muted-foreground sm:w-28">
-          {sizeOf(file)}
-        </span>
-      </>
-    );
-    return (
-      <div
-        {...pointer}
-        className={cn(
-          'flex h-full select-none items-center border-b pr-1 [-webkit-touch-callout:none]',
-          selected && 'bg-primary/10',
-        )}
-      >
-        {check}
-        {href ? (
-          <Link
-            href={href}
-            onClick={followLink}
-            data-primary
-            className={cn(
-              'flex h-full min-w-0 flex-1 items-center gap-3 pr-3 hover:bg-muted',
-              focusClass,
-            )}
-          >
-            {content}
-          </Link>
-        ) : (
-          <button
-            type="button"
-            onClick={openFile}
-            aria-label={t('preview', { name: file.name })}
-            data-testid="share-open"
-            data-primary
-            className={cn(
-              'flex h-full min-w-0 flex-1 items-center gap-3 pr-3 text-left hover:bg-muted',
-              focusClass,
-            )}
-          >
-            {content}
-          </button>
-        )}
-        <span className="flex w-11 shrink-0 justify-center md:w-9">{downloadButton}</span>
-      </div>
-    );
+  const lift = () => {
+    liftCover(defaultStorage(), shareId);
+    setCoverLifted(true);
   };
-
-  /**
-   * The keys of the items: arrows move between them (up and down by a row of the grid, left and
-   * right by one), Home and End to the first and last loaded item, the list scrolling to the
-   * item first; with Shift they pick the range they pass over. Space picks or unpicks the item.
-   */
-  const onItemsKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    const currentItem = target.closest<HTMLElement>('[data-index]');
-    if (!currentItem || !scrollElement || event.altKey) {
-      return;
-    }
-    const index = Number(currentItem.dataset.index);
-    const id = order[index];
-    if (id === undefined) {
-      return;
-    }
-    if (event.key === ' ' && target.hasAttribute('data-primary')) {
-      if (event.ctrlKey || event.metaKey || event.shiftKey) {
-        return;
-      }
-      event.preventDefault();
-      setSelection((state) => toggleItem(state, id));
-      return;
-    }
-    const step: Record<string, number> = {
-      ArrowDown: columns,
-      ArrowUp: -columns,
-      ...(grid ? { ArrowRight: 1, ArrowLeft: -1 } : {}),
-    };
-    let targetIndex: number | undefined;
-    if (event.key in step) {
-      targetIndex = index + (step[event.key] ?? 0);
-    } else if (event.key === 'Home') {
-      targetIndex = 0;
-    } else if (event.key === 'End') {
-      targetIndex = files.length - 1;
-    }
-    if (targetIndex === undefined || targetIndex < 0 || targetIndex >= files.length) {
-      return;
-    }
-    event.preventDefault();
-    const targetId = order[targetIndex];
-    if (event.shiftKey && targetId !== undefined) {
-      setSelection((state) => extendTo(keepListed(state, order), order, id, targetId));
-    }
-    virtualizer.scrollToIndex(Math.floor(targetIndex / columns));
-    const focusTarget = (attempt: number) => {
-      const element = scrollElement.querySelector<HTMLElement>(
-        `[data-index="${targetIndex}"] [data-primary]`,
-      );
-      if (element) {
-        element.focus();
-      } else if (attempt < 5) {
-        requestAnimationFrame(() => focusTarget(attempt + 1));
-      }
-    };
-    focusTarget(0);
-  };
-
-  /** Ctrl/Cmd+A picks every item of the folder, Esc lets go of the pick. */
-  const onPickKeys = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if (target.closest('select, textarea, input:not([type=checkbox])')) {
-      return;
-    }
-    const command = event.ctrlKey || event.metaKey;
-    if (command && !event.shiftKey && !event.altKey && (event.key === 'a' || event.key === 'A')) {
-      event.preventDefault();
-      pickAll();
-      return;
-    }
-    if (event.key === 'Escape' && (picking || selectingAll)) {
-      event.preventDefault();
-      clearPick();
-    }
-  };
-
   const anyCovered = !coverLifted && files.some((file) => isSensitiveStatus(file.audit?.status));
 
   const selectionBar =
     picking || selectingAll ? (
-      <div
-        role="toolbar"
-        aria-label={t('selection.label')}
-        data-testid="share-selection-bar"
-        className={cn(
-          'flex items-center gap-2 bg-background px-2 py-1',
-          isMobile
-            ? 'fixed inset-x-0 bottom-0 z-30 border-t border-border pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[var(--shadow-popover)]'
-            : 'rounded-lg border border-border',
-        )}
+      <SelectionBar
+        label={t('selection.label')}
+        testId="share-selection-bar"
+        countTestId="share-selection-count"
+        clearLabel={t('selection.clear')}
+        onClear={pick.clearPick}
+        busy={selectingAll}
+        announceCount
+        count={
+          selectingAll
+            ? t('selection.selecting-all')
+            : t('selection.count', { count: pick.pickedIds.length })
+        }
+        isMobile={isMobile}
+        desktopClassName="rounded-lg border border-border"
+        className="gap-2"
       >
-        <Button variant="ghost" size="icon" aria-label={t('selection.clear')} onClick={clearPick}>
-          <X aria-hidden />
-        </Button>
-        <span
-          role="status"
-          className="mr-auto flex min-w-0 items-center gap-2 truncate text-sm font-medium"
-          data-testid="share-selection-count"
-        >
-          {selectingAll ? (
-            <>
-              <LoaderCircle aria-hidden className="size-4 animate-spin" />
-              {t('selection.selecting-all')}
-            </>
-          ) : (
-            t('selection.count', { count: pickedIds.length })
-          )}
-        </span>
         <Button
           variant="outline"
           size={isMobile ? 'icon' : 'sm'}
           aria-label={isMobile ? t('selection.download') : undefined}
           disabled={selectingAll}
-          onClick={downloadPicked}
+          onClick={pick.downloadPicked}
           data-testid="share-selection-download"
         >
           <Download aria-hidden />
@@ -808,17 +248,17 @@ export function ShareFileList(props: ShareFileListProps) {
         <Button
           size="sm"
           disabled={selectingAll || saving}
-          onClick={savePicked}
+          onClick={pick.savePicked}
           data-testid="share-selection-save"
         >
           <HardDriveDownload aria-hidden />
           {t('selection.save')}
         </Button>
-      </div>
+      </SelectionBar>
     ) : null;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3" onKeyDown={onPickKeys}>
+    <div className="flex min-h-0 flex-1 flex-col gap-3" onKeyDown={pick.onPickKeys}>
       {toolbar}
       {anyCovered ? (
         <div
@@ -899,7 +339,23 @@ export function ShareFileList(props: ShareFileListProps) {
                     data-selected={current.selected.has(file.id) ? 'true' : undefined}
                     className="h-full min-w-0"
                   >
-                    {item(file)}
+                    <ShareListItem
+                      file={file}
+                      shareId={shareId}
+                      parentIds={parentIds}
+                      grid={grid}
+                      coverLifted={coverLifted}
+                      selected={current.selected.has(file.id)}
+                      picking={picking}
+                      lastPointer={pick.lastPointer}
+                      onNameClick={pick.onNameClick}
+                      onCheckClick={pick.onCheckClick}
+                      onItemPointerDown={pick.onItemPointerDown}
+                      onItemPointerEnd={pick.onItemPointerEnd}
+                      onPreview={setPreviewId}
+                      requestZip={requestZip}
+                      requestDownload={requestDownload}
+                    />
                   </div>
                 ))}
               </div>
