@@ -2,57 +2,33 @@
 
 import type { KeyboardEvent } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InfiniteData } from '@tanstack/react-query';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  Copy,
-  EllipsisVertical,
-  File,
-  Folder,
-  KeyRound,
-  Link2,
-  Link2Off,
-  Pencil,
-  X,
-} from 'lucide-react';
-import Link from 'next/link';
+import { Link2Off } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
+import { SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from '../confirm-dialog';
-import { copyWithToast } from '@/lib/clipboard';
 import { EditShareDialog } from './edit-share-dialog';
-import type { ShareChanges, SharePage, ShareSummary } from './share-api';
-import { cancelShares, listShares, updateShare } from './share-api';
-import type { ExpiryLeft, ShareFilter, StatusTone } from './share-options';
-import {
-  expiryLeftOf,
-  linkWithPassCode,
-  shareFilters,
-  shareListFilters,
-  statusTone,
-} from './share-options';
+import type { ShareSummary } from './share-api';
+import { listShares } from './share-api';
+import type { ExpiryLeft, ShareFilter } from './share-options';
+import { expiryLeftOf, shareFilters, shareListFilters } from './share-options';
 import { sharesQueryKey } from './share-query-keys';
+import { Checkbox, desktopColumns, ShareRow } from './share-row';
+import { SharesListStates } from './shares-list-states';
+import { useShareChanges } from './use-share-changes';
 
 export interface SharesBrowserProps {
   errorTexts: ErrorTexts;
   /** The locale-prefixed path of My files (the empty state's way out). */
   allHref: string;
 }
-
-type Pages = InfiniteData<SharePage, string | undefined>;
 
 type DialogState =
   { type: 'edit'; share: ShareSummary } | { type: 'cancel'; shares: ShareSummary[] } | undefined;
@@ -62,12 +38,6 @@ const pageSize = 100;
 const rowHeight = 64;
 /** Four lines on a phone: the title, items and pass code, status and expiry, views and saves. */
 const mobileRowHeight = 124;
-
-const toneClasses: Record<StatusTone, string> = {
-  active: 'bg-primary/10 text-foreground',
-  ended: 'bg-muted text-muted-foreground',
-  held: 'bg-danger/10 text-danger',
-};
 
 /** The time a share has left, in words. */
 function useExpiryText() {
@@ -98,7 +68,6 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
   const t = useTranslations('drive');
   const locale = useLocale();
   const isMobile = useLayoutStore((state) => state.isMobile);
-  const queryClient = useQueryClient();
   const describeError = useCallback(
     (cause: unknown) => errorText(cause, locale, errorTexts),
     [locale, errorTexts],
@@ -144,60 +113,7 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
   }, []);
   const allSelected = shares.length > 0 && selectedShares.length === shares.length;
 
-  // ---- Changes --------------------------------------------------------------------------
-  const patchCache = useCallback(
-    (map: (list: ShareSummary[]) => ShareSummary[]) => {
-      queryClient.setQueriesData<Pages>({ queryKey: sharesQueryKey }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page) => ({ ...page, data: map(page.data) })) }
-          : data,
-      );
-    },
-    [queryClient],
-  );
-
-  const cancel = useCallback(
-    async (targets: readonly ShareSummary[]) => {
-      const ids = targets.map((share) => share.share_id);
-      const gone = new Set(ids);
-      await queryClient.cancelQueries({ queryKey: sharesQueryKey });
-      patchCache((list) => list.filter((share) => !gone.has(share.share_id)));
-      setSelected((state) => new Set([...state].filter((id) => !gone.has(id))));
-      try {
-        await cancelShares(ids);
-        toast({ title: t('shares.toast.cancelled', { count: ids.length }) });
-      } catch (cause) {
-        const message = describeError(cause);
-        if (message) {
-          toast({ title: message });
-        }
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: sharesQueryKey });
-      }
-    },
-    [queryClient, patchCache, describeError, t],
-  );
-
-  const edit = useCallback(
-    async (share: ShareSummary, changes: ShareChanges) => {
-      const updated = await updateShare(share.share_id, changes);
-      patchCache((list) =>
-        list.map((each) => (each.share_id === updated.share_id ? updated : each)),
-      );
-      toast({ title: t('shares.toast.updated') });
-      void queryClient.invalidateQueries({ queryKey: sharesQueryKey });
-    },
-    [patchCache, queryClient, t],
-  );
-
-  const copy = useCallback(
-    (text: string) =>
-      void copyWithToast(text, {
-        copied: t('share.created.copied'),
-        failed: t('share.created.copy-failed'),
-      }),
-    [t],
-  );
+  const { cancel, edit, copy } = useShareChanges({ describeError, setSelected });
 
   // ---- Virtualized list -----------------------------------------------------------------
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -262,28 +178,16 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
   const now = new Date();
   const selectionBar =
     selectedShares.length > 0 ? (
-      <div
-        role="toolbar"
-        aria-label={t('selection.label')}
-        data-testid="shares-selection-bar"
-        className={cn(
-          'flex items-center gap-1 bg-background px-2 py-1',
-          isMobile
-            ? 'fixed inset-x-0 bottom-0 z-30 border-t border-border pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[var(--shadow-popover)]'
-            : 'border-b border-border',
-        )}
+      <SelectionBar
+        label={t('selection.label')}
+        testId="shares-selection-bar"
+        countTestId="shares-selection-count"
+        clearLabel={t('shares.clear')}
+        onClear={() => setSelected(new Set())}
+        count={t('shares.selected', { count: selectedShares.length })}
+        isMobile={isMobile}
+        className="gap-1"
       >
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('shares.clear')}
-          onClick={() => setSelected(new Set())}
-        >
-          <X aria-hidden />
-        </Button>
-        <span className="mr-auto text-sm font-medium" data-testid="shares-selection-count">
-          {t('shares.selected', { count: selectedShares.length })}
-        </span>
         <Button
           variant="ghost"
           size="sm"
@@ -293,133 +197,80 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
           <Link2Off aria-hidden />
           {t('shares.cancel-selected')}
         </Button>
-      </div>
+      </SelectionBar>
     ) : null;
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <div aria-hidden data-testid="shares-skeleton" className="flex flex-col gap-2 p-3">
-        {Array.from({ length: 8 }, (_, index) => (
-          <div key={index} className="flex h-12 items-center gap-3">
-            <div className="size-6 animate-pulse rounded bg-muted" />
-            <div
-              className="h-4 flex-1 animate-pulse rounded bg-muted"
-              style={{ maxWidth: `${35 + ((index * 29) % 40)}%` }}
-            />
-          </div>
-        ))}
-      </div>
-    );
-  } else if (query.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-4 p-10 text-center">
-        <p className="text-muted-foreground">{describeError(query.error) ?? t('error.generic')}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t('error.retry')}
-        </Button>
-      </div>
-    );
-  } else if (shares.length === 0 && filter !== 'all') {
-    body = (
-      <div
-        className="flex flex-col items-center gap-3 px-6 py-16 text-center"
-        data-testid="shares-empty"
-      >
-        <Link2 aria-hidden className="size-12 text-muted-foreground" />
-        <p className="text-lg font-medium">{t('shares.filter.empty-title')}</p>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          {t('shares.filter.empty-description')}
-        </p>
-      </div>
-    );
-  } else if (shares.length === 0) {
-    body = (
-      <div
-        className="flex flex-col items-center gap-3 px-6 py-16 text-center"
-        data-testid="shares-empty"
-      >
-        <Link2 aria-hidden className="size-12 text-muted-foreground" />
-        <p className="text-lg font-medium">{t('shares.empty.title')}</p>
-        <p className="max-w-sm text-sm text-muted-foreground">{t('shares.empty.description')}</p>
-        <Button asChild variant="outline">
-          <Link href={allHref}>{t('shares.empty.action')}</Link>
-        </Button>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        {isMobile ? null : (
-          <div
-            role="row"
-            className="grid h-10 shrink-0 items-center gap-3 border-b border-border px-3 text-xs font-medium text-muted-foreground md:px-5"
-            style={{ gridTemplateColumns: desktopColumns }}
-          >
-            <span role="columnheader" className="flex justify-center">
-              <Checkbox
-                checked={allSelected}
-                indeterminate={!allSelected && selectedShares.length > 0}
-                label={t('shares.select-all')}
-                onChange={() =>
-                  setSelected(
-                    allSelected ? new Set() : new Set(shares.map((share) => share.share_id)),
-                  )
-                }
-              />
-            </span>
-            <span role="columnheader">{t('shares.column.item')}</span>
-            <span role="columnheader">{t('shares.column.status')}</span>
-            <span role="columnheader">{t('shares.column.views')}</span>
-            <span role="columnheader">{t('shares.column.saves')}</span>
-            <span role="columnheader">{t('shares.column.expires')}</span>
-            <span aria-hidden />
-          </div>
-        )}
+  const rows = (
+    <>
+      {isMobile ? null : (
         <div
-          ref={scrollRef}
-          className={cn(
-            'min-h-0 flex-1 overflow-y-auto overscroll-contain',
-            isMobile && selectedShares.length > 0 ? 'pb-20' : '',
-          )}
+          role="row"
+          className="grid h-10 shrink-0 items-center gap-3 border-b border-border px-3 text-xs font-medium text-muted-foreground md:px-5"
+          style={{ gridTemplateColumns: desktopColumns }}
         >
-          <div
-            role="rowgroup"
-            style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
-          >
-            {virtualRows.map((row) => {
-              const share = shares[row.index];
-              return (
-                <div
-                  key={row.key}
-                  className="absolute left-0 top-0 w-full"
-                  style={{ height: row.size, transform: `translateY(${row.start}px)` }}
-                >
-                  {share ? (
-                    <ShareRow
-                      share={share}
-                      index={row.index}
-                      isMobile={isMobile}
-                      selected={selected.has(share.share_id)}
-                      expiry={expiryText(expiryLeftOf(share.expiration_at, now))}
-                      onToggle={toggle}
-                      onCopy={copy}
-                      onEdit={() => setDialog({ type: 'edit', share })}
-                      onCancel={() => setDialog({ type: 'cancel', shares: [share] })}
-                    />
-                  ) : (
-                    <div className="flex h-full items-center px-5 text-sm text-muted-foreground">
-                      {t('shares.loading-more')}
-                    </div>
-                  )}
-                </div>
-              );
-            })}
-          </div>
+          <span role="columnheader" className="flex justify-center">
+            <Checkbox
+              checked={allSelected}
+              indeterminate={!allSelected && selectedShares.length > 0}
+              label={t('shares.select-all')}
+              onChange={() =>
+                setSelected(
+                  allSelected ? new Set() : new Set(shares.map((share) => share.share_id)),
+                )
+              }
+            />
+          </span>
+          <span role="columnheader">{t('shares.column.item')}</span>
+          <span role="columnheader">{t('shares.column.status')}</span>
+          <span role="columnheader">{t('shares.column.views')}</span>
+          <span role="columnheader">{t('shares.column.saves')}</span>
+          <span role="columnheader">{t('shares.column.expires')}</span>
+          <span aria-hidden />
         </div>
-      </>
-    );
-  }
+      )}
+      <div
+        ref={scrollRef}
+        className={cn(
+          'min-h-0 flex-1 overflow-y-auto overscroll-contain',
+          isMobile && selectedShares.length > 0 ? 'pb-20' : '',
+        )}
+      >
+        <div
+          role="rowgroup"
+          style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
+        >
+          {virtualRows.map((row) => {
+            const share = shares[row.index];
+            return (
+              <div
+                key={row.key}
+                className="absolute left-0 top-0 w-full"
+                style={{ height: row.size, transform: `translateY(${row.start}px)` }}
+              >
+                {share ? (
+                  <ShareRow
+                    share={share}
+                    index={row.index}
+                    isMobile={isMobile}
+                    selected={selected.has(share.share_id)}
+                    expiry={expiryText(expiryLeftOf(share.expiration_at, now))}
+                    onToggle={toggle}
+                    onCopy={copy}
+                    onEdit={() => setDialog({ type: 'edit', share })}
+                    onCancel={() => setDialog({ type: 'cancel', shares: [share] })}
+                  />
+                ) : (
+                  <div className="flex h-full items-center px-5 text-sm text-muted-foreground">
+                    {t('shares.loading-more')}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </>
+  );
 
   return (
     <Tabs
@@ -461,7 +312,15 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
           className="flex min-h-0 flex-1 flex-col"
           onKeyDown={onKeyDown}
         >
-          {body}
+          <SharesListStates
+            query={query}
+            empty={shares.length === 0}
+            filtered={filter !== 'all'}
+            allHref={allHref}
+            describeError={describeError}
+          >
+            {rows}
+          </SharesListStates>
         </div>
       </TabsContent>
       {isMobile ? selectionBar : null}
@@ -488,235 +347,5 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
         />
       ) : null}
     </Tabs>
-  );
-}
-
-/** Check box, item, status, views, saves, expiry and three 40 px buttons. */
-const desktopColumns = '2.75rem minmax(12rem,1fr) 8.5rem 6.5rem 9.5rem 7rem 8rem';
-
-/** A check box with a 44 px target and an accessible name. */
-function Checkbox({
-  checked,
-  indeterminate = false,
-  label,
-  onChange,
-}: {
-  checked: boolean;
-  indeterminate?: boolean;
-  label: string;
-  onChange: () => void;
-}) {
-  return (
-    <label className="flex size-11 cursor-pointer items-center justify-center">
-      <input
-        type="checkbox"
-        aria-label={label}
-        checked={checked}
-        ref={(input) => {
-          if (input) {
-            input.indeterminate = indeterminate;
-          }
-        }}
-        onChange={onChange}
-        className="size-4 cursor-pointer accent-[var(--color-primary)]"
-      />
-    </label>
-  );
-}
-
-function ShareRow({
-  share,
-  index,
-  isMobile,
-  selected,
-  expiry,
-  onToggle,
-  onCopy,
-  onEdit,
-  onCancel,
-}: {
-  share: ShareSummary;
-  /** The row's place in the list (arrow keys move by it). */
-  index: number;
-  isMobile: boolean;
-  selected: boolean;
-  expiry: string;
-  onToggle: (id: string) => void;
-  onCopy: (text: string) => void;
-  onEdit: () => void;
-  onCancel: () => void;
-}) {
-  const t = useTranslations('drive.shares');
-  const Icon = share.file_kind === 'drive#folder' ? Folder : File;
-  const count = Number(share.restore_count);
-  const limit = Number(share.restore_limit);
-  const saves = limit >= 0 ? t('saves-limited', { count, limit }) : t('saves-unlimited', { count });
-  const views = t('views', { count: Number(share.view_count) });
-  const tone = statusTone(share.share_status);
-  const withCode = linkWithPassCode(share.share_url, share.pass_code);
-  const status = (
-    <span
-      data-testid="share-status"
-      data-status={share.share_status}
-      className={cn(
-        'inline-flex max-w-full items-center truncate rounded-full px-2 py-0.5 text-xs font-medium',
-        toneClasses[tone],
-      )}
-    >
-      {t(`status.${share.share_status}`)}
-    </span>
-  );
-  const menu = (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('actions', { title: share.title })}
-          data-testid="share-more"
-        >
-          <EllipsisVertical aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {isMobile ? (
-          <>
-            <DropdownMenuItem onSelect={() => onCopy(share.share_url)}>
-              <Copy aria-hidden className="size-4" />
-              {t('copy-link')}
-            </DropdownMenuItem>
-            {share.pass_code ? (
-              <DropdownMenuItem onSelect={() => onCopy(withCode)}>
-                <KeyRound aria-hidden className="size-4" />
-                {t('copy-with-code')}
-              </DropdownMenuItem>
-            ) : null}
-          </>
-        ) : null}
-        <DropdownMenuItem onSelect={onEdit}>
-          <Pencil aria-hidden className="size-4" />
-          {t('edit')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onCancel} className="text-danger">
-          <Link2Off aria-hidden className="size-4" />
-          {t('cancel')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-  const name = (
-    <div className="min-w-0">
-      <p className="truncate text-sm font-medium" data-testid="share-title">
-        {share.title}
-      </p>
-      <p className="truncate text-xs text-muted-foreground">
-        {t('items', { count: Number(share.file_num) })}
-        {' · '}
-        <span data-testid="share-row-pass-code">
-          {share.pass_code ? t('pass-code', { code: share.pass_code }) : t('no-pass-code')}
-        </span>
-      </p>
-    </div>
-  );
-
-  const common = {
-    role: 'row',
-    'data-testid': 'share-row',
-    'data-share-id': share.share_id,
-    'data-index': index,
-    'aria-selected': selected,
-  } as const;
-  const checkbox = (
-    <Checkbox
-      checked={selected}
-      label={t('select', { title: share.title })}
-      onChange={() => onToggle(share.share_id)}
-    />
-  );
-
-  if (isMobile) {
-    return (
-      <div
-        {...common}
-        className={cn(
-          'flex h-full items-start gap-1 border-b border-border px-1 py-2',
-          selected ? 'bg-primary/5' : '',
-        )}
-      >
-        <span role="cell">{checkbox}</span>
-        <div role="cell" className="flex min-w-0 flex-1 flex-col gap-1 pt-2">
-          <div className="flex min-w-0 items-center gap-2">
-            <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-            {name}
-          </div>
-          <div className="flex min-w-0 items-center gap-2 pl-7 text-xs text-muted-foreground">
-            {status}
-            <span className="truncate" data-testid="share-expiry">
-              {expiry}
-            </span>
-          </div>
-          <p className="truncate pl-7 text-xs text-muted-foreground">
-            <span data-testid="share-views">{views}</span>
-            <span aria-hidden> · </span>
-            <span data-testid="share-saves">{saves}</span>
-          </p>
-        </div>
-        <span role="cell">{menu}</span>
-      </div>
-    );
-  }
-
-  return (
-    <div
-      {...common}
-      className={cn(
-        'grid h-full items-center gap-3 border-b border-border px-3 text-sm hover:bg-muted/50 md:px-5',
-        selected ? 'bg-primary/5' : '',
-      )}
-      style={{ gridTemplateColumns: desktopColumns }}
-    >
-      <span role="cell" className="flex justify-center">
-        {checkbox}
-      </span>
-      <span role="cell" className="flex min-w-0 items-center gap-3">
-        <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-        {name}
-      </span>
-      <span role="cell" className="min-w-0">
-        {status}
-      </span>
-      <span role="cell" className="text-muted-foreground" data-testid="share-views">
-        {views}
-      </span>
-      <span role="cell" className="text-muted-foreground" data-testid="share-saves">
-        {saves}
-      </span>
-      <span role="cell" className="text-muted-foreground" data-testid="share-expiry">
-        {expiry}
-      </span>
-      <span role="cell" className="flex items-center justify-end gap-0.5">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('copy-link')}
-          title={t('copy-link')}
-          onClick={() => onCopy(share.share_url)}
-        >
-          <Copy aria-hidden />
-        </Button>
-        {share.pass_code ? (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('copy-with-code')}
-            title={t('copy-with-code')}
-            onClick={() => onCopy(withCode)}
-          >
-            <KeyRound aria-hidden />
-          </Button>
-        ) : null}
-        {menu}
-      </span>
-    </div>
   );
 }
