@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, ok, type TestApp } from '../helper';
+import { signedInMember } from '../identity';
+
+// The database work of the calls every client makes most: each query here is paid on every call,
+// so a new one must show up in review (and in `npm run bench -- api-overhead`).
+describe.each(dialects)('the queries of the hot calls on %s', (dialect) => {
+  let t: TestApp;
+  const queries: string[] = [];
+  beforeEach(async () => {
+    t = await buildTestApp(dialect, {}, { onQuery: (sql) => queries.push(sql) });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /** The SQL of the queries `call` ran. */
+  async function queriesOf(call: () => Promise<unknown>): Promise<string[]> {
+    queries.length = 0;
+    await call();
+    return [...queries];
+  }
+
+  it('a liveness check reads nothing', async () => {
+    const ran = await queriesOf(async () =>
+      ok(await t.app.inject({ method: 'GET', url: '/healthz' })),
+    );
+    expect(ran).toEqual([]);
+  });
+
+  it('a signed-in call reads its session once, then what it answers', async () => {
+    const { user, headers } = await signedInMember(t);
+    const ran = await queriesOf(async () =>
+      expect(
+        ok<{ sub: string }>(await t.app.inject({ method: 'GET', url: '/v1/user/me', headers })).sub,
+      ).toBe(user.id),
+    );
+    expect(ran).toHaveLength(2);
+    expect(ran[0]).toMatch(/from "sessions"/);
+    expect(ran[1]).toMatch(/from "users"/);
+  });
+
+  it('a config call reads its scope once', async () => {
+    const ran = await queriesOf(async () =>
+      ok(
+        await t.app.inject({
+          method: 'POST',
+          url: '/config/v1/basic',
+          payload: { client: 'web', data: { language_system: 'en-US' } },
+        }),
+      ),
+    );
+    expect(ran).toHaveLength(1);
+    expect(ran[0]).toMatch(/from "setting"/);
+  });
+
+  it('a small file uploads with a form in a fixed number of queries', async () => {
+    const { headers } = await signedInMember(t);
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const bytes = randomBytes(1024);
+    let url = '';
+    const created = await queriesOf(async () => {
+      const answer = ok<{ form?: { url: string } }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/drive/v1/files',
+          headers,
+          payload: {
+            kind: 'drive#file',
+            name: 'small.bin',
+            parent_id: '',
+            size: String(bytes.length),
+            upload_type: 'UPLOAD_TYPE_FORM',
+          },
+        }),
+      );
+      url = `${origin}${new URL(answer.form?.url ?? '').pathname}`;
+    });
+    const stored = await queriesOf(async () => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), 'small.bin');
+      const response = await fetch(url, { method: 'POST', headers, body: form });
+      expect(response.status, await response.text()).toBe(200);
+    });
+    // Creating: the session, the quota (usage, memberships, packs), then the file's row under a
+    // free name in one transaction, and the upload's row.
+    expect(created).toHaveLength(10);
+    // Storing: the session and the upload; the quota before the bytes and again at commit; the
+    // commit's transaction (usage, blob, file, upload); the file's answer and its event.
+    expect(stored).toHaveLength(24);
+    expect(stored.filter((query) => query === 'commit')).toHaveLength(1);
+  });
+});
