@@ -1,5 +1,6 @@
 import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
+import { eventApi } from './event';
 import { offlineApi } from './offline';
 import { shareApi } from './share';
 import { taskApi } from './task';
@@ -12,6 +13,7 @@ export const apiCatalogue = {
   share: shareApi,
   task: taskApi,
   offline: offlineApi,
+  event: eventApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

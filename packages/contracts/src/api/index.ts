@@ -7,3 +7,4 @@ export * from './drive';
 export * from './catalogue';
 export * from './content';
 export * from './share';
+export * from './event';

@@ -1,6 +1,8 @@
 import {
   driveApi,
+  eventApi,
   type DriveAbout as ApiAbout,
+  type DriveEvent,
   type DriveFile as ApiFile,
   type DriveFileList,
   type SortOrder,
@@ -171,21 +173,6 @@ export async function getAbout(signal?: AbortSignal): Promise<DriveAbout> {
   return browserClient().call(driveApi.about, {}, signal ? { signal } : {});
 }
 
-/** One event of `GET /drive/v1/events` (`drive#event`). */
-export interface DriveEvent {
-  id: string;
-  type: string;
-  type_name: string;
-  file_id: string;
-  file_name: string;
-  file_kind: 'drive#file' | 'drive#folder';
-  file_category: string;
-  mime_type: string;
-  thumbnail_link: string;
-  params: Record<string, string>;
-  created_time: string;
-}
-
 /** An event as a listing item: the file as the event shows it, dated by the event. */
 export function fileOfEvent(event: DriveEvent): DriveFile {
   return {
@@ -217,16 +204,16 @@ export async function listRecent(
   limit: number,
   signal?: AbortSignal,
 ): Promise<DriveFilePage> {
-  const answer = await browserClient().get<{ events: DriveEvent[]; next_page_token: string }>(
-    '/drive/v1/events',
+  const answer = await browserClient().call(
+    eventApi.list,
     {
       query: {
         limit,
         thumbnail_size: 'SIZE_SMALL',
         ...(pageToken ? { page_token: pageToken } : {}),
       },
-      ...(signal ? { signal } : {}),
     },
+    signal ? { signal } : {},
   );
   return { files: answer.events.map(fileOfEvent), next_page_token: answer.next_page_token };
 }

@@ -1,5 +1,6 @@
-import { eventTypeSchema } from '@nimbus/contracts';
 import { z } from 'zod';
+import { eventTypeSchema } from '../enums';
+import { defineEndpoint } from './endpoint';
 
 /** An event of the drive's recent list. */
 export const eventSchema = z
@@ -49,3 +50,18 @@ export const eventListSchema = z.object({
   events: z.array(eventSchema),
   next_page_token: z.string(),
 });
+
+export type DriveEvent = z.infer<typeof eventSchema>;
+
+/** The drive's recent events (docs/api.md#files). */
+export const eventApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/drive/v1/events',
+    summary: "A page of the member's recent events (uploads, restores, plays, ...), newest first",
+    tags: ['drive'],
+    auth: 'member',
+    query: listEventsQuerySchema,
+    answer: eventListSchema,
+  }),
+} as const;
