@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from '../helper';
+import { buildTestApp, dialects, errorOf, testClock, type TestApp } from '../helper';
 import { createDownloadTrafficMeter } from '../../src/modules/content/download-traffic';
-import { signIn } from '../identity';
+import { signIn, signedInMember } from '../identity';
 import { storeFile } from '../support/stored-file';
 
 const contentOrigin = 'http://content.nimbus-usercontent.test';
@@ -26,12 +26,6 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
   afterEach(async () => {
     await t.close();
   });
-
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } };
-  }
 
   function fileCall(
     headers: Record<string, string>,
@@ -75,7 +69,7 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
   }
 
   it('counts a download by its size and a range by its length, and about shows it', async () => {
-    const { user, headers } = await member();
+    const { user, headers } = await signedInMember(t);
     const record = await storeFile(t, user.id, 'numbers.bin', hundred);
     await expectTraffic(headers, { limit: '250', usage: '0' });
 
@@ -97,13 +91,13 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
       headers: { host: new URL(url).host },
     });
     expect(head.statusCode).toBe(200);
-    const other = await member();
+    const other = await signedInMember(t);
     expect(await traffic(other.headers)).toEqual({ limit: '250', usage: '0' });
     await expectTraffic(headers, { limit: '250', usage: '120' });
   });
 
   it('does not count inline previews', async () => {
-    const { user, headers } = await member();
+    const { user, headers } = await signedInMember(t);
     const record = await storeFile(t, user.id, 'picture.png', hundred);
     const url = await downloadLink(headers, record.id);
     const preview = await fetchContent(`${url}?disposition=inline`);
@@ -115,7 +109,7 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
   });
 
   it('adds the bytes in batches as they pass, and the rest when the body ends', async () => {
-    const { user, headers } = await member();
+    const { user, headers } = await signedInMember(t);
     const meter = createDownloadTrafficMeter({
       traffic: t.container.downloadTrafficRecords,
       plans: t.container.memberships,
@@ -138,7 +132,7 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
   });
 
   it('counts zip downloads as the bytes of the archive sent', async () => {
-    const { user, headers } = await member();
+    const { user, headers } = await signedInMember(t);
     const record = await storeFile(t, user.id, 'numbers.bin', hundred);
     const zip = await t.app.inject({
       method: 'POST',
@@ -153,7 +147,7 @@ describe.each(dialects)('download traffic on %s', (dialect) => {
   });
 
   it('answers download_traffic_exhausted on a new download link and a new download once the traffic is used up', async () => {
-    const { user, headers } = await member();
+    const { user, headers } = await signedInMember(t);
     const record = await storeFile(t, user.id, 'numbers.bin', hundred);
     const url = await downloadLink(headers, record.id);
     for (let index = 0; index < 3; index += 1) {
