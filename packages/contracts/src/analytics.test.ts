@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { analyticsBodySchema, analyticsEventSchema, analyticsEventsOf } from './analytics-schemas';
 import {
-  analyticsBodySchema,
   analyticsEventNames,
-  analyticsEventSchema,
-  analyticsEventsOf,
   analyticsLimits,
   appDownloadPlatformOf,
   appEventNames,
   pageRouteOf,
 } from './analytics';
-import { appChannels } from './app-downloads';
+import { appChannels } from './app-channels';
 import { locales } from './locales';
 
 const event = {

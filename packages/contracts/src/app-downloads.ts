@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appChannels, type AppChannel } from './app-channels';
 
 /*
  * The apps an operator publishes (docs/product.md #what-nimbus-is and #entities: Android as a package file and in an app
@@ -8,25 +9,6 @@ import { z } from 'zod';
  * `app_downloads` (a link per channel) and `app_link_scheme` (the custom scheme whose `xpan`
  * path opens the installed app).
  */
-
-/**
- * The download channels: the five of docs/product.md#entities (`android` is the package file, `gp` the Android app
- * store, `ios` the iOS app store, `tv` the TV package, `windows`), the two Mac builds and the
- * browser extension's stores.
- */
-export const appChannels = [
-  'android',
-  'gp',
-  'ios',
-  'tv',
-  'windows',
-  'mac_apple_silicon',
-  'mac_intel',
-  'extension_chrome',
-  'extension_edge',
-  'extension_firefox',
-] as const;
-export type AppChannel = (typeof appChannels)[number];
 
 /** One published app: where to get it and what to tell about it. */
 export const appDownloadSchema = z.object({

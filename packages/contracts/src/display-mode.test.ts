@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultDisplayMode,
   defaultSharedDisplayMode,
-  displayModeSchema,
   displayModeStorageKey,
   displayModeStoreName,
   isEmptyDisplayMode,
@@ -10,8 +9,8 @@ import {
   normalizeDisplayViewType,
   normalizeOrderType,
   normalizeSharedDisplayMode,
-  sharedDisplayModeSchema,
 } from './display-mode';
+import { displayModeSchema, sharedDisplayModeSchema } from './display-mode-schemas';
 
 describe('display-mode defaults', () => {
   it('sort by modify time descending, pin folders, show a grid, apply globally', () => {

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { defaultSortOrder, parseSortOrder, sortOrderSchema } from './enums';
+import type { z } from 'zod';
+import type { displayModeSchema, sharedDisplayModeSchema } from './display-mode-schemas';
+import { defaultSortOrder, parseSortOrder } from './enums';
 import type { SortOrder } from './enums';
 
 /*
@@ -10,32 +11,14 @@ import type { SortOrder } from './enums';
 /** The view types a preference may hold; `single` and `flow` are never stored. */
 export const displayViewTypes = ['list', 'grid'] as const;
 export type DisplayViewType = (typeof displayViewTypes)[number];
-export const displayViewTypeSchema = z.enum(displayViewTypes);
 
 /** The view type stored when the one given is not allowed. */
 export const defaultDisplayViewType: DisplayViewType = 'grid';
 
-/** The display mode of a member's own drive. */
-export const displayModeSchema = z.object({
-  /** The sort order by key name (`MODIFY_TIME_DESC`). */
-  orderType: sortOrderSchema,
-  /** Whether folders come before files whatever the sort order. */
-  pinFoldersTop: z.boolean(),
-  /** Whether the sort order applies to every folder rather than only the current one. */
-  orderSettingGlobal: z.boolean(),
-  viewType: displayViewTypeSchema,
-  /** Whether the view type applies to every folder rather than only the current one. */
-  viewSettingGlobal: z.boolean(),
-});
-
+/** The display mode of a member's own drive (the schema: display-mode-schemas.ts). */
 export type DisplayMode = z.infer<typeof displayModeSchema>;
 
 /** The display mode of share pages: the same fields without the two Global flags. */
-export const sharedDisplayModeSchema = displayModeSchema.omit({
-  orderSettingGlobal: true,
-  viewSettingGlobal: true,
-});
-
 export type SharedDisplayMode = z.infer<typeof sharedDisplayModeSchema>;
 
 /** Modify time descending, folders on top, grid, both settings global (docs/product.md#limits). */

@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { vipStatuses } from './vip-status';
-
 /*
  * The enumerations of docs/product.md #entities and #states (and the ones docs/api.md adds), each as an `as const`
- * list or map, the type derived from it and a zod schema named `xxxSchema`.
+ * list or map and the type derived from it. Their zod schemas (`xxxSchema`) are in
+ * enum-schemas.ts, so code that needs only the values (the browser) does not load zod.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -31,8 +29,6 @@ export type SortOrderCode = (typeof sortOrders)[SortOrder];
 
 export const sortOrderKeys = Object.keys(sortOrders) as readonly SortOrder[];
 
-export const sortOrderSchema = z.enum(sortOrderKeys as [SortOrder, ...SortOrder[]]);
-
 /** The text notation of sort orders; "type descending" has none. */
 export const sortOrderTexts = [
   'name_asc',
@@ -44,8 +40,6 @@ export const sortOrderTexts = [
 ] as const;
 
 export type SortOrderText = (typeof sortOrderTexts)[number];
-
-export const sortOrderTextSchema = z.enum(sortOrderTexts);
 
 const textOfSortOrder: Readonly<Record<SortOrder, SortOrderText | undefined>> = {
   NAME_ASC: 'name_asc',
@@ -123,19 +117,6 @@ export function parseSortOrder(value: unknown): SortOrder | undefined {
   return isSortOrderText(lower) ? sortOrderFromText(lower) : undefined;
 }
 
-/** A query or body value holding a sort order in any notation, parsed to its key name. */
-export const sortOrderParamSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const order = parseSortOrder(value);
-  if (order === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `unknown sort order; use one of ${[...sortOrderKeys, ...sortOrderTexts].join(', ')} or a numeric code`,
-    });
-    return z.NEVER;
-  }
-  return order;
-});
-
 // ---------------------------------------------------------------------------------------------
 // Views
 // ---------------------------------------------------------------------------------------------
@@ -143,7 +124,6 @@ export const sortOrderParamSchema = z.union([z.string(), z.number()]).transform(
 /** How a file listing is laid out. Only `list` and `grid` are stored as a preference. */
 export const viewTypes = ['list', 'grid', 'single', 'flow'] as const;
 export type ViewType = (typeof viewTypes)[number];
-export const viewTypeSchema = z.enum(viewTypes);
 
 /** Whether a value is one of the four view types. */
 export function isViewType(value: unknown): value is ViewType {
@@ -164,7 +144,6 @@ export const taskPhases = [
   'PHASE_TYPE_PAUSED',
 ] as const;
 export type TaskPhase = (typeof taskPhases)[number];
-export const taskPhaseSchema = z.enum(taskPhases);
 
 /** Phases after which a task changes no more. */
 export const finalTaskPhases = ['PHASE_TYPE_ERROR', 'PHASE_TYPE_COMPLETE'] as const;
@@ -185,7 +164,6 @@ export const taskTypes = [
   'upload',
 ] as const;
 export type TaskType = (typeof taskTypes)[number];
-export const taskTypeSchema = z.enum(taskTypes);
 
 /** How a file's bytes reach the drive (docs/api.md#files). */
 export const uploadTypes = [
@@ -195,7 +173,6 @@ export const uploadTypes = [
   'UPLOAD_TYPE_URL',
 ] as const;
 export type UploadType = (typeof uploadTypes)[number];
-export const uploadTypeSchema = z.enum(uploadTypes);
 
 /** The category of a file's content (docs/api.md#files). */
 export const fileCategories = [
@@ -208,7 +185,6 @@ export const fileCategories = [
   'OTHER',
 ] as const;
 export type FileCategory = (typeof fileCategories)[number];
-export const fileCategorySchema = z.enum(fileCategories);
 
 /**
  * The kinds of recent event of the drive (`GET /drive/v1/events`, docs/api.md#files): a file was
@@ -224,12 +200,10 @@ export const eventTypes = [
   'TYPE_OFFLINE',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
-export const eventTypeSchema = z.enum(eventTypes);
 
 /** Folder types: ordinary folders and the folder offline downloads land in. */
 export const folderTypes = ['NORMAL', 'DOWNLOAD'] as const;
 export type FolderType = (typeof folderTypes)[number];
-export const folderTypeSchema = z.enum(folderTypes);
 
 /**
  * The `kind` of objects in answers. The first five are those of docs/product.md#entities; the others are
@@ -248,12 +222,10 @@ export const driveObjectKinds = [
   'drive#proof',
 ] as const;
 export type DriveObjectKind = (typeof driveObjectKinds)[number];
-export const driveObjectKindSchema = z.enum(driveObjectKinds);
 
 /** Thumbnail sizes a listing may ask for (docs/api.md#files). */
 export const thumbnailSizes = ['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE'] as const;
 export type ThumbnailSize = (typeof thumbnailSizes)[number];
-export const thumbnailSizeSchema = z.enum(thumbnailSizes);
 
 /** The thumbnail size of share listings when none is asked for (docs/product.md#calls). */
 export const defaultThumbnailSize: ThumbnailSize = 'SIZE_LARGE';
@@ -277,17 +249,14 @@ export const shareStatuses = [
   'PROHIBITED',
 ] as const;
 export type ShareStatus = (typeof shareStatuses)[number];
-export const shareStatusSchema = z.enum(shareStatuses);
 
 /** The progress of saving a share into one's drive. */
 export const restoreStatuses = ['RESTORE_UNKNOWN', 'RESTORE_START', 'RESTORE_COMPLETE'] as const;
 export type RestoreStatus = (typeof restoreStatuses)[number];
-export const restoreStatusSchema = z.enum(restoreStatuses);
 
 /** Whether a share asks for a pass code (docs/api.md#shares). */
 export const passCodeOptions = ['REQUIRED', 'NOT_REQUIRED'] as const;
 export type PassCodeOption = (typeof passCodeOptions)[number];
-export const passCodeOptionSchema = z.enum(passCodeOptions);
 
 /** The scenes of a share page: what the `scene` query parameter may ask it to show. */
 export const sharePageScenes = [
@@ -297,7 +266,6 @@ export const sharePageScenes = [
   'SHARE_PREVIEW_WINDOW',
 ] as const;
 export type SharePageScene = (typeof sharePageScenes)[number];
-export const sharePageSceneSchema = z.enum(sharePageScenes);
 
 // ---------------------------------------------------------------------------------------------
 // Dialog actions and embedded mode
@@ -327,7 +295,6 @@ export const dialogActions = [
   'landing_page',
 ] as const;
 export type DialogAction = (typeof dialogActions)[number];
-export const dialogActionSchema = z.enum(dialogActions);
 
 /** Actions an embedded drive handles itself instead of passing them to the parent page. */
 export const embeddedPassThroughActions = [
@@ -393,7 +360,6 @@ export const deviceTypes = {
 } as const;
 export type DeviceType = keyof typeof deviceTypes;
 export type DeviceTypeCode = (typeof deviceTypes)[DeviceType];
-export const deviceTypeSchema = z.enum(Object.keys(deviceTypes) as [DeviceType, ...DeviceType[]]);
 
 /** The device type code used when none is known: WEB. */
 export const defaultDeviceTypeCode: DeviceTypeCode = deviceTypes.WEB;
@@ -410,22 +376,18 @@ export function deviceTypeCodeOf(name: string | null | undefined): DeviceTypeCod
 /** Operating systems the download pages name. */
 export const platforms = ['iOS', 'Android', 'Mac OS', 'Windows'] as const;
 export type Platform = (typeof platforms)[number];
-export const platformSchema = z.enum(platforms);
 
 /** Where an app can be downloaded: package file, app stores (`gp` is Google Play), TV, desktop. */
 export const downloadChannels = ['android', 'ios', 'gp', 'tv', 'windows'] as const;
 export type DownloadChannel = (typeof downloadChannels)[number];
-export const downloadChannelSchema = z.enum(downloadChannels);
 
 /** The `client_type` of the analytics context. */
 export const analyticsClientTypes = ['ios', 'android', 'mac', 'pc'] as const;
 export type AnalyticsClientType = (typeof analyticsClientTypes)[number];
-export const analyticsClientTypeSchema = z.enum(analyticsClientTypes);
 
 /** Region kinds of a deployment. */
 export const regionKinds = ['global', 'regional'] as const;
 export type RegionKind = (typeof regionKinds)[number];
-export const regionKindSchema = z.enum(regionKinds);
 
 // ---------------------------------------------------------------------------------------------
 // Analytics and prompts
@@ -442,7 +404,6 @@ export const entrySources = [
   'starred_file',
 ] as const;
 export type EntrySource = (typeof entrySources)[number];
-export const entrySourceSchema = z.enum(entrySources);
 
 /** Where an offline task was created from. */
 export const taskSources = [
@@ -456,7 +417,6 @@ export const taskSources = [
   'share_page',
 ] as const;
 export type TaskSource = (typeof taskSources)[number];
-export const taskSourceSchema = z.enum(taskSources);
 
 /** The surfaces a prompt (an offer to save or open a link) can appear on. */
 export const promptSurfaceTypes = [
@@ -469,17 +429,14 @@ export const promptSurfaceTypes = [
   'BAR',
 ] as const;
 export type PromptSurfaceType = (typeof promptSurfaceTypes)[number];
-export const promptSurfaceTypeSchema = z.enum(promptSurfaceTypes);
 
 /** The outcome of a sign-in: `empty` means a new user. */
 export const loginResults = ['success', 'init', 'toget', 'empty'] as const;
 export type LoginResult = (typeof loginResults)[number];
-export const loginResultSchema = z.enum(loginResults);
 
 /** Where a sign-in started; remembered so the site can return there (docs/product.md#states). */
 export const loginScenes = ['share_page', 'official_page'] as const;
 export type LoginScene = (typeof loginScenes)[number];
-export const loginSceneSchema = z.enum(loginScenes);
 
 /** The login scene of a page: the share page when its URL contains `/s/`. */
 export function loginSceneOf(url: string): LoginScene {
@@ -490,13 +447,9 @@ export function loginSceneOf(url: string): LoginScene {
 // Membership
 // ---------------------------------------------------------------------------------------------
 
-/** The VIP statuses (`vipStatuses`, `isPremiumStatus`) live in the zod-free `vip-status.ts`. */
-export const vipStatusSchema = z.enum(vipStatuses);
-
 /** Compensation activities Nimbus knows (docs/product.md#entities). */
 export const compensationActivityTypes = ['aliyun_accident_202409'] as const;
 export type CompensationActivityType = (typeof compensationActivityTypes)[number];
-export const compensationActivityTypeSchema = z.enum(compensationActivityTypes);
 
 // ---------------------------------------------------------------------------------------------
 // Settings and events
@@ -512,7 +465,6 @@ export const userSettings = [
   'auto_identify_share_code',
 ] as const;
 export type UserSetting = (typeof userSettings)[number];
-export const userSettingSchema = z.enum(userSettings);
 
 /** The events the web app's parts send each other (docs/product.md#states), by Nimbus name. */
 export const internalEvents = [
@@ -532,4 +484,3 @@ export const internalEvents = [
   'share_page_jump_to_web',
 ] as const;
 export type InternalEvent = (typeof internalEvents)[number];
-export const internalEventSchema = z.enum(internalEvents);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The error kinds of docs/product.md#error-catalogue with their numeric codes. The first sixteen
  * follow the gRPC status codes; the 4xxx group belongs to the user service and the OAuth flows;
@@ -274,34 +272,3 @@ export function httpStatusOf(reason: ErrorReason): number {
       return 400;
   }
 }
-
-/** `google.rpc.ErrorInfo`: the machine-readable reason of a failure. */
-export const errorInfoDetailSchema = z.object({
-  '@type': z.literal('type.googleapis.com/google.rpc.ErrorInfo'),
-  reason: z.string(),
-  domain: z.string(),
-  metadata: z.record(z.string(), z.string()),
-});
-
-/** `google.rpc.LocalizedMessage`: a message for people, in the request's language. */
-export const localizedMessageDetailSchema = z.object({
-  '@type': z.literal('type.googleapis.com/google.rpc.LocalizedMessage'),
-  locale: z.string(),
-  message: z.string(),
-});
-
-export const errorDetailSchema = z.union([errorInfoDetailSchema, localizedMessageDetailSchema]);
-
-/** The one shape of every failure on every API path (docs/api.md#errors). */
-export const errorBodySchema = z.object({
-  error: z.string(),
-  error_code: z.number().int(),
-  error_description: z.string(),
-  error_uri: z.string(),
-  details: z.array(errorDetailSchema),
-});
-
-export type ErrorInfoDetail = z.infer<typeof errorInfoDetailSchema>;
-export type LocalizedMessageDetail = z.infer<typeof localizedMessageDetailSchema>;
-export type ErrorDetail = z.infer<typeof errorDetailSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;
