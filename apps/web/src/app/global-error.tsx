@@ -3,7 +3,7 @@
 import './globals.css';
 import { useEffect } from 'react';
 import { ErrorView } from '@/components/error-view';
-import { defaultErrorTexts } from '@/features/errors/error-texts';
+import { defaultErrorTexts } from '@/features/errors/default-error-texts';
 import { useIsBot } from '@/features/errors/use-is-bot';
 
 interface GlobalErrorProps {

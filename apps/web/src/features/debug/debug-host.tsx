@@ -2,10 +2,18 @@
 
 import { useEffect } from 'react';
 import { defaultStorage } from '@nimbus/client';
-import { browserClient } from '@/lib/api/browser-client';
+import type { ApiClient } from '@nimbus/client';
 import { readUserId } from '@/lib/session/credentials';
 import type { DebugConsoleTexts } from './debug-console';
 import { createClickRun, createDebugConfig, isDebugFlagOn } from './debug-console-rules';
+
+/** The API client, loaded with the first debug-options call: most pages never make one. */
+const lazyClient: Pick<ApiClient, 'post'> = {
+  post: async <T,>(...args: Parameters<ApiClient['post']>) => {
+    const { browserClient } = await import('@/lib/api/browser-client');
+    return browserClient().post<T>(...args);
+  },
+};
 
 /**
  * Watches the page's clicks for the debug console's trigger (docs/product.md#states): five rapid
@@ -16,7 +24,7 @@ export function DebugHost({ texts }: { texts: DebugConsoleTexts }) {
   const { toggle, close } = texts;
   useEffect(() => {
     const run = createClickRun();
-    const isAllowed = createDebugConfig(browserClient(), readUserId);
+    const isAllowed = createDebugConfig(lazyClient, readUserId);
     let busy = false;
 
     async function open(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Suspense } from 'react';
 import type { Locale } from '@nimbus/contracts';
 import { NextIntlClientProvider } from 'next-intl';
@@ -8,11 +9,15 @@ import type { Messages } from '@/i18n/messages';
 import type { DriveSection } from './drive-shell';
 import { DriveShell } from './drive-shell';
 import { FileBrowser } from './file-browser';
-import { SharesBrowser } from './share/shares-browser';
 
 export interface DrivePageProps {
   locale: Locale;
   section: DriveSection;
+  /**
+   * The shares page's listing, which that page passes itself: each page's JavaScript then holds
+   * only the listing it shows.
+   */
+  listing?: ReactNode;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface DrivePageProps {
  * listing (of files, or of the member's share links), with only the `drive`, `upload` and
  * `preview` messages sent to the browser.
  */
-export async function DrivePage({ locale, section }: DrivePageProps) {
+export async function DrivePage({ locale, section, listing }: DrivePageProps) {
   const messages: Messages = await getMessages({ locale });
   const hrefs = {
     all: localePath(locale, '/drive/all'),
@@ -47,7 +52,7 @@ export async function DrivePage({ locale, section }: DrivePageProps) {
       <DriveShell section={section} errorTexts={errorTextsOf(locale)} hrefs={hrefs}>
         <Suspense fallback={null}>
           {section === 'shares' ? (
-            <SharesBrowser errorTexts={errorTextsOf(locale)} allHref={hrefs.all} />
+            listing
           ) : (
             <FileBrowser section={section} errorTexts={errorTextsOf(locale)} />
           )}

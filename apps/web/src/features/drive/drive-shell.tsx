@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,11 +17,18 @@ import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import { cn } from '@/lib/cn';
 import { useTakeDriveAction } from './actions/drive-action-store';
 import type { QuotaKind } from './actions/quota-dialog';
-import { QuotaDialog } from './actions/quota-dialog';
 import { DriveUploads } from './drive-slots';
 import { StorageMeter } from './storage-meter';
 import { StorageNotice } from './storage-notice';
 import { viewOverridesStore } from './view-overrides';
+
+// Loaded when the member first runs out of storage or traffic.
+const QuotaDialog = dynamic(
+  () => import('./actions/quota-dialog').then((module) => module.QuotaDialog),
+  {
+    ssr: false,
+  },
+);
 
 export type DriveSection = 'all' | 'recent' | 'shares' | 'trash';
 

@@ -13,7 +13,9 @@ import type { DriveFile } from './drive-api';
 import { getListedFile } from './drive-api';
 import { createInListings, refreshFolderListings } from './listing-updates';
 import { aboutQueryKey, folderChildrenQueryKey } from './query-keys';
-import { UploadButton, UploadDropZone, UploadProvider, UploadQueuePanel } from './upload';
+import { UploadButton } from './upload/upload-button';
+import { UploadDropZone } from './upload/upload-drop-zone';
+import { UploadProvider } from './upload/upload-provider';
 
 /*
  * Where the upload queue (`./upload`) and the previews (`./preview`) plug into the file browser.
@@ -191,6 +193,11 @@ export function DropZone({
 export const TransfersPanel = memo(function TransfersPanel() {
   return <UploadQueuePanel />;
 });
+
+const UploadQueuePanel = dynamic(
+  () => import('./upload/upload-queue-panel').then((module) => module.UploadQueuePanel),
+  { ssr: false },
+);
 
 const FilePreview = dynamic(() => import('./preview').then((module) => module.FilePreview), {
   ssr: false,

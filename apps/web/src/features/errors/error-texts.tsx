@@ -2,7 +2,6 @@
 
 import type { ReactNode } from 'react';
 import { createContext, use } from 'react';
-import common from '../../../messages/en-US/common.json';
 
 /** What the error page of a locale says, handed down by the root layout. */
 export interface ErrorTexts {
@@ -14,15 +13,9 @@ export interface ErrorTexts {
   homeHref: string;
 }
 
-/** The default locale's texts, for an error outside the root layout. */
-export const defaultErrorTexts: ErrorTexts = {
-  tip: common['not-found-page-tip'],
-  backHome: common['back-home'],
-  tryAgain: common['try-again'],
-  homeHref: '/',
-};
-
-const ErrorTextsContext = createContext<ErrorTexts>(defaultErrorTexts);
+// No default: every page is inside the root shell's provider, and a default would bring the
+// default locale's whole `common` messages into every page's JavaScript.
+const ErrorTextsContext = createContext<ErrorTexts | null>(null);
 
 /**
  * Makes the error page's texts available to `error.tsx`, which receives no props from the
@@ -40,5 +33,9 @@ export function ErrorTextsProvider({
 
 /** The error page's texts in the visitor's locale. */
 export function useErrorTexts(): ErrorTexts {
-  return use(ErrorTextsContext);
+  const texts = use(ErrorTextsContext);
+  if (texts === null) {
+    throw new Error('useErrorTexts needs the root shell’s ErrorTextsProvider');
+  }
+  return texts;
 }

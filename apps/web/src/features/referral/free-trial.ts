@@ -2,7 +2,6 @@ import type { ApiClient, StorageLike } from '@nimbus/client';
 import { claimInvitation, invitationClaimOf, readStoredObject } from '@nimbus/client';
 import type { InviteAnswer } from '@nimbus/contracts';
 import { keepGrantNotice } from './grant-notice';
-import { mayPassLater } from './invitation-claim';
 
 /*
  * The free-trial grant of docs/product.md#states: requested once when the member has an id, is not
@@ -145,6 +144,8 @@ export async function requestFreeTrial(deps: FreeTrialDeps): Promise<FreeTrialOu
   try {
     sent = await claimInvitation(deps.client, claim, { retries: 1 });
   } catch (cause) {
+    // Loaded here: the rest of this file runs on every page, and this brings the API errors.
+    const { mayPassLater } = await import('./invitation-claim');
     const kept = mayPassLater(cause);
     if (!kept) {
       markFreeTrialCalled(deps.storage, deps.userId);

@@ -6,9 +6,7 @@ import { FolderHeart } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { FolderTree } from '@/features/drive/folder-tree';
 import { cn } from '@/lib/cn';
-
-/** The destination "Saved from shares": the save sends no `parent_id`. */
-export const savedFromSharesChoice = 'saved-from-shares';
+import { savedFromSharesChoice } from './share-types';
 
 /**
  * Where a save lands: "Saved from shares" (the default, no `parent_id`) or any of the member's

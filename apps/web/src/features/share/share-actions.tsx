@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { ApiError, defaultStorage } from '@nimbus/client';
@@ -11,7 +12,6 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { emitAppEvent } from '@/lib/app-events';
-import { AuthPanel } from '@/features/auth/auth-panel';
 import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
@@ -22,7 +22,6 @@ import { actionParams, maxActionFileIds } from '@/features/drive/actions/dialog-
 import type { PreviewFile } from '@/features/drive/preview';
 import { contentUrlOf } from '@/features/drive/preview/preview-file';
 import { localePath } from '@/i18n/locale-path';
-import { FolderPicker, savedFromSharesChoice } from './folder-picker';
 import type { RestoreRequestBody } from './restore-continue';
 import {
   forgetRestore,
@@ -38,6 +37,21 @@ import { browserSleep, followRestoreTask, savedIdsOf } from './restore-task';
 import type { ShareZipBody } from './share-pick';
 import { downloadOneByOne, intoFolder } from './share-pick';
 import type { OpenShareAnswer, ShareStatus } from './share-types';
+import { savedFromSharesChoice } from './share-types';
+
+// The sign-in panel and the folder picker load when their dialog first opens.
+const AuthPanel = dynamic(
+  () => import('@/features/auth/auth-panel').then((module) => module.AuthPanel),
+  {
+    ssr: false,
+  },
+);
+const FolderPicker = dynamic(
+  () => import('./folder-picker').then((module) => module.FolderPicker),
+  {
+    ssr: false,
+  },
+);
 
 /** The scenes of the share page (docs/product.md#entities). */
 export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE_PREVIEW_WINDOW';

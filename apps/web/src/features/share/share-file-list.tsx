@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
 import type { SharedDisplayMode } from '@nimbus/contracts';
@@ -12,7 +13,6 @@ import { Button } from '@/components/ui/button';
 import { browserClient } from '@/lib/api/browser-client';
 import { ItemIconSymbols } from '@/features/drive/item-icons';
 import type { PreviewFile } from '@/features/drive/preview';
-import { FilePreview } from '@/features/drive/preview';
 import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
 import { peekRestore } from './restore-continue';
@@ -31,6 +31,12 @@ import {
 import type { ShareFile } from './share-types';
 import { isDefaultOrder, useShareListing } from './use-share-listing';
 import { useSharePick } from './use-share-pick';
+
+// The viewer loads when a file is first opened.
+const FilePreview = dynamic(
+  () => import('@/features/drive/preview').then((module) => module.FilePreview),
+  { ssr: false },
+);
 
 const rowHeight = 56;
 const cardHeight = 208;

@@ -70,3 +70,6 @@ export interface BatchFileInfoAnswer {
 
 /** The page size of share listings. */
 export const sharePageSize = 100;
+
+/** The destination "Saved from shares" of the save dialog's folder picker: the save sends no `parent_id`. */
+export const savedFromSharesChoice = 'saved-from-shares';

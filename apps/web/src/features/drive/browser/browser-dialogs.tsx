@@ -1,14 +1,28 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { useTranslations } from 'next-intl';
-import { ConfirmDialog } from '../confirm-dialog';
 import type { DriveFile } from '../drive-api';
-import { MoveCopyDialog } from '../move-copy-dialog';
-import { NameDialog } from '../name-dialog';
 import type { SelectionState } from '../selection';
-import { CreateShareDialog } from '../share/create-share-dialog';
 import type { useDriveActions } from '../use-drive-actions';
+
+// The dialogs load when one first opens: they are not part of the listing's first load.
+const ConfirmDialog = dynamic(
+  () => import('../confirm-dialog').then((module) => module.ConfirmDialog),
+  { ssr: false },
+);
+const MoveCopyDialog = dynamic(
+  () => import('../move-copy-dialog').then((module) => module.MoveCopyDialog),
+  { ssr: false },
+);
+const NameDialog = dynamic(() => import('../name-dialog').then((module) => module.NameDialog), {
+  ssr: false,
+});
+const CreateShareDialog = dynamic(
+  () => import('../share/create-share-dialog').then((module) => module.CreateShareDialog),
+  { ssr: false },
+);
 
 /** The dialog a drive listing shows, if any. */
 export type DialogState =

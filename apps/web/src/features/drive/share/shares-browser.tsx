@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import type { KeyboardEvent } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -13,7 +14,6 @@ import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
-import { ConfirmDialog } from '../confirm-dialog';
 import { EditShareDialog } from './edit-share-dialog';
 import type { ShareSummary } from './share-api';
 import { listShares } from './share-api';
@@ -23,6 +23,12 @@ import { sharesQueryKey } from './share-query-keys';
 import { Checkbox, desktopColumns, ShareRow } from './share-row';
 import { SharesListStates } from './shares-list-states';
 import { useShareChanges } from './use-share-changes';
+
+// Loaded when a share is first deleted.
+const ConfirmDialog = dynamic(
+  () => import('../confirm-dialog').then((module) => module.ConfirmDialog),
+  { ssr: false },
+);
 
 export interface SharesBrowserProps {
   errorTexts: ErrorTexts;

@@ -1,5 +1,5 @@
 import { readApiAnswer } from '@nimbus/client';
-import { DetailedError, Upload } from 'tus-js-client';
+import type * as Tus from 'tus-js-client';
 import type { TransferJob, TransferTarget, UploadTransport } from './upload-queue';
 import { TransferGoneError } from './upload-queue';
 
@@ -12,7 +12,10 @@ function abortError(): DOMException {
   return new DOMException('The upload was stopped', 'AbortError');
 }
 
-function statusOf(error: unknown): number | undefined {
+/** tus-js-client, loaded with the first resumable upload: a drive page that uploads nothing needs none. */
+const loadTus = () => import('tus-js-client');
+
+function statusOf(error: unknown, DetailedError: typeof Tus.DetailedError): number | undefined {
   if (error instanceof DetailedError) {
     return error.originalResponse?.getStatus();
   }
@@ -25,7 +28,8 @@ function statusOf(error: unknown): number | undefined {
  * network failures. The queue keeps the URL in IndexedDB, so this works after a reload too; the
  * client's own fingerprint storage is not needed for a URL the server hands out.
  */
-function sendTus(job: TransferJob, url: string): Promise<void> {
+async function sendTus(job: TransferJob, url: string): Promise<void> {
+  const { DetailedError, Upload } = await loadTus();
   return new Promise((resolve, reject) => {
     if (job.signal.aborted) {
       reject(abortError());
@@ -51,7 +55,7 @@ function sendTus(job: TransferJob, url: string): Promise<void> {
       },
       onError(error) {
         job.signal.removeEventListener('abort', stop);
-        const status = statusOf(error);
+        const status = statusOf(error, DetailedError);
         if (status === 404 || status === 410) {
           reject(new TransferGoneError(error.message));
           return;
@@ -121,6 +125,7 @@ export const browserTransport: UploadTransport = {
   },
   async terminate(target: TransferTarget) {
     if (target.kind === 'tus') {
+      const { Upload } = await loadTus();
       await Upload.terminate(target.url, {
         onBeforeRequest(request) {
           (request.getUnderlyingObject() as XMLHttpRequest).withCredentials = true;
