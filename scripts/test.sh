@@ -29,5 +29,7 @@ npx vitest run --project medium
 
 step "build"
 npm run build
+step "first-load JavaScript budgets (home, share page, drive)"
+node scripts/first-load-js.mjs
 step "end-to-end tests (Chromium)"
 npm run test:e2e
