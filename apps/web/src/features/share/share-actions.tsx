@@ -1,6 +1,5 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { ApiError, defaultStorage } from '@nimbus/client';
@@ -16,6 +15,7 @@ import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
+import { AuthPanel } from '@/features/auth/auth-panel';
 import type { DriveFile } from '@/features/drive/drive-api';
 import { getFile } from '@/features/drive/drive-api';
 import { actionParams, maxActionFileIds } from '@/features/drive/actions/dialog-action';
@@ -38,20 +38,7 @@ import type { ShareZipBody } from './share-pick';
 import { downloadOneByOne, intoFolder } from './share-pick';
 import type { OpenShareAnswer, ShareStatus } from './share-types';
 import { savedFromSharesChoice } from './share-types';
-
-// The sign-in panel and the folder picker load when their dialog first opens.
-const AuthPanel = dynamic(
-  () => import('@/features/auth/auth-panel').then((module) => module.AuthPanel),
-  {
-    ssr: false,
-  },
-);
-const FolderPicker = dynamic(
-  () => import('./folder-picker').then((module) => module.FolderPicker),
-  {
-    ssr: false,
-  },
-);
+import { FolderPicker } from './folder-picker';
 
 /** The scenes of the share page (docs/product.md#entities). */
 export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE_PREVIEW_WINDOW';
