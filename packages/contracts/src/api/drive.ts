@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sortOrderParamSchema } from '../enums';
+import { sortOrderParamSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
 import { createUrlTaskBodySchema, urlTaskAnswerSchema } from './offline';
 import { fileSchema } from './file';

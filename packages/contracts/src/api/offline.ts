@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskSourceSchema } from '../enums';
+import { taskSourceSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
 import { taskSchema } from './task';
 

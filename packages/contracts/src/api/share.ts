@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '../enums';
+import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '../enum-schemas';
 import { maxZipIds, zipBodySchema } from './content';
 import { defineEndpoint } from './endpoint';
 import { fileSchema } from './file';

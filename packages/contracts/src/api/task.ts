@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskPhaseSchema, taskTypeSchema } from '../enums';
+import { taskPhaseSchema, taskTypeSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
 
 const idSchema = z.string().min(1).max(64);
