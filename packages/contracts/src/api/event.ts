@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventTypeSchema } from '../enums';
+import { eventTypeSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
 
 /** An event of the drive's recent list. */
