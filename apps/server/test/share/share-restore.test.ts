@@ -7,8 +7,8 @@ import type { FileRecord } from '../../src/modules/drive/file.repository';
 import { createUsageRepository } from '../../src/modules/drive/usage.repository';
 import { backgroundRestoreItems } from '../../src/modules/share/share.service';
 import { createTaskRepository } from '../../src/modules/task/task.repository';
-import { buildTestApp, dialects, errorOf, makeUser, testClock, type TestApp } from '../helper';
-import { signIn } from '../identity';
+import { buildTestApp, dialects, errorOf, testClock, type TestApp } from '../helper';
+import { signIn, signedInMember } from '../identity';
 
 type Headers = Record<string, string>;
 
@@ -61,12 +61,6 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
   afterEach(async () => {
     await t.close();
   });
-
-  async function member() {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } as Headers };
-  }
 
   async function renew(
     ...members: { user: { email: string; password: string }; headers: Headers }[]
@@ -161,7 +155,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
   }
 
   async function sharedBig(restoreLimit = -1) {
-    const a = await member();
+    const a = await signedInMember(t);
     const tree = await bigTree(a.user.id);
     const made = ok<{ share_id: string; pass_code: string }>(
       await call(a.headers, 'POST', '/drive/v1/share', {
@@ -206,7 +200,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
 
   it('saves a large share as a task: RESTORE_START at once, then COMPLETE with every item referenced and counted once', async () => {
     const { a, tree, shareId, token } = await sharedBig(2);
-    const b = await member();
+    const b = await signedInMember(t);
     const refsBefore = await refCounts(tree.blobs);
 
     const started = ok<RestoreBody>(
@@ -282,7 +276,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
     expect(await restoreCount(a.headers)).toBe('1');
 
     // The limit of two: one more save is taken, the one after is refused.
-    const c = await member();
+    const c = await signedInMember(t);
     expect(
       ok<RestoreBody>(
         await call(c.headers, 'POST', '/drive/v1/share/restore', {
@@ -291,7 +285,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
         }),
       ).restore_status,
     ).toBe('RESTORE_START');
-    const d = await member();
+    const d = await signedInMember(t);
     expect(
       ok<RestoreBody>(
         await call(d.headers, 'POST', '/drive/v1/share/restore', {
@@ -305,7 +299,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
 
   it('fails a large save whole with file_space_not_enough when the quota ran out meanwhile, and gives its count back', async () => {
     const { a, tree, shareId, token } = await sharedBig(1);
-    const b = await member();
+    const b = await signedInMember(t);
     const refsBefore = await refCounts(tree.blobs);
 
     // A drive too full for it now is refused at once, and nothing is counted.
@@ -356,7 +350,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
     expect(await restoreCount(a.headers)).toBe('0');
 
     // The limit of one is still free for another member.
-    const c = await member();
+    const c = await signedInMember(t);
     expect(
       ok<RestoreBody>(
         await call(c.headers, 'POST', '/drive/v1/share/restore', {
@@ -372,7 +366,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
 
   it('does a save again from the start when its worker died, once, and a late worker changes nothing', async () => {
     const { a, tree, shareId, token } = await sharedBig(1);
-    const b = await member();
+    const b = await signedInMember(t);
     const started = ok<RestoreBody>(
       await call(b.headers, 'POST', '/drive/v1/share/restore', {
         share_id: shareId,
@@ -425,7 +419,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
 
   it('cancels a large save whose task the member deleted before it ran, and gives its count back once', async () => {
     const { a, shareId, token } = await sharedBig(1);
-    const b = await member();
+    const b = await signedInMember(t);
     const started = ok<RestoreBody>(
       await call(b.headers, 'POST', '/drive/v1/share/restore', {
         share_id: shareId,
@@ -447,7 +441,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
     expect(await t.container.restoreWorker.runPending()).toBe(0);
     expect(await restoreCount(a.headers)).toBe('0');
     // The limit of one is free again.
-    const c = await member();
+    const c = await signedInMember(t);
     expect(
       ok<RestoreBody>(
         await call(c.headers, 'POST', '/drive/v1/share/restore', {
@@ -472,7 +466,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
 
   it('makes a large save in chunks with its progress, and takes it up from the last chunk after its worker died, nothing made twice or left out', async () => {
     const { a, tree, shareId, token } = await sharedBig(1);
-    const b = await member();
+    const b = await signedInMember(t);
     const refsBefore = await refCounts(tree.blobs);
     const started = ok<RestoreBody>(
       await call(b.headers, 'POST', '/drive/v1/share/restore', {
@@ -555,7 +549,7 @@ describe.each(dialects)('large saves from shares on %s', (dialect) => {
 
   it('keeps what a large save made when its member deletes the task mid-way, and gives back what it booked for the rest', async () => {
     const { a, tree, shareId, token } = await sharedBig(1);
-    const b = await member();
+    const b = await signedInMember(t);
     const refsBefore = await refCounts(tree.blobs);
     const started = ok<RestoreBody>(
       await call(b.headers, 'POST', '/drive/v1/share/restore', {
