@@ -1,5 +1,5 @@
 import { computeGcid } from './gcid';
-import type { UploadHasher } from './upload-queue';
+import type { UploadHasher } from './upload-types';
 
 interface WorkerAnswer {
   id: string;

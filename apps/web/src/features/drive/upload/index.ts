@@ -9,4 +9,4 @@ export { UploadButton } from './upload-button';
 export type { UploadDropZoneProps } from './upload-drop-zone';
 export { UploadDropZone } from './upload-drop-zone';
 export { UploadQueuePanel } from './upload-queue-panel';
-export type { UploadEntry, UploadStatus } from './upload-queue';
+export type { UploadEntry, UploadStatus } from './upload-types';

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@nimbus/client';
 import { driveApi, uploadApi } from '@nimbus/contracts';
 import type { ProvenRange } from './gcid';
-import type { CreateFileRequest, UploadAnswer, UploadApi } from './upload-queue';
+import type { CreateFileRequest, UploadAnswer, UploadApi } from './upload-types';
 
 /**
  * Resolves the transfer URLs of an answer against the drive API's origin, so a relative URL

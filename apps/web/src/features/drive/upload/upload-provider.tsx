@@ -18,7 +18,7 @@ import type { PickedTree } from './folder-tree';
 import { workerHasher } from './gcid-hasher';
 import { createUploadApi } from './upload-api';
 import { claimWithWebLock } from './upload-lock';
-import type { UploadEntry } from './upload-queue';
+import type { UploadEntry } from './upload-types';
 import { UploadQueue } from './upload-queue';
 import { indexedDbUploadStore } from './upload-store';
 import { browserTransport } from './upload-transport';

@@ -18,8 +18,8 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { formatBytes } from '@nimbus/contracts';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
-import type { UploadEntry } from './upload-queue';
-import { secondsLeft, summarize } from './upload-queue';
+import { secondsLeft, summarize } from './upload-summary';
+import type { UploadEntry } from './upload-types';
 import { useUploads } from './upload-provider';
 
 type Translate = ReturnType<typeof useTranslations<'upload'>>;

@@ -13,8 +13,10 @@ import type {
   UploadEntry,
   UploadHasher,
   UploadTransport,
-} from './upload-queue';
-import { TransferGoneError, UploadQueue, secondsLeft, summarize } from './upload-queue';
+} from './upload-types';
+import { UploadQueue } from './upload-queue';
+import { secondsLeft, summarize } from './upload-summary';
+import { TransferGoneError } from './upload-types';
 import { indexedDbUploadStore } from './upload-store';
 
 /*

@@ -1,6 +1,6 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { openDB } from 'idb';
-import type { StoredUpload, UploadStore } from './upload-queue';
+import type { StoredUpload, UploadStore } from './upload-types';
 
 /*
  * The upload queue's entries in IndexedDB (through `idb`, like the display-mode preferences), so

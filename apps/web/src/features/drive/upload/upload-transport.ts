@@ -1,7 +1,7 @@
 import { readApiAnswer } from '@nimbus/client';
 import type * as Tus from 'tus-js-client';
-import type { TransferJob, TransferTarget, UploadTransport } from './upload-queue';
-import { TransferGoneError } from './upload-queue';
+import type { TransferJob, TransferTarget, UploadTransport } from './upload-types';
+import { TransferGoneError } from './upload-types';
 
 /** Bytes of one tus PATCH: an interruption costs at most this much again. */
 const tusChunkSize = 8 * 1024 * 1024;
