@@ -32,7 +32,6 @@ const largeFiles = new Set([
   'apps/server/test/shield/shield.test.ts',
   'apps/server/test/upload/uploads.test.ts',
   'apps/server/test/user/accounts.test.ts',
-  'apps/web/src/features/drive/preview/file-preview.tsx',
   'apps/web/src/features/share/share-actions.tsx',
   'packages/client/src/api-client.test.ts',
 ]);
