@@ -20,7 +20,6 @@ const largeFiles = new Set([
   'apps/server/src/modules/offline/offline-worker.ts',
   'apps/server/src/modules/upload/upload.service.ts',
   'apps/server/test/content/content.test.ts',
-  'apps/server/test/drive/files.test.ts',
   'apps/server/test/http/contract.test.ts',
   'apps/server/test/http/route-fuzz.test.ts',
   'apps/server/test/membership/membership-activity.test.ts',
