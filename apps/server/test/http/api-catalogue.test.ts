@@ -19,12 +19,9 @@ const notYetInCatalogue: Readonly<Record<string, readonly string[]>> = {
   statistics: ['/statistics'],
   feedback: ['/drive/v1/feedback'],
   siteConfig: ['/config/v1'],
-  access: ['/access_controller/v1', '/drive/v1/privilege/area_country_code'],
   // The account calls of the user module and the device and authorization calls of oauth.
   userAndOauth: ['/v1/auth', '/v1/user'],
-  shield: ['/v1/shield'],
   oauth: ['/.well-known'],
-  health: ['/healthz', '/readyz'],
 };
 
 /** Routes that are not API calls: the OpenAPI document, its reference pages, CORS preflights. */

@@ -1,8 +1,11 @@
+import { accessApi } from './access';
 import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
 import { eventApi } from './event';
 import { offlineApi } from './offline';
 import { shareApi } from './share';
+import { shieldApi } from './shield';
+import { healthApi } from './site';
 import { taskApi } from './task';
 import { uploadApi } from './upload';
 
@@ -14,6 +17,9 @@ export const apiCatalogue = {
   task: taskApi,
   offline: offlineApi,
   event: eventApi,
+  shield: shieldApi,
+  access: accessApi,
+  health: healthApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

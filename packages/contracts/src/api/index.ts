@@ -8,3 +8,6 @@ export * from './catalogue';
 export * from './content';
 export * from './share';
 export * from './event';
+export * from './access';
+export * from './shield';
+export * from './site';

@@ -1,7 +1,7 @@
+import { accessApi } from '@nimbus/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { catalogueRoute } from '../../http/catalogue-route';
 import type { AccessService } from './access.service';
-import { areaAccessibleSchema, areaCountryCodeSchema } from './access.schemas';
 
 export interface AccessRoutesDeps {
   access: AccessService;
@@ -17,35 +17,14 @@ export function accessRoutes(deps: AccessRoutesDeps) {
   }
 
   return async (app: FastifyInstance) => {
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    routes.get(
-      '/access_controller/v1/area_accessible',
-      {
-        schema: {
-          tags: ['access'],
-          summary: 'Whether the caller may use the service from where they are',
-          response: { 200: areaAccessibleSchema },
-        },
-      },
-      async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return decide(request);
-      },
-    );
-    routes.get(
-      '/drive/v1/privilege/area_country_code',
-      {
-        schema: {
-          tags: ['drive'],
-          summary: "The country of the caller's address",
-          response: { 200: areaCountryCodeSchema },
-        },
-      },
-      async (request, reply) => {
-        // The answer depends on the caller's address: no shared cache may keep it.
-        void reply.header('cache-control', 'no-store');
-        return { data: { countryCode: decide(request).country } };
-      },
-    );
+    catalogueRoute(app, accessApi.areaAccessible, {}, async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return decide(request);
+    });
+    catalogueRoute(app, accessApi.areaCountryCode, {}, async (request, reply) => {
+      // The answer depends on the caller's address: no shared cache may keep it.
+      void reply.header('cache-control', 'no-store');
+      return { data: { countryCode: decide(request).country } };
+    });
   };
 }

@@ -1,18 +1,11 @@
+import { shieldApi } from '@nimbus/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { catalogueRoute } from '../../http/catalogue-route';
 import { requestLocale } from '../../http/request-locale';
-import { challengeAssets, challengeAssetsPath, renderChallengePage } from './challenge-page';
+import { challengeAssets, renderChallengePage } from './challenge-page';
 import { toCaptchaInit, toCaptchaToken } from './shield.dto';
 import type { ShieldService } from './shield.service';
-import {
-  captchaInitRequestSchema,
-  captchaInitSchema,
-  captchaTokenSchema,
-  challengeQuerySchema,
-  challengeSolveRequestSchema,
-} from './shield.schemas';
 
 export interface ShieldRoutesDeps {
   shield: ShieldService;
@@ -54,83 +47,52 @@ function loadingPage(redirectUri: string, allowedOrigins: ReadonlySet<string>): 
 export function shieldRoutes(deps: ShieldRoutesDeps) {
   const allowedOrigins = new Set(deps.allowedOrigins);
   return async (app: FastifyInstance) => {
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-
-    routes.post(
-      '/v1/shield/captcha/init',
-      {
-        schema: {
-          tags: ['shield'],
-          summary: 'A captcha token for a protected action, or a challenge to solve first',
-          description:
-            'Low risk answers {captcha_token, expires_in} directly. When the failed sign-ins of the ' +
-            'account, device or address reach their thresholds it answers {url, expires_in}: open url ' +
-            'with redirect_uri and state appended; the page returns captcha_token, expires_in and state ' +
-            'to redirect_uri. Tokens are bound to client, action, device (send x-device-id) and subject, ' +
-            'and are spent by the protected call when a challenge was required.',
-          body: captchaInitRequestSchema,
-          response: { 200: captchaInitSchema },
+    catalogueRoute(app, shieldApi.captchaInit, {}, async (request, reply) => {
+      const { body } = request;
+      void reply.header('cache-control', 'no-store');
+      const answer = await deps.shield.init(
+        {
+          clientId: body.client_id,
+          action: body.action,
+          deviceId: body.device_id,
+          previousToken: body.captcha_token,
+          meta: body.meta,
         },
-      },
-      async (request, reply) => {
-        const { body } = request;
-        void reply.header('cache-control', 'no-store');
-        const answer = await deps.shield.init(
-          {
-            clientId: body.client_id,
-            action: body.action,
-            deviceId: body.device_id,
-            previousToken: body.captcha_token,
-            meta: body.meta,
-          },
-          { address: request.ip },
+        { address: request.ip },
+      );
+      return toCaptchaInit(answer);
+    });
+
+    catalogueRoute(app, shieldApi.challenge, {}, async (request, reply) => {
+      const { query } = request;
+      const redirectUri = loadingPage(query.redirect_uri, allowedOrigins);
+      if (redirectUri === undefined) {
+        throw new AppError('invalid_argument', {
+          description: "redirect_uri must be an allowed origin's /loading page",
+        });
+      }
+      const view = await deps.shield.challenge(query.id);
+      void reply.removeHeader('x-frame-options');
+      return reply
+        .header('content-security-policy', challengeCsp(deps.allowedOrigins))
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderChallengePage({
+            locale: requestLocale(request),
+            id: view.id,
+            challenge: view.challenge,
+            redirectUri,
+            state: query.state,
+          }),
         );
-        return toCaptchaInit(answer);
-      },
-    );
+    });
 
-    routes.get(
-      '/v1/shield/challenge',
-      {
-        schema: {
-          tags: ['shield'],
-          summary: 'The proof-of-work challenge page (HTML, for the 320x430 modal)',
-          description:
-            'Served from the url of captcha init with redirect_uri and state appended. Solves the ' +
-            'challenge in the browser, then goes to redirect_uri?captcha_token=...&expires_in=...&state=...',
-          querystring: challengeQuerySchema,
-        },
-      },
-      async (request, reply) => {
-        const { query } = request;
-        const redirectUri = loadingPage(query.redirect_uri, allowedOrigins);
-        if (redirectUri === undefined) {
-          throw new AppError('invalid_argument', {
-            description: "redirect_uri must be an allowed origin's /loading page",
-          });
-        }
-        const view = await deps.shield.challenge(query.id);
-        void reply.removeHeader('x-frame-options');
-        return reply
-          .header('content-security-policy', challengeCsp(deps.allowedOrigins))
-          .header('cache-control', 'no-store')
-          .header('referrer-policy', 'no-referrer')
-          .type('text/html; charset=utf-8')
-          .send(
-            renderChallengePage({
-              locale: requestLocale(request),
-              id: view.id,
-              challenge: view.challenge,
-              redirectUri,
-              state: query.state,
-            }),
-          );
-      },
-    );
-
-    routes.get(
-      `${challengeAssetsPath}/*`,
-      { schema: { hide: true, params: z.object({ '*': z.string().max(64) }) } },
+    catalogueRoute(
+      app,
+      shieldApi.challengeAsset,
+      { schema: { hide: true } },
       async (request, reply) => {
         const file = challengeAssets().get(request.params['*']);
         if (file === undefined) {
@@ -144,25 +106,14 @@ export function shieldRoutes(deps: ShieldRoutesDeps) {
       },
     );
 
-    routes.post(
-      '/v1/shield/challenge/solve',
-      {
-        schema: {
-          tags: ['shield'],
-          summary: 'Trade a solved challenge for a captcha token (once per challenge)',
-          body: challengeSolveRequestSchema,
-          response: { 200: captchaTokenSchema },
-        },
-      },
-      async (request, reply) => {
-        const { body } = request;
-        void reply.header('cache-control', 'no-store');
-        const token = await deps.shield.solve(
-          { challengeId: body.challenge_id, counter: body.counter, derivedKey: body.derived_key },
-          { address: request.ip },
-        );
-        return toCaptchaToken(token);
-      },
-    );
+    catalogueRoute(app, shieldApi.solveChallenge, {}, async (request, reply) => {
+      const { body } = request;
+      void reply.header('cache-control', 'no-store');
+      const token = await deps.shield.solve(
+        { challengeId: body.challenge_id, counter: body.counter, derivedKey: body.derived_key },
+        { address: request.ip },
+      );
+      return toCaptchaToken(token);
+    });
   };
 }

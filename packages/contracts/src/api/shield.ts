@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 const short = (max: number, what: string) => z.string().max(max).describe(what);
 
@@ -83,3 +84,57 @@ export const challengeSolveRequestSchema = z
 export const captchaTokenSchema = z
   .object({ captcha_token: z.string(), expires_in: z.number().int() })
   .meta({ id: 'CaptchaToken' });
+
+/** The challenge page's scripts, by file name. */
+export const challengeAssetParamsSchema = z.object({ '*': z.string().max(64) });
+
+const tags = ['shield'] as const;
+
+/** `/v1/shield`: captcha init, the proof-of-work challenge page and its solution. */
+export const shieldApi = {
+  captchaInit: defineEndpoint({
+    method: 'POST',
+    path: '/v1/shield/captcha/init',
+    summary: 'A captcha token for a protected action, or a challenge to solve first',
+    description:
+      'Low risk answers {captcha_token, expires_in} directly. When the failed sign-ins of the ' +
+      'account, device or address reach their thresholds it answers {url, expires_in}: open url ' +
+      'with redirect_uri and state appended; the page returns captcha_token, expires_in and state ' +
+      'to redirect_uri. Tokens are bound to client, action, device (send x-device-id) and subject, ' +
+      'and are spent by the protected call when a challenge was required.',
+    tags,
+    auth: 'visitor',
+    body: captchaInitRequestSchema,
+    answer: captchaInitSchema,
+  }),
+  /** HTML: no JSON answer. */
+  challenge: defineEndpoint({
+    method: 'GET',
+    path: '/v1/shield/challenge',
+    summary: 'The proof-of-work challenge page (HTML, for the 320x430 modal)',
+    description:
+      'Served from the url of captcha init with redirect_uri and state appended. Solves the ' +
+      'challenge in the browser, then goes to redirect_uri?captcha_token=...&expires_in=...&state=...',
+    tags,
+    auth: 'visitor',
+    query: challengeQuerySchema,
+  }),
+  /** The challenge page's scripts (not in the API reference). */
+  challengeAsset: defineEndpoint({
+    method: 'GET',
+    path: '/v1/shield/challenge/assets/*',
+    summary: 'A script of the challenge page',
+    tags,
+    auth: 'visitor',
+    params: challengeAssetParamsSchema,
+  }),
+  solveChallenge: defineEndpoint({
+    method: 'POST',
+    path: '/v1/shield/challenge/solve',
+    summary: 'Trade a solved challenge for a captcha token (once per challenge)',
+    tags,
+    auth: 'visitor',
+    body: challengeSolveRequestSchema,
+    answer: captchaTokenSchema,
+  }),
+} as const;
