@@ -52,6 +52,28 @@ export default tseslint.config(
     },
   },
   {
+    // The browser calls the API through the route table: a catalogue entry's zod schemas would
+    // ship to every page that imports it (docs/web-app.md).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nimbus/contracts'],
+              importNamePattern: '^(apiCatalogue|catalogueEntries|[a-z][A-Za-z]*Api)$',
+              allowTypeImports: true,
+              message:
+                'Call the API through the route table of @nimbus/contracts/routes (`npm run api:routes` writes it).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },

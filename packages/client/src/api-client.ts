@@ -1,5 +1,5 @@
 import { apiGroupOf } from '@nimbus/contracts';
-import type { AnswerOf, ApiPathGroup, ErrorKind } from '@nimbus/contracts';
+import type { ApiPathGroup, ErrorKind } from '@nimbus/contracts';
 import {
   ApiError,
   createClientError,
@@ -22,7 +22,7 @@ import type {
   CaptchaMeta,
   SolveChallenge,
 } from './captcha';
-import { callEndpoint, type CallArgs, type CallableEndpoint } from './call';
+import { callEndpoint, type CallAnswer, type CallArgs, type CallTarget } from './call';
 import { buildRequestUrl } from './request-url';
 import type { QueryParams } from './request-url';
 import { defaultStorage } from './storage';
@@ -138,10 +138,11 @@ export interface ApiClient {
   patch<T = unknown>(path: string, body?: RequestBody, options?: CallOptions): Promise<T>;
   delete<T = unknown>(path: string, options?: CallOptions): Promise<T>;
   /**
-   * Calls an entry of the API catalogue (`@nimbus/contracts`): path, query and body from the
-   * input, the answer typed from the entry.
+   * Calls an entry of the API catalogue (`@nimbus/contracts`), or its route from the route table
+   * (`@nimbus/contracts/routes`, what the browser uses): path, query and body from the input, the
+   * answer typed from the entry.
    */
-  call<E extends CallableEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<E>>;
+  call<T extends CallTarget>(endpoint: T, ...args: CallArgs<T>): Promise<CallAnswer<T>>;
   /** The origin a group's next call goes to (`''` for the page's own origin). */
   originOf(group: ApiPathGroup): string;
   /** The client's captcha token cache. */

@@ -1,4 +1,5 @@
 import { driveApi, uploadApi, type DriveAbout, type DriveFile } from '@nimbus/contracts';
+import { driveRoutes, uploadRoutes } from '@nimbus/contracts/routes';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
@@ -86,5 +87,27 @@ describe('call', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).error).toBe('file_not_found');
     expect(sent).toHaveLength(2);
+  });
+
+  it('calls a route of the route table like its catalogue entry, typed the same', async () => {
+    const { client, sent } = fakeClient([{ status: 200, json: { kind: 'drive#file', id: 'f/1' } }]);
+    const file = await client.call(driveRoutes.renameFile, {
+      params: { id: 'f/1' },
+      body: { name: 'new name' },
+    });
+    expectTypeOf(file).toEqualTypeOf<DriveFile>();
+    const about = await client.call(driveRoutes.about);
+    expectTypeOf(about).toEqualTypeOf<DriveAbout>();
+    await client.call(uploadRoutes.prove, {
+      params: { id: 'f1' },
+      body: { ranges: [{ offset: '0', length: '1', sha1: 'a'.repeat(40) }] },
+    });
+    expect(sent.map(({ method, url, body }) => `${method} ${url} ${body ?? ''}`)).toEqual([
+      `PATCH https://drive.example/drive/v1/files/f%2F1 ${JSON.stringify({ name: 'new name' })}`,
+      'GET https://drive.example/drive/v1/about ',
+      `POST https://drive.example/drive/v1/files/f1:prove ${JSON.stringify({
+        ranges: [{ offset: '0', length: '1', sha1: 'a'.repeat(40) }],
+      })}`,
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 import {
   fillPath,
   type AnswerOf,
+  type ApiRoute,
   type CallInput,
   type Endpoint,
+  type EndpointOfRoute,
   type InputOptional,
 } from '@nimbus/contracts';
 import type { CallOptions, HttpMethod, RequestBody, RequestOptions } from './api-client';
@@ -11,28 +13,38 @@ import type { QueryParams } from './request-url';
 /** A catalogue entry a client can call (tus's `OPTIONS` is the upload library's). */
 export type CallableEndpoint = Endpoint & { readonly method: HttpMethod };
 
-/** The arguments after the endpoint: its input (optional when it needs none) and call options. */
-export type CallArgs<E extends CallableEndpoint> =
-  InputOptional<E> extends true
-    ? [input?: CallInput<E>, options?: CallOptions]
-    : [input: CallInput<E>, options?: CallOptions];
+/**
+ * What `call` takes: a catalogue entry, or its route from the route table
+ * (`@nimbus/contracts/routes`), which types the call the same way without shipping the entry's
+ * schemas to the browser.
+ */
+export type CallTarget = CallableEndpoint | ApiRoute<CallableEndpoint>;
+
+/** The answer a call to a target resolves. */
+export type CallAnswer<T extends CallTarget> = AnswerOf<EndpointOfRoute<T>>;
+
+/** The arguments after the target: its input (optional when it needs none) and call options. */
+export type CallArgs<T extends CallTarget> =
+  InputOptional<EndpointOfRoute<T>> extends true
+    ? [input?: CallInput<EndpointOfRoute<T>>, options?: CallOptions]
+    : [input: CallInput<EndpointOfRoute<T>>, options?: CallOptions];
 
 /**
- * Calls a catalogue entry through a client's `request` (so its retries, captcha renewal and
- * error parsing apply): fills the path's parameters, sends the query and the JSON body, and
- * resolves the answer typed from the entry's answer schema.
+ * Calls a catalogue entry (or its route) through a client's `request` (so its retries, captcha
+ * renewal and error parsing apply): fills the path's parameters, sends the query and the JSON
+ * body, and resolves the answer typed from the entry's answer schema.
  */
-export function callEndpoint<E extends CallableEndpoint>(
-  client: { request<T>(options: RequestOptions): Promise<T> },
-  endpoint: E,
-  ...[input, options = {}]: CallArgs<E>
-): Promise<AnswerOf<E>> {
+export function callEndpoint<T extends CallTarget>(
+  client: { request<A>(options: RequestOptions): Promise<A> },
+  endpoint: T,
+  ...[input, options = {}]: CallArgs<T>
+): Promise<CallAnswer<T>> {
   const given = (input ?? {}) as {
     params?: Readonly<Record<string, unknown>>;
     query?: QueryParams;
     body?: RequestBody;
   };
-  return client.request<AnswerOf<E>>({
+  return client.request<CallAnswer<T>>({
     ...options,
     method: endpoint.method,
     path: fillPath(endpoint.path, given.params),

@@ -11,3 +11,4 @@ export * from './event';
 export * from './access';
 export * from './shield';
 export * from './site';
+export * from './routes.generated';

@@ -1,12 +1,11 @@
 import {
-  driveApi,
-  eventApi,
   type DriveAbout as ApiAbout,
   type DriveEvent,
   type DriveFile as ApiFile,
   type DriveFileList,
   type SortOrder,
 } from '@nimbus/contracts';
+import { driveRoutes, eventRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 import { chunked } from './transfer-plan';
 
@@ -70,7 +69,7 @@ export async function listFiles(
   signal?: AbortSignal,
 ): Promise<DriveFilePage> {
   return browserClient().call(
-    driveApi.listFiles,
+    driveRoutes.listFiles,
     {
       query: {
         parent_id: params.parentId,
@@ -88,12 +87,12 @@ export async function listFiles(
 
 /** `GET /drive/v1/files/{id}`: the file with its links (for looking at it or opening it). */
 export async function getFile(id: string, signal?: AbortSignal): Promise<DriveFile> {
-  return browserClient().call(driveApi.getFile, { params: { id } }, signal ? { signal } : {});
+  return browserClient().call(driveRoutes.getFile, { params: { id } }, signal ? { signal } : {});
 }
 
 /** `GET /drive/v1/files/{id}` as a listing row (its small thumbnail), to put a new item in. */
 export async function getListedFile(id: string): Promise<DriveFile> {
-  return browserClient().call(driveApi.getFile, {
+  return browserClient().call(driveRoutes.getFile, {
     params: { id },
     query: { thumbnail_size: 'SIZE_SMALL' },
   });
@@ -104,12 +103,12 @@ export async function getListedFile(id: string): Promise<DriveFile> {
  * refuses (`download_traffic_exhausted`) once the month's download traffic is used up.
  */
 export async function getFileForDownload(id: string): Promise<DriveFile> {
-  return browserClient().call(driveApi.getFile, { params: { id }, query: { usage: 'FETCH' } });
+  return browserClient().call(driveRoutes.getFile, { params: { id }, query: { usage: 'FETCH' } });
 }
 
 /** Creates a folder; a taken name becomes `name(1)`. */
 export async function createFolder(name: string, parentId: string): Promise<DriveFile> {
-  const answer = await browserClient().call(driveApi.createFile, {
+  const answer = await browserClient().call(driveRoutes.createFile, {
     body: { kind: 'drive#folder', name, parent_id: parentId },
   });
   if (answer.upload_type !== 'UPLOAD_TYPE_UNKNOWN') {
@@ -120,13 +119,15 @@ export async function createFolder(name: string, parentId: string): Promise<Driv
 
 /** Renames an item; a name taken in its folder fails with `file_duplicated_name`. */
 export async function renameFile(id: string, name: string): Promise<DriveFile> {
-  return browserClient().call(driveApi.renameFile, { params: { id }, body: { name } });
+  return browserClient().call(driveRoutes.renameFile, { params: { id }, body: { name } });
 }
 
 /** Stars or unstars items (1,000 ids a call). */
 export async function setStarred(ids: readonly string[], starred: boolean): Promise<void> {
   for (const chunk of chunked(ids)) {
-    await browserClient().call(starred ? driveApi.star : driveApi.unstar, { body: { ids: chunk } });
+    await browserClient().call(starred ? driveRoutes.star : driveRoutes.unstar, {
+      body: { ids: chunk },
+    });
   }
 }
 
@@ -139,7 +140,7 @@ export type IdBatch = 'batchTrash' | 'batchUntrash' | 'batchDelete';
  */
 export async function batchIds(action: IdBatch, ids: readonly string[]): Promise<void> {
   for (const chunk of chunked(ids)) {
-    await browserClient().call(driveApi[action], { body: { ids: [...chunk] } });
+    await browserClient().call(driveRoutes[action], { body: { ids: [...chunk] } });
   }
 }
 
@@ -150,7 +151,7 @@ export async function batchTo(
   parentId: string,
 ): Promise<void> {
   for (const chunk of chunked(ids)) {
-    await browserClient().call(driveApi[action], {
+    await browserClient().call(driveRoutes[action], {
       body: { ids: [...chunk], to: { parent_id: parentId } },
     });
   }
@@ -165,12 +166,12 @@ export async function zipLink(ids: readonly string[]): Promise<{ name: string; u
 
 /** Deletes everything in the trash for good. */
 export async function emptyTrash(): Promise<void> {
-  await browserClient().call(driveApi.emptyTrash);
+  await browserClient().call(driveRoutes.emptyTrash);
 }
 
 /** The member's storage quota and usage. */
 export async function getAbout(signal?: AbortSignal): Promise<DriveAbout> {
-  return browserClient().call(driveApi.about, {}, signal ? { signal } : {});
+  return browserClient().call(driveRoutes.about, {}, signal ? { signal } : {});
 }
 
 /** An event as a listing item: the file as the event shows it, dated by the event. */
@@ -205,7 +206,7 @@ export async function listRecent(
   signal?: AbortSignal,
 ): Promise<DriveFilePage> {
   const answer = await browserClient().call(
-    eventApi.list,
+    eventRoutes.list,
     {
       query: {
         limit,

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@nimbus/client';
-import { driveApi, uploadApi } from '@nimbus/contracts';
+import { driveRoutes, uploadRoutes } from '@nimbus/contracts/routes';
 import type { ProvenRange } from './gcid';
 import type { CreateFileRequest, UploadAnswer, UploadApi } from './upload-types';
 
@@ -29,13 +29,13 @@ export function createUploadApi(clientOf: () => ApiClient): UploadApi {
   const base = () => clientOf().originOf('drive') || window.location.origin;
   return {
     async createFolder(parentId, name) {
-      const answer = await clientOf().call(driveApi.createFile, {
+      const answer = await clientOf().call(driveRoutes.createFile, {
         body: { kind: 'drive#folder', name, parent_id: parentId },
       });
       return { id: answer.file?.id ?? '' };
     },
     async createFile(request: CreateFileRequest) {
-      const answer = await clientOf().call(driveApi.createFile, {
+      const answer = await clientOf().call(driveRoutes.createFile, {
         body: {
           kind: 'drive#file',
           name: request.name,
@@ -48,7 +48,7 @@ export function createUploadApi(clientOf: () => ApiClient): UploadApi {
       return withAbsoluteUrls(answer, base());
     },
     async prove(fileId: string, ranges: ProvenRange[]) {
-      const answer = await clientOf().call(uploadApi.prove, {
+      const answer = await clientOf().call(uploadRoutes.prove, {
         params: { id: fileId },
         body: { ranges },
       });

@@ -1,0 +1,174 @@
+// Written by `npm run api:routes` from the API catalogue (catalogue.ts): do not edit by hand.
+import type { apiCatalogue } from './catalogue';
+import type { ApiRoute } from './route';
+
+export type { ApiRoute, EndpointOfRoute } from './route';
+
+type Catalogue = typeof apiCatalogue;
+
+/** The method and path of each `apiCatalogue.drive` entry, for calls from the browser. */
+export const driveRoutes = {
+  about: { method: 'GET', path: '/drive/v1/about' } as ApiRoute<Catalogue['drive']['about']>,
+  listFiles: { method: 'GET', path: '/drive/v1/files' } as ApiRoute<
+    Catalogue['drive']['listFiles']
+  >,
+  createFile: { method: 'POST', path: '/drive/v1/files' } as ApiRoute<
+    Catalogue['drive']['createFile']
+  >,
+  getFile: { method: 'GET', path: '/drive/v1/files/:id' } as ApiRoute<
+    Catalogue['drive']['getFile']
+  >,
+  renameFile: { method: 'PATCH', path: '/drive/v1/files/:id' } as ApiRoute<
+    Catalogue['drive']['renameFile']
+  >,
+  star: { method: 'POST', path: '/drive/v1/files::star' } as ApiRoute<Catalogue['drive']['star']>,
+  unstar: { method: 'POST', path: '/drive/v1/files::unstar' } as ApiRoute<
+    Catalogue['drive']['unstar']
+  >,
+  batchTrash: { method: 'POST', path: '/drive/v1/files::batchTrash' } as ApiRoute<
+    Catalogue['drive']['batchTrash']
+  >,
+  batchUntrash: { method: 'POST', path: '/drive/v1/files::batchUntrash' } as ApiRoute<
+    Catalogue['drive']['batchUntrash']
+  >,
+  batchDelete: { method: 'POST', path: '/drive/v1/files::batchDelete' } as ApiRoute<
+    Catalogue['drive']['batchDelete']
+  >,
+  batchMove: { method: 'POST', path: '/drive/v1/files::batchMove' } as ApiRoute<
+    Catalogue['drive']['batchMove']
+  >,
+  batchCopy: { method: 'POST', path: '/drive/v1/files::batchCopy' } as ApiRoute<
+    Catalogue['drive']['batchCopy']
+  >,
+  emptyTrash: { method: 'PATCH', path: '/drive/v1/files/trash::empty' } as ApiRoute<
+    Catalogue['drive']['emptyTrash']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.upload` entry, for calls from the browser. */
+export const uploadRoutes = {
+  tusServer: { method: 'OPTIONS', path: '/drive/v1/uploads' } as ApiRoute<
+    Catalogue['upload']['tusServer']
+  >,
+  tusUploadServer: { method: 'OPTIONS', path: '/drive/v1/uploads/:id' } as ApiRoute<
+    Catalogue['upload']['tusUploadServer']
+  >,
+  tusOffset: { method: 'HEAD', path: '/drive/v1/uploads/:id' } as ApiRoute<
+    Catalogue['upload']['tusOffset']
+  >,
+  tusAppend: { method: 'PATCH', path: '/drive/v1/uploads/:id' } as ApiRoute<
+    Catalogue['upload']['tusAppend']
+  >,
+  tusTerminate: { method: 'DELETE', path: '/drive/v1/uploads/:id' } as ApiRoute<
+    Catalogue['upload']['tusTerminate']
+  >,
+  form: { method: 'POST', path: '/drive/v1/uploads/:id/form' } as ApiRoute<
+    Catalogue['upload']['form']
+  >,
+  prove: { method: 'POST', path: '/drive/v1/files/:id(^[A-Za-z0-9_-]{1,64})::prove' } as ApiRoute<
+    Catalogue['upload']['prove']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.share` entry, for calls from the browser. */
+export const shareRoutes = {
+  create: { method: 'POST', path: '/drive/v1/share' } as ApiRoute<Catalogue['share']['create']>,
+  list: { method: 'GET', path: '/drive/v1/share/list' } as ApiRoute<Catalogue['share']['list']>,
+  update: { method: 'PATCH', path: '/drive/v1/share/:share_id' } as ApiRoute<
+    Catalogue['share']['update']
+  >,
+  batchDelete: { method: 'POST', path: '/drive/v1/share::batchDelete' } as ApiRoute<
+    Catalogue['share']['batchDelete']
+  >,
+  open: { method: 'GET', path: '/drive/v1/share' } as ApiRoute<Catalogue['share']['open']>,
+  detail: { method: 'GET', path: '/drive/v1/share/detail' } as ApiRoute<
+    Catalogue['share']['detail']
+  >,
+  fileInfo: { method: 'GET', path: '/drive/v1/share/file_info' } as ApiRoute<
+    Catalogue['share']['fileInfo']
+  >,
+  batchFileInfo: { method: 'POST', path: '/drive/v1/share::batch_file_info' } as ApiRoute<
+    Catalogue['share']['batchFileInfo']
+  >,
+  zip: { method: 'POST', path: '/drive/v1/share::zip' } as ApiRoute<Catalogue['share']['zip']>,
+  restore: { method: 'POST', path: '/drive/v1/share/restore' } as ApiRoute<
+    Catalogue['share']['restore']
+  >,
+  report: { method: 'POST', path: '/audit.admin/v1/share' } as ApiRoute<
+    Catalogue['share']['report']
+  >,
+  moderateShare: { method: 'PATCH', path: '/audit.admin/v1/shares/:share_id' } as ApiRoute<
+    Catalogue['share']['moderateShare']
+  >,
+  moderateFile: { method: 'PATCH', path: '/audit.admin/v1/files/:file_id' } as ApiRoute<
+    Catalogue['share']['moderateFile']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.task` entry, for calls from the browser. */
+export const taskRoutes = {
+  list: { method: 'GET', path: '/drive/v1/tasks' } as ApiRoute<Catalogue['task']['list']>,
+  get: { method: 'GET', path: '/drive/v1/tasks/:id' } as ApiRoute<Catalogue['task']['get']>,
+  remove: { method: 'DELETE', path: '/drive/v1/tasks' } as ApiRoute<Catalogue['task']['remove']>,
+  setPhase: { method: 'PATCH', path: '/drive/v1/tasks/:id' } as ApiRoute<
+    Catalogue['task']['setPhase']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.offline` entry, for calls from the browser. */
+export const offlineRoutes = {
+  retry: { method: 'POST', path: '/drive/v1/task' } as ApiRoute<Catalogue['offline']['retry']>,
+  checkUrls: { method: 'POST', path: '/drive/v1/resource/list' } as ApiRoute<
+    Catalogue['offline']['checkUrls']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.event` entry, for calls from the browser. */
+export const eventRoutes = {
+  list: { method: 'GET', path: '/drive/v1/events' } as ApiRoute<Catalogue['event']['list']>,
+};
+
+/** The method and path of each `apiCatalogue.shield` entry, for calls from the browser. */
+export const shieldRoutes = {
+  captchaInit: { method: 'POST', path: '/v1/shield/captcha/init' } as ApiRoute<
+    Catalogue['shield']['captchaInit']
+  >,
+  challenge: { method: 'GET', path: '/v1/shield/challenge' } as ApiRoute<
+    Catalogue['shield']['challenge']
+  >,
+  challengeAsset: { method: 'GET', path: '/v1/shield/challenge/assets/*' } as ApiRoute<
+    Catalogue['shield']['challengeAsset']
+  >,
+  solveChallenge: { method: 'POST', path: '/v1/shield/challenge/solve' } as ApiRoute<
+    Catalogue['shield']['solveChallenge']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.access` entry, for calls from the browser. */
+export const accessRoutes = {
+  areaAccessible: { method: 'GET', path: '/access_controller/v1/area_accessible' } as ApiRoute<
+    Catalogue['access']['areaAccessible']
+  >,
+  areaCountryCode: { method: 'GET', path: '/drive/v1/privilege/area_country_code' } as ApiRoute<
+    Catalogue['access']['areaCountryCode']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.health` entry, for calls from the browser. */
+export const healthRoutes = {
+  liveness: { method: 'GET', path: '/healthz' } as ApiRoute<Catalogue['health']['liveness']>,
+  readiness: { method: 'GET', path: '/readyz' } as ApiRoute<Catalogue['health']['readiness']>,
+};
+
+/** The route table by area, like `apiCatalogue`. */
+export const apiRoutes = {
+  drive: driveRoutes,
+  upload: uploadRoutes,
+  share: shareRoutes,
+  task: taskRoutes,
+  offline: offlineRoutes,
+  event: eventRoutes,
+  shield: shieldRoutes,
+  access: accessRoutes,
+  health: healthRoutes,
+};
