@@ -18,7 +18,6 @@ const maxComponentLines = 300;
 const largeFiles = new Set([
   'apps/server/src/container.ts',
   'apps/server/src/modules/upload/upload.service.ts',
-  'apps/server/test/content/content.test.ts',
   'apps/server/test/http/contract.test.ts',
   'apps/server/test/http/route-fuzz.test.ts',
   'apps/server/test/membership/membership-activity.test.ts',
