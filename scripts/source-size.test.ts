@@ -26,7 +26,6 @@ const largeFiles = new Set([
   'apps/server/test/shield/shield.test.ts',
   'apps/server/test/upload/uploads.test.ts',
   'apps/server/test/user/accounts.test.ts',
-  'apps/web/src/features/share/share-actions.tsx',
   'packages/client/src/api-client.test.ts',
 ]);
 

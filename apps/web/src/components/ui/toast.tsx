@@ -1,9 +1,9 @@
 'use client';
 
-import { X } from 'lucide-react';
-import { Toast as ToastPrimitive } from 'radix-ui';
 import { create } from 'zustand';
-import { buttonVariants } from './button-variants';
+import { loadOnce, useLoadedWhen } from '@/lib/use-loaded-when';
+
+const loadToastList = loadOnce(() => import('./toast-list'));
 
 /** A message shown briefly in the corner, optionally with one action such as "Undo". */
 export interface ToastOptions {
@@ -28,7 +28,7 @@ interface ToastState {
   nextId: number;
 }
 
-const useToastStore = create<ToastState>(() => ({ toasts: [], nextId: 1 }));
+export const useToastStore = create<ToastState>(() => ({ toasts: [], nextId: 1 }));
 
 /** Shows a toast; returns its id for {@link dismissToast}. */
 export function toast(options: ToastOptions): number {
@@ -52,50 +52,12 @@ export interface ToasterProps {
   closeLabel: string;
 }
 
-/** The place toasts appear (Radix Toast): announced politely, paused on hover and focus. */
-export function Toaster({ label, closeLabel }: ToasterProps) {
-  const toasts = useToastStore((state) => state.toasts);
-  return (
-    <ToastPrimitive.Provider label={label} swipeDirection="right">
-      {toasts.map((entry) => (
-        <ToastPrimitive.Root
-          key={entry.id}
-          duration={entry.durationMs ?? 5_000}
-          onOpenChange={(open) => {
-            if (!open) {
-              dismissToast(entry.id);
-            }
-          }}
-          className="relative flex items-start gap-3 rounded-xl border border-border bg-background p-4 pr-12 text-foreground shadow-[var(--shadow-popover)]"
-        >
-          <div className="grid flex-1 gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">
-              {entry.title}
-            </ToastPrimitive.Title>
-            {entry.description ? (
-              <ToastPrimitive.Description className="text-sm text-muted-foreground">
-                {entry.description}
-              </ToastPrimitive.Description>
-            ) : null}
-          </div>
-          {entry.action ? (
-            <ToastPrimitive.Action
-              altText={entry.action.altText}
-              onClick={entry.action.onAction}
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            >
-              {entry.action.label}
-            </ToastPrimitive.Action>
-          ) : null}
-          <ToastPrimitive.Close
-            aria-label={closeLabel}
-            className="absolute right-1 top-1 inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted md:size-9"
-          >
-            <X aria-hidden className="size-4" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[var(--z-overlay)] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
-    </ToastPrimitive.Provider>
-  );
+/**
+ * The place toasts appear. Radix Toast loads with the first toast: most visits show none, and the
+ * toast shows once it is here (announced politely, paused on hover and focus).
+ */
+export function Toaster(props: ToasterProps) {
+  const shown = useToastStore((state) => state.toasts.length > 0);
+  const ToastList = useLoadedWhen(loadToastList, shown)?.ToastList;
+  return ToastList ? <ToastList {...props} /> : null;
 }

@@ -1,27 +1,16 @@
 'use client';
 
-import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Flag } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toast';
-import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
-import { errorText } from '@/lib/api/error-text';
+import { loadOnce, useLoadedWhen } from '@/lib/use-loaded-when';
 
-/** The reasons a visitor can pick; stored with the report as their key. */
-export const reportReasons = ['copyright', 'sexual', 'violence', 'spam', 'other'] as const;
-type ReportReason = (typeof reportReasons)[number];
+// The dialog loads when the button is first pointed at, focused or pressed, and opens once here.
+const loadReportDialog = loadOnce(() => import('./report-dialog'));
 
-/** "Report": sends the share for review (`POST /audit.admin/v1/share`) with a reason. */
+/** "Report": opens the dialog that sends the share for review with a reason. */
 export function ReportButton({
   shareId,
   shareUserId,
@@ -32,75 +21,34 @@ export function ReportButton({
   errorTexts: ErrorTexts;
 }) {
   const t = useTranslations('share');
-  const locale = useLocale();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason>('copyright');
-  const [details, setDetails] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await browserClient().post('/audit.admin/v1/share', {
-        share_id: shareId,
-        share_user_id: shareUserId,
-        reason: details.trim() ? `${reason}: ${details.trim()}` : reason,
-      });
-      setOpen(false);
-      setDetails('');
-      toast({ title: t('report.sent') });
-    } catch (cause) {
-      const message = errorText(cause, locale, errorTexts);
-      if (message) {
-        toast({ title: message });
-      }
-    }
-    setBusy(false);
-  }
-
+  const opener = useRef<HTMLButtonElement>(null);
+  const ReportDialog = useLoadedWhen(loadReportDialog, open)?.ReportDialog;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" data-testid="share-report">
-          <Flag aria-hidden className="size-4" />
-          {t('report.label')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t('report.close')} className="p-6">
-        <DialogTitle>{t('report.title')}</DialogTitle>
-        <DialogDescription>{t('report.description')}</DialogDescription>
-        <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('report.reason')}</legend>
-            {reportReasons.map((key) => (
-              <label key={key} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="reason"
-                  value={key}
-                  checked={reason === key}
-                  onChange={() => setReason(key)}
-                />
-                {t(`report.reasons.${key}`)}
-              </label>
-            ))}
-          </fieldset>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('report.details')}
-            <textarea
-              value={details}
-              maxLength={900}
-              rows={3}
-              onChange={(event) => setDetails(event.target.value)}
-              className="rounded-md border bg-background px-3 py-2 text-sm font-normal"
-            />
-          </label>
-          <Button type="submit" disabled={busy}>
-            {t('report.submit')}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={opener}
+        variant="outline"
+        data-testid="share-report"
+        aria-haspopup="dialog"
+        aria-expanded={open && ReportDialog !== undefined}
+        onPointerEnter={() => void loadReportDialog()}
+        onFocus={() => void loadReportDialog()}
+        onClick={() => setOpen(true)}
+      >
+        <Flag aria-hidden className="size-4" />
+        {t('report.label')}
+      </Button>
+      {ReportDialog ? (
+        <ReportDialog
+          shareId={shareId}
+          shareUserId={shareUserId}
+          errorTexts={errorTexts}
+          open={open}
+          setOpen={setOpen}
+          opener={opener}
+        />
+      ) : null}
+    </>
   );
 }

@@ -4,18 +4,15 @@ import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { ApiError, defaultStorage } from '@nimbus/client';
 import type { Locale } from '@nimbus/contracts';
-import { CheckCircle2, CircleAlert, FolderOpen, HardDriveDownload } from 'lucide-react';
+import { HardDriveDownload } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { emitAppEvent } from '@/lib/app-events';
 import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
-import { AuthPanel } from '@/features/auth/auth-panel';
 import type { DriveFile } from '@/features/drive/drive-api';
 import { getFile } from '@/features/drive/drive-api';
 import { actionParams, maxActionFileIds } from '@/features/drive/actions/dialog-action';
@@ -35,10 +32,15 @@ import {
 import type { RestoreTask } from './restore-task';
 import { browserSleep, followRestoreTask, savedIdsOf } from './restore-task';
 import type { ShareZipBody } from './share-pick';
-import { downloadOneByOne, intoFolder } from './share-pick';
+import { downloadOneByOne } from './share-pick';
 import type { OpenShareAnswer, ShareStatus } from './share-types';
 import { savedFromSharesChoice } from './share-types';
-import { FolderPicker } from './folder-picker';
+import type { SaveState } from './share-dialogs';
+import { loadOnce, useLoadedWhen } from '@/lib/use-loaded-when';
+
+// The sign-in and save dialogs (with the sign-in panel and the folder picker) load when one is
+// first asked for; a dialog opens once its content is here, so its first field takes the focus.
+const loadDialogs = loadOnce(() => import('./share-dialogs'));
 
 /** The scenes of the share page (docs/product.md#entities). */
 export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE_PREVIEW_WINDOW';
@@ -61,13 +63,6 @@ interface RestoreAnswer {
   restore_task_id: string;
   file_id: string;
 }
-
-type SaveState =
-  | { step: 'closed' }
-  | { step: 'pick'; chosen: string; body: RestoreRequestBody }
-  | { step: 'saving'; progress: number }
-  | { step: 'done'; href: string }
-  | { step: 'error'; message: string };
 
 interface ShareActions {
   /**
@@ -541,6 +536,10 @@ export function ShareActionsProvider({
     resume();
   }, [resume]);
 
+  const Dialogs = useLoadedWhen(
+    loadDialogs,
+    signInFor !== undefined || save.step !== 'closed',
+  )?.ShareDialogs;
   const scene: ShareScene = signInFor
     ? 'SHOW_LOGIN_DIALOG'
     : previewing
@@ -569,151 +568,20 @@ export function ShareActionsProvider({
       <div className="contents" data-testid="share-scene" data-scene={scene}>
         {children}
       </div>
-      <Dialog open={signInFor !== undefined} onOpenChange={(open) => (open ? null : closeSignIn())}>
-        <DialogContent
-          closeLabel={t('sign-in.close')}
-          className="max-h-[100dvh] overflow-y-auto"
-          data-testid="share-sign-in-dialog"
-        >
-          <DialogTitle className="sr-only">{t('sign-in.title')}</DialogTitle>
-          <AuthPanel
-            errorTexts={errorTexts}
-            defaultRedirect="/"
-            onSignedIn={signedIn}
-            embedded
-            lead={
-              <DialogDescription>
-                {signInFor?.action === 'zip'
-                  ? t('sign-in.for-download-zip', { count: signInFor.count })
-                  : signInFor?.action === 'download'
-                    ? signInFor.count > 1
-                      ? t('sign-in.for-download-some', { count: signInFor.count })
-                      : t('sign-in.for-download')
-                    : signInFor && signInFor.count > 0
-                      ? t('sign-in.for-save-some', { count: signInFor.count })
-                      : t('sign-in.for-save')}
-              </DialogDescription>
-            }
-          />
-        </DialogContent>
-      </Dialog>
-      <Dialog open={save.step !== 'closed'} onOpenChange={(open) => (open ? null : closeSave())}>
-        <DialogContent closeLabel={t('save.close')} data-testid="share-save-dialog">
-          <DialogTitle>{t('save.dialog-title')}</DialogTitle>
-          <SaveDialogBody state={save} setState={setSave} runSave={runSave} />
-        </DialogContent>
-      </Dialog>
+      {Dialogs ? (
+        <Dialogs
+          signInFor={signInFor}
+          closeSignIn={closeSignIn}
+          signedIn={signedIn}
+          errorTexts={errorTexts}
+          save={save}
+          setSave={setSave}
+          closeSave={closeSave}
+          runSave={runSave}
+        />
+      ) : null}
     </ShareActionsContext.Provider>
   );
-}
-
-function SaveDialogBody({
-  state,
-  setState,
-  runSave,
-}: {
-  state: SaveState;
-  setState: (state: SaveState) => void;
-  runSave: (body: RestoreRequestBody) => Promise<void>;
-}) {
-  const t = useTranslations('share');
-  switch (state.step) {
-    case 'closed':
-      return null;
-    case 'pick':
-      return (
-        <>
-          <DialogDescription>
-            {state.body.file_ids.length > 0
-              ? t('save.dialog-description-some', { count: state.body.file_ids.length })
-              : t('save.dialog-description')}
-          </DialogDescription>
-          <FolderPicker
-            chosen={state.chosen}
-            onChoose={(chosen) => setState({ ...state, chosen })}
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => setState({ step: 'closed' })}>
-              {t('save.cancel')}
-            </Button>
-            <Button
-              type="button"
-              data-testid="share-save-submit"
-              onClick={() =>
-                void runSave(
-                  intoFolder(
-                    state.body,
-                    state.chosen === savedFromSharesChoice ? undefined : state.chosen,
-                  ),
-                )
-              }
-            >
-              <HardDriveDownload aria-hidden />
-              {t('save.submit')}
-            </Button>
-          </div>
-        </>
-      );
-    case 'saving':
-      return (
-        <div className="flex flex-col gap-3" data-testid="share-save-progress">
-          <DialogDescription>{t('save.started')}</DialogDescription>
-          <div
-            role="progressbar"
-            aria-label={t('save.progress-label')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={state.progress}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width]"
-              style={{ width: `${Math.max(4, state.progress)}%` }}
-            />
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {t('save.progress', { progress: state.progress })}
-          </p>
-        </div>
-      );
-    case 'done':
-      return (
-        <div className="flex flex-col gap-4" data-testid="share-save-done">
-          <DialogDescription className="flex items-center gap-2 text-base text-foreground">
-            <CheckCircle2 aria-hidden className="size-5 text-primary" />
-            {t('save.done')}
-          </DialogDescription>
-          <p className="text-sm text-muted-foreground">{t('save.where')}</p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => setState({ step: 'closed' })}>
-              {t('save.close')}
-            </Button>
-            <a
-              href={state.href}
-              className={buttonVariants({ variant: 'primary' })}
-              data-testid="share-open-in-drive"
-            >
-              <FolderOpen aria-hidden />
-              {t('save.open')}
-            </a>
-          </div>
-        </div>
-      );
-    case 'error':
-      return (
-        <div className="flex flex-col gap-4" data-testid="share-save-error">
-          <DialogDescription className="flex items-center gap-2 text-base text-foreground">
-            <CircleAlert aria-hidden className="size-5 text-destructive" />
-            {state.message}
-          </DialogDescription>
-          <div className="flex justify-end">
-            <Button type="button" variant="outline" onClick={() => setState({ step: 'closed' })}>
-              {t('save.close')}
-            </Button>
-          </div>
-        </div>
-      );
-  }
 }
 
 /** The page's primary button, "Save to my drive". */
