@@ -24,7 +24,6 @@ const largeFiles = new Set([
   'apps/server/test/offline/offline-torrent.test.ts',
   'apps/server/test/offline/offline.test.ts',
   'apps/server/test/upload/uploads.test.ts',
-  'apps/server/test/user/accounts.test.ts',
   'packages/client/src/api-client.test.ts',
 ]);
 
