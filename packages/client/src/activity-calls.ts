@@ -1,5 +1,7 @@
 import {
   activityOperationSchema,
+  membershipApi,
+  siteConfigApi,
   type ActivityOperation,
   type ActivityScene,
   type ActivityTaskType,
@@ -22,10 +24,7 @@ export function getTaskStatus(
   scene: ActivityScene,
   options: CallOptions = {},
 ): Promise<TaskStatusAnswer> {
-  return client.get<TaskStatusAnswer>('/vip/v1/task/status', {
-    ...options,
-    query: { ...options.query, scene },
-  });
+  return client.call(membershipApi.taskStatus, { query: { scene } }, options);
 }
 
 /**
@@ -37,11 +36,11 @@ export function claimTaskReward(
   type: ActivityTaskType,
   data: Readonly<Record<string, unknown>> = {},
 ): Promise<RewardAnswer> {
-  return client.post<RewardAnswer>('/vip/v1/activity/rewardVip', { type, data }, { retries: 0 });
+  return client.call(membershipApi.reward, { body: { type, data } }, { retries: 0 });
 }
 
 /** The path of the captcha check (docs/product.md#calls). */
-export const verifyCaptchaPath = '/vip/v1/verifyRecaptchaToken';
+export const verifyCaptchaPath = membershipApi.verifyCaptcha.path;
 /** The captcha action the check's tokens are asked for. */
 export const verifyCaptchaAction = `POST:${verifyCaptchaPath}`;
 
@@ -59,13 +58,13 @@ function isCaptchaRefusal(cause: unknown): boolean {
  * with `cancelled`); a refused token is renewed and checked again, at most three times. A token
  * is good once, so it is dropped from the cache after the check.
  */
-export async function verifyCaptcha(client: Pick<ApiClient, 'post' | 'captcha'>): Promise<void> {
+export async function verifyCaptcha(client: Pick<ApiClient, 'call' | 'captcha'>): Promise<void> {
   let token = await client.captcha.token(verifyCaptchaAction);
   for (let renewals = 0; ; renewals += 1) {
     try {
-      await client.post(
-        verifyCaptchaPath,
-        { token, action: verifyCaptchaAction },
+      await client.call(
+        membershipApi.verifyCaptcha,
+        { body: { token, action: verifyCaptchaAction } },
         { retries: 0, renewCaptcha: false },
       );
       client.captcha.clear();
@@ -80,16 +79,21 @@ export async function verifyCaptcha(client: Pick<ApiClient, 'post' | 'captcha'>)
 }
 
 /** `POST /vip/v1/activity/compensate` `{type}`: the member claims a compensation. Never retried. */
-export function claimCompensation(
+export async function claimCompensation(
   client: ApiClient,
   type: string,
   data: Readonly<Record<string, unknown>> = {},
 ): Promise<CompensationClaimAnswer> {
-  return client.post<CompensationClaimAnswer>(
-    '/vip/v1/activity/compensate',
-    { type, data },
+  const answer = await client.call(
+    membershipApi.compensate,
+    { body: { type, data } },
     { retries: 0 },
   );
+  // The claim form answers the grant; only the admin form (with `user_ids`) answers lists.
+  if (!('data' in answer)) {
+    throw new TypeError('A compensation claim was answered like an admin grant');
+  }
+  return answer;
 }
 
 /**
@@ -101,10 +105,10 @@ export async function getActivityOperation(
   data: Readonly<Record<string, string>>,
   options: CallOptions = {},
 ): Promise<ActivityOperation> {
-  const answer = await client.post<{ values?: { activity_operation?: unknown } }>(
-    '/config/v1/activity_operation',
-    { client: 'web', data },
+  const answer = await client.call(
+    siteConfigApi.values,
+    { params: { scope: 'activity_operation' }, body: { client: 'web', data } },
     options,
   );
-  return activityOperationSchema.parse(answer.values?.activity_operation);
+  return activityOperationSchema.parse(answer.values['activity_operation']);
 }

@@ -1,4 +1,4 @@
-import type { InviteAnswer, InvitePageAnswer } from '@nimbus/contracts';
+import { membershipApi, type InviteAnswer, type InvitePageAnswer } from '@nimbus/contracts';
 import type { ApiClient, CallOptions } from './api-client';
 
 /*
@@ -53,22 +53,19 @@ export function invitationClaimOf(input: {
  * its first answer, so the client's retries are safe.
  */
 export function claimInvitation(
-  client: Pick<ApiClient, 'post'>,
+  client: Pick<ApiClient, 'call'>,
   claim: InvitationClaim,
   options?: CallOptions,
 ): Promise<InviteAnswer> {
-  return client.post<InviteAnswer>('/vip/v1/activity/invite', { ...claim }, options);
+  return client.call(membershipApi.invite, { body: { ...claim } }, options);
 }
 
 /** The member's referral page: their link, friends joined, days earned and the newest invitees. */
 export async function fetchInvitePage(
-  client: Pick<ApiClient, 'get'>,
+  client: Pick<ApiClient, 'call'>,
   limit: number,
   options?: CallOptions,
 ): Promise<InvitePageAnswer['data']> {
-  const answer = await client.get<InvitePageAnswer>('/vip/v1/activity/inviteExtActivityPage', {
-    ...options,
-    query: { ...options?.query, limit: String(limit) },
-  });
+  const answer = await client.call(membershipApi.invitePage, { query: { limit } }, options);
   return answer.data;
 }

@@ -1,4 +1,4 @@
-import { parseSiteResources, type SiteResources } from '@nimbus/contracts';
+import { parseSiteResources, siteConfigApi, type SiteResources } from '@nimbus/contracts';
 import type { ApiClient, CallOptions } from './api-client';
 
 /**
@@ -10,10 +10,10 @@ export async function getSiteResources(
   data: Readonly<Record<string, string>>,
   options: CallOptions = {},
 ): Promise<SiteResources> {
-  const answer = await client.post<{ values?: { resources?: unknown } }>(
-    '/config/v1/resources',
-    { client: 'web', data },
+  const answer = await client.call(
+    siteConfigApi.values,
+    { params: { scope: 'resources' }, body: { client: 'web', data } },
     options,
   );
-  return parseSiteResources(answer.values?.resources);
+  return parseSiteResources(answer.values['resources']);
 }

@@ -11,7 +11,6 @@ export * from './units';
 export * from './api-paths';
 export * from './membership';
 export * from './vip-status';
-export * from './membership-activity';
 export * from './activity-operation';
 export * from './app-channels';
 export * from './app-downloads';

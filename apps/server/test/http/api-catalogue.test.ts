@@ -14,11 +14,6 @@ import { buildTestApp, dialects, type TestApp, type TestRoute } from '../helper'
  * here still covers a catalogued route or no route at all.
  */
 const notYetInCatalogue: Readonly<Record<string, readonly string[]>> = {
-  content: ['/content/v1', '/drive/v1/files::zip'],
-  membership: ['/vip/v1', '/mail/v1', '/drive/v1/privilege/vip'],
-  statistics: ['/statistics'],
-  feedback: ['/drive/v1/feedback'],
-  siteConfig: ['/config/v1'],
   // The account calls of the user module and the device and authorization calls of oauth.
   userAndOauth: ['/v1/auth', '/v1/user'],
   oauth: ['/.well-known'],

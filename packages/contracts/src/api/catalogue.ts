@@ -1,11 +1,16 @@
 import { accessApi } from './access';
+import { contentApi } from './content';
 import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
 import { eventApi } from './event';
+import { feedbackApi } from './feedback';
+import { membershipApi } from './membership';
 import { offlineApi } from './offline';
 import { shareApi } from './share';
 import { shieldApi } from './shield';
 import { healthApi } from './site';
+import { siteConfigApi } from './site-config';
+import { statisticsApi } from './statistics';
 import { taskApi } from './task';
 import { uploadApi } from './upload';
 
@@ -20,6 +25,11 @@ export const apiCatalogue = {
   shield: shieldApi,
   access: accessApi,
   health: healthApi,
+  content: contentApi,
+  membership: membershipApi,
+  statistics: statisticsApi,
+  feedback: feedbackApi,
+  siteConfig: siteConfigApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

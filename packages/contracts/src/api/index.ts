@@ -12,3 +12,8 @@ export * from './access';
 export * from './shield';
 export * from './site';
 export * from './routes.generated';
+export * from './membership-activity';
+export * from './membership';
+export * from './statistics';
+export * from './feedback';
+export * from './site-config';

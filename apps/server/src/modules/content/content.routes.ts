@@ -1,19 +1,13 @@
 import { create as contentDisposition } from 'content-disposition';
-import { safeFileName } from '@nimbus/contracts';
+import { contentApi, safeFileName } from '@nimbus/contracts';
 import { headerOf } from '../../http/request-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { catalogueRoute, type CatalogueRequest } from '../../http/catalogue-route';
 import { toErrorBody } from '../../http/error-body';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
-import { contentPathPrefix, type LinkClaims } from './content-link';
-import {
-  contentParamsSchema,
-  contentQuerySchema,
-  zipAnswerSchema,
-  zipBodySchema,
-} from '@nimbus/contracts';
+import { actorOf, requireActor } from '../auth/require-actor';
+import type { LinkClaims } from './content-link';
 import { contentSecurityHeaders, decideServing } from './content-serving';
 import type { ContentService } from './content.service';
 import { createZipArchive } from './zip-archive';
@@ -47,22 +41,11 @@ export function contentRoutes(deps: ContentRoutesDeps) {
 
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
-    const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    routes.post(
-      '/drive/v1/files::zip',
-      {
-        onRequest: requireActor(deps.authenticator),
-        schema: {
-          tags: ['drive'],
-          summary:
-            'A signed link to a zip of the selected files and folders (folders with everything inside, ' +
-            'names in any script, ZIP64 past 4 GiB), streamed when the link is opened',
-          security: memberSecurity,
-          body: zipBodySchema,
-          response: { 200: zipAnswerSchema },
-        },
-      },
+    catalogueRoute(
+      app,
+      contentApi.zip,
+      { onRequest: requireActor(deps.authenticator) },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         const link = await content.zipLink(
@@ -80,13 +63,7 @@ export function contentRoutes(deps: ContentRoutesDeps) {
       },
     );
 
-    async function serve(
-      request: FastifyRequest<{
-        Params: { token: string };
-        Querystring: { disposition?: 'inline' | 'attachment' | undefined };
-      }>,
-      reply: FastifyReply,
-    ) {
+    async function serve(request: CatalogueRequest<typeof contentApi.get>, reply: FastifyReply) {
       void reply.headers(contentSecurityHeaders);
       const claims: LinkClaims = content.verify(request.params.token);
       const isHead = request.method === 'HEAD';
@@ -202,23 +179,14 @@ export function contentRoutes(deps: ContentRoutesDeps) {
       }
     }
 
-    for (const url of [`${contentPathPrefix}/:token`, `${contentPathPrefix}/:token/:name`]) {
-      routes.route({
-        method: ['GET', 'HEAD'],
-        url,
-        schema: {
-          tags: ['content'],
-          summary:
-            'The bytes behind a signed link (download, thumbnail, zip): Range, If-Range, ETag, ' +
-            'conditional GET, attachment unless `disposition=inline` for an inert type. One range ' +
-            '(overlapping or adjacent ranges are merged, unsatisfiable ones dropped) answers 206; ' +
-            'several disjoint ranges answer 200 with the whole body (RFC 9110 §14.2), never ' +
-            'multipart/byteranges; none satisfiable answers 416 with `Content-Range: bytes */size`',
-          params: contentParamsSchema,
-          querystring: contentQuerySchema,
-        },
-        handler: serve,
-      });
+    // HEAD first: a GET registered before it would get Fastify's own HEAD, which reads the bytes.
+    for (const endpoint of [
+      contentApi.head,
+      contentApi.get,
+      contentApi.headNamed,
+      contentApi.getNamed,
+    ]) {
+      catalogueRoute<typeof endpoint>(app, endpoint, {}, serve);
     }
   };
 }

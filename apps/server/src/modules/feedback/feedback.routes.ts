@@ -1,19 +1,18 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  feedbackAnswerSchema,
-  feedbackAttachmentTypes,
-  feedbackCategories,
+  feedbackApi,
+  feedbackFieldsSchema,
   feedbackLimits,
+  type FeedbackFields,
 } from '@nimbus/contracts';
+import { catalogueRoute } from '../../http/catalogue-route';
 import { AppError } from '../../http/app-error';
 import { clientIdOf, headerOf } from '../../http/request-headers';
 import { requestLocale } from '../../http/request-locale';
 import { isUnsafeText } from '../../http/text-guard';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
-import { feedbackFieldsSchema, type FeedbackFields } from './feedback.schemas';
+import { actorOf, requireActor } from '../auth/require-actor';
 import type { FeedbackService, ReceivedAttachment } from './feedback.service';
 
 export interface FeedbackRoutesDeps {
@@ -97,30 +96,11 @@ export function feedbackRoutes(deps: FeedbackRoutesDeps) {
         headerPairs: 100,
       },
     });
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-
-    routes.post(
-      '/drive/v1/feedback',
-      {
-        // Checked before the body is read: nobody streams attachments at us without credentials.
-        onRequest: requireActor(deps.authenticator),
-        schema: {
-          tags: ['feedback'],
-          summary: 'Send feedback to the team',
-          description:
-            'A JSON body, or a `multipart/form-data` form with the same text fields and up to ' +
-            `${feedbackLimits.maxAttachments} files in the field \`attachments\` (each at most ` +
-            `${feedbackLimits.attachmentMaxBytes} bytes; ${feedbackAttachmentTypes.join(', ')}, ` +
-            'the type found in the bytes). Fields: `category` (' +
-            `${feedbackCategories.join(', ')}), \`message\` (${feedbackLimits.messageMinChars}-` +
-            `${feedbackLimits.messageMaxChars} characters), \`contact_email\`, \`app_version\`, ` +
-            '`locale`, `user_agent` (optional). Other attachments are `feedback_attachment_invalid`; ' +
-            'past `FEEDBACK_MAX_PER_MEMBER` or `FEEDBACK_MAX_PER_ADDRESS` in 24 hours the call ' +
-            'answers `too_many_requests` with `Retry-After`. Attachments are never served back.',
-          security: memberSecurity,
-          response: { 200: feedbackAnswerSchema },
-        },
-      },
+    catalogueRoute(
+      app,
+      feedbackApi.send,
+      // Checked before the body is read: nobody streams attachments at us without credentials.
+      { onRequest: requireActor(deps.authenticator) },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         const actor = actorOf(request);

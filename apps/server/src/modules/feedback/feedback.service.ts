@@ -8,7 +8,7 @@ import type { Mailer } from '../user/mail/mailer';
 import { cleanAttachmentName, detectFeedbackAttachmentType } from './feedback-attachment';
 import { composeFeedbackMail } from './feedback-mail';
 import type { FeedbackRecord, FeedbackRepository } from './feedback.repository';
-import type { FeedbackFields } from './feedback.schemas';
+import type { FeedbackFields } from '@nimbus/contracts';
 
 /** How much feedback one member, and one client address, may send per window. */
 export interface FeedbackLimits {

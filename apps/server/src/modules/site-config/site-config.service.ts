@@ -7,7 +7,7 @@ import type {
 import { appLinkSchemeSchema, mergeAppDownloads } from '@nimbus/contracts';
 import { mergeActivityOperation } from './activity-operation';
 import { mergeExternalProducts } from './external-products';
-import type { ConfigScope } from './site-config.schemas';
+import type { ConfigScope } from '@nimbus/contracts';
 import type { SettingRepository } from './setting.repository';
 
 type Values = Record<string, unknown>;

@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  analyticsEventNames,
-  analyticsEventsOf,
-  analyticsLimits,
-  appDownloadPlatforms,
-} from '@nimbus/contracts';
+import { analyticsEventsOf, analyticsLimits, statisticsApi } from '@nimbus/contracts';
 import { z } from 'zod';
+import { catalogueRoute } from '../../http/catalogue-route';
 import { clientIdOf } from '../../http/request-headers';
 import type { AccessService } from '../access/access.service';
 import type { Authenticator } from '../auth/authenticator';
 import { optionalMemberOf } from '../auth/require-actor';
 import { toDownloadCounts } from './statistics.dto';
-import { downloadCountsSchema, eventBodyLimit, eventBodySchema } from './statistics.schemas';
 import type { StatisticsService } from './statistics.service';
 
 export interface StatisticsRoutesDeps {
@@ -42,34 +36,18 @@ export function statisticsRoutes(deps: StatisticsRoutesDeps) {
     app.removeContentTypeParser('text/plain');
     app.addContentTypeParser(
       'text/plain',
-      { parseAs: 'string', bodyLimit: eventBodyLimit },
+      { parseAs: 'string', bodyLimit: analyticsLimits.bodyMaxBytes },
       app.getDefaultJsonParser('error', 'error'),
     );
-    const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    routes.post(
-      '/statistics/pub/event',
+    catalogueRoute(
+      app,
+      statisticsApi.recordEvents,
       {
-        bodyLimit: eventBodyLimit,
+        bodyLimit: analyticsLimits.bodyMaxBytes,
         config: { rateLimit: { max: deps.maxEventCallsPerMinute, timeWindow: 60_000 } },
         schema: {
-          tags: ['statistics'],
-          summary: 'Record analytics events (one, or a batch of up to 50)',
-          description:
-            'Open to visitors. The body is one event or `{"events": [...]}` with 1-' +
-            `${analyticsLimits.maxBatch} events, as \`application/json\` or \`text/plain\` ` +
-            `(what \`navigator.sendBeacon\` sends), at most ${analyticsLimits.bodyMaxBytes} bytes. ` +
-            `An event: \`event\` (${analyticsEventNames.join(', ')}), \`page\` (a path; share ids ` +
-            'and tokens are replaced by placeholders before it is kept), the analytics context ' +
-            '(`client_type`, `language_system`, `language_web`, `userType`, `source`, `scene`, ' +
-            '`referer_list`, `deviceid`, `userid`, `country`) and optional `props` (up to ' +
-            `${analyticsLimits.maxProps} snake_case names with text or numbers; \`app-download\` ` +
-            `needs \`props.platform\`: ${appDownloadPlatforms.join(', ')}). The member is taken from ` +
-            'the credential when one is sent, never from `userid`. No raw address is kept. ' +
-            `Past ${deps.maxEventCallsPerMinute} calls a minute from one address the call answers ` +
-            '`too_many_requests` with `Retry-After`. Answers 204.',
           security: [{}, { bearer: [] }, { session: [] }],
-          body: eventBodySchema,
           response: { 204: z.null().describe('The events are stored') },
         },
       },
@@ -85,24 +63,9 @@ export function statisticsRoutes(deps: StatisticsRoutesDeps) {
       },
     );
 
-    routes.get(
-      '/statistics/pub/download',
-      {
-        schema: {
-          tags: ['statistics'],
-          summary: 'Public app download counts per platform',
-          description:
-            `Downloads counted per platform (${appDownloadPlatforms.join(', ')}) from the ` +
-            '`app-download` events of the download pages, each address once a day per platform, ' +
-            'with their `total`; counts are decimal strings. Read at most once a minute ' +
-            '(`Cache-Control: public, max-age=60`); `updated_time` tells when.',
-          response: { 200: downloadCountsSchema },
-        },
-      },
-      async (_request, reply) => {
-        void reply.header('cache-control', 'public, max-age=60');
-        return toDownloadCounts(await deps.statistics.downloadCounts());
-      },
-    );
+    catalogueRoute(app, statisticsApi.downloadCounts, {}, async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      return toDownloadCounts(await deps.statistics.downloadCounts());
+    });
   };
 }

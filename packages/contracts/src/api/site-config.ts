@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /** The config groups of the config host (docs/product.md#calls). */
 export const configScopes = [
@@ -27,3 +28,17 @@ export const configRequestSchema = z
 export const configValuesSchema = z
   .object({ values: z.record(z.string(), z.record(z.string(), z.unknown())) })
   .meta({ id: 'ConfigValues' });
+
+/** The config host (docs/product.md#calls): the site's settings of one group. */
+export const siteConfigApi = {
+  values: defineEndpoint({
+    method: 'POST',
+    path: '/config/v1/:scope',
+    summary: 'Site configuration values of one group',
+    tags: ['config'],
+    auth: 'visitor',
+    params: configScopeParamsSchema,
+    body: configRequestSchema,
+    answer: configValuesSchema,
+  }),
+} as const;
