@@ -32,9 +32,7 @@ const largeComponents = new Set([
   'apps/web/src/features/auth/auth-panel.tsx#AuthPanel',
   'apps/web/src/features/drive/offline/add-link-dialog.tsx#AddLinkDialog',
   'apps/web/src/features/drive/offline/url-checker.tsx#UrlChecker',
-  'apps/web/src/features/payment/payment-view.tsx#PaymentView',
   'apps/web/src/features/share/share-actions.tsx#ShareActionsProvider',
-  'apps/web/src/features/support/feedback-form.tsx#FeedbackForm',
 ]);
 
 const sourceRoots = ['apps', 'packages', 'scripts', 'e2e', 'bench'];

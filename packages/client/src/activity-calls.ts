@@ -1,7 +1,5 @@
 import {
   activityOperationSchema,
-  membershipApi,
-  siteConfigApi,
   type ActivityOperation,
   type ActivityScene,
   type ActivityTaskType,
@@ -9,6 +7,7 @@ import {
   type RewardAnswer,
   type TaskStatusAnswer,
 } from '@nimbus/contracts';
+import { membershipRoutes, siteConfigRoutes } from '@nimbus/contracts/routes';
 import type { ApiClient, CallOptions } from './api-client';
 import { ApiError } from './api-error';
 import { maxCaptchaRenewals } from './captcha';
@@ -24,7 +23,7 @@ export function getTaskStatus(
   scene: ActivityScene,
   options: CallOptions = {},
 ): Promise<TaskStatusAnswer> {
-  return client.call(membershipApi.taskStatus, { query: { scene } }, options);
+  return client.call(membershipRoutes.taskStatus, { query: { scene } }, options);
 }
 
 /**
@@ -36,11 +35,11 @@ export function claimTaskReward(
   type: ActivityTaskType,
   data: Readonly<Record<string, unknown>> = {},
 ): Promise<RewardAnswer> {
-  return client.call(membershipApi.reward, { body: { type, data } }, { retries: 0 });
+  return client.call(membershipRoutes.reward, { body: { type, data } }, { retries: 0 });
 }
 
 /** The path of the captcha check (docs/product.md#calls). */
-export const verifyCaptchaPath = membershipApi.verifyCaptcha.path;
+export const verifyCaptchaPath = membershipRoutes.verifyCaptcha.path;
 /** The captcha action the check's tokens are asked for. */
 export const verifyCaptchaAction = `POST:${verifyCaptchaPath}`;
 
@@ -63,7 +62,7 @@ export async function verifyCaptcha(client: Pick<ApiClient, 'call' | 'captcha'>)
   for (let renewals = 0; ; renewals += 1) {
     try {
       await client.call(
-        membershipApi.verifyCaptcha,
+        membershipRoutes.verifyCaptcha,
         { body: { token, action: verifyCaptchaAction } },
         { retries: 0, renewCaptcha: false },
       );
@@ -85,7 +84,7 @@ export async function claimCompensation(
   data: Readonly<Record<string, unknown>> = {},
 ): Promise<CompensationClaimAnswer> {
   const answer = await client.call(
-    membershipApi.compensate,
+    membershipRoutes.compensate,
     { body: { type, data } },
     { retries: 0 },
   );
@@ -106,7 +105,7 @@ export async function getActivityOperation(
   options: CallOptions = {},
 ): Promise<ActivityOperation> {
   const answer = await client.call(
-    siteConfigApi.values,
+    siteConfigRoutes.values,
     { params: { scope: 'activity_operation' }, body: { client: 'web', data } },
     options,
   );

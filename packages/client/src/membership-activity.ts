@@ -1,4 +1,10 @@
-import { membershipApi, type InviteAnswer, type InvitePageAnswer } from '@nimbus/contracts';
+import {
+  type AnswerOf,
+  type EndpointOfRoute,
+  type InviteAnswer,
+  type InvitePageAnswer,
+} from '@nimbus/contracts';
+import { membershipRoutes } from '@nimbus/contracts/routes';
 import type { ApiClient, CallOptions } from './api-client';
 
 /*
@@ -50,22 +56,28 @@ export function invitationClaimOf(input: {
 /**
  * Claims an invitation once after signing up: both members receive the invitation's days, or the
  * new member the free trial, or nothing (`free_days` 0). The server answers a repeated call with
- * its first answer, so the client's retries are safe.
+ * its first answer, so the client's retries are safe. It needs only a client's `post` (callers
+ * pass lazy clients), so it sends the catalogue entry's path and types the entry's answer itself.
  */
 export function claimInvitation(
-  client: Pick<ApiClient, 'call'>,
+  client: Pick<ApiClient, 'post'>,
   claim: InvitationClaim,
   options?: CallOptions,
 ): Promise<InviteAnswer> {
-  return client.call(membershipApi.invite, { body: { ...claim } }, options);
+  const { invite } = membershipRoutes;
+  return client.post<AnswerOf<EndpointOfRoute<typeof invite>>>(invite.path, { ...claim }, options);
 }
 
 /** The member's referral page: their link, friends joined, days earned and the newest invitees. */
 export async function fetchInvitePage(
-  client: Pick<ApiClient, 'call'>,
+  client: Pick<ApiClient, 'get'>,
   limit: number,
   options?: CallOptions,
 ): Promise<InvitePageAnswer['data']> {
-  const answer = await client.call(membershipApi.invitePage, { query: { limit } }, options);
+  const { invitePage } = membershipRoutes;
+  const answer = await client.get<AnswerOf<EndpointOfRoute<typeof invitePage>>>(invitePage.path, {
+    ...options,
+    query: { ...options?.query, limit: String(limit) },
+  });
   return answer.data;
 }

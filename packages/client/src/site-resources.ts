@@ -1,4 +1,5 @@
-import { parseSiteResources, siteConfigApi, type SiteResources } from '@nimbus/contracts';
+import { parseSiteResources, type SiteResources } from '@nimbus/contracts';
+import { siteConfigRoutes } from '@nimbus/contracts/routes';
 import type { ApiClient, CallOptions } from './api-client';
 
 /**
@@ -11,7 +12,7 @@ export async function getSiteResources(
   options: CallOptions = {},
 ): Promise<SiteResources> {
   const answer = await client.call(
-    siteConfigApi.values,
+    siteConfigRoutes.values,
     { params: { scope: 'resources' }, body: { client: 'web', data } },
     options,
   );

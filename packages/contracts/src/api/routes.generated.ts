@@ -160,6 +160,81 @@ export const healthRoutes = {
   readiness: { method: 'GET', path: '/readyz' } as ApiRoute<Catalogue['health']['readiness']>,
 };
 
+/** The method and path of each `apiCatalogue.content` entry, for calls from the browser. */
+export const contentRoutes = {
+  zip: { method: 'POST', path: '/drive/v1/files::zip' } as ApiRoute<Catalogue['content']['zip']>,
+  get: { method: 'GET', path: '/content/v1/:token' } as ApiRoute<Catalogue['content']['get']>,
+  head: { method: 'HEAD', path: '/content/v1/:token' } as ApiRoute<Catalogue['content']['head']>,
+  getNamed: { method: 'GET', path: '/content/v1/:token/:name' } as ApiRoute<
+    Catalogue['content']['getNamed']
+  >,
+  headNamed: { method: 'HEAD', path: '/content/v1/:token/:name' } as ApiRoute<
+    Catalogue['content']['headNamed']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.membership` entry, for calls from the browser. */
+export const membershipRoutes = {
+  vip: { method: 'GET', path: '/drive/v1/privilege/vip' } as ApiRoute<
+    Catalogue['membership']['vip']
+  >,
+  redeemActivationCode: { method: 'POST', path: '/vip/v1/order/activation-code' } as ApiRoute<
+    Catalogue['membership']['redeemActivationCode']
+  >,
+  invite: { method: 'POST', path: '/vip/v1/activity/invite' } as ApiRoute<
+    Catalogue['membership']['invite']
+  >,
+  taskStatus: { method: 'GET', path: '/vip/v1/task/status' } as ApiRoute<
+    Catalogue['membership']['taskStatus']
+  >,
+  reward: { method: 'POST', path: '/vip/v1/activity/rewardVip' } as ApiRoute<
+    Catalogue['membership']['reward']
+  >,
+  invitePage: { method: 'GET', path: '/vip/v1/activity/inviteExtActivityPage' } as ApiRoute<
+    Catalogue['membership']['invitePage']
+  >,
+  compensate: { method: 'POST', path: '/vip/v1/activity/compensate' } as ApiRoute<
+    Catalogue['membership']['compensate']
+  >,
+  verifyCaptcha: { method: 'POST', path: '/vip/v1/verifyRecaptchaToken' } as ApiRoute<
+    Catalogue['membership']['verifyCaptcha']
+  >,
+  unsubscribe: { method: 'GET', path: '/mail/v1/unsubscribe' } as ApiRoute<
+    Catalogue['membership']['unsubscribe']
+  >,
+  oneClickUnsubscribe: { method: 'POST', path: '/mail/v1/unsubscribe' } as ApiRoute<
+    Catalogue['membership']['oneClickUnsubscribe']
+  >,
+  subscription: { method: 'GET', path: '/mail/v1/subscription' } as ApiRoute<
+    Catalogue['membership']['subscription']
+  >,
+  subscribe: { method: 'POST', path: '/mail/v1/subscribe' } as ApiRoute<
+    Catalogue['membership']['subscribe']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.statistics` entry, for calls from the browser. */
+export const statisticsRoutes = {
+  recordEvents: { method: 'POST', path: '/statistics/pub/event' } as ApiRoute<
+    Catalogue['statistics']['recordEvents']
+  >,
+  downloadCounts: { method: 'GET', path: '/statistics/pub/download' } as ApiRoute<
+    Catalogue['statistics']['downloadCounts']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.feedback` entry, for calls from the browser. */
+export const feedbackRoutes = {
+  send: { method: 'POST', path: '/drive/v1/feedback' } as ApiRoute<Catalogue['feedback']['send']>,
+};
+
+/** The method and path of each `apiCatalogue.siteConfig` entry, for calls from the browser. */
+export const siteConfigRoutes = {
+  values: { method: 'POST', path: '/config/v1/:scope' } as ApiRoute<
+    Catalogue['siteConfig']['values']
+  >,
+};
+
 /** The route table by area, like `apiCatalogue`. */
 export const apiRoutes = {
   drive: driveRoutes,
@@ -171,4 +246,9 @@ export const apiRoutes = {
   shield: shieldRoutes,
   access: accessRoutes,
   health: healthRoutes,
+  content: contentRoutes,
+  membership: membershipRoutes,
+  statistics: statisticsRoutes,
+  feedback: feedbackRoutes,
+  siteConfig: siteConfigRoutes,
 };

@@ -5,7 +5,7 @@ import {
   type DriveFileList,
   type SortOrder,
 } from '@nimbus/contracts';
-import { driveRoutes, eventRoutes } from '@nimbus/contracts/routes';
+import { contentRoutes, driveRoutes, eventRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 import { chunked } from './transfer-plan';
 
@@ -159,9 +159,7 @@ export async function batchTo(
 
 /** A signed link to a zip of the selection (`POST /drive/v1/files:zip`, at most 100 ids). */
 export async function zipLink(ids: readonly string[]): Promise<{ name: string; url: string }> {
-  return browserClient().post<{ name: string; url: string }>('/drive/v1/files:zip', {
-    ids: [...ids],
-  });
+  return browserClient().call(contentRoutes.zip, { body: { ids: [...ids] } });
 }
 
 /** Deletes everything in the trash for good. */

@@ -1,4 +1,5 @@
-import type { ActivationAnswer } from '@nimbus/contracts';
+import { type ActivationAnswer } from '@nimbus/contracts';
+import { membershipRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 import { membershipInfoOf, readMembership, storeMembership } from '@/lib/session/credentials';
 import { refreshProfile } from '@/lib/session/session';
@@ -9,9 +10,9 @@ import { refreshProfile } from '@/lib/session/session';
  * redemption that went through would answer `activation_code_used`.
  */
 export async function redeemActivationCode(code: string): Promise<ActivationAnswer> {
-  const answer = await browserClient().post<ActivationAnswer>(
-    '/vip/v1/order/activation-code',
-    { activation_code: code, data: { from: 'web' } },
+  const answer = await browserClient().call(
+    membershipRoutes.redeemActivationCode,
+    { body: { activation_code: code, data: { from: 'web' } } },
     { retries: 0 },
   );
   storeMembership(membershipInfoOf(answer.data, readMembership()?.quota));

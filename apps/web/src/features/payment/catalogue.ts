@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { createApiClient, createMemoryStorage } from '@nimbus/client';
 import type { Locale, ProductCatalogue } from '@nimbus/contracts';
+import { siteConfigRoutes } from '@nimbus/contracts/routes';
 import { productCatalogueSchema } from '@nimbus/contracts';
 import { config } from '@/config';
 
@@ -20,14 +21,11 @@ export const loadCatalogue = cache(
       retries: 1,
     });
     try {
-      const answer = await client.post<{ values?: { external_products?: unknown } }>(
-        '/config/v1/external_products',
-        {
-          client: 'web',
-          data: { language: locale },
-        },
-      );
-      return productCatalogueSchema.parse(answer.values?.external_products);
+      const answer = await client.call(siteConfigRoutes.values, {
+        params: { scope: 'external_products' },
+        body: { client: 'web', data: { language: locale } },
+      });
+      return productCatalogueSchema.parse(answer.values['external_products']);
     } catch (cause) {
       console.warn('product catalogue unavailable', cause);
       return undefined;

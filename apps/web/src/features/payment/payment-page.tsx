@@ -4,7 +4,7 @@ import { AuthMessages, errorTextsOf } from '@/lib/auth-messages';
 import { localePath } from '@/i18n/locale-path';
 import { cn } from '@/lib/cn';
 import { loadCatalogue } from './catalogue';
-import type { PaymentVariant } from './payment-view';
+import type { PaymentVariant } from './payment-variant';
 import { PaymentView } from './payment-view';
 
 const pathOf: Record<PaymentVariant, string> = {

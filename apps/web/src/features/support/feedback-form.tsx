@@ -2,14 +2,7 @@
 
 import type { ClipboardEvent, FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import {
-  feedbackAttachmentAccept,
-  feedbackCategories,
-  feedbackLimits,
-  formatBytes,
-  type FeedbackCategory,
-} from '@nimbus/contracts';
-import { CheckCircle2, Paperclip, X } from 'lucide-react';
+import { feedbackCategories, feedbackLimits, type FeedbackCategory } from '@nimbus/contracts';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
@@ -18,7 +11,9 @@ import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
 import { cn } from '@/lib/cn';
+import { FeedbackAttachments } from './feedback-attachments';
 import { addFiles, type FileProblem } from './feedback-files';
+import { FeedbackSent } from './feedback-sent';
 import { sendFeedback } from './support-api';
 
 export interface FeedbackFormProps {
@@ -50,7 +45,6 @@ export function FeedbackForm({
   const format = useFormatter();
   const session = useStoredSession();
   const ids = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const messageInput = useRef<HTMLTextAreaElement>(null);
   const [category, setCategory] = useState<FeedbackCategory>('bug');
   const [message, setMessage] = useState('');
@@ -60,7 +54,6 @@ export function FeedbackForm({
   const [messageProblem, setMessageProblem] = useState(false);
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState<Sending>({ kind: 'editing' });
-  const maxSize = formatBytes(feedbackLimits.attachmentMaxBytes, { locale });
 
   function take(added: File[]): void {
     const result = addFiles(files, added);
@@ -128,35 +121,13 @@ export function FeedbackForm({
     );
   }
   if (sending.kind === 'sent') {
-    return (
-      <section
-        role="status"
-        data-testid="feedback-sent"
-        className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-background p-6 sm:p-8"
-      >
-        <CheckCircle2 aria-hidden className="size-10 text-primary" />
-        <h2 className="text-2xl font-semibold">{t('sent-title')}</h2>
-        <p className="text-pretty text-muted-foreground">{t('sent')}</p>
-        <p className="text-sm text-muted-foreground" data-testid="feedback-reference">
-          {t('reference', { id: sending.id })}
-        </p>
-        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild>
-            <a href={driveHref}>{t('back-to-drive')}</a>
-          </Button>
-          <Button variant="outline" onClick={restart}>
-            {t('send-another')}
-          </Button>
-        </div>
-      </section>
-    );
+    return <FeedbackSent id={sending.id} driveHref={driveHref} onRestart={restart} />;
   }
 
   const busy = sending.kind === 'sending';
   const count = [...message].length;
   const messageHintId = `${ids}-message-hint`;
   const messageErrorId = `${ids}-message-error`;
-  const filesHintId = `${ids}-files-hint`;
   return (
     <form
       onSubmit={(event) => void submit(event)}
@@ -242,80 +213,12 @@ export function FeedbackForm({
         onChange={(event) => setContactEmail(event.target.value)}
       />
 
-      <div className="flex flex-col gap-2">
-        <span className="text-sm font-medium" id={`${ids}-files-label`}>
-          {t('attachments')}
-        </span>
-        <p id={filesHintId} className="text-sm text-muted-foreground">
-          {t('attachments-hint', { count: feedbackLimits.maxAttachments, size: maxSize })}
-        </p>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={feedbackAttachmentAccept}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden
-          data-testid="feedback-file-input"
-          onChange={(event) => {
-            take([...(event.target.files ?? [])]);
-            event.target.value = '';
-          }}
-        />
-        {files.length > 0 ? (
-          <ul
-            className="flex flex-col gap-2"
-            aria-labelledby={`${ids}-files-label`}
-            data-testid="feedback-files"
-          >
-            {files.map((file) => (
-              <li
-                key={`${file.name}-${file.size}`}
-                className="flex min-h-11 items-center gap-3 rounded-lg border border-border px-3 text-sm"
-              >
-                <Paperclip aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                <span className="shrink-0 text-muted-foreground tabular-nums">
-                  {formatBytes(file.size, { locale })}
-                </span>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t('remove-file', { name: file.name })}
-                  onClick={() => setFiles(files.filter((each) => each !== file))}
-                >
-                  <X aria-hidden />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {files.length < feedbackLimits.maxAttachments ? (
-          <Button
-            variant="outline"
-            className="w-full sm:w-auto sm:self-start"
-            aria-describedby={filesHintId}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Paperclip aria-hidden />
-            {t('add-files')}
-          </Button>
-        ) : null}
-        {fileProblems.map((problem) => (
-          <p
-            key={problem.kind === 'too-many' ? problem.kind : `${problem.kind}-${problem.name}`}
-            role="alert"
-            className="text-sm text-danger"
-          >
-            {problem.kind === 'too-large'
-              ? t('file-too-large', { name: problem.name, size: maxSize })
-              : problem.kind === 'type'
-                ? t('file-type', { name: problem.name })
-                : t('too-many-files', { count: feedbackLimits.maxAttachments })}
-          </p>
-        ))}
-      </div>
+      <FeedbackAttachments
+        files={files}
+        problems={fileProblems}
+        onAdd={take}
+        onRemove={(file) => setFiles(files.filter((each) => each !== file))}
+      />
 
       <p className="text-sm text-muted-foreground">
         {t('details', { version: appVersion, locale })}

@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { createApiClient, createMemoryStorage } from '@nimbus/client';
-import type { Locale } from '@nimbus/contracts';
+import { type Locale } from '@nimbus/contracts';
+import { siteConfigRoutes } from '@nimbus/contracts/routes';
 import { config } from '@/config';
 import { contactOptionsOf, type ContactOptions } from './contact-options';
 
@@ -19,11 +20,11 @@ export const loadContactOptions = cache(async (locale: Locale): Promise<ContactO
     retries: 1,
   });
   try {
-    const answer = await client.post<{ values?: { basic?: unknown } }>('/config/v1/basic', {
-      client: 'web',
-      data: { language_system: locale, language_app: locale },
+    const answer = await client.call(siteConfigRoutes.values, {
+      params: { scope: 'basic' },
+      body: { client: 'web', data: { language_system: locale, language_app: locale } },
     });
-    return contactOptionsOf(answer.values?.basic);
+    return contactOptionsOf(answer.values['basic']);
   } catch (cause) {
     console.warn('contact options unavailable', cause);
     return {};

@@ -1,12 +1,8 @@
-import type {
-  FeedbackAnswer,
-  FeedbackCategory,
-  SubscriptionAnswer,
-  UnsubscribeAnswer,
-} from '@nimbus/contracts';
+import { type AnswerOf, type EndpointOfRoute, type FeedbackCategory } from '@nimbus/contracts';
+import { feedbackRoutes, membershipRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
-/** What the feedback form sends. */
+/** What the feedback form sends: the fields of `POST /drive/v1/feedback` and the attachments. */
 export interface FeedbackInput {
   category: FeedbackCategory;
   message: string;
@@ -19,9 +15,12 @@ export interface FeedbackInput {
 /**
  * `POST /drive/v1/feedback` as a multipart form (the text fields and the files in
  * `attachments`), with the browser's user agent. Never retried: a retry of a message that went
- * through would send it twice.
+ * through would send it twice. A form, not JSON: so it goes through `request` with the entry's
+ * method, path and answer.
  */
-export function sendFeedback(input: FeedbackInput): Promise<FeedbackAnswer> {
+export function sendFeedback(
+  input: FeedbackInput,
+): Promise<AnswerOf<EndpointOfRoute<typeof feedbackRoutes.send>>> {
   const form = new FormData();
   form.append('category', input.category);
   form.append('message', input.message);
@@ -34,23 +33,18 @@ export function sendFeedback(input: FeedbackInput): Promise<FeedbackAnswer> {
   for (const file of input.files) {
     form.append('attachments', file, file.name);
   }
-  return browserClient().post<FeedbackAnswer>('/drive/v1/feedback', form, { retries: 0 });
+  const { method, path } = feedbackRoutes.send;
+  return browserClient().request({ method, path, body: form, retries: 0 });
 }
 
 /** `GET /mail/v1/subscription?d=`: what an unsubscribe link names; changes nothing. */
-export function readSubscription(d: string): Promise<SubscriptionAnswer> {
-  return browserClient().get<SubscriptionAnswer>('/mail/v1/subscription', { query: { d } });
-}
+export const readSubscription = (d: string) =>
+  browserClient().call(membershipRoutes.subscription, { query: { d } });
 
 /** `GET /mail/v1/unsubscribe?d=`: called only on the member's click, never on page load. */
-export function unsubscribe(d: string): Promise<UnsubscribeAnswer> {
-  return browserClient().get<UnsubscribeAnswer>('/mail/v1/unsubscribe', {
-    query: { d },
-    retries: 1,
-  });
-}
+export const unsubscribe = (d: string) =>
+  browserClient().call(membershipRoutes.unsubscribe, { query: { d } }, { retries: 1 });
 
 /** `POST /mail/v1/subscribe {d}`: the address takes that mail again. */
-export function subscribeAgain(d: string): Promise<SubscriptionAnswer> {
-  return browserClient().post<SubscriptionAnswer>('/mail/v1/subscribe', { d }, { retries: 1 });
-}
+export const subscribeAgain = (d: string) =>
+  browserClient().call(membershipRoutes.subscribe, { body: { d } }, { retries: 1 });

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { MailCheck, MailX } from 'lucide-react';
+import type { UnsubscribeAnswer } from '@nimbus/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -25,10 +26,8 @@ export interface UnsubscribePanelProps {
   homeHref: string;
 }
 
-interface Named {
-  email: string;
-  scene: string;
-}
+/** What a link names: the masked address and the kind of mail. */
+type Named = Pick<UnsubscribeAnswer, 'email' | 'scene'>;
 
 type State =
   | { kind: 'missing' }
