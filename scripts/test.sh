@@ -13,6 +13,8 @@ step "documentation links"
 npm run docs:links
 step "configuration reference"
 npm run docs:config -- --check
+step "API reference"
+npm run docs:api -- --check
 step "route table of the API catalogue"
 npm run api:routes -- --check
 step "lint"

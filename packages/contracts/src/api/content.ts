@@ -40,6 +40,10 @@ const contentSummary =
   'several disjoint ranges answer 200 with the whole body (RFC 9110 §14.2), never ' +
   'multipart/byteranges; none satisfiable answers 416 with `Content-Range: bytes */size`';
 
+const headSummary =
+  "The headers of a signed link's bytes (type, length, validators, disposition) without the " +
+  'bytes, with the same conditions and ranges as GET';
+
 /** The signed link's path without the file name, and with it (the name is for the browser). */
 const contentPaths = { bare: '/content/v1/:token', named: '/content/v1/:token/:name' } as const;
 
@@ -72,7 +76,7 @@ export const contentApi = {
   head: defineEndpoint({
     method: 'HEAD',
     path: contentPaths.bare,
-    summary: contentSummary,
+    summary: headSummary,
     tags: ['content'],
     auth: 'visitor',
     params: contentParamsSchema,
@@ -90,7 +94,7 @@ export const contentApi = {
   headNamed: defineEndpoint({
     method: 'HEAD',
     path: contentPaths.named,
-    summary: contentSummary,
+    summary: headSummary,
     tags: ['content'],
     auth: 'visitor',
     params: contentParamsSchema,

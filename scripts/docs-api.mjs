@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Writes the endpoint reference of docs/api.md (between its two markers) from the API catalogue
+// (packages/contracts/src/api): per area, each call's method, path, who may call, summary and
+// the names of its parameters, query and body fields.
+// `--check` writes nothing and fails when the reference differs from what the catalogue gives,
+// which `npm test` runs so the reference never drifts from the catalogue.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const target = path.join(root, 'docs/api.md');
+const begin = "<!-- endpoint reference: generated from packages/contracts's catalogue; begin -->";
+const end = '<!-- endpoint reference: end -->';
+
+// The catalogue is TypeScript: bundle it (with its one copy of zod) in memory and load it.
+const bundle = await build({
+  entryPoints: [path.join(root, 'packages/contracts/src/api/catalogue.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  write: false,
+  logLevel: 'error',
+});
+const { apiCatalogue } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`
+);
+
+/** A catalogue path as the docs spell it: `{name}` for a parameter, `:` for the literal colon. */
+function displayPath(route) {
+  return route.replace(/::|:([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?/g, (token, name) =>
+    name === undefined ? ':' : `{${name}}`,
+  );
+}
+
+/**
+ * The field names of an object schema, `?` after the optional ones; the options of a union
+ * joined with ` | `. Anything else (a form, bytes) has no field list.
+ */
+function fieldsOf(schema) {
+  if (!schema) {
+    return '';
+  }
+  if (Array.isArray(schema.options)) {
+    return schema.options.map(fieldsOf).filter(Boolean).join(' | ');
+  }
+  if (!schema.shape) {
+    return '';
+  }
+  return Object.entries(schema.shape)
+    .map(([name, field]) => (field.safeParse(undefined).success ? `${name}?` : name))
+    .join(', ');
+}
+
+/** Text fit for one table cell: no line breaks, `|` escaped. */
+function cell(text) {
+  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+const sections = Object.entries(apiCatalogue).map(([area, endpoints]) => {
+  const rows = Object.values(endpoints).map((endpoint) => {
+    const input = [
+      ['params', endpoint.params],
+      ['query', endpoint.query],
+      ['body', endpoint.body],
+    ]
+      .map(([part, schema]) => [part, fieldsOf(schema)])
+      .filter(([, fields]) => fields !== '')
+      .map(([part, fields]) => `${part}: ${fields}`)
+      .join('; ');
+    return `| ${endpoint.method} | \`${displayPath(endpoint.path)}\` | ${endpoint.auth} | ${cell(endpoint.summary)} | ${cell(input)} |`;
+  });
+  return [
+    `### ${area}`,
+    '',
+    '| Method | Path | Auth | Summary | Input |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+});
+
+const reference = [
+  begin,
+  '',
+  '<!-- Written by `npm run docs:api` from packages/contracts/src/api; edit the catalogue, not this list. -->',
+  '',
+  'Auth: `member` needs a signed-in member (`unauthenticated` otherwise); `visitor` is open to',
+  "anyone (a member's credential may change the answer). Input names the path",
+  'parameters, query parameters and JSON body fields; `?` marks the optional ones.',
+  '',
+  sections.join('\n\n'),
+  '',
+  end,
+].join('\n');
+
+const current = readFileSync(target, 'utf8');
+const from = current.indexOf(begin);
+const to = current.indexOf(end);
+if (from < 0 || to < from) {
+  console.error(`docs/api.md lacks the markers of the endpoint reference:\n${begin}\n${end}`);
+  process.exit(1);
+}
+const written = `${current.slice(0, from)}${reference}${current.slice(to + end.length)}`;
+
+if (process.argv.includes('--check')) {
+  if (current !== written) {
+    console.error(
+      'The endpoint reference of docs/api.md does not match the API catalogue\n' +
+        '(packages/contracts/src/api). Regenerate it with `npm run docs:api` and commit the result.',
+    );
+    process.exit(1);
+  }
+  console.log('docs/api.md matches the API catalogue.');
+} else {
+  writeFileSync(target, written);
+  console.log(`Wrote the endpoint reference of ${path.relative(root, target)}.`);
+}
