@@ -23,7 +23,6 @@ const largeFiles = new Set([
   'apps/server/test/oauth/oauth-code.test.ts',
   'apps/server/test/offline/offline-torrent.test.ts',
   'apps/server/test/offline/offline.test.ts',
-  'apps/server/test/upload/uploads.test.ts',
   'packages/client/src/api-client.test.ts',
 ]);
 
