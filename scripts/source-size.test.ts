@@ -23,7 +23,6 @@ const largeFiles = new Set([
   'apps/server/test/oauth/oauth-code.test.ts',
   'apps/server/test/offline/offline-torrent.test.ts',
   'apps/server/test/offline/offline.test.ts',
-  'packages/client/src/api-client.test.ts',
 ]);
 
 /** Web components over 300 lines that are still to be split, as `file#Component`. */
