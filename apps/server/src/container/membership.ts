@@ -1,0 +1,88 @@
+import { defaultLocale, locales } from '@nimbus/contracts';
+import { createWindowLimiter } from '../lib/window-limiter';
+import { createMembershipActivityRepository } from '../modules/membership/membership-activity.repository';
+import { createMembershipActivityService } from '../modules/membership/membership-activity.service';
+import { createMembershipReminderRepository } from '../modules/membership/membership-reminder.repository';
+import { createMembershipReminderService } from '../modules/membership/membership-reminder.service';
+import { createMembershipRepository } from '../modules/membership/membership.repository';
+import { createMembershipService, planDefaultsOf } from '../modules/membership/membership.service';
+import { activityOperationOf } from '../modules/site-config/activity-operation';
+import { externalProductsOf } from '../modules/site-config/external-products';
+import { createSettingRepository } from '../modules/site-config/setting.repository';
+import { createSiteConfigService } from '../modules/site-config/site-config.service';
+import type { AuthKeys } from '../modules/user/auth-keys';
+import type { Mailer } from '../modules/user/mail/mailer';
+import type { Wiring } from './container-options';
+
+/**
+ * Plans and the site's settings: memberships (the plan every other area asks), the site config
+ * the clients read, the membership activities (trials, invitations) and their reminder mails.
+ */
+export function createMembershipArea(
+  { config, database, options, now }: Wiring,
+  accounts: { keys: Pick<AuthKeys, 'mailUnsubscribe'>; mailer: Mailer },
+) {
+  const settings = createSettingRepository(database.db);
+  const memberships = createMembershipService({
+    memberships: createMembershipRepository(database.db),
+    limiter: createWindowLimiter({ now }),
+    plans: planDefaultsOf(config),
+    redeemLimit: {
+      max: config.ACTIVATION_CODE_MAX_ATTEMPTS,
+      windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
+    },
+    now,
+  });
+  const siteConfig = createSiteConfigService({
+    settings,
+    defaults: {
+      basic: {
+        site_name: 'Nimbus',
+        site_url: config.PUBLIC_URL,
+        default_locale: defaultLocale,
+        locales,
+      },
+      resources: {},
+      external_products: {},
+      activity_operation: {},
+      debug_options: { allow_vconsole: config.DEBUG_CONSOLE },
+    },
+    activityOperation: activityOperationOf(config.ACTIVITY_ENDS, config.COMPENSATIONS),
+    apps: { downloads: config.APP_DOWNLOADS, linkScheme: config.APP_LINK_SCHEME ?? '' },
+    externalProducts: externalProductsOf(planDefaultsOf(config), config.EXTERNAL_PRODUCTS),
+  });
+  const membershipActivities = createMembershipActivityService({
+    activities: createMembershipActivityRepository(database.db),
+    vipOf: (userId) => memberships.vipOf(userId),
+    compensationOf: (type) => siteConfig.compensationOf(type),
+    settings: {
+      trialDays: config.FREE_TRIAL_DAYS,
+      inviteDays: config.INVITE_FREE_DAYS,
+      claimWindowDays: config.INVITE_CLAIM_WINDOW_DAYS,
+      maxInvitesPerMonth: config.INVITE_MAX_PER_INVITER_PER_MONTH,
+      maxGrantsPerAddressPerDay: config.INVITE_MAX_PER_ADDRESS_PER_DAY,
+      taskRewardDays: config.TASK_REWARD_DAYS,
+    },
+    publicUrl: config.PUBLIC_URL,
+    unsubscribeKey: accounts.keys.mailUnsubscribe,
+    now,
+  });
+  const membershipReminderRecords = createMembershipReminderRepository(database.db);
+  const membershipReminders = createMembershipReminderService({
+    reminders: membershipReminderRecords,
+    mailPreferences: membershipActivities,
+    mailer: accounts.mailer,
+    publicUrl: config.PUBLIC_URL,
+    days: config.MEMBERSHIP_REMINDER_DAYS,
+    now,
+    logger: options.logger,
+  });
+  return {
+    settings,
+    siteConfig,
+    memberships,
+    membershipActivities,
+    membershipReminders,
+    membershipReminderRecords,
+  };
+}
