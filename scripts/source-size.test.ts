@@ -27,8 +27,6 @@ const largeFiles = new Set([
 /** Web components over 300 lines that are still to be split, as `file#Component`. */
 const largeComponents = new Set([
   'apps/web/src/features/auth/auth-panel.tsx#AuthPanel',
-  'apps/web/src/features/drive/offline/add-link-dialog.tsx#AddLinkDialog',
-  'apps/web/src/features/drive/offline/url-checker.tsx#UrlChecker',
   'apps/web/src/features/share/share-actions.tsx#ShareActionsProvider',
 ]);
 

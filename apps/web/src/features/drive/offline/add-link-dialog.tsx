@@ -1,28 +1,26 @@
 'use client';
 
 import type { DragEvent } from 'react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@nimbus/client';
-import { CircleAlert, Download, FileUp, Folder, HardDrive, LoaderCircle } from 'lucide-react';
+import { FileUp } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
-import { FolderTree } from '@/features/drive/folder-tree';
 import { aboutQueryKey } from '@/features/drive/query-keys';
 import { cn } from '@/lib/cn';
+import { DestinationPicker, LinkProblems, TorrentLinkPickers } from './add-link-parts';
+import { addLinks, type ChosenTorrent, type LinkProblem } from './add-links';
 import { isTorrentLink, linkKind, maxLinks, splitLinks } from './links';
-import { checkLinks, createTask, uploadTorrentFile } from './offline-api';
 import { TaskLimitNotice } from './task-limit-notice';
 import { tasksQueryKey } from './task-query-keys';
-import type { TorrentSummary } from './torrent-file';
 import { readTorrent } from './torrent-file';
-import { TorrentFilePicker, boxClass, chosenFiles } from './torrent-file-picker';
-import type { TorrentLookup } from './torrent-lookup';
-import { fileNameOf, taskFiles } from './torrent-lookup';
+import { TorrentFilePicker } from './torrent-file-picker';
+import { useTorrentLookups } from './use-torrent-lookups';
 
 export interface AddLinkDialogProps {
   /** The folder shown when the dialog opened; offered as the destination besides My Downloads. */
@@ -33,20 +31,6 @@ export interface AddLinkDialogProps {
   onOpenTasks: () => void;
   onClose: () => void;
 }
-
-/** The outcome of one link of the last submit that did not become a task. */
-type LinkProblem = { link: string; message: string };
-
-/** A `.torrent` file chosen or dropped, read in the browser, with the files left out. */
-interface ChosenTorrent {
-  key: string;
-  file: File;
-  summary: TorrentSummary;
-  skipped: ReadonlySet<string>;
-}
-
-/** How long the links rest unchanged before their torrents' file lists are asked for. */
-const lookupDelayMs = 400;
 
 /**
  * The "Add link" dialog: links pasted one a line (http, https, magnet) and `.torrent` files
@@ -73,7 +57,6 @@ export function AddLinkDialog({
   const queryClient = useQueryClient();
   const [text, setText] = useState(initialText ?? '');
   const [target, setTarget] = useState<{ id: string; name: string }>({ id: '', name: '' });
-  const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<LinkProblem[]>([]);
   const [notice, setNotice] = useState('');
@@ -87,62 +70,9 @@ export function AddLinkDialog({
 
   const links = useMemo(() => splitLinks(text), [text]);
   const invalid = links.filter((link) => linkKind(link) === 'invalid');
-  const [lookups, setLookups] = useState<Record<string, TorrentLookup>>({});
+  const { lookups, torrentLinks, setSkipped } = useTorrentLookups(links, errorTexts);
   /** `.torrent` links the member keeps as files rather than running their torrents. */
   const [keptAsFiles, setKeptAsFiles] = useState<ReadonlySet<string>>(new Set());
-  const asked = useRef(new Set<string>());
-  const torrentLinks = links.filter((link) => linkKind(link) === 'magnet' || isTorrentLink(link));
-  const torrentKey = torrentLinks.join('\n');
-
-  useEffect(() => {
-    const pending = torrentKey
-      .split('\n')
-      .filter((link) => link !== '' && !asked.current.has(link));
-    if (pending.length === 0) {
-      return;
-    }
-    const timer = setTimeout(() => {
-      for (const link of pending) {
-        asked.current.add(link);
-        setLookups((state) => ({ ...state, [link]: { state: 'loading' } }));
-        const failedText = isTorrentLink(link)
-          ? t('add.torrent-link-failed')
-          : t('add.magnet-failed');
-        void checkLinks([link])
-          .then(([resource]) => {
-            const lookup: TorrentLookup =
-              resource && resource.files.length > 0
-                ? {
-                    state: 'ready',
-                    name: resource.name,
-                    files: resource.files.map((file) => ({
-                      index: file.id,
-                      name: file.name,
-                      size: Number(file.file_size),
-                    })),
-                    skipped: new Set(),
-                  }
-                : {
-                    state: 'failed',
-                    name: resource?.name ?? '',
-                    message: resource?.message || failedText,
-                  };
-            setLookups((state) => ({ ...state, [link]: lookup }));
-          })
-          .catch((error: unknown) => {
-            setLookups((state) => ({
-              ...state,
-              [link]: {
-                state: 'failed',
-                name: '',
-                message: errorText(error, locale, errorTexts) ?? failedText,
-              },
-            }));
-          });
-      }
-    }, lookupDelayMs);
-    return () => clearTimeout(timer);
-  }, [torrentKey, errorTexts, locale, t]);
 
   async function addTorrents(files: readonly File[]) {
     const added: ChosenTorrent[] = [];
@@ -174,65 +104,20 @@ export function AddLinkDialog({
     }
     setBusy(true);
     setNotice('');
-    const failed: LinkProblem[] = invalid.map((link) => ({ link, message: t('add.invalid-link') }));
-    const failedTorrents: ChosenTorrent[] = [];
-    let added = 0;
-    const describe = (error: unknown) => {
-      if (error instanceof ApiError && error.error === 'task_daily_create_limit') {
-        setLimitRefused(true);
-      }
-      return errorText(error, locale, errorTexts) ?? td('error.generic');
-    };
-    for (const link of links) {
-      if (linkKind(link) === 'invalid') {
-        continue;
-      }
-      const lookup = lookups[link];
-      const keptAsFile = keptAsFiles.has(link);
-      if (
-        lookup?.state === 'ready' &&
-        !keptAsFile &&
-        chosenFiles(lookup.files, lookup.skipped).length === 0
-      ) {
-        failed.push({ link, message: t('add.no-files-chosen') });
-        continue;
-      }
-      const picked = taskFiles(link, lookup, keptAsFile);
-      try {
-        await createTask({
-          url: link,
-          parentId: target.id,
-          ...(picked ? { files: picked } : {}),
-          source: 'add_button',
-        });
-        added += 1;
-      } catch (error) {
-        failed.push({ link, message: describe(error) });
-      }
-    }
-    for (const torrent of torrents) {
-      const files = torrent.summary.files
-        .map((file) => file.index)
-        .filter((index) => !torrent.skipped.has(index));
-      if (files.length === 0) {
-        failed.push({ link: torrent.file.name, message: t('add.no-files-chosen') });
-        failedTorrents.push(torrent);
-        continue;
-      }
-      try {
-        const fileId = await uploadTorrentFile(torrent.file, target.id);
-        await createTask({
-          url: fileId,
-          parentId: target.id,
-          ...(torrent.skipped.size > 0 ? { files } : {}),
-          source: 'add_button',
-        });
-        added += 1;
-      } catch (error) {
-        failed.push({ link: torrent.file.name, message: describe(error) });
-        failedTorrents.push(torrent);
-      }
-    }
+    const { added, failed, failedTorrents } = await addLinks({
+      links,
+      torrents,
+      lookups,
+      keptAsFiles,
+      targetId: target.id,
+      texts: { invalidLink: t('add.invalid-link'), noFilesChosen: t('add.no-files-chosen') },
+      describe: (error) => {
+        if (error instanceof ApiError && error.error === 'task_daily_create_limit') {
+          setLimitRefused(true);
+        }
+        return errorText(error, locale, errorTexts) ?? td('error.generic');
+      },
+    });
     setBusy(false);
     if (added > 0) {
       void queryClient.invalidateQueries({ queryKey: tasksQueryKey });
@@ -262,7 +147,6 @@ export function AddLinkDialog({
   const reading = torrentLinks.some(
     (link) => isTorrentLink(link) && (lookups[link] ?? { state: 'loading' }).state === 'loading',
   );
-  const destinationName = target.id === '' ? t('add.downloads') : target.name;
   const tooMany = links.length > maxLinks;
 
   return (
@@ -355,73 +239,13 @@ export function AddLinkDialog({
             </div>
           </div>
 
-          {torrentLinks.map((link) => {
-            const lookup = lookups[link];
-            if (!lookup) {
-              return null;
-            }
-            const name = lookup.state === 'loading' ? '' : lookup.name;
-            const fileLink = isTorrentLink(link);
-            const keptAsFile = keptAsFiles.has(link);
-            return (
-              <TorrentFilePicker
-                key={link}
-                name={name || (fileLink ? fileNameOf(link) : t('add.magnet'))}
-                files={lookup.state === 'ready' && !keptAsFile ? lookup.files : []}
-                skipped={lookup.state === 'ready' ? lookup.skipped : noneSkipped}
-                onSkippedChange={(skipped) =>
-                  setLookups((state) => {
-                    const current = state[link];
-                    return current?.state === 'ready'
-                      ? { ...state, [link]: { ...current, skipped } }
-                      : state;
-                  })
-                }
-                testId={fileLink ? 'torrent-link-files' : 'magnet-files'}
-              >
-                {lookup.state === 'loading' ? (
-                  <p
-                    role="status"
-                    className="flex min-h-11 items-center gap-2 text-sm text-muted-foreground md:min-h-8"
-                  >
-                    <LoaderCircle aria-hidden className="size-4 animate-spin" />
-                    {fileLink ? t('add.torrent-link-loading') : t('add.magnet-loading')}
-                  </p>
-                ) : null}
-                {lookup.state === 'failed' ? (
-                  <p
-                    className="flex gap-2 text-sm text-muted-foreground"
-                    data-testid={fileLink ? 'torrent-link-files-message' : 'magnet-files-message'}
-                  >
-                    <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                    {lookup.message}
-                  </p>
-                ) : null}
-                {lookup.state === 'ready' && fileLink ? (
-                  <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm md:min-h-8">
-                    <input
-                      type="checkbox"
-                      className={boxClass}
-                      checked={keptAsFile}
-                      data-testid="torrent-link-keep-file"
-                      onChange={(event) =>
-                        setKeptAsFiles((state) => {
-                          const next = new Set(state);
-                          if (event.target.checked) {
-                            next.add(link);
-                          } else {
-                            next.delete(link);
-                          }
-                          return next;
-                        })
-                      }
-                    />
-                    {t('add.torrent-link-keep-file')}
-                  </label>
-                ) : null}
-              </TorrentFilePicker>
-            );
-          })}
+          <TorrentLinkPickers
+            torrentLinks={torrentLinks}
+            lookups={lookups}
+            onSkippedChange={setSkipped}
+            keptAsFiles={keptAsFiles}
+            onKeptAsFilesChange={setKeptAsFiles}
+          />
 
           {torrents.map((torrent) => (
             <TorrentFilePicker
@@ -443,94 +267,19 @@ export function AddLinkDialog({
             />
           ))}
 
-          <div className="flex flex-col gap-2">
-            <span className="text-sm font-medium" id={`${textId}-destination`}>
-              {t('add.destination')}
-            </span>
-            <div className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
-              {target.id === '' ? (
-                <Download aria-hidden className="size-4 text-muted-foreground" />
-              ) : (
-                <Folder aria-hidden className="size-4 text-muted-foreground" />
-              )}
-              <span className="min-w-0 flex-1 truncate text-sm" data-testid="add-link-destination">
-                {destinationName}
-              </span>
-              {target.id !== '' ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => setTarget({ id: '', name: '' })}
-                >
-                  <HardDrive aria-hidden />
-                  {t('add.downloads')}
-                </Button>
-              ) : null}
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                aria-expanded={picking}
-                aria-describedby={`${textId}-destination`}
-                onClick={() => setPicking(!picking)}
-              >
-                {t('add.change')}
-              </Button>
-            </div>
-            {folder && folder.id !== '' && folder.id !== target.id ? (
-              <button
-                type="button"
-                className="self-start rounded text-sm text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                onClick={() => setTarget(folder)}
-              >
-                <Folder aria-hidden className="mr-1 inline size-4" />
-                {folder.name}
-              </button>
-            ) : null}
-            {picking ? (
-              <>
-                <p className="text-xs text-muted-foreground">{t('add.root-hint')}</p>
-                <FolderTree
-                  labels={{
-                    tree: t('add.destination-tree'),
-                    root: td('nav.all'),
-                    expand: (name) => td('move.expand', { name }),
-                    collapse: (name) => td('move.collapse', { name }),
-                    loading: td('move.loading'),
-                    failed: td('error.generic'),
-                  }}
-                  testId="folder-tree-node"
-                  excluded={rootOnly}
-                  chosen={target.id}
-                  onChoose={(id, name) => {
-                    setTarget({ id, name });
-                    setPicking(false);
-                  }}
-                  className="max-h-60"
-                />
-              </>
-            ) : null}
-          </div>
+          <DestinationPicker
+            id={textId}
+            folder={folder}
+            target={target}
+            onTargetChange={setTarget}
+          />
 
           {notice ? (
             <p role="status" className="text-sm">
               {notice}
             </p>
           ) : null}
-          {problems.length > 0 ? (
-            <ul role="alert" className="flex flex-col gap-1" data-testid="add-link-problems">
-              {problems.map((problem) => (
-                <li key={problem.link} className="flex gap-2 text-sm text-danger">
-                  <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                  <span className="min-w-0">
-                    <span className="block truncate font-mono text-xs">{problem.link}</span>
-                    {problem.message}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <LinkProblems problems={problems} />
 
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={onClose}>
@@ -549,9 +298,3 @@ export function AddLinkDialog({
     </Dialog>
   );
 }
-
-/** Nothing left out (a magnet link whose files are not known yet). */
-const noneSkipped: ReadonlySet<string> = new Set();
-
-/** The drive's root is not a destination of offline tasks (`""` means My Downloads). */
-const rootOnly: ReadonlySet<string> = new Set(['']);

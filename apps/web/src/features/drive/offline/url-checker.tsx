@@ -1,10 +1,9 @@
 'use client';
 
 import type { DragEvent } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@nimbus/client';
-import { formatBytes } from '@nimbus/contracts';
-import { CircleAlert, CircleCheck, FileUp, HardDriveDownload, Link2 } from 'lucide-react';
+import { FileUp, Link2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -16,9 +15,9 @@ import { localePath } from '@/i18n/locale-path';
 import { cn } from '@/lib/cn';
 import type { Resource } from './offline-api';
 import { checkLinks, createTask, uploadTorrentFile } from './offline-api';
-import type { TorrentFileEntry, TorrentSummary } from './torrent-file';
+import type { TorrentSummary } from './torrent-file';
 import { magnetOf, readTorrent } from './torrent-file';
-import { chosenFiles, TorrentFilePicker } from './torrent-file-picker';
+import { entriesOf, UrlCheckResult, type SaveState } from './url-check-result';
 
 export interface UrlCheckerProps {
   /** The link from `?url=`, checked at once. */
@@ -33,42 +32,6 @@ export interface UrlCheckerProps {
   errorTexts: ErrorTexts;
   /** The words of the paste box, shared with the home page. */
   labels: { label: string; placeholder: string };
-}
-
-type SaveState =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
-
-/**
- * Whether "Save to my drive" is offered: a reachable link, or a magnet link (whose task may
- * still reach the swarm when its file list did not arrive in time).
- */
-function savable(resource: Resource): boolean {
-  return resource.reachable || (resource.is_torrent && resource.name !== '');
-}
-
-/** A torrent's files as the picker lists them. */
-function entriesOf(resource: Resource | undefined): TorrentFileEntry[] {
-  return (resource?.files ?? []).map((file) => ({
-    index: file.id,
-    name: file.name,
-    size: Number(file.file_size),
-  }));
-}
-
-/**
- * What `url.files` asks for: nothing for a link without listed files (saved as it is); `[]`
- * (every file, also those past the listed ones) when every listed file is chosen, otherwise the
- * chosen indexes. An http(s) link to a `.torrent` runs as a torrent only with `url.files`
- * present, so a torrent's save always sends it.
- */
-function pickedIndexes(
-  files: readonly TorrentFileEntry[],
-  skipped: ReadonlySet<string>,
-): string[] | undefined {
-  if (files.length === 0) {
-    return undefined;
-  }
-  return skipped.size === 0 ? [] : chosenFiles(files, skipped).map((file) => file.index);
 }
 
 /** `?files=` on the way to sign-in: the chosen indexes, or `all` for every file. */
@@ -136,8 +99,6 @@ export function UrlChecker({
   const [torrentFile, setTorrentFile] = useState<File>();
   const [dropping, setDropping] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const summaryId = useId();
-  const hintId = useId();
   const checkedInitial = useRef(false);
   const savedOnReturn = useRef(false);
 
@@ -275,13 +236,6 @@ export function UrlChecker({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saveOnReturn, session.kind, initialUrl]);
 
-  const size =
-    resource && resource.file_size !== ''
-      ? formatBytes(resource.file_size, { locale })
-      : t('checker.unknown');
-  const files = entriesOf(resource);
-  const noneChosen = files.length > 0 && chosenFiles(files, skipped).length === 0;
-
   return (
     <div
       className={cn(
@@ -383,104 +337,16 @@ export function UrlChecker({
       ) : null}
 
       {resource ? (
-        <section
-          aria-labelledby="url-checker-result"
-          aria-busy={checking}
-          className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-5"
-          data-testid="url-checker-result"
-          data-reachable={resource.reachable}
-        >
-          <h2 id="url-checker-result" className="text-lg font-semibold">
-            {t('checker.result')}
-          </h2>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">{t('checker.name')}</dt>
-            <dd className="break-all font-medium" data-testid="url-checker-name">
-              {resource.name || t('checker.unknown')}
-            </dd>
-            <dt className="text-muted-foreground">{t('checker.size')}</dt>
-            <dd data-testid="url-checker-size">{size}</dd>
-            <dt className="text-muted-foreground">{t('checker.type')}</dt>
-            <dd className="break-all">{resource.mime_type || t('checker.unknown')}</dd>
-            <dt className="text-muted-foreground">{t('checker.status')}</dt>
-            <dd className="flex items-center gap-2" data-testid="url-checker-status">
-              {resource.reachable ? (
-                <CircleCheck aria-hidden className="size-4 text-success" />
-              ) : (
-                <CircleAlert aria-hidden className="size-4 text-danger" />
-              )}
-              {torrentFile
-                ? t('checker.from-file')
-                : resource.reachable
-                  ? t('checker.reachable')
-                  : resource.message || t('checker.unreachable')}
-            </dd>
-          </dl>
-          {files.length > 0 ? (
-            <TorrentFilePicker
-              name={resource.name || t('checker.unknown')}
-              files={files}
-              skipped={skipped}
-              onSkippedChange={setSkipped}
-              summaryId={summaryId}
-              listClassName="max-h-[min(20rem,50dvh)]"
-              disabled={save.kind === 'saving' || save.kind === 'saved'}
-              testId="url-checker-files"
-            />
-          ) : null}
-          {savable(resource) ? (
-            <div className="flex flex-wrap items-center gap-3">
-              <Button
-                size="lg"
-                className="w-full sm:w-auto"
-                disabled={save.kind === 'saving' || save.kind === 'saved' || noneChosen}
-                aria-describedby={noneChosen ? hintId : files.length > 0 ? summaryId : undefined}
-                onClick={() =>
-                  void saveLink(resource.url, pickedIndexes(files, skipped), torrentFile)
-                }
-                data-testid="url-checker-save"
-              >
-                <HardDriveDownload aria-hidden />
-                {save.kind === 'saving'
-                  ? t('checker.saving')
-                  : session.kind === 'signed-out'
-                    ? t('checker.sign-in')
-                    : t('checker.save')}
-              </Button>
-              {noneChosen ? (
-                <p
-                  id={hintId}
-                  className="flex items-center gap-2 text-sm text-muted-foreground"
-                  data-testid="url-checker-no-files"
-                >
-                  <CircleAlert aria-hidden className="size-4 shrink-0" />
-                  {t('checker.no-files')}
-                </p>
-              ) : null}
-              {save.kind === 'saved' ? (
-                <p
-                  role="status"
-                  className="flex items-center gap-2 text-sm"
-                  data-testid="url-checker-saved"
-                >
-                  <CircleCheck aria-hidden className="size-4 text-success" />
-                  {t('checker.saved')}
-                  <a
-                    href={localePath(locale, '/drive/tasks')}
-                    className="font-medium text-primary underline-offset-2 hover:underline"
-                  >
-                    {t('checker.view')}
-                  </a>
-                </p>
-              ) : null}
-              {save.kind === 'failed' ? (
-                <p role="alert" className="text-sm text-danger">
-                  {save.message}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-        </section>
+        <UrlCheckResult
+          resource={resource}
+          checking={checking}
+          fromFile={torrentFile !== undefined}
+          skipped={skipped}
+          onSkippedChange={setSkipped}
+          save={save}
+          signedOut={session.kind === 'signed-out'}
+          onSave={(picked) => void saveLink(resource.url, picked, torrentFile)}
+        />
       ) : null}
     </div>
   );
