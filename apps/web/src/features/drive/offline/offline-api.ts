@@ -1,4 +1,6 @@
 import { readApiAnswer } from '@nimbus/client';
+import type { Resource, Task, TaskList, TaskPhase, TaskSource } from '@nimbus/contracts';
+import { driveRoutes, offlineRoutes, taskRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
@@ -6,66 +8,16 @@ import { browserClient } from '@/lib/api/browser-client';
  * makes them. Every function throws the client's `ApiError` on failure.
  */
 
-/** Where a task was created from (docs/product.md#entities, task sources). */
-export type TaskSource = 'add_button' | 'url_checker' | 'cloud_page';
-
-/** The Task of docs/api.md#tasks. */
-export interface OfflineTask {
-  kind: 'drive#task';
-  id: string;
-  type: string;
-  name: string;
-  phase: TaskPhase;
-  progress: number;
-  file_id: string;
-  file_name: string;
-  /** Bytes as a decimal string. */
-  file_size: string;
-  message: string;
-  /** offline: `url`, `speed` (bytes per second), `eta` (seconds, `""` unknown). */
-  params: Record<string, string>;
-  created_time: string;
-  updated_time: string;
-}
-
-export type TaskPhase =
-  | 'PHASE_TYPE_UNKNOW'
-  | 'PHASE_TYPE_PENDING'
-  | 'PHASE_TYPE_RUNNING'
-  | 'PHASE_TYPE_PAUSED'
-  | 'PHASE_TYPE_ERROR'
-  | 'PHASE_TYPE_COMPLETE';
+/** The Task of docs/api.md#tasks (the catalogue's). */
+export type OfflineTask = Task;
 
 /** One page of `GET /drive/v1/tasks`. */
-export interface TaskPage {
-  tasks: OfflineTask[];
-  next_page_token: string;
-  /** Seconds until polling again is useful. */
-  expires_in: number;
-}
+export type TaskPage = TaskList;
 
 /** One file of a torrent, as the URL checker lists it. */
-export interface ResourceFile {
-  /** What `url.files` names to fetch this file. */
-  id: string;
-  name: string;
-  file_size: string;
-}
+export type ResourceFile = Resource['files'][number];
 
-/** A checked link (`POST /drive/v1/resource/list`). */
-export interface Resource {
-  kind: 'drive#resource';
-  url: string;
-  name: string;
-  /** `""` when the source does not say. */
-  file_size: string;
-  mime_type: string;
-  file_category: string;
-  reachable: boolean;
-  message: string;
-  is_torrent: boolean;
-  files: ResourceFile[];
-}
+export type { Resource, TaskPhase, TaskSource };
 
 /** What a new offline task asks for. */
 export interface NewTask {
@@ -80,13 +32,18 @@ export interface NewTask {
 
 /** Creates one offline task (`POST /drive/v1/files`, `UPLOAD_TYPE_URL`). */
 export async function createTask(input: NewTask): Promise<OfflineTask> {
-  const answer = await browserClient().post<{ task: OfflineTask }>('/drive/v1/files', {
-    kind: 'drive#file',
-    upload_type: 'UPLOAD_TYPE_URL',
-    url: { url: input.url, ...(input.files ? { files: [...input.files] } : {}) },
-    ...(input.parentId === '' ? {} : { parent_id: input.parentId }),
-    params: { source: input.source },
+  const answer = await browserClient().call(driveRoutes.createFile, {
+    body: {
+      kind: 'drive#file',
+      upload_type: 'UPLOAD_TYPE_URL',
+      url: { url: input.url, ...(input.files ? { files: [...input.files] } : {}) },
+      ...(input.parentId === '' ? {} : { parent_id: input.parentId }),
+      params: { source: input.source },
+    },
   });
+  if (answer.task === null) {
+    throw new TypeError('A URL task was answered without its task');
+  }
   return answer.task;
 }
 
@@ -108,37 +65,36 @@ export async function listTasks(
   signal?: AbortSignal,
 ): Promise<TaskPage> {
   const phases = phasesOf[filter];
-  return browserClient().get<TaskPage>('/drive/v1/tasks', {
-    query: {
-      type: 'offline',
-      limit: 100,
-      ...(phases ? { filters: JSON.stringify({ phase: { in: phases.join(',') } }) } : {}),
-      ...(pageToken ? { page_token: pageToken } : {}),
+  return browserClient().call(
+    taskRoutes.list,
+    {
+      query: {
+        type: 'offline',
+        limit: 100,
+        ...(phases ? { filters: JSON.stringify({ phase: { in: phases.join(',') } }) } : {}),
+        ...(pageToken ? { page_token: pageToken } : {}),
+      },
     },
-    ...(signal ? { signal } : {}),
-  });
+    signal ? { signal } : {},
+  );
 }
 
 /** One task of the member (`GET /drive/v1/tasks/{id}`). */
 export async function getTask(id: string, signal?: AbortSignal): Promise<OfflineTask> {
-  return browserClient().get<OfflineTask>(`/drive/v1/tasks/${encodeURIComponent(id)}`, {
-    ...(signal ? { signal } : {}),
-  });
+  return browserClient().call(taskRoutes.get, { params: { id } }, signal ? { signal } : {});
 }
 
 /** Deletes tasks; `deleteFiles` also puts the files they made in the trash. */
 export async function deleteTasks(ids: readonly string[], deleteFiles: boolean): Promise<void> {
-  await browserClient().delete('/drive/v1/tasks', {
-    query: { task_ids: [...ids], delete_files: deleteFiles },
+  await browserClient().call(taskRoutes.remove, {
+    query: { task_ids: [...ids], delete_files: deleteFiles ? 'true' : 'false' },
   });
 }
 
 /** Retries a failed task from the start. */
 export async function retryTask(id: string): Promise<OfflineTask> {
-  return browserClient().post<OfflineTask>('/drive/v1/task', {
-    type: 'offline',
-    create_type: 'RETRY',
-    id,
+  return browserClient().call(offlineRoutes.retry, {
+    body: { type: 'offline', create_type: 'RETRY', id },
   });
 }
 
@@ -147,9 +103,7 @@ export async function setTaskPhase(
   id: string,
   phase: 'PHASE_TYPE_PAUSED' | 'PHASE_TYPE_PENDING',
 ): Promise<OfflineTask> {
-  return browserClient().patch<OfflineTask>(`/drive/v1/tasks/${encodeURIComponent(id)}`, {
-    phase,
-  });
+  return browserClient().call(taskRoutes.setPhase, { params: { id }, body: { phase } });
 }
 
 /** Checks links without saving anything (the URL checker; no sign-in needed). */
@@ -157,9 +111,9 @@ export async function checkLinks(
   urls: readonly string[],
   signal?: AbortSignal,
 ): Promise<Resource[]> {
-  const answer = await browserClient().post<{ list: { resources: Resource[] } }>(
-    '/drive/v1/resource/list',
-    { urls: urls.join('\n') },
+  const answer = await browserClient().call(
+    offlineRoutes.checkUrls,
+    { body: { urls: urls.join('\n') } },
     signal ? { signal } : {},
   );
   return answer.list.resources;
@@ -171,24 +125,27 @@ export async function checkLinks(
  */
 export async function uploadTorrentFile(file: File, parentId: string): Promise<string> {
   const client = browserClient();
-  const answer = await client.post<{
-    file: { id: string; phase: string };
-    form?: { url: string; multi_parts: Record<string, string> };
-  }>('/drive/v1/files', {
-    kind: 'drive#file',
-    name: file.name,
-    parent_id: parentId,
-    size: String(file.size),
-    upload_type: 'UPLOAD_TYPE_FORM',
+  const answer = await client.call(driveRoutes.createFile, {
+    body: {
+      kind: 'drive#file',
+      name: file.name,
+      parent_id: parentId,
+      size: String(file.size),
+      upload_type: 'UPLOAD_TYPE_FORM',
+    },
   });
-  if (answer.file.phase !== 'PHASE_TYPE_COMPLETE' && answer.form) {
+  if (answer.file === null) {
+    throw new TypeError('A form upload was answered without its file');
+  }
+  const form = 'form' in answer ? answer.form : undefined;
+  if (answer.file.phase !== 'PHASE_TYPE_COMPLETE' && form) {
     const body = new FormData();
-    for (const [name, value] of Object.entries(answer.form.multi_parts)) {
+    for (const [name, value] of Object.entries(form.multi_parts)) {
       body.append(name, value);
     }
     body.append('file', file);
     const base = client.originOf('drive') || window.location.origin;
-    const response = await fetch(new URL(answer.form.url, base), {
+    const response = await fetch(new URL(form.url, base), {
       method: 'POST',
       body,
       credentials: 'include',

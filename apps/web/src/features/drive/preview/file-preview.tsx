@@ -6,11 +6,12 @@ import { ChevronLeft, ChevronRight, Download, Info, Share2, X } from 'lucide-rea
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { formatBytes } from '@nimbus/contracts';
+import { driveRoutes } from '@nimbus/contracts/routes';
 import { emitAppEvent } from '@/lib/app-events';
 import { browserClient } from '@/lib/api/browser-client';
 import { cn } from '@/lib/cn';
 import type { PreviewFile } from './preview-file';
-import { contentUrlOf, previewKindOf } from './preview-file';
+import { contentUrlOf, mediasOf, previewKindOf } from './preview-file';
 import type { Translate } from './preview-views';
 import {
   DownloadLink,
@@ -41,10 +42,12 @@ export interface FilePreviewProps {
   share?: { label: string; run: (file: PreviewFile) => void };
 }
 
-function loadDriveFile(id: string): Promise<PreviewFile> {
-  return browserClient().get<PreviewFile>(`/drive/v1/files/${encodeURIComponent(id)}`, {
+async function loadDriveFile(id: string): Promise<PreviewFile> {
+  const file = await browserClient().call(driveRoutes.getFile, {
+    params: { id },
     query: { thumbnail_size: 'SIZE_LARGE' },
   });
+  return { ...file, medias: mediasOf(file.medias) };
 }
 
 /** The file with its links filled (`GET /drive/v1/files/{id}`), the listing's copy meanwhile. */

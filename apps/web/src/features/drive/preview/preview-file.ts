@@ -25,6 +25,16 @@ export interface PreviewMedia {
   } | null;
 }
 
+/**
+ * The renditions of a File as the preview reads them: the catalogue leaves their shape open
+ * (`medias: unknown[]`), so only objects are kept, whose fields the viewer reads as optional.
+ */
+export function mediasOf(medias: readonly unknown[]): PreviewMedia[] {
+  return medias.filter(
+    (media): media is PreviewMedia => typeof media === 'object' && media !== null,
+  );
+}
+
 /** The File fields (docs/api.md#files) the preview reads; the listing's and `GET`'s Files both fit. */
 export interface PreviewFile {
   id: string;
