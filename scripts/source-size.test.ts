@@ -19,7 +19,6 @@ const largeFiles = new Set([
   'apps/server/src/modules/upload/upload.service.ts',
   'apps/server/test/http/contract.test.ts',
   'apps/server/test/http/route-fuzz.test.ts',
-  'apps/server/test/oauth/oauth-code.test.ts',
   'apps/server/test/offline/offline-torrent.test.ts',
   'apps/server/test/offline/offline.test.ts',
 ]);
