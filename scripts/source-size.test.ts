@@ -20,7 +20,6 @@ const largeFiles = new Set([
   'apps/server/test/http/contract.test.ts',
   'apps/server/test/http/route-fuzz.test.ts',
   'apps/server/test/offline/offline-torrent.test.ts',
-  'apps/server/test/offline/offline.test.ts',
 ]);
 
 /** Web components over 300 lines that are still to be split, as `file#Component`. */
