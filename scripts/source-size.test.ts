@@ -19,7 +19,6 @@ const largeFiles = new Set([
   'apps/server/src/modules/upload/upload.service.ts',
   'apps/server/test/http/contract.test.ts',
   'apps/server/test/http/route-fuzz.test.ts',
-  'apps/server/test/offline/offline-torrent.test.ts',
 ]);
 
 /** Web components over 300 lines that are still to be split, as `file#Component`. */
