@@ -2,16 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { errorMessage } from '@nimbus/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  dialects,
-  errorOf,
-  localizedOf,
-  makeUser,
-  ok,
-  type TestApp,
-} from '../helper';
-import { signIn } from '../identity';
+import { buildTestApp, dialects, errorOf, localizedOf, ok, type TestApp } from '../helper';
+import { signedInMember } from '../identity';
 import { storeFile } from '../support/stored-file';
 import { unzip } from '../support/zip';
 
@@ -35,15 +27,8 @@ describe.each(dialects)('names of files and folders on %s', (dialect) => {
   type Headers = Record<string, string>;
 
   async function member(locale = 'en-US') {
-    const user = await makeUser(t, { locale });
-    const token = await signIn(t, user.email, user.password);
-    return {
-      user,
-      headers: {
-        authorization: `Bearer ${token.access_token}`,
-        'accept-language': locale,
-      } as Headers,
-    };
+    const { user, headers } = await signedInMember(t, { locale });
+    return { user, headers: { ...headers, 'accept-language': locale } as Headers };
   }
 
   function call(

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError, runMembershipCommand } from '../../src/modules/membership/membership-cli';
-import { buildTestApp, dialects, errorOf, makeUser, ok, testClock, type TestApp } from '../helper';
-import { signIn } from '../identity';
+import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
+import { signIn, signedInMember } from '../identity';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -54,12 +54,8 @@ describe.each(dialects)('storage and traffic packs on %s', (dialect) => {
   type Headers = Record<string, string>;
 
   async function member(locale = 'en-US') {
-    const user = await makeUser(t);
-    const token = await signIn(t, user.email, user.password);
-    return {
-      user,
-      headers: { authorization: `Bearer ${token.access_token}`, 'accept-language': locale },
-    };
+    const { user, headers } = await signedInMember(t);
+    return { user, headers: { ...headers, 'accept-language': locale } };
   }
 
   async function later(

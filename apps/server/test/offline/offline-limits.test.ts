@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, makeUser, testClock, type TestApp } from '../helper';
-import { signIn } from '../identity';
+import { buildTestApp, dialects, testClock, type TestApp } from '../helper';
+import { signIn, signedInMember } from '../identity';
 
 /** Offline downloads within the member's plan: downloads at once, monthly traffic, storage, the daily count. */
 interface TaskBody {
@@ -96,9 +96,7 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
   });
 
   async function member(locale = 'en-US') {
-    const user = await makeUser(t, { locale });
-    const token = await signIn(t, user.email, user.password);
-    return { user, headers: { authorization: `Bearer ${token.access_token}` } };
+    return signedInMember(t, { locale });
   }
 
   function ok<T>(response: LightMyRequestResponse): T {
