@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, makeUser, type TestApp } from '../helper';
-import { signIn } from '../identity';
+import { buildTestApp, dialects, type TestApp } from '../helper';
+import { signedInMember } from '../identity';
 import { storeFile } from '../support/stored-file';
 
 /*
@@ -115,10 +115,7 @@ describe.each(dialects)('video analysis with ffmpeg on %s', (dialect) => {
       ffprobe: true,
       ffmpeg: true,
     });
-    const user = await makeUser(t);
-    const headers = {
-      authorization: `Bearer ${(await signIn(t, user.email, user.password)).access_token}`,
-    };
+    const { user, headers } = await signedInMember(t);
     const eac3 = await storeFile(t, user.id, 'surround.mp4', eac3Clip);
     const aac = await storeFile(t, user.id, 'stereo.mp4', aacClip);
 
