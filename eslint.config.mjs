@@ -52,9 +52,9 @@ export default tseslint.config(
     },
   },
   {
-    // The browser calls the API through the route table: a catalogue entry's zod schemas would
-    // ship to every page that imports it (docs/web-app.md).
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // The browser (the web app and the API client) calls the API through the route table: a
+    // catalogue entry's zod schemas would ship to every page that imports it (docs/web-app.md).
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/client/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
