@@ -9,15 +9,17 @@ import { AppError } from './app-error';
  */
 export function registerClientGuard(app: FastifyInstance, clientIds: readonly string[]): void {
   const known = new Set(clientIds);
-  app.addHook('onRequest', async (request) => {
+  // A plain hook, not an async one: it runs on every request and never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
     const clientId = request.headers['x-client-id'];
-    if (clientId === undefined) {
+    if (clientId === undefined || (typeof clientId === 'string' && known.has(clientId))) {
+      done();
       return;
     }
-    if (typeof clientId !== 'string' || !known.has(clientId)) {
-      throw new AppError('unauthorized_client', {
+    done(
+      new AppError('unauthorized_client', {
         description: 'x-client-id is not a registered client',
-      });
-    }
+      }),
+    );
   });
 }

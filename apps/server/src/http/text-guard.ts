@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { AppError } from './app-error';
 
 /** A UTF-16 surrogate without its pair (with the `u` flag a paired one is one code point). */
@@ -56,11 +56,7 @@ export function unsafeTextPathOf(value: unknown): string | undefined {
  * characters answers `activation_code_invalid`, as any unknown code does).
  */
 export function registerTextGuard(app: FastifyInstance, prefixes: readonly string[]): void {
-  app.addHook('preValidation', async (request) => {
-    const route = request.routeOptions.url ?? '';
-    if (!prefixes.some((prefix) => route.startsWith(prefix))) {
-      return;
-    }
+  const guard: preValidationHookHandler = (request, _reply, done) => {
     for (const [context, value] of [
       ['params', request.params],
       ['querystring', request.query],
@@ -69,10 +65,26 @@ export function registerTextGuard(app: FastifyInstance, prefixes: readonly strin
       const where = unsafeTextPathOf(value);
       if (where !== undefined) {
         const field = where.length > 100 ? `${where.slice(0, 99)}…` : where;
-        throw new AppError('invalid_argument', {
-          description: `${context}${field === '' ? '' : `.${field}`}: NUL characters and unpaired surrogates are not allowed`,
-        });
+        done(
+          new AppError('invalid_argument', {
+            description: `${context}${field === '' ? '' : `.${field}`}: NUL characters and unpaired surrogates are not allowed`,
+          }),
+        );
+        return;
       }
+    }
+    done();
+  };
+  // Added to the routes it guards as they are registered, ahead of their own checks, rather than
+  // run on every request to look at the path: most requests (content, health) have no text.
+  app.addHook('onRoute', (route) => {
+    if (!prefixes.some((prefix) => route.url.startsWith(prefix))) {
+      return;
+    }
+    const own = route.preValidation;
+    const hooks = own === undefined ? [] : Array.isArray(own) ? own : [own];
+    if (!hooks.includes(guard)) {
+      route.preValidation = [guard, ...hooks];
     }
   });
 }

@@ -22,13 +22,15 @@ function originOf(value: string | undefined): string | undefined {
  */
 export function registerOriginGuard(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   const allowed = new Set(allowedOrigins);
-  app.addHook('onRequest', async (request) => {
+  // A plain hook, not an async one: it runs on every request and never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (safeMethods.has(request.method) || !isCookieAuthenticated(request)) {
+      done();
       return;
     }
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (origin === undefined || !allowed.has(origin)) {
-      throw new AppError('origin_not_allowed');
-    }
+    done(
+      origin === undefined || !allowed.has(origin) ? new AppError('origin_not_allowed') : undefined,
+    );
   });
 }

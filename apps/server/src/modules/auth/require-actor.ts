@@ -58,8 +58,9 @@ export { memberSecurity } from '../../http/catalogue-route';
  */
 export function memberPlugin(app: FastifyInstance, authenticator: Authenticator) {
   app.decorateRequest('actor', null);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   return {
     routes: app.withTypeProvider<ZodTypeProvider>(),
