@@ -248,17 +248,20 @@ export function createUploadService(deps: UploadServiceDeps) {
     await uploads.deletePendingFile(upload.userId, upload.fileId);
   }
 
-  async function assertQuota(userId: string, size: number): Promise<void> {
+  /** Refuses `size` more bytes when the member's storage has no room; answers the limit. */
+  async function assertQuota(userId: string, size: number): Promise<number> {
     const about = await files.about(userId);
     if (about.usage + size > about.limit) {
       throw new AppError('file_space_not_enough');
     }
+    return about.limit;
   }
 
   /** Moves the finished bytes into the store and commits; also the restart path of a commit. */
   async function commitStored(
     upload: UploadRecord,
     digest: ContentDigest,
+    knownLimit?: number,
   ): Promise<FileRecord | undefined> {
     const part = partOf(upload.id);
     const hasPart = await fs
@@ -268,8 +271,9 @@ export function createUploadService(deps: UploadServiceDeps) {
     if (hasPart) {
       await store.adopt(part, digest);
     }
-    // The quota is checked again inside the commit, atomically with the member's counters.
-    const { limit } = await files.about(upload.userId);
+    // The quota is checked again inside the commit, atomically with the member's counters,
+    // against the limit the caller just read (or, on the restart path, reads now).
+    const limit = knownLimit ?? (await files.about(upload.userId)).limit;
     const outcome = await uploads.commit(upload, digest, now(), deadline(), limit, () =>
       store.exists(digest.sha256),
     );
@@ -304,14 +308,15 @@ export function createUploadService(deps: UploadServiceDeps) {
         description: 'The content does not match the hash given for it',
       });
     }
+    let limit: number;
     try {
-      await assertQuota(upload.userId, upload.size);
+      limit = await assertQuota(upload.userId, upload.size);
     } catch (error) {
       await discard(upload);
       throw error;
     }
     await uploads.markCommitting(upload.id, digest);
-    return commitStored(upload, digest);
+    return commitStored(upload, digest, limit);
   }
 
   /**
