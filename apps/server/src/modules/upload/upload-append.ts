@@ -1,0 +1,169 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AppError } from '../../http/app-error';
+import { drainStream } from '../../lib/stream-drain';
+import { HashedFileWriter } from '../storage/hashed-file-writer';
+import { openDirect } from '../storage/shared-slots';
+import type { UploadRecord } from './upload.repository';
+import type { Session, UploadServiceDeps, UploadSteps } from './upload-steps';
+
+/** A tus `Upload-Checksum`: algorithm and the digest the client sent. */
+export interface UploadChecksum {
+  algorithm: 'sha1' | 'sha256' | 'md5';
+  digest: Buffer;
+}
+
+export const checksumAlgorithms = ['sha1', 'sha256', 'md5'] as const;
+
+const mebibyte = 1024 * 1024;
+/** Bytes written between the background fdatasyncs of the partial data while a PATCH runs (at most). */
+const maxFlushBytes = 32 * mebibyte;
+
+function timingSafeEqualBuffers(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The step that writes a request's bytes into an upload's partial data (`append`). */
+export function createUploadAppend(deps: UploadServiceDeps, steps: UploadSteps) {
+  const { uploads } = deps;
+  const { sessions, partOf, deadline, openPart } = steps;
+  const checkpointBytes = deps.checkpointBytes ?? 64 * mebibyte;
+  // An fdatasync at least once per checkpoint interval, so each interval is recorded as it is made durable.
+  const flushBytes = Math.min(maxFlushBytes, checkpointBytes);
+
+  /**
+   * Appends bytes at the durable offset. Bytes are gathered into 1 MiB shared buffers
+   * (`HashedFileWriter`; whole aligned ones written with direct I/O where the file system has
+   * it): each is written while the next is received and, once written, hashed
+   * (SHA-256 and GCID) on the hash threads; every 32 MiB (or `checkpointBytes`, if less) the file
+   * is fdatasynced in the background. As soon as such an fdatasync has made `checkpointBytes`
+   * (UPLOAD_CHECKPOINT_MIB) more durable, the offset it covered is recorded; at the end
+   * of the request the file is fsynced and the offset recorded, so a crash loses at most the bytes
+   * after the last checkpoint. With a tus checksum the request's bytes are kept only when they
+   * match it, whole.
+   */
+  async function append(
+    upload: UploadRecord,
+    session: Session,
+    source: Readable,
+    signal: AbortSignal,
+    checksum: UploadChecksum | undefined,
+  ): Promise<void> {
+    const start = session.received;
+    const snapshot = checksum ? session.hasher.copy() : undefined;
+    const check = checksum ? createHash(checksum.algorithm) : undefined;
+    const handle = await openPart(upload.id);
+    // Whole aligned buffers go to the disk past the page cache when its file system allows.
+    const direct = await openDirect(partOf(upload.id)).catch(() => undefined);
+    let checkpointed = start;
+    let checkpointing: Promise<void> | undefined;
+    let failure: unknown;
+    // Four buffers under way at most: many uploads may run at once. Each fdatasync that finishes
+    // may record a checkpoint at once, whether or not more bytes come.
+    const writer: HashedFileWriter = new HashedFileWriter(handle, start, session.hasher, {
+      flushBytes,
+      maxSlots: 4,
+      ...(direct === undefined ? {} : { direct }),
+      onDurable: () => checkpoint(),
+    });
+
+    /** Records the offset the last background fdatasync covered, once `checkpointBytes` more are durable. */
+    const checkpoint = () => {
+      if (checksum || checkpointing || writer.durable - checkpointed < checkpointBytes) {
+        return;
+      }
+      const at = writer.durable;
+      checkpointing = (async () => {
+        await uploads.setReceived(upload.id, at, deadline());
+        checkpointed = at;
+      })()
+        // A failed checkpoint only leaves the durable offset further back; the end of the request records it.
+        .catch((error: unknown) =>
+          deps.logger.error({ err: error, upload: upload.id }, 'upload checkpoint failed'),
+        )
+        .finally(() => {
+          checkpointing = undefined;
+        });
+    };
+
+    const onAbort = () => source.destroy(new Error('preempted by a newer request'));
+    signal.addEventListener('abort', onAbort);
+    try {
+      await drainStream(source, (buffer) => {
+        if (writer.queued + buffer.length > upload.size) {
+          throw new AppError('payload_too_large', {
+            description: `The upload is ${upload.size} bytes long`,
+            status: 413,
+          });
+        }
+        check?.update(buffer);
+        checkpoint();
+        return writer.push(buffer);
+      });
+      await writer.flush();
+    } catch (error) {
+      failure = error;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    // Bytes that arrived whole are kept (tus resumes after them), unless a write failed: then
+    // the bytes before it stand.
+    const broken = await writer.flush().then(
+      () => false,
+      () => true,
+    );
+    try {
+      await checkpointing?.catch(() => undefined);
+      let position = writer.written;
+      let mismatch = false;
+      if (checksum && check) {
+        mismatch =
+          failure === undefined && !timingSafeEqualBuffers(check.digest(), checksum.digest);
+        if (failure !== undefined || mismatch) {
+          // A checksummed request is all or nothing.
+          position = start;
+          await handle.truncate(start);
+          if (snapshot !== undefined) {
+            session.hasher.dispose();
+            session.hasher = snapshot;
+          }
+        } else {
+          snapshot?.dispose();
+        }
+      } else if (position < writer.queued) {
+        // A write failed part-way: cut the file back to what was written.
+        await handle.truncate(position);
+      }
+      await handle.sync();
+      await uploads.setReceived(upload.id, position, deadline());
+      upload.received = position;
+      if (broken) {
+        // The hasher may not have every written byte: the next request hashes the file again.
+        sessions.delete(upload.id);
+      } else {
+        session.received = position;
+      }
+      if (mismatch) {
+        throw new AppError('invalid_argument', {
+          description: 'The bytes do not match Upload-Checksum',
+          status: 460,
+        });
+      }
+    } finally {
+      await direct?.close();
+      await handle.close();
+    }
+    if (failure instanceof AppError) {
+      throw failure;
+    }
+    if (failure !== undefined && !signal.aborted) {
+      // The client went away mid-request; what arrived is stored and the upload resumes there.
+      throw new AppError('aborted', {
+        description: 'The request ended before its bytes did',
+        cause: failure,
+      });
+    }
+  }
+
+  return append;
+}

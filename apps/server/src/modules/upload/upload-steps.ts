@@ -1,0 +1,252 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../http/app-error';
+import type { FileRecord } from '../drive/file.repository';
+import type { FileService } from '../drive/file.service';
+import type { BlobStore } from '../storage/blob-store';
+import type { BlobRepository } from '../storage/blob.repository';
+import type { BlobService } from '../storage/blob.service';
+import type { ContentDigest } from '../storage/content-hash';
+import { hashFilePrefix } from '../storage/hashed-file-writer';
+import { createStreamHasher, type StreamHasher } from '../storage/threaded-hash';
+import type { UploadRecord, UploadRepository } from './upload.repository';
+
+export interface UploadServiceDeps {
+  uploads: UploadRepository;
+  files: Pick<FileService, 'createPending' | 'createFile' | 'about' | 'get'>;
+  blobs: Pick<BlobService, 'ingest'>;
+  blobRecords: Pick<BlobRepository, 'findByGcid'>;
+  store: Pick<BlobStore, 'adopt' | 'get' | 'exists'>;
+  /** Folder of the partial data (`DATA_DIR/uploads`), on the blob store's disk. */
+  dir: string;
+  /** How long an unfinished upload lives after its last bytes. */
+  expiryMs: number;
+  /** Bytes between two durable checkpoints inside one long PATCH (fsync, then the offset row); 64 MiB when absent. */
+  checkpointBytes?: number;
+  now: () => Date;
+  logger: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
+  /** Told of every completed upload (recent events). */
+  onComplete?: (file: FileRecord) => Promise<void>;
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', { description: 'No such upload' });
+}
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+/** The hasher state of an upload in this process, kept across its PATCH requests. */
+export interface Session {
+  hasher: StreamHasher;
+  received: number;
+}
+
+/** The one request working on an upload at a time; a newer request preempts a running PATCH. */
+interface Lane {
+  tail: Promise<unknown>;
+  active: AbortController | undefined;
+  users: number;
+}
+
+/**
+ * The steps the upload calls are made of: one request at a time per upload (`exclusive`), the
+ * member's own upload, the partial data and the hasher kept for it in this process, the quota,
+ * and the commit that files the finished bytes.
+ */
+export function createUploadSteps(deps: UploadServiceDeps) {
+  const { uploads, files, store, now } = deps;
+  const sessions = new Map<string, Session>();
+  const lanes = new Map<string, Lane>();
+  const partOf = (id: string) => path.join(deps.dir, id);
+  const ready = fs.mkdir(deps.dir, { recursive: true });
+  ready.catch(() => undefined);
+
+  const deadline = () => new Date(now().getTime() + deps.expiryMs).toISOString();
+
+  /** Runs `work` alone on an upload, after aborting whatever request holds it now. */
+  async function exclusive<T>(id: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    let lane = lanes.get(id);
+    if (!lane) {
+      lane = { tail: Promise.resolve(), active: undefined, users: 0 };
+      lanes.set(id, lane);
+    }
+    const current = lane;
+    current.users += 1;
+    current.active?.abort();
+    const controller = new AbortController();
+    const run = current.tail.then(async () => {
+      current.active = controller;
+      try {
+        return await work(controller.signal);
+      } finally {
+        if (current.active === controller) {
+          current.active = undefined;
+        }
+      }
+    });
+    current.tail = run.catch(() => undefined);
+    try {
+      return await run;
+    } finally {
+      current.users -= 1;
+      if (current.users === 0) {
+        lanes.delete(id);
+      }
+    }
+  }
+
+  async function ownedUpload(userId: string, id: string): Promise<UploadRecord> {
+    const upload = await uploads.findOwned(userId, id);
+    if (!upload || (upload.state !== 'committing' && upload.expiresAt <= now().toISOString())) {
+      throw notFound();
+    }
+    return upload;
+  }
+
+  /** Opens the partial data for writing, creating it when the upload has none yet. */
+  async function openPart(id: string): Promise<fs.FileHandle> {
+    await ready;
+    try {
+      return await fs.open(partOf(id), 'r+');
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) {
+        return fs.open(partOf(id), 'w+');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The hasher of an upload at its durable offset: this process's, or rebuilt by re-hashing the
+   * stored partial data (after a restart) cut back to the offset the database holds.
+   */
+  async function sessionOf(upload: UploadRecord): Promise<Session> {
+    const known = sessions.get(upload.id);
+    if (known && known.received === upload.received) {
+      return known;
+    }
+    const handle = await openPart(upload.id);
+    try {
+      const { size: stored } = await handle.stat();
+      const received = Math.min(stored, upload.received);
+      if (stored !== received) {
+        await handle.truncate(received);
+        await handle.sync();
+      }
+      const hasher = createStreamHasher(upload.size);
+      if (received > 0) {
+        await hashFilePrefix(handle, received, hasher);
+      }
+      if (received !== upload.received) {
+        await uploads.setReceived(upload.id, received, upload.expiresAt);
+        upload.received = received;
+      }
+      const session = { hasher, received };
+      sessions.set(upload.id, session);
+      return session;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Drops an upload that cannot complete: its partial data, its row and its PENDING file. */
+  async function discard(upload: UploadRecord): Promise<void> {
+    sessions.delete(upload.id);
+    await fs.rm(partOf(upload.id), { force: true });
+    await uploads.delete(upload.id);
+    await uploads.deletePendingFile(upload.userId, upload.fileId);
+  }
+
+  /** Refuses `size` more bytes when the member's storage has no room; answers the limit. */
+  async function assertQuota(userId: string, size: number): Promise<number> {
+    const about = await files.about(userId);
+    if (about.usage + size > about.limit) {
+      throw new AppError('file_space_not_enough');
+    }
+    return about.limit;
+  }
+
+  /** Moves the finished bytes into the store and commits; also the restart path of a commit. */
+  async function commitStored(
+    upload: UploadRecord,
+    digest: ContentDigest,
+    knownLimit?: number,
+  ): Promise<FileRecord | undefined> {
+    const part = partOf(upload.id);
+    const hasPart = await fs
+      .stat(part)
+      .then(() => true)
+      .catch(() => false);
+    if (hasPart) {
+      await store.adopt(part, digest);
+    }
+    // The quota is checked again inside the commit, atomically with the member's counters,
+    // against the limit the caller just read (or, on the restart path, reads now).
+    const limit = knownLimit ?? (await files.about(upload.userId)).limit;
+    const outcome = await uploads.commit(upload, digest, now(), deadline(), limit, () =>
+      store.exists(digest.sha256),
+    );
+    sessions.delete(upload.id);
+    if (outcome === 'over_quota') {
+      // Another upload took the room first: this one's bytes stay unreferenced and are collected.
+      await discard(upload);
+      throw new AppError('file_space_not_enough');
+    }
+    if (outcome === 'bytes_gone') {
+      await discard(upload);
+      throw new AppError('aborted', { description: 'The upload raced a clean-up; start it again' });
+    }
+    if (outcome === 'file_gone') {
+      return undefined;
+    }
+    const file = await files.get(upload.userId, upload.fileId);
+    if (deps.onComplete) {
+      await deps
+        .onComplete(file)
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'upload event not recorded'));
+    }
+    return file;
+  }
+
+  /** The last byte is in: check the hash and the quota, then commit. */
+  async function finish(upload: UploadRecord, session: Session): Promise<FileRecord | undefined> {
+    const digest = await session.hasher.copy().digest();
+    if (upload.clientHash !== '' && upload.clientHash !== digest.gcid) {
+      await discard(upload);
+      throw new AppError('invalid_argument', {
+        description: 'The content does not match the hash given for it',
+      });
+    }
+    let limit: number;
+    try {
+      limit = await assertQuota(upload.userId, upload.size);
+    } catch (error) {
+      await discard(upload);
+      throw error;
+    }
+    await uploads.markCommitting(upload.id, digest);
+    return commitStored(upload, digest, limit);
+  }
+
+  return {
+    sessions,
+    partOf,
+    ready,
+    deadline,
+    exclusive,
+    ownedUpload,
+    openPart,
+    sessionOf,
+    discard,
+    assertQuota,
+    commitStored,
+    finish,
+  };
+}
+
+export type UploadSteps = ReturnType<typeof createUploadSteps>;
