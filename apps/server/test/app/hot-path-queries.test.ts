@@ -55,8 +55,8 @@ describe.each(dialects)('the queries of the hot calls on %s', (dialect) => {
     expect(ran[0]).toMatch(/from "setting"/);
   });
 
-  it('a small file uploads with a form in a fixed number of queries', async () => {
-    const { headers } = await signedInMember(t);
+  /** A small file sent as a client does: created with a form, then its bytes posted to it. */
+  async function uploadSmallFile(headers: Record<string, string>, name: string) {
     const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const bytes = randomBytes(1024);
     let url = '';
@@ -68,7 +68,7 @@ describe.each(dialects)('the queries of the hot calls on %s', (dialect) => {
           headers,
           payload: {
             kind: 'drive#file',
-            name: 'small.bin',
+            name,
             parent_id: '',
             size: String(bytes.length),
             upload_type: 'UPLOAD_TYPE_FORM',
@@ -79,10 +79,16 @@ describe.each(dialects)('the queries of the hot calls on %s', (dialect) => {
     });
     const stored = await queriesOf(async () => {
       const form = new FormData();
-      form.append('file', new Blob([bytes]), 'small.bin');
+      form.append('file', new Blob([bytes]), name);
       const response = await fetch(url, { method: 'POST', headers, body: form });
       expect(response.status, await response.text()).toBe(200);
     });
+    return { created, stored };
+  }
+
+  it('a small file uploads with a form in a fixed number of queries', async () => {
+    const { headers } = await signedInMember(t);
+    const { created, stored } = await uploadSmallFile(headers, 'small.bin');
     // Creating: the session, the quota (usage, memberships, packs), then the file's row under a
     // free name in one transaction, and the upload's row.
     expect(created).toHaveLength(10);
@@ -91,5 +97,51 @@ describe.each(dialects)('the queries of the hot calls on %s', (dialect) => {
     // and its event.
     expect(stored).toHaveLength(21);
     expect(stored.filter((query) => query === 'commit')).toHaveLength(1);
+  });
+
+  // The SQL itself, in a file per database beside this test: a changed query shows in review as
+  // a diff of that file (`npx vitest run --project medium apps/server/test/app/hot-path-queries.test.ts -u`
+  // writes it anew). Each call's statements are sorted, since PostgreSQL runs some at once and
+  // logs them as they finish.
+  it('the SQL of the hot calls matches its snapshot', async () => {
+    const { headers } = await signedInMember(t);
+    const calls: [string, string[]][] = [];
+    calls.push([
+      'GET /v1/user/me (the session check, then the profile)',
+      await queriesOf(async () =>
+        ok(await t.app.inject({ method: 'GET', url: '/v1/user/me', headers })),
+      ),
+    ]);
+    calls.push([
+      'POST /config/v1/basic',
+      await queriesOf(async () =>
+        ok(
+          await t.app.inject({
+            method: 'POST',
+            url: '/config/v1/basic',
+            payload: { client: 'web', data: { language_system: 'en-US' } },
+          }),
+        ),
+      ),
+    ]);
+    const { created, stored } = await uploadSmallFile(headers, 'small.bin');
+    calls.push(['POST /drive/v1/files (a small file, UPLOAD_TYPE_FORM)', created]);
+    calls.push(["POST of the form's bytes (stored and committed)", stored]);
+    calls.push([
+      'GET /drive/v1/files (the root folder, first page)',
+      await queriesOf(async () =>
+        ok(
+          await t.app.inject({
+            method: 'GET',
+            url: '/drive/v1/files?parent_id=&limit=100',
+            headers,
+          }),
+        ),
+      ),
+    ]);
+    const text = calls
+      .map(([call, sql]) => `-- ${call}\n${[...sql].sort().join(';\n')};\n`)
+      .join('\n');
+    await expect(text).toMatchFileSnapshot(`./hot-path-sql/${dialect}.sql`);
   });
 });
