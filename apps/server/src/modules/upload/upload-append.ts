@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../http/app-error';
 import { drainStream } from '../../lib/stream-drain';
 import { HashedFileWriter } from '../storage/hashed-file-writer';
-import { openDirect } from '../storage/shared-slots';
+import { directAlignment, openDirect } from '../storage/shared-slots';
 import type { UploadRecord } from './upload.repository';
 import type { Session, UploadServiceDeps, UploadSteps } from './upload-steps';
 
@@ -52,9 +52,14 @@ export function createUploadAppend(deps: UploadServiceDeps, steps: UploadSteps) 
     const start = session.received;
     const snapshot = checksum ? session.hasher.copy() : undefined;
     const check = checksum ? createHash(checksum.algorithm) : undefined;
-    const handle = await openPart(upload.id);
-    // Whole aligned buffers go to the disk past the page cache when its file system allows.
-    const direct = await openDirect(partOf(upload.id)).catch(() => undefined);
+    // From offset 0 nothing stored counts: the partial data starts empty.
+    const handle = await openPart(upload.id, start === 0);
+    // Whole aligned buffers go to the disk past the page cache when its file system allows; an
+    // upload with less than one such buffer to go has none, and no use for a second descriptor.
+    const direct =
+      upload.size - start < directAlignment
+        ? undefined
+        : await openDirect(partOf(upload.id)).catch(() => undefined);
     let checkpointed = start;
     let checkpointing: Promise<void> | undefined;
     let failure: unknown;

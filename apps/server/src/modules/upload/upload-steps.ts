@@ -109,8 +109,11 @@ export function createUploadSteps(deps: UploadServiceDeps) {
   }
 
   /** Opens the partial data for writing, creating it when the upload has none yet. */
-  async function openPart(id: string): Promise<fs.FileHandle> {
+  async function openPart(id: string, fresh = false): Promise<fs.FileHandle> {
     await ready;
+    if (fresh) {
+      return fs.open(partOf(id), 'w+');
+    }
     try {
       return await fs.open(partOf(id), 'r+');
     } catch (error) {
@@ -129,6 +132,13 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     const known = sessions.get(upload.id);
     if (known && known.received === upload.received) {
       return known;
+    }
+    if (upload.received === 0) {
+      // Nothing is durable yet, so there is nothing to read back: append opens the partial data
+      // emptied when it writes from offset 0 (a small upload's file is opened once, not twice).
+      const session = { hasher: createStreamHasher(upload.size), received: 0 };
+      sessions.set(upload.id, session);
+      return session;
     }
     const handle = await openPart(upload.id);
     try {
@@ -175,19 +185,23 @@ export function createUploadSteps(deps: UploadServiceDeps) {
   async function commitStored(
     upload: UploadRecord,
     digest: ContentDigest,
-    knownLimit?: number,
+    known?: { limit: number },
   ): Promise<FileRecord | undefined> {
     const part = partOf(upload.id);
-    const hasPart = await fs
-      .stat(part)
-      .then(() => true)
-      .catch(() => false);
+    // After a request's last bytes the partial data is there; after a restart the move into the
+    // store may have happened already.
+    const hasPart =
+      known !== undefined ||
+      (await fs
+        .stat(part)
+        .then(() => true)
+        .catch(() => false));
     if (hasPart) {
       await store.adopt(part, digest);
     }
     // The quota is checked again inside the commit, atomically with the member's counters,
     // against the limit the caller just read (or, on the restart path, reads now).
-    const limit = knownLimit ?? (await files.about(upload.userId)).limit;
+    const limit = known?.limit ?? (await files.about(upload.userId)).limit;
     const outcome = await uploads.commit(upload, digest, now(), deadline(), limit, () =>
       store.exists(digest.sha256),
     );
@@ -230,7 +244,7 @@ export function createUploadSteps(deps: UploadServiceDeps) {
       throw error;
     }
     await uploads.markCommitting(upload.id, digest);
-    return commitStored(upload, digest, limit);
+    return commitStored(upload, digest, { limit });
   }
 
   return {
