@@ -140,7 +140,13 @@ export function createUploadAppend(deps: UploadServiceDeps, steps: UploadSteps) 
         await handle.truncate(position);
       }
       await handle.sync();
-      await uploads.setReceived(upload.id, position, deadline());
+      // The upload's last bytes, whole: the commit that follows records the offset with the
+      // content's digest (`markCommitting`), so it is written once, not twice. Should the commit
+      // not get that far, the next request finds the offset recorded before this one.
+      const completes = position === upload.size && failure === undefined && !mismatch && !broken;
+      if (!completes) {
+        await uploads.setReceived(upload.id, position, deadline());
+      }
       upload.received = position;
       if (broken) {
         // The hasher may not have every written byte: the next request hashes the file again.

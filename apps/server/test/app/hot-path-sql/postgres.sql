@@ -36,7 +36,6 @@ update "blobs" set "ref_count" = ref_count + 1 where "sha256" = $1;
 update "files" set "phase" = $1, "sha256" = $2, "gcid" = $3, "size" = $4, "modified_at" = $5 where "id" = $6 and "user_id" = $7 and "phase" = $8;
 update "member_usage" set "live_bytes" = live_bytes + $1, "trash_bytes" = trash_bytes + $2, "updated_at" = $3 where "user_id" = $4 and live_bytes + $5 <= $6;
 update "member_usage" set "live_bytes" = live_bytes where "user_id" = $1;
-update "uploads" set "received" = $1, "expires_at" = $2 where "id" = $3 and "state" = $4;
 update "uploads" set "state" = $1, "sha256" = $2, "gcid" = $3, "received" = $4 where "id" = $5;
 update "uploads" set "state" = $1, "sha256" = $2, "gcid" = $3, "received" = $4, "proof" = $5, "expires_at" = $6 where "id" = $7;
 

@@ -36,7 +36,6 @@ update "blobs" set "ref_count" = ref_count + 1 where "sha256" = ?;
 update "files" set "phase" = ?, "sha256" = ?, "gcid" = ?, "size" = ?, "modified_at" = ? where "id" = ? and "user_id" = ? and "phase" = ?;
 update "member_usage" set "live_bytes" = live_bytes + ?, "trash_bytes" = trash_bytes + ?, "updated_at" = ? where "user_id" = ? and live_bytes + ? <= ?;
 update "member_usage" set "live_bytes" = live_bytes where "user_id" = ?;
-update "uploads" set "received" = ?, "expires_at" = ? where "id" = ? and "state" = ?;
 update "uploads" set "state" = ?, "sha256" = ?, "gcid" = ?, "received" = ? where "id" = ?;
 update "uploads" set "state" = ?, "sha256" = ?, "gcid" = ?, "received" = ?, "proof" = ?, "expires_at" = ? where "id" = ?;
 
