@@ -12,19 +12,13 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { ErrorTexts } from '@/lib/api/error-text';
-import { browserClient } from '@/lib/api/browser-client';
-import { readCredentials } from '@/lib/session/credentials';
 import type { PickedTree } from './folder-tree';
-import { workerHasher } from './gcid-hasher';
-import { createUploadApi } from './upload-api';
-import { claimWithWebLock } from './upload-lock';
 import type { UploadEntry } from './upload-types';
-import { UploadQueue } from './upload-queue';
-import { indexedDbUploadStore } from './upload-store';
-import { browserTransport } from './upload-transport';
+import type { UploadQueue } from './upload-queue';
 
 export interface UploadContextValue {
-  queue: UploadQueue;
+  /** Undefined until the queue has loaded (it holds no entry before). */
+  queue: UploadQueue | undefined;
   entries: readonly UploadEntry[];
   /** Uploads a picked or dropped selection into a folder, keeping its tree. */
   upload: (parentId: string, tree: PickedTree) => void;
@@ -59,9 +53,24 @@ export interface UploadProviderProps {
 
 const noErrorTexts: ErrorTexts = {};
 
+const noEntries: readonly UploadEntry[] = [];
+const noSubscription = () => () => {};
+const readNoEntries = () => noEntries;
+
+/** Runs `run` when the browser is idle after the page's first paint (soon, where it cannot tell). */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 200);
+  return () => window.clearTimeout(handle);
+}
+
 /**
  * Holds the drive's upload queue for the pages below it: restores the entries of an earlier
- * page load from IndexedDB and goes on with them.
+ * page load from IndexedDB and goes on with them. The queue's code loads once the page is idle
+ * (or at the first upload, if sooner), so it does not weigh on the drive's first load.
  */
 export function UploadProvider({
   children,
@@ -69,32 +78,38 @@ export function UploadProvider({
   onUploaded,
   errorTexts = noErrorTexts,
 }: UploadProviderProps) {
-  const [queue] = useState(
-    () =>
-      new UploadQueue({
-        api: createUploadApi(browserClient),
-        transport: browserTransport,
-        hasher: workerHasher(),
-        store: indexedDbUploadStore(() => owner ?? readCredentials()?.user_id ?? ''),
-        claim: claimWithWebLock,
-      }),
-  );
+  const [firstOwner] = useState(owner);
+  const [queue, setQueue] = useState<UploadQueue>();
+  const loading = useRef<Promise<UploadQueue>>(undefined);
   const [preparing, setPreparing] = useState(0);
   const [failure, setFailure] = useState<unknown>();
-  const restored = useRef(false);
-  const entries = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+  const entries = useSyncExternalStore(
+    queue?.subscribe ?? noSubscription,
+    queue?.getSnapshot ?? readNoEntries,
+    queue?.getSnapshot ?? readNoEntries,
+  );
+
+  const loadQueue = useCallback((): Promise<UploadQueue> => {
+    loading.current ??= import('./upload-queue-setup').then(({ createBrowserUploadQueue }) => {
+      const loaded = createBrowserUploadQueue(firstOwner);
+      setQueue(loaded);
+      loaded.restore().catch((error: unknown) => setFailure(error));
+      return loaded;
+    });
+    return loading.current;
+  }, [firstOwner]);
 
   useEffect(() => {
-    queue.setOnUploaded(onUploaded);
+    queue?.setOnUploaded(onUploaded);
   }, [queue, onUploaded]);
 
-  useEffect(() => {
-    if (restored.current) {
-      return;
-    }
-    restored.current = true;
-    queue.restore().catch((error: unknown) => setFailure(error));
-  }, [queue]);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadQueue().catch((error: unknown) => setFailure(error));
+      }),
+    [loadQueue],
+  );
 
   const upload = useCallback(
     (parentId: string, tree: PickedTree) => {
@@ -102,12 +117,12 @@ export function UploadProvider({
         return;
       }
       setPreparing((count) => count + 1);
-      queue
-        .addTree(parentId, tree)
+      loadQueue()
+        .then((loaded) => loaded.addTree(parentId, tree))
         .catch((error: unknown) => setFailure(error))
         .finally(() => setPreparing((count) => count - 1));
     },
-    [queue],
+    [loadQueue],
   );
 
   const value = useMemo<UploadContextValue>(

@@ -191,7 +191,7 @@ const EntryRow = memo(function EntryRow({
         {running ? (
           <IconButton
             label={t('action.pause', { name: entry.name })}
-            onClick={() => queue.pause(entry.id)}
+            onClick={() => queue?.pause(entry.id)}
           >
             <Pause aria-hidden />
           </IconButton>
@@ -199,7 +199,7 @@ const EntryRow = memo(function EntryRow({
         {entry.status === 'paused' ? (
           <IconButton
             label={t('action.resume', { name: entry.name })}
-            onClick={() => queue.resume(entry.id)}
+            onClick={() => queue?.resume(entry.id)}
           >
             <Play aria-hidden />
           </IconButton>
@@ -207,7 +207,7 @@ const EntryRow = memo(function EntryRow({
         {entry.status === 'error' ? (
           <IconButton
             label={t('action.retry', { name: entry.name })}
-            onClick={() => queue.retry(entry.id)}
+            onClick={() => queue?.retry(entry.id)}
           >
             <RotateCcw aria-hidden />
           </IconButton>
@@ -224,7 +224,7 @@ const EntryRow = memo(function EntryRow({
                 const file = event.currentTarget.files?.[0];
                 event.currentTarget.value = '';
                 if (file) {
-                  setWrongFile(!queue.attachFile(entry.id, file));
+                  setWrongFile(!queue?.attachFile(entry.id, file));
                 }
               }}
             />
@@ -239,7 +239,7 @@ const EntryRow = memo(function EntryRow({
         {entry.status !== 'done' && entry.status !== 'canceled' ? (
           <IconButton
             label={t('action.cancel', { name: entry.name })}
-            onClick={() => queue.cancel(entry.id)}
+            onClick={() => queue?.cancel(entry.id)}
           >
             <X aria-hidden />
           </IconButton>
@@ -357,18 +357,18 @@ export function UploadQueuePanel({ className }: { className?: string }) {
           </p>
         </div>
         {hasRunning ? (
-          <IconButton label={t('panel.pause-all')} onClick={() => queue.pauseAll()}>
+          <IconButton label={t('panel.pause-all')} onClick={() => queue?.pauseAll()}>
             <Pause aria-hidden />
           </IconButton>
         ) : summary.paused > 0 ? (
-          <IconButton label={t('panel.resume-all')} onClick={() => queue.resumeAll()}>
+          <IconButton label={t('panel.resume-all')} onClick={() => queue?.resumeAll()}>
             <Play aria-hidden />
           </IconButton>
         ) : null}
         {hasFinished ? (
           <button
             type="button"
-            onClick={() => queue.clearFinished()}
+            onClick={() => queue?.clearFinished()}
             className="min-h-11 rounded-lg px-2 text-xs font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring md:min-h-9"
           >
             {t('panel.clear-finished')}
