@@ -16,13 +16,16 @@ const nodeOnly = [
   /\b__dirname\b/,
 ];
 
+/** Tests and the servers they start (`*-test-server.ts`) run only in Node. */
+const testOnly = /(\.test|-test-server)\.ts$/;
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       return sourceFiles(path);
     }
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    return entry.name.endsWith('.ts') && !testOnly.test(entry.name) ? [path] : [];
   });
 }
 
