@@ -1,10 +1,13 @@
 import { accessApi } from './access';
+import { accountApi } from './account';
+import { authApi } from './auth';
 import { contentApi } from './content';
 import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
 import { eventApi } from './event';
 import { feedbackApi } from './feedback';
 import { membershipApi } from './membership';
+import { oauthApi } from './oauth';
 import { offlineApi } from './offline';
 import { shareApi } from './share';
 import { shieldApi } from './shield';
@@ -30,6 +33,9 @@ export const apiCatalogue = {
   statistics: statisticsApi,
   feedback: feedbackApi,
   siteConfig: siteConfigApi,
+  auth: authApi,
+  account: accountApi,
+  oauth: oauthApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

@@ -235,6 +235,91 @@ export const siteConfigRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.auth` entry, for calls from the browser. */
+export const authRoutes = {
+  verification: { method: 'POST', path: '/v1/auth/verification' } as ApiRoute<
+    Catalogue['auth']['verification']
+  >,
+  verify: { method: 'POST', path: '/v1/auth/verification/verify' } as ApiRoute<
+    Catalogue['auth']['verify']
+  >,
+  signUp: { method: 'POST', path: '/v1/auth/signup' } as ApiRoute<Catalogue['auth']['signUp']>,
+  signIn: { method: 'POST', path: '/v1/auth/signin' } as ApiRoute<Catalogue['auth']['signIn']>,
+  reset: { method: 'POST', path: '/v1/auth/reset' } as ApiRoute<Catalogue['auth']['reset']>,
+  token: { method: 'POST', path: '/v1/auth/token' } as ApiRoute<Catalogue['auth']['token']>,
+  revoke: { method: 'POST', path: '/v1/auth/revoke' } as ApiRoute<Catalogue['auth']['revoke']>,
+};
+
+/** The method and path of each `apiCatalogue.account` entry, for calls from the browser. */
+export const accountRoutes = {
+  profile: { method: 'GET', path: '/v1/user/me' } as ApiRoute<Catalogue['account']['profile']>,
+  updateProfile: { method: 'PATCH', path: '/v1/user/me' } as ApiRoute<
+    Catalogue['account']['updateProfile']
+  >,
+  uploadAvatar: { method: 'PUT', path: '/v1/user/me/avatar' } as ApiRoute<
+    Catalogue['account']['uploadAvatar']
+  >,
+  removeAvatar: { method: 'DELETE', path: '/v1/user/me/avatar' } as ApiRoute<
+    Catalogue['account']['removeAvatar']
+  >,
+  avatar: { method: 'GET', path: '/v1/user/avatar/:sha256' } as ApiRoute<
+    Catalogue['account']['avatar']
+  >,
+  requestDeletion: { method: 'POST', path: '/v1/user/deletion' } as ApiRoute<
+    Catalogue['account']['requestDeletion']
+  >,
+  sessions: { method: 'GET', path: '/v1/user/sessions' } as ApiRoute<
+    Catalogue['account']['sessions']
+  >,
+  revokeSession: { method: 'DELETE', path: '/v1/user/sessions/:id' } as ApiRoute<
+    Catalogue['account']['revokeSession']
+  >,
+  changePassword: { method: 'POST', path: '/v1/user/password' } as ApiRoute<
+    Catalogue['account']['changePassword']
+  >,
+  twoFactorStatus: { method: 'GET', path: '/v1/user/two-factor' } as ApiRoute<
+    Catalogue['account']['twoFactorStatus']
+  >,
+  twoFactorSetup: { method: 'POST', path: '/v1/user/two-factor/setup' } as ApiRoute<
+    Catalogue['account']['twoFactorSetup']
+  >,
+  twoFactorConfirm: { method: 'POST', path: '/v1/user/two-factor/confirm' } as ApiRoute<
+    Catalogue['account']['twoFactorConfirm']
+  >,
+  twoFactorDisable: { method: 'POST', path: '/v1/user/two-factor/disable' } as ApiRoute<
+    Catalogue['account']['twoFactorDisable']
+  >,
+  recoveryCodes: { method: 'POST', path: '/v1/user/two-factor/recovery-codes' } as ApiRoute<
+    Catalogue['account']['recoveryCodes']
+  >,
+};
+
+/** The method and path of each `apiCatalogue.oauth` entry, for calls from the browser. */
+export const oauthRoutes = {
+  openIdConfiguration: { method: 'GET', path: '/.well-known/openid-configuration' } as ApiRoute<
+    Catalogue['oauth']['openIdConfiguration']
+  >,
+  authorizationServer: {
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+  } as ApiRoute<Catalogue['oauth']['authorizationServer']>,
+  authorize: { method: 'POST', path: '/v1/user/authorize' } as ApiRoute<
+    Catalogue['oauth']['authorize']
+  >,
+  authorizeRedirect: { method: 'GET', path: '/v1/user/authorize' } as ApiRoute<
+    Catalogue['oauth']['authorizeRedirect']
+  >,
+  deviceCode: { method: 'POST', path: '/v1/auth/device/code' } as ApiRoute<
+    Catalogue['oauth']['deviceCode']
+  >,
+  pendingDevice: { method: 'GET', path: '/v1/user/device' } as ApiRoute<
+    Catalogue['oauth']['pendingDevice']
+  >,
+  decideDevice: { method: 'POST', path: '/v1/user/device' } as ApiRoute<
+    Catalogue['oauth']['decideDevice']
+  >,
+};
+
 /** The route table by area, like `apiCatalogue`. */
 export const apiRoutes = {
   drive: driveRoutes,
@@ -251,4 +336,7 @@ export const apiRoutes = {
   statistics: statisticsRoutes,
   feedback: feedbackRoutes,
   siteConfig: siteConfigRoutes,
+  auth: authRoutes,
+  account: accountRoutes,
+  oauth: oauthRoutes,
 };

@@ -1,22 +1,11 @@
+import { oauthApi } from '@nimbus/contracts';
+import { catalogueRoute, memberSecurity } from '../../http/catalogue-route';
 import { parseForm } from '../../http/form-body';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
+import { actorOf, requireActor } from '../auth/require-actor';
 import { requestContextOf } from '../user/request-context';
 import { toAuthorization, toDeviceAuthorization, toPendingDevice } from './oauth.dto';
-import {
-  authorizationSchema,
-  authorizeQuerySchema,
-  authorizeRequestSchema,
-  deviceAuthorizationSchema,
-  deviceCodeRequestSchema,
-  deviceDecisionRequestSchema,
-  deviceDecisionSchema,
-  discoverySchema,
-  pendingDeviceSchema,
-  userCodeQuerySchema,
-} from './oauth.schemas';
 import type { AuthorizeInput, OAuthService } from './oauth.service';
 
 export interface OAuthRoutesDeps {
@@ -56,52 +45,22 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
-    const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    routes.get(
-      '/.well-known/openid-configuration',
-      {
-        schema: {
-          tags: ['oauth'],
-          summary: 'Discovery document of the OAuth endpoints (issuer = PUBLIC_URL)',
-          response: { 200: discoverySchema },
-        },
-      },
-      async (_request, reply) => {
-        void reply.header('cache-control', 'public, max-age=300');
-        return deps.oauth.discovery();
-      },
-    );
+    catalogueRoute(app, oauthApi.openIdConfiguration, {}, async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return deps.oauth.discovery();
+    });
 
     // RFC 8414 names this one; OAuth-only client libraries look here rather than at OpenID's.
-    routes.get(
-      '/.well-known/oauth-authorization-server',
-      {
-        schema: {
-          tags: ['oauth'],
-          summary: 'OAuth authorization server metadata (RFC 8414): the same document',
-          response: { 200: discoverySchema },
-        },
-      },
-      async (_request, reply) => {
-        void reply.header('cache-control', 'public, max-age=300');
-        return deps.oauth.discovery();
-      },
-    );
+    catalogueRoute(app, oauthApi.authorizationServer, {}, async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return deps.oauth.discovery();
+    });
 
-    routes.post(
-      '/v1/user/authorize',
-      {
-        onRequest: requireActor(deps.authenticator),
-        schema: {
-          tags: ['oauth'],
-          summary:
-            'Issue an authorization code (PKCE S256) to a registered client for the signed-in member',
-          security: memberSecurity,
-          body: authorizeRequestSchema,
-          response: { 200: authorizationSchema },
-        },
-      },
+    catalogueRoute(
+      app,
+      oauthApi.authorize,
+      { onRequest: requireActor(deps.authenticator) },
       async (request, reply) => {
         noStore(reply);
         return toAuthorization(
@@ -110,18 +69,11 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       },
     );
 
-    routes.get(
-      '/v1/user/authorize',
-      {
-        schema: {
-          tags: ['oauth'],
-          summary:
-            'Browser form of the authorization endpoint: 302 to redirect_uri with code and state (or error), ' +
-            'or to the sign-in page /auth?return_to=... when not signed in',
-          security: memberSecurity,
-          querystring: authorizeQuerySchema,
-        },
-      },
+    // Open to visitors (they are sent to sign in), yet a member's credentials are read when sent.
+    catalogueRoute(
+      app,
+      oauthApi.authorizeRedirect,
+      { schema: { security: memberSecurity } },
       async (request, reply) => {
         const actor = await deps.authenticator.authenticate(request);
         const location = await deps.oauth.authorizeRedirect(actor, authorizeInputOf(request.query));
@@ -130,40 +82,20 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       },
     );
 
-    routes.post(
-      '/v1/auth/device/code',
-      {
-        schema: {
-          tags: ['oauth'],
-          summary:
-            'Start a device authorization (RFC 8628): a TV shows user_code and polls with device_code',
-          body: deviceCodeRequestSchema,
-          response: { 200: deviceAuthorizationSchema },
-        },
-      },
-      async (request, reply) => {
-        const { body } = request;
-        noStore(reply);
-        const device = await deps.oauth.startDeviceAuthorization(
-          { clientId: body.client_id, clientSecret: body.client_secret, scope: body.scope },
-          requestContextOf(request),
-        );
-        return toDeviceAuthorization(device);
-      },
-    );
+    catalogueRoute(app, oauthApi.deviceCode, {}, async (request, reply) => {
+      const { body } = request;
+      noStore(reply);
+      const device = await deps.oauth.startDeviceAuthorization(
+        { clientId: body.client_id, clientSecret: body.client_secret, scope: body.scope },
+        requestContextOf(request),
+      );
+      return toDeviceAuthorization(device);
+    });
 
-    routes.get(
-      '/v1/user/device',
-      {
-        onRequest: requireActor(deps.authenticator),
-        schema: {
-          tags: ['oauth'],
-          summary: 'Look up the TV waiting for a user code (the activation page)',
-          security: memberSecurity,
-          querystring: userCodeQuerySchema,
-          response: { 200: pendingDeviceSchema },
-        },
-      },
+    catalogueRoute(
+      app,
+      oauthApi.pendingDevice,
+      { onRequest: requireActor(deps.authenticator) },
       async (request, reply) => {
         noStore(reply);
         const device = await deps.oauth.describeUserCode(
@@ -175,18 +107,10 @@ export function oauthRoutes(deps: OAuthRoutesDeps) {
       },
     );
 
-    routes.post(
-      '/v1/user/device',
-      {
-        onRequest: requireActor(deps.authenticator),
-        schema: {
-          tags: ['oauth'],
-          summary: 'Approve or deny the TV waiting for a user code',
-          security: memberSecurity,
-          body: deviceDecisionRequestSchema,
-          response: { 200: deviceDecisionSchema },
-        },
-      },
+    catalogueRoute(
+      app,
+      oauthApi.decideDevice,
+      { onRequest: requireActor(deps.authenticator) },
       async (request, reply) => {
         const { body } = request;
         noStore(reply);

@@ -1,16 +1,14 @@
+import { accountApi } from '@nimbus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { catalogueRoute } from '../../http/catalogue-route';
 import type { Authenticator } from '../auth/authenticator';
-import { actorOf, memberSecurity, requireActor } from '../auth/require-actor';
-import { deletionRequestSchema, deletionSchema } from './account-deletion.schemas';
+import { actorOf, requireActor } from '../auth/require-actor';
 import type { AccountDeletionService } from './account-deletion.service';
 import { avatarMaxBytes, avatarTypes } from './avatar-image';
 import type { AvatarService } from './avatar.service';
 import type { ProfileService } from './profile.service';
 import { toProfile } from './user.dto';
-import { profileSchema } from './user.schemas';
 
 export interface AvatarRoutesDeps {
   avatars: AvatarService;
@@ -18,8 +16,6 @@ export interface AvatarRoutesDeps {
   profiles: Pick<ProfileService, 'get'>;
   authenticator: Authenticator;
 }
-
-const avatarParamsSchema = z.object({ sha256: z.string().max(128) });
 
 /** Keeps an image body as bytes; the size limit is the parser's, so oversize never buffers whole. */
 function keepBytes(
@@ -52,23 +48,13 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
       { parseAs: 'buffer', bodyLimit: avatarMaxBytes },
       keepBytes,
     );
-    const routes = app.withTypeProvider<ZodTypeProvider>();
     const member = requireActor(deps.authenticator);
 
-    routes.put(
-      '/v1/user/me/avatar',
-      {
-        // Checked before the body is read: nobody streams 2 MiB at us without credentials.
-        onRequest: member,
-        bodyLimit: avatarMaxBytes,
-        schema: {
-          tags: ['user'],
-          summary:
-            'Upload an avatar: the raw PNG, JPEG, GIF or WebP image (at most 2 MiB) as the body',
-          security: memberSecurity,
-          response: { 200: profileSchema },
-        },
-      },
+    // Checked before the body is read: nobody streams 2 MiB at us without credentials.
+    catalogueRoute(
+      app,
+      accountApi.uploadAvatar,
+      { onRequest: member, bodyLimit: avatarMaxBytes },
       async (request) => {
         const userId = actorOf(request).userId;
         if (!Buffer.isBuffer(request.body)) {
@@ -79,58 +65,27 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
       },
     );
 
-    routes.delete(
-      '/v1/user/me/avatar',
-      {
-        onRequest: member,
-        schema: {
-          tags: ['user'],
-          summary: "Remove the member's avatar",
-          security: memberSecurity,
-          response: { 200: profileSchema },
-        },
-      },
-      async (request) => {
-        const userId = actorOf(request).userId;
-        await deps.avatars.remove(userId);
-        return toProfile(await deps.profiles.get(userId));
-      },
-    );
+    catalogueRoute(app, accountApi.removeAvatar, { onRequest: member }, async (request) => {
+      const userId = actorOf(request).userId;
+      await deps.avatars.remove(userId);
+      return toProfile(await deps.profiles.get(userId));
+    });
 
-    routes.get(
-      '/v1/user/avatar/:sha256',
-      {
-        schema: {
-          tags: ['user'],
-          summary: "A member's current avatar (public; any other hash answers not_found)",
-          params: avatarParamsSchema,
-        },
-      },
-      async (request, reply) => {
-        const avatar = await deps.avatars.open(request.params.sha256);
-        const etag = `"${avatar.sha256}"`;
-        sendAvatarHeaders(reply, avatar.type, etag);
-        if (request.headers['if-none-match'] === etag) {
-          avatar.body.destroy();
-          return reply.code(304).send();
-        }
-        return reply.send(avatar.body);
-      },
-    );
+    catalogueRoute(app, accountApi.avatar, {}, async (request, reply) => {
+      const avatar = await deps.avatars.open(request.params.sha256);
+      const etag = `"${avatar.sha256}"`;
+      sendAvatarHeaders(reply, avatar.type, etag);
+      if (request.headers['if-none-match'] === etag) {
+        avatar.body.destroy();
+        return reply.code(304).send();
+      }
+      return reply.send(avatar.body);
+    });
 
-    routes.post(
-      '/v1/user/deletion',
-      {
-        onRequest: member,
-        schema: {
-          tags: ['user'],
-          summary:
-            'Ask for the account to be deleted: it turns under_review and every session ends',
-          security: memberSecurity,
-          body: deletionRequestSchema,
-          response: { 200: deletionSchema },
-        },
-      },
+    catalogueRoute(
+      app,
+      accountApi.requestDeletion,
+      { onRequest: member },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         const deletion = await deps.deletions.request(actorOf(request), {

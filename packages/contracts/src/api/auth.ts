@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 const clientId = z
   .string()
@@ -15,7 +16,7 @@ const captchaToken = z
 const controlCharacters = /\p{Cc}/u;
 
 /** A member's display name, as sign-up and the profile take it: 1 to 64 characters, no control characters. */
-const displayName = z
+export const displayNameSchema = z
   .string()
   .trim()
   .min(1)
@@ -66,7 +67,7 @@ export const signUpRequestSchema = z
     email,
     password: secret('8 to 128 characters, not all of one class'),
     verification_token: secret('From /v1/auth/verification/verify'),
-    name: displayName.optional(),
+    name: displayNameSchema.optional(),
     client_id: clientId,
     captcha_token: captchaToken,
   })
@@ -174,29 +175,75 @@ export const tokenSchema = z
 
 export const emptySchema = z.object({}).meta({ id: 'Empty' });
 
-export const profileSchema = z
-  .object({
-    sub: z.string(),
-    name: z.string(),
-    email: z.string().describe('Masked'),
-    phone_number: z.string().describe('Masked, "" when none'),
-    picture: z.string().describe('Avatar URL, "" when none'),
-    password: z.enum(['SET', '']).describe('"SET" when the account has a password'),
-    status: z.enum(['pending', 'active', 'blocked', 'frozen', 'under_review']),
-    created_at: z.string(),
-  })
-  .meta({ id: 'Profile' });
+export type Token = z.infer<typeof tokenSchema>;
+export type SignInRequest = z.input<typeof signInRequestSchema>;
 
-export const profilePatchSchema = z
-  .object({
-    name: displayName.optional(),
-    picture: z
-      .string()
-      .max(2048)
-      .refine((value) => value === '' || (value.startsWith('https://') && URL.canParse(value)), {
-        message: 'must be an https:// URL or ""',
-      })
-      .optional(),
-  })
-  .strict()
-  .meta({ id: 'ProfilePatch' });
+const tags = ['user'] as const;
+
+/** The sign-up, sign-in and token calls of docs/api.md#user-service. */
+export const authApi = {
+  verification: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/verification',
+    summary: 'Mail a verification code for sign-up or password reset',
+    tags,
+    auth: 'visitor',
+    body: verificationRequestSchema,
+    answer: verificationSchema,
+  }),
+  verify: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/verification/verify',
+    summary: 'Trade a mailed code for a verification token',
+    tags,
+    auth: 'visitor',
+    body: verifyRequestSchema,
+    answer: verificationTokenSchema,
+  }),
+  signUp: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/signup',
+    summary: 'Create an account with a verified e-mail address and sign in',
+    tags,
+    auth: 'visitor',
+    body: signUpRequestSchema,
+    answer: tokenSchema,
+  }),
+  signIn: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/signin',
+    summary: 'Sign in with e-mail address and password',
+    tags,
+    auth: 'visitor',
+    body: signInRequestSchema,
+    answer: tokenSchema,
+  }),
+  reset: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/reset',
+    summary: 'Set a new password with a verification token; signs out every session',
+    tags,
+    auth: 'visitor',
+    body: resetRequestSchema,
+    answer: emptySchema,
+  }),
+  token: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/token',
+    summary:
+      'Exchange a grant for tokens (refresh_token, authorization_code, device_code); JSON or form-encoded',
+    tags,
+    auth: 'visitor',
+    body: tokenRequestSchema,
+    answer: tokenSchema,
+  }),
+  revoke: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/revoke',
+    summary: 'Sign out: end the session of a token, or of the session cookie',
+    tags,
+    auth: 'visitor',
+    body: revokeRequestSchema,
+    answer: emptySchema,
+  }),
+} as const;

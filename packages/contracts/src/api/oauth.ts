@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 // Every OAuth parameter is an optional string here: the service answers a missing or wrong one
 // with the OAuth error it calls for, rather than a generic invalid_argument.
@@ -103,3 +104,82 @@ export const discoverySchema = z
     ui_locales_supported: z.array(z.string()),
   })
   .meta({ id: 'OpenIdConfiguration' });
+export type PendingDevice = z.infer<typeof pendingDeviceSchema>;
+export type DeviceDecision = z.infer<typeof deviceDecisionSchema>;
+
+const tags = ['oauth'] as const;
+
+/**
+ * The OAuth endpoints of docs/api.md#user-service besides the token endpoint: the authorization
+ * endpoint, device authorization, the member's device decision, discovery.
+ */
+export const oauthApi = {
+  openIdConfiguration: defineEndpoint({
+    method: 'GET',
+    path: '/.well-known/openid-configuration',
+    summary: 'Discovery document of the OAuth endpoints (issuer = PUBLIC_URL)',
+    tags,
+    auth: 'visitor',
+    answer: discoverySchema,
+  }),
+  authorizationServer: defineEndpoint({
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    summary: 'OAuth authorization server metadata (RFC 8414): the same document',
+    tags,
+    auth: 'visitor',
+    answer: discoverySchema,
+  }),
+  authorize: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/authorize',
+    summary:
+      'Issue an authorization code (PKCE S256) to a registered client for the signed-in member',
+    tags,
+    auth: 'member',
+    body: authorizeRequestSchema,
+    answer: authorizationSchema,
+  }),
+  /**
+   * A redirect: no JSON answer. Open to visitors (they are sent to the sign-in page), so its
+   * member credentials are optional.
+   */
+  authorizeRedirect: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/authorize',
+    summary:
+      'Browser form of the authorization endpoint: 302 to redirect_uri with code and state (or error), ' +
+      'or to the sign-in page /auth?return_to=... when not signed in',
+    tags,
+    auth: 'visitor',
+    query: authorizeQuerySchema,
+  }),
+  deviceCode: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/device/code',
+    summary:
+      'Start a device authorization (RFC 8628): a TV shows user_code and polls with device_code',
+    tags,
+    auth: 'visitor',
+    body: deviceCodeRequestSchema,
+    answer: deviceAuthorizationSchema,
+  }),
+  pendingDevice: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/device',
+    summary: 'Look up the TV waiting for a user code (the activation page)',
+    tags,
+    auth: 'member',
+    query: userCodeQuerySchema,
+    answer: pendingDeviceSchema,
+  }),
+  decideDevice: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/device',
+    summary: 'Approve or deny the TV waiting for a user code',
+    tags,
+    auth: 'member',
+    body: deviceDecisionRequestSchema,
+    answer: deviceDecisionSchema,
+  }),
+} as const;
