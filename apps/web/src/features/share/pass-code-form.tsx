@@ -7,11 +7,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { storePassCodeToken } from './pass-code-cookie';
-import type { OpenShareAnswer } from './share-types';
+import { openShare } from './share-api';
 
 /**
  * The pass-code entry of a protected share, pre-filled from `?s_code=`. The browser asks the
@@ -48,10 +47,10 @@ export function PassCodeForm({
     try {
       // A challenge asked for is one about this share: the captcha init names it (`share:<id>`),
       // so the shield judges the share's wrong codes and binds the token to it.
-      const answer = await browserClient().get<OpenShareAnswer>('/drive/v1/share', {
-        query: { share_id: shareId, pass_code: code, limit: 1 },
-        captchaMeta: { username: `share:${shareId}` },
-      });
+      const answer = await openShare(
+        { share_id: shareId, pass_code: code, limit: 1 },
+        { captchaMeta: { username: `share:${shareId}` } },
+      );
       if (answer.share_status === 'PASS_CODE_ERROR' || answer.share_status === 'PASS_CODE_EMPTY') {
         setError(answer.share_status_text || t('pass-code.wrong'));
         setBusy(false);

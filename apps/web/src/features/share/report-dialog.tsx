@@ -6,9 +6,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
+import { reportShare } from './share-api';
 
 /** The reasons a visitor can pick; stored with the report as their key. */
 export const reportReasons = ['copyright', 'sexual', 'violence', 'spam', 'other'] as const;
@@ -43,7 +43,7 @@ export function ReportDialog({
     event.preventDefault();
     setBusy(true);
     try {
-      await browserClient().post('/audit.admin/v1/share', {
+      await reportShare({
         share_id: shareId,
         share_user_id: shareUserId,
         reason: details.trim() ? `${reason}: ${details.trim()}` : reason,

@@ -1,4 +1,5 @@
 import type { StorageLike } from '@nimbus/client';
+import type { RestoreRequestBody } from './share-api';
 
 /*
  * The share page's save records of docs/product.md#entities, kept in local storage so a save survives the
@@ -19,18 +20,6 @@ export const restoreToDriveKey = 'nimbus.share.restore_to_drive';
 export const restoreContinueMaxAgeMs = 30 * 60 * 1000;
 /** How long a running save is followed after a reload. */
 export const restoreToDriveMaxAgeMs = 24 * 60 * 60 * 1000;
-
-/** What a save sends (`POST /drive/v1/share/restore`), without the pass-code token. */
-export interface RestoreRequestBody {
-  share_id: string;
-  /** The items asked for; empty for the whole share. */
-  file_ids: string[];
-  /** The folders opened to reach the items asked for, from the share's root down. */
-  ancestor_ids?: string[];
-  /** The folder chosen; absent for "Saved from shares". */
-  parent_id?: string;
-  specify_parent_id?: boolean;
-}
 
 /** A save waiting for the visitor to sign in. */
 export interface RestoreContinue {

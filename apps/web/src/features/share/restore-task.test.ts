@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RestoreTask } from './restore-task';
 import { followRestoreTask, isFinalPhase, pollDelayMs, savedIdsOf } from './restore-task';
 
-function task(phase: string, progress: number): RestoreTask {
+function task(phase: RestoreTask['phase'], progress: number): RestoreTask {
   return { id: 't1', phase, progress, file_id: 'f1', message: '' };
 }
 

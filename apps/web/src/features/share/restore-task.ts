@@ -1,3 +1,5 @@
+import type { Task } from '@nimbus/contracts';
+
 /*
  * Following a save that runs in the background: `POST /drive/v1/share/restore` answers
  * `RESTORE_START` with a task id for a large share, and the page polls `GET /drive/v1/tasks/{id}`
@@ -5,15 +7,8 @@
  */
 
 /** The fields of a task (docs/api.md#tasks) the share page reads. */
-export interface RestoreTask {
-  id: string;
-  phase: string;
-  /** 0-100. */
-  progress: number;
-  file_id: string;
-  message: string;
-  params?: Record<string, string>;
-}
+export type RestoreTask = Pick<Task, 'id' | 'phase' | 'progress' | 'file_id' | 'message'> &
+  Partial<Pick<Task, 'params'>>;
 
 /**
  * The drive ids a finished save gave the `originals` it saved (from the task's

@@ -9,7 +9,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { emitAppEvent } from '@/lib/app-events';
-import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
@@ -19,7 +18,6 @@ import { actionParams, maxActionFileIds } from '@/features/drive/actions/dialog-
 import type { PreviewFile } from '@/features/drive/preview';
 import { contentUrlOf } from '@/features/drive/preview/preview-file';
 import { localePath } from '@/i18n/locale-path';
-import type { RestoreRequestBody } from './restore-continue';
 import {
   forgetRestore,
   forgetRunningRestore,
@@ -31,9 +29,9 @@ import {
 } from './restore-continue';
 import type { RestoreTask } from './restore-task';
 import { browserSleep, followRestoreTask, savedIdsOf } from './restore-task';
-import type { ShareZipBody } from './share-pick';
 import { downloadOneByOne } from './share-pick';
-import type { OpenShareAnswer, ShareStatus } from './share-types';
+import type { RestoreAnswer, RestoreRequestBody, ShareZipBody } from './share-api';
+import { getTask, openShare, restoreShare, shareFileInfo, zipShare } from './share-api';
 import { savedFromSharesChoice } from './share-types';
 import type { SaveState } from './share-dialogs';
 import { loadOnce, useLoadedWhen } from '@/lib/use-loaded-when';
@@ -47,22 +45,6 @@ export type ShareScene = 'SHARE' | 'SHARE_DETAIL' | 'SHOW_LOGIN_DIALOG' | 'SHARE
 
 /** The query parameter that names the scene the page opens in. */
 export const sceneParam = 'scene';
-
-/** `POST /drive/v1/share:zip`. */
-interface ZipAnswer {
-  share_status: ShareStatus;
-  share_status_text: string;
-  name: string;
-  url: string;
-}
-
-interface RestoreAnswer {
-  share_status: ShareStatus;
-  share_status_text: string;
-  restore_status: 'RESTORE_UNKNOWN' | 'RESTORE_START' | 'RESTORE_COMPLETE';
-  restore_task_id: string;
-  file_id: string;
-}
 
 interface ShareActions {
   /**
@@ -148,14 +130,6 @@ async function landedHref(
   return inFolder(landed.folderId);
 }
 
-/** `GET /drive/v1/tasks/{id}`. */
-function getTask(id: string, signal?: AbortSignal): Promise<RestoreTask> {
-  return browserClient().get<RestoreTask>(
-    `/drive/v1/tasks/${encodeURIComponent(id)}`,
-    signal ? { signal } : {},
-  );
-}
-
 /** Starts a download of a link in this tab (the content origin sends it as an attachment). */
 function startDownload(url: string, name: string): void {
   const anchor = document.createElement('a');
@@ -239,8 +213,10 @@ export function ShareActionsProvider({
       let originals = picked;
       if (originals.length === 0) {
         try {
-          const top = await browserClient().get<OpenShareAnswer>('/drive/v1/share', {
-            query: { share_id: shareId, pass_code_token: token, limit: maxActionFileIds },
+          const top = await openShare({
+            share_id: shareId,
+            pass_code_token: token,
+            limit: maxActionFileIds,
           });
           originals = top.files.map((file) => file.id);
         } catch {
@@ -299,10 +275,7 @@ export function ShareActionsProvider({
       emitAppEvent('restore-saving', { items: body.file_ids.length });
       let answer: RestoreAnswer;
       try {
-        answer = await browserClient().post<RestoreAnswer>('/drive/v1/share/restore', {
-          ...body,
-          pass_code_token: token,
-        });
+        answer = await restoreShare({ ...body, pass_code_token: token });
       } catch (cause) {
         if (needsSignIn(cause)) {
           askSignIn('save', body);
@@ -353,12 +326,10 @@ export function ShareActionsProvider({
   const download = useCallback(
     async (fileId: string) => {
       try {
-        const answer = await browserClient().get<{
-          share_status: ShareStatus;
-          share_status_text: string;
-          file_info: PreviewFile | null;
-        }>('/drive/v1/share/file_info', {
-          query: { share_id: shareId, file_id: fileId, pass_code_token: token },
+        const answer = await shareFileInfo({
+          share_id: shareId,
+          file_id: fileId,
+          pass_code_token: token,
         });
         const url = answer.file_info ? contentUrlOf(answer.file_info) : undefined;
         if (answer.share_status !== 'OK' || !answer.file_info || !url) {
@@ -424,10 +395,7 @@ export function ShareActionsProvider({
   const downloadZip = useCallback(
     async (body: ShareZipBody) => {
       try {
-        const answer = await browserClient().post<ZipAnswer>('/drive/v1/share:zip', {
-          ...body,
-          pass_code_token: token,
-        });
+        const answer = await zipShare({ ...body, pass_code_token: token });
         if (answer.share_status !== 'OK' || !answer.url) {
           toast({
             title:

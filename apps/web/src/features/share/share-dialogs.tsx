@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { AuthPanel } from '@/features/auth/auth-panel';
 import { FolderPicker } from './folder-picker';
-import type { RestoreRequestBody } from './restore-continue';
+import type { RestoreRequestBody } from './share-api';
 import { intoFolder } from './share-pick';
 import { savedFromSharesChoice } from './share-types';
 

@@ -10,7 +10,6 @@ import { useTranslations } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
-import { browserClient } from '@/lib/api/browser-client';
 import { ItemIconSymbols } from '@/features/drive/item-icons';
 import type { PreviewFile } from '@/features/drive/preview';
 import { useLayoutStore } from '@/lib/layout-store';
@@ -28,7 +27,8 @@ import {
   readSharedDisplayMode,
   storeSsrViewType,
 } from './share-preferences';
-import type { ShareFile } from './share-types';
+import type { ShareFile } from './share-api';
+import { shareFileInfo } from './share-api';
 import { isDefaultOrder, useShareListing } from './use-share-listing';
 import { useSharePick } from './use-share-pick';
 
@@ -113,16 +113,11 @@ export function ShareFileList(props: ShareFileListProps) {
 
   const loadFile = useCallback(
     async (id: string): Promise<PreviewFile> => {
-      const answer = await browserClient().get<{
-        share_status: string;
-        file_info: PreviewFile | null;
-      }>('/drive/v1/share/file_info', {
-        query: {
-          share_id: shareId,
-          file_id: id,
-          pass_code_token: token,
-          thumbnail_size: 'SIZE_LARGE',
-        },
+      const answer = await shareFileInfo({
+        share_id: shareId,
+        file_id: id,
+        pass_code_token: token,
+        thumbnail_size: 'SIZE_LARGE',
       });
       if (answer.share_status !== 'OK' || !answer.file_info) {
         throw new Error(answer.share_status);

@@ -16,7 +16,7 @@ import type { useShareActions } from './share-actions';
 import { zipBodyOf } from './share-pick';
 import { isSensitiveStatus } from './share-preferences';
 import { shareFolderPath } from './share-route';
-import type { ShareFile } from './share-types';
+import type { ShareFile } from './share-api';
 
 export interface ShareListItemProps {
   file: ShareFile;

@@ -1,6 +1,6 @@
 import type { Modifiers, SelectionState } from '../drive/selection';
 import { clickItem } from '../drive/selection';
-import type { RestoreRequestBody } from './restore-continue';
+import type { RestoreRequestBody, ShareFile, ShareZipBody } from './share-api';
 
 /*
  * Picking single items on the share page: what a pick saves (`POST /drive/v1/share/restore`
@@ -15,10 +15,7 @@ export const maxPickedItems = 1000;
 export const downloadGapMs = 700;
 
 /** The items of a pick: the share's items or items of a folder inside it. */
-export interface PickedItem {
-  id: string;
-  kind: 'drive#file' | 'drive#folder';
-}
+export type PickedItem = Pick<ShareFile, 'id' | 'kind'>;
 
 /**
  * The save of a pick in the folder `parentIds` (empty at the share's root): the chosen ids with
@@ -58,15 +55,6 @@ export function intoFolder(
 
 /** The most items one zip takes (`file_ids` of `POST /drive/v1/share:zip`). */
 export const maxZipItems = 100;
-
-/** What a share zip sends (`POST /drive/v1/share:zip`), without the pass-code token. */
-export interface ShareZipBody {
-  share_id: string;
-  /** The items asked for; empty for the whole share. */
-  file_ids: string[];
-  /** The folders opened to reach them, from the share's root down. */
-  ancestor_ids?: string[];
-}
 
 /**
  * The download of a pick in the folder `parentIds`: one file alone is fetched by its own link;

@@ -1,14 +1,16 @@
 import { cache } from 'react';
+import {
+  fillPath,
+  type AnswerOf,
+  type CallInput,
+  type EndpointOfRoute,
+  type ShareStatus,
+} from '@nimbus/contracts';
+import { shareRoutes } from '@nimbus/contracts/routes';
 import { cookies } from 'next/headers';
 import { config } from '@/config';
 import { decodeTokenCookie, passCodeCookieName } from './pass-code-cookie';
-import type {
-  BatchFileInfoAnswer,
-  OpenShareAnswer,
-  ShareDetailAnswer,
-  ShareFile,
-  ShareStatus,
-} from './share-types';
+import type { OpenShareAnswer, ShareFile } from './share-api';
 import { sharePageSize } from './share-types';
 
 /** What the share page renders: the share, and the folder shown when it is nested. */
@@ -26,17 +28,26 @@ export interface ShareView {
   statusText: string;
 }
 
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
+/** The share calls the page makes on the server. */
+type ServerCall =
+  typeof shareRoutes.open | typeof shareRoutes.detail | typeof shareRoutes.batchFileInfo;
+
+/** Calls a share endpoint of the catalogue from the server; empty query values are left out. */
+async function call<E extends ServerCall>(
+  endpoint: E,
   locale: string,
-  query: Record<string, string>,
-  body?: unknown,
-): Promise<T> {
+  input: CallInput<EndpointOfRoute<E>>,
+): Promise<AnswerOf<EndpointOfRoute<E>>> {
+  const { query = {}, body } = input as {
+    query?: Record<string, string | number | undefined>;
+    body?: unknown;
+  };
+  const { method } = endpoint;
+  const path = fillPath(endpoint.path);
   const url = new URL(path, config.internalApiUrl);
   for (const [key, value] of Object.entries(query)) {
-    if (value !== '') {
-      url.searchParams.set(key, value);
+    if (value !== undefined && value !== '') {
+      url.searchParams.set(key, String(value));
     }
   }
   const response = await fetch(url, {
@@ -50,7 +61,9 @@ async function call<T>(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const answer = (await response.json()) as T & { share_status?: string };
+  const answer = (await response.json()) as AnswerOf<EndpointOfRoute<E>> & {
+    share_status?: string;
+  };
   if (!response.ok || typeof answer.share_status !== 'string') {
     throw new Error(`share call ${path} answered ${response.status}`);
   }
@@ -81,12 +94,14 @@ export const loadShareView = cache(
     const stored = decodeTokenCookie((await cookies()).get(passCodeCookieName(shareId))?.value);
     let share: OpenShareAnswer;
     try {
-      share = await call<OpenShareAnswer>('GET', '/drive/v1/share', locale, {
-        share_id: shareId,
-        pass_code_token: stored?.token ?? '',
-        limit: String(sharePageSize),
-        thumbnail_size: 'SIZE_LARGE',
-        folders_first: 'true',
+      share = await call(shareRoutes.open, locale, {
+        query: {
+          share_id: shareId,
+          pass_code_token: stored?.token ?? '',
+          limit: sharePageSize,
+          thumbnail_size: 'SIZE_LARGE',
+          folders_first: 'true',
+        },
       });
     } catch {
       share = notFoundShare('');
@@ -107,25 +122,23 @@ export const loadShareView = cache(
     }
     try {
       const [detail, names] = await Promise.all([
-        call<ShareDetailAnswer>('GET', '/drive/v1/share/detail', locale, {
-          share_id: shareId,
-          parent_id: folderId,
-          pass_code_token: token,
-          limit: String(sharePageSize),
-          thumbnail_size: 'SIZE_SMALL',
-          folders_first: 'true',
+        call(shareRoutes.detail, locale, {
+          query: {
+            share_id: shareId,
+            parent_id: folderId,
+            pass_code_token: token,
+            limit: sharePageSize,
+            thumbnail_size: 'SIZE_SMALL',
+            folders_first: 'true',
+          },
         }),
-        call<BatchFileInfoAnswer>(
-          'POST',
-          '/drive/v1/share:batch_file_info',
-          locale,
-          {},
-          {
+        call(shareRoutes.batchFileInfo, locale, {
+          body: {
             share_id: shareId,
             pass_code_token: token,
             file_ids: [...new Set(parentIds)].slice(0, 100),
           },
-        ),
+        }),
       ]);
       const byId = new Map(names.files.map((file) => [file.id, file.name]));
       const trail = parentIds.map((id) => ({ id, name: byId.get(id) ?? '' }));

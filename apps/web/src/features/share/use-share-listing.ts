@@ -5,9 +5,9 @@ import { defaultSharedDisplayMode } from '@nimbus/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
-import { browserClient } from '@/lib/api/browser-client';
 import { storeSsrViewType, writeSharedDisplayMode } from './share-preferences';
-import type { OpenShareAnswer, ShareDetailAnswer, ShareFile } from './share-types';
+import type { ShareFile } from './share-api';
+import { openShare, shareFolder } from './share-api';
 import { sharePageSize } from './share-types';
 
 /** One page of the listed folder: the share's root or a folder inside it. */
@@ -26,13 +26,11 @@ async function fetchPage(
     order: mode.orderType,
     folders_first: mode.pinFoldersTop ? 'true' : 'false',
     thumbnail_size: 'SIZE_SMALL',
-  };
+  } as const;
   const answer =
     parentId === undefined
-      ? await browserClient().get<OpenShareAnswer>('/drive/v1/share', { query })
-      : await browserClient().get<ShareDetailAnswer>('/drive/v1/share/detail', {
-          query: { ...query, parent_id: parentId },
-        });
+      ? await openShare(query)
+      : await shareFolder({ ...query, parent_id: parentId });
   return {
     files: answer.files,
     next: answer.next_page_token,

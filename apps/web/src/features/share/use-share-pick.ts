@@ -21,7 +21,7 @@ import {
   maxZipItems,
   pickedRestoreBody,
 } from './share-pick';
-import type { ShareFile } from './share-types';
+import type { ShareFile } from './share-api';
 
 /**
  * Picking a share page's items: check boxes, Ctrl/Cmd-click, Shift-click (a range), a long press
