@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { useStoredSession } from '@/lib/session/use-stored-session';
 import { type DriveFile, listRecent } from '@/features/drive/drive-api';
-import { listShares, type ShareSummary } from '@/features/drive/share/share-api';
+import { listShares, type ShareSummary } from '@/features/share/owner/share-api';
 import { useMemberData } from './use-member-data';
 
 /** How many shares and recent files the hub shows. */

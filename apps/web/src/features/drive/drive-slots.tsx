@@ -199,9 +199,12 @@ const UploadQueuePanel = dynamic(
   { ssr: false },
 );
 
-const FilePreview = dynamic(() => import('./preview').then((module) => module.FilePreview), {
-  ssr: false,
-});
+const FilePreview = dynamic(
+  () => import('@/features/preview').then((module) => module.FilePreview),
+  {
+    ssr: false,
+  },
+);
 
 /** The full-screen viewer over the listing. */
 export function PreviewSlot(props: {

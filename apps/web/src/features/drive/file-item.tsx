@@ -15,8 +15,14 @@ import { cn } from '@/lib/cn';
 import type { DriveFile } from './drive-api';
 import { isFolder } from './drive-api';
 import { focusRenameOnMenuClose } from './inline-rename';
-import { ItemIcon } from './item-icons';
-import { itemGlyph, itemName, itemPicture, itemSizeText, itemTileClass } from './item-parts';
+import { ItemIcon } from '@/features/items/item-icons';
+import {
+  itemGlyph,
+  itemName,
+  itemPicture,
+  itemSizeText,
+  itemTileClass,
+} from '@/features/items/item-parts';
 import { modifiedTextFormatter } from './modified-text';
 
 /** One action offered for items (context menu, "more" menu, selection bar). */

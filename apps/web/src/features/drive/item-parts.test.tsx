@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { DriveFile } from './drive-api';
 import type { FileItemProps } from './file-item';
 import { FileItem } from './file-item';
-import { itemGlyph, itemName, itemPicture, itemSizeText, itemTileClass } from './item-parts';
+import {
+  itemGlyph,
+  itemName,
+  itemPicture,
+  itemSizeText,
+  itemTileClass,
+} from '@/features/items/item-parts';
 import { testDriveFile } from './test-drive-file';
 
 function driveFile(fields: Partial<DriveFile> = {}): DriveFile {

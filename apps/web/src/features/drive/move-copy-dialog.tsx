@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import type { DriveFile } from './drive-api';
-import { FolderTree } from './folder-tree';
+import { FolderTree } from '@/features/folders/folder-tree';
 
 export interface MoveCopyDialogProps {
   action: 'move' | 'copy';

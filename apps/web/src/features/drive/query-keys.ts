@@ -21,10 +21,8 @@ export function fileQueryKey(id: string) {
   return ['drive', 'file', id] as const;
 }
 
-/** The cache key of the folders inside one folder (the move/copy tree). */
-export function folderChildrenQueryKey(parentId: string) {
-  return ['drive', 'folders', parentId] as const;
-}
+/** The cache key of the folders inside one folder (the destination trees). */
+export { folderChildrenQueryKey } from '@/features/folders/folder-api';
 
 /** The cache key of the recent events. */
 export const recentQueryKey = ['drive', 'recent'] as const;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FolderHeart } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { FolderTree } from '@/features/drive/folder-tree';
+import { FolderTree } from '@/features/folders/folder-tree';
 import { cn } from '@/lib/cn';
 import { savedFromSharesChoice } from './share-types';
 

@@ -10,7 +10,7 @@ import { emitAppEvent } from '@/lib/app-events';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
 import { loadOnce, useLoadedWhen } from '@/lib/use-loaded-when';
-import type { PreviewFile } from '@/features/drive/preview';
+import type { PreviewFile } from '@/features/preview';
 import type { RestoreRequestBody, ShareZipBody } from './share-api';
 import type { ShareScene } from './share-scene';
 import { savedFromSharesChoice } from './share-types';

@@ -1,6 +1,6 @@
 import type { CallOptions } from '@nimbus/client';
 import type { AnswerOf, CallInput, DriveFile as ApiFile, shareApi } from '@nimbus/contracts';
-import { shareRoutes, taskRoutes } from '@nimbus/contracts/routes';
+import { driveRoutes, shareRoutes, taskRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
@@ -81,3 +81,7 @@ export const reportShare = (body: CallInput<typeof shareApi.report>['body']) =>
 /** `GET /drive/v1/tasks/{id}`: a save running as a task. */
 export const getTask = (id: string, signal?: AbortSignal) =>
   browserClient().call(taskRoutes.get, { params: { id } }, signal ? { signal } : {});
+
+/** `GET /drive/v1/files/{id}`: an item a save put in the member's drive. */
+export const getSavedFile = (id: string) =>
+  browserClient().call(driveRoutes.getFile, { params: { id } });

@@ -10,8 +10,8 @@ import { useTranslations } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
-import { ItemIconSymbols } from '@/features/drive/item-icons';
-import type { PreviewFile } from '@/features/drive/preview';
+import { ItemIconSymbols } from '@/features/items/item-icons';
+import type { PreviewFile } from '@/features/preview';
 import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
 import { peekRestore } from './restore-continue';
@@ -34,7 +34,7 @@ import { useSharePick } from './use-share-pick';
 
 // The viewer loads when a file is first opened.
 const FilePreview = dynamic(
-  () => import('@/features/drive/preview').then((module) => module.FilePreview),
+  () => import('@/features/preview').then((module) => module.FilePreview),
   { ssr: false },
 );
 

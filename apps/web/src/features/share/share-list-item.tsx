@@ -10,7 +10,7 @@ import {
   itemPicture,
   itemSizeText,
   itemTileClass,
-} from '@/features/drive/item-parts';
+} from '@/features/items/item-parts';
 import { cn } from '@/lib/cn';
 import type { useShareActions } from './share-actions';
 import { zipBodyOf } from './share-pick';

@@ -1,6 +1,6 @@
 import type { Dispatch, KeyboardEvent, SetStateAction } from 'react';
-import type { SelectionState } from '@/features/drive/selection';
-import { keepListed, toggleItem } from '@/features/drive/selection';
+import type { SelectionState } from '@/features/items/selection';
+import { keepListed, toggleItem } from '@/features/items/selection';
 import { extendTo } from './share-pick';
 
 /**

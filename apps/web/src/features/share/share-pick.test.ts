@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickItem, emptySelection, toggleItem } from '../drive/selection';
+import { clickItem, emptySelection, toggleItem } from '@/features/items/selection';
 import {
   downloadGapMs,
   downloadOneByOne,

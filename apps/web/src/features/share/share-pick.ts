@@ -1,5 +1,5 @@
-import type { Modifiers, SelectionState } from '../drive/selection';
-import { clickItem } from '../drive/selection';
+import type { Modifiers, SelectionState } from '@/features/items/selection';
+import { clickItem } from '@/features/items/selection';
 import type { RestoreRequestBody, ShareFile, ShareZipBody } from './share-api';
 
 /*

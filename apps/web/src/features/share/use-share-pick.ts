@@ -2,8 +2,8 @@ import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
-import { LongPress } from '@/features/drive/long-press';
-import type { SelectionState } from '@/features/drive/selection';
+import { LongPress } from '@/features/items/long-press';
+import type { SelectionState } from '@/features/items/selection';
 import {
   clearSelection,
   clickItem,
@@ -12,7 +12,7 @@ import {
   selectAll,
   selectedInOrder,
   toggleItem,
-} from '@/features/drive/selection';
+} from '@/features/items/selection';
 import type { useShareActions } from './share-actions';
 import {
   downloadOf,

@@ -8,16 +8,14 @@ import { useLocale, useTranslations } from 'next-intl';
 import { emitAppEvent } from '@/lib/app-events';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
-import type { DriveFile } from '@/features/drive/drive-api';
-import { getFile } from '@/features/drive/drive-api';
-import { actionParams, maxActionFileIds } from '@/features/drive/actions/dialog-action';
+import { actionParams, maxActionFileIds } from '@/lib/dialog-action';
 import { localePath } from '@/i18n/locale-path';
 import { forgetRunningRestore, rememberRunningRestore } from './restore-continue';
 import type { RestoreTask } from './restore-task';
 import { browserSleep, followRestoreTask, savedIdsOf } from './restore-task';
 import type { RestoreAnswer, RestoreRequestBody } from './share-api';
 import type { SaveState } from './share-dialogs';
-import { getTask, openShare, restoreShare } from './share-api';
+import { getSavedFile, getTask, openShare, restoreShare } from './share-api';
 
 /** Whether a failure means the visitor is not signed in. */
 export function needsSignIn(cause: unknown): boolean {
@@ -52,7 +50,7 @@ async function landedHref(
   const savedId = landed.savedId || landed.savedIds[0];
   if (savedId) {
     try {
-      const file: DriveFile = await getFile(savedId);
+      const file = await getSavedFile(savedId);
       return inFolder(file.parent_id);
     } catch {
       // The folder the answer named is the next best place.

@@ -9,8 +9,8 @@ import { useStoredSession } from '@/lib/session/use-stored-session';
 import { useLayoutStore } from '@/lib/layout-store';
 import { openInviteDialog } from '@/features/referral/invite-dialog-event';
 import { localePath } from '@/i18n/locale-path';
-import type { DialogActionRequest } from './dialog-action';
-import { pathWithoutLocale, readDialogAction, stepOf } from './dialog-action';
+import type { DialogActionRequest } from '@/lib/dialog-action';
+import { pathWithoutLocale, readDialogAction, stepOf } from '@/lib/dialog-action';
 import { useDriveActionStore } from './drive-action-store';
 import type { PopupTexts } from './popup-window';
 

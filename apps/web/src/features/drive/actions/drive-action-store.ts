@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { create } from 'zustand';
-import type { DriveActionRequest } from './dialog-action';
+import type { DriveActionRequest } from '@/lib/dialog-action';
 
 /*
  * The hand-over between the dialog-action host (which reads the address on arrival) and the

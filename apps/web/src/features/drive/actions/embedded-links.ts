@@ -1,6 +1,6 @@
 import type { DialogAction } from '@nimbus/contracts';
 import { embeddedActionOf } from '@nimbus/contracts';
-import { pathWithoutLocale } from './dialog-action';
+import { pathWithoutLocale } from '@/lib/dialog-action';
 
 /*
  * Embedded mode (docs/product.md#screens-and-routes): a page opened with `?origin=<parent origin>` inside a frame

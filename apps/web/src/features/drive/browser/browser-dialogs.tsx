@@ -4,12 +4,12 @@ import dynamic from 'next/dynamic';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { useTranslations } from 'next-intl';
 import type { DriveFile } from '../drive-api';
-import type { SelectionState } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
 import type { useDriveActions } from '../use-drive-actions';
 
 // The dialogs load when one first opens: they are not part of the listing's first load.
 const ConfirmDialog = dynamic(
-  () => import('../confirm-dialog').then((module) => module.ConfirmDialog),
+  () => import('@/components/confirm-dialog').then((module) => module.ConfirmDialog),
   { ssr: false },
 );
 const MoveCopyDialog = dynamic(
@@ -20,7 +20,8 @@ const NameDialog = dynamic(() => import('../name-dialog').then((module) => modul
   ssr: false,
 });
 const CreateShareDialog = dynamic(
-  () => import('../share/create-share-dialog').then((module) => module.CreateShareDialog),
+  () =>
+    import('@/features/share/owner/create-share-dialog').then((module) => module.CreateShareDialog),
   { ssr: false },
 );
 

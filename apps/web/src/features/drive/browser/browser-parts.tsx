@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
-import { maxKeywordLength } from '../actions/dialog-action';
+import { maxKeywordLength } from '@/lib/dialog-action';
 import { foldBreadcrumbs } from '../breadcrumbs';
 import { columnDirection, toggledColumnOrder } from '../display-order';
 import type { DriveFile } from '../drive-api';

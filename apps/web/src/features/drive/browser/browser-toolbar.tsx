@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { displayModeStore } from '@/features/preferences/display-mode';
-import { maxKeywordLength } from '../actions/dialog-action';
+import { maxKeywordLength } from '@/lib/dialog-action';
 import { menuSortOrders, sortOrderLabelKeys } from '../display-order';
 import type { FileSection } from '../drive-shell';
 import { AddLinkButton, UploadButtons } from '../drive-slots';

@@ -3,8 +3,14 @@ import type { DriveFile } from '../drive-api';
 import { keyAction } from '../keyboard';
 import type { ListedItems } from '../listed-items';
 import { listedFile } from '../listed-items';
-import type { SelectionState } from '../selection';
-import { clearSelection, keepListed, moveFocus, selectAll, toggleItem } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
+import {
+  clearSelection,
+  keepListed,
+  moveFocus,
+  selectAll,
+  toggleItem,
+} from '@/features/items/selection';
 import type { DialogState } from './browser-dialogs';
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ListedItems } from '../listed-items';
 import { listedFile, listedIndex } from '../listed-items';
-import type { SelectionState } from '../selection';
-import { emptySelection, keepListed, selectAll, selectedInOrder } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
+import { emptySelection, keepListed, selectAll, selectedInOrder } from '@/features/items/selection';
 
 /** The part of the listing's query the selection follows (Ctrl+A fetches the rest). */
 interface PagedQuery {

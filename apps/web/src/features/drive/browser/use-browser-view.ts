@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useLayoutStore } from '@/lib/layout-store';
 import { useDisplayMode } from '@/features/preferences/display-mode';
-import { maxKeywordLength } from '../actions/dialog-action';
+import { maxKeywordLength } from '@/lib/dialog-action';
 import type { DriveFile } from '../drive-api';
 import { isFolder } from '../drive-api';
 import type { FileSection } from '../drive-shell';

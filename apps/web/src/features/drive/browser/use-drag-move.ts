@@ -1,7 +1,7 @@
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DriveFile } from '../drive-api';
-import type { SelectionState } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
 import { canDropInto } from '../transfer-plan';
 import type { useDriveActions } from '../use-drive-actions';
 import type { PressedItem } from './use-item-pointer';

@@ -17,7 +17,7 @@ import type { DriveFile } from '../drive-api';
 import { isFolder } from '../drive-api';
 import type { FileSection } from '../drive-shell';
 import type { ItemAction } from '../file-item';
-import type { SelectionState } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
 import type { useDriveActions } from '../use-drive-actions';
 import type { DialogState } from './browser-dialogs';
 import type { ItemContext } from './use-item-pointer';

@@ -2,9 +2,9 @@ import type { Dispatch, MouseEvent, PointerEvent, SetStateAction } from 'react';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { DriveFile } from '../drive-api';
 import type { MoreMenuTarget } from '../file-item';
-import { LongPress } from '../long-press';
-import type { SelectionState } from '../selection';
-import { clickItem, keepListed, toggleItem } from '../selection';
+import { LongPress } from '@/features/items/long-press';
+import type { SelectionState } from '@/features/items/selection';
+import { clickItem, keepListed, toggleItem } from '@/features/items/selection';
 
 /** What the items' handlers read when called (kept in a ref, see below). */
 export interface ItemContext {

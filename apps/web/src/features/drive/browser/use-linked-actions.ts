@@ -9,7 +9,7 @@ import { getFile, isFolder } from '../drive-api';
 import type { FileSection } from '../drive-shell';
 import type { ListedItems } from '../listed-items';
 import { listedIndex } from '../listed-items';
-import type { SelectionState } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
 import type { DialogState } from './browser-dialogs';
 
 /** The part of the listing's query a highlight follows (pages are fetched until it is found). */

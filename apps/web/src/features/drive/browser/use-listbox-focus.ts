@@ -1,6 +1,6 @@
 import type { Dispatch, FocusEvent, SetStateAction } from 'react';
 import { useRef, useState } from 'react';
-import type { SelectionState } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
 
 /**
  * The listing's own focus (the list box, whose focused item is `aria-activedescendant`): whether

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { DriveFile } from '../drive-api';
 import { FileItem } from '../file-item';
 import { InlineRename } from '../inline-rename';
-import type { SelectionState } from '../selection';
+import type { SelectionState } from '@/features/items/selection';
 import type { useItemActions } from './use-item-actions';
 import type { useItemPointer } from './use-item-pointer';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CircleAlert, Download, Folder, HardDrive, LoaderCircle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { FolderTree } from '@/features/drive/folder-tree';
+import { FolderTree } from '@/features/folders/folder-tree';
 import type { LinkProblem } from './add-links';
 import { isTorrentLink } from './links';
 import { TorrentFilePicker, boxClass } from './torrent-file-picker';

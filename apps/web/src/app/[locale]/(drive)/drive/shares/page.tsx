@@ -1,5 +1,5 @@
 import { DrivePage } from '@/features/drive/drive-page';
-import { SharesBrowser } from '@/features/drive/share/shares-browser';
+import { SharesBrowser } from '@/features/share/owner/shares-browser';
 import { errorTextsOf } from '@/lib/auth-messages';
 import { infoPageMetadata } from '@/features/site/info-page';
 import type { LocaleParams } from '@/i18n/params';

@@ -26,7 +26,7 @@ import { useShareChanges } from './use-share-changes';
 
 // Loaded when a share is first deleted.
 const ConfirmDialog = dynamic(
-  () => import('../confirm-dialog').then((module) => module.ConfirmDialog),
+  () => import('@/components/confirm-dialog').then((module) => module.ConfirmDialog),
   { ssr: false },
 );
 

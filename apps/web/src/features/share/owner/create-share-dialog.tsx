@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import type { DriveFile } from '../drive-api';
+import type { DriveFile } from '@nimbus/contracts';
 import { copyWithToast } from '@/lib/clipboard';
 import type { CreatedShare } from './share-api';
 import { createShare } from './share-api';
@@ -31,7 +31,7 @@ import { sharesQueryKey } from './share-query-keys';
 import { useShareForm } from './use-share-form';
 
 export interface CreateShareDialogProps {
-  items: readonly DriveFile[];
+  items: readonly Pick<DriveFile, 'id' | 'name'>[];
   describeError: (cause: unknown) => string | undefined;
   onClose: () => void;
 }
@@ -81,7 +81,7 @@ function ShareFormView({
   onCreated,
   onCancel,
 }: {
-  items: readonly DriveFile[];
+  items: readonly Pick<DriveFile, 'id' | 'name'>[];
   describeError: (cause: unknown) => string | undefined;
   onCreated: (created: CreatedShare) => void;
   onCancel: () => void;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatBytes } from '@nimbus/contracts';
 import { cn } from '@/lib/cn';
-import type { DriveFile } from './drive-api';
+import type { DriveFile } from '@nimbus/contracts';
 import { ItemIcon, itemIconOf } from './item-icons';
 
 /*

@@ -12,8 +12,7 @@ import {
   Share2,
   Star,
 } from 'lucide-react';
-import type { DriveFile } from './drive-api';
-import { isFolder } from './drive-api';
+import type { DriveFile } from '@nimbus/contracts';
 
 /*
  * The icons of listing items (Lucide's), defined once in the page as SVG symbols and drawn in
@@ -92,7 +91,7 @@ export function itemIconOf(file: Pick<DriveFile, 'kind' | 'file_category'>): {
   name: ItemIconName;
   className: string;
 } {
-  if (isFolder(file)) {
+  if (file.kind === 'drive#folder') {
     return folderIcon;
   }
   return kindIcons[file.file_category] ?? otherIcon;

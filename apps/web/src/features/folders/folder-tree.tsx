@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Folder, HardDrive } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import type { DriveFile } from './drive-api';
-import { listFiles } from './drive-api';
-import { folderChildrenQueryKey } from './query-keys';
+import type { DriveFile } from '@nimbus/contracts';
+import { folderChildrenQueryKey, listFolders } from './folder-api';
 
 /** The texts of a folder tree, in the namespace of the page that shows it. */
 export interface FolderTreeLabels {
@@ -44,17 +43,7 @@ function useChildFolders(parentId: string, enabled: boolean) {
       const folders: DriveFile[] = [];
       let pageToken: string | undefined;
       do {
-        const page = await listFiles(
-          {
-            parentId,
-            order: 'NAME_ASC',
-            foldersFirst: true,
-            filters: { kind: { eq: 'drive#folder' }, trashed: { eq: false } },
-            limit: pageSize,
-            ...(pageToken ? { pageToken } : {}),
-          },
-          signal,
-        );
+        const page = await listFolders(parentId, pageSize, pageToken, signal);
         folders.push(...page.files);
         pageToken = page.next_page_token || undefined;
       } while (pageToken && folders.length < maxFolders);
