@@ -1,14 +1,19 @@
-import { createApiClient, defaultStorage, ensureDeviceId } from '@nimbus/client';
-import type { ApiClient } from '@nimbus/client';
+import type {
+  ApiClient,
+  ApiOrigins,
+  CallAnswer,
+  CallArgs,
+  CallOptions,
+  CallTarget,
+  RequestBody,
+  RequestOptions,
+} from '@nimbus/client';
 import { readPublicConfig } from '@/lib/public-config';
 import type { CaptchaModalTexts } from './captcha-modal';
-import { openCaptchaModal } from './captcha-modal';
-import { readUserId } from '@/lib/session/credentials';
 
 /** The client id of the web app (docs/api.md#conventions). */
 export const webClientId = 'web';
 
-let client: ApiClient | undefined;
 let modalTexts: CaptchaModalTexts = { title: 'Security check', close: 'Close' };
 
 /** Sets the translated texts of the captcha modal. */
@@ -16,29 +21,57 @@ export function setCaptchaModalTexts(texts: CaptchaModalTexts): void {
   modalTexts = texts;
 }
 
+let loading: Promise<ApiClient> | undefined;
+let loaded: ApiClient | undefined;
+
+/** The client itself, its code imported at the page's first call (kept out of the first load). */
+function loadClient(): Promise<ApiClient> {
+  loading ??= import('./browser-client-setup').then(
+    ({ createBrowserApiClient }) => {
+      loaded = createBrowserApiClient(webClientId, () => modalTexts);
+      return loaded;
+    },
+    (error: unknown) => {
+      // A failed download is tried again at the next call.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const client: ApiClient = {
+  request: <T>(options: RequestOptions) =>
+    loadClient().then((loadedClient) => loadedClient.request<T>(options)),
+  get: <T>(path: string, options?: CallOptions) =>
+    loadClient().then((loadedClient) => loadedClient.get<T>(path, options)),
+  post: <T>(path: string, body?: RequestBody, options?: CallOptions) =>
+    loadClient().then((loadedClient) => loadedClient.post<T>(path, body, options)),
+  put: <T>(path: string, body?: RequestBody, options?: CallOptions) =>
+    loadClient().then((loadedClient) => loadedClient.put<T>(path, body, options)),
+  patch: <T>(path: string, body?: RequestBody, options?: CallOptions) =>
+    loadClient().then((loadedClient) => loadedClient.patch<T>(path, body, options)),
+  delete: <T>(path: string, options?: CallOptions) =>
+    loadClient().then((loadedClient) => loadedClient.delete<T>(path, options)),
+  call: <T extends CallTarget>(endpoint: T, ...args: CallArgs<T>): Promise<CallAnswer<T>> =>
+    loadClient().then((loadedClient) => loadedClient.call(endpoint, ...args)),
+  // Before the first call no origin has failed, so a group's first origin is the one in use.
+  originOf: (group) =>
+    loaded?.originOf(group) ??
+    ((readPublicConfig()?.apiOrigins ?? {}) as ApiOrigins)[group]?.[0] ??
+    '',
+  get captcha() {
+    if (!loaded) {
+      throw new Error('the captcha cache exists from the first API call on');
+    }
+    return loaded.captcha;
+  },
+};
+
 /**
- * The browser's API client: client id `web`, the session cookie sent along, the page's language,
- * the device id of local storage, and the captcha modal as the challenge solver; every captcha
- * init carries the signed-in user id in its meta (`user_id`, `''` when signed out:
- * docs/product.md#roles). One per page.
+ * The browser's API client (see `createBrowserApiClient`): one per page, its code loaded at the
+ * first call.
  */
 export function browserClient(): ApiClient {
-  if (client) {
-    return client;
-  }
-  const config = readPublicConfig();
-  const storage = defaultStorage();
-  client = createApiClient({
-    clientId: webClientId,
-    origins: config?.apiOrigins ?? {},
-    locale: () => document.documentElement.lang || 'en-US',
-    getDeviceId: () => ensureDeviceId(storage),
-    credentials: 'include',
-    storage,
-    captcha: {
-      solveChallenge: (url, context) => openCaptchaModal(url, context, modalTexts),
-      getMeta: () => ({ user_id: readUserId() }),
-    },
-  });
   return client;
 }
