@@ -1,32 +1,23 @@
+import type { accountApi, AnswerOf } from '@nimbus/contracts';
+import { accountRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
- * The member's signed-in devices and password (`/v1/user/sessions`, `/v1/user/password`, see the
- * server's `account-security.schemas.ts`).
+ * The member's signed-in devices and password (`/v1/user/sessions`, `/v1/user/password`), called
+ * through the API catalogue's account entries.
  */
 
 /** One signed-in device of `GET /v1/user/sessions`. */
-export interface SessionSummary {
-  id: string;
-  client_id: string;
-  device_id: string;
-  user_agent: string;
-  ip: string;
-  created_time: string;
-  last_used_time: string;
-  expires_time: string;
-  current: boolean;
-}
+export type SessionSummary = AnswerOf<typeof accountApi.sessions>['sessions'][number];
 
 /** Where the member is signed in. */
 export async function listSessions(): Promise<SessionSummary[]> {
-  const answer = await browserClient().get<{ sessions: SessionSummary[] }>('/v1/user/sessions');
-  return answer.sessions;
+  return (await browserClient().call(accountRoutes.sessions)).sessions;
 }
 
 /** Signs one device out. */
 export async function revokeSession(id: string): Promise<void> {
-  await browserClient().delete(`/v1/user/sessions/${encodeURIComponent(id)}`);
+  await browserClient().call(accountRoutes.revokeSession, { params: { id } });
 }
 
 /** Changes the password; the server ends every other session. */
@@ -34,8 +25,10 @@ export async function changePassword(input: {
   oldPassword: string;
   newPassword: string;
 }): Promise<void> {
-  await browserClient().post('/v1/user/password', {
-    ...(input.oldPassword ? { old_password: input.oldPassword } : {}),
-    new_password: input.newPassword,
+  await browserClient().call(accountRoutes.changePassword, {
+    body: {
+      ...(input.oldPassword ? { old_password: input.oldPassword } : {}),
+      new_password: input.newPassword,
+    },
   });
 }

@@ -6,19 +6,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { browserClient } from '@/lib/api/browser-client';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
-
-/** `GET /v1/user/device`: the TV waiting for a user code. */
-interface PendingDevice {
-  user_code: string;
-  client_id: string;
-  client_name: string;
-  scope: string;
-  expires_in: number;
-}
+import { decideDevice, findPendingDevice, type PendingDevice } from './device-api';
 
 type Step =
   | { kind: 'enter' }
@@ -71,16 +62,14 @@ export function DeviceActivation({ errorTexts, signInHref, initialCode }: Device
   function find(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     void run(async () => {
-      const device = await browserClient().get<PendingDevice>('/v1/user/device', {
-        query: { user_code: code },
-      });
+      const device = await findPendingDevice(code);
       setStep({ kind: 'confirm', device });
     });
   }
 
   function decide(device: PendingDevice, approve: boolean): void {
     void run(async () => {
-      await browserClient().post('/v1/user/device', { user_code: device.user_code, approve });
+      await decideDevice(device.user_code, approve);
       setStep({ kind: 'done', approved: approve });
     });
   }

@@ -1,6 +1,6 @@
 import { getCookie, setCookie } from '@nimbus/client';
 import type { StorageLike } from '@nimbus/client';
-import type { VipData } from '@nimbus/contracts';
+import type { accountApi, AnswerOf, VipData } from '@nimbus/contracts';
 import { isPremiumStatus } from '@nimbus/contracts';
 import { oauthPendingCookieName } from '../../guards/login-handoff.guard';
 
@@ -33,17 +33,8 @@ export interface StoredCredentials {
   user_id: string;
 }
 
-/** The profile of `GET /v1/user/me` (docs/api.md#user-service). */
-export interface Profile {
-  sub: string;
-  name: string;
-  email: string;
-  phone_number: string;
-  picture: string;
-  password: 'SET' | '';
-  status: string;
-  created_at: string;
-}
+/** The profile of `GET /v1/user/me` (docs/api.md#user-service), as the catalogue types it. */
+export type Profile = AnswerOf<typeof accountApi.profile>;
 
 /** The storage quota of `GET /drive/v1/about`, as the user info keeps it. */
 export interface StorageQuota {

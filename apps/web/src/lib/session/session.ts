@@ -1,8 +1,21 @@
 import { ApiError } from '@nimbus/client';
-import { errorKinds } from '@nimbus/contracts';
-import type { VipData } from '@nimbus/contracts';
+import { errorKinds, type SignInRequest } from '@nimbus/contracts';
 import { emitAppEvent, type AppEvents } from '@/lib/app-events';
-import { browserClient, webClientId } from '@/lib/api/browser-client';
+import { webClientId } from '@/lib/api/browser-client';
+import {
+  aboutCall,
+  profileCall,
+  requestVerificationCall,
+  resetPasswordCall,
+  revokeCall,
+  signInCall,
+  signUpCall,
+  tokenCall,
+  updateProfileCall,
+  verifyCodeCall,
+  vipCall,
+  type Token,
+} from './account-api';
 import type { Profile } from './credentials';
 import {
   clearCredentials,
@@ -19,23 +32,14 @@ import { runProfileRefresh } from './profile-refresh';
  * call goes through the browser's API client, so captcha renewal and retries apply.
  */
 
-/** The Token answer of sign-in and sign-up. */
-export interface TokenAnswer {
-  sub: string;
-  expires_in: number;
-}
-
 /** What a sign-in sends besides the e-mail address and password. */
-export interface SecondFactor {
-  two_factor_code?: string;
-  recovery_code?: string;
-}
+export type SecondFactor = Pick<SignInRequest, 'two_factor_code' | 'recovery_code'>;
 
 /** Why a verification code is mailed. */
 export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET';
 
 async function afterSignIn(
-  token: TokenAnswer,
+  token: Token,
   method: AppEvents['after-login']['method'],
 ): Promise<void> {
   storeCredentials(token);
@@ -54,10 +58,9 @@ export async function signIn(
   password: string,
   second: SecondFactor = {},
 ): Promise<void> {
-  let token: TokenAnswer;
+  let token: Token;
   try {
-    token = await browserClient().post<TokenAnswer>(
-      '/v1/auth/signin',
+    token = await signInCall(
       { client_id: webClientId, username: email, password, ...second },
       { captcha: true, captchaMeta: { email } },
     );
@@ -77,8 +80,7 @@ export async function requestVerification(
   usage: VerificationUsage,
   locale: string,
 ): Promise<string> {
-  const answer = await browserClient().post<{ verification_id: string }>(
-    '/v1/auth/verification',
+  const answer = await requestVerificationCall(
     {
       email,
       target: usage === 'REGISTER' ? 'ANY' : 'USER',
@@ -93,10 +95,11 @@ export async function requestVerification(
 
 /** Trades a mailed code for a verification token. */
 export async function verifyCode(verificationId: string, code: string): Promise<string> {
-  const answer = await browserClient().post<{ verification_token: string }>(
-    '/v1/auth/verification/verify',
-    { verification_id: verificationId, verification_code: code, client_id: webClientId },
-  );
+  const answer = await verifyCodeCall({
+    verification_id: verificationId,
+    verification_code: code,
+    client_id: webClientId,
+  });
   return answer.verification_token;
 }
 
@@ -107,8 +110,7 @@ export async function signUp(input: {
   name: string;
   verificationToken: string;
 }): Promise<void> {
-  const token = await browserClient().post<TokenAnswer>(
-    '/v1/auth/signup',
+  const token = await signUpCall(
     {
       email: input.email,
       password: input.password,
@@ -127,8 +129,7 @@ export async function resetPassword(input: {
   password: string;
   verificationToken: string;
 }): Promise<void> {
-  await browserClient().post(
-    '/v1/auth/reset',
+  await resetPasswordCall(
     {
       email: input.email,
       new_password: input.password,
@@ -139,13 +140,6 @@ export async function resetPassword(input: {
   );
 }
 
-/** The parts of `GET /drive/v1/about` the user info keeps. */
-interface AboutAnswer {
-  quota: { limit: string; usage: string };
-  over_storage_limit: boolean;
-  over_free_task_limit: boolean;
-}
-
 /**
  * The profile refresh of docs/product.md#states (`runProfileRefresh`) with the browser's calls and
  * storage: false without stored credentials; false after clearing the user id when the profile
@@ -154,12 +148,10 @@ interface AboutAnswer {
 export function refreshProfile(): Promise<boolean> {
   return runProfileRefresh({
     readCredentials,
-    fetchProfile: () => browserClient().get<Profile>('/v1/user/me', { retries: 0 }),
-    fetchVip: async () =>
-      (await browserClient().get<{ data: VipData }>('/drive/v1/privilege/vip', { retries: 0 }))
-        .data,
+    fetchProfile: () => profileCall({ retries: 0 }),
+    fetchVip: async () => (await vipCall({ retries: 0 })).data,
     fetchQuota: async () => {
-      const about = await browserClient().get<AboutAnswer>('/drive/v1/about', { retries: 0 });
+      const about = await aboutCall({ retries: 0 });
       return {
         limit: Number(about.quota.limit),
         usage: Number(about.quota.usage),
@@ -177,7 +169,7 @@ export function refreshProfile(): Promise<boolean> {
 
 /** Changes the member's name; resolves the new profile. */
 export async function updateName(name: string): Promise<Profile> {
-  const profile = await browserClient().patch<Profile>('/v1/user/me', { name });
+  const profile = await updateProfileCall({ name });
   storeProfile(profile);
   return profile;
 }
@@ -185,7 +177,7 @@ export async function updateName(name: string): Promise<Profile> {
 /** Signs out: ends the session on the server (best effort) and forgets it here. */
 export async function signOut(): Promise<void> {
   try {
-    await browserClient().post('/v1/auth/revoke', { client_id: webClientId }, { retries: 0 });
+    await revokeCall({ client_id: webClientId }, { retries: 0 });
   } finally {
     clearCredentials();
   }
@@ -205,8 +197,7 @@ export async function exchangeAuthCode(input: {
   redirectUri: string;
   codeVerifier?: string;
 }): Promise<void> {
-  const token = await browserClient().post<TokenAnswer>(
-    '/v1/auth/token',
+  const token = await tokenCall(
     {
       grant_type: 'authorization_code',
       client_id: webClientId,
