@@ -1,11 +1,13 @@
+import { accessRoutes } from '@nimbus/contracts/routes';
+
 /** The cookie that caches the access check's answer: `1` accessible, `0` blocked. */
 export const accessCookieName = 'access_to_visit';
 
 /** The access check asks each origin for at most this long (docs/product.md#limits: 5 s). */
 export const accessCheckTimeoutMs = 5_000;
 
-/** The path of the access check on each access origin (docs/product.md#calls). */
-export const areaAccessiblePath = '/access_controller/v1/area_accessible';
+/** The path of the access check on each access origin (docs/product.md#calls), from the catalogue. */
+export const areaAccessiblePath = accessRoutes.areaAccessible.path;
 
 /** The cached answer of a previous check, or undefined when there is none. */
 export function accessFromCookie(value: string | undefined): boolean | undefined {
