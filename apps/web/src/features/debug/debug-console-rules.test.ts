@@ -1,5 +1,5 @@
-import type { ApiClient, RequestBody } from '@nimbus/client';
-import { createClientError, createMemoryStorage } from '@nimbus/client';
+import type { ApiClient, RequestBody, RequestOptions } from '@nimbus/client';
+import { callEndpoint, createClientError, createMemoryStorage } from '@nimbus/client';
 import { describe, expect, it } from 'vitest';
 import {
   allowsDebugConsole,
@@ -68,12 +68,13 @@ describe('allowsDebugConsole', () => {
 describe('createDebugConfig', () => {
   function fake(answers: unknown[]) {
     const posts: { path: string; body: RequestBody | undefined }[] = [];
-    const client: Pick<ApiClient, 'post'> = {
-      post: <T>(path: string, body?: RequestBody) => {
-        posts.push({ path, body });
-        const answer = answers.shift();
-        return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer as T);
-      },
+    const request = <T>({ path, body }: RequestOptions) => {
+      posts.push({ path, body });
+      const answer = answers.shift();
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer as T);
+    };
+    const client: Pick<ApiClient, 'call'> = {
+      call: (endpoint, ...args) => callEndpoint({ request }, endpoint, ...args),
     };
     return { client, posts };
   }

@@ -1,4 +1,5 @@
 import type { ApiClient, StorageLike } from '@nimbus/client';
+import { siteConfigRoutes } from '@nimbus/contracts/routes';
 
 /*
  * The hidden debug console of docs/product.md #screens-and-routes, #states and #roles: hidden by default, opened by five or
@@ -53,13 +54,13 @@ export function allowsDebugConsole(answer: unknown): boolean {
  * when signed out) once; the answer is remembered for the page. A failed call answers false
  * and is asked again on the next trigger.
  */
-export function createDebugConfig(client: Pick<ApiClient, 'post'>, userId: () => string) {
+export function createDebugConfig(client: Pick<ApiClient, 'call'>, userId: () => string) {
   let remembered: Promise<boolean> | undefined;
   return function isAllowed(): Promise<boolean> {
     remembered ??= client
-      .post<unknown>(
-        '/config/v1/debug_options',
-        { client: 'web', data: { userid: userId() } },
+      .call(
+        siteConfigRoutes.values,
+        { params: { scope: 'debug_options' }, body: { client: 'web', data: { userid: userId() } } },
         { retries: 0 },
       )
       .then(allowsDebugConsole, () => {

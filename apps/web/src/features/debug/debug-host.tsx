@@ -2,16 +2,16 @@
 
 import { useEffect } from 'react';
 import { defaultStorage } from '@nimbus/client';
-import type { ApiClient } from '@nimbus/client';
+import type { ApiClient, CallArgs, CallTarget } from '@nimbus/client';
 import { readUserId } from '@/lib/session/credentials';
 import type { DebugConsoleTexts } from './debug-console';
 import { createClickRun, createDebugConfig, isDebugFlagOn } from './debug-console-rules';
 
 /** The API client, loaded with the first debug-options call: most pages never make one. */
-const lazyClient: Pick<ApiClient, 'post'> = {
-  post: async <T,>(...args: Parameters<ApiClient['post']>) => {
+const lazyClient: Pick<ApiClient, 'call'> = {
+  call: async <T extends CallTarget>(endpoint: T, ...args: CallArgs<T>) => {
     const { browserClient } = await import('@/lib/api/browser-client');
-    return browserClient().post<T>(...args);
+    return browserClient().call(endpoint, ...args);
   },
 };
 

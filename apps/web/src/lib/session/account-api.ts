@@ -1,6 +1,6 @@
 import type { CallOptions } from '@nimbus/client';
-import type { accountApi, AnswerOf, authApi, CallInput, VipData } from '@nimbus/contracts';
-import { accountRoutes, authRoutes, driveRoutes } from '@nimbus/contracts/routes';
+import type { accountApi, AnswerOf, authApi, CallInput } from '@nimbus/contracts';
+import { accountRoutes, authRoutes, driveRoutes, membershipRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
@@ -43,9 +43,5 @@ export const updateProfileCall = (body: CallInput<typeof accountApi.updateProfil
 export const aboutCall = (options: CallOptions) =>
   browserClient().call(driveRoutes.about, {}, options);
 
-/**
- * `GET /drive/v1/privilege/vip`: the membership calls are not in the API catalogue yet, so its
- * answer is typed here.
- */
 export const vipCall = (options: CallOptions) =>
-  browserClient().get<{ data: VipData }>('/drive/v1/privilege/vip', options);
+  browserClient().call(membershipRoutes.vip, {}, options);
