@@ -1,4 +1,4 @@
-import { catalogueEntries, type Endpoint } from '@nimbus/contracts';
+import { catalogueEntries } from '@nimbus/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp, type TestRoute } from '../helper';
 
@@ -7,13 +7,6 @@ import { buildTestApp, dialects, type TestApp, type TestRoute } from '../helper'
  * registered from it — same method, same path, the catalogue's own schemas — and every entry is
  * registered.
  */
-
-/**
- * Route prefixes of modules whose routes are not in the catalogue yet. This list only shrinks:
- * a module leaves it when its routes move into the catalogue, and the test fails while a prefix
- * here still covers a catalogued route or no route at all.
- */
-const notYetInCatalogue: Readonly<Record<string, readonly string[]>> = {};
 
 /** Routes that are not API calls: the OpenAPI document, its reference pages, CORS preflights. */
 const notApiCalls = ['/api/openapi.json', '/api/reference', '*'];
@@ -56,8 +49,6 @@ describe.each(dialects)('the API catalogue on %s', (dialect) => {
     await t.close();
   });
 
-  const unmigrated = Object.values(notYetInCatalogue).flat();
-
   it('registers every catalogue entry as a route, with the entry’s own schemas', () => {
     const table = registered(t.routes);
     for (const { area, name, endpoint } of catalogueEntries()) {
@@ -73,36 +64,15 @@ describe.each(dialects)('the API catalogue on %s', (dialect) => {
     }
   });
 
-  it('has a catalogue entry for every registered route outside the modules still to move', () => {
+  it('has a catalogue entry for every registered API route', () => {
     const catalogued = new Set(
       catalogueEntries().map(({ endpoint }) => key(endpoint.method, endpoint.path)),
     );
     const missing = [...registered(t.routes).keys()].filter((name) => {
       const url = name.slice(name.indexOf(' ') + 1);
-      return (
-        !catalogued.has(name) && !startsWithAny(url, notApiCalls) && !startsWithAny(url, unmigrated)
-      );
+      return !catalogued.has(name) && !startsWithAny(url, notApiCalls);
     });
     expect(missing).toEqual([]);
-  });
-
-  it('lists as still to move only modules with routes, none of them catalogued', () => {
-    const urls = [...registered(t.routes).keys()].map((name) => name.slice(name.indexOf(' ') + 1));
-    for (const [module, prefixes] of Object.entries(notYetInCatalogue)) {
-      for (const prefix of prefixes) {
-        expect(
-          urls.some((url) => startsWithAny(url, [prefix])),
-          `${module}: ${prefix} has routes`,
-        ).toBe(true);
-        const catalogued = catalogueEntries().filter(({ endpoint }: { endpoint: Endpoint }) =>
-          startsWithAny(endpoint.path, [prefix]),
-        );
-        expect(
-          catalogued.map(({ endpoint }) => endpoint.path),
-          `${module}: ${prefix}`,
-        ).toEqual([]);
-      }
-    }
   });
 
   it('puts the catalogue’s summaries in the OpenAPI document', async () => {
