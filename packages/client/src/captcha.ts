@@ -1,3 +1,4 @@
+import type { AnswerOf, CallInput, shieldApi } from '@nimbus/contracts';
 import { createClientError } from './api-error';
 import { createLock } from './lock';
 import { readStoredObject, type StorageLike } from './storage';
@@ -16,22 +17,17 @@ export interface CaptchaTokenRecord {
   readonly expires_at: number;
 }
 
-/** The body of `POST /v1/shield/captcha/init`. */
-export interface CaptchaInitRequest {
-  readonly client_id: string;
-  readonly action: string;
-  readonly device_id: string;
-  /** The previous token of this client, `''` when there is none. */
-  readonly captcha_token: string;
-  readonly meta: CaptchaMeta;
-}
+/** The body of `POST /v1/shield/captcha/init`, as the catalogue defines it. */
+export type CaptchaInitRequest = Exclude<
+  CallInput<typeof shieldApi.captchaInit>['body'],
+  undefined
+>;
 
-/** The answer of the init call: a token, or a challenge `url` the user must complete first. */
-export interface CaptchaInitAnswer {
-  readonly captcha_token?: string;
-  readonly expires_in?: number;
-  readonly url?: string;
-}
+/**
+ * The answer of the init call: a token, or a challenge `url` the user must complete first. Every
+ * field is read as optional, so an answer without one fails with a clear error, not a crash.
+ */
+export type CaptchaInitAnswer = Partial<AnswerOf<typeof shieldApi.captchaInit>>;
 
 /** What a solved challenge returns through its redirect. */
 export interface CaptchaSolution {
