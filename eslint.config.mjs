@@ -74,6 +74,23 @@ export default tseslint.config(
     },
   },
   {
+    // A call whose answer type is written at the call site is unchecked: the web calls through
+    // `call(route, input)`, typed by the catalogue; only the client's own plumbing forwards them.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/lib/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[typeArguments][callee.property.name=/^(get|post|put|patch|delete|request)$/]',
+          message:
+            'Call the API with `call(route, input)` from a feature’s *-api.ts: the answer type comes from the catalogue.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
