@@ -3,27 +3,13 @@
 // browser: each entry's method and path, typed by the entry (a type-only link, so no zod ships).
 // `--check` writes nothing and fails when the file differs from what the catalogue gives, which
 // `npm test` runs so the table never drifts from the catalogue.
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import prettier from 'prettier';
+import { importTypeScript, root, writeOrCheck } from './generated-file.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const target = path.join(root, 'packages/contracts/src/api/routes.generated.ts');
-
-const bundle = await build({
-  entryPoints: [path.join(root, 'packages/contracts/src/api/catalogue.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  write: false,
-  logLevel: 'error',
-});
-const { apiCatalogue } = await import(
-  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`
-);
+const file = 'packages/contracts/src/api/routes.generated.ts';
+const target = path.join(root, file);
+const { apiCatalogue } = await importTypeScript('packages/contracts/src/api/catalogue.ts');
 
 const lines = [
   '// Written by `npm run api:routes` from the API catalogue (catalogue.ts): do not edit by hand.',
@@ -61,22 +47,8 @@ const source = await prettier.format(lines.join('\n'), {
   filepath: target,
 });
 
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // A missing file differs like any other.
-  }
-  if (current !== source) {
-    console.error(
-      'packages/contracts/src/api/routes.generated.ts does not match the API catalogue.\n' +
-        'Regenerate it with `npm run api:routes` and commit the result.',
-    );
-    process.exit(1);
-  }
-  console.log('The route table matches the API catalogue.');
-} else {
-  writeFileSync(target, source);
-  console.log(`Wrote ${path.relative(root, target)}.`);
-}
+writeOrCheck(file, source, {
+  stale: `${file} does not match the API catalogue.`,
+  fresh: 'The route table matches the API catalogue.',
+  command: 'npm run api:routes',
+});

@@ -4,29 +4,14 @@
 // the names of its parameters, query and body fields.
 // `--check` writes nothing and fails when the reference differs from what the catalogue gives,
 // which `npm test` runs so the reference never drifts from the catalogue.
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { committedText, importTypeScript, writeOrCheck } from './generated-file.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const target = path.join(root, 'docs/api.md');
+const file = 'docs/api.md';
 const begin = "<!-- endpoint reference: generated from packages/contracts's catalogue; begin -->";
 const end = '<!-- endpoint reference: end -->';
 
 // The catalogue is TypeScript: bundle it (with its one copy of zod) in memory and load it.
-const bundle = await build({
-  entryPoints: [path.join(root, 'packages/contracts/src/api/catalogue.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  write: false,
-  logLevel: 'error',
-});
-const { apiCatalogue } = await import(
-  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`
-);
+const { apiCatalogue } = await importTypeScript('packages/contracts/src/api/catalogue.ts');
 
 /** A catalogue path as the docs spell it: `{name}` for a parameter, `:` for the literal colon. */
 function displayPath(route) {
@@ -95,7 +80,7 @@ const reference = [
   end,
 ].join('\n');
 
-const current = readFileSync(target, 'utf8');
+const current = committedText(file);
 const from = current.indexOf(begin);
 const to = current.indexOf(end);
 if (from < 0 || to < from) {
@@ -104,16 +89,11 @@ if (from < 0 || to < from) {
 }
 const written = `${current.slice(0, from)}${reference}${current.slice(to + end.length)}`;
 
-if (process.argv.includes('--check')) {
-  if (current !== written) {
-    console.error(
-      'The endpoint reference of docs/api.md does not match the API catalogue\n' +
-        '(packages/contracts/src/api). Regenerate it with `npm run docs:api` and commit the result.',
-    );
-    process.exit(1);
-  }
-  console.log('docs/api.md matches the API catalogue.');
-} else {
-  writeFileSync(target, written);
-  console.log(`Wrote the endpoint reference of ${path.relative(root, target)}.`);
-}
+writeOrCheck(file, written, {
+  stale:
+    'The endpoint reference of docs/api.md does not match the API catalogue\n' +
+    '(packages/contracts/src/api).',
+  fresh: 'docs/api.md matches the API catalogue.',
+  command: 'npm run docs:api',
+  wrote: `Wrote the endpoint reference of ${file}.`,
+});
