@@ -1,7 +1,18 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+/*
+ * The messages under ./messages are compiled from ICU text at build time (next-intl's catalog
+ * loader), and every bundle formats them with next-intl's small formatter instead of an ICU
+ * parser: the browser never downloads a message parser. The shared error messages of
+ * @nimbus/contracts stay text: the web app fills them in by hand (pickErrorMessage).
+ */
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  experimental: {
+    messages: { path: './messages', format: 'json', locales: 'infer', precompile: true },
+  },
+});
 
 /**
  * Headers every response of the site carries. The Content-Security-Policy is set per request by

@@ -97,7 +97,8 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
               signOut: auth('menu.sign-out'),
               premium: auth('menu.premium'),
               free: auth('menu.free'),
-              premiumUntil: auth.raw('menu.premium-until') as string,
+              // The template itself, `{date}` kept for the menu to fill in.
+              premiumUntil: auth('menu.premium-until', { date: '{date}' }),
             }}
           />
         </div>
