@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -25,6 +24,7 @@ import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './modules/auth/origin-guard';
 import { registerClientGuard } from './http/client-guard';
+import { registerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
@@ -193,30 +193,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  const allowedOrigins = new Set(config.ALLOWED_ORIGINS);
-  const corsOrigin = (
-    origin: string | undefined,
-    callback: (error: Error | null, allow: boolean) => void,
-  ) => callback(null, origin !== undefined && allowedOrigins.has(origin));
-  const apiCors = {
-    origin: corsOrigin,
-    credentials: true,
-    allowedHeaders: clientHeaders,
-    exposedHeaders,
-    maxAge: 600,
-  };
-  // The content origin: the site reads bytes with a Range (the text viewer), without credentials.
-  const contentCors = {
-    origin: corsOrigin,
-    credentials: false,
-    methods: ['GET', 'HEAD'],
-    allowedHeaders: contentCorsRequestHeaders,
-    exposedHeaders: contentCorsExposedHeaders,
-    maxAge: 600,
-  };
-  await app.register(fastifyCors, {
-    delegator: (request, callback) => {
-      callback(null, request.url.startsWith(`${contentPathPrefix}/`) ? contentCors : apiCors);
+  registerCors(app, {
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    policy: {
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST'],
+      allowedHeaders: clientHeaders,
+      exposedHeaders,
+      maxAgeSeconds: 600,
+    },
+    // The content origin: the site reads bytes with a Range (the text viewer), without credentials.
+    prefixPolicies: {
+      [contentPathPrefix]: {
+        credentials: false,
+        methods: ['GET', 'HEAD'],
+        allowedHeaders: contentCorsRequestHeaders,
+        exposedHeaders: contentCorsExposedHeaders,
+        maxAgeSeconds: 600,
+      },
     },
   });
   await app.register(fastifyRateLimit, {
