@@ -213,10 +213,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  // Every route is limited except the health probes, which opt out in their route config: an
+  // allow list would be asked on every request.
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
     errorResponseBuilder: (_request, context) =>
       new AppError('too_many_requests', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
@@ -370,8 +371,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     oauthRoutes({ oauth: container.oauth, authenticator: container.authenticator }),
   );
 
+  // One error for every unknown path: it holds nothing of the request, and building an Error
+  // (its stack trace) per request would cost more than the rest of the answer.
+  const unknownPath = new AppError('not_found', { description: 'This API path does not exist' });
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async () => {
-    throw new AppError('not_found', { description: 'This API path does not exist' });
+    throw unknownPath;
   });
 
   return app;

@@ -128,6 +128,20 @@ describe.each(dialects)('the error model on %s', (dialect) => {
     expect(parseError(limited.body)).toMatchObject({ error: 'too_many_requests', error_code: 8 });
   });
 
+  it('never limits the health probes', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    }
+    const limited = [];
+    for (let i = 0; i < 6; i += 1) {
+      limited.push(
+        (await t.app.inject({ method: 'GET', url: '/drive/v1/no-such-call' })).statusCode,
+      );
+    }
+    expect(limited).toEqual([404, 404, 404, 404, 404, 429]);
+  });
+
   it('rejects a cookie-authenticated write from a foreign origin (CSRF)', async () => {
     const foreign = await t.app.inject({
       method: 'POST',

@@ -8,11 +8,14 @@ export interface HealthRoutesDeps {
   readinessChecks: Record<string, () => Promise<boolean>>;
 }
 
+/** Probes are asked often by the same load balancer and never limited. */
+const probe = { config: { rateLimit: false as const } };
+
 /** `/healthz`: the process is alive. `/readyz`: every dependency answers. */
 export function healthRoutes(deps: HealthRoutesDeps) {
   return async (app: FastifyInstance) => {
-    catalogueRoute(app, healthApi.liveness, {}, async () => ({ status: 'ok' as const }));
-    catalogueRoute(app, healthApi.readiness, {}, async (_request, reply) => {
+    catalogueRoute(app, healthApi.liveness, probe, async () => ({ status: 'ok' as const }));
+    catalogueRoute(app, healthApi.readiness, probe, async (_request, reply) => {
       const entries = await Promise.all(
         Object.entries(deps.readinessChecks).map(
           async ([name, check]) => [name, await check().catch(() => false)] as const,
