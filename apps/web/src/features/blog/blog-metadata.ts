@@ -1,28 +1,9 @@
 import type { Metadata } from 'next';
 import type { Locale } from '@nimbus/contracts';
-import { locales } from '@nimbus/contracts';
-import { absoluteLocaleUrl, languageAlternates } from '@/i18n/alternates';
+import { absoluteLocaleUrl } from '@/i18n/alternates';
+import { publicPageMetadata } from '@/features/site/public-page-metadata';
 import { blogFeedPath, blogPath, blogPostPath } from './blog-links';
 import type { BlogPost } from './blog-post';
-
-/** Open Graph's `language_TERRITORY` form of each locale (`og:locale`). */
-const openGraphLocales: Readonly<Record<Locale, string>> = {
-  'en-US': 'en_US',
-  es: 'es_ES',
-  id: 'id_ID',
-  ja: 'ja_JP',
-  ko: 'ko_KR',
-  ms: 'ms_MY',
-  pt: 'pt_BR',
-  ru: 'ru_RU',
-  uk: 'uk_UA',
-  'zh-CN': 'zh_CN',
-  'zh-TW': 'zh_TW',
-};
-
-export function openGraphLocale(locale: Locale): string {
-  return openGraphLocales[locale];
-}
 
 /** The `<link rel="alternate" type="application/rss+xml">` of a locale's blog pages. */
 function feedAlternate(publicUrl: string, locale: Locale, feedTitle: string) {
@@ -43,22 +24,12 @@ export interface BlogIndexMetadataInput {
 
 /** The list's metadata: title, description, canonical URL, every locale's list and the feed. */
 export function blogIndexMetadata(input: BlogIndexMetadataInput): Metadata {
-  const canonical = absoluteLocaleUrl(input.publicUrl, input.locale, blogPath);
+  const metadata = publicPageMetadata({ ...input, path: blogPath });
   return {
-    title: input.title,
-    description: input.description,
+    ...metadata,
     alternates: {
-      canonical,
-      languages: languageAlternates(input.publicUrl, blogPath),
+      ...metadata.alternates,
       types: feedAlternate(input.publicUrl, input.locale, input.feedTitle),
-    },
-    openGraph: {
-      type: 'website',
-      siteName: 'Nimbus',
-      title: input.title,
-      description: input.description,
-      url: canonical,
-      locale: openGraphLocale(input.locale),
     },
   };
 }
@@ -83,30 +54,26 @@ function publishedTime(post: BlogPost): string {
  */
 export function blogPostMetadata(input: BlogPostMetadataInput): Metadata {
   const { post, locale, publicUrl } = input;
-  const pathname = blogPostPath(post.slug);
-  const canonical = absoluteLocaleUrl(publicUrl, locale, pathname);
-  return {
+  const metadata = publicPageMetadata({
+    publicUrl,
+    locale,
+    path: blogPostPath(post.slug),
     title: post.title,
     description: post.summary,
+    pageLocales: input.postLocales,
+  });
+  return {
+    ...metadata,
     alternates: {
-      canonical,
-      languages: languageAlternates(publicUrl, pathname, input.postLocales),
+      ...metadata.alternates,
       types: feedAlternate(publicUrl, locale, input.feedTitle),
     },
     openGraph: {
+      ...metadata.openGraph,
       type: 'article',
-      siteName: 'Nimbus',
-      title: post.title,
-      description: post.summary,
-      url: canonical,
-      locale: openGraphLocale(locale),
-      alternateLocale: locales
-        .filter((other) => other !== locale && input.postLocales.includes(other))
-        .map(openGraphLocale),
       publishedTime: publishedTime(post),
       section: input.feedTitle,
     },
-    twitter: { card: 'summary', title: post.title, description: post.summary },
   };
 }
 

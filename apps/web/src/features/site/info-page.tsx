@@ -3,6 +3,9 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import type { Messages } from '@/i18n/messages';
+import type { LocaleParams } from '@/i18n/params';
+import { localeOf } from '@/i18n/params';
+import { siteMetadata } from './site-metadata';
 
 type Pages = Messages['pages'];
 
@@ -11,11 +14,20 @@ export type InfoPageKey = {
   [K in keyof Pages]: Pages[K] extends { title: string; description: string } ? K : never;
 }[keyof Pages];
 
-/** The `generateMetadata` of a page: its title ("Title | Nimbus") and description. */
-export function infoPageMetadata(page: InfoPageKey): () => Promise<Metadata> {
-  return async () => {
-    const t = await getTranslations('pages');
-    return { title: t(`${page}.title`), description: t(`${page}.description`) };
+/**
+ * The `generateMetadata` of a page: its title ("Title | Nimbus") and description; a public page
+ * (`publicPath`, its path without locale prefix) also gets its canonical URL, alternates and link
+ * previews.
+ */
+export function infoPageMetadata(
+  page: InfoPageKey,
+  publicPath?: string,
+): (props: LocaleParams) => Promise<Metadata> {
+  return async ({ params }) => {
+    const locale = await localeOf(params);
+    const t = await getTranslations({ locale, namespace: 'pages' });
+    const text = { title: t(`${page}.title`), description: t(`${page}.description`) };
+    return publicPath ? siteMetadata(locale, publicPath, text) : text;
   };
 }
 

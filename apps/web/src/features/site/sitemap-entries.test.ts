@@ -24,6 +24,11 @@ describe('sitemap', () => {
     expect(entries).toHaveLength(publicPagePaths(now).length * locales.length);
   });
 
+  it('lists no address that redirects', () => {
+    expect(publicPagePaths(now)).not.toContain('/help-center');
+    expect(urls).not.toContain('https://nimbus.example.com/help-center');
+  });
+
   it('never lists the drive, share pages, sign-in or the loading page', () => {
     for (const url of urls) {
       const path = new URL(url).pathname;

@@ -18,14 +18,14 @@ const listedPromotions = ['christmas', 'black-friday'] as const;
 
 /**
  * The public pages (docs/product.md#screens-and-routes), without locale prefix: the fixed pages marked for the
- * sitemap, the help center, the policies and the promotions the schedule of the config host
+ * sitemap, the help center's topics and articles (not `/help-center`, which redirects to the first
+ * topic), the policies and the promotions the schedule of the config host
  * (`activity_operation`) says are still running at `now`; none when it is unknown. Never the
  * drive, share pages, sign-in or the captcha page.
  */
 export function publicPagePaths(now: number, operation?: ActivityOperation): string[] {
   return [
     ...sitePages.filter((page) => page.inSitemap).map((page) => page.path),
-    '/help-center',
     ...helpCenterPaths(),
     ...policyPaths(),
     ...(operation

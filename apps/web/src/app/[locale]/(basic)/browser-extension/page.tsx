@@ -17,7 +17,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('browser-extension');
+export const generateMetadata = infoPageMetadata('browser-extension', '/browser-extension');
 
 const extensionChannels: readonly AppChannel[] = [
   'extension_chrome',

@@ -9,7 +9,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('contact-us');
+export const generateMetadata = infoPageMetadata('contact-us', '/contact-us');
 
 interface OptionProps {
   icon: LucideIcon;

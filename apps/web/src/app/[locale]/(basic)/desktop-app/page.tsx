@@ -17,7 +17,7 @@ import { infoPageMetadata } from '@/features/site/info-page';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('desktop-app');
+export const generateMetadata = infoPageMetadata('desktop-app', '/desktop-app');
 
 const desktopChannels: readonly AppChannel[] = ['windows', 'mac_apple_silicon', 'mac_intel'];
 

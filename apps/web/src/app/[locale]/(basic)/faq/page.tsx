@@ -8,7 +8,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('faq');
+export const generateMetadata = infoPageMetadata('faq', '/faq');
 
 /** /faq: questions and answers, each linkable; old anchors are redirected (redirect-faq-hash). */
 export default async function FaqPage({ params }: LocaleParams) {

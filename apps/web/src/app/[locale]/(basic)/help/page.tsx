@@ -3,7 +3,7 @@ import { PageIntro } from '@/components/page-intro';
 import { helpAnchors } from '@/features/faq/faq-anchors';
 import { infoPageMetadata } from '@/features/site/info-page';
 
-export const generateMetadata = infoPageMetadata('help');
+export const generateMetadata = infoPageMetadata('help', '/help');
 
 /** /help: how-to guides with the linkable anchors of docs/product.md#screens-and-routes (`help#copy-link`, ...). */
 export default async function HelpPage() {

@@ -19,7 +19,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('mobile-app');
+export const generateMetadata = infoPageMetadata('mobile-app', '/mobile-app');
 
 const mobileChannels: readonly AppChannel[] = ['gp', 'android', 'ios'];
 

@@ -17,7 +17,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('tv');
+export const generateMetadata = infoPageMetadata('tv', '/tv');
 
 const stepKeys = ['install', 'open', 'visit', 'enter', 'done'] as const;
 

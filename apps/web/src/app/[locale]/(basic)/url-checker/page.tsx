@@ -8,7 +8,7 @@ import { infoPageMetadata } from '@/features/site/info-page';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('url-checker');
+export const generateMetadata = infoPageMetadata('url-checker', '/url-checker');
 
 interface UrlCheckerProps extends LocaleParams {
   searchParams: Promise<{

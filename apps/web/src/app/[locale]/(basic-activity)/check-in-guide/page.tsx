@@ -6,7 +6,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = activityMetadata('check-in-guide');
+export const generateMetadata = activityMetadata('check-in-guide', '/check-in-guide');
 
 const steps = ['step-1', 'step-2', 'step-3'] as const;
 const rules = ['rule-once', 'rule-upload', 'rule-offline', 'rule-invite'] as const;

@@ -9,7 +9,7 @@ import type { Messages } from '@/i18n/messages';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('favorite-links-hub');
+export const generateMetadata = infoPageMetadata('favorite-links-hub', '/favorite-links-hub');
 
 /** The starting points every visitor sees, with where each leads. */
 const startingPoints = [

@@ -7,7 +7,10 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('install-apk-troubleshooting');
+export const generateMetadata = infoPageMetadata(
+  'install-apk-troubleshooting',
+  '/install-apk-troubleshooting',
+);
 
 const stepKeys = [
   'source',

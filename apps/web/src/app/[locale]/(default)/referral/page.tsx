@@ -8,7 +8,7 @@ import type { Messages } from '@/i18n/messages';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('referral');
+export const generateMetadata = infoPageMetadata('referral', '/referral');
 
 /**
  * /referral: the referral programme. The heading and its promise are rendered here; the

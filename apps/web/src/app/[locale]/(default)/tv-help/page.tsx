@@ -6,7 +6,7 @@ import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
-export const generateMetadata = infoPageMetadata('tv-help');
+export const generateMetadata = infoPageMetadata('tv-help', '/tv-help');
 
 const questionKeys = [
   'where',

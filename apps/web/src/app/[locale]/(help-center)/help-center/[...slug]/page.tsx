@@ -9,6 +9,7 @@ import {
   helpCenterDirectories,
   resolveHelpCenterSlug,
 } from '@/features/help-center/help-center-content';
+import { siteMetadata } from '@/features/site/site-metadata';
 import { localePath } from '@/i18n/locale-path';
 import { localeOf } from '@/i18n/params';
 
@@ -21,21 +22,28 @@ async function pageOf(params: HelpCenterSlugProps['params']): Promise<HelpCenter
   return resolveHelpCenterSlug(slug);
 }
 
-/** The title of the topic or article, or the 404 title for a malformed slug. */
+/** The topic's or article's public page metadata, or the 404 title for a malformed slug. */
 export async function generateMetadata({ params }: HelpCenterSlugProps): Promise<Metadata> {
   const page = await pageOf(params);
   if (!page) {
     const common = await getTranslations('common');
     return { title: common('page-not-found'), robots: { index: false } };
   }
-  const t = await getTranslations('help-center');
-  if (page.kind === 'article') {
-    return { title: t(`${page.messageKey}.title`), description: t(`${page.messageKey}.body`) };
-  }
-  return {
-    title: t(`directories.${page.directory}.title`),
-    description: t(`directories.${page.directory}.description`),
-  };
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'help-center' });
+  const text =
+    page.kind === 'article'
+      ? { title: t(`${page.messageKey}.title`), description: t(`${page.messageKey}.body`) }
+      : {
+          title: t(`directories.${page.directory}.title`),
+          description: t(`directories.${page.directory}.description`),
+        };
+  // An unknown article shows its topic, so the topic is its canonical page.
+  const path =
+    page.kind === 'article'
+      ? `/help-center/${page.directory}/${page.article}`
+      : `/help-center/${page.directory}`;
+  return siteMetadata(locale, path, text);
 }
 
 const intro = 'mx-0 max-w-none px-0 py-0 sm:py-0';

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { siteMetadata } from '@/features/site/site-metadata';
 import {
   fullTextDocs,
   isPolicyDoc,
@@ -23,8 +24,12 @@ export async function generateMetadata({ params }: PolicyDocProps): Promise<Meta
     const common = await getTranslations('common');
     return { title: common('page-not-found'), robots: { index: false } };
   }
-  const t = await getTranslations('policy');
-  return { title: t(`docs.${doc}.title`), description: t(`docs.${doc}.description`) };
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'policy' });
+  return siteMetadata(locale, `/policy/${doc}`, {
+    title: t(`docs.${doc}.title`),
+    description: t(`docs.${doc}.description`),
+  });
 }
 
 /** /policy/{doc}: a policy document and its earlier versions; the document name is validated. */

@@ -2,15 +2,20 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { siteMetadata } from '@/features/site/site-metadata';
 import { policyNotices } from '@/features/policy/policy-docs';
 import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
 
 /** The title and description of the policy updates. */
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('policy');
-  return { title: t('update.title'), description: t('update.description') };
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'policy' });
+  return siteMetadata(locale, '/policy/update', {
+    title: t('update.title'),
+    description: t('update.description'),
+  });
 }
 
 /** /policy/update: the policy change notices, newest first. */

@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { siteMetadata } from '@/features/site/site-metadata';
 import { resolvePolicyNotice } from '@/features/policy/policy-docs';
+import { localeOf } from '@/i18n/params';
 
 interface PolicyNoticeProps {
   params: Promise<{ locale: string; token: string }>;
@@ -15,11 +17,12 @@ export async function generateMetadata({ params }: PolicyNoticeProps): Promise<M
     const common = await getTranslations('common');
     return { title: common('page-not-found'), robots: { index: false } };
   }
-  const t = await getTranslations('policy');
-  return {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'policy' });
+  return siteMetadata(locale, `/policy/update/${notice.token}`, {
     title: t(`update.notices.${notice.token}.title`),
     description: t(`update.notices.${notice.token}.summary`),
-  };
+  });
 }
 
 /** /policy/update/{token}: one change notice; the token is validated. */
