@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, parseBytes, storageUnits } from './units';
+import { locales, type Locale } from './locales';
+import { formatBytes, parseBytes, storageUnitNames, storageUnits } from './units';
 
 describe('formatBytes', () => {
   it('uses base 1024 from bytes to petabytes', () => {
@@ -24,6 +25,37 @@ describe('formatBytes', () => {
     expect(formatBytes(1234567, { locale: 'en-US' })).toBe('1.18 MB');
     expect(formatBytes(1234567, { locale: 'en-US', fractionDigits: 0 })).toBe('1 MB');
     expect(formatBytes(1234567, { locale: 'en-US', fractionDigits: 3 })).toBe('1.177 MB');
+  });
+
+  it('writes the number and the units as each language of the site does', () => {
+    const sizes = [512, 1536, 40.12 * 1024 ** 2, 6 * 1024 ** 4];
+    const expected: Record<Locale, string[]> = {
+      'en-US': ['512 B', '1.5 KB', '40.12 MB', '6 TB'],
+      es: ['512 B', '1,5 KB', '40,12 MB', '6 TB'],
+      id: ['512 B', '1,5 KB', '40,12 MB', '6 TB'],
+      ja: ['512 バイト', '1.5 KB', '40.12 MB', '6 TB'],
+      ko: ['512 바이트', '1.5 KB', '40.12 MB', '6 TB'],
+      ms: ['512 B', '1.5 KB', '40.12 MB', '6 TB'],
+      pt: ['512 B', '1,5 KB', '40,12 MB', '6 TB'],
+      ru: ['512 Б', '1,5 КБ', '40,12 МБ', '6 ТБ'],
+      uk: ['512 Б', '1,5 КБ', '40,12 МБ', '6 ТБ'],
+      'zh-CN': ['512 字节', '1.5 KB', '40.12 MB', '6 TB'],
+      'zh-TW': ['512 位元組', '1.5 KB', '40.12 MB', '6 TB'],
+    };
+    for (const locale of locales) {
+      expect(
+        sizes.map((size) => formatBytes(size, { locale })),
+        locale,
+      ).toEqual(expected[locale]);
+    }
+  });
+
+  it('picks the units of a locale by its region, then its language', () => {
+    expect(storageUnitNames('ru-RU').GB).toBe('ГБ');
+    expect(storageUnitNames('zh-Hant').B).toBe('位元組');
+    expect(storageUnitNames('zh-SG').B).toBe('字节');
+    expect(storageUnitNames('fr').GB).toBe('GB');
+    expect(storageUnitNames(undefined).KB).toBe('KB');
   });
 
   it('moves to the next unit when rounding reaches 1024', () => {

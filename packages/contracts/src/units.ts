@@ -5,8 +5,47 @@ export type StorageUnit = (typeof storageUnits)[number];
 /** The factor between neighbouring storage units. */
 export const storageUnitBase = 1024;
 
+type UnitNames = Readonly<Record<StorageUnit, string>>;
+
+const latinUnits: UnitNames = { B: 'B', KB: 'KB', MB: 'MB', GB: 'GB', TB: 'TB', PB: 'PB' };
+const cyrillicUnits: UnitNames = { B: 'Б', KB: 'КБ', MB: 'МБ', GB: 'ГБ', TB: 'ТБ', PB: 'ПБ' };
+
+/**
+ * How each language writes the units, by language subtag (`zh-TW` before `zh`): Russian and
+ * Ukrainian write them in Cyrillic; Chinese, Japanese and Korean write the byte as a word and the
+ * larger units in Latin, as their systems' file managers do. Written out rather than taken from
+ * `Intl.NumberFormat`'s units, whose names differ between runtimes (a page rendered on the server
+ * must read the same in the browser) and between the units of one locale (`byte` beside `kB`).
+ */
+const unitNamesByLanguage: Readonly<Record<string, UnitNames>> = {
+  ru: cyrillicUnits,
+  uk: cyrillicUnits,
+  ja: { ...latinUnits, B: 'バイト' },
+  ko: { ...latinUnits, B: '바이트' },
+  zh: { ...latinUnits, B: '字节' },
+  'zh-TW': { ...latinUnits, B: '位元組' },
+  'zh-HK': { ...latinUnits, B: '位元組' },
+  'zh-Hant': { ...latinUnits, B: '位元組' },
+};
+
+/** The unit names of a BCP 47 locale: its region's, else its language's, else Latin. */
+export function storageUnitNames(locale: string | undefined): UnitNames {
+  if (!locale) {
+    return latinUnits;
+  }
+  const [language = '', second = ''] = locale.split('-');
+  return (
+    unitNamesByLanguage[`${language.toLowerCase()}-${second}`] ??
+    unitNamesByLanguage[language.toLowerCase()] ??
+    latinUnits
+  );
+}
+
 export interface FormatBytesOptions {
-  /** A BCP 47 locale for the number part (`1.5 GB`, `1,5 GB`); the runtime's default if unset. */
+  /**
+   * A BCP 47 locale for the number and the unit (`1.5 GB`, `1,5 ГБ`); the runtime's default
+   * numbers and Latin units if unset.
+   */
   readonly locale?: string;
   /** The most fraction digits shown for units above bytes; 2 unless set. Bytes show none. */
   readonly fractionDigits?: number;
@@ -49,8 +88,8 @@ function numberFormat(
 
 /**
  * Formats a size for people: `0 B`, `512 B`, `1.5 KB`, `1.5 GB`, up to petabytes, base 1024.
- * Accepts the decimal strings the API sends for 64-bit sizes and bigints. The number part follows
- * the locale's digits and separators. Throws a RangeError for a value that is not a number.
+ * Accepts the decimal strings the API sends for 64-bit sizes and bigints. The number follows the
+ * locale's digits and separators and the unit its script (`1,5 ГБ`, `512 バイト`). Throws a RangeError for a value that is not a number.
  */
 export function formatBytes(
   bytes: number | bigint | string,
@@ -79,7 +118,7 @@ export function formatBytes(
     index += 1;
   }
   const formatter = numberFormat(options.locale, index === 0 ? 0 : fractionDigits);
-  const unit = storageUnits[index] ?? 'B';
+  const unit = storageUnitNames(options.locale)[storageUnits[index] ?? 'B'];
   return `${formatter.format(value < 0 ? -scaled : scaled)} ${unit}`;
 }
 

@@ -3,7 +3,7 @@
 import type { MutableRefObject, ReactNode, SyntheticEvent } from 'react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Download, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
-import type { useTranslations } from 'next-intl';
+import { useLocale, type useTranslations } from 'next-intl';
 import { defaultStorage } from '@nimbus/client';
 import { formatBytes } from '@nimbus/contracts';
 import { emitAppEvent } from '@/lib/app-events';
@@ -330,6 +330,7 @@ type TextState =
   | { state: 'ready'; text: string; truncated: boolean };
 
 export function TextView({ file, t }: { file: PreviewFile; t: Translate }) {
+  const locale = useLocale();
   const url = contentUrlOf(file);
   const [loaded, setLoaded] = useState<{ url: string; result: TextState }>();
   useEffect(() => {
@@ -392,7 +393,7 @@ export function TextView({ file, t }: { file: PreviewFile; t: Translate }) {
     <div className="flex size-full max-w-6xl flex-col gap-2">
       {result.truncated ? (
         <p className="text-center text-sm text-neutral-300" role="note">
-          {t('text-truncated', { size: formatBytes(textPreviewBytes) })}
+          {t('text-truncated', { size: formatBytes(textPreviewBytes, { locale }) })}
         </p>
       ) : null}
       <div
