@@ -46,7 +46,11 @@ test.describe('the sitemap', () => {
     const xml = await response.text();
     expect(xml).toContain(`<loc>${baseURL}/faq</loc>`);
     expect(xml).toContain(`hreflang="ja" href="${baseURL}/ja/faq"`);
-    expect(xml).toContain(`hreflang="zh-TW" href="${baseURL}/zh-TW/help-center"`);
+    expect(xml).toContain(
+      `hreflang="zh-TW" href="${baseURL}/zh-TW/help-center/sharing/create-a-share-link"`,
+    );
+    // `/help-center` itself redirects to its first topic, so only the topics are listed.
+    expect(xml).not.toContain('/help-center</loc>');
     // Each blog post's page, in every language that has the post, with its alternates.
     expect(xml).toContain(`<loc>${baseURL}/ja/blog/offline-downloads</loc>`);
     expect(xml).toContain(`hreflang="es" href="${baseURL}/es/blog/save-shared-links"`);
