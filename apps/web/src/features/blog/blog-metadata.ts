@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { Locale } from '@nimbus/contracts';
 import { absoluteLocaleUrl } from '@/i18n/alternates';
-import { publicPageMetadata } from '@/features/site/public-page-metadata';
+import { publicPageMetadata } from '@/lib/public-page-metadata';
 import { blogFeedPath, blogPath, blogPostPath } from './blog-links';
 import type { BlogPost } from './blog-post';
 

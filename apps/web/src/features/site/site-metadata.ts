@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { Locale } from '@nimbus/contracts';
 import { config } from '@/config';
-import { publicPageMetadata } from './public-page-metadata';
+import { publicPageMetadata } from '@/lib/public-page-metadata';
 
 /** A public page's metadata (see `publicPageMetadata`) on this site's public origin. */
 export function siteMetadata(
