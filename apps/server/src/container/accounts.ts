@@ -96,6 +96,10 @@ export function createAccountArea({ config, database, options, now }: Wiring) {
     clients,
     now,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    checkCache: {
+      ttlMs: config.SESSION_CHECK_CACHE_SECONDS * 1000,
+      accessChanges: database.accessChanges,
+    },
     accessTokens: createAccessTokens({
       key: keys.accessToken,
       issuer: config.PUBLIC_URL,

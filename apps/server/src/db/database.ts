@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { createAccessChanges } from './access-changes';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL: how to open a connection of one's own beside the pool (`LISTEN` needs one). */
   clientConfig?: pg.ClientConfig;
+  /** How many statements that may end a member's access this process has run (`access-changes.ts`). */
+  accessChanges: () => number;
 }
 
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
@@ -104,6 +107,8 @@ function withKeptStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfi
 
 /** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite. */
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  const accessChanges = createAccessChanges();
+  const plugins = [accessChanges.plugin];
   if (config.DATABASE_URL !== '') {
     const clientConfig: pg.ClientConfig = {
       connectionString: config.DATABASE_URL,
@@ -111,9 +116,14 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     };
     const pool = new pg.Pool({ ...clientConfig, max: config.DATABASE_POOL_SIZE });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(config) }),
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool }),
+        plugins,
+        ...queryLog(config),
+      }),
       dialect: 'postgres',
       clientConfig,
+      accessChanges: accessChanges.count,
     };
   }
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
@@ -125,9 +135,11 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   return {
     db: new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withKeptStatements(sqlite) }),
+      plugins,
       ...queryLog(config),
     }),
     dialect: 'sqlite',
+    accessChanges: accessChanges.count,
   };
 }
 

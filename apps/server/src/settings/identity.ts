@@ -34,6 +34,15 @@ export const identitySettings = {
     .max(86_400)
     .default(900)
     .describe('Lifetime of an access token, in seconds.'),
+  SESSION_CHECK_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(5)
+    .describe(
+      'How long a process trusts a session it found open before checking it in the database again, in seconds (0 checks on every call). A sign-out, a revoked session or a blocked member takes effect at once on the process that made the change, and within this time on the other nodes of a fleet.',
+    ),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()

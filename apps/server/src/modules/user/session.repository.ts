@@ -15,6 +15,7 @@ export interface ActiveSession {
   userId: string;
   clientId: string;
   lastUsedAt: string;
+  expiresAt: string;
 }
 
 /** The sessions its member may still act through, from which one is picked by a value. */
@@ -28,6 +29,7 @@ function activeSessions(db: Kysely<Database>, now: string) {
         'sessions.user_id as userId',
         'sessions.client_id as clientId',
         'sessions.last_used_at as lastUsedAt',
+        'sessions.expires_at as expiresAt',
       ])
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)

@@ -4,7 +4,7 @@ import type { Actor } from '../auth/authenticator';
 import type { AccessTokens } from './access-token';
 import type { ClientRegistry } from './client-registry';
 import type { RequestContext } from './request-context';
-import type { SessionRepository } from './session.repository';
+import type { ActiveSession, SessionRepository } from './session.repository';
 
 /** What a successful sign-in, sign-up or refresh hands out (docs/api.md#user-service Token). */
 export interface TokenGrant {
@@ -24,6 +24,11 @@ export interface SessionServiceDeps {
   accessTokens: AccessTokens;
   clients: ClientRegistry;
   refreshTtlSeconds: number;
+  /**
+   * Sessions found open are trusted for `ttlMs` without a query, while `accessChanges` (the
+   * count of statements of this process that may end access) stands still. Absent: no cache.
+   */
+  checkCache?: { ttlMs: number; accessChanges: () => number };
   now: () => Date;
 }
 
@@ -36,6 +41,8 @@ export const webClientId = 'web';
 // `last_used_at` is written at most this often per session, not on every request.
 const touchIntervalMs = 60_000;
 const maxTokenLength = 4096;
+/** How many open sessions the check cache holds (a few hundred bytes each). */
+const checkedSessionsKept = 10_000;
 
 /**
  * Sessions and their tokens: issuing, refreshing with rotation and reuse detection, revoking,
@@ -78,15 +85,48 @@ export function createSessionService(deps: SessionServiceDeps) {
     }
   }
 
-  async function toActor(
-    session: { sessionId: string; userId: string; lastUsedAt: string } | undefined,
+  // The session check of a signed-in call is its one query beyond its own work, so a session
+  // found open is remembered for a few seconds. Any statement of this process that may end
+  // access (a sign-out, a revoked session, a member blocked or deleted) empties it at once, so
+  // such a change holds on the next call here; other nodes of a fleet see it within `ttlMs`.
+  const checked = new Map<string, { session: ActiveSession; until: number; changes: number }>();
+
+  async function checkedSession(
+    key: string,
     now: Date,
-  ): Promise<Actor | null> {
+    find: () => Promise<ActiveSession | undefined>,
+  ): Promise<ActiveSession | undefined> {
+    const cache = deps.checkCache;
+    if (cache === undefined || cache.ttlMs <= 0) {
+      return find();
+    }
+    // Read before the query, so a change made while it runs leaves its answer unkept.
+    const changes = cache.accessChanges();
+    const at = now.getTime();
+    const known = checked.get(key);
+    if (known && known.changes === changes && known.until > at) {
+      return known.session;
+    }
+    const session = await find();
+    checked.delete(key);
+    if (session) {
+      if (checked.size >= checkedSessionsKept) {
+        checked.delete(checked.keys().next().value as string);
+      }
+      const until = Math.min(at + cache.ttlMs, Date.parse(session.expiresAt));
+      checked.set(key, { session, until, changes });
+    }
+    return session;
+  }
+
+  async function toActor(session: ActiveSession | undefined, now: Date): Promise<Actor | null> {
     if (!session) {
       return null;
     }
     if (now.getTime() - Date.parse(session.lastUsedAt) > touchIntervalMs) {
       await deps.sessions.touch(session.sessionId, now);
+      // A remembered session is stamped too, so the next calls do not touch it again.
+      session.lastUsedAt = now.toISOString();
     }
     return { userId: session.userId, sessionId: session.sessionId };
   }
@@ -208,7 +248,9 @@ export function createSessionService(deps: SessionServiceDeps) {
         return null;
       }
       const now = deps.now();
-      const session = await deps.sessions.findActive(claims.sessionId, now);
+      const session = await checkedSession(`s:${claims.sessionId}`, now, () =>
+        deps.sessions.findActive(claims.sessionId, now),
+      );
       return toActor(session?.userId === claims.userId ? session : undefined, now);
     },
 
@@ -218,7 +260,11 @@ export function createSessionService(deps: SessionServiceDeps) {
         return null;
       }
       const now = deps.now();
-      return toActor(await deps.sessions.findActiveByCookie(hashToken(cookieToken), now), now);
+      const hash = hashToken(cookieToken);
+      return toActor(
+        await checkedSession(`c:${hash}`, now, () => deps.sessions.findActiveByCookie(hash, now)),
+        now,
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 -- GET /v1/user/me (the session check, then the profile)
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > $1 and "users"."status" = $2 and "sessions"."id" = $3;
+select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt", "sessions"."expires_at" as "expiresAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > $1 and "users"."status" = $2 and "sessions"."id" = $3;
 select * from "users" where "id" = $1;
 
 -- POST /config/v1/basic
@@ -12,7 +12,6 @@ insert into "files" ("id", "user_id", "parent_id", "kind", "name", "name_key", "
 insert into "uploads" ("id", "user_id", "file_id", "size", "received", "client_hash", "upload_type", "state", "sha256", "gcid", "proof", "created_at", "expires_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13);
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = $1 and "expires_at" > $2 and "starts_at" <= $3 order by "expires_at", "id";
 select "live_bytes", "trash_bytes" from "member_usage" where "user_id" = $1;
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > $1 and "users"."status" = $2 and "sessions"."id" = $3;
 select "type", max("expires_at") as "expires_at" from "memberships" where "user_id" = $1 group by "type" order by "type";
 select * from "files" where "user_id" = $1 and "id" = $2;
 select * from "files" where "user_id" = $1 and "parent_id" = $2 and "name_key" = $3 and "trashed" = $4;
@@ -28,7 +27,6 @@ select "created_at", "id" from "events" where "user_id" = $1 order by "created_a
 select "id", "trashed" from "files" where "id" = $1 and "user_id" = $2 and "phase" = $3;
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = $1 and "expires_at" > $2 and "starts_at" <= $3 order by "expires_at", "id";
 select "live_bytes", "trash_bytes" from "member_usage" where "user_id" = $1;
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > $1 and "users"."status" = $2 and "sessions"."id" = $3;
 select "type", max("expires_at") as "expires_at" from "memberships" where "user_id" = $1 group by "type" order by "type";
 select * from "files" where "user_id" = $1 and "id" = $2;
 select * from "uploads" where "id" = $1 and "user_id" = $2;
@@ -40,6 +38,5 @@ update "uploads" set "state" = $1, "sha256" = $2, "gcid" = $3, "received" = $4 w
 update "uploads" set "state" = $1, "sha256" = $2, "gcid" = $3, "received" = $4, "proof" = $5, "expires_at" = $6 where "id" = $7;
 
 -- GET /drive/v1/files (the root folder, first page)
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > $1 and "users"."status" = $2 and "sessions"."id" = $3;
 select * from "media_info" where "sha256" in ($1);
 select * from (select * from "files" where "user_id" = $1 and "parent_id" = $2 and "kind" = $3 and "trashed" + 0 = $4 order by "modified_at" desc, "id" desc limit $5) as "folder" union all select * from (select * from "files" where "user_id" = $6 and "parent_id" = $7 and "kind" = $8 and "trashed" + 0 = $9 order by "modified_at" desc, "id" desc limit $10) as "file" order by "modified_at" desc, "id" desc limit $11;

@@ -1,5 +1,5 @@
 -- GET /v1/user/me (the session check, then the profile)
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > ? and "users"."status" = ? and "sessions"."id" = ?;
+select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt", "sessions"."expires_at" as "expiresAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > ? and "users"."status" = ? and "sessions"."id" = ?;
 select * from "users" where "id" = ?;
 
 -- POST /config/v1/basic
@@ -12,7 +12,6 @@ insert into "files" ("id", "user_id", "parent_id", "kind", "name", "name_key", "
 insert into "uploads" ("id", "user_id", "file_id", "size", "received", "client_hash", "upload_type", "state", "sha256", "gcid", "proof", "created_at", "expires_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = ? and "expires_at" > ? and "starts_at" <= ? order by "expires_at", "id";
 select "live_bytes", "trash_bytes" from "member_usage" where "user_id" = ?;
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > ? and "users"."status" = ? and "sessions"."id" = ?;
 select "type", max("expires_at") as "expires_at" from "memberships" where "user_id" = ? group by "type" order by "type";
 select * from "files" where "user_id" = ? and "id" = ?;
 select * from "files" where "user_id" = ? and "parent_id" = ? and "name_key" = ? and "trashed" = ?;
@@ -28,7 +27,6 @@ select "created_at", "id" from "events" where "user_id" = ? order by "created_at
 select "id", "trashed" from "files" where "id" = ? and "user_id" = ? and "phase" = ?;
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = ? and "expires_at" > ? and "starts_at" <= ? order by "expires_at", "id";
 select "live_bytes", "trash_bytes" from "member_usage" where "user_id" = ?;
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > ? and "users"."status" = ? and "sessions"."id" = ?;
 select "type", max("expires_at") as "expires_at" from "memberships" where "user_id" = ? group by "type" order by "type";
 select * from "files" where "user_id" = ? and "id" = ?;
 select * from "uploads" where "id" = ? and "user_id" = ?;
@@ -40,6 +38,5 @@ update "uploads" set "state" = ?, "sha256" = ?, "gcid" = ?, "received" = ? where
 update "uploads" set "state" = ?, "sha256" = ?, "gcid" = ?, "received" = ?, "proof" = ?, "expires_at" = ? where "id" = ?;
 
 -- GET /drive/v1/files (the root folder, first page)
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > ? and "users"."status" = ? and "sessions"."id" = ?;
 select * from "media_info" where "sha256" in (?);
 select * from (select * from "files" where "user_id" = ? and "parent_id" = ? and "kind" = ? and "trashed" + 0 = ? order by "modified_at" desc, "id" desc limit ?) as "folder" union all select * from (select * from "files" where "user_id" = ? and "parent_id" = ? and "kind" = ? and "trashed" + 0 = ? order by "modified_at" desc, "id" desc limit ?) as "file" order by "modified_at" desc, "id" desc limit ?;
