@@ -1,20 +1,13 @@
 'use client';
 
 import type { MouseEvent, PointerEvent, ReactNode } from 'react';
-import { memo, useMemo, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { memo, useMemo } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useLocale, useTimeZone } from 'next-intl';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import type { DriveFile } from './drive-api';
 import { isFolder } from './drive-api';
-import { focusRenameOnMenuClose } from './inline-rename';
 import { ItemIcon } from '@/features/items/item-icons';
 import {
   itemGlyph,
@@ -41,84 +34,21 @@ export interface MoreMenuTarget {
   rect: { left: number; top: number; width: number; height: number };
 }
 
+const loadMoreMenu = () => import('./item-more-menu');
+const LoadedMoreMenu = dynamic(() => loadMoreMenu().then((module) => module.ItemMoreMenu), {
+  ssr: false,
+});
+
 /**
- * The "more actions" menu of a listing: one menu for all items, opened next to the button of the
- * item it was asked for. A Radix menu in every row would cost each row a dozen components and
- * effects while a folder of 100,000 items scrolls; the rows carry plain buttons instead. The menu
- * is placed by an invisible trigger laid over the item's button (the listing cannot scroll while
- * the menu is open), and gives the focus back to that button when it closes.
+ * The "more actions" menu of a listing (`./item-more-menu`), loaded when a "more" button is first
+ * hovered, focused or pressed: the first screen of the drive does without the menu's code.
  */
-export function ItemMoreMenu({
-  target,
-  actionsOf,
-  onClose,
-}: {
+export function ItemMoreMenu(props: {
   target: MoreMenuTarget | undefined;
   actionsOf: (file: DriveFile) => ItemAction[];
   onClose: () => void;
 }) {
-  const interactedOutside = useRef(false);
-  if (!target) {
-    return null;
-  }
-  const { anchor, rect } = target;
-  return createPortal(
-    <DropdownMenu
-      key={target.file.id}
-      open
-      onOpenChange={(open) => {
-        if (!open) {
-          onClose();
-        }
-      }}
-    >
-      <DropdownMenuTrigger asChild>
-        <span
-          aria-hidden
-          tabIndex={-1}
-          style={{
-            position: 'fixed',
-            left: rect.left,
-            top: rect.top,
-            width: rect.width,
-            height: rect.height,
-            pointerEvents: 'none',
-          }}
-        />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        onClick={(event) => event.stopPropagation()}
-        onInteractOutside={() => {
-          interactedOutside.current = true;
-        }}
-        onCloseAutoFocus={(event) => {
-          const outside = interactedOutside.current;
-          interactedOutside.current = false;
-          focusRenameOnMenuClose(event);
-          if (event.defaultPrevented) {
-            return;
-          }
-          event.preventDefault();
-          if (!outside && anchor.isConnected) {
-            anchor.focus();
-          }
-        }}
-      >
-        {actionsOf(target.file).map((action) => (
-          <DropdownMenuItem
-            key={action.key}
-            onSelect={action.run}
-            className={action.danger ? 'text-danger' : undefined}
-          >
-            <action.icon aria-hidden className="size-4" />
-            {action.label}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>,
-    document.body,
-  );
+  return props.target ? <LoadedMoreMenu {...props} target={props.target} /> : null;
 }
 
 /**
@@ -144,6 +74,8 @@ function MoreButton({
       aria-expanded={open}
       data-state={open ? 'open' : 'closed'}
       data-testid="item-more"
+      onPointerEnter={() => void loadMoreMenu()}
+      onFocus={() => void loadMoreMenu()}
       onClick={(event) => {
         event.stopPropagation();
         onOpen(file, event.currentTarget);

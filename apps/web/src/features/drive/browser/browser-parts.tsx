@@ -6,18 +6,15 @@ import type { SortOrder } from '@nimbus/contracts';
 import { FolderInput, FolderOpen, RotateCcw, Search, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { LazyMenu } from '@/components/ui/lazy-menu';
 import { cn } from '@/lib/cn';
 import { maxKeywordLength } from '@/lib/dialog-action';
 import { foldBreadcrumbs } from '../breadcrumbs';
 import { columnDirection, toggledColumnOrder } from '../display-order';
 import type { DriveFile } from '../drive-api';
 import type { FileSection } from '../drive-shell';
+
+const loadCrumbsMenu = () => import('./toolbar-menus').then((module) => module.CrumbsMenu);
 
 /** The path of the folder shown; the middle of a long path folds into a menu. */
 export function Breadcrumbs({
@@ -54,20 +51,15 @@ export function Breadcrumbs({
                 </span>
               ) : null}
               {entry.kind === 'gap' ? (
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
+                <LazyMenu
+                  load={loadCrumbsMenu}
+                  props={{ hidden: entry.hidden, onOpen }}
+                  trigger={
                     <Button variant="ghost" size="sm" aria-label={moreLabel}>
                       …
                     </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent>
-                    {entry.hidden.map((crumb) => (
-                      <DropdownMenuItem key={crumb.id} onSelect={() => onOpen(crumb.id)}>
-                        {crumb.name}
-                      </DropdownMenuItem>
-                    ))}
-                  </DropdownMenuContent>
-                </DropdownMenu>
+                  }
+                />
               ) : last ? (
                 <h1 aria-current="page" className="truncate px-2 text-lg font-semibold">
                   {entry.name}

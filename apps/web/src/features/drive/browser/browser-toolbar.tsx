@@ -1,30 +1,20 @@
 'use client';
 
-import type { ReactNode } from 'react';
 import { memo } from 'react';
 import type { SortOrder } from '@nimbus/contracts';
 import { ArrowUpDown, FolderPlus, LayoutGrid, List, Trash2, X } from 'lucide-react';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { LazyMenu } from '@/components/ui/lazy-menu';
 import type { ErrorTexts } from '@/lib/api/error-text';
-import { displayModeStore } from '@/features/preferences/display-mode';
 import { maxKeywordLength } from '@/lib/dialog-action';
-import { menuSortOrders, sortOrderLabelKeys } from '../display-order';
 import type { FileSection } from '../drive-shell';
 import { AddLinkButton, UploadButtons } from '../drive-slots';
-import { viewOverridesStore } from '../view-overrides';
 import { Breadcrumbs, SearchBox } from './browser-parts';
+
+const loadSortMenu = () => import('./toolbar-menus').then((module) => module.SortMenu);
+const loadViewMenu = () => import('./toolbar-menus').then((module) => module.ViewMenu);
 
 export interface BrowserToolbarProps {
   section: FileSection;
@@ -124,126 +114,29 @@ export const BrowserToolbar = memo(function BrowserToolbar(props: BrowserToolbar
             {t('action.empty-trash')}
           </Button>
         ) : null}
-        {section !== 'recent' ? <SortMenu {...props} /> : null}
-        {!isMobile ? <ViewMenu {...props} /> : null}
+        {section !== 'recent' ? (
+          <LazyMenu
+            load={loadSortMenu}
+            props={props}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={t('sort.label')}>
+                <ArrowUpDown aria-hidden />
+              </Button>
+            }
+          />
+        ) : null}
+        {!isMobile ? (
+          <LazyMenu
+            load={loadViewMenu}
+            props={props}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={t('view.label')}>
+                {props.view === 'grid' ? <LayoutGrid aria-hidden /> : <List aria-hidden />}
+              </Button>
+            }
+          />
+        ) : null}
       </div>
     </div>
   );
 });
-
-function SortMenu({
-  orderType,
-  setOrder,
-  pinFoldersTop,
-  orderSettingGlobal,
-  viewKey,
-}: BrowserToolbarProps) {
-  const t = useTranslations('drive');
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('sort.label')}>
-          <ArrowUpDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('sort.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={orderType}
-          onValueChange={(value) => setOrder(value as SortOrder)}
-        >
-          {menuSortOrders.map((sortOrder) => (
-            <DropdownMenuRadioItem key={sortOrder} value={sortOrder}>
-              {t(`sort.${sortOrderLabelKeys[sortOrder]}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <CheckItem
-          checked={pinFoldersTop}
-          onChange={(pinFoldersTop) =>
-            void displayModeStore.getState().updateGlobal({ pinFoldersTop })
-          }
-        >
-          {t('sort.folders-first')}
-        </CheckItem>
-        <CheckItem
-          checked={orderSettingGlobal}
-          onChange={(orderSettingGlobal) => {
-            if (!orderSettingGlobal) {
-              void viewOverridesStore.getState().update(viewKey, { orderType: orderType });
-            }
-            void displayModeStore.getState().updateGlobal({ orderSettingGlobal });
-          }}
-        >
-          {t('sort.apply-everywhere')}
-        </CheckItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-function ViewMenu({ view, setView, viewSettingGlobal, viewKey, viewType }: BrowserToolbarProps) {
-  const t = useTranslations('drive');
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('view.label')}>
-          {view === 'grid' ? <LayoutGrid aria-hidden /> : <List aria-hidden />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('view.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={view}
-          onValueChange={(value) => setView(value as 'list' | 'grid')}
-        >
-          <DropdownMenuRadioItem value="list">
-            <List aria-hidden className="size-4" />
-            {t('view.list')}
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="grid">
-            <LayoutGrid aria-hidden className="size-4" />
-            {t('view.grid')}
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <CheckItem
-          checked={viewSettingGlobal}
-          onChange={(viewSettingGlobal) => {
-            if (!viewSettingGlobal) {
-              void viewOverridesStore.getState().update(viewKey, { viewType: viewType });
-            }
-            void displayModeStore.getState().updateGlobal({ viewSettingGlobal });
-          }}
-        >
-          {t('view.apply-everywhere')}
-        </CheckItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-/** A menu item with a check mark (Radix checkbox item). */
-function CheckItem({
-  checked,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}) {
-  return (
-    <MenuPrimitive.CheckboxItem
-      checked={checked}
-      onCheckedChange={(value) => onChange(value === true)}
-      className="relative flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 pr-9 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9"
-    >
-      {children}
-      <MenuPrimitive.ItemIndicator className="absolute right-3 inline-flex">
-        ✓
-      </MenuPrimitive.ItemIndicator>
-    </MenuPrimitive.CheckboxItem>
-  );
-}

@@ -1,19 +1,59 @@
 'use client';
 
-import type { ReactNode } from 'react';
-import { FolderPlus } from 'lucide-react';
-import { useTranslations } from 'next-intl';
-import { ContextMenu as ContextMenuPrimitive } from 'radix-ui';
-import { cn } from '@/lib/cn';
+import type {
+  ComponentType,
+  FocusEvent,
+  HTMLAttributes,
+  MouseEvent,
+  PointerEvent,
+  ReactElement,
+} from 'react';
+import { cloneElement, useEffect, useState } from 'react';
 import type { ItemAction } from '../file-item';
-import { focusRenameOnMenuClose } from '../inline-rename';
+import type { ItemContextPanelProps } from './item-context-panel';
 
-const itemClassName =
-  'flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-muted md:min-h-9';
+const loadPanel = () => import('./item-context-panel').then((module) => module.ItemContextPanel);
+
+/** How long a touch or pen rests on the listing before the menu opens, as Radix's context menu. */
+const longPressMs = 700;
+
+/** The long press under way (one pointer presses at a time) and the menus opened so far (keys). */
+let longPress: number | undefined;
+let menusOpened = 0;
+
+function clearLongPress() {
+  window.clearTimeout(longPress);
+  longPress = undefined;
+}
+
+function startLongPress(open: () => void) {
+  clearLongPress();
+  longPress = window.setTimeout(open, longPressMs);
+}
+
+function nextMenuKey(): number {
+  menusOpened += 1;
+  return menusOpened;
+}
+
+type ListingProps = Pick<
+  HTMLAttributes<HTMLElement>,
+  | 'onContextMenu'
+  | 'onPointerDown'
+  | 'onPointerMove'
+  | 'onPointerUp'
+  | 'onPointerCancel'
+  | 'onPointerEnter'
+  | 'onFocus'
+  | 'style'
+>;
 
 /**
- * The context menu of a drive listing (right click, not on phones): the actions of the item or
- * selection clicked, or New folder on the listing's background in a folder.
+ * The context menu of a drive listing (right click or long press, not on phones): the actions of
+ * the item or selection clicked, or New folder on the listing's background in a folder. The
+ * menu's code (`./item-context-panel`) loads when the pointer or the focus first comes to the
+ * listing, so the first screen does without it; a right click before it has arrived opens the
+ * menu as soon as it has.
  */
 export function ItemContextMenu({
   actions,
@@ -29,45 +69,86 @@ export function ItemContextMenu({
   disabled: boolean;
   onClosed: () => void;
   /** The listing. */
-  children: ReactNode;
+  children: ReactElement<ListingProps>;
 }) {
-  const t = useTranslations('drive');
+  const [Panel, setPanel] = useState<ComponentType<ItemContextPanelProps>>();
+  const [menu, setMenu] = useState<
+    { key: number; point: { x: number; y: number } } & Pick<ItemContextPanelProps, 'returnFocus'>
+  >();
+  useEffect(() => clearLongPress, []);
+
+  const openAt = (x: number, y: number) => {
+    const returnFocus = document.activeElement;
+    const key = nextMenuKey();
+    void loadPanel().then((component) => {
+      setPanel(() => component);
+      setMenu({ key, point: { x, y }, returnFocus });
+    });
+  };
+  const listing = children.props;
+  const touchOrPen = (event: PointerEvent) => event.pointerType !== 'mouse';
+  const trigger: ListingProps = disabled
+    ? {}
+    : {
+        style: { WebkitTouchCallout: 'none', ...listing.style },
+        onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+          listing.onPointerEnter?.(event);
+          void loadPanel();
+        },
+        onFocus: (event: FocusEvent<HTMLElement>) => {
+          listing.onFocus?.(event);
+          void loadPanel();
+        },
+        onContextMenu: (event: MouseEvent<HTMLElement>) => {
+          listing.onContextMenu?.(event);
+          clearLongPress();
+          if (!event.defaultPrevented) {
+            event.preventDefault();
+            openAt(event.clientX, event.clientY);
+          }
+        },
+        onPointerDown: (event: PointerEvent<HTMLElement>) => {
+          listing.onPointerDown?.(event);
+          if (touchOrPen(event) && !event.defaultPrevented) {
+            const { clientX, clientY } = event;
+            startLongPress(() => openAt(clientX, clientY));
+          }
+        },
+        onPointerMove: (event: PointerEvent<HTMLElement>) => {
+          listing.onPointerMove?.(event);
+          if (touchOrPen(event)) {
+            clearLongPress();
+          }
+        },
+        onPointerUp: (event: PointerEvent<HTMLElement>) => {
+          listing.onPointerUp?.(event);
+          if (touchOrPen(event)) {
+            clearLongPress();
+          }
+        },
+        onPointerCancel: (event: PointerEvent<HTMLElement>) => {
+          listing.onPointerCancel?.(event);
+          if (touchOrPen(event)) {
+            clearLongPress();
+          }
+        },
+      };
   return (
-    <ContextMenuPrimitive.Root
-      onOpenChange={(openMenu) => {
-        if (!openMenu) {
-          onClosed();
-        }
-      }}
-    >
-      <ContextMenuPrimitive.Trigger asChild disabled={disabled}>
-        {children}
-      </ContextMenuPrimitive.Trigger>
-      <ContextMenuPrimitive.Portal>
-        <ContextMenuPrimitive.Content
-          className="z-[var(--z-overlay)] min-w-48 rounded-xl border border-border bg-background p-1 text-foreground shadow-[var(--shadow-popover)]"
-          data-testid="item-menu"
-          onCloseAutoFocus={focusRenameOnMenuClose}
-        >
-          {actions.length > 0 ? (
-            actions.map((action) => (
-              <ContextMenuPrimitive.Item
-                key={action.key}
-                onSelect={action.run}
-                className={cn(itemClassName, action.danger ? 'text-danger' : '')}
-              >
-                <action.icon aria-hidden className="size-4" />
-                {action.label}
-              </ContextMenuPrimitive.Item>
-            ))
-          ) : newFolder ? (
-            <ContextMenuPrimitive.Item onSelect={newFolder} className={itemClassName}>
-              <FolderPlus aria-hidden className="size-4" />
-              {t('action.new-folder')}
-            </ContextMenuPrimitive.Item>
-          ) : null}
-        </ContextMenuPrimitive.Content>
-      </ContextMenuPrimitive.Portal>
-    </ContextMenuPrimitive.Root>
+    <>
+      {cloneElement(children, trigger)}
+      {Panel && menu ? (
+        <Panel
+          key={menu.key}
+          point={menu.point}
+          returnFocus={menu.returnFocus}
+          actions={actions}
+          newFolder={newFolder}
+          onClose={() => {
+            setMenu(undefined);
+            onClosed();
+          }}
+        />
+      ) : null}
+    </>
   );
 }
