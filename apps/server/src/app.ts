@@ -13,11 +13,11 @@ import Fastify, {
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Container } from './container';
+import { answerSerializerCompiler } from './http/answer-serializer';
 import { AppError } from './http/app-error';
 import { answerClientError, answerConnect, lacksHost } from './http/client-error';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
@@ -79,6 +79,11 @@ export interface BuildAppOptions {
   readinessChecks?: Record<string, () => Promise<boolean>>;
   /** Told of every route as it is registered (tests enumerate the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Encode every answer with zod too and fail the request when it breaks its schema or the
+   * compiled writer would send it differently (the tests); production only runs the writer.
+   */
+  checkAnswers?: boolean;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
@@ -151,7 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onRoute', options.onRoute);
   }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    answerSerializerCompiler({ checkAnswers: options.checkAnswers ?? false }),
+  );
   registerErrorHandler(app);
   // Files, uploads, tasks, shares and share reports (docs/api.md#files to #shares), the user service, site
   // configuration, mail, analytics and access (#account-and-membership, #user-service). Membership calls (`/vip/v1/`) check their own texts.

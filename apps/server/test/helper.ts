@@ -119,6 +119,7 @@ export async function buildTestApp(
     config,
     container,
     logger: pino({ level: 'silent' }),
+    checkAnswers: true,
     onRoute: (route) => {
       routes.push({
         methods: [route.method].flat(),
