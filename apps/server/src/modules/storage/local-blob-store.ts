@@ -89,12 +89,24 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
     }
   }
 
-  /** Makes `ab/cd` exist durably: a new folder is an entry of its parent, fsynced too. */
-  async function ensureFolder(dir: string): Promise<void> {
+  /**
+   * Renames a finished file to its place under `ab/cd`, creating those folders as needed, then
+   * fsyncs every folder that gained an entry: `cd` (the file), `ab` when `cd` is new, the root
+   * when `ab` is. The fsyncs run at once (the file system commits them together) and all end
+   * before this returns, so the blob is durable before any row refers to it.
+   */
+  async function moveIntoPlace(from: string, to: string): Promise<void> {
+    const dir = path.dirname(to);
+    const parent = path.dirname(dir);
     const created = await fs.mkdir(dir, { recursive: true });
-    if (created !== undefined) {
-      await syncDirectory(path.dirname(dir));
-      await syncDirectory(root);
+    const changed =
+      created === undefined ? [] : path.resolve(created) === parent ? [parent, root] : [parent];
+    try {
+      await fs.rename(from, to);
+      changed.push(dir);
+    } finally {
+      // New folders are made durable even when the rename fails (a copy then takes its place).
+      await Promise.all(changed.map(syncDirectory));
     }
   }
 
@@ -125,9 +137,7 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
       return digest;
     }
     // A missing blob, or a damaged one of the wrong size, which the new copy replaces.
-    await ensureFolder(path.dirname(finalPath));
-    await fs.rename(tempPath, finalPath);
-    await syncDirectory(path.dirname(finalPath));
+    await moveIntoPlace(tempPath, finalPath);
     return digest;
   }
 
@@ -142,9 +152,8 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
       fs.rm(filePath, { force: true }).catch(() => undefined);
       return;
     }
-    await ensureFolder(path.dirname(finalPath));
     try {
-      await fs.rename(filePath, finalPath);
+      await moveIntoPlace(filePath, finalPath);
     } catch (error) {
       if (!isErrorCode(error, 'EXDEV')) {
         throw error;
@@ -155,9 +164,7 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
         expectedSha256: digest.sha256,
       });
       await fs.rm(filePath, { force: true });
-      return;
     }
-    await syncDirectory(path.dirname(finalPath));
   }
 
   async function get(sha256: string, range: ReadRange = {}): Promise<Readable> {
