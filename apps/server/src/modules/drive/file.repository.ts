@@ -7,6 +7,7 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, FileTable } from '../../db/schema';
 import { usageQueriesOn, type StorageUsage, type UsageDelta } from './usage.repository';
 
@@ -226,6 +227,28 @@ function isUniqueViolationError(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** A member's item by id, read on every call about one file: compiled once. */
+const ownedFileById = preparedQuery(
+  (db: Kysely<Database>, values: { userId: string; id: string }) =>
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', values.userId)
+      .where('id', '=', values.id),
+);
+
+/** The live item of a folder under a name, read by every create, rename and move: compiled once. */
+const liveFileByName = preparedQuery(
+  (db: Kysely<Database>, values: { userId: string; parentId: string; nameKey: string }) =>
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', values.userId)
+      .where('parent_id', '=', values.parentId)
+      .where('name_key', '=', values.nameKey)
+      .where('trashed', '=', 0),
+);
+
 function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
   const usage = usageQueriesOn(db);
   const owned = (userId: string) =>
@@ -296,7 +319,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
   return {
     /** The member's item with this id, in any state; undefined when absent or another's. */
     async findOwned(userId: string, id: string): Promise<FileRecord | undefined> {
-      const row = await owned(userId).where('id', '=', id).executeTakeFirst();
+      const [row] = await ownedFileById.execute(db, { userId, id });
       return row === undefined ? undefined : toRecord(row);
     },
 
@@ -314,11 +337,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       parentId: string,
       nameKey: string,
     ): Promise<FileRecord | undefined> {
-      const row = await owned(userId)
-        .where('parent_id', '=', parentId)
-        .where('name_key', '=', nameKey)
-        .where('trashed', '=', 0)
-        .executeTakeFirst();
+      const [row] = await liveFileByName.execute(db, { userId, parentId, nameKey });
       return row === undefined ? undefined : toRecord(row);
     },
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared-query';
 
 /** Bytes of a member's complete files: live, and in the trash (or inside a trashed folder). */
 export interface StorageUsage {
@@ -53,6 +54,14 @@ export interface UsageMismatch {
  * (after `lock` when it reads the member's files first), so the counters move together with
  * the rows or not at all.
  */
+/** A member's counters, read by every quota check: compiled once. */
+const usageOfMember = preparedQuery((db: Kysely<Database>, values: { userId: string }) =>
+  db
+    .selectFrom('member_usage')
+    .select(['live_bytes', 'trash_bytes'])
+    .where('user_id', '=', values.userId),
+);
+
 export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
   async function ensureRow(userId: string, stamp: string): Promise<void> {
     await db
@@ -112,11 +121,7 @@ export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
 
     /** The member's counters (zero for a member who never stored a file). */
     async read(userId: string): Promise<StorageUsage> {
-      const row = await db
-        .selectFrom('member_usage')
-        .select(['live_bytes', 'trash_bytes'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const [row] = await usageOfMember.execute(db, { userId });
       // PostgreSQL answers bigint as a string; sizes stay far below 2^53.
       return { live: Number(row?.live_bytes ?? 0), trash: Number(row?.trash_bytes ?? 0) };
     },

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type {
   ActivationCodeTable,
   Database,
@@ -115,6 +116,27 @@ export function redemptionQueries(db: Kysely<Database>): RedemptionQueries {
 }
 
 /** Memberships, activation codes and their redemptions. Only this file queries them. */
+// The plan behind every quota check (each upload, twice): compiled once.
+const latestExpiriesOf = preparedQuery((db: Kysely<Database>, values: { userId: string }) =>
+  db
+    .selectFrom('memberships')
+    .select(['type', (eb) => eb.fn.max('expires_at').as('expires_at')])
+    .where('user_id', '=', values.userId)
+    .groupBy('type')
+    .orderBy('type'),
+);
+const activePacksOf = preparedQuery(
+  (db: Kysely<Database>, values: { userId: string; stamp: string }) =>
+    db
+      .selectFrom('member_packs')
+      .select(['kind', 'bytes', 'expires_at'])
+      .where('user_id', '=', values.userId)
+      .where('expires_at', '>', values.stamp)
+      .where('starts_at', '<=', values.stamp)
+      .orderBy('expires_at')
+      .orderBy('id'),
+);
+
 export function createMembershipRepository(db: Kysely<Database>) {
   return {
     /**
@@ -122,28 +144,13 @@ export function createMembershipRepository(db: Kysely<Database>) {
      * grants queue up one after another, so the latest end is the end of the membership.
      */
     async latestExpiries(userId: string): Promise<{ type: string; expiresAt: string }[]> {
-      const rows = await db
-        .selectFrom('memberships')
-        .select(['type', (eb) => eb.fn.max('expires_at').as('expires_at')])
-        .where('user_id', '=', userId)
-        .groupBy('type')
-        .orderBy('type')
-        .execute();
+      const rows = await latestExpiriesOf.execute(db, { userId });
       return rows.map((row) => ({ type: row.type, expiresAt: String(row.expires_at) }));
     },
 
     /** The storage and traffic packs the member holds at `at`, the soonest to end first. */
     async activePacks(userId: string, at: Date): Promise<ActivePack[]> {
-      const stamp = at.toISOString();
-      const rows = await db
-        .selectFrom('member_packs')
-        .select(['kind', 'bytes', 'expires_at'])
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', stamp)
-        .where('starts_at', '<=', stamp)
-        .orderBy('expires_at')
-        .orderBy('id')
-        .execute();
+      const rows = await activePacksOf.execute(db, { userId, stamp: at.toISOString() });
       return rows.map((row) => ({
         kind: row.kind,
         bytes: Number(row.bytes),

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, UploadTable } from '../../db/schema';
 import { usageQueriesOn } from '../drive/usage.repository';
 import type { ContentDigest } from '../storage/content-hash';
@@ -64,6 +65,15 @@ function toRecord(row: Selectable<UploadTable>): UploadRecord {
     expiresAt: row.expires_at,
   };
 }
+
+/** A member's upload, read by every request of an upload: compiled once. */
+const ownedUpload = preparedQuery((db: Kysely<Database>, values: { userId: string; id: string }) =>
+  db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', '=', values.id)
+    .where('user_id', '=', values.userId),
+);
 
 /** Thrown inside a transaction to roll it back. */
 class RolledBack extends Error {}
@@ -189,12 +199,7 @@ export function createUploadRepository(db: Kysely<Database>) {
 
     /** The member's upload with this id; undefined when absent or another's. */
     async findOwned(userId: string, id: string): Promise<UploadRecord | undefined> {
-      const row = await db
-        .selectFrom('uploads')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const [row] = await ownedUpload.execute(db, { userId, id });
       return row === undefined ? undefined : toRecord(row);
     },
 
