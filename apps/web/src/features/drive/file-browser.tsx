@@ -16,7 +16,7 @@ import { clearSelection } from '@/features/items/selection';
 import { useDriveActions } from './use-drive-actions';
 import { useBreadcrumbs, useListing } from './use-listing';
 import { listedIndex } from './listed-items';
-import { VirtualRows } from './virtual-rows';
+import { ListingRows } from './listing-rows';
 import type { DialogState } from './browser/browser-dialogs';
 import { BrowserDialogs } from './browser/browser-dialogs';
 import { DragGhost, ListHeader, ListingStates } from './browser/browser-parts';
@@ -245,7 +245,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
             describeError={describeError}
             openFolder={openFolder}
           >
-            <VirtualRows
+            <ListingRows
               scrollRef={scrollRef}
               count={items.length}
               columns={columns}
