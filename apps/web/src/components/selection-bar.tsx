@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoaderCircle, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { clsx } from 'clsx';
 
 export interface SelectionBarProps {
   /** The toolbar's accessible name. */
@@ -48,7 +48,7 @@ export function SelectionBar({
       role="toolbar"
       aria-label={label}
       data-testid={testId}
-      className={cn(
+      className={clsx(
         'flex items-center bg-background px-2 py-1',
         isMobile
           ? 'fixed inset-x-0 bottom-0 z-30 border-t border-border pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[var(--shadow-popover)]'
@@ -56,9 +56,14 @@ export function SelectionBar({
         className,
       )}
     >
-      <Button variant="ghost" size="icon" aria-label={clearLabel} onClick={onClear}>
+      <button
+        type="button"
+        className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+        aria-label={clearLabel}
+        onClick={onClear}
+      >
         <X aria-hidden />
-      </Button>
+      </button>
       <span
         role={busy || announceCount ? 'status' : undefined}
         className="mr-auto flex min-w-0 items-center gap-2 truncate text-sm font-medium"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatBytes } from '@nimbus/contracts';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import type { DriveFile } from '@nimbus/contracts';
 import { ItemIcon, itemIconOf } from './item-icons';
 
@@ -34,7 +34,7 @@ export function itemGlyph(
   return (
     <ItemIcon
       name={icon.name}
-      className={cn(tile ? 'size-12' : 'size-6', 'shrink-0', icon.className)}
+      className={clsx(tile ? 'size-12' : 'size-6', 'shrink-0', icon.className)}
     />
   );
 }
@@ -52,7 +52,7 @@ export function itemPicture(item: ShownItem): ReactNode {
 /** An item's name, cut with an ellipsis where it does not fit (the whole name as its title). */
 export function itemName(name: string, className?: string): ReactNode {
   return (
-    <span className={cn('min-w-0 truncate', className)} title={name}>
+    <span className={clsx('min-w-0 truncate', className)} title={name}>
       {name}
     </span>
   );
@@ -60,7 +60,7 @@ export function itemName(name: string, className?: string): ReactNode {
 
 /** The frame of a grid tile, selected or not. */
 export function itemTileClass(selected: boolean): string {
-  return cn(
+  return clsx(
     'group relative flex h-full select-none flex-col rounded-xl border p-2',
     selected ? 'border-primary bg-primary/10' : 'border-border bg-background hover:bg-muted',
   );

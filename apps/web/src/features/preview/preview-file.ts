@@ -6,6 +6,9 @@ import {
   isVideo,
   textExtensions,
 } from '@nimbus/contracts';
+import { contentUrlOf, linkUrlOf } from './content-url';
+
+export { contentUrlOf };
 
 /** A playable rendition of a media file (docs/api.md#files `medias`). */
 export interface PreviewMedia {
@@ -168,21 +171,9 @@ export function previewKindOf(file: PreviewFile): PreviewKind {
   return 'other';
 }
 
-function urlOf(link: PreviewMedia['link'] | { url?: string } | undefined): string | undefined {
-  if (!link) {
-    return undefined;
-  }
-  return typeof link === 'string' ? link || undefined : link.url || undefined;
-}
-
-/** The URL of the file's bytes: `web_content_link`, else the octet-stream link. */
-export function contentUrlOf(file: PreviewFile): string | undefined {
-  return file.web_content_link || urlOf(file.links?.['application/octet-stream']);
-}
-
 /** The rendition to play: the default one, else the original, else the first with a link. */
 export function playableMediaOf(file: PreviewFile): PreviewMedia | undefined {
-  const medias = (file.medias ?? []).filter((media) => urlOf(media.link) !== undefined);
+  const medias = (file.medias ?? []).filter((media) => linkUrlOf(media.link) !== undefined);
   return (
     medias.find((media) => media.is_default) ?? medias.find((media) => media.is_origin) ?? medias[0]
   );
@@ -191,7 +182,7 @@ export function playableMediaOf(file: PreviewFile): PreviewMedia | undefined {
 /** What to play and whether the browser can: a rendition's link or the file's own bytes. */
 export function playbackOf(file: PreviewFile): { url?: string; supported: boolean } {
   const media = playableMediaOf(file);
-  const url = urlOf(media?.link) ?? contentUrlOf(file);
+  const url = linkUrlOf(media?.link) ?? contentUrlOf(file);
   const codec = media?.video?.audio_codec;
   return { url, supported: media?.is_playable !== false && isAudioCodecSupported(codec) };
 }

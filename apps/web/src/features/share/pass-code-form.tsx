@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { LockKeyhole } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { inputClasses } from '@/components/ui/input-classes';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { storePassCodeToken } from './pass-code-cookie';
@@ -78,7 +78,9 @@ export function PassCodeForm({
       >
         <label className="flex flex-col gap-1 text-left text-sm font-medium">
           {t('pass-code.label')}
-          <Input
+          <input
+            type="text"
+            className={inputClasses}
             name="pass_code"
             value={passCode}
             autoComplete="off"
@@ -94,9 +96,9 @@ export function PassCodeForm({
             {error}
           </p>
         ) : null}
-        <Button type="submit" disabled={busy}>
+        <button type="submit" className={buttonVariants()} disabled={busy}>
           {t('pass-code.submit')}
-        </Button>
+        </button>
       </form>
     </section>
   );

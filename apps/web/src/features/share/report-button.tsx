@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { Flag } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { loadOnce, useLoadedWhen } from '@/lib/use-loaded-when';
 
@@ -26,9 +26,10 @@ export function ReportButton({
   const ReportDialog = useLoadedWhen(loadReportDialog, open)?.ReportDialog;
   return (
     <>
-      <Button
+      <button
+        type="button"
+        className={buttonVariants({ variant: 'outline' })}
         ref={opener}
-        variant="outline"
         data-testid="share-report"
         aria-haspopup="dialog"
         aria-expanded={open && ReportDialog !== undefined}
@@ -38,7 +39,7 @@ export function ReportButton({
       >
         <Flag aria-hidden className="size-4" />
         {t('report.label')}
-      </Button>
+      </button>
       {ReportDialog ? (
         <ReportDialog
           shareId={shareId}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
 import { EyeOff } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { isCoverLifted, liftCover } from './share-preferences';
 
 /**
@@ -33,15 +33,17 @@ export function SensitiveCover({ shareId, children }: { shareId: string; childre
       <EyeOff aria-hidden className="size-10 text-muted-foreground" />
       <h1 className="text-2xl font-semibold">{t('cover.title')}</h1>
       <p className="text-muted-foreground">{t('cover.description')}</p>
-      <Button
-        variant="outline"
+      <button
+        type="button"
+        className={buttonVariants({ variant: 'outline' })}
+
         onClick={() => {
           liftCover(defaultStorage(), shareId);
           setLifted(true);
         }}
       >
         {t('cover.show')}
-      </Button>
+      </button>
     </section>
   );
 }

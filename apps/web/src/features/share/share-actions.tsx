@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useState } from 'react';
 import { HardDriveDownload } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { toast } from '@/components/ui/toast';
 import { emitAppEvent } from '@/lib/app-events';
 import type { ErrorTexts } from '@/lib/api/error-text';
@@ -195,9 +195,15 @@ export function SaveButton() {
   const t = useTranslations('share');
   const { requestSave, saving } = useShareActions();
   return (
-    <Button onClick={() => requestSave()} disabled={saving} data-testid="share-save" size="lg">
+    <button
+      type="button"
+      className={buttonVariants({ size: 'lg' })}
+      onClick={() => requestSave()}
+      disabled={saving}
+      data-testid="share-save"
+    >
       <HardDriveDownload aria-hidden />
       {saving ? t('save.saving') : t('save.label')}
-    </Button>
+    </button>
   );
 }

@@ -9,11 +9,11 @@ import { Download, EyeOff, HardDriveDownload } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { SelectionBar } from '@/components/selection-bar';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { ItemIconSymbols } from '@/features/items/item-icons';
 import type { PreviewFile } from '@/features/preview';
 import { useLayoutStore } from '@/lib/layout-store';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { peekRestore } from './restore-continue';
 import { useShareActions } from './share-actions';
 import { ShareListItem } from './share-list-item';
@@ -235,9 +235,9 @@ export function ShareFileList(props: ShareFileListProps) {
         desktopClassName="rounded-lg border border-border"
         className="gap-2"
       >
-        <Button
-          variant="outline"
-          size={isMobile ? 'icon' : 'sm'}
+        <button
+          type="button"
+          className={buttonVariants({ variant: 'outline', size: isMobile ? 'icon' : 'sm' })}
           aria-label={isMobile ? t('selection.download') : undefined}
           disabled={selectingAll}
           onClick={pick.downloadPicked}
@@ -245,16 +245,17 @@ export function ShareFileList(props: ShareFileListProps) {
         >
           <Download aria-hidden />
           {isMobile ? null : t('selection.download')}
-        </Button>
-        <Button
-          size="sm"
+        </button>
+        <button
+          type="button"
+          className={buttonVariants({ size: 'sm' })}
           disabled={selectingAll || saving}
           onClick={pick.savePicked}
           data-testid="share-selection-save"
         >
           <HardDriveDownload aria-hidden />
           {t('selection.save')}
-        </Button>
+        </button>
       </SelectionBar>
     ) : null;
 
@@ -296,7 +297,7 @@ export function ShareFileList(props: ShareFileListProps) {
         data-testid="share-list"
         data-view={mode.viewType}
         onKeyDown={onItemsKeyDown}
-        className={cn(
+        className={clsx(
           'h-[min(70vh,calc(100dvh-16rem))] min-h-64 overflow-auto',
           isMobile && picking && 'pb-16',
         )}
@@ -327,7 +328,7 @@ export function ShareFileList(props: ShareFileListProps) {
                     ? { ...style, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
                     : style
                 }
-                className={cn('absolute left-0 top-0 w-full', grid && 'grid gap-2 p-1')}
+                className={clsx('absolute left-0 top-0 w-full', grid && 'grid gap-2 p-1')}
               >
                 {lineFiles.map((file, offset) => (
                   <div

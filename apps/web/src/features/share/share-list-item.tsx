@@ -11,7 +11,7 @@ import {
   itemSizeText,
   itemTileClass,
 } from '@/features/items/item-parts';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import type { useShareActions } from './share-actions';
 import { zipBodyOf } from './share-pick';
 import { isSensitiveStatus } from './share-preferences';
@@ -90,7 +90,7 @@ export function ShareListItem({
   };
   const check = (
     <label
-      className={cn(
+      className={clsx(
         'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center md:size-9',
         grid &&
           !selected &&
@@ -118,7 +118,7 @@ export function ShareListItem({
       onClick={() =>
         folder ? requestZip(zipBodyOf(shareId, parentIds, [file.id])) : requestDownload(file)
       }
-      className={cn(
+      className={clsx(
         'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground md:size-9',
         focusClass,
       )}
@@ -144,14 +144,14 @@ export function ShareListItem({
       </>
     );
     return (
-      <div {...pointer} className={cn(itemTileClass(selected), '[-webkit-touch-callout:none]')}>
+      <div {...pointer} className={clsx(itemTileClass(selected), '[-webkit-touch-callout:none]')}>
         <span className="absolute left-1 top-1 z-10 rounded-lg bg-background/80">{check}</span>
         {href ? (
           <Link
             href={href}
             onClick={followLink}
             data-primary
-            className={cn('flex flex-col rounded-lg', focusClass)}
+            className={clsx('flex flex-col rounded-lg', focusClass)}
           >
             {body}
           </Link>
@@ -162,7 +162,7 @@ export function ShareListItem({
             aria-label={t('preview', { name: file.name })}
             data-testid="share-open"
             data-primary
-            className={cn('flex flex-col rounded-lg text-left', focusClass)}
+            className={clsx('flex flex-col rounded-lg text-left', focusClass)}
           >
             {body}
           </button>
@@ -192,7 +192,7 @@ export function ShareListItem({
   return (
     <div
       {...pointer}
-      className={cn(
+      className={clsx(
         'flex h-full select-none items-center border-b pr-1 [-webkit-touch-callout:none]',
         selected && 'bg-primary/10',
       )}
@@ -203,7 +203,7 @@ export function ShareListItem({
           href={href}
           onClick={followLink}
           data-primary
-          className={cn(
+          className={clsx(
             'flex h-full min-w-0 flex-1 items-center gap-3 pr-3 hover:bg-muted',
             focusClass,
           )}
@@ -217,7 +217,7 @@ export function ShareListItem({
           aria-label={t('preview', { name: file.name })}
           data-testid="share-open"
           data-primary
-          className={cn(
+          className={clsx(
             'flex h-full min-w-0 flex-1 items-center gap-3 pr-3 text-left hover:bg-muted',
             focusClass,
           )}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { SharedDisplayMode, SortOrder } from '@nimbus/contracts';
 import { LayoutGrid, List } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 /** The sort orders the share page offers. */
 const sortChoices = [
@@ -94,7 +94,7 @@ export function ShareListToolbar({
               title={t(`view.${viewType}`)}
               data-testid={`share-view-${viewType}`}
               onClick={() => changeMode({ viewType })}
-              className={cn(
+              className={clsx(
                 'inline-flex size-11 items-center justify-center first:rounded-l-lg last:rounded-r-lg focus-visible:outline-2 focus-visible:outline-ring md:size-9',
                 mode.viewType === viewType ? 'bg-primary/10 text-primary' : 'hover:bg-muted',
               )}

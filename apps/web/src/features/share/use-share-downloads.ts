@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
-import { contentUrlOf } from '@/features/preview/preview-file';
+import { contentUrlOf } from '@/features/preview/content-url';
 import { browserSleep } from './restore-task';
 import type { RestoreRequestBody, ShareZipBody } from './share-api';
 import { shareFileInfo, zipShare } from './share-api';
