@@ -25,15 +25,17 @@ export function securityHeadersOf(options: HelmetOptions): [string, string][] {
 }
 
 /**
- * Security headers (CSP, HSTS, nosniff, frame and referrer policies...) on every answer, set on
- * the raw response before any route runs, so a route may still replace one (a sandboxing CSP).
+ * Security headers (CSP, HSTS, nosniff, frame and referrer policies...) on every answer, put in
+ * the reply's headers before any route runs, so a route may still replace one (a sandboxing
+ * CSP). Not on the raw response: once that holds a header, Node's writeHead copies every
+ * header Fastify hands it onto the response one by one (checking each) instead of writing them
+ * straight out, on every request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeadersOf(options);
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
     for (const [name, value] of headers) {
-      raw.setHeader(name, value);
+      void reply.header(name, value);
     }
     done();
   });
