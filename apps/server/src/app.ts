@@ -25,6 +25,7 @@ import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './modules/auth/origin-guard';
 import { registerClientGuard } from './http/client-guard';
 import { registerCors } from './http/cors';
+import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, container } = options;
   const app = Fastify({
     loggerInstance: options.logger,
+    logController: new RequestLog(),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT,
     requestIdHeader: false,
