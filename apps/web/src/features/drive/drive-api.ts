@@ -3,7 +3,6 @@ import {
   type DriveEvent,
   type DriveFile as ApiFile,
   type DriveFileList,
-  type SortOrder,
 } from '@nimbus/contracts';
 import { contentRoutes, driveRoutes, eventRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
@@ -47,42 +46,9 @@ export type DriveFilePage = { files: DriveFile[] } & Pick<DriveFileList, 'next_p
 export type DriveAbout = Pick<ApiAbout, 'quota'> &
   Partial<Pick<ApiAbout, 'over_storage_limit' | 'over_free_task_limit' | 'quotas'>>;
 
-/** What a listing asks for. */
-export interface ListFilesParams {
-  /** `""` the root, `*` every folder. */
-  parentId: string;
-  order: SortOrder;
-  foldersFirst: boolean;
-  filters?: Record<string, Record<string, string | boolean>>;
-  pageToken?: string;
-  limit?: number;
-}
-
 /** Whether an item is a folder. */
 export function isFolder(file: Pick<DriveFile, 'kind'>): boolean {
   return file.kind === 'drive#folder';
-}
-
-/** One page of `GET /drive/v1/files`. */
-export async function listFiles(
-  params: ListFilesParams,
-  signal?: AbortSignal,
-): Promise<DriveFilePage> {
-  return browserClient().call(
-    driveRoutes.listFiles,
-    {
-      query: {
-        parent_id: params.parentId,
-        order: params.order,
-        folders_first: params.foldersFirst ? 'true' : 'false',
-        limit: params.limit ?? 200,
-        thumbnail_size: 'SIZE_SMALL',
-        ...(params.filters ? { filters: JSON.stringify(params.filters) } : {}),
-        ...(params.pageToken ? { page_token: params.pageToken } : {}),
-      },
-    },
-    signal ? { signal } : {},
-  );
 }
 
 /** `GET /drive/v1/files/{id}`: the file with its links (for looking at it or opening it). */

@@ -3,9 +3,11 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SortOrder } from '@nimbus/contracts';
-import type { DriveFile, DriveFilePage, ListFilesParams } from './drive-api';
+import type { ListFilesParams } from '@/features/folders/folder-api';
+import { listFiles } from '@/features/folders/folder-api';
+import type { DriveFile, DriveFilePage } from './drive-api';
 import { listedItems, noListedItems } from './listed-items';
-import { getFile, listFiles, listRecent } from './drive-api';
+import { getFile, listRecent } from './drive-api';
 import type { Crumb } from './breadcrumbs';
 import { buildBreadcrumbs } from './breadcrumbs';
 import { fileQueryKey, listingQueryKey } from './query-keys';

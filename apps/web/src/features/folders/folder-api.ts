@@ -1,11 +1,41 @@
-import type { DriveFile } from '@nimbus/contracts';
+import type { SortOrder } from '@nimbus/contracts';
 import { driveRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
- * The member's folders as the destination trees list them (move and copy, offline downloads,
- * saves from a share): `GET /drive/v1/files` of docs/api.md#files, folders only.
+ * The items of a folder, `GET /drive/v1/files` of docs/api.md#files: the drive's listings and,
+ * folders only, the destination trees (move and copy, offline downloads, saves from a share).
  */
+
+/** What a listing asks for. */
+export interface ListFilesParams {
+  /** `""` the root, `*` every folder. */
+  parentId: string;
+  order: SortOrder;
+  foldersFirst: boolean;
+  filters?: Record<string, Record<string, string | boolean>>;
+  pageToken?: string;
+  limit?: number;
+}
+
+/** One page of `GET /drive/v1/files`. */
+export function listFiles(params: ListFilesParams, signal?: AbortSignal) {
+  return browserClient().call(
+    driveRoutes.listFiles,
+    {
+      query: {
+        parent_id: params.parentId,
+        order: params.order,
+        folders_first: params.foldersFirst ? 'true' : 'false',
+        limit: params.limit ?? 200,
+        thumbnail_size: 'SIZE_SMALL',
+        ...(params.filters ? { filters: JSON.stringify(params.filters) } : {}),
+        ...(params.pageToken ? { page_token: params.pageToken } : {}),
+      },
+    },
+    signal ? { signal } : {},
+  );
+}
 
 /** The cache key of the folders inside one folder; the drive's changes invalidate it. */
 export function folderChildrenQueryKey(parentId: string) {
@@ -13,25 +43,21 @@ export function folderChildrenQueryKey(parentId: string) {
 }
 
 /** One page of the live folders inside a folder, by name. */
-export async function listFolders(
+export function listFolders(
   parentId: string,
   limit: number,
   pageToken: string | undefined,
   signal?: AbortSignal,
-): Promise<{ files: DriveFile[]; next_page_token: string }> {
-  return browserClient().call(
-    driveRoutes.listFiles,
+) {
+  return listFiles(
     {
-      query: {
-        parent_id: parentId,
-        order: 'NAME_ASC',
-        folders_first: 'true',
-        limit,
-        thumbnail_size: 'SIZE_SMALL',
-        filters: JSON.stringify({ kind: { eq: 'drive#folder' }, trashed: { eq: false } }),
-        ...(pageToken ? { page_token: pageToken } : {}),
-      },
+      parentId,
+      order: 'NAME_ASC',
+      foldersFirst: true,
+      limit,
+      filters: { kind: { eq: 'drive#folder' }, trashed: { eq: false } },
+      ...(pageToken ? { pageToken } : {}),
     },
-    signal ? { signal } : {},
+    signal,
   );
 }
