@@ -1,5 +1,12 @@
-import { driveApi, uploadApi, type DriveAbout, type DriveFile } from '@nimbus/contracts';
-import { driveRoutes, uploadRoutes } from '@nimbus/contracts/routes';
+import {
+  driveApi,
+  type feedbackApi,
+  uploadApi,
+  type AnswerOf,
+  type DriveAbout,
+  type DriveFile,
+} from '@nimbus/contracts';
+import { driveRoutes, feedbackRoutes, uploadRoutes } from '@nimbus/contracts/routes';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
@@ -108,6 +115,45 @@ describe('call', () => {
       `POST https://drive.example/drive/v1/files/f1:prove ${JSON.stringify({
         ranges: [{ offset: '0', length: '1', sha1: 'a'.repeat(40) }],
       })}`,
+    ]);
+  });
+
+  it('sends a form entry as multipart/form-data: its text fields, then its files', async () => {
+    let sent: { url: string; body: unknown } | undefined;
+    const client = createApiClient({
+      origins: { drive: ['https://drive.example'] },
+      clientId: 'web',
+      locale: 'en',
+      getDeviceId: () => 'device',
+      storage: createMemoryStorage(),
+      retryDelayMs: 0,
+      fetch: async (url, init) => {
+        sent = { url: url instanceof Request ? url.url : url.toString(), body: init?.body };
+        return new Response(JSON.stringify({ id: 'fb1', created_time: '', attachments: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const answer = await client.call(feedbackRoutes.send, {
+      form: {
+        fields: { category: 'bug', message: 'The list jumps', contact_email: undefined },
+        files: { attachments: [new File(['a'], 'one.png'), new File(['b'], 'two.png')] },
+      },
+    });
+    expectTypeOf(answer).toEqualTypeOf<AnswerOf<(typeof feedbackApi)['send']>>();
+    expect(sent?.url).toBe('https://drive.example/drive/v1/feedback');
+    const form = sent?.body;
+    expect(form).toBeInstanceOf(FormData);
+    const entries: [string, string][] = [];
+    (form as FormData).forEach((value, name) => {
+      entries.push([name, typeof value === 'string' ? value : value.name]);
+    });
+    expect(entries).toEqual([
+      ['category', 'bug'],
+      ['message', 'The list jumps'],
+      ['attachments', 'one.png'],
+      ['attachments', 'two.png'],
     ]);
   });
 });

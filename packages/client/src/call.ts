@@ -5,6 +5,7 @@ import {
   type CallInput,
   type Endpoint,
   type EndpointOfRoute,
+  type FormFiles,
   type InputOptional,
 } from '@nimbus/contracts';
 import type { CallOptions, HttpMethod, RequestBody, RequestOptions } from './api-client';
@@ -29,10 +30,29 @@ export type CallArgs<T extends CallTarget> =
     ? [input?: CallInput<EndpointOfRoute<T>>, options?: CallOptions]
     : [input: CallInput<EndpointOfRoute<T>>, options?: CallOptions];
 
+/** A `multipart/form-data` body: the text fields first (absent ones left out), then the files. */
+export function formDataOf(form: {
+  readonly fields: Readonly<Record<string, string | number | boolean | null | undefined>>;
+  readonly files?: FormFiles;
+}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) {
+    if (value !== undefined && value !== null) {
+      data.append(name, String(value));
+    }
+  }
+  for (const [name, files] of Object.entries(form.files ?? {})) {
+    for (const file of files) {
+      data.append(name, file, file.name ?? 'blob');
+    }
+  }
+  return data;
+}
+
 /**
  * Calls a catalogue entry (or its route) through a client's `request` (so its retries, captcha
  * renewal and error parsing apply): fills the path's parameters, sends the query and the JSON
- * body, and resolves the answer typed from the entry's answer schema.
+ * body (or the form), and resolves the answer typed from the entry's answer schema.
  */
 export function callEndpoint<T extends CallTarget>(
   client: { request<A>(options: RequestOptions): Promise<A> },
@@ -43,6 +63,7 @@ export function callEndpoint<T extends CallTarget>(
     params?: Readonly<Record<string, unknown>>;
     query?: QueryParams;
     body?: RequestBody;
+    form?: Parameters<typeof formDataOf>[0];
   };
   return client.request<CallAnswer<T>>({
     ...options,
@@ -50,5 +71,6 @@ export function callEndpoint<T extends CallTarget>(
     path: fillPath(endpoint.path, given.params),
     ...(given.query === undefined ? {} : { query: { ...options.query, ...given.query } }),
     ...(given.body === undefined ? {} : { body: given.body }),
+    ...(given.form === undefined ? {} : { body: formDataOf(given.form) }),
   });
 }

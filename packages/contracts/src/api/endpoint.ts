@@ -33,6 +33,11 @@ export interface EndpointDefinition {
   readonly query?: z.ZodType;
   /** The JSON body; absent when the call sends none or sends bytes (tus, forms). */
   readonly body?: z.ZodType;
+  /**
+   * The text fields of a `multipart/form-data` body, whose files ride beside them; a caller
+   * sends them as `form` (`{ fields, files }`).
+   */
+  readonly form?: z.ZodType;
   /** The JSON answer of a success; absent when the success has no JSON body (204, bytes, tus). */
   readonly answer?: z.ZodType;
 }
@@ -68,10 +73,22 @@ type Part<E, Name extends 'params' | 'query' | 'body'> = E extends {
     : { readonly [K in Name]: z.input<S> }
   : unknown;
 
-/** What a caller gives: `params`, `query` and `body`, each required when the endpoint needs it. */
+/** A form's files by field name (a field may hold several). */
+export type FormFiles = Readonly<Record<string, readonly (Blob & { readonly name?: string })[]>>;
+
+/** A `multipart/form-data` body: the text fields as the entry's `form` schema takes them, the files. */
+type FormPart<E> = E extends { readonly form: infer S extends z.ZodType }
+  ? { readonly form: { readonly fields: z.input<S>; readonly files?: FormFiles } }
+  : unknown;
+
+/**
+ * What a caller gives: `params`, `query` and `body` (or `form`), each required when the endpoint
+ * needs it.
+ */
 export type CallInput<E extends EndpointDefinition> = Part<E, 'params'> &
   Part<E, 'query'> &
-  Part<E, 'body'>;
+  Part<E, 'body'> &
+  FormPart<E>;
 
 /** Whether a call needs input at all (every part optional or absent). */
 export type InputOptional<E extends EndpointDefinition> =

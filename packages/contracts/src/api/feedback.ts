@@ -65,7 +65,8 @@ export const feedbackApi = {
       'answers `too_many_requests` with `Retry-After`. Attachments are never served back.',
     tags: ['feedback'],
     auth: 'member',
-    // The fields are read by the route (`feedbackFieldsSchema`): as JSON or from a form.
+    // The route reads the fields itself (`feedbackFieldsSchema`), as JSON or from the form.
+    form: feedbackFieldsSchema,
     answer: feedbackAnswerSchema,
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { type AnswerOf, type EndpointOfRoute, type FeedbackCategory } from '@nimbus/contracts';
+import type { FeedbackCategory, Locale } from '@nimbus/contracts';
 import { feedbackRoutes, membershipRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
@@ -15,26 +15,28 @@ export interface FeedbackInput {
 /**
  * `POST /drive/v1/feedback` as a multipart form (the text fields and the files in
  * `attachments`), with the browser's user agent. Never retried: a retry of a message that went
- * through would send it twice. A form, not JSON: so it goes through `request` with the entry's
- * method, path and answer.
+ * through would send it twice.
  */
-export function sendFeedback(
-  input: FeedbackInput,
-): Promise<AnswerOf<EndpointOfRoute<typeof feedbackRoutes.send>>> {
-  const form = new FormData();
-  form.append('category', input.category);
-  form.append('message', input.message);
-  if (input.contactEmail.trim() !== '') {
-    form.append('contact_email', input.contactEmail.trim());
-  }
-  form.append('locale', input.locale);
-  form.append('app_version', input.appVersion.slice(0, 64));
-  form.append('user_agent', navigator.userAgent.slice(0, 512));
-  for (const file of input.files) {
-    form.append('attachments', file, file.name);
-  }
-  const { method, path } = feedbackRoutes.send;
-  return browserClient().request({ method, path, body: form, retries: 0 });
+export function sendFeedback(input: FeedbackInput) {
+  const contactEmail = input.contactEmail.trim();
+  return browserClient().call(
+    feedbackRoutes.send,
+    {
+      form: {
+        fields: {
+          category: input.category,
+          message: input.message,
+          ...(contactEmail === '' ? {} : { contact_email: contactEmail }),
+          // The page's language, one of the app's locales (the route checks it).
+          locale: input.locale as Locale,
+          app_version: input.appVersion.slice(0, 64),
+          user_agent: navigator.userAgent.slice(0, 512),
+        },
+        files: { attachments: input.files },
+      },
+    },
+    { retries: 0 },
+  );
 }
 
 /** `GET /mail/v1/subscription?d=`: what an unsubscribe link names; changes nothing. */
