@@ -98,10 +98,10 @@ describe.each(dialects)('the queries of the hot calls on %s', (dialect) => {
     // free name in one transaction, and the upload's row.
     expect(created).toHaveLength(10);
     // Storing: the upload (its session was checked by the create just before); the quota once
-    // before the commit, which records the offset with the digest and whose transaction (usage,
-    // blob, file, upload) checks the quota again against the limit read then; the file's answer
-    // and its event.
-    expect(stored).toHaveLength(19);
+    // before the commit, which records the offset with the digest and whose transaction (usage
+    // row ensured once, blob, file, upload) checks the quota again against the limit read then;
+    // the file's answer and its event.
+    expect(stored).toHaveLength(18);
     expect(stored.filter((query) => query === 'commit')).toHaveLength(1);
   });
 

@@ -63,7 +63,15 @@ const usageOfMember = preparedQuery((db: Kysely<Database>, values: { userId: str
 );
 
 export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
+  // Inside a transaction a row once ensured stays (nothing deletes it meanwhile), so `adjust`
+  // after `lock` does not write it a second time.
+  const ensured = db.isTransaction ? new Set<string>() : undefined;
+
   async function ensureRow(userId: string, stamp: string): Promise<void> {
+    if (ensured?.has(userId)) {
+      return;
+    }
+    ensured?.add(userId);
     await db
       .insertInto('member_usage')
       .values({ user_id: userId, live_bytes: 0, trash_bytes: 0, updated_at: stamp })

@@ -22,7 +22,6 @@ commit;
 insert into "blobs" ("sha256", "gcid", "size", "ref_count", "created_at", "updated_at", "verified_at") values ($1, $2, $3, $4, $5, $6, $7) on conflict ("sha256") do update set "updated_at" = $8;
 insert into "events" ("id", "user_id", "type", "file_id", "params", "created_at") values ($1, $2, $3, $4, $5, $6);
 insert into "member_usage" ("user_id", "live_bytes", "trash_bytes", "updated_at") values ($1, $2, $3, $4) on conflict ("user_id") do nothing;
-insert into "member_usage" ("user_id", "live_bytes", "trash_bytes", "updated_at") values ($1, $2, $3, $4) on conflict ("user_id") do nothing;
 select "created_at", "id" from "events" where "user_id" = $1 order by "created_at" desc, "id" desc limit $2 offset $3;
 select "id", "trashed" from "files" where "id" = $1 and "user_id" = $2 and "phase" = $3;
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = $1 and "expires_at" > $2 and "starts_at" <= $3 order by "expires_at", "id";

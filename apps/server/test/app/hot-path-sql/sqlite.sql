@@ -22,7 +22,6 @@ commit;
 insert into "blobs" ("sha256", "gcid", "size", "ref_count", "created_at", "updated_at", "verified_at") values (?, ?, ?, ?, ?, ?, ?) on conflict ("sha256") do update set "updated_at" = ?;
 insert into "events" ("id", "user_id", "type", "file_id", "params", "created_at") values (?, ?, ?, ?, ?, ?);
 insert into "member_usage" ("user_id", "live_bytes", "trash_bytes", "updated_at") values (?, ?, ?, ?) on conflict ("user_id") do nothing;
-insert into "member_usage" ("user_id", "live_bytes", "trash_bytes", "updated_at") values (?, ?, ?, ?) on conflict ("user_id") do nothing;
 select "created_at", "id" from "events" where "user_id" = ? order by "created_at" desc, "id" desc limit ? offset ?;
 select "id", "trashed" from "files" where "id" = ? and "user_id" = ? and "phase" = ?;
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = ? and "expires_at" > ? and "starts_at" <= ? order by "expires_at", "id";
