@@ -128,6 +128,10 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   }
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
   const sqlite = new SqliteDatabase(path.join(config.DATA_DIR, 'nimbus.db'));
+  // WAL with synchronous = NORMAL: a commit is in the WAL file (the operating system has it)
+  // before the call answers, so a killed process loses nothing acknowledged; only the WAL's
+  // checkpoints fsync, so a power cut may lose the newest commits, never consistency
+  // (docs/uploads.md has what that means for uploads). FULL would fsync every commit.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
