@@ -97,7 +97,7 @@ export async function HomeHero({ locale }: SectionProps) {
                 <ArrowRight aria-hidden />
               </Link>
               <Link
-                href={localePath(locale, '/drive/login')}
+                href={`${localePath(locale, '/drive/login')}?mode=sign-up`}
                 className={buttonVariants({ variant: 'outline', size: 'lg' })}
               >
                 {t('hero.sign-up')}
