@@ -222,12 +222,21 @@ test('the link checker tells a visitor what a link holds and saves it after sign
   await expect(result).toContainText('application/pdf');
   await expect(result.getByTestId('url-checker-status')).toHaveText('Can be downloaded');
 
-  // A blocked address reads like any link that cannot be fetched.
+  // A blocked address says why, and nothing else: no rows of "unknown".
   await page.getByLabel('Paste a link').fill('http://169.254.169.254/latest/meta-data/');
   await page.getByTestId('url-checker-submit').click();
   await expect(result).toHaveAttribute('data-reachable', 'false');
   await expect(result.getByTestId('url-checker-status')).toHaveText(
-    'The link could not be downloaded',
+    'This link leads to a local or private network address, and downloads from such addresses are not allowed',
+  );
+  await expect(result.getByTestId('url-checker-size')).toHaveCount(0);
+  await expect(result).not.toContainText('Unknown');
+
+  // A link whose server has no file there says so, with the status it answered.
+  await page.getByLabel('Paste a link').fill(sourceUrl('/gone.iso'));
+  await page.getByTestId('url-checker-submit').click();
+  await expect(result.getByTestId('url-checker-status')).toHaveText(
+    'There is no file at this link: its server answered 404 (not found)',
   );
 
   // Saving needs an account: sign up, come back, and the save finishes.
@@ -265,7 +274,9 @@ test('a failed download says why, can be retried and deleted, and leaves the lis
 
   const row = taskRow(page, 'gone.iso');
   await expect(row).toHaveAttribute('data-phase', 'PHASE_TYPE_ERROR', { timeout: 20_000 });
-  await expect(row.getByTestId('task-message')).toHaveText('The link could not be downloaded');
+  await expect(row.getByTestId('task-message')).toHaveText(
+    'There is no file at this link: its server answered 404 (not found)',
+  );
   await page.getByTestId('task-filter-error').click();
   await expect(taskRow(page, 'gone.iso')).toBeVisible();
   await page.getByTestId('task-filter-running').click();

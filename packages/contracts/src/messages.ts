@@ -46,14 +46,23 @@ export function eventTypeName(type: EventType, locale: Locale): string {
 /** A key of the task messages (`message` of a task, docs/api.md#tasks). */
 export type TaskMessageKey = keyof SharedMessages['tasks']['messages'];
 
+/**
+ * A task message as stored: a key of the catalogue, followed for the answers of a link's server
+ * by the HTTP status it answered (`source_missing:404`), which the text shows as `{status}`.
+ */
+export type TaskMessageCode = TaskMessageKey | `${TaskMessageKey}:${number}`;
+
 /** Whether a stored text is a key of the task messages. */
 export function isTaskMessageKey(key: string): key is TaskMessageKey {
   return Object.hasOwn(sharedMessages['en-US'].tasks.messages, key);
 }
 
-/** The message of a task in a locale; `''` for a key the catalogue does not have. */
-export function taskMessage(key: string, locale: Locale): string {
-  return isTaskMessageKey(key) ? sharedMessages[locale].tasks.messages[key] : '';
+/** The message of a task in a locale; `''` for a code the catalogue does not have. */
+export function taskMessage(code: string, locale: Locale): string {
+  const [key = '', status = ''] = code.split(':', 2);
+  return isTaskMessageKey(key)
+    ? sharedMessages[locale].tasks.messages[key].replace('{status}', status)
+    : '';
 }
 
 /** The `share_status_text` of a share status in a locale (docs/api.md#shares). */

@@ -104,7 +104,11 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
         headers: { ...headers, 'accept-language': 'zh-CN' },
       }),
     );
-    expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: '无法下载该链接' });
+    // The source answered 500: the message names it, in the caller's language.
+    expect(failed).toMatchObject({
+      phase: 'PHASE_TYPE_ERROR',
+      message: '链接服务器返回了 500，而不是文件',
+    });
 
     const retried = ok<TaskBody>(
       await call(headers, 'POST', '/drive/v1/task', {

@@ -166,7 +166,7 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
     expect((await task(headers, late.id)).params.error).toBe('file_space_not_enough');
 
     // A paused task's pieces; a task a worker elsewhere is running (its lease holds), with its
-    // pieces; a task that failed for an unreachable link, whose partial data a crash left; and
+    // pieces; a task that failed for a link it may not fetch, whose partial data a crash left; and
     // a folder no task has any more.
     await keepPieces(paused.id);
     await t.container.database.db
@@ -183,7 +183,7 @@ describe.each(dialects)('the sweep of kept torrent pieces on %s', (dialect) => {
     expect(await t.container.offlineWorker.runPending()).toBe(1);
     expect(await task(headers, unreachable.id)).toMatchObject({
       phase: 'PHASE_TYPE_ERROR',
-      message: 'The link could not be downloaded',
+      message: "Only links on the web's usual ports (80 for http, 443 for https) are downloaded",
     });
     await keepPieces(unreachable.id);
     const gone = 'GoneTask00000000';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import { taskMessage } from '@nimbus/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -170,7 +171,7 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
     expect(files.json<{ files: unknown[] }>().files).toEqual([]);
   });
 
-  it('answers a blocked address exactly like an unreachable one, and never connects to it', async () => {
+  it("says why a link cannot be fetched, in the caller's language, and never connects to a blocked address", async () => {
     await start();
     const before = canary.connections;
     const answer = resources(
@@ -181,24 +182,33 @@ describe.each(dialects)('the URL checker on %s', (dialect) => {
           `http://169.254.169.254/latest/meta-data/`,
           sourceUrl('/missing'),
           `http://127.0.0.1:1/closed`,
+          'http://no-such-host.invalid/file.zip',
         ].join('\n'),
         { 'accept-language': 'ja' },
       ),
     );
     expect(canary.connections).toBe(before);
-    expect(answer).toHaveLength(5);
-    const shapes = new Set(answer.map(({ url: _url, ...rest }) => JSON.stringify(rest)));
-    expect(shapes.size).toBe(1);
-    expect(answer[0]).toMatchObject({
-      reachable: false,
-      name: '',
-      file_size: '',
-      mime_type: '',
-      is_torrent: false,
-    });
-    expect(answer[0]?.message).not.toBe('');
-    // In the caller's language.
-    expect(answer[0]?.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    expect(answer.map((item) => item.message)).toEqual([
+      taskMessage('address_not_allowed', 'ja'),
+      taskMessage('address_not_allowed', 'ja'),
+      taskMessage('address_not_allowed', 'ja'),
+      taskMessage('source_missing:404', 'ja'),
+      taskMessage('port_not_allowed', 'ja'),
+      taskMessage('host_unreachable', 'ja'),
+    ]);
+    // The status the server answered is in the text, which is in the caller's language.
+    expect(answer[3]?.message).toContain('404');
+    expect(answer[3]?.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    // Nothing else is told of a link that cannot be fetched.
+    for (const item of answer) {
+      expect(item).toMatchObject({
+        reachable: false,
+        name: '',
+        file_size: '',
+        mime_type: '',
+        is_torrent: false,
+      });
+    }
   });
 
   it('reads magnet links, asks no blocked tracker for their files, and says which links it cannot take', async () => {

@@ -15,9 +15,12 @@ export interface FetchPolicy {
   extraPorts: ReadonlySet<number>;
 }
 
-/** A fetch refused by the policy. Members see it exactly like an unreachable address. */
+/**
+ * A fetch refused by the policy, before any connection: `what` says which rule (`scheme`,
+ * `credentials`, `port`, `address`, `resolved address`).
+ */
 export class BlockedAddressError extends Error {
-  constructor(what: string) {
+  constructor(readonly what: string) {
     super(`blocked: ${what}`);
     this.name = 'BlockedAddressError';
   }

@@ -1,7 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { downloadFolderName, type Locale, type TaskMessageKey } from '@nimbus/contracts';
+import { downloadFolderName, type Locale } from '@nimbus/contracts';
 import type { QueueSignal } from '../../db/queue-signal';
-import { AppError } from '../../http/app-error';
 import type { FileService } from '../drive/file.service';
 import type { EventRecorder, PlanFigures, PlanProvider } from '../drive/drive.ports';
 import type { BlobService } from '../storage/blob.service';
@@ -15,7 +14,6 @@ import type {
 import type { TaskService } from '../task/task.service';
 import type { UrlFetcher } from './url-fetcher';
 import type { TorrentFetcher } from './torrent/torrent-fetcher';
-import { DownloadFailure } from './download-failure';
 import type { PartStore } from './offline-parts';
 
 /*
@@ -71,17 +69,6 @@ export class StoppedByMember extends Error {
     super('stopped by the member');
     this.name = 'StoppedByMember';
   }
-}
-
-export function messageKeyOf(error: unknown): TaskMessageKey {
-  if (error instanceof DownloadFailure) {
-    return error.key;
-  }
-  if (error instanceof AppError && error.reason === 'file_space_not_enough') {
-    return 'space_not_enough';
-  }
-  // Blocked addresses, unknown names, refused connections and error statuses read alike.
-  return 'fetch_failed';
 }
 
 /** The UTC month a byte fetched now counts in (`YYYY-MM`). */

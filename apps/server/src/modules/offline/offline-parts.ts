@@ -10,7 +10,7 @@ import type { TaskRecord, TaskRepository } from '../task/task.repository';
  * Failures a member gets past by freeing space or waiting for traffic: a torrent task that ends
  * with one keeps its verified pieces (`partDir/<task id>/`), so a retry fetches only the rest.
  */
-export const keptFailures: ReadonlySet<TaskMessageKey> = new Set<TaskMessageKey>([
+export const keptFailures: ReadonlySet<string> = new Set<TaskMessageKey>([
   'space_not_enough',
   'traffic_exhausted',
 ]);
@@ -84,7 +84,7 @@ export function createPartStore(options: {
         const state = phases.get(name);
         const kept =
           state?.phase === 'PHASE_TYPE_ERROR' &&
-          keptFailures.has(state.messageKey as TaskMessageKey) &&
+          keptFailures.has(state.messageKey) &&
           state.updatedAt >= keptSince;
         if (
           state === undefined ||

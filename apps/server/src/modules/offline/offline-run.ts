@@ -1,13 +1,8 @@
 import type { TaskRecord } from '../task/task.repository';
 import { isMagnetLink } from './torrent/torrent-source';
 import { DownloadFailure } from './download-failure';
-import {
-  messageKeyOf,
-  periodOf,
-  StoppedByMember,
-  type OfflineWorkerDeps,
-  type TaskRun,
-} from './offline-job';
+import { failureReasonOf } from './failure-reason';
+import { periodOf, StoppedByMember, type OfflineWorkerDeps, type TaskRun } from './offline-job';
 import { keptFailures, type PartStore } from './offline-parts';
 import { runTorrentJob } from './offline-torrent-job';
 import { runUrlJob, type UrlJobTiming } from './offline-url-job';
@@ -123,7 +118,7 @@ async function end(run: TaskRun, error: unknown): Promise<void> {
   if (!(reason instanceof DownloadFailure)) {
     deps.logger.error({ err: reason, taskId: task.id }, 'offline download failed');
   }
-  const key = messageKeyOf(reason);
+  const key = failureReasonOf(reason);
   if (!run.torrent || !keptFailures.has(key)) {
     await parts.drop(task.id);
   }

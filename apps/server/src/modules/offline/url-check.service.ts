@@ -1,10 +1,11 @@
-import { fileCategoryOf, isTorrent, safeFileName, type TaskMessageKey } from '@nimbus/contracts';
+import { fileCategoryOf, isTorrent, safeFileName, type TaskMessageCode } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import { initialName, parseOfflineUrl } from './offline.service';
 import { maxCheckedUrls } from '@nimbus/contracts';
 import type { OpenedSource, UrlFetcher } from './url-fetcher';
 import { DownloadFailure } from './download-failure';
+import { failureReasonOf } from './failure-reason';
 import type { TorrentMetadataResolver } from './torrent/torrent-metadata';
 import { readCapped } from './torrent/torrent-link';
 import { entriesOf, listedFilesLimit, parseTorrentBytes } from './torrent/torrent-source';
@@ -37,7 +38,7 @@ export interface CheckedUrl {
   mimeType: string;
   fileCategory: string;
   reachable: boolean;
-  messageKey: TaskMessageKey | '';
+  messageKey: TaskMessageCode | '';
   isTorrent: boolean;
   files: { id: string; name: string; size: number }[];
 }
@@ -85,7 +86,7 @@ export function checkMagnet(text: string): CheckedUrl {
   };
 }
 
-function unreadable(url: string, key: TaskMessageKey, torrent: boolean): CheckedUrl {
+function unreadable(url: string, key: TaskMessageCode, torrent: boolean): CheckedUrl {
   return {
     url,
     name: '',
@@ -103,9 +104,9 @@ function unreadable(url: string, key: TaskMessageKey, torrent: boolean): Checked
  * The URL checker (`/url-checker`): looks at links without saving anything. An http(s) link is
  * opened through the same SSRF-guarded fetcher as offline downloads (checked URL, one DNS
  * resolution, allowed addresses only, every redirect checked), read up to its headers and
- * dropped (a `.torrent` file is read whole, within a few MiB, and its files listed); a blocked
- * address answers exactly like an unreachable one, so the checker tells a
- * visitor nothing about the server's network. A magnet link's files are asked of the swarm
+ * dropped (a `.torrent` file is read whole, within a few MiB, and its files listed). A link
+ * that cannot be fetched says why (`failure-reason.ts`) without telling a visitor anything of
+ * the server's network. A magnet link's files are asked of the swarm
  * (`torrent/torrent-metadata.ts`, metadata only). Checks are limited per member, or per address
  * for visitors who are not signed in.
  */
@@ -228,9 +229,10 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
         isTorrent: isTorrent(kind),
         files: [],
       };
-    } catch {
-      // Blocked addresses, unknown names, refused connections, error statuses and time-outs read alike.
-      return unreadable(text, 'fetch_failed', false);
+    } catch (error) {
+      // A server that has not answered within the check's time is as good as unreachable here.
+      const reason = controller.signal.aborted ? 'host_unreachable' : failureReasonOf(error);
+      return unreadable(text, reason, false);
     } finally {
       clearTimeout(timer);
       controller.abort();

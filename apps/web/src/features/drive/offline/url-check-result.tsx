@@ -82,6 +82,8 @@ export function UrlCheckResult({
   const hintId = useId();
   const size =
     resource.file_size !== '' ? formatBytes(resource.file_size, { locale }) : t('checker.unknown');
+  // A link that cannot be fetched tells nothing but why: no rows of "unknown".
+  const known = resource.reachable || fromFile;
   const files = entriesOf(resource);
   const noneChosen = files.length > 0 && chosenFiles(files, skipped).length === 0;
   return (
@@ -96,14 +98,22 @@ export function UrlCheckResult({
         {t('checker.result')}
       </h2>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-muted-foreground">{t('checker.name')}</dt>
-        <dd className="break-all font-medium" data-testid="url-checker-name">
-          {resource.name || t('checker.unknown')}
-        </dd>
-        <dt className="text-muted-foreground">{t('checker.size')}</dt>
-        <dd data-testid="url-checker-size">{size}</dd>
-        <dt className="text-muted-foreground">{t('checker.type')}</dt>
-        <dd className="break-all">{resource.mime_type || t('checker.unknown')}</dd>
+        {known || resource.name !== '' ? (
+          <>
+            <dt className="text-muted-foreground">{t('checker.name')}</dt>
+            <dd className="break-all font-medium" data-testid="url-checker-name">
+              {resource.name || t('checker.unknown')}
+            </dd>
+          </>
+        ) : null}
+        {known ? (
+          <>
+            <dt className="text-muted-foreground">{t('checker.size')}</dt>
+            <dd data-testid="url-checker-size">{size}</dd>
+            <dt className="text-muted-foreground">{t('checker.type')}</dt>
+            <dd className="break-all">{resource.mime_type || t('checker.unknown')}</dd>
+          </>
+        ) : null}
         <dt className="text-muted-foreground">{t('checker.status')}</dt>
         <dd className="flex items-center gap-2" data-testid="url-checker-status">
           {resource.reachable ? (
