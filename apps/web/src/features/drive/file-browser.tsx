@@ -1,6 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useCallback, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { emitAppEvent } from '@/lib/app-events';
 import { useLeaveEvent } from '@/features/analytics/use-leave-event';
@@ -12,6 +13,7 @@ import type { FileSection } from './drive-shell';
 import { DropZone, FloatingUploadButton, PreviewSlot, TransfersPanel } from './drive-slots';
 import { ItemMoreMenu, useModifiedText } from './file-item';
 import { ItemIconSymbols } from '@/features/items/item-icons';
+import { ItemList } from '@/features/items/item-list';
 import { clearSelection } from '@/features/items/selection';
 import { useDriveActions } from './use-drive-actions';
 import { useBreadcrumbs, useListing } from './use-listing';
@@ -20,7 +22,6 @@ import { ListingRows } from './listing-rows';
 import type { DialogState } from './browser/browser-dialogs';
 import { BrowserDialogs } from './browser/browser-dialogs';
 import { DragGhost, ListHeader, ListingStates } from './browser/browser-parts';
-import { BrowserSelectionBar } from './browser/browser-selection-bar';
 import { BrowserToolbar } from './browser/browser-toolbar';
 import { ItemContextMenu } from './browser/item-context-menu';
 import { useBrowserKeyboard } from './browser/use-browser-keyboard';
@@ -33,33 +34,18 @@ import { useItemPointer } from './browser/use-item-pointer';
 import { ListingPreview } from './browser/listing-preview';
 import { useLinkedActions } from './browser/use-linked-actions';
 import { useListboxFocus } from './browser/use-listbox-focus';
+import { useListingLayout } from './browser/use-listing-layout';
 import { useRenderItem } from './browser/use-render-item';
+
+// The bar loads with the first selection: most visits select nothing.
+const BrowserSelectionBar = dynamic(
+  () => import('./browser/browser-selection-bar').then((module) => module.BrowserSelectionBar),
+  { ssr: false },
+);
 
 export interface FileBrowserProps {
   section: FileSection;
   errorTexts: ErrorTexts;
-}
-
-const listRowHeight = 48;
-const mobileRowHeight = 56;
-const gridTileWidth = 176;
-const gridRowHeight = 204;
-
-/** The width of the listing, followed as the window or the sidebar changes it. */
-function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) {
-      return;
-    }
-    const observer = new ResizeObserver(([entry]) => {
-      setWidth(entry?.contentRect.width ?? 0);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 /**
@@ -92,9 +78,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
   const open = useOpenItem(section, openFolder, items, setPreview);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
-  const columns = view === 'grid' ? Math.max(2, Math.floor((width - 16) / gridTileWidth)) : 1;
-  const rowHeight = view === 'grid' ? gridRowHeight : isMobile ? mobileRowHeight : listRowHeight;
+  const { columns, rowHeight, slots } = useListingLayout(scrollRef, view, isMobile);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   const pointer = useItemPointer({
@@ -193,48 +177,56 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
       : undefined;
   const listing = (
     <>
-      {view === 'list' && !isMobile && items.length > 0 ? (
-        <ListHeader
-          order={display.orderType}
-          quickShare={editable}
-          onSort={setOrder}
-          section={section}
-        />
-      ) : null}
-      <ItemIconSymbols />
-      <ItemContextMenu
-        actions={menuFiles.length > 0 ? actionsFor(menuFiles) : []}
-        newFolder={section === 'all' ? newFolder : undefined}
-        disabled={isMobile}
-        onClosed={() => setMenuTarget(undefined)}
-      >
-        <div
-          ref={scrollRef}
-          role="listbox"
-          aria-multiselectable
-          aria-label={title}
-          aria-activedescendant={activeId}
-          aria-busy={query.isFetching}
-          tabIndex={0}
-          data-testid="drive-listing"
-          data-view={view}
-          onKeyDown={onKeyDown}
-          {...listFocus.handlers}
-          onContextMenu={(event) => {
-            if (event.target === event.currentTarget) {
-              setMenuTarget(undefined);
-            }
-          }}
-          onClick={(event) => {
-            if (event.target === event.currentTarget) {
-              setSelection((state) => clearSelection(state));
-            }
-          }}
-          className={cn(
-            'min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 py-2 focus-visible:outline-none md:px-3',
-            isMobile && selecting ? 'pb-20' : '',
-          )}
-        >
+      <ItemList
+        header={
+          <>
+            {view === 'list' && !isMobile && items.length > 0 ? (
+              <ListHeader
+                order={display.orderType}
+                quickShare={editable}
+                onSort={setOrder}
+                section={section}
+              />
+            ) : null}
+            <ItemIconSymbols />
+          </>
+        }
+        wrap={(list) => (
+          <ItemContextMenu
+            actions={menuFiles.length > 0 ? actionsFor(menuFiles) : []}
+            newFolder={section === 'all' ? newFolder : undefined}
+            disabled={isMobile}
+            onClosed={() => setMenuTarget(undefined)}
+          >
+            {list}
+          </ItemContextMenu>
+        )}
+        scrollRef={scrollRef}
+        role="listbox"
+        aria-multiselectable
+        aria-label={title}
+        aria-activedescendant={activeId}
+        aria-busy={query.isFetching}
+        tabIndex={0}
+        data-testid="drive-listing"
+        data-view={view}
+        onKeyDown={onKeyDown}
+        {...listFocus.handlers}
+        onContextMenu={(event) => {
+          if (event.target === event.currentTarget) {
+            setMenuTarget(undefined);
+          }
+        }}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) {
+            setSelection((state) => clearSelection(state));
+          }
+        }}
+        className={cn(
+          'min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 py-2 focus-visible:outline-none md:px-3',
+          isMobile && selecting ? 'pb-20' : '',
+        )}
+        body={(rows) => (
           <ListingStates
             query={query}
             empty={items.length === 0}
@@ -245,23 +237,28 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
             describeError={describeError}
             openFolder={openFolder}
           >
-            <ListingRows
-              scrollRef={scrollRef}
-              count={items.length}
-              columns={columns}
-              rowHeight={rowHeight}
-              view={view}
-              hasNextPage={hasNextPage}
-              isFetchingNextPage={isFetchingNextPage}
-              fetchNextPage={fetchNextPage}
-              focusIndex={selection.focusIndex}
-              focusMoves={selection.focusMoves}
-              raisedIndex={renaming === undefined ? -1 : listedIndex(listed, renaming)}
-              renderItem={renderItem}
-            />
+            {rows}
           </ListingStates>
-        </div>
-      </ItemContextMenu>
+        )}
+        Rows={ListingRows}
+        rows={{
+          count: items.length,
+          columns,
+          rowHeight,
+          slots,
+          // Rows are of one fixed height: a few beyond the view are enough to cover a fast scroll.
+          overscan: view === 'grid' ? 2 : 4,
+          gridClassName: view === 'grid' ? 'grid gap-3 px-2 pb-3' : undefined,
+          contained: true,
+          hasNextPage,
+          isFetchingNextPage,
+          fetchNextPage,
+          focusIndex: selection.focusIndex,
+          focusMoves: selection.focusMoves,
+          raisedIndex: renaming === undefined ? -1 : listedIndex(listed, renaming),
+          renderItem,
+        }}
+      />
       <ItemMoreMenu
         target={pointer.moreTarget}
         actionsOf={itemActions.actionsOf}

@@ -3,9 +3,10 @@
 import type { ComponentType } from 'react';
 import { useEffect, useState } from 'react';
 import { ListingSkeleton } from './browser/browser-parts';
-import type { VirtualRowsProps } from './virtual-rows';
+import type { VirtualRowsProps } from '@/features/items/virtual-rows';
 
-const loadVirtualRows = () => import('./virtual-rows').then((module) => module.VirtualRows);
+const loadVirtualRows = () =>
+  import('@/features/items/virtual-rows').then((module) => module.VirtualRows);
 
 /** The virtualized rows once their code has arrived, for every listing shown afterwards. */
 let loadedRows: ComponentType<VirtualRowsProps> | undefined;
@@ -33,5 +34,9 @@ export function ListingRows(props: VirtualRowsProps) {
       void loadVirtualRows().then((component) => setRows(() => component));
     }
   }, [Rows]);
-  return Rows ? <Rows {...props} /> : <ListingSkeleton view={props.view} />;
+  return Rows ? (
+    <Rows {...props} />
+  ) : (
+    <ListingSkeleton view={props.gridClassName === undefined ? 'list' : 'grid'} />
+  );
 }

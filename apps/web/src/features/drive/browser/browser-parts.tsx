@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { LazyMenu } from '@/components/ui/lazy-menu';
 import { cn } from '@/lib/cn';
 import { maxKeywordLength } from '@/lib/dialog-action';
+import { ListEmpty, ListError, SkeletonRows } from '@/features/items/list-states';
 import { foldBreadcrumbs } from '../breadcrumbs';
 import { columnDirection, toggledColumnOrder } from '../display-order';
 import type { DriveFile } from '../drive-api';
@@ -149,29 +150,25 @@ export const ListHeader = memo(function ListHeader({
 
 /** Gray rows or tiles while the first page loads. */
 export function ListingSkeleton({ view }: { view: 'list' | 'grid' }) {
+  if (view === 'list') {
+    return (
+      <SkeletonRows
+        count={12}
+        testId="drive-skeleton"
+        className="flex flex-col gap-1 px-3"
+        widthOf={(index) => 40 + ((index * 37) % 45)}
+      />
+    );
+  }
   return (
     <div
       aria-hidden
       data-testid="drive-skeleton"
-      className={
-        view === 'grid'
-          ? 'grid grid-cols-[repeat(auto-fill,minmax(160px,1fr))] gap-3 px-2'
-          : 'flex flex-col gap-1 px-3'
-      }
+      className="grid grid-cols-[repeat(auto-fill,minmax(160px,1fr))] gap-3 px-2"
     >
-      {Array.from({ length: 12 }, (_, index) =>
-        view === 'grid' ? (
-          <div key={index} className="h-48 animate-pulse rounded-xl bg-muted" />
-        ) : (
-          <div key={index} className="flex h-12 items-center gap-3">
-            <div className="size-6 animate-pulse rounded bg-muted" />
-            <div
-              className="h-4 flex-1 animate-pulse rounded bg-muted"
-              style={{ maxWidth: `${40 + ((index * 37) % 45)}%` }}
-            />
-          </div>
-        ),
-      )}
+      {Array.from({ length: 12 }, (_, index) => (
+        <div key={index} className="h-48 animate-pulse rounded-xl bg-muted" />
+      ))}
     </div>
   );
 }
@@ -180,16 +177,13 @@ export function ListingSkeleton({ view }: { view: 'list' | 'grid' }) {
 export function EmptyState({ section, inFolder }: { section: FileSection; inFolder: boolean }) {
   const t = useTranslations('drive');
   const key = section === 'all' ? (inFolder ? 'folder' : 'drive') : section;
-  const Icon = section === 'trash' ? Trash2 : section === 'recent' ? RotateCcw : FolderOpen;
   return (
-    <div
-      className="flex flex-col items-center gap-3 px-6 py-16 text-center"
-      data-testid="drive-empty"
-    >
-      <Icon aria-hidden className="size-12 text-muted-foreground" />
-      <p className="text-lg font-medium">{t(`empty.${key}.title`)}</p>
-      <p className="max-w-sm text-sm text-muted-foreground">{t(`empty.${key}.description`)}</p>
-    </div>
+    <ListEmpty
+      icon={section === 'trash' ? Trash2 : section === 'recent' ? RotateCcw : FolderOpen}
+      title={t(`empty.${key}.title`)}
+      description={t(`empty.${key}.description`)}
+      testId="drive-empty"
+    />
   );
 }
 
@@ -266,21 +260,16 @@ export function ListingStates({
   }
   if (query.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 p-10 text-center"
-        data-testid="drive-error"
+      <ListError
+        message={describeError(query.error) ?? t('error.generic')}
+        retryLabel={t('error.retry')}
+        onRetry={() => void query.refetch()}
+        testId="drive-error"
       >
-        <p className="text-muted-foreground">{describeError(query.error) ?? t('error.generic')}</p>
-        <div className="flex gap-2">
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            {t('error.retry')}
-          </Button>
-          {folderId !== '' ? (
-            <Button onClick={() => openFolder('')}>{t('error.back-to-root')}</Button>
-          ) : null}
-        </div>
-      </div>
+        {folderId !== '' ? (
+          <Button onClick={() => openFolder('')}>{t('error.back-to-root')}</Button>
+        ) : null}
+      </ListError>
     );
   }
   if (empty) {

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ListedItems } from '../listed-items';
 import { listedFile, listedIndex } from '../listed-items';
-import type { SelectionState } from '@/features/items/selection';
-import { emptySelection, keepListed, selectAll, selectedInOrder } from '@/features/items/selection';
+import { useListSelection } from '@/features/items/use-list-selection';
 
 /** The part of the listing's query the selection follows (Ctrl+A fetches the rest). */
 interface PagedQuery {
@@ -19,43 +18,32 @@ interface PagedQuery {
  */
 export function useBrowserSelection(viewKey: string, listed: ListedItems, query: PagedQuery) {
   const order = listed.order;
-  const [selection, setSelection] = useState<SelectionState>(emptySelection);
-  /** The item whose name is an input (inline rename). */
-  const [renaming, setRenaming] = useState<string>();
-  /** Ctrl+A in a folder not fully loaded: the rest is being fetched to be selected too. */
-  const [selectingAll, setSelectingAll] = useState(false);
-
-  const [selectionScope, setSelectionScope] = useState(viewKey);
-  if (selectionScope !== viewKey) {
-    setSelectionScope(viewKey);
-    setSelection(emptySelection);
-    setSelectingAll(false);
-    setRenaming(undefined);
-  }
   // Memoized: a listing of 100,000 items re-renders for every page it fetches.
   const isListed = useCallback((id: string) => listedIndex(listed, id) >= 0, [listed]);
-  const current = useMemo(() => keepListed(selection, isListed), [selection, isListed]);
-  const selectedIds = useMemo(() => selectedInOrder(current, order), [current, order]);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const selection = useListSelection({
+    scope: viewKey,
+    order,
+    isListed,
+    paging: {
+      hasNextPage,
+      fetching: isFetchingNextPage,
+      failed: isFetchNextPageError,
+      fetchNextPage,
+    },
+  });
+  const { current, selectedIds, setSelection, selectingAll, setSelectingAll } = selection;
+  /** The item whose name is an input (inline rename). */
+  const [renaming, setRenaming] = useState<string>();
+  const [renamingScope, setRenamingScope] = useState(viewKey);
+  if (renamingScope !== viewKey) {
+    setRenamingScope(viewKey);
+    setRenaming(undefined);
+  }
   const selectedFiles = useMemo(
     () => selectedIds.map((id) => listedFile(listed, id)).filter((file) => file !== undefined),
     [selectedIds, listed],
   );
-
-  // Ctrl+A selects the whole folder: the pages not loaded yet are fetched, then all selected.
-  // Meanwhile the selection bar says so and offers no action, so none applies to a part only.
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const fetchFailed = query.isFetchNextPageError;
-  if (selectingAll && (fetchFailed || (!hasNextPage && !isFetchingNextPage))) {
-    setSelectingAll(false);
-    if (!fetchFailed) {
-      setSelection((state) => selectAll(state, order));
-    }
-  }
-  useEffect(() => {
-    if (selectingAll && !fetchFailed && hasNextPage && !isFetchingNextPage) {
-      void fetchNextPage();
-    }
-  }, [selectingAll, hasNextPage, isFetchingNextPage, fetchNextPage, fetchFailed]);
 
   const focusIndex = current.focus === undefined ? -1 : listedIndex(listed, current.focus);
   // Bumped by every key that moves the focus, so Home scrolls back even when the focus was on
@@ -69,7 +57,7 @@ export function useBrowserSelection(viewKey: string, listed: ListedItems, query:
     current,
     isListed,
     selectedFiles,
-    selecting: current.selected.size > 0,
+    selecting: selection.selecting,
     renaming,
     setRenaming,
     selectingAll,

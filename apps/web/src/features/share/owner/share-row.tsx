@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
+import { ItemCheckbox } from '@/features/items/item-checkbox';
 import type { ShareSummary } from './share-api';
 import type { StatusTone } from './share-options';
 import { linkWithPassCode, statusTone } from './share-options';
@@ -22,36 +23,6 @@ const toneClasses: Record<StatusTone, string> = {
 
 /** Check box, item, status, views, saves, expiry and three 40 px buttons. */
 export const desktopColumns = '2.75rem minmax(12rem,1fr) 8.5rem 6.5rem 9.5rem 7rem 8rem';
-
-/** A check box with a 44 px target and an accessible name. */
-export function Checkbox({
-  checked,
-  indeterminate = false,
-  label,
-  onChange,
-}: {
-  checked: boolean;
-  indeterminate?: boolean;
-  label: string;
-  onChange: () => void;
-}) {
-  return (
-    <label className="flex size-11 cursor-pointer items-center justify-center">
-      <input
-        type="checkbox"
-        aria-label={label}
-        checked={checked}
-        ref={(input) => {
-          if (input) {
-            input.indeterminate = indeterminate;
-          }
-        }}
-        onChange={onChange}
-        className="size-4 cursor-pointer accent-[var(--color-primary)]"
-      />
-    </label>
-  );
-}
 
 /**
  * One share link of the member's list: a grid row of columns on a computer, four lines on a
@@ -160,10 +131,10 @@ export function ShareRow({
     'aria-selected': selected,
   } as const;
   const checkbox = (
-    <Checkbox
+    <ItemCheckbox
       checked={selected}
       label={t('select', { title: share.title })}
-      onChange={() => onToggle(share.share_id)}
+      onToggle={() => onToggle(share.share_id)}
     />
   );
 

@@ -2,9 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import type { KeyboardEvent } from 'react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link2Off } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { SelectionBar } from '@/components/selection-bar';
@@ -14,13 +13,18 @@ import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { useLayoutStore } from '@/lib/layout-store';
 import { cn } from '@/lib/cn';
+import { ItemCheckbox } from '@/features/items/item-checkbox';
+import { ItemList } from '@/features/items/item-list';
+import { useListSelection } from '@/features/items/use-list-selection';
+import type { VirtualRowsHandle } from '@/features/items/virtual-rows';
+import { VirtualRows } from '@/features/items/virtual-rows';
 import { EditShareDialog } from './edit-share-dialog';
 import type { ShareSummary } from './share-api';
 import { listShares } from './share-api';
 import type { ExpiryLeft, ShareFilter } from './share-options';
 import { expiryLeftOf, shareFilters, shareListFilters } from './share-options';
 import { sharesQueryKey } from './share-query-keys';
-import { Checkbox, desktopColumns, ShareRow } from './share-row';
+import { desktopColumns, ShareRow } from './share-row';
 import { SharesListStates } from './shares-list-states';
 import { useShareChanges } from './use-share-changes';
 
@@ -102,47 +106,21 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
     return list;
   }, [query.data]);
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const order = useMemo(() => shares.map((share) => share.share_id), [shares]);
+  const selection = useListSelection({ scope: filter, order });
+  const { current, setSelection, selectedIds } = selection;
   const [dialog, setDialog] = useState<DialogState>();
-  const selectedShares = useMemo(
-    () => shares.filter((share) => selected.has(share.share_id)),
-    [shares, selected],
-  );
-  const toggle = useCallback((id: string) => {
-    setSelected((state) => {
-      const next = new Set(state);
-      if (!next.delete(id)) {
-        next.add(id);
-      }
-      return next;
-    });
-  }, []);
+  const selectedShares = useMemo(() => {
+    const picked = new Set(selectedIds);
+    return shares.filter((share) => picked.has(share.share_id));
+  }, [shares, selectedIds]);
   const allSelected = shares.length > 0 && selectedShares.length === shares.length;
 
-  const { cancel, edit, copy } = useShareChanges({ describeError, setSelected });
+  const { cancel, edit, copy } = useShareChanges({ describeError, setSelection });
 
-  // ---- Virtualized list -----------------------------------------------------------------
   const scrollRef = useRef<HTMLDivElement>(null);
-  const height = isMobile ? mobileRowHeight : rowHeight;
-  const rowCount = shares.length + (query.hasNextPage ? 1 : 0);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => height,
-    overscan: 8,
-  });
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, height]);
-  const virtualRows = virtualizer.getVirtualItems();
-  const lastRow = virtualRows.at(-1)?.index ?? -1;
+  const rowsRef = useRef<VirtualRowsHandle>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastRow >= shares.length - 10) {
-      void fetchNextPage();
-    }
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRow, shares.length]);
 
   /**
    * Up and down move between the rows' check boxes (Space ticks them), Esc clears the selection,
@@ -161,7 +139,7 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
         return;
       }
       event.preventDefault();
-      virtualizer.scrollToIndex(next, { align: 'auto' });
+      rowsRef.current?.scrollToRow(next);
       requestAnimationFrame(() => {
         scrollRef.current
           ?.querySelector<HTMLElement>(
@@ -169,12 +147,12 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
           )
           ?.focus();
       });
-    } else if (event.key === 'Escape' && selected.size > 0) {
+    } else if (event.key === 'Escape' && selection.selecting) {
       event.preventDefault();
-      setSelected(new Set());
+      selection.clear();
     } else if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      setSelected(new Set(shares.map((share) => share.share_id)));
+      selection.selectAll();
     } else if (event.key === 'Delete' && selectedShares.length > 0) {
       event.preventDefault();
       setDialog({ type: 'cancel', shares: selectedShares });
@@ -189,7 +167,7 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
         testId="shares-selection-bar"
         countTestId="shares-selection-count"
         clearLabel={t('shares.clear')}
-        onClear={() => setSelected(new Set())}
+        onClear={selection.clear}
         count={t('shares.selected', { count: selectedShares.length })}
         isMobile={isMobile}
         className="gap-1"
@@ -206,76 +184,72 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
       </SelectionBar>
     ) : null;
 
+  const header = isMobile ? null : (
+    <div
+      role="row"
+      className="grid h-10 shrink-0 items-center gap-3 border-b border-border px-3 text-xs font-medium text-muted-foreground md:px-5"
+      style={{ gridTemplateColumns: desktopColumns }}
+    >
+      <span role="columnheader" className="flex justify-center">
+        <ItemCheckbox
+          checked={allSelected}
+          indeterminate={!allSelected && selectedShares.length > 0}
+          label={t('shares.select-all')}
+          onToggle={() => (allSelected ? selection.clear() : selection.selectAll())}
+        />
+      </span>
+      <span role="columnheader">{t('shares.column.item')}</span>
+      <span role="columnheader">{t('shares.column.status')}</span>
+      <span role="columnheader">{t('shares.column.views')}</span>
+      <span role="columnheader">{t('shares.column.saves')}</span>
+      <span role="columnheader">{t('shares.column.expires')}</span>
+      <span aria-hidden />
+    </div>
+  );
+  const renderShare = (index: number) => {
+    const share = shares[index];
+    return share ? (
+      <ShareRow
+        key={share.share_id}
+        share={share}
+        index={index}
+        isMobile={isMobile}
+        selected={current.selected.has(share.share_id)}
+        expiry={expiryText(expiryLeftOf(share.expiration_at, now))}
+        onToggle={selection.toggle}
+        onCopy={copy}
+        onEdit={() => setDialog({ type: 'edit', share })}
+        onCancel={() => setDialog({ type: 'cancel', shares: [share] })}
+      />
+    ) : null;
+  };
   const rows = (
-    <>
-      {isMobile ? null : (
-        <div
-          role="row"
-          className="grid h-10 shrink-0 items-center gap-3 border-b border-border px-3 text-xs font-medium text-muted-foreground md:px-5"
-          style={{ gridTemplateColumns: desktopColumns }}
-        >
-          <span role="columnheader" className="flex justify-center">
-            <Checkbox
-              checked={allSelected}
-              indeterminate={!allSelected && selectedShares.length > 0}
-              label={t('shares.select-all')}
-              onChange={() =>
-                setSelected(
-                  allSelected ? new Set() : new Set(shares.map((share) => share.share_id)),
-                )
-              }
-            />
-          </span>
-          <span role="columnheader">{t('shares.column.item')}</span>
-          <span role="columnheader">{t('shares.column.status')}</span>
-          <span role="columnheader">{t('shares.column.views')}</span>
-          <span role="columnheader">{t('shares.column.saves')}</span>
-          <span role="columnheader">{t('shares.column.expires')}</span>
-          <span aria-hidden />
-        </div>
+    <ItemList
+      header={header}
+      scrollRef={scrollRef}
+      className={cn(
+        'min-h-0 flex-1 overflow-y-auto overscroll-contain',
+        isMobile && selectedShares.length > 0 ? 'pb-20' : '',
       )}
-      <div
-        ref={scrollRef}
-        className={cn(
-          'min-h-0 flex-1 overflow-y-auto overscroll-contain',
-          isMobile && selectedShares.length > 0 ? 'pb-20' : '',
-        )}
-      >
-        <div
-          role="rowgroup"
-          style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
-        >
-          {virtualRows.map((row) => {
-            const share = shares[row.index];
-            return (
-              <div
-                key={row.key}
-                className="absolute left-0 top-0 w-full"
-                style={{ height: row.size, transform: `translateY(${row.start}px)` }}
-              >
-                {share ? (
-                  <ShareRow
-                    share={share}
-                    index={row.index}
-                    isMobile={isMobile}
-                    selected={selected.has(share.share_id)}
-                    expiry={expiryText(expiryLeftOf(share.expiration_at, now))}
-                    onToggle={toggle}
-                    onCopy={copy}
-                    onEdit={() => setDialog({ type: 'edit', share })}
-                    onCancel={() => setDialog({ type: 'cancel', shares: [share] })}
-                  />
-                ) : (
-                  <div className="flex h-full items-center px-5 text-sm text-muted-foreground">
-                    {t('shares.loading-more')}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </>
+      Rows={VirtualRows}
+      rows={{
+        handle: rowsRef,
+        role: 'rowgroup',
+        count: shares.length,
+        columns: 1,
+        rowHeight: isMobile ? mobileRowHeight : rowHeight,
+        overscan: 8,
+        hasNextPage,
+        isFetchingNextPage,
+        fetchNextPage,
+        renderMore: () => (
+          <div className="flex h-full items-center px-5 text-sm text-muted-foreground">
+            {t('shares.loading-more')}
+          </div>
+        ),
+        renderItem: renderShare,
+      }}
+    />
   );
 
   return (
@@ -283,7 +257,6 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
       value={filter}
       onValueChange={(value) => {
         setFilter(value as ShareFilter);
-        setSelected(new Set());
       }}
       className="flex min-h-0 flex-1 flex-col"
       data-testid="drive-shares"

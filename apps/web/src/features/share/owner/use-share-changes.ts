@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { copyWithToast } from '@/lib/clipboard';
+import type { SelectionState } from '@/features/items/selection';
+import { keepListed } from '@/features/items/selection';
 import type { ShareChanges, SharePage, ShareSummary } from './share-api';
 import { cancelShares, updateShare } from './share-api';
 import { sharesQueryKey } from './share-query-keys';
@@ -17,10 +19,10 @@ type Pages = InfiniteData<SharePage, string | undefined>;
  */
 export function useShareChanges({
   describeError,
-  setSelected,
+  setSelection,
 }: {
   describeError: (cause: unknown) => string | undefined;
-  setSelected: Dispatch<SetStateAction<ReadonlySet<string>>>;
+  setSelection: Dispatch<SetStateAction<SelectionState>>;
 }) {
   const t = useTranslations('drive');
   const queryClient = useQueryClient();
@@ -41,7 +43,7 @@ export function useShareChanges({
       const gone = new Set(ids);
       await queryClient.cancelQueries({ queryKey: sharesQueryKey });
       patchCache((list) => list.filter((share) => !gone.has(share.share_id)));
-      setSelected((state) => new Set([...state].filter((id) => !gone.has(id))));
+      setSelection((state) => keepListed(state, (id) => !gone.has(id)));
       try {
         await cancelShares(ids);
         toast({ title: t('shares.toast.cancelled', { count: ids.length }) });
@@ -54,7 +56,7 @@ export function useShareChanges({
         void queryClient.invalidateQueries({ queryKey: sharesQueryKey });
       }
     },
-    [queryClient, patchCache, describeError, t, setSelected],
+    [queryClient, patchCache, describeError, t, setSelection],
   );
 
   const edit = useCallback(

@@ -1,50 +1,83 @@
 'use client';
 
-import type { ReactNode, RefObject } from 'react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import type { ReactNode, Ref, RefObject } from 'react';
+import { memo, useEffect, useImperativeHandle, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { cn } from '@/lib/cn';
-import { RowSlots } from './row-slots';
+import type { RowSlots } from './row-slots';
+
+/** What a listing asks of its rows from outside: a key press scrolls a row into view. */
+export interface VirtualRowsHandle {
+  scrollToRow: (row: number) => void;
+}
 
 export interface VirtualRowsProps {
   /** The scrolling element the rows are laid out in. */
-  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollRef: RefObject<HTMLElement | null>;
   /** The items loaded so far. */
   count: number;
   /** Items a row holds: 1 in the list view, the tiles that fit across in the grid view. */
   columns: number;
   rowHeight: number;
-  view: 'list' | 'grid';
+  /** Rows drawn beyond the view on each side. */
+  overscan: number;
+  /** The classes of a row of the grid view (`columns` > 1 lays a row out as a grid). */
+  gridClassName?: string;
   /** Whether more pages follow: a placeholder row ends the rows, and nearing it fetches one. */
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /** The placeholder row's content; gray by default. */
+  renderMore?: () => ReactNode;
   /** The index of the item with the keyboard focus, -1 for none; its row is kept in view. */
-  focusIndex: number;
+  focusIndex?: number;
   /** Bumped by every key that moves the focus, so Home scrolls back to a focused first item. */
-  focusMoves: number;
+  focusMoves?: number;
   /** The index of an item whose row draws over the next one (the inline rename's message). */
-  raisedIndex: number;
+  raisedIndex?: number;
+  /**
+   * Whether each row is laid out and painted on its own (CSS containment; rows of a fixed height
+   * whose content never draws outside them).
+   */
+  contained?: boolean;
+  /**
+   * Hands the elements of a row scrolled out of view to a row scrolled in, instead of React
+   * removing the one and creating the other (a listing of 100,000 items); rows are keyed by
+   * their index without it.
+   */
+  slots?: RowSlots;
+  /** The role of the element holding the rows (a table's `rowgroup`). */
+  role?: string;
+  handle?: Ref<VirtualRowsHandle>;
   /** The item at an index, keyed by `slot` (its place in its row). */
   renderItem: (index: number, slot: number) => ReactNode;
 }
 
+const grayRow = () => <div className="h-full animate-pulse rounded-lg bg-muted/60" aria-hidden />;
+
 /**
- * The rows of a listing in view (TanStack Virtual), fetching the next page as the end nears. Its
- * own component so that a scroll re-renders the rows alone, not the page around them.
+ * The rows of a listing in view (TanStack Virtual), fetching the next page as the end nears: the
+ * drive's listings, a share page's files and the member's shared links. Its own component so
+ * that a scroll re-renders the rows alone, not the page around them.
  */
 export const VirtualRows = memo(function VirtualRows({
   scrollRef,
   count,
   columns,
   rowHeight,
-  view,
+  overscan,
+  gridClassName,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
-  focusIndex,
-  focusMoves,
-  raisedIndex,
+  renderMore = grayRow,
+  focusIndex = -1,
+  focusMoves = 0,
+  raisedIndex = -1,
+  contained = false,
+  slots,
+  role,
+  handle,
   renderItem,
 }: VirtualRowsProps) {
   const itemRows = Math.ceil(count / columns);
@@ -53,9 +86,13 @@ export const VirtualRows = memo(function VirtualRows({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    // Rows are of one fixed height: a few beyond the view are enough to cover a fast scroll.
-    overscan: view === 'grid' ? 2 : 4,
+    overscan,
   });
+  useImperativeHandle(
+    handle,
+    () => ({ scrollToRow: (row) => virtualizer.scrollToIndex(row, { align: 'auto' }) }),
+    [virtualizer],
+  );
   useEffect(() => {
     virtualizer.measure();
   }, [virtualizer, rowHeight, columns]);
@@ -73,14 +110,16 @@ export const VirtualRows = memo(function VirtualRows({
   }, [focusIndex, columns, virtualizer, focusMoves]);
 
   const raisedRow = raisedIndex >= 0 ? Math.floor(raisedIndex / columns) : -1;
-  // A row scrolled out of view hands its elements to a row scrolled in (RowSlots).
-  const [slots] = useState(() => new RowSlots());
-  const keys = useMemo(
-    () => slots.assign(virtualRows.map((row) => row.index)),
-    [slots, virtualRows],
-  );
+  const keys = useMemo(() => {
+    const indexes = virtualRows.map((row) => row.index);
+    return slots ? slots.assign(indexes) : indexes;
+  }, [slots, virtualRows]);
+  const grid = gridClassName !== undefined;
   return (
-    <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+    <div
+      role={role}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
+    >
       {virtualRows.map((row, position) => {
         const start = row.index * columns;
         const end = Math.min(start + columns, count);
@@ -93,27 +132,18 @@ export const VirtualRows = memo(function VirtualRows({
           <div
             key={keys[position]}
             role="presentation"
-            className={cn(
-              'absolute left-0 top-0 w-full',
-              view === 'grid' ? 'grid gap-3 px-2 pb-3' : '',
-            )}
+            className={cn('absolute left-0 top-0 w-full', grid ? gridClassName : '')}
             style={{
               height: row.size,
               transform: `translateY(${row.start}px)`,
               // A row is laid out and painted on its own, except the one whose rename message
               // overlaps the next row.
-              contain: raised ? 'layout style' : 'strict',
+              ...(contained ? { contain: raised ? 'layout style' : 'strict' } : {}),
               ...(raised ? { zIndex: 10 } : {}),
-              ...(view === 'grid'
-                ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
-                : {}),
+              ...(grid ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
             }}
           >
-            {cells.length === 0 ? (
-              <div className="h-full animate-pulse rounded-lg bg-muted/60" aria-hidden />
-            ) : (
-              cells
-            )}
+            {cells.length === 0 ? renderMore() : cells}
           </div>
         );
       })}
