@@ -6,6 +6,7 @@ import {
   isVideo,
   safeFileName,
   type FileCategory,
+  type FileMedia,
   type ThumbnailSize,
 } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
@@ -217,7 +218,11 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   /** The playable renditions: the original, flagged unplayable when a browser cannot decode its audio. */
-  function mediasOf(record: FileRecord, link: SignedLink, info: MediaInfo | undefined): unknown[] {
+  function mediasOf(
+    record: FileRecord,
+    link: SignedLink,
+    info: MediaInfo | undefined,
+  ): FileMedia[] {
     const isMedia = info
       ? info.kind === 'video' || info.kind === 'audio'
       : isVideo({ name: record.name }) || isAudio({ name: record.name });

@@ -1,4 +1,4 @@
-import type { ThumbnailSize } from '@nimbus/contracts';
+import type { FileMedia, ThumbnailSize } from '@nimbus/contracts';
 import type { FileRecord } from './file.repository';
 import type { StorageAbout } from './file.service';
 
@@ -15,7 +15,7 @@ export interface FileLinkFields {
   thumbnail_link: string;
   web_content_link: string;
   links: Record<string, FileLink>;
-  medias: unknown[];
+  medias: FileMedia[];
   /** Media facts (`width`, `height`, `duration`) merged over the stored params. */
   params: Record<string, string>;
   /** The category the bytes show, for a file whose name said nothing (`OTHER`). */

@@ -11,7 +11,7 @@ import { emitAppEvent } from '@/lib/app-events';
 import { browserClient } from '@/lib/api/browser-client';
 import { cn } from '@/lib/cn';
 import type { PreviewFile } from './preview-file';
-import { contentUrlOf, mediasOf, previewKindOf } from './preview-file';
+import { contentUrlOf, previewKindOf } from './preview-file';
 import type { Translate } from './preview-views';
 import {
   DownloadLink,
@@ -42,12 +42,11 @@ export interface FilePreviewProps {
   share?: { label: string; run: (file: PreviewFile) => void };
 }
 
-async function loadDriveFile(id: string): Promise<PreviewFile> {
-  const file = await browserClient().call(driveRoutes.getFile, {
+function loadDriveFile(id: string): Promise<PreviewFile> {
+  return browserClient().call(driveRoutes.getFile, {
     params: { id },
     query: { thumbnail_size: 'SIZE_LARGE' },
   });
-  return { ...file, medias: mediasOf(file.medias) };
 }
 
 /** The file with its links filled (`GET /drive/v1/files/{id}`), the listing's copy meanwhile. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PreviewFile } from './preview-file';
+import type { PreviewFile, PreviewMedia } from './preview-file';
 import {
   contentUrlOf,
   decodeTextPreview,
@@ -12,6 +12,25 @@ import {
 
 function file(overrides: Partial<PreviewFile>): PreviewFile {
   return { id: 'f1', name: 'file', kind: 'drive#file', ...overrides };
+}
+
+function link(url: string) {
+  return { url, token: 't', expire: '', type: 'video/mp4' };
+}
+
+/** A rendition as the catalogue types it: not the default, not the original, playable. */
+function media(overrides: Partial<PreviewMedia>): PreviewMedia {
+  return {
+    media_id: 'm',
+    media_name: 'Original',
+    video: { width: 0, height: 0, duration: 0, video_codec: '', audio_codec: '' },
+    link: link(''),
+    is_origin: false,
+    is_default: false,
+    is_playable: true,
+    unsupported_codecs: [],
+    ...overrides,
+  };
 }
 
 describe('preview kind', () => {
@@ -42,16 +61,16 @@ describe('links', () => {
   it('takes web_content_link, else the octet-stream link', () => {
     expect(contentUrlOf(file({ web_content_link: 'https://c.test/a' }))).toBe('https://c.test/a');
     expect(
-      contentUrlOf(file({ links: { 'application/octet-stream': { url: 'https://c.test/b' } } })),
+      contentUrlOf(file({ links: { 'application/octet-stream': link('https://c.test/b') } })),
     ).toBe('https://c.test/b');
     expect(contentUrlOf(file({}))).toBeUndefined();
   });
 
   it('plays the default rendition, else the original, else the file itself', () => {
     const medias = [
-      { media_id: 'm1', link: { url: 'https://c.test/m1' }, is_origin: true },
-      { media_id: 'm2', link: { url: 'https://c.test/m2' }, is_default: true },
-      { media_id: 'm3', link: null, is_default: true },
+      media({ media_id: 'm1', link: link('https://c.test/m1'), is_origin: true }),
+      media({ media_id: 'm2', link: link('https://c.test/m2'), is_default: true }),
+      media({ media_id: 'm3', link: link(''), is_default: true }),
     ];
     expect(playbackOf(file({ medias })).url).toBe('https://c.test/m2');
     expect(playbackOf(file({ medias: medias.slice(0, 1) })).url).toBe('https://c.test/m1');
@@ -63,11 +82,11 @@ describe('links', () => {
 
   it('flags eac3 audio as not playable in the browser', () => {
     const medias = [
-      {
-        link: 'https://c.test/m',
+      media({
+        link: link('https://c.test/m'),
         is_default: true,
-        video: { video_codec: 'h264', audio_codec: 'eac3' },
-      },
+        video: { width: 0, height: 0, duration: 0, video_codec: 'h264', audio_codec: 'eac3' },
+      }),
     ];
     expect(playbackOf(file({ medias }))).toEqual({ url: 'https://c.test/m', supported: false });
   });
@@ -85,7 +104,9 @@ describe('inline links', () => {
   });
 
   it('takes a rendition the server marks unplayable as unsupported', () => {
-    const medias = [{ link: { url: 'https://c.test/m' }, is_default: true, is_playable: false }];
+    const medias = [
+      media({ link: link('https://c.test/m'), is_default: true, is_playable: false }),
+    ];
     expect(playbackOf(file({ medias })).supported).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  type DriveFile,
+  type FileMedia,
   fileExtensionOf,
   isAudio,
   isAudioCodecSupported,
@@ -10,51 +12,31 @@ import { contentUrlOf, linkUrlOf } from './content-url';
 
 export { contentUrlOf };
 
-/** A playable rendition of a media file (docs/api.md#files `medias`). */
-export interface PreviewMedia {
-  media_id?: string;
-  media_name?: string;
-  link?: { url?: string } | string | null;
-  is_default?: boolean;
-  is_origin?: boolean;
-  /** False when the server knows a browser cannot decode it (eac3 audio, say). */
-  is_playable?: boolean;
-  video?: {
-    width?: number;
-    height?: number;
-    duration?: number;
-    video_codec?: string;
-    audio_codec?: string;
-  } | null;
-}
+/** A playable rendition of a video or a song: the catalogue's (docs/api.md#files `medias`). */
+export type PreviewMedia = FileMedia;
 
 /**
- * The renditions of a File as the preview reads them: the catalogue leaves their shape open
- * (`medias: unknown[]`), so only objects are kept, whose fields the viewer reads as optional.
+ * The File fields (docs/api.md#files) the preview reads, as the catalogue types them; the
+ * listing's Files (without links or renditions) and `GET`'s Files both fit.
  */
-export function mediasOf(medias: readonly unknown[]): PreviewMedia[] {
-  return medias.filter(
-    (media): media is PreviewMedia => typeof media === 'object' && media !== null,
-  );
-}
-
-/** The File fields (docs/api.md#files) the preview reads; the listing's and `GET`'s Files both fit. */
-export interface PreviewFile {
-  id: string;
-  name: string;
-  kind?: string;
-  size?: string;
-  mime_type?: string;
-  file_extension?: string;
-  file_category?: string;
-  hash?: string;
-  created_time?: string;
-  modified_time?: string;
-  thumbnail_link?: string;
-  web_content_link?: string;
-  links?: Record<string, { url?: string } | undefined>;
-  medias?: PreviewMedia[];
-}
+export type PreviewFile = Pick<DriveFile, 'id' | 'name'> &
+  Partial<
+    Pick<
+      DriveFile,
+      | 'kind'
+      | 'size'
+      | 'mime_type'
+      | 'file_extension'
+      | 'file_category'
+      | 'hash'
+      | 'created_time'
+      | 'modified_time'
+      | 'thumbnail_link'
+      | 'web_content_link'
+      | 'links'
+      | 'medias'
+    >
+  >;
 
 export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'other';
 
@@ -183,7 +165,7 @@ export function playableMediaOf(file: PreviewFile): PreviewMedia | undefined {
 export function playbackOf(file: PreviewFile): { url?: string; supported: boolean } {
   const media = playableMediaOf(file);
   const url = linkUrlOf(media?.link) ?? contentUrlOf(file);
-  const codec = media?.video?.audio_codec;
+  const codec = media?.video.audio_codec;
   return { url, supported: media?.is_playable !== false && isAudioCodecSupported(codec) };
 }
 
