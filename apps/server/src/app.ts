@@ -26,6 +26,7 @@ import { registerOriginGuard } from './modules/auth/origin-guard';
 import { registerClientGuard } from './http/client-guard';
 import { registerCors } from './http/cors';
 import { RequestLog } from './http/request-log';
+import { requestLoggerFactory } from './http/request-logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';
 import { contentPathPrefix } from './modules/content/content-link';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     loggerInstance: options.logger,
     logController: new RequestLog(),
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT,
     requestIdHeader: false,
