@@ -198,6 +198,7 @@ test('a member organises folders: navigate, rename, move, trash, restore, empty'
   await expect(item(page, 'Gamma')).toHaveCount(0);
   await toastOf(page, 'Moved 1 item to the trash').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Restored 1 item', { exact: true })).toBeVisible();
+  await expect(toastOf(page, 'Moved 1 item to the trash')).toHaveCount(0);
   await expect(item(page, 'Gamma')).toBeVisible();
 
   // Trash again from the selection bar and restore it from /drive/trash.
@@ -213,6 +214,10 @@ test('a member organises folders: navigate, rename, move, trash, restore, empty'
   await page.getByTestId('item-menu').getByRole('menuitem', { name: 'Restore' }).click();
   await restored;
   await expect(item(page, 'Gamma')).toHaveCount(0);
+  // The outcome takes the place of the earlier notice: no stale "Undo" beside it.
+  await expect(page.getByText('Restored 1 item', { exact: true })).toBeVisible();
+  await expect(toastOf(page, 'Moved 1 item to the trash')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
   await expect(page.getByTestId('drive-empty')).toContainText('The trash is empty');
   await page.goBack();
   await expect(item(page, 'Gamma')).toBeVisible();

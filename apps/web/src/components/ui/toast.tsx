@@ -17,6 +17,11 @@ export interface ToastOptions {
   };
   /** How long it stays, in milliseconds (default 5 s). */
   durationMs?: number;
+  /**
+   * Toasts of one group follow one another: a new one takes the place of the one shown, so an
+   * earlier "Undo" never stays beside the outcome of a later action.
+   */
+  group?: string;
 }
 
 interface ToastEntry extends ToastOptions {
@@ -34,7 +39,10 @@ export const useToastStore = create<ToastState>(() => ({ toasts: [], nextId: 1 }
 export function toast(options: ToastOptions): number {
   const id = useToastStore.getState().nextId;
   useToastStore.setState((state) => ({
-    toasts: [...state.toasts, { ...options, id }],
+    toasts: [
+      ...state.toasts.filter((entry) => !options.group || entry.group !== options.group),
+      { ...options, id },
+    ],
     nextId: state.nextId + 1,
   }));
   return id;

@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { toast } from '@/components/ui/toast';
+import { toast as showToast, type ToastOptions } from '@/components/ui/toast';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import type { DriveFile } from './drive-api';
@@ -32,6 +32,11 @@ import {
 } from './listing-updates';
 import { downloadPlan, maxBatchIds, maxZipItems } from './transfer-plan';
 import { aboutQueryKey, fileQueryKey, folderChildrenQueryKey } from './query-keys';
+
+/** The drive's notices follow one another: each takes the place of the one before. */
+function toast(options: ToastOptions): number {
+  return showToast({ ...options, group: 'drive-actions' });
+}
 
 /** The parents of the folders among `files` (the folder trees that list them). */
 function folderParents(files: readonly DriveFile[]): string[] {
