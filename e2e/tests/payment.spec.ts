@@ -44,6 +44,12 @@ test('a member redeems a premium code on /drive/payment and a storage pack on /d
   await expect(cards).toHaveCount(3);
   await expect(cards.first()).toContainText('30 days of Premium');
   await expect(page.getByTestId('product-buy')).toHaveCount(0);
+  // Nothing is sold online: the page says once what to do instead, and promises no shop.
+  await expect(page.getByTestId('catalogue-not-sold')).toHaveText(
+    'Not sold online here. Ask the site operator for a code and redeem it below.',
+  );
+  await expect(page.getByText('Price set by the site operator')).toHaveCount(0);
+  await expect(page.getByText(/Buy opens/)).toHaveCount(0);
   await expect(page.getByTestId('usage-storage')).toContainText('0 B of 10 GB');
 
   await field.fill('ABCD-EFGH-JKMN-PQRS');

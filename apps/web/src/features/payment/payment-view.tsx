@@ -150,7 +150,6 @@ export function PaymentView({
           {t(`offers.${kind}`)}
         </h2>
         {offers}
-        <p className="text-xs text-muted-foreground">{t('how')}</p>
       </section>
       {redeem}
       {!compact ? (

@@ -13,7 +13,8 @@ const checkoutSource = 'payment_page';
 
 /**
  * The operator's products of one kind, each with its price and a "Buy" link to the operator's
- * shop (a sign-in link for visitors); a notice when the catalogue could not be read or is empty.
+ * shop (a sign-in link for visitors); a notice when the catalogue could not be read or is empty,
+ * and one saying to redeem a code instead when nothing of the kind is sold online.
  */
 export function ProductOffers({
   catalogue,
@@ -61,6 +62,16 @@ export function ProductOffers({
     }
   }
 
+  const hrefs = new Map(
+    products.map((product) => [
+      product.id,
+      checkoutHref(product, { userId, source: checkoutSource, locale }),
+    ]),
+  );
+  // Without any checkout link nothing here can be bought: the list says once what to do
+  // instead, and the cards only show what a code can give.
+  const buyable = [...hrefs.values()].some((href) => href !== '');
+
   return !catalogue ? (
     <p
       role="alert"
@@ -77,74 +88,87 @@ export function ProductOffers({
       {t('products.empty')}
     </p>
   ) : (
-    <ul
-      data-testid="product-list"
-      className={cn(
-        'grid gap-4',
-        compact ? 'grid-cols-1' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+    <>
+      {buyable ? null : (
+        <p
+          data-testid="catalogue-not-sold"
+          className="rounded-2xl border border-dashed border-border p-5 text-sm text-muted-foreground"
+        >
+          {t('products.not-on-sale')}
+        </p>
       )}
-    >
-      {products.map((product) => {
-        const name = productName(product);
-        const price = formatPrice(product, locale);
-        const href = checkoutHref(product, { userId, source: checkoutSource, locale });
-        return (
-          <li
-            key={product.id}
-            data-testid="product-card"
-            data-product={product.id}
-            className={cn(
-              'relative flex flex-col gap-3 rounded-2xl border bg-background p-5',
-              product.highlight ? 'border-primary shadow-md' : 'border-border',
-              compact && 'flex-row flex-wrap items-center justify-between p-4',
-            )}
-          >
-            <div className="flex flex-col gap-1">
-              {product.highlight ? (
-                <span className="w-fit rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
-                  {t('products.recommended')}
-                </span>
-              ) : null}
-              <h3 className="text-base font-semibold">{name}</h3>
-              <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
-                <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                {productEffect(product)}
-              </p>
-            </div>
-            <div className={cn('flex flex-col gap-2', !compact && 'mt-auto')}>
-              <p className="text-2xl font-semibold" data-testid="product-price">
-                {price === '' ? (
-                  <span className="text-sm font-normal text-muted-foreground">
-                    {t('products.no-price')}
-                  </span>
-                ) : (
-                  price
-                )}
-              </p>
-              {href === '' ? (
-                <p className="text-xs text-muted-foreground">{t('products.not-on-sale')}</p>
-              ) : signedOut ? (
-                <Button asChild variant={product.highlight ? 'primary' : 'outline'}>
-                  <a href={signInHref}>{t('products.sign-in-to-buy')}</a>
-                </Button>
-              ) : (
-                <Button asChild variant={product.highlight ? 'primary' : 'outline'}>
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    data-testid="product-buy"
-                    aria-label={t('products.buy-label', { name })}
-                  >
-                    {t('products.buy')}
-                    <ExternalLink aria-hidden />
-                  </a>
-                </Button>
+      <ul
+        data-testid="product-list"
+        className={cn(
+          'grid gap-4',
+          compact ? 'grid-cols-1' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+        )}
+      >
+        {products.map((product) => {
+          const name = productName(product);
+          const price = formatPrice(product, locale);
+          const href = hrefs.get(product.id) ?? '';
+          return (
+            <li
+              key={product.id}
+              data-testid="product-card"
+              data-product={product.id}
+              className={cn(
+                'relative flex flex-col gap-3 rounded-2xl border bg-background p-5',
+                product.highlight ? 'border-primary shadow-md' : 'border-border',
+                compact && 'flex-row flex-wrap items-center justify-between p-4',
               )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+            >
+              <div className="flex flex-col gap-1">
+                {product.highlight ? (
+                  <span className="w-fit rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
+                    {t('products.recommended')}
+                  </span>
+                ) : null}
+                <h3 className="text-base font-semibold">{name}</h3>
+                <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+                  <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                  {productEffect(product)}
+                </p>
+              </div>
+              <div className={cn('flex flex-col gap-2', !compact && 'mt-auto')}>
+                {price !== '' ? (
+                  <p className="text-2xl font-semibold" data-testid="product-price">
+                    {price}
+                  </p>
+                ) : buyable ? (
+                  <p className="text-sm text-muted-foreground" data-testid="product-price">
+                    {t('products.no-price')}
+                  </p>
+                ) : null}
+                {href === '' ? (
+                  buyable ? (
+                    <p className="text-xs text-muted-foreground">{t('products.not-on-sale')}</p>
+                  ) : null
+                ) : signedOut ? (
+                  <Button asChild variant={product.highlight ? 'primary' : 'outline'}>
+                    <a href={signInHref}>{t('products.sign-in-to-buy')}</a>
+                  </Button>
+                ) : (
+                  <Button asChild variant={product.highlight ? 'primary' : 'outline'}>
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="product-buy"
+                      aria-label={t('products.buy-label', { name })}
+                    >
+                      {t('products.buy')}
+                      <ExternalLink aria-hidden />
+                    </a>
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {buyable ? <p className="text-xs text-muted-foreground">{t('how')}</p> : null}
+    </>
   );
 }
