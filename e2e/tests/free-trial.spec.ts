@@ -76,3 +76,38 @@ test('a new member receives the free trial once, is told and becomes premium', a
   expect(trialCalls).toHaveLength(calls);
   await context.close();
 });
+
+test('the welcome waits for the dialog the member has open: dialogs queue', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  // The trial's answer is held until the member has a dialog of their own open.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/vip/v1/activity/invite', async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+
+  await signUpInEnglish(page, newEmail(), 'trial horse 43', { dataDir: server.dataDir });
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const folderDialog = page.getByRole('dialog');
+  await expect(folderDialog).toBeVisible();
+  const answered = page.waitForResponse((response) =>
+    response.url().endsWith('/vip/v1/activity/invite'),
+  );
+  release();
+  await answered;
+
+  // The answer is in, but the member's dialog stays alone on the screen.
+  const notice = page.getByTestId('invite-claimed');
+  await page.waitForTimeout(1_000);
+  await expect(notice).toHaveCount(0);
+  await expect(folderDialog).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(notice.getByRole('heading')).toHaveText('Welcome to Nimbus!');
+  await context.close();
+});

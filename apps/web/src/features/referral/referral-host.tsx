@@ -1,10 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { Locale } from '@nimbus/contracts';
+import type { InviteAnswer, Locale } from '@nimbus/contracts';
 import { defaultStorage, getCookie } from '@nimbus/client';
 import dynamic from 'next/dynamic';
 import type { AbstractIntlMessages } from 'next-intl';
+import { whenNoDialogIsOpen } from '@/lib/dialog-queue';
 import { readCredentials } from '@/lib/session/credentials';
 import { useStoredSession } from '@/lib/session/use-stored-session';
 import { parseRefererList, refererListCookieName } from '../../guards/referer-list.guard';
@@ -41,6 +42,14 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
   const session = useStoredSession();
   const [dialog, setDialog] = useState<ReferralDialog>();
   const claiming = useRef(false);
+  const stopWaiting = useRef<() => void>(undefined);
+
+  /** Tells the member of a grant once no other dialog is open: dialogs queue. */
+  const announce = (answer: InviteAnswer) => {
+    stopWaiting.current?.();
+    stopWaiting.current = whenNoDialogIsOpen(() => setDialog({ kind: 'claimed', answer }));
+  };
+  useEffect(() => () => stopWaiting.current?.(), []);
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -71,7 +80,7 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
     const notice =
       memberId === undefined ? undefined : readGrantNotice(storage, memberId, Date.now());
     if (notice) {
-      void Promise.resolve(notice).then((answer) => setDialog({ kind: 'claimed', answer }));
+      void Promise.resolve(notice).then(announce);
       return;
     }
     const invitationPending = readPendingInvitation(storage, Date.now()) !== undefined;
@@ -81,7 +90,7 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
         .then((api) => api.claimPendingInvitation())
         .then((outcome) => {
           if (outcome.kind === 'claimed' && !outcome.answer.repeated) {
-            setDialog({ kind: 'claimed', answer: outcome.answer });
+            announce(outcome.answer);
           }
         })
         .finally(() => {
@@ -105,7 +114,7 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
       .then((api) => api.requestMemberFreeTrial(userId))
       .then((outcome) => {
         if (outcome.kind === 'answered' && outcome.answer.free_days > 0) {
-          setDialog({ kind: 'claimed', answer: outcome.answer });
+          announce(outcome.answer);
         }
       })
       .finally(() => {
