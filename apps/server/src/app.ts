@@ -20,7 +20,7 @@ import type { Container } from './container';
 import { answerSerializerCompiler } from './http/answer-serializer';
 import { AppError } from './http/app-error';
 import { answerClientError, answerConnect, lacksHost } from './http/client-error';
-import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
+import { registerErrorHandler, sendFrameworkError, sharedError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './modules/auth/origin-guard';
 import { registerClientGuard } from './http/client-guard';
@@ -384,7 +384,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // One error for every unknown path: it holds nothing of the request, and building an Error
   // (its stack trace) per request would cost more than the rest of the answer.
-  const unknownPath = new AppError('not_found', { description: 'This API path does not exist' });
+  const unknownPath = sharedError(
+    new AppError('not_found', { description: 'This API path does not exist' }),
+  );
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async () => {
     throw unknownPath;
   });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { httpStatusOf, type ErrorReason } from '@nimbus/contracts';
+import { httpStatusOf, type ErrorReason, type Locale } from '@nimbus/contracts';
 import { AppError, isAppError } from './app-error';
 import { toErrorBody } from './error-body';
 import { requestLocale } from './request-locale';
@@ -82,18 +82,38 @@ export function sendError(
   if (error.retryAfterSeconds !== undefined) {
     void reply.header('retry-after', String(error.retryAfterSeconds));
   }
+  const locale = requestLocale(request);
+  const bodies = isServerFault ? undefined : sharedBodies.get(error);
+  const body =
+    bodies?.get(locale) ??
+    toErrorBody(error.reason, {
+      locale,
+      // A server fault never tells what broke inside: no stack, no query, no path.
+      description: isServerFault ? undefined : error.description,
+      metadata,
+    });
+  if (bodies !== undefined && typeof body !== 'string') {
+    // What Fastify writes for a reply without a response schema.
+    bodies.set(locale, JSON.stringify(body));
+  }
   return reply
     .code(status)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(
-      toErrorBody(error.reason, {
-        locale: requestLocale(request),
-        // A server fault never tells what broke inside: no stack, no query, no path.
-        description: isServerFault ? undefined : error.description,
-        metadata,
-      }),
-    );
+    .send(body);
+}
+
+/** The answers of shared errors, written once per language. */
+const sharedBodies = new WeakMap<AppError, Map<Locale, string>>();
+
+/**
+ * Marks an error that every request of a reply without a response schema shares (it holds nothing
+ * of the request, like the unknown path's): its answer is written once per language, not built
+ * and serialised on every request.
+ */
+export function sharedError(error: AppError): AppError {
+  sharedBodies.set(error, new Map());
+  return error;
 }
 
 /**

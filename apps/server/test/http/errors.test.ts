@@ -30,6 +30,34 @@ describe.each(dialects)('the error model on %s', (dialect) => {
     expect(localized(error)).toMatchObject({ locale: 'en-US', message: 'Not found' });
   });
 
+  it('answers every unknown API path in the language of its own request', async () => {
+    const ask = (language?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/drive/v1/no-such-call',
+        headers: language ? { 'accept-language': language } : {},
+      });
+    const [english, japanese, englishAgain, spanish] = [
+      await ask(),
+      await ask('ja'),
+      await ask('en-US'),
+      await ask('es-ES'),
+    ];
+    for (const response of [english, japanese, englishAgain, spanish]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(parseError(response.body)).toMatchObject({
+        error: 'not_found',
+        error_description: 'This API path does not exist',
+      });
+    }
+    expect(englishAgain.body).toBe(english.body);
+    expect(localized(parseError(japanese.body))?.locale).toBe('ja');
+    expect(localized(parseError(spanish.body))).toMatchObject({ locale: 'es' });
+    expect(localized(parseError(spanish.body))?.message).not.toBe('Not found');
+  });
+
   it('answers unauthenticated (16, 401) for a member call without credentials', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/drive/v1/about' });
     expect(response.statusCode).toBe(401);
