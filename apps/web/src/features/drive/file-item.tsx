@@ -17,6 +17,7 @@ import {
   itemTileClass,
 } from '@/features/items/item-parts';
 import { modifiedTextFormatter } from './modified-text';
+import { formatDuration } from '@/lib/format-duration';
 
 /** One action offered for items (context menu, "more" menu, selection bar). */
 export interface ItemAction {
@@ -217,8 +218,11 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
         <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg bg-muted/60">
           {itemPicture(file)}
           {file.params.duration ? (
-            <span className="absolute bottom-12 right-3 rounded bg-neutral-950/70 px-1.5 text-xs text-white">
-              {file.params.duration}
+            <span
+              className="absolute bottom-12 right-3 rounded bg-neutral-950/70 px-1.5 text-xs tabular-nums text-white"
+              data-testid="item-duration"
+            >
+              {formatDuration(Number(file.params.duration))}
             </span>
           ) : null}
         </div>

@@ -121,4 +121,12 @@ describe('a drive listing row drawn with the shared parts', () => {
     expect(tile).toContain('border-primary');
     expect(tile).toContain('src="https://content.example/t/2.jpg"');
   });
+
+  it("shows a video tile's play time as a player does", () => {
+    const tile = render({
+      view: 'grid',
+      file: driveFile({ params: { duration: '3' } }),
+    });
+    expect(tile).toMatch(/data-testid="item-duration"[^>]*>0:03</);
+  });
 });
