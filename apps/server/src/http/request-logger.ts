@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
@@ -27,13 +27,31 @@ export class RequestLogger implements FastifyBaseLogger {
     this.child_().level = level;
   }
 
-  fatal: LogFn = (...args: unknown[]) => this.write('fatal', args);
-  error: LogFn = (...args: unknown[]) => this.write('error', args);
-  warn: LogFn = (...args: unknown[]) => this.write('warn', args);
-  info: LogFn = (...args: unknown[]) => this.write('info', args);
-  debug: LogFn = (...args: unknown[]) => this.write('debug', args);
-  trace: LogFn = (...args: unknown[]) => this.write('trace', args);
-  silent: LogFn = () => undefined;
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+
+  silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.child_().child(bindings, options);
