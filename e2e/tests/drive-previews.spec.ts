@@ -139,6 +139,14 @@ test('the viewer shows an image, plays a video and shows text, with keys and Esc
   await expect(viewer).toBeVisible();
   await expect(viewer.getByRole('heading', { name: first })).toBeVisible();
   await expect(viewer).toContainText('1 of 3');
+  // The backdrop hides the page behind it whole: no header or "Sign in" shows through.
+  const backdrop = await page.evaluate(() => {
+    const content = document.querySelector('[data-testid="file-preview"]');
+    const overlay = content?.previousElementSibling;
+    return overlay ? getComputedStyle(overlay).backgroundColor : '';
+  });
+  // A colour without an alpha part (`lab(3 -0.1 -2)`, not `lab(3 -0.1 -2 / 0.95)`).
+  expect(backdrop).toMatch(/^(rgb|lab|oklch|oklab)\([^/]*\)$/);
   await checks[first]?.();
   // → with the keyboard (focus back on the dialog, away from any player), then the button.
   await viewer.getByRole('heading', { name: first }).click();

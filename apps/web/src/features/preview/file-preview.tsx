@@ -237,7 +237,7 @@ export function FilePreview({
       }}
     >
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-[var(--z-overlay)] bg-neutral-950/95" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-[var(--z-overlay)] bg-neutral-950" />
         <DialogPrimitive.Content
           className="fixed inset-0 z-[var(--z-overlay)] flex flex-col text-neutral-100 focus:outline-none"
           data-testid="file-preview"
