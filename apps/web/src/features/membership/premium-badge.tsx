@@ -16,7 +16,7 @@ export function PremiumBadge({ premium, label, className }: PremiumBadgeProps) {
       className={cn(
         'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold',
         premium
-          ? 'bg-amber-400/20 text-amber-700 dark:text-amber-300'
+          ? 'bg-amber-400/20 text-amber-800 dark:text-amber-300'
           : 'bg-muted text-muted-foreground',
         className,
       )}
