@@ -6,7 +6,11 @@ test.describe('the site shell', () => {
     context,
   }) => {
     await page.goto('/faq');
-    await page.locator('#pc_header').getByRole('button', { name: 'Language' }).click();
+    // Its name holds the language it shows, so what is seen can be said.
+    const button = page.locator('#pc_header').getByRole('button', { name: 'Language' });
+    await expect(button).toHaveAccessibleName('English · Language');
+    await expect(button).toContainText('English');
+    await button.click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitemradio')).toHaveCount(11);
     await expect(menu.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
@@ -19,6 +23,9 @@ test.describe('the site shell', () => {
     const cookie = (await context.cookies()).find((each) => each.name === 'locale');
     expect(cookie?.value).toBe('ko');
 
+    await expect(
+      page.locator('#pc_header').getByRole('button', { name: '언어' }),
+    ).toHaveAccessibleName('한국어 · 언어');
     await page.locator('#pc_header').getByRole('button', { name: '언어' }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/faq$/);

@@ -150,7 +150,6 @@ export async function HomeApps({ locale }: SectionProps) {
           <li key={key}>
             <Link
               href={localePath(locale, path)}
-              aria-label={t('apps.get-app', { platform: t(`apps.${key}`) })}
               className="group flex h-full items-start gap-4 rounded-xl border border-border bg-background p-4 transition-colors hover:border-primary hover:bg-accent"
             >
               <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground group-hover:bg-background">

@@ -34,6 +34,9 @@ export function LanguageSwitcher({
   const [armed, setArmed] = useState(false);
   const currentName =
     languages.find((language) => language.locale === currentLocale)?.name ?? currentLocale;
+  // The name a screen reader reads holds the text the button shows (the language's name), so
+  // a voice user can say what they see.
+  const buttonLabel = `${currentName} · ${label}`;
   const buttonClass = buttonVariants({ variant: 'ghost', size: 'sm' });
   const buttonContent = (
     <>
@@ -47,7 +50,7 @@ export function LanguageSwitcher({
     return (
       <button
         type="button"
-        aria-label={label}
+        aria-label={buttonLabel}
         aria-haspopup="menu"
         aria-expanded={false}
         className={buttonClass}
@@ -68,7 +71,7 @@ export function LanguageSwitcher({
       onOpenChange={setOpen}
       currentLocale={currentLocale}
       languages={languages}
-      label={label}
+      label={buttonLabel}
       menuLabel={menuLabel}
       triggerClassName={buttonClass}
     >
