@@ -48,7 +48,10 @@ export function ToastList({ label, closeLabel }: ToasterProps) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[var(--z-overlay)] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport
+        label={`${label} ({hotkey})`}
+        className="fixed bottom-0 right-0 z-[var(--z-overlay)] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+      />
     </ToastPrimitive.Provider>
   );
 }
