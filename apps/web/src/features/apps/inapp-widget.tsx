@@ -39,7 +39,7 @@ export interface InappWidgetProps {
 
 /**
  * /inapp/widget: what the apps embed in a small panel: storage used (`GET /drive/v1/about`),
- * today's cloud downloads and the latest transfers (`GET /drive/v1/tasks`), with links into the
+ * today's offline downloads and the latest transfers (`GET /drive/v1/tasks`), with links into the
  * drive. Links open in the top window, since the widget usually sits in a frame.
  */
 export function InappWidget({ hrefs }: InappWidgetProps) {

@@ -10,7 +10,7 @@ import { localeOf } from '@/i18n/params';
 export const generateMetadata = infoPageMetadata('inapp-widget');
 
 /**
- * /inapp/widget: the compact view the apps embed: storage, today's cloud downloads and the
+ * /inapp/widget: the compact view the apps embed: storage, today's offline downloads and the
  * latest transfers of the signed-in member, in a narrow card that fits a small panel.
  */
 export default async function InappWidgetPage({ params }: LocaleParams) {
