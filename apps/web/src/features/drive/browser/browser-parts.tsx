@@ -37,7 +37,8 @@ export function Breadcrumbs({
 }) {
   const entries = foldBreadcrumbs(crumbs);
   return (
-    <nav aria-label={label} className="min-w-0 flex-1">
+    // Its own width first (up to the whole row): the toolbar wraps before the heading is cut.
+    <nav aria-label={label} className="min-w-0 max-w-full shrink-0 grow">
       <ol className="flex min-w-0 items-center gap-1 text-sm" data-testid="breadcrumbs">
         {entries.map((entry, index) => {
           const last = index === entries.length - 1;

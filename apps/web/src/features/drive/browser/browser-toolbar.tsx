@@ -55,7 +55,7 @@ export const BrowserToolbar = memo(function BrowserToolbar(props: BrowserToolbar
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2 md:px-4">
       {section === 'all' && keyword !== '' ? (
-        <div className="flex min-w-0 flex-1 items-center gap-2">
+        <div className="flex min-w-0 max-w-full shrink-0 grow items-center gap-2">
           <h1 className="min-w-0 truncate text-lg font-semibold" data-testid="search-title">
             {t('search.results', { keyword })}
           </h1>
@@ -74,7 +74,9 @@ export const BrowserToolbar = memo(function BrowserToolbar(props: BrowserToolbar
           dragging={props.dragging}
         />
       ) : (
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{t(`nav.${section}`)}</h1>
+        <h1 className="min-w-0 max-w-full shrink-0 grow truncate text-lg font-semibold">
+          {t(`nav.${section}`)}
+        </h1>
       )}
       {section === 'all' ? (
         <SearchBox
