@@ -11,6 +11,9 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 let server: ExtraServer;
 
+// One worker runs the file's tests in turn: they share the server, which has a port of its own.
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const mainPort = Number(process.env.E2E_PORT ?? 3217);
