@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InviteAnswer, Locale } from '@nimbus/contracts';
 import { defaultStorage, getCookie } from '@nimbus/client';
 import dynamic from 'next/dynamic';
@@ -44,11 +44,28 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
   const claiming = useRef(false);
   const stopWaiting = useRef<() => void>(undefined);
 
-  /** Tells the member of a grant once no other dialog is open: dialogs queue. */
-  const announce = (answer: InviteAnswer) => {
-    stopWaiting.current?.();
-    stopWaiting.current = whenNoDialogIsOpen(() => setDialog({ kind: 'claimed', answer }));
-  };
+  const shown = useRef<ReferralDialog>(undefined);
+  const show = useCallback((next: ReferralDialog | undefined) => {
+    shown.current = next;
+    setDialog(next);
+  }, []);
+
+  /**
+   * Tells the member of a grant once no other dialog is open: dialogs queue. A dialog of this
+   * host already open is replaced rather than waited for, so the welcome never comes back
+   * after it is closed.
+   */
+  const announce = useCallback(
+    (answer: InviteAnswer) => {
+      stopWaiting.current?.();
+      if (shown.current) {
+        show({ kind: 'claimed', answer });
+        return;
+      }
+      stopWaiting.current = whenNoDialogIsOpen(() => show({ kind: 'claimed', answer }));
+    },
+    [show],
+  );
   useEffect(() => () => stopWaiting.current?.(), []);
 
   useEffect(() => {
@@ -60,10 +77,10 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
       referers: parseRefererList(getCookie(refererListCookieName), now).map((entry) => entry.host),
       now,
     });
-    const open = () => setDialog({ kind: 'invite' });
+    const open = () => show({ kind: 'invite' });
     window.addEventListener(showInviteDialogEvent, open);
     return () => window.removeEventListener(showInviteDialogEvent, open);
-  }, []);
+  }, [show]);
 
   /** The member's id once the profile refresh has fetched their membership. */
   const userId = session.kind === 'signed-in' ? session.membership?.userId : undefined;
@@ -120,7 +137,7 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
       .finally(() => {
         claiming.current = false;
       });
-  }, [session.kind, userId, premium]);
+  }, [session.kind, userId, premium, announce]);
 
   if (!dialog) {
     return null;
@@ -135,7 +152,7 @@ export function ReferralHost({ locale, messages, hrefs }: ReferralHostProps) {
         if (dialog.kind === 'claimed') {
           forgetGrantNotice(defaultStorage());
         }
-        setDialog(undefined);
+        show(undefined);
       }}
     />
   );

@@ -60,11 +60,14 @@ const client: ApiClient = {
     loaded?.originOf(group) ??
     ((readPublicConfig()?.apiOrigins ?? {}) as ApiOrigins)[group]?.[0] ??
     '',
-  get captcha() {
-    if (!loaded) {
-      throw new Error('the captcha cache exists from the first API call on');
-    }
-    return loaded.captcha;
+  // A captcha may be asked for before any call (a claim proves a person asks first): its
+  // tokens load the client too; before that there is nothing to clear.
+  captcha: {
+    token: (action, meta) =>
+      loadClient().then((loadedClient) => loadedClient.captcha.token(action, meta)),
+    renew: (action, stale, meta) =>
+      loadClient().then((loadedClient) => loadedClient.captcha.renew(action, stale, meta)),
+    clear: () => loaded?.captcha.clear(),
   },
 };
 
