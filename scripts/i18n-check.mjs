@@ -1,6 +1,9 @@
 // `npm run i18n:check`: every message catalogue has the same keys in all 11 locales, every
 // value is valid ICU with the same arguments as English, and no value is left in English in a
-// locale that is not English (brand names and letterless values aside).
+// locale that is not English (brand names and letterless values aside). Each locale also has a
+// glossary (i18n/glossary/<locale>.json): its messages use the glossary's terms, not the words
+// it avoids or forbids, and CJK locales with full-width punctuation never put ASCII punctuation
+// beside CJK text.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,22 +186,244 @@ export function checkCatalogues(catalogues) {
   return problems;
 }
 
+const glossaryDir = path.join(root, 'i18n/glossary');
+
+/** Letters of scripts written without spaces between words: matched as plain substrings. */
+const unspacedScript = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
+/** Characters that make ASCII punctuation beside them wrong in a full-width locale. */
+const cjkCharacter = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+const asciiPunctuation = new Set([',', '?', '!', ':', '(', ')', ';']);
+/** URLs and `code` keep their ASCII punctuation. */
+const verbatim = /https?:\/\/\S+|`[^`]*`/gu;
+
+/** @param {string} text */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Where a glossary word occurs in a text. Words of unspaced scripts (CJK, Hangul) match anywhere;
+ * other words match whole words, ignoring case; a trailing `*` matches any ending ("облачн*").
+ * @param {string} text
+ * @param {string} word
+ * @returns {number[]}
+ */
+function occurrences(text, word) {
+  const stem = word.endsWith('*');
+  const body = escapeRegExp(stem ? word.slice(0, -1) : word);
+  const pattern = unspacedScript.test(word)
+    ? new RegExp(body, 'giu')
+    : new RegExp(
+        `(?<![\\p{L}\\p{M}\\p{N}])${body}${stem ? '[\\p{L}\\p{M}]*' : ''}(?![\\p{L}\\p{M}\\p{N}])`,
+        'giu',
+      );
+  return [...text.matchAll(pattern)].map((match) => match.index);
+}
+
+/**
+ * True when the avoided word at `index` is only part of a term the glossary asks for
+ * ("フォルダ" inside "フォルダー", "會員" inside "進階會員").
+ * @param {string} text
+ * @param {number} index
+ * @param {string} word
+ * @param {string[]} uses
+ */
+function insideUsedTerm(text, index, word, uses) {
+  const lower = text.toLowerCase();
+  const needle = word.replace(/\*$/, '').toLowerCase();
+  return uses.some((use) => {
+    const term = use.toLowerCase();
+    for (let at = term.indexOf(needle); at !== -1; at = term.indexOf(needle, at + 1)) {
+      if (index - at >= 0 && lower.startsWith(term, index - at)) {
+        return true;
+      }
+    }
+    return false;
+  });
+}
+
+/** @param {string} text @param {number} index */
+function excerpt(text, index) {
+  const start = Math.max(0, index - 20);
+  return `${start > 0 ? '…' : ''}${text.slice(start, index + 30)}${index + 30 < text.length ? '…' : ''}`;
+}
+
+/**
+ * The glossary problems of one text of a locale.
+ * @param {string} text literal text of a message (no placeholders)
+ * @param {Glossary} glossary
+ * @returns {string[]}
+ */
+function glossaryProblems(text, glossary) {
+  const problems = [];
+  const uses = glossary.terms.map((term) => term.use);
+  for (const term of glossary.terms) {
+    for (const word of term.avoid) {
+      for (const index of occurrences(text, word)) {
+        if (!insideUsedTerm(text, index, word, uses)) {
+          problems.push(
+            `uses "${word}" where the glossary says "${term.use}" (${term.concept}) in "${excerpt(text, index)}"`,
+          );
+        }
+      }
+    }
+  }
+  for (const { text: word, reason } of glossary.forbid) {
+    for (const index of occurrences(text, word)) {
+      if (!insideUsedTerm(text, index, word, uses)) {
+        problems.push(`uses "${word}" (${reason}) in "${excerpt(text, index)}"`);
+      }
+    }
+  }
+  if (glossary.punctuation === 'full-width') {
+    const plain = text.replace(verbatim, (match) => ' '.repeat(match.length));
+    const chars = [...plain];
+    chars.forEach((char, index) => {
+      if (
+        asciiPunctuation.has(char) &&
+        (cjkCharacter.test(chars[index - 1] ?? '') || cjkCharacter.test(chars[index + 1] ?? ''))
+      ) {
+        const at = chars.slice(0, index).join('').length;
+        problems.push(`ASCII "${char}" beside CJK text (use full-width) in "${excerpt(text, at)}"`);
+      }
+    });
+  }
+  return problems;
+}
+
+/**
+ * @typedef {{ concept: string, use: string, avoid: string[] }} GlossaryTerm
+ * @typedef {{ register: string, punctuation: 'full-width' | 'latin', terms: GlossaryTerm[],
+ *   forbid: { text: string, reason: string }[] }} Glossary
+ */
+
+/**
+ * The shape problems of a parsed glossary file; none means it can be used.
+ * @param {unknown} glossary
+ * @returns {string[]}
+ */
+function glossaryShapeProblems(glossary) {
+  const problems = [];
+  const isText = (value) => typeof value === 'string' && value.trim() !== '';
+  if (!glossary || typeof glossary !== 'object' || Array.isArray(glossary)) {
+    return ['not a JSON object'];
+  }
+  const { register, punctuation, terms, forbid } = /** @type {Record<string, unknown>} */ (
+    glossary
+  );
+  if (!isText(register)) {
+    problems.push('"register" must describe the register and punctuation rules');
+  }
+  if (punctuation !== 'full-width' && punctuation !== 'latin') {
+    problems.push('"punctuation" must be "full-width" or "latin"');
+  }
+  if (
+    !Array.isArray(terms) ||
+    !terms.every(
+      (term) =>
+        term &&
+        isText(term.concept) &&
+        isText(term.use) &&
+        Array.isArray(term.avoid) &&
+        term.avoid.every(isText),
+    )
+  ) {
+    problems.push('"terms" must be a list of { concept, use, avoid: [text] }');
+  }
+  if (
+    !Array.isArray(forbid) ||
+    !forbid.every((entry) => entry && isText(entry.text) && isText(entry.reason))
+  ) {
+    problems.push('"forbid" must be a list of { text, reason }');
+  }
+  return problems;
+}
+
+/**
+ * Checks every message of every locale against the locale's glossary.
+ * @param {{ name: string, messages: Record<string, unknown>, files?: Record<string, string> }[]} catalogues
+ * @param {Record<string, unknown>} glossaries parsed glossary per locale (undefined when its file is missing)
+ * @returns {string[]} the problems found, one line each
+ */
+export function checkGlossaries(catalogues, glossaries) {
+  const problems = [];
+  /** @type {Map<string, Glossary>} */
+  const usable = new Map();
+  for (const locale of locales) {
+    const file = `i18n/glossary/${locale}.json`;
+    if (glossaries[locale] === undefined) {
+      problems.push(`${file}: missing (every locale has a glossary and register note)`);
+      continue;
+    }
+    const shape = glossaryShapeProblems(glossaries[locale]);
+    if (shape.length > 0) {
+      problems.push(...shape.map((problem) => `${file}: ${problem}`));
+      continue;
+    }
+    usable.set(locale, /** @type {Glossary} */ (glossaries[locale]));
+  }
+  for (const { name, messages, files } of catalogues) {
+    for (const [locale, glossary] of usable) {
+      if (messages[locale] === undefined) {
+        continue;
+      }
+      const where = files?.[locale] ?? name;
+      for (const [key, value] of flatten(messages[locale], '', new Map())) {
+        let literals;
+        try {
+          literals = analyse(value).text;
+        } catch {
+          continue; // reported by checkCatalogues
+        }
+        for (const literal of literals) {
+          for (const problem of glossaryProblems(literal, glossary)) {
+            problems.push(`${where} ${locale} ${key}: ${problem}`);
+          }
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** The glossary of each locale, parsed; undefined where the file is missing. */
+export function loadRepositoryGlossaries() {
+  return Object.fromEntries(
+    locales.map((locale) => {
+      const file = path.join(glossaryDir, `${locale}.json`);
+      return [locale, fs.existsSync(file) ? readJson(file) : undefined];
+    }),
+  );
+}
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * One catalogue: the parsed file of each locale that has one, and where each file is.
+ * @param {string} name
+ * @param {string} dir
+ * @param {(locale: string) => string} fileOf the file of a locale, relative to dir
+ */
+function catalogueOf(name, dir, fileOf) {
+  const present = locales.filter((locale) => fs.existsSync(path.join(dir, fileOf(locale))));
+  return {
+    name,
+    messages: Object.fromEntries(
+      present.map((locale) => [locale, readJson(path.join(dir, fileOf(locale)))]),
+    ),
+    files: Object.fromEntries(
+      present.map((locale) => [locale, path.relative(root, path.join(dir, fileOf(locale)))]),
+    ),
+  };
 }
 
 /** The catalogues of the repository: the shared one, the server's mail texts and each web namespace. */
 export function loadRepositoryCatalogues() {
   const catalogues = [];
   const sharedDir = path.join(root, 'packages/contracts/messages');
-  catalogues.push({
-    name: 'contracts',
-    messages: Object.fromEntries(
-      locales
-        .filter((locale) => fs.existsSync(path.join(sharedDir, `${locale}.json`)))
-        .map((locale) => [locale, readJson(path.join(sharedDir, `${locale}.json`))]),
-    ),
-  });
+  catalogues.push(catalogueOf('contracts', sharedDir, (locale) => `${locale}.json`));
   // Server-side catalogues (mail texts) sit beside their module: modules/<name>/mail/messages.
   const modulesDir = path.join(root, 'apps/server/src/modules');
   const serverModules = fs.existsSync(modulesDir) ? fs.readdirSync(modulesDir).sort() : [];
@@ -207,40 +432,33 @@ export function loadRepositoryCatalogues() {
     if (!fs.existsSync(dir)) {
       continue;
     }
-    catalogues.push({
-      name: `server/${module}-mail`,
-      messages: Object.fromEntries(
-        locales
-          .filter((locale) => fs.existsSync(path.join(dir, `${locale}.json`)))
-          .map((locale) => [locale, readJson(path.join(dir, `${locale}.json`))]),
-      ),
-    });
+    catalogues.push(catalogueOf(`server/${module}-mail`, dir, (locale) => `${locale}.json`));
   }
   const webDir = path.join(root, 'apps/web/messages');
   const namespaces = fs.existsSync(path.join(webDir, sourceLocale))
     ? fs.readdirSync(path.join(webDir, sourceLocale)).filter((file) => file.endsWith('.json'))
     : [];
   for (const file of namespaces) {
-    catalogues.push({
-      name: `web/${file.replace(/\.json$/, '')}`,
-      messages: Object.fromEntries(
-        locales
-          .filter((locale) => fs.existsSync(path.join(webDir, locale, file)))
-          .map((locale) => [locale, readJson(path.join(webDir, locale, file))]),
+    catalogues.push(
+      catalogueOf(`web/${file.replace(/\.json$/, '')}`, webDir, (locale) =>
+        path.join(locale, file),
       ),
-    });
+    );
   }
   return catalogues;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const catalogues = loadRepositoryCatalogues();
-  const problems = checkCatalogues(catalogues);
+  const problems = [
+    ...checkCatalogues(catalogues),
+    ...checkGlossaries(catalogues, loadRepositoryGlossaries()),
+  ];
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n\n${problems.length} i18n problem(s)\n`);
     process.exit(1);
   }
   process.stdout.write(
-    `i18n: ${catalogues.length} catalogues, ${locales.length} locales, all complete\n`,
+    `i18n: ${catalogues.length} catalogues, ${locales.length} locales, all complete and within their glossaries\n`,
   );
 }

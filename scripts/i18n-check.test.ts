@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalogues, locales } from './i18n-check.mjs';
+import { checkCatalogues, checkGlossaries, locales } from './i18n-check.mjs';
 
 const translations: Record<string, string> = {
   'en-US': 'Hello {name}',
@@ -60,5 +60,133 @@ describe('the i18n check', () => {
   it('fails on a missing locale', () => {
     const problems = checkCatalogues(catalogue((messages) => delete messages['zh-TW']));
     expect(problems).toEqual(['demo: missing locale zh-TW']);
+  });
+});
+
+function glossary(overrides: Record<string, unknown> = {}) {
+  return {
+    register: 'Plain and friendly.',
+    punctuation: 'latin',
+    terms: [],
+    forbid: [],
+    ...overrides,
+  };
+}
+
+function glossaries(edit: (all: Record<string, unknown>) => void = () => undefined) {
+  const all: Record<string, unknown> = Object.fromEntries(
+    locales.map((locale) => [locale, glossary()]),
+  );
+  edit(all);
+  return all;
+}
+
+function withText(locale: string, text: string) {
+  return catalogue((messages) => (messages[locale]!.greeting = text));
+}
+
+describe('the glossary check', () => {
+  it('passes messages that keep to their glossary', () => {
+    expect(checkGlossaries(catalogue(), glossaries())).toEqual([]);
+  });
+
+  it('fails when a locale has no glossary or a malformed one', () => {
+    const problems = checkGlossaries(
+      catalogue(),
+      glossaries((all) => {
+        delete all.ko;
+        all.ja = { ...glossary(), punctuation: 'half' };
+      }),
+    );
+    expect(problems).toEqual([
+      'i18n/glossary/ja.json: "punctuation" must be "full-width" or "latin"',
+      'i18n/glossary/ko.json: missing (every locale has a glossary and register note)',
+    ]);
+  });
+
+  it('names locale, file, key and text of an avoided term, matching whole Latin words in any case', () => {
+    const ru = glossary({ terms: [{ concept: 'premium', use: 'премиум', avoid: ['Premium'] }] });
+    const [problem, ...rest] = checkGlossaries(
+      [{ ...withText('ru', 'Ваш PREMIUM, {name}')[0]!, files: { ru: 'messages/ru.json' } }],
+      glossaries((all) => (all.ru = ru)),
+    );
+    expect(rest).toEqual([]);
+    expect(problem).toBe(
+      'messages/ru.json ru greeting: uses "Premium" where the glossary says "премиум" (premium) in "Ваш PREMIUM, "',
+    );
+    // a longer word that only contains the avoided one is not flagged
+    expect(
+      checkGlossaries(
+        withText('ru', 'Premiumness {name}'),
+        glossaries((all) => (all.ru = ru)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('matches a trailing * as any word ending', () => {
+    const ru = glossary({
+      terms: [{ concept: 'offline download', use: 'офлайн-загрузка', avoid: ['облачн*'] }],
+    });
+    const problems = checkGlossaries(
+      withText('ru', 'Облачного скачивания нет, {name}'),
+      glossaries((all) => (all.ru = ru)),
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^demo ru greeting: uses "облачн\*"/);
+  });
+
+  it('matches CJK terms inside words, but not inside the term to use', () => {
+    const ja = glossary({
+      punctuation: 'full-width',
+      terms: [{ concept: 'folder', use: 'フォルダー', avoid: ['フォルダ'] }],
+    });
+    const zhTW = glossary({
+      punctuation: 'full-width',
+      terms: [{ concept: 'premium', use: '進階會員', avoid: ['會員'] }],
+      forbid: [{ text: '您', reason: 'register is 你' }],
+    });
+    expect(
+      checkGlossaries(
+        withText('ja', '新しいフォルダーを作成 {name}'),
+        glossaries((all) => (all.ja = ja)),
+      ),
+    ).toEqual([]);
+    expect(
+      checkGlossaries(
+        withText('ja', 'フォルダを作成 {name}'),
+        glossaries((all) => (all.ja = ja)),
+      ),
+    ).toHaveLength(1);
+    const problems = checkGlossaries(
+      withText('zh-TW', '您已成為進階會員，其他會員 {name}'),
+      glossaries((all) => (all['zh-TW'] = zhTW)),
+    );
+    expect(problems).toEqual([
+      'demo zh-TW greeting: uses "會員" where the glossary says "進階會員" (premium) in "您已成為進階會員，其他會員 "',
+      'demo zh-TW greeting: uses "您" (register is 你) in "您已成為進階會員，其他會員 "',
+    ]);
+  });
+
+  it('fails on ASCII punctuation beside CJK text in a full-width locale only', () => {
+    const fullWidth = glossaries((all) => (all['zh-TW'] = glossary({ punctuation: 'full-width' })));
+    const problems = checkGlossaries(withText('zh-TW', '你好,{name}(測試)'), fullWidth);
+    expect(problems.map((problem) => problem.split(' in ')[0])).toEqual([
+      'demo zh-TW greeting: ASCII "," beside CJK text (use full-width)',
+      'demo zh-TW greeting: ASCII "(" beside CJK text (use full-width)',
+      'demo zh-TW greeting: ASCII ")" beside CJK text (use full-width)',
+    ]);
+    // placeholders, URLs, code and Latin text keep their ASCII punctuation
+    expect(
+      checkGlossaries(
+        withText('zh-TW', '請開啟 https://nimbus.example/a,b?c=1 或輸入 `a:b` 給 {name}, OK (TV)'),
+        fullWidth,
+      ),
+    ).toEqual([]);
+    expect(
+      checkGlossaries(
+        withText('ko', '안녕하세요,{name}(테스트)'),
+        glossaries((all) => (all.ko = glossary())),
+      ),
+    ).toEqual([]);
   });
 });

@@ -84,7 +84,7 @@ describe('pickErrorMessage', () => {
 describe('defaultMessageLookup', () => {
   it('reads the shared catalogue and says nothing for unknown reasons', () => {
     expect(defaultMessageLookup('internal', 'en-US')).toBe('Server error');
-    expect(defaultMessageLookup('unauthenticated', 'en-US')).toBe('Please log in first');
+    expect(defaultMessageLookup('unauthenticated', 'en-US')).toBe('Please sign in first');
   });
 });
 

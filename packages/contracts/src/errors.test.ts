@@ -76,6 +76,6 @@ describe('the error catalogue', () => {
         expect(texts[reason], `${locale} ${reason}`).toBeTruthy();
       }
     }
-    expect(errorMessage('unauthenticated', 'en-US')).toBe('Please log in first');
+    expect(errorMessage('unauthenticated', 'en-US')).toBe('Please sign in first');
   });
 });

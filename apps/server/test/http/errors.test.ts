@@ -74,7 +74,7 @@ describe.each(dialects)('the error model on %s', (dialect) => {
     });
     const message = localized(parseError(response.body));
     expect(message?.locale).toBe('ja');
-    expect(message?.message).not.toBe('Please log in first');
+    expect(message?.message).not.toBe('Please sign in first');
     expect(message?.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
   });
 

@@ -24,7 +24,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       expect(body.expires_in).toBe(600);
       expect(body.verification_id).toMatch(/^[A-Za-z0-9_-]{16}$/);
       const received = await f.mail.waitFor('kenji@example.com', before);
-      expect(received.subject).toMatch(/^Nimbus の確認コード: \d{6}$/);
+      expect(received.subject).toMatch(/^Nimbus の確認コード：\d{6}$/);
       expect(received.text).toContain('10 分');
       expect(received.from).toContain('no-reply@nimbus.test');
     });
