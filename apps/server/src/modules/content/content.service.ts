@@ -18,7 +18,7 @@ import type { BlobStore, ReadRange } from '../storage/blob-store';
 import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
 import type { MediaInfo } from './media.repository';
 import type { DownloadTrafficMeter } from './download-traffic';
-import type { MediaService } from './media.service';
+import { isDrawablePdf, pdfType, type MediaService } from './media.service';
 import type { ShareZipResult, ShareZipSource } from './content.ports';
 import { servingTypeOf, type ServingType, type Validators } from './content-serving';
 
@@ -148,24 +148,32 @@ export function createContentService(deps: ContentServiceDeps) {
 
   /**
    * Whether a thumbnail can be drawn: the bytes are an image (or, before they were looked at,
-   * the name says an image sharp reads), or a video and ffmpeg is installed.
+   * the name says an image sharp reads or a PDF), a video and ffmpeg is installed, or a PDF
+   * whose first page Poppler read.
    */
   function hasThumbnail(record: FileRecord, info: MediaInfo | undefined): boolean {
     if (!deps.media) {
       return false;
     }
+    const { tools } = deps.media;
     if (info === undefined) {
-      return isImage({ name: record.name }) && servingTypeOf(record.fileExtension).mayBeInline;
+      const type = servingTypeOf(record.fileExtension);
+      return (
+        (isImage({ name: record.name }) && type.mayBeInline) ||
+        (type.contentType === pdfType && tools.poppler === true)
+      );
     }
     return (
       (info.kind === 'image' && info.width > 0) ||
-      (info.kind === 'video' && deps.media.tools.ffmpeg)
+      (info.kind === 'video' && tools.ffmpeg) ||
+      isDrawablePdf(info, tools)
     );
   }
 
   /** `params` facts of docs/api.md#files: `width`, `height`, `duration` (whole seconds). */
   function mediaParams(info: MediaInfo | undefined): Record<string, string> {
-    if (!info) {
+    // A PDF's first-page size (in points) only decides its thumbnail.
+    if (!info || info.detectedType === pdfType) {
       return {};
     }
     const params: Record<string, string> = {};

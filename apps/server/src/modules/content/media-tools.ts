@@ -7,19 +7,25 @@ const run = promisify(execFile);
 export interface MediaTools {
   ffprobe: boolean;
   ffmpeg: boolean;
+  /** Poppler's `pdfinfo` and `pdftoppm` (Debian's `poppler-utils`): first-page thumbnails of PDFs. */
+  poppler?: boolean;
 }
 
-function answers(command: string): boolean {
+function answers(command: string, versionFlag = '-version'): boolean {
   try {
-    return spawnSync(command, ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+    return spawnSync(command, [versionFlag], { stdio: 'ignore', timeout: 5000 }).status === 0;
   } catch {
     return false;
   }
 }
 
-/** Looks for `ffprobe` and `ffmpeg` on the PATH once, at start-up. */
+/** Looks for `ffprobe`, `ffmpeg` and Poppler's tools on the PATH once, at start-up. */
 export function detectMediaTools(): MediaTools {
-  return { ffprobe: answers('ffprobe'), ffmpeg: answers('ffmpeg') };
+  return {
+    ffprobe: answers('ffprobe'),
+    ffmpeg: answers('ffmpeg'),
+    poppler: answers('pdfinfo', '-v') && answers('pdftoppm', '-v'),
+  };
 }
 
 /** What ffprobe says of a media file. */
@@ -96,4 +102,63 @@ export async function extractFrame(file: string, atSeconds: number): Promise<Buf
       }
     });
   });
+}
+
+/**
+ * Limits of a Poppler run on a PDF anyone may have uploaded: its address space (a hostile file
+ * can ask for huge images or deep object trees), CPU seconds and wall time, and the bytes it may
+ * print. Poppler opens no network connection; it reads the one file it is given.
+ */
+const popplerLimits = { memoryKiB: 512 * 1024, cpuSeconds: 20, wallMs: 30_000 } as const;
+
+/** Runs a Poppler tool under the limits above; its stdout, or a rejection on any failure. */
+async function runPoppler(command: string, args: string[], maxOutput: number): Promise<Buffer> {
+  // `ulimit` in a shell that then becomes the tool: the limits bind the tool and what it starts.
+  const { stdout } = await run(
+    'sh',
+    [
+      '-c',
+      `ulimit -v ${popplerLimits.memoryKiB} && ulimit -t ${popplerLimits.cpuSeconds} && exec "$0" "$@"`,
+      command,
+      ...args,
+    ],
+    {
+      encoding: 'buffer',
+      timeout: popplerLimits.wallMs,
+      killSignal: 'SIGKILL',
+      maxBuffer: maxOutput,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    },
+  );
+  return stdout;
+}
+
+/** The size of a PDF's first page in points, as `pdfinfo` reads it; rejects what it cannot read. */
+export async function probePdf(file: string): Promise<{ width: number; height: number }> {
+  const text = (
+    await runPoppler('pdfinfo', ['-f', '1', '-l', '1', '--', file], 64 * 1024)
+  ).toString('latin1');
+  const size =
+    /^Page\s+1 size:\s+([\d.]+) x ([\d.]+)/m.exec(text) ??
+    /^Page size:\s+([\d.]+) x ([\d.]+)/m.exec(text);
+  const width = Math.round(Number(size?.[1] ?? 0));
+  const height = Math.round(Number(size?.[2] ?? 0));
+  if (!(width > 0 && height > 0)) {
+    throw new Error('pdfinfo found no first page');
+  }
+  return { width, height };
+}
+
+/** The first page of a PDF as PNG bytes, its longer side `pixels` long. */
+export async function renderPdfPage(file: string, pixels: number): Promise<Buffer> {
+  const png = await runPoppler(
+    'pdftoppm',
+    ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', String(pixels), '--', file],
+    // An RGB PNG of the page at most, with room for a poor compression.
+    pixels * pixels * 4 + 64 * 1024,
+  );
+  if (png.length === 0) {
+    throw new Error('pdftoppm drew no page');
+  }
+  return png;
 }

@@ -1,6 +1,16 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import { detectType, isUtf8Text, kindOfDetected, transportStreamPackets } from './media.service';
+import type { MediaInfo, MediaRepository } from './media.repository';
+import {
+  createMediaService,
+  detectType,
+  isUtf8Text,
+  kindOfDetected,
+  transportStreamPackets,
+} from './media.service';
 
 async function zipOf(name: string, text: string): Promise<Buffer> {
   const zip = new ZipFile();
@@ -99,5 +109,52 @@ describe('kind detection by content', () => {
 
   it('does not take EPUB (a zip inside) for an archive', () => {
     expect(kindOfDetected('application/epub+zip')).toBe('other');
+  });
+});
+
+describe('thumbnails that cannot be drawn', () => {
+  it('draws a damaged picture once, then answers "no thumbnail" without trying again', async () => {
+    // A PNG signature and header that promise 100×100 pixels, and no image data behind them.
+    const damaged = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000064000000640806000000',
+      'hex',
+    );
+    const info: MediaInfo = {
+      sha256: 'a'.repeat(64),
+      detectedType: 'image/png',
+      kind: 'image',
+      width: 100,
+      height: 100,
+      durationMs: 0,
+      videoCodec: '',
+      audioCodec: '',
+    };
+    const warnings: string[] = [];
+    let reads = 0;
+    const media = createMediaService({
+      store: {
+        get: async () => {
+          reads += 1;
+          return Readable.from([damaged]);
+        },
+      },
+      blobs: {
+        ingest: () => Promise.reject(new Error('nothing is drawn')),
+        release: async () => undefined,
+      },
+      media: {
+        findInfo: async () => info,
+        findThumbnail: async () => undefined,
+      } as unknown as MediaRepository,
+      tools: { ffprobe: false, ffmpeg: false, poppler: false },
+      tempDir: path.join(os.tmpdir(), 'nimbus-media-test'),
+      now: () => new Date('2026-01-01T00:00:00Z'),
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    const source = { sha256: info.sha256, size: damaged.length };
+    expect(await media.thumbnail(source, 'SIZE_SMALL')).toBeUndefined();
+    expect(await media.thumbnail(source, 'SIZE_MEDIUM')).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(reads).toBe(1);
   });
 });

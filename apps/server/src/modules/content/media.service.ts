@@ -9,7 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import type { BlobStore } from '../storage/blob-store';
 import type { BlobService } from '../storage/blob.service';
-import { extractFrame, probeMedia, type MediaTools } from './media-tools';
+import { extractFrame, probeMedia, probePdf, renderPdfPage, type MediaTools } from './media-tools';
 import type { MediaInfo, MediaRepository, ThumbnailRecord } from './media.repository';
 
 /**
@@ -28,6 +28,20 @@ const sniffBytes = 4100;
 
 /** Images above this many pixels are not decoded (a decompression bomb guard). */
 const maxInputPixels = 150_000_000;
+
+/** The content type of PDF documents, whose first page Poppler draws as their thumbnail. */
+export const pdfType = 'application/pdf';
+
+/** PDFs above this size get no thumbnail (a remote store would copy all of it to draw one page). */
+const maxPdfBytes = 256 * 1024 * 1024;
+
+/** How many contents whose thumbnail failed are remembered, so they are not drawn again. */
+const maxFailedDrawings = 10_000;
+
+/** Whether a thumbnail of this PDF may be drawn: Poppler is installed and read its first page. */
+export function isDrawablePdf(info: MediaInfo, tools: MediaTools): boolean {
+  return info.detectedType === pdfType && info.width > 0 && tools.poppler === true;
+}
 
 /** A stored blob as media analysis sees it. */
 export interface MediaSource {
@@ -172,6 +186,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
 export function createMediaService(deps: MediaServiceDeps) {
   const { store, blobs, media, tools, now } = deps;
   const running = new Map<string, Promise<unknown>>();
+  /**
+   * Contents whose thumbnail could not be drawn (damaged, hostile, too slow): asked again, they
+   * answer "no thumbnail" at once rather than running the tools again on every request.
+   */
+  const failedDrawings = new Set<string>();
 
   function once<T>(key: string, work: () => Promise<T>): Promise<T> {
     const current = running.get(key);
@@ -228,6 +247,9 @@ export function createMediaService(deps: MediaServiceDeps) {
         info.height = metadata.autoOrient.height;
       } else if ((info.kind === 'video' || info.kind === 'audio') && tools.ffprobe) {
         Object.assign(info, await withFile(source.sha256, probeMedia));
+      } else if (info.detectedType === pdfType && tools.poppler && source.size <= maxPdfBytes) {
+        // The first page's size in points; a PDF Poppler cannot read keeps 0 and no thumbnail.
+        Object.assign(info, await withFile(source.sha256, probePdf));
       }
     } catch (error) {
       // Damaged or unusual content keeps its kind and no dimensions; it is not analysed again.
@@ -258,11 +280,17 @@ export function createMediaService(deps: MediaServiceDeps) {
       } else if (info.kind === 'video' && tools.ffmpeg) {
         const at = info.durationMs > 4000 ? 1 : 0;
         drawn = await resize(await withFile(source.sha256, (file) => extractFrame(file, at)));
+      } else if (isDrawablePdf(info, tools)) {
+        drawn = await resize(await withFile(source.sha256, (file) => renderPdfPage(file, pixels)));
       } else {
         return undefined;
       }
     } catch (error) {
       // Damaged content (a video cut short, a picture whose header lies) has no thumbnail.
+      if (failedDrawings.size >= maxFailedDrawings) {
+        failedDrawings.clear();
+      }
+      failedDrawings.add(source.sha256);
       deps.logger?.warn(
         `thumbnail of ${source.sha256} failed: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -331,6 +359,9 @@ export function createMediaService(deps: MediaServiceDeps) {
       const known = await media.findThumbnail(source.sha256, size);
       if (known) {
         return known;
+      }
+      if (failedDrawings.has(source.sha256)) {
+        return undefined;
       }
       return once(`thumb:${source.sha256}:${size}`, async () => {
         const info = await analyze(source);
