@@ -100,6 +100,52 @@ describe.each(dialects)('shares on %s', (dialect) => {
     ).toEqual([]);
   });
 
+  it('lists the shares that chose one of the owner’s items, and no one else’s', async () => {
+    const a = await member();
+    const c = await member();
+    const drive = await ownerDrive(a.user.id);
+    const theirs = await ownerDrive(c.user.id);
+    const both = await share(a.headers, { file_ids: [drive.top.id, drive.b.id] });
+    f.clock.advance(1000);
+    const topOnly = await share(a.headers, { file_ids: [drive.top.id], expiration_days: 1 });
+    f.clock.advance(1000);
+    await share(a.headers, { file_ids: [drive.trip.id] });
+    const ofItem = (id: string, status?: string) =>
+      JSON.stringify({ file_id: { eq: id }, ...(status ? { share_status: { eq: status } } : {}) });
+
+    const top = await summaries(a.headers, { filters: ofItem(drive.top.id) });
+    expect(top.data.map((row) => row.share_id)).toEqual([topOnly.share_id, both.share_id]);
+    expect(top.data[0]).toMatchObject({ expiration_days: '1', view_count: '0' });
+    // Only the items a share chose: a file inside a shared folder is not listed by itself.
+    expect((await summaries(a.headers, { filters: ofItem(drive.b.id) })).data).toHaveLength(1);
+    expect((await summaries(a.headers, { filters: ofItem(drive.secret.id) })).data).toEqual([]);
+    // With a status as well: both links are active, none expired.
+    expect((await summaries(a.headers, { filters: ofItem(drive.top.id, 'OK') })).data).toHaveLength(
+      2,
+    );
+    expect((await summaries(a.headers, { filters: ofItem(drive.top.id, 'EXPIRED') })).data).toEqual(
+      [],
+    );
+    // An ended link is not listed.
+    ok(await call(a.headers, 'POST', '/drive/v1/share:batchDelete', { ids: [both.share_id] }));
+    expect(
+      (await summaries(a.headers, { filters: ofItem(drive.top.id, 'OK') })).data.map(
+        (row) => row.share_id,
+      ),
+    ).toEqual([topOnly.share_id]);
+
+    // Another member's item, or one that does not exist, answers file_not_found.
+    for (const id of [theirs.top.id, 'no-such-file']) {
+      const response = await call(
+        a.headers,
+        'GET',
+        `/drive/v1/share/list?filters=${encodeURIComponent(ofItem(id))}`,
+      );
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).error).toBe('file_not_found');
+    }
+  });
+
   it('answers hostile and malformed input with the error object', async () => {
     const a = await member();
     const drive = await ownerDrive(a.user.id);
@@ -126,6 +172,9 @@ describe.each(dialects)('shares on %s', (dialect) => {
       '{"title":{"eq":"x"}}',
       '{"share_status":{"eq":"NOPE"}}',
       '{"share_status":{"gt":"OK"}}',
+      '{"file_id":{"in":"a,b"}}',
+      '{"file_id":{"eq":""}}',
+      '{"file_id":{"eq":7}}',
     ]) {
       expect(
         errorOf(

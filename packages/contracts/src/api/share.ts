@@ -229,7 +229,8 @@ export const shareApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/drive/v1/share/list',
-    summary: "The member's share links, newest first; `filters` on `share_status` (`eq`, `in`)",
+    summary:
+      "The member's share links, newest first; `filters` on `share_status` (`eq`, `in`) and `file_id` (`eq`: the links that chose that item of the member's; another's is `file_not_found`)",
     tags,
     auth: 'member',
     query: listSharesQuerySchema,

@@ -165,16 +165,23 @@ export function createShareOwnerService(
     /** The status of one of the owner's shares as the owner's list shows it. */
     statusForOwner: baseStatus,
 
-    /** `GET /drive/v1/share/list`: the owner's links, newest first, by status. */
+    /**
+     * `GET /drive/v1/share/list`: the owner's links, newest first, by status, or those that chose
+     * one of the owner's items (`file_id`; any other item is `file_not_found`).
+     */
     async list(
       userId: string,
       input: { limit: number; pageToken: string | undefined; filters: string | undefined },
     ): Promise<{ shares: OwnedShare[]; nextPageToken: string }> {
-      const statuses = parseShareFilters(input.filters);
+      const { statuses, fileId } = parseShareFilters(input.filters);
+      if (fileId !== undefined && (await shares.ownerFiles(userId, [fileId])).length === 0) {
+        throw new AppError('file_not_found');
+      }
       const after = input.pageToken ? decodeSharePageToken(input.pageToken) : undefined;
       const rows = await shares.listOwned({
         userId,
         statuses,
+        fileId,
         after,
         limit: input.limit,
         now: now(),
@@ -232,11 +239,22 @@ export function createShareOwnerService(
 
 export type ShareOwnerService = ReturnType<typeof createShareOwnerService>;
 
-/** The owner's list filters: `{"share_status": {"eq": "OK"}}` or `{"share_status": {"in": "OK,EXPIRED"}}`. */
-export function parseShareFilters(text: string | undefined): string[] | undefined {
+/**
+ * The owner's list filters: `{"share_status": {"eq": "OK"}}` or `{"share_status": {"in":
+ * "OK,EXPIRED"}}`, and `{"file_id": {"eq": "<id>"}}` for the shares that chose that item.
+ */
+export function parseShareFilters(text: string | undefined): {
+  statuses: string[] | undefined;
+  fileId: string | undefined;
+} {
   let statuses: string[] | undefined;
-  for (const term of readFilters(text, { share_status: ['eq', 'in'] })) {
+  let fileId: string | undefined;
+  for (const term of readFilters(text, { share_status: ['eq', 'in'], file_id: ['eq'] })) {
     const values = filterValues(term, 20);
+    if (term.field === 'file_id') {
+      fileId = values[0];
+      continue;
+    }
     if (
       values.length === 0 ||
       values.some((item) => !(shareStatuses as readonly string[]).includes(item))
@@ -245,7 +263,7 @@ export function parseShareFilters(text: string | undefined): string[] | undefine
     }
     statuses = values;
   }
-  return statuses;
+  return { statuses, fileId };
 }
 
 /** The owner's list position: `[created_at, id]` of a page's last share. */

@@ -32,6 +32,8 @@ export interface ShareRecord {
 export interface ShareListQuery {
   userId: string;
   statuses: string[] | undefined;
+  /** Only the shares that chose this item. */
+  fileId?: string | undefined;
   /** `created_at` and `id` of the last share of the previous page. */
   after: [string, string] | undefined;
   limit: number;
@@ -165,6 +167,18 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         .where('shares.cancelled_at', 'is', null);
       if (query.statuses !== undefined) {
         select = select.where(sql<boolean>`${status} in (${sql.join(query.statuses)})`);
+      }
+      if (query.fileId !== undefined) {
+        const fileId = query.fileId;
+        select = select.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('share_items')
+              .select('share_items.file_id')
+              .whereRef('share_items.share_id', '=', 'shares.id')
+              .where('share_items.file_id', '=', fileId),
+          ),
+        );
       }
       if (query.after !== undefined) {
         select = select.where(
