@@ -111,7 +111,8 @@ describe.each(dialects)('video analysis with ffmpeg on %s', (dialect) => {
   }
 
   it('reports dimensions and duration, draws a frame thumbnail and flags eac3 audio unplayable', async () => {
-    expect(t.container.mediaTools, 'ffmpeg and ffprobe must be installed').toEqual({
+    const { ffprobe, ffmpeg } = t.container.mediaTools;
+    expect({ ffprobe, ffmpeg }, 'ffmpeg and ffprobe must be installed').toEqual({
       ffprobe: true,
       ffmpeg: true,
     });
