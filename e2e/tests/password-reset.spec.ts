@@ -31,7 +31,7 @@ test('a member resets the password with a mailed code and signs in with the new 
 
   await page.goto('/es/drive/login');
   await expect(panel).toHaveAttribute('data-ready', 'true');
-  await panel.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+  await panel.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click();
   await expect(panel.getByRole('heading', { name: 'Restablece tu contraseña' })).toBeVisible();
   // An address without an account is answered like any other (nothing tells it has none), and
   // the page says a code comes only if there is an account.
@@ -40,7 +40,7 @@ test('a member resets the password with a mailed code and signs in with the new 
   await panel.getByRole('button', { name: 'Enviar código' }).click();
   await expect(panel).toHaveAttribute('data-step', 'reset-code');
   await expect(panel).toContainText(
-    `Si ${stranger} tiene una cuenta de Nimbus, le enviamos un código de 6 dígitos.`,
+    `Si ${stranger} tiene una cuenta de Nimbus, le hemos enviado un código de 6 dígitos.`,
   );
   await panel.getByRole('button', { name: 'Enviar un código nuevo' }).click();
   await expect(panel).toHaveAttribute('data-step', 'reset-email');

@@ -208,7 +208,7 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
         file_id: '',
       });
       expect((await task(headers, id, 'es')).message).toBe(
-        'Se ha agotado el tráfico de descargas en la nube de este mes',
+        'Se ha agotado el tráfico de descargas sin conexión de este mes',
       );
     }
     const counted = await t.container.taskRecords.trafficOf(user.id, '2030-01');

@@ -97,7 +97,7 @@ describe.each(dialects)('torrent downloads on %s', (dialect) => {
       }),
     ).list.resources[0];
     expect(spanish?.message).toBe(
-      'La lista de archivos del torrent no llegó a tiempo; aún puedes añadirlo para descargar todos los archivos',
+      'La lista de archivos del torrent no ha llegado a tiempo; aún puedes añadirlo para descargar todos los archivos',
     );
 
     // Trackers outside the rules, none at all (no DHT), or only an exact source or web seed on
