@@ -215,6 +215,7 @@ export const actionPlaces: Record<DialogAction, ActionPlace> = {
 export const shellPaths = [
   '/drive/all',
   '/drive/recent',
+  '/drive/starred',
   '/drive/shares',
   '/drive/trash',
   '/drive/tasks',

@@ -14,6 +14,7 @@ export function driveHrefs(locale: Locale) {
   return {
     all: localePath(locale, '/drive/all'),
     recent: localePath(locale, '/drive/recent'),
+    starred: localePath(locale, '/drive/starred'),
     shares: localePath(locale, '/drive/shares'),
     trash: localePath(locale, '/drive/trash'),
     tasks: localePath(locale, '/drive/tasks'),

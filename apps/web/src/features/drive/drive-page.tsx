@@ -19,7 +19,7 @@ export interface DrivePageProps {
 }
 
 /**
- * A drive page (`/drive/all`, `/drive/recent`, `/drive/shares`, `/drive/trash`): the shell and the
+ * A drive page (`/drive/all`, `/drive/recent`, `/drive/starred`, `/drive/shares`, `/drive/trash`): the shell and the
  * listing (of files, or of the member's share links), with only the drive's messages sent to
  * the browser (`driveMessages`).
  */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@nimbus/client';
-import { Clock, Download, Gift, HardDrive, Link2, MessageSquare, Trash2 } from 'lucide-react';
+import { Clock, Download, Gift, HardDrive, Link2, MessageSquare, Star, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -30,7 +30,7 @@ const QuotaDialog = dynamic(
   },
 );
 
-export type DriveSection = 'all' | 'recent' | 'shares' | 'trash';
+export type DriveSection = 'all' | 'recent' | 'starred' | 'shares' | 'trash';
 
 /** The sections that list files (the shared links have a list of their own). */
 export type FileSection = Exclude<DriveSection, 'shares'>;
@@ -117,6 +117,7 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
   const sections: { key: ShellSection; icon: typeof HardDrive; label: string }[] = [
     { key: 'all', icon: HardDrive, label: t('nav.all') },
     { key: 'recent', icon: Clock, label: t('nav.recent') },
+    { key: 'starred', icon: Star, label: t('nav.starred') },
     { key: 'shares', icon: Link2, label: t('nav.shares') },
     { key: 'tasks', icon: Download, label: offline('nav') },
     { key: 'trash', icon: Trash2, label: t('nav.trash') },

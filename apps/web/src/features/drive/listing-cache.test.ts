@@ -34,7 +34,7 @@ const names = (data: Listing) => data.pages.map((each) => each.files.map((row) =
 const byName = itemOrderOf('NAME_ASC', false);
 
 describe('scopeOfKey', () => {
-  it('tells folders, the trash, the recent events and other listings apart', () => {
+  it('tells folders, the trash, the starred items, the recent events and other listings apart', () => {
     expect(scopeOfKey(listingQueryKey('f1', 'NAME_ASC', true, ''))).toEqual({
       kind: 'folder',
       parentId: 'f1',
@@ -51,8 +51,14 @@ describe('scopeOfKey', () => {
       'events',
     );
     expect(
-      scopeOfKey(listingQueryKey('*', 'NAME_ASC', false, JSON.stringify({ starred: { eq: true } })))
-        .kind,
+      scopeOfKey(
+        listingQueryKey('*', 'NAME_ASC', false, JSON.stringify({ starred: { eq: true } })),
+      ),
+    ).toEqual({ kind: 'starred', order: 'NAME_ASC', foldersFirst: false });
+    expect(
+      scopeOfKey(
+        listingQueryKey('*', 'NAME_ASC', false, JSON.stringify({ name: { contains: 'a' } })),
+      ).kind,
     ).toBe('other');
   });
 });

@@ -29,6 +29,8 @@ export type ListingScope =
   | { kind: 'folder'; parentId: string; order: SortOrder; foldersFirst: boolean }
   /** The trash: trashed items of every folder. */
   | { kind: 'trash'; order: SortOrder; foldersFirst: boolean }
+  /** The starred items of every folder (not trashed). */
+  | { kind: 'starred'; order: SortOrder; foldersFirst: boolean }
   /** The recent events, newest first. */
   | { kind: 'events' }
   /** Any other listing (filters the drive cannot follow here). */
@@ -36,6 +38,9 @@ export type ListingScope =
 
 /** The `filters` of the trash listing as its cache key holds them. */
 export const trashFilters = JSON.stringify({ trashed: { eq: true } });
+
+/** The `filters` of the starred listing as its cache key holds them. */
+export const starredFilters = JSON.stringify({ starred: { eq: true } });
 
 /** What a listing holds, from its cache key `['drive', 'files', parent, order, foldersFirst, filters]`. */
 export function scopeOfKey(key: readonly unknown[]): ListingScope {
@@ -52,7 +57,10 @@ export function scopeOfKey(key: readonly unknown[]): ListingScope {
   }
   const sort = { order: order as SortOrder, foldersFirst };
   if (parentId === '*') {
-    return filters === trashFilters ? { kind: 'trash', ...sort } : { kind: 'other' };
+    if (filters === trashFilters) {
+      return { kind: 'trash', ...sort };
+    }
+    return filters === starredFilters ? { kind: 'starred', ...sort } : { kind: 'other' };
   }
   return filters === '' ? { kind: 'folder', parentId, ...sort } : { kind: 'other' };
 }

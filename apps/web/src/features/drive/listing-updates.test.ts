@@ -2,7 +2,7 @@ import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DriveFile, DriveFilePage } from './drive-api';
 import type { Listing } from './listing-cache';
-import { trashFilters } from './listing-cache';
+import { starredFilters, trashFilters } from './listing-cache';
 import {
   copyInListings,
   createInListings,
@@ -36,6 +36,7 @@ const homeByTime = listingQueryKey('home', 'MODIFY_TIME_DESC', false, '');
 const other = listingQueryKey('other', 'NAME_ASC', false, '');
 const trash = listingQueryKey('*', 'NAME_ASC', false, trashFilters);
 const events = listingQueryKey('events', 'MODIFY_TIME_DESC', false, '');
+const starred = listingQueryKey('*', 'NAME_ASC', false, starredFilters);
 
 function names(client: QueryClient, key: readonly unknown[]): string[][] | undefined {
   return client.getQueryData<Listing>(key)?.pages.map((page) => page.files.map((row) => row.name));
@@ -211,6 +212,21 @@ describe('a star, a rename, new items and an emptied trash', () => {
     expect(client.getQueryData<Listing>(events)?.pages[0]?.files[0]?.starred).toBe(true);
     change.undo();
     expect(client.getQueryData<Listing>(home)?.pages[0]?.files[1]?.starred).toBe(false);
+  });
+
+  it('takes unstarred and trashed rows out of the starred listing, and catches up on a star', async () => {
+    const client = newClient();
+    client.setQueryData(starred, listing(['a', 'b'], ['c']));
+    const unstar = await starInListings(client, ['id-b'], false);
+    expect(names(client, starred)).toEqual([['a'], ['c']]);
+    unstar.undo();
+    expect(names(client, starred)).toEqual([['a', 'b'], ['c']]);
+    await trashInListings(client, ['id-c']);
+    expect(names(client, starred)).toEqual([['a', 'b'], []]);
+    const star = await starInListings(client, ['id-x'], true);
+    star.settle();
+    await Promise.resolve();
+    expect(client.getQueryState(starred)?.isInvalidated).toBe(true);
   });
 
   it('moves a renamed row where the order puts it and renames it in the events', async () => {

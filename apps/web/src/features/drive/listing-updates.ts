@@ -45,7 +45,7 @@ export interface ListingChange {
 
 /** The order of a listing's rows, where they are sorted by their fields. */
 function orderOf(scope: ListingScope): ItemOrder | undefined {
-  return scope.kind === 'folder' || scope.kind === 'trash'
+  return scope.kind === 'folder' || scope.kind === 'trash' || scope.kind === 'starred'
     ? itemOrderOf(scope.order, scope.foldersFirst)
     : undefined;
 }
@@ -198,6 +198,7 @@ export function trashInListings(
     switch (scope.kind) {
       case 'folder':
       case 'events':
+      case 'starred':
         return removal(data, gone);
       case 'trash':
       case 'other':
@@ -220,8 +221,11 @@ export function restoreInListings(
     switch (scope.kind) {
       case 'trash':
         return removal(data, ids);
-      case 'folder': {
-        const back = restored.filter((file) => file.parent_id === scope.parentId);
+      case 'folder':
+      case 'starred': {
+        const back = restored.filter((file) =>
+          scope.kind === 'folder' ? file.parent_id === scope.parentId : file.starred,
+        );
         return back.length > 0
           ? insertion(data, back, itemOrderOf(scope.order, scope.foldersFirst))
           : undefined;
@@ -247,6 +251,7 @@ export function deleteInListings(
         return holdsAny(data, gone) ? 'stale' : undefined;
       case 'folder':
       case 'events':
+      case 'starred':
         return undefined;
     }
   });
@@ -262,16 +267,28 @@ export function emptyTrashInListings(client: QueryClient): Promise<ListingChange
   });
 }
 
-/** Items starred or unstarred: their rows change wherever they are listed. */
+/**
+ * Items starred or unstarred: their rows change wherever they are listed; unstarred, they leave
+ * the starred listing, which catches up when items are starred.
+ */
 export function starInListings(
   client: QueryClient,
   ids: readonly string[],
   starred: boolean,
 ): Promise<ListingChange> {
   const changed = new Set(ids);
-  return editListings(client, (scope, data) =>
-    scope.kind === 'other' ? 'stale' : patching(data, changed, { starred }),
-  );
+  return editListings(client, (scope, data) => {
+    switch (scope.kind) {
+      case 'other':
+        return 'stale';
+      case 'starred':
+        return starred ? 'stale' : removal(data, changed);
+      case 'folder':
+      case 'trash':
+      case 'events':
+        return patching(data, changed, { starred });
+    }
+  });
 }
 
 /**
@@ -293,6 +310,8 @@ export function moveInListings(
           : removal(data, ids);
       case 'other':
         return holdsAny(data, ids) ? 'stale' : undefined;
+      case 'starred':
+        return holdsAny(data, ids) ? patching(data, ids, { parent_id: to }) : undefined;
       case 'trash':
       case 'events':
         return undefined;
@@ -354,6 +373,7 @@ export function createInListings(
       case 'other':
         return 'stale';
       case 'trash':
+      case 'starred':
         return undefined;
     }
   });

@@ -43,6 +43,7 @@ export const sitePages: readonly SitePage[] = [
   { path: '/drive/all', layout: 'drive', inSitemap: false },
   { path: '/drive/trash', layout: 'drive', inSitemap: false },
   { path: '/drive/recent', layout: 'drive', inSitemap: false },
+  { path: '/drive/starred', layout: 'drive', inSitemap: false },
   { path: '/drive/shares', layout: 'drive', inSitemap: false },
   { path: '/drive/tasks', layout: 'drive', inSitemap: false },
   { path: '/drive/login', layout: 'drive', inSitemap: false },

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { memo, useState } from 'react';
 import type { SortOrder } from '@nimbus/contracts';
-import { FolderInput, FolderOpen, RotateCcw, Search, Trash2 } from 'lucide-react';
+import { FolderInput, FolderOpen, RotateCcw, Search, Star, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { LazyMenu } from '@/components/ui/lazy-menu';
@@ -174,13 +174,15 @@ export function ListingSkeleton({ view }: { view: 'list' | 'grid' }) {
   );
 }
 
-/** What an empty folder, drive, trash or recent list says. */
+const emptyIcons = { all: FolderOpen, recent: RotateCcw, starred: Star, trash: Trash2 } as const;
+
+/** What an empty folder, drive, trash, recent or starred list says. */
 export function EmptyState({ section, inFolder }: { section: FileSection; inFolder: boolean }) {
   const t = useTranslations('drive');
   const key = section === 'all' ? (inFolder ? 'folder' : 'drive') : section;
   return (
     <ListEmpty
-      icon={section === 'trash' ? Trash2 : section === 'recent' ? RotateCcw : FolderOpen}
+      icon={emptyIcons[section]}
       title={t(`empty.${key}.title`)}
       description={t(`empty.${key}.description`)}
       testId="drive-empty"

@@ -53,6 +53,13 @@ export function useBrowserView(section: FileSection) {
           foldersFirst: display.pinFoldersTop,
           filters: { trashed: { eq: true } },
         };
+      case 'starred':
+        return {
+          parentId: '*',
+          order: display.orderType,
+          foldersFirst: display.pinFoldersTop,
+          filters: { starred: { eq: true } },
+        };
       case 'recent':
         return { source: 'events', parentId: '', order: 'MODIFY_TIME_DESC', foldersFirst: false };
     }
@@ -87,8 +94,8 @@ export function useBrowserView(section: FileSection) {
 }
 
 /**
- * Opens a listed item: a folder in `/drive/all` (from the recent list too), a file in the viewer
- * at its place among the listing's files.
+ * Opens a listed item: a folder in `/drive/all` (from the recent and starred lists too), a file
+ * in the viewer at its place among the listing's files.
  */
 export function useOpenItem(
   section: FileSection,
@@ -103,9 +110,9 @@ export function useOpenItem(
       if (isFolder(file)) {
         if (section === 'all') {
           openFolder(file.id);
-        } else if (section === 'recent') {
+        } else if (section === 'recent' || section === 'starred') {
           router.push(
-            `${pathname.replace(/\/recent$/, '/all')}?${new URLSearchParams({ folder: file.id }).toString()}`,
+            `${pathname.replace(/\/(recent|starred)$/, '/all')}?${new URLSearchParams({ folder: file.id }).toString()}`,
           );
         }
         return;
