@@ -204,7 +204,7 @@ describe.each(dialects)('offline download limits on %s', (dialect) => {
     for (const id of [sized.id, unsized.id]) {
       expect(await task(headers, id, 'ja')).toMatchObject({
         phase: 'PHASE_TYPE_ERROR',
-        message: '今月のクラウドダウンロード通信量を使い切りました',
+        message: '今月のオフラインダウンロード通信量を使い切りました',
         file_id: '',
       });
       expect((await task(headers, id, 'es')).message).toBe(

@@ -200,7 +200,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         { 'accept-language': 'ja' },
       );
       expectError(response, 400, 'invalid_verification_code', 4014, 'ja');
-      expect(localizedOf(errorOf(response))?.message).toBe('認証コードが正しくありません');
+      expect(localizedOf(errorOf(response))?.message).toBe('確認コードが正しくありません');
       // A wrong guess does not spend the code.
       await verificationToken(f.t, verificationId, code);
     });
