@@ -172,7 +172,7 @@ test('the widget and the links hub show a member their own storage, transfers an
     '0',
   );
   await expect(widget).toContainText(/0 B of [\d.]+ [GT]B used/);
-  await expect(widget).toContainText('No transfers yet.');
+  await expect(widget).toContainText('No offline downloads yet.');
   await expect(widget.getByRole('link', { name: 'Open Nimbus' })).toHaveAttribute('target', '_top');
 
   await page.goto('/favorite-links-hub');
