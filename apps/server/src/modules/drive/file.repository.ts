@@ -47,6 +47,13 @@ export type NewFile = Omit<
   folderType?: FileRecord['folderType'];
 };
 
+/** A folder as a path shows it: its name and the folder it is in (`""` is the root). */
+export interface FolderLink {
+  id: string;
+  name: string;
+  parentId: string;
+}
+
 /** Columns a listing can sort, filter or page by. */
 export type FileColumn =
   | 'name_key'
@@ -356,6 +363,26 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
         .where(conditionSql({ column: 'name_key', op: 'prefix', value: prefix }))
         .execute();
       return rows.map((row) => row.name_key);
+    },
+
+    /**
+     * The member's folders among `ids` and every folder above them, up to the root, in one
+     * recursive query however many items and levels (the paths of a page of search results).
+     */
+    async folderChains(userId: string, ids: string[]): Promise<FolderLink[]> {
+      if (ids.length === 0) {
+        return [];
+      }
+      const result = await sql<{ id: string; name: string; parent_id: string }>`
+        with recursive chain(id) as (
+          select id from files where user_id = ${userId} and id in (${sql.join(ids)})
+          union
+          select f.parent_id from chain cross join files f
+          where f.user_id = ${userId} and f.id = chain.id and f.parent_id <> ''
+        )
+        select files.id, files.name, files.parent_id from chain cross join files
+        where files.id = chain.id and files.user_id = ${userId} and files.kind = 'folder'`.execute(db);
+      return result.rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id }));
     },
 
     /** Every child (any state) of the given folders. */

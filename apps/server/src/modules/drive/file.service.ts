@@ -7,7 +7,7 @@ import {
   parseFilters,
   sortKeysOf,
 } from './file-listing';
-import type { FileCondition, FileRecord } from './file.repository';
+import type { FileCondition, FileRecord, FolderLink } from './file.repository';
 import { checkName, inTrash, notFound, numberedName } from './file-names';
 import { createFileMoveService } from './file-move.service';
 import { createFileSteps, type FileServiceDeps } from './file-steps';
@@ -293,6 +293,14 @@ export function createFileService(deps: FileServiceDeps) {
         });
         return owned(queries, userId, id);
       });
+    },
+
+    /**
+     * The folders that hold items, for their paths: each of the member's folders among
+     * `folderIds` and every folder above it. Absent and others' ids are left out.
+     */
+    async folderChains(userId: string, folderIds: string[]): Promise<FolderLink[]> {
+      return files.folderChains(userId, [...new Set(folderIds.filter((id) => id !== ''))]);
     },
 
     /** Stars or unstars the member's items. */
