@@ -64,6 +64,16 @@ export const moveBodySchema = z.object({
 
 export const taskIdAnswerSchema = z.object({ task_id: z.string() });
 
+/** A folder of a path: its name and the folder it is in (`""` is the root). */
+export const folderLinkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parent_id: z.string(),
+});
+export type FolderLink = z.infer<typeof folderLinkSchema>;
+
+export const folderChainsAnswerSchema = z.object({ folders: z.array(folderLinkSchema) });
+
 export const aboutSchema = z.object({
   kind: z.literal('drive#about'),
   quota: z.object({
@@ -146,6 +156,16 @@ export const driveApi = {
     params: fileIdParamsSchema,
     body: renameBodySchema,
     answer: fileSchema,
+  }),
+  folderChains: defineEndpoint({
+    method: 'POST',
+    path: '/drive/v1/files::folderChains',
+    summary:
+      "The folders that hold items, for their paths: the folders among `ids`, the folders of the files among them, and every folder above, up to the root, in any order (read in one query). Others' and absent ids are left out",
+    tags,
+    auth: 'member',
+    body: idsBodySchema,
+    answer: folderChainsAnswerSchema,
   }),
   star: defineEndpoint({
     method: 'POST',

@@ -21,6 +21,9 @@ export const driveRoutes = {
   renameFile: { method: 'PATCH', path: '/drive/v1/files/:id' } as ApiRoute<
     Catalogue['drive']['renameFile']
   >,
+  folderChains: { method: 'POST', path: '/drive/v1/files::folderChains' } as ApiRoute<
+    Catalogue['drive']['folderChains']
+  >,
   star: { method: 'POST', path: '/drive/v1/files::star' } as ApiRoute<Catalogue['drive']['star']>,
   unstar: { method: 'POST', path: '/drive/v1/files::unstar' } as ApiRoute<
     Catalogue['drive']['unstar']

@@ -75,6 +75,14 @@ export function driveRoutes(deps: DriveRoutesDeps) {
       toFileDto(await files.rename(userIdOf(request), request.params.id, request.body.name)),
     );
 
+    catalogueRoute(app, driveApi.folderChains, { onRequest }, async (request) => ({
+      folders: (await files.folderChains(userIdOf(request), request.body.ids)).map((folder) => ({
+        id: folder.id,
+        name: folder.name,
+        parent_id: folder.parentId,
+      })),
+    }));
+
     catalogueRoute(app, driveApi.star, { onRequest }, async (request) => ({
       ids: await files.setStarred(userIdOf(request), request.body.ids, true),
     }));

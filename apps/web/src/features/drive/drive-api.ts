@@ -3,6 +3,7 @@ import {
   type DriveEvent,
   type DriveFile as ApiFile,
   type DriveFileList,
+  type FolderLink,
 } from '@nimbus/contracts';
 import { contentRoutes, driveRoutes, eventRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
@@ -86,6 +87,28 @@ export async function createFolder(name: string, parentId: string): Promise<Driv
 /** Renames an item; a name taken in its folder fails with `file_duplicated_name`. */
 export async function renameFile(id: string, name: string): Promise<DriveFile> {
   return browserClient().call(driveRoutes.renameFile, { params: { id }, body: { name } });
+}
+
+export type { FolderLink };
+
+/**
+ * The folders above items, for their paths: each folder among `ids` and every folder above it
+ * (1,000 ids a call, the calls side by side).
+ */
+export async function folderChains(
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<FolderLink[]> {
+  const answers = await Promise.all(
+    chunked(ids).map((chunk) =>
+      browserClient().call(
+        driveRoutes.folderChains,
+        { body: { ids: [...chunk] } },
+        signal ? { signal } : {},
+      ),
+    ),
+  );
+  return answers.flatMap((answer) => answer.folders);
 }
 
 /** Stars or unstars items (1,000 ids a call). */

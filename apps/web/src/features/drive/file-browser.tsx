@@ -29,7 +29,8 @@ import { useBrowserSelection } from './browser/use-browser-selection';
 import { useBrowserView, useOpenItem } from './browser/use-browser-view';
 import { useDisplayPreferences } from './browser/use-display-preferences';
 import { useDragMove } from './browser/use-drag-move';
-import { useItemActions } from './browser/use-item-actions';
+import { menuFilesOf, useItemActions } from './browser/use-item-actions';
+import { useFolderPaths } from './browser/use-folder-paths';
 import { useItemPointer } from './browser/use-item-pointer';
 import { ListingPreview } from './browser/listing-preview';
 import { useLinkedActions } from './browser/use-linked-actions';
@@ -66,6 +67,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     [locale, errorTexts],
   );
   const { listed, items, query } = useListing(listingInput);
+  const pathOf = useFolderPaths(items, keyword !== '');
   const selection = useBrowserSelection(viewKey, listed, query);
   const { order, setSelection, current, isListed, selectedFiles, selecting } = selection;
   const { renaming, selectingAll, setSelectingAll } = selection;
@@ -100,6 +102,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     itemContext: pointer.itemContext,
     current,
     selectedFiles,
+    openLocation: pathOf ? openFolder : undefined,
   });
   const { actionsFor, runTrash, startRename } = itemActions;
   const { drag, draggedIds, swallowDropClick } = useDragMove({
@@ -147,12 +150,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
 
   const modifiedText = useModifiedText();
   const title = t(`nav.${section}`);
-  const menuFiles =
-    menuTarget && current.selected.has(menuTarget.id)
-      ? selectedFiles
-      : menuTarget
-        ? [menuTarget]
-        : [];
+  const menuFiles = menuFilesOf(menuTarget, current.selected, selectedFiles);
 
   const listFocus = useListboxFocus(current.focus, order, setSelection);
   const renderItem = useRenderItem({
@@ -169,6 +167,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     draggedIds,
     renaming,
     describeError,
+    location: pathOf ? { pathOf, rootName: t('nav.all'), openFolder } : undefined,
   });
 
   const activeId =

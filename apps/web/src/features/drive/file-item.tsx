@@ -133,6 +133,8 @@ export interface FileItemProps {
   quickShare?: { label: (name: string) => string; run: (file: DriveFile) => void };
   /** The inline rename field, shown instead of the name while the item is renamed. */
   rename?: ReactNode;
+  /** Where the item is (a search result's folder path), under its name. */
+  location?: ReactNode;
   /** Whether dragged items would land in this folder if dropped now. */
   dropTarget?: boolean;
   /** Whether the item is being dragged. */
@@ -230,9 +232,11 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
           {props.rename ?? itemName(file.name, 'flex-1 text-sm font-medium')}
           {star}
         </div>
-        <span className="truncate text-xs text-muted-foreground">
-          {file.event_type_name ? `${file.event_type_name} · ${props.modified}` : props.modified}
-        </span>
+        {props.location ?? (
+          <span className="truncate text-xs text-muted-foreground">
+            {file.event_type_name ? `${file.event_type_name} · ${props.modified}` : props.modified}
+          </span>
+        )}
       </div>
     );
   }
@@ -249,9 +253,12 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
     >
       {check}
       {itemGlyph(file)}
-      <span className="flex min-w-0 flex-1 items-center gap-2">
-        {props.rename ?? itemName(file.name, 'text-sm')}
-        {star}
+      <span className="flex min-w-0 flex-1 flex-col justify-center">
+        <span className="flex min-w-0 items-center gap-2">
+          {props.rename ?? itemName(file.name, 'text-sm')}
+          {star}
+        </span>
+        {props.location}
       </span>
       <span className="hidden w-40 shrink-0 truncate text-sm text-muted-foreground sm:block">
         {props.modified}

@@ -5,6 +5,7 @@ import {
   Download,
   FolderInput,
   FolderOpen,
+  FolderSearch,
   Pencil,
   RotateCcw,
   Share2,
@@ -40,6 +41,18 @@ function nameLabel(formatted: string, format: (name: string) => string): (name: 
   return (name) => before + name + after;
 }
 
+/** The items a context menu opened on `target` acts on: the selection when it holds the target. */
+export function menuFilesOf(
+  target: DriveFile | undefined,
+  selected: ReadonlySet<string>,
+  selectedFiles: DriveFile[],
+): DriveFile[] {
+  if (!target) {
+    return [];
+  }
+  return selected.has(target.id) ? selectedFiles : [target];
+}
+
 /**
  * What can be done to a listing's items: the actions of the context menu, the "more" menu, the
  * selection bar and the hover share button, and renaming in place.
@@ -56,6 +69,7 @@ export function useItemActions({
   itemContext,
   current,
   selectedFiles,
+  openLocation,
 }: {
   section: FileSection;
   actions: ReturnType<typeof useDriveActions>;
@@ -68,6 +82,8 @@ export function useItemActions({
   itemContext: RefObject<ItemContext>;
   current: SelectionState;
   selectedFiles: DriveFile[];
+  /** Opens the folder an item is in (search results' "Show in folder"). */
+  openLocation?: ((folderId: string) => void) | undefined;
 }) {
   const t = useTranslations('drive');
   const editable = section !== 'trash';
@@ -135,6 +151,14 @@ export function useItemActions({
           run: () => open(single),
         });
       }
+      if (single && openLocation) {
+        list.push({
+          key: 'locate',
+          label: t('action.locate'),
+          icon: FolderSearch,
+          run: () => openLocation(single.parent_id),
+        });
+      }
       list.push({
         key: 'share',
         label: t('action.share'),
@@ -188,7 +212,7 @@ export function useItemActions({
       });
       return list;
     },
-    [section, t, actions, open, runTrash, startRename, setDialog],
+    [section, t, actions, open, runTrash, startRename, setDialog, openLocation],
   );
 
   /** The actions of an item's "more" menu: the selection's when the item is in it. */

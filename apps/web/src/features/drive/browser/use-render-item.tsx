@@ -2,9 +2,10 @@
 
 import { useCallback } from 'react';
 import { useTranslations } from 'next-intl';
-import type { DriveFile } from '../drive-api';
+import type { DriveFile, FolderLink } from '../drive-api';
 import { FileItem } from '../file-item';
 import { InlineRename } from '../inline-rename';
+import { FolderPath } from './folder-path';
 import type { SelectionState } from '@/features/items/selection';
 import type { useItemActions } from './use-item-actions';
 import type { useItemPointer } from './use-item-pointer';
@@ -27,6 +28,7 @@ export function useRenderItem({
   draggedIds,
   renaming,
   describeError,
+  location,
 }: {
   items: readonly DriveFile[];
   current: SelectionState;
@@ -42,6 +44,14 @@ export function useRenderItem({
   draggedIds: ReadonlySet<string>;
   renaming: string | undefined;
   describeError: (cause: unknown) => string | undefined;
+  /** Search results: each row's folder path, which opens the folder. */
+  location?:
+    | {
+        pathOf: (folderId: string) => FolderLink[] | undefined;
+        rootName: string;
+        openFolder: (folderId: string) => void;
+      }
+    | undefined;
 }) {
   const t = useTranslations('drive');
   const starredLabel = t('starred');
@@ -80,6 +90,18 @@ export function useRenderItem({
           {...(quickShare ? { quickShare } : {})}
           dropTarget={dropTargetId === file.id}
           dragged={draggedIds.has(file.id)}
+          {...(location
+            ? {
+                location: (
+                  <FolderPath
+                    folderId={file.parent_id}
+                    chain={location.pathOf(file.parent_id)}
+                    rootName={location.rootName}
+                    onOpen={location.openFolder}
+                  />
+                ),
+              }
+            : {})}
           {...(renaming === file.id
             ? {
                 rename: (
@@ -122,6 +144,7 @@ export function useRenderItem({
       saveRename,
       endRename,
       describeError,
+      location,
     ],
   );
 }
