@@ -47,7 +47,7 @@ test('the Starred view lists the member’s starred items and unstarring takes a
   await other.close();
 
   await page.goto('/drive/all');
-  await expect(item(page, 'plain.txt')).toBeVisible();
+  await expect(item(page, 'plain.txt')).toBeVisible({ timeout: 15_000 });
   const nav = page.getByRole('navigation', { name: 'Drive' });
   await nav.getByRole('link', { name: 'Starred' }).click();
   await expect(page).toHaveURL(/\/drive\/starred$/);
