@@ -715,19 +715,16 @@ if (!isMainThread && workerData?.seed) {
   seedFolderNow(dataDir, userId, folderId, count);
 }
 
-/** Runs autocannon against a URL and returns requests per second and latency percentiles. */
+/** Runs autocannon against a URL: requests per second, requests answered, latency percentiles. */
 export async function load(options) {
   const result = await autocannon({ connections: 32, duration: 5, ...options });
   if (result.errors > 0 || (result.non2xx > 0 && !options.expectErrors)) {
     throw new Error(`${options.url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/** Prints one result line with its ratio to the baseline. */
-export function report(name, result, baseline) {
-  const ratio = baseline ? ` ${(result.rps / baseline.rps).toFixed(2)}x baseline` : ' (baseline)';
-  process.stdout.write(
-    `${name.padEnd(36)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms ${ratio}\n`,
-  );
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }

@@ -203,6 +203,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // Headers that only mean something on an HTML document (or to Internet Explorer and Flash)
+    // are left out: every answer here is JSON or a file's bytes, and each header is paid on
+    // every call.
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   registerCors(app, {
     allowedOrigins: config.ALLOWED_ORIGINS,
@@ -229,6 +237,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    // The limit is told when it is reached (429 with Retry-After), not on every answer.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) =>
       new AppError('too_many_requests', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });

@@ -41,7 +41,7 @@ export const identitySettings = {
     .max(60)
     .default(5)
     .describe(
-      'How long a process trusts a session it found open before checking it in the database again, in seconds (0 checks on every call). A sign-out, a revoked session or a blocked member takes effect at once on the process that made the change, and within this time on the other nodes of a fleet.',
+      "How long a process trusts a session it found open before checking it in the database again, in seconds (0 checks on every call), with the member's own row read beside it (what `GET /v1/user/me` answers). A sign-out, a revoked session, a blocked member or a changed profile takes effect at once on the process that made the change, and within this time on the other nodes of a fleet.",
     ),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
     .number()

@@ -150,9 +150,12 @@ describe.each(dialects)('the error model on %s', (dialect) => {
       );
     }
     expect(answers.slice(0, 5).every((answer) => answer.statusCode === 200)).toBe(true);
+    // The limit is told when it is reached, not on every answer.
+    expect(answers[0]!.headers['x-ratelimit-remaining']).toBeUndefined();
     const limited = answers[5]!;
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-limit']).toBe('5');
     expect(parseError(limited.body)).toMatchObject({ error: 'too_many_requests', error_code: 8 });
   });
 
@@ -198,5 +201,12 @@ describe.each(dialects)('the error model on %s', (dialect) => {
     expect(response.headers['x-request-id']).toBe('req-1234567890');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+    // Headers that only mean something to an HTML document or an old browser are not sent.
+    expect(response.headers['x-xss-protection']).toBeUndefined();
+    expect(response.headers['origin-agent-cluster']).toBeUndefined();
   });
 });

@@ -111,4 +111,41 @@ describe.each(dialects)('the session check of signed-in calls on %s', (dialect) 
     clock.advance(5_000);
     expect((await me(t, headers)).status).toBe(401);
   });
+
+  it("answers the member's own profile changes at once, and another node's within the configured seconds", async () => {
+    const t = await app();
+    const { user, headers } = await member(t);
+    async function nameShown(): Promise<string> {
+      const response = await t.app.inject({ method: 'GET', url: '/v1/user/me', headers });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ name: string }>().name;
+    }
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/user/me',
+      headers,
+      payload: { name: 'Renamed here' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await nameShown()).toBe('Renamed here');
+
+    const other = openDatabase({
+      ...t.config,
+      ...(dialect === 'postgres'
+        ? { searchPath: await currentSchema(t.container.database.db) }
+        : {}),
+    });
+    try {
+      await other.db
+        .updateTable('users')
+        .set({ name: 'Renamed elsewhere' })
+        .where('id', '=', user.id)
+        .execute();
+    } finally {
+      await other.db.destroy();
+    }
+    expect(await nameShown()).toBe('Renamed here');
+    clock.advance(5_000);
+    expect(await nameShown()).toBe('Renamed elsewhere');
+  });
 });

@@ -1,9 +1,28 @@
 import type { FastifyRequest } from 'fastify';
+import type { UserStatus } from '../../db/schema';
 
 /** Who is calling: the member a request acts for, and the session it acts through. */
 export interface Actor {
   userId: string;
   sessionId: string;
+  /**
+   * The member's own row as the session check read it: as old as the trusted session (at most
+   * SESSION_CHECK_CACHE_SECONDS, and dropped at once by a change to the account on this
+   * process). Enough to show the member who they are; absent when the check did not read it.
+   */
+  member?: ActorMember;
+}
+
+/** What the session check reads of the member beside the session. */
+export interface ActorMember {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  picture: string;
+  status: UserStatus;
+  created_at: string;
+  has_password: boolean;
 }
 
 /** Resolves the actor of a request from its bearer token or session cookie. */

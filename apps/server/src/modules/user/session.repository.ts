@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ActorMember } from '../auth/authenticator';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database, RefreshTokenTable, SessionTable } from '../../db/schema';
 
@@ -16,6 +17,8 @@ export interface ActiveSession {
   clientId: string;
   lastUsedAt: string;
   expiresAt: string;
+  /** The member's row, read in the same query (a signed-in call's one read). */
+  member: ActorMember;
 }
 
 /** The sessions its member may still act through, from which one is picked by a value. */
@@ -24,12 +27,20 @@ function activeSessions(db: Kysely<Database>, now: string) {
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
+      .select((eb) => [
         'sessions.id as sessionId',
         'sessions.user_id as userId',
         'sessions.client_id as clientId',
         'sessions.last_used_at as lastUsedAt',
         'sessions.expires_at as expiresAt',
+        'users.name',
+        'users.email',
+        'users.phone_number',
+        'users.picture',
+        'users.status',
+        'users.created_at',
+        // Whether a password is set, not the hash: the row may be kept in memory for a while.
+        eb('users.password_hash', 'is not', null).as('has_password'),
       ])
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
@@ -48,6 +59,32 @@ export const activeSessionByCookie = preparedQuery(
     activeSessions(db, values.now).where('sessions.cookie_token_hash', '=', values.cookieTokenHash),
 );
 
+type ActiveSessionRow = Awaited<ReturnType<typeof activeSessionById.execute>>[number];
+
+function toActiveSession(row: ActiveSessionRow | undefined): ActiveSession | undefined {
+  if (row === undefined) {
+    return undefined;
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    clientId: row.clientId,
+    lastUsedAt: row.lastUsedAt,
+    expiresAt: row.expiresAt,
+    member: {
+      id: row.userId,
+      name: row.name,
+      email: row.email,
+      phone_number: row.phone_number,
+      picture: row.picture,
+      status: row.status,
+      created_at: row.created_at,
+      // SQLite answers 0 or 1, PostgreSQL a boolean.
+      has_password: Boolean(row.has_password),
+    },
+  };
+}
+
 /** Sessions (refresh-token families) and their refresh tokens. */
 export function createSessionRepository(db: Kysely<Database>) {
   return {
@@ -63,22 +100,22 @@ export function createSessionRepository(db: Kysely<Database>) {
     },
 
     async findActive(sessionId: string, now: Date): Promise<ActiveSession | undefined> {
-      const [session] = await activeSessionById.execute(db, {
+      const [row] = await activeSessionById.execute(db, {
         sessionId,
         now: now.toISOString(),
       });
-      return session;
+      return toActiveSession(row);
     },
 
     async findActiveByCookie(
       cookieTokenHash: string,
       now: Date,
     ): Promise<ActiveSession | undefined> {
-      const [session] = await activeSessionByCookie.execute(db, {
+      const [row] = await activeSessionByCookie.execute(db, {
         cookieTokenHash,
         now: now.toISOString(),
       });
-      return session;
+      return toActiveSession(row);
     },
 
     async findByCookie(cookieTokenHash: string): Promise<SessionRow | undefined> {

@@ -128,7 +128,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       // A remembered session is stamped too, so the next calls do not touch it again.
       session.lastUsedAt = now.toISOString();
     }
-    return { userId: session.userId, sessionId: session.sessionId };
+    return { userId: session.userId, sessionId: session.sessionId, member: session.member };
   }
 
   return {

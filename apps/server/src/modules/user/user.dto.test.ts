@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAddress, maskEmail, maskPhone, toProfile } from './user.dto';
+import { maskAddress, maskEmail, maskPhone, memberOf, toProfile } from './user.dto';
 
 describe('masking', () => {
   it.each([
@@ -40,7 +40,7 @@ describe('profile', () => {
   };
 
   it('never carries the password hash or the full address', () => {
-    const profile = toProfile(user);
+    const profile = toProfile(memberOf(user));
     expect(profile).toEqual({
       sub: 'u1',
       name: 'Alice',
@@ -51,7 +51,7 @@ describe('profile', () => {
       status: 'active',
       created_at: '2025-01-01T00:00:00.000Z',
     });
-    expect(toProfile({ ...user, password_hash: null }).password).toBe('');
+    expect(toProfile(memberOf({ ...user, password_hash: null })).password).toBe('');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { SessionSummary } from './account-security.service';
 import type { TokenGrant } from './session.service';
+import type { ActorMember } from '../auth/authenticator';
 import type { UserRow } from './user.repository';
 
 /** Hides most of an address: `alice@example.com` -> `a***e@example.com`. */
@@ -26,15 +27,29 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 5)}${phone.slice(-2)}`;
 }
 
+/** What the profile answer shows of a member's row (never the password hash itself). */
+export function memberOf(user: UserRow): ActorMember {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone_number: user.phone_number,
+    picture: user.picture,
+    status: user.status,
+    created_at: user.created_at,
+    has_password: user.password_hash !== null,
+  };
+}
+
 /** The profile of docs/api.md#user-service, as the member sees it. */
-export function toProfile(user: UserRow) {
+export function toProfile(user: ActorMember) {
   return {
     sub: user.id,
     name: user.name,
     email: maskEmail(user.email),
     phone_number: maskPhone(user.phone_number),
     picture: user.picture,
-    password: user.password_hash ? ('SET' as const) : ('' as const),
+    password: user.has_password ? ('SET' as const) : ('' as const),
     status: user.status,
     created_at: user.created_at,
   };

@@ -193,7 +193,7 @@ export function userRoutes(deps: UserRoutesDeps) {
       { onRequest: requireActor(deps.authenticator) },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
-        return toProfile(await deps.profiles.get(actorOf(request).userId));
+        return toProfile(await deps.profiles.current(actorOf(request)));
       },
     );
 

@@ -1,6 +1,5 @@
--- GET /v1/user/me (the session check, then the profile)
-select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt", "sessions"."expires_at" as "expiresAt" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > ? and "users"."status" = ? and "sessions"."id" = ?;
-select * from "users" where "id" = ?;
+-- GET /v1/user/me (the session check, which reads the profile with the session)
+select "sessions"."id" as "sessionId", "sessions"."user_id" as "userId", "sessions"."client_id" as "clientId", "sessions"."last_used_at" as "lastUsedAt", "sessions"."expires_at" as "expiresAt", "users"."name", "users"."email", "users"."phone_number", "users"."picture", "users"."status", "users"."created_at", "users"."password_hash" is not null as "has_password" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."revoked_at" is null and "sessions"."expires_at" > ? and "users"."status" = ? and "sessions"."id" = ?;
 
 -- POST /config/v1/basic
 select "key", "value" from "setting" where "scope" = ? order by "key";
