@@ -12,7 +12,7 @@ import type { DriveFile } from './drive-api';
 import type { FileSection } from './drive-shell';
 import { DropZone, FloatingUploadButton, PreviewSlot, TransfersPanel } from './drive-slots';
 import { ItemMoreMenu, useModifiedText } from './file-item';
-import { ItemIconSymbols } from '@/features/items/item-icons';
+import { ItemIconSymbols } from '@/features/items/item-icon-symbols';
 import { ItemList } from '@/features/items/item-list';
 import { clearSelection } from '@/features/items/selection';
 import { useDriveActions } from './use-drive-actions';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 /**
  * The check box of a listing's row or of its "select all" header: a 44 px target (36 px on a
@@ -26,7 +26,7 @@ export function ItemCheckbox({
 }) {
   return (
     <label
-      className={cn(
+      className={clsx(
         'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center',
         compact && 'md:size-9',
         className,

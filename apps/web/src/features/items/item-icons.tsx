@@ -1,57 +1,21 @@
-import { memo } from 'react';
-import {
-  Check,
-  EllipsisVertical,
-  File,
-  FileArchive,
-  FileAudio,
-  FileImage,
-  FileText,
-  FileVideo,
-  Folder,
-  Share2,
-  Star,
-} from 'lucide-react';
 import type { DriveFile } from '@nimbus/contracts';
 
-/*
- * The icons of listing items (Lucide's), defined once in the page as SVG symbols and drawn in
- * each row with `<use>`: a row scrolled into view then changes an attribute where it would
- * otherwise replace a whole SVG, and a row holds two elements per icon instead of a component
- * and every path of the icon.
- */
+/** The icons of `item-icon-symbols.tsx`. */
+export type ItemIconName =
+  | 'folder'
+  | 'video'
+  | 'audio'
+  | 'image'
+  | 'archive'
+  | 'text'
+  | 'file'
+  | 'star'
+  | 'share'
+  | 'more'
+  | 'check';
 
-const icons = {
-  folder: Folder,
-  video: FileVideo,
-  audio: FileAudio,
-  image: FileImage,
-  archive: FileArchive,
-  text: FileText,
-  file: File,
-  star: Star,
-  share: Share2,
-  more: EllipsisVertical,
-  check: Check,
-} as const;
-
-export type ItemIconName = keyof typeof icons;
-
-const symbolPrefix = 'drive-item-icon-';
-
-/** The symbols `ItemIcon` draws; rendered once wherever items are listed. */
-export const ItemIconSymbols = memo(function ItemIconSymbols() {
-  return (
-    <svg aria-hidden width={0} height={0} style={{ position: 'absolute' }}>
-      {Object.entries(icons).map(([name, Icon]) => (
-        <symbol key={name} id={`${symbolPrefix}${name}`} viewBox="0 0 24 24">
-          {/* The fill comes from the icon drawn (the star and the folder are filled). */}
-          <Icon fill="inherit" />
-        </symbol>
-      ))}
-    </svg>
-  );
-});
+/** The id prefix of the symbols of `item-icon-symbols.tsx`. */
+export const symbolPrefix = 'drive-item-icon-';
 
 /** One of the item icons; decorative unless labelled. */
 export function ItemIcon({

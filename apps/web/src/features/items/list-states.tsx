@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 /*
  * What a listing shows instead of its rows (the drive's listings, the member's shared links):
@@ -90,7 +90,7 @@ export function ListEmpty({
 }) {
   return (
     <div
-      className={cn('flex flex-col items-center gap-3 px-6 py-16 text-center', className)}
+      className={clsx('flex flex-col items-center gap-3 px-6 py-16 text-center', className)}
       data-testid={testId}
     >
       <Icon aria-hidden className="size-12 text-muted-foreground" />

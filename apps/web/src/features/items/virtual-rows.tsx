@@ -3,7 +3,7 @@
 import type { ReactNode, Ref, RefObject } from 'react';
 import { memo, useEffect, useImperativeHandle, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import type { RowSlots } from './row-slots';
 
 /** What a listing asks of its rows from outside: a key press scrolls a row into view. */
@@ -132,7 +132,7 @@ export const VirtualRows = memo(function VirtualRows({
           <div
             key={keys[position]}
             role="presentation"
-            className={cn('absolute left-0 top-0 w-full', grid ? gridClassName : '')}
+            className={clsx('absolute left-0 top-0 w-full', grid ? gridClassName : '')}
             style={{
               height: row.size,
               transform: `translateY(${row.start}px)`,

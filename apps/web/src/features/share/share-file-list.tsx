@@ -1,16 +1,16 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
 import type { SharedDisplayMode } from '@nimbus/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { Download, EyeOff, HardDriveDownload } from 'lucide-react';
+import { EyeOff } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
-import { SelectionBar } from '@/components/selection-bar';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { ItemIconSymbols } from '@/features/items/item-icons';
+import { ItemList } from '@/features/items/item-list';
+import type { VirtualRowsHandle } from '@/features/items/virtual-rows';
+import { VirtualRows } from '@/features/items/virtual-rows';
 import type { PreviewFile } from '@/features/preview';
 import { useLayoutStore } from '@/lib/layout-store';
 import { clsx } from 'clsx';
@@ -31,6 +31,12 @@ import type { ShareFile } from './share-api';
 import { shareFileInfo } from './share-api';
 import { isDefaultOrder, useShareListing } from './use-share-listing';
 import { useSharePick } from './use-share-pick';
+
+// The bar loads with the first pick: most visitors pick nothing.
+const ShareSelectionBar = dynamic(
+  () => import('./share-selection-bar').then((module) => module.ShareSelectionBar),
+  { ssr: false },
+);
 
 // The viewer loads when a file is first opened.
 const FilePreview = dynamic(
@@ -93,6 +99,8 @@ export function ShareFileList(props: ShareFileListProps) {
   const listing = useShareListing(props);
   const { mode, files, next, loading, error, relist, loadMore } = listing;
   const [coverLifted, setCoverLifted] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<VirtualRowsHandle>(null);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const [previewId, setPreviewId] = useState<string | undefined>(undefined);
   const previewable = files.filter((file) => file.kind !== 'drive#folder');
@@ -155,26 +163,6 @@ export function ShareFileList(props: ShareFileListProps) {
     setPreviewing(previewIndex >= 0);
   }, [previewIndex, setPreviewing]);
 
-  const lines = Math.ceil(files.length / columns) + (next ? 1 : 0);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
-  const virtualizer = useVirtualizer({
-    count: lines,
-    getScrollElement: () => scrollElement,
-    estimateSize: () => (grid ? cardHeight : rowHeight),
-    overscan: grid ? 3 : 10,
-  });
-  useEffect(() => {
-    virtualizer.measure();
-  }, [grid, columns, virtualizer]);
-  const rows = virtualizer.getVirtualItems();
-  const lastLine = rows.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (next && !error && (lastLine + 1) * columns >= files.length - 10) {
-      void loadMore();
-    }
-  }, [next, error, lastLine, columns, files.length, loadMore]);
-
   const selectAllBox = (
     <SelectAllBox
       allPicked={allPicked}
@@ -201,14 +189,16 @@ export function ShareFileList(props: ShareFileListProps) {
     );
   }
 
-  const onItemsKeyDown = shareItemsKeyHandler({
-    order,
-    columns,
-    grid,
-    scrollElement,
-    scrollToLine: (line) => virtualizer.scrollToIndex(line),
-    setSelection,
-  });
+  // Made at the key press: the virtual rows' handle is read then, not while rendering.
+  const onItemsKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    shareItemsKeyHandler({
+      order,
+      columns,
+      grid,
+      scrollElement,
+      scrollToLine: (line) => rowsRef.current?.scrollToRow(line),
+      setSelection,
+    })(event);
 
   const lift = () => {
     liftCover(defaultStorage(), shareId);
@@ -218,45 +208,15 @@ export function ShareFileList(props: ShareFileListProps) {
 
   const selectionBar =
     picking || selectingAll ? (
-      <SelectionBar
-        label={t('selection.label')}
-        testId="share-selection-bar"
-        countTestId="share-selection-count"
-        clearLabel={t('selection.clear')}
-        onClear={pick.clearPick}
-        busy={selectingAll}
-        announceCount
-        count={
-          selectingAll
-            ? t('selection.selecting-all')
-            : t('selection.count', { count: pick.pickedIds.length })
-        }
+      <ShareSelectionBar
+        selectingAll={selectingAll}
+        count={pick.pickedIds.length}
         isMobile={isMobile}
-        desktopClassName="rounded-lg border border-border"
-        className="gap-2"
-      >
-        <button
-          type="button"
-          className={buttonVariants({ variant: 'outline', size: isMobile ? 'icon' : 'sm' })}
-          aria-label={isMobile ? t('selection.download') : undefined}
-          disabled={selectingAll}
-          onClick={pick.downloadPicked}
-          data-testid="share-selection-download"
-        >
-          <Download aria-hidden />
-          {isMobile ? null : t('selection.download')}
-        </button>
-        <button
-          type="button"
-          className={buttonVariants({ size: 'sm' })}
-          disabled={selectingAll || saving}
-          onClick={pick.savePicked}
-          data-testid="share-selection-save"
-        >
-          <HardDriveDownload aria-hidden />
-          {t('selection.save')}
-        </button>
-      </SelectionBar>
+        saving={saving}
+        onClear={pick.clearPick}
+        onDownload={pick.downloadPicked}
+        onSave={pick.savePicked}
+      />
     ) : null;
 
   return (
@@ -281,16 +241,18 @@ export function ShareFileList(props: ShareFileListProps) {
         </div>
       ) : null}
       {isMobile ? null : selectionBar}
-      {grid ? null : (
-        <div className="flex items-center border-b pr-12 text-xs font-medium text-muted-foreground md:pr-10">
-          {selectAllBox}
-          <span className="flex-1 pl-9">{t('list.name')}</span>
-          <span className="w-20 text-right sm:w-28">{t('list.size')}</span>
-        </div>
-      )}
-      <ItemIconSymbols />
-      <div
-        ref={setScrollElement}
+      <ItemList
+        header={
+          grid ? null : (
+            <div className="flex items-center border-b pr-12 text-xs font-medium text-muted-foreground md:pr-10">
+              {selectAllBox}
+              <span className="flex-1 pl-9">{t('list.name')}</span>
+              <span className="w-20 text-right sm:w-28">{t('list.size')}</span>
+            </div>
+          )
+        }
+        scrollRef={scrollRef}
+        onScrollElement={setScrollElement}
         role="list"
         aria-label={t('list.label')}
         aria-busy={loading}
@@ -301,70 +263,65 @@ export function ShareFileList(props: ShareFileListProps) {
           'h-[min(70vh,calc(100dvh-16rem))] min-h-64 overflow-auto',
           isMobile && picking && 'pb-16',
         )}
-      >
-        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {rows.map((row) => {
-            const style = { height: row.size, transform: `translateY(${row.start}px)` };
-            const start = row.index * columns;
-            const lineFiles = files.slice(start, start + columns);
-            if (lineFiles.length === 0) {
-              return (
-                <div
-                  key="more"
-                  role="listitem"
-                  style={style}
-                  className="absolute left-0 top-0 flex w-full items-center justify-center text-sm text-muted-foreground"
-                >
-                  {error || t('list.loading')}
-                </div>
-              );
+        Rows={VirtualRows}
+        rows={{
+          handle: rowsRef,
+          count: files.length,
+          columns,
+          rowHeight: grid ? cardHeight : rowHeight,
+          overscan: grid ? 3 : 10,
+          gridClassName: grid ? 'grid gap-2 p-1' : undefined,
+          hasNextPage: next !== '',
+          // A failed page is not fetched again by scrolling; its row says what went wrong.
+          isFetchingNextPage: loading || error !== '',
+          fetchNextPage: loadMore,
+          renderMore: () => (
+            <div
+              role="listitem"
+              className="flex h-full w-full items-center justify-center text-sm text-muted-foreground"
+            >
+              {error || t('list.loading')}
+            </div>
+          ),
+          renderItem: (index) => {
+            const file = files[index];
+            if (!file) {
+              return null;
             }
+            const selected = current.selected.has(file.id);
             return (
               <div
-                key={`${row.index}-${columns}`}
-                role="presentation"
-                style={
-                  grid
-                    ? { ...style, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
-                    : style
-                }
-                className={clsx('absolute left-0 top-0 w-full', grid && 'grid gap-2 p-1')}
+                key={file.id}
+                role="listitem"
+                data-index={index}
+                data-testid="share-item"
+                data-name={file.name}
+                data-kind={file.kind === 'drive#folder' ? 'folder' : 'file'}
+                data-selected={selected ? 'true' : undefined}
+                className="h-full min-w-0"
               >
-                {lineFiles.map((file, offset) => (
-                  <div
-                    key={file.id}
-                    role="listitem"
-                    data-index={start + offset}
-                    data-testid="share-item"
-                    data-name={file.name}
-                    data-kind={file.kind === 'drive#folder' ? 'folder' : 'file'}
-                    data-selected={current.selected.has(file.id) ? 'true' : undefined}
-                    className="h-full min-w-0"
-                  >
-                    <ShareListItem
-                      file={file}
-                      shareId={shareId}
-                      parentIds={parentIds}
-                      grid={grid}
-                      coverLifted={coverLifted}
-                      selected={current.selected.has(file.id)}
-                      picking={picking}
-                      lastPointer={pick.lastPointer}
-                      onNameClick={pick.onNameClick}
-                      onCheckClick={pick.onCheckClick}
-                      onItemPointerDown={pick.onItemPointerDown}
-                      onItemPointerEnd={pick.onItemPointerEnd}
-                      onPreview={setPreviewId}
-                      requestZip={requestZip}
-                      requestDownload={requestDownload}
-                    />
-                  </div>
-                ))}
+                <ShareListItem
+                  file={file}
+                  shareId={shareId}
+                  parentIds={parentIds}
+                  grid={grid}
+                  coverLifted={coverLifted}
+                  selected={selected}
+                  picking={picking}
+                  lastPointer={pick.lastPointer}
+                  onNameClick={pick.onNameClick}
+                  onCheckClick={pick.onCheckClick}
+                  onItemPointerDown={pick.onItemPointerDown}
+                  onItemPointerEnd={pick.onItemPointerEnd}
+                  onPreview={setPreviewId}
+                  requestZip={requestZip}
+                  requestDownload={requestDownload}
+                />
               </div>
             );
-          })}
-        </div>
-      </div>
+          },
+        }}
+      />
       {isMobile ? selectionBar : null}
       {previewIndex >= 0 ? (
         <FilePreview

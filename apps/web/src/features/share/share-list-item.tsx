@@ -12,6 +12,7 @@ import {
   itemTileClass,
 } from '@/features/items/item-parts';
 import { clsx } from 'clsx';
+import { ItemCheckbox } from '@/features/items/item-checkbox';
 import type { useShareActions } from './share-actions';
 import { zipBodyOf } from './share-pick';
 import { isSensitiveStatus } from './share-preferences';
@@ -89,25 +90,19 @@ export function ShareListItem({
     },
   };
   const check = (
-    <label
+    <ItemCheckbox
+      checked={selected}
+      label={t('selection.select', { name: file.name })}
+      onToggle={(event) => onCheckClick(file, event)}
+      testId="share-check"
+      compact
       className={clsx(
-        'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center md:size-9',
         grid &&
           !selected &&
           !picking &&
           'opacity-0 group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100',
       )}
-    >
-      <input
-        type="checkbox"
-        checked={selected}
-        onChange={() => undefined}
-        onClick={(event) => onCheckClick(file, event)}
-        aria-label={t('selection.select', { name: file.name })}
-        data-testid="share-check"
-        className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      />
-    </label>
+    />
   );
   const downloadButton = (
     <button

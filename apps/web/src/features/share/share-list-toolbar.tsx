@@ -5,6 +5,7 @@ import type { SharedDisplayMode, SortOrder } from '@nimbus/contracts';
 import { LayoutGrid, List } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { clsx } from 'clsx';
+import { ItemCheckbox } from '@/features/items/item-checkbox';
 
 /** The sort orders the share page offers. */
 const sortChoices = [
@@ -29,22 +30,14 @@ export function SelectAllBox({
 }) {
   const t = useTranslations('share');
   return (
-    <label className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center md:size-9">
-      <input
-        type="checkbox"
-        ref={(element) => {
-          if (element) {
-            element.indeterminate = partly;
-          }
-        }}
-        checked={allPicked}
-        onChange={() => undefined}
-        onClick={onToggle}
-        aria-label={t('selection.select-all')}
-        data-testid="share-check-all"
-        className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      />
-    </label>
+    <ItemCheckbox
+      checked={allPicked}
+      indeterminate={partly}
+      label={t('selection.select-all')}
+      onToggle={onToggle}
+      testId="share-check-all"
+      compact
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { errorTextsOf } from '@/lib/auth-messages';
 import type { Messages } from '@/i18n/messages';
 import { ChevronRight, Clock, Download, Files, UserRound } from 'lucide-react';
 import { cookies } from 'next/headers';
+import { ItemIconSymbols } from '@/features/items/item-icon-symbols';
 import Link from 'next/link';
 import { PassCodeForm } from './pass-code-form';
 import { ReportButton } from './report-button';
@@ -236,16 +237,20 @@ export async function SharePageBody({
             />
           </div>
           {view.status === 'OK' ? (
-            <ShareFileList
-              key={parentIds.join('/')}
-              shareId={shareId}
-              parentIds={[...parentIds]}
-              token={view.token}
-              initialFiles={view.files}
-              initialNextPageToken={view.nextPageToken}
-              initialViewType={ssrViewTypeOf((await cookies()).get(ssrViewTypeCookie)?.value)}
-              errorTexts={errorTextsOf(locale)}
-            />
+            <>
+              {/* Drawn here, on the server: the icons' drawings are not part of the page's code. */}
+              <ItemIconSymbols />
+              <ShareFileList
+                key={parentIds.join('/')}
+                shareId={shareId}
+                parentIds={[...parentIds]}
+                token={view.token}
+                initialFiles={view.files}
+                initialNextPageToken={view.nextPageToken}
+                initialViewType={ssrViewTypeOf((await cookies()).get(ssrViewTypeCookie)?.value)}
+                errorTexts={errorTextsOf(locale)}
+              />
+            </>
           ) : (
             <StatusPage view={view} title={t(`status.${view.status}`)} />
           )}

@@ -1,18 +1,10 @@
 import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { LongPress } from '@/features/items/long-press';
-import type { SelectionState } from '@/features/items/selection';
-import {
-  clearSelection,
-  clickItem,
-  emptySelection,
-  keepListed,
-  selectAll,
-  selectedInOrder,
-  toggleItem,
-} from '@/features/items/selection';
+import { clickItem, keepListed, toggleItem } from '@/features/items/selection';
+import { useListSelection } from '@/features/items/use-list-selection';
 import type { useShareActions } from './share-actions';
 import {
   downloadOf,
@@ -52,48 +44,27 @@ export function useSharePick({
 }) {
   const t = useTranslations('share');
   const { requestDownload, requestZip, requestSave } = shareActions;
-  const [selection, setSelection] = useState<SelectionState>(emptySelection);
-  /** Ctrl+A with pages not loaded yet: they are fetched, then everything is picked. */
-  const [selectingAll, setSelectingAll] = useState(false);
   const order = useMemo(() => files.map((file) => file.id), [files]);
   const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files]);
-  // Memoized: a folder of a thousand items renders on every scroll frame.
-  const current = useMemo(() => keepListed(selection, order), [selection, order]);
-  const pickedIds = useMemo(() => selectedInOrder(current, order), [current, order]);
+  // Ctrl+A picks the whole folder: the pages not loaded yet are fetched first; meanwhile the
+  // selection bar says so and offers no action, so none applies to a part only.
+  const selection = useListSelection({
+    scope: shareId,
+    order,
+    paging: {
+      hasNextPage: next !== '',
+      fetching: loading,
+      failed: error !== '',
+      fetchNextPage: loadMore,
+    },
+  });
+  const { setSelection, current, selectedIds: pickedIds, selectingAll } = selection;
   const picking = pickedIds.length > 0;
   const allPicked = picking && !next && pickedIds.length === files.length;
   const lastPointer = useRef('mouse');
   const [longPress] = useState(() => new LongPress());
-
-  // Ctrl+A picks the whole folder: the pages not loaded yet are fetched first; meanwhile the
-  // selection bar says so and offers no action, so none applies to a part only.
-  useEffect(() => {
-    if (!selectingAll || loading) {
-      return;
-    }
-    if (error) {
-      void Promise.resolve().then(() => setSelectingAll(false));
-      return;
-    }
-    if (next) {
-      void loadMore();
-      return;
-    }
-    void Promise.resolve().then(() => {
-      setSelectingAll(false);
-      setSelection((state) => selectAll(state, order));
-    });
-  }, [selectingAll, loading, error, next, loadMore, order]);
-
-  const pickAll = useCallback(() => {
-    setSelection((state) => selectAll(state, order));
-    setSelectingAll(Boolean(next));
-  }, [order, next]);
-
-  const clearPick = useCallback(() => {
-    setSelection((state) => clearSelection(state));
-    setSelectingAll(false);
-  }, []);
+  const pickAll = selection.selectAll;
+  const clearPick = selection.clear;
 
   /** A click on an item's name: opens it, or picks with Ctrl/Cmd, Shift, or a tap while picking. */
   const onNameClick = (file: ShareFile, event: MouseEvent) => {
