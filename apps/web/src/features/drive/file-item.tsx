@@ -35,21 +35,37 @@ export interface MoreMenuTarget {
   rect: { left: number; top: number; width: number; height: number };
 }
 
-const loadMoreMenu = () => import('./item-more-menu');
-const LoadedMoreMenu = dynamic(() => loadMoreMenu().then((module) => module.ItemMoreMenu), {
+const loadItemMenu = () => import('./item-menu');
+const LoadedItemMenu = dynamic(() => loadItemMenu().then((module) => module.ItemMenu), {
   ssr: false,
 });
 
 /**
- * The "more actions" menu of a listing (`./item-more-menu`), loaded when a "more" button is first
- * hovered, focused or pressed: the first screen of the drive does without the menu's code.
+ * The "more actions" menu of a listing (the listing's one item menu, `./item-menu`), opened under
+ * the item's button and loaded when a "more" button is first hovered, focused or pressed: the
+ * first screen of the drive does without the menu's code. A click elsewhere that closes it leaves
+ * the focus where that click put it.
  */
-export function ItemMoreMenu(props: {
+export function ItemMoreMenu({
+  target,
+  actionsOf,
+  onClose,
+}: {
   target: MoreMenuTarget | undefined;
   actionsOf: (file: DriveFile) => ItemAction[];
   onClose: () => void;
 }) {
-  return props.target ? <LoadedMoreMenu {...props} target={props.target} /> : null;
+  return target ? (
+    <LoadedItemMenu
+      key={target.file.id}
+      at={target.rect}
+      placement="button"
+      actions={actionsOf(target.file)}
+      returnFocus={target.anchor}
+      refocusAfterOutside={false}
+      onClose={onClose}
+    />
+  ) : null;
 }
 
 /**
@@ -75,8 +91,8 @@ function MoreButton({
       aria-expanded={open}
       data-state={open ? 'open' : 'closed'}
       data-testid="item-more"
-      onPointerEnter={() => void loadMoreMenu()}
-      onFocus={() => void loadMoreMenu()}
+      onPointerEnter={() => void loadItemMenu()}
+      onFocus={() => void loadItemMenu()}
       onClick={(event) => {
         event.stopPropagation();
         onOpen(file, event.currentTarget);

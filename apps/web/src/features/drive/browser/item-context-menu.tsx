@@ -10,9 +10,9 @@ import type {
 } from 'react';
 import { cloneElement, useEffect, useState } from 'react';
 import type { ItemAction } from '../file-item';
-import type { ItemContextPanelProps } from './item-context-panel';
+import type { ItemMenuProps } from '../item-menu';
 
-const loadPanel = () => import('./item-context-panel').then((module) => module.ItemContextPanel);
+const loadPanel = () => import('../item-menu').then((module) => module.ItemMenu);
 
 /** How long a touch or pen rests on the listing before the menu opens, as Radix's context menu. */
 const longPressMs = 700;
@@ -51,7 +51,7 @@ type ListingProps = Pick<
 /**
  * The context menu of a drive listing (right click or long press, not on phones): the actions of
  * the item or selection clicked, or New folder on the listing's background in a folder. The
- * menu's code (`./item-context-panel`) loads when the pointer or the focus first comes to the
+ * menu's code (`../item-menu`, the listing's one item menu) loads when the pointer or the focus first comes to the
  * listing, so the first screen does without it; a right click before it has arrived opens the
  * menu as soon as it has.
  */
@@ -71,10 +71,13 @@ export function ItemContextMenu({
   /** The listing. */
   children: ReactElement<ListingProps>;
 }) {
-  const [Panel, setPanel] = useState<ComponentType<ItemContextPanelProps>>();
-  const [menu, setMenu] = useState<
-    { key: number; point: { x: number; y: number } } & Pick<ItemContextPanelProps, 'returnFocus'>
-  >();
+  const [Panel, setPanel] = useState<ComponentType<ItemMenuProps>>();
+  const [menu, setMenu] = useState<{
+    key: number;
+    x: number;
+    y: number;
+    returnFocus: Element | null;
+  }>();
   useEffect(() => clearLongPress, []);
 
   const openAt = (x: number, y: number) => {
@@ -82,7 +85,7 @@ export function ItemContextMenu({
     const key = nextMenuKey();
     void loadPanel().then((component) => {
       setPanel(() => component);
-      setMenu({ key, point: { x, y }, returnFocus });
+      setMenu({ key, x, y, returnFocus });
     });
   };
   const listing = children.props;
@@ -139,8 +142,11 @@ export function ItemContextMenu({
       {Panel && menu ? (
         <Panel
           key={menu.key}
-          point={menu.point}
+          at={{ left: menu.x, top: menu.y, width: 0, height: 0 }}
+          placement="point"
           returnFocus={menu.returnFocus}
+          refocusAfterOutside
+          testId="item-menu"
           actions={actions}
           newFolder={newFolder}
           onClose={() => {
