@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { createShare, newTextFile, tokenOf } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -9,6 +10,7 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * no pass code. In /drive/shares both links show 0 views and 0 saves; an anonymous visitor opens
  * the first with its pass code, which counts views; the member edits its expiry, cancels it, and
  * the visitor's page shows it cancelled. The second is cancelled through the multi-select bar.
+ * Shift on the links' check boxes selects a range of them, as in the drive.
  */
 
 function item(page: Page, name: string) {
@@ -264,4 +266,44 @@ test('on a phone the shared links are cards with every action in the row menu', 
     .boundingBox();
   expect(box?.height).toBeGreaterThanOrEqual(44);
   await owner.close();
+});
+
+test('Shift-click on a check box selects the links from the last one ticked, as in the drive', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const password = 'share owner 42';
+  const email = newEmail();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpInEnglish(page, email, password);
+  const token = await tokenOf(baseURL ?? '', email, password);
+  for (const name of ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt']) {
+    await createShare(request, token, [await newTextFile(request, token, '', name)]);
+  }
+
+  await page.goto('/drive/shares');
+  const titles = page.getByTestId('share-row').getByTestId('share-title');
+  await expect(titles).toHaveCount(5);
+  const order = await titles.allTextContents();
+  const box = (index: number) =>
+    page.getByRole('checkbox', { name: `Select ${order[index]}`, exact: true });
+  const checked = () => Promise.all(order.map((_, index) => box(index).isChecked()));
+  const count = page.getByTestId('shares-selection-count');
+
+  // A tick, then Shift on a later box: the range between them.
+  await box(1).click();
+  await box(3).click({ modifiers: ['Shift'] });
+  await expect(count).toHaveText('3 links selected');
+  expect(await checked()).toEqual([false, true, true, true, false]);
+
+  // A tick elsewhere moves the anchor; Shift back up adds that range to what is selected.
+  await box(4).click();
+  await box(3).click();
+  await box(0).click({ modifiers: ['Shift'] });
+  await expect(count).toHaveText('5 links selected');
+  expect(await checked()).toEqual([true, true, true, true, true]);
+  await context.close();
 });

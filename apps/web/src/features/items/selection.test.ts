@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkItem,
   clearSelection,
   clickItem,
   emptySelection,
@@ -86,6 +87,20 @@ describe('selection model', () => {
     state = toggleItem(state, 'b');
     state = toggleItem(state, 'c');
     expect(ids(state)).toEqual(['b', 'c']);
+  });
+
+  it('ticks check boxes one by one, and adds the range from the last one ticked with Shift', () => {
+    let state = checkItem(emptySelection, order, 'b', false);
+    state = checkItem(state, order, 'd', true);
+    expect(ids(state)).toEqual(['b', 'c', 'd']);
+    state = checkItem(state, order, 'f', false);
+    state = checkItem(state, order, 'c', false);
+    expect(ids(state)).toEqual(['b', 'd', 'f']);
+    state = checkItem(state, order, 'a', true);
+    expect(ids(state)).toEqual(['a', 'b', 'c', 'd', 'f']);
+    // An anchor no longer listed starts the range at the box clicked.
+    state = checkItem({ ...emptySelection, anchor: 'gone' }, order, 'e', true);
+    expect(ids(state)).toEqual(['e']);
   });
 
   it('drops items that are no longer listed', () => {

@@ -148,6 +148,21 @@ export function keepListed(
   };
 }
 
+/**
+ * A click on an item's check box: ticks or unticks it alone; with Shift, adds the range from the
+ * anchor (the last box ticked) to it, as a Ctrl+Shift-click does.
+ */
+export function checkItem(
+  state: SelectionState,
+  order: readonly string[],
+  id: string,
+  range: boolean,
+): SelectionState {
+  return range
+    ? clickItem(keepListed(state, order), order, id, { range: true, toggle: true })
+    : toggleItem(state, id);
+}
+
 /** The selected ids in display order. */
 export function selectedInOrder(state: SelectionState, order: readonly string[]): string[] {
   if (state.selected.size === 0) {

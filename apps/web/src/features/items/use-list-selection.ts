@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SelectionState } from './selection';
 import {
+  checkItem,
   clearSelection,
   emptySelection,
   keepListed,
@@ -96,6 +97,11 @@ export function useListSelection({
     setSelectingAll(false);
   }, []);
   const toggle = useCallback((id: string) => setSelection((state) => toggleItem(state, id)), []);
+  /** A click on an item's check box; with Shift (`range`), the range from the last one ticked. */
+  const check = useCallback(
+    (id: string, range: boolean) => setSelection((state) => checkItem(state, order, id, range)),
+    [order],
+  );
 
   return {
     setSelection,
@@ -107,5 +113,6 @@ export function useListSelection({
     selectAll: selectAllItems,
     clear,
     toggle,
+    check,
   } as const;
 }

@@ -88,11 +88,7 @@ export function useSharePick({
       // The long press picked the item already.
       return;
     }
-    setSelection((state) =>
-      event.shiftKey
-        ? clickItem(keepListed(state, order), order, file.id, { range: true, toggle: true })
-        : toggleItem(state, file.id),
-    );
+    selection.check(file.id, event.shiftKey);
   };
 
   /** A finger resting on an item picks it (phones), as in a phone's gallery. */

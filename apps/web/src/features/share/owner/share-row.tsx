@@ -45,7 +45,8 @@ export function ShareRow({
   isMobile: boolean;
   selected: boolean;
   expiry: string;
-  onToggle: (id: string) => void;
+  /** A click on the row's check box; with Shift (`range`), the rows from the last one ticked. */
+  onToggle: (id: string, range: boolean) => void;
   onCopy: (text: string) => void;
   onEdit: () => void;
   onCancel: () => void;
@@ -134,7 +135,7 @@ export function ShareRow({
     <ItemCheckbox
       checked={selected}
       label={t('select', { title: share.title })}
-      onToggle={() => onToggle(share.share_id)}
+      onToggle={(event) => onToggle(share.share_id, event.shiftKey)}
     />
   );
 

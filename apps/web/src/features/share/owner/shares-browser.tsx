@@ -216,7 +216,7 @@ export function SharesBrowser({ errorTexts, allHref }: SharesBrowserProps) {
         isMobile={isMobile}
         selected={current.selected.has(share.share_id)}
         expiry={expiryText(expiryLeftOf(share.expiration_at, now))}
-        onToggle={selection.toggle}
+        onToggle={selection.check}
         onCopy={copy}
         onEdit={() => setDialog({ type: 'edit', share })}
         onCancel={() => setDialog({ type: 'cancel', shares: [share] })}
