@@ -1,4 +1,4 @@
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
 import { AppError } from './app-error';
 
 /** A UTF-16 surrogate without its pair (with the `u` flag a paired one is one code point). */
@@ -46,6 +46,16 @@ export function unsafeTextPathOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A route that reads no text of the request: a GET or HEAD of a fixed path that takes no query. */
+function takesNoText(route: RouteOptions): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return (
+    methods.every((method) => method === 'GET' || method === 'HEAD') &&
+    !/[:*]/.test(route.url) &&
+    route.schema?.querystring === undefined
+  );
+}
+
 /**
  * No text of the drive's calls may hold a NUL character or an unpaired UTF-16 surrogate
  * (`"\ud800"` is valid JSON but no Unicode text): PostgreSQL text refuses a NUL, and both
@@ -78,7 +88,7 @@ export function registerTextGuard(app: FastifyInstance, prefixes: readonly strin
   // Added to the routes it guards as they are registered, ahead of their own checks, rather than
   // run on every request to look at the path: most requests (content, health) have no text.
   app.addHook('onRoute', (route) => {
-    if (!prefixes.some((prefix) => route.url.startsWith(prefix))) {
+    if (!prefixes.some((prefix) => route.url.startsWith(prefix)) || takesNoText(route)) {
       return;
     }
     const own = route.preValidation;

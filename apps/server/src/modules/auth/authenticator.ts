@@ -28,6 +28,11 @@ export interface ActorMember {
 /** Resolves the actor of a request from its bearer token or session cookie. */
 export interface Authenticator {
   authenticate(request: FastifyRequest): Promise<Actor | null>;
+  /**
+   * The actor of a request whose credential this process checked moments ago, answered at once
+   * (no promise, no query: most signed-in calls); undefined when `authenticate` must decide.
+   */
+  known?(request: FastifyRequest): Actor | undefined;
 }
 
 /** The name of the web app's HttpOnly session cookie. */

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import type { Actor, Authenticator } from './authenticator';
@@ -15,13 +20,29 @@ declare module 'fastify' {
  * It runs before the body is read and before the path, query and body are validated, so a caller
  * without credentials learns nothing of a route's schema and cannot make it read a body.
  */
-export function requireActor(authenticator: Authenticator) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const actor = await authenticator.authenticate(request);
-    if (!actor) {
-      throw new AppError('unauthenticated');
+/** The `onRequest` hook `requireActor` makes. */
+export type MemberCheck = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+) => void;
+
+export function requireActor(authenticator: Authenticator): MemberCheck {
+  // A plain hook: a credential checked moments ago (most calls) goes on without a promise.
+  return (request, _reply, done) => {
+    const known = authenticator.known?.(request);
+    if (known !== undefined) {
+      request.actor = known;
+      done();
+      return;
     }
-    request.actor = actor;
+    authenticator.authenticate(request).then(
+      (actor) => {
+        request.actor = actor;
+        done(actor ? undefined : new AppError('unauthenticated'));
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { catalogueRoute } from '../../http/catalogue-route';
 import { parseForm } from '../../http/form-body';
 import { clientIdOf, deviceIdOf } from '../../http/request-headers';
-import { actorOf } from '../auth/require-actor';
+import { actorOf, type MemberCheck } from '../auth/require-actor';
 import { maskEmail } from '../user/user.dto';
 import { inviteCodeOf, type MembershipActivityService } from './membership-activity.service';
 import { toGrantAnswer } from './membership.dto';
@@ -31,7 +31,7 @@ export interface MembershipActivityRouteDeps {
  */
 export function addMembershipActivityRoutes(
   app: FastifyInstance,
-  onRequest: (request: FastifyRequest) => Promise<void>,
+  onRequest: MemberCheck,
   deps: MembershipActivityRouteDeps,
 ): void {
   const userIdOf = (request: FastifyRequest) => actorOf(request).userId;

@@ -1,14 +1,14 @@
 import { shareApi } from '@nimbus/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { catalogueRoute } from '../../http/catalogue-route';
-import { actorOf } from '../auth/require-actor';
+import { actorOf, type MemberCheck } from '../auth/require-actor';
 import { visitorOf } from './share-request';
 import type { ShareRoutesDeps } from './share-request';
 
 /** Reports of shares (anyone) and moderation states of shares and files (admins). */
 export function shareModerationRoutes(
   deps: Pick<ShareRoutesDeps, 'authenticator' | 'shares'>,
-  onRequest: (request: FastifyRequest) => Promise<void>,
+  onRequest: MemberCheck,
 ) {
   return async (app: FastifyInstance) => {
     const { shares } = deps;

@@ -1,8 +1,8 @@
 import { shareApi } from '@nimbus/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { catalogueRoute } from '../../http/catalogue-route';
 import { requestLocale } from '../../http/request-locale';
-import { actorOf } from '../auth/require-actor';
+import { actorOf, type MemberCheck } from '../auth/require-actor';
 import { toShareSummaryDto } from './share.dto';
 import type { ShareRecord } from './share.repository';
 import type { ShareRoutesDeps } from './share-request';
@@ -10,7 +10,7 @@ import type { ShareRoutesDeps } from './share-request';
 /** The owner's calls on their links (docs/api.md#shares): make, list, change and end them. */
 export function shareOwnerRoutes(
   deps: Pick<ShareRoutesDeps, 'shares' | 'links' | 'files'>,
-  onRequest: (request: FastifyRequest) => Promise<void>,
+  onRequest: MemberCheck,
 ) {
   return async (app: FastifyInstance) => {
     const { shares } = deps;

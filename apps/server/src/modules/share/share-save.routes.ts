@@ -1,8 +1,8 @@
 import { shareApi } from '@nimbus/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { catalogueRoute } from '../../http/catalogue-route';
 import { AppError } from '../../http/app-error';
-import { actorOf } from '../auth/require-actor';
+import { actorOf, type MemberCheck } from '../auth/require-actor';
 import { statusFieldsOf } from './share.dto';
 import { visitorOf } from './share-request';
 import type { ShareRoutesDeps } from './share-request';
@@ -10,7 +10,7 @@ import type { ShareRoutesDeps } from './share-request';
 /** A signed-in member takes a share's items: a zip of them, or a save into their drive. */
 export function shareSaveRoutes(
   deps: Pick<ShareRoutesDeps, 'authenticator' | 'shares' | 'zips'>,
-  onRequest: (request: FastifyRequest) => Promise<void>,
+  onRequest: MemberCheck,
 ) {
   return async (app: FastifyInstance) => {
     const { shares } = deps;

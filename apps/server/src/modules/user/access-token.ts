@@ -49,6 +49,17 @@ export function createAccessTokens(deps: AccessTokenDeps) {
         .sign(deps.key);
     },
 
+    /**
+     * The claims of a token this process verified already and that has not expired since;
+     * undefined when it must be verified (`verify`).
+     */
+    known(token: string, currentDate: Date): AccessClaims | undefined {
+      const known = verified.get(token);
+      return known !== undefined && known.expiresAt > Math.floor(currentDate.getTime() / 1000)
+        ? known.claims
+        : undefined;
+    },
+
     /** The claims of a valid, unexpired token of ours; null for anything else. */
     async verify(token: string): Promise<AccessClaims | null> {
       const currentDate = deps.now();

@@ -20,6 +20,8 @@ describe('session authenticator', () => {
       calls.push(`cookie ${token}`);
       return token === 'good' ? { userId: 'u2', sessionId: 's2' } : null;
     },
+    knownBearer: (token) => (token === 'checked' ? { userId: 'u1', sessionId: 's1' } : undefined),
+    knownCookie: (token) => (token === 'checked' ? { userId: 'u2', sessionId: 's2' } : undefined),
   });
 
   it('reads a bearer token before the cookie', async () => {
@@ -56,5 +58,23 @@ describe('session authenticator', () => {
       ).toBeNull();
     }
     expect(calls).toEqual([]);
+  });
+
+  it('answers at once only for a credential checked moments ago, by the same precedence', () => {
+    expect(
+      authenticator.known?.(request({ authorization: 'Bearer checked' }, { nimbus_session: 'x' })),
+    ).toEqual({ userId: 'u1', sessionId: 's1' });
+    expect(authenticator.known?.(request({}, { nimbus_session: 'checked' }))).toEqual({
+      userId: 'u2',
+      sessionId: 's2',
+    });
+    // Not checked yet, a malformed header (never the cookie then) or nothing: authenticate decides.
+    expect(authenticator.known?.(request({ authorization: 'Bearer good' }))).toBeUndefined();
+    expect(
+      authenticator.known?.(
+        request({ authorization: 'Basic dTpw' }, { nimbus_session: 'checked' }),
+      ),
+    ).toBeUndefined();
+    expect(authenticator.known?.(request({}))).toBeUndefined();
   });
 });

@@ -6,9 +6,25 @@ import type { SessionService } from './session.service';
  * cookie, each accepted only while its session is open and its member active.
  */
 export function createSessionAuthenticator(
-  sessions: Pick<SessionService, 'authenticateBearer' | 'authenticateCookie'>,
+  sessions: Pick<
+    SessionService,
+    'authenticateBearer' | 'authenticateCookie' | 'knownBearer' | 'knownCookie'
+  >,
 ): Authenticator {
   return {
+    known(request) {
+      const credential = presentedCredential(request);
+      switch (credential.kind) {
+        case 'bearer':
+          return sessions.knownBearer(credential.token);
+        case 'cookie':
+          return sessions.knownCookie(credential.token);
+        case 'malformed':
+        case 'none':
+          return undefined;
+      }
+    },
+
     async authenticate(request) {
       const credential = presentedCredential(request);
       switch (credential.kind) {

@@ -91,6 +91,18 @@ export function createSessionService(deps: SessionServiceDeps) {
   // such a change holds on the next call here; other nodes of a fleet see it within `ttlMs`.
   const checked = new Map<string, { session: ActiveSession; until: number; changes: number }>();
 
+  /** The session remembered under `key`, while it may still be trusted at `at`. */
+  function trustedSession(key: string, at: number): ActiveSession | undefined {
+    const cache = deps.checkCache;
+    if (cache === undefined || cache.ttlMs <= 0) {
+      return undefined;
+    }
+    const known = checked.get(key);
+    return known && known.changes === cache.accessChanges() && known.until > at
+      ? known.session
+      : undefined;
+  }
+
   async function checkedSession(
     key: string,
     now: Date,
@@ -103,9 +115,9 @@ export function createSessionService(deps: SessionServiceDeps) {
     // Read before the query, so a change made while it runs leaves its answer unkept.
     const changes = cache.accessChanges();
     const at = now.getTime();
-    const known = checked.get(key);
-    if (known && known.changes === changes && known.until > at) {
-      return known.session;
+    const trusted = trustedSession(key, at);
+    if (trusted) {
+      return trusted;
     }
     const session = await find();
     checked.delete(key);
@@ -117,6 +129,14 @@ export function createSessionService(deps: SessionServiceDeps) {
       checked.set(key, { session, until, changes });
     }
     return session;
+  }
+
+  /** The actor of a session whose use stamp is recent enough to leave as it is. */
+  function untouchedActor(session: ActiveSession | undefined, now: Date): Actor | undefined {
+    return session !== undefined &&
+      now.getTime() - Date.parse(session.lastUsedAt) <= touchIntervalMs
+      ? { userId: session.userId, sessionId: session.sessionId, member: session.member }
+      : undefined;
   }
 
   async function toActor(session: ActiveSession | undefined, now: Date): Promise<Actor | null> {
@@ -239,6 +259,29 @@ export function createSessionService(deps: SessionServiceDeps) {
           await deps.sessions.revoke(session.id, 'signout', now);
         }
       }
+    },
+
+    /**
+     * The actor of a bearer token and a session this process checked moments ago, at once;
+     * undefined when they must be checked (`authenticateBearer`).
+     */
+    knownBearer(accessToken: string): Actor | undefined {
+      const now = deps.now();
+      const claims = deps.accessTokens.known(accessToken, now);
+      if (!claims) {
+        return undefined;
+      }
+      const session = trustedSession(`s:${claims.sessionId}`, now.getTime());
+      return session?.userId === claims.userId ? untouchedActor(session, now) : undefined;
+    },
+
+    /** The same for a web session cookie (`authenticateCookie`). */
+    knownCookie(cookieToken: string): Actor | undefined {
+      if (cookieToken.length > maxTokenLength) {
+        return undefined;
+      }
+      const now = deps.now();
+      return untouchedActor(trustedSession(`c:${hashToken(cookieToken)}`, now.getTime()), now);
     },
 
     /** The actor of a bearer access token whose session is still open. */
