@@ -15,11 +15,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The `onRequest` hook of routes that need credentials: anonymous calls answer `unauthenticated`.
- * It runs before the body is read and before the path, query and body are validated, so a caller
- * without credentials learns nothing of a route's schema and cannot make it read a body.
- */
 /** The `onRequest` hook `requireActor` makes. */
 export type MemberCheck = (
   request: FastifyRequest,
@@ -27,6 +22,11 @@ export type MemberCheck = (
   done: HookHandlerDoneFunction,
 ) => void;
 
+/**
+ * The `onRequest` hook of routes that need credentials: anonymous calls answer `unauthenticated`.
+ * It runs before the body is read and before the path, query and body are validated, so a caller
+ * without credentials learns nothing of a route's schema and cannot make it read a body.
+ */
 export function requireActor(authenticator: Authenticator): MemberCheck {
   // A plain hook: a credential checked moments ago (most calls) goes on without a promise.
   return (request, _reply, done) => {
