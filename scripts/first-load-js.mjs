@@ -28,8 +28,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The budgeted pages (kB gzipped). A share page is any well-formed share id: its scripts are the
- * route's, whatever the share holds. The drive page's HTML is the same for a signed-in member and
- * a visitor (the session is read in the browser), so its figure is the signed-in first load.
+ * route's, whatever the share holds. The drive page's scripts are the same for a signed-in member
+ * (whose first listing page the server renders into it) and a visitor, so its figure is the
+ * signed-in first load.
  * `target` is where a page is headed while its budget still holds it at today's size: the check
  * fails on `budget`, and prints the target beside it.
  */

@@ -67,7 +67,8 @@ test('a rename and a trash in a folder with three pages loaded fetch no listing 
     await expect(item(page, 'beta.txt')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(listing).toHaveAttribute('aria-busy', 'false');
-  expect(listingPages.filter((url) => url.includes('/files?'))).toHaveLength(3);
+  // The first page came with the page (rendered on the server); the browser fetched the others.
+  expect(listingPages.filter((url) => url.includes('/files?'))).toHaveLength(2);
   listingPages.length = 0;
 
   // Rename in place: the row changes where it is.

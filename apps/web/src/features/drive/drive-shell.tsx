@@ -36,6 +36,11 @@ export interface DriveShellProps {
   errorTexts: ErrorTexts;
   /** The locale-prefixed paths of the sections and of sign-in. */
   hrefs: DriveHrefs;
+  /**
+   * The member whose session cookie the server saw (it rendered their listing): the page shows
+   * the drive for them until the browser has read its stored session.
+   */
+  member?: string;
   children: ReactNode;
 }
 
@@ -76,13 +81,15 @@ function makeQueryClient(): QueryClient {
  * restored for the signed-in member. It opens the storage and traffic dialogs the dialog-action
  * host hands over (`?action=show_storage_dialog`, `?action=show_traffic_dialog`).
  */
-export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellProps) {
+export function DriveShell({ section, errorTexts, hrefs, member, children }: DriveShellProps) {
   const t = useTranslations('drive');
   const [queryClient] = useState(driveQueryClient);
   const session = useStoredSession();
   const router = useRouter();
   const pathname = usePathname();
   const [quota, setQuota] = useState<QuotaKind>();
+  const showDrive =
+    session.kind === 'signed-in' || (session.kind === 'unknown' && member !== undefined);
 
   useEffect(() => {
     if (session.kind === 'signed-out') {
@@ -121,8 +128,11 @@ export function DriveShell({ section, errorTexts, hrefs, children }: DriveShellP
         </nav>
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {session.kind === 'signed-in' ? <StorageNotice upgradeHref={hrefs.upgrade} /> : null}
-          {session.kind === 'signed-in' ? (
-            <DriveUploads owner={readCredentials()?.user_id ?? ''} errorTexts={errorTexts}>
+          {showDrive ? (
+            <DriveUploads
+              owner={readCredentials()?.user_id ?? member ?? ''}
+              errorTexts={errorTexts}
+            >
               {children}
             </DriveUploads>
           ) : (

@@ -8,6 +8,7 @@ import { useLeaveEvent } from '@/features/analytics/use-leave-event';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { DriveFile } from './drive-api';
 import type { FileSection } from './drive-shell';
 import { DropZone, FloatingUploadButton, PreviewSlot, TransfersPanel } from './drive-slots';
@@ -47,6 +48,8 @@ const BrowserSelectionBar = dynamic(
 export interface FileBrowserProps {
   section: FileSection;
   errorTexts: ErrorTexts;
+  /** The server rendered the listing for a phone (its guess from the user agent). */
+  mobileHint?: boolean;
 }
 
 /**
@@ -55,11 +58,12 @@ export interface FileBrowserProps {
  * (click, Shift, Ctrl/Cmd, long press), keyboard shortcuts, a context menu and a selection bar;
  * the parts are in `browser/`.
  */
-export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
+export function FileBrowser({ section, errorTexts, mobileHint }: FileBrowserProps) {
   const t = useTranslations('drive');
   const locale = useLocale();
   const { keyword, folderId, isMobile, global, viewKey, display, view, listingInput, openFolder } =
-    useBrowserView(section);
+    useBrowserView(section, mobileHint);
+  const hydrated = useHydrated(); // What the server rendered takes no input until then.
   const actions = useDriveActions(errorTexts);
   useLeaveEvent((seconds) => emitAppEvent('file-manager-close', { view: section, seconds }));
   const describeError = useCallback(
@@ -285,6 +289,7 @@ export function FileBrowser({ section, errorTexts }: FileBrowserProps) {
     <div
       className="flex min-h-0 flex-1 flex-col"
       data-testid={`drive-${section}`}
+      inert={!hydrated}
       onClickCapture={swallowDropClick}
     >
       <BrowserToolbar

@@ -6,6 +6,9 @@ export const aboutQueryKey = ['drive', 'about'] as const;
 /** The prefix of every listing's cache key; changes invalidate them all. */
 export const listingsQueryKey = ['drive', 'files'] as const;
 
+/** Items fetched per page as the member scrolls (the server renders the first page too). */
+export const listingPageSize = 300;
+
 /** The cache key of one listing. */
 export function listingQueryKey(
   parentId: string,

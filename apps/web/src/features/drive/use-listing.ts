@@ -10,12 +10,9 @@ import { listedItems, noListedItems } from './listed-items';
 import { getFile, listRecent } from './drive-api';
 import type { Crumb } from './breadcrumbs';
 import { buildBreadcrumbs } from './breadcrumbs';
-import { fileQueryKey, listingQueryKey } from './query-keys';
+import { fileQueryKey, listingPageSize, listingQueryKey } from './query-keys';
 
 const noPages: readonly DriveFilePage[] = [];
-
-/** Items fetched per page as the member scrolls. */
-export const listingPageSize = 300;
 
 export interface ListingInput {
   /** `files` (a folder, the trash) or `events` (the recent page, newest first). */

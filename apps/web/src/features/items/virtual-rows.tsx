@@ -3,7 +3,7 @@
 import type { ReactNode, Ref, RefObject } from 'react';
 import { memo, useEffect, useImperativeHandle, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { clsx } from 'clsx';
+import { RowFrame, rowCells } from './row-frame';
 import type { RowSlots } from './row-slots';
 
 /** What a listing asks of its rows from outside: a key press scrolls a row into view. */
@@ -114,37 +114,25 @@ export const VirtualRows = memo(function VirtualRows({
     const indexes = virtualRows.map((row) => row.index);
     return slots ? slots.assign(indexes) : indexes;
   }, [slots, virtualRows]);
-  const grid = gridClassName !== undefined;
   return (
     <div
       role={role}
       style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
     >
       {virtualRows.map((row, position) => {
-        const start = row.index * columns;
-        const end = Math.min(start + columns, count);
-        const raised = row.index === raisedRow;
-        const cells: ReactNode[] = [];
-        for (let index = start; index < end; index += 1) {
-          cells.push(renderItem(index, index - start));
-        }
+        const cells = rowCells(row.index, columns, count, renderItem);
         return (
-          <div
+          <RowFrame
             key={keys[position]}
-            role="presentation"
-            className={clsx('absolute left-0 top-0 w-full', grid ? gridClassName : '')}
-            style={{
-              height: row.size,
-              transform: `translateY(${row.start}px)`,
-              // A row is laid out and painted on its own, except the one whose rename message
-              // overlaps the next row.
-              ...(contained ? { contain: raised ? 'layout style' : 'strict' } : {}),
-              ...(raised ? { zIndex: 10 } : {}),
-              ...(grid ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
-            }}
+            start={row.start}
+            height={row.size}
+            columns={columns}
+            gridClassName={gridClassName}
+            contained={contained}
+            raised={row.index === raisedRow}
           >
             {cells.length === 0 ? renderMore() : cells}
-          </div>
+          </RowFrame>
         );
       })}
     </div>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useLayoutStore } from '@/lib/layout-store';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useDisplayMode } from '@/features/preferences/display-mode';
 import { maxKeywordLength } from '@/lib/dialog-action';
 import type { DriveFile } from '../drive-api';
@@ -13,9 +14,10 @@ import { useViewOverride } from '../view-overrides';
 /**
  * What the address and the display preferences say a drive listing shows: the folder or the
  * search of `/drive/all`, the view (list or grid; always a list on a phone), the order, and the
- * listing asked of the server for them.
+ * listing asked of the server for them. `mobileHint`: the server rendered the listing for a
+ * phone.
  */
-export function useBrowserView(section: FileSection) {
+export function useBrowserView(section: FileSection, mobileHint = false) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -23,7 +25,11 @@ export function useBrowserView(section: FileSection) {
   const keyword =
     section === 'all' ? (searchParams.get('q') ?? '').trim().slice(0, maxKeywordLength) : '';
   const folderId = section === 'all' && keyword === '' ? (searchParams.get('folder') ?? '') : '';
-  const isMobile = useLayoutStore((state) => state.isMobile);
+  const hydrated = useHydrated();
+  const windowMobile = useLayoutStore((state) => state.isMobile);
+  // The layout learns the window's width once the page runs; until then (the server's render
+  // and its hydration) it is what the server guessed from the browser's user agent.
+  const isMobile = hydrated ? windowMobile : mobileHint;
   const global = useDisplayMode((state) => state.global);
   const viewKey = section === 'all' ? (keyword === '' ? `folder:${folderId}` : 'search') : section;
   const override = useViewOverride(viewKey);
