@@ -22,10 +22,12 @@ const placements = {
   center:
     'left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl p-6',
   left: 'inset-y-0 left-0 h-full w-[min(20rem,85vw)] border-r p-4',
+  sheet:
+    'inset-x-0 bottom-0 max-h-[85dvh] overflow-y-auto rounded-t-2xl border-t p-4 md:inset-x-auto md:bottom-auto md:inset-y-0 md:right-0 md:h-full md:max-h-none md:w-[24rem] md:rounded-none md:border-l md:border-t-0',
 } as const;
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
-  /** `center` for a dialog, `left` for a sidebar drawer. */
+  /** `center` for a dialog, `left` for a sidebar drawer, `sheet` for a side panel (bottom sheet on a phone). */
   placement?: keyof typeof placements;
   /** The accessible name of the close button. */
   closeLabel: string;

@@ -57,6 +57,16 @@ describe('listing keyboard map', () => {
     expect(keyAction(press('.', { ctrlKey: true }), list)).toBeUndefined();
   });
 
+  it('shows the details with i or Alt+Enter, in the trash too, not with Ctrl, Cmd or Shift held', () => {
+    expect(keyAction(press('i'), list)).toEqual({ type: 'details' });
+    expect(keyAction(press('I'), grid)).toEqual({ type: 'details' });
+    expect(keyAction(press('Enter', { altKey: true }), list)).toEqual({ type: 'details' });
+    expect(keyAction(press('i'), trash)).toEqual({ type: 'details' });
+    expect(keyAction(press('i', { ctrlKey: true }), list)).toBeUndefined();
+    expect(keyAction(press('I', { shiftKey: true }), list)).toBeUndefined();
+    expect(keyAction(press('Enter', { altKey: true, metaKey: true }), list)).toBeUndefined();
+  });
+
   it('offers no trash, rename or share where the listing cannot change', () => {
     expect(keyAction(press('Delete'), trash)).toBeUndefined();
     expect(keyAction(press('F2'), trash)).toBeUndefined();

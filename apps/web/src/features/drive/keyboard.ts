@@ -1,7 +1,8 @@
 /*
  * The keyboard shortcuts of a file listing: arrows move (Shift extends), Enter opens,
- * Delete trashes, F2 renames, `.` shares (as in Google Drive), Ctrl/Cmd+A selects all, Esc
- * clears, Space toggles the focused item, Home and End jump. Pure: a key press and the layout in, an action out.
+ * Delete trashes, F2 renames, `.` shares (as in Google Drive), `i` or Alt+Enter shows the details
+ * (Google Drive's and the Windows Explorer's keys), Ctrl/Cmd+A selects all, Esc clears, Space
+ * toggles the focused item, Home and End jump. Pure: a key press and the layout in, an action out.
  */
 
 /** What a key press asks the listing to do. */
@@ -13,6 +14,7 @@ export type ListingKeyAction =
   | { type: 'trash' }
   | { type: 'rename' }
   | { type: 'share' }
+  | { type: 'details' }
   | { type: 'select-all' }
   | { type: 'clear' }
   | { type: 'toggle' };
@@ -37,7 +39,7 @@ export interface ListingLayout {
 export function keyAction(press: KeyPress, layout: ListingLayout): ListingKeyAction | undefined {
   const command = press.ctrlKey || press.metaKey;
   if (press.altKey) {
-    return undefined;
+    return press.key === 'Enter' && !command && !press.shiftKey ? { type: 'details' } : undefined;
   }
   const columns = Math.max(1, Math.trunc(layout.columns));
   const extend = press.shiftKey;
@@ -69,6 +71,9 @@ export function keyAction(press: KeyPress, layout: ListingLayout): ListingKeyAct
       return { type: 'clear' };
     case ' ':
       return command || extend ? undefined : { type: 'toggle' };
+    case 'i':
+    case 'I':
+      return command || extend ? undefined : { type: 'details' };
     case 'a':
     case 'A':
       return command && !extend ? { type: 'select-all' } : undefined;

@@ -19,6 +19,10 @@ const MoveCopyDialog = dynamic(
 const NameDialog = dynamic(() => import('../name-dialog').then((module) => module.NameDialog), {
   ssr: false,
 });
+const DetailsPanel = dynamic(
+  () => import('../details/details-panel').then((module) => module.DetailsPanel),
+  { ssr: false },
+);
 const CreateShareDialog = dynamic(
   () =>
     import('@/features/share/owner/create-share-dialog').then((module) => module.CreateShareDialog),
@@ -33,6 +37,7 @@ export type DialogState =
   | { type: 'share'; files: DriveFile[] }
   | { type: 'delete'; files: DriveFile[] }
   | { type: 'empty-trash' }
+  | { type: 'details'; file: DriveFile; withShares: boolean }
   | undefined;
 
 /** The folder all `files` are in, when they share one (a move can then be undone). */
@@ -43,7 +48,10 @@ function sharedParent(files: readonly DriveFile[]): string | undefined {
     : undefined;
 }
 
-/** The dialogs of a drive listing: rename, new folder, move or copy, share, delete, empty trash. */
+/**
+ * The dialogs of a drive listing: rename, new folder, move or copy, share, delete, empty trash,
+ * and an item's details.
+ */
 export function BrowserDialogs({
   dialog,
   setDialog,
@@ -148,6 +156,16 @@ export function BrowserDialogs({
           confirmLabel={t('empty-trash.confirm')}
           onConfirm={() => actions.emptyTrash()}
           onClose={() => setDialog(undefined)}
+        />
+      );
+    case 'details':
+      return (
+        <DetailsPanel
+          key={dialog.file.id}
+          file={dialog.file}
+          withShares={dialog.withShares}
+          onClose={() => setDialog(undefined)}
+          onClosed={() => scrollRef.current?.focus()}
         />
       );
     case undefined:

@@ -44,7 +44,8 @@ export function BrowserSelectionBar({
       className={cn('gap-1', isMobile ? 'justify-around' : '')}
     >
       {(selectingAll ? [] : actionsFor(selectedFiles))
-        .filter((action) => action.key !== 'open')
+        // A phone's bar has room for icons only: the details stay in the item's menu there.
+        .filter((action) => action.key !== 'open' && !(isMobile && action.key === 'details'))
         .map((action) => (
           <Button
             key={action.key}

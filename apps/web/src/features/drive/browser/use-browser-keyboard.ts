@@ -16,7 +16,8 @@ import type { DialogState } from './browser-dialogs';
 /**
  * The keyboard of a drive listing (keyboard.ts maps the keys): arrows, Home and End move the
  * focus (Shift extends the selection), Enter opens, Delete trashes, Ctrl+A selects all (the rest of
- * the folder fetched first), Esc clears, Space toggles, F2 renames, and the share shortcut.
+ * the folder fetched first), Esc clears, Space toggles, F2 renames, and the share and details
+ * shortcuts.
  */
 export function useBrowserKeyboard({
   columns,
@@ -93,6 +94,13 @@ export function useBrowserKeyboard({
           setDialog({ type: 'share', files: selectedFiles });
         }
         return;
+      case 'details': {
+        const target = current.focus ? listedFile(listed, current.focus) : selectedFiles[0];
+        if (target) {
+          setDialog({ type: 'details', file: target, withShares: editable });
+        }
+        return;
+      }
       case 'rename':
         if (selectedFiles.length === 1 && selectedFiles[0]) {
           startRename(selectedFiles[0]);

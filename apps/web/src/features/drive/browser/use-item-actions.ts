@@ -6,6 +6,7 @@ import {
   FolderInput,
   FolderOpen,
   FolderSearch,
+  Info,
   Pencil,
   RotateCcw,
   Share2,
@@ -86,6 +87,7 @@ export function useItemActions({
   openLocation?: ((folderId: string) => void) | undefined;
 }) {
   const t = useTranslations('drive');
+  const detailsLabel = useTranslations('preview.details');
   const editable = section !== 'trash';
   /** Renames in place on a computer, in a dialog on a phone. */
   const startRename = useCallback(
@@ -125,6 +127,16 @@ export function useItemActions({
       }
       const ids = files.map((file) => file.id);
       const single = files.length === 1 ? files[0] : undefined;
+      const details: ItemAction[] = single
+        ? [
+            {
+              key: 'details',
+              label: detailsLabel('title'),
+              icon: Info,
+              run: () => setDialog({ type: 'details', file: single, withShares: editable }),
+            },
+          ]
+        : [];
       if (section === 'trash') {
         return [
           {
@@ -140,6 +152,7 @@ export function useItemActions({
             danger: true,
             run: () => setDialog({ type: 'delete', files }),
           },
+          ...details,
         ];
       }
       const list: ItemAction[] = [];
@@ -203,6 +216,7 @@ export function useItemActions({
         icon: allStarred ? StarOff : Star,
         run: () => void actions.star(ids, !allStarred),
       });
+      list.push(...details);
       list.push({
         key: 'trash',
         label: t('action.trash'),
@@ -212,7 +226,18 @@ export function useItemActions({
       });
       return list;
     },
-    [section, t, actions, open, runTrash, startRename, setDialog, openLocation],
+    [
+      section,
+      editable,
+      t,
+      detailsLabel,
+      actions,
+      open,
+      runTrash,
+      startRename,
+      setDialog,
+      openLocation,
+    ],
   );
 
   /** The actions of an item's "more" menu: the selection's when the item is in it. */

@@ -21,11 +21,12 @@ import { VirtualRows } from '@/features/items/virtual-rows';
 import { EditShareDialog } from './edit-share-dialog';
 import type { ShareSummary } from './share-api';
 import { listShares } from './share-api';
-import type { ExpiryLeft, ShareFilter } from './share-options';
+import type { ShareFilter } from './share-options';
 import { expiryLeftOf, shareFilters, shareListFilters } from './share-options';
 import { sharesQueryKey } from './share-query-keys';
 import { desktopColumns, ShareRow } from './share-row';
 import { SharesListStates } from './shares-list-states';
+import { useExpiryText } from './use-expiry-text';
 import { useShareChanges } from './use-share-changes';
 
 // Loaded when a share is first deleted.
@@ -48,26 +49,6 @@ const pageSize = 100;
 const rowHeight = 64;
 /** Four lines on a phone: the title, items and pass code, status and expiry, views and saves. */
 const mobileRowHeight = 124;
-
-/** The time a share has left, in words. */
-function useExpiryText() {
-  const t = useTranslations('drive.shares.expiry');
-  return useCallback(
-    (left: ExpiryLeft): string => {
-      switch (left.kind) {
-        case 'never':
-          return t('never');
-        case 'expired':
-          return t('expired');
-        case 'hours':
-          return t('hours', { hours: left.hours });
-        case 'days':
-          return t('days', { days: left.days });
-      }
-    },
-    [t],
-  );
-}
 
 /**
  * `/drive/shares`: the member's share links, newest first, in a virtualized list fetched page by
