@@ -40,14 +40,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     locale: 'en-US',
     // The browser has declined the suggestion of its own language (English) on pages in other
-    // languages, so the card does not sit over the pages the tests read; the language
-    // suggestion's own test starts without it.
+    // languages, and has answered yes to usage statistics (which are off until asked), so
+    // neither card sits over the pages the tests read and the analytics tests see events; the
+    // language suggestion's and the statistics prompt's own tests start without them.
     storageState: {
       cookies: [],
       origins: [
         {
           origin: baseURL,
-          localStorage: [{ name: 'nimbus.i18n.hide_language_change', value: '["en-US"]' }],
+          localStorage: [
+            { name: 'nimbus.i18n.hide_language_change', value: '["en-US"]' },
+            { name: 'nimbus_allow_analysis', value: '1' },
+          ],
         },
       ],
     },

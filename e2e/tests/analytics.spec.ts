@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { dataDir } from '../support/outbox';
+import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
  * Analytics in a real browser against the real server: a click on an app's download button is
  * an `app-download` event that leaves with the page (a beacon) and that the server stores; the
  * visitor's switch in the footer stops the events and is remembered; a browser that sends Global
- * Privacy Control sends nothing and the switch says why. Each test tags its visitor with its own
+ * Privacy Control sends nothing and the switch says why. Statistics are off until the visitor
+ * says yes to the prompt, asked once (the other specs start with that yes given). Each test tags its visitor with its own
  * attribution source (`?source=`), which every event carries, and reads its events from the
  * server's database: beacons sent as a page goes are not reported to the test by the browser.
  */
@@ -127,4 +129,128 @@ test('Global Privacy Control turns analysis off and the switch tells why', async
     page.getByText('Your browser asks sites not to track you, so nothing is sent.'),
   ).toBeVisible();
   await context.close();
+});
+
+/** A browser that has answered nothing yet: no statistics choice (and no language suggestion). */
+async function unaskedPage(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; initScript?: () => void } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: [{ name: 'nimbus.i18n.hide_language_change', value: '["en-US"]' }],
+        },
+      ],
+    },
+  });
+  if (options.initScript) {
+    await context.addInitScript(options.initScript);
+  }
+  return context.newPage();
+}
+
+test('statistics are off until the visitor says yes to the prompt, asked once; yes is remembered', async ({
+  browser,
+  baseURL,
+}) => {
+  const source = newSource();
+  const page = await unaskedPage(browser, baseURL ?? '');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/statistics/pub/event')) {
+      sent.push(request.url());
+    }
+  });
+  await page.goto(`/desktop-app?source=${source}`);
+  const prompt = page.getByRole('region', { name: 'Usage statistics' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('Your files and their names are never sent.');
+  const toggle = page.getByRole('checkbox', { name: 'Share usage statistics' });
+  await expect(toggle).not.toBeChecked();
+  // Unanswered: a jump to the premium pages sends nothing, and the prompt asks again.
+  await followPremiumLink(page, '/desktop-app');
+  await expect(prompt).toBeVisible();
+  expect(sent).toEqual([]);
+  expect(storedEvents(source)).toEqual([]);
+
+  await prompt.getByRole('button', { name: 'Yes' }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(toggle).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Share usage statistics' })).toBeChecked();
+  await expect(page.getByTestId('analysis-prompt')).toHaveCount(0);
+  await followPremiumLink(page, '/desktop-app');
+  await expect
+    .poll(() => storedEvents(source).map((event) => event.event))
+    .toEqual(['jump-to-vip']);
+  await page.context().close();
+});
+
+test('no keeps statistics off and the prompt away; the footer switch still turns them on', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await unaskedPage(browser, baseURL ?? '');
+  await page.goto('/help');
+  await page.getByTestId('analysis-prompt').getByRole('button', { name: 'No, thanks' }).click();
+  await expect(page.getByTestId('analysis-prompt')).toHaveCount(0);
+  await page.reload();
+  const toggle = page.getByRole('checkbox', { name: 'Share usage statistics' });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  await expect(page.getByTestId('analysis-prompt')).toHaveCount(0);
+  await toggle.check();
+  expect(await page.evaluate(() => localStorage.getItem('nimbus_allow_analysis'))).toBe('1');
+  await page.context().close();
+});
+
+test('a browser that sends Do Not Track or Global Privacy Control is not asked', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const initScript of [
+    () => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }),
+    () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+  ]) {
+    const page = await unaskedPage(browser, baseURL ?? '', { initScript });
+    await page.goto('/help');
+    // The switch is read after hydration: once it is disabled the prompt would have shown.
+    await expect(page.getByRole('checkbox', { name: 'Share usage statistics' })).toBeDisabled();
+    await expect(page.getByTestId('analysis-prompt')).toHaveCount(0);
+    await page.context().close();
+  }
+});
+
+test('on a phone the prompt blocks nothing: sign-up goes through under it, and it leaves the drive’s upload button free', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const page = await unaskedPage(browser, baseURL ?? '', {
+    viewport: { width: 390, height: 844 },
+  });
+  await page.goto('/auth');
+  await expect(page.getByTestId('analysis-prompt')).toBeVisible();
+  await signUpInEnglish(page, newEmail(), 'prompt horse 42');
+  const prompt = page.getByTestId('analysis-prompt');
+  await expect(prompt).toBeVisible();
+  const upload = page.getByRole('button', { name: 'Upload files' }).last();
+  await expect(upload).toBeVisible();
+  const [card, button] = [await prompt.boundingBox(), await upload.boundingBox()];
+  expect(card && button).toBeTruthy();
+  if (card && button) {
+    const apart =
+      card.x + card.width <= button.x ||
+      button.x + button.width <= card.x ||
+      card.y + card.height <= button.y ||
+      button.y + button.height <= card.y;
+    expect(apart).toBe(true);
+  }
+  await page.context().close();
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allowAnalysisStorageKey,
   analysisChoiceOf,
+  shouldAskForAnalysis,
   storeAnalysisChoice,
   type PrivacySignals,
 } from './analysis-consent';
@@ -10,13 +11,14 @@ import {
 const quiet: PrivacySignals = { doNotTrack: null, globalPrivacyControl: undefined };
 
 describe('analysis consent', () => {
-  it('is allowed by default and follows the visitor’s stored choice', () => {
+  it('is off until the visitor says yes, and follows the visitor’s stored choice', () => {
     const storage = createMemoryStorage();
     expect(analysisChoiceOf(storage, quiet)).toEqual({
-      allowed: true,
+      allowed: false,
       blockedByBrowser: false,
       stored: undefined,
     });
+    expect(shouldAskForAnalysis(analysisChoiceOf(storage, quiet))).toBe(true);
     storeAnalysisChoice(storage, false);
     expect(storage.getItem(allowAnalysisStorageKey)).toBe('0');
     expect(analysisChoiceOf(storage, quiet)).toEqual({
@@ -24,12 +26,28 @@ describe('analysis consent', () => {
       blockedByBrowser: false,
       stored: false,
     });
+    expect(shouldAskForAnalysis(analysisChoiceOf(storage, quiet))).toBe(false);
     storeAnalysisChoice(storage, true);
     expect(analysisChoiceOf(storage, quiet)).toEqual({
       allowed: true,
       blockedByBrowser: false,
       stored: true,
     });
+    expect(shouldAskForAnalysis(analysisChoiceOf(storage, quiet))).toBe(false);
+  });
+
+  it('does not ask a browser that sends Do Not Track or Global Privacy Control', () => {
+    const storage = createMemoryStorage();
+    expect(
+      shouldAskForAnalysis(
+        analysisChoiceOf(storage, { doNotTrack: '1', globalPrivacyControl: undefined }),
+      ),
+    ).toBe(false);
+    expect(
+      shouldAskForAnalysis(
+        analysisChoiceOf(storage, { doNotTrack: null, globalPrivacyControl: true }),
+      ),
+    ).toBe(false);
   });
 
   it('is off whenever Do Not Track or Global Privacy Control is on, even after the visitor allowed it', () => {

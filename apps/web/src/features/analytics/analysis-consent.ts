@@ -2,11 +2,12 @@ import type { StorageLike } from '@nimbus/client';
 
 /*
  * Whether the visitor allows analysis (docs/product.md#entities, local storage key "allow analysis").
- * Allowed unless the visitor turned it off on the site, or the browser asks sites not to track
- * (Do Not Track) or not to sell or share (Global Privacy Control): those always win.
+ * Opt-in: off until the visitor says yes (the prompt asks once, the footer switch changes it),
+ * and off whenever the browser asks sites not to track (Do Not Track) or not to sell or share
+ * (Global Privacy Control): those always win.
  */
 
-/** Local storage key of the visitor's choice: `'0'` off, `'1'` on; none means on. */
+/** Local storage key of the visitor's choice: `'0'` off, `'1'` on; none means not asked yet (off). */
 export const allowAnalysisStorageKey = 'nimbus_allow_analysis';
 
 /** The event the window receives when the choice changes on this page. */
@@ -53,7 +54,12 @@ export function analysisChoiceOf(
 ): AnalysisChoice {
   const blockedByBrowser = browserRefusesTracking(signals);
   const stored = storedChoice(storage);
-  return { allowed: !blockedByBrowser && stored !== false, blockedByBrowser, stored };
+  return { allowed: !blockedByBrowser && stored === true, blockedByBrowser, stored };
+}
+
+/** Whether the visitor is still to be asked: never chose, and the browser does not refuse. */
+export function shouldAskForAnalysis(choice: AnalysisChoice): boolean {
+  return choice.stored === undefined && !choice.blockedByBrowser;
 }
 
 /** Stores the visitor's choice. */

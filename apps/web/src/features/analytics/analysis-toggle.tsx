@@ -1,14 +1,7 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
-import { defaultStorage } from '@nimbus/client';
-import {
-  analysisChoiceEvent,
-  analysisChoiceOf,
-  browserPrivacySignals,
-  storeAnalysisChoice,
-  type AnalysisChoice,
-} from './analysis-consent';
+import { useId } from 'react';
+import { useAnalysisChoice } from './use-analysis-choice';
 
 export interface AnalysisToggleTexts {
   label: string;
@@ -17,23 +10,13 @@ export interface AnalysisToggleTexts {
 }
 
 /**
- * The visitor's switch for usage statistics (local storage "allow analysis"). On unless turned
- * off; shown off and disabled, with the reason, when the browser sends Do Not Track or Global
- * Privacy Control.
+ * The visitor's switch for usage statistics (local storage "allow analysis"). Off until the
+ * visitor turns it on (here or in the prompt); shown off and disabled, with the reason, when the
+ * browser sends Do Not Track or Global Privacy Control.
  */
 export function AnalysisToggle({ texts }: { texts: AnalysisToggleTexts }) {
   const id = useId();
-  const [choice, setChoice] = useState<AnalysisChoice>();
-  useEffect(() => {
-    const read = () => setChoice(analysisChoiceOf(defaultStorage(), browserPrivacySignals()));
-    read();
-    window.addEventListener(analysisChoiceEvent, read);
-    window.addEventListener('storage', read);
-    return () => {
-      window.removeEventListener(analysisChoiceEvent, read);
-      window.removeEventListener('storage', read);
-    };
-  }, []);
+  const { choice, choose } = useAnalysisChoice();
   return (
     <div className="flex items-start gap-3 text-sm" data-testid="analysis-toggle">
       <input
@@ -43,10 +26,7 @@ export function AnalysisToggle({ texts }: { texts: AnalysisToggleTexts }) {
         checked={choice?.allowed ?? false}
         disabled={choice === undefined || choice.blockedByBrowser}
         aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          storeAnalysisChoice(defaultStorage(), event.target.checked);
-          window.dispatchEvent(new Event(analysisChoiceEvent));
-        }}
+        onChange={(event) => choose(event.target.checked)}
       />
       <div className="grid gap-1">
         <label htmlFor={id} className="font-medium">

@@ -9,6 +9,7 @@ import { LoginHandoff } from '@/features/auth/login-handoff';
 import { nonceRequestHeader } from '@/guards/content-security-policy';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
+import { AnalysisPrompt } from '@/features/analytics/analysis-prompt';
 import { AnalyticsHost } from '@/features/analytics/analytics-host';
 import { DebugHost } from '@/features/debug/debug-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
@@ -131,7 +132,18 @@ export async function RootShell({ locale, children }: RootShellProps) {
               />
             </Suspense>
             <EmbeddedMode />
-            <LanguageSuggestionCard locale={locale} texts={suggestionTexts} />
+            {/* The corner's notices stack in one column instead of covering each other. */}
+            <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex flex-col items-start gap-2 sm:right-auto sm:max-w-sm">
+              <AnalysisPrompt
+                texts={{
+                  title: t('analysis.title'),
+                  question: t('analysis.question'),
+                  yes: t('analysis.yes'),
+                  no: t('analysis.no'),
+                }}
+              />
+              <LanguageSuggestionCard locale={locale} texts={suggestionTexts} />
+            </div>
             <DebugHost texts={{ toggle: t('debug.toggle'), close: t('debug.close') }} />
             <LoginHandoff
               texts={{
