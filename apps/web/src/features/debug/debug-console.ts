@@ -13,6 +13,10 @@ export interface DebugConsoleTexts {
   toggle: string;
   /** The close button's accessible name. */
   close: string;
+  /** The panel's name (a region of the page). */
+  panel: string;
+  /** The name of eruda's command line, which has no label of its own. */
+  command: string;
 }
 
 /** What `openDebugConsole` resolves: the way to take it down again. */
@@ -30,6 +34,8 @@ export async function openDebugConsole(
   root.dataset.testid = 'debug-console';
   const panel = document.createElement('div');
   panel.dataset.testid = 'debug-console-panel';
+  panel.setAttribute('role', 'region');
+  panel.setAttribute('aria-label', texts.panel);
   panel.style.cssText =
     'position:fixed;left:0;right:0;bottom:0;height:50vh;z-index:2147483646;display:none;';
   const toggle = document.createElement('button');
@@ -46,7 +52,8 @@ export async function openDebugConsole(
     'z-index:2147483647',
     'border:0',
     'border-radius:4px',
-    'background:#04be02',
+    // A darker green than eruda's own: white text on it passes 4.5:1.
+    'background:#027a01',
     'color:#fff',
     'font:13px/32px system-ui,sans-serif',
     'box-shadow:0 4px 8px rgba(0,0,0,.3)',
@@ -77,6 +84,11 @@ export async function openDebugConsole(
   root.append(panel, toggle, close);
   document.body.append(root);
   eruda.init({ container: host, inline: true, useShadowDom: true, autoScale: true });
+  // eruda draws in a shadow root of its own element, inside `host`.
+  host
+    .querySelector('#eruda')
+    ?.shadowRoot?.querySelector('textarea')
+    ?.setAttribute('aria-label', texts.command);
 
   let isOpen = false;
   toggle.addEventListener('click', (event) => {

@@ -21,7 +21,7 @@ const lazyClient: Pick<ApiClient, 'call'> = {
  * ignored while it opens or is open. Renders nothing.
  */
 export function DebugHost({ texts }: { texts: DebugConsoleTexts }) {
-  const { toggle, close } = texts;
+  const { toggle, close, panel, command } = texts;
   useEffect(() => {
     const run = createClickRun();
     const isAllowed = createDebugConfig(lazyClient, readUserId);
@@ -35,7 +35,7 @@ export function DebugHost({ texts }: { texts: DebugConsoleTexts }) {
           return;
         }
         const { openDebugConsole } = await import('./debug-console');
-        await openDebugConsole({ toggle, close }, () => {
+        await openDebugConsole({ toggle, close, panel, command }, () => {
           busy = false;
         });
       } catch {
@@ -55,6 +55,6 @@ export function DebugHost({ texts }: { texts: DebugConsoleTexts }) {
 
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
-  }, [toggle, close]);
+  }, [toggle, close, panel, command]);
   return null;
 }

@@ -205,7 +205,7 @@ export function FileBrowser({ section, errorTexts, mobileHint }: FileBrowserProp
           </ItemContextMenu>
         )}
         scrollRef={scrollRef}
-        role="listbox"
+        role="grid"
         aria-multiselectable
         aria-label={title}
         aria-activedescendant={activeId}

@@ -182,7 +182,9 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
   );
   const common = {
     id: `drive-item-${file.id}`,
-    role: 'option',
+    // A cell of the listing's grid, not a list box's option: it holds its own buttons (share,
+    // more actions), which an option may not.
+    role: 'gridcell',
     'aria-selected': selected,
     'data-testid': 'drive-item',
     'data-name': file.name,

@@ -100,9 +100,9 @@ describe('a drive listing row drawn with the shared parts', () => {
       }),
     );
 
-  it('is a plain option row: icon symbol, name, size, modified, star', () => {
+  it('is a plain grid cell: icon symbol, name, size, modified, star', () => {
     const row = render({});
-    expect(row).toContain('role="option"');
+    expect(row).toContain('role="gridcell"');
     expect(row).toContain('data-name="holiday &lt;1&gt;.mp4"');
     expect(row).toContain('href="#drive-item-icon-video"');
     expect(row).toContain('title="holiday &lt;1&gt;.mp4"');

@@ -41,6 +41,7 @@ function FirstRows({
   contained = false,
   hasNextPage,
   role,
+  rowRole,
   renderItem,
 }: VirtualRowsProps) {
   const itemRows = Math.ceil(count / columns);
@@ -63,6 +64,7 @@ function FirstRows({
           gridClassName={gridClassName}
           contained={contained}
           raised={false}
+          role={rowRole}
         >
           {rowCells(row, columns, count, renderItem)}
         </RowFrame>
@@ -85,11 +87,12 @@ export function ListingRows(props: VirtualRowsProps) {
       void loadVirtualRows().then((component) => startTransition(() => setRows(() => component)));
     }
   }, [Rows]);
+  // The listing is a grid (file-browser.tsx): its rows are rows of item cells.
   if (Rows) {
-    return <Rows {...props} />;
+    return <Rows rowRole="row" {...props} />;
   }
   return props.count > 0 ? (
-    <FirstRows {...props} />
+    <FirstRows rowRole="row" {...props} />
   ) : (
     <ListingSkeleton view={props.gridClassName === undefined ? 'list' : 'grid'} />
   );

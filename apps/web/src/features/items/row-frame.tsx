@@ -14,6 +14,8 @@ export interface RowFrameProps {
   contained: boolean;
   /** Whether the row draws over the next one (the inline rename's message). */
   raised: boolean;
+  /** The row's role: a grid's `row`, else presentational. */
+  role?: string | undefined;
   children: ReactNode;
 }
 
@@ -28,12 +30,13 @@ export function RowFrame({
   gridClassName,
   contained,
   raised,
+  role = 'presentation',
   children,
 }: RowFrameProps) {
   const grid = gridClassName !== undefined;
   return (
     <div
-      role="presentation"
+      role={role}
       className={clsx('absolute left-0 top-0 w-full', grid ? gridClassName : '')}
       style={{
         height,

@@ -48,6 +48,8 @@ export interface VirtualRowsProps {
   slots?: RowSlots;
   /** The role of the element holding the rows (a table's `rowgroup`). */
   role?: string;
+  /** The role of a row of items (a grid's `row`); the placeholder row stays presentational. */
+  rowRole?: string;
   handle?: Ref<VirtualRowsHandle>;
   /** The item at an index, keyed by `slot` (its place in its row). */
   renderItem: (index: number, slot: number) => ReactNode;
@@ -77,6 +79,7 @@ export const VirtualRows = memo(function VirtualRows({
   contained = false,
   slots,
   role,
+  rowRole = 'presentation',
   handle,
   renderItem,
 }: VirtualRowsProps) {
@@ -130,6 +133,7 @@ export const VirtualRows = memo(function VirtualRows({
             gridClassName={gridClassName}
             contained={contained}
             raised={row.index === raisedRow}
+            role={cells.length === 0 ? 'presentation' : rowRole}
           >
             {cells.length === 0 ? renderMore() : cells}
           </RowFrame>

@@ -144,7 +144,14 @@ export async function RootShell({ locale, children }: RootShellProps) {
               />
               <LanguageSuggestionCard locale={locale} texts={suggestionTexts} />
             </div>
-            <DebugHost texts={{ toggle: t('debug.toggle'), close: t('debug.close') }} />
+            <DebugHost
+              texts={{
+                toggle: t('debug.toggle'),
+                close: t('debug.close'),
+                panel: t('debug.panel'),
+                command: t('debug.command'),
+              }}
+            />
             <LoginHandoff
               texts={{
                 signingIn: t('handoff.signing-in'),

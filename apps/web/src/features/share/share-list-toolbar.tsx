@@ -56,12 +56,13 @@ export function ShareListToolbar({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       {selectAllBox}
-      <label className="mr-auto flex items-center gap-2 text-sm text-muted-foreground">
+      {/* May shrink below its longest choice on a phone: the select cuts it short instead. */}
+      <label className="mr-auto flex min-w-0 max-w-full items-center gap-2 text-sm text-muted-foreground">
         {t('view.sort')}
         <select
           value={mode.orderType}
           onChange={(event) => changeMode({ orderType: event.target.value as SortOrder })}
-          className="min-h-11 rounded-lg border border-border bg-background px-2 text-sm text-foreground md:min-h-9"
+          className="min-h-11 min-w-0 rounded-lg border border-border bg-background px-2 text-sm text-foreground md:min-h-9"
           data-testid="share-sort"
         >
           {sortChoices.map((order) => (

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { SelectionState } from '@/features/items/selection';
 
 /**
- * The listing's own focus (the list box, whose focused item is `aria-activedescendant`): whether
+ * The listing's own focus (the grid, whose focused item is `aria-activedescendant`): whether
  * it has it, and, when it gets it from the keyboard with no item focused, the first item.
  */
 export function useListboxFocus(
