@@ -227,7 +227,7 @@ test('a browser that sends Do Not Track or Global Privacy Control is not asked',
   }
 });
 
-test('on a phone the prompt blocks nothing: sign-up goes through under it, and it leaves the drive’s upload button free', async ({
+test('on a phone the prompt covers nothing: sign-up goes through beside it, and it leaves the header, the drive’s heading and its upload button free', async ({
   browser,
   baseURL,
 }) => {
@@ -240,17 +240,23 @@ test('on a phone the prompt blocks nothing: sign-up goes through under it, and i
   await signUpInEnglish(page, newEmail(), 'prompt horse 42');
   const prompt = page.getByTestId('analysis-prompt');
   await expect(prompt).toBeVisible();
-  const upload = page.getByRole('button', { name: 'Upload files' }).last();
-  await expect(upload).toBeVisible();
-  const [card, button] = [await prompt.boundingBox(), await upload.boundingBox()];
-  expect(card && button).toBeTruthy();
-  if (card && button) {
-    const apart =
-      card.x + card.width <= button.x ||
-      button.x + button.width <= card.x ||
-      card.y + card.height <= button.y ||
-      button.y + button.height <= card.y;
-    expect(apart).toBe(true);
+  const card = await prompt.boundingBox();
+  for (const control of [
+    page.locator('#pc_header'),
+    page.getByTestId('breadcrumbs').locator('h1'),
+    page.getByRole('button', { name: 'Upload files' }).last(),
+  ]) {
+    await expect(control).toBeVisible();
+    const box = await control.boundingBox();
+    expect(card && box).toBeTruthy();
+    if (card && box) {
+      const apart =
+        card.x + card.width <= box.x ||
+        box.x + box.width <= card.x ||
+        card.y + card.height <= box.y ||
+        box.y + box.height <= card.y;
+      expect(apart, `${control.toString()} is clear of the prompt`).toBe(true);
+    }
   }
   await page.context().close();
 });

@@ -14,11 +14,13 @@ export interface AnalysisPromptTexts {
 }
 
 /**
- * Asks once whether usage statistics may be sent (they are off until the visitor says yes):
- * a small card in the bottom corner that takes no focus and blocks nothing, gone for good after
- * either answer (the footer switch changes it later). Not shown when the browser sends Do Not
- * Track or Global Privacy Control, inside another site's frame (embedded mode), or to crawlers.
- * On a phone it leaves the right-hand column free for the drive's floating upload button.
+ * Asks once whether usage statistics may be sent (they are off until the visitor says yes): a
+ * notice in the page's flow right under the fixed header, so it covers nothing and intercepts no
+ * click; it takes no focus and goes for good after either answer (the footer switch changes it
+ * later). The page below moves down by its height: its negative bottom margin takes back the
+ * header's room that every page's main keeps at its top. Not shown when the browser sends Do
+ * Not Track or Global Privacy Control, inside another site's frame (embedded mode), or to
+ * crawlers.
  */
 export function AnalysisPrompt({ texts }: { texts: AnalysisPromptTexts }) {
   const { choice, choose } = useAnalysisChoice();
@@ -34,28 +36,33 @@ export function AnalysisPrompt({ texts }: { texts: AnalysisPromptTexts }) {
     <section
       aria-labelledby="analysis-prompt-title"
       data-testid="analysis-prompt"
-      className="pointer-events-auto flex max-w-[calc(100%-4.5rem)] flex-col gap-2 rounded-xl border border-border bg-background p-3 text-sm shadow-[var(--shadow-popover)] sm:max-w-sm"
+      className="relative z-10 mt-[var(--spacing-header)] -mb-[var(--spacing-header)] border-b border-border bg-muted"
     >
-      <p id="analysis-prompt-title" className="flex items-center gap-2 font-medium">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm">
         <ChartColumn aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-        {texts.title}
-      </p>
-      <p className="text-muted-foreground">{texts.question}</p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-          onClick={() => choose(false)}
-        >
-          {texts.no}
-        </button>
-        <button
-          type="button"
-          className={buttonVariants({ variant: 'primary', size: 'sm' })}
-          onClick={() => choose(true)}
-        >
-          {texts.yes}
-        </button>
+        <p className="min-w-0 flex-1 basis-64">
+          <span id="analysis-prompt-title" className="font-medium">
+            {texts.title}
+          </span>
+          {' · '}
+          {texts.question}
+        </p>
+        <div className="ml-auto flex shrink-0 gap-2">
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            onClick={() => choose(false)}
+          >
+            {texts.no}
+          </button>
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'primary', size: 'sm' })}
+            onClick={() => choose(true)}
+          >
+            {texts.yes}
+          </button>
+        </div>
       </div>
     </section>
   );

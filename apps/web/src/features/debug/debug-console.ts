@@ -84,11 +84,20 @@ export async function openDebugConsole(
   root.append(panel, toggle, close);
   document.body.append(root);
   eruda.init({ container: host, inline: true, useShadowDom: true, autoScale: true });
-  // eruda draws in a shadow root of its own element, inside `host`.
-  host
-    .querySelector('#eruda')
-    ?.shadowRoot?.querySelector('textarea')
-    ?.setAttribute('aria-label', texts.command);
+  // eruda draws in a shadow root of `host` and may make its command line only when shown.
+  const nameCommandLine = (): boolean => {
+    const commandLine = host.shadowRoot?.querySelector('textarea');
+    commandLine?.setAttribute('aria-label', texts.command);
+    return commandLine !== undefined && commandLine !== null;
+  };
+  const commandLineWatch = new MutationObserver(() => {
+    if (nameCommandLine()) {
+      commandLineWatch.disconnect();
+    }
+  });
+  if (!nameCommandLine() && host.shadowRoot) {
+    commandLineWatch.observe(host.shadowRoot, { childList: true, subtree: true });
+  }
 
   let isOpen = false;
   toggle.addEventListener('click', (event) => {
@@ -105,6 +114,7 @@ export async function openDebugConsole(
     }
     destroyed = true;
     window.removeEventListener('pagehide', destroy);
+    commandLineWatch.disconnect();
     eruda.destroy();
     root.remove();
     onDestroyed();

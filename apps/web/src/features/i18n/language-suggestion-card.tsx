@@ -30,7 +30,7 @@ function offerFor(locale: Locale): Locale | undefined {
 /**
  * Offers a visitor the page in their browser's language when the page is in another one (see
  * `language-suggestion.ts`). It speaks the offered language, not the page's, since that is the
- * one the visitor reads; it waits in the bottom corner (root-shell.tsx places it) without covering the page's header or taking the
+ * one the visitor reads; it waits in a corner without covering the page's header or taking the
  * focus, and either answer makes it go for good.
  */
 export function LanguageSuggestionCard({
@@ -52,7 +52,7 @@ export function LanguageSuggestionCard({
       aria-label={said.label}
       lang={offered}
       data-testid="language-suggestion"
-      className="pointer-events-auto flex w-full flex-col gap-3 rounded-xl border border-border bg-background p-4 text-sm shadow-[var(--shadow-popover)]"
+      className="fixed inset-x-4 bottom-4 z-40 flex flex-col gap-3 rounded-xl border border-border bg-background p-4 text-sm shadow-[var(--shadow-popover)] sm:right-auto sm:max-w-sm"
     >
       <p className="flex items-start gap-2">
         <Languages aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

@@ -75,6 +75,14 @@ export async function RootShell({ locale, children }: RootShellProps) {
             {/* Before the page, so its effect subscribes before the page's effects emit anything. */}
             <AnalyticsHost />
             <SiteHeader locale={locale} />
+            <AnalysisPrompt
+              texts={{
+                title: t('analysis.title'),
+                question: t('analysis.question'),
+                yes: t('analysis.yes'),
+                no: t('analysis.no'),
+              }}
+            />
             {children}
             <LayoutEffects />
             <ReferralHost
@@ -132,18 +140,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
               />
             </Suspense>
             <EmbeddedMode />
-            {/* The corner's notices stack in one column instead of covering each other. */}
-            <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex flex-col items-start gap-2 sm:right-auto sm:max-w-sm">
-              <AnalysisPrompt
-                texts={{
-                  title: t('analysis.title'),
-                  question: t('analysis.question'),
-                  yes: t('analysis.yes'),
-                  no: t('analysis.no'),
-                }}
-              />
-              <LanguageSuggestionCard locale={locale} texts={suggestionTexts} />
-            </div>
+            <LanguageSuggestionCard locale={locale} texts={suggestionTexts} />
             <DebugHost
               texts={{
                 toggle: t('debug.toggle'),
