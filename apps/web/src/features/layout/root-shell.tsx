@@ -9,7 +9,7 @@ import { LoginHandoff } from '@/features/auth/login-handoff';
 import { nonceRequestHeader } from '@/guards/content-security-policy';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
-import { AnalysisPrompt } from '@/features/analytics/analysis-prompt';
+import { AnalysisPromptSlot } from '@/features/analytics/analysis-prompt-slot';
 import { AnalyticsHost } from '@/features/analytics/analytics-host';
 import { DebugHost } from '@/features/debug/debug-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
@@ -75,7 +75,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
             {/* Before the page, so its effect subscribes before the page's effects emit anything. */}
             <AnalyticsHost />
             <SiteHeader locale={locale} />
-            <AnalysisPrompt
+            <AnalysisPromptSlot
               texts={{
                 title: t('analysis.title'),
                 question: t('analysis.question'),
