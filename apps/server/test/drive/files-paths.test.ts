@@ -33,7 +33,12 @@ describe.each(dialects)('the folder chains of items on %s', (dialect) => {
       }),
     ).file;
   const chains = (headers: Headers, ids: string[]) =>
-    t.app.inject({ method: 'POST', url: '/drive/v1/files:folderChains', headers, payload: { ids } });
+    t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files:folderChains',
+      headers,
+      payload: { ids },
+    });
 
   it('answers each folder above the items, up to the root, in one query', async () => {
     const { user, headers } = await signedInMember(t);

@@ -381,7 +381,9 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
           where f.user_id = ${userId} and f.id = chain.id and f.parent_id <> ''
         )
         select files.id, files.name, files.parent_id from chain cross join files
-        where files.id = chain.id and files.user_id = ${userId} and files.kind = 'folder'`.execute(db);
+        where files.id = chain.id and files.user_id = ${userId} and files.kind = 'folder'`.execute(
+        db,
+      );
       return result.rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id }));
     },
 
