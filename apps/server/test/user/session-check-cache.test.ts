@@ -28,6 +28,24 @@ describe.each(dialects)('the session check of signed-in calls on %s', (dialect) 
     return { user, token, headers: { authorization: `Bearer ${token.access_token}` } };
   }
 
+  /** Runs `change` as another node would: its own connection, whose statements this node does not see. */
+  async function onAnotherNode(
+    t: TestApp,
+    change: (db: ReturnType<typeof openDatabase>['db']) => Promise<unknown>,
+  ): Promise<void> {
+    const other = openDatabase({
+      ...t.config,
+      ...(dialect === 'postgres'
+        ? { searchPath: await currentSchema(t.container.database.db) }
+        : {}),
+    });
+    try {
+      await change(other.db);
+    } finally {
+      await other.db.destroy();
+    }
+  }
+
   /** The status of GET /v1/user/me and how many of its queries read the sessions. */
   async function me(t: TestApp, headers: Record<string, string>) {
     queries.length = 0;
@@ -91,22 +109,13 @@ describe.each(dialects)('the session check of signed-in calls on %s', (dialect) 
     const t = await app();
     const { token, headers } = await member(t);
     expect((await me(t, headers)).status).toBe(200);
-    // Another node: its own connection to the same database, whose statements this node does not see.
-    const other = openDatabase({
-      ...t.config,
-      ...(dialect === 'postgres'
-        ? { searchPath: await currentSchema(t.container.database.db) }
-        : {}),
-    });
-    try {
-      await other.db
+    await onAnotherNode(t, (db) =>
+      db
         .updateTable('sessions')
         .set({ revoked_at: clock.now().toISOString(), revoked_reason: 'signout' })
         .where('user_id', '=', token.sub)
-        .execute();
-    } finally {
-      await other.db.destroy();
-    }
+        .execute(),
+    );
     expect((await me(t, headers)).status).toBe(200);
     clock.advance(5_000);
     expect((await me(t, headers)).status).toBe(401);
@@ -129,21 +138,13 @@ describe.each(dialects)('the session check of signed-in calls on %s', (dialect) 
     expect(renamed.statusCode).toBe(200);
     expect(await nameShown()).toBe('Renamed here');
 
-    const other = openDatabase({
-      ...t.config,
-      ...(dialect === 'postgres'
-        ? { searchPath: await currentSchema(t.container.database.db) }
-        : {}),
-    });
-    try {
-      await other.db
+    await onAnotherNode(t, (db) =>
+      db
         .updateTable('users')
         .set({ name: 'Renamed elsewhere' })
         .where('id', '=', user.id)
-        .execute();
-    } finally {
-      await other.db.destroy();
-    }
+        .execute(),
+    );
     expect(await nameShown()).toBe('Renamed here');
     clock.advance(5_000);
     expect(await nameShown()).toBe('Renamed elsewhere');
