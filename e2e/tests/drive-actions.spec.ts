@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { apiHeaders, newFolder, newTextFile, tokenOf } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The dialog actions of the drive (`?action=` on arrival) in Chromium against the built app:
@@ -32,10 +33,6 @@ async function newTask(request: APIRequestContext, token: string, name: string):
   });
   expect(answer.ok(), await answer.text()).toBe(true);
   return ((await answer.json()) as { task: { id: string } }).task.id;
-}
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
 }
 
 test('show_task opens that task’s details on the task list; unknown and hostile tasks open nothing', async ({

@@ -1,16 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * Actions in a large folder change the listing in place: with three pages of 300 loaded, a
  * rename, a trash, its undo and a star fetch none of the listing's pages again, and the rows
  * are those the server has (checked after a reload).
  */
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 function toastOf(page: Page, title: string) {
   return page.locator('li').filter({ has: page.getByText(title, { exact: true }) });

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { createShare, newFolder, tokenOf, uploadFile } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * What the drive tells of one item in Chromium against the real server: a PDF's grid tile shows
@@ -10,10 +11,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  */
 
 const password = 'details horse 42';
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 /** A one-page PDF that Chromium prints from a page filled with one colour. */
 async function printedPdf(page: Page): Promise<Buffer> {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The drive's file manager in Chromium: folders made and opened, breadcrumbs, back/forward and
@@ -11,10 +12,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * restore from /drive/trash, emptying the trash after a confirmation, and Ctrl+A over a folder
  * larger than what is loaded.
  */
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 /** The toast that says `title`. */
 function toastOf(page: Page, title: string) {

@@ -1,16 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The drive's menus load their code on first use (the first screen does without it): the first
  * right click, the first press on a menu button and the first Enter on a focused one open the
  * menu, also while its code is still on its way, and the focus goes into the menu and back.
  */
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 /** Whether the focus is inside the open menu. */
 function focusInMenu(page: Page): Promise<boolean> {

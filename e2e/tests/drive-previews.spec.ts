@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The drive's viewer in Chromium, against the real server: files uploaded through the upload
@@ -8,10 +9,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * (recorded from a canvas with MediaRecorder) plays, code shows as plain text with line numbers
  * and never as HTML; arrow keys page through them and Esc closes.
  */
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 /** A one-second WebM recorded from a canvas in the page (VP8, which Chromium plays). */
 async function recordWebm(page: Page): Promise<Buffer> {

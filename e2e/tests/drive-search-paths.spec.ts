@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newFolder, newTextFile, tokenOf } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The drive's search results in Chromium say where each item is ("My files › Photos › 2024"):
@@ -9,10 +9,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  */
 
 const password = 'search horse 42';
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 test('search results show their folder’s path, which opens that folder', async ({
   page,

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { apiHeaders, newFolder, newTextFile, tokenOf } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The Starred view (`/drive/starred`) in Chromium: reached from the drive's sidebar, it lists the
@@ -10,10 +10,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  */
 
 const password = 'starred horse 42';
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 test('the Starred view lists the member’s starred items and unstarring takes a row out', async ({
   page,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The drive's uploads and previews in Chromium, against the real server: a folder dropped on the
@@ -12,10 +13,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 const MiB = 1024 * 1024;
 /** The large file of the drop: several tus chunks of 8 MiB. */
 const bigSize = 20 * MiB;
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 /**
  * Drops a folder on the drop zone. A drop made by a script cannot carry a real folder (Chromium

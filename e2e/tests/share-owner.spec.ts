@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { createShare, newTextFile, tokenOf } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { item } from '../support/drive-items';
 
 /*
  * The owner's side of sharing in Chromium: a member makes a folder with a file in it, shares it
@@ -12,10 +13,6 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * the visitor's page shows it cancelled. The second is cancelled through the multi-select bar.
  * Shift on the links' check boxes selects a range of them, as in the drive.
  */
-
-function item(page: Page, name: string) {
-  return page.locator(`[data-testid=drive-item][data-name="${name}"]`);
-}
 
 function uploadsDone(page: Page) {
   return page.locator('[data-testid=upload-panel] [data-testid=upload-entry][data-status=done]');
