@@ -35,6 +35,7 @@ import {
   contentCorsRequestHeaders,
 } from './modules/content/content-serving';
 import { contentRoutes } from './modules/content/content.routes';
+import { mediaTracksRoutes } from './modules/video/tracks/media-tracks.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { fileCreateRoutes } from './modules/file-create/file-create.routes';
 import { shareRoutes } from './modules/share/share.routes';
@@ -337,6 +338,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(
     contentRoutes({ content: container.content, authenticator: container.authenticator }),
+  );
+  await app.register(
+    mediaTracksRoutes({
+      authenticator: container.authenticator,
+      mediaTracks: container.mediaTracks,
+      preferences: container.mediaPreferences,
+    }),
   );
   await app.register(
     membershipRoutes({

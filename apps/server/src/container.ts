@@ -10,6 +10,7 @@ import { createProfileService } from './modules/user/profile.service';
 import { createAccountArea } from './container/accounts';
 import type { ContainerConfig, ContainerOptions, Wiring } from './container/container-options';
 import { createDriveArea, createStorageArea } from './container/drive';
+import { createMediaTracksArea } from './container/media-tracks';
 import { createMembershipArea } from './container/membership';
 import { createOfflineArea } from './container/offline';
 
@@ -42,6 +43,7 @@ export function createContainer(
     limiter: accounts.limiter,
   });
   const offline = createOfflineArea(wiring, { storage, drive, plans, users });
+  const tracks = createMediaTracksArea(wiring, { storage, drive, keys });
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),
     blobs,
@@ -116,6 +118,9 @@ export function createContainer(
     downloadTrafficRecords: drive.downloadTrafficRecords,
     media: drive.media,
     mediaTools: drive.mediaTools,
+    mediaTracks: tracks.mediaTracks,
+    mediaPreferences: tracks.mediaPreferences,
+    trackCache: tracks.trackCache,
   };
 }
 

@@ -5,6 +5,7 @@ import type { MediaTools } from '../modules/content/media-tools';
 import type { TorrentThreadScript } from '../modules/offline/torrent/torrent-session';
 import type { ShareServiceDeps } from '../modules/share/share.service';
 import type { PasswordHasher } from '../modules/user/password';
+import type { TrackToolRunner } from '../modules/video/tracks/track-tools';
 import type { CaptchaGuard } from '../modules/user/captcha-guard';
 
 /** The settings the composition root reads (a slice of `config.ts`, so tests pass only these). */
@@ -114,6 +115,8 @@ export interface ContainerOptions {
   captchaGuard?: CaptchaGuard;
   /** Which media programs exist; found on the PATH when absent. */
   mediaTools?: MediaTools;
+  /** Runs ffmpeg and ffprobe for media tracks (tests count the runs); the niced, capped runner when absent. */
+  trackRunner?: TrackToolRunner;
   /** Chunks of background saves from shares (tests: small chunks, a failure between two). */
   restores?: Pick<ShareServiceDeps, 'restoreChunkItems' | 'betweenRestoreChunks'>;
   /** The script of torrent threads; the built one next to the bundle when absent (tests build their own). */

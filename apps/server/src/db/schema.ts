@@ -49,11 +49,18 @@ import type {
   FeedbackAttachmentTable,
   FeedbackTable,
 } from './tables/site';
+import type {
+  MediaPickedSubtitleTable,
+  MediaPreferencesTable,
+  MediaStreamsTable,
+  MediaTrackCacheTable,
+} from './tables/media';
 
 export type * from './tables/accounts';
 export type * from './tables/drive';
 export type * from './tables/membership';
 export type * from './tables/site';
+export type * from './tables/media';
 
 /**
  * Tables of the database, by topic in `tables/`. Times are RFC 3339 strings in UTC with
@@ -103,4 +110,8 @@ export interface Database {
   analytics_events: AnalyticsEventTable;
   app_download_counts: AppDownloadCountTable;
   app_download_marks: AppDownloadMarkTable;
+  media_streams: MediaStreamsTable;
+  media_track_cache: MediaTrackCacheTable;
+  media_picked_subtitles: MediaPickedSubtitleTable;
+  media_preferences: MediaPreferencesTable;
 }

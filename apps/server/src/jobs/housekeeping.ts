@@ -17,7 +17,7 @@ const blobGraceMs = hour;
 export function startHousekeeping(
   container: Pick<
     Container,
-    'files' | 'uploads' | 'media' | 'blobs' | 'statistics' | 'failureSweep'
+    'files' | 'uploads' | 'media' | 'trackCache' | 'blobs' | 'statistics' | 'failureSweep'
   >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
@@ -42,6 +42,13 @@ export function startHousekeeping(
       logger,
       done: 'thumbnails of deleted content released',
       failed: 'media sweep failed',
+    }),
+    startPeriodicJob({
+      batch: () => container.trackCache.releaseOrphans(),
+      intervalMs: hour,
+      logger,
+      done: 'subtitles and storyboards of deleted content released',
+      failed: 'media track sweep failed',
     }),
     startPeriodicJob({
       batch: () => container.statistics.sweepExpired(),

@@ -6,6 +6,7 @@ import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
 import { eventApi } from './event';
 import { feedbackApi } from './feedback';
+import { mediaTracksApi } from './media-tracks';
 import { membershipApi } from './membership';
 import { oauthApi } from './oauth';
 import { offlineApi } from './offline';
@@ -29,6 +30,7 @@ export const apiCatalogue = {
   access: accessApi,
   health: healthApi,
   content: contentApi,
+  mediaTracks: mediaTracksApi,
   membership: membershipApi,
   statistics: statisticsApi,
   feedback: feedbackApi,

@@ -20,3 +20,4 @@ export * from './membership';
 export * from './statistics';
 export * from './feedback';
 export * from './site-config';
+export * from './media-tracks';

@@ -176,6 +176,28 @@ export const contentRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.mediaTracks` entry, for calls from the browser. */
+export const mediaTracksRoutes = {
+  list: { method: 'GET', path: '/drive/v1/files/:id/media_tracks' } as ApiRoute<
+    Catalogue['mediaTracks']['list']
+  >,
+  shareList: { method: 'GET', path: '/drive/v1/share/media_tracks' } as ApiRoute<
+    Catalogue['mediaTracks']['shareList']
+  >,
+  pick: { method: 'POST', path: '/drive/v1/files/:id/media_tracks::pick' } as ApiRoute<
+    Catalogue['mediaTracks']['pick']
+  >,
+  getPreferences: { method: 'GET', path: '/drive/v1/media_preferences' } as ApiRoute<
+    Catalogue['mediaTracks']['getPreferences']
+  >,
+  putPreferences: { method: 'PUT', path: '/drive/v1/media_preferences' } as ApiRoute<
+    Catalogue['mediaTracks']['putPreferences']
+  >,
+  content: { method: 'GET', path: '/content/v1/tracks/:token' } as ApiRoute<
+    Catalogue['mediaTracks']['content']
+  >,
+};
+
 /** The method and path of each `apiCatalogue.membership` entry, for calls from the browser. */
 export const membershipRoutes = {
   vip: { method: 'GET', path: '/drive/v1/privilege/vip' } as ApiRoute<
@@ -335,6 +357,7 @@ export const apiRoutes = {
   access: accessRoutes,
   health: healthRoutes,
   content: contentRoutes,
+  mediaTracks: mediaTracksRoutes,
   membership: membershipRoutes,
   statistics: statisticsRoutes,
   feedback: feedbackRoutes,

@@ -27,6 +27,7 @@ import * as feedback from './0026-feedback';
 import * as analyticsEvents from './0027-analytics-events';
 import * as taskOpenRuns from './0028-task-open-runs';
 import * as authFailureSweep from './0029-auth-failure-sweep';
+import * as mediaTracks from './0030-media-tracks';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027-analytics-events': analyticsEvents,
   '0028-task-open-runs': taskOpenRuns,
   '0029-auth-failure-sweep': authFailureSweep,
+  '0030-media-tracks': mediaTracks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ThumbnailSize } from '@nimbus/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
+import { createSingleFlight } from '../../lib/single-flight';
 import type { BlobStore } from '../storage/blob-store';
 import type { BlobService } from '../storage/blob.service';
+import { withBlobFile } from './blob-file';
 import { extractFrame, probeMedia, probePdf, renderPdfPage, type MediaTools } from './media-tools';
 import type { MediaInfo, MediaRepository, ThumbnailRecord } from './media.repository';
 
@@ -185,37 +182,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
  */
 export function createMediaService(deps: MediaServiceDeps) {
   const { store, blobs, media, tools, now } = deps;
-  const running = new Map<string, Promise<unknown>>();
+  const once = createSingleFlight();
   /**
    * Contents whose thumbnail could not be drawn (damaged, hostile, too slow): asked again, they
    * answer "no thumbnail" at once rather than running the tools again on every request.
    */
   const failedDrawings = new Set<string>();
 
-  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const current = running.get(key);
-    if (current) {
-      return current as Promise<T>;
-    }
-    const started = work().finally(() => running.delete(key));
-    running.set(key, started);
-    return started;
-  }
-
   /** Runs `use` with a path to the blob's bytes: the blob itself on local disk, else a temp copy. */
-  async function withFile<T>(sha256: string, use: (file: string) => Promise<T>): Promise<T> {
-    const local = store.localPath?.(sha256);
-    if (local !== undefined) {
-      return use(local);
-    }
-    await fs.mkdir(deps.tempDir, { recursive: true });
-    const temp = path.join(deps.tempDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
-    try {
-      await pipeline(await store.get(sha256), createWriteStream(temp));
-      return await use(temp);
-    } finally {
-      await fs.rm(temp, { force: true });
-    }
+  function withFile<T>(sha256: string, use: (file: string) => Promise<T>): Promise<T> {
+    return withBlobFile(store, deps.tempDir, sha256, use);
   }
 
   async function analyzeNow(source: MediaSource): Promise<MediaInfo> {

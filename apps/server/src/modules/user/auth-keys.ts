@@ -18,6 +18,8 @@ export interface AuthKeys {
   sharePassCode: Uint8Array;
   /** HMAC key of signed content links (downloads, thumbnails, zips). */
   contentLink: Uint8Array;
+  /** HMAC key of signed media-track links (subtitles, storyboards). */
+  mediaTrackLink: Uint8Array;
   /** HMAC key of the signed addresses of unsubscribe links (`/mail/v1/unsubscribe?d=`). */
   mailUnsubscribe: Uint8Array;
   /** HMAC key of the hashes analytics keep in place of addresses and device ids. */
@@ -67,6 +69,7 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     shieldChallenge: derive('shield-challenge'),
     sharePassCode: derive('share-pass-code'),
     contentLink: derive('content-link'),
+    mediaTrackLink: derive('media-track-link'),
     mailUnsubscribe: derive('mail-unsubscribe'),
     analyticsHash: derive('analytics-hash'),
   };

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { runTrackTool, type TrackToolRunner } from '../../src/modules/video/tracks/track-tools';
+import type { TestApp } from '../helper';
+
+const run = promisify(execFile);
+
+export const contentOrigin = 'http://content.nimbus-usercontent.test';
+
+/** The subtitles embedded in the clip, as SubRip. */
+export const embeddedSrt =
+  '1\n00:00:00,500 --> 00:00:01,200\nBonjour\n\n2\n00:00:01,500 --> 00:00:02,750\nAu revoir\n';
+
+/**
+ * A 3-second 160×90 H.264 clip in Matroska (a key frame every 0.5 s) with two AAC audio streams
+ * (English "Main" mono, default; Russian "Commentary" stereo) and a French SubRip stream, made by
+ * ffmpeg itself (the test needs ffmpeg installed, as `.ci/run` does).
+ */
+export async function makeTracksClip(): Promise<{ clip: Buffer; dir: string }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-tracks-'));
+  const srt = path.join(dir, 'embedded.srt');
+  await fs.writeFile(srt, embeddedSrt);
+  const file = path.join(dir, 'clip.mkv');
+  // prettier-ignore
+  await run('ffmpeg', [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=3',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
+    '-f', 'lavfi', '-i', 'sine=frequency=660:duration=3',
+    '-i', srt,
+    '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:s',
+    '-c:v', 'libx264', '-g', '5', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-ac:a:0', '1', '-ac:a:1', '2',
+    '-c:s', 'srt',
+    '-metadata:s:a:0', 'language=eng', '-metadata:s:a:0', 'title=Main',
+    '-metadata:s:a:1', 'language=rus', '-metadata:s:a:1', 'title=Commentary',
+    '-metadata:s:s:0', 'language=fre',
+    '-disposition:a:0', 'default', '-disposition:a:1', '0',
+    file,
+  ]);
+  return { clip: await fs.readFile(file), dir };
+}
+
+/** The real runner, counting its ffmpeg runs. */
+export function countingRunner(): { runner: TrackToolRunner; ffmpegRuns: () => number } {
+  let runs = 0;
+  return {
+    runner: (command, args, options) => {
+      if (command === 'ffmpeg') {
+        runs += 1;
+      }
+      return runTrackTool(command, args, options);
+    },
+    ffmpegRuns: () => runs,
+  };
+}
+
+/** GET of a link on the content origin. */
+export function fetchLink(t: TestApp, url: string): Promise<LightMyRequestResponse> {
+  const parsed = new URL(url);
+  expect(parsed.origin).toBe(contentOrigin);
+  return t.app.inject({
+    method: 'GET',
+    url: parsed.pathname + parsed.search,
+    headers: { host: parsed.host },
+  });
+}
+
+/** The cues of a WebVTT text: start, end (seconds) and text. */
+export function cuesOf(vtt: string): { start: number; end: number; text: string }[] {
+  expect(vtt.startsWith('WEBVTT')).toBe(true);
+  const seconds = (time: string) =>
+    time
+      .split(':')
+      .reverse()
+      .reduce((sum, part, at) => sum + Number(part) * 60 ** at, 0);
+  return vtt
+    .split(/\r?\n\r?\n/)
+    .map((block) => block.split(/\r?\n/).filter((line) => line !== ''))
+    .flatMap((lines) => {
+      const at = lines.findIndex((line) => line.includes(' --> '));
+      if (at < 0) {
+        return [];
+      }
+      const [start = '', end = ''] = (lines[at] ?? '').split(' --> ');
+      return [
+        {
+          start: seconds(start),
+          end: seconds(end.split(' ')[0] ?? ''),
+          text: lines.slice(at + 1).join('\n'),
+        },
+      ];
+    });
+}
