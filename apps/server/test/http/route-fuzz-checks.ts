@@ -112,6 +112,7 @@ export function idorTables({
     'POST /drive/v1/files/:id(^[A-Za-z0-9_-]{1,64})::prove': {
       payload: { ranges: [{ offset: '0', length: '1', sha1: 'a'.repeat(40) }] },
     },
+    'POST /drive/v1/files/:id/media_tracks::pick': { payload: { subtitle_file_id: bFile.id } },
     'PATCH /drive/v1/share/:share_id': { payload: { restore_limit: 5 } },
     'PATCH /drive/v1/tasks/:id': { payload: { phase: 'PHASE_TYPE_PAUSED' } },
     'HEAD /drive/v1/uploads/:id': { headers: { 'tus-resumable': '1.0.0' } },

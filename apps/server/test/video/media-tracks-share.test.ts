@@ -16,7 +16,7 @@ interface TracksBody {
   storyboard: { vtt: { url: string } } | null;
 }
 
-let clip = Buffer.alloc(0);
+let clip: Buffer = Buffer.alloc(0);
 let clipDir = '';
 beforeAll(async () => {
   ({ clip, dir: clipDir } = await makeTracksClip());

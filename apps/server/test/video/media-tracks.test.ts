@@ -63,7 +63,7 @@ const portugueseAss = [
   '',
 ].join('\n');
 
-let clip = Buffer.alloc(0);
+let clip: Buffer = Buffer.alloc(0);
 let clipDir = '';
 beforeAll(async () => {
   ({ clip, dir: clipDir } = await makeTracksClip());
