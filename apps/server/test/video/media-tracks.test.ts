@@ -297,4 +297,31 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
     expect(other.statusCode).toBe(404);
     expect(errorOf(other).error).toBe('not_found');
   });
+
+  it('releases the converted tracks of content no file references any more', async () => {
+    const a = await signedInMember(t);
+    const video = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const tracks = await tracksOf(a.headers, video.id);
+    await vttOf(tracks.subtitles[0]?.link);
+    await vttOf(tracks.storyboard?.vtt);
+    const sha256 = video.sha256 ?? '';
+    const stored = await t.container.trackCache.find(sha256, 'sub:3');
+    expect(stored).toBeDefined();
+    expect((await t.container.blobRecords.find(stored?.blobSha256 ?? ''))?.refCount).toBe(1);
+
+    expect(await t.container.trackCache.releaseOrphans()).toBe(0);
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files:batchDelete',
+        headers: a.headers,
+        payload: { ids: [video.id] },
+      }),
+    );
+    // The subtitle stream, the storyboard's map and its one sprite.
+    expect(await t.container.trackCache.releaseOrphans()).toBe(3);
+    expect(await t.container.trackCache.find(sha256, 'sub:3')).toBeUndefined();
+    expect((await t.container.blobRecords.find(stored?.blobSha256 ?? ''))?.refCount).toBe(0);
+    expect(await t.container.trackCache.releaseOrphans()).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
-import type { TrackToolRunner } from './track-tools';
+import { TrackToolBusy, type TrackToolRunner } from './track-tools';
 
 /** The largest subtitle file converted (a film's subtitles are rarely above a few hundred KiB). */
 export const maxSubtitleBytes = 4 * 1024 * 1024;
@@ -133,7 +133,10 @@ export async function subtitleTextToVtt(
         timeoutMs: 30_000,
       },
     );
-  } catch {
+  } catch (error) {
+    if (error instanceof TrackToolBusy) {
+      throw error;
+    }
     throw new SubtitleError('The subtitle file could not be read');
   }
   return checkedVtt(output);
@@ -167,7 +170,10 @@ export async function embeddedSubtitleToVtt(
       ],
       { maxOutput: maxVttBytes },
     );
-  } catch {
+  } catch (error) {
+    if (error instanceof TrackToolBusy) {
+      throw error;
+    }
     throw new SubtitleError('The subtitle stream could not be read');
   }
   return checkedVtt(output);

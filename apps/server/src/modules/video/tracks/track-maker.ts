@@ -14,7 +14,7 @@ import {
   subtitleTextToVtt,
 } from './subtitle-convert';
 import type { TrackCache } from './track-cache';
-import type { TrackToolRunner } from './track-tools';
+import { TrackToolBusy, type TrackToolRunner } from './track-tools';
 
 export interface TrackMakerDeps {
   media: Pick<MediaService, 'analyze'>;
@@ -67,6 +67,12 @@ export function createTrackMaker(deps: TrackMakerDeps) {
       try {
         made = await make();
       } catch (error) {
+        if (error instanceof TrackToolBusy) {
+          throw new AppError('unavailable', {
+            description: 'The server is busy converting media; try again in a moment',
+            retryAfterSeconds: 5,
+          });
+        }
         const reason =
           error instanceof SubtitleError ? error.message : 'This video has no seek-bar previews';
         deps.logger?.warn(

@@ -171,3 +171,43 @@ export async function probeStreams(run: TrackToolRunner, file: string): Promise<
   );
   return streamsOf(output.toString('utf8'));
 }
+
+/** Thrown when too many ffmpeg runs wait: the request answers `unavailable`, and is not remembered as a failure. */
+export class TrackToolBusy extends Error {}
+
+/**
+ * A runner that lets at most `maxRunning` ffmpeg runs go at once on this node; up to `maxWaiting`
+ * more wait their turn, and past that a run is refused at once (`TrackToolBusy`). ffprobe reads
+ * only headers and is not queued.
+ */
+export function limitTrackRuns(
+  run: TrackToolRunner,
+  limits: { maxRunning: number; maxWaiting: number },
+): TrackToolRunner {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (command, args, options) => {
+    if (command !== 'ffmpeg') {
+      return run(command, args, options);
+    }
+    if (running >= limits.maxRunning) {
+      if (waiting.length >= limits.maxWaiting) {
+        throw new TrackToolBusy('Too many media conversions are under way');
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await run(command, args, options);
+    } finally {
+      const next = waiting.shift();
+      if (next) {
+        // The slot passes to the next run as it is.
+        next();
+      } else {
+        running -= 1;
+      }
+    }
+  };
+}
