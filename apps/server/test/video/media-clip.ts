@@ -16,15 +16,34 @@ export const contentOrigin = 'http://content.nimbus-usercontent.test';
 export const embeddedSrt =
   '1\n00:00:00,500 --> 00:00:01,200\nBonjour\n\n2\n00:00:01,500 --> 00:00:02,750\nAu revoir\n';
 
+/** The second embedded track, ASS with override tags and a drawing. */
+export const embeddedAss = [
+  '[Script Info]',
+  'ScriptType: v4.00+',
+  '',
+  '[V4+ Styles]',
+  'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+  'Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1',
+  '',
+  '[Events]',
+  'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+  'Dialogue: 0,0:00:00.50,0:00:01.50,Default,,0,0,0,,{\\fad(200,200)\\b1}Hallo{\\b0} <img src=x onerror=alert(1)>',
+  'Dialogue: 0,0:00:01.50,0:00:02.00,Default,,0,0,0,,{\\p1}m 0 0 l 100 0 100 100{\\p0}',
+  '',
+].join('\n');
+
 /**
  * A 3-second 160×90 H.264 clip in Matroska (a key frame every 0.5 s) with two AAC audio streams
- * (English "Main" mono, default; Russian "Commentary" stereo) and a French SubRip stream, made by
+ * (English "Main" mono, default; Russian "Commentary" stereo), a French SubRip stream and a German
+ * ASS stream, made by
  * ffmpeg itself (the test needs ffmpeg installed, as `.ci/run` does).
  */
 export async function makeTracksClip(): Promise<{ clip: Buffer; dir: string }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-tracks-'));
   const srt = path.join(dir, 'embedded.srt');
   await fs.writeFile(srt, embeddedSrt);
+  const ass = path.join(dir, 'embedded.ass');
+  await fs.writeFile(ass, embeddedAss);
   const file = path.join(dir, 'clip.mkv');
   // prettier-ignore
   await run('ffmpeg', [
@@ -32,14 +51,15 @@ export async function makeTracksClip(): Promise<{ clip: Buffer; dir: string }> {
     '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=3',
     '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
     '-f', 'lavfi', '-i', 'sine=frequency=660:duration=3',
-    '-i', srt,
-    '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:s',
+    '-i', srt, '-i', ass,
+    '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:s', '-map', '4:s',
     '-c:v', 'libx264', '-g', '5', '-pix_fmt', 'yuv420p',
     '-c:a', 'aac', '-ac:a:0', '1', '-ac:a:1', '2',
-    '-c:s', 'srt',
+    '-c:s:0', 'srt', '-c:s:1', 'ass',
     '-metadata:s:a:0', 'language=eng', '-metadata:s:a:0', 'title=Main',
     '-metadata:s:a:1', 'language=rus', '-metadata:s:a:1', 'title=Commentary',
-    '-metadata:s:s:0', 'language=fre',
+    '-metadata:s:s:0', 'language=fre', '-metadata:s:s:1', 'language=ger',
+    '-metadata:s:s:1', 'title=Deutsch',
     '-disposition:a:0', 'default', '-disposition:a:1', '0',
     file,
   ]);

@@ -92,9 +92,10 @@ describe.each(dialects)('media tracks through a share on %s', (dialect) => {
     expect(tracks.audio.map((track) => track.language)).toEqual(['en', 'ru']);
     expect(tracks.subtitles.map((track) => [track.source, track.label])).toEqual([
       ['embedded', ''],
+      ['embedded', 'Deutsch'],
       ['sidecar', 'Movie.en.srt'],
     ]);
-    const sidecar = tracks.subtitles[1]?.link?.url ?? '';
+    const sidecar = tracks.subtitles[2]?.link?.url ?? '';
     const fetched = await fetchLink(t, sidecar);
     expect(fetched.statusCode, fetched.body).toBe(200);
     expect(cuesOf(fetched.body)).toEqual([{ start: 1, end: 2, text: 'Hi' }]);
@@ -102,7 +103,7 @@ describe.each(dialects)('media tracks through a share on %s', (dialect) => {
 
     // The lone video is shared, its sidecar (outside the share) is not.
     const loneTracks = ok<TracksBody>(await sharedTracks({ ...query, file_id: lone.id }));
-    expect(loneTracks.subtitles.map((track) => track.source)).toEqual(['embedded']);
+    expect(loneTracks.subtitles.map((track) => track.source)).toEqual(['embedded', 'embedded']);
 
     // A file of another member, not in the share.
     const stranger = await signedInMember(t);

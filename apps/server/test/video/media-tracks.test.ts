@@ -128,21 +128,26 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
     expect(tracks.subtitles.map((track) => [track.source, track.language, track.kind])).toEqual(
       expect.arrayContaining([
         ['embedded', 'fr', 'text'],
+        ['embedded', 'de', 'text'],
         ['sidecar', 'en', 'text'],
         ['sidecar', 'ru', 'text'],
         ['sidecar', 'pt-BR', 'text'],
       ]),
     );
-    expect(tracks.subtitles).toHaveLength(4);
+    expect(tracks.subtitles).toHaveLength(5);
     expect(byLabel.get('Movie.pt-BR.forced.ass')?.is_forced).toBe(true);
 
-    const embedded = tracks.subtitles.find((track) => track.source === 'embedded');
+    const embedded = tracks.subtitles.find((track) => track.language === 'fr');
     // The muxer moved every stream by the AAC priming (23 ms) when it made the clip.
     const cues = cuesOf(await vttOf(embedded?.link));
     expect(cues.map((cue) => cue.text)).toEqual(['Bonjour', 'Au revoir']);
     expect(cues.map((cue) => [cue.start, cue.end])).toEqual([
       [expect.closeTo(0.5, 1), expect.closeTo(1.2, 1)],
       [expect.closeTo(1.5, 1), expect.closeTo(2.75, 1)],
+    ]);
+    // Embedded ASS: the fade and the drawing dropped, bold kept, the HTML made text.
+    expect(cuesOf(await vttOf(byLabel.get('Deutsch')?.link)).map((cue) => cue.text)).toEqual([
+      '<b>Hallo</b> &lt;img src=x onerror=alert(1)>',
     ]);
     expect(cuesOf(await vttOf(byLabel.get('Movie.en.srt')?.link))).toEqual([
       { start: 0.25, end: 1, text: 'Hello there' },
@@ -203,7 +208,7 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
     }
     const made = await fetchAll(a.headers, first.id);
     const runs = counter.ffmpegRuns();
-    // The embedded stream, the sidecar and the storyboard.
+    // Both embedded streams in one run, the sidecar and the storyboard.
     expect(runs).toBe(3);
     expect(await fetchAll(b.headers, second.id)).toEqual(made);
     expect(counter.ffmpegRuns()).toBe(runs);
@@ -318,8 +323,8 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
         payload: { ids: [video.id] },
       }),
     );
-    // The subtitle stream, the storyboard's map and its one sprite.
-    expect(await t.container.trackCache.releaseOrphans()).toBe(3);
+    // Both subtitle streams, the storyboard's map and its one sprite.
+    expect(await t.container.trackCache.releaseOrphans()).toBe(4);
     expect(await t.container.trackCache.find(sha256, 'sub:3')).toBeUndefined();
     expect((await t.container.blobRecords.find(stored?.blobSha256 ?? ''))?.refCount).toBe(0);
     expect(await t.container.trackCache.releaseOrphans()).toBe(0);

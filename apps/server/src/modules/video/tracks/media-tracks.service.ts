@@ -321,13 +321,13 @@ export function createMediaTracksService(deps: MediaTracksServiceDeps) {
     const id = claims.t.slice(1);
     if (kind === 'e') {
       const stream = Number(id);
-      const probed = (await streamsOfContent(video.sha256)).subtitles.find(
-        (item) => item.stream === stream,
-      );
-      if (!probed || !textSubtitleCodecs.has(probed.codec)) {
+      const textStreams = (await streamsOfContent(video.sha256)).subtitles
+        .filter((item) => textSubtitleCodecs.has(item.codec))
+        .map((item) => item.stream);
+      if (!textStreams.includes(stream)) {
         throw notFound();
       }
-      return maker.embeddedVtt(video, stream);
+      return maker.embeddedVtt(video, stream, textStreams);
     }
     if (kind !== 's' && kind !== 'p') {
       throw notFound();

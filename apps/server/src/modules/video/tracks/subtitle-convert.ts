@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { TrackToolBusy, type TrackToolRunner } from './track-tools';
@@ -60,6 +63,9 @@ export function decodeSubtitleText(bytes: Buffer): string {
 /** A `<` that opens none of WebVTT's cue tags (or a cue timestamp) is text, escaped as such. */
 const strayTag = /<(?!\/?(?:b|i|u|c|v|lang|ruby|rt)(?:[\s.>])|\d{2}:)/g;
 
+/** A line that is an ASS drawing's path (`m 0 0 l 100 0 100 100`), which ffmpeg leaves as text. */
+const drawingLine = /^m\s+-?[\d.]+\s+-?[\d.]+(?:\s+(?:[mnlbspc]\s+)?-?[\d.]+)*\s*$/i;
+
 /** A cue's timing line. */
 const timingLine = /^(?:\d{2,}:)?\d{2}:\d{2}\.\d{3} --> /;
 
@@ -76,7 +82,9 @@ function checkedVtt(output: Buffer): Buffer {
   const cues = blocks.flatMap((block) => {
     const lines = block.split(/\r?\n/);
     const at = lines.findIndex((line) => timingLine.test(line));
-    const body = lines.slice(at + 1).filter((line) => line.trim() !== '');
+    const body = lines
+      .slice(at + 1)
+      .filter((line) => line.trim() !== '' && !drawingLine.test(line.trim()));
     // A cue left with no text (an ASS drawing, a blank line) shows nothing: it is dropped.
     return at < 0 || body.length === 0
       ? []
@@ -142,39 +150,63 @@ export async function subtitleTextToVtt(
   return checkedVtt(output);
 }
 
-/** WebVTT of subtitle stream `stream` (a text stream) of a local video file. */
-export async function embeddedSubtitleToVtt(
+/**
+ * WebVTT of the text subtitle streams `streams` of a local video file, all in one ffmpeg run (a
+ * film is read once however many languages it holds), each kept to `maxVttBytes`. A stream
+ * whose text is not usable WebVTT is left out of the answer.
+ */
+export async function embeddedSubtitlesToVtt(
   run: TrackToolRunner,
   file: string,
-  stream: number,
-): Promise<Buffer> {
-  let output: Buffer;
+  streams: readonly number[],
+  tempDir: string,
+): Promise<Map<number, Buffer>> {
+  const dir = path.join(tempDir, `subtitles-${process.pid}-${randomBytes(8).toString('hex')}`);
+  await fs.mkdir(dir, { recursive: true });
   try {
-    output = await run(
-      'ffmpeg',
-      [
-        '-v',
-        'error',
-        '-nostdin',
-        '-protocol_whitelist',
-        'file',
-        '-i',
-        `file:${file}`,
-        '-map',
-        `0:${String(stream)}`,
-        '-c:s',
-        'webvtt',
-        '-f',
-        'webvtt',
-        'pipe:1',
-      ],
-      { maxOutput: maxVttBytes },
-    );
-  } catch (error) {
-    if (error instanceof TrackToolBusy) {
-      throw error;
+    const outputs = streams.flatMap((stream) => [
+      '-map',
+      `0:${String(stream)}`,
+      '-c:s',
+      'webvtt',
+      '-fs',
+      String(maxVttBytes),
+      '-f',
+      'webvtt',
+      path.join(dir, `${String(stream)}.vtt`),
+    ]);
+    try {
+      await run(
+        'ffmpeg',
+        [
+          '-v',
+          'error',
+          '-nostdin',
+          '-protocol_whitelist',
+          'file',
+          '-i',
+          `file:${file}`,
+          ...outputs,
+        ],
+        // Reading a whole film is slow on a slow disk; the work is niced and CPU-capped.
+        { maxOutput: 64 * 1024, timeoutMs: 10 * 60_000 },
+      );
+    } catch (error) {
+      if (error instanceof TrackToolBusy) {
+        throw error;
+      }
+      throw new SubtitleError('The subtitle stream could not be read');
     }
-    throw new SubtitleError('The subtitle stream could not be read');
+    const made = new Map<number, Buffer>();
+    for (const stream of streams) {
+      try {
+        made.set(stream, checkedVtt(await fs.readFile(path.join(dir, `${String(stream)}.vtt`))));
+      } catch {
+        // This stream held no usable text; the others stand.
+      }
+    }
+    return made;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
   }
-  return checkedVtt(output);
 }

@@ -7,7 +7,7 @@ import type { SidecarName } from './sidecar-names';
 import { drawStoryboard, storyboardVtt, type StoryboardLayout } from './storyboard';
 import {
   decodeSubtitleText,
-  embeddedSubtitleToVtt,
+  embeddedSubtitlesToVtt,
   maxSubtitleBytes,
   SubtitleError,
   subtitleFormats,
@@ -49,6 +49,13 @@ export function createTrackMaker(deps: TrackMakerDeps) {
   const once = createSingleFlight();
   const failures = new Map<string, string>();
 
+  function remember(key: string, reason: string): void {
+    if (failures.size >= maxFailures) {
+      failures.clear();
+    }
+    failures.set(key, reason);
+  }
+
   async function cached(
     source: string,
     key: string,
@@ -78,15 +85,17 @@ export function createTrackMaker(deps: TrackMakerDeps) {
         deps.logger?.warn(
           `track ${key} of ${source} failed: ${error instanceof Error ? error.message : String(error)}`,
         );
-        if (failures.size >= maxFailures) {
-          failures.clear();
-        }
-        failures.set(`${source}:${key}`, reason);
+        remember(`${source}:${key}`, reason);
         throw cannotConvert(reason);
       }
       await cache.save(source, made);
       const wanted = made.find((track) => track.key === key);
-      return { bytes: wanted?.bytes ?? Buffer.alloc(0), meta: wanted?.meta ?? '' };
+      if (!wanted) {
+        // The run made the other tracks it was asked for, not this one.
+        remember(`${source}:${key}`, 'The subtitle stream could not be read');
+        throw cannotConvert('The subtitle stream could not be read');
+      }
+      return { bytes: wanted.bytes, meta: wanted.meta ?? '' };
     });
   }
 
@@ -131,19 +140,23 @@ export function createTrackMaker(deps: TrackMakerDeps) {
   }
 
   return {
-    /** WebVTT of an embedded text subtitle stream of a video. */
-    async embeddedVtt(video: Stored, stream: number): Promise<Buffer> {
+    /**
+     * WebVTT of an embedded text subtitle stream of a video; the first one asked converts every
+     * text stream of the video (`textStreams`) in the same run.
+     */
+    async embeddedVtt(video: Stored, stream: number, textStreams: number[]): Promise<Buffer> {
       const key = `sub:${String(stream)}`;
       return (
-        await cached(video.sha256, key, async () => [
-          {
-            key,
-            bytes: await withBlobFile(deps.store, deps.tempDir, video.sha256, (file) =>
-              embeddedSubtitleToVtt(run, file, stream),
-            ),
+        await cached(video.sha256, key, async () => {
+          const made = await withBlobFile(deps.store, deps.tempDir, video.sha256, (file) =>
+            embeddedSubtitlesToVtt(run, file, textStreams, deps.tempDir),
+          );
+          return [...made].map(([n, bytes]) => ({
+            key: `sub:${String(n)}`,
+            bytes,
             contentType: 'text/vtt',
-          },
-        ])
+          }));
+        })
       ).bytes;
     },
 
