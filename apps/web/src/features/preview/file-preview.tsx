@@ -12,13 +12,14 @@ import { browserClient } from '@/lib/api/browser-client';
 import { cn } from '@/lib/cn';
 import type { PreviewFile } from './preview-file';
 import { contentUrlOf, previewKindOf } from './preview-file';
-import type { Translate } from './preview-views';
+import type { PreviewPlayerOptions, Translate } from './preview-views';
 import {
   DownloadLink,
   DownloadOverride,
   ImageView,
   MediaView,
   PdfView,
+  PlayerOptions,
   TextView,
   ToolButton,
 } from './preview-views';
@@ -40,6 +41,8 @@ export interface FilePreviewProps {
   onDownload?: (file: PreviewFile) => void;
   /** A share button in the header (the drive's own files); none unless given. */
   share?: { label: string; run: (file: PreviewFile) => void };
+  /** The video player's tracks, remembered choices and subtitle picker; none unless given. */
+  player?: PreviewPlayerOptions;
 }
 
 function loadDriveFile(id: string): Promise<PreviewFile> {
@@ -162,7 +165,9 @@ function neighbourOf(
 function keepsArrows(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
-    (target.closest('video, audio, input, textarea, select, [role="slider"]') !== null ||
+    (target.closest(
+      'video, audio, input, textarea, select, [role="slider"], [data-testid="video-player"]',
+    ) !== null ||
       target.isContentEditable)
   );
 }
@@ -181,6 +186,7 @@ export function FilePreview({
   loadFile = loadDriveFile,
   onDownload,
   share,
+  player,
 }: FilePreviewProps) {
   const t = useTranslations('preview');
   const listed = files[index];
@@ -319,7 +325,9 @@ export function FilePreview({
             >
               {file ? (
                 <DownloadOverride.Provider value={onDownload}>
-                  <Viewer file={file} t={t} positionRef={playing} />
+                  <PlayerOptions.Provider value={player}>
+                    <Viewer file={file} t={t} positionRef={playing} />
+                  </PlayerOptions.Provider>
                 </DownloadOverride.Provider>
               ) : null}
             </div>

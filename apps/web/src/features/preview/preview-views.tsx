@@ -1,13 +1,12 @@
 'use client';
 
-import type { MutableRefObject, ReactNode, SyntheticEvent } from 'react';
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import type { MutableRefObject, ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { Download, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useLocale, type useTranslations } from 'next-intl';
-import { defaultStorage } from '@nimbus/client';
 import { formatBytes } from '@nimbus/contracts';
-import { emitAppEvent } from '@/lib/app-events';
-import { rememberPlayback, resumePosition } from './playback-positions';
+import type { MediaTracks, PreferenceStore } from '@/features/player';
+import { VideoPlayer, usePlayerMemory } from '@/features/player';
 import type { PreviewFile } from './preview-file';
 import {
   contentUrlOf,
@@ -165,91 +164,65 @@ export function ImageView({ file, t }: { file: PreviewFile; t: Translate }) {
   );
 }
 
-/** How often the playing position is written down, in milliseconds. */
-const positionSaveMs = 5000;
-
-/**
- * The player's events and memory: `player-mount` once it can play, going on where the member
- * stopped last time (`player-restore`), `set-video-freeze` when the member pauses a video before
- * its end; the position is kept in `positionRef` for the viewer's close event and remembered for
- * next time every few seconds, on pause and when the player goes.
- */
-function usePlayerMemory(
-  file: PreviewFile,
-  kind: 'video' | 'audio',
-  playable: boolean,
-  positionRef: MutableRefObject<number>,
-) {
-  const mounted = useRef(false);
-  const savedAt = useRef(0);
-  const fileId = file.id;
-  useEffect(() => {
-    positionRef.current = 0;
-  }, [fileId, positionRef]);
-  useEffect(() => {
-    if (playable && !mounted.current) {
-      mounted.current = true;
-      emitAppEvent('player-mount', { kind });
-    }
-  }, [playable, kind]);
-  // When the player goes (another file, the viewer closed), where it stood is remembered.
-  const ref = useCallback(
-    (media: HTMLMediaElement | null) => {
-      if (!media) {
-        return undefined;
-      }
-      return () => {
-        rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, Date.now());
-      };
-    },
-    [fileId],
-  );
-  const remember = (media: HTMLMediaElement) => {
-    savedAt.current = Date.now();
-    rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, savedAt.current);
-  };
-  return {
-    ref,
-    onLoadedMetadata: (event: SyntheticEvent<HTMLMediaElement>) => {
-      const media = event.currentTarget;
-      const resume = resumePosition(defaultStorage(), fileId, media.duration);
-      if (resume !== undefined) {
-        media.currentTime = resume;
-        emitAppEvent('player-restore', { position: Math.round(resume) });
-      }
-    },
-    onTimeUpdate: (event: SyntheticEvent<HTMLMediaElement>) => {
-      const media = event.currentTarget;
-      positionRef.current = media.currentTime;
-      if (Date.now() - savedAt.current >= positionSaveMs) {
-        remember(media);
-      }
-    },
-    onPause: (event: SyntheticEvent<HTMLMediaElement>) => {
-      const media = event.currentTarget;
-      remember(media);
-      if (kind === 'video' && !media.ended) {
-        emitAppEvent('set-video-freeze', { position: Math.round(media.currentTime) });
-      }
-    },
-  };
+/** What the viewer's owner adds to the video player: the file's tracks, remembered choices, a subtitle picker. */
+export interface PreviewPlayerOptions {
+  loadTracks?: (fileId: string) => Promise<MediaTracks>;
+  preferences?: PreferenceStore;
+  pickSubtitle?: (fileId: string) => void;
 }
 
-export function MediaView({
+/** The viewer's player options, for the video deep in the views. */
+export const PlayerOptions = createContext<PreviewPlayerOptions | undefined>(undefined);
+
+function VideoView({
   file,
-  kind,
   t,
   positionRef,
 }: {
   file: PreviewFile;
-  kind: 'video' | 'audio';
   t: Translate;
-  /** Where playback stands, in seconds, for the viewer's close event. */
+  positionRef: MutableRefObject<number>;
+}) {
+  const options = useContext(PlayerOptions);
+  const { id } = file;
+  const load = options?.loadTracks;
+  const pick = options?.pickSubtitle;
+  const loadTracks = useMemo(() => (load ? () => load(id) : undefined), [load, id]);
+  return (
+    <VideoPlayer
+      fileId={id}
+      medias={file.medias}
+      fallbackUrl={contentUrlOf(file)}
+      positionRef={positionRef}
+      loadTracks={loadTracks}
+      preferences={options?.preferences}
+      onPickSubtitle={pick ? () => pick(id) : undefined}
+      notice={(message) => (
+        <Notice file={file} t={t}>
+          {message}
+        </Notice>
+      )}
+    />
+  );
+}
+
+function AudioView({
+  file,
+  t,
+  positionRef,
+}: {
+  file: PreviewFile;
+  t: Translate;
   positionRef: MutableRefObject<number>;
 }) {
   const { url, supported } = playbackOf(file);
   const [failed, setFailed] = useState(false);
-  const player = usePlayerMemory(file, kind, Boolean(url) && supported && !failed, positionRef);
+  const player = usePlayerMemory(
+    file.id,
+    'audio',
+    Boolean(url) && supported && !failed,
+    positionRef,
+  );
   if (!url) {
     return (
       <Notice file={file} t={t}>
@@ -265,37 +238,40 @@ export function MediaView({
       </Notice>
     );
   }
-  if (kind === 'audio') {
-    return (
-      <div className="flex w-full max-w-xl flex-col items-center gap-6 p-6">
-        <p className="text-center text-lg font-medium text-neutral-100">{file.name}</p>
-        <audio
-          {...player}
-          src={url}
-          controls
-          autoPlay
-          className="w-full"
-          onError={() => setFailed(true)}
-          data-testid="preview-audio"
-        >
-          <track kind="captions" />
-        </audio>
-      </div>
-    );
-  }
   return (
-    <video
-      {...player}
-      src={url}
-      controls
-      autoPlay
-      playsInline
-      className="max-h-full max-w-full"
-      onError={() => setFailed(true)}
-      data-testid="preview-video"
-    >
-      <track kind="captions" />
-    </video>
+    <div className="flex w-full max-w-xl flex-col items-center gap-6 p-6">
+      <p className="text-center text-lg font-medium text-neutral-100">{file.name}</p>
+      <audio
+        {...player}
+        src={url}
+        controls
+        autoPlay
+        className="w-full"
+        onError={() => setFailed(true)}
+        data-testid="preview-audio"
+      >
+        <track kind="captions" />
+      </audio>
+    </div>
+  );
+}
+
+export function MediaView({
+  file,
+  kind,
+  t,
+  positionRef,
+}: {
+  file: PreviewFile;
+  kind: 'video' | 'audio';
+  t: Translate;
+  /** Where playback stands, in seconds, for the viewer's close event. */
+  positionRef: MutableRefObject<number>;
+}) {
+  return kind === 'video' ? (
+    <VideoView file={file} t={t} positionRef={positionRef} />
+  ) : (
+    <AudioView file={file} t={t} positionRef={positionRef} />
   );
 }
 
