@@ -1,5 +1,4 @@
 import type { FileMedia } from '@nimbus/contracts';
-import { linkUrlOf } from '@/features/preview/content-url';
 import { hlsType } from './media-codecs';
 
 /*
@@ -26,12 +25,11 @@ export function isHlsMedia(media: Pick<FileMedia, 'link'>): boolean {
   if (media.link.type === hlsType || media.link.type === 'application/x-mpegurl') {
     return true;
   }
-  const url = linkUrlOf(media.link) ?? '';
-  return /\.m3u8(?:$|[?#])/i.test(url);
+  return /\.m3u8(?:$|[?#])/i.test(media.link.url);
 }
 
 function withLink(medias: readonly PlayerMedia[] | undefined): PlayerMedia[] {
-  return (medias ?? []).filter((media) => linkUrlOf(media.link) !== undefined);
+  return (medias ?? []).filter((media) => Boolean(media.link.url));
 }
 
 /** Whether the browser may play a media entry at all (an HLS rendition always, the original when playable). */

@@ -33,8 +33,13 @@ export function setVolume(video: HTMLVideoElement | null, volume: number): void 
   }
 }
 
+/** Raises (and unmutes) or lowers the volume; lowering a muted player keeps it muted. */
 export function changeVolume(video: HTMLVideoElement | null, by: number): void {
-  setVolume(video, (video?.muted ? 0 : (video?.volume ?? 1)) + by);
+  if (!video) {
+    return;
+  }
+  video.volume = Math.min(1, Math.max(0, video.volume + by));
+  video.muted = video.volume === 0 || (video.muted && by < 0);
 }
 
 export function toggleMute(video: HTMLVideoElement | null): void {

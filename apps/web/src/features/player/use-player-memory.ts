@@ -24,9 +24,12 @@ export function usePlayerMemory(
   const mounted = useRef(false);
   const restored = useRef(false);
   const savedAt = useRef(0);
+  // Where playback last stood: by the time the player goes, its element may be emptied already.
+  const last = useRef({ time: 0, duration: Number.NaN });
   useEffect(() => {
     positionRef.current = 0;
     restored.current = false;
+    last.current = { time: 0, duration: Number.NaN };
   }, [fileId, positionRef]);
   useEffect(() => {
     if (playable && !mounted.current) {
@@ -41,11 +44,21 @@ export function usePlayerMemory(
         return undefined;
       }
       return () => {
-        rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, Date.now());
+        const { time, duration } = last.current;
+        rememberPlayback(defaultStorage(), fileId, time, duration, Date.now());
       };
     },
     [fileId],
   );
+  /** Notes where playback stands; false while the element has no source (being emptied or changed). */
+  const note = (media: HTMLMediaElement) => {
+    if (!media.currentSrc) {
+      return false;
+    }
+    last.current = { time: media.currentTime, duration: media.duration };
+    positionRef.current = media.currentTime;
+    return true;
+  };
   const remember = (media: HTMLMediaElement) => {
     savedAt.current = Date.now();
     rememberPlayback(defaultStorage(), fileId, media.currentTime, media.duration, savedAt.current);
@@ -67,13 +80,15 @@ export function usePlayerMemory(
     },
     onTimeUpdate: (event: SyntheticEvent<HTMLMediaElement>) => {
       const media = event.currentTarget;
-      positionRef.current = media.currentTime;
-      if (Date.now() - savedAt.current >= positionSaveMs) {
+      if (note(media) && Date.now() - savedAt.current >= positionSaveMs) {
         remember(media);
       }
     },
     onPause: (event: SyntheticEvent<HTMLMediaElement>) => {
       const media = event.currentTarget;
+      if (!note(media)) {
+        return;
+      }
       remember(media);
       if (kind === 'video' && !media.ended) {
         emitAppEvent('set-video-freeze', { position: Math.round(media.currentTime) });

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/*
+ * Small videos made by ffmpeg when a test runs (a test pattern and a tone), so the player tests
+ * play real files of the codecs they name.
+ */
+
+/** Makes a video of `seconds` with ffmpeg's arguments for its codecs, and answers its bytes. */
+export function makeVideo(name: string, seconds: number, codecArgs: string[]): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'nimbus-media-'));
+  const out = join(dir, name);
+  try {
+    execFileSync(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=320x180:rate=25:duration=${seconds}`,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+        ...codecArgs,
+        '-shortest',
+        out,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** H.264 + AAC in MP4, every second a key frame (seeks land where asked). */
+export function makeH264Mp4(seconds: number): Buffer {
+  return makeVideo('clip.mp4', seconds, [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '25',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-movflags',
+    '+faststart',
+  ]);
+}

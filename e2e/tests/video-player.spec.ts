@@ -1,0 +1,235 @@
+import type { Locator, Page } from '@playwright/test';
+import { request as apiRequest, expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { item } from '../support/drive-items';
+import { createShare, signedUpMember, tokenOf, uploadFile } from '../support/drive-seed';
+import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { makeH264Mp4 } from '../support/test-media';
+
+/*
+ * The viewer's video player on a real H.264/AAC MP4 made by ffmpeg: it plays, seeks (bar and
+ * keys), answers its keyboard when focused, opens its menus in the page's language, goes on
+ * where the member stopped, passes axe, seeks with a double tap on a phone, and plays on a share page.
+ */
+
+const clipSeconds = 20;
+
+/** Uploads the clip through the drive's upload button and opens it in the viewer. */
+async function openClip(page: Page, clip: Buffer): Promise<{ player: Locator; video: Locator }> {
+  await page
+    .getByTestId('upload-files-input')
+    .first()
+    .setInputFiles([{ name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip }]);
+  await expect(item(page, 'clip.mp4')).toBeVisible({ timeout: 30_000 });
+  await item(page, 'clip.mp4').dblclick();
+  const viewer = page.getByTestId('file-preview');
+  const player = viewer.getByTestId('video-player');
+  await expect(player).toBeVisible();
+  return { player, video: player.getByTestId('preview-video') };
+}
+
+const timeOf = (video: Locator) =>
+  video.evaluate((element) => (element as HTMLVideoElement).currentTime);
+const pausedOf = (video: Locator) =>
+  video.evaluate((element) => (element as HTMLVideoElement).paused);
+
+test('an H.264/AAC MP4 plays in the player: seek bar, keys, menus, resume, axe', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const clip = makeH264Mp4(clipSeconds);
+  await signUpInEnglish(page, newEmail(), 'player horse 42');
+  const { player, video } = await openClip(page, clip);
+
+  // It plays: the time goes on, with no error.
+  await player.focus();
+  await page.keyboard.press('m');
+  await expect
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).muted))
+    .toBe(true);
+  if (await pausedOf(video)) {
+    await page.keyboard.press('k');
+  }
+  await expect.poll(() => timeOf(video), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await video.evaluate((element) => (element as HTMLVideoElement).error)).toBeNull();
+
+  // k and space pause and play; the arrows seek five seconds.
+  await page.keyboard.press('k');
+  await expect.poll(() => pausedOf(video)).toBe(true);
+  await page.keyboard.press(' ');
+  await expect.poll(() => pausedOf(video)).toBe(false);
+  await page.keyboard.press('k');
+  await expect.poll(() => pausedOf(video)).toBe(true);
+  const before = await timeOf(video);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => timeOf(video)).toBeCloseTo(before + 5, 0);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => timeOf(video)).toBeCloseTo(before, 0);
+  // The arrows stay in the player: the viewer still shows the clip.
+  await expect(
+    page.getByTestId('file-preview').getByRole('heading', { name: 'clip.mp4' }),
+  ).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).volume))
+    .toBeCloseTo(0.9, 2);
+  expect(await video.evaluate((element) => (element as HTMLVideoElement).muted)).toBe(true);
+
+  // The seek bar goes to the middle, and it plays on from there.
+  await player.getByRole('slider', { name: 'Seek' }).fill('10');
+  await expect.poll(() => timeOf(video)).toBeCloseTo(10, 0);
+  await player.focus();
+  await page.keyboard.press('k');
+  await expect.poll(() => timeOf(video), { timeout: 10_000 }).toBeGreaterThan(10.5);
+  await page.keyboard.press('k');
+  await expect.poll(() => pausedOf(video)).toBe(true);
+
+  // f puts the player in full screen and takes it out.
+  await page.keyboard.press('f');
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.fullscreenElement as HTMLElement | null)?.dataset.testid),
+    )
+    .toBe('video-player');
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
+  // The menus: speed changes the rate; subtitles offer off, size and position.
+  await player.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('menu', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  await expect(settings.getByRole('menuitemradio', { name: 'Normal speed' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await settings.getByRole('menuitemradio', { name: '1.5×' }).click();
+  await expect
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).playbackRate))
+    .toBe(1.5);
+  await player.getByRole('button', { name: 'Subtitles' }).click();
+  const subtitles = page.getByRole('menu', { name: 'Subtitles' });
+  await expect(subtitles.getByRole('menuitemradio', { name: 'Off' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await subtitles.getByRole('menuitemradio', { name: 'Large' }).click();
+  await expect(subtitles).toBeHidden();
+
+  // axe finds nothing in the viewer with the player and its controls shown.
+  const axe = await new AxeBuilder({ page }).include('[data-testid=file-preview]').analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  // Closed and opened again, it goes on where it stood (not near either end).
+  expect(await pausedOf(video)).toBe(true);
+  await player.getByRole('slider', { name: 'Seek' }).fill('8');
+  await expect.poll(() => timeOf(video)).toBeCloseTo(8, 0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('file-preview')).toBeHidden();
+  await item(page, 'clip.mp4').dblclick();
+  const again = page.getByTestId('file-preview').getByTestId('preview-video');
+  await expect.poll(() => timeOf(again), { timeout: 10_000 }).toBeGreaterThanOrEqual(7.5);
+  await again.evaluate((element) => (element as HTMLVideoElement).pause());
+
+  // In Japanese the controls and menus speak Japanese.
+  await page.keyboard.press('Escape');
+  await page.goto('/ja/drive/all');
+  await item(page, 'clip.mp4').dblclick();
+  const japanese = page.getByTestId('video-player');
+  await expect(japanese).toHaveAccessibleName('動画プレーヤー');
+  await japanese.getByRole('button', { name: '設定' }).click();
+  await expect(page.getByRole('menu', { name: '設定' })).toContainText('再生速度');
+  await expect(page.getByRole('menuitemradio', { name: '標準' })).toBeVisible();
+});
+
+test('on a 390 px phone the player fits and a double tap on either side seeks', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const clip = makeH264Mp4(clipSeconds);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await signUpInEnglish(page, newEmail(), 'player phone 42');
+  const { player, video } = await openClip(page, clip);
+  await expect
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState))
+    .toBeGreaterThan(0);
+  await video.evaluate((element) => {
+    const media = element as HTMLVideoElement;
+    media.muted = true;
+    media.pause();
+    media.currentTime = 2;
+  });
+  await expect.poll(() => timeOf(video)).toBeCloseTo(2, 0);
+
+  // Every control is on the screen.
+  const fullscreen = player.getByRole('button', { name: 'Full screen' });
+  await expect(fullscreen).toBeVisible();
+  const box = await fullscreen.boundingBox();
+  expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+
+  // A double tap on the right third goes ten seconds on, on the left third ten back.
+  const area = await player.boundingBox();
+  if (!area) {
+    throw new Error('the player has no box');
+  }
+  const y = area.y + area.height / 3;
+  await page.touchscreen.tap(area.x + area.width * 0.85, y);
+  await page.touchscreen.tap(area.x + area.width * 0.85, y);
+  await expect.poll(() => timeOf(video)).toBeCloseTo(12, 0);
+  await page.touchscreen.tap(area.x + area.width * 0.15, y);
+  await page.touchscreen.tap(area.x + area.width * 0.15, y);
+  await expect.poll(() => timeOf(video)).toBeCloseTo(2, 0);
+  await context.close();
+});
+
+test('a visitor of a share plays the clip in the same player, with its keys', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const password = 'player share 42';
+  const email = await signedUpMember(browser, password);
+  const token = await tokenOf(baseURL ?? '', email, password);
+  const request = await apiRequest.newContext({ baseURL });
+  const clipId = await uploadFile(request, token, '', {
+    name: 'clip.mp4',
+    mimeType: 'video/mp4',
+    buffer: makeH264Mp4(clipSeconds),
+  });
+  const { share_id: shareId } = await createShare(request, token, [clipId]);
+  await request.dispose();
+
+  const visitor = await browser.newContext({ baseURL });
+  const page = await visitor.newPage();
+  await page.goto(`/s/${shareId}`);
+  await page
+    .locator('[data-testid=share-item][data-name="clip.mp4"]')
+    .getByTestId('share-open')
+    .click();
+  const player = page.getByTestId('file-preview').getByTestId('video-player');
+  const video = player.getByTestId('preview-video');
+  await expect(player).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  await player.focus();
+  await page.keyboard.press('m');
+  if (await pausedOf(video)) {
+    await page.keyboard.press('k');
+  }
+  await expect.poll(() => timeOf(video), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.keyboard.press('k');
+  await expect.poll(() => pausedOf(video)).toBe(true);
+  await player.getByRole('slider', { name: 'Seek' }).fill('12');
+  await expect.poll(() => timeOf(video)).toBeCloseTo(12, 0);
+  await player.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => timeOf(video)).toBeCloseTo(7, 0);
+  await visitor.close();
+});
