@@ -272,6 +272,48 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
     expect(errorOf(refused).error).toBe('invalid_argument');
   });
 
+  it('reads nothing outside a hostile or truncated video and answers clearly', async () => {
+    const a = await signedInMember(t);
+    const playlist =
+      '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n';
+    const evil = await storeFile(t, a.user.id, 'Evil.mkv', playlist);
+    await storeFile(t, a.user.id, 'Evil.srt', playlist);
+    const concat = await storeFile(
+      t,
+      a.user.id,
+      'List.mp4',
+      "ffconcat version 1.0\nfile '/etc/passwd'\n",
+    );
+    for (const file of [evil, concat]) {
+      expect(await tracksOf(a.headers, file.id)).toEqual({
+        audio: [],
+        subtitles: [],
+        storyboard: null,
+      });
+    }
+    expect(counter.ffmpegRuns()).toBe(0);
+
+    const truncated = await storeFile(
+      t,
+      a.user.id,
+      'Cut.mkv',
+      clip.subarray(0, Math.floor(clip.length / 2)),
+    );
+    const tracks = await tracksOf(a.headers, truncated.id);
+    // The half that is there still lists and serves; what ffmpeg cannot read answers clearly.
+    expect(tracks.audio).toHaveLength(2);
+    expect(tracks.subtitles).toHaveLength(2);
+    for (const link of [tracks.storyboard?.vtt, ...tracks.subtitles.map((track) => track.link)]) {
+      if (link) {
+        const answer = await fetchLink(t, link.url);
+        expect(answer.statusCode, answer.body).toBeLessThan(500);
+        if (answer.statusCode !== 200) {
+          expect(errorOf(answer).error).toBe('failed_precondition');
+        }
+      }
+    }
+  });
+
   it('adds a subtitle file the member picks from anywhere in the drive, for that member only', async () => {
     const a = await signedInMember(t);
     const b = await signedInMember(t);
