@@ -36,6 +36,7 @@ import {
 } from './modules/content/content-serving';
 import { contentRoutes } from './modules/content/content.routes';
 import { mediaTracksRoutes } from './modules/video/tracks/media-tracks.routes';
+import { videoRoutes } from './modules/video/video.routes';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { fileCreateRoutes } from './modules/file-create/file-create.routes';
 import { shareRoutes } from './modules/share/share.routes';
@@ -344,6 +345,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticator: container.authenticator,
       mediaTracks: container.mediaTracks,
       preferences: container.mediaPreferences,
+    }),
+  );
+  await app.register(
+    videoRoutes({
+      content: container.content,
+      videos: container.videos,
+      jobs: container.videoJobs,
     }),
   );
   await app.register(

@@ -6,6 +6,7 @@ import { feedbackSettings } from './settings/feedback';
 import { storageSettings } from './settings/storage';
 import { membershipSettings } from './settings/membership';
 import { fileSettings } from './settings/files';
+import { videoSettings } from './settings/video';
 
 /** The settings by topic, in the order of the configuration reference (docs/configuration.md). */
 export const configGroups = [
@@ -15,6 +16,7 @@ export const configGroups = [
   { title: 'Blob storage', settings: storageSettings },
   { title: 'Plans, memberships and the shop', settings: membershipSettings },
   { title: 'Uploads, downloads, shares and offline downloads', settings: fileSettings },
+  { title: 'Video playback', settings: videoSettings },
 ] as const;
 
 /**
@@ -29,6 +31,7 @@ export const configSchema = z
     ...storageSettings,
     ...membershipSettings,
     ...fileSettings,
+    ...videoSettings,
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {

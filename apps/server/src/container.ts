@@ -121,6 +121,8 @@ export function createContainer(
     mediaTracks: tracks.mediaTracks,
     mediaPreferences: tracks.mediaPreferences,
     trackCache: tracks.trackCache,
+    videos: drive.videos,
+    videoJobs: drive.videoJobs,
   };
 }
 

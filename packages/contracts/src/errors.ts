@@ -144,6 +144,10 @@ export const productReasons = {
   content_link_invalid: { kind: 'permission_denied', domain: 'drive' },
   /** A genuine content link past its expiry; the File answers a fresh one. */
   content_link_expired: { kind: 'permission_denied', domain: 'drive' },
+  /** Every transcode slot of the server stays busy: the player shows "preparing" and asks again. */
+  transcode_busy: { kind: 'unavailable', domain: 'drive' },
+  /** A video whose bytes cannot be played: damaged, cut short, or not a video container. */
+  media_unplayable: { kind: 'failed_precondition', domain: 'drive' },
 } as const satisfies Record<string, ReasonDefinition>;
 
 export type ProductReason = keyof typeof productReasons;

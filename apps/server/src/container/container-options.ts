@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { MediaTools } from '../modules/content/media-tools';
+import type { MediaRunner } from '../modules/video/ffmpeg-runner';
 import type { TorrentThreadScript } from '../modules/offline/torrent/torrent-session';
 import type { ShareServiceDeps } from '../modules/share/share.service';
 import type { PasswordHasher } from '../modules/user/password';
@@ -102,6 +103,14 @@ export type ContainerConfig = Pick<
   | 'PLAN_PREMIUM_OFFLINE_TRAFFIC_BYTES'
   | 'OFFLINE_TORRENT_DHT'
   | 'OFFLINE_TORRENT_METADATA_SECONDS'
+  | 'TRANSCODE_CACHE_DIR'
+  | 'TRANSCODE_CACHE_BYTES'
+  | 'TRANSCODE_MAX_JOBS'
+  | 'TRANSCODE_QUEUE_WAIT_SECONDS'
+  | 'TRANSCODE_MEMORY_MIB'
+  | 'TRANSCODE_NICENESS'
+  | 'TRANSCODE_HW_ENCODER'
+  | 'TRANSCODE_VAAPI_DEVICE'
 >;
 
 /** What the caller of `createContainer` provides besides configuration. */
@@ -117,6 +126,8 @@ export interface ContainerOptions {
   mediaTools?: MediaTools;
   /** Runs ffmpeg and ffprobe for media tracks (tests count the runs); the niced, capped runner when absent. */
   trackRunner?: TrackToolRunner;
+  /** Starts ffmpeg and ffprobe for video playback (tests count the runs). */
+  mediaRunner?: MediaRunner;
   /** Chunks of background saves from shares (tests: small chunks, a failure between two). */
   restores?: Pick<ShareServiceDeps, 'restoreChunkItems' | 'betweenRestoreChunks'>;
   /** The script of torrent threads; the built one next to the bundle when absent (tests build their own). */

@@ -26,6 +26,7 @@ import type { AuthFailureRepository } from '../modules/user/auth-failure.reposit
 import type { CaptchaGuard } from '../modules/user/captcha-guard';
 import type { WindowLimiter } from '../lib/window-limiter';
 import type { Wiring } from './container-options';
+import { createVideoArea } from './video';
 
 /** The blob store and the records of its blobs, which the drive, avatars and feedback keep files in. */
 export function createStorageArea({ config, database, options, now }: Wiring) {
@@ -42,7 +43,7 @@ export function createStorageArea({ config, database, options, now }: Wiring) {
  * the content (downloads, previews, zips of shares) served from the blob store.
  */
 export function createDriveArea(
-  { config, database, options, now }: Wiring,
+  wiring: Wiring,
   needs: {
     storage: ReturnType<typeof createStorageArea>;
     plans: MembershipService;
@@ -52,6 +53,7 @@ export function createDriveArea(
     limiter: WindowLimiter;
   },
 ) {
+  const { config, database, options, now } = wiring;
   const { blobStore, blobRecords, blobs } = needs.storage;
   const { plans } = needs;
   const taskRecords = createTaskRepository(database.db, database.dialect);
@@ -130,16 +132,24 @@ export function createDriveArea(
     now,
     logger: { warn },
   });
+  const signer = createLinkSigner({
+    key: needs.keys.contentLink,
+    origin: config.CONTENT_ORIGIN,
+    ttlSeconds: config.CONTENT_LINK_TTL_SECONDS,
+    now,
+  });
+  // Video links are checked by the content origin, which lists the video's renditions in turn.
+  const video = createVideoArea(wiring, {
+    store: blobStore,
+    signer,
+    files: { openFile: (claims) => content.openFile(claims) },
+  });
   const content = createContentService({
     files,
     store: blobStore,
-    signer: createLinkSigner({
-      key: needs.keys.contentLink,
-      origin: config.CONTENT_ORIGIN,
-      ttlSeconds: config.CONTENT_LINK_TTL_SECONDS,
-      now,
-    }),
+    signer,
     media,
+    videos: video.videos.medias,
     events,
     traffic: downloadTraffic,
     now,
@@ -160,5 +170,6 @@ export function createDriveArea(
     downloadTrafficRecords,
     media,
     mediaTools,
+    ...video,
   };
 }

@@ -55,12 +55,14 @@ import type {
   MediaStreamsTable,
   MediaTrackCacheTable,
 } from './tables/media';
+import type { VideoFactsTable } from './tables/video';
 
 export type * from './tables/accounts';
 export type * from './tables/drive';
 export type * from './tables/membership';
 export type * from './tables/site';
 export type * from './tables/media';
+export type * from './tables/video';
 
 /**
  * Tables of the database, by topic in `tables/`. Times are RFC 3339 strings in UTC with
@@ -114,4 +116,5 @@ export interface Database {
   media_track_cache: MediaTrackCacheTable;
   media_picked_subtitles: MediaPickedSubtitleTable;
   media_preferences: MediaPreferencesTable;
+  video_facts: VideoFactsTable;
 }

@@ -123,7 +123,9 @@ describe.each(dialects)('video analysis with ffmpeg on %s', (dialect) => {
     const surround = await fileOf(headers, eac3.id, '?thumbnail_size=SIZE_SMALL');
     expect(surround.file_category).toBe('VIDEO');
     expect(surround.params).toMatchObject({ width: '320', height: '240', duration: '2' });
-    expect(surround.medias).toHaveLength(1);
+    // The original and its remux (the H.264 copied, the audio made AAC).
+    expect(surround.medias).toHaveLength(2);
+    expect(surround.medias[1]).toMatchObject({ media_name: 'Remux', is_default: true });
     expect(surround.medias[0]).toMatchObject({
       is_playable: false,
       unsupported_codecs: ['eac3'],

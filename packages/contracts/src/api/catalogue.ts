@@ -17,6 +17,7 @@ import { siteConfigApi } from './site-config';
 import { statisticsApi } from './statistics';
 import { taskApi } from './task';
 import { uploadApi } from './upload';
+import { videoApi } from './video';
 
 /** Every area of the API catalogue, by name: the server registers each entry as one route. */
 export const apiCatalogue = {
@@ -31,6 +32,7 @@ export const apiCatalogue = {
   health: healthApi,
   content: contentApi,
   mediaTracks: mediaTracksApi,
+  video: videoApi,
   membership: membershipApi,
   statistics: statisticsApi,
   feedback: feedbackApi,

@@ -3,6 +3,7 @@ import { sortOrderParamSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
 import { createUrlTaskBodySchema, urlTaskAnswerSchema } from './offline';
 import { fileSchema } from './file';
+import { mediaCodecsQuerySchema } from './video';
 import { createFileBodySchema, uploadAnswerSchema } from './upload';
 
 const idSchema = z.string().min(1).max(64);
@@ -42,6 +43,7 @@ export const createFolderAnswerSchema = z.object({
 export const fileIdParamsSchema = z.object({ id: idSchema });
 
 export const getFileQuerySchema = z.object({
+  media_codecs: mediaCodecsQuerySchema,
   thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional(),
   usage: z
     .enum(['FETCH'])

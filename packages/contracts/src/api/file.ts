@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renditionSchema } from './video';
 
 /** A signed link to a File's bytes (docs/api.md#files `links` and a rendition's `link`). */
 const fileLinkSchema = z.object({
@@ -28,6 +29,8 @@ export const fileMediaSchema = z.object({
   is_default: z.boolean(),
   is_playable: z.boolean(),
   unsupported_codecs: z.array(z.string()),
+  /** Which rendition this is; `link` of any but `original` is an HLS playlist. */
+  rendition: renditionSchema.optional(),
 });
 export type FileMedia = z.infer<typeof fileMediaSchema>;
 

@@ -6,6 +6,7 @@ export * from './upload';
 export * from './drive';
 export * from './catalogue';
 export * from './content';
+export * from './video';
 export * from './share';
 export * from './event';
 export * from './access';

@@ -3,6 +3,7 @@ import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '.
 import { maxZipIds, zipBodySchema } from './content';
 import { defineEndpoint } from './endpoint';
 import { fileSchema } from './file';
+import { mediaCodecsQuerySchema } from './video';
 
 const idSchema = z.string().min(1).max(64);
 /** A share id as visitors give it; anything malformed simply finds no share. */
@@ -129,6 +130,7 @@ export const shareFileInfoQuerySchema = z.object({
   file_id: z.string().max(64).default(''),
   pass_code_token: tokenSchema,
   thumbnail_size: thumbnailSizeSchema,
+  media_codecs: mediaCodecsQuerySchema,
 });
 
 export const shareFileInfoAnswerSchema = z.object({

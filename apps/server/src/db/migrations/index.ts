@@ -28,6 +28,7 @@ import * as analyticsEvents from './0027-analytics-events';
 import * as taskOpenRuns from './0028-task-open-runs';
 import * as authFailureSweep from './0029-auth-failure-sweep';
 import * as mediaTracks from './0030-media-tracks';
+import * as videoFacts from './0031-video-facts';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028-task-open-runs': taskOpenRuns,
   '0029-auth-failure-sweep': authFailureSweep,
   '0030-media-tracks': mediaTracks,
+  '0031-video-facts': videoFacts,
 };
 
 export const migrationProvider: MigrationProvider = {

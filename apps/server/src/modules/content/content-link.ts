@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { renditionNames } from '@nimbus/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 
@@ -31,6 +32,18 @@ export const linkClaimsSchema = z.discriminatedUnion('p', [
     u: z.string(),
     f: z.string(),
     s: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']),
+    h: shareScopeSchema.optional(),
+    e: z.number().int(),
+  }),
+  /**
+   * The HLS playlist and segments of one rendition `r` of a video (docs/api.md#files `medias`);
+   * `h` on a share's links.
+   */
+  z.object({
+    p: z.literal('hls'),
+    u: z.string(),
+    f: z.string(),
+    r: z.enum(renditionNames).exclude(['original']),
     h: shareScopeSchema.optional(),
     e: z.number().int(),
   }),

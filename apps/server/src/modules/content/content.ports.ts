@@ -1,4 +1,4 @@
-import type { Locale, ShareStatus } from '@nimbus/contracts';
+import type { FileMedia, Locale, ShareStatus } from '@nimbus/contracts';
 import type { ShareScope } from '../drive/file.dto';
 import type { FileRecord } from '../drive/file.repository';
 
@@ -35,4 +35,19 @@ export interface ShareZipSource {
     input: { passCodeToken: string; fileIds: string[]; ancestorIds: string[] },
   ): Promise<ShareZipResult>;
   holdsFile(scope: ShareScope, fileId: string, use: 'file' | 'thumbnail'): Promise<boolean>;
+}
+
+/** What the content origin asks of the video module when it lists a video's `medias`. */
+export interface VideoMediaSource {
+  /**
+   * The medias of a video for one browser (`codecs`: its `media_codecs`): `original`, the
+   * File's own bytes as this module built it, adjusted to what the browser plays, then the HLS
+   * renditions with their signed playlist links (bound to `share` when given through one).
+   */
+  mediasOf(input: {
+    record: FileRecord & { sha256: string };
+    original: FileMedia;
+    codecs: string | undefined;
+    share: ShareScope | undefined;
+  }): Promise<FileMedia[]>;
 }

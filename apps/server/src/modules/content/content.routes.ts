@@ -1,5 +1,6 @@
 import { create as contentDisposition } from 'content-disposition';
 import { contentApi, safeFileName } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueRoute, type CatalogueRequest } from '../../http/catalogue-route';
@@ -159,6 +160,9 @@ export function contentRoutes(deps: ContentRoutesDeps) {
           }
           return reply.send(content.metered(meteredFor, archive.stream));
         }
+        case 'hls':
+          // A rendition's link opens only under its `hls/` paths (the video module's routes).
+          throw new AppError('file_not_found');
         case 'thumb': {
           const thumbnail = await content.openThumbnail(claims);
           void reply

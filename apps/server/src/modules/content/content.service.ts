@@ -19,7 +19,7 @@ import type { LinkClaims, LinkSigner, SignedLink } from './content-link';
 import type { MediaInfo } from './media.repository';
 import type { DownloadTrafficMeter } from './download-traffic';
 import { isDrawablePdf, pdfType, type MediaService } from './media.service';
-import type { ShareZipResult, ShareZipSource } from './content.ports';
+import type { ShareZipResult, ShareZipSource, VideoMediaSource } from './content.ports';
 import { servingTypeOf, type ServingType, type Validators } from './content-serving';
 
 /** A file as the content origin serves it. */
@@ -47,6 +47,8 @@ export interface ContentServiceDeps {
    * its links name. Links handed out through a share answer `file_not_found` without it.
    */
   shares?: ShareZipSource;
+  /** HLS renditions of videos (the video module); the original alone without it. */
+  videos?: VideoMediaSource;
 }
 
 const octetStream = 'application/octet-stream';
@@ -284,7 +286,15 @@ export function createContentService(deps: ContentServiceDeps) {
         thumbnail_link: hasThumbnail(record, info)
           ? thumbnailLink(record, options.thumbnailSize ?? 'SIZE_MEDIUM', options.share)
           : '',
-        medias: mediasOf(record, link, info),
+        medias:
+          deps.videos && info?.kind === 'video'
+            ? await deps.videos.mediasOf({
+                record,
+                original: mediasOf(record, link, info)[0]!,
+                codecs: options.mediaCodecs,
+                share: options.share,
+              })
+            : mediasOf(record, link, info),
         params: mediaParams(info),
         ...(category ? { file_category: category } : {}),
       };

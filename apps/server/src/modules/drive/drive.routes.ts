@@ -66,6 +66,7 @@ export function driveRoutes(deps: DriveRoutesDeps) {
         ? await deps.links.forFile(userId, record, {
             thumbnailSize: request.query.thumbnail_size,
             fetch: request.query.usage === 'FETCH',
+            mediaCodecs: request.query.media_codecs,
           })
         : {};
       return toFileDto(record, links);

@@ -37,6 +37,8 @@ export interface LinkOptions {
   thumbnailSize?: ThumbnailSize | undefined;
   /** Links for a share's visitors: bound to the share, never the owner's own (metered) links. */
   share?: ShareScope | undefined;
+  /** What the browser decodes (`media_codecs`), which decides a video's `medias`. */
+  mediaCodecs?: string | undefined;
 }
 
 /**

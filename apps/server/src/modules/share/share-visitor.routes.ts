@@ -53,13 +53,14 @@ export function shareVisitorRoutes(
       files: SharedFile[],
       thumbnailSize: ThumbnailSize | undefined,
       share: ShareScope,
+      mediaCodecs?: string,
     ) {
       return Promise.all(
         files.map(async (file) =>
           toSharedFileDto(
             file,
             deps.links && file.moderation === undefined
-              ? await deps.links.forFile('', file.record, { thumbnailSize, share })
+              ? await deps.links.forFile('', file.record, { thumbnailSize, share, mediaCodecs })
               : {},
           ),
         ),
@@ -165,7 +166,12 @@ export function shareVisitorRoutes(
           file_info: null,
         };
       }
-      const [info] = await withLinks([file], query.thumbnail_size, result.scope);
+      const [info] = await withLinks(
+        [file],
+        query.thumbnail_size,
+        result.scope,
+        query.media_codecs,
+      );
       return { ...statusFieldsOf('OK', visitor.locale), file_info: info ?? null };
     });
 

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type { LinkSigner } from '../modules/content/content-link';
+import type { ContentService } from '../modules/content/content.service';
+import type { BlobStore } from '../modules/storage/blob-store';
+import { createMediaRunner } from '../modules/video/ffmpeg-runner';
+import { createSegmentCache } from '../modules/video/segment-cache';
+import { createTranscodeJobs } from '../modules/video/transcode-jobs';
+import { detectVideoEncoder } from '../modules/video/video-encoder';
+import { createVideoRepository } from '../modules/video/video.repository';
+import { createVideoService } from '../modules/video/video.service';
+import type { Wiring } from './container-options';
+
+/** Video playback: HLS renditions made on demand, cached by content, within the node's limits. */
+export function createVideoArea(
+  { config, database, options, now }: Wiring,
+  needs: {
+    store: Pick<BlobStore, 'get' | 'localPath'>;
+    signer: Pick<LinkSigner, 'sign'>;
+    files: Pick<ContentService, 'openFile'>;
+  },
+) {
+  const warn = (message: string) => options.logger.info(message);
+  const runner = options.mediaRunner ?? createMediaRunner();
+  const root = config.TRANSCODE_CACHE_DIR ?? path.join(config.DATA_DIR, 'transcode');
+  const limits = {
+    memoryMiB: config.TRANSCODE_MEMORY_MIB,
+    niceness: config.TRANSCODE_NICENESS,
+  };
+  const cache = createSegmentCache({
+    root,
+    maxBytes: config.TRANSCODE_CACHE_BYTES,
+    now: () => now().getTime(),
+  });
+  const jobs = createTranscodeJobs({
+    runner,
+    cache,
+    // A run lasts while it is asked for; the wall time only ends one that hangs for hours.
+    limits: { ...limits, wallMs: 6 * 3600 * 1000 },
+    maxJobs: config.TRANSCODE_MAX_JOBS,
+    slotWaitMs: config.TRANSCODE_QUEUE_WAIT_SECONDS * 1000,
+    segmentWaitMs: 60_000,
+    idleMs: 60_000,
+    maxAhead: 15,
+    joinAhead: 3,
+    now: () => Date.now(),
+    logger: { warn },
+  });
+  const videos = createVideoService({
+    videos: createVideoRepository(database.db),
+    runner,
+    jobs,
+    store: needs.store,
+    signer: needs.signer,
+    files: needs.files,
+    probeLimits: { ...limits, wallMs: 30_000 },
+    encoder: detectVideoEncoder(config.TRANSCODE_HW_ENCODER, config.TRANSCODE_VAAPI_DEVICE, {
+      warn,
+    }),
+    vaapiDevice: config.TRANSCODE_VAAPI_DEVICE,
+    sourceDir: path.join(root, 'sources'),
+    now,
+    logger: { warn },
+  });
+  return { videos, videoJobs: jobs, segmentCache: cache };
+}

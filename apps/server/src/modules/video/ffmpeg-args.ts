@@ -1,0 +1,132 @@
+import { transcodeSegmentSeconds } from './hls-playlist';
+import type { RenditionPlan } from './play-decision';
+import { inputGuards, type VideoFacts } from './video-facts';
+
+/** The H.264 encoders Nimbus drives: software (libx264) or one of the hardware families. */
+export type VideoEncoder = 'software' | 'vaapi' | 'nvenc' | 'qsv';
+
+/** A run that makes segments `from` on of one rendition, into `dir`. */
+export interface SegmentRun {
+  /** The blob's local path, built by Nimbus (never a name a member gave). */
+  input: string;
+  facts: VideoFacts;
+  plan: RenditionPlan;
+  /** Ordinal among the audio streams; absent when the video has none. */
+  audio: number | undefined;
+  bounds: readonly number[];
+  from: number;
+  /** The segment (exclusive) past which the run is not trusted: the job ends it there. */
+  until: number;
+  dir: string;
+  encoder: VideoEncoder;
+  /** The VAAPI render node. */
+  vaapiDevice: string;
+}
+
+/**
+ * Seconds added to every output timestamp. The AAC encoder's priming samples start before the
+ * first frame; without a margin the muxer would shift the run that starts at 0 (and only that
+ * one), and its segments would not line up with those of runs started at a seek.
+ */
+const outputOffset = 1;
+
+function seconds(value: number): string {
+  return value.toFixed(6);
+}
+
+function videoArgs(run: SegmentRun, firstCut: number): string[] {
+  const { plan } = run;
+  if (plan.copyVideo) {
+    return ['-c:v', 'copy'];
+  }
+  const scale = `scale=${plan.width}:${plan.height}`;
+  // Keyframes exactly where segments are cut, so each segment starts cleanly and seeks land.
+  const keys = [
+    '-force_key_frames',
+    `expr:gte(t,${seconds(firstCut)}+n_forced*${String(transcodeSegmentSeconds)})`,
+  ];
+  switch (run.encoder) {
+    case 'vaapi':
+      return [
+        '-vf',
+        `format=nv12,hwupload,scale_vaapi=w=${plan.width}:h=${plan.height}`,
+        '-c:v',
+        'h264_vaapi',
+        '-qp',
+        '23',
+        ...keys,
+      ];
+    case 'nvenc':
+      return ['-vf', `${scale},format=yuv420p`, '-c:v', 'h264_nvenc', '-preset', 'p4', ...keys];
+    case 'qsv':
+      return ['-vf', `${scale},format=nv12`, '-c:v', 'h264_qsv', '-preset', 'faster', ...keys];
+    case 'software':
+      return [
+        '-vf',
+        `${scale},format=yuv420p`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-profile:v',
+        'high',
+        ...keys,
+      ];
+  }
+}
+
+/**
+ * The ffmpeg arguments of a segment run. The input is forced to the demuxer ffprobe found, and
+ * only the `file` protocol is allowed, so a file cannot make ffmpeg open anything else; `-ss`
+ * before `-i` seeks straight to the first segment, and `-copyts` keeps the file's timestamps so
+ * segments of different runs line up. The segment muxer cuts at the given bounds (on the offset
+ * output timeline; forced keyframes are placed on the input's) and appends each
+ * finished segment to `list.csv`, which the job watches.
+ */
+export function segmentArgs(run: SegmentRun): string[] {
+  const start = run.bounds[run.from] ?? 0;
+  const cuts = run.bounds
+    .slice(run.from + 1, run.until)
+    .map((bound) => seconds(bound + outputOffset - 0.001));
+  const seek = Math.max(0, start - run.facts.startTime);
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    ...inputGuards(),
+    ...(run.encoder === 'vaapi' ? ['-vaapi_device', run.vaapiDevice] : []),
+    '-f',
+    run.facts.demuxer,
+    // A copied video starts at the keyframe at or before the seek point: just past the bound.
+    ...(run.from > 0 ? ['-ss', seconds(run.plan.copyVideo ? seek + 0.001 : seek)] : []),
+    '-copyts',
+    '-i',
+    run.input,
+    '-map',
+    '0:v:0',
+    ...(run.audio === undefined ? [] : ['-map', `0:a:${run.audio}`]),
+    '-sn',
+    '-dn',
+    ...videoArgs(run, start),
+    ...(run.audio === undefined ? [] : ['-c:a', 'aac', '-ac', '2', '-b:a', '160k']),
+    '-max_muxing_queue_size',
+    '1024',
+    '-output_ts_offset',
+    String(outputOffset),
+    '-f',
+    'segment',
+    '-segment_format',
+    'mpegts',
+    ...(cuts.length > 0 ? ['-segment_times', cuts.join(',')] : []),
+    '-segment_start_number',
+    String(run.from),
+    '-segment_list',
+    `${run.dir}/list.csv`,
+    '-segment_list_type',
+    'csv',
+    `${run.dir}/%d.ts`,
+  ];
+}

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { segmentArgs, type SegmentRun } from './ffmpeg-args';
+import type { MediaRunner, RunLimits, RunningProcess } from './ffmpeg-runner';
+import type { SegmentCache, SegmentKey } from './segment-cache';
+import { UnplayableMediaError } from './video-facts';
+
+/** Every transcode slot stayed busy for the whole wait. */
+export class TranscodeBusyError extends Error {}
+
+export interface TranscodeJobsOptions {
+  runner: MediaRunner;
+  cache: SegmentCache;
+  limits: RunLimits;
+  /** Runs at once on this node (`TRANSCODE_MAX_JOBS`). */
+  maxJobs: number;
+  /** How long a request waits for a free slot, then for its segment, in milliseconds. */
+  slotWaitMs: number;
+  segmentWaitMs: number;
+  /** A run nobody asked anything of for this long is ended. */
+  idleMs: number;
+  /** Segments a run may make past the last one asked for before it is paused. */
+  maxAhead: number;
+  /** Segments a request may lie past a run's progress and still wait for that run. */
+  joinAhead: number;
+  now: () => number;
+  logger?: { warn(message: string): void };
+}
+
+/** What a segment request asks for, with what a run needs to make it. */
+export type SegmentRequest = SegmentKey & Omit<SegmentRun, 'from' | 'until' | 'dir'>;
+
+interface Waiter {
+  resolve: (file: string) => void;
+  reject: (error: Error) => void;
+}
+
+interface Job {
+  id: string;
+  /** The cache key of the rendition and audio choice (without the segment). */
+  key: string;
+  dir: string;
+  from: number;
+  until: number;
+  /** The next segment the run has not finished yet. */
+  next: number;
+  lastAsked: number;
+  touchedAt: number;
+  progressAt: number;
+  paused: boolean;
+  ended: boolean;
+  process: RunningProcess;
+  waiters: Map<number, Waiter[]>;
+  listLength: number;
+}
+
+/** How far one run goes at most, in segments (about 40 minutes of a transcode). */
+const maxRunSegments = 600;
+
+const tick = 100;
+
+function keyOf(key: Omit<SegmentKey, 'segment'>): string {
+  return `${key.sha256}/${key.rendition}/${key.audio ?? 'n'}`;
+}
+
+/**
+ * On-demand segment runs. A request for a segment nobody has made starts ffmpeg at that
+ * segment's time (a seek costs one segment's work); the run then keeps making the following
+ * segments, each moved into the cache as it is finished, while the viewer asks for them. A run
+ * too far ahead of the last request is paused (SIGSTOP) until asked again, one nobody asks for
+ * is ended, and at most `maxJobs` run at once: a request past that waits for a slot, then gets
+ * `TranscodeBusyError`.
+ */
+export function createTranscodeJobs(options: TranscodeJobsOptions) {
+  const { runner, cache, now } = options;
+  const jobs = new Set<Job>();
+  const slotWaiters: (() => void)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  function end(job: Job, error?: Error): void {
+    if (job.ended) {
+      return;
+    }
+    job.ended = true;
+    job.process.kill();
+    jobs.delete(job);
+    for (const [segment, waiters] of job.waiters) {
+      const reason =
+        error ?? new UnplayableMediaError(`segment ${segment} was not made (the run ended first)`);
+      waiters.forEach((waiter) => waiter.reject(reason));
+    }
+    job.waiters.clear();
+    void fs.rm(job.dir, { recursive: true, force: true });
+    slotWaiters.shift()?.();
+    if (jobs.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
+
+  /** Moves the segments the run has finished (listed in its `list.csv`) into the cache. */
+  async function collect(job: Job, request: SegmentKey): Promise<void> {
+    const list = await fs.readFile(path.join(job.dir, 'list.csv'), 'utf8').catch(() => '');
+    if (list.length === job.listLength) {
+      return;
+    }
+    job.listLength = list.length;
+    for (const line of list.split('\n')) {
+      const segment = Number(/^(\d+)\.ts,/.exec(line)?.[1] ?? NaN);
+      if (!Number.isInteger(segment) || segment < job.next || segment >= job.until) {
+        continue;
+      }
+      const file = await cache.put({ ...request, segment }, path.join(job.dir, `${segment}.ts`));
+      job.next = segment + 1;
+      job.progressAt = now();
+      job.waiters.get(segment)?.forEach((waiter) => waiter.resolve(file));
+      job.waiters.delete(segment);
+    }
+    if (job.next >= job.until) {
+      end(job);
+    }
+  }
+
+  function watch(): void {
+    timer ??= setInterval(() => {
+      const at = now();
+      for (const job of jobs) {
+        if (at - job.touchedAt > options.idleMs) {
+          end(job);
+        } else if (!job.paused && at - job.progressAt > options.segmentWaitMs) {
+          options.logger?.warn(`segment run ${job.key} stalled; ended`);
+          end(job, new UnplayableMediaError('the segment run stalled'));
+        } else if (!job.paused && job.next > job.lastAsked + options.maxAhead) {
+          job.paused = true;
+          job.process.pause();
+        }
+      }
+    }, tick);
+    timer.unref();
+  }
+
+  function touch(job: Job, segment: number): void {
+    job.touchedAt = now();
+    job.lastAsked = Math.max(job.lastAsked, segment);
+    if (job.paused && job.next <= job.lastAsked + options.maxAhead) {
+      job.paused = false;
+      job.progressAt = now();
+      job.process.resume();
+    }
+  }
+
+  function waitFor(job: Job, segment: number): Promise<string> {
+    touch(job, segment);
+    return new Promise<string>((resolve, reject) => {
+      const waiters = job.waiters.get(segment) ?? [];
+      waiters.push({ resolve, reject });
+      job.waiters.set(segment, waiters);
+    });
+  }
+
+  /** A free slot, freeing the least recently asked run of the same rendition first. */
+  async function slot(key: string): Promise<void> {
+    if (jobs.size < options.maxJobs) {
+      return;
+    }
+    const sameKey = [...jobs].filter((job) => job.key === key);
+    const stale = sameKey.sort((a, b) => a.touchedAt - b.touchedAt)[0];
+    if (stale) {
+      end(stale);
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const grant = () => {
+        clearTimeout(timeout);
+        resolve();
+      };
+      const timeout = setTimeout(() => {
+        const index = slotWaiters.indexOf(grant);
+        if (index >= 0) {
+          slotWaiters.splice(index, 1);
+        }
+        reject(new TranscodeBusyError('every transcode slot is busy'));
+      }, options.slotWaitMs);
+      slotWaiters.push(grant);
+    });
+  }
+
+  async function start(request: SegmentRequest): Promise<Job> {
+    const key = keyOf(request);
+    await slot(key);
+    const id = randomBytes(8).toString('hex');
+    const dir = path.join(cache.jobsDir, id);
+    await fs.mkdir(dir, { recursive: true });
+    const until = Math.min(request.bounds.length - 1, request.segment + maxRunSegments);
+    const process = runner.start(
+      'ffmpeg',
+      segmentArgs({ ...request, from: request.segment, until, dir }),
+      options.limits,
+    );
+    const at = now();
+    const job: Job = {
+      id,
+      key,
+      dir,
+      from: request.segment,
+      until,
+      next: request.segment,
+      lastAsked: request.segment,
+      touchedAt: at,
+      progressAt: at,
+      paused: false,
+      ended: false,
+      process,
+      waiters: new Map(),
+      listLength: 0,
+    };
+    jobs.add(job);
+    watch();
+    const poll = setInterval(() => {
+      void collect(job, request).catch((error: unknown) => {
+        end(job, error instanceof Error ? error : new Error(String(error)));
+      });
+    }, tick);
+    void process.exited.then(async (code) => {
+      clearInterval(poll);
+      await collect(job, request).catch(() => undefined);
+      if (code !== 0 && !job.ended) {
+        options.logger?.warn(`segment run ${key} failed (${String(code)}): ${process.stderr()}`);
+      }
+      end(job);
+    });
+    return job;
+  }
+
+  /** Runs being started, by rendition key: parallel requests join one start. */
+  const starting = new Map<string, Promise<Job>>();
+
+  /** The path of a finished segment in the cache, made now when it is not there. */
+  async function segment(request: SegmentRequest): Promise<string> {
+    const cached = await cache.find(request);
+    if (cached) {
+      return cached;
+    }
+    const key = keyOf(request);
+    const covering = [...jobs].find(
+      (job) =>
+        job.key === key &&
+        request.segment >= job.next &&
+        request.segment < job.until &&
+        request.segment <= job.next + options.joinAhead,
+    );
+    const pending = starting.get(key);
+    let job: Job;
+    if (covering) {
+      job = covering;
+    } else if (pending) {
+      job = await pending;
+      if (request.segment < job.next || request.segment > job.next + options.joinAhead) {
+        return segment(request);
+      }
+    } else {
+      const started = start(request).finally(() => starting.delete(key));
+      starting.set(key, started);
+      job = await started;
+    }
+    const produced = waitFor(job, request.segment);
+    let timeout: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timeout = setTimeout(
+        () => reject(new TranscodeBusyError('the segment took too long')),
+        options.segmentWaitMs,
+      );
+    });
+    try {
+      return await Promise.race([produced, late]);
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  return {
+    segment,
+    /** Runs now (for tests and the bench). */
+    running: () => jobs.size,
+    /** Ends every run (shutdown). */
+    close(): void {
+      for (const job of [...jobs]) {
+        end(job);
+      }
+    },
+  };
+}
+
+export type TranscodeJobs = ReturnType<typeof createTranscodeJobs>;

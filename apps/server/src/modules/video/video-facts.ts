@@ -1,0 +1,197 @@
+import type { MediaRunner, RunLimits } from './ffmpeg-runner';
+
+/** One audio stream of a video, in the order of the file's audio streams (`?audio=` counts these). */
+export interface AudioStreamFacts {
+  codec: string;
+  channels: number;
+  language: string;
+  title: string;
+  isDefault: boolean;
+}
+
+/** What playback needs to know of a video, read once by ffprobe and kept per content. */
+export interface VideoFacts {
+  /** The demuxer every ffmpeg run on the file is forced to (`mov`, `matroska`, `mpegts`…). */
+  demuxer: string;
+  /** The container as browsers name it. */
+  container: 'mp4' | 'webm' | 'mkv' | 'other';
+  /** Seconds: the first timestamp, and the length. */
+  startTime: number;
+  duration: number;
+  video: {
+    codec: string;
+    width: number;
+    height: number;
+    /** Bits per colour sample (8, 10, 12). */
+    bitDepth: number;
+  } | null;
+  audio: AudioStreamFacts[];
+}
+
+/**
+ * The demuxers ffmpeg may use on a stored video. Playlists and lists of other files (HLS, DASH,
+ * `ffconcat`, image sequences) are not among them: a "video" that is one would make ffmpeg open
+ * whatever it names.
+ */
+export const allowedDemuxers = [
+  'mov',
+  'matroska',
+  'mpegts',
+  'avi',
+  'flv',
+  'mpeg',
+  'asf',
+  'ogg',
+] as const;
+
+/** Options that keep ffmpeg and ffprobe on the one local file they are given. */
+export function inputGuards(): string[] {
+  return ['-protocol_whitelist', 'file', '-format_whitelist', allowedDemuxers.join(',')];
+}
+
+/** A probe or a run failed on the file's bytes: damaged, cut short, or not an allowed container. */
+export class UnplayableMediaError extends Error {}
+
+interface ProbeOutput {
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    pix_fmt?: string;
+    bits_per_raw_sample?: string;
+    channels?: number;
+    disposition?: { default?: number; attached_pic?: number };
+    tags?: { language?: string; title?: string };
+  }[];
+  format?: { format_name?: string; start_time?: string; duration?: string };
+}
+
+/** Bits per sample of a pixel format: `yuv420p10le` is 10, `yuv420p` 8. */
+function bitDepthOf(pixFmt: string | undefined, rawBits: string | undefined): number {
+  const fromFormat = /p(\d{2})(le|be)$/.exec(pixFmt ?? '');
+  if (fromFormat?.[1]) {
+    return Number(fromFormat[1]);
+  }
+  const raw = Number(rawBits ?? 0);
+  return raw > 0 ? raw : 8;
+}
+
+function containerOf(demuxer: string, extension: string): VideoFacts['container'] {
+  if (demuxer === 'mov') {
+    return 'mp4';
+  }
+  if (demuxer === 'matroska') {
+    // ffprobe names Matroska and WebM alike; WebM is what browsers play, by its name.
+    return extension === 'webm' ? 'webm' : 'mkv';
+  }
+  return 'other';
+}
+
+function numberOr(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** Reads the facts of the video at `file` (a path Nimbus built), or throws `UnplayableMediaError`. */
+export async function probeVideo(
+  runner: MediaRunner,
+  file: string,
+  extension: string,
+  limits: RunLimits,
+): Promise<VideoFacts> {
+  const run = runner.start(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      ...inputGuards(),
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      file,
+    ],
+    limits,
+  );
+  const code = await run.exited;
+  let output: ProbeOutput;
+  try {
+    output = JSON.parse(run.stdout()) as ProbeOutput;
+  } catch {
+    throw new UnplayableMediaError(`ffprobe answered no facts: ${run.stderr().trim()}`);
+  }
+  const demuxer = (output.format?.format_name ?? '').split(',')[0] ?? '';
+  if (code !== 0 || !(allowedDemuxers as readonly string[]).includes(demuxer)) {
+    throw new UnplayableMediaError(`not a playable container: ${demuxer || run.stderr().trim()}`);
+  }
+  const streams = output.streams ?? [];
+  const video = streams.find(
+    (stream) => stream.codec_type === 'video' && stream.disposition?.attached_pic !== 1,
+  );
+  return {
+    demuxer,
+    container: containerOf(demuxer, extension.toLowerCase()),
+    startTime: Math.max(0, numberOr(output.format?.start_time, 0)),
+    duration: Math.max(0, numberOr(output.format?.duration, 0)),
+    video: video
+      ? {
+          codec: video.codec_name ?? '',
+          width: video.width ?? 0,
+          height: video.height ?? 0,
+          bitDepth: bitDepthOf(video.pix_fmt, video.bits_per_raw_sample),
+        }
+      : null,
+    audio: streams
+      .filter((stream) => stream.codec_type === 'audio')
+      .map((stream) => ({
+        codec: stream.codec_name ?? '',
+        channels: stream.channels ?? 0,
+        language: stream.tags?.language ?? '',
+        title: stream.tags?.title ?? '',
+        isDefault: stream.disposition?.default === 1,
+      })),
+  };
+}
+
+/**
+ * The times (seconds, the file's own timestamps) of the first video stream's keyframes, read from
+ * the packets without decoding them: where a remux (video copied) can cut its segments.
+ */
+export async function readKeyframes(
+  runner: MediaRunner,
+  file: string,
+  facts: VideoFacts,
+  limits: RunLimits,
+): Promise<number[]> {
+  const run = runner.start(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      ...inputGuards(),
+      '-f',
+      facts.demuxer,
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=pts_time,flags',
+      '-of',
+      'csv=p=0',
+      file,
+    ],
+    limits,
+  );
+  if ((await run.exited) !== 0) {
+    throw new UnplayableMediaError(`ffprobe read no keyframes: ${run.stderr().trim()}`);
+  }
+  const times: number[] = [];
+  for (const line of run.stdout().split('\n')) {
+    const [time, flags] = line.split(',');
+    const seconds = Number(time);
+    if (flags?.startsWith('K') && time !== '' && Number.isFinite(seconds)) {
+      times.push(seconds);
+    }
+  }
+  return [...new Set(times)].sort((a, b) => a - b);
+}

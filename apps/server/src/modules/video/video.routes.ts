@@ -1,0 +1,44 @@
+import { videoApi } from '@nimbus/contracts';
+import type { FastifyInstance } from 'fastify';
+import { catalogueRoute } from '../../http/catalogue-route';
+import { AppError } from '../../http/app-error';
+import { contentSecurityHeaders } from '../content/content-serving';
+import type { ContentService } from '../content/content.service';
+import type { TranscodeJobs } from './transcode-jobs';
+import type { VideoService } from './video.service';
+
+export interface VideoRoutesDeps {
+  content: Pick<ContentService, 'verify'>;
+  videos: VideoService;
+  jobs: Pick<TranscodeJobs, 'close'>;
+}
+
+/** The HLS paths under a rendition's signed link (`/content/v1/{token}/hls/{name}`). */
+export function videoRoutes(deps: VideoRoutesDeps) {
+  return async (app: FastifyInstance) => {
+    app.addHook('onClose', () => deps.jobs.close());
+
+    catalogueRoute(app, videoApi.hls, {}, async (request, reply) => {
+      void reply.headers(contentSecurityHeaders);
+      const claims = deps.content.verify(request.params.token);
+      if (claims.p !== 'hls') {
+        throw new AppError('file_not_found');
+      }
+      const { name } = request.params;
+      const audio = request.query.audio;
+      if (name === 'index.m3u8') {
+        const playlist = await deps.videos.playlist(claims, audio);
+        return reply
+          .type('application/vnd.apple.mpegurl')
+          .header('cache-control', 'private, no-cache')
+          .send(playlist);
+      }
+      const segment = await deps.videos.segment(claims, Number.parseInt(name, 10), audio);
+      return reply
+        .type('video/mp2t')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-length', segment.size)
+        .send(segment.open());
+    });
+  };
+}

@@ -1,0 +1,290 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseMediaCodecs, type FileMedia } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
+import type { VideoMediaSource } from '../content/content.ports';
+import type { LinkClaims, LinkSigner } from '../content/content-link';
+import type { ContentService } from '../content/content.service';
+import type { BlobStore } from '../storage/blob-store';
+import type { VideoEncoder } from './ffmpeg-args';
+import type { MediaRunner, RunLimits } from './ffmpeg-runner';
+import { mediaPlaylist, segmentBounds } from './hls-playlist';
+import {
+  decidePlayback,
+  defaultAudioIndex,
+  renditionPlan,
+  type RenditionPlan,
+} from './play-decision';
+import { TranscodeBusyError, type TranscodeJobs } from './transcode-jobs';
+import { probeVideo, readKeyframes, UnplayableMediaError, type VideoFacts } from './video-facts';
+import type { StoredVideoFacts, VideoRepository } from './video.repository';
+
+type HlsClaims = Extract<LinkClaims, { p: 'hls' }>;
+
+export interface VideoServiceDeps {
+  videos: VideoRepository;
+  runner: MediaRunner;
+  jobs: TranscodeJobs;
+  store: Pick<BlobStore, 'get' | 'localPath'>;
+  signer: Pick<LinkSigner, 'sign'>;
+  /** The content origin's check of a link's file: live, the member's, still in its share. */
+  files: Pick<ContentService, 'openFile'>;
+  probeLimits: RunLimits;
+  encoder: VideoEncoder;
+  vaapiDevice: string;
+  /** Where a remote store's blob is copied for ffmpeg (local stores are read in place). */
+  sourceDir: string;
+  now: () => Date;
+  logger?: { warn(message: string): void };
+}
+
+/** Facts of bytes ffprobe could not read: no video, so no rendition is offered. */
+const unreadable: VideoFacts = {
+  demuxer: '',
+  container: 'other',
+  startTime: 0,
+  duration: 0,
+  video: null,
+  audio: [],
+};
+
+function mapErrors(error: unknown): never {
+  if (error instanceof UnplayableMediaError) {
+    throw new AppError('media_unplayable', { cause: error });
+  }
+  if (error instanceof TranscodeBusyError) {
+    throw new AppError('transcode_busy', { cause: error, retryAfterSeconds: 5 });
+  }
+  throw error;
+}
+
+/**
+ * Video playback (docs/product.md#video-playback): which medias a browser gets for a video, the
+ * HLS playlists of its renditions, and their segments, made on demand by the transcode jobs and
+ * kept in the content-addressed segment cache.
+ */
+export function createVideoService(deps: VideoServiceDeps) {
+  const { videos, runner } = deps;
+  const running = new Map<string, Promise<unknown>>();
+
+  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const current = running.get(key);
+    if (current) {
+      return current as Promise<T>;
+    }
+    const started = work().finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  }
+
+  /** A local path to the blob's bytes: the blob itself, or a kept copy for a remote store. */
+  async function inputOf(sha256: string): Promise<string> {
+    const local = deps.store.localPath?.(sha256);
+    if (local !== undefined) {
+      return local;
+    }
+    const copy = path.join(deps.sourceDir, sha256);
+    if (await fs.stat(copy).catch(() => undefined)) {
+      return copy;
+    }
+    return once(`copy:${sha256}`, async () => {
+      await fs.mkdir(deps.sourceDir, { recursive: true });
+      const temp = `${copy}.part`;
+      await pipeline(await deps.store.get(sha256), createWriteStream(temp));
+      await fs.rename(temp, copy);
+      return copy;
+    });
+  }
+
+  async function factsOf(sha256: string, extension: string): Promise<StoredVideoFacts> {
+    const known = await videos.find(sha256);
+    if (known) {
+      return known;
+    }
+    return once(`facts:${sha256}`, async () => {
+      let facts: VideoFacts;
+      try {
+        facts = await probeVideo(runner, await inputOf(sha256), extension, deps.probeLimits);
+      } catch (error) {
+        if (!(error instanceof UnplayableMediaError)) {
+          throw error;
+        }
+        deps.logger?.warn(`video ${sha256} cannot be played: ${error.message}`);
+        facts = unreadable;
+      }
+      await videos.save(sha256, facts, deps.now().toISOString());
+      return { facts, keyframes: undefined };
+    });
+  }
+
+  async function keyframesOf(sha256: string, stored: StoredVideoFacts): Promise<number[]> {
+    if (stored.keyframes) {
+      return stored.keyframes;
+    }
+    return once(`keys:${sha256}`, async () => {
+      const keyframes = await readKeyframes(
+        runner,
+        await inputOf(sha256),
+        stored.facts,
+        // A long film's packets take longer to list than one probe.
+        { ...deps.probeLimits, wallMs: deps.probeLimits.wallMs * 10 },
+      );
+      await videos.saveKeyframes(sha256, keyframes);
+      return keyframes;
+    });
+  }
+
+  function mediaOf(
+    recordId: string,
+    plan: RenditionPlan,
+    duration: number,
+    link: { url: string; token: string; expire: string },
+    isDefault: boolean,
+  ): FileMedia {
+    return {
+      media_id: `${recordId}:${plan.name}`,
+      media_name: plan.name === 'remux' ? 'Remux' : plan.name,
+      video: {
+        width: plan.width,
+        height: plan.height,
+        duration,
+        video_codec: plan.videoCodec,
+        audio_codec: 'aac',
+      },
+      link: { ...link, type: 'application/vnd.apple.mpegurl' },
+      is_origin: false,
+      is_default: isDefault,
+      is_playable: true,
+      unsupported_codecs: [],
+      rendition: plan.name,
+    };
+  }
+
+  const medias: VideoMediaSource = {
+    async mediasOf({ record, original, codecs, share }) {
+      const { facts } = await factsOf(record.sha256, record.fileExtension);
+      const decision = decidePlayback(facts, parseMediaCodecs(codecs));
+      const duration = Math.round(facts.duration);
+      const renditions = decision.renditions.map((plan) => {
+        const signed = deps.signer.sign(
+          {
+            p: 'hls',
+            u: record.userId,
+            f: record.id,
+            r: plan.name,
+            ...(share === undefined ? {} : { h: { s: share.shareId, k: share.stamp } }),
+          },
+          'hls',
+        );
+        return mediaOf(
+          record.id,
+          plan,
+          duration,
+          { ...signed, url: `${signed.url}/index.m3u8` },
+          decision.defaultRendition === plan.name,
+        );
+      });
+      return [
+        {
+          ...original,
+          is_default: decision.defaultRendition === 'original',
+          is_playable: decision.originalPlayable,
+          unsupported_codecs: decision.unsupported,
+          rendition: 'original',
+        },
+        ...renditions,
+      ];
+    },
+  };
+
+  /** What an `hls` link opens, checked now: the file, its facts, the rendition's plan and bounds. */
+  async function open(claims: HlsClaims, audio: number | undefined) {
+    const served = await deps.files.openFile({
+      p: 'file',
+      u: claims.u,
+      f: claims.f,
+      e: claims.e,
+      ...(claims.h === undefined ? {} : { h: claims.h }),
+    });
+    const { record } = served;
+    const stored = await factsOf(record.sha256, record.fileExtension);
+    const { facts } = stored;
+    const chosen = renditionPlan(facts, claims.r);
+    if (!chosen) {
+      throw new AppError('media_unplayable');
+    }
+    const bounds = segmentBounds(
+      facts.startTime,
+      facts.duration,
+      chosen.copyVideo ? await keyframesOf(record.sha256, stored) : undefined,
+    );
+    const audioIndex =
+      facts.audio.length === 0
+        ? undefined
+        : audio !== undefined && audio < facts.audio.length
+          ? audio
+          : defaultAudioIndex(facts);
+    return { record, facts, plan: chosen, bounds, audio: audioIndex };
+  }
+
+  return {
+    medias,
+
+    /** The media playlist of a rendition (`index.m3u8`). */
+    async playlist(claims: HlsClaims, audio: number | undefined): Promise<string> {
+      try {
+        const opened = await open(claims, audio);
+        return mediaPlaylist(opened.bounds, audio === undefined ? undefined : opened.audio);
+      } catch (error) {
+        return mapErrors(error);
+      }
+    },
+
+    /** Segment `segment` of a rendition, from the cache or made now. */
+    async segment(
+      claims: HlsClaims,
+      segment: number,
+      audio: number | undefined,
+    ): Promise<{ size: number; open: () => Readable }> {
+      try {
+        const opened = await open(claims, audio);
+        if (segment >= opened.bounds.length - 1) {
+          throw new AppError('file_not_found');
+        }
+        const request = {
+          sha256: opened.record.sha256,
+          rendition: claims.r,
+          audio: opened.audio,
+          segment,
+          input: await inputOf(opened.record.sha256),
+          facts: opened.facts,
+          plan: opened.plan,
+          bounds: opened.bounds,
+          encoder: deps.encoder,
+          vaapiDevice: deps.vaapiDevice,
+        };
+        // A segment evicted between finding and opening it is made again.
+        for (let attempt = 0; ; attempt += 1) {
+          const file = await deps.jobs.segment(request);
+          const handle = await fs.open(file, 'r').catch((error: unknown) => {
+            if (attempt < 2 && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+              return undefined;
+            }
+            throw error;
+          });
+          if (handle) {
+            const { size } = await handle.stat();
+            return { size, open: () => handle.createReadStream() };
+          }
+        }
+      } catch (error) {
+        return mapErrors(error);
+      }
+    },
+  };
+}
+
+export type VideoService = ReturnType<typeof createVideoService>;

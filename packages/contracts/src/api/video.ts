@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * What a browser says it decodes (`media_codecs` of a File call, docs/api.md#files): video
+ * codecs, audio codecs, containers, and `hls` when it plays HLS natively. Unknown names are
+ * ignored, so a newer player may send more.
+ */
+export const mediaCodecNames = [
+  'h264',
+  'hevc',
+  'vp9',
+  'av1',
+  'aac',
+  'mp3',
+  'opus',
+  'vorbis',
+  'flac',
+  'ac3',
+  'eac3',
+  'mp4',
+  'webm',
+  'mkv',
+  'hls',
+] as const;
+export type MediaCodecName = (typeof mediaCodecNames)[number];
+
+/** What a browser that sent no `media_codecs` is taken to decode. */
+export const baselineMediaCodecs: readonly MediaCodecName[] = [
+  'h264',
+  'vp9',
+  'aac',
+  'mp3',
+  'opus',
+  'vorbis',
+  'flac',
+  'mp4',
+  'webm',
+];
+
+/** The `media_codecs` query: a comma list of `mediaCodecNames`. */
+export const mediaCodecsQuerySchema = z
+  .string()
+  .max(512)
+  .optional()
+  .describe(
+    'What the browser decodes, a comma list of `h264,hevc,vp9,av1` (video), `aac,mp3,opus,vorbis,flac,ac3,eac3` (audio), `mp4,webm,mkv` (containers) and `hls` (native HLS); absent is a baseline browser (`h264,vp9,aac,mp3,opus,vorbis,flac,mp4,webm`). Decides which `medias` a video lists and which is the default',
+  );
+
+/** The known names of a `media_codecs` value, or the baseline when it is absent or names none. */
+export function parseMediaCodecs(value: string | undefined): Set<MediaCodecName> {
+  const known = new Set<string>(mediaCodecNames);
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name): name is MediaCodecName => known.has(name));
+  return new Set(names.length > 0 ? names : baselineMediaCodecs);
+}
+
+/** Which rendition a `medias` entry is: the file's own bytes, a remux, or a transcode. */
+export const renditionNames = ['original', 'remux', '1080p', '720p', '480p'] as const;
+export type RenditionName = (typeof renditionNames)[number];
+export const renditionSchema = z.enum(renditionNames);
+
+/** An HLS path under a rendition's signed link: its playlist or one of its segments. */
+export const hlsParamsSchema = z.object({
+  token: z.string().min(1).max(8192),
+  name: z
+    .string()
+    .regex(/^(index\.m3u8|\d{1,6}\.ts)$/)
+    .describe('`index.m3u8` (the media playlist) or `<n>.ts` (segment n, from 0)'),
+});
+
+export const hlsQuerySchema = z.object({
+  audio: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(63)
+    .optional()
+    .describe(
+      'The audio stream, 0-based among the audio streams; the default (else first) stream when absent',
+    ),
+});
+
+/** The HLS playlists and segments behind a rendition's signed link (`medias[].link`). */
+export const videoApi = {
+  hls: defineEndpoint({
+    method: 'GET',
+    path: '/content/v1/:token/hls/:name',
+    summary:
+      'A rendition of a video as HLS: `index.m3u8` lists every segment at once from the duration; `<n>.ts` is made on demand (MPEG-TS, H.264 + AAC), cached by content, and answers `transcode_busy` (503) while the server is at its transcode limit, `media_unplayable` when the bytes cannot be read, and `file_not_found` once the file or the share that gave the link no longer holds it',
+    tags: ['content'],
+    auth: 'visitor',
+    params: hlsParamsSchema,
+    query: hlsQuerySchema,
+  }),
+} as const;
