@@ -73,7 +73,10 @@ export async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
  * `onQuery`, told the SQL of every database query the app runs.
  */
 export type TestAppOptions = Partial<
-  Pick<ContainerOptions, 'now' | 'captchaGuard' | 'logger' | 'restores' | 'trackRunner'>
+  Pick<
+    ContainerOptions,
+    'now' | 'captchaGuard' | 'logger' | 'restores' | 'trackRunner' | 'mediaRunner'
+  >
 > & { onQuery?: (sql: string) => void };
 
 /**

@@ -198,6 +198,13 @@ export const mediaTracksRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.video` entry, for calls from the browser. */
+export const videoRoutes = {
+  hls: { method: 'GET', path: '/content/v1/:token/hls/:name' } as ApiRoute<
+    Catalogue['video']['hls']
+  >,
+};
+
 /** The method and path of each `apiCatalogue.membership` entry, for calls from the browser. */
 export const membershipRoutes = {
   vip: { method: 'GET', path: '/drive/v1/privilege/vip' } as ApiRoute<
@@ -358,6 +365,7 @@ export const apiRoutes = {
   health: healthRoutes,
   content: contentRoutes,
   mediaTracks: mediaTracksRoutes,
+  video: videoRoutes,
   membership: membershipRoutes,
   statistics: statisticsRoutes,
   feedback: feedbackRoutes,

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -32,7 +33,7 @@ export function createSegmentCache(options: { root: string; maxBytes: number; no
   let loaded: Promise<void> | undefined;
 
   async function scan(dir: string): Promise<void> {
-    let names: import('node:fs').Dirent[];
+    let names: Dirent[];
     try {
       names = await fs.readdir(dir, { withFileTypes: true });
     } catch {

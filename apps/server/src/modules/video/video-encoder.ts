@@ -20,18 +20,18 @@ export function detectVideoEncoder(
   if (wanted === 'none') {
     return 'software';
   }
-  let listed = '';
+  let listed: string;
   try {
-    listed = spawnSync('ffmpeg', ['-hide_banner', '-encoders'], {
-      encoding: 'utf8',
-      timeout: 10_000,
-    }).stdout;
+    listed =
+      spawnSync('ffmpeg', ['-hide_banner', '-encoders'], {
+        encoding: 'utf8',
+        timeout: 10_000,
+      }).stdout ?? '';
   } catch {
     listed = '';
   }
   const present =
-    (listed ?? '').includes(encoderNames[wanted]) &&
-    (wanted !== 'vaapi' || fs.existsSync(vaapiDevice));
+    listed.includes(encoderNames[wanted]) && (wanted !== 'vaapi' || fs.existsSync(vaapiDevice));
   if (!present) {
     logger?.warn(`the ${wanted} encoder is not available here: transcoding in software`);
     return 'software';
