@@ -83,6 +83,10 @@ export function createDriveArea(
     now,
     logger: options.logger,
     onComplete: (file) => events.record(file.userId, { type: 'TYPE_UPLOAD', fileId: file.id }),
+    events: {
+      rowOf: (userId, fileId) => events.rowOf(userId, { type: 'TYPE_UPLOAD', fileId }),
+      recorded: (userId, count) => events.recorded(userId, count),
+    },
   });
 
   // The share service queues large saves, which the restore worker (built on that service) runs:

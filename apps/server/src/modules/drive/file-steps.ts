@@ -206,6 +206,7 @@ export function createFileSteps(deps: FileServiceDeps) {
       blob: { sha256: string; gcid: string } | null;
       mimeType?: string;
     },
+    alongside?: (queries: FileQueries, fileId: string) => Promise<void>,
   ): Promise<FileRecord> {
     const name = checkName(input.name);
     const counted = input.blob !== null && input.size > 0;
@@ -227,6 +228,7 @@ export function createFileSteps(deps: FileServiceDeps) {
       ) {
         throw new AppError('file_space_not_enough');
       }
+      await alongside?.(queries, id);
       return owned(queries, userId, id);
     });
   }

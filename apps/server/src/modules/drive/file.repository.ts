@@ -540,6 +540,14 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /**
+     * Another module's queries on this connection (inside `transaction`, on its transaction): a
+     * row of theirs is written in the same commit as the files'.
+     */
+    on<T>(queriesOn: (connection: Kysely<Database>) => T): T {
+      return queriesOn(db);
+    },
+
     /** One reference fewer to a blob, in this transaction, never below zero. */
     async releaseBlobReference(sha256: string, now: Date): Promise<void> {
       await db

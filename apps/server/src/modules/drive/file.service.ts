@@ -7,7 +7,7 @@ import {
   parseFilters,
   sortKeysOf,
 } from './file-listing';
-import type { FileCondition, FileRecord, FolderLink } from './file.repository';
+import type { FileCondition, FileQueries, FileRecord, FolderLink } from './file.repository';
 import { checkName, inTrash, notFound, numberedName } from './file-names';
 import { createFileMoveService } from './file-move.service';
 import { createFileSteps, type FileServiceDeps } from './file-steps';
@@ -151,12 +151,14 @@ export function createFileService(deps: FileServiceDeps) {
     /**
      * A PENDING file whose bytes are still to come (an upload): it holds its name in the folder
      * (a taken one becomes `name(1)`) and its size, but counts toward the quota only once complete.
+     * `alongside` writes the caller's rows of it (the upload's) in the same transaction.
      */
     async createPending(
       userId: string,
       input: { name: string; parentId: string; size: number; mimeType?: string },
+      alongside?: (queries: FileQueries, fileId: string) => Promise<void>,
     ): Promise<FileRecord> {
-      return insertFile(userId, { ...input, blob: null });
+      return insertFile(userId, { ...input, blob: null }, alongside);
     },
 
     /**

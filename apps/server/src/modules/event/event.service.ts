@@ -4,7 +4,7 @@ import { filterError, filterValues, readFilters } from '../../http/filters';
 import { pageTokenOf, readPageToken } from '../../http/page-token';
 import { newId } from '../../lib/secrets';
 import type { EventInput } from '../drive/drive.ports';
-import type { EventRepository, EventView } from './event.repository';
+import type { EventRepository, EventView, NewEvent } from './event.repository';
 
 export interface EventServiceDeps {
   events: EventRepository;
@@ -54,16 +54,64 @@ function decodeToken(token: string): [string, string] {
 /** The default number of events a member keeps. */
 export const defaultEventsPerMember = 1000;
 
+/** Members whose count of new events is remembered at once. */
+const maxTrackedMembers = 10_000;
+
 /**
  * Recent events of the drive (`GET /drive/v1/events`). Other modules call `record` when a file
  * is uploaded, restored, played, viewed, downloaded or fetched. Each member keeps the newest
- * `keepPerMember` events; events of files that are in the trash, deleted or not the member's
+ * `keepPerMember` events (and up to a twentieth more, between two prunes); events of files that are in the trash, deleted or not the member's
  * are never listed.
  */
 export function createEventService(deps: EventServiceDeps) {
   const keep = deps.keepPerMember ?? defaultEventsPerMember;
+  // Finding the oldest event to keep reads `keep` index entries: done once per this many new
+  // events of a member rather than on every one, so a member holds at most this many more.
+  const pruneEvery = Math.max(1, Math.floor(keep / 20));
+  /** Events recorded per member since this process last pruned theirs. */
+  const sincePrune = new Map<string, number>();
+
+  /** The rows of one call's events, which keep their order: each a millisecond after the one before. */
+  function rowsOf(userId: string, list: EventInput[]): NewEvent[] {
+    const base = deps.now().getTime();
+    return list.slice(-keep).map((event, index) => ({
+      id: newId(),
+      userId,
+      type: event.type,
+      fileId: event.fileId,
+      params: event.params ?? {},
+      createdAt: new Date(base + index).toISOString(),
+    }));
+  }
+
+  /** Counts `count` new events of the member, pruning their oldest once enough came. */
+  async function recorded(userId: string, count: number): Promise<void> {
+    const pending = (sincePrune.get(userId) ?? 0) + count;
+    // With too many members counted at once, a new one is pruned at once, as before counting.
+    if (pending < pruneEvery && (sincePrune.has(userId) || sincePrune.size < maxTrackedMembers)) {
+      sincePrune.set(userId, pending);
+      return;
+    }
+    sincePrune.delete(userId);
+    await deps.events.prune(userId, keep);
+  }
 
   return {
+    /** The row of one event, for a caller that writes it in its own transaction (`recorded` after). */
+    rowOf(userId: string, input: EventInput): NewEvent {
+      return rowsOf(userId, [input])[0] as NewEvent;
+    },
+
+    /**
+     * Told that rows of `rowsOf` were written (in another module's transaction); older events
+     * are dropped now and then. Like `record`, a failure is logged, never thrown.
+     */
+    async recorded(userId: string, count: number): Promise<void> {
+      await recorded(userId, count).catch((error: unknown) =>
+        deps.logger?.error({ err: error }, 'pruning drive events failed'),
+      );
+    },
+
     /**
      * Records events of the member's files. Recording is a side note of the work that caused it:
      * a failure is logged, never thrown into that work.
@@ -73,20 +121,10 @@ export function createEventService(deps: EventServiceDeps) {
       if (list.length === 0) {
         return;
       }
-      const base = deps.now().getTime();
       try {
-        // Events of one call keep their order: each is a millisecond after the one before.
-        await deps.events.insert(
-          list.slice(-keep).map((event, index) => ({
-            id: newId(),
-            userId,
-            type: event.type,
-            fileId: event.fileId,
-            params: event.params ?? {},
-            createdAt: new Date(base + index).toISOString(),
-          })),
-        );
-        await deps.events.prune(userId, keep);
+        const rows = rowsOf(userId, list);
+        await deps.events.insert(rows);
+        await recorded(userId, rows.length);
       } catch (error) {
         deps.logger?.error({ err: error }, 'recording drive events failed');
       }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError } from '../../http/app-error';
 import type { FileRecord } from '../drive/file.repository';
 import type { FileService } from '../drive/file.service';
+import type { NewEvent } from '../event/event.repository';
 import type { BlobStore } from '../storage/blob-store';
 import type { BlobRepository } from '../storage/blob.repository';
 import type { BlobService } from '../storage/blob.service';
@@ -28,8 +29,18 @@ export interface UploadServiceDeps {
     info(object: object, message: string): void;
     error(object: object, message: string): void;
   };
-  /** Told of every completed upload (recent events). */
+  /** Told of every completed upload (recent events) the commit below did not record itself. */
   onComplete?: (file: FileRecord) => Promise<void>;
+  /** The recent event of an upload, written by its commit (`commitStored`). */
+  events?: UploadEvents;
+}
+
+/** The event module's side of an upload's commit. */
+export interface UploadEvents {
+  /** The row of the member's upload event of a file, to write in the commit's transaction. */
+  rowOf(userId: string, fileId: string): NewEvent;
+  /** Told once such rows are committed (older events are dropped now and then); never throws. */
+  recorded(userId: string, count: number): Promise<void>;
 }
 
 function notFound(): AppError {
@@ -202,8 +213,15 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     // The quota is checked again inside the commit, atomically with the member's counters,
     // against the limit the caller just read (or, on the restart path, reads now).
     const limit = known?.limit ?? (await files.about(upload.userId)).limit;
-    const outcome = await uploads.commit(upload, digest, now(), deadline(), limit, () =>
-      store.exists(digest.sha256),
+    const event = deps.events;
+    const { outcome, file } = await uploads.commit(
+      upload,
+      digest,
+      now(),
+      deadline(),
+      limit,
+      () => store.exists(digest.sha256),
+      event && ((completed) => event.rowOf(completed.userId, completed.id)),
     );
     sessions.delete(upload.id);
     if (outcome === 'over_quota') {
@@ -215,15 +233,10 @@ export function createUploadSteps(deps: UploadServiceDeps) {
       await discard(upload);
       throw new AppError('aborted', { description: 'The upload raced a clean-up; start it again' });
     }
-    if (outcome === 'file_gone') {
+    if (outcome === 'file_gone' || file === undefined) {
       return undefined;
     }
-    const file = await files.get(upload.userId, upload.fileId);
-    if (deps.onComplete) {
-      await deps
-        .onComplete(file)
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'upload event not recorded'));
-    }
+    await deps.events?.recorded(file.userId, 1);
     return file;
   }
 

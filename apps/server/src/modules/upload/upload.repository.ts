@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database, UploadTable } from '../../db/schema';
+import { toFileRecord, type FileRecord } from '../drive/file.repository';
 import { usageQueriesOn } from '../drive/usage.repository';
+import { createEventRepository, type NewEvent } from '../event/event.repository';
 import type { ContentDigest } from '../storage/content-hash';
 
 /** A byte range the server asked an instant upload to prove. */
@@ -87,6 +89,32 @@ export type CommitOutcome = 'completed' | 'file_gone' | 'bytes_gone' | 'over_quo
 const complete = 'PHASE_TYPE_COMPLETE';
 const pending = 'PHASE_TYPE_PENDING';
 
+/** Upload queries on a connection or a transaction another module opened (the file's, at creation). */
+export function uploadQueriesOn(db: Kysely<Database>) {
+  return {
+    async insert(upload: NewUpload): Promise<void> {
+      await db
+        .insertInto('uploads')
+        .values({
+          id: upload.id,
+          user_id: upload.userId,
+          file_id: upload.fileId,
+          size: upload.size,
+          received: 0,
+          client_hash: upload.clientHash,
+          upload_type: upload.uploadType,
+          state: 'receiving',
+          sha256: null,
+          gcid: null,
+          proof: upload.proof === null ? null : JSON.stringify(upload.proof),
+          created_at: upload.createdAt,
+          expires_at: upload.expiresAt,
+        })
+        .execute();
+    },
+  };
+}
+
 /**
  * Upload rows, and the one transaction that completes an upload: the blob's row and reference,
  * the file turned COMPLETE and the upload marked complete commit together or not at all.
@@ -144,13 +172,14 @@ export function createUploadRepository(db: Kysely<Database>) {
     return (await usage.adjust(upload.userId, delta, now, { limit })) ? 'booked' : 'over_quota';
   }
 
+  /** Turns the PENDING file COMPLETE; answers it as it is now, or undefined when it went. */
   async function completeFile(
     trx: Transaction<Database>,
     upload: UploadRecord,
     digest: ContentDigest,
     stamp: string,
-  ): Promise<boolean> {
-    const result = await trx
+  ): Promise<FileRecord | undefined> {
+    const row = await trx
       .updateTable('files')
       .set({
         phase: complete,
@@ -162,31 +191,13 @@ export function createUploadRepository(db: Kysely<Database>) {
       .where('id', '=', upload.fileId)
       .where('user_id', '=', upload.userId)
       .where('phase', '=', pending)
+      .returningAll()
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return row === undefined ? undefined : toFileRecord(row);
   }
 
   return {
-    async insert(upload: NewUpload): Promise<void> {
-      await db
-        .insertInto('uploads')
-        .values({
-          id: upload.id,
-          user_id: upload.userId,
-          file_id: upload.fileId,
-          size: upload.size,
-          received: 0,
-          client_hash: upload.clientHash,
-          upload_type: upload.uploadType,
-          state: 'receiving',
-          sha256: null,
-          gcid: null,
-          proof: upload.proof === null ? null : JSON.stringify(upload.proof),
-          created_at: upload.createdAt,
-          expires_at: upload.expiresAt,
-        })
-        .execute();
-    },
+    ...uploadQueriesOn(db),
 
     async find(id: string): Promise<UploadRecord | undefined> {
       const row = await db
@@ -264,9 +275,11 @@ export function createUploadRepository(db: Kysely<Database>) {
       expiresAt: string,
       limit: number,
       stillStored: () => Promise<boolean>,
-    ): Promise<CommitOutcome> {
+      event?: (file: FileRecord) => NewEvent,
+    ): Promise<{ outcome: CommitOutcome; file?: FileRecord }> {
       const stamp = now.toISOString();
       let outcome: CommitOutcome = 'completed';
+      let file: FileRecord | undefined;
       try {
         await db.transaction().execute(async (trx) => {
           const booking = await bookUsage(trx, upload, digest, now, limit);
@@ -293,27 +306,31 @@ export function createUploadRepository(db: Kysely<Database>) {
             outcome = 'over_quota';
             return;
           }
-          const filed = booking === 'booked' && (await completeFile(trx, upload, digest, stamp));
-          if (filed) {
+          file = booking === 'booked' ? await completeFile(trx, upload, digest, stamp) : undefined;
+          if (file) {
             await trx
               .updateTable('blobs')
               .set({ ref_count: sql<number>`ref_count + 1` })
               .where('sha256', '=', digest.sha256)
               .execute();
+            if (event) {
+              // The upload's event is written in the same commit: no second commit to make.
+              await createEventRepository(trx).insert([event(file)]);
+            }
           } else if (booking === 'booked') {
             // The PENDING file went between the booking and now: take its size back.
             await usageQueriesOn(trx).adjust(upload.userId, { live: -digest.size, trash: 0 }, now);
           }
           await completeUpload(trx, upload.id, digest, expiresAt);
-          outcome = filed ? 'completed' : 'file_gone';
+          outcome = file ? 'completed' : 'file_gone';
         });
       } catch (error) {
         if (error instanceof RolledBack) {
-          return 'bytes_gone';
+          return { outcome: 'bytes_gone' };
         }
         throw error;
       }
-      return outcome;
+      return { outcome, ...(file ? { file } : {}) };
     },
 
     /** Completes an instant upload: one more reference to a stored blob, no bytes. */
@@ -342,7 +359,7 @@ export function createUploadRepository(db: Kysely<Database>) {
             outcome = 'bytes_gone';
             throw new RolledBack();
           }
-          if (!(await completeFile(trx, upload, digest, stamp))) {
+          if ((await completeFile(trx, upload, digest, stamp)) === undefined) {
             outcome = 'file_gone';
             throw new RolledBack();
           }

@@ -3,7 +3,12 @@ import { Readable } from 'node:stream';
 import { AppError } from '../../http/app-error';
 import { newId } from '../../lib/secrets';
 import type { FileRecord } from '../drive/file.repository';
-import type { ProofRange, UploadRecord } from './upload.repository';
+import {
+  uploadQueriesOn,
+  type NewUpload,
+  type ProofRange,
+  type UploadRecord,
+} from './upload.repository';
 import { createUploadAppend, type UploadChecksum } from './upload-append';
 import { chooseProofRanges, createUploadProofService } from './upload-proof.service';
 import { createUploadSteps, type UploadServiceDeps } from './upload-steps';
@@ -110,18 +115,12 @@ export function createUploadService(deps: UploadServiceDeps) {
         await deps.onComplete?.(file);
         return { file, upload: undefined, proof: null };
       }
-      const file = await files.createPending(userId, {
-        name: input.name,
-        parentId: input.parentId,
-        size: input.size,
-        ...(input.mimeType === undefined ? {} : { mimeType: input.mimeType }),
-      });
       // Offered whenever hash and size are given, whether or not the content is stored: no oracle.
       const proof = hash === '' ? null : chooseProofRanges(input.size);
-      const upload = {
+      const upload: NewUpload = {
         id: newId(),
         userId,
-        fileId: file.id,
+        fileId: '',
         size: input.size,
         clientHash: hash,
         uploadType: input.uploadType,
@@ -129,7 +128,20 @@ export function createUploadService(deps: UploadServiceDeps) {
         createdAt: now().toISOString(),
         expiresAt: deadline(),
       };
-      await uploads.insert(upload);
+      // The upload's row is written in the file's transaction: one commit, never a file without it.
+      const file = await files.createPending(
+        userId,
+        {
+          name: input.name,
+          parentId: input.parentId,
+          size: input.size,
+          ...(input.mimeType === undefined ? {} : { mimeType: input.mimeType }),
+        },
+        (queries, fileId) => {
+          upload.fileId = fileId;
+          return queries.on(uploadQueriesOn).insert(upload);
+        },
+      );
       return {
         file,
         upload: { ...upload, received: 0, state: 'receiving', sha256: null, gcid: null },
