@@ -52,16 +52,24 @@ export function preparedQuery<DB, Values extends Record<string, unknown>, Row>(
     return entry;
   }
 
+  async function run(db: Kysely<DB>, values: Values) {
+    const { query, slots } = compiledFor(db, values);
+    const parameters = query.parameters.map((constant, index) => {
+      const name = slots[index];
+      return name === null || name === undefined ? constant : values[name];
+    });
+    return db.executeQuery<Row>({ ...query, parameters });
+  }
+
   return {
     /** Runs the query on `db` (a database or a transaction) with `values`; answers its rows. */
     async execute(db: Kysely<DB>, values: Values): Promise<Row[]> {
-      const { query, slots } = compiledFor(db, values);
-      const parameters = query.parameters.map((constant, index) => {
-        const name = slots[index];
-        return name === null || name === undefined ? constant : values[name];
-      });
-      const result = await db.executeQuery<Row>({ ...query, parameters });
-      return result.rows;
+      return (await run(db, values)).rows;
+    },
+
+    /** Runs an insert, update or delete; answers how many rows it changed. */
+    async executeChanges(db: Kysely<DB>, values: Values): Promise<bigint> {
+      return (await run(db, values)).numAffectedRows ?? 0n;
     },
 
     /** The SQL on `db`, each parameter shown as `:name` or as the query's constant. */

@@ -94,14 +94,23 @@ describe.each(dialects)('the queries of the hot calls on %s', (dialect) => {
     const { headers } = await signedInMember(t);
     const { created, stored } = await uploadSmallFile(headers, 'small.bin');
     // Creating: the session, the quota (usage, memberships, packs), then the file's row under a
-    // free name in one transaction, and the upload's row.
+    // free name and the upload's row, in one transaction.
     expect(created).toHaveLength(10);
+    expect(created.filter((query) => query === 'commit')).toHaveLength(1);
+    /** Whether the call inserted into `table` inside its one transaction. */
+    const committed = (queries: string[], table: string) => {
+      const at = queries.findIndex((query) => query.startsWith(`insert into "${table}"`));
+      const begin = Math.max(queries.indexOf('begin'), queries.indexOf('begin immediate'));
+      return begin >= 0 && at > begin && at < queries.indexOf('commit');
+    };
+    expect(committed(created, 'uploads')).toBe(true);
     // Storing: the upload (its session was checked by the create just before); the quota once
     // before the commit, which records the offset with the digest and whose transaction (usage
-    // row ensured once, blob, file, upload) checks the quota again against the limit read then;
-    // the file's answer and its event.
-    expect(stored).toHaveLength(18);
+    // row ensured once, blob, file answered as it is now, upload, the upload's event) checks the
+    // quota again against the limit read then.
+    expect(stored).toHaveLength(16);
     expect(stored.filter((query) => query === 'commit')).toHaveLength(1);
+    expect(committed(stored, 'events')).toBe(true);
   });
 
   // The SQL itself, in a file per database beside this test: a changed query shows in review as

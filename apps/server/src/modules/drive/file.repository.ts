@@ -256,6 +256,12 @@ const liveFileByName = preparedQuery(
       .where('trashed', '=', 0),
 );
 
+/** A new row of `files` (every create and upload writes one): compiled once. */
+const insertFileRow = preparedQuery(
+  (db: Kysely<Database>, values: Insertable<FileTable>) =>
+    db.insertInto('files').values(values),
+);
+
 function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
   const usage = usageQueriesOn(db);
   const owned = (userId: string) =>
@@ -432,7 +438,7 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
     },
 
     async insert(file: NewFile): Promise<void> {
-      await db.insertInto('files').values(newFileRow(file)).execute();
+      await insertFileRow.execute(db, newFileRow(file));
     },
 
     /** Changes columns of the member's items. */

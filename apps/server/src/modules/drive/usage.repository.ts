@@ -62,6 +62,36 @@ const usageOfMember = preparedQuery((db: Kysely<Database>, values: { userId: str
     .where('user_id', '=', values.userId),
 );
 
+// The counter statements of every upload's commit: compiled once.
+const ensureUsageRow = preparedQuery(
+  (db: Kysely<Database>, values: { userId: string; stamp: string }) =>
+    db
+      .insertInto('member_usage')
+      .values({ user_id: values.userId, live_bytes: 0, trash_bytes: 0, updated_at: values.stamp })
+      .onConflict((conflict) => conflict.column('user_id').doNothing()),
+);
+const lockUsageRow = preparedQuery((db: Kysely<Database>, values: { userId: string }) =>
+  db
+    .updateTable('member_usage')
+    .set({ live_bytes: sql<number>`live_bytes` })
+    .where('user_id', '=', values.userId),
+);
+type AdjustValues = { userId: string; live: number; trash: number; stamp: string };
+const adjustUsageRow = (db: Kysely<Database>, values: AdjustValues) =>
+  db
+    .updateTable('member_usage')
+    .set({
+      live_bytes: sql<number>`live_bytes + ${values.live}`,
+      trash_bytes: sql<number>`trash_bytes + ${values.trash}`,
+      updated_at: values.stamp,
+    })
+    .where('user_id', '=', values.userId);
+const adjustUsage = preparedQuery(adjustUsageRow);
+const adjustUsageWithin = preparedQuery(
+  (db: Kysely<Database>, values: AdjustValues & { limit: number }) =>
+    adjustUsageRow(db, values).where(sql<boolean>`live_bytes + ${values.live} <= ${values.limit}`),
+);
+
 export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
   // Inside a transaction a row once ensured stays (nothing deletes it meanwhile), so `adjust`
   // after `lock` does not write it a second time.
@@ -72,11 +102,7 @@ export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
       return;
     }
     ensured?.add(userId);
-    await db
-      .insertInto('member_usage')
-      .values({ user_id: userId, live_bytes: 0, trash_bytes: 0, updated_at: stamp })
-      .onConflict((conflict) => conflict.column('user_id').doNothing())
-      .execute();
+    await ensureUsageRow.execute(db, { userId, stamp });
   }
 
   return {
@@ -88,11 +114,7 @@ export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
      */
     async lock(userId: string, now: Date): Promise<void> {
       await ensureRow(userId, now.toISOString());
-      await db
-        .updateTable('member_usage')
-        .set({ live_bytes: sql<number>`live_bytes` })
-        .where('user_id', '=', userId)
-        .execute();
+      await lockUsageRow.execute(db, { userId });
     },
 
     /**
@@ -112,19 +134,12 @@ export function usageQueriesOn(db: Kysely<Database> | Transaction<Database>) {
       }
       const stamp = now.toISOString();
       await ensureRow(userId, stamp);
-      let update = db
-        .updateTable('member_usage')
-        .set({
-          live_bytes: sql<number>`live_bytes + ${delta.live}`,
-          trash_bytes: sql<number>`trash_bytes + ${delta.trash}`,
-          updated_at: stamp,
-        })
-        .where('user_id', '=', userId);
-      if (options.limit !== undefined && delta.live > 0) {
-        update = update.where(sql<boolean>`live_bytes + ${delta.live} <= ${options.limit}`);
-      }
-      const result = await update.executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      const values = { userId, live: delta.live, trash: delta.trash, stamp };
+      const changed =
+        options.limit !== undefined && delta.live > 0
+          ? await adjustUsageWithin.executeChanges(db, { ...values, limit: options.limit })
+          : await adjustUsage.executeChanges(db, values);
+      return changed > 0n;
     },
 
     /** The member's counters (zero for a member who never stored a file). */

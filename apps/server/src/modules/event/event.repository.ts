@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventType } from '@nimbus/contracts';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 /** A new event row. */
@@ -54,10 +55,38 @@ function parseParams(text: string): Record<string, string> {
  * Recent events of the drive. Listings join each event to its file, of the same member and not
  * in the trash, so events of trashed, deleted or others' files never show.
  */
+/** One event's row (an upload's, in its commit): compiled once. */
+const insertEventRow = preparedQuery(
+  (
+    db: Kysely<Database>,
+    values: {
+      id: string;
+      userId: string;
+      type: EventType;
+      fileId: string;
+      params: string;
+      createdAt: string;
+    },
+  ) =>
+    db.insertInto('events').values({
+      id: values.id,
+      user_id: values.userId,
+      type: values.type,
+      file_id: values.fileId,
+      params: values.params,
+      created_at: values.createdAt,
+    }),
+);
+
 export function createEventRepository(db: Kysely<Database>) {
   return {
     async insert(events: NewEvent[]): Promise<void> {
-      if (events.length === 0) {
+      const [only] = events;
+      if (only === undefined) {
+        return;
+      }
+      if (events.length === 1) {
+        await insertEventRow.execute(db, { ...only, params: JSON.stringify(only.params) });
         return;
       }
       await db

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database, UploadTable } from '../../db/schema';
 import { toFileRecord, type FileRecord } from '../drive/file.repository';
@@ -77,6 +77,101 @@ const ownedUpload = preparedQuery((db: Kysely<Database>, values: { userId: strin
     .where('user_id', '=', values.userId),
 );
 
+const complete = 'PHASE_TYPE_COMPLETE';
+const pending = 'PHASE_TYPE_PENDING';
+
+// The statements every upload runs, from its row to its commit: compiled once (see preparedQuery).
+const insertUploadRow = preparedQuery((db: Kysely<Database>, values: Insertable<UploadTable>) =>
+  db.insertInto('uploads').values(values),
+);
+const markCommittingRow = preparedQuery(
+  (db: Kysely<Database>, values: { id: string; sha256: string; gcid: string; size: number }) =>
+    db
+      .updateTable('uploads')
+      .set({
+        state: 'committing',
+        sha256: values.sha256,
+        gcid: values.gcid,
+        received: values.size,
+      })
+      .where('id', '=', values.id),
+);
+const completeUploadRow = preparedQuery(
+  (
+    db: Kysely<Database>,
+    values: { id: string; sha256: string; gcid: string; size: number; expiresAt: string },
+  ) =>
+    db
+      .updateTable('uploads')
+      .set({
+        state: 'complete',
+        sha256: values.sha256,
+        gcid: values.gcid,
+        received: values.size,
+        proof: null,
+        expires_at: values.expiresAt,
+      })
+      .where('id', '=', values.id),
+);
+const pendingFileOf = preparedQuery(
+  (db: Kysely<Database>, values: { userId: string; fileId: string }) =>
+    db
+      .selectFrom('files')
+      .select(['id', 'trashed'])
+      .where('id', '=', values.fileId)
+      .where('user_id', '=', values.userId)
+      .where('phase', '=', pending),
+);
+const completeFileRow = preparedQuery(
+  (
+    db: Kysely<Database>,
+    values: {
+      userId: string;
+      fileId: string;
+      sha256: string;
+      gcid: string;
+      size: number;
+      stamp: string;
+    },
+  ) =>
+    db
+      .updateTable('files')
+      .set({
+        phase: complete,
+        sha256: values.sha256,
+        gcid: values.gcid,
+        size: values.size,
+        modified_at: values.stamp,
+      })
+      .where('id', '=', values.fileId)
+      .where('user_id', '=', values.userId)
+      .where('phase', '=', pending)
+      .returningAll(),
+);
+const insertBlobRow = preparedQuery(
+  (db: Kysely<Database>, values: { sha256: string; gcid: string; size: number; stamp: string }) =>
+    db
+      .insertInto('blobs')
+      .values({
+        sha256: values.sha256,
+        gcid: values.gcid,
+        size: values.size,
+        ref_count: 0,
+        created_at: values.stamp,
+        updated_at: values.stamp,
+        verified_at: null,
+      })
+      .onConflict((conflict) =>
+        conflict.column('sha256').doUpdateSet({ updated_at: values.stamp }),
+      ),
+);
+const addBlobReference = preparedQuery((db: Kysely<Database>, values: { sha256: string }) =>
+  db
+    .updateTable('blobs')
+    .set({ ref_count: sql<number>`ref_count + 1` })
+    .where('sha256', '=', values.sha256),
+);
+
 /** Thrown inside a transaction to roll it back. */
 class RolledBack extends Error {}
 
@@ -86,31 +181,25 @@ class RolledBack extends Error {}
  */
 export type CommitOutcome = 'completed' | 'file_gone' | 'bytes_gone' | 'over_quota';
 
-const complete = 'PHASE_TYPE_COMPLETE';
-const pending = 'PHASE_TYPE_PENDING';
-
 /** Upload queries on a connection or a transaction another module opened (the file's, at creation). */
 export function uploadQueriesOn(db: Kysely<Database>) {
   return {
     async insert(upload: NewUpload): Promise<void> {
-      await db
-        .insertInto('uploads')
-        .values({
-          id: upload.id,
-          user_id: upload.userId,
-          file_id: upload.fileId,
-          size: upload.size,
-          received: 0,
-          client_hash: upload.clientHash,
-          upload_type: upload.uploadType,
-          state: 'receiving',
-          sha256: null,
-          gcid: null,
-          proof: upload.proof === null ? null : JSON.stringify(upload.proof),
-          created_at: upload.createdAt,
-          expires_at: upload.expiresAt,
-        })
-        .execute();
+      await insertUploadRow.execute(db, {
+        id: upload.id,
+        user_id: upload.userId,
+        file_id: upload.fileId,
+        size: upload.size,
+        received: 0,
+        client_hash: upload.clientHash,
+        upload_type: upload.uploadType,
+        state: 'receiving',
+        sha256: null,
+        gcid: null,
+        proof: upload.proof === null ? null : JSON.stringify(upload.proof),
+        created_at: upload.createdAt,
+        expires_at: upload.expiresAt,
+      });
     },
   };
 }
@@ -126,18 +215,13 @@ export function createUploadRepository(db: Kysely<Database>) {
     digest: ContentDigest,
     expiresAt: string,
   ) {
-    await trx
-      .updateTable('uploads')
-      .set({
-        state: 'complete',
-        sha256: digest.sha256,
-        gcid: digest.gcid,
-        received: digest.size,
-        proof: null,
-        expires_at: expiresAt,
-      })
-      .where('id', '=', uploadId)
-      .execute();
+    await completeUploadRow.execute(trx, {
+      id: uploadId,
+      sha256: digest.sha256,
+      gcid: digest.gcid,
+      size: digest.size,
+      expiresAt,
+    });
   }
 
   /**
@@ -155,13 +239,10 @@ export function createUploadRepository(db: Kysely<Database>) {
   ): Promise<'booked' | 'file_gone' | 'over_quota'> {
     const usage = usageQueriesOn(trx);
     await usage.lock(upload.userId, now);
-    const waiting = await trx
-      .selectFrom('files')
-      .select(['id', 'trashed'])
-      .where('id', '=', upload.fileId)
-      .where('user_id', '=', upload.userId)
-      .where('phase', '=', pending)
-      .executeTakeFirst();
+    const [waiting] = await pendingFileOf.execute(trx, {
+      userId: upload.userId,
+      fileId: upload.fileId,
+    });
     if (waiting === undefined) {
       return 'file_gone';
     }
@@ -179,20 +260,14 @@ export function createUploadRepository(db: Kysely<Database>) {
     digest: ContentDigest,
     stamp: string,
   ): Promise<FileRecord | undefined> {
-    const row = await trx
-      .updateTable('files')
-      .set({
-        phase: complete,
-        sha256: digest.sha256,
-        gcid: digest.gcid,
-        size: digest.size,
-        modified_at: stamp,
-      })
-      .where('id', '=', upload.fileId)
-      .where('user_id', '=', upload.userId)
-      .where('phase', '=', pending)
-      .returningAll()
-      .executeTakeFirst();
+    const [row] = await completeFileRow.execute(trx, {
+      userId: upload.userId,
+      fileId: upload.fileId,
+      sha256: digest.sha256,
+      gcid: digest.gcid,
+      size: digest.size,
+      stamp,
+    });
     return row === undefined ? undefined : toFileRecord(row);
   }
 
@@ -250,16 +325,12 @@ export function createUploadRepository(db: Kysely<Database>) {
 
     /** Every byte is in and hashed: the digest is written down before the bytes move. */
     async markCommitting(id: string, digest: ContentDigest): Promise<void> {
-      await db
-        .updateTable('uploads')
-        .set({
-          state: 'committing',
-          sha256: digest.sha256,
-          gcid: digest.gcid,
-          received: digest.size,
-        })
-        .where('id', '=', id)
-        .execute();
+      await markCommittingRow.execute(db, {
+        id,
+        sha256: digest.sha256,
+        gcid: digest.gcid,
+        size: digest.size,
+      });
     },
 
     /**
@@ -286,19 +357,12 @@ export function createUploadRepository(db: Kysely<Database>) {
           // The blob row first (the file's `sha256` references it), at no new reference: bytes
           // refused by the quota or orphaned by a deleted file stay unreferenced, so collection
           // frees them.
-          await trx
-            .insertInto('blobs')
-            .values({
-              sha256: digest.sha256,
-              gcid: digest.gcid,
-              size: digest.size,
-              ref_count: 0,
-              created_at: stamp,
-              updated_at: stamp,
-              verified_at: null,
-            })
-            .onConflict((conflict) => conflict.column('sha256').doUpdateSet({ updated_at: stamp }))
-            .execute();
+          await insertBlobRow.execute(trx, {
+            sha256: digest.sha256,
+            gcid: digest.gcid,
+            size: digest.size,
+            stamp,
+          });
           if (!(await stillStored())) {
             throw new RolledBack();
           }
@@ -308,11 +372,7 @@ export function createUploadRepository(db: Kysely<Database>) {
           }
           file = booking === 'booked' ? await completeFile(trx, upload, digest, stamp) : undefined;
           if (file) {
-            await trx
-              .updateTable('blobs')
-              .set({ ref_count: sql<number>`ref_count + 1` })
-              .where('sha256', '=', digest.sha256)
-              .execute();
+            await addBlobReference.execute(trx, { sha256: digest.sha256 });
             if (event) {
               // The upload's event is written in the same commit: no second commit to make.
               await createEventRepository(trx).insert([event(file)]);
