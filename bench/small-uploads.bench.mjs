@@ -19,6 +19,7 @@ import {
   signUp,
   startNimbus,
   startProcess,
+  target,
   tempDir,
 } from './lib.mjs';
 
@@ -208,6 +209,11 @@ await runBench(async () => {
     const { seconds, cpu } = await uploadAll(nimbus, member, folder.id, contents, count);
     line(`nimbus form uploads, ${count} x 1 KiB`, perSecond(seconds), bareSeconds / seconds);
     line('nimbus CPU per file (create + form POST)', cpuPerFile(cpu), bareCpu / cpu);
+    target(
+      'small files stored at >= 0.6x bare node:http + fsync',
+      bareSeconds / seconds >= 0.6,
+      `${(bareSeconds / seconds).toFixed(2)}x (CPU per file ${(bareCpu / cpu).toFixed(2)}x)`,
+    );
 
     // The same uploads into a drive that already holds `driveFiles` files: what grows with the
     // drive (the quota check sums the member's usage at create and at commit) shows here.
