@@ -257,9 +257,8 @@ const liveFileByName = preparedQuery(
 );
 
 /** A new row of `files` (every create and upload writes one): compiled once. */
-const insertFileRow = preparedQuery(
-  (db: Kysely<Database>, values: Insertable<FileTable>) =>
-    db.insertInto('files').values(values),
+const insertFileRow = preparedQuery((db: Kysely<Database>, values: Insertable<FileTable>) =>
+  db.insertInto('files').values(values),
 );
 
 function repositoryOn(db: Kysely<Database> | Transaction<Database>) {
