@@ -30,7 +30,7 @@ const hls = (id: string, height: number, extra: Partial<PlayerMedia> = {}) =>
   media({
     media_id: id,
     media_name: `${height}p`,
-    rendition: `${height}p`,
+    rendition: `${height}p` as PlayerMedia['rendition'],
     video: {
       width: (height * 16) / 9,
       height,
