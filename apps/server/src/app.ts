@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -20,6 +19,7 @@ import type { Container } from './container';
 import { answerSerializerCompiler } from './http/answer-serializer';
 import { AppError } from './http/app-error';
 import { answerClientError, answerConnect, lacksHost } from './http/client-error';
+import { registerRateLimit } from './http/rate-limit';
 import { registerErrorHandler, sendFrameworkError, sharedError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './modules/auth/origin-guard';
@@ -234,19 +234,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  // Every route is limited except the health probes, which opt out in their route config: an
-  // allow list would be asked on every request.
-  await app.register(fastifyRateLimit, {
+  // Every route is limited except the health probes, which opt out in their route config.
+  const rateLimit = registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    // The limit is told when it is reached (429 with Retry-After), not on every answer.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (_request, context) =>
-      new AppError('too_many_requests', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
   registerClientGuard(app, config.AUTH_CLIENTS);
@@ -417,7 +408,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const unknownPath = sharedError(
     new AppError('not_found', { description: 'This API path does not exist' }),
   );
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async () => {
+  app.setNotFoundHandler({ preHandler: rateLimit }, async () => {
     throw unknownPath;
   });
 

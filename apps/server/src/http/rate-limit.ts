@@ -1,0 +1,116 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
+import ipaddr from 'ipaddr.js';
+import { LruMap } from 'toad-cache';
+import { AppError } from './app-error';
+
+/** At most `max` calls of one client in each window of `timeWindow` milliseconds. */
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own limit, or `false` for a route that is never limited (health probes). */
+    rateLimit?: RateLimit | false;
+  }
+}
+
+/** The hook that counts a call against its client's limit. */
+export type RateLimitHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+) => void;
+
+/** Clients whose windows are remembered; the least recently seen is forgotten first. */
+const rememberedClients = 5000;
+
+/**
+ * The client a call is counted against: its address, an IPv6 address by its /64 network (one
+ * home or one server holds a whole /64, so counting single addresses would let it rotate past
+ * the limit), an IPv4 address mapped into IPv6 as itself.
+ */
+export function clientKeyOf(ip: string): string {
+  if (!ip.includes(':') || !ipaddr.IPv6.isValid(ip)) {
+    return ip;
+  }
+  const address = ipaddr.IPv6.parse(ip);
+  if (address.isIPv4MappedAddress()) {
+    return address.toIPv4Address().toString();
+  }
+  return `${address.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
+}
+
+interface Window {
+  calls: number;
+  startMs: number;
+}
+
+/** Fixed windows per client: a window starts at the client's first call after the last one ended. */
+class CallCounter {
+  readonly #windows = new LruMap<Window>(rememberedClients);
+
+  constructor(readonly limit: RateLimit) {}
+
+  /** Counts one call; answers how many milliseconds the client must wait, 0 when it may go on. */
+  count(key: string, nowMs: number): number {
+    let window = this.#windows.get(key);
+    if (window === undefined || window.startMs + this.limit.timeWindow <= nowMs) {
+      window = { calls: 0, startMs: nowMs };
+      this.#windows.set(key, window);
+    }
+    window.calls += 1;
+    return window.calls > this.limit.max ? window.startMs + this.limit.timeWindow - nowMs : 0;
+  }
+}
+
+function hookOf(counter: CallCounter): RateLimitHook {
+  const { max } = counter.limit;
+  // A plain hook: it runs on nearly every request, and a promise per call costs more than the count.
+  return (request, reply, done) => {
+    const waitMs = counter.count(clientKeyOf(request.ip), Date.now());
+    if (waitMs === 0) {
+      done();
+      return;
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+    void reply
+      .header('x-ratelimit-limit', String(max))
+      .header('x-ratelimit-remaining', '0')
+      .header('x-ratelimit-reset', String(retryAfterSeconds));
+    done(new AppError('too_many_requests', { retryAfterSeconds }));
+  };
+}
+
+/**
+ * Limits every route to `limit` calls per client, shared by all routes, unless the route names
+ * its own limit (counted for that route alone) or opts out with `config: { rateLimit: false }`.
+ * The count runs first among a route's hooks, so calls refused for their credentials count too.
+ * Answers the hook of the shared limit, for answers no route gives (unknown paths).
+ */
+export function registerRateLimit(app: FastifyInstance, limit: RateLimit): RateLimitHook {
+  const shared = hookOf(new CallCounter(limit));
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const own = route.config?.rateLimit;
+    if (own === false) {
+      return;
+    }
+    const hook = own === undefined ? shared : hookOf(new CallCounter(own));
+    const existing = route.onRequest;
+    route.onRequest =
+      existing === undefined
+        ? [hook]
+        : [hook, ...(Array.isArray(existing) ? existing : [existing])];
+  });
+  return shared;
+}
