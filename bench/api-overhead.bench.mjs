@@ -13,16 +13,15 @@ const rounds = Number(process.env.BENCH_RUNS ?? 3);
 /** The signed-in call must cost at most this much more than bare node:http (issue target). */
 const signedInTarget = 0.6;
 
+// Bare node:http answering each call with the same JSON Nimbus gave it (status and body), serialised
+// per request as any server does; `/readyz` is its readiness probe.
 const bareServer = `
   const http = require('node:http');
+  const answers = JSON.parse(process.env.ANSWERS);
   http.createServer((request, response) => {
-    if (request.url === '/readyz' || request.url === '/healthz') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"status":"ok"}');
-      return;
-    }
-    response.writeHead(404, { 'content-type': 'application/json' });
-    response.end('{"error":"not_found","error_code":5}');
+    const answer = request.url === '/readyz' ? { status: 200, body: {} } : answers[request.url.slice(1)];
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(answer.body));
   }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
@@ -35,14 +34,8 @@ async function measure(pid, options) {
   return { rps: result.rps, cpuMicros: ((cpuMillis(pid) - before) * 1000) / result.requests };
 }
 
-const barePort = await freePort();
-const bare = await startProcess({
-  args: ['-e', bareServer],
-  env: { PORT: String(barePort) },
-  port: barePort,
-  readyPath: '/readyz',
-});
 const nimbus = await startNimbus();
+let bare;
 try {
   const member = await signUp(nimbus);
   const base = `http://127.0.0.1:${nimbus.port}`;
@@ -71,17 +64,37 @@ try {
       options: { url: `${base}/drive/v1/nope`, expectErrors: true },
     },
   ];
+  // What Nimbus answers each call, which bare node:http then answers too.
+  const answers = {};
+  for (const [index, call] of calls.entries()) {
+    const { method = 'GET', headers, body, url } = call.options;
+    const response = await fetch(url, { method, headers, body });
+    answers[index] = { status: response.status, body: await response.json() };
+  }
+  const barePort = await freePort();
+  bare = await startProcess({
+    args: ['-e', bareServer],
+    env: { PORT: String(barePort), ANSWERS: JSON.stringify(answers) },
+    port: barePort,
+    readyPath: '/readyz',
+  });
   process.stdout.write(
     `${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)}   ` +
       `${'µs/req'.padStart(6)} ${'bare'.padStart(6)} ${'ratio'.padStart(6)}  (medians of ${rounds} rounds)\n`,
   );
-  for (const call of calls) {
+  for (const [index, call] of calls.entries()) {
     const bareRuns = [];
     const nimbusRuns = [];
     for (let round = 0; round < rounds; round += 1) {
-      const bareUrl = `http://127.0.0.1:${barePort}/healthz`;
+      const bareUrl = `http://127.0.0.1:${barePort}/${index}`;
       const pair = [
-        async () => bareRuns.push(await measure(bare.child.pid, { url: bareUrl })),
+        async () =>
+          bareRuns.push(
+            await measure(bare.child.pid, {
+              url: bareUrl,
+              expectErrors: call.options.expectErrors,
+            }),
+          ),
         async () => nimbusRuns.push(await measure(nimbus.pid, call.options)),
       ];
       for (const run of round % 2 === 0 ? pair : pair.reverse()) {
@@ -107,6 +120,6 @@ try {
     }
   }
 } finally {
-  await bare.stop();
+  await bare?.stop();
   await nimbus.stop();
 }

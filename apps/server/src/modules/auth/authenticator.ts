@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserStatus } from '../../db/schema';
+import { cookieOf } from '../../http/cookies';
 
 /** Who is calling: the member a request acts for, and the session it acts through. */
 export interface Actor {
@@ -41,7 +42,8 @@ export const sessionCookieName = 'nimbus_session';
 /** True when a request presents a session cookie and no bearer token (a CSRF-exposed request). */
 export function isCookieAuthenticated(request: FastifyRequest): boolean {
   return (
-    request.headers.authorization === undefined && request.cookies[sessionCookieName] !== undefined
+    request.headers.authorization === undefined &&
+    cookieOf(request, sessionCookieName) !== undefined
   );
 }
 
@@ -62,7 +64,7 @@ export function presentedCredential(request: FastifyRequest): PresentedCredentia
     const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header.trim());
     return match?.[1] ? { kind: 'bearer', token: match[1] } : { kind: 'malformed' };
   }
-  const cookie = request.cookies[sessionCookieName];
+  const cookie = cookieOf(request, sessionCookieName);
   return cookie ? { kind: 'cookie', token: cookie } : { kind: 'none' };
 }
 

@@ -15,7 +15,8 @@ export interface ActiveSession {
   sessionId: string;
   userId: string;
   clientId: string;
-  lastUsedAt: string;
+  /** When the session was last stamped as used, in milliseconds (compared on every call). */
+  lastUsedMs: number;
   expiresAt: string;
   /** The member's row, read in the same query (a signed-in call's one read). */
   member: ActorMember;
@@ -69,7 +70,7 @@ function toActiveSession(row: ActiveSessionRow | undefined): ActiveSession | und
     sessionId: row.sessionId,
     userId: row.userId,
     clientId: row.clientId,
-    lastUsedAt: row.lastUsedAt,
+    lastUsedMs: Date.parse(row.lastUsedAt),
     expiresAt: row.expiresAt,
     member: {
       id: row.userId,

@@ -133,8 +133,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   /** The actor of a session whose use stamp is recent enough to leave as it is. */
   function untouchedActor(session: ActiveSession | undefined, now: Date): Actor | undefined {
-    return session !== undefined &&
-      now.getTime() - Date.parse(session.lastUsedAt) <= touchIntervalMs
+    return session !== undefined && now.getTime() - session.lastUsedMs <= touchIntervalMs
       ? { userId: session.userId, sessionId: session.sessionId, member: session.member }
       : undefined;
   }
@@ -143,10 +142,10 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (!session) {
       return null;
     }
-    if (now.getTime() - Date.parse(session.lastUsedAt) > touchIntervalMs) {
+    if (now.getTime() - session.lastUsedMs > touchIntervalMs) {
       await deps.sessions.touch(session.sessionId, now);
       // A remembered session is stamped too, so the next calls do not touch it again.
-      session.lastUsedAt = now.toISOString();
+      session.lastUsedMs = now.getTime();
     }
     return { userId: session.userId, sessionId: session.sessionId, member: session.member };
   }

@@ -2,6 +2,7 @@ import { accountApi, authApi } from '@nimbus/contracts';
 import { parseForm } from '../../http/form-body';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { clearCookie, cookieOf, setCookie } from '../../http/cookies';
 import { sessionCookieName, type Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';
 import { catalogueRoute } from '../../http/catalogue-route';
@@ -47,7 +48,7 @@ export function userRoutes(deps: UserRoutesDeps) {
   function sendGrant(reply: FastifyReply, grant: TokenGrant) {
     void reply.header('cache-control', 'no-store');
     if (grant.cookieToken !== undefined) {
-      void reply.setCookie(sessionCookieName, grant.cookieToken, {
+      setCookie(reply, sessionCookieName, grant.cookieToken, {
         httpOnly: true,
         sameSite: 'lax',
         secure: deps.isSecure,
@@ -177,8 +178,8 @@ export function userRoutes(deps: UserRoutesDeps) {
     });
 
     catalogueRoute(app, authApi.revoke, {}, async (request, reply) => {
-      await deps.sessions.revoke(request.body.token, request.cookies[sessionCookieName]);
-      void reply.clearCookie(sessionCookieName, {
+      await deps.sessions.revoke(request.body.token, cookieOf(request, sessionCookieName));
+      clearCookie(reply, sessionCookieName, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
