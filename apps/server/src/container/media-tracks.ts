@@ -4,7 +4,7 @@ import { createMediaTracksRepository } from '../modules/video/tracks/media-track
 import { createMediaTracksService } from '../modules/video/tracks/media-tracks.service';
 import { createTrackCache } from '../modules/video/tracks/track-cache';
 import { createTrackLinkSigner } from '../modules/video/tracks/track-link';
-import { limitTrackRuns, runTrackTool } from '../modules/video/tracks/track-tools';
+import { createTrackToolRunner, limitTrackRuns } from '../modules/video/tracks/track-tools';
 import type { AuthKeys } from '../modules/user/auth-keys';
 import type { Wiring } from './container-options';
 import type { createDriveArea, createStorageArea } from './drive';
@@ -35,7 +35,14 @@ export function createMediaTracksArea(
       now,
     }),
     // Subtitle and storyboard conversions share the node's cores with the API: two at a time.
-    run: limitTrackRuns(options.trackRunner ?? runTrackTool, { maxRunning: 2, maxWaiting: 16 }),
+    run: limitTrackRuns(
+      options.trackRunner ??
+        createTrackToolRunner({
+          memoryMiB: config.TRANSCODE_MEMORY_MIB,
+          niceness: config.TRANSCODE_NICENESS,
+        }),
+      { maxRunning: 2, maxWaiting: 16 },
+    ),
     tools: needs.drive.mediaTools,
     tempDir: path.join(config.DATA_DIR, 'media-tmp'),
     now,

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { runTrackTool, type TrackToolRunner } from '../../src/modules/video/tracks/track-tools';
+import {
+  createTrackToolRunner,
+  type TrackToolRunner,
+} from '../../src/modules/video/tracks/track-tools';
 import type { TestApp } from '../helper';
 
 const run = promisify(execFile);
@@ -69,12 +72,13 @@ export async function makeTracksClip(): Promise<{ clip: Buffer; dir: string }> {
 /** The real runner, counting its ffmpeg runs. */
 export function countingRunner(): { runner: TrackToolRunner; ffmpegRuns: () => number } {
   let runs = 0;
+  const run = createTrackToolRunner({ memoryMiB: 3072, niceness: 10 });
   return {
     runner: (command, args, options) => {
       if (command === 'ffmpeg') {
         runs += 1;
       }
-      return runTrackTool(command, args, options);
+      return run(command, args, options);
     },
     ffmpegRuns: () => runs,
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { inputGuards } from '../video-facts';
 import type { TrackToolRunner } from './track-tools';
 
 /** Thumbnails per sprite sheet: a grid of `columns` × `rows`. */
@@ -50,8 +51,7 @@ export async function drawStoryboard(
         '-v',
         'error',
         '-nostdin',
-        '-protocol_whitelist',
-        'file',
+        ...inputGuards(),
         '-skip_frame',
         'nokey',
         '-i',

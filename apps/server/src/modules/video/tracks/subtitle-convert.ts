@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
+import { inputGuards } from '../video-facts';
 import { TrackToolBusy, type TrackToolRunner } from './track-tools';
 
 /** The largest subtitle file converted (a film's subtitles are rarely above a few hundred KiB). */
@@ -178,16 +179,7 @@ export async function embeddedSubtitlesToVtt(
     try {
       await run(
         'ffmpeg',
-        [
-          '-v',
-          'error',
-          '-nostdin',
-          '-protocol_whitelist',
-          'file',
-          '-i',
-          `file:${file}`,
-          ...outputs,
-        ],
+        ['-v', 'error', '-nostdin', ...inputGuards(), '-i', `file:${file}`, ...outputs],
         // Reading a whole film is slow on a slow disk; the work is niced and CPU-capped.
         { maxOutput: 64 * 1024, timeoutMs: 10 * 60_000 },
       );

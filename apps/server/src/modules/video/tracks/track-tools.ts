@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { inputGuards } from '../video-facts';
 
 /**
- * Limits of an ffmpeg or ffprobe run on a file anyone may have uploaded: CPU seconds, wall time,
- * niceness (the API node keeps answering while a storyboard is drawn), and the bytes it may print.
+ * Limits of an ffmpeg or ffprobe run on a file anyone may have uploaded, besides the node's
+ * address space and niceness (`TRANSCODE_MEMORY_MIB`, `TRANSCODE_NICENESS`): CPU seconds and
+ * wall time.
  */
-export const trackToolLimits = { cpuSeconds: 120, wallMs: 150_000, niceness: 10 } as const;
+export const trackToolLimits = { cpuSeconds: 120, wallMs: 150_000 } as const;
 
 export interface TrackToolRun {
   /** Bytes written to the tool's standard input (a subtitle file's text), or nothing. */
@@ -26,39 +28,45 @@ export type TrackToolRunner = (
 ) => Promise<Buffer>;
 
 /**
- * The runner of a node: the tool under `ulimit -t` and `nice`, with no environment but PATH.
- * Every call's arguments confine the tool to its one input (`-protocol_whitelist`).
+ * The runner of a node: the tool under `ulimit -v` (the node's address space for media runs),
+ * `ulimit -t` and `nice`, with no environment but PATH. Every call's arguments confine the tool
+ * to its one input (`inputGuards`, or a forced format read from standard input).
  */
-export const runTrackTool: TrackToolRunner = (command, args, run) =>
-  new Promise((resolve, reject) => {
-    const child = execFile(
-      'sh',
-      [
-        '-c',
-        `ulimit -t ${trackToolLimits.cpuSeconds} && exec nice -n ${trackToolLimits.niceness} "$0" "$@"`,
-        command,
-        ...args,
-      ],
-      {
-        encoding: 'buffer',
-        timeout: run.timeoutMs ?? trackToolLimits.wallMs,
-        killSignal: 'SIGKILL',
-        maxBuffer: run.maxOutput,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      },
-      (error, stdout) => {
-        if (error) {
-          reject(new Error(`${command} failed: ${error.message.split('\n')[0] ?? ''}`));
-        } else {
-          resolve(stdout);
-        }
-      },
-    );
-    child.stdin?.on('error', () => {
-      // The tool may exit before reading all of its input (a damaged file); the exit code tells.
+export function createTrackToolRunner(limits: {
+  memoryMiB: number;
+  niceness: number;
+}): TrackToolRunner {
+  return (command, args, run) =>
+    new Promise((resolve, reject) => {
+      const child = execFile(
+        'sh',
+        [
+          '-c',
+          `ulimit -v ${String(limits.memoryMiB * 1024)} && ulimit -t ${String(trackToolLimits.cpuSeconds)} && exec nice -n ${String(limits.niceness)} "$0" "$@"`,
+          command,
+          ...args,
+        ],
+        {
+          encoding: 'buffer',
+          timeout: run.timeoutMs ?? trackToolLimits.wallMs,
+          killSignal: 'SIGKILL',
+          maxBuffer: run.maxOutput,
+          env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+        },
+        (error, stdout) => {
+          if (error) {
+            reject(new Error(`${command} failed: ${error.message.split('\n')[0] ?? ''}`));
+          } else {
+            resolve(stdout);
+          }
+        },
+      );
+      child.stdin?.on('error', () => {
+        // The tool may exit before reading all of its input (a damaged file); the exit code tells.
+      });
+      child.stdin?.end(run.input ?? Buffer.alloc(0));
     });
-    child.stdin?.end(run.input ?? Buffer.alloc(0));
-  });
+}
 
 /** An audio stream as the player lists it. */
 export interface ProbedAudio {
@@ -159,8 +167,7 @@ export async function probeStreams(run: TrackToolRunner, file: string): Promise<
     [
       '-v',
       'error',
-      '-protocol_whitelist',
-      'file',
+      ...inputGuards(),
       '-print_format',
       'json',
       '-show_streams',
