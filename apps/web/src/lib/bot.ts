@@ -1,5 +1,5 @@
 /** User agents of crawlers and audit tools, which never get the error page (docs/product.md#validation). */
-const botPattern = /bot|lighthouse|facebookexternalhit|google/i;
+export const botPattern = /bot|lighthouse|facebookexternalhit|google/i;
 
 /** Whether a user agent belongs to a crawler or audit tool. */
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {

@@ -30,7 +30,7 @@ export interface AnalysisChoice {
   stored: boolean | undefined;
 }
 
-/** Whether the browser asks not to be tracked. */
+/** Whether the browser asks not to be tracked. Self-contained, as `parseStoredChoice`. */
 export function browserRefusesTracking(signals: PrivacySignals): boolean {
   return (
     signals.globalPrivacyControl === true ||
@@ -39,12 +39,19 @@ export function browserRefusesTracking(signals: PrivacySignals): boolean {
   );
 }
 
-function storedChoice(storage: Pick<StorageLike, 'getItem'>): boolean | undefined {
-  const value = storage.getItem(allowAnalysisStorageKey);
+/**
+ * The choice a stored value says: undefined when the visitor never chose. Self-contained: the
+ * prompt's gate (analysis-prompt-gate.ts) also runs it inline, before the page's scripts.
+ */
+export function parseStoredChoice(value: string | null): boolean | undefined {
   if (value === '0') {
     return false;
   }
   return value === '1' ? true : undefined;
+}
+
+function storedChoice(storage: Pick<StorageLike, 'getItem'>): boolean | undefined {
+  return parseStoredChoice(storage.getItem(allowAnalysisStorageKey));
 }
 
 /** The choice in force. */
@@ -67,7 +74,7 @@ export function storeAnalysisChoice(storage: Pick<StorageLike, 'setItem'>, allow
   storage.setItem(allowAnalysisStorageKey, allowed ? '1' : '0');
 }
 
-/** The signals of this browser. */
+/** The signals of this browser. Self-contained, as `parseStoredChoice`. */
 export function browserPrivacySignals(): PrivacySignals {
   if (typeof navigator === 'undefined') {
     return { doNotTrack: undefined, globalPrivacyControl: undefined };

@@ -21,6 +21,7 @@ export function AnalysisPromptCard({
     <section
       aria-labelledby="analysis-prompt-title"
       data-testid="analysis-prompt"
+      data-analysis-prompt=""
       className="relative z-10 mt-[var(--spacing-header)] -mb-[var(--spacing-header)] border-b border-border bg-muted"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm">

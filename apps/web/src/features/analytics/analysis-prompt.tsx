@@ -16,13 +16,17 @@ export interface AnalysisPromptTexts {
  * Asks once whether usage statistics may be sent (they are off until the visitor says yes), with
  * `AnalysisPromptCard`: it takes no focus and goes for good after either answer (the footer
  * switch changes it later). Not asked when the browser sends Do Not Track or Global Privacy
- * Control, inside another site's frame (embedded mode), or of crawlers. Loaded after the page
- * (`AnalysisPromptSlot`): the answer is in local storage, so nothing of it can show before.
+ * Control, inside another site's frame (embedded mode), or of crawlers. Rendered by the server
+ * into every page, so it is there from the first paint and moves nothing when it shows; where it
+ * is not asked, the page's inline gate (analysis-prompt-gate.ts) hides it before that paint, and
+ * it goes once hydration has read the choice.
  */
 export function AnalysisPrompt({ texts }: { texts: AnalysisPromptTexts }) {
   const { choice, choose } = useAnalysisChoice();
+  if (choice === undefined) {
+    return <AnalysisPromptCard texts={texts} onAnswer={choose} />;
+  }
   if (
-    choice === undefined ||
     !shouldAskForAnalysis(choice) ||
     window.top !== window.self ||
     isBotUserAgent(navigator.userAgent)

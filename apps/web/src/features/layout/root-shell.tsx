@@ -9,7 +9,8 @@ import { LoginHandoff } from '@/features/auth/login-handoff';
 import { nonceRequestHeader } from '@/guards/content-security-policy';
 import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
-import { AnalysisPromptSlot } from '@/features/analytics/analysis-prompt-slot';
+import { AnalysisPrompt } from '@/features/analytics/analysis-prompt';
+import { analysisGateScript } from '@/features/analytics/analysis-prompt-gate';
 import { AnalyticsHost } from '@/features/analytics/analytics-host';
 import { DebugHost } from '@/features/debug/debug-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
@@ -41,7 +42,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
   const { referral, activity, errors }: Messages = await getMessages({ locale });
   const suggestionTexts = await languageSuggestionTexts();
-  // The page's script nonce (Content-Security-Policy), for the theme's inline script.
+  // The page's script nonce (Content-Security-Policy), for the inline scripts (theme, statistics question).
   const nonce = (await headers()).get(nonceRequestHeader) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
@@ -57,6 +58,8 @@ export async function RootShell({ locale, children }: RootShellProps) {
           type="application/json"
           dangerouslySetInnerHTML={{ __html: serializePublicConfig(toPublicConfig(config)) }}
         />
+        {/* Before the statistics question: hides it, before the first paint, where it is not asked. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: analysisGateScript() }} />
         <ThemeProvider
           attribute="class"
           defaultTheme="system"
@@ -75,7 +78,7 @@ export async function RootShell({ locale, children }: RootShellProps) {
             {/* Before the page, so its effect subscribes before the page's effects emit anything. */}
             <AnalyticsHost />
             <SiteHeader locale={locale} />
-            <AnalysisPromptSlot
+            <AnalysisPrompt
               texts={{
                 title: t('analysis.title'),
                 question: t('analysis.question'),
