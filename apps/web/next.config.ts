@@ -65,6 +65,12 @@ const nextConfig: NextConfig = {
   experimental: {
     /* app/global-not-found.tsx renders every unmatched URL on the server, in the root shell. */
     globalNotFound: true,
+    /*
+     * The stylesheet (Tailwind's, about 12 kB gzipped whatever the page) comes inside the HTML
+     * instead of as a render-blocking request: a phone's first visit paints one round trip
+     * sooner.
+     */
+    inlineCss: true,
   },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];

@@ -43,4 +43,19 @@ test('a visitor opens a share after others guessed its pass code, with a challen
   await expect(modal).toBeHidden({ timeout: 30_000 });
   await expect(page.locator('[data-testid=share-item][data-name="Plans"]')).toBeVisible();
   await page.close();
+
+  // The modal speaks the page's language, not the captcha client's English defaults, also on a
+  // page that never showed the sign-in form.
+  const russian = await browser.newContext({ locale: 'ru-RU' });
+  const visitor = await russian.newPage();
+  await visitor.goto(`/s/${share.share_id}`);
+  const russianForm = visitor.getByTestId('share-pass-code-form');
+  await russianForm.getByLabel('Код доступа').fill(share.pass_code);
+  await russianForm.getByRole('button', { name: 'Открыть' }).click();
+  const russianModal = visitor.getByRole('dialog', { name: 'Проверка безопасности' });
+  await expect(russianModal).toBeVisible();
+  await expect(russianModal.getByRole('button', { name: 'Закрыть' })).toBeAttached();
+  await expect(russianModal).toBeHidden({ timeout: 30_000 });
+  await expect(visitor.locator('[data-testid=share-item][data-name="Plans"]')).toBeVisible();
+  await russian.close();
 });

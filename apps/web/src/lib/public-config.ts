@@ -8,12 +8,33 @@ import type { ApiOrigins, PublicConfig } from '../config';
 /** The id of the `<script type="application/json">` element that carries the configuration. */
 export const publicConfigElementId = 'nimbus-config';
 
-/** The configuration as JSON that is safe inside a `<script>` element. */
-export function serializePublicConfig(config: PublicConfig): string {
-  return JSON.stringify(config)
+/** A value as JSON that is safe inside a `<script>` element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026');
+}
+
+/** The configuration as JSON that is safe inside a `<script>` element. */
+export function serializePublicConfig(config: PublicConfig): string {
+  return scriptJson(config);
+}
+
+/**
+ * Reads and parses the JSON script element `id` the root layout wrote; undefined when there is
+ * none or it does not parse.
+ */
+export function readScriptJson(id: string, doc: ConfigDocument = document): unknown {
+  const text = doc.getElementById(id)?.textContent;
+  if (!text) {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The part of `document` the reader uses; tests pass a fake. */
@@ -23,15 +44,7 @@ export interface ConfigDocument {
 
 /** Reads the configuration the root layout wrote, or undefined when there is none. */
 export function readPublicConfig(doc: ConfigDocument = document): PublicConfig | undefined {
-  const text = doc.getElementById(publicConfigElementId)?.textContent;
-  if (!text) {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text) as PublicConfig;
-  } catch {
-    return undefined;
-  }
+  return readScriptJson(publicConfigElementId, doc) as PublicConfig | undefined;
 }
 
 /**

@@ -1,16 +1,10 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { isBotUserAgent } from '@/lib/bot';
 import { shouldAskForAnalysis } from './analysis-consent';
-import { AnalysisPromptCard } from './analysis-prompt-card';
+import { AnalysisPromptCard, type AnalysisPromptLabels } from './analysis-prompt-card';
 import { useAnalysisChoice } from './use-analysis-choice';
-
-export interface AnalysisPromptTexts {
-  title: string;
-  question: string;
-  yes: string;
-  no: string;
-}
 
 /**
  * Asks once whether usage statistics may be sent (they are off until the visitor says yes), with
@@ -21,17 +15,23 @@ export interface AnalysisPromptTexts {
  * is not asked, the page's inline gate (analysis-prompt-gate.ts) hides it before that paint, and
  * it goes once hydration has read the choice.
  */
-export function AnalysisPrompt({ texts }: { texts: AnalysisPromptTexts }) {
+export function AnalysisPrompt({
+  question,
+  labels,
+}: {
+  /** The question's words (`AnalysisQuestion`). */
+  question: ReactNode;
+  labels: AnalysisPromptLabels;
+}) {
   const { choice, choose } = useAnalysisChoice();
-  if (choice === undefined) {
-    return <AnalysisPromptCard texts={texts} onAnswer={choose} />;
-  }
-  if (
-    !shouldAskForAnalysis(choice) ||
-    window.top !== window.self ||
-    isBotUserAgent(navigator.userAgent)
-  ) {
+  // Until hydration has read the choice, the server's question stays as it is.
+  const asked =
+    choice === undefined ||
+    (shouldAskForAnalysis(choice) &&
+      window.top === window.self &&
+      !isBotUserAgent(navigator.userAgent));
+  if (!asked) {
     return null;
   }
-  return <AnalysisPromptCard texts={texts} onAnswer={choose} />;
+  return <AnalysisPromptCard question={question} labels={labels} onAnswer={choose} />;
 }

@@ -1,9 +1,8 @@
 'use client';
 
 import type { FormEvent } from 'react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import { setCaptchaModalTexts } from '@/lib/api/browser-client';
+import { useState, useSyncExternalStore } from 'react';
+import { useLocale } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText, hasReason } from '@/lib/api/error-text';
 import { rememberLoginScene, safeRedirect } from '@/lib/session/credentials';
@@ -47,7 +46,6 @@ export function useAuthFlow({
   onSignedIn,
   embedded,
 }: AuthFlowOptions) {
-  const t = useTranslations('auth');
   const locale = useLocale();
   // `?mode=sign-up` (an invitation's "Create account") opens on the sign-up step.
   const signUpAsked = useSyncExternalStore(
@@ -66,10 +64,6 @@ export function useAuthFlow({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-
-  useEffect(() => {
-    setCaptchaModalTexts({ title: t('captcha.title'), close: t('captcha.close') });
-  }, [t]);
 
   function go(next: AuthStep): void {
     setError(undefined);

@@ -11,6 +11,7 @@ import { ErrorTextsProvider } from '@/features/errors/error-texts';
 import { ActivityHost } from '@/features/activity/activity-host';
 import { AnalysisPrompt } from '@/features/analytics/analysis-prompt';
 import { analysisGateScript } from '@/features/analytics/analysis-prompt-gate';
+import { AnalysisQuestion } from '@/features/analytics/analysis-question';
 import { AnalyticsHost } from '@/features/analytics/analytics-host';
 import { DebugHost } from '@/features/debug/debug-host';
 import { activityErrorTexts } from '@/features/activity/activity-error-texts';
@@ -23,7 +24,8 @@ import {
 import { ReferralHost } from '@/features/referral/referral-host';
 import { localePath } from '@/i18n/locale-path';
 import type { Messages } from '@/i18n/messages';
-import { publicConfigElementId, serializePublicConfig } from '@/lib/public-config';
+import { captchaTextsElementId } from '@/lib/api/captcha-modal';
+import { publicConfigElementId, scriptJson, serializePublicConfig } from '@/lib/public-config';
 import { LayoutEffects } from './layout-effects';
 import { SiteHeader } from './site-header';
 
@@ -40,6 +42,7 @@ export interface RootShellProps {
  */
 export async function RootShell({ locale, children }: RootShellProps) {
   const t = await getTranslations({ locale, namespace: 'common' });
+  const auth = await getTranslations({ locale, namespace: 'auth' });
   const { referral, activity, errors }: Messages = await getMessages({ locale });
   const suggestionTexts = await languageSuggestionTexts();
   // The page's script nonce (Content-Security-Policy), for the inline scripts (theme, statistics question).
@@ -57,6 +60,13 @@ export async function RootShell({ locale, children }: RootShellProps) {
           id={publicConfigElementId}
           type="application/json"
           dangerouslySetInnerHTML={{ __html: serializePublicConfig(toPublicConfig(config)) }}
+        />
+        <script
+          id={captchaTextsElementId}
+          type="application/json"
+          dangerouslySetInnerHTML={{
+            __html: scriptJson({ title: auth('captcha.title'), close: auth('captcha.close') }),
+          }}
         />
         {/* Before the statistics question: hides it, before the first paint, where it is not asked. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: analysisGateScript() }} />
@@ -79,12 +89,10 @@ export async function RootShell({ locale, children }: RootShellProps) {
             <AnalyticsHost />
             <SiteHeader locale={locale} />
             <AnalysisPrompt
-              texts={{
-                title: t('analysis.title'),
-                question: t('analysis.question'),
-                yes: t('analysis.yes'),
-                no: t('analysis.no'),
-              }}
+              question={
+                <AnalysisQuestion title={t('analysis.title')} question={t('analysis.question')} />
+              }
+              labels={{ yes: t('analysis.yes'), no: t('analysis.no') }}
             />
             {children}
             <LayoutEffects />

@@ -8,17 +8,20 @@ import type {
   RequestBody,
   RequestOptions,
 } from '@nimbus/client';
-import { readPublicConfig } from '@/lib/public-config';
-import type { CaptchaModalTexts } from './captcha-modal';
+import { readPublicConfig, readScriptJson } from '@/lib/public-config';
+import { captchaTextsElementId, type CaptchaModalTexts } from './captcha-modal';
 
 /** The client id of the web app (docs/api.md#conventions). */
 export const webClientId = 'web';
 
-let modalTexts: CaptchaModalTexts = { title: 'Security check', close: 'Close' };
-
-/** Sets the translated texts of the captcha modal. */
-export function setCaptchaModalTexts(texts: CaptchaModalTexts): void {
-  modalTexts = texts;
+/** The captcha modal's texts in the page's language, as the root layout wrote them. */
+function modalTexts(): CaptchaModalTexts {
+  const texts = readScriptJson(captchaTextsElementId) as Partial<CaptchaModalTexts> | undefined;
+  return {
+    // English only where no page wrote them (none of the site's pages).
+    title: texts?.title ?? 'Security check',
+    close: texts?.close ?? 'Close',
+  };
 }
 
 let loading: Promise<ApiClient> | undefined;
@@ -28,7 +31,7 @@ let loaded: ApiClient | undefined;
 function loadClient(): Promise<ApiClient> {
   loading ??= import('./browser-client-setup').then(
     ({ createBrowserApiClient }) => {
-      loaded = createBrowserApiClient(webClientId, () => modalTexts);
+      loaded = createBrowserApiClient(webClientId, modalTexts);
       return loaded;
     },
     (error: unknown) => {
