@@ -28,8 +28,33 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/**
+ * The snapshot as last read, kept for the rest of the current task: the page's many session
+ * readers (each read twice by React, at render and at commit) then share one read of the cookie
+ * and local storage, which cost a synchronous trip each. A session change on this page or in
+ * another tab forgets it at once, before React's listeners read it again.
+ */
+let lastSnapshot: string | undefined;
+
+function forgetSnapshot(): void {
+  lastSnapshot = undefined;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener(sessionChangeEvent, forgetSnapshot);
+  window.addEventListener('storage', forgetSnapshot);
+}
+
 /** A string that changes whenever the stored session does (a stable snapshot). */
 function snapshot(): string {
+  if (lastSnapshot === undefined) {
+    lastSnapshot = readSnapshot();
+    queueMicrotask(forgetSnapshot);
+  }
+  return lastSnapshot;
+}
+
+function readSnapshot(): string {
   if (handoffPending()) {
     return 'unknown';
   }
