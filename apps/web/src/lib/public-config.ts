@@ -8,6 +8,12 @@ import type { ApiOrigins, PublicConfig } from '../config';
 /** The id of the `<script type="application/json">` element that carries the configuration. */
 export const publicConfigElementId = 'nimbus-config';
 
+/**
+ * The id of the JSON script element with the captcha modal's texts in the page's language, which
+ * the root layout writes into every page: a challenge can come with any call, on any page.
+ */
+export const captchaTextsElementId = 'nimbus-captcha-texts';
+
 /** A value as JSON that is safe inside a `<script>` element. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)

@@ -24,8 +24,12 @@ import {
 import { ReferralHost } from '@/features/referral/referral-host';
 import { localePath } from '@/i18n/locale-path';
 import type { Messages } from '@/i18n/messages';
-import { captchaTextsElementId } from '@/lib/api/captcha-modal';
-import { publicConfigElementId, scriptJson, serializePublicConfig } from '@/lib/public-config';
+import {
+  captchaTextsElementId,
+  publicConfigElementId,
+  scriptJson,
+  serializePublicConfig,
+} from '@/lib/public-config';
 import { LayoutEffects } from './layout-effects';
 import { SiteHeader } from './site-header';
 

@@ -8,8 +8,8 @@ import type {
   RequestBody,
   RequestOptions,
 } from '@nimbus/client';
-import { readPublicConfig, readScriptJson } from '@/lib/public-config';
-import { captchaTextsElementId, type CaptchaModalTexts } from './captcha-modal';
+import { captchaTextsElementId, readPublicConfig, readScriptJson } from '@/lib/public-config';
+import type { CaptchaModalTexts } from './captcha-modal';
 
 /** The client id of the web app (docs/api.md#conventions). */
 export const webClientId = 'web';

@@ -69,12 +69,6 @@ export interface CaptchaModalTexts {
 }
 
 /**
- * The id of the JSON script element with the modal's texts in the page's language, which the
- * root layout writes into every page: a challenge can come with any call, on any page.
- */
-export const captchaTextsElementId = 'nimbus-captcha-texts';
-
-/**
  * Makes everything in `body` but `modal` inert (no focus, no clicks, hidden from assistive
  * technology), so Tab stays inside the modal; the returned function gives it all back, with the
  * focus where it was before.
