@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { storeFile } from '../support/stored-file';
-import { contentOrigin, cuesOf, fetchLink, makeTracksClip } from './media-clip';
+import type { TrackToolRunner } from '../../src/modules/video/tracks/track-tools';
+import { contentOrigin, countingRunner, cuesOf, fetchLink, makeTracksClip } from './media-clip';
 
 /*
  * A share's visitors get a video's media tracks through the share's own access rules
@@ -161,5 +162,66 @@ describe.each(dialects)('media tracks through a share on %s', (dialect) => {
     expect((await put(a.headers, { subtitle_position: 'middle' })).statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'GET', url: '/drive/v1/media_preferences' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe.each(dialects)('image subtitles on %s', (dialect) => {
+  let t: TestApp;
+
+  beforeEach(async () => {
+    // ffmpeg cannot make PGS or VobSub from text, so ffprobe's answer names them.
+    const real = countingRunner().runner;
+    const runner: TrackToolRunner = async (command, args, options) =>
+      command === 'ffprobe'
+        ? Buffer.from(
+            JSON.stringify({
+              streams: [
+                { index: 0, codec_type: 'video', codec_name: 'h264' },
+                { index: 1, codec_type: 'audio', codec_name: 'ac3', channels: 6 },
+                {
+                  index: 2,
+                  codec_type: 'subtitle',
+                  codec_name: 'hdmv_pgs_subtitle',
+                  tags: { language: 'jpn' },
+                  disposition: { default: 0, forced: 1 },
+                },
+                { index: 3, codec_type: 'subtitle', codec_name: 'dvd_subtitle' },
+              ],
+            }),
+          )
+        : real(command, args, options);
+    t = await buildTestApp(
+      dialect,
+      { CONTENT_ORIGIN: contentOrigin, CONTENT_LINK_TTL_SECONDS: '3600' },
+      { now: testClock().now, trackRunner: runner },
+    );
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('lists PGS and VobSub streams as image subtitles without a link', async () => {
+    const a = await signedInMember(t);
+    const video = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const tracks = ok<TracksBody & { subtitles: { kind: string; language: string }[] }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/drive/v1/files/${video.id}/media_tracks`,
+        headers: a.headers,
+      }),
+    );
+    expect(tracks.subtitles).toEqual([
+      expect.objectContaining({
+        id: 'e2',
+        kind: 'image',
+        language: 'ja',
+        is_forced: true,
+        link: null,
+      }),
+      expect.objectContaining({ id: 'e3', kind: 'image', language: '', link: null }),
+    ]);
+    expect(tracks.audio).toEqual([
+      { index: 0, language: '', title: '', codec: 'ac3', channels: 6, is_default: false },
+    ]);
   });
 });
