@@ -42,7 +42,8 @@ export interface ModuleGraph {
 const sourcePattern = /\.(ts|tsx)$/;
 const extensions = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-function sourceFiles(folder: string): string[] {
+/** The TypeScript sources below `folder` (no declaration files, no node_modules or dot folders). */
+export function sourceFiles(folder: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(folder)) {
     if (entry === 'node_modules' || entry.startsWith('.')) {

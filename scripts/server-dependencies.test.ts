@@ -1,23 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './module-graph';
 
 const server = fileURLToPath(new URL('../apps/server/', import.meta.url));
 
 /** Tests and the servers they start run from the sources, never from the bundle. */
 const testOnly = /(\.test|-test-server)\.ts$/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return sourceFiles(path);
-    }
-    return entry.name.endsWith('.ts') && !testOnly.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The package an import names: `@scope/name` or `name`, without a subpath. */
 function packageOf(specifier: string): string {
@@ -37,7 +28,7 @@ describe('the server bundle', () => {
       dependencies: Record<string, string>;
     };
     const undeclared = new Set<string>();
-    const files = sourceFiles(join(server, 'src'));
+    const files = sourceFiles(join(server, 'src')).filter((file) => !testOnly.test(file));
     expect(files.length).toBeGreaterThan(100);
     for (const file of files) {
       for (const [, specifier] of readFileSync(file, 'utf8').matchAll(importPattern)) {
