@@ -343,6 +343,21 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
     const listed = await tracksOf(a.headers, video.id);
     expect(listed.subtitles.filter((item) => item.source === 'picked')).toHaveLength(1);
 
+    // A sidecar picked again is listed once.
+    const sidecar = await storeFile(t, a.user.id, 'Film.srt', englishSrt);
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: `/drive/v1/files/${video.id}/media_tracks:pick`,
+        headers: a.headers,
+        payload: { subtitle_file_id: sidecar.id },
+      }),
+    );
+    const again = await tracksOf(a.headers, video.id);
+    expect(
+      again.subtitles.filter((item) => item.source !== 'embedded').map((item) => item.source),
+    ).toEqual(['sidecar', 'picked']);
+
     const other = await t.app.inject({
       method: 'POST',
       url: `/drive/v1/files/${video.id}/media_tracks:pick`,

@@ -212,7 +212,12 @@ export function createMediaTracksService(deps: MediaTracksServiceDeps) {
         const picked = await tracks.pickedSubtitles(viewer.userId, video.id);
         for (const record of await files.findMany(viewer.userId, picked)) {
           const facts = subtitleFileName(record.name);
-          if (facts && isServable(record)) {
+          // A picked file that is also a sidecar is listed once, as the sidecar.
+          if (
+            facts &&
+            isServable(record) &&
+            !subtitles.some((item) => item.id === `s${record.id}`)
+          ) {
             subtitles.push(subtitleOfFile(video, record, facts, 'picked', undefined));
           }
         }
