@@ -6,7 +6,11 @@ import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Dialect } from '../../src/db/database';
-import { createMediaRunner, type MediaRunner } from '../../src/modules/video/ffmpeg-runner';
+import {
+  createMediaRunner,
+  type MediaRunner,
+  type RunningProcess,
+} from '../../src/modules/video/ffmpeg-runner';
 import { buildTestApp, type TestApp } from '../helper';
 
 /*
@@ -101,17 +105,31 @@ export async function probe(dir: string, bytes: Buffer) {
   }
 }
 
-/** A runner that counts the ffmpeg and ffprobe runs it starts. */
-export function countingRunner(): MediaRunner & { runs: string[] } {
+/**
+ * A runner that counts the ffmpeg and ffprobe runs it starts; with `hold` set, every ffmpeg run
+ * starts paused until `release()` (a run that keeps its slot as long as a test needs).
+ */
+export function countingRunner() {
   const real = createMediaRunner();
   const runs: string[] = [];
-  return {
+  const held: RunningProcess[] = [];
+  const runner = {
     runs,
+    hold: false,
+    release(): void {
+      held.splice(0).forEach((process) => process.resume());
+    },
     start(command, args, limits) {
       runs.push(command);
-      return real.start(command, args, limits);
+      const process = real.start(command, args, limits);
+      if (runner.hold && command === 'ffmpeg') {
+        process.pause();
+        held.push(process);
+      }
+      return process;
     },
-  };
+  } satisfies MediaRunner & Record<string, unknown>;
+  return runner;
 }
 
 /** A fresh app per test with a counted media runner, and the calls the tests make through it. */

@@ -53,6 +53,8 @@ interface Job {
   process: RunningProcess;
   waiters: Map<number, Waiter[]>;
   listLength: number;
+  /** The collection under way: collections of one run go one after another. */
+  collecting: Promise<void>;
 }
 
 /** How far one run goes at most, in segments (about 40 minutes of a transcode). */
@@ -99,8 +101,17 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     }
   }
 
+  /** Moves the segments the run has finished into the cache, after any collection under way. */
+  function collect(job: Job, request: SegmentKey): Promise<void> {
+    job.collecting = job.collecting.then(() => collectNow(job, request));
+    return job.collecting;
+  }
+
   /** Moves the segments the run has finished (listed in its `list.csv`) into the cache. */
-  async function collect(job: Job, request: SegmentKey): Promise<void> {
+  async function collectNow(job: Job, request: SegmentKey): Promise<void> {
+    if (job.ended) {
+      return;
+    }
     const list = await fs.readFile(path.join(job.dir, 'list.csv'), 'utf8').catch(() => '');
     if (list.length === job.listLength) {
       return;
@@ -111,7 +122,13 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
       if (!Number.isInteger(segment) || segment < job.next || segment >= job.until) {
         continue;
       }
-      const file = await cache.put({ ...request, segment }, path.join(job.dir, `${segment}.ts`));
+      const made = path.join(job.dir, `${segment}.ts`);
+      // Past the end of a cut file the muxer closes an empty segment: that one does not exist.
+      if (((await fs.stat(made).catch(() => undefined))?.size ?? 0) < 188) {
+        end(job, new UnplayableMediaError(`segment ${segment} holds nothing`));
+        return;
+      }
+      const file = await cache.put({ ...request, segment }, made);
       job.next = segment + 1;
       job.progressAt = now();
       job.waiters.get(segment)?.forEach((waiter) => waiter.resolve(file));
@@ -164,7 +181,8 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     if (jobs.size < options.maxJobs) {
       return;
     }
-    const sameKey = [...jobs].filter((job) => job.key === key);
+    // A run of the same rendition nobody waits on: the position a viewer left by seeking.
+    const sameKey = [...jobs].filter((job) => job.key === key && job.waiters.size === 0);
     const stale = sameKey.sort((a, b) => a.touchedAt - b.touchedAt)[0];
     if (stale) {
       end(stale);
@@ -214,6 +232,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
       process,
       waiters: new Map(),
       listLength: 0,
+      collecting: Promise.resolve(),
     };
     jobs.add(job);
     watch();
@@ -260,11 +279,29 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
         return segment(request);
       }
     } else {
+      // A run may have finished the segment since the cache was asked.
+      const finished = await cache.find(request);
+      if (finished) {
+        return finished;
+      }
+      if (starting.has(key)) {
+        return segment(request);
+      }
       const started = start(request).finally(() => starting.delete(key));
       starting.set(key, started);
       job = await started;
     }
+    if (job.ended) {
+      // The run ended between its start and now: it made the segment, or it cannot.
+      const made = await cache.find(request);
+      if (made) {
+        return made;
+      }
+      throw new UnplayableMediaError(`segment ${request.segment} was not made`);
+    }
     const produced = waitFor(job, request.segment);
+    // Settled later than the deadline below, the run's answer has no one left to hear it.
+    produced.catch(() => undefined);
     let timeout: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timeout = setTimeout(
