@@ -1,14 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  createReadStream,
-  createWriteStream,
-  fsync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, fsync, openSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -40,10 +31,10 @@ function isErrorCode(error: unknown, code: string): boolean {
 }
 
 /*
- * The store's metadata calls (stat, mkdir, rename, opening and closing a folder) are made
- * synchronously: each takes microseconds on a local disk, less than the round trip to libuv's
- * thread pool that the asynchronous call costs, and a small upload makes a dozen of them. The
- * fsyncs, which wait for the disk, stay asynchronous.
+ * The store's calls that only read (stat, opening and closing a folder) are made synchronously:
+ * each takes microseconds, less than the round trip to libuv's thread pool, and a small upload
+ * makes several. Those that change the file system (mkdir, rename) may wait for the journal
+ * while other fsyncs commit, and the fsyncs wait for the disk: they stay in the pool.
  */
 
 /** fsync of a folder, so a rename or a new entry in it survives a power cut. */
@@ -109,11 +100,11 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
   async function moveIntoPlace(from: string, to: string): Promise<void> {
     const dir = path.dirname(to);
     const parent = path.dirname(dir);
-    const created = mkdirSync(dir, { recursive: true });
+    const created = await fs.mkdir(dir, { recursive: true });
     const changed =
       created === undefined ? [] : path.resolve(created) === parent ? [parent, root] : [parent];
     try {
-      renameSync(from, to);
+      await fs.rename(from, to);
       changed.push(dir);
     } finally {
       // New folders are made durable even when the rename fails (a copy then takes its place).

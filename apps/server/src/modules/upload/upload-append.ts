@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { closeSync, fsync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../http/app-error';
 import { drainStream } from '../../lib/stream-drain';
@@ -39,20 +39,6 @@ function rethrow(failure: unknown, signal: AbortSignal): void {
   }
 }
 
-/** Opens the partial data for writing, emptied when `fresh`, created when missing. */
-function openPartSync(file: string, fresh: boolean): number {
-  if (!fresh) {
-    try {
-      return openSync(file, 'r+');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw error;
-      }
-    }
-  }
-  return openSync(file, 'w+');
-}
-
 function timingSafeEqualBuffers(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
@@ -60,17 +46,16 @@ function timingSafeEqualBuffers(a: Buffer, b: Buffer): boolean {
 /** The step that writes a request's bytes into an upload's partial data (`append`). */
 export function createUploadAppend(deps: UploadServiceDeps, steps: UploadSteps) {
   const { uploads } = deps;
-  const { sessions, partOf, deadline, openPart, ready } = steps;
+  const { sessions, partOf, deadline, openPart } = steps;
   const checkpointBytes = deps.checkpointBytes ?? 64 * mebibyte;
   // An fdatasync at least once per checkpoint interval, so each interval is recorded as it is made durable.
   const flushBytes = Math.min(maxFlushBytes, checkpointBytes);
 
   /**
    * `append` of an upload with at most `wholeBytes` to go (without a checksum): its bytes are
-   * gathered in memory and written in one call, hashed on this thread, and fsynced. The file is
-   * opened, written and closed synchronously (microseconds each for so few bytes, less than a
-   * round trip to the thread pool); only the fsync waits in the pool. What arrived before a
-   * failure is kept, as in the streamed path.
+   * gathered in memory, written in one synchronous call (microseconds for so few bytes into the
+   * page cache, less than a round trip to the thread pool), hashed on this thread, and fsynced.
+   * What arrived before a failure is kept, as in the streamed path.
    */
   async function appendWhole(
     upload: UploadRecord,
@@ -102,20 +87,19 @@ export function createUploadAppend(deps: UploadServiceDeps, steps: UploadSteps) 
       signal.removeEventListener('abort', onAbort);
     }
     const bytes = Buffer.concat(chunks, length);
-    await ready;
     // From offset 0 nothing stored counts: the partial data starts empty.
-    const fd = openPartSync(partOf(upload.id), start === 0);
+    const handle = await openPart(upload.id, start === 0);
     try {
-      // Bytes past the durable offset (a write that failed part-way) are not the upload's.
-      ftruncateSync(fd, start);
-      for (let done = 0; done < length;) {
-        done += writeSync(fd, bytes, done, length - done, start + done);
+      if (start > 0) {
+        // Bytes past the durable offset (a write that failed part-way) are not the upload's.
+        await handle.truncate(start);
       }
-      await new Promise<void>((resolve, reject) =>
-        fsync(fd, (error) => (error ? reject(error) : resolve())),
-      );
+      for (let done = 0; done < length;) {
+        done += writeSync(handle.fd, bytes, done, length - done, start + done);
+      }
+      await handle.sync();
     } finally {
-      closeSync(fd);
+      await handle.close();
     }
     // Hashed once written, like the streamed path: the hasher holds only bytes in the file.
     await session.hasher.update(bytes);
