@@ -255,6 +255,29 @@ describe.each(dialects)('the recent events API on %s', (dialect) => {
     ]);
   });
 
+  it('drops the oldest events now and then, never keeping more than a twentieth extra', async () => {
+    const { user, headers } = await member();
+    const bounded = createEventService({
+      events: createEventRepository(t.container.database.db),
+      now: clock.now,
+      keepPerMember: 40,
+    });
+    const file = await storedFile(user.id, 'a.txt', 'a');
+    const listed = async () =>
+      (await events(headers, { limit: '100' })).events.map((event) => event.type);
+    for (let index = 0; index < 41; index += 1) {
+      clock.advance(1000);
+      await bounded.record(user.id, { type: 'TYPE_VIEW', fileId: file.id });
+    }
+    // Pruned every second event (40 / 20), not on each: the 41st waits for the next prune.
+    expect(await listed()).toHaveLength(41);
+    clock.advance(1000);
+    await bounded.record(user.id, { type: 'TYPE_PLAY', fileId: file.id });
+    const kept = await listed();
+    expect(kept).toHaveLength(40);
+    expect(kept[0]).toBe('TYPE_PLAY');
+  });
+
   it('answers hostile and malformed input with the error object, never a 500', async () => {
     const { headers } = await member();
     for (const [what, query] of [
