@@ -5,3 +5,10 @@ export { browserMediaCodecs } from './media-codecs';
 export type { MediaTracks, MediaPreferences } from './media-tracks';
 export type { PreferenceStore } from './use-player-choices';
 export { usePlayerMemory } from './use-player-memory';
+export type { SubtitleSource } from './subtitle-picker';
+export { localPreferenceStore } from './use-player-choices';
+export {
+  normaliseMediaPreferences,
+  writeMediaPreferences,
+  readMediaPreferences,
+} from './media-tracks';

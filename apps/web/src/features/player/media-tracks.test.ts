@@ -24,7 +24,11 @@ const subtitle = (id: string, language: string, link = true): SubtitleTrack => (
   label: '',
   source: 'sidecar',
   kind: link ? 'text' : 'image',
-  link: link ? { url: `https://c.example/${id}.vtt` } : null,
+  is_forced: false,
+  is_default: false,
+  link: link
+    ? { url: `https://c.example/${id}.vtt`, token: id, expire: '', type: 'text/vtt' }
+    : null,
 });
 
 describe('remembered track choices', () => {

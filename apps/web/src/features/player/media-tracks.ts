@@ -1,50 +1,15 @@
 import type { StorageLike } from '@nimbus/client';
+import type { AudioTrack, MediaPreferences, MediaTracks, SubtitleTrack } from '@nimbus/contracts';
 import { readStoredObject } from '@nimbus/client';
 
 /*
- * A video's audio streams, subtitles and seek-bar storyboard (docs/api.md#files `media_tracks`)
+ * A video's audio streams, subtitles and seek-bar storyboard (docs/api.md#media-tracks)
  * and the member's remembered choices (`media_preferences`), as the player reads them.
  */
 
-interface TrackLink {
-  url: string;
-  type?: string;
-}
-
-export interface AudioTrack {
-  /** Ordinal among the file's audio streams, for a playlist's `?audio=`. */
-  index: number;
-  language: string;
-  title: string;
-  codec: string;
-  channels: number;
-  is_default: boolean;
-}
-
-export interface SubtitleTrack {
-  id: string;
-  language: string;
-  label: string;
-  source: string;
-  kind: 'text' | 'image' | (string & {});
-  link: TrackLink | null;
-}
-
-export interface MediaTracks {
-  audio: AudioTrack[];
-  subtitles: SubtitleTrack[];
-  storyboard: { vtt: TrackLink } | null;
-}
+export type { AudioTrack, MediaPreferences, MediaTracks, SubtitleTrack };
 
 export const noTracks: MediaTracks = { audio: [], subtitles: [], storyboard: null };
-
-export interface MediaPreferences {
-  audio_language: string;
-  /** "" is off. */
-  subtitle_language: string;
-  subtitle_size: 'small' | 'medium' | 'large';
-  subtitle_position: 'bottom' | 'top';
-}
 
 export const defaultMediaPreferences: MediaPreferences = {
   audio_language: '',

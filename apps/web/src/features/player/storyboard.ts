@@ -1,6 +1,6 @@
 /*
  * Seek-bar thumbnails: a WebVTT map whose cues point into sprite images with `#xywh=x,y,w,h`
- * (docs/api.md#files `media_tracks` storyboard), read into cues the seek bar looks up by time.
+ * (docs/api.md#media-tracks storyboard), read into cues the seek bar looks up by time.
  */
 
 export interface StoryboardCue {

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
-import type { MediaPreferences, MediaTracks } from './media-tracks';
+import type { MediaPreferences, MediaTracks, SubtitleTrack } from './media-tracks';
 import {
   audioTrackFor,
   noTracks,
@@ -36,6 +36,7 @@ export function usePlayerChoices(
   const [preferences, setPreferences] = useState(() => readMediaPreferences(defaultStorage()));
   const [audio, setAudio] = useState<{ id: string; value: number | undefined }>();
   const [subtitle, setSubtitle] = useState<{ id: string; value: string }>();
+  const [picked, setPicked] = useState<{ id: string; tracks: SubtitleTrack[] }>();
   useEffect(() => {
     let current = true;
     store.load().then(
@@ -59,13 +60,22 @@ export function usePlayerChoices(
       current = false;
     };
   }, [fileId, loadTracks]);
-  const known = tracks?.id === fileId ? tracks.value : noTracks;
+  const loaded = tracks?.id === fileId ? tracks.value : noTracks;
+  const added = (picked?.id === fileId ? picked.tracks : []).filter(
+    (track) => !loaded.subtitles.some((known) => known.id === track.id),
+  );
+  const known = { ...loaded, subtitles: [...loaded.subtitles, ...added] };
   const audioIndex =
     audio?.id === fileId ? audio.value : audioTrackFor(known.audio, preferences)?.index;
   const subtitleId =
     subtitle?.id === fileId
       ? subtitle.value
       : (subtitleTrackFor(known.subtitles, preferences)?.id ?? '');
+  const chooseSubtitle = (id: string, from = known.subtitles) => {
+    setSubtitle({ id: fileId, value: id });
+    const language = from.find((track) => track.id === id)?.language;
+    remember({ subtitle_language: id === '' ? '' : (language ?? '') });
+  };
   const remember = (change: Partial<MediaPreferences>) => {
     const next = { ...preferences, ...change };
     setPreferences(next);
@@ -81,10 +91,11 @@ export function usePlayerChoices(
       const language = known.audio.find((track) => track.index === index)?.language;
       remember({ audio_language: language ?? '' });
     },
-    chooseSubtitle: (id: string) => {
-      setSubtitle({ id: fileId, value: id });
-      const language = known.subtitles.find((track) => track.id === id)?.language;
-      remember({ subtitle_language: id === '' ? '' : (language ?? '') });
+    chooseSubtitle: (id: string) => chooseSubtitle(id),
+    /** A subtitle file picked from the drive joins the list and shows. */
+    addSubtitle: (track: SubtitleTrack) => {
+      setPicked({ id: fileId, tracks: [...added, track] });
+      chooseSubtitle(track.id, [...known.subtitles, track]);
     },
     remember,
   };

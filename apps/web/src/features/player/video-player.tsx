@@ -27,6 +27,8 @@ import type { MediaTracks } from './media-tracks';
 import { PlayerControls } from './player-controls';
 import { SettingsMenu, SubtitlesMenu } from './player-menus';
 import { useStoryboard } from './seek-bar';
+import type { SubtitleSource } from './subtitle-picker';
+import { SubtitlePicker } from './subtitle-picker';
 import type { PreferenceStore } from './use-player-choices';
 import { localPreferenceStore, usePlayerChoices } from './use-player-choices';
 import { usePlayerInput } from './use-player-input';
@@ -49,8 +51,8 @@ export interface VideoPlayerProps {
   loadTracks?: () => Promise<MediaTracks>;
   /** Where the member's choices are kept; this browser unless given. */
   preferences?: PreferenceStore;
-  /** Picks a subtitle file from the drive; the subtitles menu offers it when given. */
-  onPickSubtitle?: () => void;
+  /** Subtitle files of the drive to pick from; the subtitles menu offers them when given. */
+  subtitleSource?: SubtitleSource;
 }
 
 /**
@@ -67,7 +69,7 @@ export function VideoPlayer({
   notice,
   loadTracks,
   preferences: store = localPreferenceStore,
-  onPickSubtitle,
+  subtitleSource,
 }: VideoPlayerProps) {
   const t = useTranslations('preview');
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
@@ -75,6 +77,7 @@ export function VideoPlayer({
   const [quality, setQuality] = useState('auto');
   const [speed, setSpeedState] = useState(1);
   const [failedUrl, setFailedUrl] = useState<string>();
+  const [picking, setPicking] = useState(false);
   const switching = useRef<{ time: number; play: boolean } | undefined>(undefined);
   const lastSubtitle = useRef('');
 
@@ -222,7 +225,17 @@ export function VideoPlayer({
                 preferences={choices.preferences}
                 onChoose={choices.chooseSubtitle}
                 onPreferences={choices.remember}
-                onPick={onPickSubtitle}
+                onPick={
+                  subtitleSource
+                    ? () => {
+                        // The picker is a dialog of the page: full screen would hide it.
+                        if (document.fullscreenElement) {
+                          toggleFullscreen(root, video);
+                        }
+                        setPicking(true);
+                      }
+                    : undefined
+                }
               />
               <SettingsMenu
                 container={root}
@@ -242,6 +255,14 @@ export function VideoPlayer({
           }
         />
       </div>
+      {picking && subtitleSource ? (
+        <SubtitlePicker
+          videoId={fileId}
+          source={subtitleSource}
+          onClose={() => setPicking(false)}
+          onPicked={choices.addSubtitle}
+        />
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { driveRoutes } from '@nimbus/contracts/routes';
 import { emitAppEvent } from '@/lib/app-events';
 import { browserClient } from '@/lib/api/browser-client';
 import { cn } from '@/lib/cn';
+import { drivePlayerOptions } from './drive-player';
 import type { PreviewFile } from './preview-file';
 import { contentUrlOf, previewKindOf } from './preview-file';
 import type { PreviewPlayerOptions, Translate } from './preview-views';
@@ -41,7 +42,7 @@ export interface FilePreviewProps {
   onDownload?: (file: PreviewFile) => void;
   /** A share button in the header (the drive's own files); none unless given. */
   share?: { label: string; run: (file: PreviewFile) => void };
-  /** The video player's tracks, remembered choices and subtitle picker; none unless given. */
+  /** The video player's tracks, remembered choices and subtitle picker; the drive's unless given. */
   player?: PreviewPlayerOptions;
 }
 
@@ -186,7 +187,7 @@ export function FilePreview({
   loadFile = loadDriveFile,
   onDownload,
   share,
-  player,
+  player = drivePlayerOptions,
 }: FilePreviewProps) {
   const t = useTranslations('preview');
   const listed = files[index];

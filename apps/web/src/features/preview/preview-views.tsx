@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { Download, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useLocale, type useTranslations } from 'next-intl';
 import { formatBytes } from '@nimbus/contracts';
-import type { MediaTracks, PreferenceStore } from '@/features/player';
+import type { MediaTracks, PreferenceStore, SubtitleSource } from '@/features/player';
 import { VideoPlayer, usePlayerMemory } from '@/features/player';
 import type { PreviewFile } from './preview-file';
 import {
@@ -168,7 +168,7 @@ export function ImageView({ file, t }: { file: PreviewFile; t: Translate }) {
 export interface PreviewPlayerOptions {
   loadTracks?: (fileId: string) => Promise<MediaTracks>;
   preferences?: PreferenceStore;
-  pickSubtitle?: (fileId: string) => void;
+  subtitles?: SubtitleSource;
 }
 
 /** The viewer's player options, for the video deep in the views. */
@@ -186,7 +186,6 @@ function VideoView({
   const options = useContext(PlayerOptions);
   const { id } = file;
   const load = options?.loadTracks;
-  const pick = options?.pickSubtitle;
   const loadTracks = useMemo(() => (load ? () => load(id) : undefined), [load, id]);
   return (
     <VideoPlayer
@@ -196,7 +195,7 @@ function VideoView({
       positionRef={positionRef}
       loadTracks={loadTracks}
       preferences={options?.preferences}
-      onPickSubtitle={pick ? () => pick(id) : undefined}
+      subtitleSource={options?.subtitles}
       notice={(message) => (
         <Notice file={file} t={t}>
           {message}

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import type { KeyboardEvent } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { defaultStorage } from '@nimbus/client';
 import type { SharedDisplayMode } from '@nimbus/contracts';
 import { EyeOff } from 'lucide-react';
@@ -132,6 +132,14 @@ export function ShareFileList(props: ShareFileListProps) {
       }
       return answer.file_info;
     },
+    [shareId, token],
+  );
+
+  const player = useMemo(
+    () => ({
+      loadTracks: async (id: string) =>
+        (await import('./share-media-tracks')).shareMediaTracks(shareId, token, id),
+    }),
     [shareId, token],
   );
 
@@ -330,6 +338,7 @@ export function ShareFileList(props: ShareFileListProps) {
           onClose={() => setPreviewId(undefined)}
           onIndexChange={(index) => setPreviewId(previewable[index]?.id)}
           loadFile={loadFile}
+          player={player}
           onDownload={(file) => requestDownload(file)}
         />
       ) : null}
