@@ -21,12 +21,32 @@ async function openClip(page: Page, clip: Buffer): Promise<{ player: Locator; vi
     .first()
     .setInputFiles([{ name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip }]);
   await expect(item(page, 'clip.mp4')).toBeVisible({ timeout: 30_000 });
+  // The viewer tells the server what this browser plays (docs/api.md#files `media_codecs`).
+  const fileCall = page.waitForRequest((request) =>
+    /\/drive\/v1\/files\/[^/?]+\?/.test(request.url()),
+  );
   await item(page, 'clip.mp4').dblclick();
+  const codecs = new URL((await fileCall).url()).searchParams.get('media_codecs') ?? '';
+  expect(codecs.split(',')).toEqual(expect.arrayContaining(['h264', 'aac', 'mp4']));
   const viewer = page.getByTestId('file-preview');
   const player = viewer.getByTestId('video-player');
   await expect(player).toBeVisible();
   return { player, video: player.getByTestId('preview-video') };
 }
+
+const sidecarSrt = '1\n00:00:00,000 --> 00:00:19,500\nHello from beside the video\n';
+const pickedVtt = 'WEBVTT\n\n00:00.000 --> 00:19.500\nHallo aus einer anderen Datei\n';
+
+/** The texts of the cues of the subtitle track shown, or "" when none shows. */
+const shownCueText = (video: Locator) =>
+  video.evaluate((element) => {
+    const shown = Array.from((element as HTMLVideoElement).textTracks).find(
+      (track) => track.mode === 'showing',
+    );
+    return Array.from(shown?.cues ?? [])
+      .map((cue) => (cue as VTTCue).text)
+      .join('\n');
+  });
 
 const timeOf = (video: Locator) =>
   video.evaluate((element) => (element as HTMLVideoElement).currentTime);
@@ -200,7 +220,12 @@ test('a visitor of a share plays the clip in the same player, with its keys', as
     mimeType: 'video/mp4',
     buffer: makeH264Mp4(clipSeconds),
   });
-  const { share_id: shareId } = await createShare(request, token, [clipId]);
+  const srtId = await uploadFile(request, token, '', {
+    name: 'clip.en.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from(sidecarSrt),
+  });
+  const { share_id: shareId } = await createShare(request, token, [clipId, srtId]);
   await request.dispose();
 
   const visitor = await browser.newContext({ baseURL });
@@ -231,5 +256,74 @@ test('a visitor of a share plays the clip in the same player, with its keys', as
   await player.focus();
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => timeOf(video)).toBeCloseTo(7, 0);
+
+  // The subtitle beside the video comes through the share too.
+  await player.getByRole('button', { name: 'Subtitles' }).click();
+  await page.getByRole('menuitemradio', { name: 'clip.en.srt' }).click();
+  await expect.poll(() => shownCueText(video)).toContain('Hello from beside the video');
   await visitor.close();
+});
+
+test('subtitles beside the video, one picked from the drive, remembered, and seek-bar thumbnails', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpInEnglish(page, newEmail(), 'player subtitles 42');
+  await page
+    .getByTestId('upload-files-input')
+    .first()
+    .setInputFiles([
+      { name: 'clip.en.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(sidecarSrt) },
+      { name: 'german notes.vtt', mimeType: 'text/vtt', buffer: Buffer.from(pickedVtt) },
+    ]);
+  await expect(item(page, 'german notes.vtt')).toBeVisible({ timeout: 30_000 });
+  const { player, video } = await openClip(page, makeH264Mp4(clipSeconds));
+  await video.evaluate((element) => {
+    (element as HTMLVideoElement).muted = true;
+  });
+
+  // The sidecar is in the menu; chosen, its cues show; c hides and shows them again.
+  await player.getByRole('button', { name: 'Subtitles' }).click();
+  await page.getByRole('menuitemradio', { name: 'clip.en.srt' }).click();
+  await expect.poll(() => shownCueText(video)).toContain('Hello from beside the video');
+  await player.focus();
+  await page.keyboard.press('c');
+  await expect.poll(() => shownCueText(video)).toBe('');
+  await page.keyboard.press('c');
+  await expect.poll(() => shownCueText(video)).toContain('Hello from beside the video');
+
+  // The choice is the member's: with this browser's copy gone, the server's brings it back.
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => localStorage.removeItem('nimbus.player.preferences'));
+  await page.reload();
+  await item(page, 'clip.mp4').dblclick();
+  const reopened = page.getByTestId('file-preview').getByTestId('preview-video');
+  await expect
+    .poll(() => shownCueText(reopened), { timeout: 15_000 })
+    .toContain('Hello from beside the video');
+
+  // Another subtitle file of the drive, picked from the menu, joins the list and shows.
+  const again = page.getByTestId('file-preview').getByTestId('video-player');
+  await again.getByRole('button', { name: 'Subtitles' }).click();
+  await page.getByRole('menuitem', { name: 'Choose a subtitle file from your drive…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose a subtitle file' });
+  await picker.getByRole('button', { name: 'german notes.vtt' }).click();
+  await expect(picker).toBeHidden();
+  await expect.poll(() => shownCueText(reopened)).toContain('Hallo aus einer anderen Datei');
+
+  // Over the seek bar, the storyboard's picture of that time, a sprite the content origin serves.
+  const seek = again.getByRole('slider', { name: 'Seek' });
+  const box = await seek.boundingBox();
+  await page.mouse.move(
+    (box?.x ?? 0) + (box?.width ?? 0) / 2,
+    (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  );
+  const thumbnail = again.getByTestId('player-thumbnail');
+  await expect(thumbnail).toBeVisible({ timeout: 15_000 });
+  const sprite = await thumbnail.evaluate(
+    (element) => /url\("(.*)"\)/.exec((element as HTMLElement).style.backgroundImage)?.[1] ?? '',
+  );
+  const served = await page.request.get(sprite);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/jpeg');
 });

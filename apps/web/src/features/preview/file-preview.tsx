@@ -7,6 +7,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { formatBytes } from '@nimbus/contracts';
 import { driveRoutes } from '@nimbus/contracts/routes';
+import { browserMediaCodecs } from '@/features/player';
 import { emitAppEvent } from '@/lib/app-events';
 import { browserClient } from '@/lib/api/browser-client';
 import { cn } from '@/lib/cn';
@@ -47,10 +48,13 @@ export interface FilePreviewProps {
 }
 
 function loadDriveFile(id: string): Promise<PreviewFile> {
-  return browserClient().call(driveRoutes.getFile, {
-    params: { id },
-    query: { thumbnail_size: 'SIZE_LARGE' },
-  });
+  const mediaCodecs = browserMediaCodecs();
+  return browserClient().call(
+    driveRoutes.getFile,
+    { params: { id }, query: { thumbnail_size: 'SIZE_LARGE' } },
+    // What this browser plays, for the server's pick among `medias` (docs/api.md#files).
+    mediaCodecs ? { query: { media_codecs: mediaCodecs } } : {},
+  );
 }
 
 /** The file with its links filled (`GET /drive/v1/files/{id}`), the listing's copy meanwhile. */

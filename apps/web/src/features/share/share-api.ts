@@ -64,7 +64,8 @@ export type ShareFileInfoAnswer = Omit<AnswerOf<typeof shareApi.fileInfo>, 'file
 /** One item of a share with its signed links. */
 export const shareFileInfo = (
   query: CallInput<typeof shareApi.fileInfo>['query'],
-): Promise<ShareFileInfoAnswer> => browserClient().call(shareRoutes.fileInfo, { query });
+  options?: CallOptions,
+): Promise<ShareFileInfoAnswer> => browserClient().call(shareRoutes.fileInfo, { query }, options);
 
 /** Saves a share, or items of it, into the member's drive. */
 export const restoreShare = (body: CallInput<typeof shareApi.restore>['body']) =>

@@ -121,12 +121,12 @@ export function ShareFileList(props: ShareFileListProps) {
 
   const loadFile = useCallback(
     async (id: string): Promise<PreviewFile> => {
-      const answer = await shareFileInfo({
-        share_id: shareId,
-        file_id: id,
-        pass_code_token: token,
-        thumbnail_size: 'SIZE_LARGE',
-      });
+      // What this browser plays, for the server's pick among `medias`; loaded with the viewer.
+      const mediaCodecs = (await import('@/features/player/media-codecs')).browserMediaCodecs();
+      const answer = await shareFileInfo(
+        { share_id: shareId, file_id: id, pass_code_token: token, thumbnail_size: 'SIZE_LARGE' },
+        mediaCodecs ? { query: { media_codecs: mediaCodecs } } : {},
+      );
       if (answer.share_status !== 'OK' || !answer.file_info) {
         throw new Error(answer.share_status);
       }
