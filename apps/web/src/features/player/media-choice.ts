@@ -8,9 +8,7 @@ import { hlsType } from './media-codecs';
  */
 
 /** A `medias` entry; `rendition` names what the server made of it. */
-export type PlayerMedia = FileMedia & {
-  rendition?: 'original' | 'remux' | '1080p' | '720p' | '480p' | (string & {});
-};
+export type PlayerMedia = FileMedia;
 
 /** One line of the quality menu: "auto" is the server's pick. */
 export interface QualityOption {

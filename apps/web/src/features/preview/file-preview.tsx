@@ -48,13 +48,11 @@ export interface FilePreviewProps {
 }
 
 function loadDriveFile(id: string): Promise<PreviewFile> {
-  const mediaCodecs = browserMediaCodecs();
-  return browserClient().call(
-    driveRoutes.getFile,
-    { params: { id }, query: { thumbnail_size: 'SIZE_LARGE' } },
+  return browserClient().call(driveRoutes.getFile, {
+    params: { id },
     // What this browser plays, for the server's pick among `medias` (docs/api.md#files).
-    mediaCodecs ? { query: { media_codecs: mediaCodecs } } : {},
-  );
+    query: { thumbnail_size: 'SIZE_LARGE', media_codecs: browserMediaCodecs() },
+  });
 }
 
 /** The file with its links filled (`GET /drive/v1/files/{id}`), the listing's copy meanwhile. */

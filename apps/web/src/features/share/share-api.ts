@@ -64,8 +64,7 @@ export type ShareFileInfoAnswer = Omit<AnswerOf<typeof shareApi.fileInfo>, 'file
 /** One item of a share with its signed links. */
 export const shareFileInfo = (
   query: CallInput<typeof shareApi.fileInfo>['query'],
-  options?: CallOptions,
-): Promise<ShareFileInfoAnswer> => browserClient().call(shareRoutes.fileInfo, { query }, options);
+): Promise<ShareFileInfoAnswer> => browserClient().call(shareRoutes.fileInfo, { query });
 
 /** Saves a share, or items of it, into the member's drive. */
 export const restoreShare = (body: CallInput<typeof shareApi.restore>['body']) =>

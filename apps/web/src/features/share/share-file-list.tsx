@@ -123,10 +123,13 @@ export function ShareFileList(props: ShareFileListProps) {
     async (id: string): Promise<PreviewFile> => {
       // What this browser plays, for the server's pick among `medias`; loaded with the viewer.
       const mediaCodecs = (await import('@/features/player/media-codecs')).browserMediaCodecs();
-      const answer = await shareFileInfo(
-        { share_id: shareId, file_id: id, pass_code_token: token, thumbnail_size: 'SIZE_LARGE' },
-        mediaCodecs ? { query: { media_codecs: mediaCodecs } } : {},
-      );
+      const answer = await shareFileInfo({
+        share_id: shareId,
+        file_id: id,
+        pass_code_token: token,
+        thumbnail_size: 'SIZE_LARGE',
+        media_codecs: mediaCodecs,
+      });
       if (answer.share_status !== 'OK' || !answer.file_info) {
         throw new Error(answer.share_status);
       }
