@@ -9,7 +9,12 @@ import { join } from 'node:path';
  */
 
 /** Makes a video of `seconds` with ffmpeg's arguments for its codecs, and answers its bytes. */
-export function makeVideo(name: string, seconds: number, codecArgs: string[]): Buffer {
+export function makeVideo(
+  name: string,
+  seconds: number,
+  codecArgs: string[],
+  size = '320x180',
+): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'nimbus-media-'));
   const out = join(dir, name);
   try {
@@ -22,7 +27,7 @@ export function makeVideo(name: string, seconds: number, codecArgs: string[]): B
         '-f',
         'lavfi',
         '-i',
-        `testsrc2=size=320x180:rate=25:duration=${seconds}`,
+        `testsrc2=size=${size}:rate=25:duration=${seconds}`,
         '-f',
         'lavfi',
         '-i',
@@ -56,5 +61,65 @@ export function makeH264Mp4(seconds: number): Buffer {
     '64k',
     '-movflags',
     '+faststart',
+  ]);
+}
+
+/**
+ * H.264 + AC3 in Matroska at 960×540, with an English and a French audio stream: a remux for
+ * browsers, and a 480p transcode below it.
+ */
+export function makeH264Ac3Mkv(seconds: number): Buffer {
+  return makeVideo(
+    'film.mkv',
+    seconds,
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=880:sample_rate=48000:duration=${seconds}`,
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-map',
+      '2:a',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '25',
+      '-c:a',
+      'ac3',
+      '-b:a',
+      '96k',
+      '-metadata:s:a:0',
+      'language=eng',
+      '-metadata:s:a:1',
+      'language=fra',
+    ],
+    '960x540',
+  );
+}
+
+/** HEVC + AAC in MP4 (a transcode where the browser has no HEVC). */
+export function makeHevcMp4(seconds: number): Buffer {
+  return makeVideo('hevc.mp4', seconds, [
+    '-c:v',
+    'libx265',
+    '-preset',
+    'ultrafast',
+    '-x265-params',
+    'log-level=error',
+    '-pix_fmt',
+    'yuv420p',
+    '-tag:v',
+    'hvc1',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
   ]);
 }

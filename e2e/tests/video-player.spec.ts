@@ -266,18 +266,27 @@ test('a visitor of a share plays the clip in the same player, with its keys', as
 
 test('subtitles beside the video, one picked from the drive, remembered, and seek-bar thumbnails', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signUpInEnglish(page, newEmail(), 'player subtitles 42');
-  await page
-    .getByTestId('upload-files-input')
-    .first()
-    .setInputFiles([
-      { name: 'clip.en.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(sidecarSrt) },
-      { name: 'german notes.vtt', mimeType: 'text/vtt', buffer: Buffer.from(pickedVtt) },
-    ]);
-  await expect(item(page, 'german notes.vtt')).toBeVisible({ timeout: 30_000 });
-  const { player, video } = await openClip(page, makeH264Mp4(clipSeconds));
+  const email = newEmail();
+  const password = 'player subtitles 42';
+  await signUpInEnglish(page, email, password);
+  const token = await tokenOf(baseURL ?? '', email, password);
+  const request = await apiRequest.newContext({ baseURL });
+  for (const file of [
+    { name: 'clip.mp4', mimeType: 'video/mp4', buffer: makeH264Mp4(clipSeconds) },
+    { name: 'clip.en.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(sidecarSrt) },
+    { name: 'german notes.vtt', mimeType: 'text/vtt', buffer: Buffer.from(pickedVtt) },
+  ]) {
+    await uploadFile(request, token, '', file);
+  }
+  await request.dispose();
+  await page.reload();
+  await item(page, 'clip.mp4').dblclick();
+  const player = page.getByTestId('file-preview').getByTestId('video-player');
+  const video = player.getByTestId('preview-video');
+  await expect(player).toBeVisible();
   await video.evaluate((element) => {
     (element as HTMLVideoElement).muted = true;
   });
