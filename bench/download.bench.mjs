@@ -3,9 +3,6 @@
 // client of both) and the growth of the Nimbus process's resident memory while it serves.
 // Targets of the issue: >= 0.85x nginx, RSS growth under 64 MiB. `BENCH_SIZE_MIB` shrinks the
 // file; `BENCH_RUNS` sets the runs (default 5).
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import {
   api,
   benchSizeBytes,
@@ -19,50 +16,13 @@ import {
   servedRandomFile,
   signUp,
   startNimbus,
+  storeInNimbus,
   target,
 } from './lib.mjs';
 
 const size = benchSizeBytes();
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const mib = size / 1024 / 1024;
-
-/**
- * Stores the file as Nimbus stores an upload, straight into its data folder and database: the
- * bytes as the blob `blobs/ab/cd/<sha256>` (a hard link, so nginx and Nimbus read one cached
- * file) and the blob and file rows. Returns the new file's id.
- */
-function storeInNimbus(nimbus, userId, file, digest) {
-  const blobDir = path.join(
-    nimbus.dataDir,
-    'blobs',
-    digest.sha256.slice(0, 2),
-    digest.sha256.slice(2, 4),
-  );
-  fs.mkdirSync(blobDir, { recursive: true });
-  const blob = path.join(blobDir, digest.sha256);
-  try {
-    fs.linkSync(file, blob);
-  } catch {
-    fs.copyFileSync(file, blob);
-  }
-  const db = new Database(path.join(nimbus.dataDir, 'nimbus.db'));
-  db.pragma('busy_timeout = 10000');
-  const stamp = new Date().toISOString();
-  const id = `bench${Date.now().toString(36)}`.slice(0, 16);
-  db.transaction(() => {
-    db.prepare(
-      `insert into blobs (sha256, gcid, size, ref_count, created_at, updated_at) values (?, ?, ?, 1, ?, ?)`,
-    ).run(digest.sha256, digest.gcid, digest.size, stamp, stamp);
-    db.prepare(
-      `insert into files (id, user_id, parent_id, kind, name, name_key, size, sha256, gcid, mime_type,
-        file_extension, file_category, phase, starred, trashed, created_at, modified_at, params)
-       values (?, ?, '', 'file', 'big.bin', 'big.bin', ?, ?, ?, 'application/octet-stream', 'bin', 'OTHER',
-        'PHASE_TYPE_COMPLETE', 0, 0, ?, ?, '{}')`,
-    ).run(id, userId, digest.size, digest.sha256, digest.gcid, stamp, stamp);
-  })();
-  db.close();
-  return id;
-}
 
 /** One download with curl into /dev/null; bytes/s by curl's own clock. */
 async function download(url) {
@@ -81,7 +41,7 @@ await runBench(async () => {
   const nimbus = await startNimbus();
   try {
     const member = await signUp(nimbus);
-    const id = storeInNimbus(nimbus, member.userId, file, digest);
+    const id = storeInNimbus(nimbus, member.userId, file, digest, 'big.bin');
     const got = await api(nimbus, member, 'GET', `/drive/v1/files/${id}?usage=FETCH`);
     const link = got.web_content_link || got.links?.['application/octet-stream']?.url || '';
     if (link === '') {
