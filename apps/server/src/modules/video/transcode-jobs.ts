@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { watch as watchFolder, type FSWatcher } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { segmentArgs, type SegmentRun } from './ffmpeg-args';
@@ -60,7 +61,8 @@ interface Job {
 /** How far one run goes at most, in segments (about 40 minutes of a transcode). */
 const maxRunSegments = 600;
 
-const tick = 100;
+/** How often a run's progress is polled and its viewers' pace checked, in milliseconds. */
+const tick = 250;
 
 function keyOf(key: Omit<SegmentKey, 'segment'>): string {
   return `${key.sha256}/${key.rendition}/${key.audio ?? 'n'}`;
@@ -176,14 +178,17 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     });
   }
 
-  /** A free slot, freeing the least recently asked run of the same rendition first. */
+  /** A free slot, freeing the least recently asked idle run first. */
   async function slot(key: string): Promise<void> {
     if (jobs.size < options.maxJobs) {
       return;
     }
-    // A run of the same rendition nobody waits on: the position a viewer left by seeking.
-    const sameKey = [...jobs].filter((job) => job.key === key && job.waiters.size === 0);
-    const stale = sameKey.sort((a, b) => a.touchedAt - b.touchedAt)[0];
+    // A run nobody waits on that is the position a viewer left by seeking (same rendition), or
+    // one paused far enough ahead of its viewer: it gives its slot up and is started again later.
+    const idle = [...jobs].filter(
+      (job) => job.waiters.size === 0 && (job.key === key || job.paused),
+    );
+    const stale = idle.sort((a, b) => a.touchedAt - b.touchedAt)[0];
     if (stale) {
       end(stale);
       return;
@@ -236,13 +241,24 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     };
     jobs.add(job);
     watch();
-    const poll = setInterval(() => {
+    const collectSoon = () => {
       void collect(job, request).catch((error: unknown) => {
         end(job, error instanceof Error ? error : new Error(String(error)));
       });
-    }, tick);
+    };
+    // The folder is watched (a finished segment is served at once); the poll is the fallback
+    // where the file system does not report changes.
+    const poll = setInterval(collectSoon, tick);
+    let watcher: FSWatcher | undefined;
+    try {
+      watcher = watchFolder(dir, collectSoon);
+      watcher.on('error', () => watcher?.close());
+    } catch {
+      watcher = undefined;
+    }
     void process.exited.then(async (code) => {
       clearInterval(poll);
+      watcher?.close();
       await collect(job, request).catch(() => undefined);
       if (code !== 0 && !job.ended) {
         options.logger?.warn(`segment run ${key} failed (${String(code)}): ${process.stderr()}`);

@@ -165,8 +165,15 @@ export function createVideoService(deps: VideoServiceDeps) {
 
   const medias: VideoMediaSource = {
     async mediasOf({ record, original, codecs, share }) {
-      const { facts } = await factsOf(record.sha256, record.fileExtension);
+      const stored = await factsOf(record.sha256, record.fileExtension);
+      const { facts } = stored;
       const decision = decidePlayback(facts, parseMediaCodecs(codecs));
+      if (decision.mode === 'remux') {
+        // The remux's cuts need the keyframes: read them now, before the player asks.
+        void keyframesOf(record.sha256, stored).catch((error: unknown) => {
+          deps.logger?.warn(`keyframes of ${record.sha256}: ${String(error)}`);
+        });
+      }
       const duration = Math.round(facts.duration);
       const renditions = decision.renditions.map((plan) => {
         const signed = deps.signer.sign(
