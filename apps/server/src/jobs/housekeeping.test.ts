@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads, releases thumbnails, sweeps analytics and guessing counters and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads, releases thumbnails, subtitles and storyboards, sweeps analytics and guessing counters and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -21,6 +21,7 @@ describe('housekeeping', () => {
         files: { purgeExpiredTrash: once('trash', 2) },
         uploads: { sweepExpired: once('uploads', 0) },
         media: { releaseOrphans: once('media', 1) },
+        trackCache: { releaseOrphans: once('tracks', 2) },
         statistics: { sweepExpired: once('analytics', 4) },
         failureSweep: { sweepStale: once('counters', 5) },
         blobs: {
@@ -37,13 +38,14 @@ describe('housekeeping', () => {
     );
     await housekeeping.stop();
     expect(new Set(ran)).toEqual(
-      new Set(['trash', 'uploads', 'media', 'analytics', 'counters', 'blobs']),
+      new Set(['trash', 'uploads', 'media', 'tracks', 'analytics', 'counters', 'blobs']),
     );
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
       'expired analytics events deleted',
       'expired trash deleted',
       'stale guessing counters deleted',
+      'subtitles and storyboards of deleted content released',
       'thumbnails of deleted content released',
       'unreferenced blobs deleted',
     ]);

@@ -6,7 +6,10 @@ function request(
   headers: Record<string, string>,
   cookies: Record<string, string> = {},
 ): FastifyRequest {
-  return { headers, cookies } as unknown as FastifyRequest;
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+  return { headers: cookie ? { ...headers, cookie } : headers } as unknown as FastifyRequest;
 }
 
 describe('session authenticator', () => {
