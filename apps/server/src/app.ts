@@ -206,6 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Headers that only mean something on an HTML document (or to Internet Explorer and Flash)
     // are left out: every answer here is JSON or a file's bytes, and each header is paid on
     // every call.
+    // RFC 6797: HSTS is sent over https only, and a site served over plain http has no https
+    // origin to pin.
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https://') ? {} : false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,

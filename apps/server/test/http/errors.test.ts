@@ -202,11 +202,24 @@ describe.each(dialects)('the error model on %s', (dialect) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    // Served over plain http (PUBLIC_URL), so no HSTS (RFC 6797).
+    expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
     // Headers that only mean something to an HTML document or an old browser are not sent.
     expect(response.headers['x-xss-protection']).toBeUndefined();
     expect(response.headers['origin-agent-cluster']).toBeUndefined();
+  });
+
+  it('pins https with HSTS when the site is served over https', async () => {
+    const secure = await buildTestApp(dialect, { PUBLIC_URL: 'https://nimbus.test' });
+    try {
+      const response = await secure.app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await secure.close();
+    }
   });
 });
