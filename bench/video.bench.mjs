@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   api,
+  fetchRetrying,
   hashFile,
   line,
   NotMeasured,
@@ -151,14 +152,14 @@ function childWatch(pid) {
 }
 
 async function fetchText(url) {
-  const response = await fetch(url);
+  const response = await fetchRetrying(url);
   const text = await response.text();
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
   return text;
 }
 
 async function fetchBytes(url) {
-  const response = await fetch(url);
+  const response = await fetchRetrying(url);
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok)
     throw new Error(`${url} answered ${response.status}: ${body.toString().slice(0, 300)}`);
