@@ -59,6 +59,13 @@ test('an H.264/AAC MP4 plays in the player: seek bar, keys, menus, resume, axe',
   test.setTimeout(120_000);
   const clip = makeH264Mp4(clipSeconds);
   await signUpInEnglish(page, newEmail(), 'player horse 42');
+  // The player's internal events, as the analytics sender posts them.
+  const events: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/statistics/pub/event')) {
+      events.push(request.postData() ?? '');
+    }
+  });
   const { player, video } = await openClip(page, clip);
 
   // It plays: the time goes on, with no error.
@@ -149,6 +156,9 @@ test('an H.264/AAC MP4 plays in the player: seek bar, keys, menus, resume, axe',
   const again = page.getByTestId('file-preview').getByTestId('preview-video');
   await expect.poll(() => timeOf(again), { timeout: 10_000 }).toBeGreaterThanOrEqual(7.5);
   await again.evaluate((element) => (element as HTMLVideoElement).pause());
+  for (const name of ['player-mount', 'set-video-freeze', 'close-video-player', 'player-restore']) {
+    await expect.poll(() => events.join('\n'), { timeout: 15_000 }).toContain(name);
+  }
 
   // In Japanese the controls and menus speak Japanese.
   await page.keyboard.press('Escape');
