@@ -173,6 +173,7 @@ test('an H.264/AAC MP4 plays in the player: seek bar, keys, menus, resume, axe',
 
 test('on a 390 px phone the player fits and a double tap on either side seeks', async ({
   browser,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const clip = makeH264Mp4(clipSeconds);
@@ -182,8 +183,17 @@ test('on a 390 px phone the player fits and a double tap on either side seeks', 
     isMobile: true,
   });
   const page = await context.newPage();
-  await signUpInEnglish(page, newEmail(), 'player phone 42');
-  const { player, video } = await openClip(page, clip);
+  const email = newEmail();
+  await signUpInEnglish(page, email, 'player phone 42');
+  const request = await apiRequest.newContext({ baseURL });
+  const token = await tokenOf(baseURL ?? '', email, 'player phone 42');
+  await uploadFile(request, token, '', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip });
+  await request.dispose();
+  await page.reload();
+  await item(page, 'clip.mp4').dblclick();
+  const player = page.getByTestId('file-preview').getByTestId('video-player');
+  const video = player.getByTestId('preview-video');
+  await expect(player).toBeVisible();
   await expect
     .poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState))
     .toBeGreaterThan(0);

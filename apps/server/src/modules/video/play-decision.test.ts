@@ -36,6 +36,8 @@ describe('the play decision', () => {
   it.each([
     ['H.264/AAC in MP4', facts('mp4', 'h264', 'aac'), baseline, 'direct', 'original'],
     ['VP9/Opus in WebM', facts('webm', 'vp9', 'opus'), baseline, 'direct', 'original'],
+    ['VP8/Vorbis in WebM', facts('webm', 'vp8', 'vorbis'), baseline, 'direct', 'original'],
+    ['VP8 in WebM without VP9', facts('webm', 'vp8', undefined), safari, 'transcode', '720p'],
     ['H.264 in MP4 without audio', facts('mp4', 'h264', undefined), baseline, 'direct', 'original'],
     ['H.264/AC3 in MKV', facts('mkv', 'h264', 'ac3'), baseline, 'remux', 'remux'],
     ['H.264/DTS in MKV', facts('mkv', 'h264', 'dts'), baseline, 'remux', 'remux'],

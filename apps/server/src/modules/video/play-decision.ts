@@ -48,6 +48,10 @@ const codecNames = new Set<string>([
 ]);
 
 function isNamedIn(codec: string, browser: ReadonlySet<MediaCodecName>): boolean {
+  // VP8 is outside the vocabulary: every browser that decodes VP9 decodes it (WebM's first codec).
+  if (codec === 'vp8') {
+    return browser.has('vp9');
+  }
   return codecNames.has(codec) && browser.has(codec as MediaCodecName);
 }
 
