@@ -66,3 +66,24 @@ test('the first page of a folder comes rendered from the server and is not fetch
   await expect(visitorPage).toHaveURL(/\/drive\/login\?redirect=/);
   await visitor.close();
 });
+
+test('a first load of the drive asks for the quota once, for the storage meter and the profile refresh alike', async ({
+  page,
+}) => {
+  await signUpInEnglish(page, newEmail(), 'first load 42');
+  const abouts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/drive/v1/about') {
+      abouts.push(request.url());
+    }
+  });
+  // The profile refresh asks for the quota before the VIP state: once that answered, both
+  // readers of the quota have asked.
+  const vip = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/drive/v1/privilege/vip',
+  );
+  await page.goto('/drive/all');
+  await vip;
+  await expect(page.getByTestId('storage-meter').first()).toBeVisible();
+  expect(abouts).toHaveLength(1);
+});

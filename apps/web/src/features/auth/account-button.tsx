@@ -39,7 +39,9 @@ export function AccountButton({ signInHref, driveHref, accountHref, labels }: Ac
 
   useEffect(() => {
     if (readCredentials()) {
-      void import('@/lib/session/session').then((module) => module.refreshProfile());
+      void import('@/lib/session/session').then((module) =>
+        module.refreshProfile({ reuseQuota: true }),
+      );
     }
   }, []);
 

@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@nimbus/client';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { shareQuotaCache } from '@/lib/session/about-query';
 import { readCredentials } from '@/lib/session/credentials';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
@@ -50,12 +51,16 @@ let browserQueryClient: QueryClient | undefined;
  * The drive's data cache: one per browser page, shared by every drive section, so a change made
  * in one (a restore in the trash) refreshes the others (the folder it went back to), also when
  * the browser shows a section again from its back/forward cache. A fresh one per server render.
+ * The profile refresh reads the quota through it, so the page asks for the quota once.
  */
 function driveQueryClient(): QueryClient {
   if (typeof window === 'undefined') {
     return makeQueryClient();
   }
-  browserQueryClient ??= makeQueryClient();
+  if (!browserQueryClient) {
+    browserQueryClient = makeQueryClient();
+    shareQuotaCache(browserQueryClient);
+  }
   return browserQueryClient;
 }
 

@@ -1,7 +1,6 @@
 import type { SortOrder } from '@nimbus/contracts';
 
-/** The cache key of the quota. */
-export const aboutQueryKey = ['drive', 'about'] as const;
+export { aboutQueryKey } from '@/lib/session/about-query';
 
 /** The prefix of every listing's cache key; changes invalidate them all. */
 export const listingsQueryKey = ['drive', 'files'] as const;

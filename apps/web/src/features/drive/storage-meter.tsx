@@ -1,13 +1,11 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { formatBytes } from '@nimbus/contracts';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
-import { getAbout } from './drive-api';
-import { aboutQueryKey } from './query-keys';
+import { useAbout } from './use-about';
 
 /** The share of the quota above which the meter warns and offers an upgrade. */
 const nearLimitRatio = 0.9;
@@ -21,7 +19,7 @@ export function StorageMeter({ upgradeHref }: { upgradeHref: string }) {
   const t = useTranslations('drive');
   const locale = useLocale();
   const pathname = usePathname();
-  const about = useQuery({ queryKey: aboutQueryKey, queryFn: ({ signal }) => getAbout(signal) });
+  const about = useAbout();
   if (!about.data) {
     return <div className="h-14 animate-pulse rounded-lg bg-muted" aria-hidden />;
   }

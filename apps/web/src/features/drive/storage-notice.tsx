@@ -1,8 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { getAbout } from './drive-api';
-import { aboutQueryKey } from './query-keys';
+import { useAbout } from './use-about';
 import { storageStateOf } from './quota-state';
 import { StorageNoticeView } from './storage-notice-view';
 
@@ -12,6 +10,6 @@ import { StorageNoticeView } from './storage-notice-view';
  * query as the storage meter, so an upload, a deletion or a trash refreshes both.
  */
 export function StorageNotice({ upgradeHref }: { upgradeHref: string }) {
-  const about = useQuery({ queryKey: aboutQueryKey, queryFn: ({ signal }) => getAbout(signal) });
+  const about = useAbout();
   return <StorageNoticeView state={storageStateOf(about.data)} upgradeHref={upgradeHref} />;
 }

@@ -2,8 +2,8 @@ import { ApiError } from '@nimbus/client';
 import { errorKinds, type SignInRequest } from '@nimbus/contracts';
 import { emitAppEvent, type AppEvents } from '@/lib/app-events';
 import { webClientId } from '@/lib/api/browser-client';
+import { fetchQuotaAbout } from './about-query';
 import {
-  aboutCall,
   profileCall,
   requestVerificationCall,
   resetPasswordCall,
@@ -144,14 +144,18 @@ export async function resetPassword(input: {
  * The profile refresh of docs/product.md#states (`runProfileRefresh`) with the browser's calls and
  * storage: false without stored credentials; false after clearing the user id when the profile
  * or the VIP state cannot be fetched; else stores both, sets the user id cookie, and resolves true.
+ * The refresh of a page load may take the quota the page's cache holds as fresh (`reuseQuota`);
+ * a refresh after a change (a purchase, a redeemed code) asks the server again.
  */
-export function refreshProfile(): Promise<boolean> {
+export function refreshProfile({
+  reuseQuota = false,
+}: { reuseQuota?: boolean } = {}): Promise<boolean> {
   return runProfileRefresh({
     readCredentials,
     fetchProfile: () => profileCall({ retries: 0 }),
     fetchVip: async () => (await vipCall({ retries: 0 })).data,
     fetchQuota: async () => {
-      const about = await aboutCall({ retries: 0 });
+      const about = await fetchQuotaAbout(reuseQuota);
       return {
         limit: Number(about.quota.limit),
         usage: Number(about.quota.usage),

@@ -1,14 +1,12 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { formatBytes } from '@nimbus/contracts';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { getAbout } from '../drive-api';
-import { aboutQueryKey } from '../query-keys';
+import { useAbout } from '../use-about';
 
 /** Which quota the dialog shows: the storage, or this month's download traffic. */
 export type QuotaKind = 'storage' | 'traffic';
@@ -34,7 +32,7 @@ export function QuotaDialog({
 }) {
   const t = useTranslations('drive');
   const locale = useLocale();
-  const about = useQuery({ queryKey: aboutQueryKey, queryFn: ({ signal }) => getAbout(signal) });
+  const about = useAbout();
   const data = about.data;
   let usage = 0;
   let limit = 0;

@@ -1,9 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
-import { getAbout } from '@/features/drive/drive-api';
-import { aboutQueryKey } from '@/features/drive/query-keys';
+import { useAbout } from '@/features/drive/use-about';
 import { dailyTaskLimitOf, taskLimitReached } from '@/features/drive/quota-state';
 import { localePath } from '@/i18n/locale-path';
 import { TaskLimitNoticeView } from './task-limit-notice-view';
@@ -15,7 +13,7 @@ import { TaskLimitNoticeView } from './task-limit-notice-view';
  */
 export function TaskLimitNotice({ refused = false }: { refused?: boolean }) {
   const locale = useLocale();
-  const about = useQuery({ queryKey: aboutQueryKey, queryFn: ({ signal }) => getAbout(signal) });
+  const about = useAbout();
   if (!taskLimitReached(about.data, refused)) {
     return null;
   }
