@@ -6,7 +6,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { LruMap } from 'toad-cache';
+import { createWindowLimiter } from '../lib/window-limiter';
 import { AppError } from './app-error';
 
 /** At most `max` calls of one client in each window of `timeWindow` milliseconds. */
@@ -29,9 +29,6 @@ export type RateLimitHook = (
   done: HookHandlerDoneFunction,
 ) => void;
 
-/** Clients whose windows are remembered; the least recently seen is forgotten first. */
-const rememberedClients = 5000;
-
 /**
  * The client a call is counted against: its address, an IPv6 address by its /64 network (one
  * home or one server holds a whole /64, so counting single addresses would let it rotate past
@@ -51,41 +48,19 @@ export function clientKeyOf(ip: string): string {
     .join(':')}::/64`;
 }
 
-interface Window {
-  calls: number;
-  startMs: number;
-}
-
-/** Fixed windows per client: a window starts at the client's first call after the last one ended. */
-class CallCounter {
-  readonly #windows = new LruMap<Window>(rememberedClients);
-
-  constructor(readonly limit: RateLimit) {}
-
-  /** Counts one call; answers how many milliseconds the client must wait, 0 when it may go on. */
-  count(key: string, nowMs: number): number {
-    let window = this.#windows.get(key);
-    if (window === undefined || window.startMs + this.limit.timeWindow <= nowMs) {
-      window = { calls: 0, startMs: nowMs };
-      this.#windows.set(key, window);
-    }
-    window.calls += 1;
-    return window.calls > this.limit.max ? window.startMs + this.limit.timeWindow - nowMs : 0;
-  }
-}
-
-function hookOf(counter: CallCounter): RateLimitHook {
-  const { max } = counter.limit;
+function hookOf(limit: RateLimit): RateLimitHook {
+  const windowLimit = { max: limit.max, windowMs: limit.timeWindow };
+  const limiter = createWindowLimiter({ now: () => new Date() });
   // A plain hook: it runs on nearly every request, and a promise per call costs more than the count.
   return (request, reply, done) => {
-    const waitMs = counter.count(clientKeyOf(request.ip), Date.now());
-    if (waitMs === 0) {
+    const decision = limiter.hit(clientKeyOf(request.ip), windowLimit);
+    if (decision.allowed) {
       done();
       return;
     }
-    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const { retryAfterSeconds } = decision;
     void reply
-      .header('x-ratelimit-limit', String(max))
+      .header('x-ratelimit-limit', String(limit.max))
       .header('x-ratelimit-remaining', '0')
       .header('x-ratelimit-reset', String(retryAfterSeconds));
     done(new AppError('too_many_requests', { retryAfterSeconds }));
@@ -99,13 +74,13 @@ function hookOf(counter: CallCounter): RateLimitHook {
  * Answers the hook of the shared limit, for answers no route gives (unknown paths).
  */
 export function registerRateLimit(app: FastifyInstance, limit: RateLimit): RateLimitHook {
-  const shared = hookOf(new CallCounter(limit));
+  const shared = hookOf(limit);
   app.addHook('onRoute', (route: RouteOptions) => {
     const own = route.config?.rateLimit;
     if (own === false) {
       return;
     }
-    const hook = own === undefined ? shared : hookOf(new CallCounter(own));
+    const hook = own === undefined ? shared : hookOf(own);
     const existing = route.onRequest;
     route.onRequest =
       existing === undefined

@@ -1,7 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { renditionNames } from '@nimbus/contracts';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
+import { createClaimsSigner } from '../../lib/signed-claims';
 
 /** The path prefix of every content link; the one-port dispatcher hands it to the API server. */
 export const contentPathPrefix = '/content/v1';
@@ -96,10 +95,6 @@ export interface LinkSignerOptions {
   now: () => Date;
 }
 
-function mac(key: Uint8Array, payload: string): Buffer {
-  return createHmac('sha256', key).update(`nimbus-content-link\n${payload}`, 'utf8').digest();
-}
-
 /** A file name as the last path segment, so browsers and `curl -O` save the right name. */
 function nameSegment(name: string): string {
   const cleaned = name.replace(/[/\\]/g, '_');
@@ -114,14 +109,18 @@ function nameSegment(name: string): string {
  */
 export function createLinkSigner(options: LinkSignerOptions) {
   const { key, origin, ttlSeconds, now } = options;
+  const claims = createClaimsSigner({
+    key,
+    purpose: 'nimbus-content-link',
+    schema: linkClaimsSchema,
+    now,
+  });
 
   return {
     /** A link for `claims`, valid for the configured lifetime from now. */
     sign(request: LinkRequest, fileName: string): SignedLink {
       const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
-      const claims = { ...request, e: expires };
-      const payload = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
-      const token = `${payload}.${mac(key, payload).toString('base64url')}`;
+      const token = claims.sign({ ...request, e: expires });
       return {
         url: `${origin}${contentPathPrefix}/${token}/${nameSegment(fileName)}`,
         token,
@@ -134,31 +133,7 @@ export function createLinkSigner(options: LinkSignerOptions) {
      * and `content_link_expired` for a genuine token past its expiry.
      */
     verify(token: string): LinkClaims {
-      const invalid = () => new AppError('content_link_invalid');
-      const dot = token.indexOf('.');
-      if (dot <= 0 || token.length > 8192) {
-        throw invalid();
-      }
-      const payload = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
-      const expected = mac(key, payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw invalid();
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        throw invalid();
-      }
-      const claims = linkClaimsSchema.safeParse(parsed);
-      if (!claims.success) {
-        throw invalid();
-      }
-      if (claims.data.e * 1000 <= now().getTime()) {
-        throw new AppError('content_link_expired');
-      }
-      return claims.data;
+      return claims.verify(token);
     },
   };
 }
