@@ -1,4 +1,4 @@
-import type { MediaCodecName, RenditionName } from '@nimbus/contracts';
+import { mediaCodecNames, type MediaCodecName, type RenditionName } from '@nimbus/contracts';
 import type { VideoFacts } from './video-facts';
 
 /** How a browser gets a video: its own bytes, the video copied into HLS, or a transcode. */
@@ -32,20 +32,11 @@ const ladder: { name: '1080p' | '720p' | '480p'; height: number }[] = [
   { name: '480p', height: 480 },
 ];
 
+/** The containers and `hls` of the `media_codecs` vocabulary; its other names are codecs. */
+const notCodecs = new Set<string>(['mp4', 'webm', 'mkv', 'hls']);
+
 /** ffprobe's codec names that the `media_codecs` vocabulary names alike. */
-const codecNames = new Set<string>([
-  'h264',
-  'hevc',
-  'vp9',
-  'av1',
-  'aac',
-  'mp3',
-  'opus',
-  'vorbis',
-  'flac',
-  'ac3',
-  'eac3',
-]);
+const codecNames = new Set<string>(mediaCodecNames.filter((name) => !notCodecs.has(name)));
 
 function isNamedIn(codec: string, browser: ReadonlySet<MediaCodecName>): boolean {
   // VP8 is outside the vocabulary: every browser that decodes VP9 decodes it (WebM's first codec).

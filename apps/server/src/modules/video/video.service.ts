@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseMediaCodecs, type FileMedia } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
+import { createSingleFlight } from '../../lib/single-flight';
 import type { VideoMediaSource } from '../content/content.ports';
 import type { LinkClaims, LinkSigner } from '../content/content-link';
 import type { ContentService } from '../content/content.service';
@@ -68,17 +69,7 @@ function mapErrors(error: unknown): never {
  */
 export function createVideoService(deps: VideoServiceDeps) {
   const { videos, runner } = deps;
-  const running = new Map<string, Promise<unknown>>();
-
-  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const current = running.get(key);
-    if (current) {
-      return current as Promise<T>;
-    }
-    const started = work().finally(() => running.delete(key));
-    running.set(key, started);
-    return started;
-  }
+  const once = createSingleFlight();
 
   /** A local path to the blob's bytes: the blob itself, or a kept copy for a remote store. */
   async function inputOf(sha256: string): Promise<string> {
