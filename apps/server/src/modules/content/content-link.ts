@@ -1,6 +1,6 @@
 import { renditionNames } from '@nimbus/contracts';
 import { z } from 'zod';
-import { createClaimsSigner } from '../../lib/signed-claims';
+import { createClaimsSigner } from './signed-claims';
 
 /** The path prefix of every content link; the one-port dispatcher hands it to the API server. */
 export const contentPathPrefix = '/content/v1';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createClaimsSigner } from '../../../lib/signed-claims';
+import { createClaimsSigner } from '../../content/signed-claims';
 
 /** The path prefix of media-track links, under the content origin's. */
 export const trackPathPrefix = '/content/v1/tracks';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import { AppError } from '../http/app-error';
+import { AppError } from '../../http/app-error';
 
 /** Claims that say until when (seconds since the epoch) they hold. */
 export interface Expiring {
