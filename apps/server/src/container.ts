@@ -123,6 +123,7 @@ export function createContainer(
     trackCache: tracks.trackCache,
     videos: drive.videos,
     videoJobs: drive.videoJobs,
+    videoPrepare: drive.videoPrepare,
   };
 }
 

@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   const reminders = startMembershipReminders(container, logger);
   if (config.OFFLINE_WORKERS > 0) {
     await container.offlineWorker.start();
+    container.videoPrepare.start();
   }
   container.restoreWorker.start();
   app.addHook('onClose', async () => {
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     await reminders?.stop();
     await container.offlineWorker.stop();
     await container.restoreWorker.stop();
+    await container.videoPrepare.stop();
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();

@@ -6,9 +6,9 @@ import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 
 /**
- * `npm run worker`: the background workers without HTTP: offline downloads and large saves from
- * shares. It shares the database (and the blob store) with the API nodes and takes queued tasks
- * with the same compare-and-set lease, so any number of these processes and of in-process
+ * `npm run worker`: the background workers without HTTP: offline downloads, large saves from
+ * shares and videos prepared at ingest (`TRANSCODE_AT_INGEST`). It shares the database (and the
+ * blob store) with the API nodes and takes queued tasks with the same compare-and-set lease, so any number of these processes and of in-process
  * workers run against one queue. It runs `OFFLINE_WORKERS` downloads at once (2 when that is 0,
  * which only switches off the server's in-process worker) and one save at a time. SIGTERM or
  * SIGINT stops taking tasks, puts the running downloads back in the queue (their kept bytes
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   logger.info({ concurrency: config.OFFLINE_WORKERS }, 'offline worker started');
   container.restoreWorker.start();
   logger.info('restore worker started');
+  container.videoPrepare.start();
 
   let stopping: Promise<void> | undefined;
   const stop = (signal: NodeJS.Signals | undefined, fault?: unknown) => {
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       await Promise.all([
         container.offlineWorker.stop({ fault: fault !== undefined }),
         container.restoreWorker.stop(),
+        container.videoPrepare.stop(),
       ]);
       await container.mailer.close();
       await container.blobStore.close();

@@ -87,6 +87,7 @@ export function createDriveArea(
       rowOf: (userId, fileId) => events.rowOf(userId, { type: 'TYPE_UPLOAD', fileId }),
       recorded: (userId, count) => events.recorded(userId, count),
     },
+    onStored: (file) => video.videoPrepare.enqueue(file),
   });
 
   // The share service queues large saves, which the restore worker (built on that service) runs:

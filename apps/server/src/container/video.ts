@@ -6,6 +6,7 @@ import { createMediaRunner } from '../modules/video/ffmpeg-runner';
 import { createSegmentCache } from '../modules/video/segment-cache';
 import { createTranscodeJobs } from '../modules/video/transcode-jobs';
 import { detectVideoEncoder } from '../modules/video/video-encoder';
+import { createVideoPrepareWorker } from '../modules/video/video-prepare-worker';
 import { createVideoRepository } from '../modules/video/video.repository';
 import { createVideoService } from '../modules/video/video.service';
 import type { Wiring } from './container-options';
@@ -45,8 +46,9 @@ export function createVideoArea(
     now: () => Date.now(),
     logger: { warn },
   });
+  const records = createVideoRepository(database.db);
   const videos = createVideoService({
-    videos: createVideoRepository(database.db),
+    videos: records,
     runner,
     jobs,
     store: needs.store,
@@ -61,5 +63,13 @@ export function createVideoArea(
     now,
     logger: { warn },
   });
-  return { videos, videoJobs: jobs, segmentCache: cache };
+  const videoPrepare = createVideoPrepareWorker({
+    videos: records,
+    service: videos,
+    mode: config.TRANSCODE_AT_INGEST,
+    now,
+    logger: options.logger,
+    halt: () => jobs.close(),
+  });
+  return { videos, videoJobs: jobs, segmentCache: cache, videoRecords: records, videoPrepare };
 }

@@ -55,7 +55,7 @@ import type {
   MediaStreamsTable,
   MediaTrackCacheTable,
 } from './tables/media';
-import type { VideoFactsTable } from './tables/video';
+import type { VideoFactsTable, VideoPrepareJobTable } from './tables/video';
 
 export type * from './tables/accounts';
 export type * from './tables/drive';
@@ -117,4 +117,5 @@ export interface Database {
   media_picked_subtitles: MediaPickedSubtitleTable;
   media_preferences: MediaPreferencesTable;
   video_facts: VideoFactsTable;
+  video_prepare_jobs: VideoPrepareJobTable;
 }

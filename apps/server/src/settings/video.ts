@@ -50,6 +50,12 @@ export const videoSettings = {
     .max(19)
     .default(10)
     .describe('Scheduling niceness of ffmpeg runs: playback work yields to API requests.'),
+  TRANSCODE_AT_INGEST: z
+    .enum(['off', 'remux', 'all'])
+    .default('off')
+    .describe(
+      'Work done when a video is uploaded, so its playback starts at once later: `remux` makes every segment of the remux a baseline browser is given (an H.264 video in a container or with audio it does not play), `all` also the default transcode of the videos it cannot play. Queued by content (the same bytes once) and done by `npm run worker` processes and by API nodes that run background work (`OFFLINE_WORKERS` above 0), within `TRANSCODE_MAX_JOBS`; a video ffmpeg cannot read fails its job with the reason.',
+    ),
   TRANSCODE_HW_ENCODER: z
     .enum(['none', 'vaapi', 'nvenc', 'qsv'])
     .default('none')

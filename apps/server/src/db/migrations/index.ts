@@ -29,6 +29,7 @@ import * as taskOpenRuns from './0028-task-open-runs';
 import * as authFailureSweep from './0029-auth-failure-sweep';
 import * as mediaTracks from './0030-media-tracks';
 import * as videoFacts from './0031-video-facts';
+import * as videoPrepare from './0032-video-prepare';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0029-auth-failure-sweep': authFailureSweep,
   '0030-media-tracks': mediaTracks,
   '0031-video-facts': videoFacts,
+  '0032-video-prepare': videoPrepare,
 };
 
 export const migrationProvider: MigrationProvider = {

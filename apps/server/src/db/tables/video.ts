@@ -7,3 +7,18 @@ export interface VideoFactsTable {
   keyframes: string | null;
   probed_at: string;
 }
+
+/** A video waiting to be prepared at ingest, or prepared, or failed (0032). */
+export interface VideoPrepareJobTable {
+  sha256: string;
+  /** The uploaded file's extension, which picks the demuxer ffprobe is allowed. */
+  extension: string;
+  /** `pending`, `running`, `done` or `failed`. */
+  phase: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** Why a failed video could not be prepared. */
+  reason: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -109,6 +109,7 @@ export function createUploadProofService(deps: UploadServiceDeps, steps: UploadS
       await fs.rm(partOf(upload.id), { force: true });
       sessions.delete(upload.id);
       const completed = await files.get(userId, fileId);
+      await deps.onStored?.(completed);
       if (deps.onComplete) {
         await deps
           .onComplete(completed)

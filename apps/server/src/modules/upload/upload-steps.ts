@@ -33,6 +33,8 @@ export interface UploadServiceDeps {
   onComplete?: (file: FileRecord) => Promise<void>;
   /** The recent event of an upload, written by its commit (`commitStored`). */
   events?: UploadEvents;
+  /** Told of every upload whose bytes are now stored (a video is queued for preparing); never throws. */
+  onStored?: (file: FileRecord) => Promise<void>;
 }
 
 /** The event module's side of an upload's commit. */
@@ -237,6 +239,7 @@ export function createUploadSteps(deps: UploadServiceDeps) {
       return undefined;
     }
     await deps.events?.recorded(file.userId, 1);
+    await deps.onStored?.(file);
     return file;
   }
 

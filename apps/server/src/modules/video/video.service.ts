@@ -198,6 +198,51 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
   };
 
+  /** A rendition of a content: its facts, plan, segment bounds and audio stream. */
+  async function renditionOf(
+    sha256: string,
+    extension: string,
+    rendition: RenditionPlan['name'],
+    audio: number | undefined,
+  ) {
+    const stored = await factsOf(sha256, extension);
+    const { facts } = stored;
+    const chosen = renditionPlan(facts, rendition);
+    if (!chosen) {
+      throw new AppError('media_unplayable');
+    }
+    const bounds = segmentBounds(
+      facts.startTime,
+      facts.duration,
+      chosen.copyVideo ? await keyframesOf(sha256, stored) : undefined,
+    );
+    const audioIndex =
+      facts.audio.length === 0
+        ? undefined
+        : audio !== undefined && audio < facts.audio.length
+          ? audio
+          : defaultAudioIndex(facts);
+    return { sha256, rendition, facts, plan: chosen, bounds, audio: audioIndex };
+  }
+
+  type Rendition = Awaited<ReturnType<typeof renditionOf>>;
+
+  /** What the transcode jobs need to make segment `segment` of a rendition. */
+  async function segmentRequest(opened: Rendition, segment: number) {
+    return {
+      sha256: opened.sha256,
+      rendition: opened.rendition,
+      audio: opened.audio,
+      segment,
+      input: await inputOf(opened.sha256),
+      facts: opened.facts,
+      plan: opened.plan,
+      bounds: opened.bounds,
+      encoder: deps.encoder,
+      vaapiDevice: deps.vaapiDevice,
+    };
+  }
+
   /** What an `hls` link opens, checked now: the file, its facts, the rendition's plan and bounds. */
   async function open(claims: HlsClaims, audio: number | undefined) {
     const served = await deps.files.openFile({
@@ -208,28 +253,54 @@ export function createVideoService(deps: VideoServiceDeps) {
       ...(claims.h === undefined ? {} : { h: claims.h }),
     });
     const { record } = served;
-    const stored = await factsOf(record.sha256, record.fileExtension);
-    const { facts } = stored;
-    const chosen = renditionPlan(facts, claims.r);
-    if (!chosen) {
-      throw new AppError('media_unplayable');
-    }
-    const bounds = segmentBounds(
-      facts.startTime,
-      facts.duration,
-      chosen.copyVideo ? await keyframesOf(record.sha256, stored) : undefined,
-    );
-    const audioIndex =
-      facts.audio.length === 0
-        ? undefined
-        : audio !== undefined && audio < facts.audio.length
-          ? audio
-          : defaultAudioIndex(facts);
-    return { record, facts, plan: chosen, bounds, audio: audioIndex };
+    return renditionOf(record.sha256, record.fileExtension, claims.r, audio);
   }
 
   return {
     medias,
+
+    /**
+     * Prepares a video at ingest (`TRANSCODE_AT_INGEST`): reads its facts, and makes every
+     * segment of what a baseline browser would be given — the remux (`remux` and `all`) or the
+     * default transcode (`all`) — into the segment cache, so its playback starts at once later.
+     * Answers why the video cannot be prepared; throws `TranscodeBusyError` when the node's
+     * transcode slots stayed busy (the job is taken again later).
+     */
+    async prepare(
+      job: { sha256: string; extension: string },
+      mode: 'remux' | 'all',
+    ): Promise<{ phase: 'done' } | { phase: 'failed'; reason: string }> {
+      try {
+        const { facts } = await factsOf(job.sha256, job.extension);
+        const decision = decidePlayback(facts, parseMediaCodecs(undefined));
+        if (decision.mode === 'none') {
+          return { phase: 'failed', reason: 'no video stream ffprobe can read' };
+        }
+        const made = decision.mode === 'remux' || (decision.mode === 'transcode' && mode === 'all');
+        if (!made || decision.defaultRendition === 'original') {
+          return { phase: 'done' };
+        }
+        const opened = await renditionOf(
+          job.sha256,
+          job.extension,
+          decision.defaultRendition,
+          undefined,
+        );
+        // In order: one run makes them all, each request keeping it going.
+        for (let segment = 0; segment < opened.bounds.length - 1; segment += 1) {
+          await deps.jobs.segment(await segmentRequest(opened, segment));
+        }
+        return { phase: 'done' };
+      } catch (error) {
+        if (error instanceof AppError) {
+          return { phase: 'failed', reason: error.reason };
+        }
+        if (error instanceof UnplayableMediaError) {
+          return { phase: 'failed', reason: `media_unplayable: ${error.message}` };
+        }
+        throw error;
+      }
+    },
 
     /** The media playlist of a rendition (`index.m3u8`). */
     async playlist(claims: HlsClaims, audio: number | undefined): Promise<string> {
@@ -252,18 +323,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         if (segment >= opened.bounds.length - 1) {
           throw new AppError('file_not_found');
         }
-        const request = {
-          sha256: opened.record.sha256,
-          rendition: claims.r,
-          audio: opened.audio,
-          segment,
-          input: await inputOf(opened.record.sha256),
-          facts: opened.facts,
-          plan: opened.plan,
-          bounds: opened.bounds,
-          encoder: deps.encoder,
-          vaapiDevice: deps.vaapiDevice,
-        };
+        const request = await segmentRequest(opened, segment);
         // A segment evicted between finding and opening it is made again.
         for (let attempt = 0; ; attempt += 1) {
           const file = await deps.jobs.segment(request);

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, ok } from '../helper';
+import { signedInMember } from '../identity';
+import { clipDir, h264, makeClip, useVideoApp } from './video-fixture';
+
+let dir = '';
+let mkv = Buffer.alloc(0);
+let tenBit = Buffer.alloc(0);
+
+beforeAll(async () => {
+  dir = await clipDir();
+  const [film, ten] = await Promise.all([
+    makeClip(dir, 'film.mkv', h264, ['-c:a', 'ac3'], 5),
+    makeClip(
+      dir,
+      'ten.mkv',
+      ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le'],
+      ['-c:a', 'eac3'],
+      5,
+    ),
+  ]);
+  mkv = await fs.readFile(film);
+  tenBit = await fs.readFile(ten);
+}, 120_000);
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+interface Started {
+  file: { id: string };
+  resumable?: { params: { url: string } };
+}
+
+describe.each(dialects)('videos prepared at ingest on %s', (dialect) => {
+  const { state, fetchContent, mediasOf, segmentsOf } = useVideoApp(dialect, {
+    TRANSCODE_AT_INGEST: 'all',
+  });
+
+  /** Uploads bytes through the resumable upload a browser uses: one tus PATCH. */
+  async function upload(headers: Record<string, string>, name: string, bytes: Buffer) {
+    const started = ok<Started>(
+      await state.t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: {
+          kind: 'drive#file',
+          parent_id: '',
+          upload_type: 'UPLOAD_TYPE_RESUMABLE',
+          name,
+          size: String(bytes.length),
+        },
+      }),
+    );
+    const patched = await state.t.app.inject({
+      method: 'PATCH',
+      url: new URL(started.resumable?.params.url ?? '').pathname,
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+      payload: bytes,
+    });
+    expect(patched.statusCode, patched.body).toBe(204);
+    return started.file.id;
+  }
+
+  function jobOf(bytes: Buffer | string) {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return state.t.container.database.db
+      .selectFrom('video_prepare_jobs')
+      .select(['phase', 'reason'])
+      .where('sha256', '=', sha256)
+      .executeTakeFirst();
+  }
+
+  it('makes the remux and the transcode of uploaded videos once, so playing them runs no ffmpeg', async () => {
+    const { headers } = await signedInMember(state.t);
+    const film = await upload(headers, 'film.mkv', mkv);
+    const ten = await upload(headers, 'ten.mkv', tenBit);
+    // The same bytes in another drive are not queued again.
+    const other = await signedInMember(state.t);
+    await upload(other.headers, 'copy.mkv', mkv);
+    await upload(headers, 'notes.txt', Buffer.from('not a video'));
+
+    expect(await state.t.container.videoPrepare.runPending()).toBe(2);
+    expect(await jobOf(mkv)).toEqual({ phase: 'done', reason: '' });
+    expect(await jobOf(tenBit)).toEqual({ phase: 'done', reason: '' });
+    expect(await jobOf('not a video')).toBeUndefined();
+
+    state.runner.runs.length = 0;
+    for (const [id, rendition] of [
+      [film, 'remux'],
+      [ten, '480p'],
+    ] as const) {
+      const medias = await mediasOf(headers, id);
+      const chosen = medias.find((media) => media.is_default);
+      expect(chosen?.rendition).toBe(rendition);
+      const { urls } = await segmentsOf(chosen?.link.url ?? '');
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) {
+        expect((await fetchContent(url)).statusCode).toBe(200);
+      }
+    }
+    expect(state.runner.runs).toEqual([]);
+  });
+
+  it('fails the job of a cut or hostile upload with its reason and keeps serving', async () => {
+    const { headers } = await signedInMember(state.t);
+    const cut = tenBit.subarray(0, Math.floor(tenBit.length * 0.4));
+    const hostile =
+      '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:9,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n';
+    await upload(headers, 'cut.mkv', cut);
+    await upload(headers, 'evil.mp4', Buffer.from(hostile));
+
+    expect(await state.t.container.videoPrepare.runPending()).toBe(2);
+    expect(await jobOf(cut)).toMatchObject({
+      phase: 'failed',
+      reason: expect.stringMatching(/^media_unplayable/) as unknown,
+    });
+    expect(await jobOf(hostile)).toEqual({
+      phase: 'failed',
+      reason: 'no video stream ffprobe can read',
+    });
+    const listed = await state.t.app.inject({ method: 'GET', url: '/drive/v1/files', headers });
+    expect(listed.statusCode).toBe(200);
+  });
+});
