@@ -13,6 +13,8 @@ import { createDriveArea, createStorageArea } from './container/drive';
 import { createMediaTracksArea } from './container/media-tracks';
 import { createMembershipArea } from './container/membership';
 import { createOfflineArea } from './container/offline';
+import { createJobLeaseRepository } from './db/job-lease.repository';
+import { createJobLeases } from './db/job-leases';
 
 export type { ContainerConfig, ContainerOptions } from './container/container-options';
 
@@ -124,6 +126,7 @@ export function createContainer(
     videos: drive.videos,
     videoJobs: drive.videoJobs,
     videoPrepare: drive.videoPrepare,
+    jobLeases: createJobLeases({ leases: createJobLeaseRepository(database.db), now }),
   };
 }
 

@@ -40,6 +40,8 @@ export interface TestApp {
   routes: TestRoute[];
   config: Config;
   container: Container;
+  /** Where its data lives (for `buildSiblingApp`). */
+  place: Omit<TestPlace, 'owner'>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,35 @@ export async function buildTestApp(
   if (dialect === 'postgres') {
     await withPostgres((client) => client.query(`create schema ${schema}`));
   }
+  return buildAppOn({ dialect, dataDir, schema, owner: true }, env, options);
+}
+
+/**
+ * A second node of `first`'s fleet: another app and container of its own (own caches, own
+ * limiters, own leases) over the same database and data directory. Closing it leaves them.
+ */
+export function buildSiblingApp(
+  first: TestApp,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  return buildAppOn({ ...first.place, owner: false }, env, options);
+}
+
+/** Where a test app's data lives, and whether closing the app removes it. */
+interface TestPlace {
+  dialect: Dialect;
+  dataDir: string;
+  schema: string;
+  owner: boolean;
+}
+
+async function buildAppOn(
+  place: TestPlace,
+  env: Record<string, string>,
+  options: TestAppOptions,
+): Promise<TestApp> {
+  const { dialect, dataDir, schema } = place;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: dialect === 'postgres' ? postgresUrl : '',
@@ -107,9 +138,10 @@ export async function buildTestApp(
     ...(dialect === 'postgres' ? { searchPath: schema } : {}),
     ...(onQuery ? { onQuery } : {}),
   });
-  if (dialect === 'postgres') {
+  // A sibling joins a database its first node migrated already.
+  if (place.owner && dialect === 'postgres') {
     await underSchemaLock(() => migrateToLatest(database.db, schema));
-  } else {
+  } else if (place.owner) {
     await migrateToLatest(database.db);
   }
   const container = createContainer(config, database, {
@@ -136,10 +168,14 @@ export async function buildTestApp(
     routes,
     config,
     container,
+    place: { dialect, dataDir, schema },
     async close() {
       await app.close();
       await container.mailer.close();
       await database.db.destroy();
+      if (!place.owner) {
+        return;
+      }
       if (dialect === 'postgres') {
         await underSchemaLock(() =>
           withPostgres((client) => client.query(`drop schema ${schema} cascade`)),

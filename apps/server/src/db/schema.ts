@@ -56,6 +56,8 @@ import type {
   MediaTrackCacheTable,
 } from './tables/media';
 import type { VideoFactsTable, VideoPrepareJobTable } from './tables/video';
+import type { VideoFactsTable } from './tables/video';
+import type { JobLeaseTable } from './tables/jobs';
 
 export type * from './tables/accounts';
 export type * from './tables/drive';
@@ -63,6 +65,7 @@ export type * from './tables/membership';
 export type * from './tables/site';
 export type * from './tables/media';
 export type * from './tables/video';
+export type * from './tables/jobs';
 
 /**
  * Tables of the database, by topic in `tables/`. Times are RFC 3339 strings in UTC with
@@ -118,4 +121,5 @@ export interface Database {
   media_preferences: MediaPreferencesTable;
   video_facts: VideoFactsTable;
   video_prepare_jobs: VideoPrepareJobTable;
+  job_leases: JobLeaseTable;
 }

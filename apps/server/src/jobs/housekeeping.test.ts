@@ -18,6 +18,12 @@ describe('housekeeping', () => {
     const logged: string[] = [];
     const housekeeping = startHousekeeping(
       {
+        jobLeases: {
+          holder: 'node',
+          take: () => Promise.resolve(true),
+          extend: () => Promise.resolve(true),
+          release: () => Promise.resolve(),
+        },
         files: { purgeExpiredTrash: once('trash', 2) },
         uploads: { sweepExpired: once('uploads', 0) },
         media: { releaseOrphans: once('media', 1) },

@@ -1,4 +1,5 @@
 import type { Container } from '../container';
+import type { JobLeases } from '../db/job-leases';
 import { startPeriodicJob, type JobLogger } from './periodic-job';
 
 const hour = 3_600_000;
@@ -12,17 +13,27 @@ const blobGraceMs = hour;
  * stale guessing counters, and the
  * garbage collection that deletes the bytes of blobs nobody references any more (an hour after
  * their last reference went, so an upload that is committing the same content never loses it). Every job is safe to run on
- * several nodes at once. `stop` ends them all and waits for passes under way.
+ * several nodes at once, and runs once per fleet per period by its lease (`job_leases`). `stop`
+ * ends them all and waits for passes under way.
  */
 export function startHousekeeping(
   container: Pick<
     Container,
-    'files' | 'uploads' | 'media' | 'trackCache' | 'blobs' | 'statistics' | 'failureSweep'
+    | 'files'
+    | 'uploads'
+    | 'media'
+    | 'trackCache'
+    | 'blobs'
+    | 'statistics'
+    | 'failureSweep'
+    | 'jobLeases'
   >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
+  const leases: JobLeases = container.jobLeases;
   const jobs = [
     startPeriodicJob({
+      lease: { name: 'housekeeping.trash', leases },
       batch: () => container.files.purgeExpiredTrash(),
       intervalMs: hour,
       logger,
@@ -30,6 +41,7 @@ export function startHousekeeping(
       failed: 'trash purge failed',
     }),
     startPeriodicJob({
+      lease: { name: 'housekeeping.uploads', leases },
       batch: () => container.uploads.sweepExpired(),
       intervalMs: 15 * 60_000,
       logger,
@@ -37,6 +49,7 @@ export function startHousekeeping(
       failed: 'upload sweep failed',
     }),
     startPeriodicJob({
+      lease: { name: 'housekeeping.thumbnails', leases },
       batch: () => container.media.releaseOrphans(),
       intervalMs: hour,
       logger,
@@ -44,6 +57,7 @@ export function startHousekeeping(
       failed: 'media sweep failed',
     }),
     startPeriodicJob({
+      lease: { name: 'housekeeping.media-tracks', leases },
       batch: () => container.trackCache.releaseOrphans(),
       intervalMs: hour,
       logger,
@@ -51,6 +65,7 @@ export function startHousekeeping(
       failed: 'media track sweep failed',
     }),
     startPeriodicJob({
+      lease: { name: 'housekeeping.analytics', leases },
       batch: () => container.statistics.sweepExpired(),
       intervalMs: hour,
       logger,
@@ -58,6 +73,7 @@ export function startHousekeeping(
       failed: 'analytics retention sweep failed',
     }),
     startPeriodicJob({
+      lease: { name: 'housekeeping.guessing-counters', leases },
       batch: () => container.failureSweep.sweepStale(),
       intervalMs: hour,
       logger,
@@ -65,6 +81,7 @@ export function startHousekeeping(
       failed: 'guessing counter sweep failed',
     }),
     startPeriodicJob({
+      lease: { name: 'housekeeping.blobs', leases },
       batch: async () =>
         (await container.blobs.collectGarbage({ graceMs: blobGraceMs, limit: 500 })).deleted,
       intervalMs: hour,

@@ -3,11 +3,20 @@ import { startMembershipReminders } from './membership-reminders';
 
 const quiet = { info: () => undefined, error: () => undefined };
 
+/** Leases of a node alone: every lease is granted (the fleet's leases have medium tests). */
+const jobLeases = {
+  holder: 'node',
+  take: () => Promise.resolve(true),
+  extend: () => Promise.resolve(true),
+  release: () => Promise.resolve(),
+};
+
 describe('membership reminders job', () => {
   it('starts nothing when the reminders are off', () => {
     let calls = 0;
     const job = startMembershipReminders(
       {
+        jobLeases,
         membershipReminders: {
           isEnabled: false,
           remindBatch: () => {
@@ -27,6 +36,7 @@ describe('membership reminders job', () => {
     const logged: Array<{ object: object; message: string }> = [];
     const job = startMembershipReminders(
       {
+        jobLeases,
         membershipReminders: {
           isEnabled: true,
           remindBatch: () => Promise.resolve(batches.shift() ?? 0),

@@ -30,6 +30,7 @@ import * as authFailureSweep from './0029-auth-failure-sweep';
 import * as mediaTracks from './0030-media-tracks';
 import * as videoFacts from './0031-video-facts';
 import * as videoPrepare from './0032-video-prepare';
+import * as jobLeases from './0033-job-leases';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0030-media-tracks': mediaTracks,
   '0031-video-facts': videoFacts,
   '0032-video-prepare': videoPrepare,
+  '0033-job-leases': jobLeases,
 };
 
 export const migrationProvider: MigrationProvider = {

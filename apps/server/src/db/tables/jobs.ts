@@ -1,0 +1,11 @@
+/** The lease of one periodic job of the fleet (migration 0033-job-leases). */
+export interface JobLeaseTable {
+  /** The job's name (`housekeeping.trash`). */
+  name: string;
+  /** The process holding the lease; `''` when none does. */
+  holder: string;
+  /** Until when the holder may run the job; after it any node may take the lease. */
+  held_until: string;
+  /** When the next pass is due, whichever node runs it. */
+  next_run_at: string;
+}
