@@ -56,7 +56,6 @@ import type {
   MediaTrackCacheTable,
 } from './tables/media';
 import type { VideoFactsTable, VideoPrepareJobTable } from './tables/video';
-import type { VideoFactsTable } from './tables/video';
 import type { JobLeaseTable } from './tables/jobs';
 
 export type * from './tables/accounts';
