@@ -67,8 +67,10 @@ export const hlsParamsSchema = z.object({
   token: z.string().min(1).max(8192),
   name: z
     .string()
-    .regex(/^(index\.m3u8|\d{1,6}\.ts)$/)
-    .describe('`index.m3u8` (the media playlist) or `<n>.ts` (segment n, from 0)'),
+    .regex(/^(index\.m3u8|master\.m3u8|\d{1,6}\.ts)$/)
+    .describe(
+      '`index.m3u8` (the media playlist), `master.m3u8` (every rendition of the video as a variant, this one first) or `<n>.ts` (segment n, from 0)',
+    ),
 });
 
 export const hlsQuerySchema = z.object({
@@ -89,7 +91,7 @@ export const videoApi = {
     method: 'GET',
     path: '/content/v1/:token/hls/:name',
     summary:
-      'A rendition of a video as HLS: `index.m3u8` lists every segment at once from the duration; `<n>.ts` is made on demand (MPEG-TS, H.264 + AAC), cached by content, and answers `transcode_busy` (503) while the server is at its transcode limit, `media_unplayable` when the bytes cannot be read, and `file_not_found` once the file or the share that gave the link no longer holds it',
+      "A rendition of a video as HLS: `index.m3u8` lists every segment at once from the duration; `master.m3u8` lists every rendition as a variant (bandwidth, resolution, codecs), this link's first, for players that switch between them; `<n>.ts` is made on demand (MPEG-TS, H.264 + AAC), cached by content, and answers `transcode_busy` (503) while the server is at its transcode limit, `media_unplayable` when the bytes cannot be read, and `file_not_found` once the file or the share that gave the link no longer holds it",
     tags: ['content'],
     auth: 'visitor',
     params: hlsParamsSchema,

@@ -1,3 +1,6 @@
+import type { RenditionPlan } from './play-decision';
+import type { VideoFacts } from './video-facts';
+
 /** Seconds of video in a transcoded segment: short, so playback and seeks start soon. */
 export const transcodeSegmentSeconds = 4;
 
@@ -57,4 +60,70 @@ export function mediaPlaylist(bounds: readonly number[], audio: number | undefin
   });
   lines.push('#EXT-X-ENDLIST', '');
   return lines.join('\n');
+}
+
+/** One variant of a master playlist: a rendition's media playlist and what a player needs to pick it. */
+export interface HlsVariant {
+  uri: string;
+  name: string;
+  /** Peak bits per second (video and audio). */
+  bandwidth: number;
+  width: number;
+  height: number;
+  /** RFC 6381 codec names (`avc1.64001f,mp4a.40.2`). */
+  codecs: string;
+}
+
+/**
+ * The master playlist of a video: one `EXT-X-STREAM-INF` variant per rendition, the first one
+ * the rendition a player starts with, so hls.js and Safari switch between them by bandwidth.
+ */
+export function masterPlaylist(variants: readonly HlsVariant[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const variant of variants) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(variant.bandwidth)},RESOLUTION=${variant.width}x${variant.height},CODECS="${variant.codecs}",NAME="${variant.name}"`,
+      variant.uri,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** Bits per second of the AAC audio every rendition carries (`-b:a 160k`), with headroom. */
+const audioBandwidth = 192_000;
+
+/**
+ * A rendition's variant: a remux carries the source's bit rate and H.264 profile; a transcode
+ * (constant quality, libx264 High) a peak estimated from its pixels.
+ */
+export function variantOf(plan: RenditionPlan, facts: VideoFacts, uri: string): HlsVariant {
+  const audio = facts.audio.length > 0;
+  const video = plan.copyVideo
+    ? avc1Codec(facts.video?.profile, facts.video?.level)
+    : avc1Codec('High', plan.height >= 1080 ? 40 : plan.height >= 720 ? 31 : 30);
+  const estimate = Math.max(400_000, plan.width * plan.height * 3.25);
+  const bandwidth =
+    plan.copyVideo && facts.bitRate !== undefined
+      ? facts.bitRate
+      : estimate + (audio ? audioBandwidth : 0);
+  return {
+    uri,
+    name: plan.name,
+    bandwidth,
+    width: plan.width,
+    height: plan.height,
+    codecs: audio ? `${video},mp4a.40.2` : video,
+  };
+}
+
+/** The `avc1.PPCCLL` name of an H.264 stream from its profile name and level (40 = 4.0). */
+export function avc1Codec(profile: string | undefined, level: number | undefined): string {
+  const name = (profile ?? 'High').toLowerCase();
+  const profileHex = name.includes('baseline') ? '42E0' : name === 'main' ? '4D40' : '6400';
+  const levelHex = (level !== undefined && level > 0 && level < 256 ? level : 40)
+    .toString(16)
+    .toUpperCase()
+    .padStart(2, '0');
+  return `avc1.${profileHex}${levelHex}`;
 }

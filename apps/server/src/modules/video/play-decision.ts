@@ -109,6 +109,20 @@ export function renditionPlan(
 }
 
 /**
+ * Every HLS rendition of a video, for its master playlist: the remux (when the video can be
+ * copied) and the transcodes below the source's height, else the transcodes up to it.
+ */
+export function hlsRenditions(facts: VideoFacts): RenditionPlan[] {
+  const video = facts.video;
+  if (!video || video.width <= 0 || video.height <= 0) {
+    return [];
+  }
+  const full = transcodeLadder(video.width, video.height);
+  const remux = remuxPlan(facts);
+  return remux ? [remux, ...full.filter((plan) => plan.height < video.height)] : full;
+}
+
+/**
  * What a browser that decodes `browser` is given for a video (docs/product.md#video-playback):
  * the original when it plays its container, video and default audio; else a remux when it plays
  * the video (8-bit H.264, the codec HLS in MPEG-TS carries everywhere) — the video copied, the

@@ -24,7 +24,12 @@ export interface VideoFacts {
     height: number;
     /** Bits per colour sample (8, 10, 12). */
     bitDepth: number;
+    /** The codec profile and level as ffprobe names them ("High", 40); absent in older facts. */
+    profile?: string;
+    level?: number;
   } | null;
+  /** Bits per second of the whole file; absent when ffprobe did not tell (or in older facts). */
+  bitRate?: number;
   audio: AudioStreamFacts[];
 }
 
@@ -60,11 +65,13 @@ interface ProbeOutput {
     height?: number;
     pix_fmt?: string;
     bits_per_raw_sample?: string;
+    profile?: string;
+    level?: number;
     channels?: number;
     disposition?: { default?: number; attached_pic?: number };
     tags?: { language?: string; title?: string };
   }[];
-  format?: { format_name?: string; start_time?: string; duration?: string };
+  format?: { format_name?: string; start_time?: string; duration?: string; bit_rate?: string };
 }
 
 /** Bits per sample of a pixel format: `yuv420p10le` is 10, `yuv420p` 8. */
@@ -140,8 +147,13 @@ export async function probeVideo(
           width: video.width ?? 0,
           height: video.height ?? 0,
           bitDepth: bitDepthOf(video.pix_fmt, video.bits_per_raw_sample),
+          ...(video.profile === undefined ? {} : { profile: video.profile }),
+          ...(video.level === undefined ? {} : { level: video.level }),
         }
       : null,
+    ...(numberOr(output.format?.bit_rate, 0) > 0
+      ? { bitRate: numberOr(output.format?.bit_rate, 0) }
+      : {}),
     audio: streams
       .filter((stream) => stream.codec_type === 'audio')
       .map((stream) => ({

@@ -26,8 +26,11 @@ export function videoRoutes(deps: VideoRoutesDeps) {
       }
       const { name } = request.params;
       const audio = request.query.audio;
-      if (name === 'index.m3u8') {
-        const playlist = await deps.videos.playlist(claims, audio);
+      if (name === 'index.m3u8' || name === 'master.m3u8') {
+        const playlist =
+          name === 'index.m3u8'
+            ? await deps.videos.playlist(claims, audio)
+            : await deps.videos.master(claims, audio);
         return reply
           .type('application/vnd.apple.mpegurl')
           .header('cache-control', 'private, no-cache')

@@ -12,10 +12,11 @@ import type { ContentService } from '../content/content.service';
 import type { BlobStore } from '../storage/blob-store';
 import type { VideoEncoder } from './ffmpeg-args';
 import type { MediaRunner, RunLimits } from './ffmpeg-runner';
-import { mediaPlaylist, segmentBounds } from './hls-playlist';
+import { masterPlaylist, mediaPlaylist, segmentBounds, variantOf } from './hls-playlist';
 import {
   decidePlayback,
   defaultAudioIndex,
+  hlsRenditions,
   renditionPlan,
   type RenditionPlan,
 } from './play-decision';
@@ -154,6 +155,20 @@ export function createVideoService(deps: VideoServiceDeps) {
     };
   }
 
+  /** A signed link to a rendition of a member's file (through the share that gave it, if any). */
+  function signRendition(file: Pick<HlsClaims, 'u' | 'f' | 'h'>, rendition: HlsClaims['r']) {
+    return deps.signer.sign(
+      {
+        p: 'hls',
+        u: file.u,
+        f: file.f,
+        r: rendition,
+        ...(file.h === undefined ? {} : { h: file.h }),
+      },
+      'hls',
+    );
+  }
+
   const medias: VideoMediaSource = {
     async mediasOf({ record, original, codecs, share }) {
       const stored = await factsOf(record.sha256, record.fileExtension);
@@ -167,15 +182,13 @@ export function createVideoService(deps: VideoServiceDeps) {
       }
       const duration = Math.round(facts.duration);
       const renditions = decision.renditions.map((plan) => {
-        const signed = deps.signer.sign(
+        const signed = signRendition(
           {
-            p: 'hls',
             u: record.userId,
             f: record.id,
-            r: plan.name,
             ...(share === undefined ? {} : { h: { s: share.shareId, k: share.stamp } }),
           },
-          'hls',
+          plan.name,
         );
         return mediaOf(
           record.id,
@@ -307,6 +320,32 @@ export function createVideoService(deps: VideoServiceDeps) {
       try {
         const opened = await open(claims, audio);
         return mediaPlaylist(opened.bounds, audio === undefined ? undefined : opened.audio);
+      } catch (error) {
+        return mapErrors(error);
+      }
+    },
+
+    /**
+     * The master playlist (`master.m3u8` under any rendition's link): a variant per rendition,
+     * the link's own first (the rendition the player starts with), each a signed link of its
+     * own relative to this one, carrying the audio choice.
+     */
+    async master(claims: HlsClaims, audio: number | undefined): Promise<string> {
+      try {
+        const opened = await open(claims, audio);
+        const plans = hlsRenditions(opened.facts).sort(
+          (a, b) => Number(b.name === claims.r) - Number(a.name === claims.r),
+        );
+        const query = audio === undefined ? '' : `?audio=${opened.audio ?? 0}`;
+        return masterPlaylist(
+          plans.map((plan) =>
+            variantOf(
+              plan,
+              opened.facts,
+              `../../${signRendition(claims, plan.name).token}/hls/index.m3u8${query}`,
+            ),
+          ),
+        );
       } catch (error) {
         return mapErrors(error);
       }
