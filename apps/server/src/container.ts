@@ -2,6 +2,9 @@ import { isDatabaseReady, type DatabaseHandle } from './db/database';
 import { createAccessService } from './modules/access/access.service';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createShareDecisionRepository } from './modules/moderation/share-decision.repository';
+import { createShareDecisionService } from './modules/moderation/share-decision.service';
+import { createSharePreviewService } from './modules/moderation/share-preview.service';
 import { createStatisticsRepository } from './modules/statistics/statistics.repository';
 import { createStatisticsService } from './modules/statistics/statistics.service';
 import { createAvatarRepository } from './modules/user/avatar.repository';
@@ -101,6 +104,17 @@ export function createContainer(
     blobs,
     files: drive.files,
     shares: drive.shares,
+    shareDecisions: createShareDecisionService({
+      decisions: createShareDecisionRepository(database.db),
+      shares: drive.shareRecords,
+      sessions: accounts.sessionRecords,
+      now,
+    }),
+    sharePreviews: createSharePreviewService({
+      shares: drive.shareRecords,
+      media: drive.media,
+      store: blobStore,
+    }),
     memberships: plans,
     membershipActivities: membership.membershipActivities,
     membershipReminders: membership.membershipReminders,

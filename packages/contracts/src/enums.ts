@@ -250,6 +250,35 @@ export const shareStatuses = [
 ] as const;
 export type ShareStatus = (typeof shareStatuses)[number];
 
+/**
+ * What a moderator decides about a reported share (docs/api.md#moderation): leave it as it is,
+ * cover it as sensitive, take it down, or block the sharer's account.
+ */
+export const shareDecisionActions = [
+  'keep',
+  'sensitive_resource',
+  'sensitive_word',
+  'prohibited',
+  'block_sharer',
+] as const;
+export type ShareDecisionAction = (typeof shareDecisionActions)[number];
+
+/** Why a share was moderated, as its sharer is told in their language (docs/api.md#moderation). */
+export const moderationReasons = [
+  'copyright',
+  'sexual_content',
+  'child_safety',
+  'violence',
+  'hate',
+  'harassment',
+  'spam',
+  'malware',
+  'illegal_goods',
+  'privacy',
+  'other',
+] as const;
+export type ModerationReason = (typeof moderationReasons)[number];
+
 /** The progress of saving a share into one's drive. */
 export const restoreStatuses = ['RESTORE_UNKNOWN', 'RESTORE_START', 'RESTORE_COMPLETE'] as const;
 export type RestoreStatus = (typeof restoreStatuses)[number];

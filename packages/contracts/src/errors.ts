@@ -95,6 +95,11 @@ export const productReasons = {
   file_not_found: { kind: 'not_found', domain: 'drive' },
   /** The file is in the trash and must be restored first. */
   file_in_recycle_bin: { kind: 'failed_precondition', domain: 'drive' },
+  /**
+   * A new share of content that moderation took down everywhere (the same bytes, by SHA-256):
+   * such content cannot be shared again.
+   */
+  share_content_prohibited: { kind: 'failed_precondition', domain: 'drive' },
   /** A member tried to save their own share into their drive. */
   file_restore_own: { kind: 'failed_precondition', domain: 'drive' },
   /** A rename would give two items of one folder the same name. */

@@ -1,7 +1,7 @@
 import type { ErrorReason } from './errors';
 import type { EventType } from './enums';
 import type { Locale } from './locales';
-import type { ShareStatus } from './enums';
+import type { ModerationReason, ShareStatus } from './enums';
 import enUS from '../messages/en-US.json';
 import es from '../messages/es.json';
 import id from '../messages/id.json';
@@ -68,6 +68,12 @@ export function taskMessage(code: string, locale: Locale): string {
 /** The `share_status_text` of a share status in a locale (docs/api.md#shares). */
 export function shareStatusText(status: ShareStatus, locale: Locale): string {
   return sharedMessages[locale].shareStatus[status];
+}
+
+/** A moderation reason as the sharer reads it in their language; `''` for none or an unknown code. */
+export function moderationReasonText(code: string, locale: Locale): string {
+  const texts: Record<string, string> = sharedMessages[locale].moderationReason;
+  return Object.hasOwn(texts, code) ? (texts[code as ModerationReason] ?? '') : '';
 }
 
 /** A share text of the catalogue with its `{arguments}` filled in. */

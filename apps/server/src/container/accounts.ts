@@ -182,6 +182,8 @@ export function createAccountArea({ config, database, options, now }: Wiring) {
     },
     authenticator: createSessionAuthenticator(sessionService),
     sessions: sessionService,
+    /** The sessions' rows, for services that end every session of a member. */
+    sessionRecords: sessions,
     accounts,
     accountDeletions: createAccountDeletionService({
       users,

@@ -93,8 +93,9 @@ export function createDriveArea(
   // The share service queues large saves, which the restore worker (built on that service) runs:
   // the service rings the worker through this list, filled once the worker is built.
   const restoreWakes: (() => void)[] = [];
+  const shareRecords = createShareRepository(database.db, database.dialect);
   const shares = createShareService({
-    shares: createShareRepository(database.db, database.dialect),
+    shares: shareRecords,
     failures: needs.failures,
     captchaGuard: needs.captchaGuard,
     limiter: needs.limiter,
@@ -169,6 +170,7 @@ export function createDriveArea(
     files,
     uploads,
     shares,
+    shareRecords,
     restoreWorker,
     content,
     downloadTraffic,

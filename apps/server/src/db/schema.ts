@@ -57,6 +57,11 @@ import type {
 } from './tables/media';
 import type { VideoFactsTable, VideoPrepareJobTable } from './tables/video';
 import type { JobLeaseTable } from './tables/jobs';
+import type {
+  ContentBanTable,
+  ShareDecisionTable,
+  ShareDecisionTargetTable,
+} from './tables/moderation';
 
 export type * from './tables/accounts';
 export type * from './tables/drive';
@@ -65,6 +70,7 @@ export type * from './tables/site';
 export type * from './tables/media';
 export type * from './tables/video';
 export type * from './tables/jobs';
+export type * from './tables/moderation';
 
 /**
  * Tables of the database, by topic in `tables/`. Times are RFC 3339 strings in UTC with
@@ -121,4 +127,7 @@ export interface Database {
   video_facts: VideoFactsTable;
   video_prepare_jobs: VideoPrepareJobTable;
   job_leases: JobLeaseTable;
+  share_decisions: ShareDecisionTable;
+  share_decision_targets: ShareDecisionTargetTable;
+  content_bans: ContentBanTable;
 }

@@ -52,6 +52,8 @@ export const summaryKeys = [
   'file_kind',
   'file_num',
   'file_size',
+  'moderation_reason',
+  'moderation_reason_text',
   'pass_code',
   'restore_count',
   'restore_limit',

@@ -54,6 +54,10 @@ export const shareSummarySchema = z.object({
   view_count: z.string(),
   create_time: z.string(),
   thumbnail_link: z.string(),
+  /** Why moderation changed the share (a `moderationReasons` code), `''` when it did not. */
+  moderation_reason: z.string(),
+  /** That reason in the caller's language. */
+  moderation_reason_text: z.string(),
 });
 
 export const listSharesQuerySchema = z.object({

@@ -31,6 +31,7 @@ import * as mediaTracks from './0030-media-tracks';
 import * as videoFacts from './0031-video-facts';
 import * as videoPrepare from './0032-video-prepare';
 import * as jobLeases from './0033-job-leases';
+import * as shareDecisions from './0035-share-decisions';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0031-video-facts': videoFacts,
   '0032-video-prepare': videoPrepare,
   '0033-job-leases': jobLeases,
+  '0035-share-decisions': shareDecisions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -202,6 +202,8 @@ export interface ShareTable {
   file_id: string;
   file_kind: 'file' | 'folder';
   audit_status: ModerationStatus;
+  /** Reason code of the moderation decision in force (0035), shown to the sharer; `''` none. */
+  moderation_reason: ColumnType<string, string | undefined, string>;
   /** When the owner deleted the link; visitors see `DELETED`. */
   cancelled_at: string | null;
   created_at: string;
@@ -228,6 +230,8 @@ export interface ShareReportTable {
   reason: string;
   created_at: string;
   reviewed_at: string | null;
+  /** The decision that closed the report (0035); null while it waits in the queue. */
+  decision_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A file's moderation state set by an operator. */

@@ -76,6 +76,7 @@ export function shareOwnerRoutes(
             share.status,
             shares.shareUrl(share.id),
             now,
+            requestLocale(request),
             thumbnails.get(share.id),
           ),
         ),
@@ -96,6 +97,7 @@ export function shareOwnerRoutes(
         shares.statusForOwner(share),
         shares.shareUrl(share.id),
         shares.now(),
+        requestLocale(request),
         thumbnails.get(share.id),
       );
     });

@@ -122,7 +122,14 @@ export function createShareOwnerService(
         userId,
         ordered.filter((record) => record.kind === 'folder').map((record) => record.id),
       );
-      const fileSize = [...ordered, ...inside].reduce(
+      const shared = [...ordered, ...inside];
+      const sha256s = shared.flatMap((record) =>
+        record.kind === 'file' && record.sha256 !== null ? [record.sha256] : [],
+      );
+      if (await shares.isContentBanned([...new Set(sha256s)])) {
+        throw new AppError('share_content_prohibited');
+      }
+      const fileSize = shared.reduce(
         (sum, record) => sum + (record.kind === 'file' ? record.size : 0),
         0,
       );

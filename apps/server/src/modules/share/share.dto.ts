@@ -1,4 +1,9 @@
-import { shareStatusText, type Locale, type ShareStatus } from '@nimbus/contracts';
+import {
+  moderationReasonText,
+  shareStatusText,
+  type Locale,
+  type ShareStatus,
+} from '@nimbus/contracts';
 import { toFileDto, type FileLinkFields } from '../drive/file.dto';
 import type { ShareRecord } from './share.repository';
 import type { SharedFile } from './share.service';
@@ -45,6 +50,7 @@ export function toShareSummaryDto(
   status: ShareStatus,
   url: string,
   now: Date,
+  locale: Locale,
   thumbnailLink = '',
 ) {
   return {
@@ -65,6 +71,8 @@ export function toShareSummaryDto(
     view_count: String(share.viewCount),
     create_time: share.createdAt,
     thumbnail_link: thumbnailLink,
+    moderation_reason: share.moderationReason,
+    moderation_reason_text: moderationReasonText(share.moderationReason, locale),
   };
 }
 

@@ -22,6 +22,8 @@ export interface ShareRecord {
   fileId: string;
   fileKind: 'file' | 'folder';
   auditStatus: ModerationStatus;
+  /** Reason code of the moderation decision in force, `''` when none. */
+  moderationReason: string;
   cancelledAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -69,6 +71,7 @@ function toShare(row: ShareRow): ShareRecord {
     fileId: row.file_id,
     fileKind: row.file_kind,
     auditStatus: row.audit_status,
+    moderationReason: row.moderation_reason,
     cancelledAt: row.cancelled_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -341,6 +344,21 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         .values({ user_id: userId, role, created_at: now.toISOString() })
         .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ role }))
         .execute();
+    },
+
+    /** Whether moderation took any of these contents down everywhere (docs/api.md#moderation). */
+    async isContentBanned(sha256s: string[]): Promise<boolean> {
+      for (let start = 0; start < sha256s.length; start += 500) {
+        const row = await db
+          .selectFrom('content_bans')
+          .select('sha256')
+          .where('sha256', 'in', sha256s.slice(start, start + 500))
+          .executeTakeFirst();
+        if (row) {
+          return true;
+        }
+      }
+      return false;
     },
 
     async fileExists(fileId: string): Promise<boolean> {

@@ -8,7 +8,13 @@ export type RefreshTokenRow = Selectable<RefreshTokenTable>;
 
 /** Why a session ended. */
 export type RevokeReason =
-  'signout' | 'reuse' | 'password_reset' | 'password_change' | 'member' | 'account_deletion';
+  | 'signout'
+  | 'reuse'
+  | 'password_reset'
+  | 'password_change'
+  | 'member'
+  | 'account_deletion'
+  | 'blocked';
 
 /** The session of a request, when its user may act. */
 export interface ActiveSession {
