@@ -55,7 +55,9 @@ const sections = Object.entries(apiCatalogue).map(([area, endpoints]) => {
       .filter(([, fields]) => fields !== '')
       .map(([part, fields]) => `${part}: ${fields}`)
       .join('; ');
-    return `| ${endpoint.method} | \`${displayPath(endpoint.path)}\` | ${endpoint.auth} | ${cell(endpoint.summary)} | ${cell(input)} |`;
+    // A console call names the roles that may make it (docs/api.md#operator-console).
+    const who = endpoint.roles ? ['admin', ...endpoint.roles].join(', ') : endpoint.auth;
+    return `| ${endpoint.method} | \`${displayPath(endpoint.path)}\` | ${who} | ${cell(endpoint.summary)} | ${cell(input)} |`;
   });
   return [
     `### ${area}`,

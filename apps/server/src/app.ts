@@ -28,6 +28,7 @@ import { RequestLog } from './http/request-log';
 import { requestLoggerFactory } from './http/request-logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { contentPathPrefix } from './modules/content/content-link';
 import {
   contentCorsExposedHeaders,
@@ -299,6 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     shareRoutes({
       authenticator: container.authenticator,
+      console: { access: container.consoleAccess, audit: container.audit },
       shares: container.shares,
       links: container.content.linker,
       files: container.files,
@@ -402,6 +404,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     oauthRoutes({ oauth: container.oauth, authenticator: container.authenticator }),
+  );
+  await app.register(
+    adminRoutes({
+      authenticator: container.authenticator,
+      access: container.consoleAccess,
+      audit: container.audit,
+      roles: container.roles,
+    }),
   );
 
   // One error for every unknown path: it holds nothing of the request, and building an Error

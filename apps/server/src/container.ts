@@ -11,6 +11,7 @@ import { createAvatarRepository } from './modules/user/avatar.repository';
 import { createAvatarService } from './modules/user/avatar.service';
 import { createProfileService } from './modules/user/profile.service';
 import { createAccountArea } from './container/accounts';
+import { createAdminArea } from './container/admin';
 import type { ContainerConfig, ContainerOptions, Wiring } from './container/container-options';
 import { createDriveArea, createStorageArea } from './container/drive';
 import { createMediaTracksArea } from './container/media-tracks';
@@ -70,6 +71,7 @@ export function createContainer(
     now,
     logger: options.logger,
   });
+  const admin = createAdminArea(wiring, { authenticator: accounts.authenticator, users });
   const statistics = createStatisticsService({
     statistics: createStatisticsRepository(database.db),
     hashKey: keys.analyticsHash,
@@ -141,6 +143,9 @@ export function createContainer(
     videoJobs: drive.videoJobs,
     videoPrepare: drive.videoPrepare,
     jobLeases: createJobLeases({ leases: createJobLeaseRepository(database.db), now }),
+    consoleAccess: admin.consoleAccess,
+    audit: admin.audit,
+    roles: admin.roles,
   };
 }
 

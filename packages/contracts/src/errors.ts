@@ -151,6 +151,11 @@ export const productReasons = {
   content_link_expired: { kind: 'permission_denied', domain: 'drive' },
   /** Every transcode slot of the server stays busy: the player shows "preparing" and asks again. */
   transcode_busy: { kind: 'unavailable', domain: 'drive' },
+  /**
+   * A console call (`/audit.admin/v1`) from a session whose last two-factor sign-in is older than
+   * 12 hours, or that never had one: the console asks the operator to sign in again with it.
+   */
+  console_step_up_required: { kind: 'permission_denied', domain: 'audit' },
   /** A video whose bytes cannot be played: damaged, cut short, or not a video container. */
   media_unplayable: { kind: 'failed_precondition', domain: 'drive' },
 } as const satisfies Record<string, ReasonDefinition>;

@@ -19,4 +19,5 @@ export * from './products';
 export * from './analytics';
 export * from './analytics-schemas';
 export * from './file-name';
+export * from './console-roles';
 export * from './api';

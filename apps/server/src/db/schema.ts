@@ -46,6 +46,7 @@ import type {
   AnalyticsEventTable,
   AppDownloadCountTable,
   AppDownloadMarkTable,
+  AuditLogTable,
   FeedbackAttachmentTable,
   FeedbackTable,
 } from './tables/site';
@@ -130,4 +131,5 @@ export interface Database {
   share_decisions: ShareDecisionTable;
   share_decision_targets: ShareDecisionTargetTable;
   content_bans: ContentBanTable;
+  audit_log: AuditLogTable;
 }

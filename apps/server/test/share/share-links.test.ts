@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signIn, signedInMember } from '../identity';
+import { stepUp } from '../support/console';
 import { storeFile } from '../support/stored-file';
 
 type Headers = Record<string, string>;
@@ -281,6 +282,7 @@ describe.each(dialects)('links handed out through a share on %s', (dialect) => {
       .insertInto('member_roles')
       .values({ user_id: admin.user.id, role: 'admin', created_at: clock.now().toISOString() })
       .execute();
+    await stepUp(t, admin.user.id, clock.now());
     const moderate = async (kind: 'files' | 'shares', id: string, status: string) =>
       ok(
         await call(admin.headers, 'PATCH', `/audit.admin/v1/${kind}/${id}`, {

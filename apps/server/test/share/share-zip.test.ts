@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../helper';
 import { signIn, signedInMember } from '../identity';
+import { stepUp } from '../support/console';
 import { storeFile } from '../support/stored-file';
 import { unzip } from '../support/zip';
 
@@ -326,6 +327,7 @@ describe.each(dialects)('zips of shares on %s', (dialect) => {
       .insertInto('member_roles')
       .values({ user_id: admin.user.id, role: 'admin', created_at: clock.now().toISOString() })
       .execute();
+    await stepUp(t, admin.user.id, clock.now());
     const drive = await ownerDrive(owner.user.id);
     const made = await share(owner.headers, {
       file_ids: [drive.trip.id, drive.top.id],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, localizedOf, ok } from '../helper';
 import { solvedCaptchaToken } from '../support/captcha';
+import { stepUp } from '../support/console';
 import { unreadable, useSharesApp, type OpenBody, type SharedFileBody } from './shares-fixture';
 
 describe.each(dialects)('shares on %s', (dialect) => {
@@ -179,6 +180,7 @@ describe.each(dialects)('shares on %s', (dialect) => {
       .insertInto('member_roles')
       .values({ user_id: admin.user.id, role: 'admin', created_at: f.clock.now().toISOString() })
       .execute();
+    await stepUp(f.t, admin.user.id, f.clock.now());
     const drive = await ownerDrive(a.user.id);
     const made = await share(a.headers, {
       file_ids: [drive.trip.id],

@@ -42,6 +42,9 @@ const accountProbes: Record<string, ((email: string) => Record<string, unknown>)
       client_id: 'web',
     }),
   ],
+  // Console calls (an admin's, signed out here): the guard answers before the address is read.
+  'POST /audit.admin/v1/roles::grant': [(email) => ({ email, role: 'support', reason: 'probe' })],
+  'POST /audit.admin/v1/roles::revoke': [(email) => ({ email, reason: 'probe' })],
   'POST /v1/auth/reset': [
     (email) => ({
       email,

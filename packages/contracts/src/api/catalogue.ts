@@ -1,4 +1,5 @@
 import { accessApi } from './access';
+import { adminApi } from './admin';
 import { accountApi } from './account';
 import { authApi } from './auth';
 import { contentApi } from './content';
@@ -40,6 +41,7 @@ export const apiCatalogue = {
   auth: authApi,
   account: accountApi,
   oauth: oauthApi,
+  admin: adminApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiGroupOf, type ApiPathGroup } from '../api-paths';
+import type { ConsoleRole } from '../console-roles';
 
 /*
  * The API catalogue: every endpoint of docs/api.md defined once — method, path, path group, and
@@ -29,6 +30,12 @@ export interface EndpointDefinition {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly auth: EndpointAuth;
+  /**
+   * Present on the operator console's calls (docs/api.md#operator-console): the roles besides
+   * `admin` that may make the call (`[]`: admins only). The server refuses any other caller, and
+   * a session without a two-factor sign-in in the last 12 hours, on every such call.
+   */
+  readonly roles?: readonly Exclude<ConsoleRole, 'admin'>[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   /** The JSON body; absent when the call sends none or sends bytes (tus, forms). */

@@ -22,3 +22,4 @@ export * from './statistics';
 export * from './feedback';
 export * from './site-config';
 export * from './media-tracks';
+export * from './admin';

@@ -352,6 +352,26 @@ export const oauthRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.admin` entry, for calls from the browser. */
+export const adminRoutes = {
+  me: { method: 'GET', path: '/audit.admin/v1/me' } as ApiRoute<Catalogue['admin']['me']>,
+  listRoles: { method: 'GET', path: '/audit.admin/v1/roles' } as ApiRoute<
+    Catalogue['admin']['listRoles']
+  >,
+  grantRole: { method: 'POST', path: '/audit.admin/v1/roles::grant' } as ApiRoute<
+    Catalogue['admin']['grantRole']
+  >,
+  revokeRole: { method: 'POST', path: '/audit.admin/v1/roles::revoke' } as ApiRoute<
+    Catalogue['admin']['revokeRole']
+  >,
+  searchAudit: { method: 'GET', path: '/audit.admin/v1/audit_log' } as ApiRoute<
+    Catalogue['admin']['searchAudit']
+  >,
+  exportAudit: { method: 'GET', path: '/audit.admin/v1/audit_log::export' } as ApiRoute<
+    Catalogue['admin']['exportAudit']
+  >,
+};
+
 /** The route table by area, like `apiCatalogue`. */
 export const apiRoutes = {
   drive: driveRoutes,
@@ -373,4 +393,5 @@ export const apiRoutes = {
   auth: authRoutes,
   account: accountRoutes,
   oauth: oauthRoutes,
+  admin: adminRoutes,
 };

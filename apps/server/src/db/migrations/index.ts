@@ -32,6 +32,7 @@ import * as videoFacts from './0031-video-facts';
 import * as videoPrepare from './0032-video-prepare';
 import * as jobLeases from './0033-job-leases';
 import * as shareDecisions from './0035-share-decisions';
+import * as operatorConsole from './0036-operator-console';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0032-video-prepare': videoPrepare,
   '0033-job-leases': jobLeases,
   '0035-share-decisions': shareDecisions,
+  '0036-operator-console': operatorConsole,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /* Tables of accounts: settings, members, sessions, sign-in limits, two-factor, the shield, OAuth. */
 
 export interface SettingTable {
@@ -12,8 +14,8 @@ export interface SettingTable {
 /** The states of an account (docs/api.md#user-service profile `status`). */
 export type UserStatus = 'pending' | 'active' | 'blocked' | 'frozen' | 'under_review';
 
-/** What a member may do beyond their own drive. */
-export type MemberRole = 'member' | 'admin';
+/** What a member may do beyond their own drive: a console role (docs/product.md#operator-console). */
+export type MemberRole = 'admin' | 'moderator' | 'support';
 
 /** A member. `email` is stored lower-cased and is unique. */
 export interface UserTable {
@@ -85,6 +87,8 @@ export interface SessionTable {
   /** The session ends here unless a refresh extends it. */
   expires_at: string;
   revoked_at: string | null;
+  /** When the sign-in of this session last passed a two-factor check; null when it never did. */
+  two_factor_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** `signout`, `reuse`, `password_reset`, `password_change`, `member` (ended from the device list). */
   revoked_reason: string | null;
 }

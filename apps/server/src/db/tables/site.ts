@@ -78,3 +78,23 @@ export interface AppDownloadMarkTable {
   /** `YYYY-MM-DD`, UTC. */
   day: string;
 }
+
+/**
+ * One call of the operator console (0036): who (member and role), when, from which address,
+ * what (`action` on `target_kind`/`target_id`), the state before and after as JSON text, and
+ * why. Rows are only ever inserted; triggers refuse any update or delete.
+ */
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  actor_id: string;
+  actor_role: string;
+  ip: string;
+  action: string;
+  target_kind: string;
+  target_id: string;
+  before: string | null;
+  after: string | null;
+  reason: string;
+  request_id: string;
+}

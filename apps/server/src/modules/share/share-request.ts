@@ -1,4 +1,5 @@
 import { defaultSortOrder } from '@nimbus/contracts';
+import type { ConsoleRouteDeps } from '../admin/console-route';
 import type { FastifyRequest } from 'fastify';
 import { clientIdOf, deviceIdOf, headerOf } from '../../http/request-headers';
 import { requestLocale } from '../../http/request-locale';
@@ -11,6 +12,8 @@ import type { SharePageInput, ShareService, Visitor } from './share.service';
 
 export interface ShareRoutesDeps {
   authenticator: Authenticator;
+  /** The operator console's guard and audit log, for the moderation calls. */
+  console: ConsoleRouteDeps;
   shares: ShareService;
   /** Signs preview, download and thumbnail links (the content module); links stay empty without it. */
   links?: FileLinker;

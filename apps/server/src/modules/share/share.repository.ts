@@ -49,7 +49,8 @@ export interface MemberFacts {
   /** The avatar the member uploaded (its SHA-256), stored and served by Nimbus; null when none. */
   storedAvatar: string | null;
   locale: string;
-  role: MemberRole;
+  /** The console role, `member` when none. */
+  role: MemberRole | 'member';
 }
 
 type ShareRow = Selectable<ShareTable> & { live_items: number | string };

@@ -11,8 +11,8 @@ export type { ShareRoutesDeps };
 /**
  * Shares (docs/api.md#shares): the owner's calls need credentials; the visitor's calls take them when
  * present (the owner needs no pass code, a saver must be signed in) and answer every unreadable
- * share with 200 and its `share_status`. `/audit.admin/v1` takes reports and, from admins,
- * moderation states.
+ * share with 200 and its `share_status`. `/audit.admin/v1` takes reports and, from the operator
+ * console, moderation states.
  */
 export function shareRoutes(deps: ShareRoutesDeps) {
   return async (app: FastifyInstance) => {
@@ -20,6 +20,6 @@ export function shareRoutes(deps: ShareRoutesDeps) {
     await app.register(shareOwnerRoutes(deps, onRequest));
     await app.register(shareVisitorRoutes(deps));
     await app.register(shareSaveRoutes(deps, onRequest));
-    await app.register(shareModerationRoutes(deps, onRequest));
+    await app.register(shareModerationRoutes(deps));
   };
 }

@@ -411,7 +411,13 @@ export function createAccountService(deps: AccountServiceDeps) {
         }
       }
       await signInFailures.clear(email, context);
-      return deps.sessionService.issue(user.id, input.clientId, context);
+      return deps.sessionService.issue(
+        user.id,
+        input.clientId,
+        context,
+        undefined,
+        secondFactor === 'passed',
+      );
     },
 
     /** `POST /v1/auth/reset`: sets a new password and ends every session of the account. */

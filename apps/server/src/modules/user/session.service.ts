@@ -151,12 +151,17 @@ export function createSessionService(deps: SessionServiceDeps) {
   }
 
   return {
-    /** Opens a session for a member who just proved who they are (an OAuth grant may narrow the scope). */
+    /**
+     * Opens a session for a member who just proved who they are (an OAuth grant may narrow the
+     * scope); `twoFactorPassed` records that the proof included a second factor, which the
+     * operator console asks for.
+     */
     async issue(
       userId: string,
       clientId: string,
       context: RequestContext,
       scope = defaultScope,
+      twoFactorPassed = false,
     ): Promise<TokenGrant> {
       const now = deps.now();
       const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
@@ -178,6 +183,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           expires_at: expiresAt,
           revoked_at: null,
           revoked_reason: null,
+          two_factor_at: twoFactorPassed ? now.toISOString() : null,
         },
         {
           id: newId(),

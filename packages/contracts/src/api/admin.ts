@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { consoleRoles } from '../console-roles';
+import { defineEndpoint } from './endpoint';
+
+const idSchema = z.string().min(1).max(64);
+const timeSchema = z.iso.datetime({ offset: true });
+/** Why an operator did something; every change the console makes names one. */
+export const consoleReasonSchema = z.string().trim().min(1).max(1000);
+
+/** `GET /audit.admin/v1/me`: who the console sees. */
+export const consoleMeSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  role: z.enum(consoleRoles),
+  /** When the session's two-factor sign-in stops opening the console. */
+  step_up_until: z.string(),
+});
+
+/** A member holding a console role. */
+export const roleHolderSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(consoleRoles),
+  granted_at: z.string(),
+});
+
+export const roleHoldersSchema = z.object({ data: z.array(roleHolderSchema) });
+
+/** `POST /audit.admin/v1/roles::grant`: gives a member a role (replacing any other). */
+export const grantRoleBodySchema = z.object({
+  email: z.email().max(254),
+  role: z.enum(consoleRoles),
+  reason: consoleReasonSchema,
+});
+
+/** `POST /audit.admin/v1/roles::revoke`: takes a member's role away. */
+export const revokeRoleBodySchema = z.object({
+  email: z.email().max(254),
+  reason: consoleReasonSchema,
+});
+
+/** One row of the audit log: who did what, when, from where, and why. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  actor_id: z.string(),
+  actor_role: z.string(),
+  ip: z.string(),
+  action: z.string(),
+  target_kind: z.string(),
+  target_id: z.string(),
+  /** The state before and after the change, as JSON text (`""` when the call changed nothing). */
+  before: z.string(),
+  after: z.string(),
+  reason: z.string(),
+  request_id: z.string(),
+});
+
+/** The filters of an audit-log search; each is optional, all given must match. */
+export const auditSearchQuerySchema = z.object({
+  actor_id: idSchema.optional(),
+  action: z.string().min(1).max(64).optional(),
+  target_id: idSchema.optional(),
+  /** From this time on (inclusive). */
+  from: timeSchema.optional(),
+  /** Before this time (exclusive). */
+  to: timeSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page_token: z.string().max(1024).optional(),
+});
+
+export const auditPageSchema = z.object({
+  data: z.array(auditEntrySchema),
+  next_page_token: z.string(),
+});
+
+/** The audit-log export takes the same filters, without paging. */
+export const auditExportQuerySchema = auditSearchQuerySchema.omit({
+  limit: true,
+  page_token: true,
+});
+
+export type ConsoleMe = z.infer<typeof consoleMeSchema>;
+export type RoleHolder = z.infer<typeof roleHolderSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const tags = ['console'] as const;
+
+/**
+ * The operator console's own calls (docs/api.md#operator-console): the caller's role, the roles
+ * of members, and the audit log. Every `/audit.admin/v1` call but the share report is a console
+ * call (`roles`).
+ */
+export const adminApi = {
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/audit.admin/v1/me',
+    summary: "The caller's console role and until when the two-factor sign-in opens the console",
+    tags,
+    auth: 'member',
+    roles: ['moderator', 'support'],
+    answer: consoleMeSchema,
+  }),
+  listRoles: defineEndpoint({
+    method: 'GET',
+    path: '/audit.admin/v1/roles',
+    summary: 'The members holding a console role',
+    tags,
+    auth: 'member',
+    roles: [],
+    answer: roleHoldersSchema,
+  }),
+  grantRole: defineEndpoint({
+    method: 'POST',
+    path: '/audit.admin/v1/roles::grant',
+    summary: 'Give a member a console role (replacing the one they hold)',
+    tags,
+    auth: 'member',
+    roles: [],
+    body: grantRoleBodySchema,
+    answer: roleHolderSchema,
+  }),
+  revokeRole: defineEndpoint({
+    method: 'POST',
+    path: '/audit.admin/v1/roles::revoke',
+    summary: "Take a member's console role away (not the caller's own)",
+    tags,
+    auth: 'member',
+    roles: [],
+    body: revokeRoleBodySchema,
+  }),
+  searchAudit: defineEndpoint({
+    method: 'GET',
+    path: '/audit.admin/v1/audit_log',
+    summary: 'The audit log, newest first, by actor, action, target and time',
+    tags,
+    auth: 'member',
+    roles: [],
+    query: auditSearchQuerySchema,
+    answer: auditPageSchema,
+  }),
+  exportAudit: defineEndpoint({
+    method: 'GET',
+    path: '/audit.admin/v1/audit_log::export',
+    summary: 'The audit log as CSV (`text/csv`), newest first, with the search filters',
+    description:
+      'At most 100,000 rows; narrow the time range for more. Cells that a spreadsheet would read as a formula are prefixed with an apostrophe.',
+    tags,
+    auth: 'member',
+    roles: [],
+    query: auditExportQuerySchema,
+  }),
+} as const;
