@@ -83,6 +83,13 @@ export const hlsQuerySchema = z.object({
     .describe(
       'The audio stream, 0-based among the audio streams; the default (else first) stream when absent',
     ),
+  burn: z
+    .string()
+    .regex(/^e\d{1,4}$/)
+    .optional()
+    .describe(
+      'A picture subtitle track (PGS, VobSub: `media_tracks` `kind: "image"`, its `id`) burned into the video; transcodes only (`invalid_argument` on a remux)',
+    ),
 });
 
 /** The HLS playlists and segments behind a rendition's signed link (`medias[].link`). */

@@ -13,6 +13,8 @@ export interface SegmentRun {
   plan: RenditionPlan;
   /** Ordinal among the audio streams; absent when the video has none. */
   audio: number | undefined;
+  /** The container index of a picture subtitle stream to burn into a transcode, if any. */
+  burn?: number | undefined;
   bounds: readonly number[];
   from: number;
   /** The segment (exclusive) past which the run is not trusted: the job ends it there. */
@@ -78,6 +80,26 @@ function videoArgs(run: SegmentRun, firstCut: number): string[] {
 }
 
 /**
+ * The video's mapping and encoding: the first video stream through the encoder's filters, or,
+ * with a picture subtitle burned in, that stream with the subtitle overlaid first (ffmpeg keeps
+ * a sparse subtitle stream's last picture on screen until the next one).
+ */
+function videoMapped(run: SegmentRun, encode: string[]): string[] {
+  const filters = encode.indexOf('-vf');
+  if (run.burn === undefined || filters < 0) {
+    return ['-map', '0:v:0', ...encode];
+  }
+  const chain = encode[filters + 1] ?? 'null';
+  return [
+    '-filter_complex',
+    `[0:v:0][0:${String(run.burn)}]overlay=eof_action=pass,${chain}[burned]`,
+    '-map',
+    '[burned]',
+    ...encode.filter((_, index) => index !== filters && index !== filters + 1),
+  ];
+}
+
+/**
  * The ffmpeg arguments of a segment run. The input is forced to the demuxer ffprobe found, and
  * only the `file` protocol is allowed, so a file cannot make ffmpeg open anything else; `-ss`
  * before `-i` seeks straight to the first segment, and `-copyts` keeps the file's timestamps so
@@ -105,12 +127,10 @@ export function segmentArgs(run: SegmentRun): string[] {
     '-copyts',
     '-i',
     run.input,
-    '-map',
-    '0:v:0',
+    ...videoMapped(run, videoArgs(run, start)),
     ...(run.audio === undefined ? [] : ['-map', `0:a:${run.audio}`]),
     '-sn',
     '-dn',
-    ...videoArgs(run, start),
     ...(run.audio === undefined ? [] : ['-c:a', 'aac', '-ac', '2', '-b:a', '160k']),
     '-max_muxing_queue_size',
     '1024',

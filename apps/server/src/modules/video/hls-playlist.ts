@@ -39,13 +39,26 @@ export function segmentBounds(
   return bounds;
 }
 
+/** The query a playlist's URIs carry: the viewer's audio stream and burned-in subtitle. */
+export function choiceQuery(audio: number | undefined, burn: string | undefined): string {
+  const pairs = [
+    ...(audio === undefined ? [] : [`audio=${String(audio)}`]),
+    ...(burn === undefined ? [] : [`burn=${burn}`]),
+  ];
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
+}
+
 /**
  * The media playlist of a rendition: every segment, known at once from the bounds (a VOD
  * playlist, so players can seek anywhere before any segment exists). Segment URIs are relative
  * to the playlist's signed path and carry the audio choice.
  */
-export function mediaPlaylist(bounds: readonly number[], audio: number | undefined): string {
-  const query = audio === undefined ? '' : `?audio=${audio}`;
+export function mediaPlaylist(
+  bounds: readonly number[],
+  audio: number | undefined,
+  burn?: string,
+): string {
+  const query = choiceQuery(audio, burn);
   const lengths = bounds.slice(1).map((end, index) => end - (bounds[index] ?? end));
   const target = Math.max(1, Math.ceil(Math.max(...lengths, 0)));
   const lines = [

@@ -7,6 +7,8 @@ export interface SegmentKey {
   sha256: string;
   rendition: string;
   audio: number | undefined;
+  /** The container index of a picture subtitle stream burned into the video, if any. */
+  burn?: number | undefined;
   segment: number;
 }
 
@@ -18,7 +20,8 @@ interface Entry {
 /** The folder of one rendition and audio choice of a content (`<root>/ab/<sha256>/720p-a0`). */
 export function renditionDir(root: string, key: Omit<SegmentKey, 'segment'>): string {
   const audio = key.audio === undefined ? 'an' : `a${key.audio}`;
-  return path.join(root, key.sha256.slice(0, 2), key.sha256, `${key.rendition}-${audio}`);
+  const burn = key.burn === undefined ? '' : `-s${key.burn}`;
+  return path.join(root, key.sha256.slice(0, 2), key.sha256, `${key.rendition}-${audio}${burn}`);
 }
 
 /**

@@ -65,7 +65,7 @@ const maxRunSegments = 600;
 const tick = 250;
 
 function keyOf(key: Omit<SegmentKey, 'segment'>): string {
-  return `${key.sha256}/${key.rendition}/${key.audio ?? 'n'}`;
+  return `${key.sha256}/${key.rendition}/${key.audio ?? 'n'}/${key.burn ?? 'n'}`;
 }
 
 /**

@@ -30,6 +30,8 @@ export interface VideoFacts {
   } | null;
   /** Bits per second of the whole file; absent when ffprobe did not tell (or in older facts). */
   bitRate?: number;
+  /** Container indexes of the picture subtitle streams (PGS, VobSub, DVB), which can be burned in. */
+  imageSubtitles?: number[];
   audio: AudioStreamFacts[];
 }
 
@@ -54,11 +56,15 @@ export function inputGuards(): string[] {
   return ['-protocol_whitelist', 'file', '-format_whitelist', allowedDemuxers.join(',')];
 }
 
+/** Subtitle codecs that are pictures: burned into a transcode's video, never served as text. */
+const imageSubtitleCodecs = new Set(['hdmv_pgs_subtitle', 'dvd_subtitle', 'dvb_subtitle']);
+
 /** A probe or a run failed on the file's bytes: damaged, cut short, or not an allowed container. */
 export class UnplayableMediaError extends Error {}
 
 interface ProbeOutput {
   streams?: {
+    index?: number;
     codec_type?: string;
     codec_name?: string;
     width?: number;
@@ -151,6 +157,14 @@ export async function probeVideo(
           ...(video.level === undefined ? {} : { level: video.level }),
         }
       : null,
+    imageSubtitles: streams
+      .filter(
+        (stream) =>
+          stream.codec_type === 'subtitle' &&
+          imageSubtitleCodecs.has(stream.codec_name ?? '') &&
+          Number.isInteger(stream.index),
+      )
+      .map((stream) => Number(stream.index)),
     ...(numberOr(output.format?.bit_rate, 0) > 0
       ? { bitRate: numberOr(output.format?.bit_rate, 0) }
       : {}),

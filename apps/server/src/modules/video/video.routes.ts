@@ -25,18 +25,18 @@ export function videoRoutes(deps: VideoRoutesDeps) {
         throw new AppError('file_not_found');
       }
       const { name } = request.params;
-      const audio = request.query.audio;
+      const { audio, burn } = request.query;
       if (name === 'index.m3u8' || name === 'master.m3u8') {
         const playlist =
           name === 'index.m3u8'
-            ? await deps.videos.playlist(claims, audio)
-            : await deps.videos.master(claims, audio);
+            ? await deps.videos.playlist(claims, audio, burn)
+            : await deps.videos.master(claims, audio, burn);
         return reply
           .type('application/vnd.apple.mpegurl')
           .header('cache-control', 'private, no-cache')
           .send(playlist);
       }
-      const segment = await deps.videos.segment(claims, Number.parseInt(name, 10), audio);
+      const segment = await deps.videos.segment(claims, Number.parseInt(name, 10), audio, burn);
       return reply
         .type('video/mp2t')
         .header('cache-control', 'private, max-age=86400')

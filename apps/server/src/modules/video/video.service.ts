@@ -12,7 +12,13 @@ import type { ContentService } from '../content/content.service';
 import type { BlobStore } from '../storage/blob-store';
 import type { VideoEncoder } from './ffmpeg-args';
 import type { MediaRunner, RunLimits } from './ffmpeg-runner';
-import { masterPlaylist, mediaPlaylist, segmentBounds, variantOf } from './hls-playlist';
+import {
+  choiceQuery,
+  masterPlaylist,
+  mediaPlaylist,
+  segmentBounds,
+  variantOf,
+} from './hls-playlist';
 import {
   decidePlayback,
   defaultAudioIndex,
@@ -211,12 +217,16 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
   };
 
-  /** A rendition of a content: its facts, plan, segment bounds and audio stream. */
+  /**
+   * A rendition of a content: its facts, plan, segment bounds, audio stream and the picture
+   * subtitle burned in (`e<stream>`, as media tracks name embedded streams; transcodes only).
+   */
   async function renditionOf(
     sha256: string,
     extension: string,
     rendition: RenditionPlan['name'],
     audio: number | undefined,
+    burn?: string,
   ) {
     const stored = await factsOf(sha256, extension);
     const { facts } = stored;
@@ -235,7 +245,18 @@ export function createVideoService(deps: VideoServiceDeps) {
         : audio !== undefined && audio < facts.audio.length
           ? audio
           : defaultAudioIndex(facts);
-    return { sha256, rendition, facts, plan: chosen, bounds, audio: audioIndex };
+    const burned = burn === undefined ? undefined : Number(burn.slice(1));
+    if (burned !== undefined && !(facts.imageSubtitles ?? []).includes(burned)) {
+      throw new AppError('invalid_argument', {
+        description: 'burn names no picture subtitle stream of this video',
+      });
+    }
+    if (burned !== undefined && chosen.copyVideo) {
+      throw new AppError('invalid_argument', {
+        description: 'a subtitle is burned into a transcode only, not a remux',
+      });
+    }
+    return { sha256, rendition, facts, plan: chosen, bounds, audio: audioIndex, burn: burned };
   }
 
   type Rendition = Awaited<ReturnType<typeof renditionOf>>;
@@ -246,6 +267,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       sha256: opened.sha256,
       rendition: opened.rendition,
       audio: opened.audio,
+      burn: opened.burn,
       segment,
       input: await inputOf(opened.sha256),
       facts: opened.facts,
@@ -257,7 +279,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   }
 
   /** What an `hls` link opens, checked now: the file, its facts, the rendition's plan and bounds. */
-  async function open(claims: HlsClaims, audio: number | undefined) {
+  async function open(claims: HlsClaims, audio: number | undefined, burn?: string) {
     const served = await deps.files.openFile({
       p: 'file',
       u: claims.u,
@@ -266,7 +288,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       ...(claims.h === undefined ? {} : { h: claims.h }),
     });
     const { record } = served;
-    return renditionOf(record.sha256, record.fileExtension, claims.r, audio);
+    return renditionOf(record.sha256, record.fileExtension, claims.r, audio, burn);
   }
 
   return {
@@ -316,10 +338,10 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
 
     /** The media playlist of a rendition (`index.m3u8`). */
-    async playlist(claims: HlsClaims, audio: number | undefined): Promise<string> {
+    async playlist(claims: HlsClaims, audio: number | undefined, burn?: string): Promise<string> {
       try {
-        const opened = await open(claims, audio);
-        return mediaPlaylist(opened.bounds, audio === undefined ? undefined : opened.audio);
+        const opened = await open(claims, audio, burn);
+        return mediaPlaylist(opened.bounds, audio === undefined ? undefined : opened.audio, burn);
       } catch (error) {
         return mapErrors(error);
       }
@@ -330,13 +352,14 @@ export function createVideoService(deps: VideoServiceDeps) {
      * the link's own first (the rendition the player starts with), each a signed link of its
      * own relative to this one, carrying the audio choice.
      */
-    async master(claims: HlsClaims, audio: number | undefined): Promise<string> {
+    async master(claims: HlsClaims, audio: number | undefined, burn?: string): Promise<string> {
       try {
-        const opened = await open(claims, audio);
-        const plans = hlsRenditions(opened.facts).sort(
-          (a, b) => Number(b.name === claims.r) - Number(a.name === claims.r),
-        );
-        const query = audio === undefined ? '' : `?audio=${opened.audio ?? 0}`;
+        const opened = await open(claims, audio, burn);
+        const plans = hlsRenditions(opened.facts)
+          // A burned-in subtitle is in the transcodes only.
+          .filter((plan) => burn === undefined || !plan.copyVideo)
+          .sort((a, b) => Number(b.name === claims.r) - Number(a.name === claims.r));
+        const query = choiceQuery(audio === undefined ? undefined : opened.audio, burn);
         return masterPlaylist(
           plans.map((plan) =>
             variantOf(
@@ -356,9 +379,10 @@ export function createVideoService(deps: VideoServiceDeps) {
       claims: HlsClaims,
       segment: number,
       audio: number | undefined,
+      burn?: string,
     ): Promise<{ size: number; open: () => Readable }> {
       try {
-        const opened = await open(claims, audio);
+        const opened = await open(claims, audio, burn);
         if (segment >= opened.bounds.length - 1) {
           throw new AppError('file_not_found');
         }
