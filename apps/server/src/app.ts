@@ -47,6 +47,7 @@ import { offlineRoutes } from './modules/offline/offline.routes';
 import { urlCheckRoutes } from './modules/offline/url-check.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
+import { paymentRoutes } from './modules/payment/payment.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
@@ -354,6 +355,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       memberships: container.memberships,
       activities: container.membershipActivities,
       verifyCaptcha: (input) => container.shield.verifyToken(input),
+    }),
+  );
+  await app.register(
+    paymentRoutes({
+      authenticator: container.authenticator,
+      payments: container.payments,
+      notices: container.paymentNotices,
     }),
   );
   await app.register(

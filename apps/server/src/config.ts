@@ -5,6 +5,7 @@ import { identitySettings } from './settings/identity';
 import { feedbackSettings } from './settings/feedback';
 import { storageSettings } from './settings/storage';
 import { membershipSettings } from './settings/membership';
+import { paymentSettings } from './settings/payments';
 import { fileSettings } from './settings/files';
 import { videoSettings } from './settings/video';
 
@@ -15,6 +16,7 @@ export const configGroups = [
   { title: 'Feedback and analytics', settings: feedbackSettings },
   { title: 'Blob storage', settings: storageSettings },
   { title: 'Plans, memberships and the shop', settings: membershipSettings },
+  { title: 'Payments', settings: paymentSettings },
   { title: 'Uploads, downloads, shares and offline downloads', settings: fileSettings },
   { title: 'Video playback', settings: videoSettings },
 ] as const;
@@ -30,10 +32,18 @@ export const configSchema = z
     ...feedbackSettings,
     ...storageSettings,
     ...membershipSettings,
+    ...paymentSettings,
     ...fileSettings,
     ...videoSettings,
   })
   .superRefine((config, context) => {
+    if ((config.STRIPE_SECRET_KEY === undefined) !== (config.STRIPE_WEBHOOK_SECRET === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+      });
+    }
     if (config.BLOB_STORE === 's3' && config.S3_BUCKET === undefined) {
       context.addIssue({
         code: 'custom',

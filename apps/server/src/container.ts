@@ -17,6 +17,7 @@ import { createDriveArea, createStorageArea } from './container/drive';
 import { createMediaTracksArea } from './container/media-tracks';
 import { createMembershipArea } from './container/membership';
 import { createOfflineArea } from './container/offline';
+import { createPaymentArea } from './container/payment';
 import { createJobLeaseRepository } from './db/job-lease.repository';
 import { createJobLeases } from './db/job-leases';
 
@@ -40,6 +41,7 @@ export function createContainer(
   const { blobStore, blobs } = storage;
   const membership = createMembershipArea(wiring, accounts);
   const plans = membership.memberships;
+  const payment = createPaymentArea(wiring, membership);
   const drive = createDriveArea(wiring, {
     storage,
     plans,
@@ -121,6 +123,8 @@ export function createContainer(
     membershipActivities: membership.membershipActivities,
     membershipReminders: membership.membershipReminders,
     membershipReminderRecords: membership.membershipReminderRecords,
+    payments: payment.payments,
+    paymentNotices: payment.paymentNotices,
     feedback,
     statistics,
     taskRecords: drive.taskRecords,

@@ -138,6 +138,17 @@ export const productReasons = {
   compensation_not_eligible: { kind: 'failed_precondition', domain: 'vip' },
   /** An activity or compensation claimed after its end (`activity_operation`'s `ends_at`). */
   activity_ended: { kind: 'failed_precondition', domain: 'vip' },
+  /**
+   * Payments are not taken here: no payment provider is configured, or the product is not sold
+   * through it (members redeem activation codes, or buy in the operator's shop).
+   */
+  payment_unavailable: { kind: 'failed_precondition', domain: 'vip' },
+  /** A product the catalogue does not sell, or not in the currency asked for. */
+  payment_product_invalid: { kind: 'invalid_argument', domain: 'vip' },
+  /** The member has no subscription (or no payment account) for what was asked. */
+  payment_subscription_not_found: { kind: 'not_found', domain: 'vip' },
+  /** A payment provider's notice whose signature does not check: forged, altered or too old. */
+  payment_signature_invalid: { kind: 'invalid_argument', domain: 'vip' },
   /** An unsubscribe address (`d`) whose signature does not check: forged, altered or cut. */
   unsubscribe_link_invalid: { kind: 'invalid_argument', domain: 'vip' },
   /**

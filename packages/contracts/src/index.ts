@@ -16,6 +16,7 @@ export * from './app-channels';
 export * from './app-downloads';
 export * from './feedback';
 export * from './products';
+export * from './payments';
 export * from './analytics';
 export * from './analytics-schemas';
 export * from './file-name';

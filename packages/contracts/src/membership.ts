@@ -15,7 +15,8 @@ export const noVipType = 'novip';
 
 /**
  * How a membership was granted: an activation code, an invitation (both members), the free
- * trial of a new member, a membership task's reward, an admin's compensation, an operator.
+ * trial of a new member, a membership task's reward, an admin's compensation, an operator, a
+ * payment, or the grace a subscription gets while its renewal payment is being retried.
  */
 export const membershipSources = [
   'activation_code',
@@ -24,6 +25,8 @@ export const membershipSources = [
   'reward',
   'compensation',
   'admin',
+  'payment',
+  'payment_grace',
 ] as const;
 export type MembershipSource = (typeof membershipSources)[number];
 

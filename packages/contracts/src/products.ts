@@ -22,6 +22,13 @@ export type PackKind = (typeof packKinds)[number];
 /** Largest number of products a catalogue holds; later ones are dropped. */
 export const maxProducts = 48;
 
+/** How often a subscription renews. */
+export const subscriptionIntervals = ['month', 'year'] as const;
+export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
+
+/** A price as written in a catalogue: a decimal number of the currency's units (`4.99`). */
+const priceSchema = z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, 'a decimal price such as 4.99');
+
 const decimalBytes = z
   .union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/)])
   .transform((value) => String(Number(value)))
@@ -73,6 +80,18 @@ export const productInputSchema = z
       .default(''),
     /** Shown as the one to pick. */
     highlight: z.boolean().default(false),
+    /**
+     * A premium subscription renewed every `month` or `year` (sold through the payment
+     * provider); absent: a one-time purchase of `days`.
+     */
+    interval: z.enum(subscriptionIntervals).optional(),
+    /**
+     * Prices in other currencies than `currency`, by ISO 4217 code (`{"EUR":"4.99"}`): the
+     * payment provider's checkout charges the one the member picks.
+     */
+    prices: z
+      .record(z.string().regex(/^[A-Z]{3}$/, 'an upper-case ISO 4217 code'), priceSchema)
+      .optional(),
   })
   .strict()
   .superRefine((product, context) => {
@@ -86,6 +105,13 @@ export const productInputSchema = z
     }
     if (product.kind !== 'premium' && bytes <= 0) {
       context.addIssue({ code: 'custom', path: ['bytes'], message: 'a pack needs bytes above 0' });
+    }
+    if (product.kind !== 'premium' && product.interval !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['interval'],
+        message: 'only premium is sold as a subscription',
+      });
     }
   });
 
@@ -203,6 +229,28 @@ export function defaultProducts(limits: CatalogueLimits): Product[] {
     ...pack('traffic', limits.free.offlineTrafficBytes, 2),
     ...pack('traffic', limits.free.offlineTrafficBytes, 20),
   ];
+}
+
+/**
+ * The price of a product in a currency: its `prices` entry, or `price` when the currency is the
+ * product's own; undefined when the product has no price in it.
+ */
+export function priceIn(
+  product: Pick<Product, 'price' | 'currency' | 'prices'>,
+  currency: string,
+): string | undefined {
+  const code = currency.toUpperCase();
+  const listed = product.prices?.[code];
+  if (listed !== undefined) {
+    return listed;
+  }
+  return product.currency === code && product.price !== '' ? product.price : undefined;
+}
+
+/** The currencies a product has a price in, its own first. */
+export function currenciesOf(product: Pick<Product, 'price' | 'currency' | 'prices'>): string[] {
+  const own = product.currency !== '' && product.price !== '' ? [product.currency] : [];
+  return [...new Set([...own, ...Object.keys(product.prices ?? {})])];
 }
 
 /** The catalogue's query parameter that names the product in a checkout link. */

@@ -51,6 +51,12 @@ import type {
   FeedbackTable,
 } from './tables/site';
 import type {
+  PaymentCustomerTable,
+  PaymentEventTable,
+  PaymentSubscriptionTable,
+  PaymentTable,
+} from './tables/payments';
+import type {
   MediaPickedSubtitleTable,
   MediaPreferencesTable,
   MediaStreamsTable,
@@ -68,6 +74,7 @@ export type * from './tables/accounts';
 export type * from './tables/drive';
 export type * from './tables/membership';
 export type * from './tables/site';
+export type * from './tables/payments';
 export type * from './tables/media';
 export type * from './tables/video';
 export type * from './tables/jobs';
@@ -100,6 +107,10 @@ export interface Database {
   activity_grants: ActivityGrantTable;
   mail_unsubscribes: MailUnsubscribeTable;
   membership_reminders: MembershipReminderTable;
+  payment_customers: PaymentCustomerTable;
+  payment_events: PaymentEventTable;
+  payments: PaymentTable;
+  payment_subscriptions: PaymentSubscriptionTable;
   tasks: TaskTable;
   task_daily_counts: TaskDailyCountTable;
   offline_traffic: OfflineTrafficTable;

@@ -11,6 +11,7 @@ import { mediaTracksApi } from './media-tracks';
 import { membershipApi } from './membership';
 import { oauthApi } from './oauth';
 import { offlineApi } from './offline';
+import { paymentApi } from './payment';
 import { shareApi } from './share';
 import { shieldApi } from './shield';
 import { healthApi } from './site';
@@ -35,6 +36,7 @@ export const apiCatalogue = {
   mediaTracks: mediaTracksApi,
   video: videoApi,
   membership: membershipApi,
+  payment: paymentApi,
   statistics: statisticsApi,
   feedback: feedbackApi,
   siteConfig: siteConfigApi,

@@ -18,6 +18,7 @@ export * from './oauth';
 export * from './routes.generated';
 export * from './membership-activity';
 export * from './membership';
+export * from './payment';
 export * from './statistics';
 export * from './feedback';
 export * from './site-config';

@@ -33,6 +33,7 @@ import * as videoPrepare from './0032-video-prepare';
 import * as jobLeases from './0033-job-leases';
 import * as shareDecisions from './0035-share-decisions';
 import * as operatorConsole from './0036-operator-console';
+import * as payments from './0037-payments';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033-job-leases': jobLeases,
   '0035-share-decisions': shareDecisions,
   '0036-operator-console': operatorConsole,
+  '0037-payments': payments,
 };
 
 export const migrationProvider: MigrationProvider = {

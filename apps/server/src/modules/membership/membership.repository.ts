@@ -42,6 +42,19 @@ export interface RedemptionQueries {
   insertMembership(row: MembershipRecord): Promise<void>;
   /** Stores a storage or traffic pack the member now holds. */
   insertPack(row: NewMemberPack): Promise<void>;
+  /** A grant by id. */
+  grantById(id: string): Promise<MembershipRecord | undefined>;
+  /** The member's grants of a type that begin at or after `at` (queued behind), other than `id`. */
+  grantsQueuedFrom(
+    userId: string,
+    type: string,
+    at: string,
+    id: string,
+  ): Promise<MembershipRecord[]>;
+  /** Moves a grant's days (a revocation shortens it, or moves it forward in the queue). */
+  moveGrant(id: string, startsAt: string, expiresAt: string): Promise<void>;
+  /** Ends a pack at `at` when it would have lasted longer. */
+  endPack(id: string, at: string): Promise<void>;
 }
 
 /** The grant queries on a database or inside a transaction. */
@@ -111,6 +124,39 @@ export function redemptionQueries(db: Kysely<Database>): RedemptionQueries {
 
     async insertPack(row) {
       await db.insertInto('member_packs').values(row).execute();
+    },
+
+    async grantById(id) {
+      return db.selectFrom('memberships').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async grantsQueuedFrom(userId, type, at, id) {
+      return db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('starts_at', '>=', at)
+        .where('id', '!=', id)
+        .orderBy('starts_at')
+        .execute();
+    },
+
+    async moveGrant(id, startsAt, expiresAt) {
+      await db
+        .updateTable('memberships')
+        .set({ starts_at: startsAt, expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async endPack(id, at) {
+      await db
+        .updateTable('member_packs')
+        .set({ expires_at: at })
+        .where('id', '=', id)
+        .where('expires_at', '>', at)
+        .execute();
     },
   };
 }

@@ -112,6 +112,8 @@ export async function queueGrant(
     days: number;
     source: MembershipSource;
     codeId: string | null;
+    /** The grant's id when the caller keeps it (a payment, to take its days back later). */
+    id?: string;
   },
   now: Date,
 ): Promise<Grant> {
@@ -119,7 +121,7 @@ export async function queueGrant(
   const start = latest !== undefined && Date.parse(latest) > now.getTime() ? new Date(latest) : now;
   const end = new Date(start.getTime() + input.days * dayMs);
   await queries.insertMembership({
-    id: newId(),
+    id: input.id ?? newId(),
     user_id: input.userId,
     type: input.type,
     source: input.source,

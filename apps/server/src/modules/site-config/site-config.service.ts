@@ -76,6 +76,11 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
 
     activityOperation,
 
+    /** The product catalogue in force: configuration, then the stored `products` setting. */
+    async productCatalogue(): Promise<ProductCatalogue> {
+      return mergeExternalProducts(deps.externalProducts, await storedValues('external_products'));
+    },
+
     /** The compensation of a type, as configured and stored; undefined when none is defined. */
     async compensationOf(type: string): Promise<CompensationOffer | undefined> {
       const { compensations } = await activityOperation();
