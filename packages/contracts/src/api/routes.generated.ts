@@ -245,6 +245,22 @@ export const membershipRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.payment` entry, for calls from the browser. */
+export const paymentRoutes = {
+  checkout: { method: 'POST', path: '/vip/v1/payment/checkout' } as ApiRoute<
+    Catalogue['payment']['checkout']
+  >,
+  portal: { method: 'POST', path: '/vip/v1/payment/portal' } as ApiRoute<
+    Catalogue['payment']['portal']
+  >,
+  overview: { method: 'GET', path: '/vip/v1/payment/overview' } as ApiRoute<
+    Catalogue['payment']['overview']
+  >,
+  stripeWebhook: { method: 'POST', path: '/vip/v1/payment/stripe/webhook' } as ApiRoute<
+    Catalogue['payment']['stripeWebhook']
+  >,
+};
+
 /** The method and path of each `apiCatalogue.statistics` entry, for calls from the browser. */
 export const statisticsRoutes = {
   recordEvents: { method: 'POST', path: '/statistics/pub/event' } as ApiRoute<
@@ -387,6 +403,7 @@ export const apiRoutes = {
   mediaTracks: mediaTracksRoutes,
   video: videoRoutes,
   membership: membershipRoutes,
+  payment: paymentRoutes,
   statistics: statisticsRoutes,
   feedback: feedbackRoutes,
   siteConfig: siteConfigRoutes,
