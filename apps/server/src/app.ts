@@ -8,17 +8,15 @@ import Fastify, {
   type FastifyServerFactory,
   type RouteOptions,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Container } from './container';
 import { answerSerializerCompiler } from './http/answer-serializer';
 import { AppError } from './http/app-error';
 import { answerClientError, answerConnect, lacksHost } from './http/client-error';
 import { registerRateLimit } from './http/rate-limit';
+import { registerJsonBody } from './http/json-body';
+import { requestValidatorCompiler } from './http/request-validator';
 import { registerErrorHandler, sendFrameworkError, sharedError } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { registerOriginGuard } from './modules/auth/origin-guard';
@@ -162,7 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) {
     app.addHook('onRoute', options.onRoute);
   }
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
+  registerJsonBody(app);
   app.setSerializerCompiler(
     answerSerializerCompiler({ checkAnswers: options.checkAnswers ?? false }),
   );
@@ -322,7 +321,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     urlCheckRoutes({ authenticator: container.authenticator, urlCheck: container.urlCheck }),
   );
   await app.register(
-    taskRoutes({ authenticator: container.authenticator, tasks: container.tasks }),
+    taskRoutes({
+      authenticator: container.authenticator,
+      tasks: container.tasks,
+      files: container.files,
+      links: container.content.linker,
+    }),
   );
   await app.register(
     eventRoutes({
@@ -354,6 +358,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticator: container.authenticator,
       memberships: container.memberships,
       activities: container.membershipActivities,
+      transferQuotas: container.transferQuotas,
       verifyCaptcha: (input) => container.shield.verifyToken(input),
     }),
   );

@@ -393,9 +393,9 @@ export function hostileDriveCalls({
       'invalid_argument',
     ],
     [
-      'share list with a huge limit',
+      'share list with a negative limit',
       'GET',
-      '/drive/v1/share/list?limit=1001',
+      '/drive/v1/share/list?limit=-1001',
       undefined,
       'invalid_argument',
     ],

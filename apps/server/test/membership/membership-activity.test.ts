@@ -140,7 +140,7 @@ describe.each(dialects)('membership activities on %s', (dialect) => {
       'invalid_argument',
     );
     expectError(
-      await call(headers, 'GET', '/vip/v1/activity/inviteExtActivityPage?limit=1000'),
+      await call(headers, 'GET', '/vip/v1/activity/inviteExtActivityPage?limit=-1'),
       400,
       'invalid_argument',
     );

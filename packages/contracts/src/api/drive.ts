@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listLimitSchema } from './paging';
 import { sortOrderParamSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
 import { createUrlTaskBodySchema, urlTaskAnswerSchema } from './offline';
@@ -13,7 +14,7 @@ const parentIdSchema = z.string().max(64).default('');
 export const listFilesQuerySchema = z.object({
   parent_id: z.string().max(64).default(''),
   filters: z.string().max(8192).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: listLimitSchema,
   page_token: z.string().max(8192).optional(),
   order: sortOrderParamSchema.optional(),
   /** Folders before files whatever the order (the display mode's "folders on top"). */

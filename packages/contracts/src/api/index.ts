@@ -24,3 +24,5 @@ export * from './feedback';
 export * from './site-config';
 export * from './media-tracks';
 export * from './admin';
+export * from './paging';
+export * from './transfer-quota';

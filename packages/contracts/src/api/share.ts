@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listLimitSchema } from './paging';
 import { passCodeOptionSchema, shareStatusSchema, sortOrderParamSchema } from '../enum-schemas';
 import { maxZipIds, zipBodySchema } from './content';
 import { defineEndpoint } from './endpoint';
@@ -61,7 +62,7 @@ export const shareSummarySchema = z.object({
 });
 
 export const listSharesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: listLimitSchema,
   page_token: z.string().max(1024).optional(),
   filters: z.string().max(8192).optional(),
 });
@@ -83,7 +84,7 @@ export const updateShareBodySchema = z.object({
 export const shareIdsBodySchema = z.object({ ids: z.array(idSchema).min(1).max(1000) });
 
 const pageQuery = {
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: listLimitSchema,
   page_token: z.string().max(4096).optional(),
   order: sortOrderParamSchema.optional(),
   /** Folders before files whatever the order (the share display mode's "folders on top"). */
