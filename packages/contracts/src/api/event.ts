@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listLimitSchema } from './paging';
 import { eventTypeSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
 
@@ -38,8 +39,15 @@ export const listEventsQuerySchema = z.object({
     .max(8192)
     .optional()
     .describe('JSON: `{"type": {"eq"|"in": "TYPE_UPLOAD,TYPE_RESTORE"}}`'),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: listLimitSchema,
   page_token: z.string().max(8192).optional(),
+  next_page_token: z
+    .string()
+    .max(8192)
+    .optional()
+    .describe(
+      "Another name of `page_token` (the previous answer's `next_page_token`), as some clients send it",
+    ),
   thumbnail_size: z
     .enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE'])
     .optional()

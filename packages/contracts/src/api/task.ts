@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { listLimitSchema } from './paging';
 import { taskPhaseSchema, taskTypeSchema } from '../enum-schemas';
 import { defineEndpoint } from './endpoint';
+import { fileSchema } from './file';
 
 const idSchema = z.string().min(1).max(64);
 
@@ -34,6 +36,11 @@ export const taskSchema = z
     icon_link: z.string(),
     created_time: z.string(),
     updated_time: z.string(),
+    reference_resource: fileSchema
+      .optional()
+      .describe(
+        'The File the task made or worked on (`file_id`), when the listing asked `with=reference_resource` and it is still there',
+      ),
   })
   .describe('A task (docs/api.md#tasks)');
 export type Task = z.infer<typeof taskSchema>;
@@ -46,10 +53,16 @@ export const listTasksQuerySchema = z.object({
     .max(8192)
     .optional()
     .describe('JSON: `{"phase": {"eq"|"in": "PHASE_TYPE_RUNNING,..."}, "id": {"in": "id1,id2"}}`'),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: listLimitSchema,
   page_token: z.string().max(8192).optional(),
   thumbnail_size: z.enum(['SIZE_SMALL', 'SIZE_MEDIUM', 'SIZE_LARGE']).optional(),
-  with: z.string().max(256).optional(),
+  with: z
+    .string()
+    .max(256)
+    .optional()
+    .describe(
+      "Comma-separated extras: `reference_resource` adds each task's File (with its thumbnail) as `reference_resource`",
+    ),
 });
 
 export const taskListSchema = z.object({

@@ -115,6 +115,12 @@ const filterFields: Record<string, FilterField> = {
       value === 'drive#folder' ? 'folder' : value === 'drive#file' ? 'file' : undefined,
   },
   starred: { column: 'starred', operators: ['eq'], read: booleanValue },
+  // The original service's way to ask for starred files: `{"system_tag": {"in": "STAR"}}`.
+  system_tag: {
+    column: 'starred',
+    operators: ['eq', 'in'],
+    read: (value) => (value === 'STAR' ? 1 : undefined),
+  },
   trashed: { column: 'trashed', operators: ['eq'], read: booleanValue },
   phase: { column: 'phase', operators: ['eq', 'in'], read: oneOf(taskPhases) },
   file_category: { column: 'file_category', operators: ['eq', 'in'], read: oneOf(fileCategories) },

@@ -28,7 +28,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
       const page = await deps.events.list(actorOf(request).userId, {
         filters: query.filters,
         limit: query.limit,
-        pageToken: query.page_token === '' ? undefined : query.page_token,
+        // Some clients page with `next_page_token`, the name the answer gives the token.
+        pageToken: query.page_token || query.next_page_token || undefined,
       });
       const locale = requestLocale(request);
       // Thumbnails as a file listing has them: the same cheap links, of the same size.
