@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { safeFileName } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import type { ContentDigest } from '../storage/content-hash';
 import { HashedFileWriter } from '../storage/hashed-file-writer';
 import { createStreamHasher } from '../storage/threaded-hash';
 import { SourceStatusError, type OpenedSource } from './url-fetcher';
 import { DownloadFailure } from './download-failure';
+import { downloadName } from './offline.service';
 import {
   availableBytes,
   StoppedByMember,
@@ -81,7 +81,7 @@ export async function runUrlJob(
   }
   run.validator = opened.acceptsRanges ? opened.validator : null;
   let available = await availableBytes(run);
-  const name = safeFileName(opened.fileName) || task.name;
+  const name = downloadName(task.name, source.sourceUrl, opened.fileName);
   const total = opened.size;
   if (total !== undefined && total > deps.maxBytes) {
     opened.body.destroy();

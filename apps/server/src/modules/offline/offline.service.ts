@@ -73,6 +73,24 @@ export function initialName(url: URL, given: string | undefined): string {
   );
 }
 
+/**
+ * The name a URL download is filed under: the task's own when it is not what the URL alone gives
+ * (the member named the file, or an earlier run of the task settled its name), else the name the
+ * source gives (`Content-Disposition`, the final URL), else the task's.
+ */
+export function downloadName(taskName: string, sourceUrl: string, sourceName: string): string {
+  let fromUrl = '';
+  try {
+    fromUrl = initialName(new URL(sourceUrl), undefined);
+  } catch {
+    // A task's URL was checked when it was made; an unreadable one has no name of its own.
+  }
+  if (taskName !== fromUrl) {
+    return taskName;
+  }
+  return safeFileName(sourceName) || taskName;
+}
+
 /** Parses and checks a member's URL; what is not a fetchable link is the member's error. */
 export function parseOfflineUrl(text: string): URL {
   const trimmed = text.trim();
