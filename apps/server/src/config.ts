@@ -8,6 +8,7 @@ import { membershipSettings } from './settings/membership';
 import { paymentSettings } from './settings/payments';
 import { fileSettings } from './settings/files';
 import { videoSettings } from './settings/video';
+import { advisedSecretLength } from './lib/oauth-client-schema';
 
 /** The settings by topic, in the order of the configuration reference (docs/configuration.md). */
 export const configGroups = [
@@ -113,4 +114,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return result.data;
+}
+
+/**
+ * What the configuration takes but advises against, for the log at boot: a confidential OAuth
+ * client's secret shorter than 32 characters (kept so an existing client's secret keeps working).
+ */
+export function configWarnings(config: Pick<Config, 'OAUTH_CLIENTS'>): string[] {
+  return Object.entries(config.OAUTH_CLIENTS).flatMap(([clientId, client]) =>
+    client.secret !== undefined && client.secret.length < advisedSecretLength
+      ? [
+          `OAUTH_CLIENTS: the secret of ${clientId} has ${client.secret.length} characters; ${advisedSecretLength} or more are advised`,
+        ]
+      : [],
+  );
 }

@@ -5,7 +5,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyServerFactory } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 import { createContainer } from './container';
 import { setDirectIo } from './modules/storage/shared-slots';
 import { startHashThreads } from './modules/storage/threaded-hash';
@@ -24,6 +24,9 @@ async function main(): Promise<void> {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-captcha-token"]'],
   });
+  for (const warning of configWarnings(config)) {
+    logger.warn(warning);
+  }
   const database = openDatabase(config);
   // Migration bookkeeping stays in Nimbus's own schema, whatever else the database holds.
   const schema = database.dialect === 'postgres' ? await currentSchema(database.db) : undefined;

@@ -56,8 +56,11 @@ export const oauthClientSchema = z
     name: z.string().min(1).max(64).optional(),
     /** Public clients (apps, the site) hold no secret and must use PKCE S256. */
     type: z.enum(['public', 'confidential']).default('public'),
-    /** For confidential clients: sent as `client_secret` in the token request. */
-    secret: z.string().min(32, 'client secrets have at least 32 characters').max(256).optional(),
+    /**
+     * For confidential clients: sent as `client_secret` in the token request. 32 characters or
+     * more are advised; a shorter one (an existing client's) is taken with a warning at boot.
+     */
+    secret: z.string().min(1).max(256).optional(),
     redirect_uris: z
       .array(
         z
@@ -93,3 +96,6 @@ export const oauthClientsSchema = z
     }
   })
   .pipe(z.record(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/), oauthClientSchema));
+
+/** The length from which a client secret is taken without a warning. */
+export const advisedSecretLength = 32;

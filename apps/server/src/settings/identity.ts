@@ -146,7 +146,7 @@ export const identitySettings = {
     .default(900)
     .describe('How long a frozen sign-in stays frozen, in seconds (`account_freeze`).'),
   OAUTH_CLIENTS: oauthClientsSchema.describe(
-    'OAuth registrations by client id, as JSON: `{"desktop": {"name", "type": "public" | "confidential", "secret", "redirect_uris": [...], "grant_types": [...], "scopes": [...]}}`. Given fields replace those of the built-in registration of that id (docs/accounts.md); every id must also be in AUTH_CLIENTS.',
+    'OAuth registrations by client id, as JSON: `{"desktop": {"name", "type": "public" | "confidential", "secret", "redirect_uris": [...], "grant_types": [...], "scopes": [...]}}`. Given fields replace those of the built-in registration of that id (docs/accounts.md); every id must also be in AUTH_CLIENTS. A `secret` shorter than 32 characters is taken with a warning in the log.',
   ),
   OAUTH_CODE_TTL_SECONDS: z.coerce
     .number()
@@ -274,11 +274,11 @@ export const identitySettings = {
     .pipe(
       z.record(
         z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'client ids are 1-64 of A-Z a-z 0-9 . _ -'),
-        z.array(z.string().min(1).max(256)).length(10, 'each client has ten salts'),
+        z.array(z.string().min(1).max(256)).min(1).max(64),
       ),
     )
     .describe(
-      'The salt lists of clients that sign captcha meta (`captcha_sign`), as JSON: `{"android":["salt1",...,"salt10"]}`, ten salts per client. A client without a list cannot use signed meta (its init answers `captcha_invalid`).',
+      'The salt lists of clients that sign captcha meta (`captcha_sign`), as JSON: `{"android":["salt1",...,"salt10"]}`: each client\'s own list, in its order (1 to 64 salts; the original service\'s apps use ten). A client without a list cannot use signed meta (its init answers `captcha_invalid`).',
     ),
   MAIL_FROM: z
     .string()

@@ -3,6 +3,19 @@ import { defineEndpoint } from './endpoint';
 
 const short = (max: number, what: string) => z.string().max(max).describe(what);
 
+/**
+ * A captcha action as the protected call is compared with: `METHOD:/path`. Clients of the
+ * original service send the whole URL (`POST:https://host/v1/auth/signin`); its method and path
+ * are what count, so the origin is dropped.
+ */
+export function actionPath(action: string): string {
+  const match = /^([A-Z]+):([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(\/[^?#]*)?/i.exec(action);
+  if (match === null) {
+    return action;
+  }
+  return `${match[1]}:${match[3] ?? '/'}`;
+}
+
 export const captchaMetaSchema = z
   .object({
     email: short(254, 'Before sign-in: the address the action is about').optional(),
@@ -33,8 +46,15 @@ export const captchaInitRequestSchema = z
     action: z
       .string()
       .max(300)
-      .regex(/^(GET|HEAD|POST|PUT|PATCH|DELETE):\/[\x21-\x7e]*$/, 'must be METHOD:/path')
-      .describe('The protected call, METHOD:/path, e.g. POST:/v1/auth/signin'),
+      .transform(actionPath)
+      .pipe(
+        z
+          .string()
+          .regex(/^(GET|HEAD|POST|PUT|PATCH|DELETE):\/[\x21-\x7e]*$/, 'must be METHOD:/path'),
+      )
+      .describe(
+        'The protected call, METHOD:/path, e.g. POST:/v1/auth/signin; METHOD:https://host/path is read as METHOD:/path',
+      ),
     device_id: z
       .string()
       .regex(/^[0-9a-f]{32}$/, 'must be 32 lower-case hex digits')
