@@ -16,6 +16,7 @@ import type { ContainerConfig, ContainerOptions, Wiring } from './container/cont
 import { createDriveArea, createStorageArea } from './container/drive';
 import { createMediaTracksArea } from './container/media-tracks';
 import { createMembershipArea } from './container/membership';
+import { createTransferQuotaService } from './modules/membership/transfer-quota.service';
 import { createOfflineArea } from './container/offline';
 import { createPaymentArea } from './container/payment';
 import { createJobLeaseRepository } from './db/job-lease.repository';
@@ -52,6 +53,12 @@ export function createContainer(
   });
   const offline = createOfflineArea(wiring, { storage, drive, plans, users });
   const tracks = createMediaTracksArea(wiring, { storage, drive, keys });
+  const transferQuotas = createTransferQuotaService({
+    planOf: (userId) => plans.planOf(userId),
+    offlineTraffic: (userId, period) => drive.taskRecords.trafficOf(userId, period),
+    downloadTraffic: (userId) => drive.downloadTraffic.usage(userId),
+    now,
+  });
   const avatars = createAvatarService({
     avatars: createAvatarRepository(database.db),
     blobs,
@@ -121,6 +128,7 @@ export function createContainer(
     }),
     memberships: plans,
     membershipActivities: membership.membershipActivities,
+    transferQuotas,
     membershipReminders: membership.membershipReminders,
     membershipReminderRecords: membership.membershipReminderRecords,
     payments: payment.payments,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageLimitSchema } from './paging';
+import { actionPath } from './shield';
 import { compensationTypePattern } from '../activity-operation';
 import { grantedMembershipSchema, vipDataSchema } from '../membership';
 
@@ -193,7 +195,7 @@ export const rewardBodySchema = z
 
 /** `GET /vip/v1/activity/inviteExtActivityPage?limit=`. */
 export const invitePageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(0).max(100).default(20),
+  limit: pageLimitSchema({ max: 100, fallback: 20, min: 0 }),
 });
 
 const compensationTypeSchema = z
@@ -231,8 +233,13 @@ export const verifyCaptchaBodySchema = z
   .object({
     /** A `captcha_token` of `POST /v1/shield/captcha/init`. */
     token: z.string().min(1).max(512),
-    /** The action the token was asked for (`METHOD:/path`). */
-    action: z.string().min(1).max(200).default('POST:/vip/v1/verifyRecaptchaToken'),
+    /** The action the token was asked for (`METHOD:/path`; an origin before the path is dropped). */
+    action: z
+      .string()
+      .min(1)
+      .max(200)
+      .default('POST:/vip/v1/verifyRecaptchaToken')
+      .transform(actionPath),
   })
   .strict();
 

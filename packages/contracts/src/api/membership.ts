@@ -22,6 +22,11 @@ import {
   verifyCaptchaAnswerSchema,
   verifyCaptchaBodySchema,
 } from './membership-activity';
+import {
+  inviteCodeAnswerSchema,
+  quantityListAnswerSchema,
+  quantityListQuerySchema,
+} from './transfer-quota';
 
 const tags = ['membership'];
 
@@ -117,6 +122,31 @@ export const membershipApi = {
     auth: 'member',
     query: invitePageQuerySchema,
     answer: invitePageAnswerSchema,
+  }),
+  inviteCode: defineEndpoint({
+    method: 'GET',
+    path: '/vip/v1/activity/inviteCode',
+    summary: "The member's invite code",
+    description:
+      "The member's own invite code, made on the first call and then kept (the one of " +
+      '`inviteExtActivityPage`), as `{code}`.',
+    tags,
+    auth: 'member',
+    answer: inviteCodeAnswerSchema,
+  }),
+  transferQuota: defineEndpoint({
+    method: 'GET',
+    path: '/vip/v1/quantity/list',
+    summary: "The member's transfer allowances this month",
+    description:
+      "`type=transfer`: the plan's monthly allowances (packs included) and what this UTC month " +
+      'used of them: `base.offline` (bytes offline downloads fetch), `base.download` (bytes ' +
+      'content links send); `upload` and `download_daily` are 0, as Nimbus meters neither. ' +
+      'Byte counts are JSON numbers here, as clients of the original service read them.',
+    tags,
+    auth: 'member',
+    query: quantityListQuerySchema,
+    answer: quantityListAnswerSchema,
   }),
   compensate: defineEndpoint({
     method: 'POST',

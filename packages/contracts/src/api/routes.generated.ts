@@ -225,6 +225,12 @@ export const membershipRoutes = {
   invitePage: { method: 'GET', path: '/vip/v1/activity/inviteExtActivityPage' } as ApiRoute<
     Catalogue['membership']['invitePage']
   >,
+  inviteCode: { method: 'GET', path: '/vip/v1/activity/inviteCode' } as ApiRoute<
+    Catalogue['membership']['inviteCode']
+  >,
+  transferQuota: { method: 'GET', path: '/vip/v1/quantity/list' } as ApiRoute<
+    Catalogue['membership']['transferQuota']
+  >,
   compensate: { method: 'POST', path: '/vip/v1/activity/compensate' } as ApiRoute<
     Catalogue['membership']['compensate']
   >,

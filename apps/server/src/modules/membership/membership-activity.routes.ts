@@ -7,6 +7,7 @@ import { actorOf, type MemberCheck } from '../auth/require-actor';
 import { maskEmail } from '../user/user.dto';
 import { inviteCodeOf, type MembershipActivityService } from './membership-activity.service';
 import { toGrantAnswer } from './membership.dto';
+import type { TransferQuotaService } from './transfer-quota.service';
 
 /** A membership answer: `result: "ACCEPTED"` and the call's own fields. */
 function accepted<Fields extends object>(fields: Fields): { result: 'ACCEPTED' } & Fields {
@@ -16,6 +17,7 @@ function accepted<Fields extends object>(fields: Fields): { result: 'ACCEPTED' }
 /** What the activity calls need. */
 export interface MembershipActivityRouteDeps {
   activities: MembershipActivityService;
+  transferQuotas: TransferQuotaService;
   /** The captcha shield's check of a token (`verifyRecaptchaToken`). */
   verifyCaptcha: (input: {
     token: string;
@@ -54,6 +56,14 @@ export function addMembershipActivityRoutes(
 
   catalogueRoute(app, membershipApi.invitePage, { onRequest }, async (request) =>
     accepted({ data: await deps.activities.invitePage(userIdOf(request), request.query.limit) }),
+  );
+
+  catalogueRoute(app, membershipApi.inviteCode, { onRequest }, async (request) => ({
+    code: await deps.activities.inviteCode(userIdOf(request)),
+  }));
+
+  catalogueRoute(app, membershipApi.transferQuota, { onRequest }, async (request) =>
+    deps.transferQuotas.transferQuota(userIdOf(request)),
   );
 
   catalogueRoute(app, membershipApi.compensate, { onRequest }, async (request) => {

@@ -283,6 +283,11 @@ export function createMembershipActivityService(deps: MembershipActivityServiceD
       return { granted, vip: await deps.vipOf(userId) };
     },
 
+    /** `GET /vip/v1/activity/inviteCode`: the member's invite code, made on the first ask. */
+    inviteCode(userId: string): Promise<string> {
+      return ensureInviteCode(userId);
+    },
+
     /** `GET /vip/v1/activity/inviteExtActivityPage?limit=`: the referral page of the member. */
     async invitePage(userId: string, limit: number) {
       const code = await ensureInviteCode(userId);
