@@ -27,7 +27,7 @@ export const captchaMetaSchema = z
       .optional()
       .describe(
         'After sign-in: "1." + md5 chain. Start with client_id + client_version + package_name + ' +
-          "device_id + timestamp; for each of the client's ten salts in order, value = md5hex(value + salt).",
+          "device_id + timestamp; for each salt of the client's own list in order, value = md5hex(value + salt).",
       ),
     client_version: short(64, 'After sign-in: the app version that signed').optional(),
     package_name: short(128, 'After sign-in: the app package that signed').optional(),
