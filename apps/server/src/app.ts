@@ -324,8 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     taskRoutes({
       authenticator: container.authenticator,
       tasks: container.tasks,
-      files: container.files,
-      links: container.content.linker,
+      files: container.fileReferences,
     }),
   );
   await app.register(

@@ -17,6 +17,7 @@ import { createDriveArea, createStorageArea } from './container/drive';
 import { createMediaTracksArea } from './container/media-tracks';
 import { createMembershipArea } from './container/membership';
 import { createTransferQuotaService } from './modules/membership/transfer-quota.service';
+import { createFileReferences } from './modules/drive/file-references';
 import { createOfflineArea } from './container/offline';
 import { createPaymentArea } from './container/payment';
 import { createJobLeaseRepository } from './db/job-lease.repository';
@@ -114,6 +115,7 @@ export function createContainer(
     blobRecords: storage.blobRecords,
     blobs,
     files: drive.files,
+    fileReferences: createFileReferences({ files: drive.files, links: drive.content.linker }),
     shares: drive.shares,
     shareDecisions: createShareDecisionService({
       decisions: createShareDecisionRepository(database.db),

@@ -1,27 +1,29 @@
-import { taskApi } from '@nimbus/contracts';
+import { taskApi, type DriveFile, type ThumbnailSize } from '@nimbus/contracts';
 import type { FastifyInstance } from 'fastify';
 import { catalogueRoute } from '../../http/catalogue-route';
 import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, memberPlugin } from '../auth/require-actor';
-import {
-  toFileDto,
-  type FileLinker,
-  type FileLinkFields,
-  type LinkOptions,
-} from '../drive/file.dto';
-import type { FileService } from '../drive/file.service';
 import { toTaskDto } from './task.dto';
-import type { TaskRecord } from './task.repository';
 import type { TaskService } from './task.service';
+
+/**
+ * The member's Files by id as the drive lists them, links included (the drive implements it,
+ * the container wires it): what `with=reference_resource` adds to each task.
+ */
+export interface TaskFileReader {
+  filesById(
+    userId: string,
+    ids: string[],
+    thumbnailSize: ThumbnailSize | undefined,
+  ): Promise<Map<string, DriveFile>>;
+}
 
 export interface TaskRoutesDeps {
   authenticator: Authenticator;
   tasks: TaskService;
-  /** The tasks' files, for `with=reference_resource`. */
-  files?: Pick<FileService, 'findMany'>;
-  /** Signs the thumbnails of those files, as in file listings. */
-  links?: FileLinker;
+  /** The tasks' Files, for `with=reference_resource`; none are added without it. */
+  files?: TaskFileReader;
 }
 
 /** A member's tasks (docs/api.md#tasks) on the drive host. */
@@ -36,20 +38,16 @@ export function taskRoutes(deps: TaskRoutesDeps) {
      */
     async function referencesOf(
       userId: string,
-      page: readonly TaskRecord[],
+      fileIds: string[],
       extras: string | undefined,
-      thumbnailSize: LinkOptions['thumbnailSize'],
-    ): Promise<Map<string, ReturnType<typeof toFileDto>>> {
+      thumbnailSize: ThumbnailSize | undefined,
+    ): Promise<Map<string, DriveFile>> {
       const wanted = (extras ?? '').split(',').map((item) => item.trim());
-      const ids = page.map((task) => task.fileId).filter((id) => id !== '');
+      const ids = fileIds.filter((id) => id !== '');
       if (!wanted.includes('reference_resource') || !deps.files || ids.length === 0) {
         return new Map();
       }
-      const records = await deps.files.findMany(userId, ids);
-      const links = deps.links
-        ? await deps.links.forListing(userId, records, { thumbnailSize })
-        : new Map<string, Partial<FileLinkFields>>();
-      return new Map(records.map((record) => [record.id, toFileDto(record, links.get(record.id))]));
+      return deps.files.filesById(userId, ids, thumbnailSize);
     }
 
     catalogueRoute(app, taskApi.list, { onRequest }, async (request) => {
@@ -63,7 +61,7 @@ export function taskRoutes(deps: TaskRoutesDeps) {
       const locale = requestLocale(request);
       const references = await referencesOf(
         actorOf(request).userId,
-        page.tasks,
+        page.tasks.map((task) => task.fileId),
         query.with,
         query.thumbnail_size,
       );
