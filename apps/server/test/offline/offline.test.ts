@@ -119,9 +119,10 @@ describe.each(dialects)('offline downloads on %s', (dialect) => {
     await f.t.container.offlineWorker.runPending();
     const done = await task(headers, queued.id);
     expect(done.phase).toBe('PHASE_TYPE_COMPLETE');
+    // The name the member gave wins over the one the redirect's target gives.
     expect(await file(headers, done.file_id)).toMatchObject({
       parent_id: target.id,
-      name: 'file.bin',
+      name: 'mine.bin',
     });
 
     const japanese = await makeUser(f.t, { locale: 'ja' });
