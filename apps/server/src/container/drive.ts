@@ -20,7 +20,7 @@ import { createBlobService } from '../modules/storage/blob.service';
 import { createTaskRepository } from '../modules/task/task.repository';
 import { createTaskRecorder, createTaskService } from '../modules/task/task.service';
 import { createUploadRepository } from '../modules/upload/upload.repository';
-import { createUploadService } from '../modules/upload/upload.service';
+import { createUploadService, uploadNodeId } from '../modules/upload/upload.service';
 import type { AuthKeys } from '../modules/user/auth-keys';
 import type { AuthFailureRepository } from '../modules/user/auth-failure.repository';
 import type { CaptchaGuard } from '../modules/user/captcha-guard';
@@ -71,13 +71,15 @@ export function createDriveArea(
     plans,
   });
   const tasks = createTaskService({ tasks: taskRecords, files, now });
+  const uploadDir = path.join(config.DATA_DIR, 'uploads');
   const uploads = createUploadService({
     uploads: createUploadRepository(database.db),
     files,
     blobs,
     blobRecords,
     store: blobStore,
-    dir: path.join(config.DATA_DIR, 'uploads'),
+    dir: uploadDir,
+    node: uploadNodeId(config.DATA_DIR, config.NODE_ID),
     expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000,
     checkpointBytes: config.UPLOAD_CHECKPOINT_MIB * 1024 * 1024,
     now,

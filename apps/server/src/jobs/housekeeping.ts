@@ -48,6 +48,14 @@ export function startHousekeeping(
       done: 'expired uploads deleted',
       failed: 'upload sweep failed',
     }),
+    // Each node's own partial data whose upload went (expired by the sweep on another node).
+    startPeriodicJob({
+      batch: () => container.uploads.removeOrphanParts(),
+      intervalMs: hour,
+      logger,
+      done: 'partial upload data without an upload removed',
+      failed: 'partial upload data sweep failed',
+    }),
     startPeriodicJob({
       lease: { name: 'housekeeping.thumbnails', leases },
       batch: () => container.media.releaseOrphans(),

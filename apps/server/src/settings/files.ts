@@ -24,6 +24,13 @@ export const fileSettings = {
     .describe(
       'MiB between two durable checkpoints of a tus PATCH: as its bytes arrive the partial file is fdatasynced and, after each fdatasync, the offset it covered is recorded once this many MiB more are durable. A request cut short (a crash, a kill, a lost connection) resumes from the last checkpoint, so a client sends again at most about this much. Smaller costs a database write more often.',
     ),
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .optional()
+    .describe(
+      "This node's name in a fleet: an unfinished upload's partial data lives on the node that received it (`DATA_DIR/uploads`), and only that node appends to it or finishes its commit; another node answers `unavailable` (503) for it. When unset, a name kept in `DATA_DIR/node-id` (made once), so nodes sharing one `DATA_DIR` share their uploads.",
+    ),
   CONTENT_ORIGIN: originSchema
     .optional()
     .describe(

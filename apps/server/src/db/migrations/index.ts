@@ -34,6 +34,7 @@ import * as jobLeases from './0033-job-leases';
 import * as shareDecisions from './0035-share-decisions';
 import * as operatorConsole from './0036-operator-console';
 import * as payments from './0037-payments';
+import * as uploadHolder from './0038-upload-holder';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0035-share-decisions': shareDecisions,
   '0036-operator-console': operatorConsole,
   '0037-payments': payments,
+  '0038-upload-holder': uploadHolder,
 };
 
 export const migrationProvider: MigrationProvider = {

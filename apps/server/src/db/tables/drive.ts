@@ -165,6 +165,8 @@ export interface UploadTable {
   proof: string | null;
   created_at: string;
   expires_at: string;
+  /** `NODE_ID` of the node holding the partial data (0038); `null` on rows from before. */
+  holder: string | null;
 }
 
 /** A member's role other than `member` (0013); admins set moderation states. */

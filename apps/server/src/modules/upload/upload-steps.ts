@@ -20,6 +20,8 @@ export interface UploadServiceDeps {
   store: Pick<BlobStore, 'adopt' | 'get' | 'exists'>;
   /** Folder of the partial data (`DATA_DIR/uploads`), on the blob store's disk. */
   dir: string;
+  /** This node's `NODE_ID`: the holder recorded on the uploads whose partial data it keeps. */
+  node: string;
   /** How long an unfinished upload lives after its last bytes. */
   expiryMs: number;
   /** Bytes between two durable checkpoints inside one long PATCH (fsync, then the offset row); 64 MiB when absent. */
@@ -47,6 +49,14 @@ export interface UploadEvents {
 
 function notFound(): AppError {
   return new AppError('not_found', { description: 'No such upload' });
+}
+
+/** Another node keeps this upload's partial data: only it can go on (docs/api.md#uploads). */
+function heldElsewhere(): AppError {
+  return new AppError('unavailable', {
+    description: "Another server holds this upload's bytes; ask again later",
+    retryAfterSeconds: 5,
+  });
 }
 
 function isErrorCode(error: unknown, code: string): boolean {
@@ -78,6 +88,16 @@ export function createUploadSteps(deps: UploadServiceDeps) {
   const partOf = (id: string) => path.join(deps.dir, id);
   const ready = fs.mkdir(deps.dir, { recursive: true });
   ready.catch(() => undefined);
+
+  /** Whether this node keeps the upload's partial data (rows from before holders: any node). */
+  const holds = (upload: UploadRecord) => upload.holder === null || upload.holder === deps.node;
+
+  /** Refuses, untouched, an upload whose partial data another node keeps. */
+  function assertHeld(upload: UploadRecord): void {
+    if (!holds(upload)) {
+      throw heldElsewhere();
+    }
+  }
 
   const deadline = () => new Date(now().getTime() + deps.expiryMs).toISOString();
 
@@ -180,7 +200,10 @@ export function createUploadSteps(deps: UploadServiceDeps) {
   /** Drops an upload that cannot complete: its partial data, its row and its PENDING file. */
   async function discard(upload: UploadRecord): Promise<void> {
     sessions.delete(upload.id);
-    await fs.rm(partOf(upload.id), { force: true });
+    // Another node's partial data goes with that node's `removeOrphanParts`.
+    if (holds(upload)) {
+      await fs.rm(partOf(upload.id), { force: true });
+    }
     await uploads.delete(upload.id);
     await uploads.deletePendingFile(upload.userId, upload.fileId);
   }
@@ -232,6 +255,10 @@ export function createUploadSteps(deps: UploadServiceDeps) {
       throw new AppError('file_space_not_enough');
     }
     if (outcome === 'bytes_gone') {
+      if (!holds(upload)) {
+        // The bytes may still be on the node that received them: that node finishes or drops it.
+        throw heldElsewhere();
+      }
       await discard(upload);
       throw new AppError('aborted', { description: 'The upload raced a clean-up; start it again' });
     }
@@ -241,6 +268,23 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     await deps.events?.recorded(file.userId, 1);
     await deps.onStored?.(file);
     return file;
+  }
+
+  /**
+   * Finishes the commit of a `committing` upload (a crash or a failure cut it short): on the
+   * node holding its bytes, or on any node once its content is in the store. Elsewhere it is
+   * left alone, never reported complete.
+   */
+  async function finishCommitting(upload: UploadRecord): Promise<FileRecord | undefined> {
+    if (upload.sha256 === null || upload.gcid === null) {
+      assertHeld(upload);
+      await discard(upload);
+      throw new AppError('aborted', { description: 'The upload was cut short; start it again' });
+    }
+    if (!holds(upload) && !(await store.exists(upload.sha256))) {
+      throw heldElsewhere();
+    }
+    return commitStored(upload, { sha256: upload.sha256, gcid: upload.gcid, size: upload.size });
   }
 
   /** The last byte is in: check the hash and the quota, then commit. */
@@ -276,6 +320,9 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     assertQuota,
     commitStored,
     finish,
+    holds,
+    assertHeld,
+    finishCommitting,
   };
 }
 

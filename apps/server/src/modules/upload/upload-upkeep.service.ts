@@ -1,31 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadServiceDeps, UploadSteps } from './upload-steps';
 
+/**
+ * This node's `NODE_ID`: the configured one, else a name kept in `DATA_DIR/node-id` (made once),
+ * so a restart keeps it and nodes sharing one `DATA_DIR` share it, as they share its partial data.
+ */
+export function uploadNodeId(dir: string, configured: string | undefined): string {
+  if (configured !== undefined) {
+    return configured;
+  }
+  const file = path.join(dir, 'node-id');
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(file, randomUUID(), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 /** What keeps the uploads' folder and rows tidy: crash recovery at start-up and the expiry sweep. */
 export function createUploadUpkeepService(deps: UploadServiceDeps, steps: UploadSteps) {
   const { uploads, now } = deps;
-  const { ready, exclusive, discard, commitStored } = steps;
+  const { ready, exclusive, discard, holds, finishCommitting } = steps;
+  const { store } = deps;
+
+  /**
+   * Removes this node's partial data whose upload is gone (terminated, or expired by the sweep
+   * of another node); run at start-up and now and then on every node. Answers how many went.
+   */
+  async function removeOrphanParts(): Promise<number> {
+    await ready;
+    let removed = 0;
+    const names = (await fs.readdir(deps.dir)).filter((name) => !name.startsWith('.'));
+    for (let index = 0; index < names.length; index += 500) {
+      const batch = names.slice(index, index + 500);
+      const known = await uploads.existingIds(batch);
+      for (const name of batch) {
+        if (!known.has(name)) {
+          await fs.rm(path.join(deps.dir, name), { force: true });
+          removed += 1;
+        }
+      }
+    }
+    return removed;
+  }
 
   return {
     /**
-     * At start-up: finishes the commits a crash cut short (their digest is recorded) and removes
-     * partial data that no upload owns.
+     * At start-up: finishes the commits a crash cut short (their digest is recorded) that this
+     * node can finish (it holds their bytes, or the store has them already: those of another node
+     * wait for it), and removes partial data that no upload owns.
      */
     async recover(): Promise<{ committed: number; removed: number }> {
       await ready;
       let committed = 0;
       for (const upload of await uploads.listCommitting()) {
-        if (upload.sha256 === null || upload.gcid === null) {
-          await discard(upload);
+        if (!holds(upload) && (upload.sha256 === null || !(await store.exists(upload.sha256)))) {
           continue;
         }
         try {
-          await commitStored(upload, {
-            sha256: upload.sha256,
-            gcid: upload.gcid,
-            size: upload.size,
-          });
+          await exclusive(upload.id, () => finishCommitting(upload));
           committed += 1;
         } catch (error) {
           deps.logger.error(
@@ -34,24 +74,15 @@ export function createUploadUpkeepService(deps: UploadServiceDeps, steps: Upload
           );
         }
       }
-      let removed = 0;
-      const names = (await fs.readdir(deps.dir)).filter((name) => !name.startsWith('.'));
-      for (let index = 0; index < names.length; index += 500) {
-        const batch = names.slice(index, index + 500);
-        const known = await uploads.existingIds(batch);
-        for (const name of batch) {
-          if (!known.has(name)) {
-            await fs.rm(path.join(deps.dir, name), { force: true });
-            removed += 1;
-          }
-        }
-      }
-      return { committed, removed };
+      return { committed, removed: await removeOrphanParts() };
     },
 
+    removeOrphanParts,
+
     /**
-     * Deletes uploads past their deadline: the partial data and PENDING file of unfinished ones,
-     * the row of finished ones; and PENDING files no upload serves. Answers how many went.
+     * Deletes uploads past their deadline: the PENDING file and the partial data of unfinished
+     * ones (that of another node goes with its next `removeOrphanParts`), the row of finished
+     * ones; and PENDING files no upload serves. Answers how many went.
      */
     async sweepExpired(limit = 500): Promise<number> {
       const stamp = now().toISOString();

@@ -27,6 +27,8 @@ export interface UploadRecord {
   proof: ProofRange[] | null;
   createdAt: string;
   expiresAt: string;
+  /** `NODE_ID` of the node holding the partial data; `null` on rows older than that column. */
+  holder: string | null;
 }
 
 export type NewUpload = Omit<UploadRecord, 'received' | 'state' | 'sha256' | 'gcid'>;
@@ -65,6 +67,7 @@ function toRecord(row: Selectable<UploadTable>): UploadRecord {
     proof: parseProof(row.proof),
     createdAt: row.created_at,
     expiresAt: row.expires_at,
+    holder: row.holder,
   };
 }
 
@@ -199,6 +202,7 @@ export function uploadQueriesOn(db: Kysely<Database>) {
         proof: upload.proof === null ? null : JSON.stringify(upload.proof),
         created_at: upload.createdAt,
         expires_at: upload.expiresAt,
+        holder: upload.holder,
       });
     },
   };

@@ -17,6 +17,7 @@ import { createUploadUpkeepService } from './upload-upkeep.service';
 export { checksumAlgorithms, type UploadChecksum } from './upload-append';
 export { chooseProofRanges, type ProvenRange } from './upload-proof.service';
 export type { UploadServiceDeps } from './upload-steps';
+export { uploadNodeId } from './upload-upkeep.service';
 
 /** What a client asks for in `POST /drive/v1/files` with `kind: drive#file`. */
 export interface StartUploadInput {
@@ -78,6 +79,8 @@ export function createUploadService(deps: UploadServiceDeps) {
     discard,
     assertQuota,
     finish,
+    assertHeld,
+    finishCommitting,
   } = steps;
   const append = createUploadAppend(deps, steps);
 
@@ -127,6 +130,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         proof,
         createdAt: now().toISOString(),
         expiresAt: deadline(),
+        holder: deps.node,
       };
       // The upload's row is written in the file's transaction: one commit, never a file without it.
       const file = await files.createPending(
@@ -149,11 +153,19 @@ export function createUploadService(deps: UploadServiceDeps) {
       };
     },
 
-    /** tus `HEAD`: the durable offset (a running PATCH is stopped and checkpointed first). */
+    /**
+     * tus `HEAD`: the durable offset (a running PATCH is stopped and checkpointed first). Only
+     * the node holding the partial data answers an unfinished upload, and an upload is reported
+     * whole only once its commit is finished.
+     */
     async head(userId: string, id: string): Promise<UploadStatus> {
       return exclusive(id, async () => {
         const upload = await ownedUpload(userId, id);
+        if (upload.state === 'committing') {
+          return statusOf({ ...upload, received: upload.size }, await finishCommitting(upload));
+        }
         if (upload.state === 'receiving') {
+          assertHeld(upload);
           const session = await sessionOf(upload);
           if (session.received === upload.size) {
             // Every byte was stored before a crash cut the commit short: commit now, since a
@@ -183,8 +195,10 @@ export function createUploadService(deps: UploadServiceDeps) {
           if (input.offset !== upload.size) {
             throw offsetConflict(upload.size);
           }
-          return statusOf(upload);
+          const file = upload.state === 'committing' ? await finishCommitting(upload) : undefined;
+          return statusOf(upload, file);
         }
+        assertHeld(upload);
         if (input.restart === true && upload.received > 0) {
           // A form upload sends the whole content again: start over.
           sessions.delete(upload.id);
