@@ -6,10 +6,7 @@ import type { Kysely } from 'kysely';
  * fleet never cuts its offset or deletes it. Rows from before hold `null`: any node serves them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('uploads')
-    .addColumn('holder', 'varchar(64)')
-    .execute();
+  await db.schema.alterTable('uploads').addColumn('holder', 'varchar(64)').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
