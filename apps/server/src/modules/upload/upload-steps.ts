@@ -51,7 +51,7 @@ function notFound(): AppError {
   return new AppError('not_found', { description: 'No such upload' });
 }
 
-/** Another node keeps this upload's partial data: only it can go on (docs/api.md#uploads). */
+/** Another node keeps this upload's partial data: only it can go on (docs/api.md#files). */
 function heldElsewhere(): AppError {
   return new AppError('unavailable', {
     description: "Another server holds this upload's bytes; ask again later",
