@@ -12,17 +12,29 @@ import {
   type TestApp,
 } from '../helper';
 import { signedInMember, signIn } from '../identity';
+import { s3Env, startS3Server, type TestS3Server } from '../s3-server';
 import { gcidOf, sha256Of, type FileBody, type UploadAnswer } from './uploads-fixture';
 
 const hour = 3_600_000;
 
-// Two nodes of one fleet over one database, each keeping its own unfinished uploads.
-describe.each(dialects)('uploads across two nodes on %s', (dialect) => {
+// Two nodes of one fleet over one database, each keeping its own unfinished uploads; on local
+// disk, and with the blobs in an S3 bucket.
+describe.each(
+  dialects.flatMap((dialect) => [[dialect, 'disk'] as const, [dialect, 's3'] as const]),
+)('uploads across two nodes on %s, blobs on %s', (dialect, blobs) => {
   const opened: TestApp[] = [];
   const clock = testClock();
-  const env = { PLAN_FREE_STORAGE_BYTES: String(8 * 1024 * 1024), UPLOAD_EXPIRY_HOURS: '2' };
+  const env: Record<string, string> = {
+    PLAN_FREE_STORAGE_BYTES: String(8 * 1024 * 1024),
+    UPLOAD_EXPIRY_HOURS: '2',
+  };
   let nodes: readonly [TestApp, TestApp];
+  let s3: TestS3Server | undefined;
   beforeAll(async () => {
+    if (blobs === 's3') {
+      s3 = await startS3Server();
+      Object.assign(env, s3Env(s3));
+    }
     const a = await buildTestApp(dialect, { ...env, NODE_ID: 'node-a' }, { now: clock.now });
     opened.push(a);
     const b = await buildSiblingApp(a, { ...env, NODE_ID: 'node-b' }, { now: clock.now });
@@ -34,6 +46,7 @@ describe.each(dialects)('uploads across two nodes on %s', (dialect) => {
     for (const t of opened.reverse()) {
       await t.close();
     }
+    await s3?.close();
   });
 
   const twoNodes = () => nodes;
