@@ -237,10 +237,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   // Every route is limited except the health probes, which opt out in their route config.
-  const rateLimit = registerRateLimit(app, {
-    max: config.RATE_LIMIT_MAX,
-    timeWindow: config.RATE_LIMIT_WINDOW_MS,
-  });
+  const rateLimit = registerRateLimit(
+    app,
+    { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+    container.fleet.redis,
+  );
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
   registerClientGuard(app, config.AUTH_CLIENTS);
 

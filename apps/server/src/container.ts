@@ -20,6 +20,7 @@ import { createTransferQuotaService } from './modules/membership/transfer-quota.
 import { createFileReferences } from './modules/drive/file-references';
 import { createOfflineArea } from './container/offline';
 import { createPaymentArea } from './container/payment';
+import { createFleet } from './container/fleet';
 import { createJobLeaseRepository } from './db/job-lease.repository';
 import { createJobLeases } from './db/job-leases';
 
@@ -36,7 +37,8 @@ export function createContainer(
   options: ContainerOptions,
 ) {
   const now = options.now ?? (() => new Date());
-  const wiring: Wiring = { config, database, options, now };
+  const fleet = createFleet(config, { now, logger: options.logger });
+  const wiring: Wiring = { config, database, options, now, fleet };
   const accounts = createAccountArea(wiring);
   const { keys, users, mailer } = accounts;
   const storage = createStorageArea(wiring);
@@ -90,6 +92,7 @@ export function createContainer(
   });
   return {
     database,
+    fleet,
     isDatabaseReady: () => isDatabaseReady(database.db),
     access: createAccessService({
       blockedCidrs: config.ACCESS_BLOCKED_CIDRS,

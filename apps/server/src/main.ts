@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     await web?.close();
     await container.mailer.close();
     await container.blobStore.close();
+    await container.fleet.close();
     await database.db.destroy();
   });
 
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
       port: config.PORT,
     });
   }
+  await container.fleet.ready();
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

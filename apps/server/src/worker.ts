@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       ]);
       await container.mailer.close();
       await container.blobStore.close();
+      await container.fleet.close();
       await database.db.destroy();
       process.exit(fault === undefined ? 0 : 1);
     })().catch((error: unknown) => {

@@ -149,6 +149,7 @@ async function buildAppOn(
     torrentThread: testTorrentThread,
     ...containerOptions,
   });
+  await container.fleet.ready();
   const routes: TestRoute[] = [];
   const app = await buildApp({
     config,
@@ -172,6 +173,7 @@ async function buildAppOn(
     async close() {
       await app.close();
       await container.mailer.close();
+      await container.fleet.close();
       await database.db.destroy();
       if (!place.owner) {
         return;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { createWindowLimiter } from '../lib/window-limiter';
 import { createOAuthClientRegistry } from '../modules/oauth/oauth-clients';
 import { createOAuthRepository } from '../modules/oauth/oauth.repository';
 import { createOAuthService } from '../modules/oauth/oauth.service';
@@ -39,7 +38,7 @@ function createMailer(config: ContainerConfig, logger: ContainerOptions['logger'
  * Members and their sign-in: the keys derived from AUTH_SECRET, accounts, sessions, two-factor,
  * the captcha shield, OAuth, and the mailer and limiter other areas use too.
  */
-export function createAccountArea({ config, database, options, now }: Wiring) {
+export function createAccountArea({ config, database, options, now, fleet }: Wiring) {
   const keys = deriveAuthKeys(loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR));
   const clients = createClientRegistry(config.AUTH_CLIENTS);
   const users = createUserRepository(database.db);
@@ -47,7 +46,7 @@ export function createAccountArea({ config, database, options, now }: Wiring) {
   const sessions = createSessionRepository(database.db);
   const failures = createAuthFailureRepository(database.db);
   const mailer = createMailer(config, options.logger);
-  const limiter = createWindowLimiter({ now });
+  const limiter = fleet.guessLimiter();
   const hasher = options.hasher ?? createArgon2Hasher();
   const deletionRecords = createAccountDeletionRepository(database.db);
   const twoFactor = createTwoFactorService({
@@ -98,7 +97,7 @@ export function createAccountArea({ config, database, options, now }: Wiring) {
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
     checkCache: {
       ttlMs: config.SESSION_CHECK_CACHE_SECONDS * 1000,
-      accessChanges: database.accessChanges,
+      accessChanges: fleet.accessChanges(database),
     },
     accessTokens: createAccessTokens({
       key: keys.accessToken,
@@ -148,7 +147,7 @@ export function createAccountArea({ config, database, options, now }: Wiring) {
     sessions: sessionService,
     sessionRecords: sessions,
     users,
-    limiter: createWindowLimiter({ now }),
+    limiter: fleet.guessLimiter(),
     now,
     settings: {
       publicUrl: config.PUBLIC_URL,

@@ -8,6 +8,7 @@ import type { ShareServiceDeps } from '../modules/share/share.service';
 import type { PasswordHasher } from '../modules/user/password';
 import type { TrackToolRunner } from '../modules/video/tracks/track-tools';
 import type { CaptchaGuard } from '../modules/user/captcha-guard';
+import type { Fleet } from './fleet';
 
 /** The settings the composition root reads (a slice of `config.ts`, so tests pass only these). */
 export type ContainerConfig = Pick<
@@ -18,6 +19,8 @@ export type ContainerConfig = Pick<
   | 'EXTERNAL_PRODUCTS'
   | 'PUBLIC_URL'
   | 'DATA_DIR'
+  | 'REDIS_URL'
+  | 'REDIS_PREFIX'
   | 'AUTH_SECRET'
   | 'AUTH_CLIENTS'
   | 'ACCESS_TOKEN_TTL_SECONDS'
@@ -121,7 +124,7 @@ export type ContainerConfig = Pick<
 
 /** What the caller of `createContainer` provides besides configuration. */
 export interface ContainerOptions {
-  logger: Pick<Logger, 'info' | 'error'>;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The clock of every service; tests pass one they can move. */
   now?: () => Date;
   /** Replaces the argon2 hasher (never in production). */
@@ -146,4 +149,6 @@ export interface Wiring {
   database: DatabaseHandle;
   options: ContainerOptions;
   now: () => Date;
+  /** What the nodes of a fleet share beside the database (Redis, when configured). */
+  fleet: Fleet;
 }

@@ -1,5 +1,4 @@
 import { defaultLocale, locales } from '@nimbus/contracts';
-import { createWindowLimiter } from '../lib/window-limiter';
 import { createMembershipActivityRepository } from '../modules/membership/membership-activity.repository';
 import { createMembershipActivityService } from '../modules/membership/membership-activity.service';
 import { createMembershipReminderRepository } from '../modules/membership/membership-reminder.repository';
@@ -19,13 +18,13 @@ import type { Wiring } from './container-options';
  * the clients read, the membership activities (trials, invitations) and their reminder mails.
  */
 export function createMembershipArea(
-  { config, database, options, now }: Wiring,
+  { config, database, options, now, fleet }: Wiring,
   accounts: { keys: Pick<AuthKeys, 'mailUnsubscribe'>; mailer: Mailer },
 ) {
   const settings = createSettingRepository(database.db);
   const memberships = createMembershipService({
     memberships: createMembershipRepository(database.db),
-    limiter: createWindowLimiter({ now }),
+    limiter: fleet.guessLimiter(),
     plans: planDefaultsOf(config),
     redeemLimit: {
       max: config.ACTIVATION_CODE_MAX_ATTEMPTS,

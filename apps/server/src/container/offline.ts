@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { defaultLocale, isLocale } from '@nimbus/contracts';
 import { createQueueSignal } from '../db/queue-signal';
-import { createWindowLimiter } from '../lib/window-limiter';
 import type { MembershipService } from '../modules/membership/membership.service';
 import { parseRanges, privateFetchRanges } from '../modules/offline/fetch-guard';
 import { createOfflineWorker } from '../modules/offline/offline-worker';
@@ -22,7 +21,7 @@ import type { Wiring } from './container-options';
  * tasks, the service that queues them and the link checker.
  */
 export function createOfflineArea(
-  { config, database, options, now }: Wiring,
+  { config, database, options, now, fleet }: Wiring,
   needs: {
     storage: ReturnType<typeof createStorageArea>;
     drive: Pick<ReturnType<typeof createDriveArea>, 'taskRecords' | 'tasks' | 'files' | 'events'>;
@@ -99,7 +98,7 @@ export function createOfflineArea(
   const urlCheck = createUrlCheckService({
     fetcher: urlFetcher,
     torrents: torrentMetadata,
-    limiter: createWindowLimiter({ now }),
+    limiter: fleet.guessLimiter(),
   });
   const offline = createOfflineService({
     tasks: taskRecords,

@@ -54,6 +54,7 @@ function endsAccess(node: RootOperationNode): boolean {
 export function createAccessChanges() {
   let count = 0;
   const pending = new WeakSet<QueryId>();
+  const listeners: Array<() => void> = [];
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
       // Every query passes here: reads and inserts leave at the first test.
@@ -72,6 +73,9 @@ export function createAccessChanges() {
     }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
       if (pending.delete(queryId)) {
         count += 1;
+        for (const listener of listeners) {
+          listener();
+        }
       }
       return Promise.resolve(result);
     },
@@ -80,6 +84,10 @@ export function createAccessChanges() {
     plugin,
     /** How many statements that may end access this process has run so far. */
     count: () => count,
+    /** Calls `listener` after each such statement has run (to tell the other nodes of a fleet). */
+    listen: (listener: () => void): void => {
+      listeners.push(listener);
+    },
   };
 }
 

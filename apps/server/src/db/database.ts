@@ -29,6 +29,8 @@ export interface DatabaseHandle {
   clientConfig?: pg.ClientConfig;
   /** How many statements that may end a member's access this process has run (`access-changes.ts`). */
   accessChanges: () => number;
+  /** Calls a listener after each statement that may end access has run. */
+  onAccessChange: (listener: () => void) => void;
 }
 
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
@@ -124,6 +126,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       dialect: 'postgres',
       clientConfig,
       accessChanges: accessChanges.count,
+      onAccessChange: accessChanges.listen,
     };
   }
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
@@ -144,6 +147,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     }),
     dialect: 'sqlite',
     accessChanges: accessChanges.count,
+    onAccessChange: accessChanges.listen,
   };
 }
 

@@ -6,7 +6,12 @@ import type {
   RouteOptions,
 } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { createWindowLimiter } from '../lib/window-limiter';
+import type { FleetRedis } from '../lib/fleet-redis';
+import {
+  createRedisWindowLimiter,
+  createWindowLimiter,
+  type LimitDecision,
+} from '../lib/window-limiter';
 import { AppError } from './app-error';
 
 /** At most `max` calls of one client in each window of `timeWindow` milliseconds. */
@@ -48,12 +53,10 @@ export function clientKeyOf(ip: string): string {
     .join(':')}::/64`;
 }
 
-function hookOf(limit: RateLimit): RateLimitHook {
+function hookOf(limit: RateLimit, scope: string, redis: FleetRedis | undefined): RateLimitHook {
   const windowLimit = { max: limit.max, windowMs: limit.timeWindow };
-  const limiter = createWindowLimiter({ now: () => new Date() });
-  // A plain hook: it runs on nearly every request, and a promise per call costs more than the count.
-  return (request, reply, done) => {
-    const decision = limiter.hit(clientKeyOf(request.ip), windowLimit);
+  const local = createWindowLimiter({ now: () => new Date() });
+  const answer = (decision: LimitDecision, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (decision.allowed) {
       done();
       return;
@@ -65,22 +68,44 @@ function hookOf(limit: RateLimit): RateLimitHook {
       .header('x-ratelimit-reset', String(retryAfterSeconds));
     done(new AppError('too_many_requests', { retryAfterSeconds }));
   };
+  if (redis) {
+    // Counted in Redis for every node; an unreachable Redis lets calls through (logged).
+    const shared = createRedisWindowLimiter({ redis, fallback: 'allow', local });
+    return (request, reply, done) => {
+      void shared.hit(`requests:${scope}:${clientKeyOf(request.ip)}`, windowLimit).then(
+        (decision) => answer(decision, reply, done),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    };
+  }
+  // A plain hook: it runs on nearly every request, and a promise per call costs more than the count.
+  return (request, reply, done) => {
+    answer(local.hit(clientKeyOf(request.ip), windowLimit), reply, done);
+  };
 }
 
 /**
  * Limits every route to `limit` calls per client, shared by all routes, unless the route names
  * its own limit (counted for that route alone) or opts out with `config: { rateLimit: false }`.
  * The count runs first among a route's hooks, so calls refused for their credentials count too.
+ * With `redis`, every node counts in it, so a client gets `limit` calls from the whole fleet.
  * Answers the hook of the shared limit, for answers no route gives (unknown paths).
  */
-export function registerRateLimit(app: FastifyInstance, limit: RateLimit): RateLimitHook {
-  const shared = hookOf(limit);
+export function registerRateLimit(
+  app: FastifyInstance,
+  limit: RateLimit,
+  redis?: FleetRedis,
+): RateLimitHook {
+  const shared = hookOf(limit, 'all', redis);
   app.addHook('onRoute', (route: RouteOptions) => {
     const own = route.config?.rateLimit;
     if (own === false) {
       return;
     }
-    const hook = own === undefined ? shared : hookOf(own);
+    const hook =
+      own === undefined
+        ? shared
+        : hookOf(own, `${[route.method].flat().join(',')}:${route.url}`, redis);
     const existing = route.onRequest;
     route.onRequest =
       existing === undefined

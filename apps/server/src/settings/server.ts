@@ -77,6 +77,22 @@ export const serverSettings = {
     .min(1000)
     .default(60_000)
     .describe('Length of the rate-limit window in milliseconds.'),
+  REDIS_URL: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^rediss?:\/\//.test(value), {
+      message: 'must be empty or a redis:// or rediss:// URL',
+    })
+    .describe(
+      "Redis shared by the nodes of a fleet (`redis://host:6379/0`): the request rate limit and the guessing limits count there for every node, and a revoked session is dropped from every node's session cache at once. Empty keeps them in each process (one node). While Redis cannot be reached, the request rate limit lets requests through and the guessing limits count per node, each logged as a warning.",
+    ),
+  REDIS_PREFIX: z
+    .string()
+    .min(1)
+    .default('nimbus:')
+    .describe(
+      'Prefix of every Redis key and channel of this deployment, so several can share one Redis.',
+    ),
   BODY_LIMIT: z.coerce
     .number()
     .int()

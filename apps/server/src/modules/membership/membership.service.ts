@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
 import { newId, safeEqual } from '../../lib/secrets';
 import { activationCodeHash, newActivationCode } from './activation-code';
-import type { WindowLimit, createWindowLimiter } from '../../lib/window-limiter';
+import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import type { ActivePack, MembershipRepository, RedemptionQueries } from './membership.repository';
 
 /** The limits of a plan: the free defaults, or the premium ones while a membership is active. */
@@ -55,7 +55,7 @@ export interface Redeemer {
 
 export interface MembershipServiceDeps {
   memberships: MembershipRepository;
-  limiter: ReturnType<typeof createWindowLimiter>;
+  limiter: WindowLimiter;
   plans: { free: PlanLimits; premium: PlanLimits };
   /** Redemption attempts one member, and one client address, may make per window. */
   redeemLimit: WindowLimit;
@@ -173,8 +173,8 @@ export function withPacks(limits: PlanLimits, packs: readonly ActivePack[]): Pla
 export function createMembershipService(deps: MembershipServiceDeps) {
   const { memberships, now } = deps;
 
-  function limitHit(key: string): void {
-    const decision = deps.limiter.hit(key, deps.redeemLimit);
+  async function limitHit(key: string): Promise<void> {
+    const decision = await deps.limiter.hit(key, deps.redeemLimit);
     if (!decision.allowed) {
       throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
     }
@@ -232,8 +232,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
      * limited per member and per address, right or wrong, so codes cannot be guessed.
      */
     async redeem(redeemer: Redeemer, input: string): Promise<{ granted: Grant; vip: VipData }> {
-      limitHit(`activation:user:${redeemer.userId}`);
-      limitHit(`activation:address:${redeemer.address}`);
+      await limitHit(`activation:user:${redeemer.userId}`);
+      await limitHit(`activation:address:${redeemer.address}`);
       const code = normalizeActivationCode(input);
       if (code === '' || code.length > maxCodeLength || !/^[0-9A-Z]+$/.test(code)) {
         throw new AppError('activation_code_invalid');

@@ -115,8 +115,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   const userCodeLimit: WindowLimit = { max: settings.userCodeMaxAttempts, windowMs };
   const deviceStartLimit: WindowLimit = { max: settings.rateMaxPerAddress, windowMs };
 
-  function limit(key: string, windowLimit: WindowLimit): void {
-    const decision = deps.limiter.hit(key, windowLimit);
+  async function limit(key: string, windowLimit: WindowLimit): Promise<void> {
+    const decision = await deps.limiter.hit(key, windowLimit);
     if (!decision.allowed) {
       throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
     }
@@ -269,8 +269,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     typed: string,
     context: RequestContext,
   ): Promise<DeviceGrantRow> {
-    limit(`device-user-code:member:${actor.userId}`, userCodeLimit);
-    limit(`device-user-code:address:${context.address}`, userCodeLimit);
+    await limit(`device-user-code:member:${actor.userId}`, userCodeLimit);
+    await limit(`device-user-code:address:${context.address}`, userCodeLimit);
     const userCode = normalizeUserCode(typed);
     const row =
       userCode === undefined ? undefined : await deps.grants.findDeviceGrantByUserCode(userCode);
@@ -401,7 +401,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       input: { clientId: string; clientSecret: string | undefined; scope: string | undefined },
       context: RequestContext,
     ): Promise<DeviceAuthorization> {
-      limit(`device-code:address:${context.address}`, deviceStartLimit);
+      await limit(`device-code:address:${context.address}`, deviceStartLimit);
       const client = deps.clients.getForGrant(input.clientId, deviceCodeGrantType);
       authenticateClient(client, input.clientSecret);
       const scope = grantedScope(client, input.scope);

@@ -115,11 +115,10 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
   const addressLimit = deps.addressLimit ?? { max: 20, windowMs: 10 * 60_000 };
   const timeoutMs = deps.timeoutMs ?? 15_000;
 
-  function limit(checker: UrlChecker): void {
-    const decision =
-      checker.userId !== null
-        ? deps.limiter.hit(`url-check:member:${checker.userId}`, memberLimit)
-        : deps.limiter.hit(`url-check:address:${checker.address}`, addressLimit);
+  async function limit(checker: UrlChecker): Promise<void> {
+    const decision = await (checker.userId !== null
+      ? deps.limiter.hit(`url-check:member:${checker.userId}`, memberLimit)
+      : deps.limiter.hit(`url-check:address:${checker.address}`, addressLimit));
     if (!decision.allowed) {
       throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
     }
@@ -254,7 +253,7 @@ export function createUrlCheckService(deps: UrlCheckServiceDeps) {
         });
       }
       for (let index = 0; index < urls.length; index += 1) {
-        limit(checker);
+        await limit(checker);
       }
       return Promise.all(urls.map((url) => checkOne(url)));
     },

@@ -28,7 +28,7 @@ export function createShareModerationService(
         reason: string;
       },
     ): Promise<string> {
-      const decision = deps.limiter.hit(`share-report:${visitor.address}`, {
+      const decision = await deps.limiter.hit(`share-report:${visitor.address}`, {
         max: 20,
         windowMs: 3_600_000,
       });

@@ -102,8 +102,8 @@ export function createShieldService(deps: ShieldServiceDeps) {
   const hmacSignatureSecret = Buffer.from(deps.challengeKey).toString('hex');
   const hmacKeySignatureSecret = keyedHash(deps.challengeKey, 'key-signature');
 
-  function limit(key: string, windowLimit: WindowLimit): void {
-    const decision = deps.limiter.hit(key, windowLimit);
+  async function limit(key: string, windowLimit: WindowLimit): Promise<void> {
+    const decision = await deps.limiter.hit(key, windowLimit);
     if (!decision.allowed) {
       throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
     }
@@ -239,8 +239,8 @@ export function createShieldService(deps: ShieldServiceDeps) {
       context: { address: string },
     ): Promise<CaptchaInitAnswer> {
       deps.clients.assertKnown(request.clientId);
-      limit(`captcha-init:address:${context.address}`, perAddress);
-      limit(`captcha-init:device:${request.deviceId}`, perDevice);
+      await limit(`captcha-init:address:${context.address}`, perAddress);
+      await limit(`captcha-init:device:${request.deviceId}`, perDevice);
       const isSigned = request.meta.captcha_sign !== undefined;
       if (isSigned) {
         assertSignedMeta(request);
@@ -315,7 +315,7 @@ export function createShieldService(deps: ShieldServiceDeps) {
       input: { challengeId: string; counter: number; derivedKey: string },
       context: { address: string },
     ): Promise<{ captchaToken: string; expiresIn: number }> {
-      limit(`captcha-solve:address:${context.address}`, perAddress);
+      await limit(`captcha-solve:address:${context.address}`, perAddress);
       const row = await deps.shield.findChallenge(input.challengeId);
       const now = deps.now();
       if (!row || row.solved_at !== null || row.expires_at <= now.toISOString()) {

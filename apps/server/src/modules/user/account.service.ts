@@ -114,18 +114,18 @@ export function createAccountService(deps: AccountServiceDeps) {
   // either way, so response times do not tell which addresses have accounts.
   let dummyHash: Promise<string> | undefined;
 
-  function limit(key: string, windowLimit: WindowLimit): void {
-    const decision = deps.limiter.hit(key, windowLimit);
+  async function limit(key: string, windowLimit: WindowLimit): Promise<void> {
+    const decision = await deps.limiter.hit(key, windowLimit);
     if (!decision.allowed) {
       throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
     }
   }
 
   /** The per-address and per-device limits of one call; calls without a device id skip the latter. */
-  function limitCaller(call: string, context: RequestContext): void {
-    limit(`${call}:address:${context.address}`, perAddress);
+  async function limitCaller(call: string, context: RequestContext): Promise<void> {
+    await limit(`${call}:address:${context.address}`, perAddress);
     if (context.deviceId !== '') {
-      limit(`${call}:device:${context.deviceId}`, perDevice);
+      await limit(`${call}:device:${context.deviceId}`, perDevice);
     }
   }
 
@@ -191,7 +191,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           description: 'A sign-up verification has target ANY',
         });
       }
-      limitCaller('verification', context);
+      await limitCaller('verification', context);
       await mailGuard.admit(email, request.clientId, context, deps.now());
       // A reset for an address without an account is answered like any other (`target: USER`
       // included) and mails nothing, so the answer tells nobody which addresses have accounts.
@@ -240,7 +240,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       context: RequestContext,
     ): Promise<string> {
       deps.clients.assertKnown(input.clientId);
-      limitCaller('verify', context);
+      await limitCaller('verify', context);
       const now = deps.now();
       const row = await deps.verifications.findById(input.verificationId);
       if (!row || row.client_id !== input.clientId || row.consumed_at !== null) {
@@ -282,7 +282,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         address: context.address,
         subject: email,
       });
-      limitCaller('signup', context);
+      await limitCaller('signup', context);
       assertPasswordRules(input.password);
       const verification = await usableToken(input.verificationToken, 'REGISTER', email);
       const passwordHash = await deps.hasher.hash(input.password);
@@ -343,7 +343,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         address: context.address,
         subject: email,
       });
-      limitCaller('signin', context);
+      await limitCaller('signin', context);
 
       const user = await deps.users.findByEmail(email);
       let isPasswordRight = false;
@@ -435,7 +435,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         address: context.address,
         subject: email,
       });
-      limitCaller('reset', context);
+      await limitCaller('reset', context);
       assertPasswordRules(input.newPassword);
       const verification = await usableToken(input.verificationToken, 'PASSWORD_RESET', email);
       const user = await deps.users.findByEmail(email);

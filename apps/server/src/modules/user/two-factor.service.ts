@@ -77,8 +77,8 @@ function newRecoveryCode(): string {
  * code is accepted once: its time step is recorded and an equal or earlier step is refused.
  */
 export function createTwoFactorService(deps: TwoFactorServiceDeps) {
-  function limit(userId: string): void {
-    const decision = deps.limiter.hit(`two-factor:user:${userId}`, deps.limit);
+  async function limit(userId: string): Promise<void> {
+    const decision = await deps.limiter.hit(`two-factor:user:${userId}`, deps.limit);
     if (!decision.allowed) {
       throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
     }
@@ -182,7 +182,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
 
     /** Starts a set-up: a new secret and its `otpauth://` URI for a QR code. */
     async setUp(userId: string): Promise<{ secret: string; otpauthUri: string }> {
-      limit(userId);
+      await limit(userId);
       const user = await deps.users.findById(userId);
       if (!user) {
         throw new AppError('unauthenticated');
@@ -201,7 +201,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
 
     /** Turns two-factor on with the first code of the pending secret; answers the recovery codes. */
     async confirm(userId: string, code: string): Promise<string[]> {
-      limit(userId);
+      await limit(userId);
       const row = await deps.twoFactors.find(userId);
       if (!row || row.enabled_at) {
         throw new AppError('failed_precondition', {
@@ -217,7 +217,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
 
     /** Turns two-factor off, given the password, a code or a recovery code. */
     async disable(userId: string, proof: TwoFactorProof): Promise<void> {
-      limit(userId);
+      await limit(userId);
       const row = await enabledRow(userId);
       await assertProof(userId, row.secret_box, proof);
       await deps.twoFactors.remove(userId);
@@ -225,7 +225,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
 
     /** Replaces the recovery codes, given the password or a code; answers the new ones. */
     async regenerateRecoveryCodes(userId: string, proof: TwoFactorProof): Promise<string[]> {
-      limit(userId);
+      await limit(userId);
       const row = await enabledRow(userId);
       await assertProof(userId, row.secret_box, { password: proof.password, code: proof.code });
       return issueRecoveryCodes(userId);
