@@ -48,6 +48,7 @@ import { membershipRoutes } from './modules/membership/membership.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { accountSecurityRoutes } from './modules/user/account-security.routes';
@@ -424,6 +425,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       access: container.consoleAccess,
       audit: container.audit,
       roles: container.roles,
+    }),
+  );
+  await app.register(
+    moderationRoutes({
+      authenticator: container.authenticator,
+      console: { access: container.consoleAccess, audit: container.audit },
+      decisions: container.shareDecisions,
+      previews: container.sharePreviews,
     }),
   );
 

@@ -9,6 +9,7 @@ import { eventApi } from './event';
 import { feedbackApi } from './feedback';
 import { mediaTracksApi } from './media-tracks';
 import { membershipApi } from './membership';
+import { moderationApi } from './moderation';
 import { oauthApi } from './oauth';
 import { offlineApi } from './offline';
 import { paymentApi } from './payment';
@@ -26,6 +27,7 @@ export const apiCatalogue = {
   drive: driveApi,
   upload: uploadApi,
   share: shareApi,
+  moderation: moderationApi,
   task: taskApi,
   offline: offlineApi,
   event: eventApi,

@@ -26,3 +26,4 @@ export * from './media-tracks';
 export * from './admin';
 export * from './paging';
 export * from './transfer-quota';
+export * from './moderation';

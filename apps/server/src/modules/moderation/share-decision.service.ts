@@ -41,6 +41,15 @@ export interface DecisionInput {
   contentWide: boolean;
 }
 
+/** A decision just made, with the state of its share and sharer before it (for the audit log). */
+export type MadeDecision = DecisionRow & {
+  before: {
+    auditStatus: ModerationStatus | null;
+    moderationReason: string | null;
+    sharerStatus: UserStatus | null;
+  };
+};
+
 /** The state each action puts a share in; `block_sharer` leaves the share as it is. */
 const stateOf: Record<Exclude<ShareDecisionAction, 'block_sharer'>, ModerationStatus> = {
   keep: 'OK',
@@ -195,7 +204,7 @@ export function createShareDecisionService(deps: ShareDecisionServiceDeps) {
      * and the reason its sharer is shown, or the sharer's account blocked (sessions ended); the
      * share's waiting reports are closed by it.
      */
-    async decide(moderatorId: string, input: DecisionInput): Promise<DecisionRow[]> {
+    async decide(moderatorId: string, input: DecisionInput): Promise<MadeDecision[]> {
       const ids = [...new Set(input.shareIds)];
       const found = await Promise.all(ids.map((id) => shares.find(id)));
       if (found.some((share) => share === undefined)) {
@@ -215,7 +224,7 @@ export function createShareDecisionService(deps: ShareDecisionServiceDeps) {
       const at = now();
       const blocked: string[] = [];
       const made = await decisions.transaction(async (queries) => {
-        const rows: DecisionRow[] = [];
+        const rows: MadeDecision[] = [];
         for (const share of found) {
           if (!share) {
             continue;
@@ -272,7 +281,14 @@ export function createShareDecisionService(deps: ShareDecisionServiceDeps) {
               ...wide.filter((target) => !seen.has(`${target.kind}:${target.target_id}`)),
             ];
           }
-          rows.push(row);
+          rows.push({
+            ...row,
+            before: {
+              auditStatus: targets[0]?.kind === 'share' ? targets[0].status_before : null,
+              moderationReason: targets[0]?.kind === 'share' ? targets[0].reason_before : null,
+              sharerStatus: sharerStatusBefore,
+            },
+          });
           await queries.closeReports(share.id, id, at);
           if (targets.length > 0) {
             await queries.insertTargets(id, targets);
