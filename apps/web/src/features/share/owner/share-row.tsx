@@ -121,6 +121,11 @@ export function ShareRow({
           {share.pass_code ? t('pass-code', { code: share.pass_code }) : t('no-pass-code')}
         </span>
       </p>
+      {share.moderation_reason_text ? (
+        <p className="truncate text-xs text-danger" data-testid="share-moderation-reason">
+          {t('moderation-reason', { reason: share.moderation_reason_text })}
+        </p>
+      ) : null}
     </div>
   );
 
