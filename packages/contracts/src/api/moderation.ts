@@ -99,8 +99,8 @@ export const decideBodySchema = z.object({
 
 export const decisionsSchema = z.object({ data: z.array(shareDecisionSchema) });
 
-export const decisionParamsSchema = z.object({ decision_id: idSchema });
-export const undoBodySchema = z.object({ reason: consoleReasonSchema });
+/** `POST /audit.admin/v1/decisions::undo`. */
+export const undoBodySchema = z.object({ decision_id: idSchema, reason: consoleReasonSchema });
 
 export const previewParamsSchema = z.object({ share_id: idSchema });
 export const previewQuerySchema = z.object({ file_id: idSchema });
@@ -135,12 +135,11 @@ export const moderationApi = {
   }),
   undo: defineEndpoint({
     method: 'POST',
-    path: '/audit.admin/v1/decisions/:decision_id::undo',
+    path: '/audit.admin/v1/decisions::undo',
     summary: 'Undo a decision: what it changed gets its state back',
     tags,
     auth: 'member',
     roles: ['moderator'],
-    params: decisionParamsSchema,
     body: undoBodySchema,
     answer: shareDecisionSchema,
   }),

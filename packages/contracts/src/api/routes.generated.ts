@@ -108,6 +108,22 @@ export const shareRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.moderation` entry, for calls from the browser. */
+export const moderationRoutes = {
+  queue: { method: 'GET', path: '/audit.admin/v1/reports' } as ApiRoute<
+    Catalogue['moderation']['queue']
+  >,
+  decide: { method: 'POST', path: '/audit.admin/v1/decisions' } as ApiRoute<
+    Catalogue['moderation']['decide']
+  >,
+  undo: { method: 'POST', path: '/audit.admin/v1/decisions::undo' } as ApiRoute<
+    Catalogue['moderation']['undo']
+  >,
+  preview: { method: 'GET', path: '/audit.admin/v1/shares/:share_id/preview' } as ApiRoute<
+    Catalogue['moderation']['preview']
+  >,
+};
+
 /** The method and path of each `apiCatalogue.task` entry, for calls from the browser. */
 export const taskRoutes = {
   list: { method: 'GET', path: '/drive/v1/tasks' } as ApiRoute<Catalogue['task']['list']>,
@@ -399,6 +415,7 @@ export const apiRoutes = {
   drive: driveRoutes,
   upload: uploadRoutes,
   share: shareRoutes,
+  moderation: moderationRoutes,
   task: taskRoutes,
   offline: offlineRoutes,
   event: eventRoutes,
