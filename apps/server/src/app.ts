@@ -245,6 +245,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
   registerClientGuard(app, config.AUTH_CLIENTS);
+  const { metrics } = container;
+  if (metrics) {
+    // Only with METRICS_PORT: a node without metrics adds no hook to its calls.
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(
+        request.routeOptions.url ?? 'other',
+        reply.statusCode,
+        reply.elapsedTime,
+        Number(request.headers['content-length'] ?? 0) || 0,
+        Number(reply.getHeader('content-length') ?? 0) || 0,
+      );
+      done();
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -275,7 +289,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     healthRoutes({
-      readinessChecks: { database: container.isDatabaseReady, ...options.readinessChecks },
+      readinessChecks: {
+        database: container.isDatabaseReady,
+        blobs: container.isBlobStoreReady,
+        ...options.readinessChecks,
+      },
     }),
   );
   await app.register(

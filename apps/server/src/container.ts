@@ -21,6 +21,7 @@ import { createFileReferences } from './modules/drive/file-references';
 import { createOfflineArea } from './container/offline';
 import { createPaymentArea } from './container/payment';
 import { createFleet } from './container/fleet';
+import { createMetrics } from './lib/metrics';
 import { createJobLeaseRepository } from './db/job-lease.repository';
 import { createJobLeases } from './db/job-leases';
 
@@ -38,6 +39,7 @@ export function createContainer(
 ) {
   const now = options.now ?? (() => new Date());
   const fleet = createFleet(config, { now, logger: options.logger });
+  const metrics = config.METRICS_PORT > 0 ? createMetrics() : undefined;
   const wiring: Wiring = { config, database, options, now, fleet };
   const accounts = createAccountArea(wiring);
   const { keys, users, mailer } = accounts;
@@ -94,6 +96,16 @@ export function createContainer(
     database,
     fleet,
     isDatabaseReady: () => isDatabaseReady(database.db),
+    /** The blob store answers (a lookup of a key nobody stores; S3 or the disk down fails it). */
+    isBlobStoreReady: () =>
+      blobStore.exists('0'.repeat(64)).then(
+        () => true,
+        () => {
+          metrics?.blobStoreFailed('ready');
+          return false;
+        },
+      ),
+    metrics,
     access: createAccessService({
       blockedCidrs: config.ACCESS_BLOCKED_CIDRS,
       blockedCountries: config.ACCESS_BLOCKED_COUNTRIES,

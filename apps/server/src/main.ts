@@ -15,6 +15,7 @@ import { isServerPath } from './http/server-paths';
 import { startHousekeeping } from './jobs/housekeeping';
 import { startMembershipReminders } from './jobs/membership-reminders';
 import { startWebHost, type WebHost } from './web/web-host';
+import { startMetricsListener } from './lib/metrics';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -122,6 +123,13 @@ async function main(): Promise<void> {
     });
   }
   await container.fleet.ready();
+  if (container.metrics) {
+    const listener = await startMetricsListener(container.metrics, {
+      port: config.METRICS_PORT,
+      host: config.HOST,
+    });
+    app.addHook('onClose', () => new Promise<void>((resolve) => listener.close(() => resolve())));
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

@@ -21,6 +21,7 @@ export type ContainerConfig = Pick<
   | 'DATA_DIR'
   | 'REDIS_URL'
   | 'REDIS_PREFIX'
+  | 'METRICS_PORT'
   | 'AUTH_SECRET'
   | 'AUTH_CLIENTS'
   | 'ACCESS_TOKEN_TTL_SECONDS'

@@ -93,6 +93,15 @@ export const serverSettings = {
     .describe(
       'Prefix of every Redis key and channel of this deployment, so several can share one Redis.',
     ),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe(
+      'TCP port of a separate listener that serves Prometheus metrics at `/metrics` (HTTP latency by route group and status, bytes in and out, blob store errors, event-loop lag, memory); 0 serves none and measures nothing.',
+    ),
   BODY_LIMIT: z.coerce
     .number()
     .int()

@@ -22,7 +22,7 @@ describe.each(dialects)('the platform on %s', (dialect) => {
     expect(live.json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, blobs: true } });
   });
 
   it('answers unready with unavailable when the database is gone', async () => {
