@@ -27,6 +27,7 @@ import { requestLoggerFactory } from './http/request-logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { membersRoutes } from './modules/admin/members.routes';
 import { contentPathPrefix } from './modules/content/content-link';
 import {
   contentCorsExposedHeaders,
@@ -451,6 +452,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       console: { access: container.consoleAccess, audit: container.audit },
       decisions: container.shareDecisions,
       previews: container.sharePreviews,
+    }),
+  );
+  await app.register(
+    membersRoutes({
+      authenticator: container.authenticator,
+      access: container.consoleAccess,
+      audit: container.audit,
+      members: container.members,
     }),
   );
 

@@ -85,7 +85,12 @@ export function createContainer(
     now,
     logger: options.logger,
   });
-  const admin = createAdminArea(wiring, { authenticator: accounts.authenticator, users });
+  const admin = createAdminArea(wiring, {
+    authenticator: accounts.authenticator,
+    users,
+    sessions: accounts.sessionRecords,
+    memberships: plans,
+  });
   const statistics = createStatisticsService({
     statistics: createStatisticsRepository(database.db),
     hashKey: keys.analyticsHash,
@@ -175,6 +180,7 @@ export function createContainer(
     consoleAccess: admin.consoleAccess,
     audit: admin.audit,
     roles: admin.roles,
+    members: admin.members,
   };
 }
 

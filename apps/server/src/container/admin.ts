@@ -2,18 +2,28 @@ import { createAuditLogRepository } from '../modules/admin/audit-log.repository'
 import { createAuditLogService } from '../modules/admin/audit-log.service';
 import { createConsoleAccessRepository } from '../modules/admin/console-access.repository';
 import { createConsoleAccess } from '../modules/admin/console-access';
+import { createMemberDetailRepository } from '../modules/admin/member-detail.repository';
+import { createMembersRepository } from '../modules/admin/members.repository';
+import { createMembersService } from '../modules/admin/members.service';
 import { createRolesService } from '../modules/admin/roles.service';
+import type { MembershipService } from '../modules/membership/membership.service';
+import type { SessionRepository } from '../modules/user/session.repository';
 import type { Authenticator } from '../modules/auth/authenticator';
 import type { UserRepository } from '../modules/user/user.repository';
 import type { Wiring } from './container-options';
 
 /**
  * The operator console (docs/api.md#operator-console): the access guard every console call
- * runs, the audit log every console call writes to, and console roles.
+ * runs, the audit log every console call writes to, console roles and members.
  */
 export function createAdminArea(
-  { database, now }: Wiring,
-  deps: { authenticator: Authenticator; users: UserRepository },
+  { config, database, now }: Wiring,
+  deps: {
+    authenticator: Authenticator;
+    users: UserRepository;
+    sessions: SessionRepository;
+    memberships: MembershipService;
+  },
 ) {
   const roleRecords = createConsoleAccessRepository(database.db);
   return {
@@ -24,5 +34,13 @@ export function createAdminArea(
     }),
     audit: createAuditLogService({ log: createAuditLogRepository(database.db), now }),
     roles: createRolesService({ roles: roleRecords, users: deps.users, now }),
+    members: createMembersService({
+      members: createMembersRepository(database.db),
+      details: createMemberDetailRepository(database.db),
+      sessions: deps.sessions,
+      memberships: deps.memberships,
+      graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      now,
+    }),
   };
 }

@@ -45,6 +45,7 @@ const accountProbes: Record<string, ((email: string) => Record<string, unknown>)
   // Console calls (an admin's, signed out here): the guard answers before the address is read.
   'POST /audit.admin/v1/roles::grant': [(email) => ({ email, role: 'support', reason: 'probe' })],
   'POST /audit.admin/v1/roles::revoke': [(email) => ({ email, reason: 'probe' })],
+  'GET /audit.admin/v1/members': [(email) => ({ email })],
   'POST /v1/auth/reset': [
     (email) => ({
       email,

@@ -1,5 +1,6 @@
 import { accessApi } from './access';
 import { adminApi } from './admin';
+import { adminMembersApi } from './admin-members';
 import { accountApi } from './account';
 import { authApi } from './auth';
 import { contentApi } from './content';
@@ -46,6 +47,7 @@ export const apiCatalogue = {
   account: accountApi,
   oauth: oauthApi,
   admin: adminApi,
+  adminMembers: adminMembersApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

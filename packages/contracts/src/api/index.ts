@@ -27,3 +27,4 @@ export * from './admin';
 export * from './paging';
 export * from './transfer-quota';
 export * from './moderation';
+export * from './admin-members';

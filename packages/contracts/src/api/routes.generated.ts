@@ -410,6 +410,35 @@ export const adminRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.adminMembers` entry, for calls from the browser. */
+export const adminMembersRoutes = {
+  search: { method: 'GET', path: '/audit.admin/v1/members' } as ApiRoute<
+    Catalogue['adminMembers']['search']
+  >,
+  detail: { method: 'GET', path: '/audit.admin/v1/members/:user_id' } as ApiRoute<
+    Catalogue['adminMembers']['detail']
+  >,
+  block: { method: 'POST', path: '/audit.admin/v1/members/:user_id/block' } as ApiRoute<
+    Catalogue['adminMembers']['block']
+  >,
+  unblock: { method: 'POST', path: '/audit.admin/v1/members/:user_id/unblock' } as ApiRoute<
+    Catalogue['adminMembers']['unblock']
+  >,
+  signOut: { method: 'POST', path: '/audit.admin/v1/members/:user_id/sign_out' } as ApiRoute<
+    Catalogue['adminMembers']['signOut']
+  >,
+  premium: { method: 'POST', path: '/audit.admin/v1/members/:user_id/premium' } as ApiRoute<
+    Catalogue['adminMembers']['premium']
+  >,
+  resetTwoFactor: {
+    method: 'POST',
+    path: '/audit.admin/v1/members/:user_id/reset_two_factor',
+  } as ApiRoute<Catalogue['adminMembers']['resetTwoFactor']>,
+  requestDeletion: { method: 'POST', path: '/audit.admin/v1/members/:user_id/delete' } as ApiRoute<
+    Catalogue['adminMembers']['requestDeletion']
+  >,
+};
+
 /** The route table by area, like `apiCatalogue`. */
 export const apiRoutes = {
   drive: driveRoutes,
@@ -434,4 +463,5 @@ export const apiRoutes = {
   account: accountRoutes,
   oauth: oauthRoutes,
   admin: adminRoutes,
+  adminMembers: adminMembersRoutes,
 };

@@ -14,7 +14,8 @@ export type RevokeReason =
   | 'password_change'
   | 'member'
   | 'account_deletion'
-  | 'blocked';
+  | 'blocked'
+  | 'operator';
 
 /** The session of a request, when its user may act. */
 export interface ActiveSession {
