@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerMedia } from './media-choice';
 import {
+  burnMediaOf,
   defaultMediaOf,
   isHlsMedia,
   qualityOptionsOf,
   unsupportedCodecsOf,
   withAudioStream,
+  withBurnedSubtitle,
 } from './media-choice';
 
 function media(overrides: Partial<PlayerMedia> & { media_id: string }): PlayerMedia {
@@ -112,5 +114,20 @@ describe('choosing the media', () => {
     );
     expect(withAudioStream('/p.m3u8?audio=1', 0)).toBe('/p.m3u8?audio=0');
     expect(withAudioStream('/p.m3u8', undefined)).toBe('/p.m3u8');
+  });
+
+  it('burns a picture subtitle into the transcode playing, else the default or 720p one, never a remux', () => {
+    const original = media({ media_id: 'o', is_origin: true, is_default: true });
+    const remux = hls('rx', 1080, { rendition: 'remux', media_name: 'Remux' });
+    const low = hls('r480', 480);
+    const mid = hls('r720', 720);
+    expect(burnMediaOf([original, remux, low, mid], low)).toBe(low);
+    expect(burnMediaOf([original, remux, low, mid], remux)).toBe(mid);
+    expect(burnMediaOf([original, remux, low], original)).toBe(low);
+    expect(burnMediaOf([original, remux], remux)).toBeUndefined();
+    expect(withBurnedSubtitle('https://c.example/p.m3u8?audio=1', 'e3')).toBe(
+      'https://c.example/p.m3u8?audio=1&burn=e3',
+    );
+    expect(withBurnedSubtitle('/p.m3u8', undefined)).toBe('/p.m3u8');
   });
 });

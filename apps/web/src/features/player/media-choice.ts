@@ -97,14 +97,48 @@ export function unsupportedCodecsOf(medias: readonly PlayerMedia[] | undefined):
   return original?.unsupported_codecs ?? [];
 }
 
-/** A playlist link that plays another audio stream (`?audio=`, 0-based among audio streams). */
-export function withAudioStream(url: string, audio: number | undefined): string {
-  if (audio === undefined) {
+/** A playlist link with one choice of its query set (`audio`, `burn`); unchanged when undefined. */
+function withChoice(url: string, name: 'audio' | 'burn', value: string | undefined): string {
+  if (value === undefined) {
     return url;
   }
   const parsed = new URL(url, 'http://relative.invalid');
-  parsed.searchParams.set('audio', String(audio));
+  parsed.searchParams.set(name, value);
   return parsed.origin === 'http://relative.invalid'
     ? `${parsed.pathname}${parsed.search}${parsed.hash}`
     : parsed.toString();
+}
+
+/** A playlist link that plays another audio stream (`?audio=`, 0-based among audio streams). */
+export function withAudioStream(url: string, audio: number | undefined): string {
+  return withChoice(url, 'audio', audio === undefined ? undefined : String(audio));
+}
+
+/** A transcode's playlist link with a picture subtitle track burned in (`?burn=<track id>`). */
+export function withBurnedSubtitle(url: string, track: string | undefined): string {
+  return withChoice(url, 'burn', track);
+}
+
+/**
+ * The rendition a picture subtitle is burned into: the one playing when it is a transcode, else
+ * the server's default transcode (720p first), else the tallest; undefined when the server made
+ * no transcode (the original plays directly and only a remux exists, or nothing plays).
+ */
+export function burnMediaOf(
+  medias: readonly PlayerMedia[] | undefined,
+  playing: PlayerMedia | undefined,
+): PlayerMedia | undefined {
+  const isTranscode = (media: PlayerMedia) =>
+    !media.is_origin && qualityLabelOf(media) !== 'remux' && isHlsMedia(media);
+  if (playing && isTranscode(playing)) {
+    return playing;
+  }
+  const transcodes = withLink(medias)
+    .filter(isTranscode)
+    .sort((a, b) => heightOf(b) - heightOf(a));
+  return (
+    transcodes.find((media) => media.is_default) ??
+    transcodes.find((media) => media.rendition === '720p') ??
+    transcodes[0]
+  );
 }

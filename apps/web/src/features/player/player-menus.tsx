@@ -91,6 +91,7 @@ export function SubtitlesMenu({
   tracks,
   chosen,
   preferences,
+  canBurn,
   onChoose,
   onPreferences,
   onPick,
@@ -98,6 +99,8 @@ export function SubtitlesMenu({
   container: HTMLElement | null;
   tracks: readonly SubtitleTrack[];
   chosen: string;
+  /** Whether picture subtitles can be burned into a transcode of this video. */
+  canBurn: boolean;
   preferences: MediaPreferences;
   onChoose: (id: string) => void;
   onPreferences: (change: Partial<MediaPreferences>) => void;
@@ -119,14 +122,18 @@ export function SubtitlesMenu({
         <Group label={t('subtitles')} value={chosen} onValueChange={onChoose}>
           <Choice value="">{t('subtitles-off')}</Choice>
           {tracks
-            .filter((track) => track.link !== null)
-            .map((track, index) => (
-              <Choice key={track.id} value={track.id}>
-                {track.label ||
-                  languageName(track.language) ||
-                  t('subtitles-untitled', { number: index + 1 })}
-              </Choice>
-            ))}
+            .filter((track) => track.link !== null || (canBurn && track.kind === 'image'))
+            .map((track, index) => {
+              const name =
+                track.label ||
+                languageName(track.language) ||
+                t('subtitles-untitled', { number: index + 1 });
+              return (
+                <Choice key={track.id} value={track.id}>
+                  {track.link === null ? t('subtitles-burned', { name }) : name}
+                </Choice>
+              );
+            })}
         </Group>
         <Group
           label={t('subtitle-size')}

@@ -7,11 +7,13 @@ import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
 import type { PlayerMedia } from './media-choice';
 import {
+  burnMediaOf,
   defaultMediaOf,
   isHlsMedia,
   qualityOptionsOf,
   unsupportedCodecsOf,
   withAudioStream,
+  withBurnedSubtitle,
 } from './media-choice';
 import {
   resumeAt,
@@ -82,17 +84,25 @@ export function VideoPlayer({
   const lastSubtitle = useRef('');
 
   const qualities = qualityOptionsOf(medias);
-  const media = qualities.find((option) => option.id === quality)?.media ?? defaultMediaOf(medias);
+  const chosenMedia =
+    qualities.find((option) => option.id === quality)?.media ?? defaultMediaOf(medias);
   const choices = usePlayerChoices(fileId, loadTracks, store);
+  const subtitle = choices.tracks.subtitles.find((track) => track.id === choices.subtitleId);
+  // A picture subtitle is burned into a transcode by the server: that rendition plays then.
+  const burnInto = burnMediaOf(medias, chosenMedia);
+  const burn = subtitle?.kind === 'image' && burnInto ? subtitle.id : undefined;
+  const media = burn ? burnInto : chosenMedia;
   const hls = media ? isHlsMedia(media) : false;
   const baseUrl = media?.link.url ?? (medias?.length ? undefined : fallbackUrl);
-  const url = baseUrl && hls ? withAudioStream(baseUrl, choices.audioIndex) : baseUrl;
+  const url =
+    baseUrl && hls
+      ? withBurnedSubtitle(withAudioStream(baseUrl, choices.audioIndex), burn)
+      : baseUrl;
   const source = useMediaSource(video, url, hls);
   const failed = source === 'failed' || (url !== undefined && failedUrl === url);
   const memory = usePlayerMemory(fileId, 'video', Boolean(url) && !failed, positionRef);
   const state = useVideoState(video, root);
   const cues = useStoryboard(choices.tracks.storyboard?.vtt.url);
-  const subtitle = choices.tracks.subtitles.find((track) => track.id === choices.subtitleId);
   const subtitleSrc = useSubtitleUrl(subtitle?.link?.url);
   useShownSubtitles(video, subtitleSrc, choices.preferences.subtitle_position);
   const toggleSubtitles = () => {
@@ -223,7 +233,16 @@ export function VideoPlayer({
                 tracks={choices.tracks.subtitles}
                 chosen={choices.subtitleId}
                 preferences={choices.preferences}
-                onChoose={choices.chooseSubtitle}
+                canBurn={burnInto !== undefined}
+                onChoose={(id) => {
+                  const next = choices.tracks.subtitles.find((track) => track.id === id);
+                  // Burning a picture subtitle in (or out) is another playlist: go on from here.
+                  if (next?.kind === 'image' || subtitle?.kind === 'image') {
+                    switchSource(() => choices.chooseSubtitle(id));
+                  } else {
+                    choices.chooseSubtitle(id);
+                  }
+                }}
                 onPreferences={choices.remember}
                 onPick={
                   subtitleSource
