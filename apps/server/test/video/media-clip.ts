@@ -1,39 +1,43 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   createTrackToolRunner,
   type TrackToolRunner,
 } from '../../src/modules/video/tracks/track-tools';
 import type { TestApp } from '../helper';
+import { contentOrigin, run } from './video-fixture';
 
-const run = promisify(execFile);
-
-export const contentOrigin = 'http://content.nimbus-usercontent.test';
+export { contentOrigin };
 
 /** The subtitles embedded in the clip, as SubRip. */
 export const embeddedSrt =
   '1\n00:00:00,500 --> 00:00:01,200\nBonjour\n\n2\n00:00:01,500 --> 00:00:02,750\nAu revoir\n';
 
+/** An ASS script with the default style and these `Dialogue:` lines. */
+export function assScript(dialogues: string[]): string {
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    'Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1',
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...dialogues,
+    '',
+  ].join('\n');
+}
+
 /** The second embedded track, ASS with override tags and a drawing. */
-export const embeddedAss = [
-  '[Script Info]',
-  'ScriptType: v4.00+',
-  '',
-  '[V4+ Styles]',
-  'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-  'Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1',
-  '',
-  '[Events]',
-  'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+export const embeddedAss = assScript([
   'Dialogue: 0,0:00:00.50,0:00:01.50,Default,,0,0,0,,{\\fad(200,200)\\b1}Hallo{\\b0} <img src=x onerror=alert(1)>',
   'Dialogue: 0,0:00:01.50,0:00:02.00,Default,,0,0,0,,{\\p1}m 0 0 l 100 0 100 100{\\p0}',
-  '',
-].join('\n');
+]);
 
 /**
  * A 3-second 160×90 H.264 clip in Matroska (a key frame every 0.5 s) with two AAC audio streams
@@ -70,6 +74,18 @@ export async function makeTracksClip(): Promise<{ clip: Buffer; dir: string }> {
 }
 
 /** The real runner, counting its ffmpeg runs. */
+/** The tracks clip, made once for a test file and removed after it. */
+export function useTracksClip(): { clip: Buffer } {
+  const state: { clip: Buffer; dir: string } = { clip: Buffer.alloc(0), dir: '' };
+  beforeAll(async () => {
+    ({ clip: state.clip, dir: state.dir } = await makeTracksClip());
+  });
+  afterAll(async () => {
+    await fs.rm(state.dir, { recursive: true, force: true });
+  });
+  return state;
+}
+
 export function countingRunner(): { runner: TrackToolRunner; ffmpegRuns: () => number } {
   let runs = 0;
   const run = createTrackToolRunner({ memoryMiB: 3072, niceness: 10 });

@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { storeFile } from '../support/stored-file';
 import type { TrackToolRunner } from '../../src/modules/video/tracks/track-tools';
-import { contentOrigin, countingRunner, cuesOf, fetchLink, makeTracksClip } from './media-clip';
+import { contentOrigin, countingRunner, cuesOf, fetchLink, useTracksClip } from './media-clip';
 
 /*
  * A share's visitors get a video's media tracks through the share's own access rules
@@ -17,14 +16,7 @@ interface TracksBody {
   storyboard: { vtt: { url: string } } | null;
 }
 
-let clip: Buffer = Buffer.alloc(0);
-let clipDir = '';
-beforeAll(async () => {
-  ({ clip, dir: clipDir } = await makeTracksClip());
-});
-afterAll(async () => {
-  await fs.rm(clipDir, { recursive: true, force: true });
-});
+const source = useTracksClip();
 
 describe.each(dialects)('media tracks through a share on %s', (dialect) => {
   let t: TestApp;
@@ -53,7 +45,7 @@ describe.each(dialects)('media tracks through a share on %s', (dialect) => {
       name: 'Films',
       parentId: '',
     });
-    const video = await storeFile(t, owner.user.id, 'Movie.mkv', clip, folder.id);
+    const video = await storeFile(t, owner.user.id, 'Movie.mkv', source.clip, folder.id);
     await storeFile(
       t,
       owner.user.id,
@@ -61,7 +53,7 @@ describe.each(dialects)('media tracks through a share on %s', (dialect) => {
       '1\n00:00:01,000 --> 00:00:02,000\nHi\n',
       folder.id,
     );
-    const lone = await storeFile(t, owner.user.id, 'Lone.mkv', clip);
+    const lone = await storeFile(t, owner.user.id, 'Lone.mkv', source.clip);
     await storeFile(t, owner.user.id, 'Lone.en.srt', '1\n00:00:01,000 --> 00:00:02,000\nHi\n');
 
     const made = ok<{ share_id: string; pass_code: string }>(
@@ -108,7 +100,7 @@ describe.each(dialects)('media tracks through a share on %s', (dialect) => {
 
     // A file of another member, not in the share.
     const stranger = await signedInMember(t);
-    const theirs = await storeFile(t, stranger.user.id, 'Theirs.mkv', clip);
+    const theirs = await storeFile(t, stranger.user.id, 'Theirs.mkv', source.clip);
     const outside = await sharedTracks({ ...query, file_id: theirs.id });
     expect(outside.statusCode).toBe(404);
     expect(errorOf(outside).error).toBe('not_found');
@@ -202,7 +194,7 @@ describe.each(dialects)('image subtitles on %s', (dialect) => {
 
   it('lists PGS and VobSub streams as image subtitles without a link', async () => {
     const a = await signedInMember(t);
-    const video = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const video = await storeFile(t, a.user.id, 'Film.mkv', source.clip);
     const tracks = ok<TracksBody & { subtitles: { kind: string; language: string }[] }>(
       await t.app.inject({
         method: 'GET',

@@ -1,11 +1,17 @@
-import fs from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { storeFile } from '../support/stored-file';
-import { contentOrigin, countingRunner, cuesOf, fetchLink, makeTracksClip } from './media-clip';
+import {
+  assScript,
+  contentOrigin,
+  countingRunner,
+  cuesOf,
+  fetchLink,
+  useTracksClip,
+} from './media-clip';
 
 /*
  * Subtitles, audio tracks and storyboards of a real ffmpeg-made clip (docs/api.md#media-tracks):
@@ -47,30 +53,13 @@ const russianSrt = iconv.encode(
   `1\r\n00:00:00,400 --> 00:00:01,900\r\n${russianText}\r\n`,
   'win1251',
 );
-const portugueseAss = [
-  '[Script Info]',
-  'ScriptType: v4.00+',
-  '',
-  '[V4+ Styles]',
-  'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-  'Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1',
-  '',
-  '[Events]',
-  'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+const portugueseAss = assScript([
   'Dialogue: 0,0:00:00.50,0:00:01.50,Default,,0,0,0,,{\\an8\\pos(10,10)}Olá {\\i1}mundo{\\i0} <script>',
   'Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\p1}m 0 0 l 100 0 100 100{\\p0}',
   'Dialogue: 0,0:00:02.00,0:00:02.80,Default,,0,0,0,,Tchau',
-  '',
-].join('\n');
+]);
 
-let clip: Buffer = Buffer.alloc(0);
-let clipDir = '';
-beforeAll(async () => {
-  ({ clip, dir: clipDir } = await makeTracksClip());
-});
-afterAll(async () => {
-  await fs.rm(clipDir, { recursive: true, force: true });
-});
+const source = useTracksClip();
 
 describe.each(dialects)('media tracks of a video on %s', (dialect) => {
   let t: TestApp;
@@ -107,7 +96,7 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
   it('lists the audio streams, the embedded and sidecar subtitles as WebVTT, and a storyboard that covers the video', async () => {
     const a = await signedInMember(t);
     const folder = await t.container.files.createFolder(a.user.id, { name: 'Films', parentId: '' });
-    const video = await storeFile(t, a.user.id, 'Movie.mkv', clip, folder.id);
+    const video = await storeFile(t, a.user.id, 'Movie.mkv', source.clip, folder.id);
     await storeFile(t, a.user.id, 'Movie.en.srt', englishSrt, folder.id);
     await storeFile(t, a.user.id, 'movie.RU.srt', russianSrt, folder.id);
     await storeFile(t, a.user.id, 'Movie.pt-BR.forced.ass', portugueseAss, folder.id);
@@ -192,9 +181,9 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
   it('converts the same bytes once: a second member with the same video and subtitles runs no ffmpeg', async () => {
     const a = await signedInMember(t);
     const b = await signedInMember(t);
-    const first = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const first = await storeFile(t, a.user.id, 'Film.mkv', source.clip);
     await storeFile(t, a.user.id, 'Film.srt', englishSrt);
-    const second = await storeFile(t, b.user.id, 'Copy.mkv', clip);
+    const second = await storeFile(t, b.user.id, 'Copy.mkv', source.clip);
     await storeFile(t, b.user.id, 'Copy.en.srt', englishSrt);
 
     async function fetchAll(headers: Record<string, string>, fileId: string) {
@@ -219,7 +208,7 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
   it('answers not_found for another member’s video and its links keep to their own video', async () => {
     const a = await signedInMember(t);
     const b = await signedInMember(t);
-    const video = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const video = await storeFile(t, a.user.id, 'Film.mkv', source.clip);
     const answer = await t.app.inject({
       method: 'GET',
       url: `/drive/v1/files/${video.id}/media_tracks`,
@@ -253,7 +242,7 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
 
   it('refuses hostile subtitle files with a clear error, and a file that is not subtitles on pick', async () => {
     const a = await signedInMember(t);
-    const video = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const video = await storeFile(t, a.user.id, 'Film.mkv', source.clip);
     const garbage = Buffer.from(Array.from({ length: 4000 }, (_, n) => (n * 7919) % 256));
     await storeFile(t, a.user.id, 'Film.xx.srt', garbage);
     await storeFile(t, a.user.id, 'Film.yy.srt', 'no cues here, just words\n');
@@ -305,7 +294,7 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
       t,
       a.user.id,
       'Cut.mkv',
-      clip.subarray(0, Math.floor(clip.length / 2)),
+      source.clip.subarray(0, Math.floor(source.clip.length / 2)),
     );
     const tracks = await tracksOf(a.headers, truncated.id);
     // The half that is there still lists and serves; what ffmpeg cannot read answers clearly.
@@ -325,7 +314,7 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
   it('adds a subtitle file the member picks from anywhere in the drive, for that member only', async () => {
     const a = await signedInMember(t);
     const b = await signedInMember(t);
-    const video = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const video = await storeFile(t, a.user.id, 'Film.mkv', source.clip);
     const folder = await t.container.files.createFolder(a.user.id, { name: 'Subs', parentId: '' });
     const picked = await storeFile(t, a.user.id, 'whatever.de.srt', englishSrt, folder.id);
     const theirs = await storeFile(t, b.user.id, 'theirs.srt', englishSrt);
@@ -370,7 +359,7 @@ describe.each(dialects)('media tracks of a video on %s', (dialect) => {
 
   it('releases the converted tracks of content no file references any more', async () => {
     const a = await signedInMember(t);
-    const video = await storeFile(t, a.user.id, 'Film.mkv', clip);
+    const video = await storeFile(t, a.user.id, 'Film.mkv', source.clip);
     const tracks = await tracksOf(a.headers, video.id);
     await vttOf(tracks.subtitles[0]?.link);
     await vttOf(tracks.storyboard?.vtt);

@@ -49,6 +49,32 @@ function Panel({
   );
 }
 
+/** One of the player's menus: its button (an icon, labelled) and the panel it opens. */
+function PlayerMenu({
+  container,
+  label,
+  testId,
+  icon,
+  children,
+}: {
+  container: HTMLElement | null;
+  label: string;
+  testId: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger className={triggerClass} aria-label={label} title={label} data-testid={testId}>
+        {icon}
+      </Menu.Trigger>
+      <Panel container={container} label={label}>
+        {children}
+      </Panel>
+    </Menu.Root>
+  );
+}
+
 function Choice({ value, children }: { value: string; children: ReactNode }) {
   return (
     <Menu.RadioItem value={value} className={item}>
@@ -109,63 +135,58 @@ export function SubtitlesMenu({
   const t = useTranslations('preview.player');
   const languageName = useLanguageName();
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        className={triggerClass}
-        aria-label={t('subtitles')}
-        title={t('subtitles')}
-        data-testid="player-subtitles"
+    <PlayerMenu
+      container={container}
+      label={t('subtitles')}
+      testId="player-subtitles"
+      icon={<Subtitles aria-hidden />}
+    >
+      <Group label={t('subtitles')} value={chosen} onValueChange={onChoose}>
+        <Choice value="">{t('subtitles-off')}</Choice>
+        {tracks
+          .filter((track) => track.link !== null || (canBurn && track.kind === 'image'))
+          .map((track, index) => {
+            const name =
+              track.label ||
+              languageName(track.language) ||
+              t('subtitles-untitled', { number: index + 1 });
+            return (
+              <Choice key={track.id} value={track.id}>
+                {track.link === null ? t('subtitles-burned', { name }) : name}
+              </Choice>
+            );
+          })}
+      </Group>
+      <Group
+        label={t('subtitle-size')}
+        value={preferences.subtitle_size}
+        onValueChange={(value) =>
+          onPreferences({ subtitle_size: value as MediaPreferences['subtitle_size'] })
+        }
       >
-        <Subtitles aria-hidden />
-      </Menu.Trigger>
-      <Panel container={container} label={t('subtitles')}>
-        <Group label={t('subtitles')} value={chosen} onValueChange={onChoose}>
-          <Choice value="">{t('subtitles-off')}</Choice>
-          {tracks
-            .filter((track) => track.link !== null || (canBurn && track.kind === 'image'))
-            .map((track, index) => {
-              const name =
-                track.label ||
-                languageName(track.language) ||
-                t('subtitles-untitled', { number: index + 1 });
-              return (
-                <Choice key={track.id} value={track.id}>
-                  {track.link === null ? t('subtitles-burned', { name }) : name}
-                </Choice>
-              );
-            })}
-        </Group>
-        <Group
-          label={t('subtitle-size')}
-          value={preferences.subtitle_size}
-          onValueChange={(value) =>
-            onPreferences({ subtitle_size: value as MediaPreferences['subtitle_size'] })
-          }
-        >
-          <Choice value="small">{t('size-small')}</Choice>
-          <Choice value="medium">{t('size-medium')}</Choice>
-          <Choice value="large">{t('size-large')}</Choice>
-        </Group>
-        <Group
-          label={t('subtitle-position')}
-          value={preferences.subtitle_position}
-          onValueChange={(value) =>
-            onPreferences({ subtitle_position: value as MediaPreferences['subtitle_position'] })
-          }
-        >
-          <Choice value="bottom">{t('position-bottom')}</Choice>
-          <Choice value="top">{t('position-top')}</Choice>
-        </Group>
-        {onPick ? (
-          <>
-            <Menu.Separator className="my-1 h-px bg-white/15" />
-            <Menu.Item className={item} onSelect={onPick}>
-              {t('subtitle-pick')}
-            </Menu.Item>
-          </>
-        ) : null}
-      </Panel>
-    </Menu.Root>
+        <Choice value="small">{t('size-small')}</Choice>
+        <Choice value="medium">{t('size-medium')}</Choice>
+        <Choice value="large">{t('size-large')}</Choice>
+      </Group>
+      <Group
+        label={t('subtitle-position')}
+        value={preferences.subtitle_position}
+        onValueChange={(value) =>
+          onPreferences({ subtitle_position: value as MediaPreferences['subtitle_position'] })
+        }
+      >
+        <Choice value="bottom">{t('position-bottom')}</Choice>
+        <Choice value="top">{t('position-top')}</Choice>
+      </Group>
+      {onPick ? (
+        <>
+          <Menu.Separator className="my-1 h-px bg-white/15" />
+          <Menu.Item className={item} onSelect={onPick}>
+            {t('subtitle-pick')}
+          </Menu.Item>
+        </>
+      ) : null}
+    </PlayerMenu>
   );
 }
 
@@ -201,54 +222,49 @@ export function SettingsMenu({
           ? t('quality-remux')
           : label;
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        className={triggerClass}
-        aria-label={t('settings')}
-        title={t('settings')}
-        data-testid="player-settings"
-      >
-        <Settings aria-hidden />
-      </Menu.Trigger>
-      <Panel container={container} label={t('settings')}>
-        {qualities.length > 0 ? (
-          <Group label={t('quality')} value={quality} onValueChange={onQuality}>
-            {qualities.map((option) => (
-              <Choice key={option.id} value={option.id}>
-                {qualityName(option.label)}
-              </Choice>
-            ))}
-          </Group>
-        ) : null}
-        <Group
-          label={t('speed')}
-          value={String(speed)}
-          onValueChange={(value) => onSpeed(Number(value))}
-        >
-          {playbackSpeeds.map((value) => (
-            <Choice key={value} value={String(value)}>
-              {value === 1 ? t('speed-normal') : t('speed-value', { speed: value })}
+    <PlayerMenu
+      container={container}
+      label={t('settings')}
+      testId="player-settings"
+      icon={<Settings aria-hidden />}
+    >
+      {qualities.length > 0 ? (
+        <Group label={t('quality')} value={quality} onValueChange={onQuality}>
+          {qualities.map((option) => (
+            <Choice key={option.id} value={option.id}>
+              {qualityName(option.label)}
             </Choice>
           ))}
         </Group>
-        {audioTracks.length > 1 ? (
-          <Group
-            label={t('audio')}
-            value={String(audio ?? '')}
-            onValueChange={(value) => onAudio(Number(value))}
-          >
-            {audioTracks.map((track) => (
-              <Choice key={track.index} value={String(track.index)}>
-                {[languageName(track.language), track.title].filter(Boolean).join(' · ') ||
-                  t('audio-untitled', { number: track.index + 1 })}
-                {track.channels > 2
-                  ? ` (${track.channels === 6 ? '5.1' : track.channels === 8 ? '7.1' : track.channels})`
-                  : ''}
-              </Choice>
-            ))}
-          </Group>
-        ) : null}
-      </Panel>
-    </Menu.Root>
+      ) : null}
+      <Group
+        label={t('speed')}
+        value={String(speed)}
+        onValueChange={(value) => onSpeed(Number(value))}
+      >
+        {playbackSpeeds.map((value) => (
+          <Choice key={value} value={String(value)}>
+            {value === 1 ? t('speed-normal') : t('speed-value', { speed: value })}
+          </Choice>
+        ))}
+      </Group>
+      {audioTracks.length > 1 ? (
+        <Group
+          label={t('audio')}
+          value={String(audio ?? '')}
+          onValueChange={(value) => onAudio(Number(value))}
+        >
+          {audioTracks.map((track) => (
+            <Choice key={track.index} value={String(track.index)}>
+              {[languageName(track.language), track.title].filter(Boolean).join(' · ') ||
+                t('audio-untitled', { number: track.index + 1 })}
+              {track.channels > 2
+                ? ` (${track.channels === 6 ? '5.1' : track.channels === 8 ? '7.1' : track.channels})`
+                : ''}
+            </Choice>
+          ))}
+        </Group>
+      ) : null}
+    </PlayerMenu>
   );
 }

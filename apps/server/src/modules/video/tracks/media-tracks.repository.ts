@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, MediaTrackCacheTable } from '../../../db/schema';
 
 /** A converted track of a content, stored as a blob (migration 0030-media-tracks). */
 export interface TrackCacheRecord {
@@ -20,6 +20,18 @@ export interface PreferencesRecord {
 }
 
 /** Probed streams, converted tracks, picked subtitles and player preferences (0030-media-tracks). */
+/** A cached track's row as the services read it. */
+function toTrack(row: Selectable<MediaTrackCacheTable>): TrackCacheRecord {
+  return {
+    sourceSha256: row.source_sha256,
+    trackKey: row.track_key,
+    blobSha256: row.blob_sha256,
+    contentType: row.content_type,
+    bytes: Number(row.bytes),
+    meta: row.meta,
+  };
+}
+
 export function createMediaTracksRepository(db: Kysely<Database>) {
   return {
     async findStreams(sha256: string): Promise<string | undefined> {
@@ -47,16 +59,7 @@ export function createMediaTracksRepository(db: Kysely<Database>) {
         .where('source_sha256', '=', sourceSha256)
         .where('track_key', '=', trackKey)
         .executeTakeFirst();
-      return row === undefined
-        ? undefined
-        : {
-            sourceSha256: row.source_sha256,
-            trackKey: row.track_key,
-            blobSha256: row.blob_sha256,
-            contentType: row.content_type,
-            bytes: Number(row.bytes),
-            meta: row.meta,
-          };
+      return row === undefined ? undefined : toTrack(row);
     },
 
     /** Records a converted track; false when another request recorded it first. */
@@ -89,14 +92,7 @@ export function createMediaTracksRepository(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('blobs.sha256', 'is', null), eb('blobs.ref_count', '<=', 0)]))
         .limit(limit)
         .execute();
-      return rows.map((row) => ({
-        sourceSha256: row.source_sha256,
-        trackKey: row.track_key,
-        blobSha256: row.blob_sha256,
-        contentType: row.content_type,
-        bytes: Number(row.bytes),
-        meta: row.meta,
-      }));
+      return rows.map(toTrack);
     },
 
     /** Removes a converted track's row; false when another sweep removed it first. */
