@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
+import type { QueueSignal } from '../db/queue-signal';
 import { newId } from '../lib/secrets';
 import { openFleetRedis, type FleetRedis } from '../lib/fleet-redis';
 import {
@@ -49,7 +50,10 @@ export function createFleet(
               elsewhere += 1;
             }
           })
-          .catch((error: unknown) => redis.warn('redis subscription failed', error)),
+          .then(
+            () => undefined,
+            (error: unknown) => redis.warn('redis subscription failed', error),
+          ),
       );
       database.onAccessChange(() => redis.publish('access-changes', node));
       return () => database.accessChanges() + elsewhere;
@@ -63,6 +67,42 @@ export function createFleet(
       const local = createWindowLimiter({ now: deps.now });
       return redis ? createRedisWindowLimiter({ redis, fallback: 'count-locally', local }) : local;
     },
+    /**
+     * The wake-ups of task workers: with Redis, a queued task is also published there, so the
+     * workers of every node wake at once on SQLite too; PostgreSQL's LISTEN/NOTIFY (`database`)
+     * goes on beside it, the fallback while Redis is unreachable. A worker woken twice only
+     * looks at the queue twice.
+     */
+    queueSignal(database: QueueSignal): QueueSignal {
+      if (!redis) {
+        return database;
+      }
+      return {
+        notify(type) {
+          database.notify(type);
+          redis.publish(`queue:${type}`, '');
+        },
+        async listen(type, onWake) {
+          const [fallback, unsubscribe] = await Promise.all([
+            database.listen(type, onWake),
+            redis
+              .subscribe(`queue:${type}`, () => onWake())
+              .catch((error: unknown) => {
+                redis.warn('redis subscription failed', error);
+                return undefined;
+              }),
+          ]);
+          return {
+            listening: fallback.listening || unsubscribe !== undefined,
+            async stop() {
+              unsubscribe?.();
+              await fallback.stop();
+            },
+          };
+        },
+      };
+    },
+
     async close(): Promise<void> {
       await redis?.close();
     },

@@ -51,7 +51,7 @@ export function createOfflineArea(
     logger: options.logger,
   });
   // Queued offline tasks wake this process's worker at once and, on PostgreSQL, every other's.
-  const queueSignal = createQueueSignal(database, options.logger);
+  const queueSignal = fleet.queueSignal(createQueueSignal(database, options.logger));
   const offlineWorker = createOfflineWorker({
     tasks: taskRecords,
     taskChanges: tasks,

@@ -71,9 +71,10 @@ export function openFleetRedis(deps: { url: string; prefix: string; logger: Redi
 
     /**
      * Calls `onMessage` for each message of `topic`; answers once the subscription is in place
-     * (ioredis subscribes again by itself after a reconnection).
+     * (ioredis subscribes again by itself after a reconnection), with the function that stops
+     * calling it.
      */
-    async subscribe(topic: string, onMessage: (message: string) => void): Promise<void> {
+    async subscribe(topic: string, onMessage: (message: string) => void): Promise<() => void> {
       const channel = `${deps.prefix}${topic}`;
       const set = handlers.get(channel) ?? new Set();
       handlers.set(channel, set);
@@ -81,6 +82,7 @@ export function openFleetRedis(deps: { url: string; prefix: string; logger: Redi
       if (set.size === 1) {
         await subscriberConnection().subscribe(channel);
       }
+      return () => set.delete(onMessage);
     },
 
     async close(): Promise<void> {

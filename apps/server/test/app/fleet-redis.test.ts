@@ -121,6 +121,27 @@ describe.each(dialects)('a fleet sharing Redis on %s', (dialect) => {
     expect(seen).toBe('nimbus');
   });
 
+  it('wakes the task workers of the other node through Redis, with no LISTEN of the database', async () => {
+    const [first, second] = await twoNodes();
+    // The database's own signal as on SQLite: nothing crosses processes.
+    const silent = {
+      notify: () => undefined,
+      listen: () => Promise.resolve({ listening: false, stop: () => Promise.resolve() }),
+    };
+    let woken = 0;
+    const listening = await second.container.fleet
+      .queueSignal(silent)
+      .listen('offline', () => (woken += 1));
+    expect(listening.listening).toBe(true);
+    const notifiedAt = Date.now();
+    first.container.fleet.queueSignal(silent).notify('offline');
+    while (woken === 0 && Date.now() - notifiedAt < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(woken).toBe(1);
+    await listening.stop();
+  });
+
   it('lets requests through but keeps counting guesses on the node while Redis is unreachable', async () => {
     const gone = `redis://127.0.0.1:${await freePort()}`;
     const t = await buildTestApp(dialect, {
