@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { request as apiRequest, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { item } from '../support/drive-items';
-import { createShare, signedUpMember, tokenOf, uploadFile } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 import { makeH264Ac3Mkv, makeHevcMp4 } from '../support/test-media';
+import { playMuted, timeOf, viewerPlayer, visitorOfShare } from '../support/video-player';
 
 /*
  * Videos this Chromium cannot play as they are, made by ffmpeg: an MKV with H.264 and two AC3
@@ -14,32 +14,14 @@ import { makeH264Ac3Mkv, makeHevcMp4 } from '../support/test-media';
 
 const seconds = 20;
 
-const timeOf = (video: Locator) =>
-  video.evaluate((element) => (element as HTMLVideoElement).currentTime);
-
 /** Opens a drive file in the viewer, muted, and waits until it plays. */
 async function playInViewer(
   page: Page,
   name: string,
 ): Promise<{ player: Locator; video: Locator }> {
   await item(page, name).dblclick();
-  const player = page.getByTestId('file-preview').getByTestId('video-player');
-  const video = player.getByTestId('preview-video');
-  await expect(player).toBeVisible();
-  await video.evaluate((element) => {
-    (element as HTMLVideoElement).muted = true;
-  });
-  await expect
-    .poll(
-      async () => {
-        await video.evaluate((element) =>
-          (element as HTMLVideoElement).play().catch(() => undefined),
-        );
-        return timeOf(video);
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0.5);
+  const { player, video } = await viewerPlayer(page);
+  await playMuted(video);
   expect(await video.evaluate((element) => (element as HTMLVideoElement).error)).toBeNull();
   return { player, video };
 }
@@ -112,42 +94,14 @@ test('a visitor plays a shared MKV (H.264 + AC3) through the share’s HLS links
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const password = 'player hls share 42';
-  const email = await signedUpMember(browser, password);
-  const token = await tokenOf(baseURL ?? '', email, password);
-  const request = await apiRequest.newContext({ baseURL });
-  const filmId = await uploadFile(request, token, '', {
-    name: 'film.mkv',
-    mimeType: 'video/x-matroska',
-    buffer: makeH264Ac3Mkv(seconds),
-  });
-  const { share_id: shareId } = await createShare(request, token, [filmId]);
-  await request.dispose();
-
-  const visitor = await browser.newContext({ baseURL });
-  const page = await visitor.newPage();
-  await page.goto(`/s/${shareId}`);
-  await page
-    .locator('[data-testid=share-item][data-name="film.mkv"]')
-    .getByTestId('share-open')
-    .click();
-  const player = page.getByTestId('file-preview').getByTestId('video-player');
-  const video = player.getByTestId('preview-video');
-  await expect(player).toBeVisible();
-  await video.evaluate((element) => {
-    (element as HTMLVideoElement).muted = true;
-  });
-  await expect
-    .poll(
-      async () => {
-        await video.evaluate((element) =>
-          (element as HTMLVideoElement).play().catch(() => undefined),
-        );
-        return timeOf(video);
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0.5);
+  const { visitor, player, video } = await visitorOfShare(
+    browser,
+    baseURL,
+    'player hls share 42',
+    [{ name: 'film.mkv', mimeType: 'video/x-matroska', buffer: makeH264Ac3Mkv(seconds) }],
+    'film.mkv',
+  );
+  await playMuted(video);
   await seekToMiddle(player, video);
   await visitor.close();
 });

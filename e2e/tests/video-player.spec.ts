@@ -2,9 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { request as apiRequest, expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { item } from '../support/drive-items';
-import { createShare, signedUpMember, tokenOf, uploadFile } from '../support/drive-seed';
+import { tokenOf, uploadFile } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 import { makeH264Mp4 } from '../support/test-media';
+import { timeOf, visitorOfShare } from '../support/video-player';
 
 /*
  * The viewer's video player on a real H.264/AAC MP4 made by ffmpeg: it plays, seeks (bar and
@@ -48,8 +49,6 @@ const shownCueText = (video: Locator) =>
       .join('\n');
   });
 
-const timeOf = (video: Locator) =>
-  video.evaluate((element) => (element as HTMLVideoElement).currentTime);
 const pausedOf = (video: Locator) =>
   video.evaluate((element) => (element as HTMLVideoElement).paused);
 
@@ -231,33 +230,16 @@ test('a visitor of a share plays the clip in the same player, with its keys', as
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const password = 'player share 42';
-  const email = await signedUpMember(browser, password);
-  const token = await tokenOf(baseURL ?? '', email, password);
-  const request = await apiRequest.newContext({ baseURL });
-  const clipId = await uploadFile(request, token, '', {
-    name: 'clip.mp4',
-    mimeType: 'video/mp4',
-    buffer: makeH264Mp4(clipSeconds),
-  });
-  const srtId = await uploadFile(request, token, '', {
-    name: 'clip.en.srt',
-    mimeType: 'application/x-subrip',
-    buffer: Buffer.from(sidecarSrt),
-  });
-  const { share_id: shareId } = await createShare(request, token, [clipId, srtId]);
-  await request.dispose();
-
-  const visitor = await browser.newContext({ baseURL });
-  const page = await visitor.newPage();
-  await page.goto(`/s/${shareId}`);
-  await page
-    .locator('[data-testid=share-item][data-name="clip.mp4"]')
-    .getByTestId('share-open')
-    .click();
-  const player = page.getByTestId('file-preview').getByTestId('video-player');
-  const video = player.getByTestId('preview-video');
-  await expect(player).toBeVisible();
+  const { visitor, page, player, video } = await visitorOfShare(
+    browser,
+    baseURL,
+    'player share 42',
+    [
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: makeH264Mp4(clipSeconds) },
+      { name: 'clip.en.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(sidecarSrt) },
+    ],
+    'clip.mp4',
+  );
   await expect
     .poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState), {
       timeout: 15_000,
