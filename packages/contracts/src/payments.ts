@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { subscriptionIntervals } from './products';
+import { paymentProviders, subscriptionIntervals } from './products';
 
 /*
  * Payments (docs/memberships.md#payments): what a member sees of their subscription and payments
  * at `GET /vip/v1/payment/overview`, and the checkout and portal calls of the purchase pages.
  */
-
-/** The payment providers Nimbus can take payments through; `''` when none is configured. */
-export const paymentProviders = ['stripe'] as const;
-export type PaymentProviderName = (typeof paymentProviders)[number];
 
 /**
  * A subscription's state as the provider reports it: `active`, `trialing`, `past_due` (a renewal

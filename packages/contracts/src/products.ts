@@ -132,10 +132,19 @@ export const planLimitsSchema = z.object({
 });
 export type PublishedPlanLimits = z.infer<typeof planLimitsSchema>;
 
+/** The payment providers Nimbus can take payments through. */
+export const paymentProviders = ['stripe'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
 /** `values.external_products` of `POST /config/v1/external_products`. */
 export const productCatalogueSchema = z.object({
   plans: z.object({ free: planLimitsSchema, premium: planLimitsSchema }),
   products: z.array(productInputSchema),
+  /**
+   * The provider the purchase pages sell priced products through (checkout on the site); absent
+   * or `''`: none, "Buy" opens the product's `checkout_url`.
+   */
+  payment_provider: z.enum(paymentProviders).or(z.literal('')).optional(),
 });
 export type ProductCatalogue = z.output<typeof productCatalogueSchema>;
 

@@ -48,7 +48,13 @@ export function createMembershipArea(
     },
     activityOperation: activityOperationOf(config.ACTIVITY_ENDS, config.COMPENSATIONS),
     apps: { downloads: config.APP_DOWNLOADS, linkScheme: config.APP_LINK_SCHEME ?? '' },
-    externalProducts: externalProductsOf(planDefaultsOf(config), config.EXTERNAL_PRODUCTS),
+    externalProducts: {
+      ...externalProductsOf(planDefaultsOf(config), config.EXTERNAL_PRODUCTS),
+      // The pages sell through the provider when one is configured (container/payment.ts).
+      ...(config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined
+        ? { payment_provider: 'stripe' as const }
+        : {}),
+    },
   });
   const membershipActivities = createMembershipActivityService({
     activities: createMembershipActivityRepository(database.db),

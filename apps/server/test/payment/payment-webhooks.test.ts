@@ -129,6 +129,17 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
     });
   }
 
+  /** The provider the purchase pages' catalogue names. */
+  async function catalogueProvider(app: TestApp): Promise<unknown> {
+    const answer = await app.app.inject({
+      method: 'POST',
+      url: '/config/v1/external_products',
+      payload: { client: 'web', data: { language: 'en-US' } },
+    });
+    return ok<{ values: { external_products: { payment_provider?: string } } }>(answer).values
+      .external_products.payment_provider;
+  }
+
   async function premiumUntil(userId: string): Promise<string | undefined> {
     return (await t.container.memberships.planOf(userId)).expiresAt;
   }
@@ -147,6 +158,7 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
   }
 
   it('opens a checkout bound to the member, at the catalogue price in the currency asked', async () => {
+    expect(await catalogueProvider(t)).toBe('stripe');
     const bought = await checkout('premium-30', 'JPY');
     expect(bought.answer.url).toBe(`${standIn.base}/pay/${bought.answer.session_id}`);
     expect(bought.form).toMatchObject({
@@ -476,5 +488,13 @@ describe.each(dialects)('purchase pages without a payment provider on %s', (dial
       await t.app.inject({ method: 'GET', url: '/vip/v1/payment/overview', headers }),
     );
     expect(overview.data).toEqual({ provider: '', subscription: null, payments: [] });
+    const catalogue = ok<{ values: { external_products: Record<string, unknown> } }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/config/v1/external_products',
+        payload: { client: 'web', data: { language: 'en-US' } },
+      }),
+    ).values.external_products;
+    expect(catalogue).not.toHaveProperty('payment_provider');
   });
 });

@@ -42,5 +42,5 @@ export function mergeExternalProducts(
   if (!Array.isArray(stored.products)) {
     return configured;
   }
-  return { plans: configured.plans, products: parseProducts(stored.products).products };
+  return { ...configured, products: parseProducts(stored.products).products };
 }

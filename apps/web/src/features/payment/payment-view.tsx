@@ -15,6 +15,7 @@ import type { PaymentVariant } from './payment-variant';
 import { PlanComparison } from './plan-comparison';
 import { ProductOffers } from './product-offers';
 import { RedeemBox } from './redeem-box';
+import { SubscriptionPanel } from './subscription-panel';
 
 export type { PaymentVariant };
 
@@ -124,6 +125,7 @@ export function PaymentView({
       signedOut={session.kind === 'signed-out'}
       signInHref={signInHref}
       size={size}
+      errorTexts={errorTexts}
     />
   );
 
@@ -143,6 +145,9 @@ export function PaymentView({
       data-testid={`payment-${variant}`}
     >
       {status}
+      {signedIn && variant === 'plans' && catalogue?.payment_provider === 'stripe' ? (
+        <SubscriptionPanel catalogue={catalogue} errorTexts={errorTexts} />
+      ) : null}
       {usage}
       {comparison}
       <section aria-labelledby="offers-title" className="flex flex-col gap-3">

@@ -5,7 +5,9 @@ import { checkoutHref } from '@nimbus/contracts';
 import { Check, ExternalLink } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import type { ErrorTexts } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
+import { CheckoutButton } from './checkout-button';
 import { formatPrice } from './product-price';
 
 /** The checkout's source (a task source of docs/product.md#entities). */
@@ -24,7 +26,9 @@ export function ProductOffers({
   signedOut,
   signInHref,
   size,
+  errorTexts,
 }: {
+  errorTexts: ErrorTexts;
   catalogue: ProductCatalogue | undefined;
   kind: Product['kind'];
   compact: boolean;
@@ -68,9 +72,12 @@ export function ProductOffers({
       checkoutHref(product, { userId, source: checkoutSource, locale }),
     ]),
   );
-  // Without any checkout link nothing here can be bought: the list says once what to do
+  // With a payment provider, priced products are bought on the site (the provider's checkout).
+  const onSite = (product: Product) =>
+    catalogue?.payment_provider === 'stripe' && product.price !== '';
+  // Without any way to buy nothing here can be bought: the list says once what to do
   // instead, and the cards only show what a code can give.
-  const buyable = [...hrefs.values()].some((href) => href !== '');
+  const buyable = products.some((product) => onSite(product) || hrefs.get(product.id) !== '');
 
   return !catalogue ? (
     <p
@@ -134,14 +141,27 @@ export function ProductOffers({
               <div className={cn('flex flex-col gap-2', !compact && 'mt-auto')}>
                 {price !== '' ? (
                   <p className="text-2xl font-semibold" data-testid="product-price">
-                    {price}
+                    {product.interval ? t(`products.per-${product.interval}`, { price }) : price}
                   </p>
                 ) : buyable ? (
                   <p className="text-sm text-muted-foreground" data-testid="product-price">
                     {t('products.no-price')}
                   </p>
                 ) : null}
-                {href === '' ? (
+                {onSite(product) ? (
+                  signedOut ? (
+                    <Button asChild variant={product.highlight ? 'primary' : 'outline'}>
+                      <a href={signInHref}>{t('products.sign-in-to-buy')}</a>
+                    </Button>
+                  ) : (
+                    <CheckoutButton
+                      productId={product.id}
+                      name={name}
+                      highlight={product.highlight}
+                      errorTexts={errorTexts}
+                    />
+                  )
+                ) : href === '' ? (
                   buyable ? (
                     <p className="text-xs text-muted-foreground">{t('products.not-on-sale')}</p>
                   ) : null
@@ -168,7 +188,11 @@ export function ProductOffers({
           );
         })}
       </ul>
-      {buyable ? <p className="text-xs text-muted-foreground">{t('how')}</p> : null}
+      {buyable ? (
+        <p className="text-xs text-muted-foreground">
+          {catalogue.payment_provider === 'stripe' ? t('how-checkout') : t('how')}
+        </p>
+      ) : null}
     </>
   );
 }
