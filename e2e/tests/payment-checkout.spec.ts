@@ -64,7 +64,7 @@ test('a member subscribes yearly through checkout, sees the renewal date, cancel
   test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
-  await signUpInEnglish(page, newEmail(), 'first horse 42');
+  await signUpInEnglish(page, newEmail(), 'first horse 42', { dataDir: server.dataDir });
 
   await page.goto('/drive/payment');
   const status = page.getByTestId('payment-status');
