@@ -57,6 +57,7 @@ import { avatarRoutes } from './modules/user/avatar.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { twoFactorRoutes } from './modules/user/two-factor.routes';
 import { shieldRoutes } from './modules/shield/shield.routes';
+import { addDavMethods, davRoutes } from './modules/webdav/dav.routes';
 
 type AppConfig = Pick<
   Config,
@@ -460,6 +461,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       access: container.consoleAccess,
       audit: container.audit,
       members: container.members,
+    }),
+  );
+  addDavMethods(app);
+  await app.register(
+    davRoutes({
+      dav: container.dav,
+      locks: container.davLocks,
+      content: container.content,
+      authenticator: container.davAuthenticator,
     }),
   );
 

@@ -24,6 +24,7 @@ import { createFleet } from './container/fleet';
 import { createMetrics } from './lib/metrics';
 import { createJobLeaseRepository } from './db/job-lease.repository';
 import { createJobLeases } from './db/job-leases';
+import { createWebDavArea } from './container/webdav';
 
 export type { ContainerConfig, ContainerOptions } from './container/container-options';
 
@@ -91,6 +92,12 @@ export function createContainer(
     sessions: accounts.sessionRecords,
     memberships: plans,
   });
+  const webdav = createWebDavArea(wiring, {
+    files: drive.files,
+    blobs,
+    authenticator: accounts.authenticator,
+    appPasswords: accounts.appPasswords,
+  });
   const statistics = createStatisticsService({
     statistics: createStatisticsRepository(database.db),
     hashKey: keys.analyticsHash,
@@ -128,6 +135,10 @@ export function createContainer(
     avatars,
     accountDeletions: accounts.accountDeletions,
     accountSecurity: accounts.accountSecurity,
+    appPasswords: accounts.appPasswords,
+    dav: webdav.dav,
+    davLocks: webdav.davLocks,
+    davAuthenticator: webdav.davAuthenticator,
     oauth: accounts.oauth,
     twoFactor: accounts.twoFactor,
     shield: accounts.shield,

@@ -9,6 +9,9 @@ import { createAccountDeletionRepository } from '../modules/user/account-deletio
 import { createAccountDeletionService } from '../modules/user/account-deletion.service';
 import { createAccountSecurityService } from '../modules/user/account-security.service';
 import { createAccountService } from '../modules/user/account.service';
+import { createAppPasswordRepository } from '../modules/user/app-password.repository';
+import { createAppPasswordService } from '../modules/user/app-password.service';
+import { createSignInFailures } from '../modules/user/sign-in-failures';
 import { createAuthFailureRepository } from '../modules/user/auth-failure.repository';
 import { deriveAuthKeys, loadAuthSecret } from '../modules/user/auth-keys';
 import { createClientRegistry } from '../modules/user/client-registry';
@@ -49,8 +52,9 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
   const limiter = fleet.guessLimiter();
   const hasher = options.hasher ?? createArgon2Hasher();
   const deletionRecords = createAccountDeletionRepository(database.db);
+  const twoFactors = createTwoFactorRepository(database.db);
   const twoFactor = createTwoFactorService({
-    twoFactors: createTwoFactorRepository(database.db),
+    twoFactors,
     users,
     hasher,
     limiter,
@@ -193,6 +197,23 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
       now,
     }),
     accountSecurity: createAccountSecurityService({ users, sessions, hasher, now }),
+    appPasswords: createAppPasswordService({
+      passwords: createAppPasswordRepository(database.db),
+      users,
+      twoFactors,
+      hasher,
+      failures: createSignInFailures({
+        failures,
+        settings: {
+          windowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
+          freezeAfterFailures: config.AUTH_FREEZE_AFTER_FAILURES,
+          freezeSeconds: config.AUTH_FREEZE_SECONDS,
+        },
+      }),
+      allowAccountPassword: config.DAV_ACCOUNT_PASSWORD,
+      maxPerMember: config.APP_PASSWORDS_MAX_PER_MEMBER,
+      now,
+    }),
     oauth,
     twoFactor,
     shield,

@@ -1,4 +1,5 @@
 import type {
+  AppPasswordTable,
   AuthFailureTable,
   CaptchaTokenTable,
   DeviceGrantTable,
@@ -31,6 +32,7 @@ import type {
   TaskTable,
   TorrentSourceTable,
   UploadTable,
+  DavPropertyTable,
 } from './tables/drive';
 import type {
   ActivationCodeTable,
@@ -143,4 +145,6 @@ export interface Database {
   share_decision_targets: ShareDecisionTargetTable;
   content_bans: ContentBanTable;
   audit_log: AuditLogTable;
+  dav_properties: DavPropertyTable;
+  app_passwords: AppPasswordTable;
 }

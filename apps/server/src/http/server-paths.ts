@@ -1,10 +1,10 @@
 import { apiGroupOf } from '@nimbus/contracts';
 
 /**
- * Paths of the server's own that belong to no API group: the reference, the probes, and the
- * content origin's signed links (`/content/v1`, served from the same port).
+ * Paths of the server's own that belong to no API group: the reference, the probes, the
+ * content origin's signed links (`/content/v1`, served from the same port) and WebDAV (`/dav/`).
  */
-const operationalPrefixes = ['/api', '/healthz', '/readyz', '/content'];
+const operationalPrefixes = ['/api', '/healthz', '/readyz', '/content', '/dav'];
 
 /** The path of a request target, without query or fragment. */
 export function pathOf(url: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oauthClientsSchema } from '../lib/oauth-client-schema';
-import { commaList } from './fields';
+import { commaList, flag } from './fields';
 
 /**
  * Tokens, mailed codes, OAuth clients, two-step verification and the guessing defences of sign-in.
@@ -145,6 +145,18 @@ export const identitySettings = {
     .min(1)
     .default(900)
     .describe('How long a frozen sign-in stays frozen, in seconds (`account_freeze`).'),
+  DAV_ACCOUNT_PASSWORD: flag
+    .default(false)
+    .describe(
+      'Whether WebDAV takes the account password with HTTP Basic, for members without two-step verification; app passwords work either way.',
+    ),
+  APP_PASSWORDS_MAX_PER_MEMBER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(50)
+    .describe('App passwords one member may hold at once.'),
   OAUTH_CLIENTS: oauthClientsSchema.describe(
     'OAuth registrations by client id, as JSON: `{"desktop": {"name", "type": "public" | "confidential", "secret", "redirect_uris": [...], "grant_types": [...], "scopes": [...]}}`. Given fields replace those of the built-in registration of that id (docs/accounts.md); every id must also be in AUTH_CLIENTS. A `secret` shorter than 32 characters is taken with a warning in the log.',
   ),

@@ -35,6 +35,8 @@ import * as shareDecisions from './0035-share-decisions';
 import * as operatorConsole from './0036-operator-console';
 import * as payments from './0037-payments';
 import * as uploadHolder from './0038-upload-holder';
+import * as davProperties from './0041-dav-properties';
+import * as appPasswords from './0042-app-passwords';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -77,6 +79,8 @@ const migrations: Record<string, Migration> = {
   '0036-operator-console': operatorConsole,
   '0037-payments': payments,
   '0038-upload-holder': uploadHolder,
+  '0041-dav-properties': davProperties,
+  '0042-app-passwords': appPasswords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -249,3 +249,16 @@ export interface DeviceGrantTable {
   /** The session its tokens opened. */
   session_id: string | null;
 }
+
+/** A member's app password (0042): only its SHA-256 is kept. */
+export interface AppPasswordTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** `read` or `write`. */
+  scope: string;
+  password_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  last_used_ip: string;
+}

@@ -291,3 +291,11 @@ export interface ShareRestoreTable {
   /** Runs of the save so far. */
   attempts: Generated<number>;
 }
+
+/** A dead property a WebDAV client set on a file or folder (0041); `value` is XML. */
+export interface DavPropertyTable {
+  file_id: string;
+  ns: string;
+  name: string;
+  value: string;
+}

@@ -2,34 +2,19 @@ import { create as contentDisposition } from 'content-disposition';
 import { contentApi, safeFileName } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
+import { sendStoredFile } from './content-send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueRoute, type CatalogueRequest } from '../../http/catalogue-route';
-import { toErrorBody } from '../../http/error-body';
-import { requestLocale } from '../../http/request-locale';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';
 import type { LinkClaims } from './content-link';
-import { contentSecurityHeaders, decideServing } from './content-serving';
+import { contentSecurityHeaders } from './content-serving';
 import type { ContentService } from './content.service';
 import { createZipArchive } from './zip-archive';
 
 export interface ContentRoutesDeps {
   content: ContentService;
   authenticator: Authenticator;
-}
-
-/** An error object with a status of its own (304/412/416 are HTTP facts, not error kinds). */
-function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  reason: 'out_of_range' | 'failed_precondition',
-) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(JSON.stringify(toErrorBody(reason, { locale: requestLocale(request) })));
 }
 
 /**
@@ -77,62 +62,11 @@ export function contentRoutes(deps: ContentRoutesDeps) {
           if (meteredFor !== undefined) {
             await content.checkTraffic(meteredFor);
           }
-          const { etag, lastModified } = file.validators;
-          void reply
-            .header('accept-ranges', 'bytes')
-            .header('etag', etag)
-            .header('last-modified', new Date(lastModified * 1000).toUTCString())
-            .header('cache-control', 'private, max-age=3600');
-          const decision = decideServing(file.size, file.validators, {
-            ifMatch: headerOf(request, 'if-match'),
-            ifNoneMatch: headerOf(request, 'if-none-match'),
-            ifModifiedSince: headerOf(request, 'if-modified-since'),
-            ifUnmodifiedSince: headerOf(request, 'if-unmodified-since'),
-            ifRange: headerOf(request, 'if-range'),
-            range: headerOf(request, 'range'),
+          return sendStoredFile(request, reply, content, file, {
+            inline,
+            meteredFor,
+            cacheControl: 'private, max-age=3600',
           });
-          switch (decision.status) {
-            case 304:
-              return reply.code(304).send();
-            case 412:
-              return sendError(request, reply, 412, 'failed_precondition');
-            case 416:
-              void reply.header('content-range', `bytes */${file.size}`);
-              return sendError(request, reply, 416, 'out_of_range');
-            case 200:
-            case 206:
-              break;
-          }
-          void reply.type(file.type.contentType).header(
-            'content-disposition',
-            contentDisposition(safeFileName(file.record.name) || 'download', {
-              type: inline ? 'inline' : 'attachment',
-            }),
-          );
-          if (!isHead) {
-            await content.noteOpened(file, {
-              inline,
-              fromStart: decision.status === 200 || decision.start === 0,
-            });
-          }
-          if (decision.status === 206) {
-            void reply
-              .code(206)
-              .header('content-range', `bytes ${decision.start}-${decision.end}/${file.size}`)
-              .header('content-length', decision.end - decision.start + 1);
-            return reply.send(
-              isHead
-                ? undefined
-                : content.metered(
-                    meteredFor,
-                    await content.read(file, { start: decision.start, end: decision.end }),
-                  ),
-            );
-          }
-          void reply.header('content-length', file.size);
-          return reply.send(
-            isHead ? undefined : content.metered(meteredFor, await content.read(file)),
-          );
         }
         case 'zip':
         case 'share-zip': {

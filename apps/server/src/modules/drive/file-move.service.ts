@@ -3,7 +3,7 @@ import { newId } from '../../lib/secrets';
 import { foldName } from './file-listing';
 import type { FileRecord } from './file.repository';
 import { usageOf } from './usage.repository';
-import { inTrash } from './file-names';
+import { checkName, inTrash } from './file-names';
 import type { FileServiceDeps, FileSteps } from './file-steps';
 
 /** Moving and copying the drive's items into a folder (docs/api.md#files). */
@@ -12,9 +12,40 @@ export function createFileMoveService(deps: FileServiceDeps, steps: FileSteps) {
   const { ownedAll, liveFolder, freeName, descendants, atomically, assertNotInto, finished } =
     steps;
 
+  /**
+   * The name an item takes in `target`: the one asked for (a WebDAV MOVE or COPY names its
+   * destination; `file_duplicated_name` when another live item holds it), else its own or the
+   * first free `name(n)`.
+   */
+  async function nameIn(
+    queries: Parameters<typeof freeName>[0],
+    userId: string,
+    target: string,
+    record: FileRecord,
+    asked: string | undefined,
+  ): Promise<string> {
+    if (asked === undefined) {
+      return freeName(queries, userId, target, record.name, record.kind, record.id);
+    }
+    const name = checkName(asked);
+    const holder = await queries.findLiveByName(userId, target, foldName(name));
+    if (holder && holder.id !== record.id) {
+      throw new AppError('file_duplicated_name');
+    }
+    return name;
+  }
+
   return {
-    /** Moves live items into a folder; a taken name becomes `name(n)`. */
-    async move(userId: string, ids: string[], toParentId: string): Promise<string> {
+    /**
+     * Moves live items into a folder; a taken name becomes `name(n)`. `options.name` renames the
+     * one item moved (a WebDAV MOVE).
+     */
+    async move(
+      userId: string,
+      ids: string[],
+      toParentId: string,
+      options: { name?: string } = {},
+    ): Promise<string> {
       const { moved, target } = await atomically(async (queries) => {
         const records = await ownedAll(queries, userId, ids);
         const target = await liveFolder(queries, userId, toParentId);
@@ -24,10 +55,10 @@ export function createFileMoveService(deps: FileServiceDeps, steps: FileSteps) {
         await assertNotInto(queries, userId, records, target);
         const stamp = now().toISOString();
         for (const record of records) {
-          if (record.parentId === target) {
+          if (record.parentId === target && options.name === undefined) {
             continue;
           }
-          const name = await freeName(queries, userId, target, record.name, record.kind);
+          const name = await nameIn(queries, userId, target, record, options.name);
           await queries.update(userId, [record.id], {
             parent_id: target,
             name,
@@ -43,8 +74,15 @@ export function createFileMoveService(deps: FileServiceDeps, steps: FileSteps) {
     /**
      * Copies live items (folders with all they hold) into a folder. Copies point at the same
      * blobs with one more reference each; no byte is copied. The copy must fit the quota.
+     * `options.name` names the copy of the one item (a WebDAV COPY); `options.shallow` copies a
+     * folder without what it holds (`Depth: 0`).
      */
-    async copy(userId: string, ids: string[], toParentId: string): Promise<string> {
+    async copy(
+      userId: string,
+      ids: string[],
+      toParentId: string,
+      options: { name?: string; shallow?: boolean } = {},
+    ): Promise<string> {
       // Asked before the transaction: SQLite has one connection, which the transaction holds.
       const plan = await plans.planOf(userId);
       const { copies, target } = await atomically(async (queries) => {
@@ -55,7 +93,10 @@ export function createFileMoveService(deps: FileServiceDeps, steps: FileSteps) {
           throw inTrash();
         }
         await assertNotInto(queries, userId, records, target);
-        const inside = await descendants(queries, userId, records, (child) => child.trashed === 0);
+        const inside =
+          options.shallow === true
+            ? []
+            : await descendants(queries, userId, records, (child) => child.trashed === 0);
         // Copies are live whatever state their source is read in; PENDING ones count once complete.
         const added = usageOf(
           [...records, ...inside].map((record) => ({ ...record, trashed: 0 as const })),
@@ -90,7 +131,10 @@ export function createFileMoveService(deps: FileServiceDeps, steps: FileSteps) {
         };
         const made: FileRecord[] = [];
         for (const record of records) {
-          const name = await freeName(queries, userId, target, record.name, record.kind);
+          const name =
+            options.name === undefined
+              ? await freeName(queries, userId, target, record.name, record.kind)
+              : await nameIn(queries, userId, target, { ...record, id: '' }, options.name);
           await copyOne(record, target, name);
           made.push({ ...record, id: newIds.get(record.id) ?? record.id, parentId: target, name });
         }

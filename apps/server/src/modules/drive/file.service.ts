@@ -10,6 +10,7 @@ import {
 import type { FileCondition, FileQueries, FileRecord, FolderLink } from './file.repository';
 import { checkName, inTrash, notFound, numberedName } from './file-names';
 import { createFileMoveService } from './file-move.service';
+import { createFilePutService } from './file-put.service';
 import { createFileSteps, type FileServiceDeps } from './file-steps';
 import { createFileTrashService } from './file-trash.service';
 
@@ -332,6 +333,7 @@ export function createFileService(deps: FileServiceDeps) {
     },
     ...createFileTrashService(deps, steps),
     ...createFileMoveService(deps, steps),
+    ...createFilePutService(deps, steps),
   };
   return service;
 }

@@ -1,0 +1,122 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { headerOf } from '../../http/request-headers';
+import { xmlBodyOf } from './dav-body';
+import type { DavLocking } from './dav-locking';
+import { lockTimeoutOf, pathKey, type DavLock, type DavLocks } from './dav-locks';
+import { activeLockXml } from './dav-multistatus';
+import type { DavService } from './dav.service';
+import { davChild, innerXml, isDav, parseXml } from './dav-xml';
+
+const xmlType = 'application/xml; charset=utf-8';
+
+function lockAnswer(reply: FastifyReply, locks: DavLocks, lock: DavLock, status: number) {
+  return reply
+    .code(status)
+    .type(xmlType)
+    .header('lock-token', `<${lock.token}>`)
+    .send(
+      `<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, locks.secondsLeft(lock))}</D:lockdiscovery></D:prop>\n`,
+    );
+}
+
+function locked(): AppError {
+  return new AppError('failed_precondition', {
+    description: 'A lock that conflicts with this one is held',
+    status: 423,
+  });
+}
+
+/**
+ * LOCK (RFC 4918 §9.10): a new write lock, exclusive or shared, depth 0 or infinity, on an item
+ * or on a free path (which becomes an empty file, 201); or, with no body, the refresh of the
+ * lock whose token the `If` header names.
+ */
+export async function handleLock(
+  deps: { dav: DavService; locks: DavLocks; locking: DavLocking },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  segments: string[],
+) {
+  const { dav, locks, locking } = deps;
+  const key = pathKey(segments);
+  const timeoutSeconds = lockTimeoutOf(headerOf(request, 'timeout'));
+  const root = parseXml(await xmlBodyOf(request));
+  const item = await dav.resolve(userId, segments);
+  const submitted = await locking.checkIf(request, userId, segments, item);
+  if (!root) {
+    const lock = locks.covering(userId, key).find((candidate) => submitted.has(candidate.token));
+    if (!lock) {
+      throw new AppError('failed_precondition', {
+        description: 'A refresh names the token of a lock on the item in its If header',
+        status: 412,
+      });
+    }
+    return lockAnswer(reply, locks, locks.refresh(lock, timeoutSeconds), 200);
+  }
+  if (!isDav(root, 'lockinfo')) {
+    throw new AppError('invalid_argument', { description: 'A LOCK body is a DAV:lockinfo' });
+  }
+  const scopeElement = davChild(root, 'lockscope');
+  const scope = scopeElement && davChild(scopeElement, 'shared') ? 'shared' : 'exclusive';
+  const typeElement = davChild(root, 'locktype');
+  if (!scopeElement || !typeElement || !davChild(typeElement, 'write')) {
+    throw new AppError('invalid_argument', {
+      description: 'A DAV:lockinfo names a DAV:lockscope and the DAV:write lock type',
+    });
+  }
+  const owner = davChild(root, 'owner');
+  const depth = (headerOf(request, 'depth') ?? 'infinity').toLowerCase();
+  if (depth !== '0' && depth !== 'infinity') {
+    throw new AppError('invalid_argument', { description: 'LOCK has Depth: 0 or infinity' });
+  }
+  const held = [...locks.covering(userId, key), ...(depth === 'infinity' ? locks.within(userId, key) : [])];
+  if (held.some((lock) => lock.scope === 'exclusive' || scope === 'exclusive')) {
+    throw locked();
+  }
+  let created = false;
+  if (!item) {
+    // RFC 4918 §7.3: a lock on a free path makes an empty file there.
+    await dav.put(userId, segments, Readable.from([]), {
+      contentLength: 0,
+      modifiedAt: undefined,
+    });
+    created = true;
+  }
+  const lock = locks.grant({
+    userId,
+    segments,
+    depth: depth === '0' ? '0' : 'infinity',
+    scope,
+    ownerXml: owner ? innerXml(owner) : '',
+    timeoutSeconds,
+  });
+  return lockAnswer(reply, locks, lock, created ? 201 : 200);
+}
+
+/** UNLOCK (RFC 4918 §9.11): ends the lock whose token `Lock-Token` names, if it covers the item. */
+export async function handleUnlock(
+  deps: { dav: DavService; locks: DavLocks },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  segments: string[],
+) {
+  const match = /^\s*<([^>]{1,256})>\s*$/.exec(headerOf(request, 'lock-token') ?? '');
+  if (!match?.[1]) {
+    throw new AppError('invalid_argument', { description: 'Lock-Token names a lock: <token>' });
+  }
+  const token = match[1];
+  const key = pathKey(segments);
+  const lock = deps.locks.covering(userId, key).find((candidate) => candidate.token === token);
+  if (!lock) {
+    throw new AppError('failed_precondition', {
+      description: 'No lock of this token covers the item',
+      status: 409,
+    });
+  }
+  deps.locks.release(userId, token);
+  return reply.code(204).send();
+}

@@ -1,0 +1,275 @@
+import type { Readable } from 'node:stream';
+import { AppError } from '../../http/app-error';
+import { drainStream } from '../../lib/stream-drain';
+import type { FileRecord } from '../drive/file.repository';
+import type { FileService } from '../drive/file.service';
+import type { BlobService } from '../storage/blob.service';
+import type { DavProperty, DavPropertyRepository } from './dav-property.repository';
+import { isHiddenName } from './dav-path';
+
+export interface DavServiceDeps {
+  files: Pick<
+    FileService,
+    | 'childNamed'
+    | 'list'
+    | 'about'
+    | 'putFile'
+    | 'setModifiedAt'
+    | 'createFolder'
+    | 'trash'
+    | 'move'
+    | 'copy'
+    | 'rename'
+    | 'get'
+  >;
+  blobs: Pick<BlobService, 'ingest' | 'release'>;
+  properties: DavPropertyRepository;
+}
+
+/** An item a path names: a file or folder of the drive, or the drive's root (`record` undefined). */
+export interface DavItem {
+  segments: string[];
+  record: FileRecord | undefined;
+}
+
+/** Whether an item is a collection (a folder, or the root). */
+export function isCollection(item: DavItem): boolean {
+  return item.record === undefined || item.record.kind === 'folder';
+}
+
+/** The drive id of an item (`''`: the root). */
+export function idOf(item: DavItem): string {
+  return item.record?.id ?? '';
+}
+
+/** Entries of a folder read per query while a listing streams. */
+const pageSize = 1000;
+
+function conflict(description: string): AppError {
+  return new AppError('failed_precondition', { description, status: 409 });
+}
+
+/**
+ * The member's drive as WebDAV sees it: items found by path, folders listed a page at a time,
+ * files written whole, folders made, items trashed, moved and copied by the drive's own calls
+ * (so copies share blobs), and dead properties. Paths are the drive's names; macOS's `._` and
+ * `.DS_Store` files are neither listed nor stored.
+ */
+export function createDavService(deps: DavServiceDeps) {
+  const { files, blobs, properties } = deps;
+
+  /** The item a path names, or undefined when nothing live is there. */
+  async function resolve(userId: string, segments: readonly string[]): Promise<DavItem | undefined> {
+    let record: FileRecord | undefined;
+    for (const name of segments) {
+      if (isHiddenName(name) || (record !== undefined && record.kind !== 'folder')) {
+        return undefined;
+      }
+      record = await files.childNamed(userId, record?.id ?? '', name);
+      if (!record) {
+        return undefined;
+      }
+    }
+    return { segments: [...segments], record };
+  }
+
+  /** The folder a new item of `segments` goes in; `409` when it is missing (RFC 4918 §9.7.1). */
+  async function parentOf(userId: string, segments: readonly string[]): Promise<DavItem> {
+    const parent = await resolve(userId, segments.slice(0, -1));
+    if (!parent || !isCollection(parent)) {
+      throw conflict('The folder that would hold it does not exist');
+    }
+    return parent;
+  }
+
+  return {
+    resolve,
+    parentOf,
+
+    /** A folder's live entries, a page at a time, in name order; hidden names left out. */
+    async *children(userId: string, folderId: string): AsyncGenerator<FileRecord[]> {
+      let pageToken: string | undefined;
+      do {
+        const page = await files.list(userId, {
+          parentId: folderId,
+          filters: undefined,
+          order: 'NAME_ASC',
+          foldersFirst: false,
+          limit: pageSize,
+          pageToken,
+        });
+        yield page.files.filter(
+          (record) => !isHiddenName(record.name) && record.phase === 'PHASE_TYPE_COMPLETE',
+        );
+        pageToken = page.nextPageToken === '' ? undefined : page.nextPageToken;
+      } while (pageToken !== undefined);
+    },
+
+    /** RFC 4331's figures: bytes used and bytes still free under the plan. */
+    async quota(userId: string): Promise<{ used: number; available: number }> {
+      const about = await files.about(userId);
+      return { used: about.usage, available: Math.max(0, about.limit - about.usage) };
+    },
+
+    /** Dead properties of some items. */
+    async deadProperties(fileIds: string[]): Promise<DavProperty[]> {
+      return fileIds.length === 0 ? [] : properties.listOf(fileIds);
+    },
+
+    /** Sets (value XML) and removes (value null) dead properties of an item, in order. */
+    async patchProperties(
+      item: DavItem,
+      changes: { ns: string; name: string; value: string | null }[],
+    ): Promise<void> {
+      if (!item.record) {
+        throw new AppError('permission_denied', {
+          description: 'The root holds no properties of its own',
+        });
+      }
+      await properties.change(item.record.id, changes);
+    },
+
+    /**
+     * Writes a file whole at a path, streaming and hashing the body into the blob store (content
+     * the store holds already is not written again), under the quota: a body larger than the
+     * room left is refused before a byte is read, and any failure leaves no file and drops the
+     * blob's reference. Answers whether the file is new. `._` and `.DS_Store` files are read and
+     * dropped.
+     */
+    async put(
+      userId: string,
+      segments: string[],
+      body: Readable,
+      options: { contentLength: number | undefined; modifiedAt: string | undefined },
+    ): Promise<{ created: boolean; file: FileRecord | undefined }> {
+      const name = segments.at(-1);
+      if (name === undefined) {
+        throw new AppError('failed_precondition', {
+          description: 'The root is a folder',
+          status: 405,
+        });
+      }
+      const parent = await parentOf(userId, segments);
+      if (isHiddenName(name)) {
+        await drainStream(body, () => undefined);
+        return { created: true, file: undefined };
+      }
+      if (options.contentLength !== undefined) {
+        const room = await this.quota(userId);
+        if (options.contentLength > room.available) {
+          throw new AppError('file_space_not_enough', { status: 507 });
+        }
+      }
+      const blob = await blobs.ingest(
+        body,
+        options.contentLength === undefined ? {} : { expectedSize: options.contentLength },
+      );
+      try {
+        const { file, replaced } = await files.putFile(userId, {
+          parentId: idOf(parent),
+          name,
+          blob,
+          ...(options.modifiedAt === undefined ? {} : { modifiedAt: options.modifiedAt }),
+        });
+        return { created: replaced === undefined, file };
+      } catch (error) {
+        await blobs.release(blob.sha256);
+        if (error instanceof AppError && error.reason === 'file_space_not_enough') {
+          throw new AppError('file_space_not_enough', { status: 507 });
+        }
+        if (error instanceof AppError && error.reason === 'file_duplicated_name') {
+          throw new AppError('failed_precondition', {
+            description: 'A folder has this name',
+            status: 405,
+          });
+        }
+        throw error;
+      }
+    },
+
+    /** Sets an item's modification time (`X-OC-Mtime`, PROPPATCH of `getlastmodified`). */
+    async touch(userId: string, item: DavItem, modifiedAt: string): Promise<void> {
+      if (item.record) {
+        await files.setModifiedAt(userId, item.record.id, modifiedAt);
+      }
+    },
+
+    /** MKCOL: a new folder at a free path. */
+    async makeFolder(userId: string, segments: string[]): Promise<void> {
+      const name = segments.at(-1);
+      if (name === undefined || (await resolve(userId, segments))) {
+        throw new AppError('failed_precondition', {
+          description: 'Something already exists here',
+          status: 405,
+        });
+      }
+      const parent = await parentOf(userId, segments);
+      await files.createFolder(userId, { parentId: idOf(parent), name });
+    },
+
+    /** DELETE: the item goes to the trash, as from the drive. */
+    async trash(userId: string, item: DavItem): Promise<void> {
+      if (!item.record) {
+        throw new AppError('permission_denied', {
+          description: 'The root cannot be deleted',
+          status: 403,
+        });
+      }
+      await files.trash(userId, [item.record.id]);
+    },
+
+    /**
+     * COPY and MOVE: the item goes (or a copy of it, sharing its blobs, with its dead
+     * properties) to `destination`, whose folder must exist. An item there is trashed first when
+     * `overwrite`, else the call fails with 412. Answers whether the destination is new.
+     */
+    async transfer(
+      userId: string,
+      item: DavItem,
+      destination: string[],
+      options: { move: boolean; overwrite: boolean; shallow: boolean },
+    ): Promise<boolean> {
+      const name = destination.at(-1);
+      if (!item.record || name === undefined) {
+        throw new AppError('permission_denied', {
+          description: 'The root cannot be copied or moved, nor replaced',
+          status: 403,
+        });
+      }
+      const record = item.record;
+      const parent = await parentOf(userId, destination);
+      const existing = await resolve(userId, destination);
+      if (existing?.record?.id === record.id) {
+        if (options.move && existing.record.name !== name) {
+          // Only the case of the name changes.
+          await files.rename(userId, record.id, name);
+        }
+        return false;
+      }
+      if (existing) {
+        if (!options.overwrite) {
+          throw new AppError('failed_precondition', {
+            description: 'Something exists at the destination and Overwrite is F',
+            status: 412,
+          });
+        }
+        await this.trash(userId, existing);
+      }
+      if (options.move) {
+        await files.move(userId, [record.id], idOf(parent), { name });
+      } else {
+        await files.copy(userId, [record.id], idOf(parent), {
+          name,
+          shallow: options.shallow,
+        });
+        const copy = await files.childNamed(userId, idOf(parent), name);
+        if (copy) {
+          await properties.copy(record.id, copy.id);
+        }
+      }
+      return existing === undefined;
+    },
+  };
+}
+
+export type DavService = ReturnType<typeof createDavService>;
