@@ -53,6 +53,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { accountSecurityRoutes } from './modules/user/account-security.routes';
+import { appPasswordRoutes } from './modules/user/app-password.routes';
 import { avatarRoutes } from './modules/user/avatar.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { twoFactorRoutes } from './modules/user/two-factor.routes';
@@ -418,6 +419,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     accountSecurityRoutes({
       accountSecurity: container.accountSecurity,
+      authenticator: container.authenticator,
+    }),
+  );
+  await app.register(
+    appPasswordRoutes({
+      appPasswords: container.appPasswords,
       authenticator: container.authenticator,
     }),
   );

@@ -77,7 +77,7 @@ export async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
 export type TestAppOptions = Partial<
   Pick<
     ContainerOptions,
-    'now' | 'captchaGuard' | 'logger' | 'restores' | 'trackRunner' | 'mediaRunner'
+    'now' | 'captchaGuard' | 'logger' | 'restores' | 'trackRunner' | 'mediaRunner' | 'davPageSize'
   >
 > & { onQuery?: (sql: string) => void };
 

@@ -144,6 +144,8 @@ export interface ContainerOptions {
   restores?: Pick<ShareServiceDeps, 'restoreChunkItems' | 'betweenRestoreChunks'>;
   /** The script of torrent threads; the built one next to the bundle when absent (tests build their own). */
   torrentThread?: TorrentThreadScript;
+  /** Entries a WebDAV listing reads per query (tests: small pages, to watch the answer stream). */
+  davPageSize?: number;
 }
 
 /** What every area of the composition is built from: settings, database, options, one clock. */

@@ -10,7 +10,7 @@ import type { Wiring } from './container-options';
 
 /** WebDAV over the member's drive: its service, the locks of this process, and its credentials. */
 export function createWebDavArea(
-  { database }: Wiring,
+  { database, options }: Wiring,
   deps: {
     files: FileService;
     blobs: BlobService;
@@ -23,6 +23,7 @@ export function createWebDavArea(
       files: deps.files,
       blobs: deps.blobs,
       properties: createDavPropertyRepository(database.db),
+      ...(options.davPageSize === undefined ? {} : { pageSize: options.davPageSize }),
     }),
     davLocks: createDavLocks(),
     davAuthenticator: createDavAuthenticator({

@@ -8,8 +8,8 @@ import { buildTestApp, dialects, type TestApp, type TestRoute } from '../helper'
  * registered.
  */
 
-/** Routes that are not API calls: the OpenAPI document, its reference pages, CORS preflights. */
-const notApiCalls = ['/api/openapi.json', '/api/reference', '*'];
+/** Routes that are not API calls: the OpenAPI document, its reference pages, WebDAV, CORS preflights. */
+const notApiCalls = ['/api/openapi.json', '/api/reference', '/dav', '*'];
 
 const key = (method: string, path: string) => `${method} ${path}`;
 

@@ -18,8 +18,9 @@ export interface DavServer {
 export async function startDavServer(
   dialect: Dialect,
   env: Record<string, string> = {},
+  options: { davPageSize?: number } = {},
 ): Promise<DavServer> {
-  const t = await buildTestApp(dialect, { RATE_LIMIT_MAX: '1000000', ...env });
+  const t = await buildTestApp(dialect, { RATE_LIMIT_MAX: '1000000', ...env }, options);
   const member = await makeUser(t);
   const { password } = await t.container.appPasswords.create(member.id, {
     name: 'tests',

@@ -147,6 +147,43 @@ export const recoveryCodesRequestSchema = z
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
+export const appPasswordScopeSchema = z
+  .enum(['read', 'write'])
+  .describe('read: list and download only; write: also upload, change and delete');
+
+export const appPasswordSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scope: appPasswordScopeSchema,
+    created_time: z.string(),
+    last_used_time: z.string().describe('"" when never used'),
+    last_used_ip: z.string().describe('The address it was last used from, shortened; "" when never used'),
+  })
+  .meta({ id: 'AppPasswordSummary' });
+
+export const appPasswordListSchema = z
+  .object({ app_passwords: z.array(appPasswordSummarySchema) })
+  .meta({ id: 'AppPasswordList' });
+
+export const appPasswordRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(64).describe('What the member calls it: the app or device'),
+    scope: appPasswordScopeSchema,
+  })
+  .strict()
+  .meta({ id: 'AppPasswordRequest' });
+
+export const appPasswordCreatedSchema = z
+  .object({
+    app_password: appPasswordSummarySchema,
+    password: z.string().describe('The password itself: shown this once, stored only hashed'),
+  })
+  .meta({ id: 'AppPasswordCreated' });
+
+export const appPasswordParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export type AppPasswordSummary = z.infer<typeof appPasswordSummarySchema>;
+
 const tags = ['user'] as const;
 
 /**
@@ -221,6 +258,32 @@ export const accountApi = {
     tags,
     auth: 'member',
     params: sessionParamsSchema,
+    answer: emptySchema,
+  }),
+  appPasswords: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/app-passwords',
+    summary: "The member's app passwords (WebDAV and other apps), with their last use",
+    tags,
+    auth: 'member',
+    answer: appPasswordListSchema,
+  }),
+  createAppPassword: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/app-passwords',
+    summary: 'Create an app password, read-only or read-write; the password is answered once',
+    tags,
+    auth: 'member',
+    body: appPasswordRequestSchema,
+    answer: appPasswordCreatedSchema,
+  }),
+  revokeAppPassword: defineEndpoint({
+    method: 'DELETE',
+    path: '/v1/user/app-passwords/:id',
+    summary: 'Revoke an app password; it stops working at once',
+    tags,
+    auth: 'member',
+    params: appPasswordParamsSchema,
     answer: emptySchema,
   }),
   changePassword: defineEndpoint({

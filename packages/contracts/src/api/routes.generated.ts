@@ -344,6 +344,15 @@ export const accountRoutes = {
   revokeSession: { method: 'DELETE', path: '/v1/user/sessions/:id' } as ApiRoute<
     Catalogue['account']['revokeSession']
   >,
+  appPasswords: { method: 'GET', path: '/v1/user/app-passwords' } as ApiRoute<
+    Catalogue['account']['appPasswords']
+  >,
+  createAppPassword: { method: 'POST', path: '/v1/user/app-passwords' } as ApiRoute<
+    Catalogue['account']['createAppPassword']
+  >,
+  revokeAppPassword: { method: 'DELETE', path: '/v1/user/app-passwords/:id' } as ApiRoute<
+    Catalogue['account']['revokeAppPassword']
+  >,
   changePassword: { method: 'POST', path: '/v1/user/password' } as ApiRoute<
     Catalogue['account']['changePassword']
   >,

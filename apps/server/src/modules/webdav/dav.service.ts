@@ -24,6 +24,8 @@ export interface DavServiceDeps {
   >;
   blobs: Pick<BlobService, 'ingest' | 'release'>;
   properties: DavPropertyRepository;
+  /** Entries of a folder read per query while a listing streams (1,000 when absent). */
+  pageSize?: number;
 }
 
 /** An item a path names: a file or folder of the drive, or the drive's root (`record` undefined). */
@@ -42,9 +44,6 @@ export function idOf(item: DavItem): string {
   return item.record?.id ?? '';
 }
 
-/** Entries of a folder read per query while a listing streams. */
-const pageSize = 1000;
-
 function conflict(description: string): AppError {
   return new AppError('failed_precondition', { description, status: 409 });
 }
@@ -57,6 +56,7 @@ function conflict(description: string): AppError {
  */
 export function createDavService(deps: DavServiceDeps) {
   const { files, blobs, properties } = deps;
+  const pageSize = deps.pageSize ?? 1000;
 
   /** The item a path names, or undefined when nothing live is there. */
   async function resolve(userId: string, segments: readonly string[]): Promise<DavItem | undefined> {

@@ -1,0 +1,252 @@
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, errorOf, ok, type TestApp } from '../helper';
+import { signedInMember } from '../identity';
+import { storeFile } from '../support/stored-file';
+
+type Headers = Record<string, string>;
+
+function basic(email: string, password: string): Headers {
+  return { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` };
+}
+
+const propfindBody =
+  '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getcontentlength/><d:getlastmodified/><d:quota-used-bytes/><d:quota-available-bytes/></d:prop></d:propfind>';
+
+describe.each(dialects)('WebDAV on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(dialect, { PLAN_FREE_STORAGE_BYTES: '10000' });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const dav = (method: string, url: string, headers: Headers, payload?: string | Buffer) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  async function member(scope: 'read' | 'write' = 'write') {
+    const { user, headers } = await signedInMember(t);
+    const created = ok<{ app_password: { id: string }; password: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/user/app-passwords',
+        headers,
+        payload: { name: 'Files on my Mac', scope },
+      }),
+    );
+    return {
+      user,
+      bearer: headers,
+      id: created.app_password.id,
+      auth: basic(user.email, created.password),
+    };
+  }
+
+  it('answers OPTIONS without credentials, and asks others for Basic', async () => {
+    const options = await dav('OPTIONS', '/dav/', {});
+    expect(options.statusCode).toBe(200);
+    expect(options.headers['dav']).toBe('1, 2');
+    expect(options.headers['ms-author-via']).toBe('DAV');
+    const anonymous = await dav('PROPFIND', '/dav/', { depth: '0' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toMatch(/^Basic realm=/);
+    expect(errorOf(anonymous).error).toBe('unauthenticated');
+  });
+
+  it('lists, reads with ranges, and keeps the client’s modification time', async () => {
+    const { auth, bearer } = await member();
+    const put = await dav(
+      'PUT',
+      '/dav/%E5%86%99%E7%9C%9F.txt',
+      { ...auth, 'x-oc-mtime': '1600000000', 'content-type': 'text/plain' },
+      'hello webdav',
+    );
+    expect(put.statusCode).toBe(201);
+    expect(put.headers['x-oc-mtime']).toBe('accepted');
+    const listing = await dav('PROPFIND', '/dav', { ...auth, depth: '1' }, propfindBody);
+    expect(listing.statusCode).toBe(207);
+    expect(listing.body).toContain('<D:href>/dav/%E5%86%99%E7%9C%9F.txt</D:href>');
+    expect(listing.body).toContain('<D:getlastmodified>Sun, 13 Sep 2020 12:26:40 GMT</D:getlastmodified>');
+    expect(listing.body).toContain('<D:quota-used-bytes>12</D:quota-used-bytes>');
+    expect(listing.body).toContain('<D:quota-available-bytes>9988</D:quota-available-bytes>');
+    const range = await dav('GET', '/dav/写真.txt', { ...bearer, range: 'bytes=6-' });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe('webdav');
+    expect(range.headers['last-modified']).toBe('Sun, 13 Sep 2020 12:26:40 GMT');
+    const again = await dav('GET', '/dav/写真.txt', {
+      ...auth,
+      'if-none-match': String(range.headers['etag']),
+      translate: 'f',
+    });
+    expect(again.statusCode).toBe(304);
+    // Trailing slashes and folder paths without one name the same item.
+    expect((await dav('MKCOL', '/dav/Fotos/', auth)).statusCode).toBe(201);
+    expect((await dav('PROPFIND', '/dav/Fotos', { ...auth, depth: '0' })).statusCode).toBe(207);
+    expect((await dav('PROPFIND', '/dav/Fotos/', { ...auth, depth: '0' })).statusCode).toBe(207);
+  });
+
+  it('refuses Depth: infinity with the RFC precondition', async () => {
+    const { auth } = await member();
+    const answer = await dav('PROPFIND', '/dav/', { ...auth, depth: 'infinity' });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.body).toContain('<D:propfind-finite-depth/>');
+  });
+
+  it('keeps macOS ._ files and .DS_Store out of the drive and its listings', async () => {
+    const { user, auth } = await member();
+    expect((await dav('PUT', '/dav/._photo.jpg', auth, 'fork')).statusCode).toBe(201);
+    expect((await dav('PUT', '/dav/.DS_Store', auth, 'settings')).statusCode).toBe(201);
+    await storeFile(t, user.id, '.DS_Store', 'made in the drive');
+    const listing = await dav('PROPFIND', '/dav/', { ...auth, depth: '1' });
+    expect(listing.body).not.toContain('DS_Store');
+    expect(listing.body).not.toContain('._photo');
+    expect((await dav('GET', '/dav/._photo.jpg', auth)).statusCode).toBe(404);
+  });
+
+  it('lets a read-only app password read and refuses every write', async () => {
+    const writer = await member();
+    await dav('PUT', '/dav/kept.txt', writer.auth, 'kept');
+    const { auth } = await member('read');
+    // Another member's app password: its own empty drive.
+    expect((await dav('GET', '/dav/kept.txt', auth)).statusCode).toBe(404);
+    const created = ok<{ password: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/user/app-passwords',
+        headers: writer.bearer,
+        payload: { name: 'VLC', scope: 'read' },
+      }),
+    );
+    const readOnly = basic(writer.user.email, created.password);
+    expect((await dav('GET', '/dav/kept.txt', readOnly)).body).toBe('kept');
+    expect((await dav('PROPFIND', '/dav/', { ...readOnly, depth: '1' })).statusCode).toBe(207);
+    for (const [method, url] of [
+      ['PUT', '/dav/new.txt'],
+      ['DELETE', '/dav/kept.txt'],
+      ['MKCOL', '/dav/folder'],
+      ['MOVE', '/dav/kept.txt'],
+      ['PROPPATCH', '/dav/kept.txt'],
+      ['LOCK', '/dav/kept.txt'],
+    ] as const) {
+      const answer = await dav(method, url, { ...readOnly, destination: '/dav/moved.txt' }, 'x');
+      expect(answer.statusCode, `${method} ${url}`).toBe(403);
+      expect(errorOf(answer).error).toBe('permission_denied');
+    }
+    expect((await dav('GET', '/dav/kept.txt', writer.auth)).body).toBe('kept');
+  });
+
+  it('refuses a revoked app password at once, and lists last use', async () => {
+    const { auth, bearer, id } = await member();
+    expect((await dav('PROPFIND', '/dav/', { ...auth, depth: '0' })).statusCode).toBe(207);
+    const listed = ok<{ app_passwords: { id: string; last_used_time: string; last_used_ip: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/v1/user/app-passwords', headers: bearer }),
+    );
+    expect(listed.app_passwords).toHaveLength(1);
+    expect(listed.app_passwords[0]?.last_used_time).not.toBe('');
+    expect(listed.app_passwords[0]?.last_used_ip).toBe('127.0.0.*');
+    expect(JSON.stringify(listed)).not.toMatch(/password_hash|"password"/);
+    ok(await t.app.inject({ method: 'DELETE', url: `/v1/user/app-passwords/${id}`, headers: bearer }));
+    expect((await dav('PROPFIND', '/dav/', { ...auth, depth: '0' })).statusCode).toBe(401);
+  });
+
+  it('takes the account password only when allowed, and counts wrong ones like sign-in', async () => {
+    const { user } = await member();
+    expect(
+      (await dav('PROPFIND', '/dav/', { ...basic(user.email, user.password), depth: '0' }))
+        .statusCode,
+    ).toBe(401);
+    // AUTH_FREEZE_AFTER_FAILURES (15 by default) wrong passwords freeze this client.
+    let last = 0;
+    for (let attempt = 0; attempt < 16; attempt += 1) {
+      last = (await dav('PROPFIND', '/dav/', { ...basic(user.email, `wrong-${attempt}`), depth: '0' }))
+        .statusCode;
+    }
+    expect(last).toBe(403);
+    const frozen = await dav('PROPFIND', '/dav/', { ...basic(user.email, 'wrong'), depth: '0' });
+    expect(errorOf(frozen).error).toBe('account_freeze');
+  });
+
+  it('answers 404 for another member’s paths', async () => {
+    const owner = await member();
+    await dav('MKCOL', '/dav/private', owner.auth);
+    await dav('PUT', '/dav/private/secret.txt', owner.auth, 'secret');
+    const other = await member();
+    for (const method of ['GET', 'PROPFIND', 'DELETE', 'PROPPATCH']) {
+      const answer = await dav(method, '/dav/private/secret.txt', { ...other.auth, depth: '0' });
+      expect(answer.statusCode, method).toBe(404);
+    }
+    const copy = await dav('COPY', '/dav/private/secret.txt', {
+      ...other.auth,
+      destination: '/dav/mine.txt',
+    });
+    expect(copy.statusCode).toBe(404);
+    expect((await dav('GET', '/dav/private/secret.txt', owner.auth)).body).toBe('secret');
+  });
+
+  it('leaves nothing behind when a PUT does not fit the quota', async () => {
+    const { user, auth } = await member();
+    const declared = await dav('PUT', '/dav/big.bin', auth, Buffer.alloc(20_000, 1));
+    expect(declared.statusCode).toBe(507);
+    expect(errorOf(declared).error).toBe('file_space_not_enough');
+    // Without a length the bytes are read first, and the quota refuses the file at the commit.
+    const streamed = await t.app.inject({
+      method: 'PUT',
+      url: '/dav/big2.bin',
+      headers: { ...auth, 'transfer-encoding': 'chunked' },
+      payload: Readable.from([Buffer.alloc(6000, 2), Buffer.alloc(6000, 3)]),
+    });
+    expect(streamed.statusCode).toBe(507);
+    expect((await t.container.files.about(user.id)).usage).toBe(0);
+    const listing = await dav('PROPFIND', '/dav/', { ...auth, depth: '1' });
+    expect(listing.body).not.toMatch(/big2?\.bin/);
+    // The blob the refused PUT stored holds no reference: garbage collection takes it.
+    expect((await t.container.blobs.collectGarbage()).deleted).toBe(1);
+  });
+
+  it('answers 400 to path traversal, encoded slashes and NUL', async () => {
+    const { auth } = await member();
+    await dav('MKCOL', '/dav/a', auth);
+    // Over a socket, so the target arrives as the client wrote it.
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = (method: string, url: string, headers: Headers) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(origin);
+        const options = { hostname, port, path: url, method, headers };
+        const request = http.request(options, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    for (const url of [
+      '/dav/a/../../etc/passwd',
+      '/dav/a/%2e%2e/x',
+      '/dav/a%2Fb',
+      '/dav/a%5Cb',
+      '/dav/a%00b',
+      '/dav/./a',
+      '/dav/%ff',
+    ]) {
+      const answer = await raw('PROPFIND', url, { ...auth, depth: '0' });
+      expect(answer.status, url).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_argument' });
+    }
+    const move = await raw('MOVE', '/dav/a', { ...auth, destination: '/dav/a/../../b' });
+    expect(move.status).toBe(400);
+    expect((await raw('PROPFIND', '/dav/a', { ...auth, depth: '0' })).status).toBe(207);
+  });
+});
