@@ -23,9 +23,9 @@ describe.each(dialects)('WebDAV under litmus on %s', (dialect) => {
         env: { ...process.env, TESTS: 'basic copymove props locks http', HOME: '/tmp' },
         timeout: 60_000,
       },
-    ).catch((error: { stdout?: string; stderr?: string }) => ({
+    ).catch((error: { stdout?: string; stderr?: string; message?: string }) => ({
       stdout: error.stdout ?? '',
-      stderr: error.stderr ?? String(error),
+      stderr: error.stderr ?? error.message ?? '',
     }));
     const summary = result.stdout
       .split('\n')

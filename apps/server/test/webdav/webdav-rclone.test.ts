@@ -43,7 +43,10 @@ describe.each(dialects)('rclone against WebDAV on %s', (dialect) => {
   });
 
   const rclone = (...args: string[]) =>
-    run('rclone', [...args, '--retries', '1', '--low-level-retries', '1'], { env, timeout: 60_000 });
+    run('rclone', [...args, '--retries', '1', '--low-level-retries', '1'], {
+      env,
+      timeout: 60_000,
+    });
 
   it('copies a tree up, checks it byte for byte, and syncs a changed tree down and back with times kept', async () => {
     const local = path.join(work, 'local');

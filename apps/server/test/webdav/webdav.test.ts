@@ -73,7 +73,9 @@ describe.each(dialects)('WebDAV on %s', (dialect) => {
     const listing = await dav('PROPFIND', '/dav', { ...auth, depth: '1' }, propfindBody);
     expect(listing.statusCode).toBe(207);
     expect(listing.body).toContain('<D:href>/dav/%E5%86%99%E7%9C%9F.txt</D:href>');
-    expect(listing.body).toContain('<D:getlastmodified>Sun, 13 Sep 2020 12:26:40 GMT</D:getlastmodified>');
+    expect(listing.body).toContain(
+      '<D:getlastmodified>Sun, 13 Sep 2020 12:26:40 GMT</D:getlastmodified>',
+    );
     expect(listing.body).toContain('<D:quota-used-bytes>12</D:quota-used-bytes>');
     expect(listing.body).toContain('<D:quota-available-bytes>9988</D:quota-available-bytes>');
     const range = await dav('GET', '/dav/写真.txt', { ...bearer, range: 'bytes=6-' });
@@ -145,14 +147,20 @@ describe.each(dialects)('WebDAV on %s', (dialect) => {
   it('refuses a revoked app password at once, and lists last use', async () => {
     const { auth, bearer, id } = await member();
     expect((await dav('PROPFIND', '/dav/', { ...auth, depth: '0' })).statusCode).toBe(207);
-    const listed = ok<{ app_passwords: { id: string; last_used_time: string; last_used_ip: string }[] }>(
-      await t.app.inject({ method: 'GET', url: '/v1/user/app-passwords', headers: bearer }),
-    );
+    const listed = ok<{
+      app_passwords: { id: string; last_used_time: string; last_used_ip: string }[];
+    }>(await t.app.inject({ method: 'GET', url: '/v1/user/app-passwords', headers: bearer }));
     expect(listed.app_passwords).toHaveLength(1);
     expect(listed.app_passwords[0]?.last_used_time).not.toBe('');
     expect(listed.app_passwords[0]?.last_used_ip).toBe('127.0.0.*');
     expect(JSON.stringify(listed)).not.toMatch(/password_hash|"password"/);
-    ok(await t.app.inject({ method: 'DELETE', url: `/v1/user/app-passwords/${id}`, headers: bearer }));
+    ok(
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/user/app-passwords/${id}`,
+        headers: bearer,
+      }),
+    );
     expect((await dav('PROPFIND', '/dav/', { ...auth, depth: '0' })).statusCode).toBe(401);
   });
 
@@ -165,8 +173,9 @@ describe.each(dialects)('WebDAV on %s', (dialect) => {
     // AUTH_FREEZE_AFTER_FAILURES (15 by default) wrong passwords freeze this client.
     let last = 0;
     for (let attempt = 0; attempt < 16; attempt += 1) {
-      last = (await dav('PROPFIND', '/dav/', { ...basic(user.email, `wrong-${attempt}`), depth: '0' }))
-        .statusCode;
+      last = (
+        await dav('PROPFIND', '/dav/', { ...basic(user.email, `wrong-${attempt}`), depth: '0' })
+      ).statusCode;
     }
     expect(last).toBe(403);
     const frozen = await dav('PROPFIND', '/dav/', { ...basic(user.email, 'wrong'), depth: '0' });

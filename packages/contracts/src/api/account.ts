@@ -158,7 +158,9 @@ export const appPasswordSummarySchema = z
     scope: appPasswordScopeSchema,
     created_time: z.string(),
     last_used_time: z.string().describe('"" when never used'),
-    last_used_ip: z.string().describe('The address it was last used from, shortened; "" when never used'),
+    last_used_ip: z
+      .string()
+      .describe('The address it was last used from, shortened; "" when never used'),
   })
   .meta({ id: 'AppPasswordSummary' });
 

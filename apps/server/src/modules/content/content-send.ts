@@ -88,7 +88,5 @@ export async function sendStoredFile(
     );
   }
   void reply.header('content-length', file.size);
-  return reply.send(
-    isHead ? undefined : content.metered(meteredFor, await content.read(file)),
-  );
+  return reply.send(isHead ? undefined : content.metered(meteredFor, await content.read(file)));
 }

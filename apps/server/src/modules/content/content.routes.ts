@@ -3,7 +3,7 @@ import { contentApi, safeFileName } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
 import { sendStoredFile } from './content-send';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { catalogueRoute, type CatalogueRequest } from '../../http/catalogue-route';
 import type { Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';

@@ -44,7 +44,11 @@ export function createSignInFailures(deps: SignInFailuresDeps) {
 
   return {
     /** Refuses an account frozen for this client (`account_freeze` with `Retry-After`). */
-    async assertNotFrozen(email: string, context: Pick<RequestContext, 'address' | 'deviceId'>, now: Date): Promise<void> {
+    async assertNotFrozen(
+      email: string,
+      context: Pick<RequestContext, 'address' | 'deviceId'>,
+      now: Date,
+    ): Promise<void> {
       const stamp = now.toISOString();
       const rows = await Promise.all(
         pairsOf(email, context).map((pair) => deps.failures.find(pair.scope, pair.subject)),
@@ -62,7 +66,11 @@ export function createSignInFailures(deps: SignInFailuresDeps) {
     },
 
     /** Counts a wrong password or second factor; freezes the pair that reached the limit. */
-    async record(email: string, context: Pick<RequestContext, 'address' | 'deviceId'>, now: Date): Promise<void> {
+    async record(
+      email: string,
+      context: Pick<RequestContext, 'address' | 'deviceId'>,
+      now: Date,
+    ): Promise<void> {
       const windowStart = new Date(now.getTime() - windowMs);
       await deps.failures.record('account', email, now, windowStart);
       await deps.failures.record('address', context.address, now, windowStart);
@@ -88,7 +96,10 @@ export function createSignInFailures(deps: SignInFailuresDeps) {
      * The member proved the account (signed in, or reset the password from the mailbox): its
      * count and this client's pairs start over; the pairs of the clients that guessed stay frozen.
      */
-    async clear(email: string, context: Pick<RequestContext, 'address' | 'deviceId'>): Promise<void> {
+    async clear(
+      email: string,
+      context: Pick<RequestContext, 'address' | 'deviceId'>,
+    ): Promise<void> {
       await deps.failures.clear('account', email);
       for (const pair of pairsOf(email, context)) {
         await deps.failures.clear(pair.scope, pair.subject);

@@ -72,7 +72,10 @@ export async function handleLock(
   if (depth !== '0' && depth !== 'infinity') {
     throw new AppError('invalid_argument', { description: 'LOCK has Depth: 0 or infinity' });
   }
-  const held = [...locks.covering(userId, key), ...(depth === 'infinity' ? locks.within(userId, key) : [])];
+  const held = [
+    ...locks.covering(userId, key),
+    ...(depth === 'infinity' ? locks.within(userId, key) : []),
+  ];
   if (held.some((lock) => lock.scope === 'exclusive' || scope === 'exclusive')) {
     throw locked();
   }

@@ -83,7 +83,9 @@ export function createDavLocking(deps: { dav: Pick<DavService, 'resolve'>; locks
       }
       if (scope.membership && segments.length > 0) {
         const parentKey = pathKey(segments.slice(0, -1));
-        relevant.push(...locks.covering(userId, parentKey).filter((lock) => lock.key === parentKey));
+        relevant.push(
+          ...locks.covering(userId, parentKey).filter((lock) => lock.key === parentKey),
+        );
       }
       if (relevant.some((lock) => !submitted.has(lock.token))) {
         throw new AppError('failed_precondition', {

@@ -158,7 +158,8 @@ export function propertyXml(name: PropertyName, valueXml: string): string {
 }
 
 /** The head of a multistatus answer. */
-export const multistatusOpen = '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">';
+export const multistatusOpen =
+  '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">';
 export const multistatusClose = '</D:multistatus>\n';
 
 /** A DAV:error body naming the precondition that failed (RFC 4918 §16). */

@@ -24,7 +24,16 @@ export interface DavRoutesDeps {
 /** The methods of RFC 4918 that Fastify does not know by itself. */
 const davMethods = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
 const methods = ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', ...davMethods];
-const writeMethods = new Set(['PUT', 'DELETE', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK']);
+const writeMethods = new Set([
+  'PUT',
+  'DELETE',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+]);
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -59,7 +59,10 @@ export function createDavService(deps: DavServiceDeps) {
   const pageSize = deps.pageSize ?? 1000;
 
   /** The item a path names, or undefined when nothing live is there. */
-  async function resolve(userId: string, segments: readonly string[]): Promise<DavItem | undefined> {
+  async function resolve(
+    userId: string,
+    segments: readonly string[],
+  ): Promise<DavItem | undefined> {
     let record: FileRecord | undefined;
     for (const name of segments) {
       if (isHiddenName(name) || (record !== undefined && record.kind !== 'folder')) {
