@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helper';
 import { run, startDavServer, type DavServer } from './webdav-fixture';
@@ -20,7 +21,9 @@ describe.each(dialects)('WebDAV under litmus on %s', (dialect) => {
       'litmus',
       [`${server.origin}/dav/`, server.member.email, server.appPassword],
       {
-        env: { ...process.env, TESTS: 'basic copymove props locks http', HOME: '/tmp' },
+        env: { ...process.env, TESTS: 'basic copymove props locks http', HOME: os.tmpdir() },
+        // litmus writes its debug.log and child.log where it runs.
+        cwd: os.tmpdir(),
         timeout: 60_000,
       },
     ).catch((error: { stdout?: string; stderr?: string; message?: string }) => ({
