@@ -34,11 +34,16 @@ export const nonJsonRoutes: readonly [pattern: RegExp, reason: string][] = [
   [/^\/drive\/v1\/uploads\//, 'tus 1.0 answers 204 with tus headers and no body'],
   [/^\*$/, 'CORS preflight answers 204 with no body'],
   [/^\/v1\/user\/(authorize|device)$/, 'OAuth sign-in pages may redirect the browser (RFC 6749)'],
+  [
+    /^\/dav(\/|$)/,
+    'WebDAV answers multistatus XML, file bytes and empty 201s (docs/api.md#webdav)',
+  ],
 ];
 
 /** Routes that answer a tus status the protocol fixes (409 offset, 412 version, 460 checksum) instead of the kind's. */
 export const protocolStatusRoutes: readonly [pattern: RegExp, reason: string][] = [
   [/^\/drive\/v1\/uploads\//, 'tus 1.0 fixes 409, 412, 415 and 460 for its own failures'],
+  [/^\/dav(\/|$)/, 'WebDAV fixes 405, 409, 412, 415, 423 and 507 for its own failures (RFC 4918)'],
 ];
 
 /** Paths that name a resource by something other than a member-owned id, with the reason. */

@@ -17,7 +17,6 @@ import { davHref } from './dav-path';
 import { isCollection, type DavItem, type DavService } from './dav.service';
 import {
   davChild,
-  davErrorXml,
   davNs,
   elementsOf,
   escapeXml,
@@ -81,7 +80,11 @@ export async function handlePropfind(
     if (depth !== 'infinity') {
       throw badBody('Depth is 0, 1 or infinity');
     }
-    return reply.code(403).type(xmlType).send(davErrorXml('propfind-finite-depth'));
+    // RFC 4918 §9.1: the precondition `propfind-finite-depth`, named in the error object.
+    throw new AppError('permission_denied', {
+      description: 'PROPFIND takes Depth 0 or 1 (propfind-finite-depth)',
+      metadata: { precondition: 'propfind-finite-depth' },
+    });
   }
   const asked = propfindRequestOf(await xmlBodyOf(request));
   const item = await dav.resolve(userId, segments);

@@ -161,8 +161,3 @@ export function propertyXml(name: PropertyName, valueXml: string): string {
 export const multistatusOpen =
   '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">';
 export const multistatusClose = '</D:multistatus>\n';
-
-/** A DAV:error body naming the precondition that failed (RFC 4918 §16). */
-export function davErrorXml(condition: string): string {
-  return `<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:"><D:${condition}/></D:error>\n`;
-}

@@ -14,6 +14,7 @@ import { useStoredSession } from '@/lib/session/use-stored-session';
 import type { AnalysisToggleTexts } from '@/features/analytics/analysis-toggle';
 import { AnalysisToggle } from '@/features/analytics/analysis-toggle';
 import { MembershipPanel } from '@/features/membership/membership-panel';
+import { AppPasswordsPanel } from './app-passwords-panel';
 import { SecurityPanel } from './security-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
@@ -28,7 +29,8 @@ type LoadState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'ready';
 
 /**
  * `/drive/account`: the member's profile (name), sign-in facts, membership (plan, expiry, days
- * left, activation codes), password, devices, two-step verification and usage statistics.
+ * left, activation codes), password, devices, two-step verification, app passwords and usage
+ * statistics.
  * Visitors without a session get a link to sign in that comes back here.
  */
 export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPageProps) {
@@ -133,6 +135,7 @@ export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPa
       />
       <SecurityPanel errorTexts={errorTexts} hasPassword={profile.password === 'SET'} />
       <TwoFactorPanel errorTexts={errorTexts} />
+      <AppPasswordsPanel errorTexts={errorTexts} />
       <section
         aria-labelledby="analysis-title"
         className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-6"
