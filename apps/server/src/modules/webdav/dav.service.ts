@@ -85,9 +85,28 @@ export function createDavService(deps: DavServiceDeps) {
     return parent;
   }
 
+  /** RFC 4331's figures: bytes used and bytes still free under the plan. */
+  async function quota(userId: string): Promise<{ used: number; available: number }> {
+    const about = await files.about(userId);
+    return { used: about.usage, available: Math.max(0, about.limit - about.usage) };
+  }
+
+  /** DELETE: the item goes to the trash, as from the drive. */
+  async function trash(userId: string, item: DavItem): Promise<void> {
+    if (!item.record) {
+      throw new AppError('permission_denied', {
+        description: 'The root cannot be deleted',
+        status: 403,
+      });
+    }
+    await files.trash(userId, [item.record.id]);
+  }
+
   return {
     resolve,
     parentOf,
+    quota,
+    trash,
 
     /** A folder's live entries, a page at a time, in name order; hidden names left out. */
     async *children(userId: string, folderId: string): AsyncGenerator<FileRecord[]> {
@@ -106,12 +125,6 @@ export function createDavService(deps: DavServiceDeps) {
         );
         pageToken = page.nextPageToken === '' ? undefined : page.nextPageToken;
       } while (pageToken !== undefined);
-    },
-
-    /** RFC 4331's figures: bytes used and bytes still free under the plan. */
-    async quota(userId: string): Promise<{ used: number; available: number }> {
-      const about = await files.about(userId);
-      return { used: about.usage, available: Math.max(0, about.limit - about.usage) };
     },
 
     /** Dead properties of some items. */
@@ -158,7 +171,7 @@ export function createDavService(deps: DavServiceDeps) {
         return { created: true, file: undefined };
       }
       if (options.contentLength !== undefined) {
-        const room = await this.quota(userId);
+        const room = await quota(userId);
         if (options.contentLength > room.available) {
           throw new AppError('file_space_not_enough', { status: 507 });
         }
@@ -210,17 +223,6 @@ export function createDavService(deps: DavServiceDeps) {
       await files.createFolder(userId, { parentId: idOf(parent), name });
     },
 
-    /** DELETE: the item goes to the trash, as from the drive. */
-    async trash(userId: string, item: DavItem): Promise<void> {
-      if (!item.record) {
-        throw new AppError('permission_denied', {
-          description: 'The root cannot be deleted',
-          status: 403,
-        });
-      }
-      await files.trash(userId, [item.record.id]);
-    },
-
     /**
      * COPY and MOVE: the item goes (or a copy of it, sharing its blobs, with its dead
      * properties) to `destination`, whose folder must exist. An item there is trashed first when
@@ -256,7 +258,7 @@ export function createDavService(deps: DavServiceDeps) {
             status: 412,
           });
         }
-        await this.trash(userId, existing);
+        await trash(userId, existing);
       }
       if (options.move) {
         await files.move(userId, [record.id], idOf(parent), { name });
