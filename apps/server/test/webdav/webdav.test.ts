@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { storeFile } from '../support/stored-file';
@@ -16,10 +16,11 @@ const propfindBody =
 
 describe.each(dialects)('WebDAV on %s', (dialect) => {
   let t: TestApp;
-  beforeEach(async () => {
+  // One app for the file: every test works with members of its own.
+  beforeAll(async () => {
     t = await buildTestApp(dialect, { PLAN_FREE_STORAGE_BYTES: '10000' });
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await t.close();
   });
 
