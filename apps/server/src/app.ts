@@ -45,6 +45,7 @@ import { uploadRoutes } from './modules/upload/upload.routes';
 import { offlineRoutes } from './modules/offline/offline.routes';
 import { urlCheckRoutes } from './modules/offline/url-check.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { activationBatchRoutes } from './modules/membership/activation-batch.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -468,6 +469,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       access: container.consoleAccess,
       audit: container.audit,
       members: container.members,
+    }),
+  );
+  await app.register(
+    activationBatchRoutes({
+      authenticator: container.authenticator,
+      console: { access: container.consoleAccess, audit: container.audit },
+      batches: container.activationBatches,
     }),
   );
   addDavMethods(app);

@@ -160,6 +160,7 @@ export function createContainer(
       store: blobStore,
     }),
     memberships: plans,
+    activationBatches: membership.activationBatches,
     membershipActivities: membership.membershipActivities,
     transferQuotas,
     membershipReminders: membership.membershipReminders,

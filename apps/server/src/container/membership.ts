@@ -1,4 +1,6 @@
 import { defaultLocale, locales } from '@nimbus/contracts';
+import { createActivationBatchRepository } from '../modules/membership/activation-batch.repository';
+import { createActivationBatchService } from '../modules/membership/activation-batch.service';
 import { createMembershipActivityRepository } from '../modules/membership/membership-activity.repository';
 import { createMembershipActivityService } from '../modules/membership/membership-activity.service';
 import { createMembershipReminderRepository } from '../modules/membership/membership-reminder.repository';
@@ -82,10 +84,16 @@ export function createMembershipArea(
     now,
     logger: options.logger,
   });
+  const activationBatches = createActivationBatchService({
+    batches: createActivationBatchRepository(database.db),
+    memberships,
+    now,
+  });
   return {
     settings,
     siteConfig,
     memberships,
+    activationBatches,
     membershipActivities,
     membershipReminders,
     membershipReminderRecords,

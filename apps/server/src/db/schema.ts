@@ -35,6 +35,7 @@ import type {
   DavPropertyTable,
 } from './tables/drive';
 import type {
+  ActivationBatchTable,
   ActivationCodeTable,
   ActivationRedemptionTable,
   ActivityGrantTable,
@@ -105,6 +106,7 @@ export interface Database {
   activation_codes: ActivationCodeTable;
   member_packs: MemberPackTable;
   activation_redemptions: ActivationRedemptionTable;
+  activation_batches: ActivationBatchTable;
   invite_codes: InviteCodeTable;
   activity_grants: ActivityGrantTable;
   mail_unsubscribes: MailUnsubscribeTable;

@@ -1,4 +1,5 @@
 import { accessApi } from './access';
+import { activationCodesApi } from './activation-codes';
 import { adminApi } from './admin';
 import { adminMembersApi } from './admin-members';
 import { accountApi } from './account';
@@ -48,6 +49,7 @@ export const apiCatalogue = {
   oauth: oauthApi,
   admin: adminApi,
   adminMembers: adminMembersApi,
+  activationCodes: activationCodesApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every entry of the catalogue, with its area and name. */

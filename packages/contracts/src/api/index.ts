@@ -23,6 +23,7 @@ export * from './statistics';
 export * from './feedback';
 export * from './site-config';
 export * from './media-tracks';
+export * from './activation-codes';
 export * from './admin';
 export * from './paging';
 export * from './transfer-quota';

@@ -37,6 +37,7 @@ import * as payments from './0037-payments';
 import * as uploadHolder from './0038-upload-holder';
 import * as davProperties from './0041-dav-properties';
 import * as appPasswords from './0042-app-passwords';
+import * as activationBatches from './0043-activation-batches';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0038-upload-holder': uploadHolder,
   '0041-dav-properties': davProperties,
   '0042-app-passwords': appPasswords,
+  '0043-activation-batches': activationBatches,
 };
 
 export const migrationProvider: MigrationProvider = {

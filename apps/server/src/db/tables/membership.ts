@@ -38,6 +38,20 @@ export interface ActivationCodeTable {
   created_at: string;
   /** Size of the pack a `storage` or `traffic` code grants (0024); 0 for premium codes. */
   bytes: ColumnType<number | string, number | undefined, number>;
+  /** The console batch the code was minted in (0043); null for codes of the command line. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an operator revoked the code unused (0043); it has no uses left from then on. */
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One mint of activation codes in the operator console (0043). */
+export interface ActivationBatchTable {
+  id: string;
+  note: string;
+  count: number;
+  /** The operator who minted it. */
+  created_by: string;
+  created_at: string;
 }
 
 /**

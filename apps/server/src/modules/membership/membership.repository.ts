@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type {
   ActivationCodeTable,
@@ -11,7 +11,9 @@ import type {
 export type MembershipRecord = MembershipTable;
 
 /** An activation code as the service reads it (`bytes` a string on PostgreSQL). */
-export type ActivationCodeRecord = Omit<ActivationCodeTable, 'bytes'> & { bytes: number | string };
+export type ActivationCodeRecord = Omit<Selectable<ActivationCodeTable>, 'bytes'> & {
+  bytes: number | string;
+};
 
 /** A new activation code. */
 export type NewActivationCode = Insertable<ActivationCodeTable>;

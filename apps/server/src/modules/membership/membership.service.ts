@@ -312,6 +312,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       expiresAt: Date | undefined;
       userId: string | undefined;
       note: string;
+      /** The console batch the codes belong to. */
+      batchId?: string;
     }): Promise<string[]> {
       if (
         isPackKind(input.type) &&
@@ -334,6 +336,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
           user_id: input.userId ?? null,
           note: input.note,
           created_at: stamp,
+          batch_id: input.batchId ?? null,
         })),
       );
       return codes;
