@@ -448,6 +448,25 @@ export const adminMembersRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.activationCodes` entry, for calls from the browser. */
+export const activationCodesRoutes = {
+  mintBatch: { method: 'POST', path: '/audit.admin/v1/code_batches' } as ApiRoute<
+    Catalogue['activationCodes']['mintBatch']
+  >,
+  listBatches: { method: 'GET', path: '/audit.admin/v1/code_batches' } as ApiRoute<
+    Catalogue['activationCodes']['listBatches']
+  >,
+  batchCodes: { method: 'GET', path: '/audit.admin/v1/codes' } as ApiRoute<
+    Catalogue['activationCodes']['batchCodes']
+  >,
+  exportBatch: { method: 'GET', path: '/audit.admin/v1/codes::export' } as ApiRoute<
+    Catalogue['activationCodes']['exportBatch']
+  >,
+  revokeBatch: { method: 'POST', path: '/audit.admin/v1/code_batches::revoke' } as ApiRoute<
+    Catalogue['activationCodes']['revokeBatch']
+  >,
+};
+
 /** The route table by area, like `apiCatalogue`. */
 export const apiRoutes = {
   drive: driveRoutes,
@@ -473,4 +492,5 @@ export const apiRoutes = {
   oauth: oauthRoutes,
   admin: adminRoutes,
   adminMembers: adminMembersRoutes,
+  activationCodes: activationCodesRoutes,
 };
