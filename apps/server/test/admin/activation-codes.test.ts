@@ -1,4 +1,5 @@
 import type { BatchCode, CodeBatch } from '@nimbus/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
@@ -21,7 +22,7 @@ describe.each(dialects)('activation-code batches in the console on %s', (dialect
     url: string,
     headers: Record<string, string>,
     payload?: unknown,
-  ) {
+  ): Promise<LightMyRequestResponse> {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
 

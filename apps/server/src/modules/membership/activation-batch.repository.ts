@@ -122,10 +122,11 @@ export function createActivationBatchRepository(db: Kysely<Database>) {
         .where('batch_id', '=', batchId)
         .where('revoked_at', 'is', null)
         .where((eb) => eb('uses_left', '=', eb.ref('max_uses')))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('activation_redemptions')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('activation_redemptions')
                 .select('code_id')
                 .whereRef('activation_redemptions.code_id', '=', 'activation_codes.id'),
             ),
