@@ -21,7 +21,7 @@ describe.each(dialects)('activation-code batches in the console on %s', (dialect
     method: 'GET' | 'POST',
     url: string,
     headers: Record<string, string>,
-    payload?: unknown,
+    payload?: Record<string, unknown>,
   ): Promise<LightMyRequestResponse> {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
