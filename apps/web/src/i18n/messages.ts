@@ -5,6 +5,7 @@ import type activity from '../../messages/en-US/activity.json';
 import type apps from '../../messages/en-US/apps.json';
 import type auth from '../../messages/en-US/auth.json';
 import type common from '../../messages/en-US/common.json';
+import type consoleMessages from '../../messages/en-US/console.json';
 import type drive from '../../messages/en-US/drive.json';
 import type faq from '../../messages/en-US/faq.json';
 import type help from '../../messages/en-US/help.json';
@@ -44,6 +45,7 @@ export interface Messages {
   apps: typeof apps;
   support: typeof support;
   payment: typeof payment;
+  console: typeof consoleMessages;
   errors: SharedMessages['errors'];
 }
 
@@ -68,6 +70,7 @@ export const fileNamespaces = [
   'apps',
   'support',
   'payment',
+  'console',
 ] as const satisfies readonly (keyof Messages)[];
 
 type FileNamespace = (typeof fileNamespaces)[number];
@@ -104,6 +107,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     apps,
     support,
     payment,
+    consoleMessages,
   ] = await Promise.all([
     loadNamespace(locale, 'common'),
     loadNamespace(locale, 'home'),
@@ -124,6 +128,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'apps'),
     loadNamespace(locale, 'support'),
     loadNamespace(locale, 'payment'),
+    loadNamespace(locale, 'console'),
   ]);
   return {
     common,
@@ -145,6 +150,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     apps,
     support,
     payment,
+    console: consoleMessages,
     errors: sharedMessages[locale].errors,
   };
 }

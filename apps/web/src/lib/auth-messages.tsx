@@ -8,7 +8,7 @@ import type { Messages } from '@/i18n/messages';
 export interface AuthMessagesProps {
   locale: Locale;
   /** The namespaces the client components below need. */
-  namespaces: readonly ('auth' | 'account' | 'activity' | 'support' | 'payment')[];
+  namespaces: readonly ('auth' | 'account' | 'activity' | 'support' | 'payment' | 'console')[];
   children: ReactNode;
 }
 

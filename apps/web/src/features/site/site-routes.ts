@@ -14,6 +14,7 @@ export type LayoutName =
   | 'help-center'
   | 'basic-activity'
   | 'simple'
+  | 'console'
   | 'default';
 
 export interface SitePage {
@@ -52,6 +53,9 @@ export const sitePages: readonly SitePage[] = [
   { path: '/drive/payment/traffic', layout: 'drive', inSitemap: false },
   { path: '/drive/account', layout: 'drive', inSitemap: false },
   { path: '/drive/feedback', layout: 'drive', inSitemap: false },
+  { path: '/admin', layout: 'console', inSitemap: false },
+  { path: '/admin/roles', layout: 'console', inSitemap: false },
+  { path: '/admin/audit', layout: 'console', inSitemap: false },
   { path: '/check-in', layout: 'basic-activity', inSitemap: false },
   { path: '/check-in-guide', layout: 'basic-activity', inSitemap: true },
   { path: '/auth', layout: 'simple', inSitemap: false },

@@ -1,0 +1,17 @@
+import type { ConsoleRole } from './console-api';
+
+/** A page of the console, with the roles that may open it besides `admin`. */
+export interface ConsoleSection {
+  /** The path without locale prefix. */
+  path: string;
+  /** Its key under `console.nav`. */
+  key: 'overview' | 'roles' | 'audit';
+  roles: readonly ConsoleRole[];
+}
+
+/** The console's pages in the order of its navigation; the server checks each call again. */
+export const consoleSections: readonly ConsoleSection[] = [
+  { path: '/admin', key: 'overview', roles: ['moderator', 'support'] },
+  { path: '/admin/roles', key: 'roles', roles: [] },
+  { path: '/admin/audit', key: 'audit', roles: [] },
+];
