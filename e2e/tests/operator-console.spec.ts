@@ -67,7 +67,7 @@ test('an admin made by the command steps up with two-step verification, grants a
   await panel
     .locator('input[name=two_factor_code]')
     .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-  await panel.getByRole('button', { name: 'Confirm' }).click();
+  await panel.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId('console-me')).toContainText(`Signed in as ${admin} (Admin).`);
 

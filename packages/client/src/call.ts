@@ -11,6 +11,9 @@ import {
 import type { CallOptions, HttpMethod, RequestBody, RequestOptions } from './api-client';
 import type { QueryParams } from './request-url';
 
+/** A catalogue path with its parameters filled in, as a call sends it (`::` is a literal colon). */
+export { fillPath };
+
 /** A catalogue entry a client can call (tus's `OPTIONS` is the upload library's). */
 export type CallableEndpoint = Endpoint & { readonly method: HttpMethod };
 

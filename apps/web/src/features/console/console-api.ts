@@ -1,6 +1,6 @@
 import type { AnswerOf, adminApi } from '@nimbus/contracts';
 import { adminRoutes } from '@nimbus/contracts/routes';
-import { buildRequestUrl } from '@nimbus/client';
+import { buildRequestUrl, fillPath } from '@nimbus/client';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
@@ -74,7 +74,7 @@ export async function searchAudit(
 export function auditExportHref(filters: AuditFilters): string {
   return buildRequestUrl(
     browserClient().originOf('audit') || window.location.origin,
-    adminRoutes.exportAudit.path,
+    fillPath(adminRoutes.exportAudit.path),
     auditQuery(filters),
   );
 }
