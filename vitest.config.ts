@@ -37,6 +37,9 @@ export default defineConfig({
           name: 'medium',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Two files at a time even on two cores: much of a medium test is waiting (fsync,
+          // PostgreSQL, ffmpeg, child servers), and each file has its own schema, folders and ports.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
