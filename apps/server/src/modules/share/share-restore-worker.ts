@@ -1,3 +1,4 @@
+import { createQueuePump } from '../../lib/queue-pump';
 import { newId } from '../../lib/secrets';
 import type { TaskRepository } from '../task/task.repository';
 import type { ShareService } from './share.service';
@@ -25,10 +26,11 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
   const workerId = `restore-${newId()}`;
   const leaseMs = deps.leaseMs ?? 600_000;
   const pollMs = deps.pollMs ?? 5_000;
-  let draining: Promise<number> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let again = false;
+  const pump = createQueuePump({
+    drain: () => drain(),
+    pollMs,
+    onError: (error) => deps.logger.error({ err: error }, 'restore queue pass failed'),
+  });
 
   /**
    * Takes and completes pending saves one after another until none is left; answers how many.
@@ -38,7 +40,7 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
     await deps.restores.cancelDeletedRestores();
     await deps.tasks.requeueExpired('restore', deps.now().toISOString());
     let count = 0;
-    while (!stopped) {
+    while (!pump.stopped) {
       const leaseUntil = new Date(deps.now().getTime() + leaseMs).toISOString();
       const task = await deps.tasks.claimNext(
         'restore',
@@ -55,65 +57,21 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
         task,
         workerId,
         () => new Date(deps.now().getTime() + leaseMs).toISOString(),
-        () => stopped,
+        () => pump.stopped,
       );
     }
     return count;
   }
 
-  function tick(): void {
-    if (stopped) {
-      return;
-    }
-    if (draining) {
-      // A save queued while a pass ends would wait for the next poll: look again after it.
-      again = true;
-      return;
-    }
-    draining = drain()
-      .catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'restore queue pass failed');
-        return 0;
-      })
-      .finally(() => {
-        draining = undefined;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  }
-
   return {
     /** Looks at the queue now and every `pollMs` until stopped. */
-    start(): void {
-      stopped = false;
-      tick();
-      timer = setInterval(tick, pollMs);
-      timer.unref();
-    },
+    start: pump.start,
     /** A save is waiting: look at the queue now (when started). */
-    wake(): void {
-      if (timer !== undefined) {
-        tick();
-      }
-    },
+    wake: pump.wake,
     /** Completes every pending save now and waits for them (tests). */
-    async runPending(): Promise<number> {
-      if (draining) {
-        await draining;
-      }
-      return drain();
-    },
+    runPending: pump.runPending,
     /** Stops taking saves and waits for the chunk under way (the save goes back to the queue). */
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer !== undefined) {
-        clearInterval(timer);
-        timer = undefined;
-      }
-      await draining;
-    },
+    stop: (): Promise<void> => pump.stop(),
   };
 }
 

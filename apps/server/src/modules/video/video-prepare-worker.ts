@@ -1,4 +1,5 @@
 import { isVideo } from '@nimbus/contracts';
+import { createQueuePump } from '../../lib/queue-pump';
 import { newId } from '../../lib/secrets';
 import type { FileRecord } from '../drive/file.repository';
 import { TranscodeBusyError } from './transcode-jobs';
@@ -36,10 +37,11 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
   const pollMs = deps.pollMs ?? 10_000;
   const at = () => deps.now().toISOString();
   const until = () => new Date(deps.now().getTime() + leaseMs).toISOString();
-  let draining: Promise<number> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let again = false;
+  const pump = createQueuePump({
+    drain: () => drain(),
+    pollMs,
+    onError: (error) => deps.logger.error({ err: error }, 'video prepare queue pass failed'),
+  });
 
   /** Prepares one video taken from the queue, renewing its lease meanwhile. */
   async function prepareOne(job: { sha256: string; extension: string }): Promise<boolean> {
@@ -53,12 +55,12 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
       await deps.videos.settlePrepare(
         job.sha256,
         workerId,
-        stopped ? { phase: 'pending' } : outcome,
+        pump.stopped ? { phase: 'pending' } : outcome,
         at(),
       );
       return true;
     } catch (error) {
-      if (error instanceof TranscodeBusyError || stopped) {
+      if (error instanceof TranscodeBusyError || pump.stopped) {
         await deps.videos.settlePrepare(job.sha256, workerId, { phase: 'pending' }, at());
         return false;
       }
@@ -74,7 +76,7 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
   /** Prepares queued videos one after another until none is left (or the node is busy). */
   async function drain(): Promise<number> {
     let count = 0;
-    while (!stopped) {
+    while (!pump.stopped) {
       const job = await deps.videos.claimPrepare(workerId, at(), until());
       if (!job || !(await prepareOne(job))) {
         break;
@@ -82,28 +84,6 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
       count += 1;
     }
     return count;
-  }
-
-  function tick(): void {
-    if (stopped) {
-      return;
-    }
-    if (draining) {
-      again = true;
-      return;
-    }
-    draining = drain()
-      .catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'video prepare queue pass failed');
-        return 0;
-      })
-      .finally(() => {
-        draining = undefined;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
   }
 
   return {
@@ -121,39 +101,19 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
         deps.logger.error({ err: error }, 'video not queued for preparing');
         return;
       }
-      if (timer !== undefined) {
-        tick();
-      }
+      pump.wake();
     },
     /** Looks at the queue now and every `pollMs` until stopped (nothing when preparing is off). */
     start(): void {
       if (deps.mode === 'off') {
         return;
       }
-      stopped = false;
-      tick();
-      timer = setInterval(tick, pollMs);
-      timer.unref();
+      pump.start();
     },
     /** Prepares every queued video now and waits for them (tests). */
-    async runPending(): Promise<number> {
-      if (draining) {
-        await draining;
-      }
-      return drain();
-    },
+    runPending: pump.runPending,
     /** Stops taking videos; the one under way goes back to the queue. */
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer !== undefined) {
-        clearInterval(timer);
-        timer = undefined;
-      }
-      if (draining) {
-        deps.halt?.();
-      }
-      await draining;
-    },
+    stop: (): Promise<void> => pump.stop(deps.halt),
   };
 }
 
