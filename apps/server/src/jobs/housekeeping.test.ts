@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads, releases thumbnails, subtitles and storyboards, sweeps analytics and guessing counters and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, sweeps analytics and guessing counters and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -25,7 +25,7 @@ describe('housekeeping', () => {
           release: () => Promise.resolve(),
         },
         files: { purgeExpiredTrash: once('trash', 2) },
-        uploads: { sweepExpired: once('uploads', 0) },
+        uploads: { sweepExpired: once('uploads', 0), removeOrphanParts: once('parts', 1) },
         media: { releaseOrphans: once('media', 1) },
         trackCache: { releaseOrphans: once('tracks', 2) },
         statistics: { sweepExpired: once('analytics', 4) },
@@ -44,12 +44,13 @@ describe('housekeeping', () => {
     );
     await housekeeping.stop();
     expect(new Set(ran)).toEqual(
-      new Set(['trash', 'uploads', 'media', 'tracks', 'analytics', 'counters', 'blobs']),
+      new Set(['trash', 'uploads', 'parts', 'media', 'tracks', 'analytics', 'counters', 'blobs']),
     );
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
       'expired analytics events deleted',
       'expired trash deleted',
+      'partial upload data without an upload removed',
       'stale guessing counters deleted',
       'subtitles and storyboards of deleted content released',
       'thumbnails of deleted content released',
