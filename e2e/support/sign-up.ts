@@ -35,8 +35,17 @@ export async function signUpInEnglish(
   await panel.locator('input[name=password]').fill(password);
   await panel.getByRole('button', { name: 'Create account' }).click();
   if (options.expectDrive !== false) {
-    await expect(page).toHaveURL(/\/drive\/all$/);
+    await driveReady(page);
   }
+}
+
+/**
+ * Waits for the drive at `/drive/all` to take input: the page the server rendered is inert until
+ * it has hydrated, and a file set on its upload field before then would be lost.
+ */
+export async function driveReady(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/drive\/all$/);
+  await expect(page.getByTestId('drive-all')).not.toHaveAttribute('inert');
 }
 
 /** Signs in through the English sign-in page of `/auth` and waits for the drive. */
@@ -47,5 +56,5 @@ export async function signInInEnglish(page: Page, email: string, password: strin
   await panel.locator('input[name=email]').fill(email);
   await panel.locator('input[name=password]').fill(password);
   await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/drive\/all$/);
+  await driveReady(page);
 }

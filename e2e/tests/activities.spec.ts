@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { driveReady, newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
  * Membership activities in Chromium against the real server (schedule from the e2e server's
@@ -24,7 +24,7 @@ test('a member uploads a file, claims the task reward on /check-in and the premi
   await expect(page.getByTestId('membership-days-left')).toHaveCount(0);
 
   await task.getByRole('link', { name: 'Start' }).click();
-  await expect(page).toHaveURL(/\/drive\/all$/);
+  await driveReady(page);
   await page
     .getByTestId('upload-files-input')
     .first()

@@ -16,6 +16,19 @@ async function clickFiveTimes(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Five rapid clicks until the console's switch shows. The page's click watcher starts when the
+ * page has hydrated, and on a busy machine two of the browser's clicks can land more than the
+ * 200 ms apart a run allows (debug-console-rules.test.ts holds the timing itself): so the run
+ * of five is repeated until it opens the console, and it must within the time given.
+ */
+async function openWithFiveClicks(page: Page): Promise<void> {
+  await expect(async () => {
+    await clickFiveTimes(page);
+    await expect(page.getByTestId('debug-console-toggle')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test('five rapid clicks open the debug console where the debug flag is on; its close button destroys it', async ({
   page,
 }) => {
@@ -34,7 +47,7 @@ test('five rapid clicks open the debug console where the debug flag is on; its c
 
   // With it, the fifth rapid click opens the console: its switch button in place.
   await page.goto('/faq?nimbus_debug=1');
-  await clickFiveTimes(page);
+  await openWithFiveClicks(page);
   const toggle = page.getByTestId('debug-console-toggle');
   await expect(toggle).toHaveText('Console');
   const box = await toggle.boundingBox();
@@ -62,7 +75,6 @@ test('five rapid clicks open the debug console where the debug flag is on; its c
   // The close button destroys it; five rapid clicks open it again, the config remembered.
   await page.getByRole('button', { name: 'Close the debug console' }).click();
   await expect(page.getByTestId('debug-console')).toHaveCount(0);
-  await clickFiveTimes(page);
-  await expect(page.getByTestId('debug-console-toggle')).toBeVisible();
+  await openWithFiveClicks(page);
   expect(configCalls).toHaveLength(1);
 });
