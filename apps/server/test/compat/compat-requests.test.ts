@@ -165,13 +165,86 @@ describe.each(dialects)(
         const response = await t.app.inject({ method: 'GET', url, headers });
         expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
       }
-      const tooSmall = await t.app.inject({
+      const negative = await t.app.inject({
         method: 'GET',
-        url: '/drive/v1/files?limit=0',
+        url: '/drive/v1/files?limit=-1',
         headers,
       });
-      expect(tooSmall.statusCode).toBe(400);
-      expect(errorOf(tooSmall).error_description).toContain('querystring.limit:');
+      expect(negative.statusCode).toBe(400);
+      expect(errorOf(negative).error_description).toContain('querystring.limit:');
+    });
+
+    it('reads a limit of 0 as no limit given: the default page', async () => {
+      const { headers } = await signedInMember(t);
+      for (let i = 0; i < 101; i += 1) {
+        ok(
+          await t.app.inject({
+            method: 'POST',
+            url: '/drive/v1/files',
+            headers,
+            payload: { kind: 'drive#folder', name: `F${i}`, parent_id: '' },
+          }),
+        );
+      }
+      const page = ok<{ files: unknown[]; next_page_token: string }>(
+        await t.app.inject({ method: 'GET', url: '/drive/v1/files?limit=0', headers }),
+      );
+      expect(page.files).toHaveLength(100);
+      expect(page.next_page_token).not.toBe('');
+      for (const url of [
+        '/drive/v1/tasks?type=offline&limit=0',
+        '/drive/v1/events?limit=0',
+        '/drive/v1/share/list?limit=0',
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      }
+    });
+
+    it('reads task_ids[] as task_ids, alone or with task_ids', async () => {
+      const { headers } = await signedInMember(t);
+      const trash = async (name: string) => {
+        const folder = ok<{ file: FileBody }>(
+          await t.app.inject({
+            method: 'POST',
+            url: '/drive/v1/files',
+            headers,
+            payload: { kind: 'drive#folder', name, parent_id: '' },
+          }),
+        ).file;
+        return ok<{ task_id: string }>(
+          await t.app.inject({
+            method: 'POST',
+            url: '/drive/v1/files:batchTrash',
+            headers,
+            payload: { ids: [folder.id] },
+          }),
+        ).task_id;
+      };
+      const [a, b, c, d] = [await trash('A'), await trash('B'), await trash('C'), await trash('D')];
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/drive/v1/tasks?task_ids%5B%5D=${a}&task_ids%5B%5D=${b}`,
+        headers,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      const both = await t.app.inject({
+        method: 'DELETE',
+        url: `/drive/v1/tasks?task_ids[]=${c}&task_ids=${d}`,
+        headers,
+      });
+      expect(both.statusCode, both.body).toBe(200);
+      for (const id of [a, b, c, d]) {
+        const gone = await t.app.inject({ method: 'GET', url: `/drive/v1/tasks/${id}`, headers });
+        expect(gone.statusCode, id).toBe(404);
+      }
+      const none = await t.app.inject({
+        method: 'DELETE',
+        url: '/drive/v1/tasks?task_ids%5B%5D=',
+        headers,
+      });
+      expect(none.statusCode).toBe(400);
+      expect(errorOf(none).error_description).toContain('querystring.task_ids:');
     });
   },
 );

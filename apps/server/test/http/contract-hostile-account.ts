@@ -331,7 +331,13 @@ export function hostileAccountCalls(
       undefined,
       'invalid_argument',
     ],
-    ['events with a limit of 0', 'GET', '/drive/v1/events?limit=0', undefined, 'invalid_argument'],
+    [
+      'events with a limit of 2.5',
+      'GET',
+      '/drive/v1/events?limit=2.5',
+      undefined,
+      'invalid_argument',
+    ],
     [
       'events with a negative limit (one above 1000 reads as 1000)',
       'GET',

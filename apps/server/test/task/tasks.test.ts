@@ -472,7 +472,7 @@ describe.each(dialects)('the tasks API on %s', (dialect) => {
         'GET',
         `/drive/v1/tasks?page_token=${Buffer.from('{"c":5}').toString('base64url')}`,
       ],
-      ['limit zero', 'GET', '/drive/v1/tasks?limit=0'],
+      ['limit not whole', 'GET', '/drive/v1/tasks?limit=0.5'],
       ['limit negative', 'GET', '/drive/v1/tasks?limit=-5'],
       ['unknown type', 'GET', '/drive/v1/tasks?type=shell'],
       ['too long id', 'GET', `/drive/v1/tasks/${'x'.repeat(65)}`],

@@ -10,8 +10,13 @@ describe('page limits', () => {
     expect(pageLimitSchema({ max: 100, fallback: 20, min: 0 }).parse('0')).toBe(0);
   });
 
-  it('still refuses a limit below the smallest or not a whole number', () => {
-    expect(listLimitSchema.safeParse('0').success).toBe(false);
+  it('reads a limit of 0 as absent where a page cannot be empty', () => {
+    expect(listLimitSchema.parse('0')).toBe(100);
+    expect(listLimitSchema.parse(0)).toBe(100);
+  });
+
+  it('still refuses a negative limit or one not a whole number', () => {
+    expect(listLimitSchema.safeParse('-1').success).toBe(false);
     expect(listLimitSchema.safeParse('2.5').success).toBe(false);
     expect(listLimitSchema.safeParse('many').success).toBe(false);
   });

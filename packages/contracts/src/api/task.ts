@@ -76,23 +76,43 @@ export const taskListSchema = z.object({
 
 export const taskIdParamsSchema = z.object({ id: idSchema });
 
-/** `DELETE /drive/v1/tasks` query: `task_ids` repeated (or comma-separated). */
-export const deleteTasksQuerySchema = z.object({
-  task_ids: z
-    .union([z.string().max(8192), z.array(z.string().max(8192)).max(1000)])
-    .transform((value) =>
-      (Array.isArray(value) ? value : [value])
-        .flatMap((item) => item.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    )
-    .pipe(z.array(idSchema).min(1).max(1000))
-    .describe('Ids of the tasks to delete, repeated'),
-  delete_files: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .describe('Also put the files the tasks made (offline, upload, restore, copy) in the trash'),
-});
+/** Task ids as a query gives them: repeated, comma-separated or both. */
+const taskIdsQuerySchema = z
+  .union([z.string().max(8192), z.array(z.string().max(8192)).max(1000)])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => item.split(','))
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  )
+  .pipe(z.array(idSchema).max(1000));
+
+/**
+ * `DELETE /drive/v1/tasks` query: `task_ids` repeated (or comma-separated), or `task_ids[]` as
+ * clients that write arrays with brackets send it; together they name 1 to 1000 tasks (the route
+ * reads both).
+ */
+export const deleteTasksQuerySchema = z
+  .object({
+    task_ids: taskIdsQuerySchema.optional().describe('Ids of the tasks to delete, repeated'),
+    'task_ids[]': taskIdsQuerySchema
+      .optional()
+      .describe('Another name of `task_ids`, as clients that write arrays with brackets send it'),
+    delete_files: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .describe('Also put the files the tasks made (offline, upload, restore, copy) in the trash'),
+  })
+  .superRefine((query, context) => {
+    const count = (query.task_ids?.length ?? 0) + (query['task_ids[]']?.length ?? 0);
+    if (count === 0 || count > 1000) {
+      context.addIssue({
+        code: 'custom',
+        path: ['task_ids'],
+        message: 'Expected 1 to 1000 task ids',
+      });
+    }
+  });
 
 /** `PATCH /drive/v1/tasks/{id}`: pause or resume. */
 export const patchTaskBodySchema = z.object({

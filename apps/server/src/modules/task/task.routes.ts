@@ -88,7 +88,7 @@ export function taskRoutes(deps: TaskRoutesDeps) {
       const query = request.query;
       await tasks.remove(
         actorOf(request).userId,
-        query.task_ids,
+        [...(query.task_ids ?? []), ...(query['task_ids[]'] ?? [])],
         query.delete_files === 'true' || query.delete_files === '1',
       );
       return {};
