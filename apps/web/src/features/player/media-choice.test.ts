@@ -4,6 +4,8 @@ import {
   burnMediaOf,
   defaultMediaOf,
   isHlsMedia,
+  masterUrlOf,
+  playbackOf,
   qualityOptionsOf,
   unsupportedCodecsOf,
   withAudioStream,
@@ -64,11 +66,58 @@ describe('choosing the media', () => {
     expect(defaultMediaOf(medias)).toBe(high);
     expect(qualityOptionsOf(medias).map((option) => [option.id, option.label])).toEqual([
       ['auto', 'auto'],
-      ['o', 'original'],
-      ['r720', '720p'],
-      ['r480', '480p'],
+      ['original', 'original'],
+      ['720p', '720p'],
+      ['480p', '480p'],
     ]);
-    expect(qualityOptionsOf(medias)[0]?.media).toBe(high);
+    // Auto plays the server's pick through its master playlist; hls.js picks the levels.
+    expect(playbackOf(medias, 'auto')).toEqual({
+      media: high,
+      url: 'https://c.example/r720.m3u8',
+      hls: true,
+    });
+  });
+
+  it('plays every HLS choice through the master playlist of the default, holding a chosen level', () => {
+    const original = media({ media_id: 'o', is_origin: true, is_default: true });
+    const remux = hls('rx', 1080, {
+      rendition: 'remux',
+      media_name: 'Remux',
+      link: { url: 'https://c.example/t1/hls/index.m3u8', token: '', expire: '', type: '' },
+    });
+    const low = hls('r480', 480, {
+      link: { url: 'https://c.example/t2/hls/index.m3u8', token: '', expire: '', type: '' },
+    });
+    // The original plays directly while it is the pick.
+    expect(playbackOf([original, remux, low], 'auto')).toEqual({
+      media: original,
+      url: original.link.url,
+      hls: false,
+    });
+    // A level: the master playlist of the tallest rendition (the default is not HLS), held there.
+    expect(playbackOf([original, remux, low], '480p')).toEqual({
+      media: low,
+      url: 'https://c.example/t1/hls/master.m3u8',
+      hls: true,
+      level: '480p',
+    });
+    const served = [{ ...original, is_default: false }, { ...remux, is_default: true }, low];
+    expect(playbackOf(served, 'auto')?.url).toBe('https://c.example/t1/hls/master.m3u8');
+    expect(playbackOf(served, '480p')?.url).toBe('https://c.example/t1/hls/master.m3u8');
+    expect(playbackOf(served, 'original')?.url).toBe(original.link.url);
+    // Where the browser plays HLS itself, a level is its rendition's own playlist.
+    expect(playbackOf(served, '480p', true)?.url).toBe('https://c.example/t2/hls/index.m3u8');
+    expect(masterUrlOf('https://c.example/t/hls/index.m3u8?audio=1')).toBe(
+      'https://c.example/t/hls/master.m3u8?audio=1',
+    );
+    // The menu lists the levels hls.js read from the master playlist, once it has.
+    expect(
+      qualityOptionsOf(served, [
+        { name: '480p', height: 480 },
+        { name: 'remux', height: 1080 },
+      ]).map((option) => option.id),
+    ).toEqual(['auto', 'original', 'remux', '480p']);
+    expect(qualityOptionsOf([remux], [{ name: 'remux', height: 1080 }])).toEqual([]);
   });
 
   it('leaves out an original the browser cannot play, and names the remux', () => {

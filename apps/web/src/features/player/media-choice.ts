@@ -10,12 +10,19 @@ import { hlsType } from './media-codecs';
 /** A `medias` entry; `rendition` names what the server made of it. */
 export type PlayerMedia = FileMedia;
 
-/** One line of the quality menu: "auto" is the server's pick. */
+/**
+ * One line of the quality menu: `auto` (the server's pick, then hls.js's by bandwidth),
+ * `original` (the file's bytes), or a level of the master playlist by its name (`remux`, `720p`).
+ */
 export interface QualityOption {
   id: string;
-  /** `auto`, `original`, `remux` or the rendition's name ("720p"). */
   label: string;
-  media: PlayerMedia;
+}
+
+/** A variant of the master playlist as hls.js read it (`NAME` and `RESOLUTION`). */
+export interface HlsLevelInfo {
+  name: string;
+  height: number;
 }
 
 /** Whether a media entry is an HLS playlist (a rendition) rather than the file's bytes. */
@@ -67,28 +74,89 @@ export function qualityLabelOf(media: PlayerMedia): string {
   return media.rendition && media.rendition !== 'original' ? media.rendition : media.media_name;
 }
 
+/** The rendition names of the HLS `medias`, as the master playlist names its variants. */
+function renditionLevelsOf(medias: readonly PlayerMedia[]): HlsLevelInfo[] {
+  return medias
+    .filter((media) => !media.is_origin && isHlsMedia(media))
+    .map((media) => ({ name: qualityLabelOf(media), height: heightOf(media) }));
+}
+
 /**
- * The quality menu: "auto" (the server's pick), the HLS renditions from the highest, and the
- * original when this browser plays it. Empty when there is nothing to choose between.
+ * The quality menu: "auto", the original when this browser plays it, and the levels of the
+ * master playlist from the highest — hls.js's once it has read the playlist, the renditions of
+ * `medias` before that (and where the browser plays HLS itself). Empty when there is nothing
+ * to choose between.
  */
-export function qualityOptionsOf(medias: readonly PlayerMedia[] | undefined): QualityOption[] {
+export function qualityOptionsOf(
+  medias: readonly PlayerMedia[] | undefined,
+  levels?: readonly HlsLevelInfo[],
+): QualityOption[] {
   const playable = withLink(medias).filter(isPlayable);
-  const auto = defaultMediaOf(playable);
-  if (!auto || playable.length < 2) {
+  const original = playable.some((media) => media.is_origin) ? ['original'] : [];
+  const names = [...(levels && levels.length > 0 ? levels : renditionLevelsOf(playable))]
+    .sort((a, b) => b.height - a.height)
+    .map((level) => level.name)
+    .filter((name, index, all) => all.indexOf(name) === index);
+  const choices = [...original, ...names];
+  if (choices.length < 2) {
     return [];
   }
+  return ['auto', ...choices].map((id) => ({ id, label: id }));
+}
+
+/** The master playlist beside a rendition's media playlist: every rendition, that one first. */
+export function masterUrlOf(url: string): string {
+  return url.replace(/\/index\.m3u8(?=$|[?#])/, '/master.m3u8');
+}
+
+/** What the player loads: a link, whether it is HLS, and the level to hold (none: hls.js picks). */
+export interface Playback {
+  media: PlayerMedia;
+  url: string;
+  hls: boolean;
+  level?: string;
+}
+
+/**
+ * What plays for a quality choice. The original plays directly; every HLS choice plays the
+ * master playlist of the server's pick (else of the tallest rendition), so hls.js switches
+ * levels by bandwidth under "auto" and holds the chosen one otherwise, with no new source. A
+ * browser that plays HLS itself (`native`) is given the chosen rendition's own playlist.
+ */
+export function playbackOf(
+  medias: readonly PlayerMedia[] | undefined,
+  quality: string,
+  native = false,
+): Playback | undefined {
+  const playable = withLink(medias).filter(isPlayable);
+  const chosen = defaultMediaOf(playable);
+  const original = playable.find((media) => media.is_origin);
   const renditions = playable
-    .filter((media) => !media.is_origin)
+    .filter((media) => !media.is_origin && isHlsMedia(media))
     .sort((a, b) => heightOf(b) - heightOf(a));
-  const original = playable.filter((media) => media.is_origin);
-  return [
-    { id: 'auto', label: 'auto', media: auto },
-    ...[...original, ...renditions].map((media) => ({
-      id: media.media_id,
-      label: qualityLabelOf(media),
-      media,
-    })),
-  ];
+  const direct = (media: PlayerMedia): Playback => ({
+    media,
+    url: media.link.url,
+    hls: isHlsMedia(media),
+  });
+  if (quality === 'original' && original) {
+    return direct(original);
+  }
+  const named = renditions.find((media) => qualityLabelOf(media) === quality);
+  const target = named ?? chosen;
+  if (!target || (!named && !isHlsMedia(target))) {
+    return target && direct(target);
+  }
+  if (native) {
+    return direct(target);
+  }
+  const base = chosen && isHlsMedia(chosen) ? chosen : (renditions[0] ?? target);
+  return {
+    media: target,
+    url: masterUrlOf(base.link.url),
+    hls: true,
+    ...(named ? { level: quality } : {}),
+  };
 }
 
 /** The codecs that keep the original from playing here, for the "cannot play" notice. */

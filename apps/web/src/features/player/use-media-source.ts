@@ -1,13 +1,15 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { HlsLevelInfo } from './media-choice';
 import { hlsType, mediaSourceOf } from './media-codecs';
 import { playDirect } from './media-element';
 
 /*
- * Puts a media link into the video element: the file's bytes directly, an HLS playlist through
- * hls.js (loaded only then, so no page pays for it up front) or the browser's own HLS where it
- * has no Media Source Extensions (iOS Safari).
+ * Puts a media link into the video element: the file's bytes directly, an HLS master playlist
+ * through hls.js (loaded only then, so no page pays for it up front) or the browser's own HLS
+ * where it has no Media Source Extensions (iOS Safari). hls.js reports the master's levels (the
+ * quality menu) and holds the one chosen, or picks by bandwidth when none is.
  */
 
 /** What the source reports besides the video element's own events. */
@@ -19,21 +21,65 @@ const busyStatus = 503;
 /** How long to wait before asking again for a segment that is being made, in milliseconds. */
 const busyRetryMs = 2000;
 
+/** Whether the browser's own HLS plays here rather than hls.js. */
+export function usesNativeHls(video: HTMLVideoElement | null): boolean {
+  // Without Media Source Extensions (iOS before 17.1), or with only Apple's managed kind,
+  // the browser's own HLS plays better than a script could.
+  return (
+    video !== null &&
+    (!mediaSourceOf() || (video.canPlayType(hlsType) !== '' && !('MediaSource' in window)))
+  );
+}
+
+/** The hls.js calls the player makes while a source plays. */
+interface LevelControl {
+  levels: readonly { name?: string; height: number }[];
+  readonly manualLevel: number;
+  currentLevel: number;
+  nextLevel: number;
+}
+
+/**
+ * Holds the level named `level` at once (the buffer of the old one is dropped), or gives the
+ * choice back to hls.js's bandwidth rule (from the next segment) when none is named or known.
+ */
+function holdLevel(hls: LevelControl, level: string | undefined): void {
+  const index =
+    level === undefined
+      ? -1
+      : hls.levels.findIndex((entry) => (entry.name || `${entry.height}p`) === level);
+  if (hls.manualLevel === index) {
+    return;
+  }
+  if (index === -1) {
+    hls.nextLevel = -1;
+  } else {
+    hls.currentLevel = index;
+  }
+}
+
 export function useMediaSource(
   video: HTMLVideoElement | null,
   url: string | undefined,
   isHls: boolean,
-): SourceState {
+  level?: string,
+): { state: SourceState; levels: HlsLevelInfo[] } {
   const [state, setState] = useState<{ url?: string; value: SourceState }>({ value: 'ok' });
+  const [levels, setLevels] = useState<{ url: string; value: HlsLevelInfo[] }>();
+  const control = useRef<LevelControl | undefined>(undefined);
+  const wanted = useRef(level);
+  useEffect(() => {
+    wanted.current = level;
+    if (control.current) {
+      holdLevel(control.current, level);
+    }
+  }, [level]);
   useEffect(() => {
     if (!video || !url) {
       return;
     }
     const report = (value: SourceState) => setState({ url, value });
-    const source = mediaSourceOf();
-    // Without Media Source Extensions (iOS before 17.1), or with only Apple's managed kind,
-    // the browser's own HLS plays better than a script could.
-    if (!isHls || !source || (video.canPlayType(hlsType) !== '' && !('MediaSource' in window))) {
+    if (!isHls || usesNativeHls(video)) {
       return playDirect(video, url);
     }
     let stopped = false;
@@ -45,7 +91,26 @@ export function useMediaSource(
           return;
         }
         const hls = new Hls({ enableWorker: true, lowLatencyMode: false });
-        destroy = () => hls.destroy();
+        destroy = () => {
+          control.current = undefined;
+          hls.destroy();
+        };
+        hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+          control.current = hls;
+          setLevels({
+            url,
+            value: data.levels.map((entry) => ({
+              name: entry.name || `${entry.height}p`,
+              height: entry.height,
+            })),
+          });
+          if (wanted.current !== undefined) {
+            holdLevel(hls, wanted.current);
+          } else {
+            // The server's pick (listed first) starts, rather than a guess from no measure yet.
+            hls.startLevel = hls.firstLevel;
+          }
+        });
         hls.on(Hls.Events.ERROR, (_event, data) => {
           const status = (data.response as { code?: number } | undefined)?.code;
           if (status === busyStatus) {
@@ -77,5 +142,8 @@ export function useMediaSource(
       destroy?.();
     };
   }, [video, url, isHls]);
-  return state.url === url ? state.value : 'ok';
+  return {
+    state: state.url === url ? state.value : 'ok',
+    levels: levels && levels.url === url ? levels.value : [],
+  };
 }

@@ -8,8 +8,8 @@ import { cn } from '@/lib/cn';
 import type { PlayerMedia } from './media-choice';
 import {
   burnMediaOf,
-  defaultMediaOf,
-  isHlsMedia,
+  masterUrlOf,
+  playbackOf,
   qualityOptionsOf,
   unsupportedCodecsOf,
   withAudioStream,
@@ -35,7 +35,7 @@ import type { PreferenceStore } from './use-player-choices';
 import { localPreferenceStore, usePlayerChoices } from './use-player-choices';
 import { usePlayerInput } from './use-player-input';
 import { usePlayerMemory } from './use-player-memory';
-import { useMediaSource } from './use-media-source';
+import { useMediaSource, usesNativeHls } from './use-media-source';
 import { subtitleSizeClass, useShownSubtitles, useSubtitleUrl } from './use-subtitles';
 import { useVideoState } from './use-video-state';
 
@@ -83,22 +83,27 @@ export function VideoPlayer({
   const switching = useRef<{ time: number; play: boolean } | undefined>(undefined);
   const lastSubtitle = useRef('');
 
-  const qualities = qualityOptionsOf(medias);
-  const chosenMedia =
-    qualities.find((option) => option.id === quality)?.media ?? defaultMediaOf(medias);
+  const native = usesNativeHls(video);
+  const chosen = playbackOf(medias, quality, native);
   const choices = usePlayerChoices(fileId, loadTracks, store);
   const subtitle = choices.tracks.subtitles.find((track) => track.id === choices.subtitleId);
-  // A picture subtitle is burned into a transcode by the server: that rendition plays then.
-  const burnInto = burnMediaOf(medias, chosenMedia);
+  // A picture subtitle is burned into a transcode by the server: its master playlist plays then.
+  const burnInto = burnMediaOf(medias, chosen?.media);
   const burn = subtitle?.kind === 'image' && burnInto ? subtitle.id : undefined;
-  const media = burn ? burnInto : chosenMedia;
-  const hls = media ? isHlsMedia(media) : false;
-  const baseUrl = media?.link.url ?? (medias?.length ? undefined : fallbackUrl);
-  const url =
-    baseUrl && hls
-      ? withBurnedSubtitle(withAudioStream(baseUrl, choices.audioIndex), burn)
-      : baseUrl;
-  const source = useMediaSource(video, url, hls);
+  const playback =
+    burn && burnInto
+      ? {
+          url: native ? burnInto.link.url : masterUrlOf(burnInto.link.url),
+          hls: true,
+          level: chosen?.level === 'remux' ? undefined : chosen?.level,
+        }
+      : chosen;
+  const hls = playback?.hls ?? false;
+  const urlOf = (base: string | undefined, isHls: boolean) =>
+    base && isHls ? withBurnedSubtitle(withAudioStream(base, choices.audioIndex), burn) : base;
+  const url = urlOf(playback?.url ?? (medias?.length ? undefined : fallbackUrl), hls);
+  const { state: source, levels } = useMediaSource(video, url, hls, playback?.level);
+  const qualities = qualityOptionsOf(medias, levels);
   const failed = source === 'failed' || (url !== undefined && failedUrl === url);
   const memory = usePlayerMemory(fileId, 'video', Boolean(url) && !failed, positionRef);
   const state = useVideoState(video, root);
@@ -260,7 +265,15 @@ export function VideoPlayer({
                 container={root}
                 qualities={qualities}
                 quality={quality}
-                onQuality={(id) => switchSource(() => setQuality(id))}
+                onQuality={(id) => {
+                  // Levels of one master playlist switch in hls.js; another source starts over.
+                  const next = playbackOf(medias, id, native);
+                  if (next && urlOf(next.url, next.hls) === url) {
+                    setQuality(id);
+                  } else {
+                    switchSource(() => setQuality(id));
+                  }
+                }}
                 speed={speed}
                 onSpeed={(value) => {
                   setSpeedState(value);
