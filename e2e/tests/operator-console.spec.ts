@@ -1,13 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, request as apiRequest, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { grantConsoleAdmin } from '../support/console-admin';
+import {
+  apiHeaders,
+  createShare,
+  newTextFile,
+  signedUpMember,
+  tokenOf,
+} from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
  * The operator console (/admin): the first admin comes from the operators' command, the console
  * asks for a sign-in with two-step verification, and an admin grants a role that the audit log
- * then shows and exports.
+ * then shows and exports; an admin takes a reported share down from the moderation queue and
+ * mints a batch of activation codes.
  */
 
 /** Runs the operators' `admin` command against the database of the running server. */
@@ -94,4 +103,66 @@ test('an admin made by the command steps up with two-step verification, grants a
   const csv = await page.request.get(exportHref ?? '');
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain('Answers the help desk');
+});
+
+test('an admin takes a reported share down from the moderation queue and mints a batch of codes', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const password = 'console moderator 7';
+  const sharer = await signedUpMember(browser, password);
+  const sharerToken = await tokenOf(baseURL ?? '', sharer, password);
+  const fileId = await newTextFile(page.request, sharerToken, '', 'reported-notes.txt');
+  const { share_id: shareId } = await createShare(page.request, sharerToken, [fileId]);
+  const visitor = await apiRequest.newContext({ baseURL: baseURL ?? '' });
+  const report = await visitor.post('/audit.admin/v1/share', {
+    data: { share_id: shareId, reason: 'stolen notes' },
+  });
+  expect(report.ok(), await report.text()).toBe(true);
+
+  const admin = newEmail();
+  await signUpInEnglish(page, admin, password);
+  const me = await page.request.get('/v1/user/me', {
+    headers: apiHeaders(await tokenOf(baseURL ?? '', admin, password)),
+  });
+  grantConsoleAdmin(((await me.json()) as { sub: string }).sub);
+
+  // The queue shows the reported share; a takedown asks for the reason shown and the operator's own.
+  await page.goto('/admin/moderation');
+  const entry = page.locator(`[data-testid=queue-entry][data-share-id="${shareId}"]`);
+  await expect(entry).toContainText('stolen notes');
+  await entry.getByRole('button', { name: 'Take down' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog
+    .getByRole('combobox', { name: 'Reason shown to the sharer' })
+    .selectOption('copyright');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Copied course notes');
+  await dialog.getByRole('button', { name: 'Take down' }).click();
+  await expect(page.getByTestId('form-success')).toContainText('Take down: 1 share decided.');
+  await expect(entry).toHaveCount(0);
+  const opened = await visitor.get('/drive/v1/share', { params: { share_id: shareId } });
+  expect(JSON.stringify(await opened.json())).toContain('PROHIBITED');
+  await visitor.dispose();
+
+  // Ten codes minted with a note, shown once, listed and exported as CSV.
+  await page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: 'Activation codes' })
+    .click();
+  const mint = page.getByRole('form', { name: 'Mint a batch' });
+  await mint.getByRole('spinbutton', { name: 'Number of codes' }).fill('10');
+  await mint.getByRole('textbox', { name: 'Note' }).fill('Spring fair');
+  await mint.getByRole('textbox', { name: 'Reason' }).fill('Codes for the fair stand');
+  await mint.getByRole('button', { name: 'Mint codes' }).click();
+  await expect(page.getByTestId('form-success')).toContainText('10 codes minted.');
+  const codes = ((await page.getByTestId('minted-codes').inputValue()) ?? '').split('\n');
+  expect(codes).toHaveLength(10);
+  const batch = page.getByTestId('batch').filter({ hasText: 'Spring fair' });
+  await expect(batch).toContainText('10 codes · 0 redeemed');
+  const href = await batch.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  const csv = await page.request.get(href ?? '');
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).trim().split('\n')).toHaveLength(11);
 });

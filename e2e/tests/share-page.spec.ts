@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { dataDir, mailedCode } from '../support/outbox';
+import { grantConsoleAdmin } from '../support/console-admin';
+import { mailedCode } from '../support/outbox';
 import {
   apiHeaders,
   createShare,
@@ -405,25 +405,6 @@ test('a share of more than a thousand items is saved in the background and follo
   expect(((await task.json()) as { phase: string }).phase).toBe('PHASE_TYPE_COMPLETE');
 });
 
-/** Makes a member an admin, the one way the product has: a row in `member_roles`. */
-/**
- * Makes a member an admin whose open sessions count as signed in with two-step verification now
- * (what a sign-in with a code records), so the console's moderation calls let them in.
- */
-function grantAdmin(userId: string): void {
-  const database = new Database(path.join(dataDir(), 'nimbus.db'));
-  try {
-    database.pragma('busy_timeout = 5000');
-    const now = new Date().toISOString();
-    database
-      .prepare('INSERT INTO member_roles (user_id, role, created_at) VALUES (?, ?, ?)')
-      .run(userId, 'admin', now);
-    database.prepare('UPDATE sessions SET two_factor_at = ? WHERE user_id = ?').run(now, userId);
-  } finally {
-    database.close();
-  }
-}
-
 test('sensitive content stays under a cover until the visitor lifts it, and the choice is remembered', async ({
   browser,
   request,
@@ -434,7 +415,7 @@ test('sensitive content stays under a cover until the visitor lifts it, and the 
   const token = await tokenOf(baseURL ?? '', email, password);
   const headers = apiHeaders(token);
   const me = await request.get('/v1/user/me', { headers });
-  grantAdmin(((await me.json()) as { sub: string }).sub);
+  grantConsoleAdmin(((await me.json()) as { sub: string }).sub);
   const folder = await newFolder(request, token, 'Flagged', '');
   await uploadFile(request, token, folder, {
     name: 'photo.png',

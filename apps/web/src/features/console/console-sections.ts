@@ -5,13 +5,16 @@ export interface ConsoleSection {
   /** The path without locale prefix. */
   path: string;
   /** Its key under `console.nav`. */
-  key: 'overview' | 'roles' | 'audit';
+  key: 'overview' | 'members' | 'moderation' | 'codes' | 'roles' | 'audit';
   roles: readonly ConsoleRole[];
 }
 
 /** The console's pages in the order of its navigation; the server checks each call again. */
 export const consoleSections: readonly ConsoleSection[] = [
   { path: '/admin', key: 'overview', roles: ['moderator', 'support'] },
+  { path: '/admin/members', key: 'members', roles: ['moderator', 'support'] },
+  { path: '/admin/moderation', key: 'moderation', roles: ['moderator'] },
+  { path: '/admin/codes', key: 'codes', roles: ['support'] },
   { path: '/admin/roles', key: 'roles', roles: [] },
   { path: '/admin/audit', key: 'audit', roles: [] },
 ];

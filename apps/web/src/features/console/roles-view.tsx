@@ -7,13 +7,13 @@ import { consoleRoles } from '@nimbus/contracts';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { inputClasses } from '@/components/ui/input-classes';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
 import type { ConsoleRole, RoleHolder } from './console-api';
 import { grantRole, listRoles, revokeRole } from './console-api';
 import { useConsoleMe } from './console-context';
+import { ReasonDialog } from './reason-dialog';
 
 interface Message {
   tone: 'error' | 'success';
@@ -136,10 +136,13 @@ export function RolesView({ errorTexts }: { errorTexts: ErrorTexts }) {
         </ul>
       )}
       {revoking ? (
-        <RevokeDialog
-          holder={revoking}
+        <ReasonDialog
+          title={t('roles.revokeTitle', { email: revoking.email })}
+          description={t('roles.revokeHint')}
+          confirmLabel={t('roles.revoke')}
+          danger
           onClose={() => setRevoking(undefined)}
-          onRevoke={async (why) => {
+          onConfirm={async (why) => {
             try {
               await revokeRole(revoking.email, why);
               setHolders(await listRoles());
@@ -151,54 +154,5 @@ export function RolesView({ errorTexts }: { errorTexts: ErrorTexts }) {
         />
       ) : null}
     </div>
-  );
-}
-
-interface RevokeDialogProps {
-  holder: RoleHolder;
-  onRevoke: (reason: string) => Promise<void>;
-  onClose: () => void;
-}
-
-/** Asks for the reason before a role is taken away. */
-function RevokeDialog({ holder, onRevoke, onClose }: RevokeDialogProps) {
-  const t = useTranslations('console');
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t('close')} role="alertdialog">
-        <DialogTitle>{t('roles.revokeTitle', { email: holder.email })}</DialogTitle>
-        <DialogDescription>{t('roles.revokeHint')}</DialogDescription>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setBusy(true);
-            void onRevoke(reason.trim()).finally(onClose);
-          }}
-        >
-          <FormField
-            label={t('reason')}
-            required
-            autoFocus
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button
-              type="submit"
-              className="bg-danger text-white hover:bg-danger/90"
-              disabled={busy || reason.trim() === ''}
-            >
-              {t('roles.revoke')}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }
