@@ -22,6 +22,7 @@ import { createOfflineArea } from './container/offline';
 import { createPaymentArea } from './container/payment';
 import { createFleet } from './container/fleet';
 import { createMetrics } from './lib/metrics';
+import { createTaskQueueRepository } from './modules/task/task-queue.repository';
 import { createJobLeaseRepository } from './db/job-lease.repository';
 import { createJobLeases } from './db/job-leases';
 import { createWebDavArea } from './container/webdav';
@@ -41,6 +42,13 @@ export function createContainer(
   const now = options.now ?? (() => new Date());
   const fleet = createFleet(config, { now, logger: options.logger });
   const metrics = config.METRICS_PORT > 0 ? createMetrics() : undefined;
+  if (metrics) {
+    const queues = createTaskQueueRepository(database.db);
+    metrics.watchQueues(() => queues.depths(['offline', 'restore']), now);
+    if (database.pool) {
+      metrics.watchPool(database.pool);
+    }
+  }
   const wiring: Wiring = { config, database, options, now, fleet };
   const accounts = createAccountArea(wiring);
   const { keys, users, mailer } = accounts;

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL: how to open a connection of one's own beside the pool (`LISTEN` needs one). */
   clientConfig?: pg.ClientConfig;
+  /** PostgreSQL: the pool of the queries, whose counts the metrics read. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** How many statements that may end a member's access this process has run (`access-changes.ts`). */
   accessChanges: () => number;
   /** Calls a listener after each statement that may end access has run. */
@@ -125,6 +127,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       }),
       dialect: 'postgres',
       clientConfig,
+      pool,
       accessChanges: accessChanges.count,
       onAccessChange: accessChanges.listen,
     };

@@ -1,10 +1,25 @@
 import http from 'node:http';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** A queue as the metrics read it at each scrape. */
+export interface QueueReading {
+  queue: string;
+  waiting: number;
+  /** When the task waiting longest was queued (ISO 8601); null when none waits. */
+  oldest: string | null;
+}
+
+/** The connections of a database pool (`pg.Pool`'s counts). */
+export interface PoolReading {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
 
 /**
  * The node's Prometheus metrics (`METRICS_PORT`): the process's own (CPU, memory, event-loop
- * lag, handles) and the HTTP API's latency by route group and status, bytes in and out, and
- * blob store errors. Made only when metrics are on, so a node without them pays nothing per call.
+ * lag, handles), the HTTP API's latency by route group and status, bytes in and out, blob store
+ * errors, the task queues' depths and ages and the database pool's use. Made only when metrics are on, so a node without them pays nothing per call.
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -36,6 +51,56 @@ export function createMetrics() {
   });
   return {
     registry,
+
+    /** Reads the queues at each scrape: tasks waiting and the age of the oldest, by queue. */
+    watchQueues(read: () => Promise<QueueReading[]>, now: () => Date): void {
+      new Gauge({
+        name: 'nimbus_queue_depth',
+        help: 'Background tasks waiting to be taken, by queue.',
+        labelNames: ['queue'],
+        registers: [registry],
+        async collect() {
+          for (const reading of await read()) {
+            this.set({ queue: reading.queue }, reading.waiting);
+          }
+        },
+      });
+      new Gauge({
+        name: 'nimbus_queue_oldest_age_seconds',
+        help: 'How long the task waiting longest has waited, by queue (0 when none waits).',
+        labelNames: ['queue'],
+        registers: [registry],
+        async collect() {
+          for (const reading of await read()) {
+            const age =
+              reading.oldest === null ? 0 : (now().getTime() - Date.parse(reading.oldest)) / 1000;
+            this.set({ queue: reading.queue }, Math.max(0, age));
+          }
+        },
+      });
+    },
+
+    /** Reads the database pool at each scrape (PostgreSQL; SQLite has one connection, no pool). */
+    watchPool(pool: PoolReading): void {
+      new Gauge({
+        name: 'nimbus_db_pool_connections',
+        help: 'Connections of the database pool, by state (idle or in use).',
+        labelNames: ['state'],
+        registers: [registry],
+        collect() {
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'used' }, pool.totalCount - pool.idleCount);
+        },
+      });
+      new Gauge({
+        name: 'nimbus_db_pool_waiting',
+        help: 'Queries waiting for a connection of the database pool.',
+        registers: [registry],
+        collect() {
+          this.set(pool.waitingCount);
+        },
+      });
+    },
 
     /** Counts one answered call; `url` is the route's pattern (`/drive/v1/files/:id`). */
     observeRequest(

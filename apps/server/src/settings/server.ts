@@ -100,7 +100,7 @@ export const serverSettings = {
     .max(65535)
     .default(0)
     .describe(
-      'TCP port of a separate listener that serves Prometheus metrics at `/metrics` (HTTP latency by route group and status, bytes in and out, blob store errors, event-loop lag, memory); 0 serves none and measures nothing.',
+      'TCP port of a separate listener that serves Prometheus metrics at `/metrics` (HTTP latency by route group and status, bytes in and out, blob store errors, task queue depths and ages, database pool use, event-loop lag, memory); 0 serves none and measures nothing.',
     ),
   BODY_LIMIT: z.coerce
     .number()

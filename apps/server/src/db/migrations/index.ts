@@ -38,6 +38,7 @@ import * as uploadHolder from './0038-upload-holder';
 import * as davProperties from './0041-dav-properties';
 import * as appPasswords from './0042-app-passwords';
 import * as activationBatches from './0043-activation-batches';
+import * as taskRequestIds from './0044-task-request-ids';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0041-dav-properties': davProperties,
   '0042-app-passwords': appPasswords,
   '0043-activation-batches': activationBatches,
+  '0044-task-request-ids': taskRequestIds,
 };
 
 export const migrationProvider: MigrationProvider = {

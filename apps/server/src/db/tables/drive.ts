@@ -109,6 +109,8 @@ export interface TaskTable {
   source_validator: ColumnType<string | null, string | null | undefined, string | null>;
   /** Runs that started and did not end (0028): left over when the process died while the task ran. */
   open_runs: ColumnType<number, number | undefined, number>;
+  /** The API request that queued it (0044), named by the worker's log lines; `''` when none. */
+  request_id: ColumnType<string, string | undefined, string>;
 }
 
 /** Bytes offline downloads fetched for a member in a UTC month (0016), for the plan's traffic. */

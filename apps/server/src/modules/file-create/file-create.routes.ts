@@ -40,6 +40,7 @@ export function fileCreateRoutes(deps: FileCreateRoutesDeps) {
             name,
             parentId: body.parent_id,
             source: body.params?.source,
+            requestId: request.id,
           });
           return {
             upload_type: 'UPLOAD_TYPE_URL' as const,

@@ -25,7 +25,9 @@ export interface RunnerOptions extends UrlJobTiming {
  * worker keeps the durable bytes for a resume; a failure marks the task failed with its reason.
  */
 export async function runTask(options: RunnerOptions, task: TaskRecord): Promise<void> {
-  const { deps, parts, workerId, running } = options;
+  const { parts, workerId, running } = options;
+  const deps = { ...options.deps, logger: taskLogger(options.deps.logger, task) };
+  deps.logger.info({ worker: workerId }, 'offline task started');
   const controller = new AbortController();
   running.set(task.id, controller);
   const deadline = setTimeout(
@@ -96,6 +98,23 @@ export async function runTask(options: RunnerOptions, task: TaskRecord): Promise
         );
     }
   }
+}
+
+/**
+ * The worker's logger with the task and the API request that queued it (`reqId`, as the API
+ * node's lines name it) on every line of the run, so one id follows a download across nodes.
+ */
+function taskLogger(
+  logger: OfflineWorkerDeps['logger'],
+  task: TaskRecord,
+): OfflineWorkerDeps['logger'] {
+  const fields = { taskId: task.id, ...(task.requestId ? { reqId: task.requestId } : {}) };
+  const bound = (object: unknown) => ({ ...fields, ...(object as object) });
+  return {
+    info: (object, message) => logger.info(bound(object), message),
+    error: (object, message) => logger.error(bound(object), message),
+    debug: (object, message) => logger.debug?.(bound(object), message),
+  };
 }
 
 /** Ends a run that threw: kept for a resume when stopped, else failed with its reason. */

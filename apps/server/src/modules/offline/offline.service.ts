@@ -56,6 +56,8 @@ export interface OfflineRequest {
   parentId: string | undefined;
   /** Where the task was made (`params.source`), when the client says. */
   source?: TaskSource | undefined;
+  /** The API request queuing it, named by the worker's log lines. */
+  requestId?: string | undefined;
 }
 
 const maxUrlLength = 4096;
@@ -261,6 +263,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         statusSize: 1,
         createdAt: stamp.toISOString(),
         updatedAt: stamp.toISOString(),
+        requestId: input.requestId ?? '',
       };
       const queued = { sourceUrl, targetParentId: parentId === '' ? null : parentId };
       if (torrent && deps.torrents) {

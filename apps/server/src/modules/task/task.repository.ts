@@ -19,6 +19,8 @@ export interface TaskRecord {
   statusSize: number;
   createdAt: string;
   updatedAt: string;
+  /** The API request that queued the task, for the worker's log lines; `''` or absent when none. */
+  requestId?: string;
 }
 
 /** What a listing asks: the member's tasks of a type and phases, after a position, newest first. */
@@ -102,6 +104,7 @@ function toRecord(row: Selectable<TaskTable>): TaskRecord {
     statusSize: Number(row.status_size),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    requestId: row.request_id,
   };
 }
 
@@ -147,6 +150,7 @@ export function createTaskRepository(db: Kysely<Database>, dialect: Dialect = 's
           status_size: task.statusSize,
           created_at: task.createdAt,
           updated_at: task.updatedAt,
+          request_id: task.requestId ?? '',
         })
         .execute();
     },
