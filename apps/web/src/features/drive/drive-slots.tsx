@@ -15,7 +15,7 @@ import { createInListings, refreshFolderListings } from './listing-updates';
 import { aboutQueryKey, folderChildrenQueryKey } from './query-keys';
 import { UploadButton } from './upload/upload-button';
 import { UploadDropZone } from './upload/upload-drop-zone';
-import { UploadProvider } from './upload/upload-provider';
+import { UploadProvider, useUploads } from './upload/upload-provider';
 
 /*
  * Where the upload queue (`./upload`) and the previews (`./preview`) plug into the file browser.
@@ -189,9 +189,13 @@ export function DropZone({
   );
 }
 
-/** The transfers panel (bottom right); its own state, so the listing's renders pass it by. */
+/**
+ * The transfers panel (bottom right); its own state, so the listing's renders pass it by. Its
+ * code loads with the first upload (or a restored one): the first screen of most visits shows none.
+ */
 export const TransfersPanel = memo(function TransfersPanel() {
-  return <UploadQueuePanel />;
+  const { entries, preparing, failure } = useUploads();
+  return entries.length > 0 || preparing > 0 || failure !== undefined ? <UploadQueuePanel /> : null;
 });
 
 const UploadQueuePanel = dynamic(

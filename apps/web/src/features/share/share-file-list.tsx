@@ -9,8 +9,8 @@ import { EyeOff } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { ItemList } from '@/features/items/item-list';
+import { DeferredRows } from '@/features/items/deferred-rows';
 import type { VirtualRowsHandle } from '@/features/items/virtual-rows';
-import { VirtualRows } from '@/features/items/virtual-rows';
 import type { PreviewFile } from '@/features/preview';
 import { useLayoutStore } from '@/lib/layout-store';
 import { clsx } from 'clsx';
@@ -274,7 +274,7 @@ export function ShareFileList(props: ShareFileListProps) {
           'h-[min(70vh,calc(100dvh-16rem))] min-h-64 overflow-auto',
           isMobile && picking && 'pb-16',
         )}
-        Rows={VirtualRows}
+        Rows={DeferredRows}
         rows={{
           handle: rowsRef,
           count: files.length,
