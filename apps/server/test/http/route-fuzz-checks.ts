@@ -11,9 +11,25 @@ import {
   leakPatterns,
   nonJsonRoutes,
   protocolStatusRoutes,
+  xmlErrorRoutes,
   type Call,
   type Headers,
 } from './route-fuzz-inputs';
+
+/** The error object's fields a DAV:error body carries (docs/api.md#webdav). */
+function davErrorFields(xml: string): Record<string, unknown> {
+  if (!/^<\?xml[^>]*\?>\s*<D:error xmlns:D="DAV:"/.test(xml)) {
+    throw new Error('not a DAV:error');
+  }
+  const field = (name: string) => new RegExp(`<N:${name}>([^<]*)</N:${name}>`).exec(xml)?.[1] ?? '';
+  return {
+    error: field('error'),
+    error_code: Number(field('error_code')),
+    error_description: field('error_description'),
+    error_uri: '',
+    details: [],
+  };
+}
 
 /** The checks every answer must pass; returns the error reason of a failure. */
 export function checkAnswer(
@@ -45,7 +61,8 @@ export function checkAnswer(
     }
     return undefined;
   }
-  if (!type.startsWith(json)) {
+  const xmlError = type.startsWith('application/xml') && firstMatch(xmlErrorRoutes, call.route.url);
+  if (!type.startsWith(json) && !xmlError) {
     fail(call, response, `an error as ${type || 'no type'}`);
     return undefined;
   }
@@ -54,9 +71,9 @@ export function checkAnswer(
   }
   let body: unknown;
   try {
-    body = JSON.parse(response.body);
+    body = xmlError ? davErrorFields(response.body) : JSON.parse(response.body);
   } catch {
-    fail(call, response, 'an error that is not JSON');
+    fail(call, response, `an error that is not ${xmlError ? 'a DAV:error' : 'JSON'}`);
     return undefined;
   }
   const parsed = errorBodySchema.safeParse(body);

@@ -40,6 +40,17 @@ export const nonJsonRoutes: readonly [pattern: RegExp, reason: string][] = [
   ],
 ];
 
+/**
+ * Routes whose protocol fixes an XML error body for some failures; the body still carries the
+ * error object's `error` and `error_code`, which are checked like a JSON one's.
+ */
+export const xmlErrorRoutes: readonly [pattern: RegExp, reason: string][] = [
+  [
+    /^\/dav(\/|$)/,
+    "RFC 4918's preconditions answer a DAV:error body holding the error object's fields (docs/api.md#webdav)",
+  ],
+];
+
 /** Routes that answer a tus status the protocol fixes (409 offset, 412 version, 460 checksum) instead of the kind's. */
 export const protocolStatusRoutes: readonly [pattern: RegExp, reason: string][] = [
   [/^\/drive\/v1\/uploads\//, 'tus 1.0 fixes 409, 412, 415 and 460 for its own failures'],

@@ -95,13 +95,42 @@ describe.each(dialects)('WebDAV on %s', (dialect) => {
     expect((await dav('PROPFIND', '/dav/Fotos/', { ...auth, depth: '0' })).statusCode).toBe(207);
   });
 
-  it('refuses Depth: infinity with the RFC precondition', async () => {
+  it('refuses Depth: infinity with the RFC precondition as a DAV:error body', async () => {
     const { auth } = await member();
-    const answer = await dav('PROPFIND', '/dav/', { ...auth, depth: 'infinity' });
-    expect(answer.statusCode).toBe(403);
-    expect(errorOf(answer).details[0]).toMatchObject({
-      metadata: { precondition: 'propfind-finite-depth' },
+    for (const headers of [{ ...auth, depth: 'infinity' }, auth]) {
+      const answer = await dav('PROPFIND', '/dav/', headers);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(answer.body).toMatch(
+        /^<\?xml version="1.0" encoding="utf-8"\?>\n<D:error xmlns:D="DAV:"[^>]*><D:propfind-finite-depth\/>/,
+      );
+      expect(answer.body).toContain('<N:error>permission_denied</N:error>');
+    }
+    // A Depth that is no depth at all is still an error object.
+    const wrong = await dav('PROPFIND', '/dav/', { ...auth, depth: '2' });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).error).toBe('invalid_argument');
+  });
+
+  it('names the lock preconditions in DAV:error bodies', async () => {
+    const { auth } = await member();
+    expect((await dav('PUT', '/dav/locked.txt', auth, 'x')).statusCode).toBe(201);
+    const lockBody =
+      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+    const lock = await dav('LOCK', '/dav/locked.txt', { ...auth, depth: '0' }, lockBody);
+    expect(lock.statusCode).toBe(200);
+    const write = await dav('PUT', '/dav/locked.txt', auth, 'y');
+    expect(write.statusCode).toBe(423);
+    expect(write.body).toContain('<D:lock-token-submitted/>');
+    const second = await dav('LOCK', '/dav/locked.txt', { ...auth, depth: '0' }, lockBody);
+    expect(second.statusCode).toBe(423);
+    expect(second.body).toContain('<D:no-conflicting-lock/>');
+    const unlock = await dav('UNLOCK', '/dav/locked.txt', {
+      ...auth,
+      'lock-token': '<opaquelocktoken:not-this-one>',
     });
+    expect(unlock.statusCode).toBe(409);
+    expect(unlock.body).toContain('<D:lock-token-matches-request-uri/>');
   });
 
   it('keeps macOS ._ files and .DS_Store out of the drive and its listings', async () => {

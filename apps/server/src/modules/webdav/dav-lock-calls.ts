@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
 import { xmlBodyOf } from './dav-body';
+import type { DavPrecondition } from './dav-errors';
 import type { DavLocking } from './dav-locking';
 import { lockTimeoutOf, pathKey, type DavLock, type DavLocks } from './dav-locks';
 import { activeLockXml } from './dav-multistatus';
@@ -25,6 +26,7 @@ function locked(): AppError {
   return new AppError('failed_precondition', {
     description: 'A lock that conflicts with this one is held',
     status: 423,
+    metadata: { precondition: 'no-conflicting-lock' satisfies DavPrecondition },
   });
 }
 
@@ -118,6 +120,7 @@ export async function handleUnlock(
     throw new AppError('failed_precondition', {
       description: 'No lock of this token covers the item',
       status: 409,
+      metadata: { precondition: 'lock-token-matches-request-uri' satisfies DavPrecondition },
     });
   }
   deps.locks.release(userId, token);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
+import type { DavPrecondition } from './dav-errors';
 import { ifHolds, parseIfHeader, submittedTokens, type IfState } from './dav-if-header';
 import { pathKey, type DavLock, type DavLocks } from './dav-locks';
 import { etagOf } from './dav-multistatus';
@@ -91,6 +92,7 @@ export function createDavLocking(deps: { dav: Pick<DavService, 'resolve'>; locks
         throw new AppError('failed_precondition', {
           description: 'The item is locked and the request submits no token of its lock',
           status: 423,
+          metadata: { precondition: 'lock-token-submitted' satisfies DavPrecondition },
         });
       }
       return submitted;

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
 import type { FileRecord } from '../drive/file.repository';
 import { xmlBodyOf } from './dav-body';
+import type { DavPrecondition } from './dav-errors';
 import type { DavLocks } from './dav-locks';
 import { pathKey } from './dav-locks';
 import {
@@ -80,10 +81,10 @@ export async function handlePropfind(
     if (depth !== 'infinity') {
       throw badBody('Depth is 0, 1 or infinity');
     }
-    // RFC 4918 §9.1: the precondition `propfind-finite-depth`, named in the error object.
+    // RFC 4918 §9.1: the precondition `propfind-finite-depth`, answered as a DAV:error body.
     throw new AppError('permission_denied', {
       description: 'PROPFIND takes Depth 0 or 1 (propfind-finite-depth)',
-      metadata: { precondition: 'propfind-finite-depth' },
+      metadata: { precondition: 'propfind-finite-depth' satisfies DavPrecondition },
     });
   }
   const asked = propfindRequestOf(await xmlBodyOf(request));

@@ -5,6 +5,7 @@ import { sendStoredFile } from '../content/content-send';
 import { contentSecurityHeaders } from '../content/content-serving';
 import type { ContentService } from '../content/content.service';
 import type { DavActor, DavAuthenticator } from './dav-auth';
+import { registerDavErrors } from './dav-errors';
 import { createDavLocking } from './dav-locking';
 import type { DavLocks } from './dav-locks';
 import { davPrefix, davSegments } from './dav-path';
@@ -73,6 +74,7 @@ export function davRoutes(deps: DavRoutesDeps) {
 
   return async (app: FastifyInstance) => {
     app.decorateRequest('davActor', null);
+    registerDavErrors(app);
     // Bodies are read by the calls themselves: a PUT streams its bytes, the others read XML.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
