@@ -1,7 +1,7 @@
 // Bundles the server into dist/main.js, the standalone offline download worker into
 // dist/worker.js (`worker`) and the operators' commands into dist/verify.js (`verify`),
-// dist/membership.js (`membership`), dist/feedback.js (`feedback`) and dist/admin.js
-// (`admin`). The workspace packages (@nimbus/*) are compiled in; every other dependency stays external and is loaded from node_modules at run
+// dist/membership.js (`membership`), dist/feedback.js (`feedback`), dist/admin.js
+// (`admin`) and dist/backup.js (`backup`, `restore`). The workspace packages (@nimbus/*) are compiled in; every other dependency stays external and is loaded from node_modules at run
 // time. The server and the worker run each torrent in a thread of its own, whose script is
 // torrent-thread.js next to them. `--outfile <file>` writes one bundle elsewhere (the process
 // tests build their own copy), of src/main.ts or of `--entry <file>`.
@@ -27,6 +27,7 @@ const bundles =
         [path.join(root, 'src/cli/membership.ts'), path.join(root, 'dist/membership.js')],
         [path.join(root, 'src/cli/feedback.ts'), path.join(root, 'dist/feedback.js')],
         [path.join(root, 'src/cli/admin.ts'), path.join(root, 'dist/admin.js')],
+        [path.join(root, 'src/cli/backup.ts'), path.join(root, 'dist/backup.js')],
       ]
     : [[flag('--entry') ?? path.join(root, 'src/main.ts'), outfile]];
 
