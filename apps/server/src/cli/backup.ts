@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
 import { restoreBackup, takeBackup, type BackupPlace } from '../modules/backup/backup';
 import { createBlobStore } from '../modules/storage/blob-store';
 
@@ -18,14 +17,17 @@ async function main(argv: string[]): Promise<string[]> {
     throw new UsageError();
   }
   const config = loadConfig();
-  const database = openDatabase(config);
-  // The command's own connections are its own; the pool is not needed.
-  await database.db.destroy();
+  // No database is opened here: on SQLite that would make the file a restore must not find.
   const place: BackupPlace = {
     dataDir: config.DATA_DIR,
-    ...(database.clientConfig
-      ? { postgres: { url: config.DATABASE_URL, clientConfig: database.clientConfig } }
-      : {}),
+    ...(config.DATABASE_URL === ''
+      ? {}
+      : {
+          postgres: {
+            url: config.DATABASE_URL,
+            clientConfig: { connectionString: config.DATABASE_URL },
+          },
+        }),
   };
   const store = createBlobStore(config, {
     logger: { warn: (message) => process.stderr.write(`${message}\n`) },

@@ -22,8 +22,10 @@ export async function backupSqlite(source: string, destination: string): Promise
   } finally {
     live.close();
   }
-  const copy = new SqliteDatabase(destination, { readonly: true });
+  const copy = new SqliteDatabase(destination);
   try {
+    // One self-contained file (no `-wal` beside it); the server turns WAL on when it opens it.
+    copy.pragma('journal_mode = DELETE');
     return blobsOf(
       copy.prepare('select sha256, size, ref_count from blobs order by sha256').all() as BlobRow[],
     );
