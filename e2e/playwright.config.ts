@@ -35,6 +35,9 @@ export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
+  // A page that answers in a second here may take several on a loaded two-core CI machine: a
+  // wait that can never pass fails at the test's timeout all the same.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
