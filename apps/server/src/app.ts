@@ -324,7 +324,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     shareRoutes({
       authenticator: container.authenticator,
-      console: { access: container.consoleAccess, audit: container.audit },
+      console: {
+        access: container.consoleAccess,
+        audit: container.audit,
+        transaction: container.database.transaction,
+      },
       shares: container.shares,
       links: container.content.linker,
       files: container.files,
@@ -452,13 +456,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticator: container.authenticator,
       access: container.consoleAccess,
       audit: container.audit,
+      transaction: container.database.transaction,
       roles: container.roles,
     }),
   );
   await app.register(
     moderationRoutes({
       authenticator: container.authenticator,
-      console: { access: container.consoleAccess, audit: container.audit },
+      console: {
+        access: container.consoleAccess,
+        audit: container.audit,
+        transaction: container.database.transaction,
+      },
       decisions: container.shareDecisions,
       previews: container.sharePreviews,
     }),
@@ -468,13 +477,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authenticator: container.authenticator,
       access: container.consoleAccess,
       audit: container.audit,
+      transaction: container.database.transaction,
       members: container.members,
     }),
   );
   await app.register(
     activationBatchRoutes({
       authenticator: container.authenticator,
-      console: { access: container.consoleAccess, audit: container.audit },
+      console: {
+        access: container.consoleAccess,
+        audit: container.audit,
+        transaction: container.database.transaction,
+      },
       batches: container.activationBatches,
     }),
   );

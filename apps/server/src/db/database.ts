@@ -17,6 +17,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { createAccessChanges } from './access-changes';
+import { ambientTransactions } from './ambient-transaction';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 
@@ -33,6 +34,11 @@ export interface DatabaseHandle {
   accessChanges: () => number;
   /** Calls a listener after each statement that may end access has run. */
   onAccessChange: (listener: () => void) => void;
+  /**
+   * Runs `work` with every query made through `db` meanwhile in one transaction
+   * (ambient-transaction.ts): committed when it resolves, rolled back when it throws.
+   */
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
@@ -119,12 +125,16 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
     };
     const pool = new pg.Pool({ ...clientConfig, max: config.DATABASE_POOL_SIZE });
-    return {
-      db: new Kysely<Database>({
+    const ambient = ambientTransactions(
+      new Kysely<Database>({
         dialect: new PostgresDialect({ pool }),
         plugins,
         ...queryLog(config),
       }),
+    );
+    return {
+      db: ambient.db,
+      transaction: ambient.transaction,
       dialect: 'postgres',
       clientConfig,
       pool,
@@ -142,12 +152,16 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return {
-    db: new Kysely<Database>({
+  const ambient = ambientTransactions(
+    new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withKeptStatements(sqlite) }),
       plugins,
       ...queryLog(config),
     }),
+  );
+  return {
+    db: ambient.db,
+    transaction: ambient.transaction,
     dialect: 'sqlite',
     accessChanges: accessChanges.count,
     onAccessChange: accessChanges.listen,

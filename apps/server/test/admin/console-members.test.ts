@@ -1,5 +1,5 @@
 import type { MemberDetail, MemberRow } from '@nimbus/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, dialects, errorOf, makeUser, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { auditCount, consoleMember } from '../support/console';
@@ -194,5 +194,45 @@ describe.each(dialects)('members in the console on %s', (dialect) => {
       'members.unblock',
       'members.block',
     ]);
+  });
+
+  it('rolls an action back when its audit row cannot be written: nothing happens unaudited', async () => {
+    const moderator = await consoleMember(t, 'moderator', clock.now());
+    const target = await signedInMember(t);
+    const id = target.user.id;
+    const before = await auditCount(t);
+    const commit = t.container.audit.commit.bind(t.container.audit);
+    // The row is written, then the write fails (a full disk at commit, a dropped connection).
+    const failing = vi
+      .spyOn(t.container.audit, 'commit')
+      .mockImplementationOnce(async (...args) => {
+        await commit(...args);
+        throw new Error('the audit log could not be written');
+      });
+    const refused = await call(moderator.headers, 'POST', `/audit.admin/v1/members/${id}/block`, {
+      reason: 'spam',
+    });
+    failing.mockRestore();
+    expect(refused.statusCode).toBe(500);
+    expect(errorOf(refused).error).toBe('internal');
+    expect(await auditCount(t)).toBe(before);
+    const [row] = await t.container.database.db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', id)
+      .execute();
+    expect(row?.status).toBe('active');
+    ok(await call(target.headers, 'GET', '/drive/v1/about'));
+
+    // With the audit log writable again, the same call blocks and leaves its row.
+    ok(
+      await call(moderator.headers, 'POST', `/audit.admin/v1/members/${id}/block`, {
+        reason: 'spam',
+      }),
+    );
+    expect(await auditCount(t)).toBe(before + 1);
+    expect(errorOf(await call(target.headers, 'GET', '/drive/v1/about')).error).toBe(
+      'unauthenticated',
+    );
   });
 });

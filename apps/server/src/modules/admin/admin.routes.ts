@@ -4,13 +4,14 @@ import { memberPlugin } from '../auth/require-actor';
 import type { Authenticator } from '../auth/authenticator';
 import type { AuditLogService } from './audit-log.service';
 import type { ConsoleAccess } from './console-access';
-import { consoleRoute } from './console-route';
+import { consoleRoute, type ConsoleRouteDeps } from './console-route';
 import type { RolesService } from './roles.service';
 
 export interface AdminRoutesDeps {
   authenticator: Authenticator;
   access: ConsoleAccess;
   audit: AuditLogService;
+  transaction: ConsoleRouteDeps['transaction'];
   roles: RolesService;
 }
 

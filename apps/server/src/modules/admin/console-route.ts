@@ -5,6 +5,7 @@ import {
   type CatalogueHandler,
   type CatalogueRequest,
 } from '../../http/catalogue-route';
+import type { DatabaseHandle } from '../../db/database';
 import type { AuditLogService } from './audit-log.service';
 import type { ConsoleAccess, ConsoleCaller } from './console-access';
 
@@ -18,14 +19,18 @@ export type ConsoleHandler<E extends Endpoint> = (
 export interface ConsoleRouteDeps {
   access: Pick<ConsoleAccess, 'guard' | 'callerOf'>;
   audit: Pick<AuditLogService, 'commit' | 'record'>;
+  /** Runs work in one database transaction (`DatabaseHandle.transaction`). */
+  transaction: DatabaseHandle['transaction'];
 }
 
 /**
  * Registers an operator console call (docs/api.md#operator-console) from its catalogue entry:
  * the guard of console-access.ts with the entry's `roles` runs first, and once the handler has
  * succeeded exactly one audit row is written (what the handler gave `audit.record(request,
- * {action, target, before, after, reason})`, else a row naming the route). Every
- * `/audit.admin/v1` call but the public share report is registered here.
+ * {action, target, before, after, reason})`, else a row naming the route). The handler and its
+ * row share one database transaction: an action whose row cannot be written is rolled back, so
+ * nothing is done unaudited. Every `/audit.admin/v1` call but the public share report is
+ * registered here.
  *
  * ```ts
  * const route = consoleRoute(deps);
@@ -48,9 +53,11 @@ export function consoleRoute(deps: ConsoleRouteDeps) {
       { onRequest: deps.access.guard(endpoint.roles) },
       async (request, reply) => {
         const caller = deps.access.callerOf(request);
-        const answer = await handler(request, caller, reply);
-        await deps.audit.commit(request, caller, endpoint.path);
-        return answer;
+        return deps.transaction(async () => {
+          const answer = await handler(request, caller, reply);
+          await deps.audit.commit(request, caller, endpoint.path);
+          return answer;
+        });
       },
     );
   };

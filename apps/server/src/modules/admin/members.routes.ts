@@ -4,13 +4,14 @@ import type { Authenticator } from '../auth/authenticator';
 import { memberPlugin } from '../auth/require-actor';
 import type { AuditLogService } from './audit-log.service';
 import type { ConsoleAccess } from './console-access';
-import { consoleRoute } from './console-route';
+import { consoleRoute, type ConsoleRouteDeps } from './console-route';
 import type { MemberChange, MembersService } from './members.service';
 
 export interface MembersRoutesDeps {
   authenticator: Authenticator;
   access: ConsoleAccess;
   audit: AuditLogService;
+  transaction: ConsoleRouteDeps['transaction'];
   members: MembersService;
 }
 
