@@ -128,6 +128,8 @@ export const productReasons = {
   activation_code_used: { kind: 'failed_precondition', domain: 'vip' },
   /** An activation code past its last day of validity. */
   activation_code_expired: { kind: 'failed_precondition', domain: 'vip' },
+  /** An activation code the operators revoked before anyone redeemed it. */
+  activation_code_revoked: { kind: 'failed_precondition', domain: 'vip' },
   /** A membership task's reward asked for before the task is done. */
   activity_task_not_done: { kind: 'failed_precondition', domain: 'vip' },
   /** A reward (a task's, a compensation) the member has already received: each is given once. */

@@ -151,7 +151,7 @@ describe.each(dialects)('activation-code batches in the console on %s', (dialect
     expect(afterRevoke.filter((code) => code.status === 'used')).toHaveLength(1);
     const refusedRedeem = await redeem(other.headers, second);
     expect(refusedRedeem.statusCode).not.toBe(200);
-    expect(errorOf(refusedRedeem).error).toBe('activation_code_used');
+    expect(errorOf(refusedRedeem).error).toBe('activation_code_revoked');
     // A second revoke finds nothing left to revoke.
     expect(
       ok<{ revoked: number }>(

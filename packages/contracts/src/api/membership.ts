@@ -57,7 +57,7 @@ export const membershipApi = {
       "Adds the code's days to the member's membership (after the days already held). " +
       'Errors: `activation_code_invalid` (unknown, malformed, or issued to another member), ' +
       '`activation_code_used` (no uses left, or already redeemed by this member), ' +
-      '`activation_code_expired`, and `too_many_requests` past the attempt limit per member ' +
+      '`activation_code_expired`, `activation_code_revoked` (revoked by the operators), and `too_many_requests` past the attempt limit per member ' +
       'and per address (`ACTIVATION_CODE_MAX_ATTEMPTS`).',
     tags,
     auth: 'member',

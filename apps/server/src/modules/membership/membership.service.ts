@@ -248,6 +248,9 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         if (found.user_id !== null && found.user_id !== redeemer.userId) {
           throw new AppError('activation_code_invalid');
         }
+        if (found.revoked_at !== null) {
+          throw new AppError('activation_code_revoked');
+        }
         if (found.expires_at !== null && Date.parse(found.expires_at) <= stamp.getTime()) {
           throw new AppError('activation_code_expired');
         }
