@@ -250,8 +250,14 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
           {props.rename ?? itemName(file.name, 'flex-1 text-sm font-medium')}
           {star}
         </div>
+        {/*
+         * A recent change reads relatively ("12 seconds ago"), and the browser hydrating the
+         * server's listing reads it a moment later: the server's text stays until the item
+         * renders again, instead of React throwing the server's listing away and rendering it
+         * all anew.
+         */}
         {props.location ?? (
-          <span className="truncate text-xs text-muted-foreground">
+          <span className="truncate text-xs text-muted-foreground" suppressHydrationWarning>
             {file.event_type_name ? `${file.event_type_name} · ${props.modified}` : props.modified}
           </span>
         )}
@@ -278,7 +284,11 @@ export const FileItem = memo(function FileItem(props: FileItemProps) {
         </span>
         {props.location}
       </span>
-      <span className="hidden w-40 shrink-0 truncate text-sm text-muted-foreground sm:block">
+      {/* See the tile's date: the server's "12 seconds ago" may be the browser's "14 seconds ago". */}
+      <span
+        className="hidden w-40 shrink-0 truncate text-sm text-muted-foreground sm:block"
+        suppressHydrationWarning
+      >
         {props.modified}
       </span>
       <span className="w-20 shrink-0 text-right text-sm tabular-nums text-muted-foreground sm:w-24">
