@@ -63,8 +63,19 @@ export const subscriptionSchema = z.object({
   cancel_at_period_end: z.boolean(),
   /** While `past_due`: when premium ends unless the renewal goes through. */
   grace_ends_at: z.string(),
+  /** The product it renews on at `current_period_end` after a plan change; `""`: the same. */
+  next_product_id: z.string(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionSchema>;
+
+/** `POST /vip/v1/payment/subscription/change`: the subscription product to renew on. */
+export const planChangeBodySchema = z.object({ product_id: z.string().min(1).max(64) });
+
+/** The member's subscription after a cancellation, resumption or plan change. */
+export const subscriptionAnswerSchema = z.object({
+  result: z.literal('ACCEPTED'),
+  data: z.object({ subscription: subscriptionSchema }),
+});
 
 /** One payment of the member's history, newest first. */
 export const paymentSchema = z.object({

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
+import { dayMs, paymentDriver, testProducts } from './payment-driver';
 import {
   secretKey,
   signedEvent,
@@ -9,37 +10,6 @@ import {
   webhookSecret,
   type StripeStandIn,
 } from './stripe-stand-in';
-
-const dayMs = 24 * 60 * 60 * 1000;
-
-const products = [
-  {
-    id: 'premium-30',
-    kind: 'premium',
-    days: 30,
-    price: '4.99',
-    currency: 'USD',
-    prices: { JPY: '700' },
-  },
-  {
-    id: 'premium-monthly',
-    kind: 'premium',
-    days: 30,
-    interval: 'month',
-    price: '5.99',
-    currency: 'USD',
-  },
-  {
-    id: 'premium-yearly',
-    kind: 'premium',
-    days: 365,
-    interval: 'year',
-    price: '49.99',
-    currency: 'USD',
-  },
-  { id: 'storage-1m', kind: 'storage', days: 30, bytes: '1000000', price: '2', currency: 'USD' },
-  { id: 'code-only', kind: 'premium', days: 7 },
-];
 
 let standIn: StripeStandIn;
 beforeAll(async () => {
@@ -54,19 +24,13 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
   // test has members, payment references and a start time of its own.
   let t: TestApp;
   const clock = testClock('2030-01-01T00:00:00.000Z');
-  let eventCount = 0;
-  let testStart = 0;
-  let tag = '';
-  /** The time `days` after the test's start. */
-  const at = (days: number) => new Date(testStart + days * dayMs).toISOString();
-  /** A payment reference of this test. */
-  const pi = (name: string) => `pi_${tag}_${name}`;
-
-  beforeEach(() => {
-    clock.advance(1000 * dayMs);
-    testStart = clock.now().getTime();
-    tag = `${dialect}${testStart}`;
+  const { at, pi, checkout, deliver, subscribe, ...driver } = paymentDriver({
+    app: () => t,
+    standIn: () => standIn,
+    clock,
+    dialect,
   });
+  const tag = driver.tag;
 
   beforeAll(async () => {
     t = await buildTestApp(
@@ -77,7 +41,7 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
         STRIPE_API_BASE: standIn.base,
         PAYMENT_GRACE_DAYS: '3',
         PLAN_FREE_STORAGE_BYTES: '100000',
-        EXTERNAL_PRODUCTS: JSON.stringify(products),
+        EXTERNAL_PRODUCTS: JSON.stringify(testProducts),
       },
       { now: clock.now },
     );
@@ -85,49 +49,6 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
   afterAll(async () => {
     await t.close();
   });
-
-  /** A signed-in member who opened a checkout of a product; what the stand-in was sent. */
-  async function checkout(productId: string, currency?: string) {
-    const { user, headers } = await signedInMember(t);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/vip/v1/payment/checkout',
-      headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'ja' },
-      payload: JSON.stringify({ product_id: productId, ...(currency ? { currency } : {}) }),
-    });
-    const answer = ok<{ data: { url: string; session_id: string } }>(response).data;
-    const sent = standIn.requests.findLast((request) => request.path === '/v1/checkout/sessions');
-    const form = sent?.form ?? {};
-    const metadata = Object.fromEntries(
-      Object.entries(form)
-        .filter(([key]) => key.startsWith('metadata['))
-        .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
-    );
-    return { user, headers, answer, form, metadata, customer: form.customer ?? '' };
-  }
-
-  async function deliver(
-    type: string,
-    object: Record<string, unknown>,
-    options: { id?: string; created?: Date; secret?: string } = {},
-  ) {
-    eventCount += 1;
-    const { payload, signature } = signedEvent(
-      {
-        id: options.id ?? `evt_${dialect}_${eventCount}`,
-        type,
-        created: options.created ?? clock.now(),
-        object,
-      },
-      options.secret,
-    );
-    return t.app.inject({
-      method: 'POST',
-      url: '/vip/v1/payment/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
-  }
 
   /** The provider the purchase pages' catalogue names. */
   async function catalogueProvider(app: TestApp): Promise<unknown> {
@@ -202,12 +123,13 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
   it('grants a one-time purchase once, however often and in whatever order Stripe tells it', async () => {
     const bought = await checkout('premium-30');
     const session = paidSession(bought, pi('once'));
-    const first = await deliver('checkout.session.completed', session, { id: `evt_${tag}_once` });
+    const first = await deliver('checkout.session.completed', session, { id: `evt_${tag()}_once` });
     expect(ok(first)).toEqual({ received: true });
     expect(await premiumUntil(bought.user.id)).toBe(at(30));
     // The same event again (a retry), and another event about the same payment.
     expect(
-      (await deliver('checkout.session.completed', session, { id: `evt_${tag}_once` })).statusCode,
+      (await deliver('checkout.session.completed', session, { id: `evt_${tag()}_once` }))
+        .statusCode,
     ).toBe(200);
     expect((await deliver('checkout.session.completed', session)).statusCode).toBe(200);
     expect(await premiumUntil(bought.user.id)).toBe(at(30));
@@ -289,50 +211,6 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
     expect((await t.container.memberships.planOf(bought.user.id)).storageBytes).toBe(100_000);
   });
 
-  /** A yearly or monthly subscription bought and paid, as Stripe tells it. */
-  async function subscribe(productId: 'premium-yearly' | 'premium-monthly', days: number) {
-    const bought = await checkout(productId);
-    const subscription = `sub_${bought.user.id}`;
-    const interval = productId === 'premium-yearly' ? 'year' : 'month';
-    await deliver(
-      'checkout.session.completed',
-      stripeObjects.checkoutSession({
-        id: bought.answer.session_id,
-        customer: bought.customer,
-        userId: bought.user.id,
-        metadata: bought.metadata,
-        mode: 'subscription',
-        subscription,
-        amount: 4999,
-        currency: 'usd',
-      }),
-    );
-    const invoice = (id: string, from: number, to: number) =>
-      stripeObjects.invoice({
-        id,
-        customer: bought.customer,
-        subscription,
-        metadata: bought.metadata,
-        start: new Date(at(from)),
-        end: new Date(at(to)),
-        amount: 4999,
-      });
-    const state = (status: string, periodEnd: number, cancelAtPeriodEnd = false) =>
-      stripeObjects.subscription({
-        id: subscription,
-        customer: bought.customer,
-        metadata: bought.metadata,
-        status,
-        periodEnd: new Date(at(periodEnd)),
-        interval,
-        cancelAtPeriodEnd,
-      });
-    standIn.invoicePayments.set(`in_${subscription}_1`, `pi_${subscription}_1`);
-    await deliver('invoice.paid', invoice(`in_${subscription}_1`, 0, days));
-    await deliver('customer.subscription.updated', state('active', days));
-    return { ...bought, subscription, invoice, state };
-  }
-
   it('grants a subscription period per paid invoice and keeps the newest subscription state', async () => {
     const sub = await subscribe('premium-yearly', 365);
     expect(await premiumUntil(sub.user.id)).toBe(at(365));
@@ -354,6 +232,7 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
       current_period_end: at(365),
       cancel_at_period_end: true,
       grace_ends_at: '',
+      next_product_id: '',
     });
     // Its end leaves the paid year.
     await deliver('customer.subscription.deleted', sub.state('canceled', 365, true));

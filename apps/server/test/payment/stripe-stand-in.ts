@@ -5,8 +5,8 @@ import Stripe from 'stripe';
 
 /*
  * A stand-in for Stripe's API at its HTTP edge, for tests: a node:http server answering the few
- * calls Nimbus makes (customers, checkout and portal sessions, an invoice's payments) and
- * remembering what it was sent; and Stripe events signed with the SDK's own test helper.
+ * calls Nimbus makes (customers, checkout and portal sessions, an invoice's payments, a
+ * subscription's cancellation and plan change) and remembering what it was sent; and Stripe events signed with the SDK's own test helper.
  */
 
 /** A request the stand-in received: its path and its form fields as Stripe's SDK encodes them. */
@@ -22,6 +22,11 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   /** The payment intent each invoice was paid with (answered by `GET /v1/invoice_payments`). */
   invoicePayments: Map<string, string>;
+  /**
+   * The subscriptions it knows, as `stripeObjects.subscription` makes them: answered by
+   * `GET`/`POST /v1/subscriptions/<id>`, and given a `schedule` by a plan change.
+   */
+  subscriptions: Map<string, Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,9 @@ export const secretKey = 'sk_test_nimbus';
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const invoicePayments = new Map<string, string>();
+  const subscriptions = new Map<string, Record<string, unknown>>();
+  /** The subscription each schedule was made from. */
+  const schedules = new Map<string, string>();
   let next = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -50,7 +58,41 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         response.end(JSON.stringify(body));
       };
       const base = `http://${request.headers.host ?? ''}`;
+      const [, version, kind, id, action] = url.pathname.split('/');
+      const subscription = kind === 'subscriptions' ? subscriptions.get(id ?? '') : undefined;
+      if (version === 'v1' && subscription && action === undefined) {
+        if (request.method === 'POST' && form.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = form.cancel_at_period_end === 'true';
+        }
+        answer(200, subscription);
+        return;
+      }
+      if (kind === 'subscription_schedules' && request.method === 'POST' && id !== undefined) {
+        const owner = subscriptions.get(schedules.get(id) ?? '');
+        if (action === 'release' && owner) {
+          owner.schedule = null;
+        }
+        answer(200, { id, object: 'subscription_schedule', phases: [{ start_date: 1 }] });
+        return;
+      }
       switch (`${request.method} ${url.pathname}`) {
+        case 'POST /v1/products':
+          answer(200, { id: `prod_${next}`, object: 'product', name: form.name ?? '' });
+          return;
+        case 'POST /v1/subscription_schedules': {
+          const from = subscriptions.get(form.from_subscription ?? '');
+          if (!from) {
+            break;
+          }
+          schedules.set(`sub_sched_${next}`, form.from_subscription ?? '');
+          from.schedule = `sub_sched_${next}`;
+          answer(200, {
+            id: `sub_sched_${next}`,
+            object: 'subscription_schedule',
+            phases: [{ start_date: 1 }],
+          });
+          return;
+        }
         case 'POST /v1/customers':
           answer(200, { id: `cus_${next}`, object: 'customer', email: form.email ?? null });
           return;
@@ -88,11 +130,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           });
           return;
         }
-        default:
-          answer(404, {
-            error: { type: 'invalid_request_error', message: `no stand-in for ${url.pathname}` },
-          });
       }
+      answer(404, {
+        error: { type: 'invalid_request_error', message: `no stand-in for ${url.pathname}` },
+      });
     });
   });
   server.listen(0, '127.0.0.1');
@@ -102,6 +143,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     base: `http://127.0.0.1:${port}`,
     requests,
     invoicePayments,
+    subscriptions,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -206,10 +248,11 @@ export const stripeObjects = {
     customer: string;
     metadata: Record<string, string>;
     status: string;
+    periodStart?: Date;
     periodEnd: Date;
     interval: 'month' | 'year';
     cancelAtPeriodEnd?: boolean;
-  }) {
+  }): Record<string, unknown> {
     return {
       id: input.id,
       object: 'subscription',
@@ -218,6 +261,7 @@ export const stripeObjects = {
       status: input.status,
       cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
       cancel_at: null,
+      schedule: null,
       items: {
         object: 'list',
         has_more: false,
@@ -225,6 +269,8 @@ export const stripeObjects = {
           {
             id: `si_${input.id}`,
             object: 'subscription_item',
+            quantity: 1,
+            current_period_start: seconds(input.periodStart ?? input.periodEnd),
             current_period_end: seconds(input.periodEnd),
             price: { id: 'price_1', object: 'price', recurring: { interval: input.interval } },
           },

@@ -2,7 +2,9 @@ import {
   checkoutAnswerSchema,
   checkoutBodySchema,
   paymentOverviewAnswerSchema,
+  planChangeBodySchema,
   portalAnswerSchema,
+  subscriptionAnswerSchema,
   webhookAnswerSchema,
 } from '../payments';
 import { defineEndpoint } from './endpoint';
@@ -41,6 +43,42 @@ export const paymentApi = {
     tags,
     auth: 'member',
     answer: portalAnswerSchema,
+  }),
+  cancelSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/vip/v1/payment/subscription/cancel',
+    summary: "Cancel the member's subscription at the end of the period paid for",
+    description:
+      'Premium stays until `current_period_end`; nothing renews then. A plan change planned ' +
+      'for then is dropped. Errors: `payment_unavailable`, `payment_subscription_not_found` ' +
+      '(no subscription that still runs).',
+    tags,
+    auth: 'member',
+    answer: subscriptionAnswerSchema,
+  }),
+  resumeSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/vip/v1/payment/subscription/resume',
+    summary: 'Take back a cancellation: the subscription renews again',
+    description: 'Errors: `payment_unavailable`, `payment_subscription_not_found`.',
+    tags,
+    auth: 'member',
+    answer: subscriptionAnswerSchema,
+  }),
+  changeSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/vip/v1/payment/subscription/change',
+    summary: 'Renew the subscription on another plan from the end of the period paid for',
+    description:
+      'Moves a monthly subscription to yearly or back, from `current_period_end` (named in ' +
+      '`next_product_id` until then): the period paid for is kept, nothing is prorated, and a ' +
+      'cancelled subscription renews again. Errors: `payment_unavailable`, ' +
+      '`payment_subscription_not_found`, `payment_product_invalid` (not a subscription of the ' +
+      'catalogue, the plan it already renews on, or no price in its currency).',
+    tags,
+    auth: 'member',
+    body: planChangeBodySchema,
+    answer: subscriptionAnswerSchema,
   }),
   overview: defineEndpoint({
     method: 'GET',

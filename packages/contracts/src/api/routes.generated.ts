@@ -275,6 +275,15 @@ export const paymentRoutes = {
   portal: { method: 'POST', path: '/vip/v1/payment/portal' } as ApiRoute<
     Catalogue['payment']['portal']
   >,
+  cancelSubscription: { method: 'POST', path: '/vip/v1/payment/subscription/cancel' } as ApiRoute<
+    Catalogue['payment']['cancelSubscription']
+  >,
+  resumeSubscription: { method: 'POST', path: '/vip/v1/payment/subscription/resume' } as ApiRoute<
+    Catalogue['payment']['resumeSubscription']
+  >,
+  changeSubscription: { method: 'POST', path: '/vip/v1/payment/subscription/change' } as ApiRoute<
+    Catalogue['payment']['changeSubscription']
+  >,
   overview: { method: 'GET', path: '/vip/v1/payment/overview' } as ApiRoute<
     Catalogue['payment']['overview']
   >,

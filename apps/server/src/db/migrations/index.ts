@@ -39,6 +39,7 @@ import * as davProperties from './0041-dav-properties';
 import * as appPasswords from './0042-app-passwords';
 import * as activationBatches from './0043-activation-batches';
 import * as taskRequestIds from './0044-task-request-ids';
+import * as subscriptionPlanChanges from './0048-subscription-plan-changes';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0042-app-passwords': appPasswords,
   '0043-activation-batches': activationBatches,
   '0044-task-request-ids': taskRequestIds,
+  '0048-subscription-plan-changes': subscriptionPlanChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

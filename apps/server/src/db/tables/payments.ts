@@ -61,4 +61,6 @@ export interface PaymentSubscriptionTable {
   /** The provider's time of the state stored: older notices do not overwrite it. */
   state_at: string;
   created_at: string;
+  /** The product it renews on from the period's end, after a plan change (`''`: none; 0048). */
+  next_product_id: ColumnType<string, string | undefined, string>;
 }

@@ -324,7 +324,12 @@ export function createPaymentNoticeService(deps: PaymentNoticeServiceDeps) {
       // Delivered late, or about a subscription that has ended: the state stored is newer.
       return;
     }
-    await queries.updateSubscription(known.id, state);
+    await queries.updateSubscription(known.id, {
+      ...state,
+      // A plan change has started when the subscription names the new product.
+      product_id: sale.productId,
+      ...(sale.productId === known.next_product_id ? { next_product_id: '' } : {}),
+    });
   }
 
   async function applyReversal(

@@ -94,6 +94,23 @@ export type PaymentNotice =
     })
   | (NoticeBase & { type: 'other'; name: string });
 
+/** A subscription's state as the provider answers a change made through its API. */
+export interface SubscriptionSnapshot {
+  status: SubscriptionState;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | undefined;
+}
+
+/** A plan change: the subscription, and what it sells from its current period's end. */
+export interface PlanChangeRequest {
+  subscriptionId: string;
+  sale: SaleMetadata;
+  name: string;
+  currency: string;
+  /** Minor units of `currency`. */
+  unitAmount: number;
+}
+
 /**
  * A payment provider (docs/memberships.md#payments): Stripe today. The service speaks only this
  * interface; the provider's SDK stays behind it.
@@ -106,6 +123,16 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** A one-time link to the provider's customer portal. */
   createPortal(input: { customerId: string; returnUrl: string; locale: string }): Promise<string>;
+  /** Ends the subscription at its period's end; drops a plan change planned for then. */
+  cancelSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Takes back a cancellation before the period ends: the subscription renews again. */
+  resumeSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /**
+   * Renews the subscription on another plan from its current period's end (the period paid for
+   * is kept as it is, nothing is prorated); replaces a change planned before and takes back a
+   * cancellation.
+   */
+  changeSubscription(request: PlanChangeRequest): Promise<SubscriptionSnapshot>;
   /**
    * Checks a notice's signature over the raw body and reads it; throws
    * `payment_signature_invalid` when it does not check.

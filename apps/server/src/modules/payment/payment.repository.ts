@@ -6,7 +6,7 @@ import { redemptionQueries, type RedemptionQueries } from '../membership/members
 /** A payment as the service reads it (`amount` a string on PostgreSQL). */
 export type PaymentRecord = Selectable<PaymentTable>;
 /** A subscription's last known state. */
-export type SubscriptionRecord = PaymentSubscriptionTable;
+export type SubscriptionRecord = Selectable<PaymentSubscriptionTable>;
 
 /** The queries of one notice, inside one transaction, with the membership grant queries. */
 export interface NoticeQueries extends RedemptionQueries {
@@ -25,7 +25,7 @@ export interface NoticeQueries extends RedemptionQueries {
   insertPayment(row: Insertable<PaymentTable>): Promise<void>;
   updatePayment(id: string, patch: Updateable<PaymentTable>): Promise<void>;
   subscription(id: string): Promise<SubscriptionRecord | undefined>;
-  insertSubscription(row: SubscriptionRecord): Promise<void>;
+  insertSubscription(row: Insertable<PaymentSubscriptionTable>): Promise<void>;
   updateSubscription(id: string, patch: Updateable<PaymentSubscriptionTable>): Promise<void>;
 }
 
@@ -185,6 +185,35 @@ export function createPaymentRepository(db: Kysely<Database>) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
+    },
+
+    /**
+     * Writes a subscription's state as the provider answered a change made in Nimbus; a state
+     * stored from a newer notice stays.
+     */
+    async updateSubscriptionState(
+      id: string,
+      patch: Updateable<PaymentSubscriptionTable> & { state_at: string },
+    ): Promise<void> {
+      await db
+        .updateTable('payment_subscriptions')
+        .set(patch)
+        .where('id', '=', id)
+        .where('state_at', '<=', patch.state_at)
+        .execute();
+    },
+
+    /** The currency a subscription was last paid in, or undefined before its first payment. */
+    async currencyOfSubscription(id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('payments')
+        .select('currency')
+        .where('subscription_id', '=', id)
+        .where('currency', '!=', '')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.currency;
     },
 
     /** The member's payments, newest first (failures a later payment made good left out). */

@@ -37,6 +37,26 @@ export function paymentRoutes(deps: {
       data: { url: await deps.payments.portal(actorOf(request).userId, requestLocale(request)) },
     }));
 
+    catalogueRoute(app, paymentApi.cancelSubscription, { onRequest }, async (request) => ({
+      result: 'ACCEPTED' as const,
+      data: { subscription: await deps.payments.cancel(actorOf(request).userId) },
+    }));
+
+    catalogueRoute(app, paymentApi.resumeSubscription, { onRequest }, async (request) => ({
+      result: 'ACCEPTED' as const,
+      data: { subscription: await deps.payments.resume(actorOf(request).userId) },
+    }));
+
+    catalogueRoute(app, paymentApi.changeSubscription, { onRequest }, async (request) => ({
+      result: 'ACCEPTED' as const,
+      data: {
+        subscription: await deps.payments.changePlan(
+          actorOf(request).userId,
+          request.body.product_id,
+        ),
+      },
+    }));
+
     catalogueRoute(app, paymentApi.overview, { onRequest }, async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return {

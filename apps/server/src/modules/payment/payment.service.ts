@@ -8,7 +8,7 @@ import {
 } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { sitePath } from '../membership/membership-reminder-mail';
-import type { PaymentProvider, SaleMetadata } from './payment-provider';
+import type { PaymentProvider, SaleMetadata, SubscriptionSnapshot } from './payment-provider';
 import type { PaymentRecord, PaymentRepository, SubscriptionRecord } from './payment.repository';
 
 export interface PaymentServiceDeps {
@@ -65,8 +65,16 @@ function subscriptionView(row: SubscriptionRecord): NonNullable<PaymentOverview[
     current_period_end: row.current_period_end,
     cancel_at_period_end: row.cancel_at_period_end !== 0,
     grace_ends_at: row.status === 'past_due' ? row.grace_ends_at : '',
+    next_product_id: row.next_product_id,
   };
 }
+
+/** The states of a subscription the member can still cancel, resume or move to another plan. */
+const changeableStates: ReadonlySet<string> = new Set<SubscriptionState>([
+  'active',
+  'trialing',
+  'past_due',
+]);
 
 /**
  * The member's side of payments (docs/memberships.md#payments): checkout of a catalogue product
@@ -102,6 +110,50 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return (await payments.customerOf(userId, provider.name)) ?? customerId;
   }
 
+  /** The member's subscription that can still change, at the configured provider. */
+  async function changeableSubscription(provider: PaymentProvider, userId: string) {
+    const row = await payments.latestSubscription(userId);
+    if (!row || row.provider !== provider.name || !changeableStates.has(row.status)) {
+      throw new AppError('payment_subscription_not_found');
+    }
+    return row;
+  }
+
+  /** Stores the state the provider answered a change with, and answers the member's view. */
+  async function keep(row: SubscriptionRecord, snapshot: SubscriptionSnapshot, next: string) {
+    const patch = {
+      status: snapshot.status,
+      cancel_at_period_end: snapshot.cancelAtPeriodEnd ? 1 : 0,
+      current_period_end: snapshot.currentPeriodEnd?.toISOString() ?? row.current_period_end,
+      next_product_id: next,
+      state_at: deps.now().toISOString(),
+    };
+    await payments.updateSubscriptionState(row.id, patch);
+    return subscriptionView({ ...row, ...patch });
+  }
+
+  /** What a product sells, as the provider keeps it with the checkout or subscription. */
+  function saleOf(userId: string, product: ProductCatalogue['products'][number]): SaleMetadata {
+    return {
+      userId,
+      productId: product.id,
+      kind: product.kind,
+      days: String(product.days),
+      bytes: product.bytes,
+      interval: product.kind === 'premium' ? (product.interval ?? '') : '',
+    };
+  }
+
+  /** A product's price in a currency, in minor units; `payment_product_invalid` when it has none. */
+  function amountOf(product: ProductCatalogue['products'][number], currency: string): number {
+    const price = priceIn(product, currency);
+    const amount = price === undefined ? undefined : minorUnits(price, currency);
+    if (amount === undefined) {
+      throw new AppError('payment_product_invalid');
+    }
+    return amount;
+  }
+
   function pageUrl(locale: Locale, query: string): string {
     return new URL(`${sitePath(locale, '/drive/payment')}${query}`, deps.publicUrl).toString();
   }
@@ -129,19 +181,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         throw new AppError('payment_product_invalid');
       }
       const currency = (input.currency ?? product.currency).toUpperCase();
-      const price = priceIn(product, currency);
-      const unitAmount = price === undefined ? undefined : minorUnits(price, currency);
-      if (unitAmount === undefined) {
-        throw new AppError('payment_product_invalid');
-      }
-      const sale: SaleMetadata = {
-        userId,
-        productId: product.id,
-        kind: product.kind,
-        days: String(product.days),
-        bytes: product.bytes,
-        interval: product.kind === 'premium' ? (product.interval ?? '') : '',
-      };
+      const unitAmount = amountOf(product, currency);
+      const sale = saleOf(userId, product);
       const session = await provider.createCheckout({
         customerId: await customerOf(provider, userId),
         sale,
@@ -163,6 +204,50 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         throw new AppError('payment_subscription_not_found');
       }
       return provider.createPortal({ customerId, returnUrl: pageUrl(locale, ''), locale });
+    },
+
+    /**
+     * Cancels the member's subscription at its period's end (docs/memberships.md#payments):
+     * premium stays until then; a plan change planned for then is dropped.
+     */
+    async cancel(userId: string) {
+      const provider = providerOrFail();
+      const row = await changeableSubscription(provider, userId);
+      return keep(row, await provider.cancelSubscription(row.id), '');
+    },
+
+    /** Takes back a cancellation: the subscription renews at its period's end again. */
+    async resume(userId: string) {
+      const provider = providerOrFail();
+      const row = await changeableSubscription(provider, userId);
+      return keep(row, await provider.resumeSubscription(row.id), row.next_product_id);
+    },
+
+    /**
+     * Moves the member's subscription to another subscription product of the catalogue from its
+     * period's end, in the currency it was paid in: the period paid for stays as it is, the next
+     * renewal is of the new plan. A cancelled subscription renews again, on the new plan.
+     */
+    async changePlan(userId: string, productId: string) {
+      const provider = providerOrFail();
+      const row = await changeableSubscription(provider, userId);
+      const { products } = await deps.catalogue();
+      const product = products.find((entry) => entry.id === productId);
+      const planned = row.next_product_id === '' ? row.product_id : row.next_product_id;
+      if (!product || product.kind !== 'premium' || !product.interval || product.id === planned) {
+        throw new AppError('payment_product_invalid');
+      }
+      const currency = (
+        (await payments.currencyOfSubscription(row.id)) ?? product.currency
+      ).toUpperCase();
+      const snapshot = await provider.changeSubscription({
+        subscriptionId: row.id,
+        sale: saleOf(userId, product),
+        name: product.name === '' ? product.id : product.name,
+        currency,
+        unitAmount: amountOf(product, currency),
+      });
+      return keep(row, snapshot, product.id === row.product_id ? '' : product.id);
     },
 
     /** The member's subscription and payments. */

@@ -5,7 +5,9 @@ import type {
   CheckoutRequest,
   PaymentNotice,
   PaymentProvider,
+  PlanChangeRequest,
   SaleMetadata,
+  SubscriptionSnapshot,
 } from './payment-provider';
 
 /** How Stripe is reached: the keys, and another API address for a test stand-in. */
@@ -101,6 +103,70 @@ function subscriptionNotice(event: Stripe.Event, subscription: Stripe.Subscripti
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     currentPeriodEnd: item ? dateOf(item.current_period_end) : undefined,
   };
+}
+
+function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  const item = subscription.items.data[0];
+  return {
+    status: subscription.status as SubscriptionState,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+    currentPeriodEnd: item ? dateOf(item.current_period_end) : undefined,
+  };
+}
+
+/**
+ * Renews a subscription on another price from its period's end: a schedule with the current
+ * phase as it is and the new price after it, released once the new phase starts (Stripe resets
+ * the billing date when the interval changes at once; a schedule keeps the period paid for).
+ */
+async function scheduleChange(stripe: Stripe, request: PlanChangeRequest) {
+  let subscription = await stripe.subscriptions.retrieve(request.subscriptionId);
+  const planned = idOf(subscription.schedule);
+  if (planned !== '') {
+    await stripe.subscriptionSchedules.release(planned);
+  }
+  if (subscription.cancel_at_period_end || subscription.cancel_at !== null) {
+    subscription = await stripe.subscriptions.update(subscription.id, {
+      cancel_at_period_end: false,
+    });
+  }
+  const item = subscription.items.data[0];
+  if (!item || request.sale.interval === '') {
+    throw new AppError('payment_subscription_not_found');
+  }
+  const product = await stripe.products.create({ name: request.name });
+  const schedule = await stripe.subscriptionSchedules.create({
+    from_subscription: subscription.id,
+  });
+  await stripe.subscriptionSchedules.update(schedule.id, {
+    end_behavior: 'release',
+    proration_behavior: 'none',
+    phases: [
+      {
+        items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+        start_date: schedule.phases[0]?.start_date ?? item.current_period_start,
+        end_date: item.current_period_end,
+        metadata: subscription.metadata,
+      },
+      {
+        items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              product: product.id,
+              recurring: { interval: request.sale.interval },
+              unit_amount: request.unitAmount,
+            },
+          },
+        ],
+        duration: { interval: request.sale.interval, interval_count: 1 },
+        // Entering the phase writes these onto the subscription: its notices then name the new plan.
+        metadata: metadataOf(request.sale),
+      },
+    ],
+  });
+  return snapshotOf(subscription);
 }
 
 async function invoiceNotice(
@@ -261,6 +327,30 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         locale: checkoutLocale(input.locale),
       });
       return session.url;
+    },
+
+    async cancelSubscription(subscriptionId) {
+      const stripe = await client();
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const planned = idOf(subscription.schedule);
+      if (planned !== '') {
+        // A schedule owns the subscription's end: released first, its planned change dropped.
+        await stripe.subscriptionSchedules.release(planned);
+      }
+      return snapshotOf(
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      );
+    },
+
+    async resumeSubscription(subscriptionId) {
+      const stripe = await client();
+      return snapshotOf(
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
+      );
+    },
+
+    async changeSubscription(request) {
+      return scheduleChange(await client(), request);
     },
 
     async readNotice(body, signature) {
