@@ -6,7 +6,8 @@ import Stripe from 'stripe';
 /*
  * A stand-in for Stripe at its HTTP edge, for the browser tests: the API calls Nimbus makes, a
  * checkout page that "pays" a yearly subscription (it sends the signed events Stripe would send,
- * then returns to the site), and a portal page whose button cancels at the period's end.
+ * then returns to the site), a portal page whose button cancels at the period's end, and the
+ * subscription calls of a cancellation or resumption made in Nimbus.
  */
 
 export const standInWebhookSecret = 'whsec_e2e_nimbus';
@@ -35,6 +36,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, Session>();
   const portals = new Map<string, string>();
   const periodEnd = Date.now() + 365 * dayMs;
+  let cancelled = false;
 
   async function send(type: string, object: Record<string, unknown>) {
     count += 1;
@@ -153,6 +155,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         } else if (route === 'POST /v1/billing_portal/sessions') {
           portals.set(form.customer ?? '', form.return_url ?? '');
           json({ id: 'bps_e2e', url: `${stand.base}/portal/${form.customer ?? ''}` });
+        } else if (url.pathname === '/v1/subscriptions/sub_e2e') {
+          const session = sessions.get('cs_e2e');
+          if (form.cancel_at_period_end !== undefined) {
+            cancelled = form.cancel_at_period_end === 'true';
+          }
+          json(session ? { ...subscriptionOf(session, cancelled), schedule: null } : {});
         } else if (route === 'GET /pay/cs_e2e') {
           const session = sessions.get('cs_e2e');
           if (session) {
@@ -169,6 +177,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         } else if (route === 'POST /portal/cus_e2e/cancel') {
           const session = sessions.get('cs_e2e');
           if (session) {
+            cancelled = true;
             await send('customer.subscription.updated', subscriptionOf(session, true));
           }
           redirect(portals.get('cus_e2e') ?? '/');

@@ -11,7 +11,8 @@ import {
 /*
  * Payments through Stripe (docs/memberships.md#payments): a member buys a yearly subscription
  * through the stand-in's checkout, comes back to /drive/payment as premium with the renewal date,
- * cancels in the stand-in's portal and sees when it ends. The server is one of its own, with
+ * cancels in the stand-in's portal and sees when it ends, then resumes and cancels again in
+ * Nimbus itself, each after a confirmation. The server is one of its own, with
  * Stripe configured against the stand-in.
  */
 
@@ -58,7 +59,7 @@ test.afterAll(async () => {
   await stripe?.close();
 });
 
-test('a member subscribes yearly through checkout, sees the renewal date, cancels in the portal and sees the end', async ({
+test('a member subscribes yearly through checkout, sees the renewal date, cancels in the portal and sees the end, resumes and cancels in Nimbus', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -92,5 +93,21 @@ test('a member subscribes yearly through checkout, sees the renewal date, cancel
   await expect(page.getByTestId('subscription-date')).toContainText('Ends on');
   await expect(page.getByTestId('subscription-date')).toContainText(String(renewal));
   await expect(status.getByTestId('membership-badge')).toHaveAttribute('data-premium', 'true');
+
+  // Resumed and cancelled again on the page itself, each after its confirmation.
+  const date = page.getByTestId('subscription-date');
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('It renews on');
+  await confirm.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(date).toContainText('Renews on');
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(confirm).toContainText('Premium stays until');
+  await expect(confirm).toContainText(String(renewal));
+  await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(date).toContainText('Ends on');
+  await page.reload();
+  await expect(date).toContainText('Ends on');
+  await expect(date).toContainText(String(renewal));
   await context.close();
 });

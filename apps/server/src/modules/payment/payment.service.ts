@@ -126,7 +126,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       cancel_at_period_end: snapshot.cancelAtPeriodEnd ? 1 : 0,
       current_period_end: snapshot.currentPeriodEnd?.toISOString() ?? row.current_period_end,
       next_product_id: next,
-      state_at: deps.now().toISOString(),
+      // The provider answered after every notice it sent before: newer than the state stored.
+      state_at: [deps.now().toISOString(), row.state_at].sort().at(-1) ?? row.state_at,
     };
     await payments.updateSubscriptionState(row.id, patch);
     return subscriptionView({ ...row, ...patch });

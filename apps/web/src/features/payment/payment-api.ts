@@ -33,3 +33,23 @@ export const startCheckout = async (productId: string) =>
 /** `POST /vip/v1/payment/portal`: a one-time link to the provider's customer portal. */
 export const openPortal = async () =>
   (await browserClient().call(paymentRoutes.portal, {}, { retries: 0 })).data.url;
+
+/** `POST /vip/v1/payment/subscription/cancel`: ends the subscription at its period's end. */
+export const cancelSubscription = async () =>
+  (await browserClient().call(paymentRoutes.cancelSubscription, {}, { retries: 0 })).data
+    .subscription;
+
+/** `POST /vip/v1/payment/subscription/resume`: the subscription renews again. */
+export const resumeSubscription = async () =>
+  (await browserClient().call(paymentRoutes.resumeSubscription, {}, { retries: 0 })).data
+    .subscription;
+
+/** `POST /vip/v1/payment/subscription/change`: renews on another plan from the period's end. */
+export const changeSubscription = async (productId: string) =>
+  (
+    await browserClient().call(
+      paymentRoutes.changeSubscription,
+      { body: { product_id: productId } },
+      { retries: 0 },
+    )
+  ).data.subscription;

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { errorText, type ErrorTexts } from '@/lib/api/error-text';
 import { refreshProfile } from '@/lib/session/session';
 import { getPaymentOverview, openPortal, type PaymentOverviewData } from './payment-api';
+import { SubscriptionActions } from './subscription-actions';
 
 type Load =
   { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; overview: PaymentOverviewData };
@@ -22,8 +23,8 @@ const lookAgainAfter = [3, 8, 20];
 
 /**
  * The member's side of payments on /drive/payment: the subscription (plan, renews or ends on,
- * a failed or pending payment with what to do), the provider's portal for cards, cancelling or
- * resuming, changing plan and invoices, and the payment history with receipts.
+ * a failed or pending payment with what to do) with cancel, resume and switch, the provider's
+ * portal for cards and invoices, and the payment history with receipts.
  */
 export function SubscriptionPanel({
   catalogue,
@@ -162,6 +163,16 @@ export function SubscriptionPanel({
               : t(`billing.plan-${subscription.interval}`)}
           </p>
           {subscriptionState(subscription)}
+          <SubscriptionActions
+            subscription={subscription}
+            catalogue={catalogue}
+            errorTexts={errorTexts}
+            onChanged={(changed) => {
+              if (overview) {
+                setLoad({ kind: 'ready', overview: { ...overview, subscription: changed } });
+              }
+            }}
+          />
         </div>
       ) : null}
       {overview && overview.payments.length > 0 ? (
