@@ -72,7 +72,7 @@ export type SubscriptionView = z.infer<typeof subscriptionSchema>;
 export const planChangeBodySchema = z.object({ product_id: z.string().min(1).max(64) });
 
 /** The member's subscription after a cancellation, resumption or plan change. */
-export const subscriptionAnswerSchema = z.object({
+export const paymentSubscriptionAnswerSchema = z.object({
   result: z.literal('ACCEPTED'),
   data: z.object({ subscription: subscriptionSchema }),
 });

@@ -4,7 +4,7 @@ import {
   paymentOverviewAnswerSchema,
   planChangeBodySchema,
   portalAnswerSchema,
-  subscriptionAnswerSchema,
+  paymentSubscriptionAnswerSchema,
   webhookAnswerSchema,
 } from '../payments';
 import { defineEndpoint } from './endpoint';
@@ -54,7 +54,7 @@ export const paymentApi = {
       '(no subscription that still runs).',
     tags,
     auth: 'member',
-    answer: subscriptionAnswerSchema,
+    answer: paymentSubscriptionAnswerSchema,
   }),
   resumeSubscription: defineEndpoint({
     method: 'POST',
@@ -63,7 +63,7 @@ export const paymentApi = {
     description: 'Errors: `payment_unavailable`, `payment_subscription_not_found`.',
     tags,
     auth: 'member',
-    answer: subscriptionAnswerSchema,
+    answer: paymentSubscriptionAnswerSchema,
   }),
   changeSubscription: defineEndpoint({
     method: 'POST',
@@ -78,7 +78,7 @@ export const paymentApi = {
     tags,
     auth: 'member',
     body: planChangeBodySchema,
-    answer: subscriptionAnswerSchema,
+    answer: paymentSubscriptionAnswerSchema,
   }),
   overview: defineEndpoint({
     method: 'GET',
