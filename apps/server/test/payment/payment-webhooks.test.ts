@@ -173,7 +173,7 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
     await deliver('charge.dispute.created', dispute);
     expect(await premiumUntil(bought.user.id)).toBe(at(35));
 
-    // A partial refund leaves the days.
+    // A refund notice of nothing refunded leaves the days.
     await deliver(
       'charge.refunded',
       stripeObjects.charge({ id: 'ch_2', paymentIntent: pi('second'), refunded: false }),
@@ -186,6 +186,74 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
       'paid',
       'refunded',
     ]);
+  });
+
+  it('takes back the refunded share of the days for a partial refund, also told before its payment', async () => {
+    const bought = await checkout('premium-30', 'JPY');
+    await deliver('checkout.session.completed', paidSession(bought, pi('part')));
+    expect(await premiumUntil(bought.user.id)).toBe(at(30));
+    clock.advance(5 * dayMs);
+    const partly = (amountRefunded: number, paymentIntent = pi('part')) =>
+      stripeObjects.charge({
+        id: `ch_${paymentIntent}`,
+        paymentIntent,
+        refunded: false,
+        amount: 700,
+        amountRefunded,
+      });
+    // Half the money back: half of the 30 days, from the end.
+    await deliver('charge.refunded', partly(350));
+    expect(await premiumUntil(bought.user.id)).toBe(at(15));
+    // Told again (another event of the same total), nothing more; a quarter more, 7.5 days more.
+    await deliver('charge.refunded', partly(350));
+    expect(await premiumUntil(bought.user.id)).toBe(at(15));
+    await deliver('charge.refunded', partly(525));
+    expect(await premiumUntil(bought.user.id)).toBe(at(7.5));
+
+    // Half of another payment refunded before its checkout's notice: its grant is half as long.
+    await deliver('charge.refunded', partly(350, pi('early-part')));
+    await deliver('checkout.session.completed', paidSession(bought, pi('early-part')));
+    expect(await premiumUntil(bought.user.id)).toBe(at(22.5));
+    const history = await t.container.payments.overview(bought.user.id);
+    expect(history.payments.map((payment) => payment.status)).toEqual(['paid', 'paid']);
+  });
+
+  it('gives the days a dispute took back from the day it is won', async () => {
+    const bought = await checkout('premium-30');
+    await deliver('checkout.session.completed', paidSession(bought, pi('held')));
+    await deliver('checkout.session.completed', paidSession(bought, pi('disputed')));
+    expect(await premiumUntil(bought.user.id)).toBe(at(60));
+    clock.advance(5 * dayMs);
+    const dispute = (status: string) =>
+      stripeObjects.dispute({
+        id: `dp_${tag()}`,
+        charge: 'ch_d',
+        paymentIntent: pi('disputed'),
+        status,
+      });
+    await deliver('charge.dispute.created', dispute('needs_response'));
+    expect(await premiumUntil(bought.user.id)).toBe(at(30));
+    const open = await t.container.payments.overview(bought.user.id);
+    expect(open.payments.map((payment) => payment.status).sort()).toEqual(['disputed', 'paid']);
+
+    clock.advance(10 * dayMs);
+    await deliver('charge.dispute.closed', dispute('won'));
+    await deliver('charge.dispute.closed', dispute('won'));
+    // All 30 days come back, queued after the days held.
+    expect(await premiumUntil(bought.user.id)).toBe(at(60));
+    const history = await t.container.payments.overview(bought.user.id);
+    expect(history.payments.map((payment) => payment.status)).toEqual(['paid', 'paid']);
+
+    // A lost dispute of the other payment changes nothing more than its opening did.
+    const held = stripeObjects.dispute({
+      id: `dp_${tag()}_held`,
+      charge: 'ch_h',
+      paymentIntent: pi('held'),
+    });
+    await deliver('charge.dispute.created', held);
+    expect(await premiumUntil(bought.user.id)).toBe(at(45));
+    await deliver('charge.dispute.closed', { ...held, status: 'lost' });
+    expect(await premiumUntil(bought.user.id)).toBe(at(45));
   });
 
   it('remembers a refund told before its payment, so the payment then grants nothing', async () => {

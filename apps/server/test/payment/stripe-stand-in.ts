@@ -279,23 +279,32 @@ export const stripeObjects = {
     };
   },
 
-  charge(input: { id: string; paymentIntent: string; refunded: boolean }) {
+  /** A charge; `amountRefunded` (all refunds so far) below `amount` is a partial refund. */
+  charge(input: {
+    id: string;
+    paymentIntent: string;
+    refunded: boolean;
+    amount?: number;
+    amountRefunded?: number;
+  }) {
+    const amount = input.amount ?? 499;
     return {
       id: input.id,
       object: 'charge',
       payment_intent: input.paymentIntent,
       refunded: input.refunded,
-      amount_refunded: input.refunded ? 1 : 0,
+      amount,
+      amount_refunded: input.amountRefunded ?? (input.refunded ? amount : 0),
     };
   },
 
-  dispute(input: { id: string; charge: string; paymentIntent: string }) {
+  dispute(input: { id: string; charge: string; paymentIntent: string; status?: string }) {
     return {
       id: input.id,
       object: 'dispute',
       charge: input.charge,
       payment_intent: input.paymentIntent,
-      status: 'needs_response',
+      status: input.status ?? 'needs_response',
     };
   },
 };

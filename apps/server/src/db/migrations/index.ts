@@ -40,6 +40,7 @@ import * as appPasswords from './0042-app-passwords';
 import * as activationBatches from './0043-activation-batches';
 import * as taskRequestIds from './0044-task-request-ids';
 import * as subscriptionPlanChanges from './0048-subscription-plan-changes';
+import * as paymentReversals from './0049-payment-reversals';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0043-activation-batches': activationBatches,
   '0044-task-request-ids': taskRequestIds,
   '0048-subscription-plan-changes': subscriptionPlanChanges,
+  '0049-payment-reversals': paymentReversals,
 };
 
 export const migrationProvider: MigrationProvider = {

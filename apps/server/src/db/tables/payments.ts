@@ -42,6 +42,10 @@ export interface PaymentTable {
   membership_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The storage or traffic pack the payment gave. */
   pack_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minor units refunded so far (0049); a partial refund takes the same share of the days. */
+  refunded_amount: ColumnType<number | string, number | undefined, number>;
+  /** The time a full refund or a dispute took back (0049), given back if the dispute is won. */
+  taken_back_seconds: ColumnType<number | string, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }

@@ -10,17 +10,30 @@ export async function revokeGrant(
   queries: RedemptionQueries,
   grantId: string,
   now: Date,
-): Promise<void> {
+): Promise<number> {
+  return shortenGrant(queries, grantId, now, Infinity);
+}
+
+/**
+ * Takes up to `limit` milliseconds of a grant's unused days back from its end (a partial
+ * refund), as `revokeGrant` does for all of them; answers the milliseconds taken.
+ */
+export async function shortenGrant(
+  queries: RedemptionQueries,
+  grantId: string,
+  now: Date,
+  limit: number,
+): Promise<number> {
   const grant = await queries.grantById(grantId);
   if (!grant) {
-    return;
+    return 0;
   }
   const start = Date.parse(grant.starts_at);
   const end = Date.parse(grant.expires_at);
-  const cut = Math.max(start, Math.min(now.getTime(), end));
+  const cut = Math.max(start, Math.min(now.getTime(), end), end - limit);
   const removed = end - cut;
   if (removed <= 0) {
-    return;
+    return 0;
   }
   const later = await queries.grantsQueuedFrom(
     grant.user_id,
@@ -36,4 +49,5 @@ export async function revokeGrant(
       new Date(Date.parse(next.expires_at) - removed).toISOString(),
     );
   }
+  return removed;
 }

@@ -114,12 +114,14 @@ export async function queueGrant(
     codeId: string | null;
     /** The grant's id when the caller keeps it (a payment, to take its days back later). */
     id?: string;
+    /** Its length in milliseconds when not whole days (time a won dispute gives back). */
+    duration?: number;
   },
   now: Date,
 ): Promise<Grant> {
   const latest = await queries.latestExpiry(input.userId, input.type);
   const start = latest !== undefined && Date.parse(latest) > now.getTime() ? new Date(latest) : now;
-  const end = new Date(start.getTime() + input.days * dayMs);
+  const end = new Date(start.getTime() + (input.duration ?? input.days * dayMs));
   await queries.insertMembership({
     id: input.id ?? newId(),
     user_id: input.userId,

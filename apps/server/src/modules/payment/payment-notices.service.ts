@@ -3,7 +3,13 @@ import { newId } from '../../lib/secrets';
 import { queueGrant } from '../membership/membership.service';
 import { revokeGrant } from '../membership/membership-timeline';
 import type { PaymentNotice, PaymentProvider, SaleMetadata } from './payment-provider';
-import type { NoticeQueries, PaymentRecord, PaymentRepository } from './payment.repository';
+import type { NoticeQueries, PaymentRepository } from './payment.repository';
+import {
+  applyDisputeWon,
+  applyPartialRefund,
+  applyReversal,
+  takeRefundedShare,
+} from './payment-reversals';
 
 export interface PaymentNoticeServiceDeps {
   payments: PaymentRepository;
@@ -16,7 +22,21 @@ export interface PaymentNoticeServiceDeps {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-type MemberNotice = Exclude<PaymentNotice, { type: 'payment_reversed' } | { type: 'other' }>;
+/** Notices about a payment, named by its reference alone (refunds and disputes). */
+type PaymentLevelNotice = Extract<
+  PaymentNotice,
+  { type: 'payment_reversed' | 'payment_refunded_partly' | 'dispute_won' }
+>;
+
+type MemberNotice = Exclude<PaymentNotice, PaymentLevelNotice | { type: 'other' }>;
+
+function isPaymentLevel(notice: PaymentNotice): notice is PaymentLevelNotice {
+  return (
+    notice.type === 'payment_reversed' ||
+    notice.type === 'payment_refunded_partly' ||
+    notice.type === 'dispute_won'
+  );
+}
 
 /** What a payment bought, read from the sale's metadata; undefined when it is not Nimbus's. */
 function saleOf(sale: Partial<SaleMetadata>): SaleMetadata | undefined {
@@ -126,6 +146,14 @@ export function createPaymentNoticeService(deps: PaymentNoticeServiceDeps) {
     };
     if (known) {
       await queries.updatePayment(known.id, fields);
+      if (Number(known.refunded_amount) > 0) {
+        // Partly refunded before this notice: the share goes back now that it is granted.
+        const granted = await queries.paymentByReference(providerName, payment.reference);
+        if (granted) {
+          const refunded = Number(known.refunded_amount);
+          await takeRefundedShare(queries, { ...granted, refunded_amount: 0 }, refunded, stamp);
+        }
+      }
       return;
     }
     await queries.insertPayment({
@@ -135,16 +163,6 @@ export function createPaymentNoticeService(deps: PaymentNoticeServiceDeps) {
       created_at: stamp.toISOString(),
       ...fields,
     });
-  }
-
-  /** Takes back what a payment granted. */
-  async function reverse(queries: NoticeQueries, payment: PaymentRecord, stamp: Date) {
-    if (payment.membership_id !== null) {
-      await revokeGrant(queries, payment.membership_id, stamp);
-    }
-    if (payment.pack_id !== null) {
-      await queries.endPack(payment.pack_id, stamp.toISOString());
-    }
   }
 
   async function applyCheckout(
@@ -332,39 +350,6 @@ export function createPaymentNoticeService(deps: PaymentNoticeServiceDeps) {
     });
   }
 
-  async function applyReversal(
-    queries: NoticeQueries,
-    notice: Extract<PaymentNotice, { type: 'payment_reversed' }>,
-    stamp: Date,
-  ): Promise<string | null> {
-    const known = await queries.paymentByReference(providerName, notice.paymentReference);
-    if (!known) {
-      // Told before the payment itself: remembered, so the payment then grants nothing.
-      await queries.insertPayment({
-        id: newId(),
-        user_id: null,
-        provider: providerName,
-        reference: notice.paymentReference,
-        status: notice.reason,
-        created_at: stamp.toISOString(),
-        updated_at: stamp.toISOString(),
-      });
-      return null;
-    }
-    if (known.status === 'refunded' || known.status === 'disputed') {
-      return known.user_id;
-    }
-    if (known.user_id !== null && !(await queries.lockMember(known.user_id, stamp))) {
-      return known.user_id;
-    }
-    await reverse(queries, known, stamp);
-    await queries.updatePayment(known.id, {
-      status: notice.reason,
-      updated_at: stamp.toISOString(),
-    });
-    return known.user_id;
-  }
-
   /** The member a notice is for, when its provider account and its sale agree on one. */
   async function memberOf(notice: MemberNotice): Promise<string | undefined> {
     const owner = await payments.memberOfCustomer(providerName, notice.customerId);
@@ -432,7 +417,7 @@ export function createPaymentNoticeService(deps: PaymentNoticeServiceDeps) {
         await skip(notice, 'ignored');
         return;
       }
-      if (notice.type === 'payment_reversed') {
+      if (isPaymentLevel(notice)) {
         const stamp = now();
         await payments.inTransaction(async (queries) => {
           const fresh = await queries.recordEvent({
@@ -443,8 +428,19 @@ export function createPaymentNoticeService(deps: PaymentNoticeServiceDeps) {
             outcome: 'applied',
             at: stamp.toISOString(),
           });
-          if (fresh) {
-            await applyReversal(queries, notice, stamp);
+          if (!fresh) {
+            return;
+          }
+          switch (notice.type) {
+            case 'payment_reversed':
+              await applyReversal(queries, providerName, notice, stamp);
+              break;
+            case 'payment_refunded_partly':
+              await applyPartialRefund(queries, providerName, notice, stamp);
+              break;
+            case 'dispute_won':
+              await applyDisputeWon(queries, providerName, notice, stamp);
+              break;
           }
         });
         return;

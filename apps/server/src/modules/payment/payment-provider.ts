@@ -92,6 +92,15 @@ export type PaymentNotice =
       paymentReference: string;
       reason: 'refunded' | 'disputed';
     })
+  | (NoticeBase & {
+      type: 'payment_refunded_partly';
+      paymentReference: string;
+      /** Minor units refunded so far (all partial refunds of the payment together). */
+      refunded: number;
+      /** The payment's amount, in the same units. */
+      amount: number;
+    })
+  | (NoticeBase & { type: 'dispute_won'; paymentReference: string })
   | (NoticeBase & { type: 'other'; name: string });
 
 /** A subscription's state as the provider answers a change made through its API. */

@@ -1,5 +1,10 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, PaymentSubscriptionTable, PaymentTable } from '../../db/schema';
+import type {
+  Database,
+  MemberPackTable,
+  PaymentSubscriptionTable,
+  PaymentTable,
+} from '../../db/schema';
 import type { SaleMetadata } from './payment-provider';
 import { redemptionQueries, type RedemptionQueries } from '../membership/membership.repository';
 
@@ -25,6 +30,8 @@ export interface NoticeQueries extends RedemptionQueries {
   insertPayment(row: Insertable<PaymentTable>): Promise<void>;
   updatePayment(id: string, patch: Updateable<PaymentTable>): Promise<void>;
   subscription(id: string): Promise<SubscriptionRecord | undefined>;
+  /** A pack a payment bought, by id. */
+  packById(id: string): Promise<Selectable<MemberPackTable> | undefined>;
   insertSubscription(row: Insertable<PaymentSubscriptionTable>): Promise<void>;
   updateSubscription(id: string, patch: Updateable<PaymentSubscriptionTable>): Promise<void>;
 }
@@ -81,6 +88,10 @@ function noticeQueries(db: Kysely<Database>): NoticeQueries {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+
+    async packById(id) {
+      return db.selectFrom('member_packs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     async insertSubscription(row) {

@@ -196,7 +196,7 @@ async function invoiceNotice(
 
 async function noticeOf(stripe: Stripe, event: Stripe.Event): Promise<PaymentNotice> {
   const base = { id: event.id, at: dateOf(event.created) };
-  // Ifs, not a switch: Stripe has hundreds of event types and Nimbus reads seven.
+  // Ifs, not a switch: Stripe has hundreds of event types and Nimbus reads eight.
   if (event.type === 'checkout.session.completed') {
     const session = event.data.object;
     return {
@@ -225,15 +225,29 @@ async function noticeOf(stripe: Stripe, event: Stripe.Event): Promise<PaymentNot
   }
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
+    const paymentReference = idOf(charge.payment_intent) || `charge:${charge.id}`;
     if (!charge.refunded) {
-      // A partial refund leaves the days: the member keeps what the rest paid for.
-      return { ...base, type: 'other', name: 'charge.refunded (partial)' };
+      // A partial refund takes back the same share of the days.
+      return {
+        ...base,
+        type: 'payment_refunded_partly',
+        paymentReference,
+        refunded: charge.amount_refunded,
+        amount: charge.amount,
+      };
+    }
+    return { ...base, type: 'payment_reversed', paymentReference, reason: 'refunded' };
+  }
+  if (event.type === 'charge.dispute.closed') {
+    const dispute = event.data.object;
+    if (dispute.status !== 'won') {
+      // Lost: the days went back when it was opened.
+      return { ...base, type: 'other', name: `charge.dispute.closed (${dispute.status})` };
     }
     return {
       ...base,
-      type: 'payment_reversed',
-      paymentReference: idOf(charge.payment_intent) || `charge:${charge.id}`,
-      reason: 'refunded',
+      type: 'dispute_won',
+      paymentReference: idOf(dispute.payment_intent) || `charge:${idOf(dispute.charge)}`,
     };
   }
   if (event.type === 'charge.dispute.created') {
