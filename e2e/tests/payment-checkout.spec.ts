@@ -88,6 +88,8 @@ test('a member subscribes yearly through checkout, sees the renewal date, cancel
   await expect(page.getByTestId('payments')).toContainText('Paid');
 
   await page.getByTestId('billing-portal').click();
+  // The portal's own button (the payment page has one of the same name).
+  await expect(page).toHaveTitle('Billing portal');
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page).toHaveURL(/\/drive\/payment$/);
   await expect(page.getByTestId('subscription-date')).toContainText('Ends on');
