@@ -66,12 +66,40 @@ describe('answers written from their catalogue schema', () => {
     }
   });
 
-  it('keeps zod for an answer with alternatives', () => {
+  it('writes a union of objects told apart by one property with the branch zod picks', () => {
     const schema = z.union([
       z.object({ kind: z.literal('file'), size: z.number() }),
       z.object({ kind: z.literal('folder') }),
+      z.object({ kind: z.enum(['link', 'shortcut']), target: z.string().optional() }),
+    ]);
+    for (const checkAnswers of [false, true]) {
+      const write = writerOf(schema, checkAnswers);
+      expect(write({ kind: 'folder', size: 1 })).toBe('{"kind":"folder"}');
+      expect(write({ kind: 'file', size: 2, name: 'x' })).toBe('{"kind":"file","size":2}');
+      expect(write({ kind: 'shortcut', target: 't', size: 3 })).toBe(
+        '{"kind":"shortcut","target":"t"}',
+      );
+      // A value no branch names is refused, as zod refuses it.
+      expect(() => write({ kind: 'device' })).toThrow("doesn't match the schema");
+      expect(() => write('folder')).toThrow("doesn't match the schema");
+    }
+    // The compiled writer, not zod, wrote it: only it writes a function as `undefined`.
+    const withValue = z.union([
+      z.object({ kind: z.literal('a'), value: z.unknown() }),
+      z.object({ kind: z.literal('b') }),
+    ]);
+    expect(writerOf(withValue, false)({ kind: 'a', value: () => 1 })).toBe(
+      '{"kind":"a","value":undefined}',
+    );
+  });
+
+  it('keeps zod for alternatives no single property tells apart', () => {
+    const schema = z.union([
+      z.object({ kind: z.literal('file'), size: z.number() }),
+      z.object({ kind: z.enum(['file', 'folder']) }),
     ]);
     expect(writerOf(schema, false)({ kind: 'folder', size: 1 })).toBe('{"kind":"folder"}');
+    expect(writerOf(schema, false)({ kind: 'file', size: 1 })).toBe('{"kind":"file","size":1}');
     expect(() => writerOf(schema, false)({ kind: 'link' })).toThrow("doesn't match the schema");
   });
 

@@ -62,11 +62,104 @@ function writableSchema(schema: unknown): unknown {
   return kept;
 }
 
+type Writer = (data: unknown) => string;
+type JsonObject = Record<string, unknown>;
+
+const isJsonObject = (value: unknown): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The values a branch's property may hold, when its schema names them (`const` or `enum`). */
+function namedValues(property: unknown): unknown[] | undefined {
+  if (!isJsonObject(property)) {
+    return undefined;
+  }
+  if ('const' in property) {
+    return [property.const];
+  }
+  return Array.isArray(property.enum) ? property.enum : undefined;
+}
+
+/**
+ * The property that tells the branches of a union of objects apart: every branch requires it
+ * and names its values, and no value belongs to two branches. Undefined when there is none.
+ */
+function discriminatorOf(branches: JsonObject[]): { key: string; values: unknown[][] } | undefined {
+  const first = branches[0]?.properties;
+  if (!isJsonObject(first)) {
+    return undefined;
+  }
+  for (const key of Object.keys(first)) {
+    const values = branches.map((branch) =>
+      Array.isArray(branch.required) &&
+      branch.required.includes(key) &&
+      isJsonObject(branch.properties)
+        ? namedValues(branch.properties[key])
+        : undefined,
+    );
+    if (values.some((named) => named === undefined || named.length === 0)) {
+      continue;
+    }
+    const all = (values as unknown[][]).flat();
+    if (new Set(all).size === all.length) {
+      return { key, values: values as unknown[][] };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A union of objects told apart by one property (`upload_type` of `POST /drive/v1/files`): one
+ * compiled writer per branch, picked by that property's value, which picks the branch zod's
+ * first match would. An answer whose value names no branch goes to `fallback` (zod, which
+ * refuses it). Undefined for any other union, or one whose branches cannot all be compiled.
+ */
+function unionWriterOf(jsonSchema: unknown, fallback: () => Writer): Writer | undefined {
+  if (!isJsonObject(jsonSchema) || !Array.isArray(jsonSchema.anyOf)) {
+    return undefined;
+  }
+  const { anyOf, ...shared } = jsonSchema;
+  const branches = anyOf as unknown[];
+  if (!branches.every(isJsonObject)) {
+    return undefined;
+  }
+  const discriminator = discriminatorOf(branches);
+  if (discriminator === undefined) {
+    return undefined;
+  }
+  const byValue = new Map<unknown, Writer>();
+  for (const [index, branch] of branches.entries()) {
+    // Definitions a branch refers to sit beside `anyOf`.
+    const writer = plainWriterOf({ ...shared, ...branch });
+    if (writer === undefined) {
+      return undefined;
+    }
+    for (const value of discriminator.values[index]!) {
+      byValue.set(value, writer);
+    }
+  }
+  const { key } = discriminator;
+  let refuse: Writer | undefined;
+  return (data) => {
+    const writer = isJsonObject(data) ? byValue.get(data[key]) : undefined;
+    if (writer !== undefined) {
+      return writer(data);
+    }
+    refuse ??= fallback();
+    return refuse(data);
+  };
+}
+
+/** fast-json-stringify's writer of a JSON Schema it can write without validating. */
+function plainWriterOf(jsonSchema: unknown): Writer | undefined {
+  const writable = writableSchema(jsonSchema);
+  return writable === undefined ? undefined : fastJson(writable as Parameters<typeof fastJson>[0]);
+}
+
 /**
  * The answer's JSON Schema compiled to a function that writes only its fields; undefined when
  * JSON Schema cannot express the answer's schema, or fast-json-stringify should not write it.
  */
-function fastStringifierOf(schema: z.ZodType): ((data: unknown) => string) | undefined {
+function fastStringifierOf(schema: z.ZodType, fallback: () => Writer): Writer | undefined {
   let jsonSchema: unknown;
   try {
     jsonSchema = z.toJSONSchema(schema, {
@@ -77,8 +170,7 @@ function fastStringifierOf(schema: z.ZodType): ((data: unknown) => string) | und
   } catch {
     return undefined;
   }
-  const writable = writableSchema(jsonSchema);
-  return writable === undefined ? undefined : fastJson(writable as Parameters<typeof fastJson>[0]);
+  return unionWriterOf(jsonSchema, fallback) ?? plainWriterOf(jsonSchema);
 }
 
 /** Thrown in checked mode when the compiled writer and zod would not send the same answer. */
@@ -95,8 +187,9 @@ export class AnswerMismatchError extends Error {
  * Writes each route's answers with a function compiled from its catalogue schema
  * (fast-json-stringify over zod's JSON Schema of the answer): it writes the schema's fields
  * and nothing else, as zod does, without parsing the answer again on every call, which costs
- * more than the rest of a small call. An answer whose schema JSON Schema cannot express (a
- * transform) keeps zod's serializer.
+ * more than the rest of a small call. A union of objects told apart by one property gets a
+ * writer per branch. An answer whose schema JSON Schema cannot express (a transform), or a
+ * union without such a property, keeps zod's serializer.
  *
  * With `checkAnswers` (the tests), every answer is also encoded by zod: one that breaks its
  * schema fails the request as it does without the compiled writer, and one the two would write
@@ -107,7 +200,10 @@ export function answerSerializerCompiler(options: {
 }): FastifySerializerCompiler<z.ZodType> {
   return (routeSchema: RouteSchema) => {
     const zodSchema = zodSchemaOf(routeSchema.schema);
-    const fast = zodSchema === undefined ? undefined : fastStringifierOf(zodSchema);
+    const fast =
+      zodSchema === undefined
+        ? undefined
+        : fastStringifierOf(zodSchema, () => zodSerializerCompiler(routeSchema));
     if (fast === undefined) {
       return zodSerializerCompiler(routeSchema);
     }

@@ -9,6 +9,9 @@ export interface WindowLimit {
 /** The outcome of one hit. */
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** The answer of every hit within its limit: one object, not one per call. */
+const allowed: LimitDecision = Object.freeze({ allowed: true });
+
 interface Window {
   startedAt: number;
   hits: number;
@@ -70,7 +73,7 @@ export function createWindowLimiter(deps: { now: () => Date; maxKeys?: number })
           ),
         };
       }
-      return { allowed: true };
+      return allowed;
     },
   };
 }

@@ -80,4 +80,18 @@ describe('session authenticator', () => {
     ).toBeUndefined();
     expect(authenticator.known?.(request({}))).toBeUndefined();
   });
+
+  it('reads a checked token however the header spells it, and nothing around it', () => {
+    for (const header of ['Bearer checked', 'bearer checked', ' Bearer checked ']) {
+      expect(authenticator.known?.(request({ authorization: header }))).toEqual({
+        userId: 'u1',
+        sessionId: 's1',
+      });
+    }
+    for (const header of ['Bearer  checked', 'Bearer checked x', 'Bearer checkedx', 'Bearer']) {
+      expect(
+        authenticator.known?.(request({ authorization: header }, { nimbus_session: 'checked' })),
+      ).toBeUndefined();
+    }
+  });
 });
