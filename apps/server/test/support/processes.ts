@@ -150,16 +150,22 @@ export async function startServer(bundle: string, env: NodeJS.ProcessEnv): Promi
 }
 
 /**
- * Makes a member in the SQLite database of `dataDir` (migrated first) before a server process
- * starts; answers the member's credentials.
+ * Makes a member in the SQLite database of `dataDir`, or in a PostgreSQL schema (migrated
+ * first), before a server process starts; answers the member's credentials.
  */
 export async function prepareMember(
   dataDir: string,
   name: string,
+  postgres?: { url: string; schema: string },
 ): Promise<{ email: string; password: string }> {
-  const database = openDatabase({ DATABASE_URL: '', DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1 });
+  const database = openDatabase({
+    DATABASE_URL: postgres?.url ?? '',
+    DATA_DIR: dataDir,
+    DATABASE_POOL_SIZE: 1,
+    ...(postgres ? { searchPath: postgres.schema } : {}),
+  });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, postgres?.schema);
     const email = `${name.toLowerCase()}-${newId()
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '')}@example.com`;
