@@ -121,7 +121,7 @@ export function haproxyConfig({ port, nodes }) {
     '  timeout server 60s',
     '  retries 3',
     '  option redispatch',
-    '  retry-on conn-failure empty-response',
+    '  retry-on conn-failure',
     'frontend nimbus',
     `  bind 127.0.0.1:${port}`,
     '  default_backend api',
