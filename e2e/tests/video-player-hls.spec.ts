@@ -57,7 +57,8 @@ test('an H.264 + AC3 MKV and an HEVC MP4 play through HLS: seek, quality, audio 
   const { player, video } = await playInViewer(page, 'film.mkv');
   // hls.js plays the master playlist, every rendition a level of it, and picks among them.
   expect(new URL(playlists[0] ?? 'http://none/').pathname).toMatch(/\/hls\/master\.m3u8$/);
-  expect(playlists.some((url) => new URL(url).pathname.endsWith('/hls/index.m3u8'))).toBe(true);
+  expect(playlists.some((url) => new URL(url).pathname.endsWith('/hls/video.m3u8'))).toBe(true);
+  expect(playlists.some((url) => new URL(url).pathname.endsWith('/hls/audio.m3u8'))).toBe(true);
   await seekToMiddle(player, video);
   await player.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('menu', { name: 'Settings' });
@@ -67,10 +68,21 @@ test('an H.264 + AC3 MKV and an HEVC MP4 play through HLS: seek, quality, audio 
   );
   await expect(settings.getByRole('menuitemradio', { name: 'English' })).toBeVisible();
   const before = await timeOf(video);
+  const beforeAudio = playlists.length;
   await settings.getByRole('menuitemradio', { name: 'French' }).click();
+  // hls.js switches to the French audio rendition of the same master playlist.
   await expect
-    .poll(() => playlists.some((url) => new URL(url).searchParams.get('audio') === '1'))
+    .poll(() =>
+      playlists
+        .slice(beforeAudio)
+        .some(
+          (url) =>
+            new URL(url).pathname.endsWith('/hls/audio.m3u8') &&
+            new URL(url).searchParams.get('audio') === '1',
+        ),
+    )
     .toBe(true);
+  expect(playlists.slice(beforeAudio).some((url) => url.includes('/hls/master.m3u8'))).toBe(false);
   // The new stream goes on from where the old one stood, and plays.
   await expect.poll(() => timeOf(video), { timeout: 15_000 }).toBeGreaterThan(before + 0.5);
   await player.getByRole('button', { name: 'Settings' }).click();
@@ -81,7 +93,7 @@ test('an H.264 + AC3 MKV and an HEVC MP4 play through HLS: seek, quality, audio 
   await lower.click();
   await expect.poll(() => playlists.length).toBeGreaterThan(requested);
   // The 480p level of the same master playlist: its media playlist, no new master.
-  expect(playlists.slice(requested).every((url) => url.includes('/hls/index.m3u8'))).toBe(true);
+  expect(playlists.slice(requested).every((url) => url.includes('/hls/video.m3u8'))).toBe(true);
   await expect.poll(() => timeOf(video), { timeout: 30_000 }).toBeGreaterThan(atSwitch + 0.5);
   expect(Math.abs((await timeOf(video)) - atSwitch)).toBeLessThan(15);
   await page.keyboard.press('Escape');

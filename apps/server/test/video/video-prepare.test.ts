@@ -100,10 +100,17 @@ describe.each(dialects)('videos prepared at ingest on %s', (dialect) => {
       const medias = await mediasOf(headers, id);
       const chosen = medias.find((media) => media.is_default);
       expect(chosen?.rendition).toBe(rendition);
-      const { urls } = await segmentsOf(chosen?.link.url ?? '');
-      expect(urls.length).toBeGreaterThan(0);
-      for (const url of urls) {
-        expect((await fetchContent(url)).statusCode).toBe(200);
+      // What a player of the master playlist asks for: the first variant and the default audio.
+      const masterUrl = (chosen?.link.url ?? '').replace(/index\.m3u8$/, 'master.m3u8');
+      const master = (await fetchContent(masterUrl)).body.split('\n');
+      const variant = master[master.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF')) + 1];
+      const audio = /URI="([^"]+)"/.exec(master.find((line) => line.includes('DEFAULT=YES')) ?? '');
+      for (const playlist of [variant ?? '', audio?.[1] ?? '']) {
+        const { urls } = await segmentsOf(new URL(playlist, masterUrl).toString());
+        expect(urls.length).toBeGreaterThan(0);
+        for (const url of urls) {
+          expect((await fetchContent(url)).statusCode).toBe(200);
+        }
       }
     }
     expect(state.runner.runs).toEqual([]);

@@ -15,6 +15,8 @@ export interface SegmentRun {
   audio: number | undefined;
   /** The container index of a picture subtitle stream to burn into a transcode, if any. */
   burn?: number | undefined;
+  /** The audio stream alone (an audio rendition of the master playlist), no video. */
+  audioOnly?: boolean;
   bounds: readonly number[];
   from: number;
   /** The segment (exclusive) past which the run is not trusted: the job ends it there. */
@@ -123,11 +125,13 @@ export function segmentArgs(run: SegmentRun): string[] {
     '-f',
     run.facts.demuxer,
     // A copied video starts at the keyframe at or before the seek point: just past the bound.
-    ...(run.from > 0 ? ['-ss', seconds(run.plan.copyVideo ? seek + 0.001 : seek)] : []),
+    ...(run.from > 0
+      ? ['-ss', seconds(run.plan.copyVideo && !run.audioOnly ? seek + 0.001 : seek)]
+      : []),
     '-copyts',
     '-i',
     run.input,
-    ...videoMapped(run, videoArgs(run, start)),
+    ...(run.audioOnly ? ['-vn'] : videoMapped(run, videoArgs(run, start))),
     ...(run.audio === undefined ? [] : ['-map', `0:a:${run.audio}`]),
     '-sn',
     '-dn',

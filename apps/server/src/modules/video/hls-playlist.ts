@@ -1,5 +1,6 @@
 import type { RenditionPlan } from './play-decision';
-import type { VideoFacts } from './video-facts';
+import { languageTag } from './tracks/track-tools';
+import type { AudioStreamFacts, VideoFacts } from './video-facts';
 
 /** Seconds of video in a transcoded segment: short, so playback and seeks start soon. */
 export const transcodeSegmentSeconds = 4;
@@ -49,6 +50,15 @@ export function choiceQuery(audio: number | undefined, burn: string | undefined)
 }
 
 /**
+ * What a media playlist carries: the video with the chosen audio (`index.m3u8`, segments
+ * `<n>.ts`), the video alone (`video.m3u8`, `v<n>.ts`) or the chosen audio alone
+ * (`audio.m3u8`, `a<n>.ts`) — the last two are the master playlist's variants and audio groups.
+ */
+export type HlsPart = 'muxed' | 'video' | 'audio';
+
+const segmentPrefix: Record<HlsPart, string> = { muxed: '', video: 'v', audio: 'a' };
+
+/**
  * The media playlist of a rendition: every segment, known at once from the bounds (a VOD
  * playlist, so players can seek anywhere before any segment exists). Segment URIs are relative
  * to the playlist's signed path and carry the audio choice.
@@ -57,6 +67,7 @@ export function mediaPlaylist(
   bounds: readonly number[],
   audio: number | undefined,
   burn?: string,
+  part: HlsPart = 'muxed',
 ): string {
   const query = choiceQuery(audio, burn);
   const lengths = bounds.slice(1).map((end, index) => end - (bounds[index] ?? end));
@@ -69,7 +80,7 @@ export function mediaPlaylist(
     '#EXT-X-PLAYLIST-TYPE:VOD',
   ];
   lengths.forEach((length, index) => {
-    lines.push(`#EXTINF:${length.toFixed(6)},`, `${index}.ts${query}`);
+    lines.push(`#EXTINF:${length.toFixed(6)},`, `${segmentPrefix[part]}${index}.ts${query}`);
   });
   lines.push('#EXT-X-ENDLIST', '');
   return lines.join('\n');
@@ -87,20 +98,75 @@ export interface HlsVariant {
   codecs: string;
 }
 
+/** One audio stream of a master playlist: an `EXT-X-MEDIA` rendition of the audio group. */
+export interface HlsAudio {
+  uri: string;
+  /** BCP 47, or "" when the file does not say. */
+  language: string;
+  name: string;
+  isDefault: boolean;
+}
+
+/** The audio group every variant names when the video's audio streams are listed apart. */
+const audioGroup = 'audio';
+
+function quoted(value: string): string {
+  // A quoted-string of HLS holds no double quote and no line break.
+  return `"${value.replace(/["\r\n]/g, "'")}"`;
+}
+
 /**
  * The master playlist of a video: one `EXT-X-STREAM-INF` variant per rendition, the first one
  * the rendition a player starts with, so hls.js and Safari switch between them by bandwidth.
+ * With `audio`, the variants carry the video alone and every audio stream is an `EXT-X-MEDIA`
+ * rendition of one group (language, name, `DEFAULT` on the chosen one), switched by the player.
  */
-export function masterPlaylist(variants: readonly HlsVariant[]): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+export function masterPlaylist(
+  variants: readonly HlsVariant[],
+  audio: readonly HlsAudio[] = [],
+): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:4', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const stream of audio) {
+    lines.push(
+      [
+        `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=${quoted(audioGroup)}`,
+        ...(stream.language ? [`LANGUAGE=${quoted(stream.language)}`] : []),
+        `NAME=${quoted(stream.name)}`,
+        `DEFAULT=${stream.isDefault ? 'YES' : 'NO'}`,
+        'AUTOSELECT=YES',
+        // Every audio rendition is made stereo AAC (`-ac 2`).
+        'CHANNELS="2"',
+        `URI=${quoted(stream.uri)}`,
+      ].join(','),
+    );
+  }
   for (const variant of variants) {
     lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(variant.bandwidth)},RESOLUTION=${variant.width}x${variant.height},CODECS="${variant.codecs}",NAME="${variant.name}"`,
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(variant.bandwidth)},RESOLUTION=${variant.width}x${variant.height},CODECS="${variant.codecs}",NAME="${variant.name}"${audio.length > 0 ? `,AUDIO=${quoted(audioGroup)}` : ''}`,
       variant.uri,
     );
   }
   lines.push('');
   return lines.join('\n');
+}
+
+/**
+ * What a master playlist calls an audio stream: its title, else its language in English
+ * (players show their own names from `LANGUAGE`), else its number.
+ */
+export function audioNameOf(stream: AudioStreamFacts, index: number): string {
+  const language = languageTag(stream.language);
+  if (stream.title) {
+    return stream.title;
+  }
+  if (language) {
+    try {
+      return new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+    } catch {
+      return language;
+    }
+  }
+  return `Audio ${String(index + 1)}`;
 }
 
 /** Bits per second of the AAC audio every rendition carries (`-b:a 160k`), with headroom. */

@@ -1,5 +1,5 @@
 import { videoApi } from '@nimbus/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { catalogueRoute } from '../../http/catalogue-route';
 import { AppError } from '../../http/app-error';
 import { contentSecurityHeaders } from '../content/content-serving';
@@ -11,6 +11,13 @@ export interface VideoRoutesDeps {
   content: Pick<ContentService, 'verify'>;
   videos: VideoService;
   jobs: Pick<TranscodeJobs, 'close'>;
+}
+
+function playlistReply(reply: FastifyReply, playlist: string) {
+  return reply
+    .type('application/vnd.apple.mpegurl')
+    .header('cache-control', 'private, no-cache')
+    .send(playlist);
 }
 
 /** The HLS paths under a rendition's signed link (`/content/v1/{token}/hls/{name}`). */
@@ -26,17 +33,23 @@ export function videoRoutes(deps: VideoRoutesDeps) {
       }
       const { name } = request.params;
       const { audio, burn } = request.query;
-      if (name === 'index.m3u8' || name === 'master.m3u8') {
-        const playlist =
-          name === 'index.m3u8'
-            ? await deps.videos.playlist(claims, audio, burn)
-            : await deps.videos.master(claims, audio, burn);
-        return reply
-          .type('application/vnd.apple.mpegurl')
-          .header('cache-control', 'private, no-cache')
-          .send(playlist);
+      if (name === 'master.m3u8') {
+        return playlistReply(reply, await deps.videos.master(claims, audio, burn));
       }
-      const segment = await deps.videos.segment(claims, Number.parseInt(name, 10), audio, burn);
+      const playlist = /^(index|video|audio)\.m3u8$/.exec(name)?.[1];
+      if (playlist !== undefined) {
+        const part = playlist === 'index' ? 'muxed' : (playlist as 'video' | 'audio');
+        return playlistReply(reply, await deps.videos.playlist(claims, audio, burn, part));
+      }
+      const [, prefix, number] = /^([va]?)(\d+)\.ts$/.exec(name) ?? [];
+      const part = prefix === 'v' ? 'video' : prefix === 'a' ? 'audio' : 'muxed';
+      const segment = await deps.videos.segment(
+        claims,
+        Number.parseInt(number ?? '', 10),
+        audio,
+        burn,
+        part,
+      );
       return reply
         .type('video/mp2t')
         .header('cache-control', 'private, max-age=86400')

@@ -13,11 +13,13 @@ import type { BlobStore } from '../storage/blob-store';
 import type { VideoEncoder } from './ffmpeg-args';
 import type { MediaRunner, RunLimits } from './ffmpeg-runner';
 import {
+  audioNameOf,
   choiceQuery,
   masterPlaylist,
   mediaPlaylist,
   segmentBounds,
   variantOf,
+  type HlsPart,
 } from './hls-playlist';
 import {
   decidePlayback,
@@ -28,6 +30,7 @@ import {
 } from './play-decision';
 import { TranscodeBusyError, type TranscodeJobs } from './transcode-jobs';
 import { probeVideo, readKeyframes, UnplayableMediaError, type VideoFacts } from './video-facts';
+import { languageTag } from './tracks/track-tools';
 import type { StoredVideoFacts, VideoRepository } from './video.repository';
 
 type HlsClaims = Extract<LinkClaims, { p: 'hls' }>;
@@ -256,7 +259,40 @@ export function createVideoService(deps: VideoServiceDeps) {
         description: 'a subtitle is burned into a transcode only, not a remux',
       });
     }
-    return { sha256, rendition, facts, plan: chosen, bounds, audio: audioIndex, burn: burned };
+    return {
+      sha256,
+      rendition: rendition as string,
+      facts,
+      plan: chosen,
+      bounds,
+      audio: audioIndex,
+      burn: burned,
+      audioOnly: false,
+    };
+  }
+
+  /**
+   * The part of a rendition a playlist carries: all of it, its video alone (the master
+   * playlist's variants), or the chosen audio stream alone — one audio rendition per stream of
+   * the content, whatever the video rendition, cut every few seconds.
+   */
+  function partOf(opened: Rendition, part: HlsPart): Rendition {
+    if (part === 'video') {
+      return { ...opened, audio: undefined };
+    }
+    if (part === 'audio') {
+      if (opened.audio === undefined) {
+        throw new AppError('file_not_found');
+      }
+      return {
+        ...opened,
+        rendition: 'audio',
+        burn: undefined,
+        audioOnly: true,
+        bounds: segmentBounds(opened.facts.startTime, opened.facts.duration, undefined),
+      };
+    }
+    return opened;
   }
 
   type Rendition = Awaited<ReturnType<typeof renditionOf>>;
@@ -268,6 +304,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       rendition: opened.rendition,
       audio: opened.audio,
       burn: opened.burn,
+      audioOnly: opened.audioOnly,
       segment,
       input: await inputOf(opened.sha256),
       facts: opened.facts,
@@ -297,7 +334,8 @@ export function createVideoService(deps: VideoServiceDeps) {
     /**
      * Prepares a video at ingest (`TRANSCODE_AT_INGEST`): reads its facts, and makes every
      * segment of what a baseline browser would be given — the remux (`remux` and `all`) or the
-     * default transcode (`all`) — into the segment cache, so its playback starts at once later.
+     * default transcode (`all`), its video and its default audio as the master playlist lists
+     * them — into the segment cache, so its playback starts at once later.
      * Answers why the video cannot be prepared; throws `TranscodeBusyError` when the node's
      * transcode slots stayed busy (the job is taken again later).
      */
@@ -321,9 +359,14 @@ export function createVideoService(deps: VideoServiceDeps) {
           decision.defaultRendition,
           undefined,
         );
-        // In order: one run makes them all, each request keeping it going.
-        for (let segment = 0; segment < opened.bounds.length - 1; segment += 1) {
-          await deps.jobs.segment(await segmentRequest(opened, segment));
+        // What the master playlist's player asks for: the video alone and the default audio.
+        const parts: HlsPart[] = opened.audio === undefined ? ['video'] : ['video', 'audio'];
+        for (const part of parts) {
+          const made = partOf(opened, part);
+          // In order: one run makes them all, each request keeping it going.
+          for (let segment = 0; segment < made.bounds.length - 1; segment += 1) {
+            await deps.jobs.segment(await segmentRequest(made, segment));
+          }
         }
         return { phase: 'done' };
       } catch (error) {
@@ -337,20 +380,32 @@ export function createVideoService(deps: VideoServiceDeps) {
       }
     },
 
-    /** The media playlist of a rendition (`index.m3u8`). */
-    async playlist(claims: HlsClaims, audio: number | undefined, burn?: string): Promise<string> {
+    /** A media playlist of a rendition: `index.m3u8`, `video.m3u8` or `audio.m3u8`. */
+    async playlist(
+      claims: HlsClaims,
+      audio: number | undefined,
+      burn?: string,
+      part: HlsPart = 'muxed',
+    ): Promise<string> {
       try {
-        const opened = await open(claims, audio, burn);
-        return mediaPlaylist(opened.bounds, audio === undefined ? undefined : opened.audio, burn);
+        const opened = partOf(await open(claims, audio, burn), part);
+        const chosen = part === 'audio' || (part === 'muxed' && audio !== undefined);
+        return mediaPlaylist(
+          opened.bounds,
+          chosen ? opened.audio : undefined,
+          part === 'audio' ? undefined : burn,
+          part,
+        );
       } catch (error) {
         return mapErrors(error);
       }
     },
 
     /**
-     * The master playlist (`master.m3u8` under any rendition's link): a variant per rendition,
-     * the link's own first (the rendition the player starts with), each a signed link of its
-     * own relative to this one, carrying the audio choice.
+     * The master playlist (`master.m3u8` under any rendition's link): a variant per rendition
+     * (its video alone), the link's own first (the rendition the player starts with), each a
+     * signed link of its own relative to this one; and every audio stream of the video as a
+     * rendition of one audio group, `DEFAULT` on the one chosen (`?audio=`, else the default).
      */
     async master(claims: HlsClaims, audio: number | undefined, burn?: string): Promise<string> {
       try {
@@ -359,15 +414,21 @@ export function createVideoService(deps: VideoServiceDeps) {
           // A burned-in subtitle is in the transcodes only.
           .filter((plan) => burn === undefined || !plan.copyVideo)
           .sort((a, b) => Number(b.name === claims.r) - Number(a.name === claims.r));
-        const query = choiceQuery(audio === undefined ? undefined : opened.audio, burn);
+        const query = choiceQuery(undefined, burn);
         return masterPlaylist(
           plans.map((plan) =>
             variantOf(
               plan,
               opened.facts,
-              `../../${signRendition(claims, plan.name).token}/hls/index.m3u8${query}`,
+              `../../${signRendition(claims, plan.name).token}/hls/video.m3u8${query}`,
             ),
           ),
+          opened.facts.audio.map((stream, index) => ({
+            uri: `audio.m3u8${choiceQuery(index, undefined)}`,
+            language: languageTag(stream.language),
+            name: audioNameOf(stream, index),
+            isDefault: index === opened.audio,
+          })),
         );
       } catch (error) {
         return mapErrors(error);
@@ -380,9 +441,10 @@ export function createVideoService(deps: VideoServiceDeps) {
       segment: number,
       audio: number | undefined,
       burn?: string,
+      part: HlsPart = 'muxed',
     ): Promise<{ size: number; open: () => Readable }> {
       try {
-        const opened = await open(claims, audio, burn);
+        const opened = partOf(await open(claims, audio, burn), part);
         if (segment >= opened.bounds.length - 1) {
           throw new AppError('file_not_found');
         }

@@ -58,16 +58,47 @@ function holdLevel(hls: LevelControl, level: string | undefined): void {
   }
 }
 
+/** The hls.js calls that switch the audio rendition of the master playlist. */
+interface AudioControl {
+  audioTracks: readonly { url: string }[];
+  audioTrack: number;
+}
+
+/** Switches to the audio rendition of stream `audio` (its playlist's `?audio=`), if listed. */
+function holdAudio(hls: AudioControl, audio: number | undefined): void {
+  if (audio === undefined) {
+    return;
+  }
+  const index = hls.audioTracks.findIndex(
+    (track) => new URL(track.url, window.location.href).searchParams.get('audio') === String(audio),
+  );
+  if (index >= 0 && hls.audioTrack !== index) {
+    hls.audioTrack = index;
+  }
+}
+
+/**
+ * Plays `url` in `video`: under hls.js, holds the quality `level` (none: by bandwidth) and the
+ * audio stream `audio` (an audio rendition of the master playlist) without a new source.
+ */
 export function useMediaSource(
   video: HTMLVideoElement | null,
   url: string | undefined,
   isHls: boolean,
   level?: string,
+  audio?: number,
 ): { state: SourceState; levels: HlsLevelInfo[] } {
   const [state, setState] = useState<{ url?: string; value: SourceState }>({ value: 'ok' });
   const [levels, setLevels] = useState<{ url: string; value: HlsLevelInfo[] }>();
-  const control = useRef<LevelControl | undefined>(undefined);
+  const control = useRef<(LevelControl & AudioControl) | undefined>(undefined);
   const wanted = useRef(level);
+  const wantedAudio = useRef(audio);
+  useEffect(() => {
+    wantedAudio.current = audio;
+    if (control.current) {
+      holdAudio(control.current, audio);
+    }
+  }, [audio]);
   useEffect(() => {
     wanted.current = level;
     if (control.current) {
@@ -111,6 +142,7 @@ export function useMediaSource(
             hls.startLevel = hls.firstLevel;
           }
         });
+        hls.on(Hls.Events.AUDIO_TRACKS_UPDATED, () => holdAudio(hls, wantedAudio.current));
         hls.on(Hls.Events.ERROR, (_event, data) => {
           const status = (data.response as { code?: number } | undefined)?.code;
           if (status === busyStatus) {

@@ -6,15 +6,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
 import type { PlayerMedia } from './media-choice';
-import {
-  burnMediaOf,
-  masterUrlOf,
-  playbackOf,
-  qualityOptionsOf,
-  unsupportedCodecsOf,
-  withAudioStream,
-  withBurnedSubtitle,
-} from './media-choice';
+import { unsupportedCodecsOf } from './media-choice';
 import {
   resumeAt,
   seekTo,
@@ -35,7 +27,7 @@ import type { PreferenceStore } from './use-player-choices';
 import { localPreferenceStore, usePlayerChoices } from './use-player-choices';
 import { usePlayerInput } from './use-player-input';
 import { usePlayerMemory } from './use-player-memory';
-import { useMediaSource, usesNativeHls } from './use-media-source';
+import { usePlayback } from './use-playback';
 import { subtitleSizeClass, useShownSubtitles, useSubtitleUrl } from './use-subtitles';
 import { useVideoState } from './use-video-state';
 
@@ -83,27 +75,24 @@ export function VideoPlayer({
   const switching = useRef<{ time: number; play: boolean } | undefined>(undefined);
   const lastSubtitle = useRef('');
 
-  const native = usesNativeHls(video);
-  const chosen = playbackOf(medias, quality, native);
   const choices = usePlayerChoices(fileId, loadTracks, store);
   const subtitle = choices.tracks.subtitles.find((track) => track.id === choices.subtitleId);
-  // A picture subtitle is burned into a transcode by the server: its master playlist plays then.
-  const burnInto = burnMediaOf(medias, chosen?.media);
-  const burn = subtitle?.kind === 'image' && burnInto ? subtitle.id : undefined;
-  const playback =
-    burn && burnInto
-      ? {
-          url: native ? burnInto.link.url : masterUrlOf(burnInto.link.url),
-          hls: true,
-          level: chosen?.level === 'remux' ? undefined : chosen?.level,
-        }
-      : chosen;
-  const hls = playback?.hls ?? false;
-  const urlOf = (base: string | undefined, isHls: boolean) =>
-    base && isHls ? withBurnedSubtitle(withAudioStream(base, choices.audioIndex), burn) : base;
-  const url = urlOf(playback?.url ?? (medias?.length ? undefined : fallbackUrl), hls);
-  const { state: source, levels } = useMediaSource(video, url, hls, playback?.level);
-  const qualities = qualityOptionsOf(medias, levels);
+  const {
+    url,
+    hls,
+    native,
+    state: source,
+    qualities,
+    canBurn,
+    urlFor,
+  } = usePlayback({
+    video,
+    medias,
+    fallbackUrl,
+    quality,
+    subtitle,
+    audioIndex: choices.audioIndex,
+  });
   const failed = source === 'failed' || (url !== undefined && failedUrl === url);
   const memory = usePlayerMemory(fileId, 'video', Boolean(url) && !failed, positionRef);
   const state = useVideoState(video, root);
@@ -238,7 +227,7 @@ export function VideoPlayer({
                 tracks={choices.tracks.subtitles}
                 chosen={choices.subtitleId}
                 preferences={choices.preferences}
-                canBurn={burnInto !== undefined}
+                canBurn={canBurn}
                 onChoose={(id) => {
                   const next = choices.tracks.subtitles.find((track) => track.id === id);
                   // Burning a picture subtitle in (or out) is another playlist: go on from here.
@@ -267,8 +256,7 @@ export function VideoPlayer({
                 quality={quality}
                 onQuality={(id) => {
                   // Levels of one master playlist switch in hls.js; another source starts over.
-                  const next = playbackOf(medias, id, native);
-                  if (next && urlOf(next.url, next.hls) === url) {
+                  if (urlFor(id) === url) {
                     setQuality(id);
                   } else {
                     switchSource(() => setQuality(id));
@@ -281,7 +269,13 @@ export function VideoPlayer({
                 }}
                 audioTracks={choices.tracks.audio}
                 audio={choices.audioIndex}
-                onAudio={(index) => switchSource(() => choices.chooseAudio(index))}
+                onAudio={(index) => {
+                  if (native) {
+                    switchSource(() => choices.chooseAudio(index));
+                  } else {
+                    choices.chooseAudio(index);
+                  }
+                }}
               />
             </>
           }
