@@ -79,7 +79,7 @@ describe.each(dialects)('picture subtitles burned in on %s', (dialect) => {
 
     // The master of a burned-in choice carries it to its variants.
     const master = await fetchContent(`${link.replace(/index\.m3u8$/, 'master.m3u8')}?burn=e2`);
-    expect(master.body).toMatch(/\/hls\/index\.m3u8\?burn=e2\n/);
+    expect(master.body).toMatch(/\/hls\/video\.m3u8\?burn=e2\n/);
   });
 
   it('refuses to burn a stream that is no picture subtitle, or into a remux', async () => {
