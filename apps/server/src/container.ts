@@ -102,6 +102,8 @@ export function createContainer(
   });
   const webdav = createWebDavArea(wiring, {
     files: drive.files,
+    shares: drive.shares,
+    shareRecords: drive.shareRecords,
     blobs,
     authenticator: accounts.authenticator,
     appPasswords: accounts.appPasswords,

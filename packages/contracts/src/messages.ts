@@ -92,3 +92,8 @@ export function shareMessage(
 export function downloadFolderName(locale: Locale): string {
   return sharedMessages[locale].tasks.downloadFolderName;
 }
+
+/** The name WebDAV gives one of the drive's views at the root of `/dav/` (docs/api.md#webdav). */
+export function davFolderName(key: keyof SharedMessages['dav'], locale: Locale): string {
+  return sharedMessages[locale].dav[key];
+}

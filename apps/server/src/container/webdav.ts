@@ -1,29 +1,44 @@
 import type { Authenticator } from '../modules/auth/authenticator';
 import type { FileService } from '../modules/drive/file.service';
+import type { ShareRepository } from '../modules/share/share.repository';
+import type { ShareService } from '../modules/share/share.service';
 import type { BlobService } from '../modules/storage/blob.service';
 import type { AppPasswordService } from '../modules/user/app-password.service';
+import { createDavAreas } from '../modules/webdav/dav-areas';
 import { createDavAuthenticator } from '../modules/webdav/dav-auth';
 import { createDavLocks } from '../modules/webdav/dav-locks';
 import { createDavPropertyRepository } from '../modules/webdav/dav-property.repository';
 import { createDavService } from '../modules/webdav/dav.service';
 import type { Wiring } from './container-options';
 
-/** WebDAV over the member's drive: its service, the locks of this process, and its credentials. */
+/**
+ * WebDAV over the member's drive (with its trash and share links, read-only): its service, the
+ * locks of this process, and its credentials.
+ */
 export function createWebDavArea(
   { database, options }: Wiring,
   deps: {
     files: FileService;
+    shares: ShareService;
+    shareRecords: ShareRepository;
     blobs: BlobService;
     authenticator: Authenticator;
     appPasswords: AppPasswordService;
   },
 ) {
+  const pageSize = options.davPageSize ?? 1000;
   return {
     dav: createDavService({
       files: deps.files,
       blobs: deps.blobs,
       properties: createDavPropertyRepository(database.db),
-      ...(options.davPageSize === undefined ? {} : { pageSize: options.davPageSize }),
+      pageSize,
+      areas: createDavAreas({
+        files: deps.files,
+        shares: deps.shares,
+        shareItems: deps.shareRecords,
+        pageSize,
+      }),
     }),
     davLocks: createDavLocks(),
     davAuthenticator: createDavAuthenticator({

@@ -133,6 +133,107 @@ describe.each(dialects)('WebDAV on %s', (dialect) => {
     expect(unlock.body).toContain('<D:lock-token-matches-request-uri/>');
   });
 
+  it('shows the trash, the share links and "Saved from shares" as in the drive, read-only', async () => {
+    const { auth, bearer } = await member();
+    for (const [method, url, body] of [
+      ['PUT', '/dav/keep.txt', 'kept'],
+      ['PUT', '/dav/gone.txt', 'gone'],
+      ['MKCOL', '/dav/Old', undefined],
+      ['PUT', '/dav/Old/inner.txt', 'inner'],
+    ] as const) {
+      expect((await dav(method, url, auth, body)).statusCode, url).toBe(201);
+    }
+    expect((await dav('DELETE', '/dav/gone.txt', auth)).statusCode).toBe(204);
+    expect((await dav('DELETE', '/dav/Old', auth)).statusCode).toBe(204);
+    const root = await dav('PROPFIND', '/dav/', { ...auth, depth: '1' });
+    expect(root.body).toContain('<D:href>/dav/Trash/</D:href>');
+    expect(root.body).toContain('<D:href>/dav/Shared%20links/</D:href>');
+    const japanese = await dav('PROPFIND', '/dav/', {
+      ...auth,
+      depth: '1',
+      'accept-language': 'ja',
+    });
+    expect(japanese.body).toContain(`<D:href>/dav/${encodeURIComponent('ゴミ箱')}/</D:href>`);
+    const trash = await dav('PROPFIND', '/dav/Trash/', { ...auth, depth: '1' });
+    expect(trash.statusCode).toBe(207);
+    expect(trash.body).toContain('<D:href>/dav/Trash/gone.txt</D:href>');
+    expect(trash.body).toContain('<D:href>/dav/Trash/Old/</D:href>');
+    expect(trash.body).not.toContain('keep.txt');
+    // The same view under its name in another language, and a trashed folder's contents.
+    const inside = await dav('PROPFIND', '/dav/ゴミ箱/Old/', { ...auth, depth: '1' });
+    expect(inside.statusCode).toBe(207);
+    expect(inside.body).toContain('/Old/inner.txt</D:href>');
+    expect(errorOf(await dav('GET', '/dav/Trash/gone.txt', auth)).error).toBe(
+      'file_in_recycle_bin',
+    );
+    expect(
+      (await dav('PROPFIND', '/dav/Trash/nothing.txt', { ...auth, depth: '0' })).statusCode,
+    ).toBe(404);
+    for (const [method, url, headers] of [
+      ['PUT', '/dav/Trash/new.txt', {}],
+      ['DELETE', '/dav/Trash/gone.txt', {}],
+      ['MKCOL', '/dav/Trash', {}],
+      ['MOVE', '/dav/Trash/gone.txt', { destination: '/dav/back.txt' }],
+      ['MOVE', '/dav/keep.txt', { destination: '/dav/Trash/keep.txt' }],
+      ['COPY', '/dav/keep.txt', { destination: '/dav/Shared%20links/keep.txt' }],
+    ] as const) {
+      const answer = await dav(method, url, { ...auth, ...headers }, 'x');
+      expect(answer.statusCode, `${method} ${url}`).toBe(403);
+      expect(errorOf(answer).error).toBe('permission_denied');
+    }
+
+    // A share link is a folder of the items it chose, which read as in the drive.
+    const files = ok<{ files: { id: string; name: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=', headers: bearer }),
+    ).files;
+    const keep = files.find((file) => file.name === 'keep.txt');
+    const share = ok<{ share_id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/share',
+        headers: bearer,
+        payload: { file_ids: [keep?.id], pass_code_option: 'NOT_REQUIRED', title: 'For Ana' },
+      }),
+    );
+    const folder = `/dav/Shared%20links/For%20Ana%20(${share.share_id})/`;
+    const links = await dav('PROPFIND', '/dav/Shared links/', { ...auth, depth: '1' });
+    expect(links.body).toContain(`<D:href>${folder}</D:href>`);
+    const chosen = await dav('PROPFIND', folder, { ...auth, depth: '1' });
+    expect(chosen.body).toContain(`<D:href>${folder}keep.txt</D:href>`);
+    expect((await dav('GET', `${folder}keep.txt`, auth)).body).toBe('kept');
+    expect((await dav('DELETE', `${folder}keep.txt`, auth)).statusCode).toBe(403);
+
+    // What another member saves from the link lands in their "Saved from shares".
+    const saver = await member();
+    const opened = ok<{ pass_code_token: string }>(
+      await t.app.inject({ method: 'GET', url: `/drive/v1/share?share_id=${share.share_id}` }),
+    );
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/share/restore',
+        headers: saver.bearer,
+        payload: { share_id: share.share_id, pass_code_token: opened.pass_code_token },
+      }),
+    );
+    expect((await dav('GET', '/dav/Saved from shares/keep.txt', saver.auth)).body).toBe('kept');
+
+    // An item of the drive with a view's name wins over the view.
+    const other = await member();
+    expect((await dav('MKCOL', '/dav/Trash', other.auth)).statusCode).toBe(403);
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers: other.bearer,
+        payload: { kind: 'drive#folder', name: 'Trash', parent_id: '' },
+      }),
+    );
+    expect((await dav('PUT', '/dav/Trash/mine.txt', other.auth, 'mine')).statusCode).toBe(201);
+    const shadowed = await dav('PROPFIND', '/dav/', { ...other.auth, depth: '1' });
+    expect(shadowed.body.match(/<D:href>\/dav\/Trash\/<\/D:href>/g)).toHaveLength(1);
+  });
+
   it('keeps macOS ._ files and .DS_Store out of the drive and its listings', async () => {
     const { user, auth } = await member();
     expect((await dav('PUT', '/dav/._photo.jpg', auth, 'fork')).statusCode).toBe(201);

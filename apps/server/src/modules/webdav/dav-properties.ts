@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
+import { requestLocale } from '../../http/request-locale';
 import type { FileRecord } from '../drive/file.repository';
 import { xmlBodyOf } from './dav-body';
 import type { DavPrecondition } from './dav-errors';
@@ -120,7 +121,7 @@ export async function handlePropfind(
   async function* body() {
     yield first;
     if (depth === '1' && isCollection(item as DavItem)) {
-      for await (const page of dav.children(userId, item?.record?.id ?? '')) {
+      for await (const page of dav.childrenOf(userId, item as DavItem, requestLocale(request))) {
         yield await responsesOf(segments, page);
       }
     }

@@ -122,6 +122,9 @@ export function davRoutes(deps: DavRoutesDeps) {
       }
       const actor = request.davActor as DavActor;
       const { userId } = actor;
+      if (writeMethods.has(request.method)) {
+        await refuseInView(userId, segments);
+      }
       switch (request.method) {
         case 'GET':
         case 'HEAD':
@@ -169,6 +172,15 @@ export function davRoutes(deps: DavRoutesDeps) {
       }
     }
 
+    /** The trash and the share links are read-only here: changes are made in the drive. */
+    async function refuseInView(userId: string, segments: string[]) {
+      if (await dav.areaOf(userId, segments)) {
+        throw new AppError('permission_denied', {
+          description: 'The trash and the share links are read-only over WebDAV',
+        });
+      }
+    }
+
     async function found(userId: string, segments: string[]) {
       const item = await dav.resolve(userId, segments);
       if (!item) {
@@ -184,6 +196,10 @@ export function davRoutes(deps: DavRoutesDeps) {
       segments: string[],
     ) {
       const item = await found(userId, segments);
+      if (item.record && item.record.trashed !== 0) {
+        // As in the drive: a file in the trash is restored before it is opened.
+        throw new AppError('file_in_recycle_bin');
+      }
       if (!item.record || isCollection(item)) {
         throw new AppError('failed_precondition', {
           description: 'A folder has no content to read; list it with PROPFIND',
@@ -270,6 +286,7 @@ export function davRoutes(deps: DavRoutesDeps) {
         throw new AppError('invalid_argument', { description: 'Destination is required' });
       }
       const destination = davSegments(header);
+      await refuseInView(userId, destination);
       const depth = (headerOf(request, 'depth') ?? 'infinity').toLowerCase();
       if (depth !== 'infinity' && (move || depth !== '0')) {
         throw new AppError('invalid_argument', {

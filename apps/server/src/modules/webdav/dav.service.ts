@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Locale } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
 import { drainStream } from '../../lib/stream-drain';
 import type { FileRecord } from '../drive/file.repository';
@@ -6,6 +7,7 @@ import type { FileService } from '../drive/file.service';
 import type { BlobService } from '../storage/blob.service';
 import type { DavProperty, DavPropertyRepository } from './dav-property.repository';
 import { isHiddenName } from './dav-path';
+import { areaNamed, listingPages, type DavArea, type DavAreas } from './dav-areas';
 
 export interface DavServiceDeps {
   files: Pick<
@@ -26,12 +28,16 @@ export interface DavServiceDeps {
   properties: DavPropertyRepository;
   /** Entries of a folder read per query while a listing streams (1,000 when absent). */
   pageSize?: number;
+  /** The trash and the share links, shown read-only at the root; absent: not shown. */
+  areas?: DavAreas;
 }
 
 /** An item a path names: a file or folder of the drive, or the drive's root (`record` undefined). */
 export interface DavItem {
   segments: string[];
   record: FileRecord | undefined;
+  /** The read-only view (trash, share links) the item is in, if any. */
+  area?: DavArea;
 }
 
 /** Whether an item is a collection (a folder, or the root). */
@@ -58,11 +64,27 @@ export function createDavService(deps: DavServiceDeps) {
   const { files, blobs, properties } = deps;
   const pageSize = deps.pageSize ?? 1000;
 
-  /** The item a path names, or undefined when nothing live is there. */
+  /** The view a path is in: its first name names one and no item of the root has that name. */
+  async function areaOf(userId: string, segments: readonly string[]): Promise<DavArea | undefined> {
+    const [first] = segments;
+    const area = first === undefined || !deps.areas ? undefined : areaNamed(first);
+    return area && !(await files.childNamed(userId, '', first as string)) ? area : undefined;
+  }
+
+  /** The item a path names, or undefined when nothing live is there (nothing at all in a view). */
   async function resolve(
     userId: string,
     segments: readonly string[],
   ): Promise<DavItem | undefined> {
+    const area = await areaOf(userId, segments);
+    if (area && deps.areas) {
+      const found = await deps.areas.resolve(userId, area, segments.slice(1));
+      if (found === undefined) {
+        return undefined;
+      }
+      const record = found ?? deps.areas.rootFolder(userId, area, segments[0] as string);
+      return { segments: [...segments], record, area };
+    }
     let record: FileRecord | undefined;
     for (const name of segments) {
       if (isHiddenName(name) || (record !== undefined && record.kind !== 'folder')) {
@@ -102,30 +124,44 @@ export function createDavService(deps: DavServiceDeps) {
     await files.trash(userId, [item.record.id]);
   }
 
+  /** A folder's live entries, a page at a time, in name order; hidden names left out. */
+  function children(userId: string, folderId: string): AsyncGenerator<FileRecord[]> {
+    return listingPages(files, pageSize, userId, folderId);
+  }
+
   return {
     resolve,
+    areaOf,
     parentOf,
     quota,
     trash,
 
-    /** A folder's live entries, a page at a time, in name order; hidden names left out. */
-    async *children(userId: string, folderId: string): AsyncGenerator<FileRecord[]> {
-      let pageToken: string | undefined;
-      do {
-        const page = await files.list(userId, {
-          parentId: folderId,
-          filters: undefined,
-          order: 'NAME_ASC',
-          foldersFirst: false,
-          limit: pageSize,
-          pageToken,
-        });
-        yield page.files.filter(
-          (record) => !isHiddenName(record.name) && record.phase === 'PHASE_TYPE_COMPLETE',
-        );
-        pageToken = page.nextPageToken === '' ? undefined : page.nextPageToken;
-      } while (pageToken !== undefined);
+    /**
+     * A collection's entries, a page at a time: a folder's live entries in name order (hidden
+     * names left out), then at the root the views whose names (in `locale`) no item takes; in a
+     * view, its entries.
+     */
+    async *childrenOf(userId: string, item: DavItem, locale: Locale): AsyncGenerator<FileRecord[]> {
+      const { areas } = deps;
+      if (item.area && areas && item.record) {
+        const folder = areas.isRootFolder(item.record, item.area) ? null : item.record;
+        yield* areas.children(userId, item.area, folder);
+        return;
+      }
+      yield* children(userId, item.record?.id ?? '');
+      if (item.record === undefined && areas) {
+        const views: FileRecord[] = [];
+        for (const area of ['trash', 'shares'] as const) {
+          const name = areas.nameOf(area, locale);
+          if (!(await files.childNamed(userId, '', name))) {
+            views.push(areas.rootFolder(userId, area, name));
+          }
+        }
+        yield views;
+      }
     },
+
+    children,
 
     /** Dead properties of some items. */
     async deadProperties(fileIds: string[]): Promise<DavProperty[]> {
