@@ -56,7 +56,7 @@ export function createContainer(
   const { blobStore, blobs } = storage;
   const membership = createMembershipArea(wiring, accounts);
   const plans = membership.memberships;
-  const payment = createPaymentArea(wiring, membership);
+  const payment = createPaymentArea(wiring, membership, accounts);
   const drive = createDriveArea(wiring, {
     storage,
     plans,
@@ -177,6 +177,7 @@ export function createContainer(
     membershipReminderRecords: membership.membershipReminderRecords,
     payments: payment.payments,
     paymentNotices: payment.paymentNotices,
+    subscriptionReminders: payment.subscriptionReminders,
     feedback,
     statistics,
     taskRecords: drive.taskRecords,

@@ -14,6 +14,7 @@ import { lacksHost } from './http/client-error';
 import { isServerPath } from './http/server-paths';
 import { startHousekeeping } from './jobs/housekeeping';
 import { startMembershipReminders } from './jobs/membership-reminders';
+import { startSubscriptionReminders } from './jobs/subscription-reminders';
 import { startWebHost, type WebHost } from './web/web-host';
 import { startMetricsListener } from './lib/metrics';
 
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   });
   const housekeeping = startHousekeeping(container, logger);
   const reminders = startMembershipReminders(container, logger);
+  const renewalReminders = startSubscriptionReminders(container, logger);
   if (config.OFFLINE_WORKERS > 0) {
     await container.offlineWorker.start();
     container.videoPrepare.start();
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await housekeeping.stop();
     await reminders?.stop();
+    await renewalReminders?.stop();
     await container.offlineWorker.stop();
     await container.restoreWorker.stop();
     await container.videoPrepare.stop();

@@ -2,16 +2,24 @@ import { createPaymentNoticeService } from '../modules/payment/payment-notices.s
 import { createPaymentRepository } from '../modules/payment/payment.repository';
 import { createPaymentService } from '../modules/payment/payment.service';
 import { createStripeProvider } from '../modules/payment/stripe-provider';
+import { createSubscriptionReminderRepository } from '../modules/payment/subscription-reminder.repository';
+import { createSubscriptionReminderService } from '../modules/payment/subscription-reminder.service';
+import type { MembershipActivityService } from '../modules/membership/membership-activity.service';
 import type { SiteConfigService } from '../modules/site-config/site-config.service';
+import type { Mailer } from '../modules/user/mail/mailer';
 import type { Wiring } from './container-options';
 
 /**
  * Payments: the provider configuration names (Stripe, or none), the member's checkout, portal and
- * history, and the provider's notices that grant and take back premium.
+ * history, the provider's notices that grant and take back premium, and renewal reminders.
  */
 export function createPaymentArea(
   { config, database, options, now }: Wiring,
-  membership: { siteConfig: Pick<SiteConfigService, 'productCatalogue'> },
+  membership: {
+    siteConfig: Pick<SiteConfigService, 'productCatalogue'>;
+    membershipActivities: Pick<MembershipActivityService, 'unsubscribeToken' | 'isUnsubscribed'>;
+  },
+  accounts: { mailer: Pick<Mailer, 'send'> },
 ) {
   const payments = createPaymentRepository(database.db);
   const provider =
@@ -39,5 +47,14 @@ export function createPaymentArea(
           logger: options.logger,
         })
       : undefined,
+    subscriptionReminders: createSubscriptionReminderService({
+      reminders: createSubscriptionReminderRepository(database.db),
+      mailPreferences: membership.membershipActivities,
+      mailer: accounts.mailer,
+      publicUrl: config.PUBLIC_URL,
+      days: config.SUBSCRIPTION_REMINDER_DAYS,
+      now,
+      logger: options.logger,
+    }),
   };
 }

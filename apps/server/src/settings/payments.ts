@@ -37,4 +37,13 @@ export const paymentSettings = {
     .describe(
       'Premium days a subscriber keeps after a renewal payment fails, while the provider retries it; premium ends after them unless a retry succeeds.',
     ),
+  SUBSCRIPTION_REMINDER_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(7)
+    .describe(
+      'Days before a subscription renews that its member is mailed a reminder (once per renewal, with the link to cancel or switch plan); 0 sends none. Checked hourly.',
+    ),
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
+import { startMailCatcher, type MailCatcher } from '../mail-catcher';
 import { dayMs, paymentDriver, testProducts } from './payment-driver';
 import {
   secretKey,
@@ -13,15 +14,18 @@ import {
 /*
  * A member cancels, resumes and changes their subscription in Nimbus (docs/memberships.md#payments):
  * through Stripe's subscription API (the stand-in records the calls), with the state shown at
- * once and the timeline left to the notices.
+ * once and the timeline left to the notices; and is reminded by mail before it renews.
  */
 
 let standIn: StripeStandIn;
+let mail: MailCatcher;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
+  mail = await startMailCatcher();
 });
 afterAll(async () => {
   await standIn.close();
+  await mail.close();
 });
 
 const seconds = (iso: string) => String(Math.floor(Date.parse(iso) / 1000));
@@ -44,6 +48,8 @@ describe.each(dialects)('subscription changes in Nimbus on %s', (dialect) => {
         STRIPE_WEBHOOK_SECRET: webhookSecret,
         STRIPE_API_BASE: standIn.base,
         EXTERNAL_PRODUCTS: JSON.stringify(testProducts),
+        SMTP_URL: mail.url,
+        SUBSCRIPTION_REMINDER_DAYS: '7',
       },
       { now: clock.now },
     );
@@ -202,5 +208,49 @@ describe.each(dialects)('subscription changes in Nimbus on %s', (dialect) => {
     }
     await deliver('customer.subscription.deleted', sub.state('canceled', 365, true));
     expect(errorOf(await call(sub.headers, 'resume')).error).toBe('payment_subscription_not_found');
+  });
+
+  it('mails a renewal reminder 7 days before each renewal, once even when two passes race', async () => {
+    const renewing = await subscribe('premium-monthly', 30);
+    const cancelled = await subscribe('premium-monthly', 30);
+    await change(cancelled.headers, 'cancel');
+    const reminders = t.container.subscriptionReminders;
+    const to = (email: string) => mail.mails.filter((each) => each.to === email);
+    const passes = async () => {
+      // Two passes at once, as two nodes would run them: one claim wins.
+      await Promise.all([reminders.remindBatch(), reminders.remindBatch()]);
+      while ((await reminders.remindBatch()) > 0) {
+        // Until none is left, as one run of the periodic job does.
+      }
+    };
+
+    clock.advance(22 * dayMs);
+    await passes();
+    expect(to(renewing.user.email)).toHaveLength(0);
+    clock.advance(2 * dayMs);
+    await passes();
+    await passes();
+    const [first, ...more] = to(renewing.user.email);
+    expect(more).toHaveLength(0);
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(at(30)),
+    );
+    expect(first?.subject).toBe(`Your Nimbus Premium renews on ${day}`);
+    expect(first?.text).toContain('http://nimbus.test/drive/payment');
+    expect(first?.text).toContain('http://nimbus.test/unsubscribe?d=');
+    expect(first?.headers['list-unsubscribe']).toMatch(/^<http:\/\/nimbus\.test\/mail\/v1\/unsub/);
+    expect(to(cancelled.user.email)).toHaveLength(0);
+
+    // Renewed: the next renewal is reminded of in its turn.
+    clock.advance(6 * dayMs);
+    await deliver('customer.subscription.updated', renewing.state('active', 60));
+    clock.advance(23 * dayMs);
+    await passes();
+    expect(to(renewing.user.email)).toHaveLength(2);
+    expect(to(renewing.user.email)[1]?.subject).toContain(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(at(60)),
+      ),
+    );
   });
 });

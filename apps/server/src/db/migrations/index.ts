@@ -41,6 +41,7 @@ import * as activationBatches from './0043-activation-batches';
 import * as taskRequestIds from './0044-task-request-ids';
 import * as subscriptionPlanChanges from './0048-subscription-plan-changes';
 import * as paymentReversals from './0049-payment-reversals';
+import * as subscriptionReminders from './0050-subscription-reminders';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0044-task-request-ids': taskRequestIds,
   '0048-subscription-plan-changes': subscriptionPlanChanges,
   '0049-payment-reversals': paymentReversals,
+  '0050-subscription-reminders': subscriptionReminders,
 };
 
 export const migrationProvider: MigrationProvider = {

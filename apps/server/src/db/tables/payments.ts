@@ -67,4 +67,8 @@ export interface PaymentSubscriptionTable {
   created_at: string;
   /** The product it renews on from the period's end, after a plan change (`''`: none; 0048). */
   next_product_id: ColumnType<string, string | undefined, string>;
+  /** The renewal date the member was last reminded of (0050; `''`: none). */
+  reminded_period_end: ColumnType<string, string | undefined, string>;
+  /** When a node claimed the reminder it is sending (0050; `''`: none). */
+  reminder_claimed_at: ColumnType<string, string | undefined, string>;
 }
