@@ -7,6 +7,7 @@ import { createMembershipReminderRepository } from '../modules/membership/member
 import { createMembershipReminderService } from '../modules/membership/membership-reminder.service';
 import { createMembershipRepository } from '../modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from '../modules/membership/membership.service';
+import { createSubscriptionReminderRepository } from '../modules/payment/subscription-reminder.repository';
 import { activityOperationOf } from '../modules/site-config/activity-operation';
 import { externalProductsOf } from '../modules/site-config/external-products';
 import { createSettingRepository } from '../modules/site-config/setting.repository';
@@ -75,11 +76,13 @@ export function createMembershipArea(
     now,
   });
   const membershipReminderRecords = createMembershipReminderRepository(database.db);
+  const subscriptionRenewals = createSubscriptionReminderRepository(database.db);
   const membershipReminders = createMembershipReminderService({
     reminders: membershipReminderRecords,
     mailPreferences: membershipActivities,
     mailer: accounts.mailer,
     publicUrl: config.PUBLIC_URL,
+    renewalOf: (userId) => subscriptionRenewals.renewalOf(userId),
     days: config.MEMBERSHIP_REMINDER_DAYS,
     now,
     logger: options.logger,

@@ -210,7 +210,7 @@ describe.each(dialects)('subscription changes in Nimbus on %s', (dialect) => {
     expect(errorOf(await call(sub.headers, 'resume')).error).toBe('payment_subscription_not_found');
   });
 
-  it('mails a renewal reminder 7 days before each renewal, once even when two passes race', async () => {
+  it('mails a renewal reminder 7 days before each renewal, once even when two passes race, and no expiry reminder then', async () => {
     const renewing = await subscribe('premium-monthly', 30);
     const cancelled = await subscribe('premium-monthly', 30);
     await change(cancelled.headers, 'cancel');
@@ -241,8 +241,19 @@ describe.each(dialects)('subscription changes in Nimbus on %s', (dialect) => {
     expect(first?.headers['list-unsubscribe']).toMatch(/^<http:\/\/nimbus\.test\/mail\/v1\/unsub/);
     expect(to(cancelled.user.email)).toHaveLength(0);
 
+    // Three days before the end, the expiry reminder goes to the member whose premium ends, not
+    // to the one whose subscription renews then.
+    clock.advance(3 * dayMs);
+    while ((await t.container.membershipReminders.remindBatch()) > 0) {
+      // Until none is left.
+    }
+    expect(to(renewing.user.email)).toHaveLength(1);
+    expect(to(cancelled.user.email).map((each) => each.subject)).toEqual([
+      `Your Nimbus Premium ends on ${day}`,
+    ]);
+
     // Renewed: the next renewal is reminded of in its turn.
-    clock.advance(6 * dayMs);
+    clock.advance(3 * dayMs);
     await deliver('customer.subscription.updated', renewing.state('active', 60));
     clock.advance(23 * dayMs);
     await passes();

@@ -104,7 +104,7 @@ export interface MailUnsubscribeTable {
 
 /** What became of a membership expiry reminder (0025). */
 export type MembershipReminderStatus =
-  'claimed' | 'sent' | 'unsubscribed' | 'renewed' | 'recent_grant';
+  'claimed' | 'sent' | 'unsubscribed' | 'renewed' | 'recent_grant' | 'subscription';
 
 /**
  * The expiry reminder of one premium end of a member (0025): claimed by one node, then sent or

@@ -15,6 +15,11 @@ export interface MembershipReminderServiceDeps {
   mailer: Pick<Mailer, 'send'>;
   /** The site's origin, for the renew and unsubscribe links. */
   publicUrl: string;
+  /**
+   * When the member's subscription renews next (a running one not cancelled), or undefined: an
+   * end the subscription renews by gets its renewal reminder instead.
+   */
+  renewalOf?: (userId: string) => Promise<string | undefined>;
   /** Days before the end of premium the reminder goes out (`MEMBERSHIP_REMINDER_DAYS`); 0: never. */
   days: number;
   now: () => Date;
@@ -65,6 +70,11 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
       isGrantedInWindow(candidate.expiresAt, member.grantedAt, deps.days)
     ) {
       await reminders.finish({ ...key, status: 'recent_grant' });
+      return;
+    }
+    const renewal = await deps.renewalOf?.(candidate.userId);
+    if (renewal !== undefined && renewal <= candidate.expiresAt) {
+      await reminders.finish({ ...key, status: 'subscription' });
       return;
     }
     if (await deps.mailPreferences.isUnsubscribed(member.email, membershipReminderScene)) {

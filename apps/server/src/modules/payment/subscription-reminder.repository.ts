@@ -77,6 +77,21 @@ export function createSubscriptionReminderRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** When the member's running, not cancelled subscription renews next, or undefined. */
+    async renewalOf(userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('payment_subscriptions')
+        .select('current_period_end')
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['active', 'trialing'])
+        .where('cancel_at_period_end', '=', 0)
+        .where('current_period_end', '!=', '')
+        .orderBy('current_period_end')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.current_period_end;
+    },
+
     /** The member's address, language and account state. */
     async member(
       userId: string,
