@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pgsBox } from '../../apps/server/test/video/pgs-fixture';
 
 /*
  * Small videos made by ffmpeg when a test runs (a test pattern and a tone), so the player tests
@@ -122,4 +123,39 @@ export function makeHevcMp4(seconds: number): Buffer {
     '-b:a',
     '64k',
   ]);
+}
+
+/**
+ * MPEG-2 (transcoded for browsers) + AAC in Matroska, black, with a PGS picture subtitle (a
+ * white box over the middle, from 0.5 s to `seconds - 0.5`): burned into the transcode on demand.
+ */
+export function makePgsMkv(seconds: number): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'nimbus-media-'));
+  const sup = join(dir, 'box.sup');
+  const out = join(dir, 'film.mkv');
+  try {
+    writeFileSync(
+      sup,
+      pgsBox(
+        { width: 320, height: 180 },
+        { x: 80, y: 60, width: 160, height: 60 },
+        0.5,
+        seconds - 0.5,
+      ),
+    );
+    execFileSync(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+        ...['-i', `color=black:size=320x180:rate=25:duration=${seconds}`],
+        ...['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-i', sup],
+        ...['-map', '0', '-map', '1', '-map', '2', '-c:v', 'mpeg2video', '-c:a', 'aac'],
+        ...['-c:s', 'copy', out],
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
