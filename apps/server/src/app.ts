@@ -458,6 +458,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit: container.audit,
       transaction: container.database.transaction,
       roles: container.roles,
+      dashboard: container.dashboard,
     }),
   );
   await app.register(

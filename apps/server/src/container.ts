@@ -203,6 +203,8 @@ export function createContainer(
     consoleAccess: admin.consoleAccess,
     audit: admin.audit,
     roles: admin.roles,
+    dashboard: admin.dashboard,
+    dashboardRecords: admin.dashboardRecords,
     members: admin.members,
   };
 }

@@ -2,6 +2,8 @@ import { createAuditLogRepository } from '../modules/admin/audit-log.repository'
 import { createAuditLogService } from '../modules/admin/audit-log.service';
 import { createConsoleAccessRepository } from '../modules/admin/console-access.repository';
 import { createConsoleAccess } from '../modules/admin/console-access';
+import { createDashboardRepository } from '../modules/admin/dashboard.repository';
+import { createDashboardService } from '../modules/admin/dashboard.service';
 import { createMemberDetailRepository } from '../modules/admin/member-detail.repository';
 import { createMembersRepository } from '../modules/admin/members.repository';
 import { createMembersService } from '../modules/admin/members.service';
@@ -26,6 +28,7 @@ export function createAdminArea(
   },
 ) {
   const roleRecords = createConsoleAccessRepository(database.db);
+  const dashboardRecords = createDashboardRepository(database.db);
   return {
     consoleAccess: createConsoleAccess({
       authenticator: deps.authenticator,
@@ -34,6 +37,8 @@ export function createAdminArea(
     }),
     audit: createAuditLogService({ log: createAuditLogRepository(database.db), now }),
     roles: createRolesService({ roles: roleRecords, users: deps.users, now }),
+    dashboardRecords,
+    dashboard: createDashboardService({ dashboard: dashboardRecords }),
     members: createMembersService({
       members: createMembersRepository(database.db),
       details: createMemberDetailRepository(database.db),

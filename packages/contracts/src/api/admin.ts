@@ -81,6 +81,28 @@ export const auditExportQuerySchema = auditSearchQuerySchema.omit({
   page_token: true,
 });
 
+const daySchema = z.iso.date();
+
+/** `GET /audit.admin/v1/dashboard`: the days from `from` to `to` (both UTC, inclusive). */
+export const dashboardQuerySchema = z
+  .object({ from: daySchema, to: daySchema })
+  .refine((query) => query.from <= query.to, 'from is not after to');
+
+/** The dashboard's figures: one row per day of the period, and the bytes stored now. */
+export const dashboardSchema = z.object({
+  days: z.array(
+    z.object({
+      day: z.string(),
+      sign_ups: z.number(),
+      /** Members with at least one analytics event that day. */
+      active_members: z.number(),
+      /** Paid premium grants: purchases and redeemed activation codes. */
+      conversions: z.number(),
+    }),
+  ),
+  stored: z.object({ live_bytes: z.string(), trash_bytes: z.string() }),
+});
+
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;
 export type RoleHolder = z.infer<typeof roleHolderSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -139,6 +161,17 @@ export const adminApi = {
     roles: [],
     query: auditSearchQuerySchema,
     answer: auditPageSchema,
+  }),
+  dashboard: defineEndpoint({
+    method: 'GET',
+    path: '/audit.admin/v1/dashboard',
+    summary:
+      'Sign-ups, active members and conversions per day over a period (at most 366 days), and the bytes stored',
+    tags,
+    auth: 'member',
+    roles: [],
+    query: dashboardQuerySchema,
+    answer: dashboardSchema,
   }),
   exportAudit: defineEndpoint({
     method: 'GET',

@@ -423,6 +423,9 @@ export const adminRoutes = {
   searchAudit: { method: 'GET', path: '/audit.admin/v1/audit_log' } as ApiRoute<
     Catalogue['admin']['searchAudit']
   >,
+  dashboard: { method: 'GET', path: '/audit.admin/v1/dashboard' } as ApiRoute<
+    Catalogue['admin']['dashboard']
+  >,
   exportAudit: { method: 'GET', path: '/audit.admin/v1/audit_log::export' } as ApiRoute<
     Catalogue['admin']['exportAudit']
   >,

@@ -42,6 +42,7 @@ import * as taskRequestIds from './0044-task-request-ids';
 import * as subscriptionPlanChanges from './0048-subscription-plan-changes';
 import * as paymentReversals from './0049-payment-reversals';
 import * as subscriptionReminders from './0050-subscription-reminders';
+import * as dashboardIndexes from './0051-dashboard-indexes';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0048-subscription-plan-changes': subscriptionPlanChanges,
   '0049-payment-reversals': paymentReversals,
   '0050-subscription-reminders': subscriptionReminders,
+  '0051-dashboard-indexes': dashboardIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

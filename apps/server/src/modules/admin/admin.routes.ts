@@ -4,6 +4,7 @@ import { memberPlugin } from '../auth/require-actor';
 import type { Authenticator } from '../auth/authenticator';
 import type { AuditLogService } from './audit-log.service';
 import type { ConsoleAccess } from './console-access';
+import type { DashboardService } from './dashboard.service';
 import { consoleRoute, type ConsoleRouteDeps } from './console-route';
 import type { RolesService } from './roles.service';
 
@@ -13,6 +14,7 @@ export interface AdminRoutesDeps {
   audit: AuditLogService;
   transaction: ConsoleRouteDeps['transaction'];
   roles: RolesService;
+  dashboard: DashboardService;
 }
 
 function auditFilter(query: {
@@ -43,6 +45,10 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       role: caller.role,
       step_up_until: caller.stepUpUntil,
     }));
+
+    route(app, adminApi.dashboard, async (request) =>
+      deps.dashboard.figures(request.query.from, request.query.to),
+    );
 
     route(app, adminApi.listRoles, async () => ({ data: await deps.roles.holders() }));
 

@@ -1,0 +1,103 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The grants a member paid for: a purchase, or a code bought in the operator's shop. */
+const conversionSources = ['payment', 'activation_code'];
+
+/** A line of a query plan: SQLite's `detail`, PostgreSQL's `QUERY PLAN`. */
+interface PlanLine {
+  detail?: string;
+  'QUERY PLAN'?: string;
+}
+
+/** A count per UTC day (`YYYY-MM-DD`). */
+export interface DayCount {
+  day: string;
+  count: number | string;
+}
+
+/**
+ * The dashboard's figures (docs/api.md#operator-console): counts per day over `[from, to)`, each
+ * a range scan of one index (the dashboard test reads their plans), and the bytes stored.
+ */
+export function createDashboardRepository(db: Kysely<Database>) {
+  // Times are ISO text: the day is its first ten characters, on both databases.
+  const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+
+  const queries = (from: string, to: string) => ({
+    signUps: db
+      .selectFrom('users')
+      .select([day('created_at').as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(day('created_at')),
+    activeMembers: db
+      .selectFrom('analytics_events')
+      .select([
+        day('created_at').as('day'),
+        (eb) => eb.fn.count<number | string>('user_id').distinct().as('count'),
+      ])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .where('user_id', 'is not', null)
+      .groupBy(day('created_at')),
+    conversions: db
+      .selectFrom('memberships')
+      .select([day('created_at').as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .where('source', 'in', conversionSources)
+      .groupBy(day('created_at')),
+  });
+
+  return {
+    async daily(
+      from: string,
+      to: string,
+    ): Promise<{ signUps: DayCount[]; activeMembers: DayCount[]; conversions: DayCount[] }> {
+      const made = queries(from, to);
+      const [signUps, activeMembers, conversions] = await Promise.all([
+        made.signUps.execute(),
+        made.activeMembers.execute(),
+        made.conversions.execute(),
+      ]);
+      return { signUps, activeMembers, conversions };
+    },
+
+    /** The bytes members keep in their drives and trashes now. */
+    async storedBytes(): Promise<{ live: number | string; trash: number | string }> {
+      const row = await db
+        .selectFrom('member_usage')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number | string>('live_bytes'), sql<number>`0`).as('live'),
+          eb.fn.coalesce(eb.fn.sum<number | string>('trash_bytes'), sql<number>`0`).as('trash'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { live: row.live, trash: row.trash };
+    },
+
+    /**
+     * The plan of each daily query, as the database tells it (`EXPLAIN QUERY PLAN` on SQLite,
+     * `EXPLAIN` on PostgreSQL with sequential scans priced out, as on a large table).
+     */
+    async plans(from: string, to: string, dialect: 'sqlite' | 'postgres'): Promise<string[]> {
+      const plans: string[] = [];
+      for (const query of Object.values(queries(from, to))) {
+        const compiled = query.compile();
+        const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+        const explain = CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]);
+        const lines =
+          dialect === 'sqlite'
+            ? await db.executeQuery<PlanLine>(explain)
+            : await db.transaction().execute(async (trx) => {
+                await sql`set local enable_seqscan = off`.execute(trx);
+                return trx.executeQuery<PlanLine>(explain);
+              });
+        plans.push(lines.rows.map((row) => row.detail ?? row['QUERY PLAN'] ?? '').join('\n'));
+      }
+      return plans;
+    },
+  };
+}
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;
