@@ -94,6 +94,26 @@ test('create_task opens the Add dialog with the link; a visitor signs in first',
   await expect(page).toHaveURL(/\/drive\/tasks$/);
   const dialog = page.getByRole('dialog', { name: 'Add offline download' });
   await expect(dialog.getByLabel('Links')).toHaveValue(link);
+
+  // The installed app's share target: the manifest names it, and a link shared from a phone's
+  // share sheet (inside the text, after a title) lands in the same dialog.
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+    share_target?: { action: string; method: string; params: Record<string, string> };
+  };
+  expect(manifest.share_target).toMatchObject({
+    action: '/share-target',
+    method: 'GET',
+    params: { title: 'title', text: 'text', url: 'url' },
+  });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  const query = new URLSearchParams({
+    title: 'A clip',
+    text: 'Look at this: https://video.example/clip.mp4.',
+  });
+  await page.goto(`/share-target?${query.toString()}`);
+  await expect(page).toHaveURL(/\/drive\/tasks$/);
+  await expect(dialog.getByLabel('Links')).toHaveValue('https://video.example/clip.mp4');
 });
 
 test('highlight_files scrolls to the file in its folder and selects it; open_file opens it', async ({
