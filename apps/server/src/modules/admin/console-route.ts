@@ -27,9 +27,9 @@ export interface ConsoleRouteDeps {
  * Registers an operator console call (docs/api.md#operator-console) from its catalogue entry:
  * the guard of console-access.ts with the entry's `roles` runs first, and once the handler has
  * succeeded exactly one audit row is written (what the handler gave `audit.record(request,
- * {action, target, before, after, reason})`, else a row naming the route). The handler and its
- * row share one database transaction: an action whose row cannot be written is rolled back, so
- * nothing is done unaudited. Every `/audit.admin/v1` call but the public share report is
+ * {action, target, before, after, reason})`, else a row naming the route). An action's handler
+ * and its row share one database transaction: an action whose row cannot be written is rolled
+ * back, so nothing is done unaudited (a read's row is written after it, outside any). Every `/audit.admin/v1` call but the public share report is
  * registered here.
  *
  * ```ts
@@ -53,11 +53,14 @@ export function consoleRoute(deps: ConsoleRouteDeps) {
       { onRequest: deps.access.guard(endpoint.roles) },
       async (request, reply) => {
         const caller = deps.access.callerOf(request);
-        return deps.transaction(async () => {
+        const audited = async () => {
           const answer = await handler(request, caller, reply);
           await deps.audit.commit(request, caller, endpoint.path);
           return answer;
-        });
+        };
+        // A read changes nothing to roll back: it holds no transaction, which on SQLite would
+        // keep every other writer waiting while a long search or export runs.
+        return endpoint.method === 'GET' ? audited() : deps.transaction(audited);
       },
     );
   };
