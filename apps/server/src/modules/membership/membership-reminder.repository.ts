@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReminderWindow } from '../../lib/reminder-batch';
 import type { Database, MembershipReminderStatus } from '../../db/schema';
 
 /** A member whose premium ends soon and who was not reminded of that end. */
@@ -29,12 +30,7 @@ export function createMembershipReminderRepository(db: Kysely<Database>) {
      * premium is the latest end of their grants (grants queue up), so a renewed membership is
      * found by its new end only.
      */
-    async candidates(input: {
-      now: string;
-      horizon: string;
-      leaseCutoff: string;
-      limit: number;
-    }): Promise<ReminderCandidate[]> {
+    async candidates(input: ReminderWindow): Promise<ReminderCandidate[]> {
       const rows = await db
         .selectFrom('memberships as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')

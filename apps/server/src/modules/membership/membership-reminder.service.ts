@@ -1,4 +1,5 @@
 import { resolveLocale } from '@nimbus/contracts';
+import { runReminderBatch, sendReminderMail } from '../../lib/reminder-batch';
 import type { Mailer } from '../user/mail/mailer';
 import type { MembershipActivityService } from './membership-activity.service';
 import {
@@ -30,9 +31,6 @@ export interface MembershipReminderServiceDeps {
   leaseMs?: number;
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
-const defaultLeaseMs = 30 * 60_000;
-
 /**
  * Membership expiry reminders, the first mail Nimbus sends that is not transactional: each
  * member whose premium ends within `days` is mailed once per end, in their language, with the
@@ -42,8 +40,6 @@ const defaultLeaseMs = 30 * 60_000;
  */
 export function createMembershipReminderService(deps: MembershipReminderServiceDeps) {
   const { reminders, now } = deps;
-  const batchSize = deps.batchSize ?? 50;
-  const leaseMs = deps.leaseMs ?? defaultLeaseMs;
 
   /** Claims, checks and mails one member's reminder, unless another node claimed it first. */
   async function remind(
@@ -82,8 +78,11 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
       return;
     }
     const locale = resolveLocale(member.locale);
-    try {
-      await deps.mailer.send(
+    const sent = await sendReminderMail(
+      deps,
+      candidate.userId,
+      'membership reminder mail failed',
+      () =>
         composeMembershipReminder({
           to: member.email,
           locale,
@@ -94,13 +93,8 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
             membershipReminderScene,
           ),
         }),
-      );
-    } catch (error) {
-      // The claim stays: the reminder is tried again once its lease has run out.
-      deps.logger.error(
-        { err: error, userId: candidate.userId },
-        'membership reminder mail failed',
-      );
+    );
+    if (!sent) {
       return;
     }
     await reminders.finish({
@@ -123,23 +117,7 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
      * while its mail waits for a retry) or is no longer an active account, so the next batch
      * moves on.
      */
-    async remindBatch(): Promise<number> {
-      if (deps.days <= 0) {
-        return 0;
-      }
-      const at = now();
-      const leaseCutoff = new Date(at.getTime() - leaseMs).toISOString();
-      const candidates = await reminders.candidates({
-        now: at.toISOString(),
-        horizon: new Date(at.getTime() + deps.days * dayMs).toISOString(),
-        leaseCutoff,
-        limit: batchSize,
-      });
-      for (const candidate of candidates) {
-        await remind(candidate, at, leaseCutoff);
-      }
-      return candidates.length;
-    },
+    remindBatch: (): Promise<number> => runReminderBatch(deps, reminders, remind),
   };
 }
 

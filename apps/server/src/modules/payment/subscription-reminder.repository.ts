@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReminderWindow } from '../../lib/reminder-batch';
 import type { Database } from '../../db/schema';
 
 /** A subscription that renews within the reminder window and was not reminded of that renewal. */
@@ -15,12 +16,7 @@ export function createSubscriptionReminderRepository(db: Kysely<Database>) {
      * Subscriptions that renew (active, not cancelled) after `now` and by `horizon`, not
      * reminded of that renewal, and not claimed by a node since `leaseCutoff`.
      */
-    async candidates(input: {
-      now: string;
-      horizon: string;
-      leaseCutoff: string;
-      limit: number;
-    }): Promise<RenewalCandidate[]> {
+    async candidates(input: ReminderWindow): Promise<RenewalCandidate[]> {
       const rows = await db
         .selectFrom('payment_subscriptions')
         .select(['id', 'user_id', 'current_period_end'])

@@ -1,4 +1,5 @@
 import { resolveLocale, type Locale } from '@nimbus/contracts';
+import { runReminderBatch, sendReminderMail } from '../../lib/reminder-batch';
 import {
   formatExpiry,
   membershipReminderScene,
@@ -26,8 +27,6 @@ export interface SubscriptionReminderServiceDeps {
   /** How long a claim holds before another node may take it over. */
   leaseMs?: number;
 }
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * The renewal reminder to a subscriber, in their language: when the subscription renews and is
@@ -64,9 +63,7 @@ export function composeRenewalReminder(input: {
  * claim, which another pass takes over once its lease ran out.
  */
 export function createSubscriptionReminderService(deps: SubscriptionReminderServiceDeps) {
-  const { reminders, now } = deps;
-  const batchSize = deps.batchSize ?? 50;
-  const leaseMs = deps.leaseMs ?? 30 * 60_000;
+  const { reminders } = deps;
 
   async function remind(candidate: RenewalCandidate, at: Date, leaseCutoff: string) {
     if (!(await reminders.claim(candidate, at.toISOString(), leaseCutoff))) {
@@ -81,8 +78,11 @@ export function createSubscriptionReminderService(deps: SubscriptionReminderServ
       await reminders.finish(candidate);
       return;
     }
-    try {
-      await deps.mailer.send(
+    const sent = await sendReminderMail(
+      deps,
+      candidate.userId,
+      'renewal reminder mail failed',
+      () =>
         composeRenewalReminder({
           to: member.email,
           locale: resolveLocale(member.locale),
@@ -93,9 +93,8 @@ export function createSubscriptionReminderService(deps: SubscriptionReminderServ
             membershipReminderScene,
           ),
         }),
-      );
-    } catch (error) {
-      deps.logger.error({ err: error, userId: candidate.userId }, 'renewal reminder mail failed');
+    );
+    if (!sent) {
       return;
     }
     await reminders.finish(candidate);
@@ -106,23 +105,7 @@ export function createSubscriptionReminderService(deps: SubscriptionReminderServ
     isEnabled: deps.days > 0,
 
     /** One batch of the periodic job; answers how many renewals it looked at (0: none left). */
-    async remindBatch(): Promise<number> {
-      if (deps.days <= 0) {
-        return 0;
-      }
-      const at = now();
-      const leaseCutoff = new Date(at.getTime() - leaseMs).toISOString();
-      const candidates = await reminders.candidates({
-        now: at.toISOString(),
-        horizon: new Date(at.getTime() + deps.days * dayMs).toISOString(),
-        leaseCutoff,
-        limit: batchSize,
-      });
-      for (const candidate of candidates) {
-        await remind(candidate, at, leaseCutoff);
-      }
-      return candidates.length;
-    },
+    remindBatch: (): Promise<number> => runReminderBatch(deps, reminders, remind),
   };
 }
 
