@@ -50,6 +50,28 @@ async function boughtTime(queries: NoticeQueries, payment: PaymentRecord): Promi
   return ((grant?.days ?? 0) + (pack?.days ?? 0)) * dayMs;
 }
 
+/** Keeps a notice told before its payment: a payment record with no member yet, found by its reference. */
+async function recordBeforePayment(
+  queries: NoticeQueries,
+  provider: string,
+  reference: string,
+  stamp: Date,
+  fields: Pick<
+    Parameters<NoticeQueries['insertPayment']>[0],
+    'status' | 'amount' | 'refunded_amount'
+  >,
+): Promise<void> {
+  await queries.insertPayment({
+    id: newId(),
+    user_id: null,
+    provider,
+    reference,
+    ...fields,
+    created_at: stamp.toISOString(),
+    updated_at: stamp.toISOString(),
+  });
+}
+
 /**
  * Takes back the share of a paid payment's time that `refunded` (all partial refunds together)
  * adds to what earlier notices took: a repeated or older notice takes nothing more.
@@ -86,14 +108,8 @@ export async function applyReversal(
 ): Promise<string | null> {
   const known = await queries.paymentByReference(provider, notice.paymentReference);
   if (!known) {
-    await queries.insertPayment({
-      id: newId(),
-      user_id: null,
-      provider,
-      reference: notice.paymentReference,
+    await recordBeforePayment(queries, provider, notice.paymentReference, stamp, {
       status: notice.reason,
-      created_at: stamp.toISOString(),
-      updated_at: stamp.toISOString(),
     });
     return null;
   }
@@ -125,16 +141,10 @@ export async function applyPartialRefund(
 ): Promise<void> {
   const known = await queries.paymentByReference(provider, notice.paymentReference);
   if (!known) {
-    await queries.insertPayment({
-      id: newId(),
-      user_id: null,
-      provider,
-      reference: notice.paymentReference,
+    await recordBeforePayment(queries, provider, notice.paymentReference, stamp, {
       status: 'pending',
       amount: notice.amount,
       refunded_amount: notice.refunded,
-      created_at: stamp.toISOString(),
-      updated_at: stamp.toISOString(),
     });
     return;
   }
