@@ -1,39 +1,40 @@
 import { beforeEach } from 'vitest';
-import { ok, type TestApp, type testClock } from '../helper';
+import type { Dialect } from '../../src/db/database';
+import { buildTestApp, ok, type TestApp, type testClock } from '../helper';
 import { signedInMember } from '../identity';
-import { signedEvent, stripeObjects, type StripeStandIn } from './stripe-stand-in';
+import {
+  secretKey,
+  signedEvent,
+  stripeObjects,
+  webhookSecret,
+  type StripeStandIn,
+} from './stripe-stand-in';
+import { testProducts } from './test-products';
 
 export const dayMs = 24 * 60 * 60 * 1000;
 
-/** The catalogue the payment tests sell. */
-export const testProducts = [
-  {
-    id: 'premium-30',
-    kind: 'premium',
-    days: 30,
-    price: '4.99',
-    currency: 'USD',
-    prices: { JPY: '700' },
-  },
-  {
-    id: 'premium-monthly',
-    kind: 'premium',
-    days: 30,
-    interval: 'month',
-    price: '5.99',
-    currency: 'USD',
-  },
-  {
-    id: 'premium-yearly',
-    kind: 'premium',
-    days: 365,
-    interval: 'year',
-    price: '49.99',
-    currency: 'USD',
-  },
-  { id: 'storage-1m', kind: 'storage', days: 30, bytes: '1000000', price: '2', currency: 'USD' },
-  { id: 'code-only', kind: 'premium', days: 7 },
-];
+/**
+ * The app the payment tests run against, on `dialect`: it sells `testProducts` through the
+ * stand-in, on the test's clock; `env` adds the file's own configuration.
+ */
+export function buildPaymentApp(
+  dialect: Dialect,
+  standIn: StripeStandIn,
+  clock: ReturnType<typeof testClock>,
+  env: Record<string, string>,
+): Promise<TestApp> {
+  return buildTestApp(
+    dialect,
+    {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: standIn.base,
+      EXTERNAL_PRODUCTS: JSON.stringify(testProducts),
+      ...env,
+    },
+    { now: clock.now },
+  );
+}
 
 /**
  * What the payment tests do as a member and as Stripe, against one app per dialect: each test

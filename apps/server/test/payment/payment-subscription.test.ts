@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
+import { dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { startMailCatcher, type MailCatcher } from '../mail-catcher';
-import { dayMs, paymentDriver, testProducts } from './payment-driver';
-import {
-  secretKey,
-  startStripeStandIn,
-  stripeObjects,
-  webhookSecret,
-  type StripeStandIn,
-} from './stripe-stand-in';
+import { buildPaymentApp, dayMs, paymentDriver } from './payment-driver';
+import { startStripeStandIn, stripeObjects, type StripeStandIn } from './stripe-stand-in';
 
 /*
  * A member cancels, resumes and changes their subscription in Nimbus (docs/memberships.md#payments):
@@ -41,18 +35,10 @@ describe.each(dialects)('subscription changes in Nimbus on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp(
-      dialect,
-      {
-        STRIPE_SECRET_KEY: secretKey,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_BASE: standIn.base,
-        EXTERNAL_PRODUCTS: JSON.stringify(testProducts),
-        SMTP_URL: mail.url,
-        SUBSCRIPTION_REMINDER_DAYS: '7',
-      },
-      { now: clock.now },
-    );
+    t = await buildPaymentApp(dialect, standIn, clock, {
+      SMTP_URL: mail.url,
+      SUBSCRIPTION_REMINDER_DAYS: '7',
+    });
   });
   afterAll(async () => {
     await t.close();

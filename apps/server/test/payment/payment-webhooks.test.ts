@@ -1,13 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
-import { dayMs, paymentDriver, testProducts } from './payment-driver';
+import { buildPaymentApp, dayMs, paymentDriver } from './payment-driver';
 import {
-  secretKey,
   signedEvent,
   startStripeStandIn,
   stripeObjects,
-  webhookSecret,
   type StripeStandIn,
 } from './stripe-stand-in';
 
@@ -33,18 +31,10 @@ describe.each(dialects)('payments through Stripe on %s', (dialect) => {
   const tag = driver.tag;
 
   beforeAll(async () => {
-    t = await buildTestApp(
-      dialect,
-      {
-        STRIPE_SECRET_KEY: secretKey,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_BASE: standIn.base,
-        PAYMENT_GRACE_DAYS: '3',
-        PLAN_FREE_STORAGE_BYTES: '100000',
-        EXTERNAL_PRODUCTS: JSON.stringify(testProducts),
-      },
-      { now: clock.now },
-    );
+    t = await buildPaymentApp(dialect, standIn, clock, {
+      PAYMENT_GRACE_DAYS: '3',
+      PLAN_FREE_STORAGE_BYTES: '100000',
+    });
   });
   afterAll(async () => {
     await t.close();
