@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { premiumMonthly, premiumYearly } from '../../apps/server/test/payment/test-products';
 import { startExtraServer, type ExtraServer } from '../support/extra-server';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 import {
@@ -31,25 +32,7 @@ test.beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: standInWebhookSecret,
     STRIPE_API_BASE: stripe.base,
     FREE_TRIAL_DAYS: '0',
-    EXTERNAL_PRODUCTS: JSON.stringify([
-      {
-        id: 'premium-monthly',
-        kind: 'premium',
-        days: 30,
-        interval: 'month',
-        price: '5.99',
-        currency: 'USD',
-      },
-      {
-        id: 'premium-yearly',
-        kind: 'premium',
-        days: 365,
-        interval: 'year',
-        price: '49.99',
-        currency: 'USD',
-        highlight: true,
-      },
-    ]),
+    EXTERNAL_PRODUCTS: JSON.stringify([premiumMonthly, { ...premiumYearly, highlight: true }]),
   });
   stripe.setTarget(server.baseURL);
 });
