@@ -5,6 +5,20 @@ import { composeUserMail } from '../user/mail/user-mail';
 /** The mail scene of expiry reminders: what their unsubscribe links name. */
 export const membershipReminderScene = 'membership_reminder';
 
+/** The links of a membership reminder to `email`: the site's origin and the footer's unsubscribe token. */
+export function reminderLinks(
+  deps: {
+    publicUrl: string;
+    mailPreferences: { unsubscribeToken(email: string, scene: string): string };
+  },
+  email: string,
+): { publicUrl: string; unsubscribeToken: string } {
+  return {
+    publicUrl: deps.publicUrl,
+    unsubscribeToken: deps.mailPreferences.unsubscribeToken(email, membershipReminderScene),
+  };
+}
+
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**

@@ -6,6 +6,7 @@ import {
   composeMembershipReminder,
   isGrantedInWindow,
   membershipReminderScene,
+  reminderLinks,
 } from './membership-reminder-mail';
 import type { MembershipReminderRepository } from './membership-reminder.repository';
 
@@ -87,11 +88,7 @@ export function createMembershipReminderService(deps: MembershipReminderServiceD
           to: member.email,
           locale,
           expiresAt: candidate.expiresAt,
-          publicUrl: deps.publicUrl,
-          unsubscribeToken: deps.mailPreferences.unsubscribeToken(
-            member.email,
-            membershipReminderScene,
-          ),
+          ...reminderLinks(deps, member.email),
         }),
     );
     if (!sent) {

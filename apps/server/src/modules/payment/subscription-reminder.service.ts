@@ -3,6 +3,7 @@ import { runReminderBatch, sendReminderMail } from '../../lib/reminder-batch';
 import {
   formatExpiry,
   membershipReminderScene,
+  reminderLinks,
   sitePath,
 } from '../membership/membership-reminder-mail';
 import type { MembershipActivityService } from '../membership/membership-activity.service';
@@ -87,11 +88,7 @@ export function createSubscriptionReminderService(deps: SubscriptionReminderServ
           to: member.email,
           locale: resolveLocale(member.locale),
           renewsAt: candidate.periodEnd,
-          publicUrl: deps.publicUrl,
-          unsubscribeToken: deps.mailPreferences.unsubscribeToken(
-            member.email,
-            membershipReminderScene,
-          ),
+          ...reminderLinks(deps, member.email),
         }),
     );
     if (!sent) {
