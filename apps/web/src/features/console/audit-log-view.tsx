@@ -1,26 +1,24 @@
 'use client';
 
-import type { FormEvent } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import type { ErrorTexts } from '@/lib/api/error-text';
-import { errorText } from '@/lib/api/error-text';
-import type { AuditEntry, AuditFilters } from './console-api';
+import type { AuditFilters } from './console-api';
 import { auditExportHref, noAuditFilters, searchAudit } from './console-api';
+import { usePagedSearch } from './use-paged-search';
 
 const rowHeight = 56;
 
-interface Listing {
-  filters: AuditFilters;
-  entries: AuditEntry[];
-  nextPageToken: string;
-  loading: boolean;
-  error?: string;
-}
+/** A page of the audit log in the shape the paged search reads. */
+const auditPage = (filters: AuditFilters, pageToken: string) =>
+  searchAudit(filters, pageToken).then((page) => ({
+    rows: page.entries,
+    nextPageToken: page.nextPageToken,
+  }));
 
 /**
  * The audit log (`GET /audit.admin/v1/audit_log`), newest first: filters by actor, action,
@@ -30,49 +28,16 @@ interface Listing {
 export function AuditLogView({ errorTexts }: { errorTexts: ErrorTexts }) {
   const t = useTranslations('console');
   const format = useFormatter();
-  const locale = useLocale();
-  const [draft, setDraft] = useState<AuditFilters>(noAuditFilters);
-  const [listing, setListing] = useState<Listing>({
-    filters: noAuditFilters,
-    entries: [],
-    nextPageToken: '',
-    loading: true,
-  });
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const generation = useRef(0);
-
-  const load = useCallback(
-    (filters: AuditFilters, pageToken: string, before: AuditEntry[]) => {
-      const mine = ++generation.current;
-      setListing({ filters, entries: before, nextPageToken: pageToken, loading: true });
-      searchAudit(filters, pageToken).then(
-        (page) =>
-          mine === generation.current &&
-          setListing({
-            filters,
-            entries: [...before, ...page.entries],
-            nextPageToken: page.nextPageToken,
-            loading: false,
-          }),
-        (cause: unknown) =>
-          mine === generation.current &&
-          setListing({
-            filters,
-            entries: before,
-            nextPageToken: '',
-            loading: false,
-            error: errorText(cause, locale, errorTexts) ?? '',
-          }),
-      );
-    },
-    [locale, errorTexts],
+  const { draft, setDraft, listing, load, search } = usePagedSearch(
+    noAuditFilters,
+    auditPage,
+    errorTexts,
   );
-
-  useEffect(() => load(noAuditFilters, '', []), [load]);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
   const rows = useVirtualizer({
-    count: listing.entries.length,
+    count: listing.rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 10,
@@ -80,19 +45,10 @@ export function AuditLogView({ errorTexts }: { errorTexts: ErrorTexts }) {
   const items = rows.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
   useEffect(() => {
-    if (
-      !listing.loading &&
-      listing.nextPageToken !== '' &&
-      lastShown >= listing.entries.length - 20
-    ) {
-      load(listing.filters, listing.nextPageToken, listing.entries);
+    if (!listing.loading && listing.nextPageToken !== '' && lastShown >= listing.rows.length - 20) {
+      load(listing.filters, listing.nextPageToken, listing.rows);
     }
   }, [lastShown, listing, load]);
-
-  function search(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    load(draft, '', []);
-  }
 
   const field = (key: keyof AuditFilters, type: 'text' | 'date' = 'text') => (
     <FormField
@@ -121,19 +77,19 @@ export function AuditLogView({ errorTexts }: { errorTexts: ErrorTexts }) {
         </div>
       </form>
       {listing.error ? <FormAlert tone="error">{listing.error}</FormAlert> : null}
-      {!listing.loading && listing.entries.length === 0 && !listing.error ? (
+      {!listing.loading && listing.rows.length === 0 && !listing.error ? (
         <p className="text-muted-foreground">{t('audit.empty')}</p>
       ) : null}
       <div
         ref={scrollRef}
         role="table"
         aria-label={t('nav.audit')}
-        aria-rowcount={listing.entries.length}
+        aria-rowcount={listing.rows.length}
         className="h-[60vh] overflow-auto rounded-xl border border-border"
       >
         <div role="rowgroup" style={{ height: rows.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const entry = listing.entries[item.index];
+            const entry = listing.rows[item.index];
             if (!entry) {
               return null;
             }

@@ -1,7 +1,6 @@
 'use client';
 
-import type { FormEvent } from 'react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import Link from 'next/link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { memberStatuses } from '@nimbus/contracts';
@@ -11,17 +10,16 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input-classes';
 import { localePath } from '@/i18n/locale-path';
 import type { ErrorTexts } from '@/lib/api/error-text';
-import { errorText } from '@/lib/api/error-text';
-import type { MemberFilters, MemberRow } from './console-calls';
+import type { MemberFilters } from './console-calls';
 import { noMemberFilters, searchMembers } from './console-calls';
+import { usePagedSearch } from './use-paged-search';
 
-interface Listing {
-  filters: MemberFilters;
-  members: MemberRow[];
-  nextPageToken: string;
-  loading: boolean;
-  error?: string;
-}
+/** A page of members in the shape the paged search reads. */
+const memberPage = (filters: MemberFilters, pageToken: string) =>
+  searchMembers(filters, pageToken).then((page) => ({
+    rows: page.members,
+    nextPageToken: page.nextPageToken,
+  }));
 
 /**
  * The members (`GET /audit.admin/v1/members`), newest first: search by address or name prefix,
@@ -33,53 +31,11 @@ export function MembersView({ errorTexts }: { errorTexts: ErrorTexts }) {
   const locale = useLocale();
   const planId = useId();
   const statusId = useId();
-  const [draft, setDraft] = useState<MemberFilters>(noMemberFilters);
-  const [listing, setListing] = useState<Listing>({
-    filters: noMemberFilters,
-    members: [],
-    nextPageToken: '',
-    loading: true,
-  });
-  const generation = useRef(0);
-
-  /** Fetches a page after `before` into the listing (already marked as loading). */
-  const fetchPage = useCallback(
-    (filters: MemberFilters, pageToken: string, before: MemberRow[]) => {
-      const mine = ++generation.current;
-      searchMembers(filters, pageToken).then(
-        (page) =>
-          mine === generation.current &&
-          setListing({
-            filters,
-            members: [...before, ...page.members],
-            nextPageToken: page.nextPageToken,
-            loading: false,
-          }),
-        (cause: unknown) =>
-          mine === generation.current &&
-          setListing({
-            filters,
-            members: before,
-            nextPageToken: '',
-            loading: false,
-            error: errorText(cause, locale, errorTexts) ?? '',
-          }),
-      );
-    },
-    [locale, errorTexts],
+  const { draft, setDraft, listing, load, search } = usePagedSearch(
+    noMemberFilters,
+    memberPage,
+    errorTexts,
   );
-
-  function load(filters: MemberFilters, pageToken: string, before: MemberRow[]): void {
-    setListing({ filters, members: before, nextPageToken: pageToken, loading: true });
-    fetchPage(filters, pageToken, before);
-  }
-
-  useEffect(() => fetchPage(noMemberFilters, '', []), [fetchPage]);
-
-  function search(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    load(draft, '', []);
-  }
 
   const field = (key: 'email' | 'id' | 'name' | 'created_from' | 'created_to') => (
     <FormField
@@ -145,11 +101,11 @@ export function MembersView({ errorTexts }: { errorTexts: ErrorTexts }) {
         </div>
       </form>
       {listing.error ? <FormAlert tone="error">{listing.error}</FormAlert> : null}
-      {!listing.loading && listing.members.length === 0 && !listing.error ? (
+      {!listing.loading && listing.rows.length === 0 && !listing.error ? (
         <p className="text-muted-foreground">{t('members.empty')}</p>
       ) : null}
       <ul className="divide-y divide-border rounded-xl border border-border" data-testid="members">
-        {listing.members.map((member) => (
+        {listing.rows.map((member) => (
           <li key={member.id}>
             <Link
               href={localePath(locale, `/admin/members/${encodeURIComponent(member.id)}`)}
@@ -176,7 +132,7 @@ export function MembersView({ errorTexts }: { errorTexts: ErrorTexts }) {
         <Button
           variant="outline"
           className="self-start"
-          onClick={() => load(listing.filters, listing.nextPageToken, listing.members)}
+          onClick={() => load(listing.filters, listing.nextPageToken, listing.rows)}
         >
           {t('more')}
         </Button>
