@@ -47,7 +47,7 @@ describe.each(dialects)('the files API on %s', (dialect) => {
       'page token of another shape',
       { page_token: Buffer.from('{"o":"NAME_ASC:0","v":[1]}').toString('base64url') },
     ],
-    ['limit 0', { limit: '0' }],
+    ['limit 1.5', { limit: '1.5' }],
     ['limit -1', { limit: '-1' }],
     ['unknown order', { order: 'sideways' }],
   ])('answers invalid_argument for a listing with %s', async (_what, query) => {
