@@ -13,6 +13,7 @@ import {
   tokenOf,
   uploadFile,
 } from '../support/drive-seed';
+import { shareReady } from '../support/share-page';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -257,6 +258,7 @@ test('on a phone, a download waits for the sign-in across a reload and a member 
   });
   const page = await visitor.newPage();
   await page.goto(`/s/${shareId}`);
+  await shareReady(page);
   const item = (name: string) => page.locator(`[data-testid=share-item][data-name="${name}"]`);
   const save = page.getByRole('button', { name: 'Save to my drive' });
   await expect(save).toBeVisible();
@@ -373,6 +375,7 @@ test('a share of more than a thousand items is saved in the background and follo
     }
   });
   await page.goto(`/s/${shareId}`);
+  await shareReady(page);
   await page.getByRole('button', { name: 'Save to my drive' }).click();
   const dialog = page.getByTestId('share-save-dialog');
   const answered = page.waitForResponse((response) =>
@@ -487,6 +490,7 @@ test('a visitor who creates an account in the sign-in dialog has the save finish
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   await page.goto(`/s/${shareId}`);
+  await shareReady(page);
   await page.getByRole('button', { name: 'Save to my drive' }).click();
   const dialog = page.getByTestId('share-sign-in-dialog');
   await expect(dialog).toContainText('the files are saved to your drive right after');

@@ -13,6 +13,7 @@ import { DeferredRows } from '@/features/items/deferred-rows';
 import type { VirtualRowsHandle } from '@/features/items/virtual-rows';
 import type { PreviewFile } from '@/features/preview';
 import { useLayoutStore } from '@/lib/layout-store';
+import { useHydrated } from '@/lib/use-hydrated';
 import { clsx } from 'clsx';
 import { peekRestore } from './restore-continue';
 import { useShareActions } from './share-actions';
@@ -96,6 +97,9 @@ export function ShareFileList(props: ShareFileListProps) {
   const t = useTranslations('share');
   const { requestDownload, requestZip, requestSave, setPreviewing, saving } = useShareActions();
   const isMobile = useLayoutStore((state) => state.isMobile);
+  // The list the server rendered takes no input until it has hydrated: a pick made before then
+  // would be lost.
+  const hydrated = useHydrated();
   const listing = useShareListing(props);
   const { mode, files, next, loading, error, relist, loadMore } = listing;
   const [coverLifted, setCoverLifted] = useState(false);
@@ -231,7 +235,12 @@ export function ShareFileList(props: ShareFileListProps) {
     ) : null;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3" onKeyDown={pick.onPickKeys}>
+    <div
+      className="flex min-h-0 flex-1 flex-col gap-3"
+      data-testid="share-files"
+      inert={!hydrated}
+      onKeyDown={pick.onPickKeys}
+    >
       {toolbar}
       {anyCovered ? (
         <div
