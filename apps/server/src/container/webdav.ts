@@ -6,6 +6,7 @@ import type { BlobService } from '../modules/storage/blob.service';
 import type { AppPasswordService } from '../modules/user/app-password.service';
 import { createDavAreas } from '../modules/webdav/dav-areas';
 import { createDavAuthenticator } from '../modules/webdav/dav-auth';
+import { createDavLockRepository } from '../modules/webdav/dav-lock.repository';
 import { createDavLocks } from '../modules/webdav/dav-locks';
 import { createDavPropertyRepository } from '../modules/webdav/dav-property.repository';
 import { createDavService } from '../modules/webdav/dav.service';
@@ -13,10 +14,10 @@ import type { Wiring } from './container-options';
 
 /**
  * WebDAV over the member's drive (with its trash and share links, read-only): its service, the
- * locks of this process, and its credentials.
+ * locks (in the database, shared by the fleet), and its credentials.
  */
 export function createWebDavArea(
-  { database, options }: Wiring,
+  { database, options, now }: Wiring,
   deps: {
     files: FileService;
     shares: ShareService;
@@ -40,7 +41,10 @@ export function createWebDavArea(
         pageSize,
       }),
     }),
-    davLocks: createDavLocks(),
+    davLocks: createDavLocks({
+      repository: createDavLockRepository(database.db, database.dialect),
+      now,
+    }),
     davAuthenticator: createDavAuthenticator({
       authenticator: deps.authenticator,
       basic: deps.appPasswords,

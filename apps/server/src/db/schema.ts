@@ -32,6 +32,7 @@ import type {
   TaskTable,
   TorrentSourceTable,
   UploadTable,
+  DavLockTable,
   DavPropertyTable,
 } from './tables/drive';
 import type {
@@ -148,5 +149,6 @@ export interface Database {
   content_bans: ContentBanTable;
   audit_log: AuditLogTable;
   dav_properties: DavPropertyTable;
+  dav_locks: DavLockTable;
   app_passwords: AppPasswordTable;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, sweeps analytics and guessing counters and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, sweeps analytics, guessing counters and expired WebDAV locks and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -30,6 +30,7 @@ describe('housekeeping', () => {
         trackCache: { releaseOrphans: once('tracks', 2) },
         statistics: { sweepExpired: once('analytics', 4) },
         failureSweep: { sweepStale: once('counters', 5) },
+        davLocks: { sweepExpired: once('dav-locks', 2) },
         blobs: {
           collectGarbage: async (options = {}) => {
             collectOptions.push(options);
@@ -44,10 +45,21 @@ describe('housekeeping', () => {
     );
     await housekeeping.stop();
     expect(new Set(ran)).toEqual(
-      new Set(['trash', 'uploads', 'parts', 'media', 'tracks', 'analytics', 'counters', 'blobs']),
+      new Set([
+        'trash',
+        'uploads',
+        'parts',
+        'media',
+        'tracks',
+        'analytics',
+        'counters',
+        'dav-locks',
+        'blobs',
+      ]),
     );
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
+      'expired WebDAV locks deleted',
       'expired analytics events deleted',
       'expired trash deleted',
       'partial upload data without an upload removed',

@@ -10,7 +10,7 @@ const blobGraceMs = hour;
 /**
  * Starts the node's housekeeping: the trash retention purge, the expiry of abandoned uploads,
  * the release of thumbnails whose content is gone, the analytics retention sweep, the sweep of
- * stale guessing counters, and the
+ * stale guessing counters, the sweep of expired WebDAV locks, and the
  * garbage collection that deletes the bytes of blobs nobody references any more (an hour after
  * their last reference went, so an upload that is committing the same content never loses it). Every job is safe to run on
  * several nodes at once, and runs once per fleet per period by its lease (`job_leases`). `stop`
@@ -27,6 +27,7 @@ export function startHousekeeping(
     | 'statistics'
     | 'failureSweep'
     | 'jobLeases'
+    | 'davLocks'
   >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
@@ -87,6 +88,14 @@ export function startHousekeeping(
       logger,
       done: 'stale guessing counters deleted',
       failed: 'guessing counter sweep failed',
+    }),
+    startPeriodicJob({
+      lease: { name: 'housekeeping.dav-locks', leases },
+      batch: () => container.davLocks.sweepExpired(),
+      intervalMs: hour,
+      logger,
+      done: 'expired WebDAV locks deleted',
+      failed: 'WebDAV lock sweep failed',
     }),
     startPeriodicJob({
       lease: { name: 'housekeeping.blobs', leases },

@@ -43,6 +43,7 @@ import * as subscriptionPlanChanges from './0048-subscription-plan-changes';
 import * as paymentReversals from './0049-payment-reversals';
 import * as subscriptionReminders from './0050-subscription-reminders';
 import * as dashboardIndexes from './0051-dashboard-indexes';
+import * as davLocks from './0055-dav-locks';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0049-payment-reversals': paymentReversals,
   '0050-subscription-reminders': subscriptionReminders,
   '0051-dashboard-indexes': dashboardIndexes,
+  '0055-dav-locks': davLocks,
 };
 
 export const migrationProvider: MigrationProvider = {

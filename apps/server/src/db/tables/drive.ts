@@ -301,3 +301,18 @@ export interface DavPropertyTable {
   name: string;
   value: string;
 }
+
+/** A WebDAV lock a member holds (0055), honoured by every node until `expires_at`. */
+export interface DavLockTable {
+  token: string;
+  user_id: string;
+  /** JSON: the lock root's names, as the lock was asked for. */
+  segments: string;
+  /** The folded path (`a/b`), to compare. */
+  path_key: string;
+  depth: '0' | 'infinity';
+  scope: 'exclusive' | 'shared';
+  owner_xml: string;
+  timeout_seconds: number;
+  expires_at: string;
+}

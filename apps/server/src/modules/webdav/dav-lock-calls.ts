@@ -5,7 +5,7 @@ import { headerOf } from '../../http/request-headers';
 import { xmlBodyOf } from './dav-body';
 import type { DavPrecondition } from './dav-errors';
 import type { DavLocking } from './dav-locking';
-import { lockTimeoutOf, pathKey, type DavLock, type DavLocks } from './dav-locks';
+import { conflictsWith, lockTimeoutOf, pathKey, type DavLock, type DavLocks } from './dav-locks';
 import { activeLockXml } from './dav-multistatus';
 import type { DavService } from './dav.service';
 import { davChild, innerXml, isDav, parseXml } from './dav-xml';
@@ -47,16 +47,18 @@ export async function handleLock(
   const timeoutSeconds = lockTimeoutOf(headerOf(request, 'timeout'));
   const root = parseXml(await xmlBodyOf(request));
   const item = await dav.resolve(userId, segments);
-  const submitted = await locking.checkIf(request, userId, segments, item);
+  const held = await locks.of(userId);
+  const submitted = await locking.checkIf(request, userId, segments, item, held);
   if (!root) {
-    const lock = locks.covering(userId, key).find((candidate) => submitted.has(candidate.token));
-    if (!lock) {
+    const lock = held.covering(key).find((candidate) => submitted.has(candidate.token));
+    const refreshed = lock && (await locks.refresh(lock, timeoutSeconds));
+    if (!refreshed) {
       throw new AppError('failed_precondition', {
         description: 'A refresh names the token of a lock on the item in its If header',
         status: 412,
       });
     }
-    return lockAnswer(reply, locks, locks.refresh(lock, timeoutSeconds), 200);
+    return lockAnswer(reply, locks, refreshed, 200);
   }
   if (!isDav(root, 'lockinfo')) {
     throw new AppError('invalid_argument', { description: 'A LOCK body is a DAV:lockinfo' });
@@ -74,11 +76,8 @@ export async function handleLock(
   if (depth !== '0' && depth !== 'infinity') {
     throw new AppError('invalid_argument', { description: 'LOCK has Depth: 0 or infinity' });
   }
-  const held = [
-    ...locks.covering(userId, key),
-    ...(depth === 'infinity' ? locks.within(userId, key) : []),
-  ];
-  if (held.some((lock) => lock.scope === 'exclusive' || scope === 'exclusive')) {
+  const wanted = { key, depth: depth === '0' ? '0' : 'infinity', scope } as const;
+  if (conflictsWith(held, wanted)) {
     throw locked();
   }
   let created = false;
@@ -90,14 +89,18 @@ export async function handleLock(
     });
     created = true;
   }
-  const lock = locks.grant({
+  // Checked again as the lock is stored: another node may have granted one meanwhile.
+  const lock = await locks.grant({
     userId,
     segments,
-    depth: depth === '0' ? '0' : 'infinity',
+    depth: wanted.depth,
     scope,
     ownerXml: owner ? innerXml(owner) : '',
     timeoutSeconds,
   });
+  if (!lock) {
+    throw locked();
+  }
   return lockAnswer(reply, locks, lock, created ? 201 : 200);
 }
 
@@ -115,14 +118,14 @@ export async function handleUnlock(
   }
   const token = match[1];
   const key = pathKey(segments);
-  const lock = deps.locks.covering(userId, key).find((candidate) => candidate.token === token);
-  if (!lock) {
+  const held = await deps.locks.of(userId);
+  const lock = held.covering(key).find((candidate) => candidate.token === token);
+  if (!lock || !(await deps.locks.release(userId, token))) {
     throw new AppError('failed_precondition', {
       description: 'No lock of this token covers the item',
       status: 409,
       metadata: { precondition: 'lock-token-matches-request-uri' satisfies DavPrecondition },
     });
   }
-  deps.locks.release(userId, token);
   return reply.code(204).send();
 }

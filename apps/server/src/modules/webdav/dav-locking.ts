@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error';
 import { headerOf } from '../../http/request-headers';
 import type { DavPrecondition } from './dav-errors';
 import { ifHolds, parseIfHeader, submittedTokens, type IfState } from './dav-if-header';
-import { pathKey, type DavLock, type DavLocks } from './dav-locks';
+import { pathKey, type DavLock, type DavLocks, type HeldLocks } from './dav-locks';
 import { etagOf } from './dav-multistatus';
 import { davSegments } from './dav-path';
 import type { DavItem, DavService } from './dav.service';
@@ -26,16 +26,20 @@ export interface WriteScope {
 export function createDavLocking(deps: { dav: Pick<DavService, 'resolve'>; locks: DavLocks }) {
   const { dav, locks } = deps;
 
-  function tokensCovering(userId: string, key: string): Set<string> {
-    return new Set(locks.covering(userId, key).map((lock) => lock.token));
+  function tokensCovering(held: HeldLocks, key: string): Set<string> {
+    return new Set(held.covering(key).map((lock) => lock.token));
   }
 
-  /** The lock tokens an `If` header submits once it holds (412 when it does not). */
+  /**
+   * The lock tokens an `If` header submits once it holds (412 when it does not), against the
+   * member's locks as `held` has them.
+   */
   async function checkIf(
     request: FastifyRequest,
     userId: string,
     segments: string[],
     item: DavItem | undefined,
+    held: HeldLocks,
   ): Promise<Set<string>> {
     const header = headerOf(request, 'if');
     if (header === undefined) {
@@ -46,14 +50,14 @@ export function createDavLocking(deps: { dav: Pick<DavService, 'resolve'>; locks
       if (resource === undefined) {
         return {
           etag: item ? etagOf(item.record) : undefined,
-          tokens: tokensCovering(userId, pathKey(segments)),
+          tokens: tokensCovering(held, pathKey(segments)),
         };
       }
       const tagged = davSegments(resource);
       const taggedItem = await dav.resolve(userId, tagged);
       return {
         etag: taggedItem ? etagOf(taggedItem.record) : undefined,
-        tokens: tokensCovering(userId, pathKey(tagged)),
+        tokens: tokensCovering(held, pathKey(tagged)),
       };
     };
     if (!(await ifHolds(lists, stateOf))) {
@@ -76,17 +80,16 @@ export function createDavLocking(deps: { dav: Pick<DavService, 'resolve'>; locks
       segments: string[],
       scope: WriteScope,
     ): Promise<Set<string>> {
-      const submitted = await checkIf(request, userId, segments, scope.item);
+      const held = await locks.of(userId);
+      const submitted = await checkIf(request, userId, segments, scope.item, held);
       const key = pathKey(segments);
-      const relevant: DavLock[] = [...locks.covering(userId, key)];
+      const relevant: DavLock[] = [...held.covering(key)];
       if (scope.deep) {
-        relevant.push(...locks.within(userId, key));
+        relevant.push(...held.within(key));
       }
       if (scope.membership && segments.length > 0) {
         const parentKey = pathKey(segments.slice(0, -1));
-        relevant.push(
-          ...locks.covering(userId, parentKey).filter((lock) => lock.key === parentKey),
-        );
+        relevant.push(...held.covering(parentKey).filter((lock) => lock.key === parentKey));
       }
       if (relevant.some((lock) => !submitted.has(lock.token))) {
         throw new AppError('failed_precondition', {

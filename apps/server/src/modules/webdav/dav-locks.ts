@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { foldName } from '../drive/file-listing';
+import type { DavLock, DavLockRepository } from './dav-lock.repository';
+
+export type { DavLock } from './dav-lock.repository';
 
 /*
  * WebDAV write locks (RFC 4918 §6 and §9.10): exclusive or shared, depth 0 or infinity, with a
  * timeout, kept per member by path. Locks advise clients (Finder and Windows take one before
- * every write); they live in the memory of the process that granted them and expire on their own.
+ * every write); they live in the database, so every node of a fleet honours a lock any node
+ * granted, and they expire on their own (the housekeeping deletes them then).
  */
-
-/** A lock as granted. */
-export interface DavLock {
-  token: string;
-  userId: string;
-  /** The locked path's names, as the lock was asked for (the lock root). */
-  segments: string[];
-  /** The folded path (`a/b`), to compare. */
-  key: string;
-  depth: '0' | 'infinity';
-  scope: 'exclusive' | 'shared';
-  /** The client's `DAV:owner` content as XML, given back as it was sent. */
-  ownerXml: string;
-  timeoutSeconds: number;
-  expiresAt: number;
-}
 
 /** The folded key of a path. */
 export function pathKey(segments: readonly string[]): string {
@@ -52,84 +40,101 @@ export function lockTimeoutOf(header: string | undefined): number {
   return defaultLockSeconds;
 }
 
-/** The locks of this process, by member. */
-export function createDavLocks(now: () => number = Date.now) {
-  const byMember = new Map<string, Map<string, DavLock>>();
-
-  function live(userId: string): Map<string, DavLock> {
-    const locks = byMember.get(userId);
-    if (!locks) {
-      return new Map();
-    }
-    const stamp = now();
-    for (const [token, lock] of locks) {
-      if (lock.expiresAt <= stamp) {
-        locks.delete(token);
-      }
-    }
-    if (locks.size === 0) {
-      byMember.delete(userId);
-    }
-    return locks;
-  }
-
+/** A member's current locks, as read once for a request. */
+export function heldLocks(locks: readonly DavLock[]) {
   return {
     /** Locks that cover a path: on it, or depth infinity on a folder above it. */
-    covering(userId: string, key: string): DavLock[] {
-      return [...live(userId).values()].filter(
+    covering(key: string): DavLock[] {
+      return locks.filter(
         (lock) => lock.key === key || (lock.depth === 'infinity' && isWithin(key, lock.key)),
       );
     },
 
     /** Locks on a path or anywhere below it. */
-    within(userId: string, key: string): DavLock[] {
-      return [...live(userId).values()].filter((lock) => isWithin(lock.key, key));
+    within(key: string): DavLock[] {
+      return locks.filter((lock) => isWithin(lock.key, key));
+    },
+  };
+}
+
+export type HeldLocks = ReturnType<typeof heldLocks>;
+
+/** Whether a new lock of this path, depth and scope conflicts with the locks held. */
+export function conflictsWith(
+  held: HeldLocks,
+  wanted: { key: string; depth: '0' | 'infinity'; scope: 'exclusive' | 'shared' },
+): boolean {
+  const touched = [
+    ...held.covering(wanted.key),
+    ...(wanted.depth === 'infinity' ? held.within(wanted.key) : []),
+  ];
+  return touched.some((lock) => lock.scope === 'exclusive' || wanted.scope === 'exclusive');
+}
+
+/** The fleet's locks, by member, over their repository and the clock. */
+export function createDavLocks(deps: { repository: DavLockRepository; now: () => Date }) {
+  const { repository } = deps;
+  const now = () => deps.now().getTime();
+
+  return {
+    /** The member's current locks. */
+    async of(userId: string): Promise<HeldLocks> {
+      return heldLocks(await repository.liveOf(userId, now()));
     },
 
-    /** The member's lock of this token, if it is current. */
-    find(userId: string, token: string): DavLock | undefined {
-      return live(userId).get(token);
-    },
-
-    /** Grants a lock; the caller checked it conflicts with none. */
-    grant(input: Omit<DavLock, 'token' | 'key' | 'expiresAt'>): DavLock {
+    /** Grants a lock unless one the member holds conflicts with it (checked as it is stored). */
+    async grant(input: Omit<DavLock, 'token' | 'key' | 'expiresAt'>): Promise<DavLock | undefined> {
+      const stamp = now();
       const lock: DavLock = {
         ...input,
         token: `opaquelocktoken:${randomUUID()}`,
         key: pathKey(input.segments),
-        expiresAt: now() + input.timeoutSeconds * 1000,
+        expiresAt: stamp + input.timeoutSeconds * 1000,
       };
-      const locks = byMember.get(input.userId) ?? new Map<string, DavLock>();
-      locks.set(lock.token, lock);
-      byMember.set(input.userId, locks);
-      return lock;
+      const granted = await repository.grant(lock, stamp, (held) =>
+        conflictsWith(heldLocks(held), lock),
+      );
+      return granted ? lock : undefined;
     },
 
-    /** Starts a lock's timeout again. */
-    refresh(lock: DavLock, timeoutSeconds: number): DavLock {
-      lock.timeoutSeconds = timeoutSeconds;
-      lock.expiresAt = now() + timeoutSeconds * 1000;
-      return lock;
+    /** Starts a lock's timeout again; undefined when it ended meanwhile. */
+    async refresh(lock: DavLock, timeoutSeconds: number): Promise<DavLock | undefined> {
+      const stamp = now();
+      const expiresAt = stamp + timeoutSeconds * 1000;
+      const refreshed = await repository.refresh(
+        lock.userId,
+        lock.token,
+        timeoutSeconds,
+        expiresAt,
+        stamp,
+      );
+      return refreshed ? { ...lock, timeoutSeconds, expiresAt } : undefined;
     },
 
     /** Ends a lock. */
-    release(userId: string, token: string): boolean {
-      return live(userId).delete(token);
+    async release(userId: string, token: string): Promise<boolean> {
+      return (await repository.remove(userId, [token])) > 0;
     },
 
     /** Ends every lock on a path and below it (what was there is gone or moved). */
-    releaseWithin(userId: string, key: string): void {
-      const locks = live(userId);
-      for (const [token, lock] of locks) {
-        if (isWithin(lock.key, key)) {
-          locks.delete(token);
-        }
-      }
+    async releaseWithin(userId: string, key: string): Promise<void> {
+      const held = await repository.liveOf(userId, now());
+      await repository.remove(
+        userId,
+        heldLocks(held)
+          .within(key)
+          .map((lock) => lock.token),
+      );
     },
 
     /** Seconds a lock has left. */
     secondsLeft(lock: DavLock): number {
       return Math.max(0, Math.ceil((lock.expiresAt - now()) / 1000));
+    },
+
+    /** Deletes a batch of expired locks (the housekeeping); answers how many. */
+    sweepExpired(): Promise<number> {
+      return repository.sweepExpired(now(), 500);
     },
   };
 }

@@ -94,6 +94,7 @@ export async function handlePropfind(
     throw new AppError('file_not_found');
   }
   const quota = needsQuota(asked) ? await dav.quota(userId) : undefined;
+  const held = await locks.of(userId);
   const withDead = needsDead(asked);
 
   async function responsesOf(base: string[], records: (FileRecord | undefined)[]) {
@@ -109,7 +110,7 @@ export async function handlePropfind(
           segments: itemSegments,
           record,
           dead: record === undefined ? [] : dead.filter((row) => row.fileId === record.id),
-          locks: locks.covering(userId, pathKey(itemSegments)),
+          locks: held.covering(pathKey(itemSegments)),
           quota,
           lockSecondsLeft: (lock) => locks.secondsLeft(lock),
         });

@@ -150,7 +150,7 @@ export function davRoutes(deps: DavRoutesDeps) {
             item,
           });
           await dav.trash(userId, item);
-          locks.releaseWithin(userId, locking.keyOf(segments));
+          await locks.releaseWithin(userId, locking.keyOf(segments));
           return reply.code(204).send();
         }
         case 'COPY':
@@ -322,7 +322,7 @@ export function davRoutes(deps: DavRoutesDeps) {
         shallow: depth === '0',
       });
       if (move) {
-        locks.releaseWithin(userId, locking.keyOf(segments));
+        await locks.releaseWithin(userId, locking.keyOf(segments));
       }
       return reply
         .code(created ? 201 : 204)

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildSiblingApp,
+  buildTestApp,
+  dialects,
+  makeUser,
+  testClock,
+  type TestApp,
+} from '../helper';
+
+type Headers = Record<string, string>;
+
+const lockBody = (scope: 'exclusive' | 'shared') =>
+  `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:${scope}/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>bench</D:owner></D:lockinfo>`;
+
+/** The `DAV:error` body of RFC 4918 naming a precondition, as a WebDAV client reads it. */
+const davError = (precondition: string) =>
+  new RegExp(
+    `^<\\?xml version="1.0" encoding="utf-8"\\?>\\n<D:error xmlns:D="DAV:"[^>]*><D:${precondition}/>`,
+  );
+
+/**
+ * WebDAV locks across two nodes of a fleet over one database: a lock either node grants is
+ * honoured, refreshed, released and expired on both, and two nodes never grant conflicting
+ * locks at once.
+ */
+describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
+  const clock = testClock();
+  let a: TestApp;
+  let b: TestApp;
+  let auth: Headers;
+  let userId: string;
+  beforeAll(async () => {
+    a = await buildTestApp(dialect, {}, { now: clock.now });
+    b = await buildSiblingApp(a, {}, { now: clock.now });
+    const member = await makeUser(a);
+    userId = member.id;
+    const { password } = await a.container.appPasswords.create(member.id, {
+      name: 'tests',
+      scope: 'write',
+    });
+    auth = {
+      authorization: `Basic ${Buffer.from(`${member.email}:${password}`).toString('base64')}`,
+    };
+  });
+  afterAll(async () => {
+    // The sibling first: the first node's close removes the database they share.
+    await b?.close();
+    await a?.close();
+  });
+
+  const dav = (t: TestApp, method: string, url: string, headers: Headers = {}, payload?: string) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...auth, ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  async function lock(
+    t: TestApp,
+    url: string,
+    headers: Headers,
+    scope: 'exclusive' | 'shared' = 'exclusive',
+  ) {
+    const answer = await dav(t, 'LOCK', url, headers, lockBody(scope));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const token = /^<(.+)>$/.exec(String(answer.headers['lock-token']))?.[1] ?? '';
+    expect(token).toMatch(/^opaquelocktoken:/);
+    return token;
+  }
+
+  it('honours on one node a lock taken on the other, and frees it there by UNLOCK', async () => {
+    expect((await dav(a, 'PUT', '/dav/report.txt', {}, 'first')).statusCode).toBe(201);
+    const token = await lock(a, '/dav/report.txt', { depth: '0', timeout: 'Second-600' });
+
+    const refused = await dav(b, 'PUT', '/dav/report.txt', {}, 'second');
+    expect(refused.statusCode).toBe(423);
+    expect(refused.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(refused.body).toMatch(davError('lock-token-submitted'));
+    expect(refused.body).toContain('<N:error>failed_precondition</N:error>');
+    const conflicting = await dav(b, 'LOCK', '/dav/report.txt', { depth: '0' }, lockBody('shared'));
+    expect(conflicting.statusCode).toBe(423);
+    expect(conflicting.body).toMatch(davError('no-conflicting-lock'));
+
+    const listed = await dav(b, 'PROPFIND', '/dav/report.txt', { depth: '0' });
+    expect(listed.statusCode).toBe(207);
+    expect(listed.body).toContain(`<D:locktoken><D:href>${token}</D:href></D:locktoken>`);
+    expect(listed.body).toContain('<D:owner>bench</D:owner>');
+    expect(listed.body).toContain('<D:timeout>Second-600</D:timeout>');
+
+    const accepted = await dav(b, 'PUT', '/dav/report.txt', { if: `(<${token}>)` }, 'second');
+    expect(accepted.statusCode).toBe(204);
+    expect((await dav(a, 'GET', '/dav/report.txt')).body).toBe('second');
+    // A token the lock does not have fails the If header itself.
+    const wrong = await dav(a, 'PUT', '/dav/report.txt', { if: '(<opaquelocktoken:x>)' }, 'z');
+    expect(wrong.statusCode).toBe(412);
+
+    const unlocked = await dav(b, 'UNLOCK', '/dav/report.txt', { 'lock-token': `<${token}>` });
+    expect(unlocked.statusCode).toBe(204);
+    expect((await dav(a, 'PUT', '/dav/report.txt', {}, 'third')).statusCode).toBe(204);
+    const again = await dav(a, 'UNLOCK', '/dav/report.txt', { 'lock-token': `<${token}>` });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toMatch(davError('lock-token-matches-request-uri'));
+  });
+
+  it('covers a folder’s contents with a depth-infinity lock, and shares shared locks', async () => {
+    expect((await dav(a, 'MKCOL', '/dav/Projects')).statusCode).toBe(201);
+    const token = await lock(b, '/dav/Projects', { depth: 'infinity' });
+    const refused = await dav(a, 'PUT', '/dav/Projects/plan.txt', {}, 'plan');
+    expect(refused.statusCode).toBe(423);
+    expect(refused.body).toMatch(davError('lock-token-submitted'));
+    expect((await dav(a, 'DELETE', '/dav/Projects')).statusCode).toBe(423);
+    const tagged = await dav(
+      a,
+      'PUT',
+      '/dav/Projects/plan.txt',
+      { if: `</dav/Projects> (<${token}>)` },
+      'plan',
+    );
+    expect(tagged.statusCode).toBe(201);
+    // DELETE with the token frees the lock with the folder, on both nodes.
+    const deleted = await dav(a, 'DELETE', '/dav/Projects', { if: `(<${token}>)` });
+    expect(deleted.statusCode).toBe(204);
+    expect((await dav(b, 'MKCOL', '/dav/Projects')).statusCode).toBe(201);
+
+    expect((await dav(a, 'PUT', '/dav/shared.txt', {}, 'x')).statusCode).toBe(201);
+    const first = await lock(a, '/dav/shared.txt', { depth: '0' }, 'shared');
+    const second = await lock(b, '/dav/shared.txt', { depth: '0' }, 'shared');
+    expect(second).not.toBe(first);
+    const exclusive = await dav(
+      a,
+      'LOCK',
+      '/dav/shared.txt',
+      { depth: '0' },
+      lockBody('exclusive'),
+    );
+    expect(exclusive.statusCode).toBe(423);
+    // A write submits the token of every lock on the item, whichever node granted it.
+    const one = await dav(a, 'PUT', '/dav/shared.txt', { if: `(<${second}>)` }, 'y');
+    expect(one.statusCode).toBe(423);
+    const both = await dav(b, 'PUT', '/dav/shared.txt', { if: `(<${first}>) (<${second}>)` }, 'y');
+    expect(both.statusCode).toBe(204);
+  });
+
+  it('grants one of two exclusive locks asked on both nodes at once', async () => {
+    expect((await dav(a, 'PUT', '/dav/race.txt', {}, 'x')).statusCode).toBe(201);
+    const answers = await Promise.all(
+      [a, b, a, b].map((t) =>
+        dav(t, 'LOCK', '/dav/race.txt', { depth: '0' }, lockBody('exclusive')),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 423, 423, 423]);
+  });
+
+  it('refreshes on one node a lock of the other, and forgets an expired lock on both', async () => {
+    expect((await dav(a, 'PUT', '/dav/timed.txt', {}, 'x')).statusCode).toBe(201);
+    const token = await lock(a, '/dav/timed.txt', { depth: '0', timeout: 'Second-60' });
+    clock.advance(40_000);
+    const refreshed = await dav(b, 'LOCK', '/dav/timed.txt', {
+      if: `(<${token}>)`,
+      timeout: 'Second-60',
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.body).toContain('<D:timeout>Second-60</D:timeout>');
+    clock.advance(40_000);
+    // 80 s after the grant, 40 s after the refresh: still held.
+    expect((await dav(a, 'PUT', '/dav/timed.txt', {}, 'y')).statusCode).toBe(423);
+
+    clock.advance(21_000);
+    for (const t of [a, b]) {
+      const listed = await dav(t, 'PROPFIND', '/dav/timed.txt', { depth: '0' });
+      expect(listed.body).not.toContain(token);
+      expect((await dav(t, 'PUT', '/dav/timed.txt', {}, 'z')).statusCode).toBe(204);
+      const unlock = await dav(t, 'UNLOCK', '/dav/timed.txt', { 'lock-token': `<${token}>` });
+      expect(unlock.statusCode).toBe(409);
+      const refresh = await dav(t, 'LOCK', '/dav/timed.txt', { if: `(<${token}>)` });
+      expect(refresh.statusCode).toBe(412);
+    }
+    // The housekeeping's sweep deletes the expired rows, from either node, once.
+    const live = await a.container.davLocks.of(userId);
+    expect(live.within('')).not.toContainEqual(expect.objectContaining({ token }));
+    expect(await b.container.davLocks.sweepExpired()).toBe(1);
+    expect(await a.container.davLocks.sweepExpired()).toBe(0);
+  });
+});
