@@ -617,6 +617,37 @@ export function threadCpuMillis(pid) {
   return { main, others };
 }
 
+/** Runs `task(index)` for indexes below `total`, `concurrency` at a time; seconds taken. */
+export async function timedConcurrently(task, total, concurrency) {
+  const started = process.hrtime.bigint();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const index = next;
+        next += 1;
+        await task(index);
+      }
+    }),
+  );
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** The multipart POST of one file (a form upload's bytes), with the form's other fields first. */
+export async function postForm(url, fields, bytes, name, headers) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    form.append(key, String(value));
+  }
+  form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), name);
+  const response = await fetch(url, { method: 'POST', body: form, headers });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return text;
+}
+
 /** The p-th percentile (0..100) of numbers, nearest rank. */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -14,6 +14,7 @@ import {
   freePort,
   line,
   NotMeasured,
+  postForm,
   runBench,
   seedFolder,
   signUp,
@@ -21,6 +22,7 @@ import {
   startProcess,
   target,
   tempDir,
+  timedConcurrently,
 } from './lib.mjs';
 
 const count = Number(process.env.BENCH_SMALL_FILES ?? 1000);
@@ -73,35 +75,7 @@ const bareServer = `
 `;
 
 /** Runs `task(index)` for indexes below `total`, `concurrency` at a time; seconds taken. */
-async function timed(task, total = count) {
-  const started = process.hrtime.bigint();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const index = next;
-        next += 1;
-        await task(index);
-      }
-    }),
-  );
-  return Number(process.hrtime.bigint() - started) / 1e9;
-}
-
-/** The multipart POST of one file, with the form's other fields first. */
-async function postForm(url, fields, bytes, name, headers) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    form.append(key, String(value));
-  }
-  form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), name);
-  const response = await fetch(url, { method: 'POST', body: form, headers });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  }
-  return text;
-}
+const timed = (task, total = count) => timedConcurrently(task, total, concurrency);
 
 /**
  * Uploads `total` files into a folder as a client does (create with UPLOAD_TYPE_FORM, then the
