@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { membersRoutes } from './modules/admin/members.routes';
+import { settingsConsoleRoutes } from './modules/site-config/settings-console.routes';
 import { contentPathPrefix } from './modules/content/content-link';
 import {
   contentCorsExposedHeaders,
@@ -491,6 +492,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         transaction: container.database.transaction,
       },
       batches: container.activationBatches,
+    }),
+  );
+  await app.register(
+    settingsConsoleRoutes({
+      authenticator: container.authenticator,
+      console: {
+        access: container.consoleAccess,
+        audit: container.audit,
+        transaction: container.database.transaction,
+      },
+      settings: container.settingsConsole,
     }),
   );
   addDavMethods(app);

@@ -135,6 +135,7 @@ export function createContainer(
     authenticator: accounts.authenticator,
     settings: membership.settings,
     siteConfig: membership.siteConfig,
+    settingsConsole: membership.settingsConsole,
     users,
     failures: accounts.failures,
     failureSweep: accounts.failureSweep,

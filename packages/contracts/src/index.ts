@@ -21,4 +21,5 @@ export * from './analytics';
 export * from './analytics-schemas';
 export * from './file-name';
 export * from './console-roles';
+export * from './site-settings';
 export * from './api';

@@ -12,6 +12,8 @@ import { activityOperationOf } from '../modules/site-config/activity-operation';
 import { externalProductsOf } from '../modules/site-config/external-products';
 import { createSettingRepository } from '../modules/site-config/setting.repository';
 import { createSiteConfigService } from '../modules/site-config/site-config.service';
+import { createSettingHistoryRepository } from '../modules/site-config/setting-history.repository';
+import { createSettingsConsoleService } from '../modules/site-config/settings-console.service';
 import type { AuthKeys } from '../modules/user/auth-keys';
 import type { Mailer } from '../modules/user/mail/mailer';
 import type { Wiring } from './container-options';
@@ -95,6 +97,12 @@ export function createMembershipArea(
   return {
     settings,
     siteConfig,
+    settingsConsole: createSettingsConsoleService({
+      settings,
+      history: createSettingHistoryRepository(database.db),
+      siteConfig,
+      now,
+    }),
     memberships,
     activationBatches,
     membershipActivities,

@@ -7,6 +7,7 @@ import type {
   RefreshTokenTable,
   SessionTable,
   SettingTable,
+  SettingHistoryTable,
   ShieldChallengeTable,
   TwoFactorRecoveryCodeTable,
   TwoFactorTable,
@@ -90,6 +91,7 @@ export type * from './tables/moderation';
  */
 export interface Database {
   setting: SettingTable;
+  setting_history: SettingHistoryTable;
   users: UserTable;
   verifications: VerificationTable;
   sessions: SessionTable;

@@ -2,6 +2,7 @@ import { accessApi } from './access';
 import { activationCodesApi } from './activation-codes';
 import { adminApi } from './admin';
 import { adminMembersApi } from './admin-members';
+import { adminSettingsApi } from './admin-settings';
 import { accountApi } from './account';
 import { authApi } from './auth';
 import { contentApi } from './content';
@@ -49,6 +50,7 @@ export const apiCatalogue = {
   oauth: oauthApi,
   admin: adminApi,
   adminMembers: adminMembersApi,
+  adminSettings: adminSettingsApi,
   activationCodes: activationCodesApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

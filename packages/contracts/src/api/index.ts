@@ -29,3 +29,4 @@ export * from './paging';
 export * from './transfer-quota';
 export * from './moderation';
 export * from './admin-members';
+export * from './admin-settings';

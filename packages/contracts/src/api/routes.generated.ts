@@ -460,6 +460,22 @@ export const adminMembersRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.adminSettings` entry, for calls from the browser. */
+export const adminSettingsRoutes = {
+  listSettings: { method: 'GET', path: '/audit.admin/v1/settings' } as ApiRoute<
+    Catalogue['adminSettings']['listSettings']
+  >,
+  updateSetting: { method: 'POST', path: '/audit.admin/v1/settings::update' } as ApiRoute<
+    Catalogue['adminSettings']['updateSetting']
+  >,
+  settingHistory: { method: 'GET', path: '/audit.admin/v1/settings/history' } as ApiRoute<
+    Catalogue['adminSettings']['settingHistory']
+  >,
+  revertSetting: { method: 'POST', path: '/audit.admin/v1/settings::revert' } as ApiRoute<
+    Catalogue['adminSettings']['revertSetting']
+  >,
+};
+
 /** The method and path of each `apiCatalogue.activationCodes` entry, for calls from the browser. */
 export const activationCodesRoutes = {
   mintBatch: { method: 'POST', path: '/audit.admin/v1/code_batches' } as ApiRoute<
@@ -504,5 +520,6 @@ export const apiRoutes = {
   oauth: oauthRoutes,
   admin: adminRoutes,
   adminMembers: adminMembersRoutes,
+  adminSettings: adminSettingsRoutes,
   activationCodes: activationCodesRoutes,
 };

@@ -11,6 +11,21 @@ export interface SettingTable {
   updated_at: string;
 }
 
+/** One change of a site setting by the operator console (0054); never updated. */
+export interface SettingHistoryTable {
+  id: string;
+  /** The setting, `scope.key`. */
+  name: string;
+  /** The stored value before and after, as JSON text; null when none was stored. */
+  before: string | null;
+  after: string | null;
+  actor_id: string;
+  reason: string;
+  /** The change this one reverted, `''` for an edit. */
+  reverts: string;
+  created_at: string;
+}
+
 /** The states of an account (docs/api.md#user-service profile `status`). */
 export type UserStatus = 'pending' | 'active' | 'blocked' | 'frozen' | 'under_review';
 

@@ -18,6 +18,23 @@ export function createSettingRepository(db: Kysely<Database>) {
       return settingsOfScope.execute(db, { scope });
     },
 
+    /** The stored setting, undefined when none is stored. */
+    async find(
+      scope: string,
+      key: string,
+    ): Promise<{ value: string; updated_at: string } | undefined> {
+      return db
+        .selectFrom('setting')
+        .select(['value', 'updated_at'])
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst();
+    },
+
+    async remove(scope: string, key: string): Promise<void> {
+      await db.deleteFrom('setting').where('scope', '=', scope).where('key', '=', key).execute();
+    },
+
     async put(scope: string, key: string, value: string, now: Date): Promise<void> {
       await db
         .insertInto('setting')
