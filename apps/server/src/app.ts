@@ -57,6 +57,7 @@ import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { accountSecurityRoutes } from './modules/user/account-security.routes';
 import { appPasswordRoutes } from './modules/user/app-password.routes';
 import { avatarRoutes } from './modules/user/avatar.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { twoFactorRoutes } from './modules/user/two-factor.routes';
 import { shieldRoutes } from './modules/shield/shield.routes';
@@ -439,6 +440,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       avatars: container.avatars,
       deletions: container.accountDeletions,
       profiles: container.profiles,
+      authenticator: container.authenticator,
+    }),
+  );
+  await app.register(
+    dataExportRoutes({
+      dataExports: container.dataExports,
       authenticator: container.authenticator,
     }),
   );

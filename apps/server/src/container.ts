@@ -26,6 +26,7 @@ import { createTaskQueueRepository } from './modules/task/task-queue.repository'
 import { createJobLeaseRepository } from './db/job-lease.repository';
 import { createJobLeases } from './db/job-leases';
 import { createWebDavArea } from './container/webdav';
+import { createDataExportArea } from './container/data-export';
 
 export type { ContainerConfig, ContainerOptions } from './container/container-options';
 
@@ -108,6 +109,7 @@ export function createContainer(
     authenticator: accounts.authenticator,
     appPasswords: accounts.appPasswords,
   });
+  const dataExport = createDataExportArea(wiring, { keys, users, mailer, store: blobStore });
   const statistics = createStatisticsService({
     statistics: createStatisticsRepository(database.db),
     hashKey: keys.analyticsHash,
@@ -187,6 +189,9 @@ export function createContainer(
     offlineWorker: offline.offlineWorker,
     urlCheck: offline.urlCheck,
     restoreWorker: drive.restoreWorker,
+    dataExports: dataExport.dataExports,
+    exportRecords: dataExport.exportRecords,
+    dataExportWorker: dataExport.dataExportWorker,
     events: drive.events,
     uploads: drive.uploads,
     content: drive.content,

@@ -90,12 +90,14 @@ async function main(): Promise<void> {
     container.videoPrepare.start();
   }
   container.restoreWorker.start();
+  container.dataExportWorker.start();
   app.addHook('onClose', async () => {
     await housekeeping.stop();
     await reminders?.stop();
     await renewalReminders?.stop();
     await container.offlineWorker.stop();
     await container.restoreWorker.stop();
+    await container.dataExportWorker.stop();
     await container.videoPrepare.stop();
     await web?.close();
     await container.mailer.close();

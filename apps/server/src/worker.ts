@@ -7,7 +7,7 @@ import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 
 /**
  * `npm run worker`: the background workers without HTTP: offline downloads, large saves from
- * shares and videos prepared at ingest (`TRANSCODE_AT_INGEST`). It shares the database (and the
+ * shares, videos prepared at ingest (`TRANSCODE_AT_INGEST`) and members' data exports. It shares the database (and the
  * blob store) with the API nodes and takes queued tasks with the same compare-and-set lease, so any number of these processes and of in-process
  * workers run against one queue. It runs `OFFLINE_WORKERS` downloads at once (2 when that is 0,
  * which only switches off the server's in-process worker) and one save at a time. SIGTERM or
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   container.restoreWorker.start();
   logger.info('restore worker started');
   container.videoPrepare.start();
+  container.dataExportWorker.start();
 
   let stopping: Promise<void> | undefined;
   const stop = (signal: NodeJS.Signals | undefined, fault?: unknown) => {
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
         container.offlineWorker.stop({ fault: fault !== undefined }),
         container.restoreWorker.stop(),
         container.videoPrepare.stop(),
+        container.dataExportWorker.stop(),
       ]);
       await container.mailer.close();
       await container.blobStore.close();

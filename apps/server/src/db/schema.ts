@@ -69,6 +69,7 @@ import type {
 } from './tables/media';
 import type { VideoFactsTable, VideoPrepareJobTable } from './tables/video';
 import type { JobLeaseTable } from './tables/jobs';
+import type { DataExportEntryTable, DataExportTable } from './tables/data-export';
 import type {
   ContentBanTable,
   ShareDecisionTable,
@@ -153,4 +154,6 @@ export interface Database {
   dav_properties: DavPropertyTable;
   dav_locks: DavLockTable;
   app_passwords: AppPasswordTable;
+  data_exports: DataExportTable;
+  data_export_entries: DataExportEntryTable;
 }

@@ -9,9 +9,9 @@ const blobGraceMs = hour;
 
 /**
  * Starts the node's housekeeping: the trash retention purge, the expiry of abandoned uploads,
- * the release of thumbnails whose content is gone, the analytics retention sweep, the sweep of
- * stale guessing counters, the sweep of expired WebDAV locks, and the
- * garbage collection that deletes the bytes of blobs nobody references any more (an hour after
+ * the release of thumbnails whose content is gone, the end of expired data exports, the analytics
+ * retention sweep, the sweep of stale guessing counters, the sweep of expired WebDAV locks, and
+ * the garbage collection that deletes the bytes of blobs nobody references any more (an hour after
  * their last reference went, so an upload that is committing the same content never loses it). Every job is safe to run on
  * several nodes at once, and runs once per fleet per period by its lease (`job_leases`). `stop`
  * ends them all and waits for passes under way.
@@ -28,6 +28,7 @@ export function startHousekeeping(
     | 'failureSweep'
     | 'jobLeases'
     | 'davLocks'
+    | 'dataExports'
   >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
@@ -72,6 +73,14 @@ export function startHousekeeping(
       logger,
       done: 'subtitles and storyboards of deleted content released',
       failed: 'media track sweep failed',
+    }),
+    startPeriodicJob({
+      lease: { name: 'housekeeping.data-exports', leases },
+      batch: () => container.dataExports.expireDue(),
+      intervalMs: hour,
+      logger,
+      done: 'expired data exports ended',
+      failed: 'data export expiry failed',
     }),
     startPeriodicJob({
       lease: { name: 'housekeeping.analytics', leases },

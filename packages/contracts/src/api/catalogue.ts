@@ -6,6 +6,7 @@ import { adminSettingsApi } from './admin-settings';
 import { accountApi } from './account';
 import { authApi } from './auth';
 import { contentApi } from './content';
+import { dataExportApi } from './data-export';
 import { driveApi } from './drive';
 import type { Endpoint } from './endpoint';
 import { eventApi } from './event';
@@ -47,6 +48,7 @@ export const apiCatalogue = {
   siteConfig: siteConfigApi,
   auth: authApi,
   account: accountApi,
+  dataExport: dataExportApi,
   oauth: oauthApi,
   admin: adminApi,
   adminMembers: adminMembersApi,

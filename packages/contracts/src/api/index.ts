@@ -14,6 +14,7 @@ export * from './shield';
 export * from './site';
 export * from './auth';
 export * from './account';
+export * from './data-export';
 export * from './oauth';
 export * from './routes.generated';
 export * from './membership-activity';

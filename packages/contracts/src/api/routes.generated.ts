@@ -382,6 +382,17 @@ export const accountRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.dataExport` entry, for calls from the browser. */
+export const dataExportRoutes = {
+  status: { method: 'GET', path: '/v1/user/export' } as ApiRoute<Catalogue['dataExport']['status']>,
+  request: { method: 'POST', path: '/v1/user/export' } as ApiRoute<
+    Catalogue['dataExport']['request']
+  >,
+  download: { method: 'GET', path: '/v1/user/export/:token' } as ApiRoute<
+    Catalogue['dataExport']['download']
+  >,
+};
+
 /** The method and path of each `apiCatalogue.oauth` entry, for calls from the browser. */
 export const oauthRoutes = {
   openIdConfiguration: { method: 'GET', path: '/.well-known/openid-configuration' } as ApiRoute<
@@ -517,6 +528,7 @@ export const apiRoutes = {
   siteConfig: siteConfigRoutes,
   auth: authRoutes,
   account: accountRoutes,
+  dataExport: dataExportRoutes,
   oauth: oauthRoutes,
   admin: adminRoutes,
   adminMembers: adminMembersRoutes,

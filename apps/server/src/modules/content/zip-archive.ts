@@ -5,10 +5,20 @@ import type { FileRecord } from '../drive/file.repository';
 import { foldName } from '../drive/file-listing';
 import { numberedName } from '../drive/file.service';
 
+/** What a zip needs to know of a folder or a stored file. */
+export type ZipRecord = Pick<FileRecord, 'kind' | 'modifiedAt' | 'sha256' | 'phase' | 'size'>;
+
 /** An item of a zip: a folder or a stored file, with its path inside the archive. */
 export interface ZipEntry {
-  record: FileRecord;
+  record: ZipRecord;
   path: string;
+}
+
+/** A small file made in memory (a JSON) put at the root of a zip before its entries. */
+export interface ZipBuffer {
+  path: string;
+  data: Buffer;
+  mtime: Date;
 }
 
 /** A zip being written as it is read. */
@@ -56,13 +66,18 @@ export function portablePaths(entries: readonly ZipEntry[]): string[] {
  * whatever the selection weighs. Entries are stored rather than deflated (most drive content
  * is compressed already, and the size is known in advance for `Content-Length`); names are
  * portable (`portablePaths`), UTF-8 with the language-encoding flag, and ZIP64 records appear as soon as an entry or the
- * archive passes 4 GiB.
+ * archive passes 4 GiB. The same entries make the same bytes every time (a data export's
+ * download resumes on that). `buffers` go first, at the paths given.
  */
 export function createZipArchive(
   entries: ZipEntry[],
   open: (sha256: string) => Promise<Readable>,
+  buffers: readonly ZipBuffer[] = [],
 ): Promise<ZipArchive> {
   const zip = new ZipFile();
+  for (const buffer of buffers) {
+    zip.addBuffer(buffer.data, buffer.path, { mtime: buffer.mtime, compress: false });
+  }
   const paths = portablePaths(entries);
   for (const [index, { record }] of entries.entries()) {
     const path = paths[index] ?? '_';

@@ -1,0 +1,521 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DataExportTable } from '../../db/tables/data-export';
+
+/** A data export row with its numbers as numbers whatever the dialect. */
+export interface DataExportRecord {
+  id: string;
+  userId: string;
+  phase: 'pending' | 'running' | 'ready' | 'failed' | 'expired';
+  reason: string;
+  attempts: number;
+  fileCount: number;
+  size: number;
+  requestedAt: string;
+  expiresAt: string | null;
+}
+
+/** One entry of an export's zip, in order. */
+export interface ExportEntry {
+  path: string;
+  kind: 'file' | 'folder';
+  sha256: string | null;
+  size: number;
+  modifiedAt: string;
+}
+
+/** A live item of a member's drive, as the export walks it. */
+export interface DriveItem {
+  id: string;
+  parentId: string;
+  kind: 'file' | 'folder';
+  name: string;
+  size: number;
+  sha256: string | null;
+  phase: string;
+  modifiedAt: string;
+}
+
+function toRecord(row: Selectable<DataExportTable>): DataExportRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    phase: row.phase as DataExportRecord['phase'],
+    reason: row.reason,
+    attempts: row.attempts,
+    fileCount: row.file_count,
+    size: Number(row.size),
+    requestedAt: row.requested_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** Rows written per statement when a manifest is stored. */
+const entryChunk = 200;
+
+/** The reference counts to add or give back for some entries: how many rows name each blob. */
+function countsOf(entries: readonly { sha256: string | null }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { sha256 } of entries) {
+    if (sha256 !== null) {
+      counts.set(sha256, (counts.get(sha256) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/**
+ * Data exports (migration 0053-data-exports): the queue the export worker takes from, the
+ * manifests of ready exports with their blob references, and the member's records an export's
+ * JSON is made of.
+ */
+export function createDataExportRepository(db: Kysely<Database>) {
+  const takeable = (stamp: string) => (eb: ExpressionBuilder<Database, 'data_exports'>) =>
+    eb.or([
+      eb('phase', '=', 'pending'),
+      eb.and([eb('phase', '=', 'running'), eb('lease_until', '<', stamp)]),
+    ]);
+
+  /** Gives back the references an export's manifest holds and deletes the manifest. */
+  async function dropManifest(trx: Kysely<Database>, exportId: string, at: string) {
+    const rows = await trx
+      .selectFrom('data_export_entries')
+      .select('sha256')
+      .where('export_id', '=', exportId)
+      .where('sha256', 'is not', null)
+      .execute();
+    for (const [sha256, count] of countsOf(rows)) {
+      await trx
+        .updateTable('blobs')
+        .set({
+          ref_count: sql<number>`case when ref_count >= ${count} then ref_count - ${count} else 0 end`,
+          updated_at: at,
+        })
+        .where('sha256', '=', sha256)
+        .execute();
+    }
+    await trx.deleteFrom('data_export_entries').where('export_id', '=', exportId).execute();
+  }
+
+  return {
+    /** The member's latest export, or undefined when none was ever asked for. */
+    async latestOf(userId: string): Promise<DataExportRecord | undefined> {
+      const row = await db
+        .selectFrom('data_exports')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('requested_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    async find(id: string): Promise<DataExportRecord | undefined> {
+      const row = await db
+        .selectFrom('data_exports')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toRecord(row);
+    },
+
+    /**
+     * Queues an export for the member; false when one of theirs is pending or running (the
+     * unique index on `active_user_id` decides, so two requests at once queue one). The member's
+     * earlier exports end in the same transaction: their manifests and references go.
+     */
+    async queue(id: string, userId: string, at: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('data_exports')
+          .values({
+            id,
+            user_id: userId,
+            active_user_id: userId,
+            phase: 'pending',
+            lease_owner: null,
+            lease_until: null,
+            requested_at: at,
+            updated_at: at,
+            expires_at: null,
+          })
+          .onConflict((conflict) => conflict.column('active_user_id').doNothing())
+          .executeTakeFirst();
+        if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) {
+          return false;
+        }
+        const earlier = await trx
+          .selectFrom('data_exports')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '!=', id)
+          .where('phase', '=', 'ready')
+          .execute();
+        for (const { id: earlierId } of earlier) {
+          await dropManifest(trx, earlierId, at);
+        }
+        await trx
+          .updateTable('data_exports')
+          .set({ phase: 'expired', account_json: '', updated_at: at })
+          .where('user_id', '=', userId)
+          .where('id', '!=', id)
+          .where('phase', '=', 'ready')
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Takes the oldest pending export for a worker, or a running one whose worker's lease ran
+     * out: a compare-and-set on the row's phase and lease, so two workers never take the same.
+     * The take counts as an attempt.
+     */
+    async claim(
+      workerId: string,
+      stamp: string,
+      leaseUntil: string,
+    ): Promise<DataExportRecord | undefined> {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const next = await db
+          .selectFrom('data_exports')
+          .select(['id', 'lease_owner'])
+          .where(takeable(stamp))
+          .orderBy('updated_at')
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (next === undefined) {
+          return undefined;
+        }
+        const taken = await db
+          .updateTable('data_exports')
+          .set((eb) => ({
+            phase: 'running',
+            lease_owner: workerId,
+            lease_until: leaseUntil,
+            attempts: eb('attempts', '+', 1),
+            updated_at: stamp,
+          }))
+          .where('id', '=', next.id)
+          .where(takeable(stamp))
+          .where((eb) =>
+            next.lease_owner === null
+              ? eb('lease_owner', 'is', null)
+              : eb('lease_owner', '=', next.lease_owner),
+          )
+          .returningAll()
+          .executeTakeFirst();
+        if (taken !== undefined) {
+          return toRecord(taken);
+        }
+      }
+      return undefined;
+    },
+
+    /** Keeps an export this worker is building its own for longer. */
+    async renew(id: string, workerId: string, leaseUntil: string): Promise<void> {
+      await db
+        .updateTable('data_exports')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('lease_owner', '=', workerId)
+        .execute();
+    },
+
+    /** Every live (not trashed) item of the member's drive, unordered. */
+    async driveItems(userId: string): Promise<DriveItem[]> {
+      const rows = await db
+        .selectFrom('files')
+        .select(['id', 'parent_id', 'kind', 'name', 'size', 'sha256', 'phase', 'modified_at'])
+        .where('user_id', '=', userId)
+        .where('trashed', '=', 0)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        parentId: row.parent_id,
+        kind: row.kind,
+        name: row.name,
+        size: Number(row.size),
+        sha256: row.sha256,
+        phase: row.phase,
+        modifiedAt: row.modified_at,
+      }));
+    },
+
+    /**
+     * Makes a running export ready: its manifest stored with one blob reference per file row,
+     * its zip's size, file count, JSON and expiry, in one transaction, and only while this
+     * worker still holds it. False when the lease was lost, or a blob of the manifest is gone
+     * (nothing is then committed).
+     */
+    async settleReady(
+      id: string,
+      workerId: string,
+      ready: {
+        entries: ExportEntry[];
+        fileCount: number;
+        size: number;
+        accountJson: string;
+        expiresAt: string;
+        at: string;
+      },
+    ): Promise<'ready' | 'lost' | 'blob_missing'> {
+      class Abort extends Error {
+        constructor(readonly outcome: 'lost' | 'blob_missing') {
+          super(outcome);
+        }
+      }
+      try {
+        await db.transaction().execute(async (trx) => {
+          const held = await trx
+            .updateTable('data_exports')
+            .set({
+              phase: 'ready',
+              active_user_id: null,
+              lease_owner: null,
+              lease_until: null,
+              reason: '',
+              file_count: ready.fileCount,
+              size: ready.size,
+              account_json: ready.accountJson,
+              expires_at: ready.expiresAt,
+              updated_at: ready.at,
+            })
+            .where('id', '=', id)
+            .where('lease_owner', '=', workerId)
+            .where('phase', '=', 'running')
+            .executeTakeFirst();
+          if (held.numUpdatedRows === 0n) {
+            throw new Abort('lost');
+          }
+          for (const [sha256, count] of countsOf(ready.entries)) {
+            const added = await trx
+              .updateTable('blobs')
+              .set({ ref_count: sql<number>`ref_count + ${count}`, updated_at: ready.at })
+              .where('sha256', '=', sha256)
+              .where('ref_count', '>', 0)
+              .executeTakeFirst();
+            if (added.numUpdatedRows === 0n) {
+              throw new Abort('blob_missing');
+            }
+          }
+          for (let start = 0; start < ready.entries.length; start += entryChunk) {
+            await trx
+              .insertInto('data_export_entries')
+              .values(
+                ready.entries.slice(start, start + entryChunk).map((entry, index) => ({
+                  export_id: id,
+                  seq: start + index,
+                  path: entry.path,
+                  kind: entry.kind,
+                  sha256: entry.sha256,
+                  size: entry.size,
+                  modified_at: entry.modifiedAt,
+                })),
+              )
+              .execute();
+          }
+        });
+        return 'ready';
+      } catch (error) {
+        if (error instanceof Abort) {
+          return error.outcome;
+        }
+        throw error;
+      }
+    },
+
+    /** Ends an export this worker holds as failed, with the reason; nothing when another holds it. */
+    async settleFailed(id: string, workerId: string, reason: string, at: string): Promise<void> {
+      await db
+        .updateTable('data_exports')
+        .set({
+          phase: 'failed',
+          active_user_id: null,
+          lease_owner: null,
+          lease_until: null,
+          reason,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where('lease_owner', '=', workerId)
+        .execute();
+    },
+
+    /** Puts an export this worker holds back in the queue (the worker is stopping). */
+    async release(id: string, workerId: string, at: string): Promise<void> {
+      await db
+        .updateTable('data_exports')
+        .set({ phase: 'pending', lease_owner: null, lease_until: null, updated_at: at })
+        .where('id', '=', id)
+        .where('lease_owner', '=', workerId)
+        .execute();
+    },
+
+    /** The entries of a ready export's zip, in order. */
+    async entriesOf(id: string): Promise<ExportEntry[]> {
+      const rows = await db
+        .selectFrom('data_export_entries')
+        .select(['path', 'kind', 'sha256', 'size', 'modified_at'])
+        .where('export_id', '=', id)
+        .orderBy('seq')
+        .execute();
+      return rows.map((row) => ({
+        path: row.path,
+        kind: row.kind,
+        sha256: row.sha256,
+        size: Number(row.size),
+        modifiedAt: row.modified_at,
+      }));
+    },
+
+    async accountJsonOf(id: string): Promise<string> {
+      const row = await db
+        .selectFrom('data_exports')
+        .select('account_json')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.account_json ?? '';
+    },
+
+    /**
+     * Ends up to `limit` ready exports past their expiry: manifests and references go, the row
+     * stays `expired` (the member sees it ended). Answers how many ended.
+     */
+    async expireDue(at: string, limit: number): Promise<number> {
+      const due = await db
+        .selectFrom('data_exports')
+        .select('id')
+        .where('phase', '=', 'ready')
+        .where('expires_at', '<=', at)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+      for (const { id } of due) {
+        await db.transaction().execute(async (trx) => {
+          const ended = await trx
+            .updateTable('data_exports')
+            .set({ phase: 'expired', account_json: '', updated_at: at })
+            .where('id', '=', id)
+            .where('phase', '=', 'ready')
+            .executeTakeFirst();
+          if (ended.numUpdatedRows > 0n) {
+            await dropManifest(trx, id, at);
+          }
+        });
+      }
+      return due.length;
+    },
+
+    /** The member's records an export's JSON lists (secrets such as password hashes left out). */
+    async accountRecords(userId: string) {
+      const [account, shares, offlineTasks, memberships, packs, payments, subscriptions] =
+        await Promise.all([
+          db
+            .selectFrom('users')
+            .select([
+              'id',
+              'email',
+              'name',
+              'phone_number',
+              'picture',
+              'locale',
+              'status',
+              'created_at',
+              'updated_at',
+            ])
+            .where('id', '=', userId)
+            .executeTakeFirst(),
+          db
+            .selectFrom('shares')
+            .select([
+              'id',
+              'title',
+              'share_to',
+              'expiration_days',
+              'expires_at',
+              'restore_limit',
+              'restore_count',
+              'view_count',
+              'file_num',
+              'file_size',
+              'file_id',
+              'audit_status',
+              'cancelled_at',
+              'created_at',
+              'updated_at',
+            ])
+            .where('user_id', '=', userId)
+            .orderBy('created_at')
+            .execute(),
+          db
+            .selectFrom('tasks')
+            .select([
+              'id',
+              'name',
+              'phase',
+              'progress',
+              'file_id',
+              'file_name',
+              'file_size',
+              'message_key',
+              'source_url',
+              'created_at',
+              'updated_at',
+            ])
+            .where('user_id', '=', userId)
+            .where('type', '=', 'offline')
+            .orderBy('created_at')
+            .execute(),
+          db
+            .selectFrom('memberships')
+            .select(['id', 'type', 'source', 'days', 'starts_at', 'expires_at', 'created_at'])
+            .where('user_id', '=', userId)
+            .orderBy('created_at')
+            .execute(),
+          db
+            .selectFrom('member_packs')
+            .select(['id', 'kind', 'bytes', 'days', 'starts_at', 'expires_at', 'created_at'])
+            .where('user_id', '=', userId)
+            .orderBy('created_at')
+            .execute(),
+          db
+            .selectFrom('payments')
+            .select([
+              'id',
+              'provider',
+              'product_id',
+              'status',
+              'amount',
+              'currency',
+              'receipt_url',
+              'refunded_amount',
+              'created_at',
+              'updated_at',
+            ])
+            .where('user_id', '=', userId)
+            .orderBy('created_at')
+            .execute(),
+          db
+            .selectFrom('payment_subscriptions')
+            .select([
+              'id',
+              'provider',
+              'product_id',
+              'interval',
+              'status',
+              'current_period_end',
+              'cancel_at_period_end',
+              'created_at',
+            ])
+            .where('user_id', '=', userId)
+            .orderBy('created_at')
+            .execute(),
+        ]);
+      return { account, shares, offlineTasks, memberships, packs, payments, subscriptions };
+    },
+  };
+}
+
+export type DataExportRepository = ReturnType<typeof createDataExportRepository>;
+export type AccountRecords = Awaited<ReturnType<DataExportRepository['accountRecords']>>;

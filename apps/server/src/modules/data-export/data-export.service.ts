@@ -1,0 +1,261 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { isLocale, defaultLocale, type DataExport } from '@nimbus/contracts';
+import { AppError } from '../../http/app-error';
+import { newId } from '../../lib/secrets';
+import { createClaimsSigner } from '../content/signed-claims';
+import { formatExpiry, sitePath } from '../membership/membership-reminder-mail';
+import type { MailMessage } from '../user/mail/mailer';
+import { composeUserMail } from '../user/mail/user-mail';
+import type {
+  AccountRecords,
+  DataExportRecord,
+  DataExportRepository,
+  ExportEntry,
+} from './data-export.repository';
+import { exportArchive, exportArchiveSize, exportEntries } from './data-export-zip';
+
+/**
+ * Why an export failed, as `DataExport.reason` says it (the account page words each):
+ * `drive_changing` (files kept being deleted while it was built), `interrupted` (the processes
+ * building it stopped too many times), `error` (anything else; the log has the details).
+ */
+export type ExportFailureReason = 'drive_changing' | 'interrupted' | 'error';
+
+/** A build that cannot succeed, with the reason the member is shown. */
+export class ExportFailure extends Error {
+  constructor(readonly reason: ExportFailureReason) {
+    super(reason);
+    this.name = 'ExportFailure';
+  }
+}
+
+/** How long a ready export downloads. */
+export const exportTtlMs = 7 * 24 * 3_600_000;
+
+const exportClaimsSchema = z.object({
+  /** The member the link is for: only their session downloads it. */
+  u: z.string(),
+  /** The export. */
+  x: z.string(),
+  e: z.number().int(),
+});
+
+export interface DataExportServiceDeps {
+  exports: DataExportRepository;
+  users: {
+    findById(id: string): Promise<{ email: string; locale: string } | undefined>;
+  };
+  openBlob: (sha256: string, range?: { start: number; end: number }) => Promise<Readable>;
+  mailer: { send(message: MailMessage): Promise<void> };
+  /** HMAC key of the download links (the content links' key, under a purpose of its own). */
+  linkKey: Uint8Array;
+  /** The site's and the API's origin (`PUBLIC_URL`), for the links of the mail. */
+  publicUrl: string;
+  now: () => Date;
+  /** Told the queue has an export waiting. */
+  onQueued?: () => void;
+  logger: { error(object: unknown, message: string): void };
+}
+
+/** A ready export opened for its download. */
+export interface OpenedExport {
+  id: string;
+  size: number;
+  requestedAt: string;
+  archive: () => ReturnType<typeof exportArchive>;
+}
+
+/** The JSON of the account put in the zip: the member's own records, nobody else's. */
+export function accountDocument(records: AccountRecords, exportedAt: string) {
+  return {
+    format: 'nimbus-data-export',
+    version: 1,
+    exported_at: exportedAt,
+    account: records.account ?? null,
+    shares: records.shares,
+    offline_tasks: records.offlineTasks,
+    memberships: records.memberships,
+    packs: records.packs,
+    payments: records.payments,
+    subscriptions: records.subscriptions,
+  };
+}
+
+/**
+ * "Export my data" (docs/accounts.md#exporting-your-data): a member queues an export (one at a
+ * time), the export worker builds its manifest (the drive's folders and files by content hash,
+ * each holding its blob) and the account's JSON, mails the member a link that expires, and the
+ * zip is written from the blobs each time it is downloaded, the same bytes every time, so a
+ * download resumes with a Range.
+ */
+export function createDataExportService(deps: DataExportServiceDeps) {
+  const { exports, now } = deps;
+  const links = createClaimsSigner({
+    key: deps.linkKey,
+    purpose: 'data-export',
+    schema: exportClaimsSchema,
+    now,
+  });
+
+  function urlOf(record: DataExportRecord): string {
+    if (record.expiresAt === null) {
+      return '';
+    }
+    const token = links.sign({
+      u: record.userId,
+      x: record.id,
+      e: Math.floor(Date.parse(record.expiresAt) / 1000),
+    });
+    return new URL(`/v1/user/export/${token}`, deps.publicUrl).toString();
+  }
+
+  function present(record: DataExportRecord | undefined): DataExport {
+    if (record === undefined) {
+      return {
+        phase: 'none',
+        reason: '',
+        file_count: 0,
+        size: 0,
+        requested_at: '',
+        expires_at: '',
+        url: '',
+      };
+    }
+    const isLive =
+      record.phase === 'ready' &&
+      record.expiresAt !== null &&
+      Date.parse(record.expiresAt) > now().getTime();
+    const phase = record.phase === 'ready' && !isLive ? 'expired' : record.phase;
+    return {
+      phase,
+      reason: phase === 'failed' ? record.reason : '',
+      file_count: phase === 'ready' ? record.fileCount : 0,
+      size: phase === 'ready' ? record.size : 0,
+      requested_at: record.requestedAt,
+      expires_at: phase === 'ready' ? (record.expiresAt ?? '') : '',
+      url: phase === 'ready' ? urlOf(record) : '',
+    };
+  }
+
+  async function mailReady(record: DataExportRecord): Promise<void> {
+    const user = await deps.users.findById(record.userId);
+    if (!user || record.expiresAt === null) {
+      return;
+    }
+    const locale = isLocale(user.locale) ? user.locale : defaultLocale;
+    const { subject, text } = composeUserMail('dataExportReady', locale, {
+      date: formatExpiry(locale, record.expiresAt).date,
+      url: urlOf(record),
+      accountUrl: new URL(sitePath(locale, '/drive/account'), deps.publicUrl).toString(),
+    });
+    await deps.mailer.send({
+      to: user.email,
+      subject,
+      text,
+      note: `data export of ${user.email} ready until ${record.expiresAt}`,
+    });
+  }
+
+  return {
+    async status(userId: string): Promise<DataExport> {
+      return present(await exports.latestOf(userId));
+    },
+
+    /** Queues an export; `already_exists` while one of the member's is pending or running. */
+    async request(userId: string): Promise<DataExport> {
+      const id = newId();
+      if (!(await exports.queue(id, userId, now().toISOString()))) {
+        throw new AppError('already_exists', {
+          description: 'An export of this account is already under way',
+        });
+      }
+      deps.onQueued?.();
+      return present(await exports.find(id));
+    },
+
+    /**
+     * Builds an export the worker holds: the manifest and the JSON, stored in one transaction
+     * with the blob references; then the mail. A blob that went meanwhile (its file deleted)
+     * makes the worker read the drive again. Answers false when the lease was lost.
+     */
+    async build(record: DataExportRecord, workerId: string): Promise<boolean> {
+      for (let round = 0; round < 3; round += 1) {
+        const at = now();
+        const entries: ExportEntry[] = exportEntries(await exports.driveItems(record.userId));
+        const accountJson = JSON.stringify(
+          accountDocument(await exports.accountRecords(record.userId), at.toISOString()),
+          null,
+          2,
+        );
+        const size = await exportArchiveSize(entries, {
+          data: Buffer.from(accountJson),
+          mtime: new Date(record.requestedAt),
+        });
+        const expiresAt = new Date(at.getTime() + exportTtlMs).toISOString();
+        const outcome = await exports.settleReady(record.id, workerId, {
+          entries,
+          fileCount: entries.filter((entry) => entry.kind === 'file').length,
+          size,
+          accountJson,
+          expiresAt,
+          at: at.toISOString(),
+        });
+        if (outcome === 'lost') {
+          return false;
+        }
+        if (outcome === 'ready') {
+          try {
+            await mailReady({ ...record, expiresAt });
+          } catch (error) {
+            // The export is ready whatever the mail does: the account page shows it.
+            deps.logger.error({ err: error, exportId: record.id }, 'data export mail not sent');
+          }
+          return true;
+        }
+      }
+      throw new ExportFailure('drive_changing');
+    },
+
+    /**
+     * Opens a ready export for its member's download: the link must be genuine, unexpired and
+     * the member's own (`content_link_invalid` otherwise, as a forged one), the export still ready.
+     */
+    async open(userId: string, token: string): Promise<OpenedExport> {
+      const claims = links.verify(token);
+      if (claims.u !== userId) {
+        throw new AppError('content_link_invalid');
+      }
+      const record = await exports.find(claims.x);
+      if (
+        !record ||
+        record.userId !== userId ||
+        record.phase !== 'ready' ||
+        record.expiresAt === null ||
+        Date.parse(record.expiresAt) <= now().getTime()
+      ) {
+        throw new AppError('content_link_expired');
+      }
+      const [entries, accountJson] = await Promise.all([
+        exports.entriesOf(record.id),
+        exports.accountJsonOf(record.id),
+      ]);
+      return {
+        id: record.id,
+        size: record.size,
+        requestedAt: record.requestedAt,
+        archive: () =>
+          exportArchive(
+            entries,
+            { data: Buffer.from(accountJson), mtime: new Date(record.requestedAt) },
+            (sha256) => deps.openBlob(sha256),
+          ),
+      };
+    },
+
+    /** Ends ready exports past their expiry (housekeeping); answers how many. */
+    expireDue: (): Promise<number> => exports.expireDue(now().toISOString(), 100),
+  };
+}
+
+export type DataExportService = ReturnType<typeof createDataExportService>;

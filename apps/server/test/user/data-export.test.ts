@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataExport } from '@nimbus/contracts';
+import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
+import { signIn, signedInMember } from '../identity';
+import { startMailCatcher, type MailCatcher } from '../mail-catcher';
+import { storeFile } from '../support/stored-file';
+import { unzip } from '../support/zip';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+describe.each(dialects)('data export on %s', (dialect) => {
+  let t: TestApp;
+  let mail: MailCatcher;
+  const clock = testClock('2030-03-01T10:00:00.000Z');
+  let alice: Awaited<ReturnType<typeof signedInMember>>;
+  let bob: Awaited<ReturnType<typeof signedInMember>>;
+  const photo = randomBytes(300_000);
+  const note = Buffer.from('hello from the root folder\n');
+  let full: Buffer;
+  let ready: DataExport;
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    t = await buildTestApp(
+      dialect,
+      { SMTP_URL: mail.url, PLAN_FREE_DOWNLOAD_TRAFFIC_BYTES: '1000' },
+      { now: clock.now },
+    );
+    alice = await signedInMember(t);
+    bob = await signedInMember(t);
+    const photos = await t.container.files.createFolder(alice.user.id, {
+      name: 'Photos',
+      parentId: '',
+    });
+    await t.container.files.createFolder(alice.user.id, { name: 'Empty', parentId: photos.id });
+    await storeFile(t, alice.user.id, 'note.txt', note);
+    await storeFile(t, alice.user.id, 'beach.jpg', photo, photos.id);
+    await storeFile(t, bob.user.id, 'bob-secret.txt', 'not for alice');
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+
+  function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
+    return t.app.inject({ method, url, headers });
+  }
+
+  function download(
+    url: string,
+    headers: Record<string, string>,
+    extra: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return call('GET', new URL(url).pathname, { ...headers, ...extra });
+  }
+
+  it('queues one export at a time and refuses a second while it is under way', async () => {
+    expect(ok<DataExport>(await call('GET', '/v1/user/export', alice.headers)).phase).toBe('none');
+    const queued = await call('POST', '/v1/user/export', alice.headers);
+    expect(ok<DataExport>(queued).phase).toBe('pending');
+    const second = await call('POST', '/v1/user/export', alice.headers);
+    expect(second.statusCode).toBe(409);
+    expect(errorOf(second).error).toBe('already_exists');
+    expect(ok<DataExport>(await call('GET', '/v1/user/export', alice.headers)).phase).toBe(
+      'pending',
+    );
+  });
+
+  it('builds it in the background and mails a link that expires', async () => {
+    const since = mail.mails.length;
+    await t.container.dataExportWorker.runPending();
+    ready = ok<DataExport>(await call('GET', '/v1/user/export', alice.headers));
+    expect(ready).toMatchObject({ phase: 'ready', file_count: 2, reason: '' });
+    expect(ready.expires_at).toBe(new Date(clock.now().getTime() + 7 * dayMs).toISOString());
+    const message = await mail.waitFor(alice.user.email, since);
+    expect(message.subject).toBe('Your Nimbus data export is ready');
+    expect(message.text).toContain(ready.url);
+  });
+
+  it('downloads a zip of every file with its bytes and a JSON of this member only', async () => {
+    const response = await download(ready.url, alice.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    full = response.rawPayload;
+    expect(full.length).toBe(ready.size);
+    const entries = await unzip(full);
+    expect([...entries.keys()].sort()).toEqual([
+      'Drive/Photos/',
+      'Drive/Photos/Empty/',
+      'Drive/Photos/beach.jpg',
+      'Drive/note.txt',
+      'nimbus-account.json',
+    ]);
+    expect((entries.get('Drive/Photos/beach.jpg') as Buffer).equals(photo)).toBe(true);
+    expect((entries.get('Drive/note.txt') as Buffer).equals(note)).toBe(true);
+    const text = (entries.get('nimbus-account.json') as Buffer).toString('utf8');
+    const document = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.keys(document)).toEqual(
+      expect.arrayContaining([
+        'account',
+        'shares',
+        'offline_tasks',
+        'memberships',
+        'payments',
+        'subscriptions',
+      ]),
+    );
+    expect(document.account).toMatchObject({ id: alice.user.id, email: alice.user.email });
+    expect(text).not.toContain('password');
+    expect(text).not.toContain(bob.user.id);
+    expect(text).not.toContain(bob.user.email);
+    expect(full.includes(Buffer.from('bob-secret'))).toBe(false);
+  });
+
+  it('resumes with a Range, and the same link gives the same bytes', async () => {
+    const cut = 120_000;
+    const rest = await download(ready.url, alice.headers, { range: `bytes=${cut}-` });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.headers['content-range']).toBe(`bytes ${cut}-${full.length - 1}/${full.length}`);
+    expect(Buffer.concat([full.subarray(0, cut), rest.rawPayload]).equals(full)).toBe(true);
+    const middle = await download(ready.url, alice.headers, {
+      range: 'bytes=100-199',
+      'if-range': String(rest.headers.etag),
+    });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.rawPayload.equals(full.subarray(100, 200))).toBe(true);
+    const past = await download(ready.url, alice.headers, { range: `bytes=${full.length}-` });
+    expect(past.statusCode).toBe(416);
+  });
+
+  it('does not count the export against the download traffic', async () => {
+    const about = ok<{ quotas: { download_traffic: { usage: string } } }>(
+      await call('GET', '/drive/v1/about', alice.headers),
+    );
+    // Over 300 kB went out above under a limit of 1000 bytes, and every download was served.
+    expect(about.quotas.download_traffic.usage).toBe('0');
+  });
+
+  it("refuses another member's session and a forged link", async () => {
+    const other = await download(ready.url, bob.headers);
+    expect(other.statusCode).toBe(403);
+    expect(errorOf(other).error).toBe('content_link_invalid');
+    const forged = await download(`${ready.url}x`, alice.headers);
+    expect(errorOf(forged).error).toBe('content_link_invalid');
+    const anonymous = await download(ready.url, {});
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('fails an export whose files keep going, with the reason, and the process goes on', async () => {
+    const carol = await signedInMember(t);
+    const gone = await storeFile(t, carol.user.id, 'gone.txt', 'bytes nobody holds');
+    // The blob of the file loses its last reference under the export (a delete racing it).
+    await t.container.database.db
+      .updateTable('blobs')
+      .set({ ref_count: 0 })
+      .where('sha256', '=', gone.sha256 as string)
+      .execute();
+    ok(await call('POST', '/v1/user/export', carol.headers));
+    await t.container.dataExportWorker.runPending();
+    const failed = ok<DataExport>(await call('GET', '/v1/user/export', carol.headers));
+    expect(failed).toMatchObject({ phase: 'failed', reason: 'drive_changing', url: '' });
+    // A failed export is over: the member may ask again.
+    expect(ok<DataExport>(await call('POST', '/v1/user/export', carol.headers)).phase).toBe(
+      'pending',
+    );
+    await t.container.dataExportWorker.runPending();
+  });
+
+  it('takes up an export whose worker died once its lease runs out', async () => {
+    const dave = await signedInMember(t);
+    await storeFile(t, dave.user.id, 'kept.txt', 'kept across a restart');
+    ok(await call('POST', '/v1/user/export', dave.headers));
+    // Another process took it and died: its lease holds it for ten minutes.
+    const stamp = clock.now().toISOString();
+    const taken = await t.container.exportRecords.claim(
+      'export-dead',
+      stamp,
+      new Date(clock.now().getTime() + 600_000).toISOString(),
+    );
+    expect(taken?.userId).toBe(dave.user.id);
+    await t.container.dataExportWorker.runPending();
+    expect(ok<DataExport>(await call('GET', '/v1/user/export', dave.headers)).phase).toBe(
+      'running',
+    );
+    clock.advance(600_001);
+    await t.container.dataExportWorker.runPending();
+    expect(ok<DataExport>(await call('GET', '/v1/user/export', dave.headers)).phase).toBe('ready');
+  });
+
+  it('refuses an expired link and gives the blobs back when the export ends', async () => {
+    const sha256 = (await t.container.exportRecords.entriesOf(await idOf()))
+      .map((entry) => entry.sha256)
+      .find((value) => value !== null) as string;
+    const held = await t.container.blobRecords.find(sha256);
+    clock.advance(7 * dayMs);
+    // The access token of the morning has run out too: a fresh sign-in, as the member would.
+    const token = await signIn(t, alice.user.email, alice.user.password);
+    const headers = { authorization: `Bearer ${token.access_token}` };
+    const expired = await download(ready.url, headers);
+    expect(expired.statusCode).toBe(403);
+    expect(errorOf(expired).error).toBe('content_link_expired');
+    expect(ok<DataExport>(await call('GET', '/v1/user/export', headers)).phase).toBe('expired');
+    await t.container.dataExports.expireDue();
+    const released = await t.container.blobRecords.find(sha256);
+    expect(released?.refCount).toBe((held?.refCount ?? 0) - 1);
+    expect(ok<DataExport>(await call('POST', '/v1/user/export', headers)).phase).toBe('pending');
+  });
+
+  async function idOf(): Promise<string> {
+    const latest = await t.container.exportRecords.latestOf(alice.user.id);
+    return latest?.id ?? '';
+  }
+});
