@@ -13,7 +13,6 @@ export interface Fleet {
   worker: { output(): string; kill(): Promise<void>; restart(): Promise<void> };
   stop(): Promise<void>;
 }
-export declare function freePort(): Promise<number>;
 export declare function haproxyConfig(options: {
   port: number;
   nodes: { name: string; port: number }[];

@@ -13,21 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
+import { freePort, redisServerArgs } from './local-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRoot = path.join(root, 'apps/server');
-
-/** A port free on the loopback address right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns a process whose output is kept (the last 64 kB) for the report of a failure. */
 function launch(command, args, env, cwd = serverRoot) {
@@ -70,22 +59,7 @@ async function stopProcess(running, signal = 'SIGTERM') {
 
 async function startRedis(dir) {
   const port = await freePort();
-  const running = launch(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ],
-    process.env,
-  );
+  const running = launch('redis-server', redisServerArgs(port, dir), process.env);
   const until = Date.now() + 10_000;
   for (;;) {
     const answered = await new Promise((resolve) => {

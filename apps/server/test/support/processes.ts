@@ -1,14 +1,16 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
+import { freePort } from '../../../../scripts/local-services.mjs';
 import { migrateToLatest, openDatabase } from '../../src/db/database';
 import { newId } from '../../src/lib/secrets';
 import { createUserRepository } from '../../src/modules/user/user.repository';
 import { createArgon2Hasher } from '../../src/modules/user/password';
+
+export { freePort };
 
 /** The server package's folder: bundles go in its dist/ so they resolve node_modules from there. */
 export const serverRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -62,18 +64,6 @@ export function testTorrentThread(): Promise<URL> {
 export function removeBundle(outfile: string): void {
   fs.rmSync(outfile, { force: true });
   fs.rmSync(`${outfile}.map`, { force: true });
-}
-
-/** A port free on the loopback address right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
 }
 
 /** Resolves with the exit code once the process ends. */

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { redisServerArgs } from '../../../../scripts/local-services.mjs';
 import { exitOf, freePort } from './processes';
 
 /** Debian's Redis server; a machine without it fails the tests that need it (never skips them). */
@@ -24,22 +25,7 @@ export async function startRedis(): Promise<TestRedis> {
   });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-redis-'));
   const port = await freePort();
-  const child = spawn(
-    redisServer,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ],
-    { stdio: 'ignore' },
-  );
+  const child = spawn(redisServer, redisServerArgs(port, dir), { stdio: 'ignore' });
   const exited = exitOf(child);
   const url = `redis://127.0.0.1:${port}`;
   const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
