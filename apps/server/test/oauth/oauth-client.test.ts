@@ -1,21 +1,10 @@
-import net from 'node:net';
 import * as client from 'openid-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, makeUser, type TestApp } from '../helper';
 import { post, sessionCookieOf } from '../identity';
+import { freePort } from '../support/processes';
 
 /** A free loopback port: the issuer (PUBLIC_URL) must name the port before the app is built. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') {
-    throw new Error('no port');
-  }
-  return address.port;
-}
-
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
