@@ -31,7 +31,9 @@ export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // On the two-core CI machine one retry keeps a timing hiccup from failing the whole run; the
+  // report names every test that needed it as flaky, to be made race-free.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
