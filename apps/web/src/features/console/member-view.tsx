@@ -10,6 +10,7 @@ import { errorText } from '@/lib/api/error-text';
 import type { MemberDetail } from './console-calls';
 import { memberDetail } from './console-calls';
 import { MemberActions } from './member-actions';
+import { shareStatusText } from './moderation-texts';
 
 /** A titled list of a member's page; an empty one says so. */
 function Section<T>(props: {
@@ -154,7 +155,9 @@ export function MemberView({ userId, errorTexts }: { userId: string; errorTexts:
           title={t('member.shares')}
           items={detail.shares}
           empty={none}
-          render={(item) => `${item.title} · ${item.audit_status} · ${date(item.created_at)}`}
+          render={(item) =>
+            `${item.title} · ${shareStatusText(t, item.audit_status)} · ${date(item.created_at)}`
+          }
         />
         <Section
           title={t('member.offlineTasks')}

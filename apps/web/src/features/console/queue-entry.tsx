@@ -6,6 +6,7 @@ import { shareDecisionActions } from '@nimbus/contracts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Decision, QueueEntry } from './console-calls';
+import { reportReasonText, shareStatusText } from './moderation-texts';
 import { SharePreview } from './share-preview';
 
 export interface QueueEntryCardProps {
@@ -59,7 +60,7 @@ export function QueueEntryCard(props: QueueEntryCardProps) {
           <p className="text-sm">
             {t('moderation.reports', {
               count: Number(entry.report_count),
-              state: entry.audit_status,
+              state: shareStatusText(t, entry.audit_status),
               last: date(entry.last_reported_at),
             })}
           </p>
@@ -68,7 +69,7 @@ export function QueueEntryCard(props: QueueEntryCardProps) {
       <ul className="flex flex-wrap gap-2 text-sm">
         {entry.reasons.map((reason) => (
           <li key={reason.reason} className="rounded-full bg-muted px-2 py-0.5">
-            {reason.reason} × {reason.count}
+            {reportReasonText(t, reason.reason)} × {reason.count}
           </li>
         ))}
       </ul>
@@ -78,7 +79,7 @@ export function QueueEntryCard(props: QueueEntryCardProps) {
           {entry.reports.map((report) => (
             <li key={report.report_id} className="[overflow-wrap:anywhere]">
               {date(report.created_at)} · {report.reporter_email || t('moderation.visitor')} ·{' '}
-              {report.reason}
+              {reportReasonText(t, report.reason)}
             </li>
           ))}
         </ul>
