@@ -129,6 +129,14 @@ describe.each(dialects)('data export on %s', (dialect) => {
     expect(middle.rawPayload.equals(full.subarray(100, 200))).toBe(true);
     const past = await download(ready.url, alice.headers, { range: `bytes=${full.length}-` });
     expect(past.statusCode).toBe(416);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: new URL(ready.url).pathname,
+      headers: { ...alice.headers, range: `bytes=${cut}-` },
+    });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-length']).toBe(String(full.length - cut));
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('does not count the export against the download traffic', async () => {

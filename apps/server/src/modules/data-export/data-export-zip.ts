@@ -101,8 +101,13 @@ export async function exportArchiveSize(
  */
 export function byteWindow(source: Readable, start: number, end: number): Readable {
   let position = 0;
+  let isDone = false;
   const window = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      if (isDone) {
+        callback();
+        return;
+      }
       const from = Math.max(0, start - position);
       const to = Math.min(chunk.length, end + 1 - position);
       position += chunk.length;
@@ -110,6 +115,7 @@ export function byteWindow(source: Readable, start: number, end: number): Readab
         this.push(chunk.subarray(from, to));
       }
       if (position > end) {
+        isDone = true;
         this.push(null);
         source.unpipe(window);
         source.destroy();

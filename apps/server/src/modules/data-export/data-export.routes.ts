@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import { dataExportApi } from '@nimbus/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -77,6 +78,20 @@ export function dataExportRoutes(deps: DataExportRoutesDeps) {
           'content-disposition',
           contentDisposition(`nimbus-export-${day}.zip`, { type: 'attachment' }),
         );
+      if (request.method === 'HEAD') {
+        // Fastify answers HEAD from this GET and would drain a body sent: an empty stream keeps
+        // the length given here (an absent body would answer 0) and no blob is read.
+        void reply.header(
+          'content-length',
+          decision.status === 206 ? decision.end - decision.start + 1 : opened.size,
+        );
+        if (decision.status === 206) {
+          void reply
+            .code(206)
+            .header('content-range', `bytes ${decision.start}-${decision.end}/${opened.size}`);
+        }
+        return reply.send(Readable.from([]));
+      }
       const archive = await opened.archive();
       if (decision.status === 206) {
         void reply

@@ -15,6 +15,7 @@ import type { AnalysisToggleTexts } from '@/features/analytics/analysis-toggle';
 import { AnalysisToggle } from '@/features/analytics/analysis-toggle';
 import { MembershipPanel } from '@/features/membership/membership-panel';
 import { AppPasswordsPanel } from './app-passwords-panel';
+import { DataExportPanel } from './data-export-panel';
 import { SecurityPanel } from './security-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
@@ -30,7 +31,7 @@ type LoadState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'ready';
 /**
  * `/drive/account`: the member's profile (name), sign-in facts, membership (plan, expiry, days
  * left, activation codes), password, devices, two-step verification, app passwords and usage
- * statistics.
+ * statistics, and the export of the member's data.
  * Visitors without a session get a link to sign in that comes back here.
  */
 export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPageProps) {
@@ -136,6 +137,7 @@ export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPa
       <SecurityPanel errorTexts={errorTexts} hasPassword={profile.password === 'SET'} />
       <TwoFactorPanel errorTexts={errorTexts} />
       <AppPasswordsPanel errorTexts={errorTexts} />
+      <DataExportPanel errorTexts={errorTexts} />
       <section
         aria-labelledby="analysis-title"
         className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-6"
