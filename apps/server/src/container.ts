@@ -212,6 +212,7 @@ export function createContainer(
     dashboard: admin.dashboard,
     dashboardRecords: admin.dashboardRecords,
     members: admin.members,
+    accountPurge: admin.accountPurge,
   };
 }
 

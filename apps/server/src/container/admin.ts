@@ -8,6 +8,8 @@ import { createMemberDetailRepository } from '../modules/admin/member-detail.rep
 import { createMembersRepository } from '../modules/admin/members.repository';
 import { createMembersService } from '../modules/admin/members.service';
 import { createRolesService } from '../modules/admin/roles.service';
+import { createAccountPurgeRepository } from '../modules/user/account-purge.repository';
+import { createAccountPurgeService } from '../modules/user/account-purge.service';
 import type { MembershipService } from '../modules/membership/membership.service';
 import type { SessionRepository } from '../modules/user/session.repository';
 import type { Authenticator } from '../modules/auth/authenticator';
@@ -16,10 +18,11 @@ import type { Wiring } from './container-options';
 
 /**
  * The operator console (docs/api.md#operator-console): the access guard every console call
- * runs, the audit log every console call writes to, console roles and members.
+ * runs, the audit log every console call writes to, console roles and members, and the purge
+ * of accounts whose deletion grace period is over.
  */
 export function createAdminArea(
-  { config, database, now }: Wiring,
+  { config, database, now, options }: Wiring,
   deps: {
     authenticator: Authenticator;
     users: UserRepository;
@@ -29,13 +32,23 @@ export function createAdminArea(
 ) {
   const roleRecords = createConsoleAccessRepository(database.db);
   const dashboardRecords = createDashboardRepository(database.db);
+  const audit = createAuditLogService({ log: createAuditLogRepository(database.db), now });
   return {
     consoleAccess: createConsoleAccess({
       authenticator: deps.authenticator,
       roles: roleRecords,
       now,
     }),
-    audit: createAuditLogService({ log: createAuditLogRepository(database.db), now }),
+    audit,
+    /** The purge of accounts past their deletion grace (housekeeping runs it). */
+    accountPurge: createAccountPurgeService({
+      purges: createAccountPurgeRepository(database.db),
+      audit,
+      transaction: database.transaction,
+      graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      logger: options.logger,
+      now,
+    }),
     roles: createRolesService({ roles: roleRecords, users: deps.users, now }),
     dashboardRecords,
     dashboard: createDashboardService({ dashboard: dashboardRecords }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, sweeps analytics, guessing counters and expired WebDAV locks and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, ends expired data exports, sweeps analytics, guessing counters and expired WebDAV locks, purges accounts past their deletion grace and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -31,6 +31,8 @@ describe('housekeeping', () => {
         statistics: { sweepExpired: once('analytics', 4) },
         failureSweep: { sweepStale: once('counters', 5) },
         davLocks: { sweepExpired: once('dav-locks', 2) },
+        dataExports: { expireDue: once('exports', 1) },
+        accountPurge: { purgeBatch: once('accounts', 1) },
         blobs: {
           collectGarbage: async (options = {}) => {
             collectOptions.push(options);
@@ -54,13 +56,17 @@ describe('housekeeping', () => {
         'analytics',
         'counters',
         'dav-locks',
+        'exports',
+        'accounts',
         'blobs',
       ]),
     );
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
+      'accounts past their deletion grace handled',
       'expired WebDAV locks deleted',
       'expired analytics events deleted',
+      'expired data exports ended',
       'expired trash deleted',
       'partial upload data without an upload removed',
       'stale guessing counters deleted',

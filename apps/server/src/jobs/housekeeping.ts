@@ -10,8 +10,9 @@ const blobGraceMs = hour;
 /**
  * Starts the node's housekeeping: the trash retention purge, the expiry of abandoned uploads,
  * the release of thumbnails whose content is gone, the end of expired data exports, the analytics
- * retention sweep, the sweep of stale guessing counters, the sweep of expired WebDAV locks, and
- * the garbage collection that deletes the bytes of blobs nobody references any more (an hour after
+ * retention sweep, the sweep of stale guessing counters, the sweep of expired WebDAV locks, the
+ * purge of accounts whose deletion grace period is over, and the garbage collection that deletes
+ * the bytes of blobs nobody references any more (an hour after
  * their last reference went, so an upload that is committing the same content never loses it). Every job is safe to run on
  * several nodes at once, and runs once per fleet per period by its lease (`job_leases`). `stop`
  * ends them all and waits for passes under way.
@@ -29,6 +30,7 @@ export function startHousekeeping(
     | 'jobLeases'
     | 'davLocks'
     | 'dataExports'
+    | 'accountPurge'
   >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
@@ -105,6 +107,14 @@ export function startHousekeeping(
       logger,
       done: 'expired WebDAV locks deleted',
       failed: 'WebDAV lock sweep failed',
+    }),
+    startPeriodicJob({
+      lease: { name: 'housekeeping.account-purge', leases },
+      batch: () => container.accountPurge.purgeBatch(),
+      intervalMs: hour,
+      logger,
+      done: 'accounts past their deletion grace handled',
+      failed: 'account purge failed',
     }),
     startPeriodicJob({
       lease: { name: 'housekeeping.blobs', leases },

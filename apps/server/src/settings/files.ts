@@ -61,7 +61,7 @@ export const fileSettings = {
     .max(3650)
     .default(15)
     .describe(
-      "Days a member's deletion request (status `under_review`) waits before the operator's purge may delete the account; until then an operator can restore it.",
+      "Days a member's deletion request (status `under_review`) waits before the hourly purge deletes the account and everything that names the member; until then the member takes it back by signing in with `cancel_deletion`.",
     ),
   SHARE_PASS_CODE_MAX_FAILURES_PER_CLIENT: z.coerce
     .number()
