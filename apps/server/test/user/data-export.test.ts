@@ -20,6 +20,7 @@ describe.each(dialects)('data export on %s', (dialect) => {
   const note = Buffer.from('hello from the root folder\n');
   let full: Buffer;
   let ready: DataExport;
+  const shareIds = new Map<string, string>();
 
   beforeAll(async () => {
     mail = await startMailCatcher();
@@ -35,9 +36,28 @@ describe.each(dialects)('data export on %s', (dialect) => {
       parentId: '',
     });
     await t.container.files.createFolder(alice.user.id, { name: 'Empty', parentId: photos.id });
-    await storeFile(t, alice.user.id, 'note.txt', note);
+    const noteFile = await storeFile(t, alice.user.id, 'note.txt', note);
     await storeFile(t, alice.user.id, 'beach.jpg', photo, photos.id);
-    await storeFile(t, bob.user.id, 'bob-secret.txt', 'not for alice');
+    const bobFile = await storeFile(t, bob.user.id, 'bob-secret.txt', 'not for alice');
+    // Both have a share and a membership: the export lists Alice's and nothing of Bob's.
+    for (const [member, fileId] of [
+      [alice, noteFile.id],
+      [bob, bobFile.id],
+    ] as const) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/drive/v1/share',
+        headers: member.headers,
+        payload: { file_ids: [fileId] },
+      });
+      shareIds.set(member.user.id, ok<{ share_id: string }>(made).share_id);
+      await t.container.memberships.grant({
+        userId: member.user.id,
+        type: 'platinum',
+        days: member === alice ? 30 : 45,
+        source: 'admin',
+      });
+    }
   });
   afterAll(async () => {
     await t.close();
@@ -109,6 +129,9 @@ describe.each(dialects)('data export on %s', (dialect) => {
       ]),
     );
     expect(document.account).toMatchObject({ id: alice.user.id, email: alice.user.email });
+    expect(document.shares).toEqual([expect.objectContaining({ id: shareIds.get(alice.user.id) })]);
+    expect(document.memberships).toEqual([expect.objectContaining({ days: 30 })]);
+    expect(text).not.toContain(shareIds.get(bob.user.id) ?? 'no share of bob');
     expect(text).not.toContain('password');
     expect(text).not.toContain(bob.user.id);
     expect(text).not.toContain(bob.user.email);
