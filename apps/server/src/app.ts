@@ -426,6 +426,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     accountSecurityRoutes({
       accountSecurity: container.accountSecurity,
+      emailChanges: container.emailChanges,
       authenticator: container.authenticator,
     }),
   );

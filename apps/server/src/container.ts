@@ -148,6 +148,7 @@ export function createContainer(
     avatars,
     accountDeletions: accounts.accountDeletions,
     accountSecurity: accounts.accountSecurity,
+    emailChanges: accounts.emailChanges,
     appPasswords: accounts.appPasswords,
     dav: webdav.dav,
     davLocks: webdav.davLocks,

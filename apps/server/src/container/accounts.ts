@@ -9,6 +9,10 @@ import { createAccountDeletionRepository } from '../modules/user/account-deletio
 import { createAccountDeletionService } from '../modules/user/account-deletion.service';
 import { createAccountSecurityService } from '../modules/user/account-security.service';
 import { createAccountService } from '../modules/user/account.service';
+import {
+  createEmailChangeService,
+  emailChangeRecentSignInSeconds,
+} from '../modules/user/email-change.service';
 import { createAppPasswordRepository } from '../modules/user/app-password.repository';
 import { createAppPasswordService } from '../modules/user/app-password.service';
 import { createSignInFailures } from '../modules/user/sign-in-failures';
@@ -197,6 +201,26 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
       now,
     }),
     accountSecurity: createAccountSecurityService({ users, sessions, hasher, now }),
+    emailChanges: createEmailChangeService({
+      users,
+      verifications,
+      sessions,
+      hasher,
+      limiter,
+      mailer,
+      logger: options.logger,
+      codeKey: keys.verificationCode,
+      now,
+      settings: {
+        codeTtlSeconds: config.VERIFICATION_CODE_TTL_SECONDS,
+        maxAttempts: config.VERIFICATION_MAX_ATTEMPTS,
+        maxPerMember: config.AUTH_RATE_MAX_PER_ACCOUNT,
+        windowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
+        maxPerEmailPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_DAY,
+        recentSignInSeconds: emailChangeRecentSignInSeconds,
+        publicUrl: config.PUBLIC_URL,
+      },
+    }),
     appPasswords: createAppPasswordService({
       passwords: createAppPasswordRepository(database.db),
       users,

@@ -308,6 +308,20 @@ describe.each(dialects)('account deletion requests on %s', (dialect) => {
     const tv = await signIn(t, user.email, user.password, 'tv');
     const desktop = await signIn(t, user.email, user.password, 'desktop');
 
+    // The terms name the grace period and the day the purge would come.
+    const terms = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/deletion',
+      headers: bearer(tv.access_token),
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const asked = terms.json<{ grace_days: number; purge_after: string }>();
+    expect(asked.grace_days).toBe(10);
+    expect(Date.parse(asked.purge_after) - Date.now()).toBeGreaterThan(
+      10 * 24 * 3600 * 1000 - 60_000,
+    );
+    expect(Date.parse(asked.purge_after) - Date.now()).toBeLessThanOrEqual(10 * 24 * 3600 * 1000);
+
     const response = await post(
       t,
       '/v1/user/deletion',

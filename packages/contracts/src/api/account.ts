@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayNameSchema, emptySchema } from './auth';
+import { displayNameSchema, emptySchema, verificationSchema } from './auth';
 import { defineEndpoint } from './endpoint';
 
 export const profileSchema = z
@@ -85,6 +85,35 @@ export const deletionSchema = z
   })
   .meta({ id: 'Deletion' });
 export type Deletion = z.infer<typeof deletionSchema>;
+
+export const deletionTermsSchema = z
+  .object({
+    grace_days: z.number().int().describe('Days between a request and the purge'),
+    purge_after: z
+      .string()
+      .describe('When the account would be deleted for good if the request were made now'),
+  })
+  .meta({ id: 'DeletionTerms' });
+
+export const emailChangeRequestSchema = z
+  .object({
+    new_email: z.email().max(254).describe('The new address; compared without case'),
+    password: z
+      .string()
+      .max(1024)
+      .optional()
+      .describe("The account's password; required when the account has one"),
+  })
+  .strict()
+  .meta({ id: 'EmailChangeRequest' });
+
+export const emailChangeConfirmSchema = z
+  .object({
+    verification_id: z.string().min(1).max(64),
+    verification_code: z.string().min(1).max(32).describe('The code mailed to the new address'),
+  })
+  .strict()
+  .meta({ id: 'EmailChangeConfirm' });
 
 const code = z.string().min(1).max(16).describe('A 6-digit code of the authenticator app');
 const recoveryCode = z.string().min(1).max(64).describe('An unused recovery code (xxxxx-xxxxx)');
@@ -190,7 +219,7 @@ const tags = ['user'] as const;
 
 /**
  * The signed-in member's account (docs/api.md#user-service): profile, avatar, devices, password,
- * two-step verification and the request to delete the account.
+ * e-mail address, two-step verification and the request to delete the account.
  */
 export const accountApi = {
   profile: defineEndpoint({
@@ -236,6 +265,14 @@ export const accountApi = {
     auth: 'visitor',
     params: avatarParamsSchema,
   }),
+  deletionTerms: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/deletion',
+    summary: 'What asking for deletion now would mean: the grace period and the date of the purge',
+    tags,
+    auth: 'member',
+    answer: deletionTermsSchema,
+  }),
   requestDeletion: defineEndpoint({
     method: 'POST',
     path: '/v1/user/deletion',
@@ -244,6 +281,26 @@ export const accountApi = {
     auth: 'member',
     body: deletionRequestSchema,
     answer: deletionSchema,
+  }),
+  requestEmailChange: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/email',
+    summary:
+      'Mail a code to a new e-mail address; the address changes only once the code is confirmed',
+    tags,
+    auth: 'member',
+    body: emailChangeRequestSchema,
+    answer: verificationSchema,
+  }),
+  confirmEmailChange: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/email/verify',
+    summary:
+      'Confirm the code mailed to the new address: the change takes effect, the old address is told',
+    tags,
+    auth: 'member',
+    body: emailChangeConfirmSchema,
+    answer: profileSchema,
   }),
   sessions: defineEndpoint({
     method: 'GET',

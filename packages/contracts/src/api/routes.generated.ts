@@ -344,8 +344,17 @@ export const accountRoutes = {
   avatar: { method: 'GET', path: '/v1/user/avatar/:sha256' } as ApiRoute<
     Catalogue['account']['avatar']
   >,
+  deletionTerms: { method: 'GET', path: '/v1/user/deletion' } as ApiRoute<
+    Catalogue['account']['deletionTerms']
+  >,
   requestDeletion: { method: 'POST', path: '/v1/user/deletion' } as ApiRoute<
     Catalogue['account']['requestDeletion']
+  >,
+  requestEmailChange: { method: 'POST', path: '/v1/user/email' } as ApiRoute<
+    Catalogue['account']['requestEmailChange']
+  >,
+  confirmEmailChange: { method: 'POST', path: '/v1/user/email/verify' } as ApiRoute<
+    Catalogue['account']['confirmEmailChange']
   >,
   sessions: { method: 'GET', path: '/v1/user/sessions' } as ApiRoute<
     Catalogue['account']['sessions']

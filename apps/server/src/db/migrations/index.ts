@@ -43,6 +43,7 @@ import * as subscriptionPlanChanges from './0048-subscription-plan-changes';
 import * as paymentReversals from './0049-payment-reversals';
 import * as subscriptionReminders from './0050-subscription-reminders';
 import * as dashboardIndexes from './0051-dashboard-indexes';
+import * as emailChange from './0052-email-change';
 import * as dataExports from './0053-data-exports';
 import * as settingHistory from './0054-setting-history';
 import * as davLocks from './0055-dav-locks';
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0049-payment-reversals': paymentReversals,
   '0050-subscription-reminders': subscriptionReminders,
   '0051-dashboard-indexes': dashboardIndexes,
+  '0052-email-change': emailChange,
   '0053-data-exports': dataExports,
   '0054-setting-history': settingHistory,
   '0055-dav-locks': davLocks,

@@ -58,17 +58,19 @@ export interface UserTable {
   updated_at: string;
 }
 
-export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET';
+export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET' | 'EMAIL_CHANGE';
 
 /**
  * A code mailed to an address. A correct code turns into a verification token that a sign-up or
- * password reset spends once. Codes and tokens are stored only as hashes.
+ * password reset spends once, or (`EMAIL_CHANGE`) moves its member's account to the address. Codes and tokens are stored only as hashes.
  */
 export interface VerificationTable {
   id: string;
   email: string;
   usage: VerificationUsage;
   client_id: string;
+  /** The member changing to this address (`EMAIL_CHANGE`); null for sign-up and reset codes. */
+  user_id: string | null;
   /** HMAC of the code under the server's key. */
   code_hash: string;
   /** Wrong codes tried so far. */

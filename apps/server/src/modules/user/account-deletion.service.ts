@@ -32,6 +32,15 @@ const dayMs = 24 * 60 * 60 * 1000;
  */
 export function createAccountDeletionService(deps: AccountDeletionServiceDeps) {
   return {
+    /** The grace period, and the day the purge would come if the member asked now. */
+    terms(): { graceDays: number; purgeAfter: string } {
+      const now = deps.now();
+      return {
+        graceDays: deps.graceDays,
+        purgeAfter: new Date(now.getTime() + deps.graceDays * dayMs).toISOString(),
+      };
+    },
+
     /**
      * Records the request. An account with a password must give it (`invalid_password` when
      * missing or wrong), so a borrowed session cannot delete the account.

@@ -4,11 +4,17 @@ import type { Authenticator } from '../auth/authenticator';
 import { catalogueRoute } from '../../http/catalogue-route';
 import { actorOf, requireActor } from '../auth/require-actor';
 import type { AccountSecurityService } from './account-security.service';
-import { toSessionSummary } from './user.dto';
+import type { EmailChangeService } from './email-change.service';
+import { requestContextOf } from './request-context';
+import { toProfile, toSessionSummary } from './user.dto';
 
-/** The member's signed-in devices and password: `/v1/user/sessions`, `/v1/user/password`. */
+/**
+ * The member's signed-in devices, password and e-mail address: `/v1/user/sessions`,
+ * `/v1/user/password`, `/v1/user/email`.
+ */
 export function accountSecurityRoutes(deps: {
   accountSecurity: AccountSecurityService;
+  emailChanges: EmailChangeService;
   authenticator: Authenticator;
 }) {
   return async (app: FastifyInstance) => {
@@ -32,6 +38,26 @@ export function accountSecurityRoutes(deps: {
         newPassword: request.body.new_password,
       });
       return {};
+    });
+
+    catalogueRoute(app, accountApi.requestEmailChange, { onRequest }, async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const result = await deps.emailChanges.request(
+        actorOf(request),
+        { newEmail: request.body.new_email, password: request.body.password },
+        requestContextOf(request).locale,
+      );
+      return { verification_id: result.verificationId, expires_in: result.expiresIn };
+    });
+
+    catalogueRoute(app, accountApi.confirmEmailChange, { onRequest }, async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const member = await deps.emailChanges.confirm(
+        actorOf(request),
+        { verificationId: request.body.verification_id, code: request.body.verification_code },
+        requestContextOf(request).locale,
+      );
+      return toProfile(member);
     });
   };
 }

@@ -38,7 +38,8 @@ function sendAvatarHeaders(reply: FastifyReply, type: string, etag: string): voi
 
 /**
  * The member's uploaded avatar (`PUT`/`DELETE /v1/user/me/avatar`), public avatar bytes
- * (`GET /v1/user/avatar/:sha256`), and the request to delete the account (`POST /v1/user/deletion`).
+ * (`GET /v1/user/avatar/:sha256`), and deleting the account (`GET` its terms, `POST` the request
+ * to `/v1/user/deletion`).
  */
 export function avatarRoutes(deps: AvatarRoutesDeps) {
   return async (app: FastifyInstance) => {
@@ -80,6 +81,12 @@ export function avatarRoutes(deps: AvatarRoutesDeps) {
         return reply.code(304).send();
       }
       return reply.send(avatar.body);
+    });
+
+    catalogueRoute(app, accountApi.deletionTerms, { onRequest: member }, (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const terms = deps.deletions.terms();
+      return Promise.resolve({ grace_days: terms.graceDays, purge_after: terms.purgeAfter });
     });
 
     catalogueRoute(

@@ -44,6 +44,38 @@ export function createUserRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Moves an account to a new address; false when another account holds it (checked in the
+     * statement, and by the unique index when two changes race).
+     */
+    async changeEmail(id: string, email: string, now: Date): Promise<boolean> {
+      try {
+        const result = await db
+          .updateTable('users')
+          .set({ email, updated_at: now.toISOString() })
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb.selectFrom('users as other').select('other.id').where('other.email', '=', email),
+              ),
+            ),
+          )
+          .executeTakeFirst();
+        return result.numUpdatedRows > 0n;
+      } catch (error) {
+        const holder = await db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirst();
+        if (holder && holder.id !== id) {
+          return false;
+        }
+        throw error;
+      }
+    },
+
     async setPasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
       await db
         .updateTable('users')

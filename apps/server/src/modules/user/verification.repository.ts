@@ -64,6 +64,17 @@ export function createVerificationRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Spends a code that yields no token (an e-mail change); false when it was spent already. */
+    async consumeCode(id: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('verifications')
+        .set({ consumed_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     /** Deletes verifications whose code and token both expired before a time. */
     async deleteExpired(before: Date): Promise<void> {
       const stamp = before.toISOString();
