@@ -183,4 +183,34 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
     expect(await b.container.davLocks.sweepExpired()).toBe(1);
     expect(await a.container.davLocks.sweepExpired()).toBe(0);
   });
+
+  it('makes a free path an empty file with its lock, up to a thousand locks a member holds', async () => {
+    const made = await dav(a, 'LOCK', '/dav/made.txt', { depth: '0' }, lockBody('exclusive'));
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await dav(b, 'GET', '/dav/made.txt')).statusCode).toBe(200);
+
+    const expiresAt = new Date(clock.now().getTime() + 600_000).toISOString();
+    const held = (await a.container.davLocks.of(userId)).count;
+    await a.container.database.db
+      .insertInto('dav_locks')
+      .values(
+        Array.from({ length: 1000 - held }, (_, index) => ({
+          token: `opaquelocktoken:seeded-${index}`,
+          user_id: userId,
+          segments: JSON.stringify(['many.txt']),
+          path_key: 'many.txt',
+          depth: '0',
+          scope: 'shared',
+          owner_xml: '',
+          timeout_seconds: 600,
+          expires_at: expiresAt,
+        })),
+      )
+      .execute();
+    const refused = await dav(b, 'LOCK', '/dav/free.txt', { depth: '0' }, lockBody('shared'));
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'resource_exhausted' });
+    // Nothing was made at the free path.
+    expect((await dav(a, 'GET', '/dav/free.txt')).statusCode).toBe(404);
+  });
 });

@@ -5,7 +5,14 @@ import { headerOf } from '../../http/request-headers';
 import { xmlBodyOf } from './dav-body';
 import type { DavPrecondition } from './dav-errors';
 import type { DavLocking } from './dav-locking';
-import { conflictsWith, lockTimeoutOf, pathKey, type DavLock, type DavLocks } from './dav-locks';
+import {
+  conflictsWith,
+  lockTimeoutOf,
+  maxLocksPerMember,
+  pathKey,
+  type DavLock,
+  type DavLocks,
+} from './dav-locks';
 import { activeLockXml } from './dav-multistatus';
 import type { DavService } from './dav.service';
 import { davChild, innerXml, isDav, parseXml } from './dav-xml';
@@ -80,14 +87,11 @@ export async function handleLock(
   if (conflictsWith(held, wanted)) {
     throw locked();
   }
-  let created = false;
-  if (!item) {
-    // RFC 4918 §7.3: a lock on a free path makes an empty file there.
-    await dav.put(userId, segments, Readable.from([]), {
-      contentLength: 0,
-      modifiedAt: undefined,
+  if (held.count >= maxLocksPerMember) {
+    throw new AppError('resource_exhausted', {
+      description: `A member holds at most ${maxLocksPerMember} WebDAV locks at once`,
+      status: 403,
     });
-    created = true;
   }
   // Checked again as the lock is stored: another node may have granted one meanwhile.
   const lock = await locks.grant({
@@ -101,7 +105,17 @@ export async function handleLock(
   if (!lock) {
     throw locked();
   }
-  return lockAnswer(reply, locks, lock, created ? 201 : 200);
+  if (!item) {
+    // RFC 4918 §7.3: a lock on a free path makes an empty file there; the lock goes with a file
+    // that could not be made.
+    await dav
+      .put(userId, segments, Readable.from([]), { contentLength: 0, modifiedAt: undefined })
+      .catch(async (error: unknown) => {
+        await locks.release(userId, lock.token);
+        throw error;
+      });
+  }
+  return lockAnswer(reply, locks, lock, item ? 200 : 201);
 }
 
 /** UNLOCK (RFC 4918 §9.11): ends the lock whose token `Lock-Token` names, if it covers the item. */

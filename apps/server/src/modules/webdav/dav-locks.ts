@@ -25,6 +25,9 @@ function isWithin(key: string, ancestor: string): boolean {
 export const maxLockSeconds = 7 * 24 * 3600;
 export const defaultLockSeconds = 3600;
 
+/** The most locks a member holds at once: each request of theirs reads them all. */
+export const maxLocksPerMember = 1000;
+
 /** The seconds of a `Timeout` header (`Second-n`, `Infinite`, a list: the first understood). */
 export function lockTimeoutOf(header: string | undefined): number {
   for (const part of (header ?? '').split(',')) {
@@ -43,6 +46,9 @@ export function lockTimeoutOf(header: string | undefined): number {
 /** A member's current locks, as read once for a request. */
 export function heldLocks(locks: readonly DavLock[]) {
   return {
+    /** How many locks are held. */
+    count: locks.length,
+
     /** Locks that cover a path: on it, or depth infinity on a folder above it. */
     covering(key: string): DavLock[] {
       return locks.filter(
