@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'medium',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database of each kind per run; every test app starts from a copy.
+          globalSetup: ['apps/server/test/support/database-templates.ts'],
           // Two files at a time even on two cores: much of a medium test is waiting (fsync,
           // PostgreSQL, ffmpeg, child servers), and each file has its own schema, folders and ports.
           maxWorkers: 2,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure a PostgreSQL server for the medium tests is running and prints its URL.
 # Uses TEST_DATABASE_URL when it is set; otherwise starts the machine's installed cluster
-# (Debian's pg_ctlcluster) and creates the role and database `nimbus_test`.
+# (Debian's pg_ctlcluster) and creates the role and database `nimbus_test`. The role may create
+# databases: each medium test app gets its own, copied from a migrated template.
 set -euo pipefail
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -26,8 +27,10 @@ for _ in $(seq 1 50); do
 done
 
 as_postgres psql -p "$port" -v ON_ERROR_STOP=1 -q >&2 <<'SQL'
-select 'create role nimbus_test login password ''nimbus_test'''
+select 'create role nimbus_test login createdb password ''nimbus_test'''
   where not exists (select from pg_roles where rolname = 'nimbus_test') \gexec
+select 'alter role nimbus_test createdb'
+  where not exists (select from pg_roles where rolname = 'nimbus_test' and rolcreatedb) \gexec
 select 'create database nimbus_test owner nimbus_test'
   where not exists (select from pg_database where datname = 'nimbus_test') \gexec
 SQL

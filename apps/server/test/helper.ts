@@ -3,18 +3,19 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { pino } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { errorBodySchema, type ErrorBody, type LocalizedMessageDetail } from '@nimbus/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { createContainer, type Container, type ContainerOptions } from '../src/container';
-import { migrateToLatest, openDatabase, type Dialect } from '../src/db/database';
+import { openDatabase, type Dialect } from '../src/db/database';
 import type { UserTable } from '../src/db/schema';
 import { newId } from '../src/lib/secrets';
 import { createArgon2Hasher } from '../src/modules/user/password';
+import { databaseUrl, templateSchema, withPostgresClient } from './support/database-templates';
 import { testTorrentThread } from './support/processes';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -45,29 +46,54 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function withPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
+/** Runs `statement` on the test PostgreSQL server (its first database, `TEST_DATABASE_URL`). */
+function onPostgresServer(statement: string): Promise<unknown> {
+  return withPostgresClient(postgresUrl, (client) => client.query(statement));
+}
+
+/**
+ * A fresh database of the latest schema for one app, copied from the run's migrated template
+ * (support/database-templates.ts): the SQLite file into `dataDir`, or a PostgreSQL database of
+ * its own.
+ */
+async function copyTemplate(
+  dialect: Dialect,
+  dataDir: string,
+): Promise<Pick<TestPlace, 'schema' | 'databaseUrl'>> {
+  const templates = inject('databaseTemplates');
+  if (dialect === 'sqlite') {
+    await fs.copyFile(templates.sqliteFile, path.join(dataDir, 'nimbus.db'));
+    return { schema: '', databaseUrl: '' };
+  }
+  const database = `nimbus_test_${randomBytes(6).toString('hex')}`;
+  await onPostgresServer(`create database ${database} template ${templates.postgresDatabase}`);
+  return { schema: templateSchema, databaseUrl: databaseUrl(postgresUrl, database) };
+}
+
+/** The PostgreSQL database of a place, by name. */
+function databaseOf(place: Pick<TestPlace, 'databaseUrl'>): string {
+  return new URL(place.databaseUrl).pathname.slice(1);
+}
+
+/**
+ * PostgreSQL: makes the database of `place` again, empty (no schema of the app's), after the
+ * app that owned it closed; SQLite places need nothing. Remove it with `dropTestDatabase`.
+ */
+export async function recreateEmptyDatabase(
+  place: Pick<TestPlace, 'dialect' | 'databaseUrl'>,
+): Promise<void> {
+  if (place.dialect === 'postgres') {
+    await onPostgresServer(`create database ${databaseOf(place)}`);
   }
 }
 
-// Kysely's migrator introspects every schema of the database, and a schema that a parallel test
-// drops meanwhile makes it fail; so migrations and drops take turns under this advisory lock.
-const schemaLockKey = 7_301_946;
-
-export async function underSchemaLock<T>(run: () => Promise<T>): Promise<T> {
-  return withPostgres(async (client) => {
-    await client.query('select pg_advisory_lock($1)', [schemaLockKey]);
-    try {
-      return await run();
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [schemaLockKey]);
-    }
-  });
+/** PostgreSQL: drops the database of `place`, closing any connection left to it. */
+export async function dropTestDatabase(
+  place: Pick<TestPlace, 'dialect' | 'databaseUrl'>,
+): Promise<void> {
+  if (place.dialect === 'postgres') {
+    await onPostgresServer(`drop database if exists ${databaseOf(place)} with (force)`);
+  }
 }
 
 /**
@@ -82,8 +108,8 @@ export type TestAppOptions = Partial<
 > & { onQuery?: (sql: string) => void };
 
 /**
- * Builds the real app on a fresh real database: a temp SQLite file, or a schema of its own in
- * the test PostgreSQL server. `env` overrides configuration variables.
+ * Builds the real app on a fresh real database of the latest schema: a temp SQLite file, or a
+ * database of its own on the test PostgreSQL server. `env` overrides configuration variables.
  */
 export async function buildTestApp(
   dialect: Dialect,
@@ -91,11 +117,17 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-test-'));
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'postgres') {
-    await withPostgres((client) => client.query(`create schema ${schema}`));
+  let database: Pick<TestPlace, 'schema' | 'databaseUrl'> | undefined;
+  try {
+    database = await copyTemplate(dialect, dataDir);
+    return await buildAppOn({ dialect, dataDir, ...database, owner: true }, env, options);
+  } catch (error) {
+    if (database) {
+      await dropTestDatabase({ dialect, ...database });
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return buildAppOn({ dialect, dataDir, schema, owner: true }, env, options);
 }
 
 /**
@@ -114,6 +146,8 @@ export function buildSiblingApp(
 interface TestPlace {
   dialect: Dialect;
   dataDir: string;
+  /** PostgreSQL: the URL of the app's own database, and the schema of its tables. */
+  databaseUrl: string;
   schema: string;
   owner: boolean;
 }
@@ -123,10 +157,10 @@ async function buildAppOn(
   env: Record<string, string>,
   options: TestAppOptions,
 ): Promise<TestApp> {
-  const { dialect, dataDir, schema } = place;
+  const { dialect, dataDir, databaseUrl, schema } = place;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    DATABASE_URL: dialect === 'postgres' ? postgresUrl : '',
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     WEB: 'off',
     PUBLIC_URL: 'http://nimbus.test',
@@ -138,12 +172,9 @@ async function buildAppOn(
     ...(dialect === 'postgres' ? { searchPath: schema } : {}),
     ...(onQuery ? { onQuery } : {}),
   });
-  // A sibling joins a database its first node migrated already.
-  if (place.owner && dialect === 'postgres') {
-    await underSchemaLock(() => migrateToLatest(database.db, schema));
-  } else if (place.owner) {
-    await migrateToLatest(database.db);
-  }
+  // The server migrates at startup, which opens its database before anything else runs; a copy
+  // of the template has nothing to migrate, so one query opens it the same way.
+  await sql`select 1`.execute(database.db);
   const container = createContainer(config, database, {
     logger: pino({ level: 'silent' }),
     torrentThread: testTorrentThread,
@@ -169,7 +200,7 @@ async function buildAppOn(
     routes,
     config,
     container,
-    place: { dialect, dataDir, schema },
+    place: { dialect, dataDir, databaseUrl, schema },
     async close() {
       await app.close();
       await container.mailer.close();
@@ -178,11 +209,7 @@ async function buildAppOn(
       if (!place.owner) {
         return;
       }
-      if (dialect === 'postgres') {
-        await underSchemaLock(() =>
-          withPostgres((client) => client.query(`drop schema ${schema} cascade`)),
-        );
-      }
+      await dropTestDatabase(place);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

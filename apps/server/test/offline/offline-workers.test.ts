@@ -15,7 +15,7 @@ import {
   type DatabaseHandle,
   type Dialect,
 } from '../../src/db/database';
-import { dialects, underSchemaLock } from '../helper';
+import { dialects } from '../helper';
 import {
   buildBundle,
   bundlePath,
@@ -105,7 +105,7 @@ async function freshDatabase(
     DATABASE_POOL_SIZE: 4,
     searchPath: schema,
   });
-  await underSchemaLock(() => migrateToLatest(database.db, schema));
+  await migrateToLatest(database.db, schema);
   const url = new URL(postgresUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
@@ -113,12 +113,10 @@ async function freshDatabase(
     env: { DATABASE_URL: url.toString() },
     async drop() {
       await database.db.destroy();
-      await underSchemaLock(async () => {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      });
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
     },
   };
 }

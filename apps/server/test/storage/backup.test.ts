@@ -8,7 +8,15 @@ import { createBlobRepository } from '../../src/modules/storage/blob.repository'
 import { verifyBlobs } from '../../src/modules/storage/blob-verify';
 import { createUsageRepository } from '../../src/modules/drive/usage.repository';
 import { verifyUsage } from '../../src/modules/drive/usage-verify';
-import { buildSiblingApp, buildTestApp, dialects, makeUser, type TestApp } from '../helper';
+import {
+  buildSiblingApp,
+  buildTestApp,
+  dialects,
+  dropTestDatabase,
+  makeUser,
+  recreateEmptyDatabase,
+  type TestApp,
+} from '../helper';
 import { storeFile } from '../support/stored-file';
 
 function placeOf(t: TestApp, dataDir = t.place.dataDir): BackupPlace {
@@ -71,9 +79,11 @@ describe.each(dialects)('backup and restore on %s', (dialect) => {
       /not empty/,
     );
 
-    // The original is gone: its data folder, and on PostgreSQL its schema.
+    // The original is gone: its data folder, and on PostgreSQL its database (made again, empty).
     await t.close();
     open = false;
+    await recreateEmptyDatabase(t.place);
+    cleanups.push(() => dropTestDatabase(t.place));
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-restored-'));
     const fresh = { ...t, place: { ...t.place, dataDir } };
     const restoredPlace = placeOf(fresh, dataDir);
@@ -90,12 +100,6 @@ describe.each(dialects)('backup and restore on %s', (dialect) => {
     cleanups.push(async () => {
       await restored.close();
       await fs.rm(dataDir, { recursive: true, force: true });
-      if (dialect === 'postgres') {
-        const client = new (await import('pg')).default.Client(t.container.database.clientConfig);
-        await client.connect();
-        await client.query(`drop schema ${t.place.schema} cascade`);
-        await client.end();
-      }
     });
     for (const { file, bytes } of before) {
       const found = await restored.container.files.get(user.id, file.id);
