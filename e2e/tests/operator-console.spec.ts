@@ -103,6 +103,20 @@ test('an admin made by the command steps up with two-step verification, grants a
   const csv = await page.request.get(exportHref ?? '');
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain('Answers the help desk');
+
+  // The dashboard counts today's sign-ups (the two above at least) and draws them; the system
+  // page lists this server among the nodes seen lately.
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('figure-sign-ups').locator('dd')).toHaveText(/^[2-9]|\d{2,}/);
+  await expect(page.getByTestId('dashboard-chart').first().locator('canvas')).toBeVisible();
+  await nav.getByRole('link', { name: 'System' }).click();
+  await expect(page.getByTestId('system-nodes')).toContainText('Server');
+  await expect(page.getByTestId('system-blobs').locator('dd').first()).toHaveText(/^\d/);
 });
 
 test('an admin takes a reported share down from the moderation queue and mints a batch of codes', async ({

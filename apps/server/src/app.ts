@@ -468,6 +468,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       transaction: container.database.transaction,
       roles: container.roles,
       dashboard: container.dashboard,
+      system: container.system,
     }),
   );
   await app.register(

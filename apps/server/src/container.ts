@@ -211,6 +211,8 @@ export function createContainer(
     audit: admin.audit,
     roles: admin.roles,
     dashboard: admin.dashboard,
+    system: admin.system,
+    nodes: admin.nodes,
     dashboardRecords: admin.dashboardRecords,
     members: admin.members,
     accountPurge: admin.accountPurge,

@@ -13,6 +13,7 @@ import { currentSchema, migrateToLatest, openDatabase } from './db/database';
 import { lacksHost } from './http/client-error';
 import { isServerPath } from './http/server-paths';
 import { startHousekeeping } from './jobs/housekeeping';
+import { startNodeHeartbeat } from './jobs/node-heartbeat';
 import { startMembershipReminders } from './jobs/membership-reminders';
 import { startSubscriptionReminders } from './jobs/subscription-reminders';
 import { startWebHost, type WebHost } from './web/web-host';
@@ -91,7 +92,15 @@ async function main(): Promise<void> {
   }
   container.restoreWorker.start();
   container.dataExportWorker.start();
+  const heartbeat = startNodeHeartbeat({
+    nodes: container.nodes,
+    id: container.jobLeases.holder,
+    role: 'server',
+    now: () => new Date(),
+    logger,
+  });
   app.addHook('onClose', async () => {
+    await heartbeat.stop();
     await housekeeping.stop();
     await reminders?.stop();
     await renewalReminders?.stop();

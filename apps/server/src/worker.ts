@@ -4,6 +4,7 @@ import { createContainer } from './container';
 import { setDirectIo } from './modules/storage/shared-slots';
 import { startHashThreads } from './modules/storage/threaded-hash';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database';
+import { startNodeHeartbeat } from './jobs/node-heartbeat';
 
 /**
  * `npm run worker`: the background workers without HTTP: offline downloads, large saves from
@@ -35,6 +36,13 @@ async function main(): Promise<void> {
   logger.info('restore worker started');
   container.videoPrepare.start();
   container.dataExportWorker.start();
+  const heartbeat = startNodeHeartbeat({
+    nodes: container.nodes,
+    id: container.jobLeases.holder,
+    role: 'worker',
+    now: () => new Date(),
+    logger,
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = (signal: NodeJS.Signals | undefined, fault?: unknown) => {
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
         container.restoreWorker.stop(),
         container.videoPrepare.stop(),
         container.dataExportWorker.stop(),
+        heartbeat.stop(),
       ]);
       await container.mailer.close();
       await container.blobStore.close();

@@ -10,6 +10,9 @@ import { createMembersService } from '../modules/admin/members.service';
 import { createRolesService } from '../modules/admin/roles.service';
 import { createAccountPurgeRepository } from '../modules/user/account-purge.repository';
 import { createAccountPurgeService } from '../modules/user/account-purge.service';
+import { createNodeHeartbeatRepository } from '../modules/admin/node-heartbeat.repository';
+import { createSystemRepository } from '../modules/admin/system.repository';
+import { createSystemService } from '../modules/admin/system.service';
 import type { MembershipService } from '../modules/membership/membership.service';
 import type { SessionRepository } from '../modules/user/session.repository';
 import type { Authenticator } from '../modules/auth/authenticator';
@@ -33,6 +36,7 @@ export function createAdminArea(
   const roleRecords = createConsoleAccessRepository(database.db);
   const dashboardRecords = createDashboardRepository(database.db);
   const audit = createAuditLogService({ log: createAuditLogRepository(database.db), now });
+  const nodes = createNodeHeartbeatRepository(database.db);
   return {
     consoleAccess: createConsoleAccess({
       authenticator: deps.authenticator,
@@ -52,6 +56,8 @@ export function createAdminArea(
     roles: createRolesService({ roles: roleRecords, users: deps.users, now }),
     dashboardRecords,
     dashboard: createDashboardService({ dashboard: dashboardRecords }),
+    nodes,
+    system: createSystemService({ system: createSystemRepository(database.db), nodes, now }),
     members: createMembersService({
       members: createMembersRepository(database.db),
       details: createMemberDetailRepository(database.db),

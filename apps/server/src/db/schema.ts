@@ -68,7 +68,7 @@ import type {
   MediaTrackCacheTable,
 } from './tables/media';
 import type { VideoFactsTable, VideoPrepareJobTable } from './tables/video';
-import type { JobLeaseTable } from './tables/jobs';
+import type { JobLeaseTable, NodeHeartbeatTable } from './tables/jobs';
 import type { DataExportEntryTable, DataExportTable } from './tables/data-export';
 import type {
   ContentBanTable,
@@ -147,6 +147,7 @@ export interface Database {
   video_facts: VideoFactsTable;
   video_prepare_jobs: VideoPrepareJobTable;
   job_leases: JobLeaseTable;
+  node_heartbeats: NodeHeartbeatTable;
   share_decisions: ShareDecisionTable;
   share_decision_targets: ShareDecisionTargetTable;
   content_bans: ContentBanTable;

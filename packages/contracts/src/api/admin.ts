@@ -103,6 +103,66 @@ export const dashboardSchema = z.object({
   stored: z.object({ live_bytes: z.string(), trash_bytes: z.string() }),
 });
 
+/** A queue of background work: how many wait, run and failed, and since when the oldest waits. */
+export const systemQueueSchema = z.object({
+  /** `task.offline`, `task.restore`, … (the tasks of members), `data_export`, `video_prepare`. */
+  kind: z.string(),
+  waiting: z.number(),
+  running: z.number(),
+  failed: z.number(),
+  /** When the oldest waiting item was queued; `""` when none waits. */
+  oldest_waiting_at: z.string(),
+});
+
+/** A failed piece of background work and why it failed. */
+export const failedJobSchema = z.object({
+  kind: z.string(),
+  id: z.string(),
+  /** The failure's reason or message key, as recorded. */
+  reason: z.string(),
+  at: z.string(),
+});
+
+/** `GET /audit.admin/v1/system`: the state of the service now. */
+export const systemSchema = z.object({
+  checked_at: z.string(),
+  /** The server and worker processes seen in the last 3 minutes, the latest first. */
+  nodes: z.array(
+    z.object({
+      id: z.string(),
+      /** `server` or `worker`. */
+      role: z.string(),
+      version: z.string(),
+      host: z.string(),
+      started_at: z.string(),
+      seen_at: z.string(),
+    }),
+  ),
+  queues: z.array(systemQueueSchema),
+  /** The latest failures, newest first (at most 50). */
+  failed: z.array(failedJobSchema),
+  /** The fleet's periodic jobs: which process holds each and when it runs next. */
+  jobs: z.array(
+    z.object({
+      name: z.string(),
+      holder: z.string(),
+      held_until: z.string(),
+      next_run_at: z.string(),
+    }),
+  ),
+  blobs: z.object({
+    count: z.number(),
+    /** Bytes of the distinct blobs kept (bigint as a string). */
+    physical_bytes: z.string(),
+    /** Bytes of members' files, live and in the trash: what they would take without deduplication. */
+    logical_bytes: z.string(),
+    /** Blobs `verify` has never found intact. */
+    unverified: z.number(),
+    /** When `verify` last found a blob intact; `""` when never. */
+    last_verified_at: z.string(),
+  }),
+});
+
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;
 export type RoleHolder = z.infer<typeof roleHolderSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -172,6 +232,16 @@ export const adminApi = {
     roles: [],
     query: dashboardQuerySchema,
     answer: dashboardSchema,
+  }),
+  system: defineEndpoint({
+    method: 'GET',
+    path: '/audit.admin/v1/system',
+    summary:
+      'The nodes seen lately, queues of background work with their oldest waiting item, the latest failures, periodic jobs and blob storage',
+    tags,
+    auth: 'member',
+    roles: [],
+    answer: systemSchema,
   }),
   exportAudit: defineEndpoint({
     method: 'GET',

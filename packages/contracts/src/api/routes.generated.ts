@@ -446,6 +446,9 @@ export const adminRoutes = {
   dashboard: { method: 'GET', path: '/audit.admin/v1/dashboard' } as ApiRoute<
     Catalogue['admin']['dashboard']
   >,
+  system: { method: 'GET', path: '/audit.admin/v1/system' } as ApiRoute<
+    Catalogue['admin']['system']
+  >,
   exportAudit: { method: 'GET', path: '/audit.admin/v1/audit_log::export' } as ApiRoute<
     Catalogue['admin']['exportAudit']
   >,

@@ -47,6 +47,7 @@ import * as emailChange from './0052-email-change';
 import * as dataExports from './0053-data-exports';
 import * as settingHistory from './0054-setting-history';
 import * as davLocks from './0055-dav-locks';
+import * as nodeHeartbeats from './0057-node-heartbeats';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0053-data-exports': dataExports,
   '0054-setting-history': settingHistory,
   '0055-dav-locks': davLocks,
+  '0057-node-heartbeats': nodeHeartbeats,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,3 +9,14 @@ export interface JobLeaseTable {
   /** When the next pass is due, whichever node runs it. */
   next_run_at: string;
 }
+
+/** A server or worker process of the fleet and when it last said it runs (0057-node-heartbeats). */
+export interface NodeHeartbeatTable {
+  id: string;
+  /** `server` or `worker`. */
+  role: string;
+  version: string;
+  host: string;
+  started_at: string;
+  seen_at: string;
+}

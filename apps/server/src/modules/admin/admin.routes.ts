@@ -7,6 +7,7 @@ import type { ConsoleAccess } from './console-access';
 import type { DashboardService } from './dashboard.service';
 import { consoleRoute, type ConsoleRouteDeps } from './console-route';
 import type { RolesService } from './roles.service';
+import type { SystemService } from './system.service';
 
 export interface AdminRoutesDeps {
   authenticator: Authenticator;
@@ -15,6 +16,7 @@ export interface AdminRoutesDeps {
   transaction: ConsoleRouteDeps['transaction'];
   roles: RolesService;
   dashboard: DashboardService;
+  system: SystemService;
 }
 
 function auditFilter(query: {
@@ -49,6 +51,8 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     route(app, adminApi.dashboard, async (request) =>
       deps.dashboard.figures(request.query.from, request.query.to),
     );
+
+    route(app, adminApi.system, async () => deps.system.state());
 
     route(app, adminApi.listRoles, async () => ({ data: await deps.roles.holders() }));
 

@@ -13,6 +13,8 @@ export type ConsoleMe = AnswerOf<typeof adminApi.me>;
 export type RoleHolder = AnswerOf<typeof adminApi.grantRole>;
 export type AuditEntry = AnswerOf<typeof adminApi.searchAudit>['data'][number];
 export type ConsoleRole = ConsoleMe['role'];
+export type DashboardFigures = AnswerOf<typeof adminApi.dashboard>;
+export type SystemState = AnswerOf<typeof adminApi.system>;
 
 /** The filters of the audit log the console offers; empty strings are left out. */
 export interface AuditFilters {
@@ -89,4 +91,18 @@ export function grantRole(email: string, role: ConsoleRole, reason: string): Pro
 
 export async function revokeRole(email: string, reason: string): Promise<void> {
   await browserClient().call(adminRoutes.revokeRole, { body: { email, reason } });
+}
+
+/** The dashboard's figures for the `days` days ending today (UTC). */
+export function dashboardFigures(days: number): Promise<DashboardFigures> {
+  const to = new Date();
+  const from = new Date(to.getTime() - (days - 1) * 86_400_000);
+  return browserClient().call(adminRoutes.dashboard, {
+    query: { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) },
+  });
+}
+
+/** Queues, failures, periodic jobs and the blob store now. */
+export function systemState(): Promise<SystemState> {
+  return browserClient().call(adminRoutes.system);
 }

@@ -5,13 +5,15 @@ export interface ConsoleSection {
   /** The path without locale prefix. */
   path: string;
   /** Its key under `console.nav`. */
-  key: 'overview' | 'members' | 'moderation' | 'codes' | 'roles' | 'audit';
+  key: 'overview' | 'dashboard' | 'system' | 'members' | 'moderation' | 'codes' | 'roles' | 'audit';
   roles: readonly ConsoleRole[];
 }
 
 /** The console's pages in the order of its navigation; the server checks each call again. */
 export const consoleSections: readonly ConsoleSection[] = [
   { path: '/admin', key: 'overview', roles: ['moderator', 'support'] },
+  { path: '/admin/dashboard', key: 'dashboard', roles: [] },
+  { path: '/admin/system', key: 'system', roles: [] },
   { path: '/admin/members', key: 'members', roles: ['moderator', 'support'] },
   { path: '/admin/moderation', key: 'moderation', roles: ['moderator'] },
   { path: '/admin/codes', key: 'codes', roles: ['support'] },

@@ -1,0 +1,162 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { formatBytes } from '@nimbus/contracts';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { FormAlert } from '@/components/form-alert';
+import type { ErrorTexts } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
+import { cn } from '@/lib/cn';
+import type { DashboardFigures } from './console-api';
+import { dashboardFigures } from './console-api';
+import { DashboardChart, type DashboardSeries } from './dashboard-chart';
+
+/** The periods the dashboard offers, in days ending today (UTC). */
+const periods = [7, 30, 90, 365] as const;
+type Period = (typeof periods)[number];
+
+const colors = { signUps: '#2563eb', conversions: '#d97706', active: '#16a34a' };
+
+/** A figure of the period above the charts. */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-border p-4" data-testid={testId}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The console's statistics (admins): over 7, 30, 90 or 365 days, the sign-ups, premium
+ * conversions and active members per day as charts (each with its table), their totals, and the
+ * bytes stored now.
+ */
+export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
+  const t = useTranslations('console.dashboard');
+  const format = useFormatter();
+  const locale = useLocale();
+  const [period, setPeriod] = useState<Period>(30);
+  const [answer, setAnswer] = useState<{
+    period: Period;
+    figures?: DashboardFigures;
+    error?: string;
+  }>();
+
+  useEffect(() => {
+    let current = true;
+    dashboardFigures(period).then(
+      (figures) => current && setAnswer({ period, figures }),
+      (cause: unknown) =>
+        current && setAnswer({ period, error: errorText(cause, locale, errorTexts) ?? '' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [period, locale, errorTexts]);
+  const figures = answer?.period === period ? answer.figures : undefined;
+  const error = answer?.period === period ? answer.error : undefined;
+
+  const days = useMemo(() => figures?.days.map((row) => row.day) ?? [], [figures]);
+  const series = useMemo(() => {
+    const rows = figures?.days ?? [];
+    const line = (key: keyof typeof colors, values: number[]): DashboardSeries => ({
+      label: t(key),
+      color: colors[key],
+      values,
+    });
+    return {
+      growth: [
+        line(
+          'signUps',
+          rows.map((row) => row.sign_ups),
+        ),
+        line(
+          'conversions',
+          rows.map((row) => row.conversions),
+        ),
+      ],
+      active: [
+        line(
+          'active',
+          rows.map((row) => row.active_members),
+        ),
+      ],
+    };
+  }, [figures, t]);
+
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const quiet =
+    figures !== undefined &&
+    figures.days.every(
+      (row) => row.sign_ups === 0 && row.conversions === 0 && row.active_members === 0,
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-label={t('period')} className="flex flex-wrap gap-2">
+        {periods.map((days) => (
+          <button
+            key={days}
+            type="button"
+            aria-pressed={period === days}
+            onClick={() => setPeriod(days)}
+            className={cn(
+              'min-h-11 rounded-lg border border-border px-4 text-sm hover:bg-muted',
+              period === days && 'bg-muted font-medium',
+            )}
+          >
+            {t('days', { count: days })}
+          </button>
+        ))}
+      </div>
+      {error !== undefined && <FormAlert tone="error">{error}</FormAlert>}
+      {figures === undefined && error === undefined && (
+        <p className="text-muted-foreground" aria-live="polite">
+          {t('loading')}
+        </p>
+      )}
+      {figures !== undefined && (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="dashboard-figures">
+            <Figure
+              testId="figure-sign-ups"
+              label={t('signUps')}
+              value={format.number(sum(series.growth[0]?.values ?? []))}
+            />
+            <Figure
+              testId="figure-conversions"
+              label={t('conversions')}
+              value={format.number(sum(series.growth[1]?.values ?? []))}
+            />
+            <Figure
+              testId="figure-active"
+              label={t('peakActive')}
+              value={format.number(Math.max(0, ...(series.active[0]?.values ?? [])))}
+            />
+            <Figure
+              testId="figure-stored"
+              label={t('stored')}
+              value={formatBytes(Number(figures.stored.live_bytes), { locale })}
+            />
+            <Figure
+              testId="figure-trash"
+              label={t('trash')}
+              value={formatBytes(Number(figures.stored.trash_bytes), { locale })}
+            />
+          </dl>
+          {quiet ? (
+            <p className="text-muted-foreground" data-testid="dashboard-empty">
+              {t('empty')}
+            </p>
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-2">
+              <DashboardChart title={t('growth')} days={days} lines={series.growth} />
+              <DashboardChart title={t('activity')} days={days} lines={series.active} />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
