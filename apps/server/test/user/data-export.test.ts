@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExport } from '@nimbus/contracts';
+import { newId } from '../../src/lib/secrets';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signIn, signedInMember } from '../identity';
 import { startMailCatcher, type MailCatcher } from '../mail-catcher';
@@ -219,6 +220,51 @@ describe.each(dialects)('data export on %s', (dialect) => {
     clock.advance(600_001);
     await t.container.dataExportWorker.runPending();
     expect(ok<DataExport>(await call('GET', '/v1/user/export', dave.headers)).phase).toBe('ready');
+  });
+
+  it('gives each blob reference back once when a new request and the expiry end an export together', async () => {
+    const erin = await signedInMember(t);
+    const kept = await storeFile(t, erin.user.id, 'kept.txt', 'held by every export of erin');
+    const sha256 = kept.sha256 as string;
+    const records = t.container.exportRecords;
+    const refs = async () => (await t.container.blobRecords.find(sha256))?.refCount ?? -1;
+    const base = await refs();
+    const at = clock.now().toISOString();
+    // Three entries name the blob: each ready export holds three references.
+    const entries = ['a', 'b', 'c'].map((name) => ({
+      path: `Drive/${name}.txt`,
+      kind: 'file' as const,
+      sha256,
+      size: kept.size,
+      modifiedAt: at,
+    }));
+    async function makeReadyAndDue(): Promise<void> {
+      const taken = await records.claim('export-race', at, at);
+      expect(taken?.userId).toBe(erin.user.id);
+      const settled = await records.settleReady(taken?.id ?? '', 'export-race', {
+        entries,
+        fileCount: entries.length,
+        size: 1,
+        accountJson: '{}',
+        expiresAt: new Date(clock.now().getTime() - 1_000).toISOString(),
+        at,
+      });
+      expect(settled).toBe('ready');
+      expect(await refs()).toBe(base + entries.length);
+    }
+    expect(await records.queue(newId(), erin.user.id, at)).toBe(true);
+    for (let round = 0; round < 12; round += 1) {
+      await makeReadyAndDue();
+      // A new request ends the ready export while the housekeeping expires it.
+      const [queued] = await Promise.all([
+        records.queue(newId(), erin.user.id, at),
+        records.expireDue(at, 100),
+      ]);
+      expect(queued).toBe(true);
+      expect(await refs()).toBe(base);
+    }
+    // The pending export left is built normally, so the later tests find the queue empty.
+    await makeReadyAndDue();
   });
 
   it('refuses an expired link and gives the blobs back when the export ends', async () => {

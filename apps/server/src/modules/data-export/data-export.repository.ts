@@ -144,23 +144,20 @@ export function createDataExportRepository(db: Kysely<Database>) {
         if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) {
           return false;
         }
+        // The earlier exports are claimed first (the update locks and re-checks each row), and
+        // only those this update ended give back their references: an `expireDue` ending one at
+        // the same time then finds it no longer ready, so no reference is given back twice.
         const earlier = await trx
-          .selectFrom('data_exports')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('id', '!=', id)
-          .where('phase', '=', 'ready')
-          .execute();
-        for (const { id: earlierId } of earlier) {
-          await dropManifest(trx, earlierId, at);
-        }
-        await trx
           .updateTable('data_exports')
           .set({ phase: 'expired', account_json: '', updated_at: at })
           .where('user_id', '=', userId)
           .where('id', '!=', id)
           .where('phase', '=', 'ready')
+          .returning('id')
           .execute();
+        for (const { id: earlierId } of earlier) {
+          await dropManifest(trx, earlierId, at);
+        }
         return true;
       });
     },

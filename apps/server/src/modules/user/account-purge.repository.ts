@@ -206,9 +206,12 @@ export function createAccountPurgeRepository(db: Kysely<Database>) {
         await db.deleteFrom('feedback').where('id', 'in', feedbackIds).execute();
       }
 
-      // Data exports: each manifest entry holds a reference to its blob.
+      // Data exports: each manifest entry holds a reference to its blob. The rows are claimed
+      // first (the delete locks each), and the entries read after it: an export ending or
+      // becoming ready at the same time either finished before (its entries are what is read
+      // here) or finds its row gone, so no reference is given back twice or left behind.
       const exportIds = (
-        await db.selectFrom('data_exports').select('id').where('user_id', '=', id).execute()
+        await db.deleteFrom('data_exports').where('user_id', '=', id).returning('id').execute()
       ).map((row) => row.id);
       if (exportIds.length > 0) {
         const entries = await db
@@ -219,7 +222,6 @@ export function createAccountPurgeRepository(db: Kysely<Database>) {
           .execute();
         entries.forEach((row) => row.sha256 !== null && countOf(held, row.sha256));
         await db.deleteFrom('data_export_entries').where('export_id', 'in', exportIds).execute();
-        await db.deleteFrom('data_exports').where('id', 'in', exportIds).execute();
       }
 
       const shareIds = (
