@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Dialect } from '../../src/db/database';
 import { buildTestApp, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
@@ -38,9 +38,10 @@ export function expectError(response: LightMyRequestResponse, status: number, re
 
 /**
  * The files API on a fresh app for every test (free plan of 100,000 bytes, a clock the test
- * moves), and the calls the files tests make through it.
+ * moves), and the calls the files tests make through it. `shared`: one app for all the tests of
+ * the enclosing `describe`, for tests that are only refused (each with a member of its own).
  */
-export function useFilesApp(dialect: Dialect) {
+export function useFilesApp(dialect: Dialect, { shared = false } = {}) {
   const f = {
     t: undefined as unknown as TestApp,
     clock: testClock(),
@@ -72,13 +73,20 @@ export function useFilesApp(dialect: Dialect) {
       (await f.t.container.blobRecords.find(sha256 ?? ''))?.refCount,
   };
 
-  beforeEach(async () => {
+  async function build() {
     f.clock = testClock();
     f.t = await buildTestApp(dialect, { PLAN_FREE_STORAGE_BYTES: '100000' }, { now: f.clock.now });
-  });
-  afterEach(async () => {
+  }
+  async function close() {
     await f.t.close();
-  });
+  }
+  if (shared) {
+    beforeAll(build);
+    afterAll(close);
+  } else {
+    beforeEach(build);
+    afterEach(close);
+  }
 
   return f;
 }

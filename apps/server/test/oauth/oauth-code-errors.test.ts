@@ -5,9 +5,11 @@ import { desktopRedirect, pkce, useCodeApp } from './oauth-code-fixture';
 
 describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
   const f = useCodeApp(dialect);
-  const { app, member, authorize, exchange, request, expectError } = f;
+  const { app, shareApp, member, authorize, exchange, request, expectError } = f;
 
   describe('errors at the authorization endpoint', () => {
+    shareApp();
+
     it.each([
       [
         "another client's redirect URI",
@@ -100,7 +102,6 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
         'The sign-in request is not valid',
       ],
     ])('answers %s with %s', async (_case, overrides, status, reason, code, locale, message) => {
-      f.t = await app();
       const signedIn = await member();
       const response = await authorize(request(overrides), {
         ...signedIn.bearer,
@@ -111,7 +112,6 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     });
 
     it('answers a repeated parameter in the browser form with invalid_argument, never a 500', async () => {
-      f.t = await app();
       const signedIn = await member();
       const response = await f.t.app.inject({
         method: 'GET',
@@ -122,7 +122,6 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
     });
 
     it('answers unauthenticated without credentials', async () => {
-      f.t = await app();
       expectError(await authorize(request(), {}), 401, 'unauthenticated', 16);
     });
 
@@ -132,13 +131,15 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
       ['a number for the client', { client_id: 42 }],
       ['an object for the scope', { scope: { $ne: 1 } }],
     ])('answers %s with invalid_argument, never a 500', async (_case, overrides) => {
-      f.t = await app();
       const signedIn = await member();
       expectError(await authorize(request(overrides), signedIn.bearer), 400, 'invalid_argument', 3);
     });
   });
 
   describe('errors at the token endpoint', () => {
+    // The refused calls of the table at the end share one app; a test of codes builds its own.
+    shareApp();
+
     async function codeFor(overrides: Record<string, unknown> = {}) {
       const signedIn = await member();
       const { verifier, challenge } = pkce();
@@ -377,7 +378,6 @@ describe.each(dialects)('authorization code with PKCE on %s', (dialect) => {
         3,
       ],
     ])('answers %s with %s', async (_case, payload, status, reason, code) => {
-      f.t = await app();
       const response = await exchange(payload, { 'accept-language': 'es' });
       const { localized } = expectError(response, status, reason, code);
       expect(localized?.locale).toBe('es');

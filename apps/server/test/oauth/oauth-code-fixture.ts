@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Dialect } from '../../src/db/database';
 import {
   buildTestApp,
@@ -34,6 +34,26 @@ export function useCodeApp(dialect: Dialect) {
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((each) => each.close()));
   });
+
+  /**
+   * One app for the tests of the enclosing `describe` that only check answers to refused calls
+   * (each still with a member of its own): built before them, the app `t` of each test unless it
+   * builds its own with `app()`, and closed after them.
+   */
+  function shareApp(): void {
+    let shared: TestApp | undefined;
+    beforeAll(async () => {
+      shared = await buildTestApp(dialect);
+    });
+    beforeEach(() => {
+      if (shared) {
+        t = shared;
+      }
+    });
+    afterAll(async () => {
+      await shared?.close();
+    });
+  }
 
   /** A signed-in member (on the Android app) whose bearer token authorizes codes. */
   async function member(): Promise<{ id: string; bearer: Record<string, string> }> {
@@ -82,6 +102,7 @@ export function useCodeApp(dialect: Dialect) {
       t = value;
     },
     app,
+    shareApp,
     member,
     authorize,
     exchange,

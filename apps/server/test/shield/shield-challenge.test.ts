@@ -10,6 +10,8 @@ import { deviceA, deviceB, expectError, useShieldApps } from './shield-fixture';
 describe.each(dialects)('captcha shield on %s', (dialect) => {
   const f = useShieldApps(dialect);
   const { app, init, signIn, failSignIns } = f;
+  // Tests that only read or are refused share one app; a test that changes state builds its own.
+  const shared = f.sharedApp();
 
   describe('the challenge page', () => {
     async function challengeUrl(t: TestApp): Promise<string> {
@@ -46,7 +48,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
     });
 
     it('serves its script and the solver modules from our origin', async () => {
-      const t = await app();
+      const t = shared();
       const page = await t.app.inject({
         method: 'GET',
         url: '/v1/shield/challenge/assets/page.js',
@@ -272,7 +274,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
   });
 
   it('describes the shield, two-step verification and the two-factor sign-in in the OpenAPI document', async () => {
-    const t = await app();
+    const t = shared();
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{
@@ -300,7 +302,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
   });
 
   it('answers an unknown client with unauthorized_client', async () => {
-    const t = await app();
+    const t = shared();
     expectError(
       await init(t, { client_id: 'toaster' }, { 'accept-language': 'uk' }),
       401,
@@ -323,7 +325,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
     ['an oversized previous token', { captcha_token: 't'.repeat(5000) }],
     ['a number for the client', { client_id: 7 }],
   ])('answers init with %s as invalid_argument', async (_case, override) => {
-    const t = await app();
+    const t = shared();
     expectError(await init(t, override), 400, 'invalid_argument', 3);
   });
 
@@ -333,7 +335,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
     ['an oversized key', { challenge_id: 'x', counter: 1, derived_key: '0'.repeat(300) }],
     ['no challenge id', { counter: 1, derived_key: '00' }],
   ])('answers a solution with %s as invalid_argument', async (_case, payload) => {
-    const t = await app();
+    const t = shared();
     expectError(await post(t, '/v1/shield/challenge/solve', payload), 400, 'invalid_argument', 3);
   });
 
@@ -345,7 +347,7 @@ describe.each(dialects)('captcha shield on %s', (dialect) => {
       `?id=x&redirect_uri=http%3A%2F%2Fnimbus.test%2Floading&state=${'s'.repeat(300)}`,
     ],
   ])('answers the page with %s as invalid_argument', async (_case, query) => {
-    const t = await app();
+    const t = shared();
     expectError(
       await t.app.inject({ method: 'GET', url: `/v1/shield/challenge${query}` }),
       400,

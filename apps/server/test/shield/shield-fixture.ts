@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { errorMessage, isErrorReason, type Locale } from '@nimbus/contracts';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Dialect } from '../../src/db/database';
 import {
   buildTestApp,
@@ -51,6 +51,26 @@ export function useShieldApps(dialect: Dialect) {
     return built;
   }
 
+  /**
+   * One app with the settings of `app()` for the tests of the enclosing `describe` that only
+   * read or are refused (they change nothing another test sees): built before them, closed after.
+   */
+  function sharedApp(): () => TestApp {
+    let shared: TestApp | undefined;
+    beforeAll(async () => {
+      shared = await buildTestApp(dialect, { SHIELD_POW_MAX_COUNTER: '2000' });
+    });
+    afterAll(async () => {
+      await shared?.close();
+    });
+    return () => {
+      if (!shared) {
+        throw new Error('The shared app was not built');
+      }
+      return shared;
+    };
+  }
+
   function init(
     t: TestApp,
     body: Record<string, unknown>,
@@ -97,6 +117,7 @@ export function useShieldApps(dialect: Dialect) {
   }
   return {
     app,
+    sharedApp,
     init,
     signIn,
     failSignIns,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Dialect } from '../../src/db/database';
 import { buildTestApp, errorOf, localizedOf, type TestApp, type TestAppOptions } from '../helper';
 import { post, requestCode, verificationToken } from '../identity';
@@ -45,6 +45,26 @@ export function useAccountsApp(dialect: Dialect) {
     await Promise.all(apps.splice(0).map((each) => each.close()));
   });
 
+  /**
+   * One app for the tests of the enclosing `describe` that are only refused (they change nothing
+   * another test sees): built before them, the app `t` of each test unless it builds its own with
+   * `app()`, and closed after them.
+   */
+  function shareApp(): void {
+    let shared: TestApp | undefined;
+    beforeAll(async () => {
+      shared = await buildTestApp(dialect, { SMTP_URL: mail.url });
+    });
+    beforeEach(() => {
+      if (shared) {
+        t = shared;
+      }
+    });
+    afterAll(async () => {
+      await shared?.close();
+    });
+  }
+
   async function signUp(email: string, password = 'correct horse 1', clientId = 'web') {
     const { verificationId, code } = await requestCode(t, mail, email, 'REGISTER');
     const token = await verificationToken(t, verificationId, code);
@@ -67,6 +87,7 @@ export function useAccountsApp(dialect: Dialect) {
       t = value;
     },
     app,
+    shareApp,
     signUp,
   };
 }
