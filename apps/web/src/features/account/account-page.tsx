@@ -15,13 +15,18 @@ import type { AnalysisToggleTexts } from '@/features/analytics/analysis-toggle';
 import { AnalysisToggle } from '@/features/analytics/analysis-toggle';
 import { MembershipPanel } from '@/features/membership/membership-panel';
 import { AppPasswordsPanel } from './app-passwords-panel';
+import { AvatarField } from './avatar-field';
 import { DataExportPanel } from './data-export-panel';
+import { DeletionPanel, DeletionPending } from './deletion-panel';
+import { EmailPanel } from './email-panel';
 import { SecurityPanel } from './security-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
 export interface AccountPageProps {
   errorTexts: ErrorTexts;
   signInHref: string;
+  /** The sign-in page that withdraws a deletion request and comes back here. */
+  cancelDeletionHref: string;
   /** The usage statistics switch, with its section's title. */
   analysisTexts: AnalysisToggleTexts & { title: string };
 }
@@ -29,12 +34,19 @@ export interface AccountPageProps {
 type LoadState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'ready'; profile: Profile };
 
 /**
- * `/drive/account`: the member's profile (name), sign-in facts, membership (plan, expiry, days
- * left, activation codes), password, devices, two-step verification, app passwords and usage
- * statistics, and the export of the member's data.
- * Visitors without a session get a link to sign in that comes back here.
+ * `/drive/account`: the member's profile (picture, name), sign-in facts, e-mail address,
+ * membership (plan, expiry, days left, activation codes), password, devices, two-step
+ * verification, app passwords, usage statistics, the export of the member's data and deleting
+ * the account.
+ * Visitors without a session get a link to sign in that comes back here; a member who just asked
+ * for deletion (and was signed out by it) sees the day of the purge and "Cancel deletion".
  */
-export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPageProps) {
+export function AccountPage({
+  errorTexts,
+  signInHref,
+  cancelDeletionHref,
+  analysisTexts,
+}: AccountPageProps) {
   const t = useTranslations('account');
   const format = useFormatter();
   const locale = useLocale();
@@ -43,6 +55,7 @@ export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPa
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
+  const [purgeAfter, setPurgeAfter] = useState<string>();
   const signedIn = session.kind === 'signed-in';
 
   useEffect(() => {
@@ -76,6 +89,9 @@ export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPa
     }
   }
 
+  if (purgeAfter) {
+    return <DeletionPending purgeAfter={purgeAfter} cancelHref={cancelDeletionHref} />;
+  }
   if (state.kind === 'loading') {
     return <p className="text-muted-foreground">{t('loading')}</p>;
   }
@@ -99,6 +115,7 @@ export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPa
         <h2 id="profile-title" className="text-xl font-semibold">
           {t('profile.title')}
         </h2>
+        <AvatarField profile={profile} errorTexts={errorTexts} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-muted-foreground">{t('profile.email')}</dt>
           <dd data-testid="profile-email">{profile.email}</dd>
@@ -130,6 +147,11 @@ export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPa
         {saved ? <FormAlert tone="success">{t('profile.saved')}</FormAlert> : null}
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       </section>
+      <EmailPanel
+        errorTexts={errorTexts}
+        currentEmail={profile.email}
+        hasPassword={profile.password === 'SET'}
+      />
       <MembershipPanel
         errorTexts={errorTexts}
         membership={session.kind === 'signed-in' ? session.membership : undefined}
@@ -147,6 +169,11 @@ export function AccountPage({ errorTexts, signInHref, analysisTexts }: AccountPa
         </h2>
         <AnalysisToggle texts={analysisTexts} />
       </section>
+      <DeletionPanel
+        errorTexts={errorTexts}
+        hasPassword={profile.password === 'SET'}
+        onRequested={setPurgeAfter}
+      />
     </div>
   );
 }

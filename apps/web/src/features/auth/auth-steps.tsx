@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/form-field';
 import { FormAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
 import {
   requestVerification,
   resetPassword,
@@ -21,6 +22,11 @@ import {
 import type { AuthFlow, AuthStep } from './use-auth-flow';
 
 const formClass = 'flex flex-col gap-4';
+
+/** What every sign-in call of the flow adds when it withdraws the account's deletion. */
+function cancelOf(flow: AuthFlow): { cancel_deletion?: true } {
+  return flow.cancelDeletion ? { cancel_deletion: true } : {};
+}
 
 /** The heading of each step. */
 export function authStepTitle(step: AuthStep, t: ReturnType<typeof useTranslations<'auth'>>) {
@@ -64,7 +70,7 @@ function SignInSteps({ step, flow, hydrated }: StepProps<SignInStep>) {
         <form
           className={formClass}
           onSubmit={submit(async () => {
-            await signIn(email, password, { two_factor_code: code });
+            await signIn(email, password, { two_factor_code: code, ...cancelOf(flow) });
             finish();
           })}
         >
@@ -86,7 +92,7 @@ function SignInSteps({ step, flow, hydrated }: StepProps<SignInStep>) {
         <form
           className={formClass}
           onSubmit={submit(async () => {
-            await signIn(email, password, { recovery_code: code });
+            await signIn(email, password, { recovery_code: code, ...cancelOf(flow) });
             finish();
           })}
         >
@@ -109,13 +115,39 @@ function SignInSteps({ step, flow, hydrated }: StepProps<SignInStep>) {
         <form
           className={formClass}
           onSubmit={submit(async () => {
-            await signIn(email, password);
+            await signIn(email, password, cancelOf(flow));
             finish();
           })}
         >
+          {flow.cancelDeletion ? (
+            <p className="text-sm text-muted-foreground" data-testid="cancel-deletion-lead">
+              {t('deletion.cancel-lead')}
+            </p>
+          ) : null}
           <EmailField flow={flow} />
           <PasswordField flow={flow} label={t('fields.password')} autoComplete="current-password" />
-          <SubmitButton flow={flow} hydrated={hydrated} label={t('actions.sign-in')} />
+          <SubmitButton
+            flow={flow}
+            hydrated={hydrated}
+            label={flow.cancelDeletion ? t('deletion.cancel') : t('actions.sign-in')}
+          />
+          {flow.deletionPending && !flow.cancelDeletion ? (
+            <Button
+              type="button"
+              variant="outline"
+              data-testid="cancel-deletion-sign-in"
+              disabled={!hydrated || flow.busy}
+              onClick={() => {
+                flow.setCancelDeletion(true);
+                void flow.run(async () => {
+                  await signIn(email, password, { cancel_deletion: true });
+                  finish();
+                });
+              }}
+            >
+              {t('deletion.cancel')}
+            </Button>
+          ) : null}
           <LinkRow>
             {link(t('actions.forgot-password'), () => go('reset-email'))}
             {link(t('tabs.sign-up'), () => go('sign-up-email'))}

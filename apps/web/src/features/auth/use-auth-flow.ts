@@ -38,7 +38,8 @@ function targetOf(fallback: string): string {
 /**
  * The state of the auth panel: the step, what the visitor typed, and the run of a step's call
  * (busy, the error in the message choice order of docs/product.md#error-catalogue, a notice). A
- * `two_factor_required` answer moves on to the two-step code instead of failing.
+ * `two_factor_required` answer moves on to the two-step code instead of failing; an `under_review`
+ * answer offers to cancel the account's deletion, which every later sign-in call then asks for.
  */
 export function useAuthFlow({
   errorTexts,
@@ -53,6 +54,12 @@ export function useAuthFlow({
     () => !embedded && new URLSearchParams(window.location.search).get('mode') === 'sign-up',
     () => false,
   );
+  // `?cancel_deletion=1` (the account page's "Cancel deletion") signs in withdrawing the request.
+  const cancelAsked = useSyncExternalStore(
+    subscribeNever,
+    () => !embedded && new URLSearchParams(window.location.search).get('cancel_deletion') === '1',
+    () => false,
+  );
   const [chosenStep, setStep] = useState<AuthStep>();
   const step: AuthStep = chosenStep ?? (signUpAsked ? 'sign-up-email' : 'sign-in');
   const [email, setEmail] = useState('');
@@ -64,6 +71,9 @@ export function useAuthFlow({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [cancelChosen, setCancelDeletion] = useState(false);
+  const [deletionPending, setDeletionPending] = useState(false);
+  const cancelDeletion = cancelAsked || cancelChosen;
 
   function go(next: AuthStep): void {
     setError(undefined);
@@ -81,6 +91,9 @@ export function useAuthFlow({
       if (hasReason(cause, 'two_factor_required')) {
         go('two-factor');
         return;
+      }
+      if (hasReason(cause, 'under_review')) {
+        setDeletionPending(true);
       }
       setError(errorText(cause, locale, errorTexts));
     } finally {
@@ -127,8 +140,14 @@ export function useAuthFlow({
     error,
     notice,
     setNotice,
+    /** Whether sign-in withdraws the account's deletion request (`cancel_deletion`). */
+    cancelDeletion,
+    setCancelDeletion,
+    /** Sign-in answered that the account waits for deletion. */
+    deletionPending,
     go,
     finish,
+    run,
     submit,
   };
 }

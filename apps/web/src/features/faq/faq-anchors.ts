@@ -9,6 +9,7 @@ export const faqQuestionIds = [
   'share-passcode',
   'offline-download',
   'devices',
+  'change-email',
   'delete-account',
 ] as const satisfies readonly (keyof Messages['faq']['questions'])[];
 

@@ -16,7 +16,10 @@ type DirectoryEntry = {
 export const helpCenterDirectories = [
   { slug: 'getting-started', articles: ['create-account', 'save-your-first-link'] },
   { slug: 'sharing', articles: ['create-a-share-link', 'cancel-a-share-link'] },
-  { slug: 'account-and-membership', articles: ['premium-benefits', 'export-your-data'] },
+  {
+    slug: 'account-and-membership',
+    articles: ['premium-benefits', 'change-your-email', 'delete-your-account', 'export-your-data'],
+  },
 ] as const satisfies readonly DirectoryEntry[];
 
 /** A slug segment: lower-case words joined by hyphens, at most 64 characters. */

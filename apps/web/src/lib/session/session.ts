@@ -32,8 +32,14 @@ import { runProfileRefresh } from './profile-refresh';
  * call goes through the browser's API client, so captcha renewal and retries apply.
  */
 
-/** What a sign-in sends besides the e-mail address and password. */
-export type SecondFactor = Pick<SignInRequest, 'two_factor_code' | 'recovery_code'>;
+/**
+ * What a sign-in sends besides the e-mail address and password: a second factor, and whether it
+ * withdraws the account's deletion request.
+ */
+export type SecondFactor = Pick<
+  SignInRequest,
+  'two_factor_code' | 'recovery_code' | 'cancel_deletion'
+>;
 
 /** Why a verification code is mailed. */
 export type VerificationUsage = 'REGISTER' | 'PASSWORD_RESET';

@@ -8,7 +8,7 @@ import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('drive-account');
 
-/** /drive/account: the member's profile and two-step verification. */
+/** /drive/account: the member's profile, sign-in, membership and the account's deletion. */
 export default async function DriveAccountPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
   const [t, common] = await Promise.all([
@@ -18,6 +18,10 @@ export default async function DriveAccountPage({ params }: LocaleParams) {
   const signIn = `${localePath(locale, '/drive/login')}?${new URLSearchParams({
     redirect: localePath(locale, '/drive/account'),
   }).toString()}`;
+  const cancelDeletion = `${localePath(locale, '/drive/login')}?${new URLSearchParams({
+    cancel_deletion: '1',
+    redirect: localePath(locale, '/drive/account'),
+  }).toString()}`;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="mb-8 text-3xl font-semibold tracking-tight">{t('title')}</h1>
@@ -25,6 +29,7 @@ export default async function DriveAccountPage({ params }: LocaleParams) {
         <AccountPage
           errorTexts={errorTextsOf(locale)}
           signInHref={signIn}
+          cancelDeletionHref={cancelDeletion}
           analysisTexts={{
             title: common('analysis.title'),
             label: common('analysis.label'),
