@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataExport } from '@nimbus/contracts';
 import { newId } from '../../src/lib/secrets';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
@@ -161,6 +161,41 @@ describe.each(dialects)('data export on %s', (dialect) => {
     expect(head.statusCode).toBe(206);
     expect(head.headers['content-length']).toBe(String(full.length - cut));
     expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('answers HEAD, 304 and 416 without reading the manifest, and sends one download at a time', async () => {
+    const path = new URL(ready.url).pathname;
+    const entriesOf = vi.spyOn(t.container.exportRecords, 'entriesOf');
+    try {
+      const head = await t.app.inject({ method: 'HEAD', url: path, headers: alice.headers });
+      expect(head.headers['content-length']).toBe(String(full.length));
+      const etag = String(head.headers.etag);
+      expect((await download(ready.url, alice.headers, { 'if-none-match': etag })).statusCode).toBe(
+        304,
+      );
+      const past = await download(ready.url, alice.headers, { range: `bytes=${full.length}-` });
+      expect(past.statusCode).toBe(416);
+      expect(entriesOf).not.toHaveBeenCalled();
+
+      // While one download of Alice's is being sent, another is refused until it closes.
+      const opened = await t.container.dataExports.open(alice.user.id, path.split('/').pop() ?? '');
+      const sending = await opened.archive();
+      expect(entriesOf).toHaveBeenCalledTimes(1);
+      const second = await download(ready.url, alice.headers);
+      expect(second.statusCode).toBe(429);
+      expect(errorOf(second).error).toBe('too_many_requests');
+      expect(second.headers['retry-after']).toBeDefined();
+      const closed = new Promise((resolve) => sending.stream.once('close', resolve));
+      sending.stream.destroy();
+      await closed;
+      const again = await download(ready.url, alice.headers, { range: 'bytes=0-99' });
+      expect(again.statusCode).toBe(206);
+      expect(again.rawPayload.equals(full.subarray(0, 100))).toBe(true);
+      // The range closed the stream early: the member may download again at once.
+      expect((await download(ready.url, alice.headers)).rawPayload.equals(full)).toBe(true);
+    } finally {
+      entriesOf.mockRestore();
+    }
   });
 
   it('does not count the export against the download traffic', async () => {

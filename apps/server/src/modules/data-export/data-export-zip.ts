@@ -124,5 +124,7 @@ export function byteWindow(source: Readable, start: number, end: number): Readab
     },
   });
   source.on('error', (error) => window.destroy(error));
+  // A client gone before the end closes the window: the source goes with it.
+  window.once('close', () => source.destroy());
   return source.pipe(window);
 }

@@ -63,6 +63,10 @@ export interface OpenedExport {
   id: string;
   size: number;
   requestedAt: string;
+  /**
+   * The zip, its manifest loaded now; `too_many_requests` while another download of the
+   * member's is being sent (each holds its manifest in memory), until its stream closes.
+   */
   archive: () => ReturnType<typeof exportArchive>;
 }
 
@@ -97,6 +101,8 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     schema: exportClaimsSchema,
     now,
   });
+  /** The members one of whose exports this process is sending: one download each at a time. */
+  const downloading = new Set<string>();
 
   function urlOf(record: DataExportRecord): string {
     if (record.expiresAt === null) {
@@ -236,20 +242,37 @@ export function createDataExportService(deps: DataExportServiceDeps) {
       ) {
         throw new AppError('content_link_expired');
       }
-      const [entries, accountJson] = await Promise.all([
-        exports.entriesOf(record.id),
-        exports.accountJsonOf(record.id),
-      ]);
+      // Nothing of the manifest is read here: a HEAD, a 304, a 412 or a 416 is answered from
+      // the record alone, and only a download that sends bytes loads the entries.
       return {
         id: record.id,
         size: record.size,
         requestedAt: record.requestedAt,
-        archive: () =>
-          exportArchive(
-            entries,
-            { data: Buffer.from(accountJson), mtime: new Date(record.requestedAt) },
-            (sha256) => deps.openBlob(sha256),
-          ),
+        archive: async () => {
+          if (downloading.has(userId)) {
+            throw new AppError('too_many_requests', {
+              description: 'A download of this export is already under way',
+              retryAfterSeconds: 10,
+            });
+          }
+          downloading.add(userId);
+          try {
+            const [entries, accountJson] = await Promise.all([
+              exports.entriesOf(record.id),
+              exports.accountJsonOf(record.id),
+            ]);
+            const archive = await exportArchive(
+              entries,
+              { data: Buffer.from(accountJson), mtime: new Date(record.requestedAt) },
+              (sha256) => deps.openBlob(sha256),
+            );
+            archive.stream.once('close', () => downloading.delete(userId));
+            return archive;
+          } catch (error) {
+            downloading.delete(userId);
+            throw error;
+          }
+        },
       };
     },
 
