@@ -17,7 +17,7 @@ export function createDataExportArea(
     store: Pick<BlobStore, 'get'>;
   },
 ) {
-  const exportRecords = createDataExportRepository(database.db);
+  const exportRecords = createDataExportRepository(database.db, database.dialect);
   const wakes: (() => void)[] = [];
   const dataExports = createDataExportService({
     exports: exportRecords,

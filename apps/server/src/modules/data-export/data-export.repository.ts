@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/database';
 import type { DataExportTable } from '../../db/tables/data-export';
 
 /** A data export row with its numbers as numbers whatever the dialect. */
@@ -69,32 +70,44 @@ function countsOf(entries: readonly { sha256: string | null }[]): Map<string, nu
  * manifests of ready exports with their blob references, and the member's records an export's
  * JSON is made of.
  */
-export function createDataExportRepository(db: Kysely<Database>) {
+export function createDataExportRepository(db: Kysely<Database>, dialect: Dialect) {
   const takeable = (stamp: string) => (eb: ExpressionBuilder<Database, 'data_exports'>) =>
     eb.or([
       eb('phase', '=', 'pending'),
       eb.and([eb('phase', '=', 'running'), eb('lease_until', '<', stamp)]),
     ]);
 
-  /** Gives back the references an export's manifest holds and deletes the manifest. */
+  /**
+   * Gives back the references an export's manifest holds, in one `UPDATE ... FROM` over the
+   * manifest's blobs and their counts, and deletes the manifest.
+   */
   async function dropManifest(trx: Kysely<Database>, exportId: string, at: string) {
-    const rows = await trx
-      .selectFrom('data_export_entries')
-      .select('sha256')
-      .where('export_id', '=', exportId)
-      .where('sha256', 'is not', null)
-      .execute();
-    for (const [sha256, count] of countsOf(rows)) {
-      await trx
-        .updateTable('blobs')
-        .set({
-          ref_count: sql<number>`case when ref_count >= ${count} then ref_count - ${count} else 0 end`,
-          updated_at: at,
-        })
-        .where('sha256', '=', sha256)
-        .execute();
-    }
+    await sql`
+      update blobs set ref_count = case when blobs.ref_count >= c.n then blobs.ref_count - c.n else 0 end, updated_at = ${at}
+      from (select sha256 as s, count(*) as n from data_export_entries
+        where export_id = ${exportId} and sha256 is not null group by sha256) c
+      where blobs.sha256 = c.s`.execute(trx);
     await trx.deleteFrom('data_export_entries').where('export_id', '=', exportId).execute();
+  }
+
+  /**
+   * Adds `count` references to each blob that still has one, in one `UPDATE ... FROM` (the
+   * counts go in as one JSON parameter); answers how many blobs it found.
+   */
+  async function addReferences(trx: Kysely<Database>, counts: Map<string, number>, at: string) {
+    if (counts.size === 0) {
+      return 0;
+    }
+    const json = JSON.stringify([...counts].map(([s, n]) => ({ s, n })));
+    const source =
+      dialect === 'postgres'
+        ? sql`json_to_recordset(${json}::json) as c(s text, n integer)`
+        : sql`(select value ->> 's' as s, value ->> 'n' as n from json_each(${json})) c`;
+    const result = await sql`
+      update blobs set ref_count = blobs.ref_count + c.n, updated_at = ${at}
+      from ${source}
+      where blobs.sha256 = c.s and blobs.ref_count > 0`.execute(trx);
+    return Number(result.numAffectedRows ?? 0n);
   }
 
   return {
@@ -285,16 +298,9 @@ export function createDataExportRepository(db: Kysely<Database>) {
           if (held.numUpdatedRows === 0n) {
             throw new Abort('lost');
           }
-          for (const [sha256, count] of countsOf(ready.entries)) {
-            const added = await trx
-              .updateTable('blobs')
-              .set({ ref_count: sql<number>`ref_count + ${count}`, updated_at: ready.at })
-              .where('sha256', '=', sha256)
-              .where('ref_count', '>', 0)
-              .executeTakeFirst();
-            if (added.numUpdatedRows === 0n) {
-              throw new Abort('blob_missing');
-            }
+          const counts = countsOf(ready.entries);
+          if ((await addReferences(trx, counts, ready.at)) !== counts.size) {
+            throw new Abort('blob_missing');
           }
           for (let start = 0; start < ready.entries.length; start += entryChunk) {
             await trx
