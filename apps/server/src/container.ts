@@ -100,6 +100,7 @@ export function createContainer(
     users,
     sessions: accounts.sessionRecords,
     memberships: plans,
+    mailer,
   });
   const webdav = createWebDavArea(wiring, {
     files: drive.files,

@@ -15,6 +15,7 @@ import { createSystemRepository } from '../modules/admin/system.repository';
 import { createSystemService } from '../modules/admin/system.service';
 import type { MembershipService } from '../modules/membership/membership.service';
 import type { SessionRepository } from '../modules/user/session.repository';
+import type { Mailer } from '../modules/user/mail/mailer';
 import type { Authenticator } from '../modules/auth/authenticator';
 import type { UserRepository } from '../modules/user/user.repository';
 import type { Wiring } from './container-options';
@@ -31,6 +32,7 @@ export function createAdminArea(
     users: UserRepository;
     sessions: SessionRepository;
     memberships: MembershipService;
+    mailer: Mailer;
   },
 ) {
   const roleRecords = createConsoleAccessRepository(database.db);
@@ -64,6 +66,9 @@ export function createAdminArea(
       sessions: deps.sessions,
       memberships: deps.memberships,
       graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      mailer: deps.mailer,
+      publicUrl: config.PUBLIC_URL,
+      logger: options.logger,
       now,
     }),
   };

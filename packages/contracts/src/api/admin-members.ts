@@ -197,6 +197,14 @@ export const adminMembersApi = {
     ),
     body: memberActionBodySchema,
   }),
+  resendVerification: defineEndpoint({
+    ...action(
+      '/audit.admin/v1/members/:user_id/resend_verification',
+      "Mail the member, in their language, support's check of their address with how to sign in or reset the password (once per 10 minutes)",
+      ['support'],
+    ),
+    body: memberActionBodySchema,
+  }),
   requestDeletion: defineEndpoint({
     ...action(
       '/audit.admin/v1/members/:user_id/delete',

@@ -478,6 +478,10 @@ export const adminMembersRoutes = {
     method: 'POST',
     path: '/audit.admin/v1/members/:user_id/reset_two_factor',
   } as ApiRoute<Catalogue['adminMembers']['resetTwoFactor']>,
+  resendVerification: {
+    method: 'POST',
+    path: '/audit.admin/v1/members/:user_id/resend_verification',
+  } as ApiRoute<Catalogue['adminMembers']['resendVerification']>,
   requestDeletion: { method: 'POST', path: '/audit.admin/v1/members/:user_id/delete' } as ApiRoute<
     Catalogue['adminMembers']['requestDeletion']
   >,

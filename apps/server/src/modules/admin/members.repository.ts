@@ -166,6 +166,20 @@ export function createMembersRepository(db: Kysely<Database>) {
       return result.numDeletedRows > 0n;
     },
 
+    /** When `action` was last done to the member, from the audit log; undefined when never. */
+    async lastActionAt(userId: string, action: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('audit_log')
+        .select('created_at')
+        .where('target_kind', '=', 'user')
+        .where('target_id', '=', userId)
+        .where('action', '=', action)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.created_at;
+    },
+
     async hasTwoFactor(userId: string): Promise<boolean> {
       const row = await db
         .selectFrom('two_factors')

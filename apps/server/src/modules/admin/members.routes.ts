@@ -5,7 +5,11 @@ import { memberPlugin } from '../auth/require-actor';
 import type { AuditLogService } from './audit-log.service';
 import type { ConsoleAccess } from './console-access';
 import { consoleRoute, type ConsoleRouteDeps } from './console-route';
-import type { MemberChange, MembersService } from './members.service';
+import {
+  resendVerificationAction,
+  type MemberChange,
+  type MembersService,
+} from './members.service';
 
 export interface MembersRoutesDeps {
   authenticator: Authenticator;
@@ -55,6 +59,11 @@ export function membersRoutes(deps: MembersRoutesDeps) {
         adminMembersApi.resetTwoFactor,
         'members.reset_two_factor',
         (c, u) => deps.members.resetTwoFactor(c, u),
+      ],
+      [
+        adminMembersApi.resendVerification,
+        resendVerificationAction,
+        (c, u) => deps.members.resendVerification(c, u),
       ],
       [
         adminMembersApi.requestDeletion,

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import type { UserStatus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { pageTokenOf, readPageToken } from '../../http/page-token';
+import { canonicalLocale } from '@nimbus/contracts';
+import type { Mailer } from '../user/mail/mailer';
+import { composeUserMail } from '../user/mail/user-mail';
 import type { SessionRepository } from '../user/session.repository';
 import type { MemberDetailRepository } from './member-detail.repository';
 import type { MemberFilter, MemberListRow, MembersRepository } from './members.repository';
@@ -22,8 +25,18 @@ export interface MembersServiceDeps {
   };
   /** Days between a deletion request and the purge (`ACCOUNT_DELETION_GRACE_DAYS`). */
   graceDays: number;
+  mailer: Pick<Mailer, 'send'>;
+  /** The site's address, named in the mails (`PUBLIC_URL`). */
+  publicUrl: string;
+  logger: { error(object: object, message: string): void };
   now: () => Date;
 }
+
+/** The audit action of a verification mail resent, which also spaces them out. */
+export const resendVerificationAction = 'members.resend_verification';
+
+/** The shortest time between two verification mails an operator sends one member. */
+export const resendVerificationIntervalMs = 10 * 60_000;
 
 /** What an action changed, for its audit row and its answer. */
 export interface MemberChange {
@@ -207,6 +220,41 @@ export function createMembersService(deps: MembersServiceDeps) {
         after: { premium_until: answer.premium_until, days },
         answer,
       };
+    },
+
+    /**
+     * Mails the member, in their language, the support mail that confirms their address gets
+     * Nimbus mail and tells them how to sign in or reset the password; at most one per member
+     * per `resendVerificationIntervalMs` (`resource_exhausted` with when to try again).
+     */
+    async resendVerification(callerId: string, userId: string): Promise<MemberChange> {
+      notSelf(callerId, userId);
+      const row = await member(userId);
+      if (row.status === 'blocked' || row.status === 'under_review') {
+        throw new AppError('failed_precondition', { description: `The account is ${row.status}` });
+      }
+      const now = deps.now();
+      const last = await deps.members.lastActionAt(userId, resendVerificationAction);
+      const waitMs =
+        last === undefined ? 0 : Date.parse(last) + resendVerificationIntervalMs - now.getTime();
+      if (waitMs > 0) {
+        throw new AppError('resource_exhausted', {
+          description: 'A verification mail was sent to this member a moment ago',
+          retryAfterSeconds: Math.ceil(waitMs / 1000),
+        });
+      }
+      const { subject, text } = composeUserMail(
+        'supportVerification',
+        canonicalLocale(row.locale) ?? 'en-US',
+        { email: row.email, url: deps.publicUrl },
+      );
+      // Sent beside the call, as the sign-up codes are: the transaction does not wait on SMTP.
+      deps.mailer
+        .send({ to: row.email, subject, text, note: `supportVerification notice for ${row.email}` })
+        .catch((error: unknown) => {
+          deps.logger.error({ err: error, userId }, 'sending the verification mail failed');
+        });
+      return { before: {}, after: { mail: 'verification' }, answer: await answerOf(userId) };
     },
 
     async resetTwoFactor(callerId: string, userId: string): Promise<MemberChange> {
