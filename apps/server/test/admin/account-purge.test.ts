@@ -225,6 +225,24 @@ describe.each(dialects)('the account purge on %s', (dialect) => {
       })
       .execute();
     await db()
+      .insertInto('verifications')
+      .values({
+        id: `vc${tag}`,
+        email: `moving-${tag}@example.net`,
+        usage: 'EMAIL_CHANGE',
+        user_id: id,
+        client_id: 'web',
+        code_hash: `cc${tag}`,
+        attempts: 0,
+        expires_at: now,
+        consumed_at: null,
+        verification_token_hash: null,
+        token_expires_at: null,
+        token_consumed_at: null,
+        created_at: now,
+      })
+      .execute();
+    await db()
       .insertInto('auth_failures')
       .values({
         scope: 'account',

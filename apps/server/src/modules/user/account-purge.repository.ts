@@ -234,7 +234,11 @@ export function createAccountPurgeRepository(db: Kysely<Database>) {
       }
       await db.deleteFrom('shield_challenges').where('subject', 'in', [email, id]).execute();
       await db.deleteFrom('captcha_tokens').where('subject', 'in', [email, id]).execute();
-      await db.deleteFrom('verifications').where('email', '=', email).execute();
+      // Codes mailed to the address, and those of a change of address to another one.
+      await db
+        .deleteFrom('verifications')
+        .where((eb) => eb.or([eb('email', '=', email), eb('user_id', '=', id)]))
+        .execute();
       await db.deleteFrom('mail_unsubscribes').where('email', '=', email).execute();
 
       await db.deleteFrom('share_reports').where('share_user_id', '=', id).execute();
