@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataExport } from '@nimbus/contracts';
 import { newId } from '../../src/lib/secrets';
+import { createAccountPurgeRepository } from '../../src/modules/user/account-purge.repository';
 import { buildTestApp, dialects, errorOf, ok, testClock, type TestApp } from '../helper';
 import { signIn, signedInMember } from '../identity';
 import { startMailCatcher, type MailCatcher } from '../mail-catcher';
@@ -300,6 +301,43 @@ describe.each(dialects)('data export on %s', (dialect) => {
     }
     // The pending export left is built normally, so the later tests find the queue empty.
     await makeReadyAndDue();
+  });
+
+  it('gives each blob reference back once when an account purge and the expiry end an export together', async () => {
+    const owner = await signedInMember(t);
+    const kept = await storeFile(t, owner.user.id, 'shared.txt', 'held by the purged exports');
+    const sha256 = kept.sha256 as string;
+    const records = t.container.exportRecords;
+    const purges = createAccountPurgeRepository(t.container.database.db);
+    const refs = async () => (await t.container.blobRecords.find(sha256))?.refCount ?? -1;
+    const base = await refs();
+    const at = clock.now().toISOString();
+    for (let round = 0; round < 5; round += 1) {
+      const gone = await signedInMember(t);
+      expect(await records.queue(newId(), gone.user.id, at)).toBe(true);
+      const taken = await records.claim('export-purge-race', at, at);
+      expect(taken?.userId).toBe(gone.user.id);
+      const settled = await records.settleReady(taken?.id ?? '', 'export-purge-race', {
+        entries: [
+          { path: 'Drive/shared.txt', kind: 'file', sha256, size: kept.size, modifiedAt: at },
+        ],
+        fileCount: 1,
+        size: 1,
+        accountJson: '{}',
+        expiresAt: new Date(clock.now().getTime() - 1_000).toISOString(),
+        at,
+      });
+      expect(settled).toBe('ready');
+      expect(await refs()).toBe(base + 1);
+      await Promise.all([
+        purges.removeMember(
+          { id: gone.user.id, email: gone.user.email, deletion_requested_at: at },
+          clock.now(),
+        ),
+        records.expireDue(at, 100),
+      ]);
+      expect(await refs()).toBe(base);
+    }
   });
 
   it('refuses an expired link and gives the blobs back when the export ends', async () => {
