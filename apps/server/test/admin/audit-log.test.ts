@@ -191,7 +191,7 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
     ]);
   });
 
-  it('counts sign-ups, active members and conversions per day, each by a range scan of an index', async () => {
+  it('counts sign-ups, active members, conversions and expiries per day, each by a range scan of an index', async () => {
     const admin = await consoleMember(t, 'admin', clock.now());
     const support = await consoleMember(t, 'support', clock.now());
     const ada = await makeUser(t, { created_at: '2029-06-01T08:00:00.000Z' });
@@ -250,17 +250,29 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
         })
         .execute();
     }
+    await db
+      .insertInto('app_download_counts')
+      .values({ platform: 'ios', downloads: 7, updated_at: '2029-06-01T00:00:00.000Z' })
+      .execute();
     const dashboard = (headers: Headers, query: string) =>
       call(headers, 'GET', `/audit.admin/v1/dashboard?${query}`);
     const answer = ok<{
-      days: { day: string; sign_ups: number; active_members: number; conversions: number }[];
+      days: {
+        day: string;
+        sign_ups: number;
+        active_members: number;
+        conversions: number;
+        expiries: number;
+      }[];
       stored: { live_bytes: string; trash_bytes: string };
+      app_downloads: { platform: string; downloads: number }[];
     }>(await dashboard(admin.headers, 'from=2029-06-01&to=2029-06-03'));
     expect(answer.days).toEqual([
-      { day: '2029-06-01', sign_ups: 2, active_members: 1, conversions: 0 },
-      { day: '2029-06-02', sign_ups: 0, active_members: 0, conversions: 2 },
-      { day: '2029-06-03', sign_ups: 1, active_members: 1, conversions: 0 },
+      { day: '2029-06-01', sign_ups: 2, active_members: 1, conversions: 0, expiries: 0 },
+      { day: '2029-06-02', sign_ups: 0, active_members: 0, conversions: 2, expiries: 3 },
+      { day: '2029-06-03', sign_ups: 1, active_members: 1, conversions: 0, expiries: 0 },
     ]);
+    expect(answer.app_downloads).toEqual([{ platform: 'ios', downloads: 7 }]);
     expect(answer.stored.trash_bytes).toBe('0');
     expect(answer.stored.live_bytes).toMatch(/^\d+$/);
     expect(errorOf(await dashboard(admin.headers, 'from=2029-01-01&to=2030-06-01')).error).toBe(
@@ -277,8 +289,15 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
       '2029-06-04T00:00:00.000Z',
       dialect,
     );
-    // Sign-ups and conversions by their own index; active members by either index on time.
-    const indexes = ['users_created_idx', 'analytics_events_created', 'memberships_created_idx'];
+    // Sign-ups, conversions and expiries by their own index; active members by either index on
+    // time.
+    const indexes = [
+      'users_created_idx',
+      'analytics_events_created',
+      'memberships_created_idx',
+      'memberships_expires_idx',
+    ];
+    expect(plans).toHaveLength(indexes.length);
     for (const [index, plan] of plans.entries()) {
       expect(plan, plan).toContain(indexes[index]);
       expect(plan, plan).not.toMatch(/Seq Scan|^SCAN (users|analytics_events|memberships)$/m);

@@ -98,9 +98,13 @@ export const dashboardSchema = z.object({
       active_members: z.number(),
       /** Paid premium grants: purchases and redeemed activation codes. */
       conversions: z.number(),
+      /** Premium grants (of any source) ending that day. */
+      expiries: z.number(),
     }),
   ),
   stored: z.object({ live_bytes: z.string(), trash_bytes: z.string() }),
+  /** App downloads counted per platform since the site began. */
+  app_downloads: z.array(z.object({ platform: z.string(), downloads: z.number() })),
 });
 
 /** A queue of background work: how many wait, run and failed, and since when the oldest waits. */
@@ -226,7 +230,7 @@ export const adminApi = {
     method: 'GET',
     path: '/audit.admin/v1/dashboard',
     summary:
-      'Sign-ups, active members and conversions per day over a period (at most 366 days), and the bytes stored',
+      'Sign-ups, active members, conversions and premium expiries per day over a period (at most 366 days), the bytes stored and app downloads per platform',
     tags,
     auth: 'member',
     roles: [],

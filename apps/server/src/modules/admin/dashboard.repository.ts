@@ -48,20 +48,41 @@ export function createDashboardRepository(db: Kysely<Database>) {
       .where('created_at', '<', to)
       .where('source', 'in', conversionSources)
       .groupBy(day('created_at')),
+    expiries: db
+      .selectFrom('memberships')
+      .select([day('expires_at').as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('expires_at', '>=', from)
+      .where('expires_at', '<', to)
+      .groupBy(day('expires_at')),
   });
 
   return {
     async daily(
       from: string,
       to: string,
-    ): Promise<{ signUps: DayCount[]; activeMembers: DayCount[]; conversions: DayCount[] }> {
+    ): Promise<{
+      signUps: DayCount[];
+      activeMembers: DayCount[];
+      conversions: DayCount[];
+      expiries: DayCount[];
+    }> {
       const made = queries(from, to);
-      const [signUps, activeMembers, conversions] = await Promise.all([
+      const [signUps, activeMembers, conversions, expiries] = await Promise.all([
         made.signUps.execute(),
         made.activeMembers.execute(),
         made.conversions.execute(),
+        made.expiries.execute(),
       ]);
-      return { signUps, activeMembers, conversions };
+      return { signUps, activeMembers, conversions, expiries };
+    },
+
+    /** The app downloads counted per platform since the site began (one row per platform). */
+    async appDownloads(): Promise<{ platform: string; downloads: number | string }[]> {
+      return db
+        .selectFrom('app_download_counts')
+        .select(['platform', 'downloads'])
+        .orderBy('platform')
+        .execute();
     },
 
     /** The bytes members keep in their drives and trashes now. */

@@ -12,8 +12,8 @@ function byDay(rows: DayCount[]): Map<string, number> {
 
 /**
  * The console's dashboard (docs/api.md#operator-console): per day of a period, the sign-ups,
- * the members active that day and the paid conversions (days without any count as 0), and the
- * bytes stored now. Each figure is one indexed range query, so a year answers quickly however
+ * the members active that day, the paid conversions and the premium grants ending (days without
+ * any count as 0), the bytes stored now and the app downloads per platform. Each figure is one indexed range query, so a year answers quickly however
  * large the tables grow.
  */
 export function createDashboardService(deps: { dashboard: DashboardRepository }) {
@@ -28,13 +28,15 @@ export function createDashboardService(deps: { dashboard: DashboardRepository })
       }
       const from = new Date(start).toISOString();
       const to = new Date(end).toISOString();
-      const [daily, stored] = await Promise.all([
+      const [daily, stored, downloads] = await Promise.all([
         deps.dashboard.daily(from, to),
         deps.dashboard.storedBytes(),
+        deps.dashboard.appDownloads(),
       ]);
       const signUps = byDay(daily.signUps);
       const active = byDay(daily.activeMembers);
       const conversions = byDay(daily.conversions);
+      const expiries = byDay(daily.expiries);
       const days = [];
       for (let at = start; at < end; at += dayMs) {
         const day = new Date(at).toISOString().slice(0, 10);
@@ -43,11 +45,16 @@ export function createDashboardService(deps: { dashboard: DashboardRepository })
           sign_ups: signUps.get(day) ?? 0,
           active_members: active.get(day) ?? 0,
           conversions: conversions.get(day) ?? 0,
+          expiries: expiries.get(day) ?? 0,
         });
       }
       return {
         days,
         stored: { live_bytes: String(stored.live), trash_bytes: String(stored.trash) },
+        app_downloads: downloads.map((row) => ({
+          platform: row.platform,
+          downloads: Number(row.downloads),
+        })),
       };
     },
   };

@@ -9,13 +9,19 @@ import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import type { DashboardFigures } from './console-api';
 import { dashboardFigures } from './console-api';
+import { AppDownloads } from './app-downloads';
 import { DashboardChart, type DashboardSeries } from './dashboard-chart';
 
 /** The periods the dashboard offers, in days ending today (UTC). */
 const periods = [7, 30, 90, 365] as const;
 type Period = (typeof periods)[number];
 
-const colors = { signUps: '#2563eb', conversions: '#d97706', active: '#16a34a' };
+const colors = {
+  signUps: '#2563eb',
+  conversions: '#d97706',
+  expiries: '#dc2626',
+  active: '#16a34a',
+};
 
 /** A figure of the period above the charts. */
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -29,8 +35,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /**
  * The console's statistics (admins): over 7, 30, 90 or 365 days, the sign-ups, premium
- * conversions and active members per day as charts (each with its table), their totals, and the
- * bytes stored now.
+ * conversions, premium grants ending and active members per day as charts (each with its table), their totals, and the
+ * bytes stored now and the app downloads per platform.
  */
 export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
   const t = useTranslations('console.dashboard');
@@ -74,6 +80,10 @@ export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
         line(
           'conversions',
           rows.map((row) => row.conversions),
+        ),
+        line(
+          'expiries',
+          rows.map((row) => row.expiries),
         ),
       ],
       active: [
@@ -155,6 +165,7 @@ export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
               <DashboardChart title={t('activity')} days={days} lines={series.active} />
             </div>
           )}
+          <AppDownloads downloads={figures.app_downloads} />
         </>
       )}
     </div>
