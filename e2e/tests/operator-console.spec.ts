@@ -16,7 +16,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * The operator console (/admin): the first admin comes from the operators' command, the console
  * asks for a sign-in with two-step verification, and an admin grants a role that the audit log
  * then shows and exports; an admin takes a reported share down from the moderation queue and
- * mints a batch of activation codes.
+ * mints a batch of activation codes; an admin renames a product of the purchase catalogue, which
+ * the purchase page shows at once, and reverts the change from the settings' history.
  */
 
 /** Runs the operators' `admin` command against the database of the running server. */
@@ -179,4 +180,51 @@ test('an admin takes a reported share down from the moderation queue and mints a
   const csv = await page.request.get(href ?? '');
   expect(csv.status()).toBe(200);
   expect((await csv.text()).trim().split('\n')).toHaveLength(11);
+});
+
+test('an admin renames a product of the catalogue, the purchase page shows it at once, and the history reverts it', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const password = 'console catalogue 9';
+  const admin = newEmail();
+  await signUpInEnglish(page, admin, password);
+  const me = await page.request.get('/v1/user/me', {
+    headers: apiHeaders(await tokenOf(baseURL ?? '', admin, password)),
+  });
+  grantConsoleAdmin(((await me.json()) as { sub: string }).sub);
+
+  // The yearly plan gets a name of the operator's own; the other tests' cards stay as they are.
+  await page.goto('/admin/settings');
+  const setting = page.getByTestId('setting-external_products.products');
+  const field = setting.getByRole('textbox', { name: 'Purchase catalogue' });
+  await expect(field).toHaveValue(/premium-365/);
+  const products = JSON.parse(await field.inputValue()) as { id: string; name: string }[];
+  const renamed = products.map((product) =>
+    product.id === 'premium-365' ? { ...product, name: 'Spring year' } : product,
+  );
+  await field.fill(JSON.stringify(renamed));
+  await setting.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Spring sale');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('form-success')).toContainText('Saved.');
+  const change = page.getByTestId('setting-history').getByRole('listitem').first();
+  await expect(change).toContainText('Spring sale');
+  await expect(change).toContainText('"name": "Spring year"');
+
+  await page.goto('/drive/payment');
+  await expect(page.getByTestId('product-card').filter({ hasText: 'Spring year' })).toHaveCount(1);
+
+  await page.goto('/admin/settings');
+  await change.getByRole('button', { name: 'Revert' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Sale over');
+  await dialog.getByRole('button', { name: 'Revert' }).click();
+  await expect(page.getByTestId('form-success')).toContainText('Reverted.');
+  // Nothing was stored before: the configured catalogue is in force again.
+  await expect(setting).toContainText('From configuration');
+  await expect(setting.getByRole('textbox', { name: 'Purchase catalogue' })).not.toHaveValue(
+    /Spring year/,
+  );
 });

@@ -5,7 +5,16 @@ export interface ConsoleSection {
   /** The path without locale prefix. */
   path: string;
   /** Its key under `console.nav`. */
-  key: 'overview' | 'dashboard' | 'system' | 'members' | 'moderation' | 'codes' | 'roles' | 'audit';
+  key:
+    | 'overview'
+    | 'dashboard'
+    | 'system'
+    | 'members'
+    | 'moderation'
+    | 'codes'
+    | 'settings'
+    | 'roles'
+    | 'audit';
   roles: readonly ConsoleRole[];
 }
 
@@ -17,6 +26,7 @@ export const consoleSections: readonly ConsoleSection[] = [
   { path: '/admin/members', key: 'members', roles: ['moderator', 'support'] },
   { path: '/admin/moderation', key: 'moderation', roles: ['moderator'] },
   { path: '/admin/codes', key: 'codes', roles: ['support'] },
+  { path: '/admin/settings', key: 'settings', roles: [] },
   { path: '/admin/roles', key: 'roles', roles: [] },
   { path: '/admin/audit', key: 'audit', roles: [] },
 ];

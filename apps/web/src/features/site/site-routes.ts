@@ -54,6 +54,7 @@ export const sitePages: readonly SitePage[] = [
   { path: '/drive/account', layout: 'drive', inSitemap: false },
   { path: '/drive/feedback', layout: 'drive', inSitemap: false },
   { path: '/admin', layout: 'console', inSitemap: false },
+  { path: '/admin/settings', layout: 'console', inSitemap: false },
   { path: '/admin/roles', layout: 'console', inSitemap: false },
   { path: '/admin/audit', layout: 'console', inSitemap: false },
   { path: '/check-in', layout: 'basic-activity', inSitemap: false },
