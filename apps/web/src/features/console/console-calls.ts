@@ -87,7 +87,8 @@ export function memberDetail(userId: string): Promise<MemberDetail> {
 }
 
 /** The actions of a member's page that take only a reason. */
-export type MemberAction = 'block' | 'unblock' | 'signOut' | 'resetTwoFactor' | 'requestDeletion';
+export type MemberAction =
+  'block' | 'unblock' | 'signOut' | 'resendVerification' | 'resetTwoFactor' | 'requestDeletion';
 
 export function actOnMember(
   action: MemberAction,

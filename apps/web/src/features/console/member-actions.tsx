@@ -21,6 +21,7 @@ const actions: readonly { action: Action; roles: readonly ConsoleRole[]; danger:
   { action: 'unblock', roles: ['moderator'], danger: false },
   { action: 'signOut', roles: ['moderator'], danger: true },
   { action: 'premium', roles: [], danger: false },
+  { action: 'resendVerification', roles: ['support'], danger: false },
   { action: 'resetTwoFactor', roles: ['support'], danger: true },
   { action: 'requestDeletion', roles: [], danger: true },
 ];
@@ -53,7 +54,12 @@ export function MemberActions({
     (one) =>
       roleAllows(me.role, one.roles) &&
       !(one.action === 'block' && member.status === 'blocked') &&
-      !(one.action === 'unblock' && member.status !== 'blocked'),
+      !(one.action === 'unblock' && member.status !== 'blocked') &&
+      // The server refuses it for accounts that cannot sign in.
+      !(
+        one.action === 'resendVerification' &&
+        (member.status === 'blocked' || member.status === 'under_review')
+      ),
   );
 
   async function run(action: Action, reason: string): Promise<void> {
