@@ -15,7 +15,12 @@ import { openDatabase, type Dialect } from '../src/db/database';
 import type { UserTable } from '../src/db/schema';
 import { newId } from '../src/lib/secrets';
 import { createArgon2Hasher } from '../src/modules/user/password';
-import { databaseUrl, templateSchema, withPostgresClient } from './support/database-templates';
+import {
+  databaseUrl,
+  dropPostgresDatabase,
+  templateSchema,
+  withPostgresClient,
+} from './support/database-templates';
 import { testTorrentThread } from './support/processes';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -92,7 +97,7 @@ export async function dropTestDatabase(
   place: Pick<TestPlace, 'dialect' | 'databaseUrl'>,
 ): Promise<void> {
   if (place.dialect === 'postgres') {
-    await onPostgresServer(`drop database if exists ${databaseOf(place)} with (force)`);
+    await dropPostgresDatabase(postgresUrl, databaseOf(place));
   }
 }
 

@@ -37,6 +37,21 @@ export function databaseUrl(url: string, database: string): string {
   return changed.toString();
 }
 
+/**
+ * Drops a database of the test server: first the connections the test role left to it, then the
+ * database, which stops autovacuum on it by itself (`WITH (FORCE)` would need the right to end
+ * autovacuum's backend too).
+ */
+export function dropPostgresDatabase(url: string, name: string): Promise<unknown> {
+  return withPostgresClient(url, async (client) => {
+    await client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and usename = current_user and pid <> pg_backend_pid()',
+      [name],
+    );
+    await client.query(`drop database if exists ${name}`);
+  });
+}
+
 export async function withPostgresClient<T>(
   url: string,
   run: (client: pg.Client) => Promise<T>,
@@ -98,9 +113,7 @@ async function makePostgresTemplate(url: string, name: string): Promise<void> {
 }
 
 function dropPostgresTemplate(url: string, name: string): Promise<unknown> {
-  return withPostgresClient(url, (client) =>
-    client.query(`drop database if exists ${name} with (force)`),
-  );
+  return dropPostgresDatabase(url, name);
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
