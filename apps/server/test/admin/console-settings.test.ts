@@ -219,4 +219,33 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
       false,
     );
   });
+
+  it('changes a setting an operator stored by hand as plain text, with the text as its before', async () => {
+    await t.container.database.db
+      .insertInto('setting')
+      .values({
+        scope: 'basic',
+        key: 'business_email',
+        value: 'sales@example.com',
+        updated_at: clock.now().toISOString(),
+      })
+      .execute();
+    const audits = await auditCount(t);
+    ok(
+      await update(admin, {
+        name: 'basic.business_email',
+        value: 'deals@example.com',
+        reason: 'new desk',
+      }),
+    );
+    expect(await auditCount(t)).toBe(audits + 1);
+    const row = await t.container.database.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('target_id', '=', 'basic.business_email')
+      .executeTakeFirstOrThrow();
+    expect(row.before).toContain('sales@example.com');
+    expect(row.after).toContain('deals@example.com');
+    expect((await configOf(sibling, 'basic')).business_email).toBe('deals@example.com');
+  });
 });

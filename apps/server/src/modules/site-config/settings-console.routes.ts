@@ -4,15 +4,12 @@ import { consoleRoute, type ConsoleRouteDeps } from '../admin/console-route';
 import { memberPlugin } from '../auth/require-actor';
 import type { Authenticator } from '../auth/authenticator';
 import type { SettingChangeDone, SettingsConsoleService } from './settings-console.service';
+import { storedSettingValue } from './stored-setting';
 
 export interface SettingsConsoleRoutesDeps {
   authenticator: Authenticator;
   console: ConsoleRouteDeps;
   settings: SettingsConsoleService;
-}
-
-function stored(json: string | null): unknown {
-  return json === null ? null : (JSON.parse(json) as unknown);
 }
 
 /** The site settings of the operator console (docs/api.md#operator-console). */
@@ -29,8 +26,8 @@ export function settingsConsoleRoutes(deps: SettingsConsoleRoutesDeps) {
       deps.console.audit.record(request, {
         action,
         target: { kind: 'setting', id: done.change.name },
-        before: stored(done.change.before),
-        after: stored(done.change.after),
+        before: storedSettingValue(done.change.before),
+        after: storedSettingValue(done.change.after),
         reason,
       });
       return done.setting;

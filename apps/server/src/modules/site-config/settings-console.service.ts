@@ -14,6 +14,7 @@ import { newId } from '../../lib/secrets';
 import type { SettingHistoryRepository, SettingHistoryRow } from './setting-history.repository';
 import type { SettingRepository } from './setting.repository';
 import type { SiteConfigService } from './site-config.service';
+import { storedSettingValue } from './stored-setting';
 
 export interface SettingsConsoleDeps {
   settings: Pick<SettingRepository, 'find' | 'put' | 'remove'>;
@@ -29,10 +30,6 @@ export interface SettingChangeDone {
 }
 
 const positionSchema = z.object({ createdAt: z.string().max(32), id: z.string().max(64) });
-
-function parsed(json: string | null): unknown {
-  return json === null ? null : (JSON.parse(json) as unknown);
-}
 
 function toChange(row: SettingHistoryRow): SettingChange {
   return {
@@ -136,7 +133,7 @@ export function createSettingsConsoleService(deps: SettingsConsoleDeps) {
       const name = reverted.name;
       if (
         reverted.before !== null &&
-        !siteSettingSchemas[name].safeParse(parsed(reverted.before)).success
+        !siteSettingSchemas[name].safeParse(storedSettingValue(reverted.before)).success
       ) {
         throw new AppError('failed_precondition', {
           description: 'The earlier value no longer passes the setting’s checks',

@@ -9,6 +9,7 @@ import { mergeActivityOperation } from './activity-operation';
 import { mergeExternalProducts } from './external-products';
 import type { ConfigScope } from '@nimbus/contracts';
 import type { SettingRepository } from './setting.repository';
+import { storedSettingValue } from './stored-setting';
 
 type Values = Record<string, unknown>;
 
@@ -24,20 +25,12 @@ export interface SiteConfigServiceDeps {
   externalProducts: ProductCatalogue;
 }
 
-function parseStored(value: string): unknown {
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
-
 /** The values of the config host: defaults from configuration, overridden by stored settings. */
 export function createSiteConfigService(deps: SiteConfigServiceDeps) {
   async function storedValues(scope: ConfigScope): Promise<Values> {
     const values: Values = { ...deps.defaults[scope] };
     for (const { key, value } of await deps.settings.listScope(scope)) {
-      values[key] = parseStored(value);
+      values[key] = storedSettingValue(value);
     }
     return values;
   }
