@@ -44,6 +44,19 @@ export function databaseUrl(url: string, database: string): string {
  */
 export function dropPostgresDatabase(url: string, name: string): Promise<unknown> {
   return withPostgresClient(url, async (client) => {
+    // A connection its app has just closed is still saying goodbye: it leaves on its own within
+    // moments, and ending it meanwhile fails the closing client with an uncaught error. Only
+    // what is still there after that is ended.
+    for (let waited = 0; waited < 2_000; waited += 50) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1 and usename = current_user and pid <> pg_backend_pid()',
+        [name],
+      );
+      if (rows[0]?.n === 0) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await client.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and usename = current_user and pid <> pg_backend_pid()',
       [name],
