@@ -1,16 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { canonicalLocale, type Locale } from '@nimbus/contracts';
+import { canonicalLocale } from '@nimbus/contracts';
 import type { Logger } from 'pino';
 import type { VerificationUsage } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { hashToken, keyedHash, newId, newSecretToken, safeEqual } from '../../lib/secrets';
+import { hashToken, newId, newSecretToken, safeEqual } from '../../lib/secrets';
 import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import type { AccountDeletionRepository } from './account-deletion.repository';
 import type { AuthFailureRepository } from './auth-failure.repository';
 import type { CaptchaGuard } from './captcha-guard';
 import type { ClientRegistry } from './client-registry';
 import type { Mailer } from './mail/mailer';
-import { composeUserMail, type UserMailKind } from './mail/user-mail';
 import { assertPasswordRules, type PasswordHasher } from './password';
 import type { RequestContext } from './request-context';
 import type { SessionRepository } from './session.repository';
@@ -19,6 +18,7 @@ import { createSignInFailures } from './sign-in-failures';
 import type { TwoFactorService } from './two-factor.service';
 import type { UserRepository } from './user.repository';
 import { createVerificationMailGuard } from './verification-mail-guard';
+import { backgroundUserMail, verificationCodeHash } from './user-mail-sender';
 import type { VerificationRepository, VerificationRow } from './verification.repository';
 
 /** Limits and lifetimes of the account flows, from configuration. */
@@ -139,23 +139,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     );
   }
 
-  function codeHash(verificationId: string, code: string): string {
-    return keyedHash(deps.codeKey, `${verificationId}:${code}`);
-  }
-
-  function sendInBackground(
-    to: string,
-    kind: UserMailKind,
-    locale: Locale,
-    args: Record<string, string>,
-  ): void {
-    const { subject, text } = composeUserMail(kind, locale, args);
-    const note = args.code ? `${kind} code ${args.code} for ${to}` : `${kind} notice for ${to}`;
-    // Sent after the answer so its timing (and whether a mail went out) reveals nothing.
-    deps.mailer.send({ to, subject, text, note }).catch((error: unknown) => {
-      deps.logger.error({ err: error, kind }, 'sending mail failed');
-    });
-  }
+  const codeHash = (verificationId: string, code: string) =>
+    verificationCodeHash(deps.codeKey, verificationId, code);
+  const sendInBackground = backgroundUserMail(deps);
 
   /** A verification token that is valid for this usage and address, not yet spent. */
   async function usableToken(

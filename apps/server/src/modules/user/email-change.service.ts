@@ -2,16 +2,16 @@ import { randomInt } from 'node:crypto';
 import { canonicalLocale, type Locale } from '@nimbus/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error';
-import { keyedHash, newId, safeEqual } from '../../lib/secrets';
+import { newId, safeEqual } from '../../lib/secrets';
 import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import type { Actor, ActorMember } from '../auth/authenticator';
 import { normalizeEmail } from './account.service';
 import type { Mailer } from './mail/mailer';
-import { composeUserMail, type UserMailKind } from './mail/user-mail';
 import type { PasswordHasher } from './password';
 import type { SessionRepository } from './session.repository';
 import { maskEmail, memberOf } from './user.dto';
 import type { UserRepository } from './user.repository';
+import { backgroundUserMail, verificationCodeHash } from './user-mail-sender';
 import type { VerificationRepository } from './verification.repository';
 
 /** Limits and lifetimes of an e-mail change, from configuration. */
@@ -74,23 +74,9 @@ export function createEmailChangeService(deps: EmailChangeServiceDeps) {
     }
   }
 
-  function codeHash(verificationId: string, code: string): string {
-    return keyedHash(deps.codeKey, `${verificationId}:${code}`);
-  }
-
-  function sendInBackground(
-    to: string,
-    kind: UserMailKind,
-    locale: Locale,
-    args: Record<string, string>,
-  ): void {
-    const { subject, text } = composeUserMail(kind, locale, args);
-    const note = args.code ? `${kind} code ${args.code} for ${to}` : `${kind} notice for ${to}`;
-    // Sent after the answer so its timing (and which mail went out) reveals nothing.
-    deps.mailer.send({ to, subject, text, note }).catch((error: unknown) => {
-      deps.logger.error({ err: error, kind }, 'sending mail failed');
-    });
-  }
+  const codeHash = (verificationId: string, code: string) =>
+    verificationCodeHash(deps.codeKey, verificationId, code);
+  const sendInBackground = backgroundUserMail(deps);
 
   /** Refuses unless the caller proves to be the member: the password, or a recent sign-in. */
   async function assertReauthenticated(
