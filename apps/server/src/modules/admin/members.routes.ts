@@ -7,6 +7,7 @@ import type { ConsoleAccess } from './console-access';
 import { consoleRoute, type ConsoleRouteDeps } from './console-route';
 import {
   resendVerificationAction,
+  type ActingOperator,
   type MemberChange,
   type MembersService,
 } from './members.service';
@@ -73,12 +74,12 @@ export function membersRoutes(deps: MembersRoutesDeps) {
     ] as const satisfies readonly (readonly [
       unknown,
       string,
-      (callerId: string, userId: string) => Promise<MemberChange>,
+      (caller: ActingOperator, userId: string) => Promise<MemberChange>,
     ])[];
     for (const [endpoint, action, run] of actions) {
       route(app, endpoint, async (request, caller) => {
         const userId = request.params.user_id;
-        const change = await run(caller.userId, userId);
+        const change = await run(caller, userId);
         deps.audit.record(request, {
           action,
           target: { kind: 'user', id: userId },
@@ -92,7 +93,7 @@ export function membersRoutes(deps: MembersRoutesDeps) {
 
     route(app, adminMembersApi.premium, async (request, caller) => {
       const userId = request.params.user_id;
-      const change = await deps.members.premium(caller.userId, userId, request.body.days);
+      const change = await deps.members.premium(caller, userId, request.body.days);
       deps.audit.record(request, {
         action: 'members.premium',
         target: { kind: 'user', id: userId },

@@ -7,6 +7,7 @@ import { canonicalLocale } from '@nimbus/contracts';
 import type { Mailer } from '../user/mail/mailer';
 import { composeUserMail } from '../user/mail/user-mail';
 import type { SessionRepository } from '../user/session.repository';
+import type { ConsoleCaller } from './console-access';
 import type { MemberDetailRepository } from './member-detail.repository';
 import type { MemberFilter, MemberListRow, MembersRepository } from './members.repository';
 
@@ -37,6 +38,9 @@ export const resendVerificationAction = 'members.resend_verification';
 
 /** The shortest time between two verification mails an operator sends one member. */
 export const resendVerificationIntervalMs = 10 * 60_000;
+
+/** The operator behind an action on a member. */
+export type ActingOperator = Pick<ConsoleCaller, 'userId' | 'role'>;
 
 /** What an action changed, for its audit row and its answer. */
 export interface MemberChange {
@@ -77,12 +81,24 @@ export function createMembersService(deps: MembersServiceDeps) {
     return found;
   }
 
-  function notSelf(callerId: string, userId: string): void {
-    if (callerId === userId) {
+  /**
+   * The member an operator acts on: never their own account, and one holding a console role
+   * only when the operator is an admin (a moderator cannot block an admin, support cannot turn
+   * off an admin's two-step verification).
+   */
+  async function target(caller: ActingOperator, userId: string): Promise<MemberListRow> {
+    if (caller.userId === userId) {
       throw new AppError('failed_precondition', {
         description: 'Operators do not act on their own account here',
       });
     }
+    const row = await member(userId);
+    if (row.role !== null && caller.role !== 'admin') {
+      throw new AppError('permission_denied', {
+        description: 'Only an admin acts on a member who holds a console role',
+      });
+    }
+    return row;
   }
 
   async function answerOf(userId: string): Promise<MemberChange['answer']> {
@@ -95,14 +111,13 @@ export function createMembersService(deps: MembersServiceDeps) {
   }
 
   async function move(
-    callerId: string,
+    caller: ActingOperator,
     userId: string,
     from: readonly UserStatus[],
     to: UserStatus,
     options: { endSessions?: 'blocked' | 'account_deletion'; deletion?: boolean } = {},
   ): Promise<MemberChange> {
-    notSelf(callerId, userId);
-    const before = await member(userId);
+    const before = await target(caller, userId);
     const now = deps.now();
     const requestedAt = options.deletion ? now.toISOString() : null;
     if (!(await deps.members.setStatus(userId, from, to, now, requestedAt))) {
@@ -173,36 +188,34 @@ export function createMembersService(deps: MembersServiceDeps) {
     },
 
     /** Blocks a member; every session ends, so an open one fails on its next call. */
-    block(callerId: string, userId: string): Promise<MemberChange> {
-      return move(callerId, userId, ['active', 'frozen', 'pending'], 'blocked', {
+    block(caller: ActingOperator, userId: string): Promise<MemberChange> {
+      return move(caller, userId, ['active', 'frozen', 'pending'], 'blocked', {
         endSessions: 'blocked',
       });
     },
 
-    unblock(callerId: string, userId: string): Promise<MemberChange> {
-      return move(callerId, userId, ['blocked'], 'active');
+    unblock(caller: ActingOperator, userId: string): Promise<MemberChange> {
+      return move(caller, userId, ['blocked'], 'active');
     },
 
     /** Starts the deletion grace period, as the member's own request does. */
-    requestDeletion(callerId: string, userId: string): Promise<MemberChange> {
-      return move(callerId, userId, ['active', 'blocked', 'frozen', 'pending'], 'under_review', {
+    requestDeletion(caller: ActingOperator, userId: string): Promise<MemberChange> {
+      return move(caller, userId, ['active', 'blocked', 'frozen', 'pending'], 'under_review', {
         endSessions: 'account_deletion',
         deletion: true,
       });
     },
 
-    async signOut(callerId: string, userId: string): Promise<MemberChange> {
-      notSelf(callerId, userId);
-      await member(userId);
+    async signOut(caller: ActingOperator, userId: string): Promise<MemberChange> {
+      await target(caller, userId);
       await deps.sessions.revokeAllOfUser(userId, 'operator', deps.now());
       const answer = await answerOf(userId);
       return { before: {}, after: { sessions: 'ended' }, answer };
     },
 
     /** Adds premium days, or takes them away from the end (never before now). */
-    async premium(callerId: string, userId: string, days: number): Promise<MemberChange> {
-      notSelf(callerId, userId);
-      const before = await member(userId);
+    async premium(caller: ActingOperator, userId: string, days: number): Promise<MemberChange> {
+      const before = await target(caller, userId);
       const now = deps.now();
       if (days > 0) {
         await deps.memberships.grant({ userId, type: 'platinum', days, source: 'admin' });
@@ -227,9 +240,8 @@ export function createMembersService(deps: MembersServiceDeps) {
      * Nimbus mail and tells them how to sign in or reset the password; at most one per member
      * per `resendVerificationIntervalMs` (`resource_exhausted` with when to try again).
      */
-    async resendVerification(callerId: string, userId: string): Promise<MemberChange> {
-      notSelf(callerId, userId);
-      const row = await member(userId);
+    async resendVerification(caller: ActingOperator, userId: string): Promise<MemberChange> {
+      const row = await target(caller, userId);
       if (row.status === 'blocked' || row.status === 'under_review') {
         throw new AppError('failed_precondition', { description: `The account is ${row.status}` });
       }
@@ -257,9 +269,8 @@ export function createMembersService(deps: MembersServiceDeps) {
       return { before: {}, after: { mail: 'verification' }, answer: await answerOf(userId) };
     },
 
-    async resetTwoFactor(callerId: string, userId: string): Promise<MemberChange> {
-      notSelf(callerId, userId);
-      await member(userId);
+    async resetTwoFactor(caller: ActingOperator, userId: string): Promise<MemberChange> {
+      await target(caller, userId);
       if (!(await deps.members.removeTwoFactor(userId))) {
         throw new AppError('failed_precondition', {
           description: 'The member has no two-step verification',
