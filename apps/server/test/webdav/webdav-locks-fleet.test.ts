@@ -184,6 +184,30 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
     expect(await a.container.davLocks.sweepExpired()).toBe(0);
   });
 
+  it('keeps no DAV:owner over 4 KiB, since every request of the member reads all their locks', async () => {
+    const body = (owner: string) =>
+      `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>${owner}</D:owner></D:lockinfo>`;
+    const before = (await a.container.davLocks.of(userId)).count;
+    const large = await dav(
+      a,
+      'LOCK',
+      '/dav/owned.txt',
+      { depth: '0' },
+      body('x'.repeat(64 * 1024)),
+    );
+    expect(large.statusCode, large.body).toBe(400);
+    expect(JSON.parse(large.body)).toMatchObject({ error: 'invalid_argument' });
+    expect((await a.container.davLocks.of(userId)).count).toBe(before);
+    expect((await dav(a, 'GET', '/dav/owned.txt')).statusCode).toBe(404);
+    const fitting = await dav(a, 'LOCK', '/dav/owned.txt', { depth: '0' }, body('y'.repeat(4000)));
+    expect(fitting.statusCode, fitting.body).toBe(201);
+    expect(fitting.body).toContain('y'.repeat(4000));
+    const token = /<([^>]+)>/.exec(fitting.headers['lock-token'] as string)?.[1];
+    expect(
+      (await dav(a, 'UNLOCK', '/dav/owned.txt', { 'lock-token': `<${token}>` })).statusCode,
+    ).toBe(204);
+  });
+
   it('makes a free path an empty file with its lock, up to a thousand locks a member holds', async () => {
     const made = await dav(a, 'LOCK', '/dav/made.txt', { depth: '0' }, lockBody('exclusive'));
     expect(made.statusCode, made.body).toBe(201);

@@ -19,6 +19,13 @@ import { davChild, innerXml, isDav, parseXml } from './dav-xml';
 
 const xmlType = 'application/xml; charset=utf-8';
 
+/**
+ * The longest `DAV:owner` kept with a lock, in bytes. Every request of the member reads all
+ * their locks (up to `maxLocksPerMember`), so an owner as large as a LOCK body would make each
+ * of them read a gigabyte.
+ */
+export const maxOwnerXmlBytes = 4096;
+
 function lockAnswer(reply: FastifyReply, locks: DavLocks, lock: DavLock, status: number) {
   return reply
     .code(status)
@@ -79,6 +86,12 @@ export async function handleLock(
     });
   }
   const owner = davChild(root, 'owner');
+  const ownerXml = owner ? innerXml(owner) : '';
+  if (Buffer.byteLength(ownerXml) > maxOwnerXmlBytes) {
+    throw new AppError('invalid_argument', {
+      description: `A DAV:owner holds at most ${maxOwnerXmlBytes} bytes`,
+    });
+  }
   const depth = (headerOf(request, 'depth') ?? 'infinity').toLowerCase();
   if (depth !== '0' && depth !== 'infinity') {
     throw new AppError('invalid_argument', { description: 'LOCK has Depth: 0 or infinity' });
@@ -99,7 +112,7 @@ export async function handleLock(
     segments,
     depth: wanted.depth,
     scope,
-    ownerXml: owner ? innerXml(owner) : '',
+    ownerXml,
     timeoutSeconds,
   });
   if (!lock) {
