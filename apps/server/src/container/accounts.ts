@@ -55,6 +55,11 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
   const mailer = createMailer(config, options.logger);
   const limiter = fleet.guessLimiter();
   const hasher = options.hasher ?? createArgon2Hasher();
+  /** Calls of one kind one signed-in member may make per window. */
+  const perAccount = {
+    max: config.AUTH_RATE_MAX_PER_ACCOUNT,
+    windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
+  };
   const deletionRecords = createAccountDeletionRepository(database.db);
   const twoFactors = createTwoFactorRepository(database.db);
   const twoFactor = createTwoFactorService({
@@ -65,10 +70,7 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
     secretKey: keys.twoFactorSecret,
     recoveryKey: keys.recoveryCode,
     issuer: config.TWO_FACTOR_ISSUER,
-    limit: {
-      max: config.AUTH_RATE_MAX_PER_ACCOUNT,
-      windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
-    },
+    limit: perAccount,
     now,
   });
   const shield = createShieldService({
@@ -197,10 +199,19 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
       deletions: deletionRecords,
       sessions,
       hasher,
+      limiter,
+      limit: perAccount,
       graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
       now,
     }),
-    accountSecurity: createAccountSecurityService({ users, sessions, hasher, now }),
+    accountSecurity: createAccountSecurityService({
+      users,
+      sessions,
+      hasher,
+      limiter,
+      limit: perAccount,
+      now,
+    }),
     emailChanges: createEmailChangeService({
       users,
       verifications,

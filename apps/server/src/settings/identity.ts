@@ -121,7 +121,7 @@ export const identitySettings = {
     .min(1)
     .default(20)
     .describe(
-      "Two-step verification calls (set-up, confirm, turn off, new recovery codes) and e-mail change calls (request, confirm) one signed-in member may make per window, each kind counted on its own. Sign-in and reset have no per-account call limit: anyone could spend it and lock the member out; the account's failure count asks for a challenge instead.",
+      "Two-step verification calls (set-up, confirm, turn off, new recovery codes) e-mail change calls (request, confirm), password changes and deletion requests one signed-in member may make per window, each kind counted on its own. Sign-in and reset have no per-account call limit: anyone could spend it and lock the member out; the account's failure count asks for a challenge instead.",
     ),
   AUTH_RATE_MAX_PER_DEVICE: z.coerce
     .number()

@@ -1,6 +1,8 @@
 import { AppError } from '../../http/app-error';
 import type { Actor } from '../auth/authenticator';
+import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
 import type { AccountDeletionRepository } from './account-deletion.repository';
+import { memberCallLimit } from './member-call-limit';
 import type { PasswordHasher } from './password';
 import type { SessionRepository } from './session.repository';
 import type { UserRepository } from './user.repository';
@@ -10,6 +12,9 @@ export interface AccountDeletionServiceDeps {
   deletions: AccountDeletionRepository;
   sessions: Pick<SessionRepository, 'revokeAllOfUser'>;
   hasher: Pick<PasswordHasher, 'verify'>;
+  /** Requests one member may make per window (they prove the password). */
+  limiter: WindowLimiter;
+  limit: WindowLimit;
   /** Days between a request and the operator's purge (`ACCOUNT_DELETION_GRACE_DAYS`). */
   graceDays: number;
   now: () => Date;
@@ -31,6 +36,7 @@ const dayMs = 24 * 60 * 60 * 1000;
  * can restore it by setting the status back to `active`.
  */
 export function createAccountDeletionService(deps: AccountDeletionServiceDeps) {
+  const limit = memberCallLimit(deps.limiter, deps.limit, 'account-deletion');
   return {
     /** The grace period, and the day the purge would come if the member asked now. */
     terms(): { graceDays: number; purgeAfter: string } {
@@ -43,12 +49,14 @@ export function createAccountDeletionService(deps: AccountDeletionServiceDeps) {
 
     /**
      * Records the request. An account with a password must give it (`invalid_password` when
-     * missing or wrong), so a borrowed session cannot delete the account.
+     * missing or wrong), so a borrowed session cannot delete the account; a member makes
+     * `limit` requests per window (`too_many_requests` past it), so it guesses no password.
      */
     async request(
       actor: Actor,
       input: { password?: string | undefined },
     ): Promise<DeletionRequest> {
+      await limit(actor.userId);
       const user = await deps.users.findById(actor.userId);
       if (!user) {
         throw new AppError('unauthenticated');

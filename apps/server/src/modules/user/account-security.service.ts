@@ -1,5 +1,7 @@
 import { AppError } from '../../http/app-error';
 import type { Actor } from '../auth/authenticator';
+import type { WindowLimit, WindowLimiter } from '../../lib/window-limiter';
+import { memberCallLimit } from './member-call-limit';
 import { assertPasswordRules, type PasswordHasher } from './password';
 import type { SessionRepository, SessionRow } from './session.repository';
 import type { UserRepository } from './user.repository';
@@ -8,6 +10,9 @@ export interface AccountSecurityServiceDeps {
   users: Pick<UserRepository, 'findById' | 'setPasswordHash'>;
   sessions: Pick<SessionRepository, 'listActiveOfUser' | 'revokeOfUser' | 'revokeOthersOfUser'>;
   hasher: PasswordHasher;
+  /** Password changes one member may try per window (each proves the current password). */
+  limiter: WindowLimiter;
+  limit: WindowLimit;
   now: () => Date;
 }
 
@@ -22,6 +27,7 @@ export interface SessionSummary {
  * device, change the password.
  */
 export function createAccountSecurityService(deps: AccountSecurityServiceDeps) {
+  const limitPasswordChange = memberCallLimit(deps.limiter, deps.limit, 'password-change');
   return {
     async listSessions(actor: Actor): Promise<SessionSummary[]> {
       const sessions = await deps.sessions.listActiveOfUser(actor.userId, deps.now());
@@ -37,12 +43,13 @@ export function createAccountSecurityService(deps: AccountSecurityServiceDeps) {
 
     /**
      * Changes the password. An account that has one must prove it (`invalid_password` when
-     * wrong); every other session ends, so a thief holding one loses it.
+     * wrong), `limit` tries per window; every other session ends, so a thief holding one loses it.
      */
     async changePassword(
       actor: Actor,
       input: { oldPassword?: string | undefined; newPassword: string },
     ) {
+      await limitPasswordChange(actor.userId);
       const user = await deps.users.findById(actor.userId);
       if (!user) {
         throw new AppError('unauthenticated');
