@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dialects, errorOf, ok } from '../helper';
+import { giveRole } from '../support/console';
 import { storeFile } from '../support/stored-file';
 import { useSharesApp, type OpenBody } from './shares-fixture';
 
@@ -81,13 +82,16 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
     expect(next.entries.map((one) => one.shareId)).toEqual([first.made.share_id]);
     expect(next.nextPageToken).toBe('');
 
-    await decisions().decide(first.moderator.user.id, {
-      shareIds: [first.made.share_id],
-      action: 'keep',
-      reasonCode: 'other',
-      note: 'fine',
-      contentWide: false,
-    });
+    await decisions().decide(
+      { userId: first.moderator.user.id, role: 'moderator' },
+      {
+        shareIds: [first.made.share_id],
+        action: 'keep',
+        reasonCode: 'other',
+        note: 'fine',
+        contentWide: false,
+      },
+    );
     const open = await decisions().queue({ filters: undefined, limit: 10, pageToken: undefined });
     expect(open.entries.map((one) => one.shareId)).toEqual([second.made.share_id]);
     const decided = await decisions().queue({
@@ -102,13 +106,16 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
   it('takes a share down for visitors at once, tells the sharer why, and undoes it', async () => {
     const { sharer, moderator, made } = await reported();
     expect(await statusOf(made.share_id)).toBe('OK');
-    const [decision] = await decisions().decide(moderator.user.id, {
-      shareIds: [made.share_id],
-      action: 'prohibited',
-      reasonCode: 'copyright',
-      note: 'the rights holder wrote',
-      contentWide: false,
-    });
+    const [decision] = await decisions().decide(
+      { userId: moderator.user.id, role: 'moderator' },
+      {
+        shareIds: [made.share_id],
+        action: 'prohibited',
+        reasonCode: 'copyright',
+        note: 'the rights holder wrote',
+        contentWide: false,
+      },
+    );
     expect(await statusOf(made.share_id)).toBe('PROHIBITED');
     const [mine] = await listed(sharer.headers);
     expect(mine).toMatchObject({
@@ -141,13 +148,16 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
     });
     const unrelated = await f.storedFile(other.user.id, 'mine.txt', 'other bytes');
 
-    const [decision] = await decisions().decide(moderator.user.id, {
-      shareIds: [made.share_id],
-      action: 'prohibited',
-      reasonCode: 'child_safety',
-      note: '',
-      contentWide: true,
-    });
+    const [decision] = await decisions().decide(
+      { userId: moderator.user.id, role: 'moderator' },
+      {
+        shareIds: [made.share_id],
+        action: 'prohibited',
+        reasonCode: 'child_safety',
+        note: '',
+        contentWide: true,
+      },
+    );
     expect(await statusOf(made.share_id)).toBe('PROHIBITED');
     expect(await statusOf(elsewhere.share_id)).toBe('PROHIBITED');
 
@@ -170,39 +180,69 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
 
   it('blocks the sharer, ending their sessions, and the undo gives the account back', async () => {
     const { sharer, moderator, made } = await reported();
-    const [decision] = await decisions().decide(moderator.user.id, {
-      shareIds: [made.share_id],
-      action: 'block_sharer',
-      reasonCode: 'spam',
-      note: 'a spam ring',
-      contentWide: false,
-    });
+    const [decision] = await decisions().decide(
+      { userId: moderator.user.id, role: 'moderator' },
+      {
+        shareIds: [made.share_id],
+        action: 'block_sharer',
+        reasonCode: 'spam',
+        note: 'a spam ring',
+        contentWide: false,
+      },
+    );
     expect((await f.call(sharer.headers, 'GET', '/drive/v1/share/list')).statusCode).toBe(401);
     expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('blocked');
     await decisions().undo(moderator.user.id, decision?.id ?? '');
     expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('active');
   });
 
+  it('blocks a sharer who holds a console role only for an admin', async () => {
+    const { sharer, moderator, made } = await reported();
+    await giveRole(f.t, sharer.user.id, 'admin', f.clock.now());
+    const block = (role: 'moderator' | 'admin') =>
+      decisions().decide(
+        { userId: moderator.user.id, role },
+        {
+          shareIds: [made.share_id],
+          action: 'block_sharer',
+          reasonCode: 'spam',
+          note: 'a takeover',
+          contentWide: false,
+        },
+      );
+    await expect(block('moderator')).rejects.toMatchObject({ reason: 'permission_denied' });
+    expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('active');
+    expect((await f.call(sharer.headers, 'GET', '/drive/v1/share/list')).statusCode).toBe(200);
+    await block('admin');
+    expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('blocked');
+  });
+
   it('decides in bulk, all or none', async () => {
     const one = await reported();
     const two = await reported();
     await expect(
-      decisions().decide(one.moderator.user.id, {
-        shareIds: [one.made.share_id, 'nosuchshare000000000'],
-        action: 'sensitive_resource',
-        reasonCode: 'sexual_content',
-        note: '',
-        contentWide: false,
-      }),
+      decisions().decide(
+        { userId: one.moderator.user.id, role: 'moderator' },
+        {
+          shareIds: [one.made.share_id, 'nosuchshare000000000'],
+          action: 'sensitive_resource',
+          reasonCode: 'sexual_content',
+          note: '',
+          contentWide: false,
+        },
+      ),
     ).rejects.toMatchObject({ reason: 'not_found' });
     expect(await statusOf(one.made.share_id)).toBe('OK');
-    const made = await decisions().decide(one.moderator.user.id, {
-      shareIds: [one.made.share_id, two.made.share_id],
-      action: 'sensitive_word',
-      reasonCode: 'hate',
-      note: '',
-      contentWide: false,
-    });
+    const made = await decisions().decide(
+      { userId: one.moderator.user.id, role: 'moderator' },
+      {
+        shareIds: [one.made.share_id, two.made.share_id],
+        action: 'sensitive_word',
+        reasonCode: 'hate',
+        note: '',
+        contentWide: false,
+      },
+    );
     expect(made).toHaveLength(2);
     expect(await statusOf(one.made.share_id)).toBe('SENSITIVE_WORD');
     expect(await statusOf(two.made.share_id)).toBe('SENSITIVE_WORD');

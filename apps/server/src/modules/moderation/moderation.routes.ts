@@ -42,7 +42,7 @@ export function moderationRoutes(deps: ModerationRoutesDeps) {
     });
 
     route(app, moderationApi.decide, async (request, caller) => {
-      const made = await deps.decisions.decide(caller.userId, {
+      const made = await deps.decisions.decide(caller, {
         shareIds: request.body.share_ids,
         action: request.body.action,
         reasonCode: request.body.reason_code,

@@ -383,6 +383,16 @@ function queriesOn(db: Kysely<Database> | Transaction<Database>) {
       await db.deleteFrom('content_bans').where('decision_id', '=', decisionId).execute();
     },
 
+    /** The console role a member holds, if any. */
+    async roleOf(userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('member_roles')
+        .select('role')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.role;
+    },
+
     async userStatus(userId: string): Promise<UserStatus | undefined> {
       const row = await db
         .selectFrom('users')

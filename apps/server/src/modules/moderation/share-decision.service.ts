@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ModerationReason, ShareDecisionAction } from '@nimbus/contracts';
+import type { ConsoleRole, ModerationReason, ShareDecisionAction } from '@nimbus/contracts';
 import type { ModerationStatus, UserStatus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { filterError, filterValues, readFilters } from '../../http/filters';
@@ -49,6 +49,12 @@ export type MadeDecision = DecisionRow & {
     sharerStatus: UserStatus | null;
   };
 };
+
+/** The operator deciding. */
+export interface Moderator {
+  userId: string;
+  role: ConsoleRole;
+}
 
 /** The state each action puts a share in; `block_sharer` leaves the share as it is. */
 const stateOf: Record<Exclude<ShareDecisionAction, 'block_sharer'>, ModerationStatus> = {
@@ -204,11 +210,22 @@ export function createShareDecisionService(deps: ShareDecisionServiceDeps) {
      * and the reason its sharer is shown, or the sharer's account blocked (sessions ended); the
      * share's waiting reports are closed by it.
      */
-    async decide(moderatorId: string, input: DecisionInput): Promise<MadeDecision[]> {
+    async decide(moderator: Moderator, input: DecisionInput): Promise<MadeDecision[]> {
+      const moderatorId = moderator.userId;
       const ids = [...new Set(input.shareIds)];
       const found = await Promise.all(ids.map((id) => shares.find(id)));
       if (found.some((share) => share === undefined)) {
         throw new AppError('not_found', { description: 'No such share' });
+      }
+      if (input.action === 'block_sharer' && moderator.role !== 'admin') {
+        // As on a member's page: only an admin blocks a member who holds a console role.
+        for (const share of found) {
+          if (share && (await decisions.roleOf(share.userId)) !== undefined) {
+            throw new AppError('permission_denied', {
+              description: 'Only an admin blocks a sharer who holds a console role',
+            });
+          }
+        }
       }
       if (input.contentWide && input.action !== 'prohibited') {
         throw new AppError('invalid_argument', {
