@@ -7,6 +7,8 @@ import { createSubscriptionReminderService } from '../modules/payment/subscripti
 import type { MembershipActivityService } from '../modules/membership/membership-activity.service';
 import type { SiteConfigService } from '../modules/site-config/site-config.service';
 import type { Mailer } from '../modules/user/mail/mailer';
+import { memberCallLimit } from '../modules/user/member-call-limit';
+import type { WindowLimiter } from '../lib/window-limiter';
 import type { Wiring } from './container-options';
 
 /**
@@ -19,7 +21,7 @@ export function createPaymentArea(
     siteConfig: Pick<SiteConfigService, 'productCatalogue'>;
     membershipActivities: Pick<MembershipActivityService, 'unsubscribeToken' | 'isUnsubscribed'>;
   },
-  accounts: { mailer: Pick<Mailer, 'send'> },
+  accounts: { mailer: Pick<Mailer, 'send'>; limiter: WindowLimiter },
 ) {
   const payments = createPaymentRepository(database.db);
   const provider =
@@ -36,6 +38,14 @@ export function createPaymentArea(
       provider,
       catalogue: () => membership.siteConfig.productCatalogue(),
       publicUrl: config.PUBLIC_URL,
+      limitCall: memberCallLimit(
+        accounts.limiter,
+        {
+          max: config.PAYMENT_MAX_CALLS_PER_MEMBER,
+          windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
+        },
+        'payment',
+      ),
       now,
     }),
     paymentNotices: provider

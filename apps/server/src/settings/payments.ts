@@ -37,6 +37,14 @@ export const paymentSettings = {
     .describe(
       'Premium days a subscriber keeps after a renewal payment fails, while the provider retries it; premium ends after them unless a retry succeeds.',
     ),
+  PAYMENT_MAX_CALLS_PER_MEMBER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe(
+      "Payment calls that reach the provider (checkout, portal, cancel, resume, plan change) one member may make per AUTH_RATE_WINDOW_SECONDS, together; past it they answer 429. Keeps one member from spending the provider account's own rate limit for everyone.",
+    ),
   SUBSCRIPTION_REMINDER_DAYS: z.coerce
     .number()
     .int()

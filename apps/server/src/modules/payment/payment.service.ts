@@ -17,6 +17,11 @@ export interface PaymentServiceDeps {
   provider: PaymentProvider | undefined;
   catalogue: () => Promise<ProductCatalogue>;
   publicUrl: string;
+  /**
+   * Counts a member's call that reaches the provider (`too_many_requests` past the limit), so
+   * no member can spend the operator's provider rate limit for everyone.
+   */
+  limitCall: (userId: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -83,10 +88,12 @@ const changeableStates: ReadonlySet<string> = new Set<SubscriptionState>([
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { payments } = deps;
 
-  function providerOrFail(): PaymentProvider {
+  /** The provider, once the member's call is counted (`payment_unavailable` when none). */
+  async function providerFor(userId: string): Promise<PaymentProvider> {
     if (!deps.provider) {
       throw new AppError('payment_unavailable');
     }
+    await deps.limitCall(userId);
     return deps.provider;
   }
 
@@ -175,7 +182,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       input: { productId: string; currency: string | undefined },
       locale: Locale,
     ): Promise<{ url: string; sessionId: string }> {
-      const provider = providerOrFail();
+      const provider = await providerFor(userId);
       const { products } = await deps.catalogue();
       const product = products.find((entry) => entry.id === input.productId);
       if (!product) {
@@ -199,7 +206,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     /** A link to the provider's portal for the member's cards, subscription and invoices. */
     async portal(userId: string, locale: Locale): Promise<string> {
-      const provider = providerOrFail();
+      const provider = await providerFor(userId);
       const customerId = await payments.customerOf(userId, provider.name);
       if (customerId === undefined) {
         throw new AppError('payment_subscription_not_found');
@@ -212,14 +219,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * premium stays until then; a plan change planned for then is dropped.
      */
     async cancel(userId: string) {
-      const provider = providerOrFail();
+      const provider = await providerFor(userId);
       const row = await changeableSubscription(provider, userId);
       return keep(row, await provider.cancelSubscription(row.id), '');
     },
 
     /** Takes back a cancellation: the subscription renews at its period's end again. */
     async resume(userId: string) {
-      const provider = providerOrFail();
+      const provider = await providerFor(userId);
       const row = await changeableSubscription(provider, userId);
       return keep(row, await provider.resumeSubscription(row.id), row.next_product_id);
     },
@@ -230,7 +237,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * renewal is of the new plan. A cancelled subscription renews again, on the new plan.
      */
     async changePlan(userId: string, productId: string) {
-      const provider = providerOrFail();
+      const provider = await providerFor(userId);
       const row = await changeableSubscription(provider, userId);
       const { products } = await deps.catalogue();
       const product = products.find((entry) => entry.id === productId);
