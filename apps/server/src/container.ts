@@ -117,6 +117,7 @@ export function createContainer(
     retentionDays: config.ANALYTICS_RETENTION_DAYS,
     now,
   });
+  const shareDecisionRecords = createShareDecisionRepository(database.db);
   return {
     database,
     fleet,
@@ -164,13 +165,14 @@ export function createContainer(
     fileReferences: createFileReferences({ files: drive.files, links: drive.content.linker }),
     shares: drive.shares,
     shareDecisions: createShareDecisionService({
-      decisions: createShareDecisionRepository(database.db),
+      decisions: shareDecisionRecords,
       shares: drive.shareRecords,
       sessions: accounts.sessionRecords,
       now,
     }),
     sharePreviews: createSharePreviewService({
       shares: drive.shareRecords,
+      moderation: shareDecisionRecords,
       media: drive.media,
       store: blobStore,
     }),

@@ -270,6 +270,16 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
     const outside = await f.storedFile(sharer.user.id, 'outside.txt', 'not shared');
     const made = await f.share(sharer.headers, { file_ids: [folder.id] });
     const previews = f.t.container.sharePreviews;
+    // A share nobody reported is not for moderators to browse.
+    await expect(previews.preview(made.share_id, notes.id)).rejects.toMatchObject({
+      reason: 'not_found',
+    });
+    ok(
+      await f.call({}, 'POST', '/audit.admin/v1/share', {
+        share_id: made.share_id,
+        reason: 'stolen text',
+      }),
+    );
 
     const image = await previews.preview(made.share_id, picture.id);
     expect(image.contentType).toMatch(/^image\/(webp|jpeg|png)$/);

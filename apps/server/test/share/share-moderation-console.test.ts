@@ -117,6 +117,12 @@ describe.each(dialects)('the moderation queue of the console on %s', (dialect) =
     const markup = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     const page = await f.storedFile(sharer.user.id, 'page.xml', markup);
     const shared = await f.share(sharer.headers, { file_ids: [picture.id, page.id] });
+    ok(
+      await f.call({}, 'POST', '/audit.admin/v1/share', {
+        share_id: shared.share_id,
+        reason: 'a script',
+      }),
+    );
 
     const image = await f.call(
       moderator.headers,

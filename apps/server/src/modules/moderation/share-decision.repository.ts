@@ -141,6 +141,25 @@ function queriesOn(db: Kysely<Database> | Transaction<Database>) {
       }));
     },
 
+    /** Whether a share was ever reported or decided on. */
+    async isModerated(shareId: string): Promise<boolean> {
+      const [report, decision] = await Promise.all([
+        db
+          .selectFrom('share_reports')
+          .select('id')
+          .where('share_id', '=', shareId)
+          .limit(1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('share_decisions')
+          .select('id')
+          .where('share_id', '=', shareId)
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return report !== undefined || decision !== undefined;
+    },
+
     /** The reports of some shares, newest first. */
     async reportsOf(shareIds: string[], state: QueueQuery['state']): Promise<ReportRow[]> {
       const rows = [];
