@@ -19,6 +19,7 @@ export * from './products';
 export * from './payments';
 export * from './analytics';
 export * from './analytics-schemas';
+export * from './help-center';
 export * from './file-name';
 export * from './console-roles';
 export * from './site-settings';

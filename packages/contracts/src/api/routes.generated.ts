@@ -300,6 +300,9 @@ export const statisticsRoutes = {
   downloadCounts: { method: 'GET', path: '/statistics/pub/download' } as ApiRoute<
     Catalogue['statistics']['downloadCounts']
   >,
+  recordHelpVote: { method: 'POST', path: '/statistics/pub/help_vote' } as ApiRoute<
+    Catalogue['statistics']['recordHelpVote']
+  >,
 };
 
 /** The method and path of each `apiCatalogue.feedback` entry, for calls from the browser. */

@@ -1,5 +1,8 @@
 import { analyticsEventNames, analyticsLimits, appDownloadPlatforms } from '../analytics';
 import { analyticsBodySchema, appDownloadCountsSchema } from '../analytics-schemas';
+import { z } from 'zod';
+import { helpArticleSlugs, helpVotesPerMinute } from '../help-center';
+import { locales } from '../locales';
 import { defineEndpoint } from './endpoint';
 
 const tags = ['statistics'];
@@ -42,5 +45,26 @@ export const statisticsApi = {
     tags,
     auth: 'visitor',
     answer: appDownloadCountsSchema,
+  }),
+  recordHelpVote: defineEndpoint({
+    method: 'POST',
+    path: '/statistics/pub/help_vote',
+    summary: 'Answer “Was this helpful?” under a help-centre article',
+    description:
+      'Open to visitors, and not tied to the statistics switch: the visitor sends it by choice, ' +
+      'and it is kept without member, device or address (an `analytics_events` row `help-vote` ' +
+      'with `props` `article` and `helpful`, deleted with the other events after ' +
+      '`ANALYTICS_RETENTION_DAYS`). `article` is a slug of the help centre, `language` the ' +
+      `page's locale. Past ${helpVotesPerMinute} calls a minute from one address the call ` +
+      'answers `too_many_requests` with `Retry-After`. Answers 204.',
+    tags,
+    auth: 'visitor',
+    body: z
+      .object({
+        article: z.enum(helpArticleSlugs),
+        helpful: z.boolean(),
+        language: z.enum(locales),
+      })
+      .strict(),
   }),
 } as const;

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { analyticsEventsOf, analyticsLimits, statisticsApi } from '@nimbus/contracts';
+import {
+  analyticsEventsOf,
+  analyticsLimits,
+  helpVotesPerMinute,
+  statisticsApi,
+} from '@nimbus/contracts';
 import { z } from 'zod';
 import { catalogueRoute } from '../../http/catalogue-route';
 import { clientIdOf } from '../../http/request-headers';
@@ -22,7 +27,8 @@ export interface StatisticsRoutesDeps {
 /**
  * The analytics paths of the drive group (`/statistics`): `POST /statistics/pub/event` takes the
  * events of the web app and the apps (JSON, or the `text/plain` of `navigator.sendBeacon`),
- * `GET /statistics/pub/download` tells the public app download counts.
+ * `POST /statistics/pub/help_vote` keeps an anonymous answer to a help-centre article's "Was this
+ * helpful?", `GET /statistics/pub/download` tells the public app download counts.
  */
 export function statisticsRoutes(deps: StatisticsRoutesDeps) {
   function countryOf(request: FastifyRequest): string {
@@ -59,6 +65,19 @@ export function statisticsRoutes(deps: StatisticsRoutesDeps) {
           clientId: clientIdOf(request),
         };
         await deps.statistics.record(sender, analyticsEventsOf(request.body));
+        return reply.code(204).header('cache-control', 'no-store').send(null);
+      },
+    );
+
+    catalogueRoute(
+      app,
+      statisticsApi.recordHelpVote,
+      {
+        config: { rateLimit: { max: helpVotesPerMinute, timeWindow: 60_000 } },
+        schema: { response: { 204: z.null().describe('The answer is kept') } },
+      },
+      async (request, reply) => {
+        await deps.statistics.recordHelpVote(request.body);
         return reply.code(204).header('cache-control', 'no-store').send(null);
       },
     );

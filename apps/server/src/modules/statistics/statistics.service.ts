@@ -4,6 +4,8 @@ import {
   pageRouteOf,
   type AnalyticsEvent,
   type AppDownloadPlatform,
+  type HelpArticleSlug,
+  type Locale,
 } from '@nimbus/contracts';
 import type { AnalyticsEventTable, AppDownloadMarkTable } from '../../db/schema';
 import { keyedHash, newIds } from '../../lib/secrets';
@@ -97,6 +99,39 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         day,
       }));
       await deps.statistics.insert(rows, marks, at);
+    },
+
+    /**
+     * Keeps an answer to "Was this helpful?" as a `help-vote` event with no member, device or
+     * address: the visitor sends it by choice, whatever the statistics switch says.
+     */
+    async recordHelpVote(vote: {
+      article: HelpArticleSlug;
+      helpful: boolean;
+      language: Locale;
+    }): Promise<void> {
+      const at = deps.now().toISOString();
+      const [id = ''] = newIds(1);
+      const row: AnalyticsEventTable = {
+        id,
+        event: 'help-vote',
+        page: '/help-center',
+        client_id: '',
+        client_type: 'web',
+        language_system: '',
+        language_web: vote.language,
+        user_type: 1,
+        source: '',
+        scene: '',
+        referer_list: '',
+        device_hash: '',
+        user_id: null,
+        country: '',
+        address_hash: '',
+        props: JSON.stringify({ article: vote.article, helpful: vote.helpful ? 'yes' : 'no' }),
+        created_at: at,
+      };
+      await deps.statistics.insert([row], [], at);
     },
 
     /** The download counts per platform, read from the database at most once per `countsTtlMs` (a minute). */
