@@ -277,6 +277,39 @@ describe.each(dialects)('WebDAV on %s', (dialect) => {
     expect((await dav('GET', '/dav/kept.txt', writer.auth)).body).toBe('kept');
   });
 
+  it('keeps at most 100 dead properties of 64 KiB in all per item (507 beyond, nothing changed)', async () => {
+    const { auth } = await member();
+    expect((await dav('PUT', '/dav/props.txt', auth, 'p')).statusCode).toBe(201);
+    const patch = (properties: string) =>
+      dav(
+        'PROPPATCH',
+        '/dav/props.txt',
+        auth,
+        `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:test"><D:set><D:prop>${properties}</D:prop></D:set></D:propertyupdate>`,
+      );
+    const listed = async () =>
+      (
+        await dav(
+          'PROPFIND',
+          '/dav/props.txt',
+          { ...auth, depth: '0' },
+          '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:allprop/></D:propfind>',
+        )
+      ).body;
+    expect((await patch(`<Z:big>${'a'.repeat(40_000)}</Z:big>`)).statusCode).toBe(207);
+    const tooLarge = await patch(`<Z:more>${'b'.repeat(40_000)}</Z:more>`);
+    expect(tooLarge.statusCode).toBe(507);
+    expect(errorOf(tooLarge).error).toBe('file_space_not_enough');
+    // Replacing a property counts its new value only.
+    expect((await patch(`<Z:big>${'c'.repeat(40_000)}</Z:big>`)).statusCode).toBe(207);
+    const many = Array.from({ length: 101 }, (_, index) => `<Z:p${index}>v</Z:p${index}>`);
+    expect((await patch(many.join(''))).statusCode).toBe(507);
+    const body = await listed();
+    expect(body).toContain('c'.repeat(40_000));
+    expect(body).not.toContain('b'.repeat(100));
+    expect(body).not.toContain('<Z:p0');
+  });
+
   it('refuses a revoked app password at once, and lists last use', async () => {
     const { auth, bearer, id } = await member();
     expect((await dav('PROPFIND', '/dav/', { ...auth, depth: '0' })).statusCode).toBe(207);

@@ -5,7 +5,11 @@ import { drainStream } from '../../lib/stream-drain';
 import type { FileRecord } from '../drive/file.repository';
 import type { FileService } from '../drive/file.service';
 import type { BlobService } from '../storage/blob.service';
-import type { DavProperty, DavPropertyRepository } from './dav-property.repository';
+import {
+  deadPropertyLimits,
+  type DavProperty,
+  type DavPropertyRepository,
+} from './dav-property.repository';
 import { isHiddenName } from './dav-path';
 import { areaNamed, listingPages, type DavArea, type DavAreas } from './dav-areas';
 
@@ -178,7 +182,12 @@ export function createDavService(deps: DavServiceDeps) {
           description: 'The root holds no properties of its own',
         });
       }
-      await properties.change(item.record.id, changes);
+      if (!(await properties.change(item.record.id, changes))) {
+        throw new AppError('file_space_not_enough', {
+          description: `An item holds at most ${deadPropertyLimits.count} dead properties of ${deadPropertyLimits.characters} characters in all`,
+          status: 507,
+        });
+      }
     },
 
     /**
