@@ -184,7 +184,7 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
     expect(await a.container.davLocks.sweepExpired()).toBe(0);
   });
 
-  it('keeps no DAV:owner over 4 KiB, since every request of the member reads all their locks', async () => {
+  it('keeps no DAV:owner over 4 KiB nor a path over 4 KiB, since every request of the member reads all their locks', async () => {
     const body = (owner: string) =>
       `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>${owner}</D:owner></D:lockinfo>`;
     const before = (await a.container.davLocks.of(userId)).count;
@@ -199,6 +199,16 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
     expect(JSON.parse(large.body)).toMatchObject({ error: 'invalid_argument' });
     expect((await a.container.davLocks.of(userId)).count).toBe(before);
     expect((await dav(a, 'GET', '/dav/owned.txt')).statusCode).toBe(404);
+    // Nor a lock on a path longer than 4 KiB.
+    let deep = '/dav';
+    for (let level = 0; level < 17; level += 1) {
+      deep = `${deep}/${'d'.repeat(250)}`;
+      expect((await dav(a, 'MKCOL', deep)).statusCode).toBe(201);
+    }
+    const tooDeep = await dav(a, 'LOCK', deep, { depth: '0' }, body('deep'));
+    expect(tooDeep.statusCode, tooDeep.body).toBe(400);
+    expect(JSON.parse(tooDeep.body)).toMatchObject({ error: 'invalid_argument' });
+    expect((await a.container.davLocks.of(userId)).count).toBe(before);
     const fitting = await dav(a, 'LOCK', '/dav/owned.txt', { depth: '0' }, body('y'.repeat(4000)));
     expect(fitting.statusCode, fitting.body).toBe(201);
     expect(fitting.body).toContain('y'.repeat(4000));

@@ -8,6 +8,7 @@ import type { DavLocking } from './dav-locking';
 import {
   conflictsWith,
   lockTimeoutOf,
+  maxLockPathBytes,
   maxLocksPerMember,
   pathKey,
   type DavLock,
@@ -83,6 +84,11 @@ export async function handleLock(
   if (!scopeElement || !typeElement || !davChild(typeElement, 'write')) {
     throw new AppError('invalid_argument', {
       description: 'A DAV:lockinfo names a DAV:lockscope and the DAV:write lock type',
+    });
+  }
+  if (Buffer.byteLength(segments.join('/')) > maxLockPathBytes) {
+    throw new AppError('invalid_argument', {
+      description: `A lock is granted on a path of at most ${maxLockPathBytes} bytes`,
     });
   }
   const owner = davChild(root, 'owner');

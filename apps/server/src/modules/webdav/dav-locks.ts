@@ -28,6 +28,12 @@ export const defaultLockSeconds = 3600;
 /** The most locks a member holds at once: each request of theirs reads them all. */
 export const maxLocksPerMember = 1000;
 
+/**
+ * The longest path a lock is granted on, in UTF-8 bytes (Linux's PATH_MAX; Finder's and
+ * Windows' paths are shorter): with `maxLocksPerMember`, what each request reads stays small.
+ */
+export const maxLockPathBytes = 4096;
+
 /** The seconds of a `Timeout` header (`Second-n`, `Infinite`, a list: the first understood). */
 export function lockTimeoutOf(header: string | undefined): number {
   for (const part of (header ?? '').split(',')) {
