@@ -180,10 +180,11 @@ export const exemptRoutes: Readonly<Record<string, string>> = {
     'the signed-in member proves their own password; limited per member',
   'POST /v1/user/two-factor/recovery-codes':
     'the signed-in member proves their own password; limited per member',
-  'POST /v1/user/deletion': 'the signed-in member proves their own password',
+  'POST /v1/user/deletion': 'the signed-in member proves their own password; limited per member',
   'POST /v1/user/email':
     'the signed-in member proves their own password; limited per member and per new address',
-  'POST /v1/user/password': 'the signed-in member proves their own old password',
+  'POST /v1/user/password':
+    'the signed-in member proves their own old password; limited per member',
 };
 
 /** The shape of an answer that may be told apart: status, error reason or body fields, type. */
