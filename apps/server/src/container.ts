@@ -217,6 +217,7 @@ export function createContainer(
     system: admin.system,
     nodes: admin.nodes,
     dashboardRecords: admin.dashboardRecords,
+    statisticsRollup: admin.statisticsRollup,
     members: admin.members,
     accountPurge: admin.accountPurge,
   };

@@ -4,6 +4,8 @@ import { createConsoleAccessRepository } from '../modules/admin/console-access.r
 import { createConsoleAccess } from '../modules/admin/console-access';
 import { createDashboardRepository } from '../modules/admin/dashboard.repository';
 import { createDashboardService } from '../modules/admin/dashboard.service';
+import { createStatisticsRollupRepository } from '../modules/admin/statistics-rollup.repository';
+import { createStatisticsRollup } from '../modules/admin/statistics-rollup.service';
 import { createMemberDetailRepository } from '../modules/admin/member-detail.repository';
 import { createMembersRepository } from '../modules/admin/members.repository';
 import { createMembersService } from '../modules/admin/members.service';
@@ -37,6 +39,7 @@ export function createAdminArea(
 ) {
   const roleRecords = createConsoleAccessRepository(database.db);
   const dashboardRecords = createDashboardRepository(database.db);
+  const rollups = createStatisticsRollupRepository(database.db);
   const audit = createAuditLogService({ log: createAuditLogRepository(database.db), now });
   const nodes = createNodeHeartbeatRepository(database.db);
   return {
@@ -57,7 +60,9 @@ export function createAdminArea(
     }),
     roles: createRolesService({ roles: roleRecords, users: deps.users, now }),
     dashboardRecords,
-    dashboard: createDashboardService({ dashboard: dashboardRecords }),
+    dashboard: createDashboardService({ dashboard: dashboardRecords, rollups, now }),
+    /** The dashboard's daily rows (housekeeping runs it). */
+    statisticsRollup: createStatisticsRollup({ rollups, now }),
     nodes,
     system: createSystemService({ system: createSystemRepository(database.db), nodes, now }),
     members: createMembersService({

@@ -54,6 +54,7 @@ import type {
   AuditLogTable,
   FeedbackAttachmentTable,
   FeedbackTable,
+  StatisticsDailyTable,
 } from './tables/site';
 import type {
   PaymentCustomerTable,
@@ -140,6 +141,7 @@ export interface Database {
   analytics_events: AnalyticsEventTable;
   app_download_counts: AppDownloadCountTable;
   app_download_marks: AppDownloadMarkTable;
+  statistics_daily: StatisticsDailyTable;
   media_streams: MediaStreamsTable;
   media_track_cache: MediaTrackCacheTable;
   media_picked_subtitles: MediaPickedSubtitleTable;

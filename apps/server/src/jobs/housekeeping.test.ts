@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, ends expired data exports, sweeps analytics, guessing counters and expired WebDAV locks, purges accounts past their deletion grace and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, ends expired data exports, sweeps analytics, stores the statistics of finished days, sweeps guessing counters and expired WebDAV locks, purges accounts past their deletion grace and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -33,6 +33,7 @@ describe('housekeeping', () => {
         davLocks: { sweepExpired: once('dav-locks', 2) },
         dataExports: { expireDue: once('exports', 1) },
         accountPurge: { purgeBatch: once('accounts', 1) },
+        statisticsRollup: { rollupNext: once('rollup', 2) },
         blobs: {
           collectGarbage: async (options = {}) => {
             collectOptions.push(options);
@@ -58,12 +59,14 @@ describe('housekeeping', () => {
         'dav-locks',
         'exports',
         'accounts',
+        'rollup',
         'blobs',
       ]),
     );
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
       'accounts past their deletion grace handled',
+      "days of the dashboard's statistics stored",
       'expired WebDAV locks deleted',
       'expired analytics events deleted',
       'expired data exports ended',

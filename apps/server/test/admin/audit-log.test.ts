@@ -267,7 +267,15 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
       stored: { live_bytes: string; trash_bytes: string };
       app_downloads: { platform: string; downloads: number }[];
     }>(await dashboard(admin.headers, 'from=2029-06-01&to=2029-06-03'));
-    expect(answer.days).toEqual([
+    expect(
+      answer.days.map(({ day, sign_ups, active_members, conversions, expiries }) => ({
+        day,
+        sign_ups,
+        active_members,
+        conversions,
+        expiries,
+      })),
+    ).toEqual([
       { day: '2029-06-01', sign_ups: 2, active_members: 1, conversions: 0, expiries: 0 },
       { day: '2029-06-02', sign_ups: 0, active_members: 0, conversions: 2, expiries: 3 },
       { day: '2029-06-03', sign_ups: 1, active_members: 1, conversions: 0, expiries: 0 },
@@ -289,18 +297,12 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
       '2029-06-04T00:00:00.000Z',
       dialect,
     );
-    // Sign-ups, conversions and expiries by their own index; active members by either index on
-    // time.
-    const indexes = [
-      'users_created_idx',
-      'analytics_events_created',
-      'memberships_created_idx',
-      'memberships_expires_idx',
-    ];
+    // Sign-ups, conversions and expiries by their own index.
+    const indexes = ['users_created_idx', 'memberships_created_idx', 'memberships_expires_idx'];
     expect(plans).toHaveLength(indexes.length);
     for (const [index, plan] of plans.entries()) {
       expect(plan, plan).toContain(indexes[index]);
-      expect(plan, plan).not.toMatch(/Seq Scan|^SCAN (users|analytics_events|memberships)$/m);
+      expect(plan, plan).not.toMatch(/Seq Scan|^SCAN (users|memberships)$/m);
     }
   });
 });

@@ -88,7 +88,10 @@ export const dashboardQuerySchema = z
   .object({ from: daySchema, to: daySchema })
   .refine((query) => query.from <= query.to, 'from is not after to');
 
-/** The dashboard's figures: one row per day of the period, and the bytes stored now. */
+/**
+ * The dashboard's figures: one row per day of the period, the period's analytics events, offline
+ * tasks and app downloads, and the bytes stored now.
+ */
 export const dashboardSchema = z.object({
   days: z.array(
     z.object({
@@ -100,9 +103,29 @@ export const dashboardSchema = z.object({
       conversions: z.number(),
       /** Premium grants (of any source) ending that day. */
       expiries: z.number(),
+      /** Files added to drives (uploads, copies and saves) and their bytes. */
+      uploads: z.number(),
+      upload_bytes: z.number(),
+      shares_created: z.number(),
+      /** Saves of a share's files into a drive. */
+      shares_saved: z.number(),
+      /** Reports of shares. */
+      reports: z.number(),
+      /** App downloads (one per address, platform and day). */
+      app_downloads: z.number(),
     }),
   ),
   stored: z.object({ live_bytes: z.string(), trash_bytes: z.string() }),
+  /** Members and the bytes of their drives and trashes now, per plan (`free`, `premium`). */
+  storage_by_plan: z.array(z.object({ plan: z.string(), members: z.number(), bytes: z.string() })),
+  /** Bytes of members' files (logical) and of the distinct blobs kept (physical) now. */
+  deduplication: z.object({ logical_bytes: z.string(), physical_bytes: z.string() }),
+  /** Analytics events of the period by page route and the page's language, the most first (at most 100). */
+  page_views: z.array(z.object({ route: z.string(), locale: z.string(), views: z.number() })),
+  /** Offline tasks created in the period by their phase and, for failed ones, their reason. */
+  offline_tasks: z.array(z.object({ phase: z.string(), reason: z.string(), count: z.number() })),
+  /** App downloads of the period per platform. */
+  period_downloads: z.array(z.object({ platform: z.string(), downloads: z.number() })),
   /** App downloads counted per platform since the site began. */
   app_downloads: z.array(z.object({ platform: z.string(), downloads: z.number() })),
 });
@@ -230,7 +253,7 @@ export const adminApi = {
     method: 'GET',
     path: '/audit.admin/v1/dashboard',
     summary:
-      'Sign-ups, active members, conversions and premium expiries per day over a period (at most 366 days), the bytes stored and app downloads per platform',
+      'Sign-ups, active members, conversions, premium expiries, files added, shares, reports and app downloads per day over a period (at most 366 days), its analytics events by page and language and offline tasks by phase and reason, and the bytes stored by plan and before deduplication',
     tags,
     auth: 'member',
     roles: [],

@@ -48,6 +48,7 @@ import * as dataExports from './0053-data-exports';
 import * as settingHistory from './0054-setting-history';
 import * as davLocks from './0055-dav-locks';
 import * as nodeHeartbeats from './0057-node-heartbeats';
+import * as statisticsDaily from './0058-statistics-daily';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0054-setting-history': settingHistory,
   '0055-dav-locks': davLocks,
   '0057-node-heartbeats': nodeHeartbeats,
+  '0058-statistics-daily': statisticsDaily,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /* Tables of the site's extras: feedback, analytics and app download counts. */
 
@@ -97,4 +97,19 @@ export interface AuditLogTable {
   after: string | null;
   reason: string;
   request_id: string;
+}
+
+/**
+ * A figure of a finished UTC day (0058), written by the statistics rollup: `metric` names it,
+ * `dimension` and `detail` split it (page and language, phase and failure, platform), `''` when
+ * not split. A `rolled` row marks the day done.
+ */
+export interface StatisticsDailyTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  metric: string;
+  dimension: string;
+  detail: string;
+  /** bigint: a string on PostgreSQL. */
+  value: ColumnType<number | string, number, number>;
 }

@@ -17,8 +17,10 @@ export interface DayCount {
 }
 
 /**
- * The dashboard's figures (docs/api.md#operator-console): counts per day over `[from, to)`, each
- * a range scan of one index (the dashboard test reads their plans), and the bytes stored.
+ * The dashboard's live figures (docs/api.md#operator-console): sign-ups, conversions and expiries
+ * per day over `[from, to)`, each a range scan of one index (the dashboard test reads their
+ * plans), the bytes stored and the app downloads since the site began. The figures kept per day
+ * are in statistics-rollup.repository.ts.
  */
 export function createDashboardRepository(db: Kysely<Database>) {
   // Times are ISO text: the day is its first ten characters, on both databases.
@@ -30,16 +32,6 @@ export function createDashboardRepository(db: Kysely<Database>) {
       .select([day('created_at').as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
       .where('created_at', '>=', from)
       .where('created_at', '<', to)
-      .groupBy(day('created_at')),
-    activeMembers: db
-      .selectFrom('analytics_events')
-      .select([
-        day('created_at').as('day'),
-        (eb) => eb.fn.count<number | string>('user_id').distinct().as('count'),
-      ])
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .where('user_id', 'is not', null)
       .groupBy(day('created_at')),
     conversions: db
       .selectFrom('memberships')
@@ -62,18 +54,16 @@ export function createDashboardRepository(db: Kysely<Database>) {
       to: string,
     ): Promise<{
       signUps: DayCount[];
-      activeMembers: DayCount[];
       conversions: DayCount[];
       expiries: DayCount[];
     }> {
       const made = queries(from, to);
-      const [signUps, activeMembers, conversions, expiries] = await Promise.all([
+      const [signUps, conversions, expiries] = await Promise.all([
         made.signUps.execute(),
-        made.activeMembers.execute(),
         made.conversions.execute(),
         made.expiries.execute(),
       ]);
-      return { signUps, activeMembers, conversions, expiries };
+      return { signUps, conversions, expiries };
     },
 
     /** The app downloads counted per platform since the site began (one row per platform). */
