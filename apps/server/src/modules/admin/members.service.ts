@@ -198,9 +198,16 @@ export function createMembersService(deps: MembersServiceDeps) {
       return move(caller, userId, ['blocked'], 'active');
     },
 
-    /** Starts the deletion grace period, as the member's own request does. */
-    requestDeletion(caller: ActingOperator, userId: string): Promise<MemberChange> {
-      return move(caller, userId, ['active', 'blocked', 'frozen', 'pending'], 'under_review', {
+    /**
+     * Starts the deletion grace period, as the member's own request does: an active or frozen
+     * account turns `under_review`, which the member withdraws by signing in. A blocked or
+     * unverified account keeps its status, so the deletion cannot be withdrawn into an active
+     * account: it is purged after the grace period unless an operator unblocks it first.
+     */
+    async requestDeletion(caller: ActingOperator, userId: string): Promise<MemberChange> {
+      const row = await target(caller, userId);
+      const kept = row.status === 'blocked' || row.status === 'pending' ? row.status : undefined;
+      return move(caller, userId, kept ? [kept] : ['active', 'frozen'], kept ?? 'under_review', {
         endSessions: 'account_deletion',
         deletion: true,
       });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, UserStatus } from '../../db/schema';
 
 /** A member whose deletion grace period is over. */
 export interface DueMember {
@@ -22,6 +22,12 @@ export interface PurgeCounts {
   tasks: number;
   blob_references: number;
 }
+
+/**
+ * The states of an account waiting for its purge: `under_review` (the member's request, or an
+ * operator's on an active account), or `blocked` and `pending` kept by an operator's request.
+ */
+const purgedStatuses: UserStatus[] = ['under_review', 'blocked', 'pending'];
 
 /** Subscription states in which the provider still charges the member. */
 const renewingStatuses = ['active', 'trialing', 'past_due'];
@@ -64,7 +70,7 @@ export function createAccountPurgeRepository(db: Kysely<Database>) {
       let query = db
         .selectFrom('users')
         .select(['id', 'email', 'deletion_requested_at'])
-        .where('status', '=', 'under_review')
+        .where('status', 'in', purgedStatuses)
         .where('deletion_requested_at', 'is not', null)
         .where('deletion_requested_at', '<=', cutoff);
       if (after) {
@@ -95,7 +101,7 @@ export function createAccountPurgeRepository(db: Kysely<Database>) {
         .updateTable('users')
         .set({ updated_at: sql<string>`updated_at` })
         .where('id', '=', userId)
-        .where('status', '=', 'under_review')
+        .where('status', 'in', purgedStatuses)
         .where('deletion_requested_at', '<=', cutoff)
         .returning(['id', 'email', 'deletion_requested_at'])
         .executeTakeFirst();
