@@ -2,7 +2,10 @@
 # Makes sure a PostgreSQL server for the medium tests is running and prints its URL.
 # Uses TEST_DATABASE_URL when it is set; otherwise starts the machine's installed cluster
 # (Debian's pg_ctlcluster) and creates the role and database `nimbus_test`. The role may create
-# databases: each medium test app gets its own, copied from a migrated template.
+# databases: each medium test app gets its own, copied from a migrated template. The role's
+# sessions commit without waiting for the WAL flush (synchronous_commit off, for this role only):
+# the tests lose nothing unless the machine itself crashes, and each commit stops costing a disk
+# flush.
 set -euo pipefail
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -31,6 +34,7 @@ select 'create role nimbus_test login createdb password ''nimbus_test'''
   where not exists (select from pg_roles where rolname = 'nimbus_test') \gexec
 select 'alter role nimbus_test createdb'
   where not exists (select from pg_roles where rolname = 'nimbus_test' and rolcreatedb) \gexec
+alter role nimbus_test set synchronous_commit = off;
 select 'create database nimbus_test owner nimbus_test'
   where not exists (select from pg_database where datname = 'nimbus_test') \gexec
 SQL

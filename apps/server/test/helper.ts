@@ -14,7 +14,7 @@ import { createContainer, type Container, type ContainerOptions } from '../src/c
 import { openDatabase, type Dialect } from '../src/db/database';
 import type { UserTable } from '../src/db/schema';
 import { newId } from '../src/lib/secrets';
-import { createArgon2Hasher } from '../src/modules/user/password';
+import { argon2TestCost, createArgon2Hasher } from '../src/modules/user/password';
 import {
   databaseUrl,
   dropPostgresDatabase,
@@ -183,6 +183,7 @@ async function buildAppOn(
   const container = createContainer(config, database, {
     logger: pino({ level: 'silent' }),
     torrentThread: testTorrentThread,
+    hasher,
     ...containerOptions,
   });
   await container.fleet.ready();
@@ -231,7 +232,8 @@ export function testClock(start = '2030-01-01T00:00:00.000Z') {
   };
 }
 
-const hasher = createArgon2Hasher();
+/** Real argon2id at its lowest cost: a test signs in many times (see argon2TestCost). */
+const hasher = createArgon2Hasher(argon2TestCost);
 const hashes = new Map<string, Promise<string>>();
 
 /** A member made straight in the database, with the password to sign in with. */

@@ -1,0 +1,12 @@
+import { load, signUp, startNimbus, cpuMillis } from './lib.mjs';
+import { spawn } from 'node:child_process';
+const nimbus = await startNimbus();
+const member = await signUp(nimbus);
+const url = `http://127.0.0.1:${nimbus.port}${process.env.P ?? '/v1/user/me'}`;
+await load({ url, headers: member.headers, duration: 2 });
+const st = spawn('strace', ['-c', '-f', '-p', String(nimbus.pid), '-o', '/tmp/strace.txt']);
+await new Promise((r) => setTimeout(r, 500));
+const r = await load({ url, headers: member.headers, duration: 3 });
+st.kill('SIGINT'); await new Promise((r) => st.on('exit', r));
+console.log('requests', r.requests);
+await nimbus.stop();
