@@ -124,7 +124,7 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
       moderation_reason_text: '著作権侵害',
     });
 
-    await decisions().undo(moderator.user.id, decision?.id ?? '');
+    await decisions().undo({ userId: moderator.user.id, role: 'moderator' }, decision?.id ?? '');
     expect(await statusOf(made.share_id)).toBe('OK');
     expect((await listed(sharer.headers))[0]).toMatchObject({
       share_status: 'OK',
@@ -133,7 +133,9 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
     });
     const queue = await decisions().queue({ filters: undefined, limit: 10, pageToken: undefined });
     expect(queue.entries[0]?.reportCount).toBe(3);
-    await expect(decisions().undo(moderator.user.id, decision?.id ?? '')).rejects.toMatchObject({
+    await expect(
+      decisions().undo({ userId: moderator.user.id, role: 'moderator' }, decision?.id ?? ''),
+    ).rejects.toMatchObject({
       reason: 'failed_precondition',
     });
   });
@@ -172,7 +174,7 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
     expect(errorOf(again).error).toBe('share_content_prohibited');
     ok(await f.call(other.headers, 'POST', '/drive/v1/share', { file_ids: [unrelated.id] }));
 
-    await decisions().undo(moderator.user.id, decision?.id ?? '');
+    await decisions().undo({ userId: moderator.user.id, role: 'moderator' }, decision?.id ?? '');
     expect(await statusOf(made.share_id)).toBe('OK');
     expect(await statusOf(elsewhere.share_id)).toBe('OK');
     ok(await f.call(other.headers, 'POST', '/drive/v1/share', { file_ids: [copy.id] }));
@@ -192,11 +194,11 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
     );
     expect((await f.call(sharer.headers, 'GET', '/drive/v1/share/list')).statusCode).toBe(401);
     expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('blocked');
-    await decisions().undo(moderator.user.id, decision?.id ?? '');
+    await decisions().undo({ userId: moderator.user.id, role: 'moderator' }, decision?.id ?? '');
     expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('active');
   });
 
-  it('blocks a sharer who holds a console role only for an admin', async () => {
+  it('blocks and unblocks a sharer who holds a console role only for an admin', async () => {
     const { sharer, moderator, made } = await reported();
     await giveRole(f.t, sharer.user.id, 'admin', f.clock.now());
     const block = (role: 'moderator' | 'admin') =>
@@ -213,8 +215,15 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
     await expect(block('moderator')).rejects.toMatchObject({ reason: 'permission_denied' });
     expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('active');
     expect((await f.call(sharer.headers, 'GET', '/drive/v1/share/list')).statusCode).toBe(200);
-    await block('admin');
+    const [decision] = await block('admin');
     expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('blocked');
+    // Nor does a moderator undo an admin's block of them.
+    const undo = (role: 'moderator' | 'admin') =>
+      decisions().undo({ userId: moderator.user.id, role }, decision?.id ?? '');
+    await expect(undo('moderator')).rejects.toMatchObject({ reason: 'permission_denied' });
+    expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('blocked');
+    await undo('admin');
+    expect((await f.t.container.users.findById(sharer.user.id))?.status).toBe('active');
   });
 
   it('decides in bulk, all or none', async () => {

@@ -69,7 +69,7 @@ export function moderationRoutes(deps: ModerationRoutesDeps) {
     });
 
     route(app, moderationApi.undo, async (request, caller) => {
-      const undone = await deps.decisions.undo(caller.userId, request.body.decision_id);
+      const undone = await deps.decisions.undo(caller, request.body.decision_id);
       deps.console.audit.record(request, {
         action: 'shares.undo',
         target: { kind: 'decision', id: undone.id },

@@ -324,10 +324,21 @@ export function createShareDecisionService(deps: ShareDecisionServiceDeps) {
      * are lifted, a blocked sharer gets their status back and its reports return to the queue. A
      * decision on a share with a later decision in force is undone after that one.
      */
-    async undo(moderatorId: string, decisionId: string): Promise<DecisionRow> {
+    async undo(moderator: Moderator, decisionId: string): Promise<DecisionRow> {
+      const moderatorId = moderator.userId;
       const decision = await decisions.decision(decisionId);
       if (!decision) {
         throw new AppError('not_found', { description: 'No such decision' });
+      }
+      if (
+        decision.action === 'block_sharer' &&
+        moderator.role !== 'admin' &&
+        (await decisions.roleOf(decision.sharer_id)) !== undefined
+      ) {
+        // Only an admin blocked them, so only an admin lets them back in.
+        throw new AppError('permission_denied', {
+          description: 'Only an admin unblocks a sharer who holds a console role',
+        });
       }
       if (decision.undone_at !== null) {
         throw new AppError('failed_precondition', {
