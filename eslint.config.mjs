@@ -94,5 +94,10 @@ export default tseslint.config(
     files: ['packages/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The service worker (docs/web-app.md#installable-app) runs in the worker's global scope.
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
   prettier,
 );

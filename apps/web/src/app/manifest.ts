@@ -1,16 +1,20 @@
 import type { MetadataRoute } from 'next';
+import { appIconPath, appIcons } from '@/features/web-app/app-icons';
 import { shareTargetParams, shareTargetPath } from '@/lib/share-target';
 
 /**
- * The web app manifest: installable, with the Nimbus icons and colours, and a share target that
- * takes links from a phone's share sheet into the Add dialog (share-target.ts).
+ * The web app manifest (docs/web-app.md#installable-app): installable, opening on the drive, with
+ * the Nimbus icons and colours, and a share target that takes links from a phone's share sheet
+ * into the Add dialog (share-target.ts).
  */
 export default function manifest(): MetadataRoute.Manifest {
   return {
+    id: '/',
     name: 'Nimbus',
     short_name: 'Nimbus',
     description: 'Cloud drive and file sharing',
-    start_url: '/',
+    start_url: '/drive/all',
+    scope: '/',
     display: 'standalone',
     background_color: '#ffffff',
     theme_color: '#2f6fdc',
@@ -22,7 +26,12 @@ export default function manifest(): MetadataRoute.Manifest {
     },
     icons: [
       { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
-      { src: '/apple-icon', sizes: '180x180', type: 'image/png' },
+      ...appIcons.map((icon) => ({
+        src: appIconPath(icon),
+        sizes: `${icon.size}x${icon.size}`,
+        type: 'image/png',
+        purpose: icon.purpose,
+      })),
     ],
   };
 }

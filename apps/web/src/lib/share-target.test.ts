@@ -14,6 +14,13 @@ describe('the share target', () => {
     expect(sharedLinks({ text: 'no link here', title: 'javascript:alert(1)' })).toEqual([]);
   });
 
+  it('takes a shared url whole, spaces and all, before the links of the text', () => {
+    expect(
+      sharedLinks({ url: ' https://files.example/report 2026.pdf ', text: 'https://b.example/2' }),
+    ).toEqual(['https://files.example/report 2026.pdf', 'https://b.example/2']);
+    expect(sharedLinks({ url: 'see https://c.example/3' })).toEqual(['https://c.example/3']);
+  });
+
   it('opens the Add dialog of the offline downloads with the first link', () => {
     const destination = new URL(
       shareTargetDestination({ title: 'Two', text: 'https://a.example/1 https://b.example/2' }),

@@ -15,13 +15,26 @@ export const shareTargetParams = { title: 'title', text: 'text', url: 'url' } as
 
 const linkPattern = /\b(?:https?:\/\/|magnet:\?)[^\s<>"]+/gi;
 
+/**
+ * The shared `url` as a whole when it is one http(s) or magnet link: it is the link itself, not
+ * a text around one, and may hold spaces an app did not encode.
+ */
+function wholeLink(url: string | undefined): string | undefined {
+  const link = url?.trim() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return /^(?:https?:\/\/|magnet:\?)/i.test(link) && !/[\u0000-\u001f\u007f]/.test(link)
+    ? link
+    : undefined;
+}
+
 /** The http(s) and magnet links of what was shared, in order, once each; none when it has none. */
 export function sharedLinks(shared: { title?: string; text?: string; url?: string }): string[] {
-  const found = [shared.url, shared.text, shared.title]
+  const whole = wholeLink(shared.url);
+  const found = [whole ? undefined : shared.url, shared.text, shared.title]
     .flatMap((value) => (value ?? '').match(linkPattern) ?? [])
     // A sentence's closing punctuation is not part of the link it ends with.
     .map((link) => link.replace(/[.,;:!?)\]}'»”]+$/u, ''));
-  return [...new Set(found)];
+  return [...new Set(whole ? [whole, ...found] : found)];
 }
 
 /**

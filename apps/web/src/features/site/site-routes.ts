@@ -62,6 +62,7 @@ export const sitePages: readonly SitePage[] = [
   { path: '/auth', layout: 'simple', inSitemap: false },
   { path: '/loading', layout: 'simple', inSitemap: false },
   { path: '/auth-success', layout: 'simple', inSitemap: false },
+  { path: '/no-connection', layout: 'simple', inSitemap: false },
   { path: '/tv-help', layout: 'default', inSitemap: true },
   { path: '/activity-end', layout: 'default', inSitemap: false },
   { path: '/favorite-links-hub', layout: 'default', inSitemap: true },

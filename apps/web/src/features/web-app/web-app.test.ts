@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { locales } from '@nimbus/contracts';
+import { describe, expect, it } from 'vitest';
+import manifest from '@/app/manifest';
+import { sitePages } from '@/features/site/site-routes';
+import { generateStaticParams } from '@/app/icons/[name]/route';
+import { shareTargetPath } from '@/lib/share-target';
+import { appIconPath, appIcons } from './app-icons';
+import { serviceWorkerUrl } from './use-service-worker';
+
+const worker = readFileSync(new URL(`../../../public${serviceWorkerUrl}`, import.meta.url), 'utf8');
+
+/** A `const name = ...;` of the service worker, as JSON or a string literal. */
+function workerConstant(name: string): unknown {
+  const match = new RegExp(`const ${name} = (.+);`).exec(worker);
+  return match ? (JSON.parse(match[1]!.replaceAll("'", '"')) as unknown) : undefined;
+}
+
+describe('the web app manifest', () => {
+  const app = manifest();
+
+  it('makes the site an installable app that opens on the drive, inside its own scope', () => {
+    expect(app).toMatchObject({ id: '/', name: 'Nimbus', scope: '/', display: 'standalone' });
+    expect(app.start_url).toBe('/drive/all');
+    expect(sitePages.some((page) => page.path === app.start_url)).toBe(true);
+  });
+
+  it('lists PNG icons of 192 and 512 pixels, for any use and maskable, each one a drawn route', () => {
+    const pngs = (app.icons ?? []).filter((icon) => icon.type === 'image/png');
+    for (const purpose of ['any', 'maskable']) {
+      expect(pngs.filter((icon) => icon.purpose === purpose).map((icon) => icon.sizes)).toEqual([
+        '192x192',
+        '512x512',
+      ]);
+    }
+    const drawn = generateStaticParams().map(({ name }) => `/icons/${name}`);
+    expect(pngs.map((icon) => icon.src)).toEqual(drawn);
+    expect(appIcons.map(appIconPath)).toEqual(drawn);
+  });
+
+  it('takes links shared from a phone into the share target page', () => {
+    expect(app.share_target).toEqual({
+      action: shareTargetPath,
+      method: 'GET',
+      enctype: 'application/x-www-form-urlencoded',
+      params: { title: 'title', text: 'text', url: 'url' },
+    });
+  });
+});
+
+describe('the service worker', () => {
+  it('knows the site’s locales and the path of its offline shell', () => {
+    expect(workerConstant('locales')).toEqual([...locales]);
+    expect(workerConstant('shellPath')).toBe('/no-connection');
+    expect(sitePages.some((page) => page.path === workerConstant('shellPath'))).toBe(true);
+  });
+
+  it('never answers API calls or files from its caches', () => {
+    expect(worker).toMatch(/request\.method !== 'GET' \|\| url\.origin !== self\.location\.origin/);
+    expect(worker).toContain("credentials: 'omit'");
+  });
+});

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { memberPassword, newMember } from '../support/members';
+import { newEmail, signUpInEnglish } from '../support/sign-up';
+
+/*
+ * The installable app (docs/web-app.md#installable-app) in Chromium against the built app: a link
+ * shared to the manifest's share target lands in the Add dialog of the offline downloads, after
+ * sign-in for a signed-out member; the manifest's icons are PNGs of their stated sizes; and once
+ * the drive has registered the service worker, a page the network cannot bring shows the
+ * "No connection" shell, which holds nothing of the member's.
+ */
+
+/** The width and height a PNG's header states. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+/** The Add dialog of the offline downloads. */
+function addDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Add offline download' });
+}
+
+test('a shared link opens the Add dialog prefilled; a signed-out member signs in and lands in it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const shared = new URLSearchParams({
+    title: 'A clip',
+    text: 'Look at this: https://video.example/clip.mp4.',
+  });
+  // The member signs up in a browser of their own meanwhile.
+  const [member] = await Promise.all([
+    newMember(browser, baseURL ?? ''),
+    page.goto(`/share-target?${shared.toString()}`),
+  ]);
+  await expect(page).toHaveURL(/\/drive\/login\?redirect=/);
+  const panel = page.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await panel.locator('input[name=email]').fill(member.email);
+  await panel.locator('input[name=password]').fill(memberPassword);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/drive\/tasks$/);
+  await expect(addDialog(page).getByLabel('Links')).toHaveValue('https://video.example/clip.mp4');
+
+  // Signed in, a share sheet that sends the link as `url` goes straight to the dialog.
+  await page.keyboard.press('Escape');
+  await expect(addDialog(page)).toHaveCount(0);
+  const link = 'https://files.example/report 2026.pdf';
+  await page.goto(
+    `/share-target?${new URLSearchParams({ title: 'Report', url: link }).toString()}`,
+  );
+  await expect(page).toHaveURL(/\/drive\/tasks$/);
+  await expect(addDialog(page).getByLabel('Links')).toHaveValue(link);
+});
+
+test('the manifest’s icons are drawn PNGs; offline, a page shows the shell and comes back', async ({
+  page,
+}) => {
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+    start_url: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
+  const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+  expect(pngs.length).toBeGreaterThanOrEqual(4);
+  for (const icon of pngs) {
+    const answer = await page.request.get(icon.src);
+    expect(answer.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await answer.body())).toBe(icon.sizes);
+  }
+
+  const email = newEmail();
+  await signUpInEnglish(page, email, 'web app horse 42');
+  // The drive registers the worker once idle; it keeps the shell when it installs.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const shell = await caches.match('/no-connection');
+        return registration?.active && shell ? await shell.text() : '';
+      }),
+    )
+    .toContain('No connection');
+  const shell = await page.evaluate(async () => (await caches.match('/no-connection'))!.text());
+  expect(shell).not.toContain(email);
+
+  await page.context().setOffline(true);
+  await page.goto('/drive/recent');
+  await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible();
+  await expect(page).toHaveURL(/\/drive\/recent$/);
+
+  // Still offline, trying again shows the shell again; back online, the page loads by itself.
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('button', { name: 'Try again' }).click(),
+  ]);
+  await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('no-connection')).toHaveCount(0);
+  await expect(page.getByTestId('drive-recent')).toBeVisible();
+});
