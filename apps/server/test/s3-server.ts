@@ -9,6 +9,8 @@ export interface TestS3Server {
   bucket: string;
   /** Where s3rver keeps objects, to damage them behind the store's back. */
   directory: string;
+  /** The ids of the multipart uploads started and neither completed nor aborted. */
+  openMultipartUploads(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -22,11 +24,36 @@ export async function startS3Server(bucket = 'nimbus-blobs'): Promise<TestS3Serv
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  const uploads = path.join(directory, bucket, '._S3rver_uploads');
+  // s3rver has no AbortMultipartUpload: it is answered here, before s3rver's own routes.
+  server.middleware.unshift(async (ctx, next) => {
+    const uploadId = ctx.query.uploadId;
+    if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') {
+      await next();
+      return;
+    }
+    const folder = path.join(uploads, path.basename(uploadId));
+    const known = await fs.stat(folder).then(
+      () => true,
+      () => false,
+    );
+    await fs.rm(folder, { recursive: true, force: true });
+    ctx.status = known ? 204 : 404;
+    if (!known) {
+      ctx.type = 'application/xml';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code>' +
+        '<Message>The specified upload does not exist.</Message></Error>';
+    }
+  });
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     bucket,
     directory,
+    async openMultipartUploads() {
+      return fs.readdir(uploads).catch(() => []);
+    },
     async close() {
       await server.close();
       await fs.rm(directory, { recursive: true, force: true });

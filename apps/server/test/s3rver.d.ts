@@ -11,7 +11,19 @@ declare module 's3rver' {
     configureBuckets?: { name: string }[];
   }
 
+  /** The part of a Koa context the tests' own middleware reads and writes. */
+  interface S3rverContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    body: unknown;
+    type: string;
+  }
+
   export default class S3rver {
+    /** Koa's middleware list, composed when the server starts. */
+    middleware: ((ctx: S3rverContext, next: () => Promise<void>) => Promise<void> | void)[];
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;

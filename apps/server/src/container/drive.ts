@@ -19,6 +19,7 @@ import { createBlobRepository } from '../modules/storage/blob.repository';
 import { createBlobService } from '../modules/storage/blob.service';
 import { createTaskRepository } from '../modules/task/task.repository';
 import { createTaskRecorder, createTaskService } from '../modules/task/task.service';
+import { createUploadPartRepository } from '../modules/upload/upload-part.repository';
 import { createUploadRepository } from '../modules/upload/upload.repository';
 import { createUploadService, uploadNodeId } from '../modules/upload/upload.service';
 import type { AuthKeys } from '../modules/user/auth-keys';
@@ -74,6 +75,7 @@ export function createDriveArea(
   const uploadDir = path.join(config.DATA_DIR, 'uploads');
   const uploads = createUploadService({
     uploads: createUploadRepository(database.db),
+    parts: createUploadPartRepository(database.db),
     files,
     blobs,
     blobRecords,

@@ -32,6 +32,7 @@ import type {
   TaskDailyCountTable,
   TaskTable,
   TorrentSourceTable,
+  UploadPartTable,
   UploadTable,
   DavLockTable,
   DavPropertyTable,
@@ -127,6 +128,7 @@ export interface Database {
   torrent_sources: TorrentSourceTable;
   events: EventTable;
   uploads: UploadTable;
+  upload_parts: UploadPartTable;
   shares: ShareTable;
   share_items: ShareItemTable;
   share_reports: ShareReportTable;

@@ -23,7 +23,7 @@ export const storageSettings = {
     .max(63)
     .optional()
     .describe(
-      'Bucket of the blobs; required with BLOB_STORE=s3. Uploads go through `tmp/` keys first: give the bucket a lifecycle rule that aborts incomplete multipart uploads after a day.',
+      'Bucket of the blobs; required with BLOB_STORE=s3. Blob writes go through `tmp/` keys first: give the bucket a lifecycle rule that aborts incomplete multipart uploads under `tmp/` after a day. Unfinished tus uploads live under `uploads/` until the expiry sweep aborts them.',
     ),
   S3_REGION: z.string().min(1).default('us-east-1').describe('Region of the bucket.'),
   S3_ACCESS_KEY_ID: z
@@ -42,5 +42,14 @@ export const storageSettings = {
     .default(false)
     .describe(
       'Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services need.',
+    ),
+  S3_PART_MIB: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(512)
+    .default(8)
+    .describe(
+      "MiB per part of the bucket's multipart uploads (at least S3's 5). An unfinished tus upload keeps its bytes in the bucket in parts of this size (larger for uploads that would need more than 9,000), so a node killed during a PATCH loses at most one part, which the client sends again; each upload being received holds up to one part in memory.",
     ),
 };

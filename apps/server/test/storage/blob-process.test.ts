@@ -85,6 +85,7 @@ describe('blob storage across processes', () => {
         BLOB_STORE: 'local',
         S3_REGION: 'us-east-1',
         S3_FORCE_PATH_STYLE: false,
+        S3_PART_MIB: 8,
       });
       const listed = [];
       for await (const entry of store.list()) {
@@ -109,6 +110,7 @@ describe('blob storage across processes', () => {
         BLOB_STORE: 'local',
         S3_REGION: 'us-east-1',
         S3_FORCE_PATH_STYLE: false,
+        S3_PART_MIB: 8,
       });
       const blobs = createBlobService({
         store,

@@ -12,16 +12,14 @@ import {
   type TestApp,
 } from '../helper';
 import { signedInMember, signIn } from '../identity';
-import { s3Env, startS3Server, type TestS3Server } from '../s3-server';
 import { gcidOf, sha256Of, type FileBody, type UploadAnswer } from './uploads-fixture';
 
 const hour = 3_600_000;
 
-// Two nodes of one fleet over one database, each keeping its own unfinished uploads; on local
-// disk, and with the blobs in an S3 bucket.
-describe.each(
-  dialects.flatMap((dialect) => [[dialect, 'disk'] as const, [dialect, 's3'] as const]),
-)('uploads across two nodes on %s, blobs on %s', (dialect, blobs) => {
+// Two nodes of one fleet over one database with blobs on local disk, each keeping its own
+// unfinished uploads. With BLOB_STORE=s3 unfinished uploads live in the bucket instead, and any
+// node continues them (upload-bucket.test.ts).
+describe.each(dialects)('uploads across two nodes on %s, blobs on local disk', (dialect) => {
   const opened: TestApp[] = [];
   const clock = testClock();
   const env: Record<string, string> = {
@@ -29,12 +27,7 @@ describe.each(
     UPLOAD_EXPIRY_HOURS: '2',
   };
   let nodes: readonly [TestApp, TestApp];
-  let s3: TestS3Server | undefined;
   beforeAll(async () => {
-    if (blobs === 's3') {
-      s3 = await startS3Server();
-      Object.assign(env, s3Env(s3));
-    }
     const a = await buildTestApp(dialect, { ...env, NODE_ID: 'node-a' }, { now: clock.now });
     opened.push(a);
     const b = await buildSiblingApp(a, { ...env, NODE_ID: 'node-b' }, { now: clock.now });
@@ -46,7 +39,6 @@ describe.each(
     for (const t of opened.reverse()) {
       await t.close();
     }
-    await s3?.close();
   });
 
   const twoNodes = () => nodes;

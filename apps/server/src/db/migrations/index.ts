@@ -49,6 +49,7 @@ import * as settingHistory from './0054-setting-history';
 import * as davLocks from './0055-dav-locks';
 import * as nodeHeartbeats from './0057-node-heartbeats';
 import * as statisticsDaily from './0058-statistics-daily';
+import * as uploadParts from './0059-upload-parts';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0055-dav-locks': davLocks,
   '0057-node-heartbeats': nodeHeartbeats,
   '0058-statistics-daily': statisticsDaily,
+  '0059-upload-parts': uploadParts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -169,6 +169,23 @@ export interface UploadTable {
   expires_at: string;
   /** `NODE_ID` of the node holding the partial data (0038); `null` on rows from before. */
   holder: string | null;
+  /** Bytes per S3 part of an upload kept in the bucket (0059); `null` when on a node's disk. */
+  part_size: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The S3 multipart upload of its bytes, once its first part is sent. */
+  multipart_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The next S3 part number to hand out; each is used once. */
+  next_part: ColumnType<number, number | undefined, number>;
+  /** The object holding the bytes after the last part, if any. */
+  tail_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A part of an upload kept in the bucket (0059): its place, S3 part number and ETag. */
+export interface UploadPartTable {
+  upload_id: string;
+  position: number;
+  part_number: number;
+  etag: string;
+  size: ColumnType<number | string, number, number>;
 }
 
 /** A member's role other than `member` (0013); admins set moderation states. */

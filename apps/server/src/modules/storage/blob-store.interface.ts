@@ -50,8 +50,74 @@ export interface BlobStore {
    * store that keeps blobs on local disk has it. The path may name a blob that is not stored.
    */
   localPath?(sha256: string): string;
+  /** Unfinished uploads kept in the store itself, so any node continues them (S3 only). */
+  uploads?: BucketUploads;
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>;
+}
+
+/** A part of an unfinished upload as S3 acknowledged it. */
+export interface SentPart {
+  partNumber: number;
+  etag: string;
+}
+
+/**
+ * Unfinished uploads in the bucket (docs/uploads.md, "In the bucket"): each is one multipart
+ * upload at `uploads/<id>/data` whose parts are sent as they fill, and the bytes after the last
+ * part wait in a tail object of their own. Completing, copying into the blob key and removing are
+ * all safe to repeat, so any node may finish what another began.
+ */
+export interface BucketUploads {
+  /** Bytes per part (at least S3's 5 MiB minimum); larger for uploads that would need too many. */
+  partSizeFor(size: number): number;
+  /** Starts the multipart upload of an upload; answers its S3 upload id. */
+  begin(uploadId: string): Promise<string>;
+  /** Sends one part; answers its ETag. */
+  sendPart(
+    uploadId: string,
+    multipartId: string,
+    partNumber: number,
+    bytes: Buffer,
+  ): Promise<string>;
+  /** Stores the bytes after the last part under a new key, answered. */
+  putTail(uploadId: string, bytes: Buffer): Promise<string>;
+  /** The bytes of a tail object; fails unless it has `size` bytes. */
+  getTail(key: string, size: number): Promise<Buffer>;
+  /** Removes a tail object (absent is fine). */
+  dropTail(key: string): Promise<void>;
+  /**
+   * Joins the parts into `uploads/<id>/data`. Completing again (the multipart upload is gone) is
+   * fine when that object is there with `size` bytes; answers false when the bytes are lost.
+   */
+  complete(
+    uploadId: string,
+    multipartId: string,
+    parts: SentPart[],
+    size: number,
+  ): Promise<boolean>;
+  /** The joined bytes of a completed upload (to hash them once when no node kept the hash). */
+  read(uploadId: string): Promise<Readable>;
+  /**
+   * Puts the joined bytes under their blob key (a copy inside the service, skipped when the blob
+   * is stored) and removes them; answers false when neither is there.
+   */
+  adopt(uploadId: string, digest: ContentDigest): Promise<boolean>;
+  /** Aborts the multipart upload (if any) and removes every object of the upload. */
+  remove(uploadId: string, multipartId: string | null): Promise<void>;
+}
+
+const mebibyte = 1024 * 1024;
+/** S3 takes at most 10,000 parts; a few hundred numbers stay spare for parts sent again. */
+const plannedParts = 9_000;
+
+/**
+ * Bytes per part of an upload of `size` bytes kept in the bucket: `base` (8 MiB, never under
+ * S3's 5 MiB minimum), or more (whole MiB) when the upload would need more than 9,000 parts.
+ */
+export function bucketPartSize(size: number, base = 8 * mebibyte): number {
+  const least = Math.ceil(size / plannedParts / mebibyte) * mebibyte;
+  return Math.max(base, 5 * mebibyte, least);
 }
 
 /** A blob asked for by key is not in the store. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../../config';
-import type { BlobStore } from './blob-store.interface';
+import { bucketPartSize, type BlobStore, type BucketUploads } from './blob-store.interface';
 import { createLocalBlobStore } from './local-blob-store';
 
 /*
@@ -19,6 +19,7 @@ export type BlobStoreConfig = Pick<
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
   | 'S3_FORCE_PATH_STYLE'
+  | 'S3_PART_MIB'
 >;
 
 /**
@@ -40,6 +41,7 @@ export function createBlobStore(
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    partSize: config.S3_PART_MIB * 1024 * 1024,
     ...(config.S3_ENDPOINT === undefined ? {} : { endpoint: config.S3_ENDPOINT }),
     ...(config.S3_ACCESS_KEY_ID !== undefined && config.S3_SECRET_ACCESS_KEY !== undefined
       ? {
@@ -50,14 +52,22 @@ export function createBlobStore(
         }
       : {}),
   };
-  return deferredStore('s3', async () => {
-    const { createS3BlobStore } = await import('./s3-blob-store');
-    return createS3BlobStore(s3);
-  });
+  return deferredStore(
+    's3',
+    async () => {
+      const { createS3BlobStore } = await import('./s3-blob-store');
+      return createS3BlobStore(s3);
+    },
+    s3.partSize,
+  );
 }
 
 /** A store whose implementation is built on first use (its module imported only then). */
-function deferredStore(kind: BlobStore['kind'], build: () => Promise<BlobStore>): BlobStore {
+function deferredStore(
+  kind: BlobStore['kind'],
+  build: () => Promise<BlobStore>,
+  partSize?: number,
+): BlobStore {
   let store: Promise<BlobStore> | undefined;
   // A failed start (the bucket unreachable) is retried by the next call, not cached.
   const ready = () =>
@@ -81,5 +91,36 @@ function deferredStore(kind: BlobStore['kind'], build: () => Promise<BlobStore>)
         await (await store).close();
       }
     },
+    ...(kind === 's3'
+      ? { uploads: deferredUploads(async () => (await ready()).uploads, partSize) }
+      : {}),
+  };
+}
+
+/** The bucket's unfinished uploads of a store built on first use. */
+function deferredUploads(
+  ready: () => Promise<BucketUploads | undefined>,
+  partSize: number | undefined,
+): BucketUploads {
+  const built = async () => {
+    const uploads = await ready();
+    if (uploads === undefined) {
+      throw new Error('this blob store keeps no unfinished uploads');
+    }
+    return uploads;
+  };
+  return {
+    partSizeFor: (size) => bucketPartSize(size, partSize),
+    begin: async (id) => (await built()).begin(id),
+    sendPart: async (id, multipart, number, bytes) =>
+      (await built()).sendPart(id, multipart, number, bytes),
+    putTail: async (id, bytes) => (await built()).putTail(id, bytes),
+    getTail: async (key, size) => (await built()).getTail(key, size),
+    dropTail: async (key) => (await built()).dropTail(key),
+    complete: async (id, multipart, parts, size) =>
+      (await built()).complete(id, multipart, parts, size),
+    read: async (id) => (await built()).read(id),
+    adopt: async (id, digest) => (await built()).adopt(id, digest),
+    remove: async (id, multipart) => (await built()).remove(id, multipart),
   };
 }

@@ -14,6 +14,7 @@ import {
   type PutOptions,
   type ReadRange,
 } from './blob-store.interface';
+import { createBucketUploads } from './bucket-uploads';
 import { HashingStream, type ContentDigest } from './content-hash';
 
 /** Where and how to reach the bucket. */
@@ -278,6 +279,16 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
       await deleteKey(keyOf(sha256));
     },
     list,
+    uploads: createBucketUploads({
+      sdk,
+      client,
+      bucket,
+      partSize,
+      keyOf,
+      statOf,
+      copy,
+      deleteKey,
+    }),
     close() {
       client.destroy();
       return Promise.resolve();

@@ -108,6 +108,10 @@ export function createUploadProofService(deps: UploadServiceDeps, steps: UploadS
       }
       await fs.rm(partOf(upload.id), { force: true });
       sessions.delete(upload.id);
+      if (upload.partSize !== null) {
+        // Bytes sent before the proof are not needed any more.
+        await deps.store.uploads?.remove(upload.id, upload.multipartId);
+      }
       const completed = await files.get(userId, fileId);
       await deps.onStored?.(completed);
       if (deps.onComplete) {

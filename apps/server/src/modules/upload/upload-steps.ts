@@ -10,6 +10,7 @@ import type { BlobService } from '../storage/blob.service';
 import type { ContentDigest } from '../storage/content-hash';
 import { hashFilePrefix } from '../storage/hashed-file-writer';
 import { createStreamHasher, type StreamHasher } from '../storage/threaded-hash';
+import type { UploadPartRepository } from './upload-part.repository';
 import type { UploadRecord, UploadRepository } from './upload.repository';
 
 export interface UploadServiceDeps {
@@ -17,7 +18,9 @@ export interface UploadServiceDeps {
   files: Pick<FileService, 'createPending' | 'createFile' | 'about' | 'get'>;
   blobs: Pick<BlobService, 'ingest'>;
   blobRecords: Pick<BlobRepository, 'findByGcid'>;
-  store: Pick<BlobStore, 'adopt' | 'get' | 'exists'>;
+  store: Pick<BlobStore, 'adopt' | 'get' | 'exists' | 'uploads'>;
+  /** Parts of the uploads kept in the bucket (with a store that keeps them). */
+  parts?: UploadPartRepository;
   /** Folder of the partial data (`DATA_DIR/uploads`), on the blob store's disk. */
   dir: string;
   /** This node's `NODE_ID`: the holder recorded on the uploads whose partial data it keeps. */
@@ -84,13 +87,19 @@ interface Lane {
 export function createUploadSteps(deps: UploadServiceDeps) {
   const { uploads, files, store, now } = deps;
   const sessions = new Map<string, Session>();
+  /** Told of every upload dropped, to free what other parts of the service keep of it. */
+  const forgetters: ((id: string) => void)[] = [];
   const lanes = new Map<string, Lane>();
   const partOf = (id: string) => path.join(deps.dir, id);
   const ready = fs.mkdir(deps.dir, { recursive: true });
   ready.catch(() => undefined);
 
-  /** Whether this node keeps the upload's partial data (rows from before holders: any node). */
-  const holds = (upload: UploadRecord) => upload.holder === null || upload.holder === deps.node;
+  /**
+   * Whether this node can reach the upload's partial data: every node when it is in the bucket,
+   * else only its holder (rows from before holders: any node).
+   */
+  const holds = (upload: UploadRecord) =>
+    upload.partSize !== null || upload.holder === null || upload.holder === deps.node;
 
   /** Refuses, untouched, an upload whose partial data another node keeps. */
   function assertHeld(upload: UploadRecord): void {
@@ -200,8 +209,13 @@ export function createUploadSteps(deps: UploadServiceDeps) {
   /** Drops an upload that cannot complete: its partial data, its row and its PENDING file. */
   async function discard(upload: UploadRecord): Promise<void> {
     sessions.delete(upload.id);
-    // Another node's partial data goes with that node's `removeOrphanParts`.
-    if (holds(upload)) {
+    for (const forget of forgetters) {
+      forget(upload.id);
+    }
+    if (upload.partSize !== null) {
+      await store.uploads?.remove(upload.id, upload.multipartId);
+    } else if (holds(upload)) {
+      // Another node's partial data goes with that node's `removeOrphanParts`.
       await fs.rm(partOf(upload.id), { force: true });
     }
     await uploads.delete(upload.id);
@@ -224,15 +238,18 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     known?: { limit: number },
   ): Promise<FileRecord | undefined> {
     const part = partOf(upload.id);
-    // After a request's last bytes the partial data is there; after a restart the move into the
-    // store may have happened already.
-    const hasPart =
+    if (upload.partSize !== null) {
+      // The joined bytes are copied to their blob key in the bucket (or are there already).
+      await store.uploads?.adopt(upload.id, digest);
+    } else if (
+      // After a request's last bytes the partial data is there; after a restart the move into
+      // the store may have happened already.
       known !== undefined ||
       (await fs
         .stat(part)
         .then(() => true)
-        .catch(() => false));
-    if (hasPart) {
+        .catch(() => false))
+    ) {
       await store.adopt(part, digest);
     }
     // The quota is checked again inside the commit, atomically with the member's counters,
@@ -284,12 +301,38 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     if (!holds(upload) && !(await store.exists(upload.sha256))) {
       throw heldElsewhere();
     }
+    if (upload.partSize !== null && !(await store.exists(upload.sha256))) {
+      // Joining the parts again is harmless: a multipart upload already joined is found whole.
+      await joinParts(upload);
+    }
     return commitStored(upload, { sha256: upload.sha256, gcid: upload.gcid, size: upload.size });
+  }
+
+  /** Completes the multipart upload of a bucket upload; fails as `aborted` when its bytes are lost. */
+  async function joinParts(upload: UploadRecord): Promise<void> {
+    const recorded = (await deps.parts?.parts(upload.id)) ?? [];
+    const total = recorded.reduce((sum, part) => sum + part.size, 0);
+    const joined =
+      store.uploads !== undefined &&
+      upload.multipartId !== null &&
+      total === upload.size &&
+      (await store.uploads.complete(upload.id, upload.multipartId, recorded, upload.size));
+    if (!joined) {
+      await discard(upload);
+      throw new AppError('aborted', { description: "The upload's bytes are gone; start it again" });
+    }
   }
 
   /** The last byte is in: check the hash and the quota, then commit. */
   async function finish(upload: UploadRecord, session: Session): Promise<FileRecord | undefined> {
-    const digest = await session.hasher.copy().digest();
+    return finishWith(upload, await session.hasher.copy().digest());
+  }
+
+  /** The digest of every byte is known: check it and the quota, then commit. */
+  async function finishWith(
+    upload: UploadRecord,
+    digest: ContentDigest,
+  ): Promise<FileRecord | undefined> {
     if (upload.clientHash !== '' && upload.clientHash !== digest.gcid) {
       await discard(upload);
       throw new AppError('invalid_argument', {
@@ -309,6 +352,7 @@ export function createUploadSteps(deps: UploadServiceDeps) {
 
   return {
     sessions,
+    forgetters,
     partOf,
     ready,
     deadline,
@@ -320,6 +364,8 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     assertQuota,
     commitStored,
     finish,
+    finishWith,
+    joinParts,
     holds,
     assertHeld,
     finishCommitting,

@@ -29,9 +29,18 @@ export interface UploadRecord {
   expiresAt: string;
   /** `NODE_ID` of the node holding the partial data; `null` on rows older than that column. */
   holder: string | null;
+  /** Bytes per S3 part when the upload's bytes are in the bucket; `null` when on a node's disk. */
+  partSize: number | null;
+  /** The S3 multipart upload of its bytes, once the first part went. */
+  multipartId: string | null;
+  /** The object with the bytes after the last part, if any. */
+  tailKey: string | null;
 }
 
-export type NewUpload = Omit<UploadRecord, 'received' | 'state' | 'sha256' | 'gcid'>;
+export type NewUpload = Omit<
+  UploadRecord,
+  'received' | 'state' | 'sha256' | 'gcid' | 'multipartId' | 'tailKey'
+>;
 
 function parseProof(text: string | null): ProofRange[] | null {
   if (text === null) {
@@ -68,6 +77,9 @@ function toRecord(row: Selectable<UploadTable>): UploadRecord {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     holder: row.holder,
+    partSize: row.part_size === null ? null : Number(row.part_size),
+    multipartId: row.multipart_id,
+    tailKey: row.tail_key,
   };
 }
 
@@ -203,6 +215,7 @@ export function uploadQueriesOn(db: Kysely<Database>) {
         created_at: upload.createdAt,
         expires_at: upload.expiresAt,
         holder: upload.holder,
+        part_size: upload.partSize,
       });
     },
   };
@@ -438,6 +451,7 @@ export function createUploadRepository(db: Kysely<Database>) {
     },
 
     async delete(id: string): Promise<void> {
+      await db.deleteFrom('upload_parts').where('upload_id', '=', id).execute();
       await db.deleteFrom('uploads').where('id', '=', id).execute();
     },
 

@@ -10,6 +10,7 @@ import {
   type UploadRecord,
 } from './upload.repository';
 import { createUploadAppend, type UploadChecksum } from './upload-append';
+import { createUploadBucket } from './upload-bucket';
 import { chooseProofRanges, createUploadProofService } from './upload-proof.service';
 import { createUploadSteps, type UploadServiceDeps } from './upload-steps';
 import { createUploadUpkeepService } from './upload-upkeep.service';
@@ -83,6 +84,11 @@ export function createUploadService(deps: UploadServiceDeps) {
     finishCommitting,
   } = steps;
   const append = createUploadAppend(deps, steps);
+  // With a store that keeps unfinished uploads (S3), their bytes go to the bucket: any node goes on.
+  const bucket =
+    deps.store.uploads !== undefined && deps.parts !== undefined
+      ? createUploadBucket(deps, steps, deps.store.uploads, deps.parts)
+      : undefined;
 
   function statusOf(upload: UploadRecord, file?: FileRecord): UploadStatus {
     return {
@@ -131,6 +137,8 @@ export function createUploadService(deps: UploadServiceDeps) {
         createdAt: now().toISOString(),
         expiresAt: deadline(),
         holder: deps.node,
+        partSize:
+          bucket === undefined ? null : (deps.store.uploads?.partSizeFor(input.size) ?? null),
       };
       // The upload's row is written in the file's transaction: one commit, never a file without it.
       const file = await files.createPending(
@@ -148,7 +156,15 @@ export function createUploadService(deps: UploadServiceDeps) {
       );
       return {
         file,
-        upload: { ...upload, received: 0, state: 'receiving', sha256: null, gcid: null },
+        upload: {
+          ...upload,
+          received: 0,
+          state: 'receiving',
+          sha256: null,
+          gcid: null,
+          multipartId: null,
+          tailKey: null,
+        },
         proof,
       };
     },
@@ -163,6 +179,13 @@ export function createUploadService(deps: UploadServiceDeps) {
         const upload = await ownedUpload(userId, id);
         if (upload.state === 'committing') {
           return statusOf({ ...upload, received: upload.size }, await finishCommitting(upload));
+        }
+        if (upload.state === 'receiving' && bucket !== undefined && upload.partSize !== null) {
+          // Every part is recorded but a crash cut the commit short: commit now.
+          return statusOf(
+            upload,
+            upload.received === upload.size ? await bucket.finish(upload) : undefined,
+          );
         }
         if (upload.state === 'receiving') {
           assertHeld(upload);
@@ -197,6 +220,31 @@ export function createUploadService(deps: UploadServiceDeps) {
           }
           const file = upload.state === 'committing' ? await finishCommitting(upload) : undefined;
           return statusOf(upload, file);
+        }
+        if (bucket !== undefined && upload.partSize !== null) {
+          if (input.restart === true && upload.received > 0) {
+            await bucket.restart(upload);
+          }
+          if (input.offset !== upload.received) {
+            throw offsetConflict(upload.received);
+          }
+          if (upload.received < upload.size) {
+            if (
+              input.contentLength !== undefined &&
+              input.offset + input.contentLength > upload.size
+            ) {
+              throw new AppError('payload_too_large', {
+                description: `The upload is ${upload.size} bytes long`,
+                status: 413,
+              });
+            }
+            const session = await bucket.sessionOf(upload);
+            await bucket.append(upload, session, input.source, signal, input.checksum);
+            if (upload.received < upload.size) {
+              return statusOf(upload);
+            }
+          }
+          return statusOf({ ...upload, received: upload.size }, await bucket.finish(upload));
         }
         assertHeld(upload);
         if (input.restart === true && upload.received > 0) {
