@@ -1,9 +1,10 @@
 import { AppError } from '../../http/app-error';
 import type { DashboardRepository, DayCount } from './dashboard.repository';
-import type {
-  DailyFigure,
-  DailyMetric,
-  StatisticsRollupRepository,
+import {
+  splitMetrics,
+  type DailyFigure,
+  type DailyMetric,
+  type StatisticsRollupRepository,
 } from './statistics-rollup.repository';
 
 const dayMs = 86_400_000;
@@ -51,20 +52,32 @@ export function createDashboardService(deps: {
   rollups: StatisticsRollupRepository;
   now: () => Date;
 }) {
-  /** The kept figures of `[start, end)`: stored days from the rollup, the rest counted live. */
-  async function dailyFigures(start: number, end: number): Promise<DailyFigure[]> {
+  /**
+   * The kept figures of `[start, end)`, stored days from the rollup and the rest counted live:
+   * per day and figure (`daily`, `''` dimensions), and per figure, dimension and detail over the
+   * period for the figures split by one (`totals`, no day).
+   */
+  async function keptFigures(
+    start: number,
+    end: number,
+  ): Promise<{ daily: DailyFigure[]; totals: DailyFigure[] }> {
     const lastRolled = await deps.rollups.lastRolled();
     const liveFrom =
       lastRolled === undefined
         ? start
         : Math.max(start, Date.parse(`${lastRolled}T00:00:00.000Z`) + dayMs);
     const [stored, live] = await Promise.all([
-      liveFrom > start ? deps.rollups.stored(dayOf(start), dayOf(liveFrom - dayMs)) : [],
+      liveFrom > start
+        ? deps.rollups.stored(dayOf(start), dayOf(liveFrom - dayMs))
+        : { daily: [], totals: [] },
       liveFrom < end
         ? deps.rollups.count(new Date(liveFrom).toISOString(), new Date(end).toISOString())
         : [],
     ]);
-    return [...stored, ...live];
+    return {
+      daily: [...stored.daily, ...live],
+      totals: [...stored.totals, ...live.filter((figure) => splitMetrics.includes(figure.metric))],
+    };
   }
 
   return {
@@ -80,7 +93,7 @@ export function createDashboardService(deps: {
       const to = new Date(end).toISOString();
       const [daily, kept, stored, downloads, byPlan, deduplication] = await Promise.all([
         deps.dashboard.daily(from, to),
-        dailyFigures(start, end),
+        keptFigures(start, end),
         deps.dashboard.storedBytes(),
         deps.dashboard.appDownloads(),
         deps.rollups.storageByPlan(deps.now().toISOString()),
@@ -90,7 +103,7 @@ export function createDashboardService(deps: {
       const conversions = byDay(daily.conversions);
       const expiries = byDay(daily.expiries);
       const perDay = (metric: DailyMetric) =>
-        sumBy(kept, (figure) => (figure.metric === metric ? figure.day : undefined));
+        sumBy(kept.daily, (figure) => (figure.metric === metric ? figure.day : undefined));
       const active = perDay('active_members');
       const uploads = perDay('uploads');
       const uploadBytes = perDay('upload_bytes');
@@ -121,7 +134,7 @@ export function createDashboardService(deps: {
         return { dimension, detail };
       };
       const pageViews = [
-        ...sumBy(kept, (figure) =>
+        ...sumBy(kept.totals, (figure) =>
           figure.metric === 'page_views' ? `${figure.dimension}\n${figure.detail}` : undefined,
         ),
       ]
@@ -132,7 +145,7 @@ export function createDashboardService(deps: {
           return { route: dimension, locale: detail, views };
         });
       const offlineTasks = [
-        ...sumBy(kept, (figure) =>
+        ...sumBy(kept.totals, (figure) =>
           figure.metric === 'offline_tasks' ? `${figure.dimension}\n${figure.detail}` : undefined,
         ),
       ]
@@ -142,7 +155,7 @@ export function createDashboardService(deps: {
           return { phase: dimension, reason: detail, count };
         });
       const platforms = [
-        ...sumBy(kept, (figure) =>
+        ...sumBy(kept.totals, (figure) =>
           figure.metric === 'app_downloads' ? figure.dimension : undefined,
         ),
       ]

@@ -30,6 +30,13 @@ export const dailyMetrics = [
 ] as const;
 export type DailyMetric = (typeof dailyMetrics)[number];
 
+/** The figures the dashboard also sums over the period by their dimension and detail. */
+export const splitMetrics: readonly DailyMetric[] = [
+  'page_views',
+  'offline_tasks',
+  'app_downloads',
+];
+
 /** The row that marks a day rolled up. */
 const rolledMarker = 'rolled';
 const failedPhase = 'PHASE_TYPE_ERROR';
@@ -212,22 +219,54 @@ export function createStatisticsRollupRepository(db: Kysely<Database>) {
       return times.length === 0 ? undefined : times.sort()[0]?.slice(0, 10);
     },
 
-    /** The stored figures of the days from `fromDay` to `toDay` (inclusive). */
-    async stored(fromDay: string, toDay: string): Promise<DailyFigure[]> {
-      const rows = await db
-        .selectFrom('statistics_daily')
-        .select(['day', 'metric', 'dimension', 'detail', 'value'])
-        .where('day', '>=', fromDay)
-        .where('day', '<=', toDay)
-        .where('metric', '!=', rolledMarker)
-        .execute();
-      return rows.map((row) => ({
-        day: row.day,
-        metric: row.metric as DailyMetric,
-        dimension: row.dimension,
-        detail: row.detail,
-        value: Number(row.value),
-      }));
+    /**
+     * The stored figures of the days from `fromDay` to `toDay` (inclusive), summed in the
+     * database: per day and figure over its dimensions (`daily`), and per figure, dimension and
+     * detail over the days for the figures split by one (`totals`).
+     */
+    async stored(
+      fromDay: string,
+      toDay: string,
+    ): Promise<{ daily: DailyFigure[]; totals: DailyFigure[] }> {
+      const sum = sql<number | string>`sum(value)`;
+      const [daily, totals] = await Promise.all([
+        db
+          .selectFrom('statistics_daily')
+          .select(['day', 'metric', sum.as('value')])
+          .where('day', '>=', fromDay)
+          .where('day', '<=', toDay)
+          .where(
+            'metric',
+            'in',
+            dailyMetrics.filter((metric) => metric !== 'page_views'),
+          )
+          .groupBy(['day', 'metric'])
+          .execute(),
+        db
+          .selectFrom('statistics_daily')
+          .select(['metric', 'dimension', 'detail', sum.as('value')])
+          .where('day', '>=', fromDay)
+          .where('day', '<=', toDay)
+          .where('metric', 'in', splitMetrics)
+          .groupBy(['metric', 'dimension', 'detail'])
+          .execute(),
+      ]);
+      return {
+        daily: daily.map((row) => ({
+          day: row.day,
+          metric: row.metric as DailyMetric,
+          dimension: '',
+          detail: '',
+          value: Number(row.value),
+        })),
+        totals: totals.map((row) => ({
+          day: '',
+          metric: row.metric as DailyMetric,
+          dimension: row.dimension,
+          detail: row.detail,
+          value: Number(row.value),
+        })),
+      };
     },
 
     /** Members and the bytes of their drives now, by plan (premium: a membership not yet ended). */
