@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalogues, checkGlossaries, locales } from './i18n-check.mjs';
+import {
+  checkCatalogues,
+  checkGlossaries,
+  loadRepositoryCatalogues,
+  locales,
+} from './i18n-check.mjs';
 
 const translations: Record<string, string> = {
   'en-US': 'Hello {name}',
@@ -60,6 +65,24 @@ describe('the i18n check', () => {
   it('fails on a missing locale', () => {
     const problems = checkCatalogues(catalogue((messages) => delete messages['zh-TW']));
     expect(problems).toEqual(['demo: missing locale zh-TW']);
+  });
+
+  it('checks the policy texts: one missing in one locale, or a locale without them, fails', () => {
+    const policy = loadRepositoryCatalogues().find(({ name }) => name === 'web/policy-texts');
+    expect(policy, 'apps/web/messages/<locale>/policy-texts.json').toBeDefined();
+    const messages = structuredClone(policy?.messages ?? {}) as Record<
+      string,
+      { docs: Record<string, Record<string, { body?: string }>> }
+    >;
+    delete messages.ko?.docs['child-sexual-abuse']?.['reporting']?.body;
+    const withoutUk = structuredClone(messages);
+    delete withoutUk.uk;
+    expect(checkCatalogues([{ name: 'web/policy-texts', messages }])).toContain(
+      'web/policy-texts ko docs.child-sexual-abuse.reporting.body: missing',
+    );
+    expect(checkCatalogues([{ name: 'web/policy-texts', messages: withoutUk }])).toContain(
+      'web/policy-texts: missing locale uk',
+    );
   });
 });
 

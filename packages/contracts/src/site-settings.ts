@@ -65,6 +65,12 @@ export const siteSettingSchemas = {
   'basic.support_email': emailOrNone,
   'basic.business_email': emailOrNone,
   'basic.support_url': httpsUrlOrNone,
+  /** The operator the policies name (docs/site.md#policy-pages); `""`: the pages say it is not set. */
+  'basic.operator_name': z.string().trim().max(200),
+  'basic.operator_address': z.string().trim().max(500),
+  'basic.operator_email': emailOrNone,
+  /** The law the policies are governed by, such as a country or state. */
+  'basic.jurisdiction': z.string().trim().max(200),
   'basic.announcement': announcementSchema,
   'debug_options.allow_vconsole': z.boolean(),
 } as const;

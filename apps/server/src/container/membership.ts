@@ -8,6 +8,9 @@ import { createMembershipReminderService } from '../modules/membership/membershi
 import { createMembershipRepository } from '../modules/membership/membership.repository';
 import { createMembershipService, planDefaultsOf } from '../modules/membership/membership.service';
 import { createSubscriptionReminderRepository } from '../modules/payment/subscription-reminder.repository';
+import { exportTtlMs } from '../modules/data-export/data-export.service';
+import { shareReportLimit } from '../modules/share/share-moderation.service';
+import { policyPeriodsOf } from '../modules/site-config/policy-facts';
 import { activityOperationOf } from '../modules/site-config/activity-operation';
 import { externalProductsOf } from '../modules/site-config/external-products';
 import { createSettingRepository } from '../modules/site-config/setting.repository';
@@ -45,6 +48,12 @@ export function createMembershipArea(
         site_url: config.PUBLIC_URL,
         default_locale: defaultLocale,
         locales,
+        // The operator's details the policies name; an admin stores them in the console.
+        operator_name: '',
+        operator_address: '',
+        operator_email: '',
+        jurisdiction: '',
+        policy_periods: policyPeriodsOf(config, { exportTtlMs, reportLimit: shareReportLimit }),
       },
       resources: {},
       external_products: {},

@@ -15,6 +15,7 @@ import type offline from '../../messages/en-US/offline.json';
 import type pages from '../../messages/en-US/pages.json';
 import type payment from '../../messages/en-US/payment.json';
 import type policy from '../../messages/en-US/policy.json';
+import type policyTexts from '../../messages/en-US/policy-texts.json';
 import type preview from '../../messages/en-US/preview.json';
 import type referral from '../../messages/en-US/referral.json';
 import type share from '../../messages/en-US/share.json';
@@ -30,6 +31,7 @@ export interface Messages {
   home: typeof home;
   pages: typeof pages;
   policy: typeof policy;
+  'policy-texts': typeof policyTexts;
   faq: typeof faq;
   help: typeof help;
   'help-center': typeof helpCenter;
@@ -55,6 +57,7 @@ export const fileNamespaces = [
   'home',
   'pages',
   'policy',
+  'policy-texts',
   'faq',
   'help',
   'help-center',
@@ -92,6 +95,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     home,
     pages,
     policy,
+    policyTexts,
     faq,
     help,
     helpCenter,
@@ -113,6 +117,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'home'),
     loadNamespace(locale, 'pages'),
     loadNamespace(locale, 'policy'),
+    loadNamespace(locale, 'policy-texts'),
     loadNamespace(locale, 'faq'),
     loadNamespace(locale, 'help'),
     loadNamespace(locale, 'help-center'),
@@ -135,6 +140,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     home,
     pages,
     policy,
+    'policy-texts': policyTexts,
     faq,
     help,
     'help-center': helpCenter,

@@ -11,6 +11,9 @@ const moderationStatuses = [
   'PROHIBITED',
 ] as const;
 
+/** Reports one client address may send per window (docs/api.md#shares); the policies quote it. */
+export const shareReportLimit = { max: 20, windowMs: 3_600_000 } as const;
+
 /** Reports of shares by visitors and the moderation states admins set (docs/api.md#shares). */
 export function createShareModerationService(
   deps: Pick<ShareServiceDeps, 'shares' | 'limiter' | 'now'>,
@@ -28,10 +31,7 @@ export function createShareModerationService(
         reason: string;
       },
     ): Promise<string> {
-      const decision = await deps.limiter.hit(`share-report:${visitor.address}`, {
-        max: 20,
-        windowMs: 3_600_000,
-      });
+      const decision = await deps.limiter.hit(`share-report:${visitor.address}`, shareReportLimit);
       if (!decision.allowed) {
         throw new AppError('too_many_requests', { retryAfterSeconds: decision.retryAfterSeconds });
       }

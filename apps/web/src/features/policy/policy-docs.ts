@@ -20,14 +20,28 @@ export type PolicyDoc = (typeof policyDocs)[number];
 /** Policy tokens (versions and notices) are short URL-safe strings (docs/product.md#screens-and-routes). */
 export const policyTokenPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Earlier versions of each document by the date they took effect (`YYYYMMDD`), newest first. */
+/** The day the version in force took effect (`YYYYMMDD`); its changes are `versions.{doc}.{date}`. */
+export const currentVersions: Readonly<Record<PolicyDoc, string>> = {
+  'privacy-policy': '20260601',
+  'user-agreement': '20260115',
+  'membership-agreement': '20261128',
+  'anti-abuse': '20250101',
+  'child-sexual-abuse': '20250101',
+  'copyright-Infringement': '20261128',
+};
+
+/**
+ * Earlier versions of each document by the date they took effect (`YYYYMMDD`), newest first.
+ * Each has its changes in the `policy-texts` messages (`versions.{doc}.{date}`), and so has the
+ * version in force: a dated page shows what its version changed and what replaced it.
+ */
 export const policyVersions: Readonly<Record<PolicyDoc, readonly string[]>> = {
   'privacy-policy': ['20250101', '20240301'],
   'user-agreement': ['20250101', '20240301'],
-  'membership-agreement': ['20240901'],
+  'membership-agreement': ['20250901', '20240901'],
   'anti-abuse': ['20240301'],
   'child-sexual-abuse': ['20240301'],
-  'copyright-Infringement': ['20240901'],
+  'copyright-Infringement': ['20250310', '20240901'],
 };
 
 /** Documents with a full-text page under their own name (`/policy/anti-abuse/anti-abuse`). */
@@ -39,16 +53,26 @@ export const fullTextDocs: readonly PolicyDoc[] = [
 
 /** The update notices, newest first, with the day they were published. */
 export const policyNotices = [
-  { token: 'privacy-2026-06', date: '2026-06-01' },
-  { token: 'terms-2026-01', date: '2026-01-15' },
-  { token: 'membership-2025-09', date: '2025-09-01' },
-  { token: 'copyright-2025-03', date: '2025-03-10' },
+  { token: 'membership-2026-11', date: '2026-11-28', doc: 'membership-agreement' },
+  { token: 'copyright-2026-11', date: '2026-11-28', doc: 'copyright-Infringement' },
+  { token: 'privacy-2026-06', date: '2026-06-01', doc: 'privacy-policy' },
+  { token: 'terms-2026-01', date: '2026-01-15', doc: 'user-agreement' },
+  { token: 'membership-2025-09', date: '2025-09-01', doc: 'membership-agreement' },
+  { token: 'copyright-2025-03', date: '2025-03-10', doc: 'copyright-Infringement' },
 ] as const satisfies readonly {
-  token: keyof Messages['policy']['update']['notices'];
+  token: keyof Messages['policy-texts']['notices'];
   date: string;
+  doc: PolicyDoc;
 }[];
 
 export type PolicyNoticeToken = (typeof policyNotices)[number]['token'];
+
+/** The version that replaced `version` of `doc` (the next newer one), undefined for the current. */
+export function versionAfter(doc: PolicyDoc, version: string): string | undefined {
+  const all = [currentVersions[doc], ...policyVersions[doc]];
+  const index = all.indexOf(version);
+  return index > 0 ? all[index - 1] : undefined;
+}
 
 /** Whether a path segment names a policy document. */
 export function isPolicyDoc(value: string): value is PolicyDoc {

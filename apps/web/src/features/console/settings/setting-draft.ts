@@ -18,6 +18,10 @@ const fields: Readonly<Record<SiteSettingName, SettingField>> = {
   'basic.support_email': 'text',
   'basic.business_email': 'text',
   'basic.support_url': 'text',
+  'basic.operator_name': 'text',
+  'basic.operator_address': 'text',
+  'basic.operator_email': 'text',
+  'basic.jurisdiction': 'text',
   'basic.announcement': 'announcement',
   'debug_options.allow_vconsole': 'switch',
 };

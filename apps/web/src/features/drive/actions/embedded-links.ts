@@ -10,6 +10,9 @@ import { pathWithoutLocale } from '@/lib/dialog-action';
 /** The query parameter naming the parent page's origin. */
 export const embedOriginQueryParam = 'origin';
 
+/** Session storage key keeping the parent's origin across the frame's own navigations. */
+export const embedOriginStorageKey = 'nimbus_embed_origin';
+
 /** The `type` of the message the parent page receives. */
 export const embeddedMessageType = 'nimbus:action';
 

@@ -1,10 +1,12 @@
 'use client';
 
 import { useEffect } from 'react';
-import { embedOriginOf, embedOriginQueryParam, embeddedClickOf } from './embedded-links';
-
-/** Session storage key keeping the parent's origin across the frame's own navigations. */
-const embedOriginStorageKey = 'nimbus_embed_origin';
+import {
+  embedOriginOf,
+  embedOriginQueryParam,
+  embedOriginStorageKey,
+  embeddedClickOf,
+} from './embedded-links';
 
 function readEmbedOrigin(): string | undefined {
   const fromAddress = embedOriginOf(

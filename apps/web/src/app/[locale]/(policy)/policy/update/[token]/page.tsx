@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import { siteMetadata } from '@/features/site/site-metadata';
+import { policyTextsOf } from '@/features/policy/policy-document';
 import { resolvePolicyNotice } from '@/features/policy/policy-docs';
+import { localePath } from '@/i18n/locale-path';
 import { localeOf } from '@/i18n/params';
 
 interface PolicyNoticeProps {
@@ -18,29 +21,40 @@ export async function generateMetadata({ params }: PolicyNoticeProps): Promise<M
     return { title: common('page-not-found'), robots: { index: false } };
   }
   const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'policy' });
+  const { t, args } = await policyTextsOf(locale);
   return siteMetadata(locale, `/policy/update/${notice.token}`, {
-    title: t(`update.notices.${notice.token}.title`),
-    description: t(`update.notices.${notice.token}.summary`),
+    title: t(`notices.${notice.token}.title`, args),
+    description: t(`notices.${notice.token}.summary`, args),
   });
 }
 
-/** /policy/update/{token}: one change notice; the token is validated. */
+/**
+ * /policy/update/{token}: one change notice, with this server's figures, and the link to the
+ * document it changed; the token is validated.
+ */
 export default async function PolicyNoticePage({ params }: PolicyNoticeProps) {
   const notice = resolvePolicyNotice((await params).token);
   if (!notice) {
     notFound();
   }
-  const t = await getTranslations('policy');
+  const locale = await localeOf(params);
+  const policy = await getTranslations({ locale, namespace: 'policy' });
+  const { t, args } = await policyTextsOf(locale);
   return (
     <PageIntro
       className="mx-0 max-w-none px-0 py-0 sm:py-0"
-      title={t(`update.notices.${notice.token}.title`)}
-      description={t(`update.notices.${notice.token}.summary`)}
+      title={t(`notices.${notice.token}.title`, args)}
+      description={t(`notices.${notice.token}.summary`, args)}
     >
       <p className="text-sm text-muted-foreground">
-        {t('effective', { date: new Date(`${notice.date}T00:00:00Z`) })}
+        {policy('effective', { date: new Date(`${notice.date}T00:00:00Z`) })}
       </p>
+      <Link
+        href={localePath(locale, `/policy/${notice.doc}`)}
+        className="mt-4 inline-block text-sm font-medium text-primary hover:underline"
+      >
+        {policy(`docs.${notice.doc}.title`)}
+      </Link>
     </PageIntro>
   );
 }
