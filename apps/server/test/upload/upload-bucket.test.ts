@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -70,6 +70,7 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
     url: string,
     offset?: number,
     payload?: Buffer | PassThrough,
+    extra: Record<string, string> = {},
   ) {
     return t.app.inject({
       method,
@@ -80,6 +81,7 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
         ...(offset === undefined
           ? {}
           : { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) }),
+        ...extra,
       },
       ...(payload === undefined ? {} : { payload }),
     });
@@ -131,8 +133,10 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
     expect(head.statusCode).toBe(200);
     // The durable offset any node reads: what a's death would leave, at most one part back.
     expect(head.headers['upload-offset']).toBe(String(part));
-    // Another member can neither read nor write the upload.
+    // Another member can neither read nor write the upload, nor stop a's request with theirs.
     const other = await signedInMember(b);
+    // (On node a it waits for a's request to end.)
+    const intruding = tus(a, other.headers, 'PATCH', url, part, bytes.subarray(part));
     expect((await tus(b, other.headers, 'HEAD', url)).statusCode).toBe(404);
     expect((await tus(b, other.headers, 'PATCH', url, part, bytes.subarray(part))).statusCode).toBe(
       404,
@@ -144,6 +148,7 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
     // Node a's request ends late: the offset moved on, so its bytes are not recorded.
     body.end();
     expect((await first).statusCode).toBe(409);
+    expect((await intruding).statusCode).toBe(404);
     const { file, stored } = await completed(a, headers, answer.file.id, bytes);
     expect(file).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: gcidOf(bytes) });
     expect(stored.equals(bytes)).toBe(true);
@@ -227,6 +232,33 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
       expect(stored.equals(bytes)).toBe(true);
       expect(await rowOf(id)).toMatchObject({ state: 'complete' });
     }
+  });
+
+  it('a checksummed request counts only whole and matching, though its full parts went to the bucket', async () => {
+    const { headers } = await signedInMember(a);
+    const bytes = randomBytes(part + 200_000);
+    const { answer, url, id } = await startUpload(a, headers, bytes.length);
+    const sha1 = (data: Buffer) => `sha1 ${createHash('sha1').update(data).digest('base64')}`;
+    const first = bytes.subarray(0, part + 100_000);
+    const wrong = await tus(a, headers, 'PATCH', url, 0, first, {
+      'upload-checksum': sha1(Buffer.from('other')),
+    });
+    expect(wrong.statusCode).toBe(460);
+    expect(Number((await rowOf(id))?.received)).toBe(0);
+    for (const [node, from, to] of [
+      [b, 0, first.length],
+      [a, first.length, bytes.length],
+    ] as const) {
+      const chunk = bytes.subarray(from, to);
+      const sent = await tus(node, headers, 'PATCH', url, from, chunk, {
+        'upload-checksum': sha1(chunk),
+      });
+      expect(sent.statusCode, sent.body).toBe(204);
+      expect(sent.headers['upload-offset']).toBe(String(to));
+    }
+    const { file, stored } = await completed(a, headers, answer.file.id, bytes);
+    expect(file).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: gcidOf(bytes) });
+    expect(stored.equals(bytes)).toBe(true);
   });
 
   it('the expiry sweep of any node aborts the multipart upload of an expired upload and removes its objects', async () => {

@@ -76,6 +76,8 @@ export interface Session {
 interface Lane {
   tail: Promise<unknown>;
   active: AbortController | undefined;
+  /** The member whose request runs now (undefined: the server's own work). */
+  owner: string | undefined;
   users: number;
 }
 
@@ -110,24 +112,36 @@ export function createUploadSteps(deps: UploadServiceDeps) {
 
   const deadline = () => new Date(now().getTime() + deps.expiryMs).toISOString();
 
-  /** Runs `work` alone on an upload, after aborting whatever request holds it now. */
-  async function exclusive<T>(id: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` alone on an upload, after aborting whatever request holds it now: a request of
+   * the member it runs for (`userId`), or the server's own work, preempts; another member's
+   * request only waits its turn (and then finds no upload of theirs).
+   */
+  async function exclusive<T>(
+    id: string,
+    work: (signal: AbortSignal) => Promise<T>,
+    userId?: string,
+  ): Promise<T> {
     let lane = lanes.get(id);
     if (!lane) {
-      lane = { tail: Promise.resolve(), active: undefined, users: 0 };
+      lane = { tail: Promise.resolve(), active: undefined, owner: undefined, users: 0 };
       lanes.set(id, lane);
     }
     const current = lane;
     current.users += 1;
-    current.active?.abort();
+    if (userId === undefined || current.owner === undefined || current.owner === userId) {
+      current.active?.abort();
+    }
     const controller = new AbortController();
     const run = current.tail.then(async () => {
       current.active = controller;
+      current.owner = userId;
       try {
         return await work(controller.signal);
       } finally {
         if (current.active === controller) {
           current.active = undefined;
+          current.owner = undefined;
         }
       }
     });

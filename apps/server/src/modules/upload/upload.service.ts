@@ -175,29 +175,33 @@ export function createUploadService(deps: UploadServiceDeps) {
      * whole only once its commit is finished.
      */
     async head(userId: string, id: string): Promise<UploadStatus> {
-      return exclusive(id, async () => {
-        const upload = await ownedUpload(userId, id);
-        if (upload.state === 'committing') {
-          return statusOf({ ...upload, received: upload.size }, await finishCommitting(upload));
-        }
-        if (upload.state === 'receiving' && bucket !== undefined && upload.partSize !== null) {
-          // Every part is recorded but a crash cut the commit short: commit now.
-          return statusOf(
-            upload,
-            upload.received === upload.size ? await bucket.finish(upload) : undefined,
-          );
-        }
-        if (upload.state === 'receiving') {
-          assertHeld(upload);
-          const session = await sessionOf(upload);
-          if (session.received === upload.size) {
-            // Every byte was stored before a crash cut the commit short: commit now, since a
-            // client that reads the full offset considers the upload done.
-            return statusOf(upload, await finish(upload, session));
+      return exclusive(
+        id,
+        async () => {
+          const upload = await ownedUpload(userId, id);
+          if (upload.state === 'committing') {
+            return statusOf({ ...upload, received: upload.size }, await finishCommitting(upload));
           }
-        }
-        return statusOf(upload);
-      });
+          if (upload.state === 'receiving' && bucket !== undefined && upload.partSize !== null) {
+            // Every part is recorded but a crash cut the commit short: commit now.
+            return statusOf(
+              upload,
+              upload.received === upload.size ? await bucket.finish(upload) : undefined,
+            );
+          }
+          if (upload.state === 'receiving') {
+            assertHeld(upload);
+            const session = await sessionOf(upload);
+            if (session.received === upload.size) {
+              // Every byte was stored before a crash cut the commit short: commit now, since a
+              // client that reads the full offset considers the upload done.
+              return statusOf(upload, await finish(upload, session));
+            }
+          }
+          return statusOf(upload);
+        },
+        userId,
+      );
     },
 
     /** tus `PATCH` (and the form upload, from offset 0): appends, and commits at the last byte. */
@@ -212,80 +216,91 @@ export function createUploadService(deps: UploadServiceDeps) {
         restart?: boolean;
       },
     ): Promise<UploadStatus> {
-      return exclusive(id, async (signal) => {
-        const upload = await ownedUpload(userId, id);
-        if (upload.state !== 'receiving') {
-          if (input.offset !== upload.size) {
-            throw offsetConflict(upload.size);
-          }
-          const file = upload.state === 'committing' ? await finishCommitting(upload) : undefined;
-          return statusOf(upload, file);
-        }
-        if (bucket !== undefined && upload.partSize !== null) {
-          if (input.restart === true && upload.received > 0) {
-            await bucket.restart(upload);
-          }
-          if (input.offset !== upload.received) {
-            throw offsetConflict(upload.received);
-          }
-          if (upload.received < upload.size) {
-            if (
-              input.contentLength !== undefined &&
-              input.offset + input.contentLength > upload.size
-            ) {
-              throw new AppError('payload_too_large', {
-                description: `The upload is ${upload.size} bytes long`,
-                status: 413,
-              });
+      return exclusive(
+        id,
+        async (signal) => {
+          const upload = await ownedUpload(userId, id);
+          if (upload.state !== 'receiving') {
+            if (input.offset !== upload.size) {
+              throw offsetConflict(upload.size);
             }
-            const session = await bucket.sessionOf(upload);
-            await bucket.append(upload, session, input.source, signal, input.checksum);
+            const file = upload.state === 'committing' ? await finishCommitting(upload) : undefined;
+            return statusOf(upload, file);
+          }
+          if (bucket !== undefined && upload.partSize !== null) {
+            if (input.restart === true && upload.received > 0) {
+              await bucket.restart(upload);
+            }
+            if (input.offset !== upload.received) {
+              throw offsetConflict(upload.received);
+            }
             if (upload.received < upload.size) {
-              return statusOf(upload);
+              if (
+                input.contentLength !== undefined &&
+                input.offset + input.contentLength > upload.size
+              ) {
+                throw new AppError('payload_too_large', {
+                  description: `The upload is ${upload.size} bytes long`,
+                  status: 413,
+                });
+              }
+              const session = await bucket.sessionOf(upload);
+              await bucket.append(upload, session, input.source, signal, input.checksum);
+              if (upload.received < upload.size) {
+                return statusOf(upload);
+              }
             }
+            return statusOf({ ...upload, received: upload.size }, await bucket.finish(upload));
           }
-          return statusOf({ ...upload, received: upload.size }, await bucket.finish(upload));
-        }
-        assertHeld(upload);
-        if (input.restart === true && upload.received > 0) {
-          // A form upload sends the whole content again: start over.
-          sessions.delete(upload.id);
-          await fs.rm(partOf(upload.id), { force: true });
-          await uploads.setReceived(upload.id, 0, deadline());
-          upload.received = 0;
-        }
-        const session = await sessionOf(upload);
-        if (input.offset !== session.received) {
-          throw offsetConflict(session.received);
-        }
-        if (session.received === upload.size) {
-          return statusOf(upload, await finish(upload, session));
-        }
-        if (input.contentLength !== undefined && input.offset + input.contentLength > upload.size) {
-          throw new AppError('payload_too_large', {
-            description: `The upload is ${upload.size} bytes long`,
-            status: 413,
-          });
-        }
-        await append(upload, session, input.source, signal, input.checksum);
-        if (session.received < upload.size) {
-          return statusOf(upload);
-        }
-        const file = await finish(upload, session);
-        return statusOf({ ...upload, received: upload.size }, file);
-      });
+          assertHeld(upload);
+          if (input.restart === true && upload.received > 0) {
+            // A form upload sends the whole content again: start over.
+            sessions.delete(upload.id);
+            await fs.rm(partOf(upload.id), { force: true });
+            await uploads.setReceived(upload.id, 0, deadline());
+            upload.received = 0;
+          }
+          const session = await sessionOf(upload);
+          if (input.offset !== session.received) {
+            throw offsetConflict(session.received);
+          }
+          if (session.received === upload.size) {
+            return statusOf(upload, await finish(upload, session));
+          }
+          if (
+            input.contentLength !== undefined &&
+            input.offset + input.contentLength > upload.size
+          ) {
+            throw new AppError('payload_too_large', {
+              description: `The upload is ${upload.size} bytes long`,
+              status: 413,
+            });
+          }
+          await append(upload, session, input.source, signal, input.checksum);
+          if (session.received < upload.size) {
+            return statusOf(upload);
+          }
+          const file = await finish(upload, session);
+          return statusOf({ ...upload, received: upload.size }, file);
+        },
+        userId,
+      );
     },
 
     /** tus termination: the partial data, the upload and its PENDING file go. */
     async terminate(userId: string, id: string): Promise<void> {
-      await exclusive(id, async () => {
-        const upload = await ownedUpload(userId, id);
-        if (upload.state === 'receiving') {
-          await discard(upload);
-        } else if (upload.state === 'complete') {
-          await uploads.delete(upload.id);
-        }
-      });
+      await exclusive(
+        id,
+        async () => {
+          const upload = await ownedUpload(userId, id);
+          if (upload.state === 'receiving') {
+            await discard(upload);
+          } else if (upload.state === 'complete') {
+            await uploads.delete(upload.id);
+          }
+        },
+        userId,
+      );
     },
 
     ...createUploadProofService(deps, steps),
