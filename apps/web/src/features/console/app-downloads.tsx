@@ -10,13 +10,19 @@ function isPlatform(name: string): name is Platform {
   return (appDownloadPlatforms as readonly string[]).includes(name);
 }
 
-/** The app downloads counted per platform since the site began, as a table. */
-export function AppDownloads({ downloads }: { downloads: DashboardFigures['app_downloads'] }) {
+/** App downloads counted per platform, as a table (since the site began unless `title` says otherwise). */
+export function AppDownloads({
+  downloads,
+  title,
+}: {
+  downloads: DashboardFigures['app_downloads'];
+  title?: string;
+}) {
   const t = useTranslations('console.dashboard');
   const format = useFormatter();
   return (
     <section className="flex flex-col gap-2 rounded-xl border border-border p-4">
-      <h2 className="font-medium">{t('downloads')}</h2>
+      <h2 className="font-medium">{title ?? t('downloads')}</h2>
       {downloads.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('downloadsEmpty')}</p>
       ) : (

@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import type { DashboardFigures } from './console-api';
 import { dashboardFigures } from './console-api';
 import { AppDownloads } from './app-downloads';
+import { DashboardDetails } from './dashboard-details';
 import { DashboardChart, type DashboardSeries } from './dashboard-chart';
 
 /** The periods the dashboard offers, in days ending today (UTC). */
@@ -21,6 +22,12 @@ const colors = {
   conversions: '#d97706',
   expiries: '#dc2626',
   active: '#16a34a',
+  uploads: '#7c3aed',
+  sharesCreated: '#0891b2',
+  sharesSaved: '#65a30d',
+  reports: '#be123c',
+  appDownloads: '#64748b',
+  uploadBytes: '#9333ea',
 };
 
 /** A figure of the period above the charts. */
@@ -35,8 +42,9 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /**
  * The console's statistics (admins): over 7, 30, 90 or 365 days, the sign-ups, premium
- * conversions, premium grants ending and active members per day as charts (each with its table), their totals, and the
- * bytes stored now and the app downloads per platform.
+ * conversions, premium grants ending, active members, files added and their bytes, shares
+ * created and saved, reports and app downloads per day as charts (each with its table), their
+ * totals, the tables of dashboard-details.tsx, and the app downloads since the site began.
  */
 export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
   const t = useTranslations('console.dashboard');
@@ -92,6 +100,34 @@ export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
           rows.map((row) => row.active_members),
         ),
       ],
+      traffic: [
+        line(
+          'uploads',
+          rows.map((row) => row.uploads),
+        ),
+        line(
+          'sharesCreated',
+          rows.map((row) => row.shares_created),
+        ),
+        line(
+          'sharesSaved',
+          rows.map((row) => row.shares_saved),
+        ),
+        line(
+          'reports',
+          rows.map((row) => row.reports),
+        ),
+        line(
+          'appDownloads',
+          rows.map((row) => row.app_downloads),
+        ),
+      ],
+      bytes: [
+        line(
+          'uploadBytes',
+          rows.map((row) => row.upload_bytes),
+        ),
+      ],
     };
   }, [figures, t]);
 
@@ -99,7 +135,13 @@ export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
   const quiet =
     figures !== undefined &&
     figures.days.every(
-      (row) => row.sign_ups === 0 && row.conversions === 0 && row.active_members === 0,
+      (row) =>
+        row.sign_ups === 0 &&
+        row.conversions === 0 &&
+        row.active_members === 0 &&
+        row.uploads === 0 &&
+        row.shares_created === 0 &&
+        row.app_downloads === 0,
     );
 
   return (
@@ -163,8 +205,11 @@ export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
             <div className="grid gap-6 lg:grid-cols-2">
               <DashboardChart title={t('growth')} days={days} lines={series.growth} />
               <DashboardChart title={t('activity')} days={days} lines={series.active} />
+              <DashboardChart title={t('traffic')} days={days} lines={series.traffic} />
+              <DashboardChart title={t('bytesAdded')} days={days} lines={series.bytes} />
             </div>
           )}
+          <DashboardDetails figures={figures} />
           <AppDownloads downloads={figures.app_downloads} />
         </>
       )}
