@@ -261,6 +261,40 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
     expect(stored.equals(bytes)).toBe(true);
   });
 
+  it('a form upload into the bucket sends everything again from byte 0, whatever a tus request stored before', async () => {
+    const { headers } = await signedInMember(a);
+    const bytes = randomBytes(part + 1000);
+    const answer = ok<UploadAnswer>(
+      await a.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: {
+          kind: 'drive#file',
+          parent_id: '',
+          upload_type: 'UPLOAD_TYPE_FORM',
+          name: 'form.bin',
+          size: String(bytes.length),
+        },
+      }),
+    );
+    const url = new URL(answer.resumable?.params.url ?? '').pathname;
+    const early = await tus(a, headers, 'PATCH', url, 0, randomBytes(part + 10));
+    expect(early.statusCode).toBe(204);
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), 'form.bin');
+    const sent = await b.app.inject({
+      method: 'POST',
+      url: new URL(answer.form?.url ?? '').pathname,
+      headers,
+      payload: form,
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const { file, stored } = await completed(b, headers, answer.file.id, bytes);
+    expect(file).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: gcidOf(bytes) });
+    expect(stored.equals(bytes)).toBe(true);
+  });
+
   it('the expiry sweep of any node aborts the multipart upload of an expired upload and removes its objects', async () => {
     const { headers } = await signedInMember(a);
     const bytes = randomBytes(part + 5000);
