@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { policyVersionMetadata, PolicyVersionView } from '@/features/policy/policy-pages';
-import { TakedownSection } from '@/features/policy/takedown-section';
 import { localeOf } from '@/i18n/params';
 
 const doc = 'copyright-Infringement';
@@ -15,17 +14,11 @@ export async function generateMetadata({ params }: CopyrightVersionProps): Promi
 }
 
 /**
- * /policy/copyright-Infringement/{version}: a dated earlier version, or the full text with the
- * takedown request form.
+ * /policy/copyright-Infringement/{version}: a dated earlier version of the copyright policy (the
+ * full text, with the form, is its own route beside this one).
  */
 export default async function CopyrightVersionPage({ params }: CopyrightVersionProps) {
-  const locale = await localeOf(params);
   return (
-    <PolicyVersionView
-      locale={locale}
-      doc={doc}
-      version={(await params).version}
-      extra={<TakedownSection locale={locale} />}
-    />
+    <PolicyVersionView locale={await localeOf(params)} doc={doc} version={(await params).version} />
   );
 }
