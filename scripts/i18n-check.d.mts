@@ -12,3 +12,8 @@ export declare function loadRepositoryCatalogues(): {
   files: Record<string, string>;
 }[];
 export declare function loadRepositoryGlossaries(): Record<string, unknown>;
+export declare function checkHelpArticles(
+  catalogues: { name: string; messages: Record<string, unknown> }[],
+  slugs: readonly string[],
+): string[];
+export declare function loadHelpArticleSlugs(): Promise<string[]>;

@@ -3,11 +3,13 @@
 // locale that is not English (brand names and letterless values aside). Each locale also has a
 // glossary (i18n/glossary/<locale>.json): its messages use the glossary's terms, not the words
 // it avoids or forbids, and CJK locales with full-width punctuation never put ASCII punctuation
-// beside CJK text.
+// beside CJK text. Every article of the help centre's catalogue has a title and a body, in as many
+// paragraphs as English, in every locale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { importTypeScript } from './generated-file.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceLocale = 'en-US';
@@ -184,6 +186,75 @@ export function checkCatalogues(catalogues) {
     }
   }
   return problems;
+}
+
+const helpArticlesCatalogue = 'web/help-articles';
+
+/** The paragraphs of an article's body: separated by a blank line. */
+function paragraphCount(body) {
+  return body.split(/\n\s*\n/u).filter((paragraph) => paragraph.trim() !== '').length;
+}
+
+/**
+ * Checks that every article of the help centre (`slugs`, the catalogue in
+ * packages/contracts/src/help-center.ts) has a non-empty title and body in every locale's
+ * `help-articles` messages, with as many paragraphs as English, and that no locale has an
+ * article the catalogue does not list.
+ * @param {{ name: string, messages: Record<string, unknown> }[]} catalogues
+ * @param {readonly string[]} slugs
+ * @returns {string[]} the problems found, one line each
+ */
+export function checkHelpArticles(catalogues, slugs) {
+  const catalogue = catalogues.find((each) => each.name === helpArticlesCatalogue);
+  if (!catalogue) {
+    return [`${helpArticlesCatalogue}: missing`];
+  }
+  const problems = [];
+  const english = catalogue.messages[sourceLocale] ?? {};
+  for (const locale of locales) {
+    const messages = catalogue.messages[locale];
+    if (messages === undefined) {
+      problems.push(`${helpArticlesCatalogue}: missing locale ${locale}`);
+      continue;
+    }
+    for (const slug of slugs) {
+      const article = messages[slug];
+      const texts = ['title', 'body'].map((field) => {
+        const text = article?.[field];
+        if (typeof text !== 'string' || text.trim() === '') {
+          problems.push(
+            `${helpArticlesCatalogue} ${locale} ${slug}.${field}: missing help article`,
+          );
+          return undefined;
+        }
+        return text;
+      });
+      const body = texts[1];
+      const englishBody = english[slug]?.body;
+      if (body !== undefined && typeof englishBody === 'string') {
+        const [count, expected] = [paragraphCount(body), paragraphCount(englishBody)];
+        if (count !== expected) {
+          problems.push(
+            `${helpArticlesCatalogue} ${locale} ${slug}.body: ${count} paragraph(s), ${sourceLocale} has ${expected}`,
+          );
+        }
+      }
+    }
+    for (const key of Object.keys(messages)) {
+      if (!slugs.includes(key)) {
+        problems.push(
+          `${helpArticlesCatalogue} ${locale} ${key}: not an article of the help centre`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** The slugs of the help centre's articles, from the contracts' catalogue. */
+export async function loadHelpArticleSlugs() {
+  const { helpArticleSlugs } = await importTypeScript('packages/contracts/src/help-center.ts');
+  return helpArticleSlugs;
 }
 
 const glossaryDir = path.join(root, 'i18n/glossary');
@@ -452,6 +523,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const catalogues = loadRepositoryCatalogues();
   const problems = [
     ...checkCatalogues(catalogues),
+    ...checkHelpArticles(catalogues, await loadHelpArticleSlugs()),
     ...checkGlossaries(catalogues, loadRepositoryGlossaries()),
   ];
   if (problems.length > 0) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCatalogues,
   checkGlossaries,
+  checkHelpArticles,
+  loadHelpArticleSlugs,
   loadRepositoryCatalogues,
   locales,
 } from './i18n-check.mjs';
@@ -211,5 +213,80 @@ describe('the glossary check', () => {
         glossaries((all) => (all.ko = glossary())),
       ),
     ).toEqual([]);
+  });
+});
+
+function helpArticles(edit: (messages: Record<string, Record<string, unknown>>) => void) {
+  const messages = Object.fromEntries(
+    locales.map((locale) => [
+      locale,
+      {
+        'first-steps': { title: `${locale} title`, body: `${locale} one.\n\n${locale} two.` },
+        trash: { title: `${locale} trash`, body: `${locale} text.` },
+      },
+    ]),
+  );
+  edit(messages);
+  return [{ name: 'web/help-articles', messages }];
+}
+
+describe('the help-article check', () => {
+  const slugs = ['first-steps', 'trash'];
+
+  it('passes articles complete in every locale', () => {
+    expect(
+      checkHelpArticles(
+        helpArticles(() => undefined),
+        slugs,
+      ),
+    ).toEqual([]);
+  });
+
+  it('fails on an article missing in a locale, or missing its title or body', () => {
+    const problems = checkHelpArticles(
+      helpArticles((messages) => {
+        delete messages.ko!.trash;
+        messages.uk!['first-steps'] = { title: '', body: 'Текст.' };
+      }),
+      slugs,
+    );
+    expect(problems).toEqual([
+      'web/help-articles ko trash.title: missing help article',
+      'web/help-articles ko trash.body: missing help article',
+      'web/help-articles uk first-steps.title: missing help article',
+      'web/help-articles uk first-steps.body: 1 paragraph(s), en-US has 2',
+    ]);
+  });
+
+  it('fails on an article the catalogue does not list, and on a catalogue article nowhere', () => {
+    const problems = checkHelpArticles(
+      helpArticles((messages) => (messages.ja!.extra = { title: '追加', body: '本文。' })),
+      [...slugs, 'export'],
+    );
+    expect(problems).toContain('web/help-articles ja extra: not an article of the help centre');
+    expect(problems).toContain('web/help-articles en-US export.title: missing help article');
+    expect(problems.filter((problem) => problem.includes(' export.body: '))).toHaveLength(11);
+  });
+
+  it('holds for the repository, and fails once an article goes from one locale', async () => {
+    const slugs = await loadHelpArticleSlugs();
+    const catalogues = loadRepositoryCatalogues();
+    expect(checkHelpArticles(catalogues, slugs)).toEqual([]);
+    const articles = catalogues.find((each) => each.name === 'web/help-articles')!;
+    const [first] = slugs;
+    const withoutOne = structuredClone(articles.messages) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    delete withoutOne['zh-TW']![first!];
+    const edited = [{ name: articles.name, messages: withoutOne }];
+    expect(checkHelpArticles(edited, slugs)).toEqual([
+      `web/help-articles zh-TW ${first}.title: missing help article`,
+      `web/help-articles zh-TW ${first}.body: missing help article`,
+    ]);
+    expect(checkCatalogues(edited)).toEqual([
+      `web/help-articles zh-TW ${first}.title: missing`,
+      `web/help-articles zh-TW ${first}.body: missing`,
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import type consoleMessages from '../../messages/en-US/console.json';
 import type drive from '../../messages/en-US/drive.json';
 import type faq from '../../messages/en-US/faq.json';
 import type help from '../../messages/en-US/help.json';
+import type helpArticles from '../../messages/en-US/help-articles.json';
 import type helpCenter from '../../messages/en-US/help-center.json';
 import type home from '../../messages/en-US/home.json';
 import type offline from '../../messages/en-US/offline.json';
@@ -35,6 +36,7 @@ export interface Messages {
   faq: typeof faq;
   help: typeof help;
   'help-center': typeof helpCenter;
+  'help-articles': typeof helpArticles;
   auth: typeof auth;
   account: typeof account;
   drive: typeof drive;
@@ -61,6 +63,7 @@ export const fileNamespaces = [
   'faq',
   'help',
   'help-center',
+  'help-articles',
   'auth',
   'account',
   'drive',
@@ -99,6 +102,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     faq,
     help,
     helpCenter,
+    helpArticles,
     auth,
     account,
     drive,
@@ -121,6 +125,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     loadNamespace(locale, 'faq'),
     loadNamespace(locale, 'help'),
     loadNamespace(locale, 'help-center'),
+    loadNamespace(locale, 'help-articles'),
     loadNamespace(locale, 'auth'),
     loadNamespace(locale, 'account'),
     loadNamespace(locale, 'drive'),
@@ -144,6 +149,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
     faq,
     help,
     'help-center': helpCenter,
+    'help-articles': helpArticles,
     auth,
     account,
     drive,

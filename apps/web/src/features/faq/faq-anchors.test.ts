@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFaqHash } from './faq-anchors';
+import { helpFeatures, helpFeaturesOn, noHelpSiteFacts, type HelpFeature } from '@nimbus/contracts';
+import {
+  faqQuestionFeatures,
+  faqQuestionIds,
+  resolveFaqHash,
+  visibleFaqQuestions,
+} from './faq-anchors';
 
 describe('redirect-faq-hash', () => {
   it('scrolls to a current question', () => {
@@ -20,5 +26,16 @@ describe('redirect-faq-hash', () => {
     expect(resolveFaqHash('')).toEqual({ kind: 'none' });
     expect(resolveFaqHash('#nothing-here')).toEqual({ kind: 'none' });
     expect(resolveFaqHash('#%E0%A4%A')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('visibleFaqQuestions', () => {
+  it('shows a question only while this server offers its feature', () => {
+    const every = new Set<HelpFeature>(helpFeatures);
+    expect(visibleFaqQuestions(every)).toEqual(faqQuestionIds);
+    const byDefault = visibleFaqQuestions(helpFeaturesOn(noHelpSiteFacts));
+    expect(byDefault).not.toContain('cancel-subscription');
+    expect(byDefault).toContain('webdav');
+    expect(faqQuestionIds.every((id) => helpFeatures.includes(faqQuestionFeatures[id]))).toBe(true);
   });
 });

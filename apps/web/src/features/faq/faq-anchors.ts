@@ -1,17 +1,36 @@
+import type { HelpFeature } from '@nimbus/contracts';
 import type { Messages } from '../../i18n/messages';
 
-/** The questions of the FAQ, in order; each is linkable at `/faq#<id>`. */
-export const faqQuestionIds = [
-  'what-is-nimbus',
-  'save-shared-link',
-  'is-it-free',
-  'storage-full',
-  'share-passcode',
-  'offline-download',
-  'devices',
-  'change-email',
-  'delete-account',
-] as const satisfies readonly (keyof Messages['faq']['questions'])[];
+/**
+ * The questions of the FAQ, in order, each with the feature its answer describes
+ * (packages/contracts/src/help-center.ts): a question is shown only while this server offers it.
+ * Each is linkable at `/faq#<id>`.
+ */
+export const faqQuestionFeatures = {
+  'what-is-nimbus': 'drive',
+  'save-shared-link': 'shares',
+  'is-it-free': 'premium',
+  'storage-full': 'drive',
+  'share-passcode': 'shares',
+  'offline-download': 'offline',
+  devices: 'webdav',
+  webdav: 'webdav',
+  'forgot-password': 'accounts',
+  'change-email': 'account-self-service',
+  'delete-account': 'account-self-service',
+  'premium-ends': 'premium',
+  'cancel-subscription': 'payments',
+} as const satisfies Record<keyof Messages['faq']['questions'], HelpFeature>;
+
+export type FaqQuestionId = keyof typeof faqQuestionFeatures;
+
+/** Every question id, in order. */
+export const faqQuestionIds = Object.keys(faqQuestionFeatures) as FaqQuestionId[];
+
+/** The questions a server with these features shows, in order. */
+export function visibleFaqQuestions(features: ReadonlySet<HelpFeature>): FaqQuestionId[] {
+  return faqQuestionIds.filter((id) => features.has(faqQuestionFeatures[id]));
+}
 
 /** The anchors of the how-to page (docs/product.md#screens-and-routes: `help#copy-link`, ...). */
 export const helpAnchors = [

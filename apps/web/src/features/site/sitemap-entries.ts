@@ -1,7 +1,7 @@
-import type { ActivityOperation } from '@nimbus/contracts';
-import { isActivityOver, locales } from '@nimbus/contracts';
+import type { ActivityOperation, HelpArticleSlug } from '@nimbus/contracts';
+import { helpFeaturesOn, isActivityOver, locales, noHelpSiteFacts } from '@nimbus/contracts';
 import { absoluteLocaleUrl, languageAlternates } from '../../i18n/alternates';
-import { helpCenterPaths } from '../help-center/help-center-content';
+import { helpCenterPaths, visibleHelpArticles } from '../help-center/help-center-content';
 import { policyPaths } from '../policy/policy-docs';
 import type { LocalizedPage } from '@/lib/localized-page';
 import { sitePages } from './site-routes';
@@ -18,15 +18,20 @@ const listedPromotions = ['christmas', 'black-friday'] as const;
 
 /**
  * The public pages (docs/product.md#screens-and-routes), without locale prefix: the fixed pages marked for the
- * sitemap, the help center's topics and articles (not `/help-center`, which redirects to the first
- * topic), the policies and the promotions the schedule of the config host
+ * sitemap, the help center's topics and the articles this server shows (`helpArticles`; by
+ * default those of a server with no optional feature), not `/help-center`, which redirects to
+ * the first topic, the policies and the promotions the schedule of the config host
  * (`activity_operation`) says are still running at `now`; none when it is unknown. Never the
  * drive, share pages, sign-in or the captcha page.
  */
-export function publicPagePaths(now: number, operation?: ActivityOperation): string[] {
+export function publicPagePaths(
+  now: number,
+  operation?: ActivityOperation,
+  helpArticles: ReadonlySet<HelpArticleSlug> = visibleHelpArticles(helpFeaturesOn(noHelpSiteFacts)),
+): string[] {
   return [
     ...sitePages.filter((page) => page.inSitemap).map((page) => page.path),
-    ...helpCenterPaths(),
+    ...helpCenterPaths(helpArticles),
     ...policyPaths(),
     ...(operation
       ? listedPromotions
@@ -46,9 +51,10 @@ export function sitemapEntries(
   now: number,
   operation?: ActivityOperation,
   localizedPages: readonly LocalizedPage[] = [],
+  helpArticles?: ReadonlySet<HelpArticleSlug>,
 ): SitemapEntry[] {
   const pages: LocalizedPage[] = [
-    ...publicPagePaths(now, operation).map((path) => ({ path, locales })),
+    ...publicPagePaths(now, operation, helpArticles).map((path) => ({ path, locales })),
     ...localizedPages,
   ];
   return pages.flatMap((page) => {

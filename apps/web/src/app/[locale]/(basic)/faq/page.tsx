@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { faqQuestionIds } from '@/features/faq/faq-anchors';
+import { visibleFaqQuestions } from '@/features/faq/faq-anchors';
 import { FaqHashRedirect } from '@/features/faq/faq-hash-redirect';
+import { loadHelpFeatures } from '@/features/help-center/help-features';
 import { infoPageMetadata } from '@/features/site/info-page';
 import { localePath } from '@/i18n/locale-path';
 import type { LocaleParams } from '@/i18n/params';
@@ -10,15 +11,21 @@ import { localeOf } from '@/i18n/params';
 
 export const generateMetadata = infoPageMetadata('faq', '/faq');
 
-/** /faq: questions and answers, each linkable; old anchors are redirected (redirect-faq-hash). */
+/**
+ * /faq: questions and answers, each linkable, those of features this server offers only; old
+ * anchors are redirected (redirect-faq-hash).
+ */
 export default async function FaqPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
-  const pages = await getTranslations({ locale, namespace: 'pages' });
-  const t = await getTranslations({ locale, namespace: 'faq' });
+  const [pages, t, features] = await Promise.all([
+    getTranslations({ locale, namespace: 'pages' }),
+    getTranslations({ locale, namespace: 'faq' }),
+    loadHelpFeatures(locale),
+  ]);
   return (
     <PageIntro title={pages('faq.title')} description={pages('faq.description')}>
       <div className="grid gap-4">
-        {faqQuestionIds.map((id) => (
+        {visibleFaqQuestions(features).map((id) => (
           <section
             key={id}
             id={id}
