@@ -81,8 +81,8 @@ async function startRedis(dir) {
  * The balancer's configuration: round robin over the API nodes, each checked on `/readyz` every
  * 500 ms (out after two failures, so a killed or unready node is drained within a second), a
  * request whose connection failed retried on another node, and the requests of one bearer token
- * kept on one node while it is up (an unfinished upload's partial data lives on the node that
- * received it). Every answer names the node that gave it (`X-Nimbus-Node`).
+ * kept on one node while it is up (an upload that stays on one node keeps its hash in memory; one
+ * that moves, its bytes being in the bucket, is hashed again once at its end). Every answer names the node that gave it (`X-Nimbus-Node`).
  */
 export function haproxyConfig({ port, nodes }) {
   return [

@@ -29,7 +29,7 @@ export const fileSettings = {
     .regex(/^[A-Za-z0-9._-]{1,64}$/)
     .optional()
     .describe(
-      "This node's name in a fleet: an unfinished upload's partial data lives on the node that received it (`DATA_DIR/uploads`), and only that node appends to it or finishes its commit; another node answers `unavailable` (503) for it. When unset, a name kept in `DATA_DIR/node-id` (made once), so nodes sharing one `DATA_DIR` share their uploads.",
+      "This node's name in a fleet. With BLOB_STORE=local an unfinished upload's partial data lives on the node that received it (`DATA_DIR/uploads`), and only that node appends to it or finishes its commit; another node answers `unavailable` (503) for it. (With BLOB_STORE=s3 unfinished uploads live in the bucket and any node continues them.) When unset, a name kept in `DATA_DIR/node-id` (made once), so nodes sharing one `DATA_DIR` share their uploads.",
     ),
   CONTENT_ORIGIN: originSchema
     .optional()
