@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Metadata } from 'next';
 import type { Locale } from '@nimbus/contracts';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { siteMetadata } from '@/features/site/site-metadata';
 import { localePath } from '@/i18n/locale-path';
 import { PolicyBlocks, PolicyDocument, policyTextsOf } from './policy-document';
 import type { PolicyDoc, PolicyVersionPage } from './policy-docs';
@@ -23,23 +21,6 @@ import {
  * (`/policy/copyright-Infringement`), which adds the takedown form: a page that renders no form
  * imports none, so its script loads on that page only.
  */
-
-async function notFoundMetadata(): Promise<Metadata> {
-  const common = await getTranslations('common');
-  return { title: common('page-not-found'), robots: { index: false } };
-}
-
-/** The document's title and description, or the 404 title for an unknown document. */
-export async function policyDocMetadata(locale: Locale, doc: string): Promise<Metadata> {
-  if (!isPolicyDoc(doc)) {
-    return notFoundMetadata();
-  }
-  const t = await getTranslations({ locale, namespace: 'policy' });
-  return siteMetadata(locale, `/policy/${doc}`, {
-    title: t(`docs.${doc}.title`),
-    description: t(`docs.${doc}.description`),
-  });
-}
 
 /**
  * /policy/{doc}: a policy document's current text (the operator's details and this server's
@@ -90,32 +71,13 @@ export async function PolicyDocView({
   );
 }
 
-async function titleOf(page: PolicyVersionPage, locale: Locale): Promise<string> {
+/** The title of a version's page: the full text's, or the dated version's. */
+export async function policyVersionTitle(page: PolicyVersionPage, locale: Locale): Promise<string> {
   const t = await getTranslations({ locale, namespace: 'policy' });
   const title = t(`docs.${page.doc}.title`);
   return page.kind === 'full-text'
     ? t('full-text-title', { title })
     : t('version-title', { title, date: page.date });
-}
-
-/**
- * The version's public page metadata (the document's description), or the 404 title for an
- * unknown document or version.
- */
-export async function policyVersionMetadata(
-  locale: Locale,
-  doc: string,
-  version: string,
-): Promise<Metadata> {
-  const resolved = resolvePolicyVersion(doc, version);
-  if (!resolved) {
-    return notFoundMetadata();
-  }
-  const t = await getTranslations({ locale, namespace: 'policy' });
-  return siteMetadata(locale, `/policy/${doc}/${version}`, {
-    title: await titleOf(resolved, locale),
-    description: t(`docs.${resolved.doc}.description`),
-  });
 }
 
 /** What a dated version changed, and what the version that replaced it changed. */
@@ -174,7 +136,7 @@ export async function PolicyVersionView({
   return (
     <PageIntro
       className="mx-0 max-w-none px-0 py-0 sm:py-0"
-      title={await titleOf(resolved, locale)}
+      title={await policyVersionTitle(resolved, locale)}
       description={t(`docs.${resolved.doc}.description`)}
     >
       {resolved.kind === 'full-text' ? (

@@ -8,7 +8,14 @@ import english from '../../../messages/en-US/policy-texts.json';
 import { currentVersions, policyDocs, policyNotices, policyVersions } from './policy-docs';
 import { defaultPolicyPeriods, policyArgumentsOf, policyFactsOf } from './policy-facts';
 import { policyBlocksOf } from './policy-blocks';
-import { sessionCookieName, storageInventory } from './storage-inventory';
+import { embedOriginStorageKey as driveEmbedKey } from '@/features/drive/actions/embedded-links';
+import { uploadsDatabaseName as driveUploads } from '@/features/drive/upload/upload-store';
+import {
+  embedOriginStorageKey,
+  sessionCookieName,
+  storageInventory,
+  uploadsDatabaseName,
+} from './storage-inventory';
 
 const t = createTranslator({ locale: 'en-US', messages: english });
 const format = t as unknown as (key: string, values?: Record<string, string | number>) => string;
@@ -108,6 +115,8 @@ describe('the policy texts', () => {
 describe('the storage inventory', () => {
   it('names the server’s session cookie and has a purpose text for every entry', () => {
     expect(sessionCookieName).toBe(serverSessionCookie);
+    expect(embedOriginStorageKey).toBe(driveEmbedKey);
+    expect(uploadsDatabaseName).toBe(driveUploads);
     const purposes = english.storage.purposes as Record<string, string>;
     expect(Object.keys(purposes).sort()).toEqual(
       storageInventory.map((entry) => entry.purpose).sort(),

@@ -3,8 +3,6 @@ import { announcementCookie } from '@/features/announcement/announcement-cookie'
 import { allowAnalysisStorageKey } from '@/features/analytics/analysis-consent';
 import { handoffFlowsStorageKey } from '@/features/auth/handoff-flows';
 import { debugFlagName } from '@/features/debug/debug-console-rules';
-import { embedOriginStorageKey } from '@/features/drive/actions/embedded-links';
-import { uploadsDatabaseName } from '@/features/drive/upload/upload-store';
 import { hiddenLanguageChangeKey } from '@/features/i18n/language-suggestion';
 import { mediaPreferencesKey } from '@/features/player/media-tracks';
 import { playbackPositionsKey } from '@/features/player/playback-positions';
@@ -61,6 +59,15 @@ export interface StorageEntry {
 
 /** The server's HttpOnly session cookie (apps/server/src/modules/auth/authenticator.ts). */
 export const sessionCookieName = 'nimbus_session';
+
+/*
+ * The drive's names, written here because the drive's modules import what imports this one (a
+ * test holds them equal to the drive's constants).
+ */
+/** `embedOriginStorageKey` of drive/actions/embedded-links.ts. */
+export const embedOriginStorageKey = 'nimbus_embed_origin';
+/** `uploadsDatabaseName` of drive/upload/upload-store.ts. */
+export const uploadsDatabaseName = 'nimbus-uploads';
 
 export const storageInventory = [
   { names: [sessionCookieName], kind: 'cookie', purpose: 'session' },

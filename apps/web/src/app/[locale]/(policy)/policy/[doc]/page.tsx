@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { policyDocMetadata, PolicyDocView } from '@/features/policy/policy-pages';
+import { PolicyDocView } from '@/features/policy/policy-pages';
+import { policyDocMetadata } from '@/features/site/policy-metadata';
 import { localeOf } from '@/i18n/params';
 
 interface PolicyDocProps {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { policyVersionMetadata, PolicyVersionView } from '@/features/policy/policy-pages';
+import { PolicyVersionView } from '@/features/policy/policy-pages';
+import { policyVersionMetadata } from '@/features/site/policy-metadata';
 import { localeOf } from '@/i18n/params';
 
 const doc = 'copyright-Infringement';

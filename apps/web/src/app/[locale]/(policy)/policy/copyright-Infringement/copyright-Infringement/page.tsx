@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { policyVersionMetadata, PolicyVersionView } from '@/features/policy/policy-pages';
+import { PolicyVersionView } from '@/features/policy/policy-pages';
+import { policyVersionMetadata } from '@/features/site/policy-metadata';
 import { TakedownSection } from '@/features/policy/takedown-section';
 import type { LocaleParams } from '@/i18n/params';
 import { localeOf } from '@/i18n/params';
