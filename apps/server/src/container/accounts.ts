@@ -19,7 +19,9 @@ import { createSignInFailures } from '../modules/user/sign-in-failures';
 import { createAuthFailureRepository } from '../modules/user/auth-failure.repository';
 import { deriveAuthKeys, loadAuthSecret } from '../modules/user/auth-keys';
 import { createClientRegistry } from '../modules/user/client-registry';
+import { createMailDeliveryRepository } from '../modules/user/mail/mail-delivery.repository';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../modules/user/mail/mailer';
+import { createRecordedMailer } from '../modules/user/mail/recorded-mailer';
 import { createArgon2Hasher } from '../modules/user/password';
 import { createSessionAuthenticator } from '../modules/user/session.authenticator';
 import { createSessionRepository } from '../modules/user/session.repository';
@@ -52,7 +54,12 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
   const verifications = createVerificationRepository(database.db);
   const sessions = createSessionRepository(database.db);
   const failures = createAuthFailureRepository(database.db);
-  const mailer = createMailer(config, options.logger);
+  const mailer = createRecordedMailer({
+    mailer: createMailer(config, options.logger),
+    deliveries: createMailDeliveryRepository(database.db),
+    now,
+    logger: options.logger,
+  });
   const limiter = fleet.guessLimiter();
   const hasher = options.hasher ?? createArgon2Hasher();
   /** Calls of one kind one signed-in member may make per window. */

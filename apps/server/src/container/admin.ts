@@ -6,6 +6,7 @@ import { createDashboardRepository } from '../modules/admin/dashboard.repository
 import { createDashboardService } from '../modules/admin/dashboard.service';
 import { createStatisticsRollupRepository } from '../modules/admin/statistics-rollup.repository';
 import { createStatisticsRollup } from '../modules/admin/statistics-rollup.service';
+import { createMailDeliveryRepository } from '../modules/user/mail/mail-delivery.repository';
 import { createMemberDetailRepository } from '../modules/admin/member-detail.repository';
 import { createMembersRepository } from '../modules/admin/members.repository';
 import { createMembersService } from '../modules/admin/members.service';
@@ -64,7 +65,12 @@ export function createAdminArea(
     /** The dashboard's daily rows (housekeeping runs it). */
     statisticsRollup: createStatisticsRollup({ rollups, now }),
     nodes,
-    system: createSystemService({ system: createSystemRepository(database.db), nodes, now }),
+    system: createSystemService({
+      system: createSystemRepository(database.db),
+      nodes,
+      mail: createMailDeliveryRepository(database.db),
+      now,
+    }),
     members: createMembersService({
       members: createMembersRepository(database.db),
       details: createMemberDetailRepository(database.db),

@@ -56,6 +56,7 @@ import type {
   FeedbackAttachmentTable,
   FeedbackTable,
   StatisticsDailyTable,
+  MailDeliveryTable,
 } from './tables/site';
 import type {
   PaymentCustomerTable,
@@ -144,6 +145,7 @@ export interface Database {
   app_download_counts: AppDownloadCountTable;
   app_download_marks: AppDownloadMarkTable;
   statistics_daily: StatisticsDailyTable;
+  mail_deliveries: MailDeliveryTable;
   media_streams: MediaStreamsTable;
   media_track_cache: MediaTrackCacheTable;
   media_picked_subtitles: MediaPickedSubtitleTable;

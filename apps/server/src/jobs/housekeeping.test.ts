@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, ends expired data exports, sweeps analytics, stores the statistics of finished days, sweeps guessing counters and expired WebDAV locks, purges accounts past their deletion grace and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, ends expired data exports, sweeps analytics, stores the statistics of finished days, sweeps old mail outbox records, sweeps guessing counters and expired WebDAV locks, purges accounts past their deletion grace and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -34,6 +34,7 @@ describe('housekeeping', () => {
         dataExports: { expireDue: once('exports', 1) },
         accountPurge: { purgeBatch: once('accounts', 1) },
         statisticsRollup: { rollupNext: once('rollup', 2) },
+        mailer: { sweep: once('mail', 3) },
         blobs: {
           collectGarbage: async (options = {}) => {
             collectOptions.push(options);
@@ -60,6 +61,7 @@ describe('housekeeping', () => {
         'exports',
         'accounts',
         'rollup',
+        'mail',
         'blobs',
       ]),
     );
@@ -71,6 +73,7 @@ describe('housekeeping', () => {
       'expired analytics events deleted',
       'expired data exports ended',
       'expired trash deleted',
+      'old mail outbox records deleted',
       'partial upload data without an upload removed',
       'stale guessing counters deleted',
       'subtitles and storyboards of deleted content released',

@@ -10,7 +10,7 @@ const blobGraceMs = hour;
 /**
  * Starts the node's housekeeping: the trash retention purge, the expiry of abandoned uploads,
  * the release of thumbnails whose content is gone, the end of expired data exports, the analytics
- * retention sweep, the statistics rollup that stores the dashboard's figures per finished day, the sweep of stale guessing counters, the sweep of expired WebDAV locks, the
+ * retention sweep, the statistics rollup that stores the dashboard's figures per finished day, the sweep of mail outbox records past 30 days, the sweep of stale guessing counters, the sweep of expired WebDAV locks, the
  * purge of accounts whose deletion grace period is over, and the garbage collection that deletes
  * the bytes of blobs nobody references any more (an hour after
  * their last reference went, so an upload that is committing the same content never loses it). Every job is safe to run on
@@ -32,6 +32,7 @@ export function startHousekeeping(
     | 'dataExports'
     | 'accountPurge'
     | 'statisticsRollup'
+    | 'mailer'
   >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
@@ -100,6 +101,14 @@ export function startHousekeeping(
       logger,
       done: "days of the dashboard's statistics stored",
       failed: 'statistics rollup failed',
+    }),
+    startPeriodicJob({
+      lease: { name: 'housekeeping.mail-deliveries', leases },
+      batch: () => container.mailer.sweep(),
+      intervalMs: hour,
+      logger,
+      done: 'old mail outbox records deleted',
+      failed: 'mail outbox sweep failed',
     }),
     startPeriodicJob({
       lease: { name: 'housekeeping.guessing-counters', leases },

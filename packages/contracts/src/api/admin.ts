@@ -177,6 +177,17 @@ export const systemSchema = z.object({
       next_run_at: z.string(),
     }),
   ),
+  /**
+   * The mail outbox over the last 30 days: messages being handed to the mail server, sent and
+   * failed, and the latest failures (at most 20, newest first). Failures are also in `failed`
+   * (kind `mail`) and the outbox in `queues` (kind `mail`) while any message runs or failed.
+   */
+  mail: z.object({
+    sending: z.number(),
+    sent: z.number(),
+    failed: z.number(),
+    last_failures: z.array(z.object({ id: z.string(), error: z.string(), at: z.string() })),
+  }),
   blobs: z.object({
     count: z.number(),
     /** Bytes of the distinct blobs kept (bigint as a string). */
@@ -264,7 +275,7 @@ export const adminApi = {
     method: 'GET',
     path: '/audit.admin/v1/system',
     summary:
-      'The nodes seen lately, queues of background work with their oldest waiting item, the latest failures, periodic jobs and blob storage',
+      'The nodes seen lately, queues of background work with their oldest waiting item, the latest failures, periodic jobs, blob storage and the mail outbox',
     tags,
     auth: 'member',
     roles: [],

@@ -50,6 +50,7 @@ import * as davLocks from './0055-dav-locks';
 import * as nodeHeartbeats from './0057-node-heartbeats';
 import * as statisticsDaily from './0058-statistics-daily';
 import * as uploadParts from './0059-upload-parts';
+import * as mailDeliveries from './0060-mail-deliveries';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0057-node-heartbeats': nodeHeartbeats,
   '0058-statistics-daily': statisticsDaily,
   '0059-upload-parts': uploadParts,
+  '0060-mail-deliveries': mailDeliveries,
 };
 
 export const migrationProvider: MigrationProvider = {

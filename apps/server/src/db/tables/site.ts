@@ -113,3 +113,14 @@ export interface StatisticsDailyTable {
   /** bigint: a string on PostgreSQL. */
   value: ColumnType<number | string, number, number>;
 }
+
+/** A message the server sent or tried to send (0060): no recipient, subject or text. */
+export interface MailDeliveryTable {
+  id: string;
+  /** `sending`, `sent` or `failed`. */
+  status: string;
+  /** Why it failed, `''` otherwise. */
+  error: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,5 +1,9 @@
+import type { MailDeliveryRepository } from '../user/mail/mail-delivery.repository';
 import type { NodeHeartbeatRepository } from './node-heartbeat.repository';
 import type { SystemRepository } from './system.repository';
+
+/** The latest failures the page lists. */
+const failedListed = 50;
 
 /** How far back a node's last beat lists it. */
 const nodesSeenMs = 3 * 60_000;
@@ -17,22 +21,25 @@ const phaseGroups: Record<string, 'waiting' | 'running' | 'failed'> = {
 /**
  * The console's system page (docs/api.md#operator-console): the nodes seen lately, per queue of background work how many
  * items wait, run and failed and since when the oldest waits, the latest failures with their
- * reasons, the fleet's periodic jobs, and the blob store with `verify`'s last mark.
+ * reasons, the fleet's periodic jobs, the blob store with `verify`'s last mark, and the mail
+ * outbox (messages being sent, sent and failed in the last 30 days, the latest failures).
  */
 export function createSystemService(deps: {
   system: SystemRepository;
   nodes: NodeHeartbeatRepository;
+  mail: Pick<MailDeliveryRepository, 'state'>;
   now: () => Date;
 }) {
   return {
     async state() {
       const now = deps.now();
-      const [nodes, phases, failed, jobs, blobs] = await Promise.all([
+      const [nodes, phases, failed, jobs, blobs, mail] = await Promise.all([
         deps.nodes.seenSince(new Date(now.getTime() - nodesSeenMs).toISOString()),
         deps.system.phases(),
         deps.system.failures(),
         deps.system.jobs(),
         deps.system.blobs(),
+        deps.mail.state(),
       ]);
       const queues = new Map<
         string,
@@ -61,11 +68,35 @@ export function createSystemService(deps: {
           queues.set(row.kind, queue);
         }
       }
+      const mailCounts = {
+        sending: mail.counts.get('sending') ?? 0,
+        sent: mail.counts.get('sent') ?? 0,
+        failed: mail.counts.get('failed') ?? 0,
+      };
+      // The mail outbox shows as a queue too: messages being handed to the mail server run.
+      if (mailCounts.sending + mailCounts.failed > 0) {
+        queues.set('mail', {
+          kind: 'mail',
+          waiting: 0,
+          running: mailCounts.sending,
+          failed: mailCounts.failed,
+          oldest_waiting_at: '',
+        });
+      }
+      const mailFailures = mail.failures.map((row) => ({
+        kind: 'mail',
+        id: row.id,
+        reason: row.error,
+        at: row.at,
+      }));
       return {
         checked_at: now.toISOString(),
         nodes,
         queues: [...queues.values()].sort((a, b) => a.kind.localeCompare(b.kind)),
-        failed,
+        failed: [...failed, ...mailFailures]
+          .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+          .slice(0, failedListed),
+        mail: { ...mailCounts, last_failures: mail.failures },
         jobs,
         blobs: {
           count: Number(blobs.count),
