@@ -96,13 +96,14 @@ test('create_task opens the Add dialog with the link; a visitor signs in first',
   await expect(dialog.getByLabel('Links')).toHaveValue(link);
 
   // The installed app's share target: the manifest names it, and a link shared from a phone's
-  // share sheet (inside the text, after a title) lands in the same dialog.
+  // share sheet (inside the text, after a title; the service worker turns the sheet's post into
+  // this address, web-app.spec.ts) lands in the same dialog.
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
     share_target?: { action: string; method: string; params: Record<string, string> };
   };
   expect(manifest.share_target).toMatchObject({
     action: '/share-target',
-    method: 'GET',
+    method: 'POST',
     params: { title: 'title', text: 'text', url: 'url' },
   });
   await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { memberPassword, newMember } from '../support/members';
+import { item } from '../support/drive-items';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
@@ -100,4 +101,70 @@ test('the manifest’s icons are drawn PNGs; offline, a page shows the shell and
   await page.context().setOffline(false);
   await expect(page.getByTestId('no-connection')).toHaveCount(0);
   await expect(page.getByTestId('drive-recent')).toBeVisible();
+});
+
+/** Posts a share to the share target as a phone's share sheet does: a multipart form. */
+async function shareFromPhone(
+  page: Page,
+  fields: Record<string, string>,
+  files: { name: string; type: string; text: string }[],
+): Promise<void> {
+  await page.evaluate(
+    ({ fields, files }) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = '/share-target';
+      form.enctype = 'multipart/form-data';
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement('input');
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      const picked = new DataTransfer();
+      for (const file of files) {
+        picked.items.add(new File([file.text], file.name, { type: file.type }));
+      }
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'files';
+      input.multiple = true;
+      input.files = picked.files;
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    },
+    { fields, files },
+  );
+}
+
+test('files shared from a phone are offered for upload and land in My files; a shared link in the Add dialog', async ({
+  page,
+}) => {
+  await signUpInEnglish(page, newEmail(), 'share sheet horse 42');
+  // The worker takes the share sheet's post once it controls the drive.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+
+  await shareFromPhone(page, { title: 'Notes' }, [
+    { name: 'shared-note.txt', type: 'text/plain', text: 'shared from a phone' },
+    { name: 'second note.txt', type: 'text/plain', text: 'and another' },
+  ]);
+  await expect(page).toHaveURL(/\/drive\/all$/);
+  const dialog = page.getByRole('dialog', { name: 'Upload shared files' });
+  await expect(dialog.getByTestId('shared-file')).toHaveText([
+    'shared-note.txt',
+    'second note.txt',
+  ]);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(item(page, 'shared-note.txt')).toBeVisible();
+  await expect(item(page, 'second note.txt')).toBeVisible();
+  expect(await page.evaluate(() => caches.has('nimbus-shared-files'))).toBe(false);
+
+  // A share without files is a link: it goes on to the Add dialog.
+  await shareFromPhone(page, { title: 'A clip', text: 'https://video.example/phone.mp4' }, []);
+  await expect(page).toHaveURL(/\/drive\/tasks$/);
+  await expect(addDialog(page).getByLabel('Links')).toHaveValue('https://video.example/phone.mp4');
 });

@@ -144,6 +144,68 @@ async function staticAsset(event) {
   return response;
 }
 
+/** The share target's path (lib/share-target.ts); the manifest posts shared files to it. */
+const shareTargetPath = '/share-target';
+/** Where shared files wait for the drive (features/drive/upload/shared-files.ts; web-app.test.ts keeps them equal). */
+const sharedFilesCache = 'nimbus-shared-files';
+const sharedFilesPath = '/share-target/files/';
+const sharedFilesRefusedPath = '/share-target/refused';
+/** The most files, and bytes in all, one share may bring. */
+const maxSharedFiles = 100;
+const maxSharedBytes = 2147483648;
+
+/**
+ * A share from the system's share sheet (a `multipart/form-data` POST). Files wait in the cache
+ * for the drive, which asks the member before it uploads them, so a form another site posts here
+ * puts nothing into a drive; too many or too large ones leave only a note that they were refused.
+ * A share without files is a link: it goes on to the share target's page as a GET.
+ */
+async function receiveShare(request) {
+  let form;
+  try {
+    form = await request.formData();
+  } catch {
+    return Response.redirect(shareTargetPath, 303);
+  }
+  const files = form.getAll('files').filter((file) => typeof file !== 'string' && file.size > 0);
+  if (files.length === 0) {
+    const query = new URLSearchParams();
+    for (const name of ['title', 'text', 'url']) {
+      const value = form.get(name);
+      if (typeof value === 'string' && value !== '') {
+        query.set(name, value);
+      }
+    }
+    return Response.redirect(`${shareTargetPath}?${query.toString()}`, 303);
+  }
+  await caches.delete(sharedFilesCache);
+  const cache = await caches.open(sharedFilesCache);
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  if (files.length > maxSharedFiles || bytes > maxSharedBytes) {
+    await cache.put(sharedFilesRefusedPath, new Response(''));
+  } else {
+    // The browser's storage may still be too small for them: then they are refused all the same.
+    await Promise.all(
+      files.map((file, index) =>
+        cache.put(
+          `${sharedFilesPath}${index}`,
+          new Response(file, {
+            headers: {
+              'content-type': file.type || 'application/octet-stream',
+              'x-nimbus-name': encodeURIComponent(file.name),
+              'x-nimbus-modified': String(file.lastModified),
+            },
+          }),
+        ),
+      ),
+    ).catch(async () => {
+      await caches.delete(sharedFilesCache);
+      await (await caches.open(sharedFilesCache)).put(sharedFilesRefusedPath, new Response(''));
+    });
+  }
+  return Response.redirect('/drive/all', 303);
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     storeShell(defaultLocale)
@@ -174,6 +236,14 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
+  if (
+    request.method === 'POST' &&
+    url.origin === self.location.origin &&
+    url.pathname === shareTargetPath
+  ) {
+    event.respondWith(receiveShare(request));
+    return;
+  }
   if (request.method !== 'GET' || url.origin !== self.location.origin) {
     return;
   }

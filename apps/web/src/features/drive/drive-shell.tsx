@@ -12,6 +12,7 @@ import { readCredentials } from '@/lib/session/credentials';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { useStoredSession } from '@/lib/session/use-stored-session';
 import { displayModeStore } from '@/features/preferences/display-mode';
+import { SharedFilesPrompt } from './upload/shared-files-prompt';
 import { useServiceWorker } from '@/features/web-app/use-service-worker';
 import { useTakeDriveAction } from './actions/drive-action-store';
 import type { QuotaKind } from './actions/quota-dialog';
@@ -84,7 +85,7 @@ function makeQueryClient(): QueryClient {
  * phone, a drawer opened from the drive's header: `DriveMenu`), and
  * the sign-in gate (a visitor without a session is sent to sign in and comes back here
  * afterwards, with any dialog action still in the address). The display-mode preferences are
- * restored for the signed-in member; the installed app's service worker is registered. It opens the storage and traffic dialogs the dialog-action
+ * restored for the signed-in member; the installed app's service worker is registered, and files shared from a phone are offered for upload (SharedFilesPrompt). It opens the storage and traffic dialogs the dialog-action
  * host hands over (`?action=show_storage_dialog`, `?action=show_traffic_dialog`).
  */
 export function DriveShell({ section, errorTexts, hrefs, member, children }: DriveShellProps) {
@@ -141,6 +142,7 @@ export function DriveShell({ section, errorTexts, hrefs, member, children }: Dri
               errorTexts={errorTexts}
             >
               {children}
+              {signedIn ? <SharedFilesPrompt /> : null}
             </DriveUploads>
           ) : (
             <div className="p-6" data-testid="drive-checking-session">

@@ -6,6 +6,14 @@ import { sitePages } from '@/features/site/site-routes';
 import { generateStaticParams } from '@/app/icons/[name]/route';
 import { shareTargetPath } from '@/lib/share-target';
 import { appIconPath, appIcons } from './app-icons';
+import {
+  maxSharedBytes,
+  maxSharedFiles,
+  sharedFileHeaders,
+  sharedFilesCacheName,
+  sharedFilesPath,
+  sharedFilesRefusedPath,
+} from '@/features/drive/upload/shared-files';
 import { serviceWorkerUrl } from './use-service-worker';
 
 const worker = readFileSync(new URL(`../../../public${serviceWorkerUrl}`, import.meta.url), 'utf8');
@@ -38,13 +46,19 @@ describe('the web app manifest', () => {
     expect(appIcons.map(appIconPath)).toEqual(drawn);
   });
 
-  it('takes links shared from a phone into the share target page', () => {
+  it('takes links and files shared from a phone to the share target, which the worker receives', () => {
     expect(app.share_target).toEqual({
       action: shareTargetPath,
-      method: 'GET',
-      enctype: 'application/x-www-form-urlencoded',
-      params: { title: 'title', text: 'text', url: 'url' },
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: {
+        title: 'title',
+        text: 'text',
+        url: 'url',
+        files: [{ name: 'files', accept: ['*/*'] }],
+      },
     });
+    expect(workerConstant('shareTargetPath')).toBe(shareTargetPath);
   });
 });
 
@@ -53,6 +67,17 @@ describe('the service worker', () => {
     expect(workerConstant('locales')).toEqual([...locales]);
     expect(workerConstant('shellPath')).toBe('/no-connection');
     expect(sitePages.some((page) => page.path === workerConstant('shellPath'))).toBe(true);
+  });
+
+  it('keeps shared files where the drive reads them, within the same limits', () => {
+    expect(workerConstant('sharedFilesCache')).toBe(sharedFilesCacheName);
+    expect(workerConstant('sharedFilesPath')).toBe(sharedFilesPath);
+    expect(workerConstant('sharedFilesRefusedPath')).toBe(sharedFilesRefusedPath);
+    expect(workerConstant('maxSharedFiles')).toBe(maxSharedFiles);
+    expect(workerConstant('maxSharedBytes')).toBe(maxSharedBytes);
+    for (const header of Object.values(sharedFileHeaders)) {
+      expect(worker).toContain(`'${header}'`);
+    }
   });
 
   it('never answers API calls or files from its caches', () => {
