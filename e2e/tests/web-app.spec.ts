@@ -168,3 +168,34 @@ test('files shared from a phone are offered for upload and land in My files; a s
   await expect(page).toHaveURL(/\/drive\/tasks$/);
   await expect(addDialog(page).getByLabel('Links')).toHaveValue('https://video.example/phone.mp4');
 });
+
+test('files shared while signed out wait through the sign-in; Cancel forgets them', async ({
+  page,
+}) => {
+  const email = newEmail();
+  const password = 'signed out horse 42';
+  await signUpInEnglish(page, email, password);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  // Signed out in this browser: no session cookie, no stored credentials.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.removeItem('nimbus_credentials'));
+
+  await shareFromPhone(page, {}, [{ name: 'waiting.txt', type: 'text/plain', text: 'waits' }]);
+  await expect(page).toHaveURL(/\/drive\/login\?redirect=/);
+  const panel = page.getByTestId('auth-panel');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await panel.locator('input[name=email]').fill(email);
+  await panel.locator('input[name=password]').fill(password);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/drive\/all$/);
+  const dialog = page.getByRole('dialog', { name: 'Upload shared files' });
+  await expect(dialog.getByTestId('shared-file')).toHaveText(['waiting.txt']);
+  // The footer's Cancel (the corner's close button, also "Cancel", does the same).
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => caches.has('nimbus-shared-files'))).toBe(false);
+  await expect(page.getByTestId('drive-all')).not.toHaveAttribute('inert');
+  await expect(item(page, 'waiting.txt')).toHaveCount(0);
+});
