@@ -51,6 +51,7 @@ import * as nodeHeartbeats from './0057-node-heartbeats';
 import * as statisticsDaily from './0058-statistics-daily';
 import * as uploadParts from './0059-upload-parts';
 import * as mailDeliveries from './0060-mail-deliveries';
+import * as statisticsDailyMetricIndex from './0061-statistics-daily-metric-index';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0058-statistics-daily': statisticsDaily,
   '0059-upload-parts': uploadParts,
   '0060-mail-deliveries': mailDeliveries,
+  '0061-statistics-daily-metric-index': statisticsDailyMetricIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
