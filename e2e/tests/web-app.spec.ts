@@ -72,6 +72,14 @@ test('the manifest’s icons are drawn PNGs; offline, a page shows the shell and
     expect(pngSize(await answer.body())).toBe(icon.sizes);
   }
 
+  // Before the worker is installed, the share sheet's post goes on to the share target's page.
+  const post = await page.request.post('/share-target', {
+    multipart: { title: 'A clip', text: 'https://video.example/early.mp4' },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(303);
+  expect(new URL(post.headers()['location'] ?? '', 'http://n.test').pathname).toBe('/share-target');
+
   const email = newEmail();
   await signUpInEnglish(page, email, 'web app horse 42');
   // The drive registers the worker once idle; it keeps the shell when it installs.

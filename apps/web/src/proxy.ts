@@ -48,6 +48,7 @@ import {
   unmatchedRewriteHeader,
 } from './i18n/internal-rewrites';
 import { routing } from './i18n/routing';
+import { shareTargetPath } from './lib/share-target';
 
 const intlMiddleware = createMiddleware(routing);
 const publicHost = new URL(webConfig.publicUrl).host;
@@ -211,6 +212,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // A server action's request (the page taking its hand-off) must not store the hand-off again.
   if (!request.headers.has('next-action')) {
     cookies.push(...loginHandoffCookies(url));
+  }
+
+  // A share sheet's post when the service worker that takes it is not installed yet: Next would
+  // read it as a server action and fail. It goes on to the share target's page as a GET, which
+  // opens the Add dialog; its body (files) is not read here (docs/web-app.md#installable-app).
+  if (request.method === 'POST' && url.pathname === shareTargetPath) {
+    return finish(
+      request,
+      policy,
+      NextResponse.redirect(new URL(shareTargetPath, request.url), 303),
+      cookies,
+    );
   }
 
   const { segment, rest } = splitFirstSegment(url.pathname);
