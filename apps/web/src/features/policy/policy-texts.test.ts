@@ -9,10 +9,12 @@ import { currentVersions, policyDocs, policyNotices, policyVersions } from './po
 import { defaultPolicyPeriods, policyArgumentsOf, policyFactsOf } from './policy-facts';
 import { policyBlocksOf } from './policy-blocks';
 import { embedOriginStorageKey as driveEmbedKey } from '@/features/drive/actions/embedded-links';
+import { sharedFilesCacheName as driveSharedFiles } from '@/features/drive/upload/shared-files';
 import { uploadsDatabaseName as driveUploads } from '@/features/drive/upload/upload-store';
 import {
   embedOriginStorageKey,
   sessionCookieName,
+  sharedFilesCacheName,
   storageInventory,
   uploadsDatabaseName,
 } from './storage-inventory';
@@ -117,6 +119,7 @@ describe('the storage inventory', () => {
     expect(sessionCookieName).toBe(serverSessionCookie);
     expect(embedOriginStorageKey).toBe(driveEmbedKey);
     expect(uploadsDatabaseName).toBe(driveUploads);
+    expect(sharedFilesCacheName).toBe(driveSharedFiles);
     const purposes = english.storage.purposes as Record<string, string>;
     expect(Object.keys(purposes).sort()).toEqual(
       storageInventory.map((entry) => entry.purpose).sort(),

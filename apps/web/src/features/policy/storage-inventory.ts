@@ -49,7 +49,7 @@ import {
  */
 
 /** Where a browser keeps an entry. */
-export type StorageKind = 'cookie' | 'local' | 'session' | 'database';
+export type StorageKind = 'cookie' | 'local' | 'session' | 'database' | 'cache';
 
 export interface StorageEntry {
   names: readonly string[];
@@ -68,6 +68,10 @@ export const sessionCookieName = 'nimbus_session';
 export const embedOriginStorageKey = 'nimbus_embed_origin';
 /** `uploadsDatabaseName` of drive/upload/upload-store.ts. */
 export const uploadsDatabaseName = 'nimbus-uploads';
+/** `sharedFilesCacheName` of drive/upload/shared-files.ts: files shared from a phone's apps. */
+export const sharedFilesCacheName = 'nimbus-shared-files';
+/** The service worker's caches (public/sw.js `shellCache` and `assetCache`). */
+export const offlineCacheNames = ['nimbus-shell-v1', 'nimbus-assets-v1'] as const;
 
 export const storageInventory = [
   { names: [sessionCookieName], kind: 'cookie', purpose: 'session' },
@@ -113,6 +117,8 @@ export const storageInventory = [
   { names: [embedOriginStorageKey], kind: 'session', purpose: 'embed-origin' },
   { names: [uploadsDatabaseName], kind: 'database', purpose: 'uploads' },
   { names: [preferencesDatabaseName], kind: 'database', purpose: 'preferences' },
+  { names: offlineCacheNames, kind: 'cache', purpose: 'offline-shell' },
+  { names: [sharedFilesCacheName], kind: 'cache', purpose: 'shared-files' },
 ] as const satisfies readonly {
   names: readonly string[];
   kind: StorageKind;

@@ -15,6 +15,7 @@ import {
   sharedFilesRefusedPath,
 } from '@/features/drive/upload/shared-files';
 import { serviceWorkerUrl } from './use-service-worker';
+import { offlineCacheNames } from '@/features/policy/storage-inventory';
 
 const worker = readFileSync(new URL(`../../../public${serviceWorkerUrl}`, import.meta.url), 'utf8');
 
@@ -67,6 +68,13 @@ describe('the service worker', () => {
     expect(workerConstant('locales')).toEqual([...locales]);
     expect(workerConstant('shellPath')).toBe('/no-connection');
     expect(sitePages.some((page) => page.path === workerConstant('shellPath'))).toBe(true);
+  });
+
+  it('keeps its pages and static files in the caches the privacy policy names', () => {
+    const version = workerConstant('version') as string;
+    expect(worker).toContain('const shellCache = `nimbus-shell-${version}`;');
+    expect(worker).toContain('const assetCache = `nimbus-assets-${version}`;');
+    expect(offlineCacheNames).toEqual([`nimbus-shell-${version}`, `nimbus-assets-${version}`]);
   });
 
   it('keeps shared files where the drive reads them, within the same limits', () => {
