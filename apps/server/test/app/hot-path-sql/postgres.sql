@@ -8,7 +8,7 @@ select "key", "value" from "setting" where "scope" = $1 order by "key";
 begin;
 commit;
 insert into "files" ("id", "user_id", "parent_id", "kind", "name", "name_key", "size", "sha256", "gcid", "mime_type", "file_extension", "file_category", "phase", "starred", "trashed", "trashed_at", "original_parent_id", "original_path", "created_at", "modified_at", "params", "folder_type") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22);
-insert into "uploads" ("id", "user_id", "file_id", "size", "received", "client_hash", "upload_type", "state", "sha256", "gcid", "proof", "created_at", "expires_at", "holder") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14);
+insert into "uploads" ("id", "user_id", "file_id", "size", "received", "client_hash", "upload_type", "state", "sha256", "gcid", "proof", "created_at", "expires_at", "holder", "part_size") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15);
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = $1 and "expires_at" > $2 and "starts_at" <= $3 order by "expires_at", "id";
 select "live_bytes", "trash_bytes" from "member_usage" where "user_id" = $1;
 select "type", max("expires_at") as "expires_at" from "memberships" where "user_id" = $1 group by "type" order by "type";

@@ -8,7 +8,7 @@ select "key", "value" from "setting" where "scope" = ? order by "key";
 begin immediate;
 commit;
 insert into "files" ("id", "user_id", "parent_id", "kind", "name", "name_key", "size", "sha256", "gcid", "mime_type", "file_extension", "file_category", "phase", "starred", "trashed", "trashed_at", "original_parent_id", "original_path", "created_at", "modified_at", "params", "folder_type") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
-insert into "uploads" ("id", "user_id", "file_id", "size", "received", "client_hash", "upload_type", "state", "sha256", "gcid", "proof", "created_at", "expires_at", "holder") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+insert into "uploads" ("id", "user_id", "file_id", "size", "received", "client_hash", "upload_type", "state", "sha256", "gcid", "proof", "created_at", "expires_at", "holder", "part_size") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 select "kind", "bytes", "expires_at" from "member_packs" where "user_id" = ? and "expires_at" > ? and "starts_at" <= ? order by "expires_at", "id";
 select "live_bytes", "trash_bytes" from "member_usage" where "user_id" = ?;
 select "type", max("expires_at") as "expires_at" from "memberships" where "user_id" = ? group by "type" order by "type";
