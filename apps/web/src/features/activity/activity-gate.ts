@@ -1,9 +1,9 @@
 import { cache } from 'react';
-import { createApiClient, createMemoryStorage, getActivityOperation } from '@nimbus/client';
+import { getActivityOperation } from '@nimbus/client';
 import type { ActivityOperation, Locale, SeasonalActivity } from '@nimbus/contracts';
 import { isActivityOver } from '@nimbus/contracts';
 import { redirect } from 'next/navigation';
-import { config } from '@/config';
+import { createServerApiClient } from '@/lib/api/server-client';
 import { localePath } from '@/i18n/locale-path';
 
 /**
@@ -13,14 +13,7 @@ import { localePath } from '@/i18n/locale-path';
  */
 export const loadActivityOperation = cache(
   async (locale: Locale): Promise<ActivityOperation | undefined> => {
-    const client = createApiClient({
-      clientId: 'web',
-      origins: { config: [config.internalApiUrl] },
-      locale,
-      getDeviceId: () => '',
-      storage: createMemoryStorage(),
-      retries: 1,
-    });
+    const client = createServerApiClient(locale);
     try {
       return await getActivityOperation(client, { language_system: locale, language_app: locale });
     } catch (cause) {

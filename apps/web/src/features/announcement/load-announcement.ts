@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { cache } from 'react';
-import { createApiClient, createMemoryStorage } from '@nimbus/client';
 import { announcementOf, type Locale } from '@nimbus/contracts';
 import { siteConfigRoutes } from '@nimbus/contracts/routes';
-import { config } from '@/config';
+import { createServerApiClient } from '@/lib/api/server-client';
 
 /** How long a page waits for the announcement before it goes without. */
 const announcementWaitMs = 1500;
@@ -24,14 +23,7 @@ export interface PageAnnouncement {
  */
 export const loadAnnouncement = cache(
   async (locale: Locale): Promise<PageAnnouncement | undefined> => {
-    const client = createApiClient({
-      clientId: 'web',
-      origins: { config: [config.internalApiUrl] },
-      locale,
-      getDeviceId: () => '',
-      storage: createMemoryStorage(),
-      retries: 1,
-    });
+    const client = createServerApiClient(locale);
     try {
       const answer = await client.call(
         siteConfigRoutes.values,

@@ -1,5 +1,5 @@
 import { cache } from 'react';
-import { createApiClient, createMemoryStorage, getSiteResources } from '@nimbus/client';
+import { getSiteResources } from '@nimbus/client';
 import {
   appDownloadCountsSchema,
   type AppDownloadPlatform,
@@ -7,7 +7,7 @@ import {
   type SiteResources,
 } from '@nimbus/contracts';
 import { headers } from 'next/headers';
-import { config } from '@/config';
+import { createServerApiClient } from '@/lib/api/server-client';
 import { detectVisitor, type Visitor } from './platform';
 
 /**
@@ -16,14 +16,7 @@ import { detectVisitor, type Visitor } from './platform';
  * the pages show the "use the web app" state rather than failing.
  */
 export const loadSiteResources = cache(async (locale: Locale): Promise<SiteResources> => {
-  const client = createApiClient({
-    clientId: 'web',
-    origins: { config: [config.internalApiUrl] },
-    locale,
-    getDeviceId: () => '',
-    storage: createMemoryStorage(),
-    retries: 1,
-  });
+  const client = createServerApiClient(locale);
   try {
     return await getSiteResources(client, { language_system: locale, language_app: locale });
   } catch (cause) {
@@ -41,14 +34,7 @@ export type DownloadCounts = Partial<Record<AppDownloadPlatform, number>>;
  * pages then show no counts.
  */
 export const loadDownloadCounts = cache(async (locale: Locale): Promise<DownloadCounts> => {
-  const client = createApiClient({
-    clientId: 'web',
-    origins: { drive: [config.internalApiUrl] },
-    locale,
-    getDeviceId: () => '',
-    storage: createMemoryStorage(),
-    retries: 0,
-  });
+  const client = createServerApiClient(locale, 0);
   try {
     const parsed = appDownloadCountsSchema.safeParse(await client.get('/statistics/pub/download'));
     if (!parsed.success) {

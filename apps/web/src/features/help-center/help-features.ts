@@ -1,9 +1,9 @@
 import { cache } from 'react';
-import { createApiClient, createMemoryStorage, getSiteResources } from '@nimbus/client';
+import { getSiteResources } from '@nimbus/client';
 import type { HelpArticleSlug, HelpFeature, HelpSiteFacts, Locale } from '@nimbus/contracts';
 import { helpFeaturesOn } from '@nimbus/contracts';
 import { siteConfigRoutes } from '@nimbus/contracts/routes';
-import { config } from '@/config';
+import { createServerApiClient } from '@/lib/api/server-client';
 import { visibleHelpArticles } from './help-center-content';
 
 /**
@@ -12,14 +12,7 @@ import { visibleHelpArticles } from './help-center-content';
  * having neither, so no page promises what may be missing.
  */
 async function loadHelpSiteFacts(locale: Locale): Promise<HelpSiteFacts> {
-  const client = createApiClient({
-    clientId: 'web',
-    origins: { config: [config.internalApiUrl] },
-    locale,
-    getDeviceId: () => '',
-    storage: createMemoryStorage(),
-    retries: 1,
-  });
+  const client = createServerApiClient(locale);
   const [products, resources] = await Promise.all([
     client
       .call(siteConfigRoutes.values, {

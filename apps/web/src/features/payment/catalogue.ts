@@ -1,9 +1,8 @@
 import { cache } from 'react';
-import { createApiClient, createMemoryStorage } from '@nimbus/client';
 import type { Locale, ProductCatalogue } from '@nimbus/contracts';
 import { siteConfigRoutes } from '@nimbus/contracts/routes';
 import { productCatalogueSchema } from '@nimbus/contracts';
-import { config } from '@/config';
+import { createServerApiClient } from '@/lib/api/server-client';
 
 /**
  * The purchase pages' catalogue (`POST /config/v1/external_products`): the plan limits and the
@@ -12,14 +11,7 @@ import { config } from '@/config';
  */
 export const loadCatalogue = cache(
   async (locale: Locale): Promise<ProductCatalogue | undefined> => {
-    const client = createApiClient({
-      clientId: 'web',
-      origins: { config: [config.internalApiUrl] },
-      locale,
-      getDeviceId: () => '',
-      storage: createMemoryStorage(),
-      retries: 1,
-    });
+    const client = createServerApiClient(locale);
     try {
       const answer = await client.call(siteConfigRoutes.values, {
         params: { scope: 'external_products' },
