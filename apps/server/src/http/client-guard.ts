@@ -1,21 +1,25 @@
+import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
-import type { GateCheck } from './request-gate';
 
 /**
  * `x-client-id` names a registered client (docs/api.md#conventions): a request that sends one the
  * configuration does not register answers `unauthorized_client` before any route runs, the same
  * answer the user service gives a `client_id` it does not know. Requests without the header
- * (browsers fetching content links, plain HTTP tools) pass. A check of the request gate.
+ * (browsers fetching content links, plain HTTP tools) pass.
  */
-export function clientGuard(clientIds: readonly string[]): GateCheck {
+export function registerClientGuard(app: FastifyInstance, clientIds: readonly string[]): void {
   const known = new Set(clientIds);
-  return (request) => {
+  // A plain hook, not an async one: it runs on every request and never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
     const clientId = request.headers['x-client-id'];
     if (clientId === undefined || (typeof clientId === 'string' && known.has(clientId))) {
-      return undefined;
+      done();
+      return;
     }
-    return new AppError('unauthorized_client', {
-      description: 'x-client-id is not a registered client',
-    });
-  };
+    done(
+      new AppError('unauthorized_client', {
+        description: 'x-client-id is not a registered client',
+      }),
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { GateCheck } from './request-gate';
 
 /**
  * The headers helmet sets for `options`, worked out once. Helmet's middleware parses its options
@@ -29,14 +29,14 @@ export function securityHeadersOf(options: HelmetOptions): [string, string][] {
  * the reply's headers before any route runs, so a route may still replace one (a sandboxing
  * CSP). Not on the raw response: once that holds a header, Node's writeHead copies every
  * header Fastify hands it onto the response one by one (checking each) instead of writing them
- * straight out, on every request. A check of the request gate (`registerRequestGate`).
+ * straight out, on every request.
  */
-export function securityHeaders(options: HelmetOptions): GateCheck {
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeadersOf(options);
-  return (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) {
       void reply.header(name, value);
     }
-    return undefined;
-  };
+    done();
+  });
 }
