@@ -1,12 +1,13 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerCors } from './cors';
+import { registerRequestGate } from './request-gate';
 
 const site = 'https://site.example';
 
 async function appWithCors() {
   const app = Fastify();
-  registerCors(app, {
+  const cors = registerCors(app, {
     allowedOrigins: [site],
     policy: {
       credentials: true,
@@ -25,6 +26,7 @@ async function appWithCors() {
       },
     },
   });
+  registerRequestGate(app, [cors]);
   app.get('/api/thing', async () => ({ ok: true }));
   app.get('/content/v1/blob', async () => 'bytes');
   await app.ready();

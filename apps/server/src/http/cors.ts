@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GateCheck } from './request-gate';
 
 /** What one group of paths lets another origin do (the Fetch standard's CORS protocol). */
 export interface CorsPolicy {
@@ -46,9 +47,10 @@ function headersOf(policy: CorsPolicy): PolicyHeaders {
  * (and `-Credentials` where the policy allows them) and the headers it may read; a preflight
  * (`OPTIONS` naming `Access-Control-Request-Method`) from one is answered 204 in the hook,
  * before anything that would refuse it for lacking credentials. Every answer varies by
- * `Origin`. The header values are worked out once: this runs on every request.
+ * `Origin`. The header values are worked out once: this runs on every request. Answers the check
+ * for the request gate (`registerRequestGate`), which must run it.
  */
-export function registerCors(app: FastifyInstance, options: CorsOptions): void {
+export function registerCors(app: FastifyInstance, options: CorsOptions): GateCheck {
   const allowed = new Set(options.allowedOrigins);
   const fallback = headersOf(options.policy);
   const byPrefix = Object.entries(options.prefixPolicies).map(
@@ -63,12 +65,16 @@ export function registerCors(app: FastifyInstance, options: CorsOptions): void {
     return fallback;
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
+  // An allowed preflight is answered by the check; any other OPTIONS request reaches this route
+  // and answers as a path that does not exist.
+  app.options('*', { schema: { hide: true } }, (_request, reply) => {
+    reply.callNotFound();
+  });
+  return (request, reply) => {
     void reply.header('vary', 'Origin');
     const origin = request.headers.origin;
     if (origin === undefined || !allowed.has(origin)) {
-      done();
-      return;
+      return undefined;
     }
     const policy = policyOf(request);
     void reply.header('access-control-allow-origin', origin);
@@ -77,12 +83,11 @@ export function registerCors(app: FastifyInstance, options: CorsOptions): void {
     }
     void reply.header('access-control-expose-headers', policy.exposedHeaders);
     if (request.raw.method !== 'OPTIONS') {
-      done();
-      return;
+      return undefined;
     }
     if (request.headers['access-control-request-method'] === undefined) {
       void reply.code(400).type('text/plain').send('Invalid Preflight Request');
-      return;
+      return 'answered';
     }
     void reply
       .header('access-control-allow-methods', policy.methods)
@@ -91,10 +96,6 @@ export function registerCors(app: FastifyInstance, options: CorsOptions): void {
       .code(204)
       .header('content-length', '0')
       .send();
-  });
-  // An allowed preflight is answered in the hook above; any other OPTIONS request reaches this
-  // route and answers as a path that does not exist.
-  app.options('*', { schema: { hide: true } }, (_request, reply) => {
-    reply.callNotFound();
-  });
+    return 'answered';
+  };
 }

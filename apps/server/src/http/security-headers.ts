@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { GateCheck } from './request-gate';
 
 /**
  * The headers helmet sets for `options`, worked out once. Helmet's middleware parses its options
@@ -29,14 +29,14 @@ export function securityHeadersOf(options: HelmetOptions): [string, string][] {
  * the reply's headers before any route runs, so a route may still replace one (a sandboxing
  * CSP). Not on the raw response: once that holds a header, Node's writeHead copies every
  * header Fastify hands it onto the response one by one (checking each) instead of writing them
- * straight out, on every request.
+ * straight out, on every request. A check of the request gate (`registerRequestGate`).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function securityHeaders(options: HelmetOptions): GateCheck {
   const headers = securityHeadersOf(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  return (_request, reply) => {
     for (const [name, value] of headers) {
       void reply.header(name, value);
     }
-    done();
-  });
+    return undefined;
+  };
 }

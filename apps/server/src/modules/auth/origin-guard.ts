@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
+import type { GateCheck } from '../../http/request-gate';
 import { isCookieAuthenticated } from './authenticator';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,19 +18,17 @@ function originOf(value: string | undefined): string | undefined {
 /**
  * CSRF defence for the web app's cookie sessions: a request that changes state and is
  * authenticated by the session cookie must come from an allowed origin. Bearer-token requests
- * are not exposed to CSRF and pass.
+ * are not exposed to CSRF and pass. A check of the request gate.
  */
-export function registerOriginGuard(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+export function originGuard(allowedOrigins: readonly string[]): GateCheck {
   const allowed = new Set(allowedOrigins);
-  // A plain hook, not an async one: it runs on every request and never waits.
-  app.addHook('onRequest', (request, _reply, done) => {
+  return (request) => {
     if (safeMethods.has(request.method) || !isCookieAuthenticated(request)) {
-      done();
-      return;
+      return undefined;
     }
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    done(
-      origin === undefined || !allowed.has(origin) ? new AppError('origin_not_allowed') : undefined,
-    );
-  });
+    return origin === undefined || !allowed.has(origin)
+      ? new AppError('origin_not_allowed')
+      : undefined;
+  };
 }
