@@ -41,21 +41,17 @@ export function videoRoutes(deps: VideoRoutesDeps) {
         const part = playlist === 'index' ? 'muxed' : (playlist as 'video' | 'audio');
         return playlistReply(reply, await deps.videos.playlist(claims, audio, burn, part));
       }
-      const [, prefix, number, extension] = /^([va]?)(\d+|init)\.(ts|m4s|mp4)$/.exec(name) ?? [];
+      const [, prefix, number] = /^([va]?)(\d+)\.ts$/.exec(name) ?? [];
       const part = prefix === 'v' ? 'video' : prefix === 'a' ? 'audio' : 'muxed';
-      const segment =
-        number === 'init'
-          ? await deps.videos.init(claims, audio, part)
-          : await deps.videos.segment(
-              claims,
-              Number.parseInt(number ?? '', 10),
-              audio,
-              burn,
-              part,
-              extension === 'm4s' ? 'fmp4' : 'mpegts',
-            );
+      const segment = await deps.videos.segment(
+        claims,
+        Number.parseInt(number ?? '', 10),
+        audio,
+        burn,
+        part,
+      );
       return reply
-        .type(extension === 'ts' ? 'video/mp2t' : 'video/mp4')
+        .type('video/mp2t')
         .header('cache-control', 'private, max-age=86400')
         .header('content-length', segment.size)
         .send(segment.open());
