@@ -23,6 +23,7 @@ import { clientGuard } from './http/client-guard';
 import { registerCors } from './http/cors';
 import { RequestLog } from './http/request-log';
 import { requestLoggerFactory } from './http/request-logger';
+import { withRequestId } from './lib/request-context';
 import { securityHeaders } from './http/security-headers';
 import { type GateCheck, registerRequestGate } from './http/request-gate';
 import { newRequestId } from './http/request-id';
@@ -257,6 +258,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     originGuard(config.ALLOWED_ORIGINS),
     clientGuard(config.AUTH_CLIENTS),
   ]);
+  // The handler and everything it starts run as this request's work: a job it queues keeps the
+  // id, and the services' lines name it (lib/request-context.ts). After the body is read, whose
+  // stream events run outside any request.
+  app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done));
   const { metrics } = container;
   if (metrics) {
     // Only with METRICS_PORT: a node without metrics adds no hook to its calls.

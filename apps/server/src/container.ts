@@ -13,6 +13,7 @@ import { createProfileService } from './modules/user/profile.service';
 import { createAccountArea } from './container/accounts';
 import { createAdminArea } from './container/admin';
 import type { ContainerConfig, ContainerOptions, Wiring } from './container/container-options';
+import { requestIdLines } from './lib/request-context';
 import { createDriveArea, createStorageArea } from './container/drive';
 import { createMediaTracksArea } from './container/media-tracks';
 import { createMembershipArea } from './container/membership';
@@ -38,8 +39,10 @@ export type { ContainerConfig, ContainerOptions } from './container/container-op
 export function createContainer(
   config: ContainerConfig,
   database: DatabaseHandle,
-  options: ContainerOptions,
+  given: ContainerOptions,
 ) {
+  // Every line a service or worker logs during a request's work (or a job it queued) names it.
+  const options: ContainerOptions = { ...given, logger: requestIdLines(given.logger) };
   const now = options.now ?? (() => new Date());
   const fleet = createFleet(config, { now, logger: options.logger });
   const metrics = config.METRICS_PORT > 0 ? createMetrics() : undefined;

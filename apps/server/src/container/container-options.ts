@@ -143,8 +143,11 @@ export interface ContainerOptions {
   trackRunner?: TrackToolRunner;
   /** Starts ffmpeg and ffprobe for video playback (tests count the runs). */
   mediaRunner?: MediaRunner;
-  /** Chunks of background saves from shares (tests: small chunks, a failure between two). */
-  restores?: Pick<ShareServiceDeps, 'restoreChunkItems' | 'betweenRestoreChunks'>;
+  /** Background saves from shares (tests: a small save queued, small chunks, a failure between two). */
+  restores?: Pick<
+    ShareServiceDeps,
+    'backgroundItems' | 'restoreChunkItems' | 'betweenRestoreChunks'
+  >;
   /** The script of torrent threads; the built one next to the bundle when absent (tests build their own). */
   torrentThread?: TorrentThreadScript;
   /** Entries a WebDAV listing reads per query (tests: small pages, to watch the answer stream). */

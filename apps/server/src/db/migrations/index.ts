@@ -52,6 +52,7 @@ import * as statisticsDaily from './0058-statistics-daily';
 import * as uploadParts from './0059-upload-parts';
 import * as mailDeliveries from './0060-mail-deliveries';
 import * as statisticsDailyMetricIndex from './0061-statistics-daily-metric-index';
+import * as jobRequestIds from './0062-job-request-ids';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0059-upload-parts': uploadParts,
   '0060-mail-deliveries': mailDeliveries,
   '0061-statistics-daily-metric-index': statisticsDailyMetricIndex,
+  '0062-job-request-ids': jobRequestIds,
 };
 
 export const migrationProvider: MigrationProvider = {

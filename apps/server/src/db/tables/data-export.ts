@@ -23,6 +23,8 @@ export interface DataExportTable {
   updated_at: string;
   /** Until when a ready export downloads. */
   expires_at: string | null;
+  /** The id of the API request that queued it (0062), named on the worker's lines; `''` if none. */
+  request_id: ColumnType<string, string | undefined, string>;
 }
 
 /** One entry of a ready export's zip, in order; a row with `sha256` holds a blob reference. */

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Playback facts of a video content (migration 0031-video-facts). */
 export interface VideoFactsTable {
   sha256: string;
@@ -19,6 +21,8 @@ export interface VideoPrepareJobTable {
   lease_until: string | null;
   /** Why a failed video could not be prepared. */
   reason: string;
+  /** The id of the API request that queued it (0062), named on the worker's lines; `''` if none. */
+  request_id: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
 }

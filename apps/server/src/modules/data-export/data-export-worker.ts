@@ -1,6 +1,7 @@
 import { createQueuePump } from '../../lib/queue-pump';
+import { withRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
-import type { DataExportRepository } from './data-export.repository';
+import type { DataExportRecord, DataExportRepository } from './data-export.repository';
 import { ExportFailure, type DataExportService } from './data-export.service';
 
 /** Runs of one export a worker may take before it fails it (a process died in each). */
@@ -10,7 +11,10 @@ export interface DataExportWorkerDeps {
   exports: Pick<DataExportRepository, 'claim' | 'renew' | 'settleFailed' | 'release'>;
   service: Pick<DataExportService, 'build'>;
   now: () => Date;
-  logger: { error(object: unknown, message: string): void };
+  logger: {
+    info(object: unknown, message: string): void;
+    error(object: unknown, message: string): void;
+  };
   /** How long a taken export stays this worker's without a renewal (renewed while it runs). */
   leaseMs?: number;
   /** How often the queue is looked at when nobody says an export is waiting. */
@@ -49,25 +53,35 @@ export function createDataExportWorker(deps: DataExportWorkerDeps) {
         await deps.exports.settleFailed(job.id, workerId, 'interrupted', at());
         continue;
       }
-      const renew = setInterval(() => {
-        void deps.exports.renew(job.id, workerId, until()).catch(() => undefined);
-      }, leaseMs / 3);
-      renew.unref();
-      try {
-        await deps.service.build(job, workerId);
-      } catch (error) {
-        if (pump.stopped) {
-          await deps.exports.release(job.id, workerId, at());
-          break;
-        }
-        const reason = error instanceof ExportFailure ? error.reason : 'error';
-        deps.logger.error({ err: error, exportId: job.id }, 'data export failed');
-        await deps.exports.settleFailed(job.id, workerId, reason, at());
-      } finally {
-        clearInterval(renew);
+      // Built as the work of the request that queued it: every line of the run names it.
+      if (!(await withRequestId(job.requestId, () => buildOne(job)))) {
+        break;
       }
     }
     return count;
+  }
+
+  /** Builds one export taken from the queue, renewing its lease; false when stopped meanwhile. */
+  async function buildOne(job: DataExportRecord): Promise<boolean> {
+    deps.logger.info({ exportId: job.id, worker: workerId }, 'data export started');
+    const renew = setInterval(() => {
+      void deps.exports.renew(job.id, workerId, until()).catch(() => undefined);
+    }, leaseMs / 3);
+    renew.unref();
+    try {
+      await deps.service.build(job, workerId);
+    } catch (error) {
+      if (pump.stopped) {
+        await deps.exports.release(job.id, workerId, at());
+        return false;
+      }
+      const reason = error instanceof ExportFailure ? error.reason : 'error';
+      deps.logger.error({ err: error, exportId: job.id }, 'data export failed');
+      await deps.exports.settleFailed(job.id, workerId, reason, at());
+    } finally {
+      clearInterval(renew);
+    }
+    return true;
   }
 
   return {

@@ -14,6 +14,8 @@ export interface DataExportRecord {
   size: number;
   requestedAt: string;
   expiresAt: string | null;
+  /** The API request that queued it (`''` when none), named on the worker's lines. */
+  requestId: string;
 }
 
 /** One entry of an export's zip, in order. */
@@ -48,6 +50,7 @@ function toRecord(row: Selectable<DataExportTable>): DataExportRecord {
     size: Number(row.size),
     requestedAt: row.requested_at,
     expiresAt: row.expires_at,
+    requestId: row.request_id,
   };
 }
 
@@ -137,7 +140,7 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
      * unique index on `active_user_id` decides, so two requests at once queue one). The member's
      * earlier exports end in the same transaction: their manifests and references go.
      */
-    async queue(id: string, userId: string, at: string): Promise<boolean> {
+    async queue(id: string, userId: string, at: string, requestId = ''): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('data_exports')
@@ -151,6 +154,7 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
             requested_at: at,
             updated_at: at,
             expires_at: null,
+            request_id: requestId,
           })
           .onConflict((conflict) => conflict.column('active_user_id').doNothing())
           .executeTakeFirst();

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { isLocale, defaultLocale, type DataExport } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
+import { currentRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
 import { createClaimsSigner } from '../content/signed-claims';
 import { formatExpiry, sitePath } from '../membership/membership-reminder-mail';
@@ -171,7 +172,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     /** Queues an export; `already_exists` while one of the member's is pending or running. */
     async request(userId: string): Promise<DataExport> {
       const id = newId();
-      if (!(await exports.queue(id, userId, now().toISOString()))) {
+      if (!(await exports.queue(id, userId, now().toISOString(), currentRequestId()))) {
         throw new AppError('already_exists', {
           description: 'An export of this account is already under way',
         });

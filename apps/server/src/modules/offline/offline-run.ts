@@ -101,14 +101,14 @@ export async function runTask(options: RunnerOptions, task: TaskRecord): Promise
 }
 
 /**
- * The worker's logger with the task and the API request that queued it (`reqId`, as the API
- * node's lines name it) on every line of the run, so one id follows a download across nodes.
+ * The worker's logger with the task on every line of the run (the API request that queued it,
+ * `reqId`, is added by the container's logger: the worker runs the task as that request's work).
  */
 function taskLogger(
   logger: OfflineWorkerDeps['logger'],
   task: TaskRecord,
 ): OfflineWorkerDeps['logger'] {
-  const fields = { taskId: task.id, ...(task.requestId ? { reqId: task.requestId } : {}) };
+  const fields = { taskId: task.id };
   const bound = (object: unknown) => ({ ...fields, ...(object as object) });
   return {
     info: (object, message) => logger.info(bound(object), message),

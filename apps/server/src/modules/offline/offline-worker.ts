@@ -1,3 +1,4 @@
+import { withRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
 import type { TaskRecord } from '../task/task.repository';
 import { StoppedByMember, type OfflineWorkerDeps } from './offline-job';
@@ -133,7 +134,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
         await quarantine(task);
         continue;
       }
-      await runTask(runner, task);
+      // The run is the work of the request that queued it: every line of it names the request.
+      await withRequestId(task.requestId ?? '', () => runTask(runner, task));
     }
   }
 

@@ -1,4 +1,5 @@
 import { createQueuePump } from '../../lib/queue-pump';
+import { withRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
 import type { TaskRepository } from '../task/task.repository';
 import type { ShareService } from './share.service';
@@ -7,7 +8,10 @@ export interface RestoreWorkerDeps {
   tasks: Pick<TaskRepository, 'claimNext' | 'requeueExpired'>;
   restores: Pick<ShareService, 'runQueued' | 'cancelDeletedRestores'>;
   now: () => Date;
-  logger: { error(object: unknown, message: string): void };
+  logger: {
+    info(object: unknown, message: string): void;
+    error(object: unknown, message: string): void;
+  };
   /** How long a taken task stays this worker's; a task whose worker died is done again after it. */
   leaseMs?: number;
   /** How often the queue is looked at when nobody says a save is waiting. */
@@ -52,13 +56,17 @@ export function createRestoreWorker(deps: RestoreWorkerDeps) {
         break;
       }
       count += 1;
-      // Each chunk of the save renews the lease from now.
-      await deps.restores.runQueued(
-        task,
-        workerId,
-        () => new Date(deps.now().getTime() + leaseMs).toISOString(),
-        () => pump.stopped,
-      );
+      // Made as the work of the request that queued it (its lines name it); each chunk of the
+      // save renews the lease from now.
+      await withRequestId(task.requestId ?? '', () => {
+        deps.logger.info({ taskId: task.id, worker: workerId }, 'restore task started');
+        return deps.restores.runQueued(
+          task,
+          workerId,
+          () => new Date(deps.now().getTime() + leaseMs).toISOString(),
+          () => pump.stopped,
+        );
+      });
     }
     return count;
   }

@@ -25,6 +25,8 @@ export interface QueuedRestoreInput extends Omit<QueuedRestore, 'plan' | 'copied
   fileSize: number;
   statusSize: number;
   now: Date;
+  /** The API request that queued it (`''` when none), named on the worker's lines. */
+  requestId: string;
 }
 
 /** What a restore worker changes on the task it holds. */
@@ -305,6 +307,7 @@ export function saveQueriesOn(db: Kysely<Database> | Transaction<Database>, dial
           message_key: '',
           params: JSON.stringify({ share_id: restore.shareId }),
           status_size: restore.statusSize,
+          request_id: restore.requestId,
           created_at: at,
           updated_at: at,
         })

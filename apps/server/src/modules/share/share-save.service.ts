@@ -1,4 +1,5 @@
 import { AppError } from '../../http/app-error';
+import { currentRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
 import type { FileRecord } from '../drive/file.repository';
 import type { ShareAccess, ShareServiceDeps, Unreadable, Visitor } from './share-access';
@@ -132,6 +133,7 @@ export function createShareSaveService(
                 fileSize: preview.added,
                 statusSize: preview.count,
                 now: stamp,
+                requestId: currentRequestId(),
               });
               return { id, target };
             }),

@@ -1,9 +1,10 @@
 import { isVideo } from '@nimbus/contracts';
 import { createQueuePump } from '../../lib/queue-pump';
+import { currentRequestId, withRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
 import type { FileRecord } from '../drive/file.repository';
 import { TranscodeBusyError } from './transcode-jobs';
-import type { VideoRepository } from './video.repository';
+import type { PrepareJob, VideoRepository } from './video.repository';
 import type { VideoService } from './video.service';
 
 export interface VideoPrepareWorkerDeps {
@@ -15,7 +16,10 @@ export interface VideoPrepareWorkerDeps {
   /** `TRANSCODE_AT_INGEST`: what is made when a video is stored. */
   mode: 'off' | 'remux' | 'all';
   now: () => Date;
-  logger: { error(object: unknown, message: string): void };
+  logger: {
+    info(object: unknown, message: string): void;
+    error(object: unknown, message: string): void;
+  };
   /** How long a taken video stays this worker's without a renewal (renewed while it runs). */
   leaseMs?: number;
   /** How often the queue is looked at when nobody says a video is waiting. */
@@ -43,8 +47,18 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
     onError: (error) => deps.logger.error({ err: error }, 'video prepare queue pass failed'),
   });
 
-  /** Prepares one video taken from the queue, renewing its lease meanwhile. */
-  async function prepareOne(job: { sha256: string; extension: string }): Promise<boolean> {
+  /**
+   * Prepares one video taken from the queue, renewing its lease meanwhile, as the work of the
+   * request that queued it (its lines name it).
+   */
+  function prepareOne(job: PrepareJob): Promise<boolean> {
+    return withRequestId(job.requestId ?? '', () => {
+      deps.logger.info({ sha256: job.sha256, worker: workerId }, 'video preparing started');
+      return prepareHeld(job);
+    });
+  }
+
+  async function prepareHeld(job: PrepareJob): Promise<boolean> {
     const renew = setInterval(() => {
       void deps.videos.renewPrepare(job.sha256, workerId, until()).catch(() => undefined);
     }, leaseMs / 3);
@@ -94,7 +108,7 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
       }
       try {
         await deps.videos.enqueuePrepare(
-          { sha256: file.sha256, extension: file.fileExtension },
+          { sha256: file.sha256, extension: file.fileExtension, requestId: currentRequestId() },
           at(),
         );
       } catch (error) {

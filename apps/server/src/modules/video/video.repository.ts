@@ -12,6 +12,8 @@ export interface StoredVideoFacts {
 export interface PrepareJob {
   sha256: string;
   extension: string;
+  /** The API request that queued it (`''` when none), named on the worker's lines. */
+  requestId?: string;
 }
 
 export type PrepareOutcome = { phase: 'done' } | { phase: 'failed'; reason: string };
@@ -58,7 +60,15 @@ export function createVideoRepository(db: Kysely<Database>) {
     async enqueuePrepare(job: PrepareJob, at: string): Promise<void> {
       await db
         .insertInto('video_prepare_jobs')
-        .values({ ...job, phase: 'pending', reason: '', created_at: at, updated_at: at })
+        .values({
+          sha256: job.sha256,
+          extension: job.extension,
+          request_id: job.requestId ?? '',
+          phase: 'pending',
+          reason: '',
+          created_at: at,
+          updated_at: at,
+        })
         .onConflict((conflict) => conflict.doNothing())
         .execute();
     },
@@ -104,10 +114,10 @@ export function createVideoRepository(db: Kysely<Database>) {
               ? eb('lease_owner', 'is', null)
               : eb('lease_owner', '=', next.lease_owner),
           )
-          .returning(['sha256', 'extension'])
+          .returning(['sha256', 'extension', 'request_id'])
           .executeTakeFirst();
         if (taken !== undefined) {
-          return taken;
+          return { sha256: taken.sha256, extension: taken.extension, requestId: taken.request_id };
         }
       }
       return undefined;

@@ -9,14 +9,17 @@ export const mailDeliveryRetentionDays = 30;
 /**
  * A mailer that records each message in the mail outbox's record (`mail_deliveries`): `sending`
  * before it goes, then `sent`, or `failed` with the error (the error is still thrown to the
- * caller). Recording never keeps a message from going: a failed write is logged and the message
+ * caller), and a line is logged for each message sent. Recording never keeps a message from going: a failed write is logged and the message
  * is sent all the same. `sweep` deletes rows past the retention (housekeeping).
  */
 export function createRecordedMailer(deps: {
   mailer: Mailer;
   deliveries: MailDeliveryRepository;
   now: () => Date;
-  logger: { warn(object: object, message: string): void };
+  logger: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
 }): Mailer & { sweep(): Promise<number> } {
   const record = async (work: () => Promise<void>) => {
     try {
@@ -37,6 +40,8 @@ export function createRecordedMailer(deps: {
         throw error;
       }
       await record(() => deps.deliveries.end(id, 'sent', '', deps.now().toISOString()));
+      // Named by the request (or the job it queued) the mail was sent for, as the logger adds it.
+      deps.logger.info({ deliveryId: id }, 'mail sent');
     },
     close: () => deps.mailer.close(),
     sweep() {
