@@ -284,10 +284,13 @@ describe.each(dialects)('moderators’ decisions on reported shares on %s', (dia
       reason: 'not_found',
     });
     ok(
-      await f.call({}, 'POST', '/audit.admin/v1/share', {
-        share_id: made.share_id,
-        reason: 'stolen text',
-      }),
+      await f.call(
+        {},
+        'POST',
+        '/audit.admin/v1/share',
+        { share_id: made.share_id, reason: 'stolen text' },
+        '198.51.100.7',
+      ),
     );
 
     const image = await previews.preview(made.share_id, picture.id);

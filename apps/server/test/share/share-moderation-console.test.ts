@@ -19,6 +19,9 @@ interface DecisionsBody {
   data: { decision_id: string; share_id: string; action: string; undone_at: string }[];
 }
 
+/** A visitor's address, not one the console's members sign in from (127.0.0.1). */
+const visitorAddress = '198.51.100.7';
+
 describe.each(dialects)('the moderation queue of the console on %s', (dialect) => {
   const f = useSharesApp(dialect);
 
@@ -31,10 +34,13 @@ describe.each(dialects)('the moderation queue of the console on %s', (dialect) =
       pass_code_option: 'NOT_REQUIRED',
     });
     ok(
-      await f.call({}, 'POST', '/audit.admin/v1/share', {
-        share_id: made.share_id,
-        reason: 'stolen',
-      }),
+      await f.call(
+        {},
+        'POST',
+        '/audit.admin/v1/share',
+        { share_id: made.share_id, reason: 'stolen' },
+        visitorAddress,
+      ),
     );
     return { moderator, sharer, photo, made };
   }
@@ -118,10 +124,13 @@ describe.each(dialects)('the moderation queue of the console on %s', (dialect) =
     const page = await f.storedFile(sharer.user.id, 'page.xml', markup);
     const shared = await f.share(sharer.headers, { file_ids: [picture.id, page.id] });
     ok(
-      await f.call({}, 'POST', '/audit.admin/v1/share', {
-        share_id: shared.share_id,
-        reason: 'a script',
-      }),
+      await f.call(
+        {},
+        'POST',
+        '/audit.admin/v1/share',
+        { share_id: shared.share_id, reason: 'a script' },
+        visitorAddress,
+      ),
     );
 
     const image = await f.call(
@@ -152,5 +161,51 @@ describe.each(dialects)('the moderation queue of the console on %s', (dialect) =
       `/audit.admin/v1/shares/${made.share_id}/preview?file_id=${photo.id}`,
     );
     expect(errorOf(broken).error).toBe('failed_precondition');
+  });
+
+  it('opens no preview of a share only the console reported or decided on', async () => {
+    const moderator = await consoleMember(f.t, 'moderator', f.clock.now());
+    const sharer = await f.member();
+    const notes = await f.storedFile(sharer.user.id, 'notes.txt', 'private notes');
+    const made = await f.share(sharer.headers, { file_ids: [notes.id] });
+    const preview = () =>
+      f.call(
+        moderator.headers,
+        'GET',
+        `/audit.admin/v1/shares/${made.share_id}/preview?file_id=${notes.id}`,
+      );
+    const report = (headers: Record<string, string>, remoteAddress: string) =>
+      f.call(
+        headers,
+        'POST',
+        '/audit.admin/v1/share',
+        { share_id: made.share_id, reason: 'looks bad' },
+        remoteAddress,
+      );
+
+    // A decision on a share nobody reported does not open it.
+    ok(
+      await f.call(moderator.headers, 'POST', '/audit.admin/v1/decisions', {
+        share_ids: [made.share_id],
+        action: 'keep',
+        reason_code: 'other',
+        reason: 'a look without a report',
+      }),
+    );
+    expect(errorOf(await preview()).error).toBe('not_found');
+    // Nor does the moderator's own report, signed in or signed out from their address.
+    ok(await report(moderator.headers, '203.0.113.9'));
+    ok(await report({}, '127.0.0.1'));
+    expect(errorOf(await preview()).error).toBe('not_found');
+    // Both reports stay in the queue.
+    const queue = ok<QueueBody>(await f.call(moderator.headers, 'GET', '/audit.admin/v1/reports'));
+    expect(queue.data.find((entry) => entry.share_id === made.share_id)?.report_count).toBe('2');
+
+    // A member's report from elsewhere does.
+    const visitor = await f.member();
+    ok(await report(visitor.headers, visitorAddress));
+    const opened = await preview();
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toBe('private notes');
   });
 });

@@ -141,23 +141,44 @@ function queriesOn(db: Kysely<Database> | Transaction<Database>) {
       }));
     },
 
-    /** Whether a share was ever reported or decided on. */
-    async isModerated(shareId: string): Promise<boolean> {
-      const [report, decision] = await Promise.all([
-        db
-          .selectFrom('share_reports')
-          .select('id')
-          .where('share_id', '=', shareId)
-          .limit(1)
-          .executeTakeFirst(),
-        db
-          .selectFrom('share_decisions')
-          .select('id')
-          .where('share_id', '=', shareId)
-          .limit(1)
-          .executeTakeFirst(),
-      ]);
-      return report !== undefined || decision !== undefined;
+    /**
+     * Whether someone outside the console reported a share: a report by a member who holds no
+     * console role, sent from an address no console role holder signed in from. A moderator's own
+     * report (signed in, or signed out from an address they use) or a decision stays in the queue
+     * and the audit log but is not such a report.
+     */
+    async hasOutsideReport(shareId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('share_reports as r')
+        .select('r.id')
+        .where('r.share_id', '=', shareId)
+        .where((eb) =>
+          eb.or([
+            eb('r.reporter_id', 'is', null),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('member_roles as m')
+                  .select('m.user_id')
+                  .whereRef('m.user_id', '=', 'r.reporter_id'),
+              ),
+            ),
+          ]),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('member_roles as m')
+                .innerJoin('sessions as s', 's.user_id', 'm.user_id')
+                .select('s.id')
+                .whereRef('s.ip', '=', 'r.reporter_address'),
+            ),
+          ),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The reports of some shares, newest first. */

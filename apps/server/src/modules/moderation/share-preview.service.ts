@@ -8,7 +8,7 @@ import type { ShareDecisionRepository } from './share-decision.repository';
 
 export interface SharePreviewDeps {
   shares: Pick<ShareRepository, 'find' | 'itemIds' | 'ownerFiles' | 'liveTree'>;
-  moderation: Pick<ShareDecisionRepository, 'isModerated'>;
+  moderation: Pick<ShareDecisionRepository, 'hasOutsideReport'>;
   media: Pick<MediaService, 'thumbnail'>;
   store: Pick<BlobStore, 'get'>;
 }
@@ -25,7 +25,8 @@ export const textPreviewBytes = 64 * 1024;
 const imageTypes = new Set(['image/jpeg', 'image/webp', 'image/png']);
 
 /**
- * A preview of reported content for moderators, of a share reported or decided on only (docs/api.md#moderation), of inert types only:
+ * A preview of reported content for moderators, of a share reported from outside the console only
+ * (docs/api.md#moderation), of inert types only:
  * images and videos as the thumbnail the media service drew (re-encoded pixels, never the
  * uploaded bytes), text files as the start of their bytes served as plain text. Anything else
  * (archives, documents, HTML served as markup, ...) has no preview.
@@ -34,9 +35,10 @@ export function createSharePreviewService(deps: SharePreviewDeps) {
   /** A live file the share shows: one of its chosen files or inside one of its chosen folders. */
   async function sharedFile(shareId: string, fileId: string): Promise<FileRecord> {
     const share = await deps.shares.find(shareId);
-    // Only a share someone reported (or a moderator decided on) is shown: a moderator does not
-    // browse members' other shares, pass-code ones included.
-    if (!share || !(await deps.moderation.isModerated(shareId))) {
+    // Only a share someone outside the console reported is shown: a moderator does not browse
+    // members' other shares, pass-code ones included, and cannot open one by reporting it or
+    // deciding on it themselves.
+    if (!share || !(await deps.moderation.hasOutsideReport(shareId))) {
       throw new AppError('not_found', { description: 'No reported share of this id' });
     }
     const chosen = await deps.shares.ownerFiles(share.userId, await deps.shares.itemIds(shareId));
