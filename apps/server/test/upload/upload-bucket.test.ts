@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUploadPartRepository } from '../../src/modules/upload/upload-part.repository';
 import { buildSiblingApp, buildTestApp, dialects, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
@@ -10,6 +10,15 @@ import { s3Env, startS3Server, type TestS3Server } from '../s3-server';
 import { gcidOf, sha256Of, type FileBody, type UploadAnswer } from './uploads-fixture';
 
 const hour = 3_600_000;
+
+/** A promise the test opens when it chooses. */
+function latch() {
+  let open = () => undefined as void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
 const mebibyte = 1024 * 1024;
 /** S3's smallest part size (S3_PART_MIB): the durability interval of an upload in the bucket. */
 const part = 5 * mebibyte;
@@ -232,6 +241,71 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
       expect(stored.equals(bytes)).toBe(true);
       expect(await rowOf(id)).toMatchObject({ state: 'complete' });
     }
+  });
+
+  it('two nodes commit one upload at once, the first slowed between its steps: one file, whole, counted once, and both answer it done', async () => {
+    const { user, headers } = await signedInMember(a);
+    const bucketA = a.container.blobStore.uploads;
+    const bucketB = b.container.blobStore.uploads;
+    if (bucketA === undefined || bucketB === undefined) {
+      throw new Error('the S3 store keeps unfinished uploads');
+    }
+    const bytes = randomBytes(part + 1000);
+    const { answer, url, id } = await startUpload(a, headers, bytes.length);
+    expect((await tus(a, headers, 'PATCH', url, 0, bytes.subarray(0, part))).statusCode).toBe(204);
+    const usedBefore = (await a.container.files.about(user.id)).usage;
+    const aCopies = latch();
+    const aCopied = latch();
+    const aCommits = latch();
+    const bJoining = latch();
+    const bJoins = latch();
+    // Node a, slow: it has recorded the digest and waits before copying the joined bytes to their
+    // blob key, then again before its database commit.
+    const adoptOnA = bucketA.adopt.bind(bucketA);
+    const slowA = vi.spyOn(bucketA, 'adopt').mockImplementation(async (uploadId, digest) => {
+      await aCopies.promise;
+      const adopted = await adoptOnA(uploadId, digest);
+      aCopied.open();
+      await aCommits.promise;
+      return adopted;
+    });
+    const completeOnB = bucketB.complete.bind(bucketB);
+    const slowB = vi.spyOn(bucketB, 'complete').mockImplementation(async (...args) => {
+      bJoining.open();
+      await bJoins.promise;
+      return completeOnB(...args);
+    });
+    try {
+      const last = tus(a, headers, 'PATCH', url, part, bytes.subarray(part));
+      await until(async () => (await rowOf(id))?.state === 'committing');
+      // Node b finishes the same commit (its client asks for the offset): it finds no blob yet
+      // and joins the parts again, while node a copies them to the blob key and drops the join.
+      const head = tus(b, headers, 'HEAD', url);
+      await bJoining.promise;
+      aCopies.open();
+      await aCopied.promise;
+      bJoins.open();
+      const answeredB = await head;
+      aCommits.open();
+      const answeredA = await last;
+      expect(answeredB.statusCode, answeredB.body).toBe(200);
+      expect(answeredB.headers['upload-offset']).toBe(String(bytes.length));
+      expect(answeredA.statusCode, answeredA.body).toBe(204);
+      expect(answeredA.headers['upload-offset']).toBe(String(bytes.length));
+    } finally {
+      slowA.mockRestore();
+      slowB.mockRestore();
+    }
+    const { file, stored } = await completed(a, headers, answer.file.id, bytes);
+    expect(file).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: gcidOf(bytes) });
+    expect(stored.equals(bytes)).toBe(true);
+    expect(await rowOf(id)).toMatchObject({ state: 'complete' });
+    expect(await a.container.blobRecords.find(sha256Of(bytes))).toMatchObject({ refCount: 1 });
+    expect((await a.container.files.about(user.id)).usage - usedBefore).toBe(bytes.length);
+    const root = ok<{ files: { name: string }[] }>(
+      await a.app.inject({ method: 'GET', url: '/drive/v1/files?parent_id=', headers }),
+    );
+    expect(root.files.map((entry) => entry.name)).toEqual(['moved.bin']);
   });
 
   it('a checksummed request counts only whole and matching, though its full parts went to the bucket', async () => {

@@ -310,7 +310,12 @@ export function createUploadBucket(
    */
   async function finish(upload: UploadRecord): Promise<FileRecord | undefined> {
     const session = sessions.get(upload.id);
-    await steps.joinParts(upload);
+    const stored = await steps.joinParts(upload);
+    if (stored !== undefined) {
+      // Another node's commit of the same upload moved the bytes to their blob: commit with it.
+      forget(upload.id);
+      return steps.commitStored(upload, stored);
+    }
     const digest =
       session?.hasher !== undefined && session.hashed === upload.size
         ? await session.hasher.copy().digest()

@@ -322,19 +322,56 @@ export function createUploadSteps(deps: UploadServiceDeps) {
     return commitStored(upload, { sha256: upload.sha256, gcid: upload.gcid, size: upload.size });
   }
 
-  /** Completes the multipart upload of a bucket upload; fails as `aborted` when its bytes are lost. */
-  async function joinParts(upload: UploadRecord): Promise<void> {
+  /**
+   * Completes the multipart upload of a bucket upload. Two nodes may commit one upload at once
+   * (a client asks the other node while the first is slow): when the join fails because the
+   * other's commit already copied the joined bytes to their blob key and dropped the join, this
+   * answers the digest it recorded, and the commit goes on with it (the database commit then
+   * completes the file once, whichever node gets there first). Fails as `aborted`, dropping the
+   * upload, only when its bytes are lost; as `unavailable` when the store failed.
+   */
+  async function joinParts(upload: UploadRecord): Promise<ContentDigest | undefined> {
     const recorded = (await deps.parts?.parts(upload.id)) ?? [];
     const total = recorded.reduce((sum, part) => sum + part.size, 0);
-    const joined =
-      store.uploads !== undefined &&
-      upload.multipartId !== null &&
-      total === upload.size &&
-      (await store.uploads.complete(upload.id, upload.multipartId, recorded, upload.size));
-    if (!joined) {
-      await discard(upload);
-      throw new AppError('aborted', { description: "The upload's bytes are gone; start it again" });
+    let joined = false;
+    let failure: unknown;
+    try {
+      joined =
+        store.uploads !== undefined &&
+        upload.multipartId !== null &&
+        total === upload.size &&
+        (await store.uploads.complete(upload.id, upload.multipartId, recorded, upload.size));
+    } catch (error) {
+      failure = error;
     }
+    if (joined) {
+      return undefined;
+    }
+    const stored = await storedElsewhere(upload.id);
+    if (stored !== undefined) {
+      return stored;
+    }
+    if (failure !== undefined) {
+      throw new AppError('unavailable', {
+        description: "The store did not join the upload's parts; ask again",
+        retryAfterSeconds: 5,
+        cause: failure,
+      });
+    }
+    await discard(upload);
+    throw new AppError('aborted', { description: "The upload's bytes are gone; start it again" });
+  }
+
+  /** The digest an upload's commit recorded, once its content is in the store (by any node). */
+  async function storedElsewhere(id: string): Promise<ContentDigest | undefined> {
+    const current = await uploads.find(id);
+    const sha256 = current?.sha256 ?? null;
+    if (current === undefined || sha256 === null || current.gcid === null) {
+      return undefined;
+    }
+    return (await store.exists(sha256))
+      ? { sha256, gcid: current.gcid, size: current.size }
+      : undefined;
   }
 
   /** The last byte is in: check the hash and the quota, then commit. */
