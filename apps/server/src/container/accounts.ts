@@ -234,7 +234,7 @@ export function createAccountArea({ config, database, options, now, fleet }: Wir
         maxAttempts: config.VERIFICATION_MAX_ATTEMPTS,
         maxPerMember: config.AUTH_RATE_MAX_PER_ACCOUNT,
         windowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
-        maxPerEmailPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_DAY,
+        maxPerMemberPerDay: config.VERIFICATION_MAX_PER_EMAIL_PER_CLIENT_PER_DAY,
         recentSignInSeconds: emailChangeRecentSignInSeconds,
         publicUrl: config.PUBLIC_URL,
       },

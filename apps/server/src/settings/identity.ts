@@ -83,7 +83,7 @@ export const identitySettings = {
     .min(1)
     .default(10)
     .describe(
-      'The same per 24 hours: one client address alone never reaches VERIFICATION_MAX_PER_EMAIL_PER_DAY.',
+      'The same per 24 hours: one client address alone never reaches VERIFICATION_MAX_PER_EMAIL_PER_DAY. Also the e-mail change mails one signed-in member may have sent per 24 hours, all new addresses together (counted per member, never per address).',
     ),
   VERIFICATION_CHALLENGE_AFTER_PER_EMAIL: z.coerce
     .number()

@@ -185,4 +185,37 @@ describe.each(dialects)('e-mail change on %s', (dialect) => {
     expect(statuses.at(-1)).toBe(429);
     expect(new Set(statuses.slice(0, -1))).toEqual(new Set([400]));
   });
+
+  it('counts the mails a day per member, so a stranger cannot spend an address for its owner', async () => {
+    const stranger = await signedInMember(t);
+    const target = 'wanted-address@example.com';
+    // The stranger asks for the owner's next address until refused, again after each window.
+    let mailed = 0;
+    for (let window = 0; window < 4; window += 1) {
+      // A new sign-in each window: an access token lives one window.
+      const token = await signIn(t, stranger.user.email, stranger.user.password);
+      const headers = { authorization: `Bearer ${token.access_token}` };
+      for (let attempt = 0; attempt < 60; attempt += 1) {
+        const response = await post(
+          t,
+          '/v1/user/email',
+          { new_email: target, password: 'correct horse 1' },
+          headers,
+        );
+        if (response.statusCode === 429) {
+          break;
+        }
+        expect(response.statusCode, response.body).toBe(200);
+        mailed += 1;
+      }
+      clock.advance(16 * 60 * 1000);
+    }
+    // The default VERIFICATION_MAX_PER_EMAIL_PER_CLIENT_PER_DAY: one account's mails a day.
+    expect(mailed).toBe(10);
+    const owner = await signedInMember(t);
+    const { verificationId, received } = await requestChange(owner.headers, target);
+    const moved = await confirm(owner.headers, verificationId, codeIn(received));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await t.container.users.findById(owner.user.id))?.email).toBe(target);
+  });
 });

@@ -22,8 +22,11 @@ export interface EmailChangeSettings {
   /** Requests, and confirmations, one member may make per window. */
   maxPerMember: number;
   windowSeconds: number;
-  /** Codes one address may be sent per 24 hours (shared with sign-up and reset's ceiling). */
-  maxPerEmailPerDay: number;
+  /**
+   * Mails one member may have sent per 24 hours, all new addresses together: counted for the
+   * member, never for the address, so nobody can spend another member's way to an address.
+   */
+  maxPerMemberPerDay: number;
   /** How recent a sign-in stands in for the password of an account that has none. */
   recentSignInSeconds: number;
   /** The site's public origin, for links in mail. */
@@ -65,7 +68,7 @@ export function createEmailChangeService(deps: EmailChangeServiceDeps) {
     max: settings.maxPerMember,
     windowMs: settings.windowSeconds * 1000,
   };
-  const perAddress: WindowLimit = { max: settings.maxPerEmailPerDay, windowMs: dayMs };
+  const perMemberPerDay: WindowLimit = { max: settings.maxPerMemberPerDay, windowMs: dayMs };
 
   async function limit(key: string, windowLimit: WindowLimit): Promise<void> {
     const decision = await deps.limiter.hit(key, windowLimit);
@@ -117,7 +120,9 @@ export function createEmailChangeService(deps: EmailChangeServiceDeps) {
           description: 'This is already the address of the account',
         });
       }
-      await limit(`email-change:address:${email}`, perAddress);
+      // Per member, not per address: a count per address would let anyone who knows an address
+      // spend it and keep its owner from moving their account onto it.
+      await limit(`email-change:mailed:${user.id}`, perMemberPerDay);
       const now = deps.now();
       await deps.verifications.deleteExpired(new Date(now.getTime() - dayMs));
       const verificationId = newId();
