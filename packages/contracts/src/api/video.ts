@@ -67,9 +67,11 @@ export const hlsParamsSchema = z.object({
   token: z.string().min(1).max(8192),
   name: z
     .string()
-    .regex(/^(index\.m3u8|master\.m3u8|video\.m3u8|audio\.m3u8|[va]?\d{1,6}\.ts)$/)
+    .regex(
+      /^(index\.m3u8|master\.m3u8|video\.m3u8|audio\.m3u8|[va]?\d{1,6}\.ts|v?\d{1,6}\.m4s|v?init\.mp4)$/,
+    )
     .describe(
-      '`index.m3u8` (the media playlist: video and the chosen audio), `master.m3u8` (every rendition of the video as a variant, this one first, and every audio stream as an `EXT-X-MEDIA` audio rendition), `video.m3u8` (the video alone, a variant of the master) and `audio.m3u8` (the chosen audio stream alone), or a segment from 0: `<n>.ts`, `v<n>.ts` (video alone) or `a<n>.ts` (audio alone)',
+      '`index.m3u8` (the media playlist: video and the chosen audio), `master.m3u8` (every rendition of the video as a variant, this one first, and every audio stream as an `EXT-X-MEDIA` audio rendition), `video.m3u8` (the video alone, a variant of the master) and `audio.m3u8` (the chosen audio stream alone), or a segment from 0: `<n>.ts`, `v<n>.ts` (video alone) or `a<n>.ts` (audio alone); a remux of HEVC, VP9 or AV1 has fragmented MP4 segments instead, `<n>.m4s` and `v<n>.m4s` after the init segment `init.mp4` and `vinit.mp4` (`EXT-X-MAP`)',
     ),
 });
 
@@ -98,7 +100,7 @@ export const videoApi = {
     method: 'GET',
     path: '/content/v1/:token/hls/:name',
     summary:
-      "A rendition of a video as HLS: `index.m3u8` lists every segment at once from the duration; `master.m3u8` lists every rendition as a variant (bandwidth, resolution, codecs), this link's first, and every audio stream as an `EXT-X-MEDIA` rendition (language, name, `DEFAULT` on the chosen one), for players that switch between them; `<n>.ts` is made on demand (MPEG-TS, H.264 + AAC), cached by content, and answers `transcode_busy` (503) while the server is at its transcode limit, `media_unplayable` when the bytes cannot be read, and `file_not_found` once the file or the share that gave the link no longer holds it",
+      "A rendition of a video as HLS: `index.m3u8` lists every segment at once from the duration; `master.m3u8` lists every rendition as a variant (bandwidth, resolution, codecs), this link's first, and every audio stream as an `EXT-X-MEDIA` rendition (language, name, `DEFAULT` on the chosen one), for players that switch between them; `<n>.ts` is made on demand (MPEG-TS, H.264 + AAC; a remux of HEVC, VP9 or AV1 makes fragmented MP4 `<n>.m4s` after `init.mp4`), cached by content, and answers `transcode_busy` (503) while the server is at its transcode limit, `media_unplayable` when the bytes cannot be read, and `file_not_found` once the file or the share that gave the link no longer holds it",
     tags: ['content'],
     auth: 'visitor',
     params: hlsParamsSchema,

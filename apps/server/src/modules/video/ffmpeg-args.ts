@@ -41,7 +41,16 @@ function seconds(value: number): string {
 function videoArgs(run: SegmentRun, firstCut: number): string[] {
   const { plan } = run;
   if (plan.copyVideo) {
-    return ['-c:v', 'copy'];
+    // Copied packets before the seek point (the demuxer lands on an earlier keyframe) are
+    // dropped, so a run started at a bound begins with that bound's keyframe; Apple's players
+    // and MSE want HEVC in MP4 tagged `hvc1`.
+    return [
+      '-c:v',
+      'copy',
+      '-copypriorss',
+      '0',
+      ...(plan.videoCodec === 'hevc' && plan.segments === 'fmp4' ? ['-tag:v', 'hvc1'] : []),
+    ];
   }
   const scale = `scale=${plan.width}:${plan.height}`;
   // Keyframes exactly where segments are cut, so each segment starts cleanly and seeks land.
@@ -102,6 +111,19 @@ function videoMapped(run: SegmentRun, encode: string[]): string[] {
 }
 
 /**
+ * Each segment a whole fragmented MP4 (`ftyp` and `moov`, then a fragment per keyframe) whose
+ * fragments carry the file's own decode times (`frag_discont`), so segments of different runs
+ * line up; the job splits the `ftyp` and `moov` off as the rendition's init segment.
+ */
+const fmp4Options =
+  'movflags=+frag_keyframe+empty_moov+default_base_moof+frag_discont:avoid_negative_ts=disabled';
+
+/** Whether a run writes fragmented MP4 segments (`.m4s`) rather than MPEG-TS (`.ts`). */
+export function writesFmp4(run: Pick<SegmentRun, 'plan' | 'audioOnly'>): boolean {
+  return run.plan.segments === 'fmp4' && run.audioOnly !== true;
+}
+
+/**
  * The ffmpeg arguments of a segment run. The input is forced to the demuxer ffprobe found, and
  * only the `file` protocol is allowed, so a file cannot make ffmpeg open anything else; `-ss`
  * before `-i` seeks straight to the first segment, and `-copyts` keeps the file's timestamps so
@@ -115,6 +137,7 @@ export function segmentArgs(run: SegmentRun): string[] {
     .slice(run.from + 1, run.until)
     .map((bound) => seconds(bound + outputOffset - 0.001));
   const seek = Math.max(0, start - run.facts.startTime);
+  const fmp4 = writesFmp4(run);
   return [
     '-nostdin',
     '-v',
@@ -124,9 +147,10 @@ export function segmentArgs(run: SegmentRun): string[] {
     ...(run.encoder === 'vaapi' ? ['-vaapi_device', run.vaapiDevice] : []),
     '-f',
     run.facts.demuxer,
-    // A copied video starts at the keyframe at or before the seek point: just past the bound.
+    // A copied video starts at the first keyframe from the seek point (`-copypriorss 0`): the
+    // bound's own, which the seek lands just before.
     ...(run.from > 0
-      ? ['-ss', seconds(run.plan.copyVideo && !run.audioOnly ? seek + 0.001 : seek)]
+      ? ['-ss', seconds(run.plan.copyVideo && !run.audioOnly ? Math.max(0, seek - 0.0005) : seek)]
       : []),
     '-copyts',
     '-i',
@@ -142,15 +166,18 @@ export function segmentArgs(run: SegmentRun): string[] {
     String(outputOffset),
     '-f',
     'segment',
-    '-segment_format',
-    'mpegts',
-    ...(cuts.length > 0 ? ['-segment_times', cuts.join(',')] : []),
+    ...(fmp4
+      ? ['-map_metadata', '-1', '-segment_format', 'mp4', '-segment_format_options', fmp4Options]
+      : ['-segment_format', 'mpegts']),
+    // Without a cut left, one segment to the end: not the muxer's default of one every 2 s, which
+    // would cut a copied video on its next keyframe.
+    ...(cuts.length > 0 ? ['-segment_times', cuts.join(',')] : ['-segment_time', '1000000']),
     '-segment_start_number',
     String(run.from),
     '-segment_list',
     `${run.dir}/list.csv`,
     '-segment_list_type',
     'csv',
-    `${run.dir}/%d.ts`,
+    `${run.dir}/%d.${fmp4 ? 'm4s' : 'ts'}`,
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mediaPlaylist, segmentBounds } from './hls-playlist';
+import type { VideoFacts } from './video-facts';
+import { copiedCodec, mediaPlaylist, segmentBounds } from './hls-playlist';
 
 describe('HLS playlists', () => {
   it('cuts a transcode every 4 s up to the end', () => {
@@ -32,5 +33,55 @@ describe('HLS playlists', () => {
       '',
     ]);
     expect(mediaPlaylist([0, 4], undefined)).toContain('\n0.ts\n');
+  });
+
+  it('names the init segment of fragmented MP4 segments once, before them', () => {
+    expect(mediaPlaylist([0, 4, 6], 0, undefined, 'muxed', 'fmp4').split('\n')).toEqual([
+      '#EXTM3U',
+      '#EXT-X-VERSION:6',
+      '#EXT-X-TARGETDURATION:4',
+      '#EXT-X-MEDIA-SEQUENCE:0',
+      '#EXT-X-PLAYLIST-TYPE:VOD',
+      '#EXT-X-MAP:URI="init.mp4?audio=0"',
+      '#EXTINF:4.000000,',
+      '0.m4s?audio=0',
+      '#EXTINF:2.000000,',
+      '1.m4s?audio=0',
+      '#EXT-X-ENDLIST',
+      '',
+    ]);
+    const video = mediaPlaylist([0, 4], undefined, undefined, 'video', 'fmp4');
+    expect(video).toContain('#EXT-X-MAP:URI="vinit.mp4"\n#EXTINF:4.000000,\nv0.m4s\n');
+  });
+
+  it('names a copied stream as RFC 6381 does: avc1, hvc1, vp09, av01', () => {
+    const of = (
+      codec: string,
+      profile: string | undefined,
+      level: number | undefined,
+      bitDepth = 8,
+    ) =>
+      copiedCodec({ width: 1920, height: 1080 }, {
+        demuxer: 'matroska',
+        container: 'mkv',
+        startTime: 0,
+        duration: 10,
+        audio: [],
+        video: {
+          codec,
+          width: 1920,
+          height: 1080,
+          bitDepth,
+          ...(profile === undefined ? {} : { profile }),
+          ...(level === undefined ? {} : { level }),
+        },
+      } satisfies VideoFacts);
+    expect(of('h264', 'High', 40)).toBe('avc1.640028');
+    expect(of('hevc', 'Main', 93)).toBe('hvc1.1.6.L93.B0');
+    expect(of('hevc', 'Main 10', 120, 10)).toBe('hvc1.2.4.L120.B0');
+    expect(of('vp9', 'Profile 0', -99)).toBe('vp09.00.40.08');
+    expect(of('vp9', 'Profile 2', -99, 10)).toBe('vp09.02.40.10');
+    expect(of('av1', 'Main', 8)).toBe('av01.0.08M.08');
+    expect(of('av1', 'Main', undefined, 10)).toBe('av01.0.08M.10');
   });
 });

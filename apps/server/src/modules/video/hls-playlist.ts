@@ -58,29 +58,47 @@ export type HlsPart = 'muxed' | 'video' | 'audio';
 
 const segmentPrefix: Record<HlsPart, string> = { muxed: '', video: 'v', audio: 'a' };
 
+/** The file name of a segment of a part: `<n>.ts`, `v<n>.ts`, `a<n>.ts`, or `.m4s` in fMP4. */
+export function segmentName(
+  part: HlsPart,
+  segment: number,
+  segments: 'mpegts' | 'fmp4' = 'mpegts',
+): string {
+  return `${segmentPrefix[part]}${segment}.${segments === 'fmp4' ? 'm4s' : 'ts'}`;
+}
+
+/** The file name of the init segment (`EXT-X-MAP`) of a part in fMP4: `init.mp4`, `vinit.mp4`. */
+export function initName(part: HlsPart): string {
+  return `${segmentPrefix[part]}init.mp4`;
+}
+
 /**
  * The media playlist of a rendition: every segment, known at once from the bounds (a VOD
  * playlist, so players can seek anywhere before any segment exists). Segment URIs are relative
- * to the playlist's signed path and carry the audio choice.
+ * to the playlist's signed path and carry the audio choice. Fragmented MP4 segments (a copied
+ * HEVC, VP9 or AV1 stream) follow one init segment, named by `EXT-X-MAP`.
  */
 export function mediaPlaylist(
   bounds: readonly number[],
   audio: number | undefined,
   burn?: string,
   part: HlsPart = 'muxed',
+  segments: 'mpegts' | 'fmp4' = 'mpegts',
 ): string {
   const query = choiceQuery(audio, burn);
   const lengths = bounds.slice(1).map((end, index) => end - (bounds[index] ?? end));
   const target = Math.max(1, Math.ceil(Math.max(...lengths, 0)));
   const lines = [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    // EXT-X-MAP on segments that are not I-frames only asks for version 6.
+    `#EXT-X-VERSION:${segments === 'fmp4' ? 6 : 3}`,
     `#EXT-X-TARGETDURATION:${target}`,
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:VOD',
+    ...(segments === 'fmp4' ? [`#EXT-X-MAP:URI="${initName(part)}${query}"`] : []),
   ];
   lengths.forEach((length, index) => {
-    lines.push(`#EXTINF:${length.toFixed(6)},`, `${segmentPrefix[part]}${index}.ts${query}`);
+    lines.push(`#EXTINF:${length.toFixed(6)},`, `${segmentName(part, index, segments)}${query}`);
   });
   lines.push('#EXT-X-ENDLIST', '');
   return lines.join('\n');
@@ -172,6 +190,59 @@ export function audioNameOf(stream: AudioStreamFacts, index: number): string {
 /** Bits per second of the AAC audio every rendition carries (`-b:a 160k`), with headroom. */
 const audioBandwidth = 192_000;
 
+function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** The VP9 level a picture of this size needs (the codec's level table by picture size). */
+function vp9Level(width: number, height: number): number {
+  const pixels = width * height;
+  const levels: [number, number][] = [
+    [36_864, 10],
+    [73_728, 11],
+    [122_880, 20],
+    [245_760, 21],
+    [552_960, 30],
+    [983_040, 31],
+    [2_228_224, 40],
+    [8_912_896, 50],
+  ];
+  return levels.find(([most]) => pixels <= most)?.[1] ?? 60;
+}
+
+/**
+ * The RFC 6381 name of a copied video stream: `avc1` for H.264, `hvc1.<profile>.<compatibility>.
+ * <tier><level>.B0` for HEVC (tagged `hvc1` in the segments), `vp09.<profile>.<level>.<bits>`
+ * and `av01.<profile>.<level><tier>.<bits>`, from what ffprobe read of the stream.
+ */
+export function copiedCodec(
+  plan: Pick<RenditionPlan, 'width' | 'height'>,
+  facts: VideoFacts,
+): string {
+  const video = facts.video;
+  const profile = (video?.profile ?? '').toLowerCase();
+  const level = video?.level !== undefined && video.level >= 0 ? video.level : undefined;
+  const bits = twoDigits(video !== null && video !== undefined && video.bitDepth > 8 ? 10 : 8);
+  switch (video?.codec ?? 'h264') {
+    case 'hevc':
+      // Main is profile 1 (compatible with 1 and 2: flags 6), Main 10 profile 2 (flags 4).
+      return profile.includes('10')
+        ? `hvc1.2.4.L${level ?? 120}.B0`
+        : `hvc1.1.6.L${level ?? 120}.B0`;
+    case 'vp9': {
+      const number = Number(/(\d)/.exec(profile)?.[1] ?? (bits === '10' ? 2 : 0));
+      return `vp09.${twoDigits(number)}.${twoDigits(vp9Level(plan.width, plan.height))}.${bits}`;
+    }
+    case 'av1': {
+      const number = profile === 'high' ? 1 : profile === 'professional' ? 2 : 0;
+      const fallback = plan.height > 1080 ? 12 : plan.height > 720 ? 8 : 5;
+      return `av01.${number}.${twoDigits(level ?? fallback)}M.${bits}`;
+    }
+    default:
+      return avc1Codec(video?.profile, video?.level);
+  }
+}
+
 /**
  * A rendition's variant: a remux carries the source's bit rate and H.264 profile; a transcode
  * (constant quality, libx264 High) a peak estimated from its pixels.
@@ -179,7 +250,7 @@ const audioBandwidth = 192_000;
 export function variantOf(plan: RenditionPlan, facts: VideoFacts, uri: string): HlsVariant {
   const audio = facts.audio.length > 0;
   const video = plan.copyVideo
-    ? avc1Codec(facts.video?.profile, facts.video?.level)
+    ? copiedCodec(plan, facts)
     : avc1Codec('High', plan.height >= 1080 ? 40 : plan.height >= 720 ? 31 : 30);
   const estimate = Math.max(400_000, plan.width * plan.height * 3.25);
   const bandwidth =

@@ -52,7 +52,25 @@ describe('the play decision', () => {
     ],
     ['HEVC/AAC in MP4', facts('mp4', 'hevc', 'aac'), baseline, 'transcode', '720p'],
     ['HEVC/AAC in MP4 on Safari', facts('mp4', 'hevc', 'aac'), safari, 'direct', 'original'],
-    ['HEVC/EAC3 in MKV on Safari', facts('mkv', 'hevc', 'eac3'), safari, 'transcode', '720p'],
+    ['HEVC/EAC3 in MKV on Safari', facts('mkv', 'hevc', 'eac3'), safari, 'remux', 'remux'],
+    [
+      '10-bit HEVC/AC3 in MKV on Safari',
+      facts('mkv', 'hevc', 'ac3', { bitDepth: 10 }),
+      safari,
+      'remux',
+      'remux',
+    ],
+    [
+      '12-bit HEVC in MKV on Safari',
+      facts('mkv', 'hevc', 'aac', { bitDepth: 12 }),
+      safari,
+      'transcode',
+      '720p',
+    ],
+    ['VP9/AC3 in MKV on Chrome', facts('mkv', 'vp9', 'ac3'), chrome, 'remux', 'remux'],
+    ['VP9/DTS in MKV', facts('mkv', 'vp9', 'dts'), baseline, 'remux', 'remux'],
+    ['AV1/Opus in MKV on Chrome', facts('mkv', 'av1', 'opus'), chrome, 'remux', 'remux'],
+    ['AV1/Opus in MKV', facts('mkv', 'av1', 'opus'), baseline, 'transcode', '720p'],
     ['AV1/Opus in WebM', facts('webm', 'av1', 'opus'), baseline, 'transcode', '720p'],
     ['AV1/Opus in WebM on Chrome', facts('webm', 'av1', 'opus'), chrome, 'direct', 'original'],
     [
@@ -112,9 +130,23 @@ describe('the play decision', () => {
     expect(renditionPlan({ ...facts('mkv', 'h264', 'aac'), video: null }, '480p')).toBeUndefined();
   });
 
-  it('plans the rendition a link names whatever browser asks, and no remux of HEVC', () => {
-    expect(renditionPlan(facts('mkv', 'hevc', 'aac'), 'remux')).toBeUndefined();
-    expect(renditionPlan(facts('mkv', 'h264', 'aac'), 'remux')?.copyVideo).toBe(true);
+  it('plans the rendition a link names whatever browser asks: fMP4 for a remux of HEVC, VP9, AV1', () => {
+    expect(renditionPlan(facts('mkv', 'hevc', 'aac'), 'remux')).toMatchObject({
+      videoCodec: 'hevc',
+      copyVideo: true,
+      segments: 'fmp4',
+    });
+    expect(renditionPlan(facts('mkv', 'vp9', 'aac'), 'remux')?.segments).toBe('fmp4');
+    expect(renditionPlan(facts('mkv', 'av1', 'aac', { bitDepth: 10 }), 'remux')?.segments).toBe(
+      'fmp4',
+    );
+    expect(renditionPlan(facts('mkv', 'hevc', 'aac', { bitDepth: 12 }), 'remux')).toBeUndefined();
+    expect(renditionPlan(facts('mkv', 'mpeg2video', 'aac'), 'remux')).toBeUndefined();
+    expect(renditionPlan(facts('mkv', 'h264', 'aac'), 'remux')).toMatchObject({
+      copyVideo: true,
+      segments: 'mpegts',
+    });
+    expect(renditionPlan(facts('mkv', 'hevc', 'aac'), '720p')?.segments).toBe('mpegts');
     expect(renditionPlan(facts('mkv', 'h264', 'aac', { height: 480 }), '1080p')).toBeUndefined();
   });
 });

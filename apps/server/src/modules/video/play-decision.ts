@@ -12,6 +12,11 @@ export interface RenditionPlan {
   /** The video codec of the rendition: the source's when copied. */
   videoCodec: string;
   copyVideo: boolean;
+  /**
+   * The segments' container: MPEG-TS for H.264, fragmented MP4 (an init segment and `.m4s`
+   * media segments) for a copied HEVC, VP9 or AV1 stream, which MPEG-TS does not carry in HLS.
+   */
+  segments: 'mpegts' | 'fmp4';
 }
 
 export interface PlayDecision {
@@ -66,6 +71,7 @@ function transcodeLadder(width: number, height: number): RenditionPlan[] {
       width: even((width * step.height) / height),
       videoCodec: 'h264',
       copyVideo: false,
+      segments: 'mpegts' as const,
     }));
   if (plans.length === 0 && height > 0) {
     plans.push({
@@ -74,23 +80,35 @@ function transcodeLadder(width: number, height: number): RenditionPlan[] {
       width: even(width),
       videoCodec: 'h264',
       copyVideo: false,
+      segments: 'mpegts',
     });
   }
   return plans;
 }
 
-/** The remux of a video whose stream HLS carries as it is: 8-bit H.264. */
+/** Video codecs HLS carries in fragmented MP4 as they are, up to 10 bits. */
+const fmp4Codecs = new Set(['hevc', 'vp9', 'av1']);
+
+/**
+ * The remux of a video whose stream HLS carries as it is: 8-bit H.264 in MPEG-TS segments,
+ * HEVC, VP9 and AV1 (8 or 10 bits) in fragmented MP4 ones.
+ */
 function remuxPlan(facts: VideoFacts): RenditionPlan | undefined {
   const video = facts.video;
-  if (!video || video.codec !== 'h264' || video.bitDepth > 8) {
+  if (!video) {
+    return undefined;
+  }
+  const h264 = video.codec === 'h264' && video.bitDepth <= 8;
+  if (!h264 && !(fmp4Codecs.has(video.codec) && video.bitDepth <= 10)) {
     return undefined;
   }
   return {
     name: 'remux',
     width: video.width,
     height: video.height,
-    videoCodec: 'h264',
+    videoCodec: video.codec,
     copyVideo: true,
+    segments: h264 ? 'mpegts' : 'fmp4',
   };
 }
 
@@ -125,9 +143,10 @@ export function hlsRenditions(facts: VideoFacts): RenditionPlan[] {
 /**
  * What a browser that decodes `browser` is given for a video (docs/product.md#video-playback):
  * the original when it plays its container, video and default audio; else a remux when it plays
- * the video (8-bit H.264, the codec HLS in MPEG-TS carries everywhere) — the video copied, the
- * audio made AAC; else H.264 + AAC transcodes up to the source's height. 10-bit H.264 plays in no
- * browser and is transcoded; 10-bit HEVC, VP9 and AV1 play where the browser names the codec.
+ * the video — the video copied (8-bit H.264 into MPEG-TS segments; HEVC, VP9 and AV1 into
+ * fragmented MP4 ones), the audio made AAC; else H.264 + AAC transcodes up to the source's
+ * height. 10-bit H.264 plays in no browser and is transcoded; 10-bit HEVC, VP9 and AV1 play where
+ * the browser names the codec.
  */
 export function decidePlayback(
   facts: VideoFacts,
@@ -166,7 +185,7 @@ export function decidePlayback(
     };
   }
   const remux = remuxPlan(facts);
-  if (remux && browser.has('h264')) {
+  if (remux && videoPlays) {
     return {
       mode: 'remux',
       originalPlayable: false,

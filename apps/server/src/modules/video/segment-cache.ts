@@ -2,7 +2,10 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** What names a cached segment: the content, the rendition, the audio stream and the number. */
+/**
+ * What names a cached segment: the content, the rendition, the audio stream, the burned-in
+ * subtitle, the number and the kind of file.
+ */
 export interface SegmentKey {
   sha256: string;
   rendition: string;
@@ -10,6 +13,23 @@ export interface SegmentKey {
   /** The container index of a picture subtitle stream burned into the video, if any. */
   burn?: number | undefined;
   segment: number;
+  /**
+   * What the file is: an MPEG-TS segment (`<n>.ts`, the default), a fragmented MP4 media segment
+   * (`<n>.m4s`) or the rendition's fMP4 init segment (`init.mp4`, whatever `segment` says).
+   */
+  kind?: SegmentKind | undefined;
+}
+
+export type SegmentKind = 'ts' | 'm4s' | 'init';
+
+/** The file name of a cached segment in its rendition's folder. */
+export function segmentFile(key: Pick<SegmentKey, 'segment' | 'kind'>): string {
+  return key.kind === 'init' ? 'init.mp4' : `${key.segment}.${key.kind ?? 'ts'}`;
+}
+
+/** Whether a file in the cache is a segment it counts. */
+function isSegmentFile(name: string): boolean {
+  return /^(\d+\.(ts|m4s)|init\.mp4)$/.test(name);
 }
 
 interface Entry {
@@ -48,7 +68,7 @@ export function createSegmentCache(options: { root: string; maxBytes: number; no
         if (name.name !== 'jobs') {
           await scan(full);
         }
-      } else if (name.name.endsWith('.ts')) {
+      } else if (isSegmentFile(name.name)) {
         const stat = await fs.stat(full).catch(() => undefined);
         if (stat && !entries.has(full)) {
           entries.set(full, { bytes: stat.size, used: stat.mtimeMs });
@@ -64,7 +84,7 @@ export function createSegmentCache(options: { root: string; maxBytes: number; no
   }
 
   function pathOf(key: SegmentKey): string {
-    return path.join(renditionDir(root, key), `${key.segment}.ts`);
+    return path.join(renditionDir(root, key), segmentFile(key));
   }
 
   async function evict(): Promise<void> {

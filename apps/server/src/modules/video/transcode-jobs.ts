@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { watch as watchFolder, type FSWatcher } from 'node:fs';
+import { createReadStream, createWriteStream, watch as watchFolder, type FSWatcher } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { segmentArgs, type SegmentRun } from './ffmpeg-args';
 import type { MediaRunner, RunLimits, RunningProcess } from './ffmpeg-runner';
 import type { SegmentCache, SegmentKey } from './segment-cache';
@@ -56,6 +57,30 @@ interface Job {
   listLength: number;
   /** The collection under way: collections of one run go one after another. */
   collecting: Promise<void>;
+}
+
+/**
+ * Where the first `moof` box of a fragmented MP4 file starts: the bytes before it (`ftyp`,
+ * `moov`) are its init segment.
+ */
+async function firstFragment(handle: fs.FileHandle): Promise<number> {
+  const { size } = await handle.stat();
+  const header = Buffer.alloc(16);
+  let at = 0;
+  while (at + 8 <= size) {
+    await handle.read(header, 0, 16, at);
+    const type = header.toString('latin1', 4, 8);
+    if (type === 'moof') {
+      return at;
+    }
+    const short = header.readUInt32BE(0);
+    const length = short === 1 ? Number(header.readBigUInt64BE(8)) : short;
+    if (length < 8) {
+      break;
+    }
+    at += length;
+  }
+  throw new UnplayableMediaError('a fragmented segment holds no fragment');
 }
 
 /** How far one run goes at most, in segments (about 40 minutes of a transcode). */
@@ -120,17 +145,21 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     }
     job.listLength = list.length;
     for (const line of list.split('\n')) {
-      const segment = Number(/^(\d+)\.ts,/.exec(line)?.[1] ?? NaN);
+      const [, number, extension] = /^(\d+)\.(ts|m4s),/.exec(line) ?? [];
+      const segment = Number(number ?? NaN);
       if (!Number.isInteger(segment) || segment < job.next || segment >= job.until) {
         continue;
       }
-      const made = path.join(job.dir, `${segment}.ts`);
+      const made = path.join(job.dir, `${segment}.${extension ?? 'ts'}`);
       // Past the end of a cut file the muxer closes an empty segment: that one does not exist.
       if (((await fs.stat(made).catch(() => undefined))?.size ?? 0) < 188) {
         end(job, new UnplayableMediaError(`segment ${segment} holds nothing`));
         return;
       }
-      const file = await cache.put({ ...request, segment }, made);
+      const file =
+        extension === 'm4s'
+          ? await putFragmented(request, segment, made)
+          : await cache.put({ ...request, segment, kind: 'ts' }, made);
       job.next = segment + 1;
       job.progressAt = now();
       job.waiters.get(segment)?.forEach((waiter) => waiter.resolve(file));
@@ -139,6 +168,28 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     if (job.next >= job.until) {
       end(job);
     }
+  }
+
+  /**
+   * Moves a whole fragmented MP4 segment into the cache as the rendition's init segment (its
+   * `ftyp` and `moov`, kept once) and the media segment (its fragments).
+   */
+  async function putFragmented(request: SegmentKey, segment: number, made: string) {
+    const handle = await fs.open(made, 'r');
+    let split: number;
+    try {
+      split = await firstFragment(handle);
+    } finally {
+      await handle.close();
+    }
+    if (!(await cache.find({ ...request, kind: 'init' }))) {
+      const init = `${made}.init`;
+      await pipeline(createReadStream(made, { end: split - 1 }), createWriteStream(init));
+      await cache.put({ ...request, segment, kind: 'init' }, init);
+    }
+    const media = `${made}.media`;
+    await pipeline(createReadStream(made, { start: split }), createWriteStream(media));
+    return cache.put({ ...request, segment, kind: 'm4s' }, media);
   }
 
   function watch(): void {
@@ -268,6 +319,27 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     return job;
   }
 
+  /**
+   * The init segment of a fragmented MP4 rendition: from the cache, else split off the next
+   * segment a run of it makes (segment 0 when none runs).
+   */
+  async function init(request: SegmentRequest): Promise<string> {
+    const key = { ...request, kind: 'init' as const };
+    const cached = await cache.find(key);
+    if (cached) {
+      return cached;
+    }
+    const running = [...jobs].find(
+      (job) => job.key === keyOf(request) && !job.ended && job.next < job.until,
+    );
+    await segment({ ...request, kind: 'm4s', segment: running?.next ?? 0 });
+    const made = await cache.find(key);
+    if (!made) {
+      throw new UnplayableMediaError('the init segment was not made');
+    }
+    return made;
+  }
+
   /** Runs being started, by rendition key: parallel requests join one start. */
   const starting = new Map<string, Promise<Job>>();
 
@@ -334,6 +406,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
 
   return {
     segment,
+    init,
     /** Runs now (for tests and the bench). */
     running: () => jobs.size,
     /** Ends every run (shutdown). */

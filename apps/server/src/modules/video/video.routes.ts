@@ -41,17 +41,21 @@ export function videoRoutes(deps: VideoRoutesDeps) {
         const part = playlist === 'index' ? 'muxed' : (playlist as 'video' | 'audio');
         return playlistReply(reply, await deps.videos.playlist(claims, audio, burn, part));
       }
-      const [, prefix, number] = /^([va]?)(\d+)\.ts$/.exec(name) ?? [];
+      const [, prefix, number, extension] = /^([va]?)(\d+|init)\.(ts|m4s|mp4)$/.exec(name) ?? [];
       const part = prefix === 'v' ? 'video' : prefix === 'a' ? 'audio' : 'muxed';
-      const segment = await deps.videos.segment(
-        claims,
-        Number.parseInt(number ?? '', 10),
-        audio,
-        burn,
-        part,
-      );
+      const segment =
+        number === 'init'
+          ? await deps.videos.init(claims, audio, part)
+          : await deps.videos.segment(
+              claims,
+              Number.parseInt(number ?? '', 10),
+              audio,
+              burn,
+              part,
+              extension === 'm4s' ? 'fmp4' : 'mpegts',
+            );
       return reply
-        .type('video/mp2t')
+        .type(extension === 'ts' ? 'video/mp2t' : 'video/mp4')
         .header('cache-control', 'private, max-age=86400')
         .header('content-length', segment.size)
         .send(segment.open());

@@ -10,7 +10,7 @@ import type { VideoMediaSource } from '../content/content.ports';
 import type { LinkClaims, LinkSigner } from '../content/content-link';
 import type { ContentService } from '../content/content.service';
 import type { BlobStore } from '../storage/blob-store';
-import type { VideoEncoder } from './ffmpeg-args';
+import { writesFmp4, type VideoEncoder } from './ffmpeg-args';
 import type { MediaRunner, RunLimits } from './ffmpeg-runner';
 import {
   audioNameOf,
@@ -300,6 +300,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   /** What the transcode jobs need to make segment `segment` of a rendition. */
   async function segmentRequest(opened: Rendition, segment: number) {
     return {
+      kind: writesFmp4(opened) ? ('m4s' as const) : ('ts' as const),
       sha256: opened.sha256,
       rendition: opened.rendition,
       audio: opened.audio,
@@ -326,6 +327,23 @@ export function createVideoService(deps: VideoServiceDeps) {
     });
     const { record } = served;
     return renditionOf(record.sha256, record.fileExtension, claims.r, audio, burn);
+  }
+
+  /** Opens a segment the jobs made; one evicted between finding and opening it is made again. */
+  async function openMade(made: () => Promise<string>) {
+    for (let attempt = 0; ; attempt += 1) {
+      const file = await made();
+      const handle = await fs.open(file, 'r').catch((error: unknown) => {
+        if (attempt < 2 && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+          return undefined;
+        }
+        throw error;
+      });
+      if (handle) {
+        const { size } = await handle.stat();
+        return { size, open: () => handle.createReadStream() };
+      }
+    }
   }
 
   return {
@@ -395,6 +413,7 @@ export function createVideoService(deps: VideoServiceDeps) {
           chosen ? opened.audio : undefined,
           part === 'audio' ? undefined : burn,
           part,
+          writesFmp4(opened) ? 'fmp4' : 'mpegts',
         );
       } catch (error) {
         return mapErrors(error);
@@ -411,8 +430,10 @@ export function createVideoService(deps: VideoServiceDeps) {
       try {
         const opened = await open(claims, audio, burn);
         const plans = hlsRenditions(opened.facts)
-          // A burned-in subtitle is in the transcodes only.
+          // A burned-in subtitle is in the transcodes only; a copied HEVC, VP9 or AV1 stream
+          // only for the browsers given its remux (the play decision said they decode it).
           .filter((plan) => burn === undefined || !plan.copyVideo)
+          .filter((plan) => plan.segments === 'mpegts' || claims.r === plan.name)
           .sort((a, b) => Number(b.name === claims.r) - Number(a.name === claims.r));
         const query = choiceQuery(undefined, burn);
         return masterPlaylist(
@@ -435,6 +456,24 @@ export function createVideoService(deps: VideoServiceDeps) {
       }
     },
 
+    /** The init segment (`EXT-X-MAP`) of a fragmented MP4 rendition, from the cache or made now. */
+    async init(
+      claims: HlsClaims,
+      audio: number | undefined,
+      part: HlsPart = 'muxed',
+    ): Promise<{ size: number; open: () => Readable }> {
+      try {
+        const opened = partOf(await open(claims, audio), part);
+        if (!writesFmp4(opened)) {
+          throw new AppError('file_not_found');
+        }
+        const request = await segmentRequest(opened, 0);
+        return await openMade(() => deps.jobs.init(request));
+      } catch (error) {
+        return mapErrors(error);
+      }
+    },
+
     /** Segment `segment` of a rendition, from the cache or made now. */
     async segment(
       claims: HlsClaims,
@@ -442,27 +481,16 @@ export function createVideoService(deps: VideoServiceDeps) {
       audio: number | undefined,
       burn?: string,
       part: HlsPart = 'muxed',
+      segments: 'mpegts' | 'fmp4' = 'mpegts',
     ): Promise<{ size: number; open: () => Readable }> {
       try {
         const opened = partOf(await open(claims, audio, burn), part);
-        if (segment >= opened.bounds.length - 1) {
+        const fmp4 = writesFmp4(opened);
+        if (segment >= opened.bounds.length - 1 || fmp4 !== (segments === 'fmp4')) {
           throw new AppError('file_not_found');
         }
         const request = await segmentRequest(opened, segment);
-        // A segment evicted between finding and opening it is made again.
-        for (let attempt = 0; ; attempt += 1) {
-          const file = await deps.jobs.segment(request);
-          const handle = await fs.open(file, 'r').catch((error: unknown) => {
-            if (attempt < 2 && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-              return undefined;
-            }
-            throw error;
-          });
-          if (handle) {
-            const { size } = await handle.stat();
-            return { size, open: () => handle.createReadStream() };
-          }
-        }
+        return await openMade(() => deps.jobs.segment(request));
       } catch (error) {
         return mapErrors(error);
       }
