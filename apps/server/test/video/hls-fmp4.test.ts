@@ -109,6 +109,11 @@ describe.each(dialects)('fragmented MP4 remux on %s', (dialect) => {
     const videoOnly = await fetchContent((await segmentsOf(videoList)).urls[0] ?? '');
     const decoded = await probe(dir, Buffer.concat([videoInit.rawPayload, videoOnly.rawPayload]));
     expect(decoded.streams).toEqual(['video:hevc']);
+    // The audio renditions (MPEG-TS) share the fMP4 video's timeline: a player lines them up.
+    const audioUri = /URI="([^"]*audio\.m3u8[^"]*)"/.exec(master)?.[1] ?? '';
+    const audioList = (await segmentsOf(new URL(audioUri, link).toString())).urls;
+    const audio = await probe(dir, (await fetchContent(audioList[0] ?? '')).rawPayload);
+    expect(Math.abs(decoded.firstVideoPts - audio.firstAudioPts)).toBeLessThan(0.05);
 
     // A browser without HEVC is given transcodes, and their master no copied HEVC.
     const baseline = await mediasOf(headers, film.id);

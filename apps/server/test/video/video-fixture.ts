@@ -98,6 +98,9 @@ export async function probe(dir: string, bytes: Buffer) {
       streams: parsed.streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`).sort(),
       height: parsed.streams.find((stream) => stream.codec_type === 'video')?.height ?? 0,
       firstVideoPts: Number(videoFrames[0]?.pts_time ?? NaN),
+      firstAudioPts: Number(
+        parsed.frames.find((frame) => frame.media_type === 'audio')?.pts_time ?? NaN,
+      ),
       videoFrames: videoFrames.length,
     };
   } finally {

@@ -34,6 +34,13 @@ export interface SegmentRun {
  */
 const outputOffset = 1;
 
+/**
+ * Seconds the MPEG-TS muxer adds to every timestamp as the segment muxer runs it (its mux delay).
+ * Fragmented MP4 segments add them to their own offset, so an fMP4 video and the MPEG-TS audio
+ * renditions of the master playlist share one timeline (players line them up by timestamp).
+ */
+const mpegtsDelay = 1.4;
+
 function seconds(value: number): string {
   return value.toFixed(6);
 }
@@ -113,10 +120,12 @@ function videoMapped(run: SegmentRun, encode: string[]): string[] {
 /**
  * Each segment a whole fragmented MP4 (`ftyp` and `moov`, then a fragment per keyframe) whose
  * fragments carry the file's own decode times (`frag_discont`), so segments of different runs
- * line up; the job splits the `ftyp` and `moov` off as the rendition's init segment.
+ * line up; without an edit list the first decode time is the packet's own, not its presentation
+ * time (which would show a video with B-frames late by their delay). The job splits the `ftyp`
+ * and `moov` off as the rendition's init segment.
  */
 const fmp4Options =
-  'movflags=+frag_keyframe+empty_moov+default_base_moof+frag_discont:avoid_negative_ts=disabled';
+  'movflags=+frag_keyframe+empty_moov+default_base_moof+frag_discont:avoid_negative_ts=disabled:use_editlist=0';
 
 /** Whether a run writes fragmented MP4 segments (`.m4s`) rather than MPEG-TS (`.ts`). */
 export function writesFmp4(run: Pick<SegmentRun, 'plan' | 'audioOnly'>): boolean {
@@ -133,11 +142,12 @@ export function writesFmp4(run: Pick<SegmentRun, 'plan' | 'audioOnly'>): boolean
  */
 export function segmentArgs(run: SegmentRun): string[] {
   const start = run.bounds[run.from] ?? 0;
+  const fmp4 = writesFmp4(run);
+  const offset = fmp4 ? outputOffset + mpegtsDelay : outputOffset;
   const cuts = run.bounds
     .slice(run.from + 1, run.until)
-    .map((bound) => seconds(bound + outputOffset - 0.001));
+    .map((bound) => seconds(bound + offset - 0.001));
   const seek = Math.max(0, start - run.facts.startTime);
-  const fmp4 = writesFmp4(run);
   return [
     '-nostdin',
     '-v',
@@ -163,7 +173,7 @@ export function segmentArgs(run: SegmentRun): string[] {
     '-max_muxing_queue_size',
     '1024',
     '-output_ts_offset',
-    String(outputOffset),
+    String(offset),
     '-f',
     'segment',
     ...(fmp4
