@@ -79,4 +79,23 @@ describe('segment cache', () => {
     expect(await later.find(key(1))).toBeDefined();
     expect(await later.size()).toBe(800);
   });
+
+  it('keeps fragmented MP4 segments and their init segment apart from MPEG-TS ones, and finds them again', async () => {
+    const first = createSegmentCache({ root, maxBytes: 10_000, now: () => clock });
+    const remux = (segment: number, kind: 'ts' | 'm4s' | 'init'): SegmentKey => ({
+      ...key(segment, 'remux'),
+      kind,
+    });
+    await first.put(remux(0, 'init'), await made(first, 'init', 100));
+    await first.put(remux(0, 'm4s'), await made(first, 'm', 300));
+    const dir = renditionDir(root, remux(0, 'm4s'));
+    expect(await first.find(remux(0, 'm4s'))).toBe(path.join(dir, '0.m4s'));
+    // The init segment is one per rendition, whatever segment it was split off.
+    expect(await first.find(remux(7, 'init'))).toBe(path.join(dir, 'init.mp4'));
+    expect(await first.find(remux(0, 'ts'))).toBeUndefined();
+
+    const later = createSegmentCache({ root, maxBytes: 10_000, now: () => clock });
+    expect(await later.size()).toBe(400);
+    expect(await later.find(remux(0, 'init'))).toBeDefined();
+  });
 });
