@@ -121,6 +121,14 @@ describe.each(dialects)('fragmented MP4 remux on %s', (dialect) => {
     const plain = (await fetchContent(baseline[1]?.link.url.replace('index', 'master') ?? '')).body;
     expect(plain).not.toContain('hvc1');
     expect(plain).not.toContain('NAME="remux"');
+    // It lists the transcode it was given, at the source's height, and that one plays.
+    expect(plain).toMatch(
+      /RESOLUTION=320x180,CODECS="avc1\.64[0-9A-F]{4},mp4a\.40\.2",NAME="480p"/,
+    );
+    const transcodeUri = /\n([^#\n][^\n]*video\.m3u8[^\n]*)\n/.exec(plain)?.[1] ?? '';
+    const transcodeList = new URL(transcodeUri, baseline[1]?.link.url).toString();
+    const transcoded = await fetchContent((await segmentsOf(transcodeList)).urls[0] ?? '');
+    expect((await probe(dir, transcoded.rawPayload)).streams).toEqual(['video:h264']);
   });
 
   it('copies VP9 for a browser that decodes it, and a copied H.264 seek segment starts on its bound', async () => {

@@ -1,6 +1,6 @@
 import { parseMediaCodecs } from '@nimbus/contracts';
 import { describe, expect, it } from 'vitest';
-import { decidePlayback, renditionPlan } from './play-decision';
+import { decidePlayback, hlsRenditions, renditionPlan } from './play-decision';
 import type { VideoFacts } from './video-facts';
 
 function facts(
@@ -148,5 +148,22 @@ describe('the play decision', () => {
     });
     expect(renditionPlan(facts('mkv', 'hevc', 'aac'), '720p')?.segments).toBe('mpegts');
     expect(renditionPlan(facts('mkv', 'h264', 'aac', { height: 480 }), '1080p')).toBeUndefined();
+  });
+
+  it('lists in the master a copied HEVC stream under the remux’s link only, else every transcode', () => {
+    const names = (plans: { name: string; height: number }[]) =>
+      plans.map((plan) => `${plan.name}:${String(plan.height)}`);
+    const hevc = facts('mp4', 'hevc', 'aac', { height: 180 });
+    expect(names(hlsRenditions(hevc, 'remux'))).toEqual(['remux:180']);
+    // A browser without HEVC was given the transcode at the source's height: it is listed.
+    expect(names(hlsRenditions(hevc, '480p'))).toEqual(['480p:180']);
+    const tall = facts('mkv', 'hevc', 'ac3');
+    expect(names(hlsRenditions(tall, '720p'))).toEqual(['1080p:1080', '720p:720', '480p:480']);
+    expect(names(hlsRenditions(tall, 'remux'))).toEqual(['remux:1080', '720p:720', '480p:480']);
+    // H.264 is copied into MPEG-TS, which every browser given a rendition plays.
+    const film = facts('mkv', 'h264', 'ac3', { height: 720 });
+    expect(names(hlsRenditions(film, '480p'))).toEqual(['remux:720', '480p:480']);
+    // A burned-in subtitle needs a transcode of every height.
+    expect(names(hlsRenditions(film, '480p', true))).toEqual(['720p:720', '480p:480']);
   });
 });

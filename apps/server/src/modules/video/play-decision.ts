@@ -127,17 +127,27 @@ export function renditionPlan(
 }
 
 /**
- * Every HLS rendition of a video, for its master playlist: the remux (when the video can be
- * copied) and the transcodes below the source's height, else the transcodes up to it.
+ * Every HLS rendition of a video for the master playlist under the link of rendition `linked`:
+ * the remux and the transcodes below the source's height when the remux is listed, else the
+ * transcodes up to it. A copied HEVC, VP9 or AV1 stream (fMP4) is listed only under the remux's
+ * own link, the one a browser that decodes it is given; a browser given a transcode of it gets
+ * the whole ladder, the source's height too. `burned`: a picture subtitle is burned into the
+ * video, which a copied stream cannot carry.
  */
-export function hlsRenditions(facts: VideoFacts): RenditionPlan[] {
+export function hlsRenditions(
+  facts: VideoFacts,
+  linked: RenditionPlan['name'],
+  burned = false,
+): RenditionPlan[] {
   const video = facts.video;
   if (!video || video.width <= 0 || video.height <= 0) {
     return [];
   }
   const full = transcodeLadder(video.width, video.height);
   const remux = remuxPlan(facts);
-  return remux ? [remux, ...full.filter((plan) => plan.height < video.height)] : full;
+  const listed =
+    remux !== undefined && !burned && (remux.segments === 'mpegts' || linked === 'remux');
+  return listed ? [remux, ...full.filter((plan) => plan.height < video.height)] : full;
 }
 
 /**

@@ -429,12 +429,9 @@ export function createVideoService(deps: VideoServiceDeps) {
     async master(claims: HlsClaims, audio: number | undefined, burn?: string): Promise<string> {
       try {
         const opened = await open(claims, audio, burn);
-        const plans = hlsRenditions(opened.facts)
-          // A burned-in subtitle is in the transcodes only; a copied HEVC, VP9 or AV1 stream
-          // only for the browsers given its remux (the play decision said they decode it).
-          .filter((plan) => burn === undefined || !plan.copyVideo)
-          .filter((plan) => plan.segments === 'mpegts' || claims.r === plan.name)
-          .sort((a, b) => Number(b.name === claims.r) - Number(a.name === claims.r));
+        const plans = hlsRenditions(opened.facts, claims.r, burn !== undefined).sort(
+          (a, b) => Number(b.name === claims.r) - Number(a.name === claims.r),
+        );
         const query = choiceQuery(undefined, burn);
         return masterPlaylist(
           plans.map((plan) =>
