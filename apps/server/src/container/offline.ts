@@ -15,6 +15,7 @@ import { createUrlFetcher } from '../modules/offline/url-fetcher';
 import type { UserRepository } from '../modules/user/user.repository';
 import type { createStorageArea, createDriveArea } from './drive';
 import type { Wiring } from './container-options';
+import { createParkedRepository } from '../modules/offline/offline-parked.repository';
 
 /**
  * Offline downloads: the guarded fetcher of URLs and torrents, the worker that runs the queued
@@ -84,6 +85,9 @@ export function createOfflineArea(
     queue: queueSignal,
     plans: needs.plans,
     partDir: path.join(config.DATA_DIR, 'offline'),
+    // With BLOB_STORE=s3, partial data is parked in the bucket too: any worker resumes it.
+    bucket: blobStore.uploads,
+    parked: createParkedRepository(database.db),
   });
   const queueOffline = () => {
     offlineWorker.wake();

@@ -53,6 +53,7 @@ import * as uploadParts from './0059-upload-parts';
 import * as mailDeliveries from './0060-mail-deliveries';
 import * as statisticsDailyMetricIndex from './0061-statistics-daily-metric-index';
 import * as jobRequestIds from './0062-job-request-ids';
+import * as offlineParked from './0063-offline-parked';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0060-mail-deliveries': mailDeliveries,
   '0061-statistics-daily-metric-index': statisticsDailyMetricIndex,
   '0062-job-request-ids': jobRequestIds,
+  '0063-offline-parked': offlineParked,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -111,6 +111,8 @@ export interface TaskTable {
   open_runs: ColumnType<number, number | undefined, number>;
   /** The API request that queued it (0044), named by the worker's log lines; `''` when none. */
   request_id: ColumnType<string, string | undefined, string>;
+  /** An offline download's first bytes parked in the bucket (0063): JSON `[{ key, size }]`, or `''`. */
+  parked: ColumnType<string, string | undefined, string>;
 }
 
 /** Bytes offline downloads fetched for a member in a UTC month (0016), for the plan's traffic. */

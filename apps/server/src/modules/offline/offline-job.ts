@@ -15,6 +15,8 @@ import type { TaskService } from '../task/task.service';
 import type { UrlFetcher } from './url-fetcher';
 import type { TorrentFetcher } from './torrent/torrent-fetcher';
 import type { PartStore } from './offline-parts';
+import type { BucketUploads } from '../storage/blob-store.interface';
+import type { ParkedPart, ParkedRepository } from './offline-parked.repository';
 
 /*
  * What the offline worker's jobs share: the worker's dependencies, the ways a run ends, and the
@@ -43,6 +45,9 @@ export interface OfflineWorkerDeps {
   };
   /** Folder of the partial data of downloads under way (`DATA_DIR/offline`). */
   partDir: string;
+  /** With `BLOB_STORE=s3`: the bucket partial data is parked in, so another node resumes it. */
+  bucket?: BucketUploads | undefined;
+  parked?: ParkedRepository | undefined;
   /** Downloads run at once by this worker. */
   concurrency: number;
   /** Largest file a download may bring. */
@@ -99,6 +104,8 @@ export interface TaskRun {
   durable: number;
   /** The source's validator a resume asks with (`If-Range`). */
   validator: string | null;
+  /** The objects of the bucket its first bytes are parked in (`BLOB_STORE=s3`). */
+  parked: ParkedPart[];
   /** The finished bytes went to the blob store: a stop has nothing left to resume. */
   adopted: boolean;
   /** A torrent task: its pieces stay after a failure a retry can get past (see `keptFailures`). */

@@ -61,6 +61,7 @@ export async function runTask(options: RunnerOptions, task: TaskRecord): Promise
     update: (patch, lease) => deps.tasks.updateHeld(task.id, workerId, patch, lease),
     durable: 0,
     validator: null,
+    parked: [],
     adopted: false,
     torrent: false,
     shown: task.params,

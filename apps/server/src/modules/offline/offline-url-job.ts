@@ -46,11 +46,16 @@ export async function runUrlJob(
   let hasher = part.hasher;
   let written = part.kept;
   run.durable = part.kept;
+  run.parked = part.parked;
+  if (part.kept === 0) {
+    await run.parts.unpark(run);
+  }
   let opened: OpenedSource;
   const openFresh = async () => {
     written = 0;
     run.durable = 0;
     await handle.truncate(0);
+    await run.parts.unpark(run);
     return deps.fetcher.open(source.sourceUrl, controller.signal);
   };
   if (written > 0 && point.validator !== null) {
@@ -71,6 +76,7 @@ export async function runUrlJob(
       written = 0;
       run.durable = 0;
       await handle.truncate(0);
+      await run.parts.unpark(run);
     }
   } else {
     opened = await openFresh();
@@ -142,6 +148,12 @@ export async function runUrlJob(
       run.leaseUntil(),
     );
     run.durable = at;
+    // With BLOB_STORE=s3 the durable bytes go to the bucket a part at a time, for another node.
+    await run.parts
+      .park(run, at)
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, taskId: task.id }, 'offline partial data not parked'),
+      );
     if (at > counted) {
       traffic = await deps.tasks.addTraffic(task.userId, period, at - counted);
       counted = at;
@@ -256,6 +268,7 @@ export async function runUrlJob(
     },
     'release',
   );
+  await run.parts.dropParked(task.id);
   if (done) {
     await deps.events.record(task.userId, { type: 'TYPE_OFFLINE', fileId: made.id });
     deps.logger.info(

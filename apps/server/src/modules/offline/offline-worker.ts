@@ -26,8 +26,9 @@ const maxOpenRuns = 2;
  * whose worker died goes back to the queue when its lease runs out; the worker that takes it
  * again (or a paused task resumed) re-hashes the kept partial bytes once (hash state is not
  * saved) and asks for the rest with `Range` and `If-Range`: a source that answers 200 (changed,
- * or no ranges) starts over from zero. Partial data lives on the worker's disk: another node
- * starts over too. A torrent task keeps its pieces in a folder of the same name
+ * or no ranges) starts over from zero. Partial data lives on the worker's disk and, with
+ * `BLOB_STORE=s3`, is parked in the bucket a part at a time, from which a worker on another node
+ * resumes it (`offline-parts.ts`). A torrent task keeps its pieces in a folder of the same name
  * (`partDir/<task id>/`), which the next run verifies (see `torrent/torrent-fetcher.ts`); they
  * stay after a pause, a stop, and a failure for room or traffic (`keptFailures`, swept after
  * `keepFailedMs`), so a retry after freeing space fetches only the missing pieces.
@@ -70,6 +71,8 @@ export function createOfflineWorker(deps: OfflineWorkerDeps) {
     tasks: deps.tasks,
     now: deps.now,
     keepFailedMs,
+    bucket: deps.bucket,
+    parked: deps.parked,
   });
   const runner: RunnerOptions = {
     deps,
