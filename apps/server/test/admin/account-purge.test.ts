@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -421,6 +422,7 @@ describe.each(dialects)('the account purge on %s', (dialect) => {
         user_id: id,
         segments: '["Docs"]',
         path_key: 'docs',
+        path_hash: createHash('sha256').update('docs').digest('hex'),
         depth: '0',
         scope: 'exclusive',
         owner_xml: '',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSiblingApp,
@@ -178,16 +179,16 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
       expect(refresh.statusCode).toBe(412);
     }
     // The housekeeping's sweep deletes the expired rows, from either node, once.
-    const live = await a.container.davLocks.of(userId);
+    const live = await a.container.davLocks.of(userId, [], '');
     expect(live.within('')).not.toContainEqual(expect.objectContaining({ token }));
     expect(await b.container.davLocks.sweepExpired()).toBe(1);
     expect(await a.container.davLocks.sweepExpired()).toBe(0);
   });
 
-  it('keeps no DAV:owner over 4 KiB nor a path over 4 KiB, since every request of the member reads all their locks', async () => {
+  it('keeps no DAV:owner over 4 KiB nor a path over 4 KiB, since each lock is read by requests on its path', async () => {
     const body = (owner: string) =>
       `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>${owner}</D:owner></D:lockinfo>`;
-    const before = (await a.container.davLocks.of(userId)).count;
+    const before = await a.container.davLocks.count(userId);
     const large = await dav(
       a,
       'LOCK',
@@ -197,7 +198,7 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
     );
     expect(large.statusCode, large.body).toBe(400);
     expect(JSON.parse(large.body)).toMatchObject({ error: 'invalid_argument' });
-    expect((await a.container.davLocks.of(userId)).count).toBe(before);
+    expect(await a.container.davLocks.count(userId)).toBe(before);
     expect((await dav(a, 'GET', '/dav/owned.txt')).statusCode).toBe(404);
     // Nor a lock on a path longer than 4 KiB.
     let deep = '/dav';
@@ -208,7 +209,7 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
     const tooDeep = await dav(a, 'LOCK', deep, { depth: '0' }, body('deep'));
     expect(tooDeep.statusCode, tooDeep.body).toBe(400);
     expect(JSON.parse(tooDeep.body)).toMatchObject({ error: 'invalid_argument' });
-    expect((await a.container.davLocks.of(userId)).count).toBe(before);
+    expect(await a.container.davLocks.count(userId)).toBe(before);
     const fitting = await dav(a, 'LOCK', '/dav/owned.txt', { depth: '0' }, body('y'.repeat(4000)));
     expect(fitting.statusCode, fitting.body).toBe(201);
     expect(fitting.body).toContain('y'.repeat(4000));
@@ -218,13 +219,65 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
     ).toBe(204);
   });
 
+  it('reads only the locks on a path and above it, and below a folder for a deep change', async () => {
+    const expiresAt = new Date(clock.now().getTime() + 600_000).toISOString();
+    const seeded = Array.from({ length: 200 }, (_, index) => `pile/${index}.txt`);
+    await a.container.database.db
+      .insertInto('dav_locks')
+      .values(
+        seeded.map((key, index) => ({
+          token: `opaquelocktoken:pile-${index}`,
+          user_id: userId,
+          segments: JSON.stringify(key.split('/')),
+          path_key: key,
+          path_hash: createHash('sha256').update(key).digest('hex'),
+          depth: '0',
+          scope: 'shared',
+          owner_xml: '',
+          timeout_seconds: 600,
+          expires_at: expiresAt,
+        })),
+      )
+      .execute();
+    const locks = a.container.davLocks;
+    // A file's request reads its own lock, none of the folder's 199 others.
+    expect((await locks.of(userId, ['pile/7.txt'])).within('').map((lock) => lock.token)).toEqual([
+      'opaquelocktoken:pile-7',
+    ]);
+    expect((await locks.of(userId, ['pile'])).within('')).toEqual([]);
+    // A change of the whole folder reads them all.
+    expect((await locks.of(userId, ['pile'], 'pile')).within('pile')).toHaveLength(200);
+
+    // Locks above a path and below a folder are still honoured across nodes.
+    expect((await dav(a, 'MKCOL', '/dav/tree')).statusCode).toBe(201);
+    expect((await dav(a, 'MKCOL', '/dav/tree/Süb')).statusCode).toBe(201);
+    const above = await lock(a, '/dav/tree', { depth: 'infinity' });
+    expect((await dav(b, 'PUT', '/dav/tree/süb/x.txt', {}, 'x')).statusCode).toBe(423);
+    const put = await dav(b, 'PUT', '/dav/tree/süb/x.txt', { if: `(<${above}>)` }, 'x');
+    expect(put.statusCode).toBe(201);
+    expect((await dav(b, 'UNLOCK', '/dav/tree', { 'lock-token': `<${above}>` })).statusCode).toBe(
+      204,
+    );
+    const below = await lock(a, '/dav/tree/Süb/x.txt', { depth: '0' });
+    expect((await dav(b, 'DELETE', '/dav/tree')).statusCode).toBe(423);
+    const move = await dav(b, 'MOVE', '/dav/tree', { destination: '/dav/moved' });
+    expect(move.statusCode).toBe(423);
+    // The If header names the file the lock is on (its own locks are read for it).
+    const deleted = await dav(b, 'DELETE', '/dav/tree', {
+      if: `</dav/tree/S%C3%BCb/x.txt> (<${below}>)`,
+    });
+    expect(deleted.statusCode).toBe(204);
+    // The lock went with what it was on.
+    expect((await locks.of(userId, ['tree/süb/x.txt'])).within('')).toEqual([]);
+  });
+
   it('makes a free path an empty file with its lock, up to a thousand locks a member holds', async () => {
     const made = await dav(a, 'LOCK', '/dav/made.txt', { depth: '0' }, lockBody('exclusive'));
     expect(made.statusCode, made.body).toBe(201);
     expect((await dav(b, 'GET', '/dav/made.txt')).statusCode).toBe(200);
 
     const expiresAt = new Date(clock.now().getTime() + 600_000).toISOString();
-    const held = (await a.container.davLocks.of(userId)).count;
+    const held = await a.container.davLocks.count(userId);
     await a.container.database.db
       .insertInto('dav_locks')
       .values(
@@ -233,6 +286,7 @@ describe.each(dialects)('WebDAV locks across two nodes on %s', (dialect) => {
           user_id: userId,
           segments: JSON.stringify(['many.txt']),
           path_key: 'many.txt',
+          path_hash: createHash('sha256').update('many.txt').digest('hex'),
           depth: '0',
           scope: 'shared',
           owner_xml: '',

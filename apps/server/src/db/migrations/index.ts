@@ -54,6 +54,7 @@ import * as mailDeliveries from './0060-mail-deliveries';
 import * as statisticsDailyMetricIndex from './0061-statistics-daily-metric-index';
 import * as jobRequestIds from './0062-job-request-ids';
 import * as offlineParked from './0063-offline-parked';
+import * as davLockPaths from './0064-dav-lock-paths';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0061-statistics-daily-metric-index': statisticsDailyMetricIndex,
   '0062-job-request-ids': jobRequestIds,
   '0063-offline-parked': offlineParked,
+  '0064-dav-lock-paths': davLockPaths,
 };
 
 export const migrationProvider: MigrationProvider = {

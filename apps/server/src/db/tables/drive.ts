@@ -329,6 +329,8 @@ export interface DavLockTable {
   segments: string;
   /** The folded path (`a/b`), to compare. */
   path_key: string;
+  /** SHA-256 of `path_key` (hex): the indexed key a request finds the locks on a path by. */
+  path_hash: string;
   depth: '0' | 'infinity';
   scope: 'exclusive' | 'shared';
   owner_xml: string;

@@ -21,9 +21,9 @@ import { davChild, innerXml, isDav, parseXml } from './dav-xml';
 const xmlType = 'application/xml; charset=utf-8';
 
 /**
- * The longest `DAV:owner` kept with a lock, in bytes. Every request of the member reads all
- * their locks (up to `maxLocksPerMember`), so an owner as large as a LOCK body would make each
- * of them read a gigabyte.
+ * The longest `DAV:owner` kept with a lock, in bytes. Requests on the lock's path or below it
+ * read it, and a folder's MOVE or DELETE reads every lock below (up to `maxLocksPerMember`), so
+ * an owner as large as a LOCK body would make each of them read a gigabyte.
  */
 export const maxOwnerXmlBytes = 4096;
 
@@ -62,7 +62,8 @@ export async function handleLock(
   const timeoutSeconds = lockTimeoutOf(headerOf(request, 'timeout'));
   const root = parseXml(await xmlBodyOf(request));
   const item = await dav.resolve(userId, segments);
-  const held = await locks.of(userId);
+  // This path, the folders above it and (for a depth infinity lock) all below it.
+  const held = await locks.of(userId, [key], key);
   const submitted = await locking.checkIf(request, userId, segments, item, held);
   if (!root) {
     const lock = held.covering(key).find((candidate) => submitted.has(candidate.token));
@@ -106,7 +107,7 @@ export async function handleLock(
   if (conflictsWith(held, wanted)) {
     throw locked();
   }
-  if (held.count >= maxLocksPerMember) {
+  if ((await locks.count(userId)) >= maxLocksPerMember) {
     throw new AppError('resource_exhausted', {
       description: `A member holds at most ${maxLocksPerMember} WebDAV locks at once`,
       status: 403,
@@ -151,7 +152,7 @@ export async function handleUnlock(
   }
   const token = match[1];
   const key = pathKey(segments);
-  const held = await deps.locks.of(userId);
+  const held = await deps.locks.of(userId, [key]);
   const lock = held.covering(key).find((candidate) => candidate.token === token);
   if (!lock || !(await deps.locks.release(userId, token))) {
     throw new AppError('failed_precondition', {

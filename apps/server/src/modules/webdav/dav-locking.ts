@@ -55,9 +55,12 @@ export function createDavLocking(deps: { dav: Pick<DavService, 'resolve'>; locks
       }
       const tagged = davSegments(resource);
       const taggedItem = await dav.resolve(userId, tagged);
+      const taggedKey = pathKey(tagged);
+      // `held` has the locks of the request's own paths; another path's are read for it.
+      const around = taggedKey === pathKey(segments) ? held : await locks.of(userId, [taggedKey]);
       return {
         etag: taggedItem ? etagOf(taggedItem.record) : undefined,
-        tokens: tokensCovering(held, pathKey(tagged)),
+        tokens: tokensCovering(around, taggedKey),
       };
     };
     if (!(await ifHolds(lists, stateOf))) {
@@ -80,9 +83,11 @@ export function createDavLocking(deps: { dav: Pick<DavService, 'resolve'>; locks
       segments: string[],
       scope: WriteScope,
     ): Promise<Set<string>> {
-      const held = await locks.of(userId);
-      const submitted = await checkIf(request, userId, segments, scope.item, held);
       const key = pathKey(segments);
+      // The locks on this path and above it, and below it when the change goes deep; the
+      // parent's own lock is among those above.
+      const held = await locks.of(userId, [key], scope.deep ? key : undefined);
+      const submitted = await checkIf(request, userId, segments, scope.item, held);
       const relevant: DavLock[] = [...held.covering(key)];
       if (scope.deep) {
         relevant.push(...held.within(key));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { foldName } from '../drive/file-listing';
-import type { DavLock, DavLockRepository } from './dav-lock.repository';
+import { keysAbove, type DavLock, type DavLockRepository } from './dav-lock.repository';
 
 export type { DavLock } from './dav-lock.repository';
 
@@ -25,12 +25,12 @@ function isWithin(key: string, ancestor: string): boolean {
 export const maxLockSeconds = 7 * 24 * 3600;
 export const defaultLockSeconds = 3600;
 
-/** The most locks a member holds at once: each request of theirs reads them all. */
+/** The most locks a member holds at once. */
 export const maxLocksPerMember = 1000;
 
 /**
  * The longest path a lock is granted on, in UTF-8 bytes (Linux's PATH_MAX; Finder's and
- * Windows' paths are shorter): with `maxLocksPerMember`, what each request reads stays small.
+ * Windows' paths are shorter).
  */
 export const maxLockPathBytes = 4096;
 
@@ -49,12 +49,12 @@ export function lockTimeoutOf(header: string | undefined): number {
   return defaultLockSeconds;
 }
 
-/** A member's current locks, as read once for a request. */
+/**
+ * Locks of a member as read for a request: those on the paths it asked about and above them, and
+ * below a folder when it asked for that (`below`); `covering` and `within` answer for those.
+ */
 export function heldLocks(locks: readonly DavLock[]) {
   return {
-    /** How many locks are held. */
-    count: locks.length,
-
     /** Locks that cover a path: on it, or depth infinity on a folder above it. */
     covering(key: string): DavLock[] {
       return locks.filter(
@@ -89,9 +89,20 @@ export function createDavLocks(deps: { repository: DavLockRepository; now: () =>
   const now = () => deps.now().getTime();
 
   return {
-    /** The member's current locks. */
-    async of(userId: string): Promise<HeldLocks> {
-      return heldLocks(await repository.liveOf(userId, now()));
+    /**
+     * The member's current locks on the folded paths `keys` and the folders above them, and with
+     * `below` those under that folder too: what `covering` (of those paths) and `within` (of
+     * `below`) need, never the member's other locks.
+     */
+    async of(userId: string, keys: string[], below?: string): Promise<HeldLocks> {
+      return heldLocks(
+        await repository.liveOf(userId, now(), { keys: keys.flatMap(keysAbove), below }),
+      );
+    },
+
+    /** How many current locks the member holds. */
+    count(userId: string): Promise<number> {
+      return repository.countOf(userId, now());
     },
 
     /** Grants a lock unless one the member holds conflicts with it (checked as it is stored). */
@@ -130,7 +141,7 @@ export function createDavLocks(deps: { repository: DavLockRepository; now: () =>
 
     /** Ends every lock on a path and below it (what was there is gone or moved). */
     async releaseWithin(userId: string, key: string): Promise<void> {
-      const held = await repository.liveOf(userId, now());
+      const held = await repository.liveOf(userId, now(), { keys: [key], below: key });
       await repository.remove(
         userId,
         heldLocks(held)

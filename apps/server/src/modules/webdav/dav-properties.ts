@@ -94,10 +94,14 @@ export async function handlePropfind(
     throw new AppError('file_not_found');
   }
   const quota = needsQuota(asked) ? await dav.quota(userId) : undefined;
-  const held = await locks.of(userId);
   const withDead = needsDead(asked);
 
   async function responsesOf(base: string[], records: (FileRecord | undefined)[]) {
+    // The locks on these items and the folders above them, never the member's others.
+    const held = await locks.of(
+      userId,
+      records.map((record) => pathKey(record === undefined ? base : [...base, record.name])),
+    );
     const dead = withDead
       ? await dav.deadProperties(
           records.filter((record) => record !== undefined).map((record) => record.id),
