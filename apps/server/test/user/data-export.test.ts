@@ -217,8 +217,9 @@ describe.each(dialects)('data export on %s', (dialect) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('fails an export whose files keep going, with the reason, and the process goes on', async () => {
+  it('fails an export whose files keep going, mails the reason, and the process goes on', async () => {
     const carol = await signedInMember(t);
+    const since = mail.mails.length;
     const gone = await storeFile(t, carol.user.id, 'gone.txt', 'bytes nobody holds');
     // The blob of the file loses its last reference under the export (a delete racing it).
     await t.container.database.db
@@ -230,6 +231,10 @@ describe.each(dialects)('data export on %s', (dialect) => {
     await t.container.dataExportWorker.runPending();
     const failed = ok<DataExport>(await call('GET', '/v1/user/export', carol.headers));
     expect(failed).toMatchObject({ phase: 'failed', reason: 'drive_changing', url: '' });
+    const message = await mail.waitFor(carol.user.email, since);
+    expect(message.subject).toBe('Your Nimbus data export could not be made');
+    expect(message.text).toContain('files were being deleted from your drive');
+    expect(message.text).toContain('/drive/account');
     // A failed export is over: the member may ask again.
     expect(ok<DataExport>(await call('POST', '/v1/user/export', carol.headers)).phase).toBe(
       'pending',

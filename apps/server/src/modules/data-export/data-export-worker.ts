@@ -2,14 +2,18 @@ import { createQueuePump } from '../../lib/queue-pump';
 import { withRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
 import type { DataExportRecord, DataExportRepository } from './data-export.repository';
-import { ExportFailure, type DataExportService } from './data-export.service';
+import {
+  ExportFailure,
+  type DataExportService,
+  type ExportFailureReason,
+} from './data-export.service';
 
 /** Runs of one export a worker may take before it fails it (a process died in each). */
 const maxAttempts = 3;
 
 export interface DataExportWorkerDeps {
   exports: Pick<DataExportRepository, 'claim' | 'renew' | 'settleFailed' | 'release'>;
-  service: Pick<DataExportService, 'build'>;
+  service: Pick<DataExportService, 'build' | 'announceFailure'>;
   now: () => Date;
   logger: {
     info(object: unknown, message: string): void;
@@ -27,7 +31,7 @@ export interface DataExportWorkerDeps {
  * theirs, so any API node or `npm run worker` process may run it and one that dies leaves the
  * export to be taken again when the lease runs out (a restart goes on with it). An export that
  * cannot be built fails with its reason, and one whose runs keep dying fails as `interrupted`;
- * nothing an export holds ends the process.
+ * either way its member is mailed why. Nothing an export holds ends the process.
  */
 export function createDataExportWorker(deps: DataExportWorkerDeps) {
   const workerId = `export-${newId()}`;
@@ -41,6 +45,13 @@ export function createDataExportWorker(deps: DataExportWorkerDeps) {
     onError: (error) => deps.logger.error({ err: error }, 'data export queue pass failed'),
   });
 
+  /** Fails an export this worker still holds and tells its member, once. */
+  async function fail(job: DataExportRecord, reason: ExportFailureReason): Promise<void> {
+    if (await deps.exports.settleFailed(job.id, workerId, reason, at())) {
+      await deps.service.announceFailure(job, reason);
+    }
+  }
+
   async function drain(): Promise<number> {
     let count = 0;
     while (!pump.stopped) {
@@ -50,7 +61,7 @@ export function createDataExportWorker(deps: DataExportWorkerDeps) {
       }
       count += 1;
       if (job.attempts > maxAttempts) {
-        await deps.exports.settleFailed(job.id, workerId, 'interrupted', at());
+        await fail(job, 'interrupted');
         continue;
       }
       // Built as the work of the request that queued it: every line of the run names it.
@@ -77,7 +88,7 @@ export function createDataExportWorker(deps: DataExportWorkerDeps) {
       }
       const reason = error instanceof ExportFailure ? error.reason : 'error';
       deps.logger.error({ err: error, exportId: job.id }, 'data export failed');
-      await deps.exports.settleFailed(job.id, workerId, reason, at());
+      await fail(job, reason);
     } finally {
       clearInterval(renew);
     }

@@ -332,9 +332,12 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
       }
     },
 
-    /** Ends an export this worker holds as failed, with the reason; nothing when another holds it. */
-    async settleFailed(id: string, workerId: string, reason: string, at: string): Promise<void> {
-      await db
+    /**
+     * Ends an export this worker holds as failed, with the reason; false (and nothing done) when
+     * another holds it.
+     */
+    async settleFailed(id: string, workerId: string, reason: string, at: string): Promise<boolean> {
+      const failed = await db
         .updateTable('data_exports')
         .set({
           phase: 'failed',
@@ -346,7 +349,8 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
         })
         .where('id', '=', id)
         .where('lease_owner', '=', workerId)
-        .execute();
+        .executeTakeFirst();
+      return failed.numUpdatedRows > 0n;
     },
 
     /** Puts an export this worker holds back in the queue (the worker is stopping). */

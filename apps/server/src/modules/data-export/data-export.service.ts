@@ -7,7 +7,7 @@ import { newId } from '../../lib/secrets';
 import { createClaimsSigner } from '../content/signed-claims';
 import { formatExpiry, sitePath } from '../membership/membership-reminder-mail';
 import type { MailMessage } from '../user/mail/mailer';
-import { composeUserMail } from '../user/mail/user-mail';
+import { composeUserMail, dataExportFailureReason } from '../user/mail/user-mail';
 import type {
   AccountRecords,
   DataExportRecord,
@@ -90,7 +90,8 @@ export function accountDocument(records: AccountRecords, exportedAt: string) {
 /**
  * "Export my data" (docs/accounts.md#exporting-your-data): a member queues an export (one at a
  * time), the export worker builds its manifest (the drive's folders and files by content hash,
- * each holding its blob) and the account's JSON, mails the member a link that expires, and the
+ * each holding its blob) and the account's JSON, mails the member a link that expires (or, when
+ * it fails, why), and the
  * zip is written from the blobs each time it is downloaded, the same bytes every time, so a
  * download resumes with a Range.
  */
@@ -164,6 +165,24 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     });
   }
 
+  async function mailFailed(record: DataExportRecord, reason: ExportFailureReason): Promise<void> {
+    const user = await deps.users.findById(record.userId);
+    if (!user) {
+      return;
+    }
+    const locale = isLocale(user.locale) ? user.locale : defaultLocale;
+    const { subject, text } = composeUserMail('dataExportFailed', locale, {
+      reason: dataExportFailureReason(locale, reason),
+      accountUrl: new URL(sitePath(locale, '/drive/account'), deps.publicUrl).toString(),
+    });
+    await deps.mailer.send({
+      to: user.email,
+      subject,
+      text,
+      note: `data export of ${user.email} failed: ${reason}`,
+    });
+  }
+
   return {
     async status(userId: string): Promise<DataExport> {
       return present(await exports.latestOf(userId));
@@ -222,6 +241,18 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         }
       }
       throw new ExportFailure('drive_changing');
+    },
+
+    /**
+     * Tells the member an export failed, and why, as a ready one is announced. The export is
+     * failed whatever the mail does (the account page shows it): a mail not sent is logged.
+     */
+    async announceFailure(record: DataExportRecord, reason: ExportFailureReason): Promise<void> {
+      try {
+        await mailFailed(record, reason);
+      } catch (error) {
+        deps.logger.error({ err: error, exportId: record.id }, 'data export mail not sent');
+      }
     },
 
     /**

@@ -51,3 +51,11 @@ export function composeUserMail(
   const texts = catalogue[locale][kind];
   return { subject: fill(texts.subject, args), text: fill(texts.body, args) };
 }
+
+/** Why a data export failed (`DataExport.reason`), as the failure mail words it. */
+export type DataExportFailureReason = keyof MailTexts['dataExportFailed']['reasons'];
+
+/** The sentence of the data export failure mail that says why, in the member's language. */
+export function dataExportFailureReason(locale: Locale, reason: DataExportFailureReason): string {
+  return catalogue[locale].dataExportFailed.reasons[reason];
+}
