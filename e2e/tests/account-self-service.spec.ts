@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { mailedCode } from '../support/outbox';
-import { newEmail, signUpInEnglish } from '../support/sign-up';
+import { driveReady, newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
  * /drive/account on a phone: a member uploads a profile picture (shown in the header too),
  * changes the e-mail address with the code mailed to the new one, asks for the account's
- * deletion and cancels it by signing in again with the new address.
+ * deletion, sees the drive's banner of it and cancels it by signing in again with the new address.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -66,14 +66,21 @@ test('a member sets a picture, changes the email address, asks for deletion and 
   await expect(page.getByTestId('deletion-pending')).toContainText('will be deleted for good on');
   await expect(page.getByTestId('header-sign-in')).toBeVisible();
 
-  await page.getByTestId('deletion-cancel').click();
+  // The drive (its sign-in, for the signed-out member) says so too, with the way back.
+  await page.goto('/drive/all');
+  await expect(page).toHaveURL(/\/drive\/login/);
+  const banner = page.getByTestId('deletion-banner');
+  await expect(banner).toContainText(/deleted for good on \w+ \d+, \d{4}/);
+  await banner.getByTestId('deletion-banner-cancel').click();
   const panel = page.getByTestId('auth-panel');
   await expect(panel).toHaveAttribute('data-ready', 'true');
   await expect(panel.getByTestId('cancel-deletion-lead')).toBeVisible();
   await panel.locator('input[name=email]').fill(changed);
   await panel.locator('input[name=password]').fill(password);
   await panel.getByRole('button', { name: 'Cancel deletion and sign in' }).click();
-  await expect(page).toHaveURL(/\/drive\/account$/);
+  await driveReady(page);
+  await expect(page.getByTestId('deletion-banner')).toHaveCount(0);
+  await page.goto('/drive/account');
   await expect(page.getByTestId('account-page')).toBeVisible();
   await expect(page.getByTestId('avatar-image')).toBeVisible();
 

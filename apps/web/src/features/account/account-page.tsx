@@ -18,6 +18,7 @@ import { AppPasswordsPanel } from './app-passwords-panel';
 import { AvatarField } from './avatar-field';
 import { DataExportPanel } from './data-export-panel';
 import { DeletionPanel, DeletionPending } from './deletion-panel';
+import { rememberDeletion, useRememberedDeletion } from './deletion-memory';
 import { EmailPanel } from './email-panel';
 import { SecurityPanel } from './security-panel';
 import { TwoFactorPanel } from './two-factor-panel';
@@ -55,8 +56,10 @@ export function AccountPage({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const [purgeAfter, setPurgeAfter] = useState<string>();
+  const remembered = useRememberedDeletion();
   const signedIn = session.kind === 'signed-in';
+  // The deletion this browser asked for, until a sign-in (the drive's banner forgets it then).
+  const purgeAfter = session.kind === 'signed-out' ? remembered : undefined;
 
   useEffect(() => {
     if (signedIn) {
@@ -172,7 +175,7 @@ export function AccountPage({
       <DeletionPanel
         errorTexts={errorTexts}
         hasPassword={profile.password === 'SET'}
-        onRequested={setPurgeAfter}
+        onRequested={rememberDeletion}
       />
     </div>
   );
