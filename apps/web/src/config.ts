@@ -1,3 +1,4 @@
+import { siteRedirectSchema, type SiteRedirect } from '@nimbus/contracts';
 import { z } from 'zod';
 
 /*
@@ -32,23 +33,6 @@ const originListSchema = z
   )
   .pipe(z.array(originSchema))
   .register(z.globalRegistry, { settingType: 'comma-separated list' });
-
-/** One server-configured redirect (docs/product.md#screens-and-routes, global guard 7). */
-export const siteRedirectSchema = z.object({
-  /** The path it applies to, without locale prefix or query: `/old-path`. */
-  source: z.string().regex(/^\/[^?#]*$/, 'must be a path starting with /'),
-  /** A path of the site (`/new`) or an absolute http(s) URL (the whole page navigates). */
-  destination: z
-    .string()
-    .min(1)
-    .refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\//i.test(value), {
-      message: 'must be a path starting with / or an http(s) URL',
-    }),
-  /** 308 when true, 307 otherwise. */
-  permanent: z.boolean().default(false),
-});
-
-export type SiteRedirect = z.infer<typeof siteRedirectSchema>;
 
 /** An on/off setting, spelled as the server's are. */
 const flagSchema = z
@@ -105,7 +89,7 @@ export const envSchema = z.object({
     "Origins serving the access group (`/access_controller/v1`); empty = same origin. The proxy's access check asks each of them, or INTERNAL_API_URL when none is set.",
   ),
   SITE_REDIRECTS: siteRedirectsSchema.describe(
-    'Server-configured redirects: `[{"source":"/old","destination":"/new","permanent":false}]`.',
+    'Server-configured redirects: `[{"source":"/old","destination":"/new","permanent":false}]`; the console\'s `basic.site_redirects` setting is checked before them.',
   ),
   EMBED_ORIGINS: originListSchema.describe(
     "Origins allowed to frame the site in embedded mode (a page opened with `?origin=<parent>`). Framing by any other origin is refused with `frame-ancestors 'self'`.",

@@ -32,6 +32,11 @@ import {
 import { loginHandoffCookies } from './guards/login-handoff.guard';
 import { mobileExtensionRedirect } from './guards/mobile-redirect.guard';
 import { refererListCookie, refererListCookieName } from './guards/referer-list.guard';
+import {
+  consoleRedirectsTtlMs,
+  createConsoleRedirects,
+  loadConsoleRedirects,
+} from './guards/console-redirects';
 import { matchSiteRedirect } from './guards/site-redirects.guard';
 import {
   localeCookieMaxAgeSeconds,
@@ -52,6 +57,12 @@ import { shareTargetPath } from './lib/share-target';
 
 const intlMiddleware = createMiddleware(routing);
 const publicHost = new URL(webConfig.publicUrl).host;
+/** Global guard 7's rules an admin stores in the console, checked before `SITE_REDIRECTS`. */
+const consoleRedirects = createConsoleRedirects({
+  load: () => loadConsoleRedirects(webConfig.internalApiUrl, fetch),
+  now: Date.now,
+  ttlMs: consoleRedirectsTtlMs,
+});
 
 /** The script nonce of one page request and the Content-Security-Policy that names it. */
 interface PagePolicy {
@@ -187,7 +198,8 @@ async function isAccessible(request: NextRequest, cookies: CookieToSet[]): Promi
 /**
  * The global route guards of docs/product.md#screens-and-routes, in their order: (1) attribution, (2) referer
  * list, (3) login hand-off, (4) mobile visitors away from the browser extension page, (5) the
- * access check, (6) the locale redirect, (7) server-configured redirects; then the route
+ * access check, (6) the locale redirect, (7) server-configured redirects (the console's, then
+ * `SITE_REDIRECTS`); then the route
  * middleware "validate" (parameters of share, help-center and policy routes), whose failures
  * are served the server-rendered 404. Each rule is a pure function in `src/guards/` or
  * `src/features/`; this function only reads the request and writes the response.
@@ -306,7 +318,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
 
   const redirect = matchSiteRedirect(
-    webConfig.siteRedirects,
+    [...(await consoleRedirects()), ...webConfig.siteRedirects],
     unprefixedPath,
     pageLocale,
     url.search,

@@ -22,5 +22,6 @@ export * from './analytics-schemas';
 export * from './help-center';
 export * from './file-name';
 export * from './console-roles';
+export * from './site-redirects';
 export * from './site-settings';
 export * from './api';

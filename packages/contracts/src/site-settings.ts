@@ -4,6 +4,7 @@ import { appDownloadSchema, appLinkSchemeSchema } from './app-downloads';
 import { appChannels } from './app-channels';
 import { locales } from './locales';
 import { maxProducts, productInputSchema } from './products';
+import { siteRedirectsSettingSchema } from './site-redirects';
 
 /*
  * The site settings an admin edits in the operator console (docs/api.md#operator-console): each
@@ -41,6 +42,34 @@ const productsSetting = z
     });
   });
 
+/** A byte count as the catalogue publishes it: a decimal string, at most 2^53 - 1. */
+const byteCount = z
+  .string()
+  .regex(/^\d{1,16}$/, 'a whole number of bytes, in digits')
+  .refine((value) => Number(value) <= Number.MAX_SAFE_INTEGER, 'at most 9007199254740991');
+
+/**
+ * The limits of one plan the console sets (the catalogue's names, docs/configuration.md's
+ * `PLAN_*` variables): each one given replaces configuration's, the others stay as configured.
+ */
+export const planLimitsSettingSchema = z
+  .object({
+    storage_bytes: byteCount,
+    cloud_downloads: z.number().int().min(0).max(1_000_000),
+    download_traffic_bytes: byteCount,
+    offline_running: z.number().int().min(1).max(64),
+    offline_traffic_bytes: byteCount,
+  })
+  .partial()
+  .strict();
+
+/** The free and premium plans' limits the console sets; a plan left out stays as configured. */
+export const plansSettingSchema = z
+  .object({ free: planLimitsSettingSchema, premium: planLimitsSettingSchema })
+  .partial()
+  .strict();
+export type PlansSetting = z.output<typeof plansSettingSchema>;
+
 /** The tones of the announcement banner. */
 export const announcementTones = ['info', 'warning'] as const;
 
@@ -57,6 +86,8 @@ export type Announcement = z.output<typeof announcementSchema>;
 /** Each setting the console edits, by name (`scope.key`), with the schema its value must pass. */
 export const siteSettingSchemas = {
   'external_products.products': productsSetting,
+  /** The plans' limits: quotas of every member and the purchase pages' comparison. */
+  'external_products.plans': plansSettingSchema,
   'activity_operation.activities': activityOperationSchema.shape.activities,
   'activity_operation.compensations': activityOperationSchema.shape.compensations,
   /** A channel's entry replaces the configured one; `null` withdraws the channel. */
@@ -72,6 +103,8 @@ export const siteSettingSchemas = {
   /** The law the policies are governed by, such as a country or state. */
   'basic.jurisdiction': z.string().trim().max(200),
   'basic.announcement': announcementSchema,
+  /** Checked before the web app's `SITE_REDIRECTS`, by every page request (global guard 7). */
+  'basic.site_redirects': siteRedirectsSettingSchema,
   'debug_options.allow_vconsole': z.boolean(),
 } as const;
 

@@ -22,7 +22,7 @@ runOperatorCommand({
     const service = createMembershipService({
       memberships: createMembershipRepository(database.db),
       limiter: createWindowLimiter({ now }),
-      plans: planDefaultsOf(config),
+      plans: () => Promise.resolve(planDefaultsOf(config)),
       redeemLimit: {
         max: config.ACTIVATION_CODE_MAX_ATTEMPTS,
         windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,

@@ -30,16 +30,6 @@ export function createMembershipArea(
   accounts: { keys: Pick<AuthKeys, 'mailUnsubscribe'>; mailer: Mailer },
 ) {
   const settings = createSettingRepository(database.db);
-  const memberships = createMembershipService({
-    memberships: createMembershipRepository(database.db),
-    limiter: fleet.guessLimiter(),
-    plans: planDefaultsOf(config),
-    redeemLimit: {
-      max: config.ACTIVATION_CODE_MAX_ATTEMPTS,
-      windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
-    },
-    now,
-  });
   const siteConfig = createSiteConfigService({
     settings,
     defaults: {
@@ -69,6 +59,16 @@ export function createMembershipArea(
         ? { payment_provider: 'stripe' as const }
         : {}),
     },
+  });
+  const memberships = createMembershipService({
+    memberships: createMembershipRepository(database.db),
+    limiter: fleet.guessLimiter(),
+    plans: () => siteConfig.planLimits(),
+    redeemLimit: {
+      max: config.ACTIVATION_CODE_MAX_ATTEMPTS,
+      windowMs: config.AUTH_RATE_WINDOW_SECONDS * 1000,
+    },
+    now,
   });
   const membershipActivities = createMembershipActivityService({
     activities: createMembershipActivityRepository(database.db),

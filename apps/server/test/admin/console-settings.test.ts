@@ -9,6 +9,7 @@ import {
   testClock,
   type TestApp,
 } from '../helper';
+import { signedInMember } from '../identity';
 import { auditCount, consoleMember } from '../support/console';
 
 type Headers = Record<string, string>;
@@ -99,6 +100,18 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
       { name: 'basic.announcement', value: { text: { xx: 'Hello' } } },
       { name: 'debug_options.allow_vconsole', value: 'yes' },
       { name: 'basic.site_name', value: 'Not editable' },
+      { name: 'basic.site_redirects', value: [{ source: 'old', destination: '/faq' }] },
+      { name: 'basic.site_redirects', value: [{ source: '/a', destination: '//evil.example' }] },
+      {
+        name: 'basic.site_redirects',
+        value: [
+          { source: '/a', destination: '/faq' },
+          { source: '/a/', destination: '/help' },
+        ],
+      },
+      { name: 'external_products.plans', value: { free: { storage_bytes: 1000 } } },
+      { name: 'external_products.plans', value: { free: { offline_running: 0 } } },
+      { name: 'external_products.plans', value: { gold: {} } },
     ];
     for (const entry of cases) {
       const answer = await update(admin, { ...entry, reason: 'test' });
@@ -247,5 +260,61 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
     expect(row.before).toContain('sales@example.com');
     expect(row.after).toContain('deals@example.com');
     expect((await configOf(sibling, 'basic')).business_email).toBe('deals@example.com');
+  });
+
+  it('applies plan limits to every node’s quotas and publishes the redirects, both revertible', async () => {
+    const member = await signedInMember(t);
+    const limitOn = async (app: TestApp) =>
+      ok<{ quota: { limit: string }; quotas: { cloud_download: { limit: string } } }>(
+        await app.app.inject({ method: 'GET', url: '/drive/v1/about', headers: member.headers }),
+      );
+    const configured = await limitOn(sibling);
+    const plansBefore = (await configOf(sibling, 'external_products')).plans as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const audits = await auditCount(t);
+    const changed = ok<SiteSetting>(
+      await update(admin, {
+        name: 'external_products.plans',
+        value: { free: { storage_bytes: '12345', cloud_downloads: 7 } },
+        reason: 'Smaller free plan',
+      }),
+    );
+    expect(changed.value).toEqual({
+      free: { ...plansBefore.free, storage_bytes: '12345', cloud_downloads: 7 },
+      premium: plansBefore.premium,
+    });
+    expect(await auditCount(t)).toBe(audits + 1);
+    // The other node's next quota check counts with the new limits.
+    const limited = await limitOn(sibling);
+    expect(limited.quota.limit).toBe('12345');
+    expect(limited.quotas.cloud_download.limit).toBe('7');
+    const plansAfter = (await configOf(sibling, 'external_products')).plans as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(plansAfter.free).toMatchObject({ storage_bytes: '12345', cloud_downloads: 7 });
+
+    const redirects = [{ source: '/old-help', destination: '/help', permanent: true }];
+    ok(await update(admin, { name: 'basic.site_redirects', value: redirects, reason: 'moved' }));
+    expect((await configOf(sibling, 'basic')).site_redirects).toEqual(redirects);
+
+    const history = ok<{ data: SettingChange[] }>(
+      await t.app.inject({
+        method: 'GET',
+        url: '/audit.admin/v1/settings/history?name=external_products.plans',
+        headers: admin,
+      }),
+    );
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/audit.admin/v1/settings:revert',
+        headers: admin,
+        payload: { change_id: history.data[0]!.id, reason: 'Back to configuration' },
+      }),
+    );
+    expect((await limitOn(sibling)).quota.limit).toBe(configured.quota.limit);
   });
 });

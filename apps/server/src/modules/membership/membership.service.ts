@@ -56,7 +56,8 @@ export interface Redeemer {
 export interface MembershipServiceDeps {
   memberships: MembershipRepository;
   limiter: WindowLimiter;
-  plans: { free: PlanLimits; premium: PlanLimits };
+  /** The plans' limits in force (configuration, then the console's setting), asked per plan. */
+  plans: () => Promise<{ free: PlanLimits; premium: PlanLimits }>;
   /** Redemption attempts one member, and one client address, may make per window. */
   redeemLimit: WindowLimit;
   now: () => Date;
@@ -211,21 +212,22 @@ export function createMembershipService(deps: MembershipServiceDeps) {
     async planOf(userId: string): Promise<MemberPlan> {
       const stamp = now();
       const at = stamp.getTime();
-      const [expiries, packs] = await Promise.all([
+      const [expiries, packs, plans] = await Promise.all([
         memberships.latestExpiries(userId),
         memberships.activePacks(userId, stamp),
+        deps.plans(),
       ]);
       const ends = expiries.map((entry) => entry.expiresAt).filter((end) => Date.parse(end) > at);
       const expiresAt = ends.sort().at(-1);
       if (expiresAt === undefined) {
         return {
-          ...withPacks(deps.plans.free, packs),
+          ...withPacks(plans.free, packs),
           premium: false,
           expiresAt: undefined,
           packs,
         };
       }
-      return { ...withPacks(deps.plans.premium, packs), premium: true, expiresAt, packs };
+      return { ...withPacks(plans.premium, packs), premium: true, expiresAt, packs };
     },
 
     /**

@@ -55,4 +55,16 @@ describe('the configured product catalogue', () => {
     expect(merged.products.map((product) => product.id)).toEqual(['x']);
     expect(mergeExternalProducts(configured, { products: [] }).products).toEqual([]);
   });
+
+  it('lets a stored plans setting replace the limits it gives, and ignores one that is not valid', () => {
+    const configured = externalProductsOf(planDefaultsOf(loadConfig({})), undefined);
+    const merged = mergeExternalProducts(configured, {
+      plans: { premium: { offline_running: 9 } },
+    });
+    expect(merged.plans.free).toEqual(configured.plans.free);
+    expect(merged.plans.premium).toEqual({ ...configured.plans.premium, offline_running: 9 });
+    expect(mergeExternalProducts(configured, { plans: { free: { offline_running: 0 } } })).toBe(
+      configured,
+    );
+  });
 });

@@ -1,12 +1,14 @@
 import {
   defaultProducts,
   parseProducts,
+  plansSettingSchema,
   type Product,
   type ProductCatalogue,
+  type PublishedPlanLimits,
 } from '@nimbus/contracts';
 import type { PlanLimits } from '../membership/membership.service';
 
-function published(limits: PlanLimits): ProductCatalogue['plans']['free'] {
+function published(limits: PlanLimits): PublishedPlanLimits {
   return {
     storage_bytes: String(limits.storageBytes),
     cloud_downloads: limits.cloudDownloads,
@@ -30,17 +32,49 @@ export function externalProductsOf(
   };
 }
 
+/** A plan's limits as the services count them, from their published form. */
+export function limitsOf(plan: PublishedPlanLimits): PlanLimits {
+  return {
+    storageBytes: Number(plan.storage_bytes),
+    cloudDownloads: plan.cloud_downloads,
+    downloadTrafficBytes: Number(plan.download_traffic_bytes),
+    offlineRunning: plan.offline_running,
+    offlineTrafficBytes: Number(plan.offline_traffic_bytes),
+  };
+}
+
 /**
- * The catalogue after the operator's stored setting `products` (scope `external_products`): a
- * JSON list that replaces the configured products. Its invalid entries are left out (a typo in
- * one product must not take the others down); a setting that is not a list is ignored.
+ * The plans after the operator's stored setting `plans`: each limit it gives replaces the
+ * configured one. A setting that does not pass its schema (stored by hand) is ignored whole.
+ */
+function mergePlans(
+  configured: ProductCatalogue['plans'],
+  stored: unknown,
+): ProductCatalogue['plans'] {
+  const parsed = plansSettingSchema.safeParse(stored);
+  if (!parsed.success) {
+    return configured;
+  }
+  return {
+    free: { ...configured.free, ...parsed.data.free },
+    premium: { ...configured.premium, ...parsed.data.premium },
+  };
+}
+
+/**
+ * The catalogue after the operator's stored settings of scope `external_products`: `plans`
+ * (the plans' limits, limit by limit) and `products`, a JSON list that replaces the configured
+ * products. The list's invalid entries are left out (a typo in one product must not take the
+ * others down); a `products` setting that is not a list is ignored.
  */
 export function mergeExternalProducts(
   configured: ProductCatalogue,
   stored: Readonly<Record<string, unknown>>,
 ): ProductCatalogue {
+  const plans = mergePlans(configured.plans, stored.plans);
+  const withPlans = plans === configured.plans ? configured : { ...configured, plans };
   if (!Array.isArray(stored.products)) {
-    return configured;
+    return withPlans;
   }
-  return { ...configured, products: parseProducts(stored.products).products };
+  return { ...withPlans, products: parseProducts(stored.products).products };
 }

@@ -6,7 +6,8 @@ import type {
 } from '@nimbus/contracts';
 import { appLinkSchemeSchema, mergeAppDownloads } from '@nimbus/contracts';
 import { mergeActivityOperation } from './activity-operation';
-import { mergeExternalProducts } from './external-products';
+import type { PlanLimits } from '../membership/membership.service';
+import { limitsOf, mergeExternalProducts } from './external-products';
 import type { ConfigScope } from '@nimbus/contracts';
 import type { SettingRepository } from './setting.repository';
 import { storedSettingValue } from './stored-setting';
@@ -52,6 +53,10 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
     };
   }
 
+  async function productCatalogue(): Promise<ProductCatalogue> {
+    return mergeExternalProducts(deps.externalProducts, await storedValues('external_products'));
+  }
+
   return {
     async values(scope: ConfigScope): Promise<Record<ConfigScope, Values>> {
       const values = await storedValues(scope);
@@ -69,9 +74,16 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
 
     activityOperation,
 
-    /** The product catalogue in force: configuration, then the stored `products` setting. */
-    async productCatalogue(): Promise<ProductCatalogue> {
-      return mergeExternalProducts(deps.externalProducts, await storedValues('external_products'));
+    /** The product catalogue in force: configuration, then the stored `plans` and `products`. */
+    productCatalogue,
+
+    /**
+     * The plans' limits in force (configuration, then the stored `plans` setting), read from
+     * the database on every call, so a change in the console is every node's next quota.
+     */
+    async planLimits(): Promise<{ free: PlanLimits; premium: PlanLimits }> {
+      const { plans } = await productCatalogue();
+      return { free: limitsOf(plans.free), premium: limitsOf(plans.premium) };
     },
 
     /** The compensation of a type, as configured and stored; undefined when none is defined. */

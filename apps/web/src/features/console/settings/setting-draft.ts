@@ -11,6 +11,7 @@ export type SettingField = 'switch' | 'text' | 'announcement' | 'json';
 
 const fields: Readonly<Record<SiteSettingName, SettingField>> = {
   'external_products.products': 'json',
+  'external_products.plans': 'json',
   'activity_operation.activities': 'json',
   'activity_operation.compensations': 'json',
   'resources.app_downloads': 'json',
@@ -23,6 +24,7 @@ const fields: Readonly<Record<SiteSettingName, SettingField>> = {
   'basic.operator_email': 'text',
   'basic.jurisdiction': 'text',
   'basic.announcement': 'announcement',
+  'basic.site_redirects': 'json',
   'debug_options.allow_vconsole': 'switch',
 };
 
@@ -41,9 +43,15 @@ export function fieldOf(name: SiteSettingName): SettingField {
   return fields[name];
 }
 
+/** The settings whose value is a list: their JSON field shows `[]` for none. */
+const listSettings: readonly SiteSettingName[] = [
+  'external_products.products',
+  'basic.site_redirects',
+];
+
 /** The text a JSON field shows for a value (`{}` or `[]` for none). */
 export function jsonText(name: SiteSettingName, value: unknown): string {
-  const empty = name === 'external_products.products' ? [] : {};
+  const empty = listSettings.includes(name) ? [] : {};
   return JSON.stringify(value ?? empty, null, 2);
 }
 

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import type { SiteSettingName } from '@nimbus/contracts';
+import { planLimitsSettingSchema, type SiteSettingName } from '@nimbus/contracts';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input-classes';
 import { cn } from '@/lib/cn';
@@ -24,6 +24,13 @@ function draftOf(setting: SiteSetting): unknown {
       return setting.value ?? { tone: 'info', text: {} };
   }
 }
+
+/** The JSON keys the hints name, kept out of the translated texts. */
+const hintValues = {
+  free: 'free',
+  premium: 'premium',
+  limits: Object.keys(planLimitsSettingSchema.shape).join(', '),
+};
 
 export interface SettingEditorProps {
   setting: SiteSetting;
@@ -74,7 +81,7 @@ export function SettingEditor({ setting, onSave }: SettingEditorProps) {
             : t('configured')}
         </span>
       </div>
-      <p className="text-sm text-muted-foreground">{t(`hint.${key}`)}</p>
+      <p className="text-sm text-muted-foreground">{t(`hint.${key}`, hintValues)}</p>
       {field === 'json' ? (
         <textarea
           id={fieldId}
