@@ -27,6 +27,7 @@ import type {
   OfflineTrafficTable,
   ShareItemTable,
   ShareReportTable,
+  ShareOpenDayTable,
   ShareRestoreTable,
   ShareTable,
   TaskDailyCountTable,
@@ -136,6 +137,7 @@ export interface Database {
   file_moderation: FileModerationTable;
   member_roles: MemberRoleTable;
   share_restores: ShareRestoreTable;
+  share_open_days: ShareOpenDayTable;
   media_info: MediaInfoTable;
   media_thumbnails: MediaThumbnailTable;
   member_usage: MemberUsageTable;

@@ -9,6 +9,7 @@ interface Dashboard {
     uploads: number;
     upload_bytes: number;
     shares_created: number;
+    shares_opened: number;
     shares_saved: number;
     reports: number;
     app_downloads: number;
@@ -175,6 +176,12 @@ describe.each(dialects)('the dashboard on %s', (dialect) => {
       })
       .execute();
     await db
+      .insertInto('share_items')
+      .values({ share_id: 's1', file_id: 'f1', position: 0 })
+      .execute();
+    // Two visits counted on the second day before this run; one more comes in the test.
+    await db.insertInto('share_open_days').values({ day: '2029-12-31', opens: 2 }).execute();
+    await db
       .insertInto('share_restores')
       .values({
         id: 'r1',
@@ -246,22 +253,25 @@ describe.each(dialects)('the dashboard on %s', (dialect) => {
     ok<Dashboard>(await t.app.inject({ method: 'GET', url, headers: admin.headers }));
 
   it('counts members, files, shares, reports, offline tasks, downloads and analytics events per day, the same whether counted live or from the daily rows', async () => {
+    // A visitor opens the share today: one more open, on today's row.
+    const visit = await t.app.inject({ method: 'GET', url: '/drive/v1/share?share_id=s1' });
+    expect(ok<{ share_status: string }>(visit).share_status).toBe('OK');
     const live = await dashboard();
     expect(rows(live)).toEqual([
       {
         ...{ sign_ups: 2, active_members: 1, conversions: 0, expiries: 0 },
         ...{ uploads: 2, upload_bytes: 800, shares_created: 0, shares_saved: 0, reports: 0 },
-        app_downloads: 0,
+        ...{ shares_opened: 0, app_downloads: 0 },
       },
       {
         ...{ sign_ups: 1, active_members: 2, conversions: 1, expiries: 0 },
         ...{ uploads: 0, upload_bytes: 0, shares_created: 1, shares_saved: 1, reports: 1 },
-        app_downloads: 2,
+        ...{ shares_opened: 2, app_downloads: 2 },
       },
       {
         ...{ sign_ups: 0, active_members: 1, conversions: 0, expiries: 0 },
         ...{ uploads: 1, upload_bytes: 64, shares_created: 0, shares_saved: 0, reports: 1 },
-        app_downloads: 1,
+        ...{ shares_opened: 1, app_downloads: 1 },
       },
     ]);
     expect(live.page_views).toEqual([

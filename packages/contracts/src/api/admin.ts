@@ -107,6 +107,8 @@ export const dashboardSchema = z.object({
       uploads: z.number(),
       upload_bytes: z.number(),
       shares_created: z.number(),
+      /** Visits of shares: a visitor's first page of a share, as its view count counts them. */
+      shares_opened: z.number(),
       /** Saves of a share's files into a drive. */
       shares_saved: z.number(),
       /** Reports of shares. */

@@ -55,6 +55,7 @@ import * as statisticsDailyMetricIndex from './0061-statistics-daily-metric-inde
 import * as jobRequestIds from './0062-job-request-ids';
 import * as offlineParked from './0063-offline-parked';
 import * as davLockPaths from './0064-dav-lock-paths';
+import * as shareOpenDays from './0065-share-open-days';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0062-job-request-ids': jobRequestIds,
   '0063-offline-parked': offlineParked,
   '0064-dav-lock-paths': davLockPaths,
+  '0065-share-open-days': shareOpenDays,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -293,6 +293,14 @@ export interface MediaThumbnailTable {
   created_at: string;
 }
 
+/** The visits shares had on a UTC day (0065), each counted as a share's view count is. */
+export interface ShareOpenDayTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  /** bigint: a string on PostgreSQL. */
+  opens: number | string;
+}
+
 /** A large save from a share waiting for the restore worker (0015); `id` is its `restore` task's. */
 export interface ShareRestoreTable {
   id: string;

@@ -41,7 +41,7 @@ function sumBy(
  * The console's dashboard (docs/api.md#operator-console): per day of a period, the sign-ups,
  * paid conversions and premium grants ending (live, each one indexed range query), and the
  * figures the statistics rollup keeps per finished day (active members, files added and their
- * bytes, shares created and saved, reports, app downloads); over the period, the analytics
+ * bytes, shares created, opened and saved, reports, app downloads); over the period, the analytics
  * events by page and language, the offline tasks by phase and failure reason and the app
  * downloads per platform; now, the bytes stored, by plan, and the deduplication saving. Days the
  * rollup has not stored yet (today, and any before its first pass) are counted live from the raw
@@ -108,6 +108,7 @@ export function createDashboardService(deps: {
       const uploads = perDay('uploads');
       const uploadBytes = perDay('upload_bytes');
       const sharesCreated = perDay('shares_created');
+      const sharesOpened = perDay('shares_opened');
       const sharesSaved = perDay('shares_saved');
       const reports = perDay('reports');
       const appDownloads = perDay('app_downloads');
@@ -123,6 +124,7 @@ export function createDashboardService(deps: {
           uploads: uploads.get(day) ?? 0,
           upload_bytes: uploadBytes.get(day) ?? 0,
           shares_created: sharesCreated.get(day) ?? 0,
+          shares_opened: sharesOpened.get(day) ?? 0,
           shares_saved: sharesSaved.get(day) ?? 0,
           reports: reports.get(day) ?? 0,
           app_downloads: appDownloads.get(day) ?? 0,

@@ -20,6 +20,8 @@ export const dailyMetrics = [
   'uploads',
   'upload_bytes',
   'shares_created',
+  /** Visits of shares (each counted as a share's view count is: once per visitor's visit). */
+  'shares_opened',
   /** Saves of a share's files into a drive. */
   'shares_saved',
   'reports',
@@ -56,7 +58,7 @@ export function createStatisticsRollupRepository(db: Kysely<Database>) {
     async count(from: string, to: string): Promise<DailyFigure[]> {
       const fromDay = from.slice(0, 10);
       const toDay = to.slice(0, 10);
-      const [active, pages, uploads, created, saved, reports, offline, downloads] =
+      const [active, pages, uploads, created, opened, saved, reports, offline, downloads] =
         await Promise.all([
           db
             .selectFrom('analytics_events')
@@ -100,6 +102,12 @@ export function createStatisticsRollupRepository(db: Kysely<Database>) {
             .where('created_at', '>=', from)
             .where('created_at', '<', to)
             .groupBy(day('created_at'))
+            .execute(),
+          db
+            .selectFrom('share_open_days')
+            .select(['day', 'opens as value'])
+            .where('day', '>=', fromDay)
+            .where('day', '<', toDay)
             .execute(),
           db
             .selectFrom('share_restores')
@@ -159,6 +167,7 @@ export function createStatisticsRollupRepository(db: Kysely<Database>) {
         ...uploads.map((row) => figure('uploads', row, row.uploads)),
         ...uploads.map((row) => figure('upload_bytes', row, row.bytes)),
         ...created.map((row) => figure('shares_created', row, row.value)),
+        ...opened.map((row) => figure('shares_opened', row, row.value)),
         ...saved.map((row) => figure('shares_saved', row, row.value)),
         ...reports.map((row) => figure('reports', row, row.value)),
         ...offline.map((row) => figure('offline_tasks', row, row.value)),

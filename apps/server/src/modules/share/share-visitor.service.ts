@@ -42,7 +42,7 @@ export type ShareZipResult =
 
 /** The visitor's side of shares (docs/api.md#shares): opening and browsing a link, its files and zips. */
 export function createShareVisitorService(
-  deps: Pick<ShareServiceDeps, 'shares' | 'selection'>,
+  deps: Pick<ShareServiceDeps, 'shares' | 'selection' | 'now'>,
   shareAccess: ShareAccess,
 ) {
   const { shares } = deps;
@@ -78,7 +78,7 @@ export function createShareVisitorService(
       // A view is a visit: the first page for a visitor who holds no token yet (one is given
       // now), so the page's reloads and returns within the token's 12 hours count once.
       if (input.pageToken === undefined && !returning && visitor.userId !== share.userId) {
-        await shares.countView(share.id);
+        await shares.countView(share.id, deps.now());
       }
       return {
         status: 'OK',

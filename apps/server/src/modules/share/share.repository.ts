@@ -230,12 +230,22 @@ function repositoryOn(db: Kysely<Database> | Transaction<Database>, dialect: Dia
         .execute();
     },
 
-    async countView(id: string): Promise<void> {
-      await db
-        .updateTable('shares')
-        .set({ view_count: sql<number>`view_count + 1` })
-        .where('id', '=', id)
-        .execute();
+    /** Counts a visit: the share's view count, and its UTC day's opens for the dashboard. */
+    async countView(id: string, now: Date): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('shares')
+          .set({ view_count: sql<number>`view_count + 1` })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .insertInto('share_open_days')
+          .values({ day: now.toISOString().slice(0, 10), opens: 1 })
+          .onConflict((conflict) =>
+            conflict.column('day').doUpdateSet({ opens: sql<number>`share_open_days.opens + 1` }),
+          )
+          .execute();
+      });
     },
 
     /** Counts one save if the limit allows it, in one conditional update; false when used up. */

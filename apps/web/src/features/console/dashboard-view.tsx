@@ -24,6 +24,7 @@ const colors = {
   active: '#16a34a',
   uploads: '#7c3aed',
   sharesCreated: '#0891b2',
+  sharesOpened: '#0d9488',
   sharesSaved: '#65a30d',
   reports: '#be123c',
   appDownloads: '#64748b',
@@ -108,6 +109,10 @@ export function DashboardView({ errorTexts }: { errorTexts: ErrorTexts }) {
         line(
           'sharesCreated',
           rows.map((row) => row.shares_created),
+        ),
+        line(
+          'sharesOpened',
+          rows.map((row) => row.shares_opened),
         ),
         line(
           'sharesSaved',
