@@ -108,7 +108,14 @@ export async function dropTestDatabase(
 export type TestAppOptions = Partial<
   Pick<
     ContainerOptions,
-    'now' | 'captchaGuard' | 'logger' | 'restores' | 'trackRunner' | 'mediaRunner' | 'davPageSize'
+    | 'now'
+    | 'captchaGuard'
+    | 'logger'
+    | 'restores'
+    | 'trackRunner'
+    | 'mediaRunner'
+    | 'davPageSize'
+    | 'hasher'
   >
 > & { onQuery?: (sql: string) => void };
 
@@ -234,6 +241,8 @@ export function testClock(start = '2030-01-01T00:00:00.000Z') {
 
 /** Real argon2id at its lowest cost: a test signs in many times (see argon2TestCost). */
 const hasher = createArgon2Hasher(argon2TestCost);
+/** The tests' hasher, for a test that wraps it to count its checks. */
+export const testHasher = hasher;
 const hashes = new Map<string, Promise<string>>();
 
 /** A member made straight in the database, with the password to sign in with. */

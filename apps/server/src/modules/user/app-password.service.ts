@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../http/app-error';
-import { hashToken, newId } from '../../lib/secrets';
+import { hashToken, newId, newSecretToken } from '../../lib/secrets';
 import type { DavActor } from '../webdav/dav-auth';
 import type { AppPasswordRepository, AppPasswordRow } from './app-password.repository';
 import { normalizeEmail } from './account.service';
@@ -44,6 +44,8 @@ function newAppPassword(): string {
  */
 export function createAppPasswordService(deps: AppPasswordServiceDeps) {
   const { passwords, now } = deps;
+  /** What a wrong account password is checked against when no account password is taken. */
+  let dummyHash: Promise<string> | undefined;
 
   return {
     /** A new app password; the password itself is answered this once. */
@@ -107,13 +109,23 @@ export function createAppPasswordService(deps: AppPasswordServiceDeps) {
           }
           return { userId: user.id, canWrite: row.scope === 'write' };
         }
-        if (
-          deps.allowAccountPassword &&
+      }
+      if (deps.allowAccountPassword) {
+        // Every refusal costs one password check, so its time tells no one whether an account
+        // of this address exists, is active, or has two-step verification on.
+        const taker =
+          user?.status === 'active' &&
           user.password_hash !== null &&
-          !(await deps.twoFactors.find(user.id))?.enabled_at &&
-          (await deps.hasher.verify(user.password_hash, input.password))
-        ) {
-          return { userId: user.id, canWrite: true };
+          !(await deps.twoFactors.find(user.id))?.enabled_at
+            ? { id: user.id, hash: user.password_hash }
+            : undefined;
+        if (taker) {
+          if (await deps.hasher.verify(taker.hash, input.password)) {
+            return { userId: taker.id, canWrite: true };
+          }
+        } else {
+          dummyHash ??= deps.hasher.hash(newSecretToken());
+          await deps.hasher.verify(await dummyHash, input.password);
         }
       }
       await deps.failures.record(email, context, stamp);
