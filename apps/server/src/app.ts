@@ -31,6 +31,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { membersRoutes } from './modules/admin/members.routes';
 import { settingsConsoleRoutes } from './modules/site-config/settings-console.routes';
+import { compensationsConsoleRoutes } from './modules/membership/compensations-console.routes';
 import { contentPathPrefix } from './modules/content/content-link';
 import {
   contentCorsExposedHeaders,
@@ -523,6 +524,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         transaction: container.database.transaction,
       },
       settings: container.settingsConsole,
+    }),
+  );
+  await app.register(
+    compensationsConsoleRoutes({
+      authenticator: container.authenticator,
+      console: {
+        access: container.consoleAccess,
+        audit: container.audit,
+        transaction: container.database.transaction,
+      },
+      siteConfig: container.siteConfig,
+      claims: container.compensationClaims,
     }),
   );
   addDavMethods(app);

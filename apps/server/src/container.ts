@@ -143,6 +143,7 @@ export function createContainer(
     settings: membership.settings,
     siteConfig: membership.siteConfig,
     settingsConsole: membership.settingsConsole,
+    compensationClaims: membership.compensationClaims,
     users,
     failures: accounts.failures,
     failureSweep: accounts.failureSweep,

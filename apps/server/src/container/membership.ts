@@ -1,6 +1,7 @@
 import { defaultLocale, locales } from '@nimbus/contracts';
 import { createActivationBatchRepository } from '../modules/membership/activation-batch.repository';
 import { createActivationBatchService } from '../modules/membership/activation-batch.service';
+import { createCompensationClaimsRepository } from '../modules/membership/compensation-claims.repository';
 import { createMembershipActivityRepository } from '../modules/membership/membership-activity.repository';
 import { createMembershipActivityService } from '../modules/membership/membership-activity.service';
 import { createMembershipReminderRepository } from '../modules/membership/membership-reminder.repository';
@@ -117,5 +118,6 @@ export function createMembershipArea(
     membershipActivities,
     membershipReminders,
     membershipReminderRecords,
+    compensationClaims: createCompensationClaimsRepository(database.db),
   };
 }

@@ -2,6 +2,7 @@ import { accessApi } from './access';
 import { activationCodesApi } from './activation-codes';
 import { adminApi } from './admin';
 import { adminMembersApi } from './admin-members';
+import { adminCompensationsApi } from './admin-compensations';
 import { adminSettingsApi } from './admin-settings';
 import { accountApi } from './account';
 import { authApi } from './auth';
@@ -53,6 +54,7 @@ export const apiCatalogue = {
   admin: adminApi,
   adminMembers: adminMembersApi,
   adminSettings: adminSettingsApi,
+  adminCompensations: adminCompensationsApi,
   activationCodes: activationCodesApi,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -30,4 +30,5 @@ export * from './paging';
 export * from './transfer-quota';
 export * from './moderation';
 export * from './admin-members';
+export * from './admin-compensations';
 export * from './admin-settings';

@@ -506,6 +506,17 @@ export const adminSettingsRoutes = {
   >,
 };
 
+/** The method and path of each `apiCatalogue.adminCompensations` entry, for calls from the browser. */
+export const adminCompensationsRoutes = {
+  listCompensations: { method: 'GET', path: '/audit.admin/v1/compensations' } as ApiRoute<
+    Catalogue['adminCompensations']['listCompensations']
+  >,
+  compensationClaims: {
+    method: 'GET',
+    path: '/audit.admin/v1/compensations/:type/claims',
+  } as ApiRoute<Catalogue['adminCompensations']['compensationClaims']>,
+};
+
 /** The method and path of each `apiCatalogue.activationCodes` entry, for calls from the browser. */
 export const activationCodesRoutes = {
   mintBatch: { method: 'POST', path: '/audit.admin/v1/code_batches' } as ApiRoute<
@@ -552,5 +563,6 @@ export const apiRoutes = {
   admin: adminRoutes,
   adminMembers: adminMembersRoutes,
   adminSettings: adminSettingsRoutes,
+  adminCompensations: adminCompensationsRoutes,
   activationCodes: activationCodesRoutes,
 };

@@ -56,6 +56,7 @@ import * as jobRequestIds from './0062-job-request-ids';
 import * as offlineParked from './0063-offline-parked';
 import * as davLockPaths from './0064-dav-lock-paths';
 import * as shareOpenDays from './0065-share-open-days';
+import * as activityGrantsActivityIndex from './0066-activity-grants-activity-index';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '0063-offline-parked': offlineParked,
   '0064-dav-lock-paths': davLockPaths,
   '0065-share-open-days': shareOpenDays,
+  '0066-activity-grants-activity-index': activityGrantsActivityIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,10 @@
-import type { AnswerOf, SiteSettingName, adminSettingsApi } from '@nimbus/contracts';
-import { adminSettingsRoutes } from '@nimbus/contracts/routes';
+import type {
+  AnswerOf,
+  SiteSettingName,
+  adminCompensationsApi,
+  adminSettingsApi,
+} from '@nimbus/contracts';
+import { adminCompensationsRoutes, adminSettingsRoutes } from '@nimbus/contracts/routes';
 import { browserClient } from '@/lib/api/browser-client';
 
 /*
@@ -38,4 +43,28 @@ export function revertSetting(changeId: string, reason: string): Promise<SiteSet
   return browserClient().call(adminSettingsRoutes.revertSetting, {
     body: { change_id: changeId, reason },
   });
+}
+
+export type ConsoleCompensation = AnswerOf<
+  typeof adminCompensationsApi.listCompensations
+>['data'][number];
+export type CompensationClaim = AnswerOf<
+  typeof adminCompensationsApi.compensationClaims
+>['data'][number];
+
+/** The compensations in force with their claims counted. */
+export async function listCompensations(): Promise<ConsoleCompensation[]> {
+  return (await browserClient().call(adminCompensationsRoutes.listCompensations)).data;
+}
+
+/** A page of who claimed the compensation `type`, newest first. */
+export async function compensationClaims(
+  type: string,
+  pageToken: string,
+): Promise<{ claims: CompensationClaim[]; nextPageToken: string }> {
+  const answer = await browserClient().call(adminCompensationsRoutes.compensationClaims, {
+    params: { type },
+    query: { limit: 50, ...(pageToken === '' ? {} : { page_token: pageToken }) },
+  });
+  return { claims: answer.data, nextPageToken: answer.next_page_token };
 }

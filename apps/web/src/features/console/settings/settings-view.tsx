@@ -6,6 +6,7 @@ import type { SiteSettingName } from '@nimbus/contracts';
 import { FormAlert } from '@/components/form-alert';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
+import { CompensationsPanel } from './compensations-panel';
 import { SettingEditor } from './setting-editor';
 import { SettingsHistory } from './settings-history';
 import type { SettingChange, SiteSetting } from './settings-calls';
@@ -100,6 +101,13 @@ export function SettingsView({ errorTexts }: { errorTexts: ErrorTexts }) {
           ))}
         </div>
       )}
+      <CompensationsPanel
+        version={
+          settings?.find((setting) => setting.name === 'activity_operation.compensations')
+            ?.updated_at ?? ''
+        }
+        onError={fail}
+      />
       <SettingsHistory
         changes={changes}
         hasMore={nextPageToken !== ''}
