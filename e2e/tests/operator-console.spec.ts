@@ -17,7 +17,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * asks for a sign-in with two-step verification, and an admin grants a role that the audit log
  * then shows and exports; an admin takes a reported share down from the moderation queue and
  * mints a batch of activation codes; an admin renames a product of the purchase catalogue, which
- * the purchase page shows at once, and reverts the change from the settings' history.
+ * the purchase page shows at once, reverts the change from the settings' history, and stores a
+ * site redirect that pages follow within seconds.
  */
 
 /** Runs the operators' `admin` command against the database of the running server. */
@@ -182,7 +183,7 @@ test('an admin takes a reported share down from the moderation queue and mints a
   expect((await csv.text()).trim().split('\n')).toHaveLength(11);
 });
 
-test('an admin renames a product of the catalogue, the purchase page shows it at once, and the history reverts it', async ({
+test('an admin renames a product of the catalogue, the purchase page shows it at once, the history reverts it, and a stored redirect is followed', async ({
   page,
   baseURL,
 }) => {
@@ -227,4 +228,18 @@ test('an admin renames a product of the catalogue, the purchase page shows it at
   await expect(setting.getByRole('textbox', { name: 'Purchase catalogue' })).not.toHaveValue(
     /Spring year/,
   );
+
+  // A redirect stored in the console is in force on every page request within seconds.
+  const redirects = page.getByTestId('setting-basic.site_redirects');
+  await redirects
+    .getByRole('textbox', { name: 'Site redirects' })
+    .fill(JSON.stringify([{ source: '/console-moved', destination: '/faq' }]));
+  await redirects.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Page moved');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('form-success')).toContainText('Saved.');
+  await expect(async () => {
+    await page.goto('/console-moved');
+    expect(new URL(page.url()).pathname).toMatch(/\/faq$/);
+  }).toPass({ timeout: 15_000 });
 });
