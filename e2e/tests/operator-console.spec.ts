@@ -17,8 +17,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * asks for a sign-in with two-step verification, and an admin grants a role that the audit log
  * then shows and exports; an admin takes a reported share down from the moderation queue and
  * mints a batch of activation codes; an admin renames a product of the purchase catalogue, which
- * the purchase page shows at once, reverts the change from the settings' history, and stores a
- * site redirect that pages follow within seconds.
+ * the purchase page shows at once, reverts the change from the settings' history, stores a
+ * site redirect that pages follow within seconds, and sees who claimed a compensation.
  */
 
 /** Runs the operators' `admin` command against the database of the running server. */
@@ -183,7 +183,7 @@ test('an admin takes a reported share down from the moderation queue and mints a
   expect((await csv.text()).trim().split('\n')).toHaveLength(11);
 });
 
-test('an admin renames a product of the catalogue, the purchase page shows it at once, the history reverts it, and a stored redirect is followed', async ({
+test('an admin renames a product of the catalogue, the purchase page shows it at once, the history reverts it, a stored redirect is followed and the claimer of a compensation is listed', async ({
   page,
   baseURL,
 }) => {
@@ -242,4 +242,18 @@ test('an admin renames a product of the catalogue, the purchase page shows it at
     await page.goto('/console-moved');
     expect(new URL(page.url()).pathname).toMatch(/\/faq$/);
   }).toPass({ timeout: 15_000 });
+
+  // The admin claims the site's compensation as a member; the console lists them as a claimer.
+  const claimed = await page.request.post('/vip/v1/activity/compensate', {
+    headers: apiHeaders(await tokenOf(baseURL ?? '', admin, password)),
+    data: { type: 'e2e_outage', data: { from: 'web' } },
+  });
+  expect(claimed.ok()).toBe(true);
+  await page.goto('/admin/settings');
+  const compensation = page
+    .getByTestId('compensations')
+    .getByRole('listitem')
+    .filter({ hasText: 'e2e_outage' });
+  await compensation.getByRole('button', { name: 'Show claims' }).click();
+  await expect(compensation.getByRole('table')).toContainText(admin);
 });
