@@ -59,6 +59,7 @@ test('a shared link opens the Add dialog prefilled; a signed-out member signs in
 
 test('the manifest’s icons are drawn PNGs; offline, a page shows the shell and comes back', async ({
   page,
+  request,
 }) => {
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
     start_url: string;
@@ -71,6 +72,20 @@ test('the manifest’s icons are drawn PNGs; offline, a page shows the shell and
     expect(answer.headers()['content-type']).toBe('image/png');
     expect(pngSize(await answer.body())).toBe(icon.sizes);
   }
+  // A page in another language links the manifest written in it, which opens that drive (read
+  // apart from the page, whose locale cookie the Japanese page would set).
+  const japanese = await (await request.get('/ja')).text();
+  expect(japanese).toContain('<link rel="manifest" href="/ja/manifest.webmanifest"');
+  const ja = (await (await request.get('/ja/manifest.webmanifest')).json()) as {
+    lang: string;
+    start_url: string;
+    description: string;
+  };
+  expect(ja).toMatchObject({
+    lang: 'ja',
+    start_url: '/ja/drive/all',
+    description: 'リンクもファイルも、安心できるひとつの場所に。',
+  });
 
   // Before the worker is installed, the share sheet's post goes on to the share target's page.
   const post = await page.request.post('/share-target', {

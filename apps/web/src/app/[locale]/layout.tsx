@@ -7,11 +7,17 @@ import { isLocale } from '@nimbus/contracts';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/config';
 import { RootShell } from '@/features/layout/root-shell';
+import { manifestPath } from '@/features/web-app/web-app-manifest';
 
-/** Defaults of every page: the "Page | Nimbus" title template, the description, the icons' base URL. */
-export async function generateMetadata(): Promise<Metadata> {
+/**
+ * Defaults of every page: the "Page | Nimbus" title template, the description, the icons' base
+ * URL, and the web app manifest of the page's locale.
+ */
+export async function generateMetadata({ params }: LocaleLayoutProps): Promise<Metadata> {
+  const { locale } = await params;
   const t = await getTranslations('common');
   return {
+    ...(isLocale(locale) ? { manifest: manifestPath(locale) } : {}),
     metadataBase: new URL(config.publicUrl),
     title: { template: '%s | Nimbus', default: 'Nimbus' },
     description: t('tagline'),

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { locales } from '@nimbus/contracts';
 import { describe, expect, it } from 'vitest';
-import manifest from '@/app/manifest';
 import { sitePages } from '@/features/site/site-routes';
 import { generateStaticParams } from '@/app/icons/[name]/route';
 import { shareTargetPath } from '@/lib/share-target';
 import { appIconPath, appIcons } from './app-icons';
+import { manifestPath, webAppManifest } from './web-app-manifest';
 import {
   maxSharedBytes,
   maxSharedFiles,
@@ -26,12 +26,27 @@ function workerConstant(name: string): unknown {
 }
 
 describe('the web app manifest', () => {
-  const app = manifest();
+  const app = webAppManifest('en-US', 'Your links and files, saved in one calm place.');
 
   it('makes the site an installable app that opens on the drive, inside its own scope', () => {
     expect(app).toMatchObject({ id: '/', name: 'Nimbus', scope: '/', display: 'standalone' });
     expect(app.start_url).toBe('/drive/all');
     expect(sitePages.some((page) => page.path === app.start_url)).toBe(true);
+  });
+
+  it('is written in each locale: its description, its language and the drive in it', () => {
+    for (const locale of locales) {
+      const common = JSON.parse(
+        readFileSync(new URL(`../../../messages/${locale}/common.json`, import.meta.url), 'utf8'),
+      ) as { tagline: string };
+      const localized = webAppManifest(locale, common.tagline);
+      expect(localized).toMatchObject({ id: '/', lang: locale, description: common.tagline });
+      expect(localized.start_url).toBe(locale === 'en-US' ? '/drive/all' : `/${locale}/drive/all`);
+      expect(localized.share_target).toEqual(app.share_target);
+      expect(manifestPath(locale)).toBe(
+        locale === 'en-US' ? '/manifest.webmanifest' : `/${locale}/manifest.webmanifest`,
+      );
+    }
   });
 
   it('lists PNG icons of 192 and 512 pixels, for any use and maskable, each one a drawn route', () => {
