@@ -133,10 +133,16 @@ test('an admin takes a reported share down from the moderation queue and mints a
   const fileId = await newTextFile(page.request, sharerToken, '', 'reported-notes.txt');
   const { share_id: shareId } = await createShare(page.request, sharerToken, [fileId]);
   const visitor = await apiRequest.newContext({ baseURL: baseURL ?? '' });
-  const report = await visitor.post('/audit.admin/v1/share', {
-    data: { share_id: shareId, reason: 'stolen notes' },
-  });
-  expect(report.ok(), await report.text()).toBe(true);
+  // The rights holder reports it with the copyright policy's takedown request form.
+  await page.goto('/policy/copyright-Infringement');
+  const takedown = page.getByTestId('takedown-form');
+  await takedown.getByLabel('Shared link').fill(`${baseURL ?? ''}/s/${shareId}`);
+  await takedown.getByLabel('Your full name').fill('Rita Holder');
+  await takedown.getByLabel('Your email address').fill('rita@example.com');
+  await takedown.getByLabel('The work you hold the rights to').fill('stolen notes of my course');
+  await takedown.getByRole('checkbox').check();
+  await takedown.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByTestId('takedown-sent')).toContainText('rita@example.com');
 
   const admin = newEmail();
   await signUpInEnglish(page, admin, password);

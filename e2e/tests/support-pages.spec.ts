@@ -155,9 +155,16 @@ test('a bare page asks for the link, and an altered link gets the translated err
   await expect(page.getByRole('button', { name: '配信を停止する' })).toHaveCount(0);
 });
 
-test('the contact page offers feedback and the help centre when the operator published no address', async ({
+test('an article takes a helpful vote; the contact page offers feedback and the help centre when the operator published no address', async ({
   page,
 }) => {
+  // A help centre article asks whether it helped, and thanks once the answer is kept.
+  await page.goto('/help-center/sharing/create-a-share-link');
+  const vote = page.getByTestId('helpful-vote');
+  await vote.getByRole('button', { name: 'Yes' }).click();
+  await expect(vote.getByRole('status')).toHaveText('Thank you for your answer.');
+  await expect(vote).toHaveAttribute('data-state', 'sent');
+
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/contact-us');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { ApiError } from '@nimbus/client';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input-classes';
+import { useHydrated } from '@/lib/use-hydrated';
 import { reportShare } from '@/features/share/share-api';
 import { shareIdOfLink, takedownLimits, takedownReason } from './takedown-request';
 
@@ -50,6 +51,8 @@ function problemOf(cause: unknown, texts: TakedownTexts): string {
 export function TakedownForm({ texts }: { texts: TakedownTexts }) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'editing' });
+  // Disabled until hydrated, so the form is never submitted natively (to the page itself).
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -145,7 +148,11 @@ export function TakedownForm({ texts }: { texts: TakedownTexts }) {
       <p id={`${id}-problem`} role="alert" className="text-sm text-danger empty:hidden">
         {state.kind === 'editing' ? (state.problem ?? '') : ''}
       </p>
-      <Button type="submit" disabled={state.kind === 'sending'} className="justify-self-start">
+      <Button
+        type="submit"
+        disabled={!hydrated || state.kind === 'sending'}
+        className="justify-self-start"
+      >
         {state.kind === 'sending' ? texts.sending : texts.submit}
       </Button>
     </form>
