@@ -107,13 +107,16 @@ function discriminatorOf(branches: JsonObject[]): { key: string; values: unknown
   return undefined;
 }
 
+/** A compiled writer, given the route's own writer for the answers it does not cover. */
+type WriterFor = (fallback: () => Writer) => Writer;
+
 /**
  * A union of objects told apart by one property (`upload_type` of `POST /drive/v1/files`): one
  * compiled writer per branch, picked by that property's value, which picks the branch zod's
  * first match would. An answer whose value names no branch goes to `fallback` (zod, which
  * refuses it). Undefined for any other union, or one whose branches cannot all be compiled.
  */
-function unionWriterOf(jsonSchema: unknown, fallback: () => Writer): Writer | undefined {
+function unionWriterOf(jsonSchema: unknown): WriterFor | undefined {
   if (!isJsonObject(jsonSchema) || !Array.isArray(jsonSchema.anyOf)) {
     return undefined;
   }
@@ -138,14 +141,16 @@ function unionWriterOf(jsonSchema: unknown, fallback: () => Writer): Writer | un
     }
   }
   const { key } = discriminator;
-  let refuse: Writer | undefined;
-  return (data) => {
-    const writer = isJsonObject(data) ? byValue.get(data[key]) : undefined;
-    if (writer !== undefined) {
-      return writer(data);
-    }
-    refuse ??= fallback();
-    return refuse(data);
+  return (fallback) => {
+    let refuse: Writer | undefined;
+    return (data) => {
+      const writer = isJsonObject(data) ? byValue.get(data[key]) : undefined;
+      if (writer !== undefined) {
+        return writer(data);
+      }
+      refuse ??= fallback();
+      return refuse(data);
+    };
   };
 }
 
@@ -159,7 +164,7 @@ function plainWriterOf(jsonSchema: unknown): Writer | undefined {
  * The answer's JSON Schema compiled to a function that writes only its fields; undefined when
  * JSON Schema cannot express the answer's schema, or fast-json-stringify should not write it.
  */
-function fastStringifierOf(schema: z.ZodType, fallback: () => Writer): Writer | undefined {
+function compileStringifier(schema: z.ZodType): WriterFor | undefined {
   let jsonSchema: unknown;
   try {
     jsonSchema = z.toJSONSchema(schema, {
@@ -170,7 +175,29 @@ function fastStringifierOf(schema: z.ZodType, fallback: () => Writer): Writer | 
   } catch {
     return undefined;
   }
-  return unionWriterOf(jsonSchema, fallback) ?? plainWriterOf(jsonSchema);
+  const union = unionWriterOf(jsonSchema);
+  if (union !== undefined) {
+    return union;
+  }
+  const plain = plainWriterOf(jsonSchema);
+  return plain === undefined ? undefined : () => plain;
+}
+
+/**
+ * Compiled writers by answer schema, for the life of the process: the catalogue's schemas are
+ * module constants, so an app built again in the same process (a fleet test's nodes, every
+ * medium test's app) reuses what the first compiled, a fifth of a second of start-up. `null`
+ * remembers a schema that keeps zod's serializer.
+ */
+const compiledWriters = new WeakMap<z.ZodType, WriterFor | null>();
+
+function fastStringifierOf(schema: z.ZodType): WriterFor | undefined {
+  let compiled = compiledWriters.get(schema);
+  if (compiled === undefined) {
+    compiled = compileStringifier(schema) ?? null;
+    compiledWriters.set(schema, compiled);
+  }
+  return compiled ?? undefined;
 }
 
 /** Thrown in checked mode when the compiled writer and zod would not send the same answer. */
@@ -200,13 +227,11 @@ export function answerSerializerCompiler(options: {
 }): FastifySerializerCompiler<z.ZodType> {
   return (routeSchema: RouteSchema) => {
     const zodSchema = zodSchemaOf(routeSchema.schema);
-    const fast =
-      zodSchema === undefined
-        ? undefined
-        : fastStringifierOf(zodSchema, () => zodSerializerCompiler(routeSchema));
-    if (fast === undefined) {
+    const writerFor = zodSchema === undefined ? undefined : fastStringifierOf(zodSchema);
+    if (writerFor === undefined) {
       return zodSerializerCompiler(routeSchema);
     }
+    const fast = writerFor(() => zodSerializerCompiler(routeSchema));
     if (!options.checkAnswers) {
       return fast;
     }

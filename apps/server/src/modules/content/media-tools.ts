@@ -19,13 +19,20 @@ function answers(command: string, versionFlag = '-version'): boolean {
   }
 }
 
-/** Looks for `ffprobe`, `ffmpeg` and Poppler's tools on the PATH once, at start-up. */
+let detected: MediaTools | undefined;
+
+/**
+ * Looks for `ffprobe`, `ffmpeg` and Poppler's tools on the PATH once per process, at the first
+ * start-up: four programs run and waited for, which every later container of the process (the
+ * medium tests build hundreds) need not wait for again.
+ */
 export function detectMediaTools(): MediaTools {
-  return {
+  detected ??= {
     ffprobe: answers('ffprobe'),
     ffmpeg: answers('ffmpeg'),
     poppler: answers('pdfinfo', '-v') && answers('pdftoppm', '-v'),
   };
+  return { ...detected };
 }
 
 /** What ffprobe says of a media file. */
