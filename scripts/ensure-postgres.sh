@@ -6,7 +6,17 @@
 # sessions commit without waiting for the WAL flush (synchronous_commit off, for this role only):
 # the tests lose nothing unless the machine itself crashes, and each commit stops costing a disk
 # flush.
+#
+# With `--for-tests` (scripts/test.sh) the cluster is the tests' own and stops flushing to disk
+# at all (fsync off, for the whole cluster): each test app's database is cloned and dropped, and
+# a drop forces a checkpoint that would otherwise wait for a second or two of disk flushes. A
+# call without it (the benches) turns flushing back on, so a bench measures a durable database.
 set -euo pipefail
+
+fsync=on
+if [ "${1:-}" = --for-tests ]; then
+  fsync=off
+fi
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "$TEST_DATABASE_URL"
@@ -38,5 +48,7 @@ alter role nimbus_test set synchronous_commit = off;
 select 'create database nimbus_test owner nimbus_test'
   where not exists (select from pg_database where datname = 'nimbus_test') \gexec
 SQL
+as_postgres psql -p "$port" -v ON_ERROR_STOP=1 -q -c "alter system set fsync = $fsync" \
+  -c 'select pg_reload_conf()' >/dev/null
 
 echo "postgres://nimbus_test:nimbus_test@127.0.0.1:${port}/nimbus_test"
