@@ -31,7 +31,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { membersRoutes } from './modules/admin/members.routes';
 import { settingsConsoleRoutes } from './modules/site-config/settings-console.routes';
-import { compensationsConsoleRoutes } from './modules/membership/compensations-console.routes';
+import { compensationsConsoleRoutes } from './modules/site-config/compensations-console.routes';
 import { contentPathPrefix } from './modules/content/content-link';
 import {
   contentCorsExposedHeaders,

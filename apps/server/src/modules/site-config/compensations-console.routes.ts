@@ -5,8 +5,8 @@ import { pageTokenOf, readPageToken } from '../../http/page-token';
 import { consoleRoute, type ConsoleRouteDeps } from '../admin/console-route';
 import { memberPlugin } from '../auth/require-actor';
 import type { Authenticator } from '../auth/authenticator';
-import type { SiteConfigService } from '../site-config/site-config.service';
-import type { CompensationClaimsRepository } from './compensation-claims.repository';
+import type { SiteConfigService } from './site-config.service';
+import type { CompensationClaimsRepository } from '../membership/compensation-claims.repository';
 
 export interface CompensationsConsoleRoutesDeps {
   authenticator: Authenticator;
