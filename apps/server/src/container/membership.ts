@@ -60,6 +60,9 @@ export function createMembershipArea(
         ? { payment_provider: 'stripe' as const }
         : {}),
     },
+    // A console change of the plans' limits reaches every node's quotas within 5 s.
+    planLimitsMaxAgeMs: 5_000,
+    now,
   });
   const memberships = createMembershipService({
     memberships: createMembershipRepository(database.db),

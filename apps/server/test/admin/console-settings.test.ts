@@ -32,7 +32,7 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {}, { now: clock.now });
-    sibling = await buildSiblingApp(t);
+    sibling = await buildSiblingApp(t, {}, { now: clock.now });
     admin = (await consoleMember(t, 'admin', clock.now())).headers;
   });
   afterAll(async () => {
@@ -286,7 +286,9 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
       premium: plansBefore.premium,
     });
     expect(await auditCount(t)).toBe(audits + 1);
-    // The other node's next quota check counts with the new limits.
+    // The other node counts with the limits it read for 5 s, then with the new ones.
+    expect((await limitOn(sibling)).quota.limit).toBe(configured.quota.limit);
+    clock.advance(5_000);
     const limited = await limitOn(sibling);
     expect(limited.quota.limit).toBe('12345');
     expect(limited.quotas.cloud_download.limit).toBe('7');
@@ -315,6 +317,7 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
         payload: { change_id: history.data[0]!.id, reason: 'Back to configuration' },
       }),
     );
+    clock.advance(5_000);
     expect((await limitOn(sibling)).quota.limit).toBe(configured.quota.limit);
   });
 });

@@ -24,7 +24,15 @@ export interface SiteConfigServiceDeps {
   apps: { downloads: AppDownloads; linkScheme: string };
   /** The purchase pages' catalogue from configuration (plan limits and products). */
   externalProducts: ProductCatalogue;
+  /**
+   * How long a node counts with the plans' limits it read: every upload's and download's quota
+   * asks them, so they are not read again on each call. 0 reads them every time.
+   */
+  planLimitsMaxAgeMs: number;
+  now: () => Date;
 }
+
+type Plans = { free: PlanLimits; premium: PlanLimits };
 
 /** The values of the config host: defaults from configuration, overridden by stored settings. */
 export function createSiteConfigService(deps: SiteConfigServiceDeps) {
@@ -53,6 +61,8 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
     };
   }
 
+  let plansRead: { at: number; plans: Promise<Plans> } | undefined;
+
   async function productCatalogue(): Promise<ProductCatalogue> {
     return mergeExternalProducts(deps.externalProducts, await storedValues('external_products'));
   }
@@ -78,12 +88,26 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
     productCatalogue,
 
     /**
-     * The plans' limits in force (configuration, then the stored `plans` setting), read from
-     * the database on every call, so a change in the console is every node's next quota.
+     * The plans' limits in force (configuration, then the stored `plans` setting), read again
+     * once they are `planLimitsMaxAgeMs` old, so a change in the console is every node's quota
+     * within that time. A read that fails is not kept.
      */
-    async planLimits(): Promise<{ free: PlanLimits; premium: PlanLimits }> {
-      const { plans } = await productCatalogue();
-      return { free: limitsOf(plans.free), premium: limitsOf(plans.premium) };
+    planLimits(): Promise<Plans> {
+      const at = deps.now().getTime();
+      if (plansRead && at >= plansRead.at && at - plansRead.at < deps.planLimitsMaxAgeMs) {
+        return plansRead.plans;
+      }
+      const plans = productCatalogue().then(({ plans: published }) => ({
+        free: limitsOf(published.free),
+        premium: limitsOf(published.premium),
+      }));
+      plansRead = { at, plans };
+      plans.catch(() => {
+        if (plansRead?.plans === plans) {
+          plansRead = undefined;
+        }
+      });
+      return plans;
     },
 
     /** The compensation of a type, as configured and stored; undefined when none is defined. */
