@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,32 @@ async function makeClip(dir: string, name: string, audioCodec: string): Promise<
     file,
   ]);
   return fs.readFile(file);
+}
+
+/**
+ * A hostile upload: bytes every content sniffer takes for a video (an MPEG transport stream's
+ * sync byte every 192 bytes, inside an ID3 tag that ffmpeg's prober skips), that ffmpeg would
+ * otherwise open as an `ffconcat` list naming the blob `target` stored beside it. A counter at the
+ * end is turned until its SHA-256 starts as `target`'s does, so both blobs share a folder.
+ */
+function hostileConcat(target: string): Buffer {
+  const tagSize = 8192;
+  const syncsafe = [21, 14, 7, 0].map((shift) => (tagSize >> shift) & 0x7f);
+  const head = Buffer.concat([
+    Buffer.from([0x49, 0x44, 0x33, 0x04, 0x47, 0x00, ...syncsafe]),
+    Buffer.alloc(tagSize),
+  ]);
+  for (let at = 4; at < head.length; at += 192) {
+    head[at] = 0x47;
+  }
+  const prefix = Buffer.concat([head, Buffer.from(`ffconcat version 1.0\nfile ${target}\n# `)]);
+  const hashed = createHash('sha256').update(prefix);
+  for (let counter = 0; ; counter += 1) {
+    const tail = Buffer.from(`${counter.toString(16)}\n`);
+    if (hashed.copy().update(tail).digest('hex').startsWith(target.slice(0, 4))) {
+      return Buffer.concat([prefix, tail]);
+    }
+  }
 }
 
 let clipDir = '';
@@ -154,5 +181,24 @@ describe.each(dialects)('video analysis with ffmpeg on %s', (dialect) => {
     // testsrc draws colour bars: the frame is not one flat colour.
     const stats = await frame.stats();
     expect(stats.channels.some((channel) => channel.stdev > 20)).toBe(true);
+  });
+
+  it('keeps ffmpeg on the one file it is given: a hostile upload reads no video of another member', async () => {
+    const victim = await signedInMember(t);
+    const attacker = await signedInMember(t);
+    const clip = await storeFile(t, victim.user.id, 'private.mp4', aacClip);
+    const hostile = await storeFile(
+      t,
+      attacker.user.id,
+      'movie.ts',
+      hostileConcat(clip.sha256 ?? ''),
+    );
+
+    const probed = await fileOf(attacker.headers, hostile.id, '?thumbnail_size=SIZE_SMALL');
+    expect(probed.file_category).toBe('VIDEO');
+    expect(probed.params).not.toHaveProperty('width');
+    // No frame of anything is drawn for it either.
+    const thumbnail = await fetchContent(probed.thumbnail_link);
+    expect(thumbnail.statusCode).toBe(404);
   });
 });

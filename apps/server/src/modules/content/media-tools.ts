@@ -35,6 +35,54 @@ export function detectMediaTools(): MediaTools {
   return { ...detected };
 }
 
+/**
+ * The demuxers ffprobe and ffmpeg may use on a stored video or audio file. Lists of other files
+ * (`ffconcat`, HLS and DASH playlists, SDP, image sequences) are not among them: a hostile upload
+ * that is one, behind a video's or an audio file's first bytes, would make them open whatever it
+ * names, another member's blob beside it included.
+ */
+export const mediaDemuxers = [
+  'mov',
+  'matroska',
+  'mpegts',
+  'mpeg',
+  'avi',
+  'flv',
+  'asf',
+  'ogg',
+  'mxf',
+  'rm',
+  'nut',
+  'ivf',
+  'mp3',
+  'aac',
+  'flac',
+  'wav',
+  'w64',
+  'aiff',
+  'caf',
+  'au',
+  'amr',
+  'ape',
+  'wv',
+  'tta',
+  'mpc',
+  'mpc8',
+  'dsf',
+  'ac3',
+  'eac3',
+  'dts',
+  'truehd',
+] as const;
+
+/** Options that keep ffprobe and ffmpeg on the one local file they are given. */
+const mediaInputGuards = [
+  '-protocol_whitelist',
+  'file',
+  '-format_whitelist',
+  mediaDemuxers.join(','),
+] as const;
+
 /** What ffprobe says of a media file. */
 export interface ProbedMedia {
   width: number;
@@ -59,7 +107,17 @@ interface FfprobeOutput {
 export async function probeMedia(file: string): Promise<ProbedMedia> {
   const { stdout } = await run(
     'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '--', file],
+    [
+      '-v',
+      'error',
+      ...mediaInputGuards,
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      '--',
+      file,
+    ],
     { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 },
   );
   const output = JSON.parse(stdout) as FfprobeOutput;
@@ -83,6 +141,7 @@ export async function extractFrame(file: string, atSeconds: number): Promise<Buf
       [
         '-v',
         'error',
+        ...mediaInputGuards,
         '-ss',
         String(atSeconds),
         '-i',
