@@ -1,15 +1,16 @@
-// `npm run bench -- webdav`: Debian's rclone as a WebDAV client of `/dav/` (docs/api.md#webdav).
-// `rclone copy` of a tree of 1,000 small files (nested folders, names in several scripts) up, then
-// of one large file up and back down, in files/s and MiB/s. The baseline, in the same run with the
-// same client and files, is `rclone serve webdav` over a local folder (a fast peer server: the
-// cost of WebDAV and the disk alone); `dd conv=fsync` prints what the disk writes on its own.
-// Then, with a plain HTTP client: a PROPFIND Depth 1 of a folder of 100,000 entries (time to the
-// last byte, and the server's peak RSS growth, which must stay under 64 MiB: the answer streams),
-// against the same PROPFIND of `rclone serve webdav`; and 1,000 one-KiB PUTs, four at a time,
-// against the same PUTs to `rclone serve webdav` and against Nimbus's own form uploads (create,
-// then the multipart POST) of the same files.
+// `npm run bench -- webdav`: `/dav/` (docs/api.md#webdav) beside `rclone serve webdav` (Debian's
+// rclone, a fast peer server over a local folder: the cost of WebDAV and the disk alone), over
+// the same files in the same run, each figure with its ratio:
+// - GET of a large file with curl, against nginx serving it with `sendfile` (target >= 0.85x);
+// - PUT of the same file with curl, against `dd conv=fsync` writing it (target >= 0.6x);
+// - a PROPFIND Depth 1 of a folder of 100,000 entries (time to the last byte, and the server's
+//   peak RSS growth, which must stay under 64 MiB: the answer streams);
+// - 1,000 one-KiB PUTs, four at a time, and Nimbus's own form uploads (create, then the
+//   multipart POST) of the same files;
+// - `rclone copy` of a tree of 1,000 small files (nested folders, names in several scripts) up.
 // `BENCH_DAV_FILES` changes the 1,000, `BENCH_DAV_LISTING_FILES` the 100,000, `BENCH_SIZE_MIB`
-// the large file (1 GiB by default), `BENCH_RUNS` the PROPFIND runs whose median is printed (3).
+// the large file (1 GiB by default), `BENCH_RUNS` the GET, PUT and PROPFIND runs whose median is
+// printed (3).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,28 +19,31 @@ import { promisify } from 'node:util';
 import {
   api,
   benchSizeBytes,
+  curlDownload,
+  curlUpload,
   freePort,
   line,
-  mibps,
   median,
   NotMeasured,
   postForm,
+  rateLine,
+  requireCurl,
   rssWatch,
   runBench,
   seedFolder,
+  servedRandomFile,
   signUp,
   startNimbus,
   target,
   tempDir,
   timedConcurrently,
-  writeRandomFile,
 } from './lib.mjs';
 
 const run = promisify(execFile);
 const count = Number(process.env.BENCH_DAV_FILES ?? 1000);
 const largeSize = benchSizeBytes();
 const listingCount = Number(process.env.BENCH_DAV_LISTING_FILES ?? 100_000);
-const propfindRuns = Number(process.env.BENCH_RUNS ?? 3);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
 const smallSize = 1024;
 const folders = ['', 'Документы', 'Документы/写真 2024', 'música', 'música/ελληνικά', 'عربى'];
 
@@ -96,17 +100,37 @@ async function timedRclone(env, ...args) {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-/** The three figures through one server: small files up, the large file up and down. */
-async function measure(env, work, label) {
-  const small = await timedRclone(env, 'copy', path.join(work, 'tree'), `:webdav:${label}/tree`);
-  const up = await timedRclone(env, 'copy', path.join(work, 'large'), `:webdav:${label}/large`);
-  const back = path.join(work, `back-${label}`);
-  const down = await timedRclone(env, 'copy', `:webdav:${label}/large`, back);
-  if (fs.statSync(path.join(back, 'large.bin')).size !== largeSize) {
-    throw new Error(`${label}: the large file came back with another size`);
+/** `rclone copy` of the small tree up through one server: files/s. */
+async function copyTree(env, work, label) {
+  const seconds = await timedRclone(env, 'copy', path.join(work, 'tree'), `:webdav:${label}/tree`);
+  return count / seconds;
+}
+
+/** `dd` copying the large file to the disk with an fsync at the end: bytes/s. */
+async function ddRate(from, to) {
+  const started = process.hrtime.bigint();
+  await run('dd', [`if=${from}`, `of=${to}`, 'bs=1M', 'conv=fsync', 'status=none']);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  fs.rmSync(to);
+  return largeSize / seconds;
+}
+
+/**
+ * The large file through one WebDAV server with curl: `runs` PUTs to `url` (each writes it
+ * whole again), then, after one warm-up, `runs` GETs of it; bytes/s of each run.
+ */
+async function transfers(url, file, headers) {
+  const up = [];
+  for (let index = 0; index < runs; index += 1) {
+    up.push(largeSize / (await curlUpload(url, file, { size: largeSize, headers })));
   }
-  fs.rmSync(back, { recursive: true, force: true });
-  return { small: count / small, up: largeSize / up, down: largeSize / down };
+  const down = [];
+  await curlDownload(url, { size: largeSize, headers });
+  for (let index = 0; index < runs; index += 1) {
+    const { curlSeconds } = await curlDownload(url, { size: largeSize, headers });
+    down.push(largeSize / curlSeconds);
+  }
+  return { up, down };
 }
 
 const perSecond = (rate) => `${rate.toFixed(0).padStart(6)} files/s`;
@@ -115,13 +139,13 @@ const propfindBody =
   '<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="DAV:"><D:prop><D:resourcetype/><D:getcontentlength/><D:getlastmodified/><D:getetag/><D:getcontenttype/></D:prop></D:propfind>';
 
 /**
- * PROPFIND Depth 1 of a folder of `entries` entries, read to its last byte `propfindRuns` times:
+ * PROPFIND Depth 1 of a folder of `entries` entries, read to its last byte `runs` times:
  * the median seconds, and the server's largest peak RSS growth over the runs (MiB).
  */
 async function timedPropfind(url, headers, entries, pid) {
   const seconds = [];
   let growth = 0;
-  for (let run = 0; run < propfindRuns; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const watch = rssWatch(pid);
     watch.start();
     const started = process.hrtime.bigint();
@@ -222,46 +246,52 @@ await runBench(async () => {
   if (spawnSync('rclone', ['version']).status !== 0) {
     throw new NotMeasured('rclone is not installed (apt-get install rclone)');
   }
+  requireCurl('WebDAV client');
   const work = tempDir('nimbus-bench-dav-');
   makeTree(path.join(work, 'tree'));
-  fs.mkdirSync(path.join(work, 'large'));
-  writeRandomFile(path.join(work, 'large', 'large.bin'), largeSize);
   const size = `${Math.round(largeSize / 1024 / 1024)} MiB`;
-
-  const disk = path.join(work, 'dd.bin');
-  const ddStarted = process.hrtime.bigint();
-  await run('dd', [
-    'if=/dev/zero',
-    `of=${disk}`,
-    'bs=1M',
-    `count=${Math.round(largeSize / 1024 / 1024)}`,
-    'conv=fsync',
-  ]);
-  const ddRate = largeSize / (Number(process.hrtime.bigint() - ddStarted) / 1e9);
-  fs.rmSync(disk);
-  line(`dd conv=fsync, ${size} (the disk alone)`, mibps(ddRate));
+  // The large file, served by nginx with sendfile: the GET baseline, and what every PUT sends.
+  const {
+    file: large,
+    url: nginxUrl,
+    nginx,
+  } = await servedRandomFile('nimbus-bench-dav-', largeSize);
+  const nginxRates = [];
+  const ddRates = [];
+  try {
+    await curlDownload(nginxUrl, { size: largeSize });
+    for (let index = 0; index < runs; index += 1) {
+      const { curlSeconds } = await curlDownload(nginxUrl, { size: largeSize });
+      nginxRates.push(largeSize / curlSeconds);
+      ddRates.push(await ddRate(large, path.join(work, 'dd.bin')));
+    }
+  } finally {
+    await nginx.stop();
+  }
 
   const contents = Array.from({ length: count }, () => randomBytes(smallSize));
   const peerDir = path.join(work, 'peer');
   fs.mkdirSync(path.join(peerDir, 'puts'), { recursive: true });
+  fs.mkdirSync(path.join(peerDir, 'large'));
   makeListingFolder(path.join(peerDir, 'big'));
   const peer = await startPeer(peerDir);
-  let baseline;
+  const baseline = {};
   try {
-    baseline = await measure(
+    Object.assign(baseline, await transfers(`${peer.url}large/large.bin`, large, {}));
+    baseline.listing = await timedPropfind(`${peer.url}big/`, {}, listingCount, peer.pid);
+    baseline.puts = await timedPuts(`${peer.url}puts/`, {}, contents);
+    baseline.small = await copyTree(
       { RCLONE_WEBDAV_URL: peer.url, RCLONE_WEBDAV_VENDOR: 'other' },
       work,
       'peer',
     );
-    baseline.listing = await timedPropfind(`${peer.url}big/`, {}, listingCount, peer.pid);
-    baseline.puts = await timedPuts(`${peer.url}puts/`, {}, contents);
   } finally {
     await peer.stop();
   }
   fs.rmSync(peerDir, { recursive: true, force: true });
 
   const nimbus = await startNimbus({ PLAN_FREE_STORAGE_BYTES: String(64 * 1024 ** 3) });
-  let figures;
+  const figures = {};
   try {
     const email = `bench-dav-${randomBytes(4).toString('hex')}@example.com`;
     const member = await signUp(nimbus, email);
@@ -269,21 +299,20 @@ await runBench(async () => {
       name: 'rclone',
       scope: 'write',
     });
-    const obscured = (await run('rclone', ['obscure', created.password])).stdout.trim();
-    figures = await measure(
-      {
-        RCLONE_WEBDAV_URL: `${nimbus.origin}/dav/`,
-        RCLONE_WEBDAV_VENDOR: 'owncloud',
-        RCLONE_WEBDAV_USER: email,
-        RCLONE_WEBDAV_PASS: obscured,
-      },
-      work,
-      'nimbus',
-    );
-
     const basic = {
       authorization: `Basic ${Buffer.from(`${email}:${created.password}`).toString('base64')}`,
     };
+    for (const folder of ['large', 'puts']) {
+      const mkcol = await fetch(`${nimbus.origin}/dav/${folder}/`, {
+        method: 'MKCOL',
+        headers: basic,
+      });
+      if (mkcol.status !== 201) {
+        throw new Error(`MKCOL /dav/${folder}/ answered ${mkcol.status}`);
+      }
+    }
+    Object.assign(figures, await transfers(`${nimbus.origin}/dav/large/large.bin`, large, basic));
+
     const big = await api(nimbus, member, 'POST', '/drive/v1/files', {
       kind: 'drive#folder',
       name: 'big',
@@ -296,34 +325,39 @@ await runBench(async () => {
       listingCount,
       nimbus.pid,
     );
-    const mkcol = await fetch(`${nimbus.origin}/dav/puts/`, { method: 'MKCOL', headers: basic });
-    if (mkcol.status !== 201) {
-      throw new Error(`MKCOL /dav/puts/ answered ${mkcol.status}`);
-    }
     figures.puts = await timedPuts(`${nimbus.origin}/dav/puts/`, basic, contents);
     figures.form = await timedFormUploads(nimbus, member, contents);
+    const obscured = (await run('rclone', ['obscure', created.password])).stdout.trim();
+    figures.small = await copyTree(
+      {
+        RCLONE_WEBDAV_URL: `${nimbus.origin}/dav/`,
+        RCLONE_WEBDAV_VENDOR: 'owncloud',
+        RCLONE_WEBDAV_USER: email,
+        RCLONE_WEBDAV_PASS: obscured,
+      },
+      work,
+      'nimbus',
+    );
   } finally {
     await nimbus.stop();
   }
 
-  line(
-    `rclone copy ${count} small files, rclone serve webdav (baseline)`,
-    perSecond(baseline.small),
+  const nginxRate = rateLine(`GET ${size}, nginx sendfile (baseline)`, nginxRates);
+  const nimbusGet = rateLine(`GET ${size}, Nimbus /dav/`, figures.down, nginxRate);
+  rateLine(`GET ${size}, rclone serve webdav`, baseline.down, nginxRate);
+  target(
+    `GET ${size} through /dav/ >= 0.85x nginx`,
+    nimbusGet / nginxRate >= 0.85,
+    `${(nimbusGet / nginxRate).toFixed(2)}x`,
   );
-  line(
-    `rclone copy ${count} small files, Nimbus /dav/`,
-    perSecond(figures.small),
-    figures.small / baseline.small,
+  const ddBaseline = rateLine(`PUT ${size}, dd conv=fsync (baseline)`, ddRates);
+  const nimbusPut = rateLine(`PUT ${size}, Nimbus /dav/`, figures.up, ddBaseline);
+  rateLine(`PUT ${size}, rclone serve webdav (no fsync)`, baseline.up, ddBaseline);
+  target(
+    `PUT ${size} through /dav/ >= 0.6x dd conv=fsync`,
+    nimbusPut / ddBaseline >= 0.6,
+    `${(nimbusPut / ddBaseline).toFixed(2)}x`,
   );
-  line(`rclone copy ${size} up, rclone serve webdav (baseline)`, mibps(baseline.up));
-  line(`rclone copy ${size} up, Nimbus /dav/`, mibps(figures.up), figures.up / baseline.up);
-  line(
-    `rclone copy ${size} up, Nimbus /dav/ vs dd conv=fsync`,
-    mibps(figures.up),
-    figures.up / ddRate,
-  );
-  line(`rclone copy ${size} down, rclone serve webdav (baseline)`, mibps(baseline.down));
-  line(`rclone copy ${size} down, Nimbus /dav/`, mibps(figures.down), figures.down / baseline.down);
 
   line(
     `PROPFIND Depth 1, ${listingCount} entries, rclone serve webdav (baseline)`,
@@ -339,6 +373,7 @@ await runBench(async () => {
     figures.listing.growth < 64,
     `+${figures.listing.growth.toFixed(1)} MiB`,
   );
+
   line(`${count} PUTs of 1 KiB, rclone serve webdav (baseline)`, perSecond(baseline.puts));
   line(
     `${count} PUTs of 1 KiB, Nimbus /dav/`,
@@ -350,5 +385,19 @@ await runBench(async () => {
     `${count} PUTs of 1 KiB, Nimbus /dav/ vs its form uploads`,
     perSecond(figures.puts),
     figures.puts / figures.form,
+  );
+
+  line(
+    `rclone copy ${count} small files, rclone serve webdav (baseline)`,
+    perSecond(baseline.small),
+  );
+  line(
+    `rclone copy ${count} small files, Nimbus /dav/`,
+    perSecond(figures.small),
+    figures.small / baseline.small,
+  );
+  line(
+    'machine load (1, 5, 15 min) at the end',
+    fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
   );
 });

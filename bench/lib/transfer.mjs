@@ -13,17 +13,22 @@ export function requireCurl(role) {
   }
 }
 
+/** curl's `-H` arguments for request headers. */
+const headerArgs = (headers) =>
+  Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+
 /**
  * One GET of `url` with curl into `out` (default /dev/null, so this process's RSS sampling is
  * not blocked), expecting a 200 of `size` bytes. `durable` runs `sync <out>` before the clock
  * stops; a real `out` is removed after. Answers curl's own `time_total` and the wall time from
  * spawn to exit (the sync included), in seconds.
  */
-export function curlDownload(url, { size, out = '/dev/null', durable = false }) {
+export function curlDownload(url, { size, out = '/dev/null', durable = false, headers = {} }) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const curl = spawn('curl', [
       '-sS',
+      ...headerArgs(headers),
       '-o',
       out,
       '-w',
@@ -50,6 +55,43 @@ export function curlDownload(url, { size, out = '/dev/null', durable = false }) 
         );
       } else {
         resolve({ curlSeconds: Number(curlSeconds), wallSeconds });
+      }
+    });
+  });
+}
+
+/**
+ * One PUT of `file` to `url` with curl (no `Expect: 100-continue` wait), expecting a 201 or 204
+ * after all `size` bytes went; answers curl's own `time_total` in seconds.
+ */
+export function curlUpload(url, file, { size, headers = {} }) {
+  return new Promise((resolve, reject) => {
+    const curl = spawn('curl', [
+      '-sS',
+      '-T',
+      file,
+      '-H',
+      'Expect:',
+      ...headerArgs(headers),
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{size_upload} %{time_total}',
+      url,
+    ]);
+    let text = '';
+    let err = '';
+    curl.stdout.on('data', (chunk) => (text += chunk));
+    curl.stderr.on('data', (chunk) => (err += chunk));
+    curl.on('error', reject);
+    curl.on('close', (code) => {
+      const [status, bytes, seconds] = text.trim().split(' ');
+      if (code !== 0 || !['201', '204'].includes(status) || Number(bytes) !== size) {
+        reject(
+          new Error(`PUT ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`),
+        );
+      } else {
+        resolve(Number(seconds));
       }
     });
   });
