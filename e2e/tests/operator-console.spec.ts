@@ -1,22 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, request as apiRequest, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { grantConsoleAdmin } from '../support/console-admin';
-import {
-  apiHeaders,
-  createShare,
-  newTextFile,
-  signedUpMember,
-  tokenOf,
-} from '../support/drive-seed';
+import { apiHeaders, createShare, newTextFile, tokenOf } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 
 /*
  * The operator console (/admin): the first admin comes from the operators' command, the console
  * asks for a sign-in with two-step verification, and an admin grants a role that the audit log
- * then shows and exports; an admin takes a reported share down from the moderation queue and
- * mints a batch of activation codes; an admin renames a product of the purchase catalogue, which
+ * then shows and exports; an admin takes a share a rights holder reported down from the moderation
+ * queue, which the visitor's page of the link and the sharer's list of links show, blocks the
+ * sharer (whose open session ends), and mints a batch of activation codes, one of which a member
+ * redeems: the batch counts it and the dashboard counts a conversion more; an admin renames a product of the purchase catalogue, which
  * the purchase page shows at once, reverts the change from the settings' history, stores a
  * site redirect that pages follow within seconds, and sees who claimed a compensation.
  */
@@ -121,18 +117,21 @@ test('an admin made by the command steps up with two-step verification, grants a
   await expect(page.getByTestId('system-blobs').locator('dd').first()).toHaveText(/^\d/);
 });
 
-test('an admin takes a reported share down from the moderation queue and mints a batch of codes', async ({
+test('an admin takes a reported share down, which its visitor and sharer see, blocks the sharer, and mints codes of which one is redeemed and counted as a conversion', async ({
   browser,
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const password = 'console moderator 7';
-  const sharer = await signedUpMember(browser, password);
+  // The sharer stays signed in in a browser of their own.
+  const sharer = newEmail();
+  const sharerContext = await browser.newContext();
+  const sharerPage = await sharerContext.newPage();
+  await signUpInEnglish(sharerPage, sharer, password);
   const sharerToken = await tokenOf(baseURL ?? '', sharer, password);
   const fileId = await newTextFile(page.request, sharerToken, '', 'reported-notes.txt');
   const { share_id: shareId } = await createShare(page.request, sharerToken, [fileId]);
-  const visitor = await apiRequest.newContext({ baseURL: baseURL ?? '' });
   // The rights holder reports it with the copyright policy's takedown request form.
   await page.goto('/policy/copyright-Infringement');
   const takedown = page.getByTestId('takedown-form');
@@ -164,15 +163,49 @@ test('an admin takes a reported share down from the moderation queue and mints a
   await dialog.getByRole('button', { name: 'Take down' }).click();
   await expect(page.getByTestId('form-success')).toContainText('Take down: 1 share decided.');
   await expect(entry).toHaveCount(0);
-  const opened = await visitor.get('/drive/v1/share', { params: { share_id: shareId } });
-  expect(JSON.stringify(await opened.json())).toContain('PROHIBITED');
-  await visitor.dispose();
+
+  // A visitor's page of the link says it is blocked; the sharer's list says why.
+  const visitorContext = await browser.newContext();
+  const visitorPage = await visitorContext.newPage();
+  await visitorPage.goto(`/s/${shareId}`);
+  const status = visitorPage.getByTestId('share-status');
+  await expect(status).toHaveAttribute('data-status', 'PROHIBITED');
+  await expect(status.getByRole('heading', { level: 1 })).toHaveText('This share has been blocked');
+  await sharerPage.goto('/drive/shares');
+  const sharedRow = sharerPage.getByRole('row', { name: /reported-notes\.txt/ });
+  await expect(sharedRow.getByText('Moderation: Copyright infringement')).toBeVisible();
+  await expect(sharedRow.getByRole('cell', { name: 'Blocked' })).toBeVisible();
+
+  // The admin blocks the sharer from their page in the console: their open session ends.
+  const nav = page.getByRole('navigation', { name: 'Console sections' });
+  await nav.getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('textbox', { name: 'Email starts with' }).fill(sharer);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByTestId('members').getByRole('link', { name: sharer }).click();
+  const memberPage = page.getByTestId('member-page');
+  await expect(memberPage.getByTestId('member-status')).toHaveText('Active');
+  await memberPage.getByRole('button', { name: 'Block' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Shares stolen course notes');
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(memberPage.getByTestId('form-success')).toHaveText(
+    'The member is blocked and signed out everywhere.',
+  );
+  await expect(memberPage.getByTestId('member-status')).toHaveText('Blocked');
+  const refused = await sharerPage.request.get('/v1/user/me', {
+    headers: apiHeaders(sharerToken),
+  });
+  expect(refused.status()).toBe(401);
+  await sharerContext.close();
+
+  // The dashboard's conversions of the week before a code is redeemed (other tests may add some).
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('button', { name: '7 days' }).click();
+  const conversions = page.getByTestId('figure-conversions').locator('dd');
+  await expect(conversions).toHaveText(/^\d+$/);
+  const conversionsBefore = Number(await conversions.textContent());
 
   // Ten codes minted with a note, shown once, listed and exported as CSV.
-  await page
-    .getByRole('navigation', { name: 'Console sections' })
-    .getByRole('link', { name: 'Activation codes' })
-    .click();
+  await nav.getByRole('link', { name: 'Activation codes' }).click();
   const mint = page.getByRole('form', { name: 'Mint a batch' });
   await mint.getByRole('spinbutton', { name: 'Number of codes' }).fill('10');
   await mint.getByRole('textbox', { name: 'Note' }).fill('Spring fair');
@@ -187,6 +220,24 @@ test('an admin takes a reported share down from the moderation queue and mints a
   const csv = await page.request.get(href ?? '');
   expect(csv.status()).toBe(200);
   expect((await csv.text()).trim().split('\n')).toHaveLength(11);
+
+  // The visitor signs up and redeems one of them on their account page.
+  await signUpInEnglish(visitorPage, newEmail(), password);
+  await visitorPage.goto('/drive/account');
+  const membership = visitorPage.getByTestId('membership-panel');
+  await membership.getByRole('textbox', { name: 'Activation code' }).fill(codes[0] ?? '');
+  await membership.getByRole('button', { name: 'Activate' }).click();
+  await expect(membership.getByTestId('form-success')).toContainText('30 days of premium added');
+  await visitorContext.close();
+
+  // The batch counts the redemption, and the dashboard the conversion.
+  await page.reload();
+  await expect(batch).toContainText('10 codes · 1 redeemed');
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(async () => {
+    expect(Number(await conversions.textContent())).toBeGreaterThanOrEqual(conversionsBefore + 1);
+  }).toPass();
 });
 
 test('an admin renames a product of the catalogue, the purchase page shows it at once, the history reverts it, a stored redirect is followed and the claimer of a compensation is listed', async ({
