@@ -78,8 +78,6 @@ type AppConfig = Pick<
   | 'ANALYTICS_MAX_PER_MINUTE'
   | 'PUBLIC_URL'
   | 'REFRESH_TOKEN_TTL_SECONDS'
-  | 'PLAN_FREE_STORAGE_BYTES'
-  | 'PLAN_PREMIUM_STORAGE_BYTES'
 >;
 
 export interface BuildAppOptions {
@@ -353,7 +351,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadRoutes({
       authenticator: container.authenticator,
       uploads: container.uploads,
-      maxUploadBytes: Math.max(config.PLAN_FREE_STORAGE_BYTES, config.PLAN_PREMIUM_STORAGE_BYTES),
+      maxUploadBytes: async () => {
+        const { free, premium } = await container.siteConfig.planLimits();
+        return Math.max(free.storageBytes, premium.storageBytes);
+      },
     }),
   );
   await app.register(

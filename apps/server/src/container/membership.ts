@@ -60,6 +60,7 @@ export function createMembershipArea(
         ? { payment_provider: 'stripe' as const }
         : {}),
     },
+    derivedProducts: config.EXTERNAL_PRODUCTS === undefined,
     // A console change of the plans' limits reaches every node's quotas within 5 s.
     planLimitsMaxAgeMs: 5_000,
     now,

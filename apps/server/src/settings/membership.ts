@@ -210,6 +210,6 @@ export const membershipSettings = {
       return problems.length > 0 ? z.NEVER : products;
     })
     .describe(
-      'The purchase pages\' catalogue (`POST /config/v1/external_products`), as a JSON list of products `{"id","kind":"premium"|"storage"|"traffic","name","days","bytes","price", "currency","checkout_url","highlight"}` sold in the operator\'s own shop (Nimbus holds no card processor; the shop hands out activation codes). Empty: defaults derived from the plan limits, without prices or checkout links. A stored `products` setting of scope `external_products` replaces it.',
+      'The purchase pages\' catalogue (`POST /config/v1/external_products`), as a JSON list of products `{"id","kind":"premium"|"storage"|"traffic","name","days","bytes","price", "currency","checkout_url","highlight"}` sold in the operator\'s own shop (Nimbus holds no card processor; the shop hands out activation codes). Empty: defaults derived from the plan limits in force (those stored in the console over the configured ones), without prices or checkout links. A stored `products` setting of scope `external_products` replaces it.',
     ),
 };

@@ -262,13 +262,23 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
     expect((await configOf(sibling, 'basic')).business_email).toBe('deals@example.com');
   });
 
-  it('applies plan limits to every node’s quotas and publishes the redirects, both revertible', async () => {
+  it('applies plan limits to every node’s quotas, largest upload and default packs, and publishes the redirects, both revertible', async () => {
     const member = await signedInMember(t);
     const limitOn = async (app: TestApp) =>
       ok<{ quota: { limit: string }; quotas: { cloud_download: { limit: string } } }>(
         await app.app.inject({ method: 'GET', url: '/drive/v1/about', headers: member.headers }),
       );
+    const largestUpload = async (app: TestApp) =>
+      (await app.app.inject({ method: 'OPTIONS', url: '/drive/v1/uploads' })).headers[
+        'tus-max-size'
+      ];
+    const storagePacks = async (app: TestApp) =>
+      ((await configOf(app, 'external_products')).products as { kind: string; bytes: string }[])
+        .filter((product) => product.kind === 'storage')
+        .map((product) => product.bytes);
     const configured = await limitOn(sibling);
+    const configuredUpload = await largestUpload(sibling);
+    const configuredPacks = await storagePacks(sibling);
     const plansBefore = (await configOf(sibling, 'external_products')).plans as Record<
       string,
       Record<string, unknown>
@@ -277,13 +287,16 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
     const changed = ok<SiteSetting>(
       await update(admin, {
         name: 'external_products.plans',
-        value: { free: { storage_bytes: '12345', cloud_downloads: 7 } },
-        reason: 'Smaller free plan',
+        value: {
+          free: { storage_bytes: '12345', cloud_downloads: 7 },
+          premium: { storage_bytes: '67890' },
+        },
+        reason: 'Smaller plans',
       }),
     );
     expect(changed.value).toEqual({
       free: { ...plansBefore.free, storage_bytes: '12345', cloud_downloads: 7 },
-      premium: plansBefore.premium,
+      premium: { ...plansBefore.premium, storage_bytes: '67890' },
     });
     expect(await auditCount(t)).toBe(audits + 1);
     // The other node counts with the limits it read for 5 s, then with the new ones.
@@ -297,6 +310,10 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
       Record<string, unknown>
     >;
     expect(plansAfter.free).toMatchObject({ storage_bytes: '12345', cloud_downloads: 7 });
+    // A single upload may be as large as the largest plan's storage in force, and the default
+    // storage packs are 10 and 100 times the free plan's.
+    expect(await largestUpload(sibling)).toBe('67890');
+    expect(await storagePacks(sibling)).toEqual(['123450', '1234500']);
 
     const redirects = [{ source: '/old-help', destination: '/help', permanent: true }];
     ok(await update(admin, { name: 'basic.site_redirects', value: redirects, reason: 'moved' }));
@@ -319,5 +336,7 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
     );
     clock.advance(5_000);
     expect((await limitOn(sibling)).quota.limit).toBe(configured.quota.limit);
+    expect(await largestUpload(sibling)).toBe(configuredUpload);
+    expect(await storagePacks(sibling)).toEqual(configuredPacks);
   });
 });

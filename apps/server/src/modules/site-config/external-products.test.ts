@@ -46,25 +46,49 @@ describe('the configured product catalogue', () => {
 
   it('lets a stored products setting replace the list, keeping only its valid entries', () => {
     const configured = externalProductsOf(planDefaultsOf(loadConfig({})), undefined);
-    expect(mergeExternalProducts(configured, {})).toBe(configured);
-    expect(mergeExternalProducts(configured, { products: 'oops' })).toBe(configured);
-    const merged = mergeExternalProducts(configured, {
-      products: [{ id: 'x', kind: 'traffic', days: 3, bytes: '42' }, { id: 'y' }],
-    });
+    expect(mergeExternalProducts(configured, {}, true)).toBe(configured);
+    expect(mergeExternalProducts(configured, { products: 'oops' }, true)).toBe(configured);
+    const merged = mergeExternalProducts(
+      configured,
+      {
+        products: [{ id: 'x', kind: 'traffic', days: 3, bytes: '42' }, { id: 'y' }],
+      },
+      true,
+    );
     expect(merged.plans).toEqual(configured.plans);
     expect(merged.products.map((product) => product.id)).toEqual(['x']);
-    expect(mergeExternalProducts(configured, { products: [] }).products).toEqual([]);
+    expect(mergeExternalProducts(configured, { products: [] }, true).products).toEqual([]);
   });
 
   it('lets a stored plans setting replace the limits it gives, and ignores one that is not valid', () => {
     const configured = externalProductsOf(planDefaultsOf(loadConfig({})), undefined);
-    const merged = mergeExternalProducts(configured, {
-      plans: { premium: { offline_running: 9 } },
-    });
+    const merged = mergeExternalProducts(
+      configured,
+      {
+        plans: { premium: { offline_running: 9 } },
+      },
+      false,
+    );
     expect(merged.plans.free).toEqual(configured.plans.free);
     expect(merged.plans.premium).toEqual({ ...configured.plans.premium, offline_running: 9 });
-    expect(mergeExternalProducts(configured, { plans: { free: { offline_running: 0 } } })).toBe(
-      configured,
-    );
+    expect(
+      mergeExternalProducts(configured, { plans: { free: { offline_running: 0 } } }, true),
+    ).toBe(configured);
+  });
+
+  it('derives the default packs again from stored plan limits, but keeps configured products', () => {
+    const configured = externalProductsOf(planDefaultsOf(loadConfig({})), undefined);
+    const stored = { plans: { free: { storage_bytes: '1000', offline_traffic_bytes: '300' } } };
+    const packs = (catalogue: { products: { kind: string; bytes: string }[] }) =>
+      catalogue.products
+        .filter((product) => product.kind !== 'premium')
+        .map((product) => product.bytes);
+    expect(packs(mergeExternalProducts(configured, stored, true))).toEqual([
+      '10000',
+      '100000',
+      '600',
+      '6000',
+    ]);
+    expect(mergeExternalProducts(configured, stored, false).products).toBe(configured.products);
   });
 });

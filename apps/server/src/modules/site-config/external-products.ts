@@ -65,16 +65,27 @@ function mergePlans(
  * The catalogue after the operator's stored settings of scope `external_products`: `plans`
  * (the plans' limits, limit by limit) and `products`, a JSON list that replaces the configured
  * products. The list's invalid entries are left out (a typo in one product must not take the
- * others down); a `products` setting that is not a list is ignored.
+ * others down); a `products` setting that is not a list is ignored. When the configured products
+ * are the defaults (`derivedProducts`: no `EXTERNAL_PRODUCTS`) and no list is stored, the packs
+ * are derived again from the limits in force, so the console's plan limits size them too.
  */
 export function mergeExternalProducts(
   configured: ProductCatalogue,
   stored: Readonly<Record<string, unknown>>,
+  derivedProducts: boolean,
 ): ProductCatalogue {
   const plans = mergePlans(configured.plans, stored.plans);
-  const withPlans = plans === configured.plans ? configured : { ...configured, plans };
-  if (!Array.isArray(stored.products)) {
-    return withPlans;
+  if (Array.isArray(stored.products)) {
+    return { ...configured, plans, products: parseProducts(stored.products).products };
   }
-  return { ...withPlans, products: parseProducts(stored.products).products };
+  if (plans === configured.plans) {
+    return configured;
+  }
+  return {
+    ...configured,
+    plans,
+    products: derivedProducts
+      ? defaultProducts({ free: limitsOf(plans.free) })
+      : configured.products,
+  };
 }

@@ -25,6 +25,11 @@ export interface SiteConfigServiceDeps {
   /** The purchase pages' catalogue from configuration (plan limits and products). */
   externalProducts: ProductCatalogue;
   /**
+   * Whether the configured products are the defaults derived from the plans' limits (no
+   * `EXTERNAL_PRODUCTS`): then they follow the limits the console stores.
+   */
+  derivedProducts: boolean;
+  /**
    * How long a node counts with the plans' limits it read: every upload's and download's quota
    * asks them, so they are not read again on each call. 0 reads them every time.
    */
@@ -64,7 +69,11 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
   let plansRead: { at: number; plans: Promise<Plans> } | undefined;
 
   async function productCatalogue(): Promise<ProductCatalogue> {
-    return mergeExternalProducts(deps.externalProducts, await storedValues('external_products'));
+    return mergeExternalProducts(
+      deps.externalProducts,
+      await storedValues('external_products'),
+      deps.derivedProducts,
+    );
   }
 
   return {
@@ -77,7 +86,10 @@ export function createSiteConfigService(deps: SiteConfigServiceDeps) {
         Object.assign(values, resourcesOf(values));
       }
       if (scope === 'external_products') {
-        Object.assign(values, mergeExternalProducts(deps.externalProducts, values));
+        Object.assign(
+          values,
+          mergeExternalProducts(deps.externalProducts, values, deps.derivedProducts),
+        );
       }
       return { [scope]: values } as Record<ConfigScope, Values>;
     },

@@ -16,8 +16,11 @@ import {
 export interface UploadRoutesDeps {
   authenticator: Authenticator;
   uploads: UploadService;
-  /** The largest upload any plan allows (tus `Tus-Max-Size`): the largest plan storage. */
-  maxUploadBytes: number;
+  /**
+   * The largest upload any plan allows (tus `Tus-Max-Size`): the largest plan storage in force,
+   * the console's plan limits over configuration's.
+   */
+  maxUploadBytes: () => Promise<number>;
 }
 
 const tusVersion = '1.0.0';
@@ -127,14 +130,16 @@ export function uploadRoutes(deps: UploadRoutesDeps) {
         void reply.header('tus-resumable', tusVersion);
         if (request.method === 'OPTIONS') {
           // Also on a CORS preflight, which the CORS hook answers before the route runs.
-          tusInformation(reply, deps.maxUploadBytes);
+          tusInformation(reply, await deps.maxUploadBytes());
         }
       }
     });
 
     // tus 1.0 server information: no credentials, no Tus-Resumable needed, nothing looked up.
     const describeServer = async (_request: FastifyRequest, reply: FastifyReply) =>
-      tusInformation(reply, deps.maxUploadBytes).code(204).send();
+      tusInformation(reply, await deps.maxUploadBytes())
+        .code(204)
+        .send();
     catalogueRoute(app, uploadApi.tusServer, {}, describeServer);
     catalogueRoute(app, uploadApi.tusUploadServer, {}, describeServer);
 
