@@ -109,6 +109,22 @@ describe.each(dialects)('site settings in the console on %s', (dialect) => {
           { source: '/a/', destination: '/help' },
         ],
       },
+      // Another site behind a path, a loop, and the pages that undo a change.
+      { name: 'basic.site_redirects', value: [{ source: '/a', destination: '/\\evil.example' }] },
+      { name: 'basic.site_redirects', value: [{ source: '/a', destination: '/a/?again=1' }] },
+      {
+        name: 'basic.site_redirects',
+        value: [
+          { source: '/a', destination: '/b' },
+          { source: '/b', destination: '/c' },
+          { source: '/c/', destination: '/a' },
+        ],
+      },
+      {
+        name: 'basic.site_redirects',
+        value: [{ source: '/admin/settings', destination: 'https://elsewhere.example' }],
+      },
+      { name: 'basic.site_redirects', value: [{ source: '/drive/login/', destination: '/help' }] },
       { name: 'external_products.plans', value: { free: { storage_bytes: 1000 } } },
       { name: 'external_products.plans', value: { free: { offline_running: 0 } } },
       { name: 'external_products.plans', value: { gold: {} } },
