@@ -155,20 +155,49 @@ describe.each(dialects)('shares on %s', (dialect) => {
       'PASS_CODE_EMPTY',
     );
 
-    // The owner needs no pass code; views by others are counted, once per visit: coming back
-    // with the visit's token (the page's reloads) adds none.
+    // The owner needs no pass code; views by others are counted, once per visit and address:
+    // coming back with the visit's token (the page's reloads) adds none, nor does a script
+    // opening the share again and again without one; a visitor from another address counts.
     expect(ok<OpenBody>(await open(made.share_id, {}, a.headers)).share_status).toBe('OK');
     const viewsOf = async () =>
-      (await summaries(a.headers)).data.find((row) => row.share_id === made.share_id)?.view_count;
-    expect(await viewsOf()).toBe('2');
-    const visit = await tokenFor(made.share_id, 'Changed1');
-    expect(await viewsOf()).toBe('3');
-    for (let reload = 0; reload < 3; reload += 1) {
-      expect(ok<OpenBody>(await open(made.share_id, { pass_code_token: visit })).share_status).toBe(
-        'OK',
+      Number(
+        (await summaries(a.headers)).data.find((row) => row.share_id === made.share_id)?.view_count,
       );
+    const views = await viewsOf();
+    const opensOf = async () =>
+      Number(
+        (
+          await f.t.container.database.db
+            .selectFrom('share_open_days')
+            .select('opens')
+            .where('day', '=', f.clock.now().toISOString().slice(0, 10))
+            .executeTakeFirst()
+        )?.opens ?? 0,
+      );
+    const opens = await opensOf();
+    const visitor = '198.51.100.7';
+    let visit = '';
+    for (let again = 0; again < 4; again += 1) {
+      const opened = ok<OpenBody>(
+        await open(made.share_id, { pass_code: 'Changed1' }, {}, visitor),
+      );
+      expect(opened.share_status).toBe('OK');
+      visit = opened.pass_code_token;
     }
-    expect(await viewsOf()).toBe('3');
+    expect(await viewsOf()).toBe(views + 1);
+    expect(await opensOf()).toBe(opens + 1);
+    for (let reload = 0; reload < 3; reload += 1) {
+      expect(
+        ok<OpenBody>(await open(made.share_id, { pass_code_token: visit }, {}, visitor))
+          .share_status,
+      ).toBe('OK');
+    }
+    expect(
+      ok<OpenBody>(await open(made.share_id, { pass_code: 'Changed1' }, {}, '203.0.113.9'))
+        .share_status,
+    ).toBe('OK');
+    expect(await viewsOf()).toBe(views + 2);
+    expect(await opensOf()).toBe(opens + 2);
   });
 
   it('walks every share status on every visitor call', async () => {

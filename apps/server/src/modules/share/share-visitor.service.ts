@@ -1,5 +1,6 @@
 import { AppError } from '../../http/app-error';
 import { safeEqual } from '../../lib/secrets';
+import { createWindowLimiter } from '../../lib/window-limiter';
 import type { ShareScope } from '../drive/file.dto';
 import type { FileRecord } from '../drive/file.repository';
 import type {
@@ -10,8 +11,15 @@ import type {
   Unreadable,
   Visitor,
 } from './share-access';
+import { passCodeTokenTtlSeconds } from './pass-code-token';
 import { isCoverOnly } from './share.policy';
 import type { ShareRecord } from './share.repository';
+
+/** A visit counts once per share and address in a pass-code token's life (12 hours). */
+const visitWindow = { max: 1, windowMs: passCodeTokenTtlSeconds * 1000 } as const;
+
+/** Share and address pairs a process remembers as counted (about 10 MB at most). */
+const maxCountedVisits = 100_000;
 
 export interface OpenedShare {
   status: 'OK';
@@ -46,6 +54,13 @@ export function createShareVisitorService(
   shareAccess: ShareAccess,
 ) {
   const { shares } = deps;
+  /**
+   * The visits counted per share and address in the last 12 hours (a pass-code token's life), in
+   * this process's memory apart from the limiters of guesses, so a script that opens a share
+   * again and again without its token counts once per address, and no flood of keys here makes
+   * sign-in or pass-code counters forget anything.
+   */
+  const counted = createWindowLimiter({ now: deps.now, maxKeys: maxCountedVisits });
   const {
     access,
     baseStatus,
@@ -77,7 +92,12 @@ export function createShareVisitorService(
       const listed = await page(share, items, '', input);
       // A view is a visit: the first page for a visitor who holds no token yet (one is given
       // now), so the page's reloads and returns within the token's 12 hours count once.
-      if (input.pageToken === undefined && !returning && visitor.userId !== share.userId) {
+      if (
+        input.pageToken === undefined &&
+        !returning &&
+        visitor.userId !== share.userId &&
+        counted.hit(`${share.id}\n${visitor.address}`, visitWindow).allowed
+      ) {
         await shares.countView(share.id, deps.now());
       }
       return {
