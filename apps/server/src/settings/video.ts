@@ -54,7 +54,7 @@ export const videoSettings = {
     .enum(['off', 'remux', 'all'])
     .default('off')
     .describe(
-      'Work done when a video is uploaded, so its playback starts at once later: `remux` makes every segment of the remux a baseline browser is given (an H.264 video in a container or with audio it does not play), `all` also the default transcode of the videos it cannot play. Queued by content (the same bytes once) and done by `npm run worker` processes and by API nodes that run background work (`OFFLINE_WORKERS` above 0), within `TRANSCODE_MAX_JOBS`; a video ffmpeg cannot read fails its job with the reason.',
+      'Work done when a video is uploaded, so its playback starts at once later. Every uploaded video has its facts and keyframes read (one ffprobe pass through its index, a fraction of a second), so its playlists are answered from the database; `remux` also makes every segment of the remux a baseline browser is given (an H.264 video in a container or with audio it does not play), `all` also the default transcode of the videos it cannot play. Queued by content (the same bytes once) and done by `npm run worker` processes and by API nodes that run background work (`OFFLINE_WORKERS` above 0), within `TRANSCODE_MAX_JOBS`; a video ffmpeg cannot read fails its job with the reason.',
     ),
   TRANSCODE_HW_ENCODER: z
     .enum(['none', 'vaapi', 'nvenc', 'qsv'])

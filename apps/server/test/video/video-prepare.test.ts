@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, ok } from '../helper';
+import { dialects, ok, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { clipDir, h264, makeClip, useVideoApp } from './video-fixture';
 
@@ -33,50 +33,78 @@ interface Started {
   resumable?: { params: { url: string } };
 }
 
+/** Uploads bytes through the resumable upload a browser uses: one tus PATCH. */
+async function uploadTo(
+  t: TestApp,
+  headers: Record<string, string>,
+  name: string,
+  bytes: Buffer,
+): Promise<string> {
+  const started = ok<Started>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files',
+      headers,
+      payload: {
+        kind: 'drive#file',
+        parent_id: '',
+        upload_type: 'UPLOAD_TYPE_RESUMABLE',
+        name,
+        size: String(bytes.length),
+      },
+    }),
+  );
+  const patched = await t.app.inject({
+    method: 'PATCH',
+    url: new URL(started.resumable?.params.url ?? '').pathname,
+    headers: {
+      ...headers,
+      'tus-resumable': '1.0.0',
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': '0',
+    },
+    payload: bytes,
+  });
+  expect(patched.statusCode, patched.body).toBe(204);
+  return started.file.id;
+}
+
+/** Where the preparing of these bytes stands. */
+function jobOf(t: TestApp, bytes: Buffer | string) {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return t.container.database.db
+    .selectFrom('video_prepare_jobs')
+    .select(['phase', 'reason'])
+    .where('sha256', '=', sha256)
+    .executeTakeFirst();
+}
+
+describe.each(dialects)('videos read at ingest on %s', (dialect) => {
+  const { state, mediasOf, segmentsOf } = useVideoApp(dialect);
+
+  it('reads an uploaded video’s facts and keyframes, so its playlists run no ffprobe', async () => {
+    const { headers } = await signedInMember(state.t);
+    const film = await uploadTo(state.t, headers, 'film.mkv', mkv);
+    expect(await state.t.container.videoPrepare.runPending()).toBe(1);
+    expect(await jobOf(state.t, mkv)).toEqual({ phase: 'done', reason: '' });
+    // The facts and the keyframes, no segment (TRANSCODE_AT_INGEST is off).
+    expect(state.runner.runs).toEqual(['ffprobe', 'ffprobe']);
+
+    state.runner.runs.length = 0;
+    const remux = (await mediasOf(headers, film)).find((media) => media.rendition === 'remux');
+    const { lengths } = await segmentsOf(remux?.link.url ?? '');
+    // Cut on the stored keyframes (one a second): at 0 and 4 s.
+    expect(lengths.map((length) => Math.round(length))).toEqual([4, 1]);
+    expect(state.runner.runs).toEqual([]);
+  });
+});
+
 describe.each(dialects)('videos prepared at ingest on %s', (dialect) => {
   const { state, fetchContent, mediasOf, segmentsOf } = useVideoApp(dialect, {
     TRANSCODE_AT_INGEST: 'all',
   });
-
-  /** Uploads bytes through the resumable upload a browser uses: one tus PATCH. */
-  async function upload(headers: Record<string, string>, name: string, bytes: Buffer) {
-    const started = ok<Started>(
-      await state.t.app.inject({
-        method: 'POST',
-        url: '/drive/v1/files',
-        headers,
-        payload: {
-          kind: 'drive#file',
-          parent_id: '',
-          upload_type: 'UPLOAD_TYPE_RESUMABLE',
-          name,
-          size: String(bytes.length),
-        },
-      }),
-    );
-    const patched = await state.t.app.inject({
-      method: 'PATCH',
-      url: new URL(started.resumable?.params.url ?? '').pathname,
-      headers: {
-        ...headers,
-        'tus-resumable': '1.0.0',
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': '0',
-      },
-      payload: bytes,
-    });
-    expect(patched.statusCode, patched.body).toBe(204);
-    return started.file.id;
-  }
-
-  function jobOf(bytes: Buffer | string) {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    return state.t.container.database.db
-      .selectFrom('video_prepare_jobs')
-      .select(['phase', 'reason'])
-      .where('sha256', '=', sha256)
-      .executeTakeFirst();
-  }
+  const upload = (headers: Record<string, string>, name: string, bytes: Buffer) =>
+    uploadTo(state.t, headers, name, bytes);
 
   it('makes the remux and the transcode of uploaded videos once, so playing them runs no ffmpeg', async () => {
     const { headers } = await signedInMember(state.t);
@@ -88,9 +116,9 @@ describe.each(dialects)('videos prepared at ingest on %s', (dialect) => {
     await upload(headers, 'notes.txt', Buffer.from('not a video'));
 
     expect(await state.t.container.videoPrepare.runPending()).toBe(2);
-    expect(await jobOf(mkv)).toEqual({ phase: 'done', reason: '' });
-    expect(await jobOf(tenBit)).toEqual({ phase: 'done', reason: '' });
-    expect(await jobOf('not a video')).toBeUndefined();
+    expect(await jobOf(state.t, mkv)).toEqual({ phase: 'done', reason: '' });
+    expect(await jobOf(state.t, tenBit)).toEqual({ phase: 'done', reason: '' });
+    expect(await jobOf(state.t, 'not a video')).toBeUndefined();
 
     state.runner.runs.length = 0;
     for (const [id, rendition] of [
@@ -125,11 +153,11 @@ describe.each(dialects)('videos prepared at ingest on %s', (dialect) => {
     await upload(headers, 'evil.mp4', Buffer.from(hostile));
 
     expect(await state.t.container.videoPrepare.runPending()).toBe(2);
-    expect(await jobOf(cut)).toMatchObject({
+    expect(await jobOf(state.t, cut)).toMatchObject({
       phase: 'failed',
       reason: expect.stringMatching(/^media_unplayable/) as unknown,
     });
-    expect(await jobOf(hostile)).toEqual({
+    expect(await jobOf(state.t, hostile)).toEqual({
       phase: 'failed',
       reason: 'no video stream ffprobe can read',
     });

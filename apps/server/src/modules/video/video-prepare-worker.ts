@@ -13,7 +13,7 @@ export interface VideoPrepareWorkerDeps {
     'enqueuePrepare' | 'claimPrepare' | 'renewPrepare' | 'settlePrepare'
   >;
   service: Pick<VideoService, 'prepare'>;
-  /** `TRANSCODE_AT_INGEST`: what is made when a video is stored. */
+  /** `TRANSCODE_AT_INGEST`: what is made when a video is stored, past its facts and keyframes. */
   mode: 'off' | 'remux' | 'all';
   now: () => Date;
   logger: {
@@ -29,11 +29,11 @@ export interface VideoPrepareWorkerDeps {
 }
 
 /**
- * Preparing videos at ingest (`TRANSCODE_AT_INGEST`, docs/video.md#preparing-at-ingest): a
- * stored video is queued by content, and a worker (`npm run worker`, or an API node running
- * background work) takes it from the database queue with a compare-and-set lease, as the restore
- * worker takes saves, and makes its segments into the cache. A video ffmpeg cannot read fails
- * its job with the reason; nothing a video holds can end the process.
+ * Preparing videos at ingest (docs/video.md#preparing-at-ingest): a stored video is queued by
+ * content, and a worker (`npm run worker`, or an API node running background work) takes it from
+ * the database queue with a compare-and-set lease, as the restore worker takes saves, reads its
+ * facts and keyframes and, with `TRANSCODE_AT_INGEST`, makes its segments into the cache. A video
+ * ffmpeg cannot read fails its job with the reason; nothing a video holds can end the process.
  */
 export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
   const workerId = `video-${newId()}`;
@@ -64,7 +64,7 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
     }, leaseMs / 3);
     renew.unref();
     try {
-      const outcome = await deps.service.prepare(job, deps.mode === 'all' ? 'all' : 'remux');
+      const outcome = await deps.service.prepare(job, deps.mode);
       // A run ended by a stop is not the video's fault: it goes back to the queue.
       await deps.videos.settlePrepare(
         job.sha256,
@@ -101,9 +101,9 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
   }
 
   return {
-    /** Queues a stored file when it is a video and preparing is on; never throws. */
+    /** Queues a stored file when it is a video; never throws. */
     async enqueue(file: Pick<FileRecord, 'name' | 'sha256' | 'fileExtension'>): Promise<void> {
-      if (deps.mode === 'off' || !isVideo({ name: file.name }) || !file.sha256) {
+      if (!isVideo({ name: file.name }) || !file.sha256) {
         return;
       }
       try {
@@ -117,11 +117,8 @@ export function createVideoPrepareWorker(deps: VideoPrepareWorkerDeps) {
       }
       pump.wake();
     },
-    /** Looks at the queue now and every `pollMs` until stopped (nothing when preparing is off). */
+    /** Looks at the queue now and every `pollMs` until stopped. */
     start(): void {
-      if (deps.mode === 'off') {
-        return;
-      }
       pump.start();
     },
     /** Prepares every queued video now and waits for them (tests). */

@@ -350,24 +350,33 @@ export function createVideoService(deps: VideoServiceDeps) {
     medias,
 
     /**
-     * Prepares a video at ingest (`TRANSCODE_AT_INGEST`): reads its facts, and makes every
-     * segment of what a baseline browser would be given — the remux (`remux` and `all`) or the
-     * default transcode (`all`), its video and its default audio as the master playlist lists
-     * them — into the segment cache, so its playback starts at once later.
+     * Prepares a video at ingest: reads its facts and, when its video can be copied (a remux for
+     * some browser), its keyframes, so its playlists are answered from the database, not after
+     * ffprobe. With `TRANSCODE_AT_INGEST` it also makes every segment of what a baseline browser
+     * would be given — the remux (`remux` and `all`) or the default transcode (`all`), its video
+     * and its default audio as the master playlist lists them — into the segment cache, so its
+     * playback starts at once later.
      * Answers why the video cannot be prepared; throws `TranscodeBusyError` when the node's
      * transcode slots stayed busy (the job is taken again later).
      */
     async prepare(
       job: { sha256: string; extension: string },
-      mode: 'remux' | 'all',
+      mode: 'off' | 'remux' | 'all',
     ): Promise<{ phase: 'done' } | { phase: 'failed'; reason: string }> {
       try {
-        const { facts } = await factsOf(job.sha256, job.extension);
+        const stored = await factsOf(job.sha256, job.extension);
+        const { facts } = stored;
         const decision = decidePlayback(facts, parseMediaCodecs(undefined));
         if (decision.mode === 'none') {
           return { phase: 'failed', reason: 'no video stream ffprobe can read' };
         }
-        const made = decision.mode === 'remux' || (decision.mode === 'transcode' && mode === 'all');
+        if (renditionPlan(facts, 'remux')) {
+          await keyframesOf(job.sha256, stored);
+        }
+        const made =
+          decision.mode === 'remux'
+            ? mode !== 'off'
+            : decision.mode === 'transcode' && mode === 'all';
         if (!made || decision.defaultRendition === 'original') {
           return { phase: 'done' };
         }
