@@ -134,6 +134,7 @@ export function createDriveArea(
     tempDir: path.join(config.DATA_DIR, 'media-tmp'),
     now,
     logger: { warn },
+    flight: wiring.fleet.flight,
   });
   const downloadTrafficRecords = createDownloadTrafficRepository(database.db);
   const downloadTraffic = createDownloadTrafficMeter({

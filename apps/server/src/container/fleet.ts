@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
 import type { QueueSignal } from '../db/queue-signal';
 import { newId } from '../lib/secrets';
+import { createFleetFlight } from '../lib/fleet-flight';
 import { openFleetRedis, type FleetRedis } from '../lib/fleet-redis';
 import {
   createRedisWindowLimiter,
@@ -25,6 +26,9 @@ export function createFleet(
   const subscriptions: Array<Promise<void>> = [];
   return {
     redis,
+
+    /** Expensive work done once in the fleet at a time: thumbnails, media analyses, video probes. */
+    flight: createFleetFlight({ redis }),
 
     /** Settles once this node's subscriptions to the fleet's broadcasts are in place. */
     async ready(): Promise<void> {

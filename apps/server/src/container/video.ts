@@ -13,7 +13,7 @@ import type { Wiring } from './container-options';
 
 /** Video playback: HLS renditions made on demand, cached by content, within the node's limits. */
 export function createVideoArea(
-  { config, database, options, now }: Wiring,
+  { config, database, options, now, fleet }: Wiring,
   needs: {
     store: Pick<BlobStore, 'get' | 'localPath'>;
     signer: Pick<LinkSigner, 'sign'>;
@@ -62,6 +62,7 @@ export function createVideoArea(
     sourceDir: path.join(root, 'sources'),
     now,
     logger: { warn },
+    flight: fleet.flight,
   });
   const videoPrepare = createVideoPrepareWorker({
     videos: records,

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ThumbnailSize } from '@nimbus/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
-import { createSingleFlight } from '../../lib/single-flight';
+import { createFleetFlight, type FleetFlight } from '../../lib/fleet-flight';
 import type { BlobStore } from '../storage/blob-store';
 import type { BlobService } from '../storage/blob.service';
 import { withBlobFile } from './blob-file';
@@ -55,6 +55,8 @@ export interface MediaServiceDeps {
   tempDir: string;
   now: () => Date;
   logger?: { warn(message: string): void };
+  /** Shares a drawing or an analysis among the fleet's nodes; among this node's callers without. */
+  flight?: FleetFlight;
 }
 
 const archiveTypes = new Set([
@@ -182,7 +184,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  */
 export function createMediaService(deps: MediaServiceDeps) {
   const { store, blobs, media, tools, now } = deps;
-  const once = createSingleFlight();
+  const once = deps.flight ?? createFleetFlight({ redis: undefined });
   /**
    * Contents whose thumbnail could not be drawn (damaged, hostile, too slow): asked again, they
    * answer "no thumbnail" at once rather than running the tools again on every request.
@@ -295,7 +297,8 @@ export function createMediaService(deps: MediaServiceDeps) {
     if (known) {
       return known;
     }
-    return once(`info:${source.sha256}`, () => analyzeNow(source));
+    const stored = () => media.findInfo(source.sha256);
+    return once(`info:${source.sha256}`, stored, () => analyzeNow(source));
   }
 
   return {
@@ -339,7 +342,8 @@ export function createMediaService(deps: MediaServiceDeps) {
       if (failedDrawings.has(source.sha256)) {
         return undefined;
       }
-      return once(`thumb:${source.sha256}:${size}`, async () => {
+      const stored = () => media.findThumbnail(source.sha256, size);
+      return once(`thumb:${source.sha256}:${size}`, stored, async () => {
         const info = await analyze(source);
         return drawThumbnail(source, info, size);
       });

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseMediaCodecs, type FileMedia } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
+import { createFleetFlight, type FleetFlight } from '../../lib/fleet-flight';
 import { createSingleFlight } from '../../lib/single-flight';
 import type { VideoMediaSource } from '../content/content.ports';
 import type { LinkClaims, LinkSigner } from '../content/content-link';
@@ -50,6 +51,8 @@ export interface VideoServiceDeps {
   sourceDir: string;
   now: () => Date;
   logger?: { warn(message: string): void };
+  /** Shares a video's probes among the fleet's nodes; among this node's callers without. */
+  flight?: FleetFlight;
 }
 
 /** Facts of bytes ffprobe could not read: no video, so no rendition is offered. */
@@ -79,7 +82,10 @@ function mapErrors(error: unknown): never {
  */
 export function createVideoService(deps: VideoServiceDeps) {
   const { videos, runner } = deps;
+  /** Work on this node's own files (a remote blob's local copy). */
   const once = createSingleFlight();
+  /** Work whose result every node reads (facts and keyframes, stored), once in the fleet. */
+  const fleetOnce = deps.flight ?? createFleetFlight({ redis: undefined });
 
   /** A local path to the blob's bytes: the blob itself, or a kept copy for a remote store. */
   async function inputOf(sha256: string): Promise<string> {
@@ -105,7 +111,8 @@ export function createVideoService(deps: VideoServiceDeps) {
     if (known) {
       return known;
     }
-    return once(`facts:${sha256}`, async () => {
+    const storedFacts = () => videos.find(sha256);
+    return fleetOnce(`facts:${sha256}`, storedFacts, async () => {
       let facts: VideoFacts;
       try {
         facts = await probeVideo(runner, await inputOf(sha256), extension, deps.probeLimits);
@@ -125,7 +132,8 @@ export function createVideoService(deps: VideoServiceDeps) {
     if (stored.keyframes) {
       return stored.keyframes;
     }
-    return once(`keys:${sha256}`, async () => {
+    const storedKeyframes = async () => (await videos.find(sha256))?.keyframes;
+    return fleetOnce(`keys:${sha256}`, storedKeyframes, async () => {
       const keyframes = await readKeyframes(
         runner,
         await inputOf(sha256),
