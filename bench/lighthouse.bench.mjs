@@ -100,6 +100,9 @@ function figuresOf(lhr, seoExempt = []) {
  */
 async function measure(name, url, port, seoExempt) {
   const results = [];
+  // A run Lighthouse itself could not record (its trace missed the navigation's start, which a
+  // busy machine causes now and then) is tried again, up to `retries` times in all.
+  let retries = 3;
   for (let run = 0; run < runs; run += 1) {
     const result = await lighthouse(url, {
       port,
@@ -113,7 +116,13 @@ async function measure(name, url, port, seoExempt) {
       fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.json`), result.report);
     }
     if (figures.runtimeError) {
-      throw new Error(`Lighthouse could not measure ${url}: ${figures.runtimeError}`);
+      retries -= 1;
+      if (retries < 0) {
+        throw new Error(`Lighthouse could not measure ${url}: ${figures.runtimeError}`);
+      }
+      process.stdout.write(`(${name}: Lighthouse could not record run ${run + 1}, trying again)\n`);
+      run -= 1;
+      continue;
     }
     results.push(figures);
   }
