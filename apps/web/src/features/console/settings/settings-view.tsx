@@ -6,6 +6,7 @@ import type { SiteSettingName } from '@nimbus/contracts';
 import { FormAlert } from '@/components/form-alert';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
+import { CompensationForm } from './compensation-form';
 import { CompensationsPanel } from './compensations-panel';
 import { SettingEditor } from './setting-editor';
 import { SettingsHistory } from './settings-history';
@@ -19,7 +20,9 @@ interface Message {
 
 /**
  * The site settings (admins): each setting's form, checked with the server's schema before it
- * is sent and saved with a reason, and the history of changes with their diff and a revert.
+ * is sent and saved with a reason, a form that creates or reschedules a compensation, the
+ * compensations in force with their claims, and the history of changes with their diff and a
+ * revert.
  * A saved value is in force on every node from the next visit.
  */
 export function SettingsView({ errorTexts }: { errorTexts: ErrorTexts }) {
@@ -49,19 +52,30 @@ export function SettingsView({ errorTexts }: { errorTexts: ErrorTexts }) {
     Promise.all([listSettings(), settingHistory('')]).then(show, fail);
   }, [show, fail]);
 
+  const compensations = settings?.find(
+    (setting) => setting.name === 'activity_operation.compensations',
+  );
+
   async function refresh(): Promise<void> {
     show(await Promise.all([listSettings(), settingHistory('')]));
   }
 
-  async function save(name: SiteSettingName, value: unknown, reason: string): Promise<void> {
+  /** Stores a setting's new value; answers whether it was stored. */
+  async function store(name: SiteSettingName, value: unknown, reason: string): Promise<boolean> {
     setMessage(undefined);
     try {
       await updateSetting(name, value, reason);
       await refresh();
       setMessage({ tone: 'success', text: t('saved') });
+      return true;
     } catch (cause) {
       fail(cause);
+      return false;
     }
+  }
+
+  async function save(name: SiteSettingName, value: unknown, reason: string): Promise<void> {
+    await store(name, value, reason);
   }
 
   async function revert(change: SettingChange, reason: string): Promise<void> {
@@ -101,13 +115,8 @@ export function SettingsView({ errorTexts }: { errorTexts: ErrorTexts }) {
           ))}
         </div>
       )}
-      <CompensationsPanel
-        version={
-          settings?.find((setting) => setting.name === 'activity_operation.compensations')
-            ?.updated_at ?? ''
-        }
-        onError={fail}
-      />
+      {compensations ? <CompensationForm current={compensations.value} onSave={store} /> : null}
+      <CompensationsPanel version={compensations?.updated_at ?? ''} onError={fail} />
       <SettingsHistory
         changes={changes}
         hasMore={nextPageToken !== ''}
