@@ -1,8 +1,9 @@
 import type { MemberDetail, MemberRow } from '@nimbus/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, dialects, errorOf, makeUser, ok, testClock, type TestApp } from '../helper';
-import { signedInMember } from '../identity';
+import { post, signedInMember } from '../identity';
 import { auditCount, consoleMember } from '../support/console';
+import { storeFile } from '../support/stored-file';
 
 type Headers = Record<string, string>;
 const day = 86_400_000;
@@ -21,6 +22,71 @@ describe.each(dialects)('members in the console on %s', (dialect) => {
 
   function call(headers: Headers, method: 'GET' | 'POST', url: string, payload?: object) {
     return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  }
+
+  /**
+   * One of each thing a member's page lists: a file and its share, a storage pack from a code,
+   * feedback and an offline task.
+   */
+  async function belongings(admin: Headers, target: Awaited<ReturnType<typeof signedInMember>>) {
+    const id = target.user.id;
+    const file = await storeFile(t, id, 'notes.txt', 'twelve bytes');
+    const { share_id: shareId } = ok<{ share_id: string }>(
+      await post(t, '/drive/v1/share', { file_ids: [file.id] }, target.headers),
+    );
+    const { codes } = ok<{ codes: string[] }>(
+      await call(admin, 'POST', '/audit.admin/v1/code_batches', {
+        type: 'storage',
+        bytes: 1_000_000,
+        days: 30,
+        count: 1,
+        reason: 'a pack for the test',
+      }),
+    );
+    ok(
+      await call(target.headers, 'POST', '/vip/v1/order/activation-code', {
+        activation_code: codes[0],
+      }),
+    );
+    const now = clock.now().toISOString();
+    const db = t.container.database.db;
+    await db
+      .insertInto('feedback')
+      .values({
+        id: `fb-${id}`,
+        user_id: id,
+        category: 'bug',
+        message: 'The list is slow',
+        contact_email: target.user.email,
+        app_version: '',
+        locale: 'en-US',
+        user_agent: '',
+        client_id: 'web',
+        address_hash: '',
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('tasks')
+      .values({
+        id: `task-${id}`,
+        user_id: id,
+        type: 'offline',
+        name: 'film.mkv',
+        phase: 'PHASE_TYPE_PENDING',
+        progress: 0,
+        file_id: '',
+        file_name: '',
+        file_size: 0,
+        message_key: '',
+        params: '{}',
+        status_size: 1,
+        created_at: now,
+        updated_at: now,
+        source_url: 'https://example.com/film.mkv',
+      })
+      .execute();
+    return shareId;
   }
 
   it('finds members by address, id, name, sign-up time, plan and status, newest first, paged', async () => {
@@ -69,7 +135,7 @@ describe.each(dialects)('members in the console on %s', (dialect) => {
     expect(second.next_page_token).toBe('');
   });
 
-  it('blocks, unblocks, signs out, changes premium days, resets two-factor and asks for deletion, one audit row each', async () => {
+  it('shows what a member holds, and blocks, unblocks, signs out, changes premium days, resets two-factor and asks for deletion, one audit row each', async () => {
     const admin = await consoleMember(t, 'admin', clock.now());
     const moderator = await consoleMember(t, 'moderator', clock.now());
     const support = await consoleMember(t, 'support', clock.now());
@@ -77,6 +143,7 @@ describe.each(dialects)('members in the console on %s', (dialect) => {
     const id = target.user.id;
     const drive = () => call(target.headers, 'GET', '/drive/v1/about');
     ok(await drive());
+    const shareId = await belongings(admin.headers, target);
 
     const act = async (
       headers: Headers,
@@ -194,6 +261,14 @@ describe.each(dialects)('members in the console on %s', (dialect) => {
       'members.unblock',
       'members.block',
     ]);
+    expect(detail.usage).toMatchObject({ live_bytes: '12', trash_bytes: '0' });
+    expect(detail.packs).toMatchObject([{ kind: 'storage', bytes: '1000000' }]);
+    expect(detail.codes_redeemed).toHaveLength(1);
+    expect(detail.shares).toMatchObject([{ id: shareId, title: 'notes.txt', audit_status: 'OK' }]);
+    expect(detail.offline_tasks).toMatchObject([
+      { id: `task-${id}`, name: 'film.mkv', phase: 'PHASE_TYPE_PENDING' },
+    ]);
+    expect(detail.feedback).toMatchObject([{ category: 'bug', message: 'The list is slow' }]);
   });
 
   it('rolls an action back when its audit row cannot be written: nothing happens unaudited', async () => {
