@@ -7,11 +7,13 @@ import { clipDir, h264, makeClip, probe, useVideoApp } from './video-fixture';
 
 /*
  * Remuxes into HLS with fragmented MP4 segments (HEVC, VP9), and the seek of a copied video: with
- * the real ffmpeg on 6 s clips of 320×180 at 25 frames a second, a keyframe every second (a remux
- * cuts at 0 and 4 s).
+ * the real ffmpeg on 5 s clips of 128×72 at 10 frames a second, a keyframe every second (a remux
+ * cuts at 0 and 4 s), made once for the file and played by one app.
  */
 
-const seconds = 6;
+const seconds = 5;
+const rate = 25;
+const shape = { size: '128x72', rate };
 
 let dir = '';
 const clips = { hevc: Buffer.alloc(0), vp9: Buffer.alloc(0), h264: Buffer.alloc(0) };
@@ -22,18 +24,20 @@ beforeAll(async () => {
     makeClip(
       dir,
       'hevc.mkv',
-      ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error:keyint=25'],
+      ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', `log-level=error:keyint=${rate}`],
       ['-c:a', 'ac3'],
       seconds,
+      shape,
     ),
     makeClip(
       dir,
       'vp9.mkv',
-      ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k'],
+      ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '100k'],
       ['-c:a', 'ac3'],
       seconds,
+      shape,
     ),
-    makeClip(dir, 'film.mkv', h264, ['-c:a', 'ac3'], seconds),
+    makeClip(dir, 'film.mkv', h264, ['-c:a', 'ac3'], seconds, shape),
   ]);
   clips.hevc = await fs.readFile(hevc);
   clips.vp9 = await fs.readFile(vp9);
@@ -47,7 +51,7 @@ const safari = 'h264,hevc,aac,mp3,flac,ac3,eac3,mp4,hls';
 const chrome = 'h264,vp9,av1,aac,mp3,opus,vorbis,flac,mp4,webm';
 
 describe.each(dialects)('fragmented MP4 remux on %s', (dialect) => {
-  const { state, fetchContent, mediasOf, segmentsOf } = useVideoApp(dialect);
+  const { state, fetchContent, mediasOf, segmentsOf } = useVideoApp(dialect, {}, { perFile: true });
 
   /** A playlist's init segment URL (`EXT-X-MAP`), absolute. */
   async function initOf(playlistUrl: string): Promise<string> {
@@ -90,10 +94,10 @@ describe.each(dialects)('fragmented MP4 remux on %s', (dialect) => {
       frames += facts.videoFrames;
       starts.push(facts.firstVideoPts);
     }
-    expect(frames).toBe(seconds * 25);
+    expect(frames).toBe(seconds * rate);
     // The seek run's segment starts where the first run's segment 0 ends, to a frame.
     expect(Math.abs((starts[1] ?? 0) - (starts[0] ?? 0) - (lengths[0] ?? 0))).toBeLessThanOrEqual(
-      1 / 25 + 1e-6,
+      1 / rate + 1e-6,
     );
     // The other container's names are not this rendition's.
     const wrong = await fetchContent(urls[0]?.replace('0.m4s', '0.ts') ?? '');
@@ -122,9 +126,7 @@ describe.each(dialects)('fragmented MP4 remux on %s', (dialect) => {
     expect(plain).not.toContain('hvc1');
     expect(plain).not.toContain('NAME="remux"');
     // It lists the transcode it was given, at the source's height, and that one plays.
-    expect(plain).toMatch(
-      /RESOLUTION=320x180,CODECS="avc1\.64[0-9A-F]{4},mp4a\.40\.2",NAME="480p"/,
-    );
+    expect(plain).toMatch(/RESOLUTION=128x72,CODECS="avc1\.64[0-9A-F]{4},mp4a\.40\.2",NAME="480p"/);
     const transcodeUri = /\n([^#\n][^\n]*video\.m3u8[^\n]*)\n/.exec(plain)?.[1] ?? '';
     const transcodeList = new URL(transcodeUri, baseline[1]?.link.url).toString();
     const transcoded = await fetchContent((await segmentsOf(transcodeList)).urls[0] ?? '');
@@ -154,9 +156,9 @@ describe.each(dialects)('fragmented MP4 remux on %s', (dialect) => {
     const seek = await probe(dir, (await fetchContent(ts.urls[1] ?? '')).rawPayload);
     const first = await probe(dir, (await fetchContent(ts.urls[0] ?? '')).rawPayload);
     expect(ts.urls).toHaveLength(2);
-    expect(seek.videoFrames + first.videoFrames).toBe(seconds * 25);
+    expect(seek.videoFrames + first.videoFrames).toBe(seconds * rate);
     expect(Math.abs(seek.firstVideoPts - first.firstVideoPts - (ts.lengths[0] ?? 0))).toBeLessThan(
-      1 / 25 + 1e-6,
+      1 / rate + 1e-6,
     );
     const noInit = await fetchContent(remux[1]?.link.url.replace('index.m3u8', 'init.mp4') ?? '');
     expect(noInit.statusCode).toBe(404);

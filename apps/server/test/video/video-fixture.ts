@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Dialect } from '../../src/db/database';
 import {
   createMediaRunner,
@@ -43,13 +43,23 @@ export interface MediaBody {
 /** Seconds of each clip. */
 export const clipSeconds = 9;
 
-/** Makes a clip with ffmpeg's test sources: `video` and `audio` are encoder arguments. */
+/** The picture of a clip: its size and frames a second (a keyframe every second). */
+export interface ClipShape {
+  size: string;
+  rate: number;
+}
+
+/**
+ * Makes a clip with ffmpeg's test sources: `video` and `audio` are encoder arguments; 320×180
+ * at 25 frames a second unless `shape` says otherwise.
+ */
 export async function makeClip(
   dir: string,
   name: string,
   video: string[],
   audio: string[],
   seconds = clipSeconds,
+  shape: ClipShape = { size: '320x180', rate: 25 },
 ): Promise<string> {
   const file = path.join(dir, name);
   await run('ffmpeg', [
@@ -59,14 +69,14 @@ export async function makeClip(
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=320x180:rate=25:duration=${seconds}`,
+    `testsrc2=size=${shape.size}:rate=${String(shape.rate)}:duration=${String(seconds)}`,
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=440:duration=${seconds}`,
+    `sine=frequency=440:duration=${String(seconds)}`,
     ...video,
     '-g',
-    '25',
+    String(shape.rate),
     ...audio,
     file,
   ]);
@@ -135,19 +145,29 @@ export function countingRunner() {
   return runner;
 }
 
-/** A fresh app per test with a counted media runner, and the calls the tests make through it. */
-export function useVideoApp(dialect: Dialect, env: Record<string, string> = {}) {
+/**
+ * A fresh app per test (or, with `perFile`, one for all the tests of the describe, which then
+ * keep to their own members and contents) with a counted media runner, and the calls the tests
+ * make through it.
+ */
+export function useVideoApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  { perFile = false }: { perFile?: boolean } = {},
+) {
   const state = { t: undefined as unknown as TestApp, runner: countingRunner() };
 
-  beforeEach(async () => {
+  (perFile ? beforeAll : beforeEach)(async () => {
     state.runner = countingRunner();
     state.t = await buildTestApp(
       dialect,
-      { CONTENT_ORIGIN: contentOrigin, ...env },
+      // ffmpeg at the tests' own priority: under the default niceness a loaded machine (the other
+      // test files) starves it, and the runs are what these tests wait on.
+      { CONTENT_ORIGIN: contentOrigin, TRANSCODE_NICENESS: '0', ...env },
       { mediaRunner: state.runner },
     );
   });
-  afterEach(async () => {
+  (perFile ? afterAll : afterEach)(async () => {
     await state.t.close();
   });
 
