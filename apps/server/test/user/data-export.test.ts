@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataExport } from '@nimbus/contracts';
@@ -20,6 +21,8 @@ describe.each(dialects)('data export on %s', (dialect) => {
   let bob: Awaited<ReturnType<typeof signedInMember>>;
   const photo = randomBytes(300_000);
   const note = Buffer.from('hello from the root folder\n');
+  const video = randomBytes(400_000);
+  const shas = new Map<string, string>();
   let full: Buffer;
   let ready: DataExport;
   const shareIds = new Map<string, string>();
@@ -39,7 +42,11 @@ describe.each(dialects)('data export on %s', (dialect) => {
     });
     await t.container.files.createFolder(alice.user.id, { name: 'Empty', parentId: photos.id });
     const noteFile = await storeFile(t, alice.user.id, 'note.txt', note);
-    await storeFile(t, alice.user.id, 'beach.jpg', photo, photos.id);
+    const photoFile = await storeFile(t, alice.user.id, 'beach.jpg', photo, photos.id);
+    const videoFile = await storeFile(t, alice.user.id, 'video.bin', video);
+    for (const file of [noteFile, photoFile, videoFile]) {
+      shas.set(file.name, file.sha256 as string);
+    }
     const bobFile = await storeFile(t, bob.user.id, 'bob-secret.txt', 'not for alice');
     // Both have a share and a membership: the export lists Alice's and nothing of Bob's.
     for (const [member, fileId] of [
@@ -94,7 +101,7 @@ describe.each(dialects)('data export on %s', (dialect) => {
     const since = mail.mails.length;
     await t.container.dataExportWorker.runPending();
     ready = ok<DataExport>(await call('GET', '/v1/user/export', alice.headers));
-    expect(ready).toMatchObject({ phase: 'ready', file_count: 2, reason: '' });
+    expect(ready).toMatchObject({ phase: 'ready', file_count: 3, reason: '' });
     expect(ready.expires_at).toBe(new Date(clock.now().getTime() + 7 * dayMs).toISOString());
     const message = await mail.waitFor(alice.user.email, since);
     expect(message.subject).toBe('Your Nimbus data export is ready');
@@ -114,10 +121,12 @@ describe.each(dialects)('data export on %s', (dialect) => {
       'Drive/Photos/Empty/',
       'Drive/Photos/beach.jpg',
       'Drive/note.txt',
+      'Drive/video.bin',
       'nimbus-account.json',
     ]);
     expect((entries.get('Drive/Photos/beach.jpg') as Buffer).equals(photo)).toBe(true);
     expect((entries.get('Drive/note.txt') as Buffer).equals(note)).toBe(true);
+    expect((entries.get('Drive/video.bin') as Buffer).equals(video)).toBe(true);
     const text = (entries.get('nimbus-account.json') as Buffer).toString('utf8');
     const document = JSON.parse(text) as Record<string, unknown>;
     expect(Object.keys(document)).toEqual(
@@ -140,18 +149,81 @@ describe.each(dialects)('data export on %s', (dialect) => {
     expect(full.includes(Buffer.from('bob-secret'))).toBe(false);
   });
 
-  it('resumes with a Range, and the same link gives the same bytes', async () => {
+  it('resumes a download cut off mid-way from the entry it stopped in, reading no blob before it', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = new URL(new URL(ready.url).pathname, origin);
+    const videoStart = full.indexOf(video.subarray(0, 64));
+    // The connection drops once 100 kB of the last file came (the client keeps what it got).
+    const received = await cutOffDownload(url, alice.headers, videoStart + 100_000);
+    expect(received.length).toBeLessThan(videoStart + video.length - 100_000);
+    const reads = vi.spyOn(t.container.blobStore, 'get');
+    try {
+      // Until the server has seen the connection go, the download still holds the member's turn.
+      const rest = await vi.waitFor(
+        async () => {
+          reads.mockClear();
+          const answer = await download(ready.url, alice.headers, {
+            range: `bytes=${received.length}-`,
+            'if-range': String(received.etag),
+          });
+          expect(answer.statusCode).toBe(206);
+          return answer;
+        },
+        { timeout: 3_000, interval: 20 },
+      );
+      const whole = Buffer.concat([received.bytes, rest.rawPayload]);
+      expect(whole.equals(full)).toBe(true);
+      const entries = await unzip(whole);
+      expect((entries.get('Drive/video.bin') as Buffer).equals(video)).toBe(true);
+      expect((entries.get('Drive/Photos/beach.jpg') as Buffer).equals(photo)).toBe(true);
+      // Only the last file's blob was read, from where the connection dropped.
+      expect(reads.mock.calls).toEqual([
+        [shas.get('video.bin'), { start: received.length - videoStart, end: video.length - 1 }],
+      ]);
+
+      // From inside the photo: its blob from there, then the later files whole.
+      reads.mockClear();
+      const cut = 120_000;
+      const photoStart = full.indexOf(photo.subarray(0, 64));
+      const fromPhoto = await download(ready.url, alice.headers, { range: `bytes=${cut}-` });
+      expect(fromPhoto.statusCode).toBe(206);
+      expect(fromPhoto.headers['content-range']).toBe(
+        `bytes ${cut}-${full.length - 1}/${full.length}`,
+      );
+      expect(Buffer.concat([full.subarray(0, cut), fromPhoto.rawPayload]).equals(full)).toBe(true);
+      expect(reads.mock.calls.map(([sha256, range]) => [sha256, range?.start])).toEqual([
+        [shas.get('beach.jpg'), cut - photoStart],
+        [shas.get('note.txt'), 0],
+        [shas.get('video.bin'), 0],
+      ]);
+
+      // Bytes of the account's JSON read no blob at all.
+      reads.mockClear();
+      const middle = await download(ready.url, alice.headers, {
+        range: 'bytes=100-199',
+        'if-range': String(fromPhoto.headers.etag),
+      });
+      expect(middle.statusCode).toBe(206);
+      expect(middle.rawPayload.equals(full.subarray(100, 200))).toBe(true);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('answers a Range under a stale If-Range with the whole zip', async () => {
+    for (const stale of ['"export-an-earlier-one"', 'Tue, 01 Jan 2030 00:00:00 GMT']) {
+      const answer = await download(ready.url, alice.headers, {
+        range: 'bytes=120000-',
+        'if-range': stale,
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.rawPayload.equals(full)).toBe(true);
+    }
+  });
+
+  it('answers 416 and HEAD with a Range from the record', async () => {
     const cut = 120_000;
-    const rest = await download(ready.url, alice.headers, { range: `bytes=${cut}-` });
-    expect(rest.statusCode).toBe(206);
-    expect(rest.headers['content-range']).toBe(`bytes ${cut}-${full.length - 1}/${full.length}`);
-    expect(Buffer.concat([full.subarray(0, cut), rest.rawPayload]).equals(full)).toBe(true);
-    const middle = await download(ready.url, alice.headers, {
-      range: 'bytes=100-199',
-      'if-range': String(rest.headers.etag),
-    });
-    expect(middle.statusCode).toBe(206);
-    expect(middle.rawPayload.equals(full.subarray(100, 200))).toBe(true);
     const past = await download(ready.url, alice.headers, { range: `bytes=${full.length}-` });
     expect(past.statusCode).toBe(416);
     const head = await t.app.inject({
@@ -180,14 +252,14 @@ describe.each(dialects)('data export on %s', (dialect) => {
 
       // While one download of Alice's is being sent, another is refused until it closes.
       const opened = await t.container.dataExports.open(alice.user.id, path.split('/').pop() ?? '');
-      const sending = await opened.archive();
+      const sending = await opened.bytes(0, full.length - 1);
       expect(entriesOf).toHaveBeenCalledTimes(1);
       const second = await download(ready.url, alice.headers);
       expect(second.statusCode).toBe(429);
       expect(errorOf(second).error).toBe('too_many_requests');
       expect(second.headers['retry-after']).toBeDefined();
-      const closed = new Promise((resolve) => sending.stream.once('close', resolve));
-      sending.stream.destroy();
+      const closed = new Promise((resolve) => sending.once('close', resolve));
+      sending.destroy();
       await closed;
       const again = await download(ready.url, alice.headers, { range: 'bytes=0-99' });
       expect(again.statusCode).toBe(206);
@@ -278,6 +350,8 @@ describe.each(dialects)('data export on %s', (dialect) => {
       sha256,
       size: kept.size,
       modifiedAt: at,
+      crc32: 0,
+      offset: 0,
     }));
     async function makeReadyAndDue(): Promise<void> {
       const taken = await records.claim('export-race', at, at);
@@ -324,7 +398,15 @@ describe.each(dialects)('data export on %s', (dialect) => {
       expect(taken?.userId).toBe(gone.user.id);
       const settled = await records.settleReady(taken?.id ?? '', 'export-purge-race', {
         entries: [
-          { path: 'Drive/shared.txt', kind: 'file', sha256, size: kept.size, modifiedAt: at },
+          {
+            path: 'Drive/shared.txt',
+            kind: 'file',
+            sha256,
+            size: kept.size,
+            modifiedAt: at,
+            crc32: 0,
+            offset: 0,
+          },
         ],
         fileCount: 1,
         size: 1,
@@ -363,6 +445,38 @@ describe.each(dialects)('data export on %s', (dialect) => {
     expect(released?.refCount).toBe((held?.refCount ?? 0) - 1);
     expect(ok<DataExport>(await call('POST', '/v1/user/export', headers)).phase).toBe('pending');
   });
+
+  /**
+   * A download over a real connection that drops once `atLeast` bytes came: the bytes the client
+   * got (a chunk may bring more) and the validator it would resume under.
+   */
+  function cutOffDownload(
+    url: URL,
+    headers: Record<string, string>,
+    atLeast: number,
+  ): Promise<{ bytes: Buffer; length: number; etag: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        let length = 0;
+        response.on('error', () => undefined);
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          length += chunk.length;
+          if (length >= atLeast && !request.destroyed) {
+            request.destroy();
+            resolve({ bytes: Buffer.concat(chunks), length, etag: String(response.headers.etag) });
+          }
+        });
+        response.on('end', () => reject(new Error('the download was not cut off')));
+      });
+      request.on('error', (error) => {
+        if (!request.destroyed) {
+          reject(error);
+        }
+      });
+    });
+  }
 
   async function idOf(): Promise<string> {
     const latest = await t.container.exportRecords.latestOf(alice.user.id);

@@ -57,6 +57,7 @@ import * as offlineParked from './0063-offline-parked';
 import * as davLockPaths from './0064-dav-lock-paths';
 import * as shareOpenDays from './0065-share-open-days';
 import * as activityGrantsActivityIndex from './0066-activity-grants-activity-index';
+import * as dataExportLayout from './0067-data-export-layout';
 
 /**
  * The one migration set, shared by SQLite and PostgreSQL. Migrations are bundled with the code
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0064-dav-lock-paths': davLockPaths,
   '0065-share-open-days': shareOpenDays,
   '0066-activity-grants-activity-index': activityGrantsActivityIndex,
+  '0067-data-export-layout': dataExportLayout,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,4 +37,8 @@ export interface DataExportEntryTable {
   sha256: string | null;
   size: ColumnType<number | string, number, number>;
   modified_at: string;
+  /** CRC-32 of the entry's bytes (0 for a folder), taken when the export was built (0067). */
+  crc32: ColumnType<number | string, number | undefined, number>;
+  /** Where the entry's local header starts in the zip (0067). */
+  header_offset: ColumnType<number | string, number | undefined, number>;
 }

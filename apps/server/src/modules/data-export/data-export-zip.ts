@@ -1,11 +1,8 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import {
-  createZipArchive,
-  type ZipArchive,
-  type ZipBuffer,
-  type ZipEntry,
-} from '../content/zip-archive';
-import type { DriveItem, ExportEntry } from './data-export.repository';
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import { portablePaths } from '../content/zip-archive';
+import type { DriveItem, ExportEntry, StoredExportEntry } from './data-export.repository';
+import { layOutZip, zipBytes, type ZipLayoutEntry } from './export-zip-layout';
 
 /** The folder of the zip the drive's items go in; the account's JSON sits beside it. */
 export const driveFolder = 'Drive';
@@ -61,70 +58,88 @@ export function exportEntries(items: readonly DriveItem[]): ExportEntry[] {
   return entries;
 }
 
-function zipEntriesOf(entries: readonly ExportEntry[]): ZipEntry[] {
-  return entries.map((entry) => ({
-    path: entry.path,
-    record: {
-      kind: entry.kind,
-      modifiedAt: entry.modifiedAt,
-      sha256: entry.sha256,
-      phase: 'PHASE_TYPE_COMPLETE',
-      size: entry.size,
-    },
-  }));
+/** The account's JSON as the zip holds it, first of its entries. */
+export interface AccountJson {
+  data: Buffer;
+  /** Its time in the zip: when the export was asked for. */
+  modifiedAt: string;
 }
 
-/** The zip of an export: the account's JSON, then the drive. Same manifest, same bytes. */
-export function exportArchive(
-  entries: readonly ExportEntry[],
-  accountJson: { data: Buffer; mtime: Date },
-  open: (sha256: string) => Promise<Readable>,
-): Promise<ZipArchive> {
-  const buffers: ZipBuffer[] = [{ path: accountJsonName, ...accountJson }];
-  return createZipArchive(zipEntriesOf(entries), open, buffers);
+function accountEntry(account: AccountJson): ZipLayoutEntry {
+  return {
+    name: accountJsonName,
+    size: account.data.length,
+    crc32: crc32(account.data),
+    modifiedAt: account.modifiedAt,
+  };
 }
 
-/** The length of an export's zip, reckoned without reading a byte of any blob. */
-export async function exportArchiveSize(
-  entries: readonly ExportEntry[],
-  accountJson: { data: Buffer; mtime: Date },
-): Promise<number> {
-  // The size is known once the entries are listed; no blob is ever opened (the opener waits).
-  const archive = await exportArchive(entries, accountJson, () => new Promise<never>(() => {}));
-  archive.stream.destroy();
-  return archive.size;
+function layoutEntryOf(entry: Omit<StoredExportEntry, 'offset'>): ZipLayoutEntry {
+  return {
+    name: entry.kind === 'folder' ? `${entry.path}/` : entry.path,
+    size: entry.size,
+    crc32: entry.crc32,
+    modifiedAt: entry.modifiedAt,
+  };
 }
 
 /**
- * Bytes `start` to `end` (inclusive) of a stream: those before are read and dropped, and the
- * source is destroyed once `end` has passed, so nothing after the range is read.
+ * Lays out an export's zip when it is built: the account's JSON, then the drive's entries under
+ * portable names (`portablePaths`, as every zip of Nimbus names them), each with the CRC-32 of
+ * its blob (`crcs`, by content hash) and the offset of its header. The manifest stored with them
+ * fixes every byte of the zip, so a download resumes anywhere without reading what is before.
  */
-export function byteWindow(source: Readable, start: number, end: number): Readable {
-  let position = 0;
-  let isDone = false;
-  const window = new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      if (isDone) {
-        callback();
-        return;
-      }
-      const from = Math.max(0, start - position);
-      const to = Math.min(chunk.length, end + 1 - position);
-      position += chunk.length;
-      if (to > from) {
-        this.push(chunk.subarray(from, to));
-      }
-      if (position > end) {
-        isDone = true;
-        this.push(null);
-        source.unpipe(window);
-        source.destroy();
-      }
-      callback();
+export function layOutExport(
+  entries: readonly ExportEntry[],
+  crcs: ReadonlyMap<string, number>,
+  account: AccountJson,
+): { entries: StoredExportEntry[]; size: number } {
+  const names = portablePaths(
+    entries.map((entry) => ({
+      path: entry.path,
+      record: { ...entry, phase: 'PHASE_TYPE_COMPLETE' },
+    })),
+  );
+  const named = entries.map((entry, index) => ({
+    ...entry,
+    path: names[index] ?? entry.path,
+    crc32: entry.sha256 === null ? 0 : (crcs.get(entry.sha256) ?? 0),
+  }));
+  const laidOut = layOutZip([accountEntry(account), ...named.map(layoutEntryOf)]);
+  return {
+    entries: named.map((entry, index) => ({
+      ...entry,
+      offset: laidOut.entries[index + 1]?.offset ?? 0,
+    })),
+    size: laidOut.size,
+  };
+}
+
+/**
+ * Bytes `start` to `end` (inclusive) of a ready export's zip, from its stored manifest: only the
+ * blobs of the entry holding `start` (from the right offset) and of those after it are read.
+ */
+export function exportBytes(
+  manifest: { entries: readonly StoredExportEntry[]; account: AccountJson; size: number },
+  open: (sha256: string, range: { start: number; end: number }) => Promise<Readable>,
+  start: number,
+  end: number,
+): Readable {
+  const { entries, account } = manifest;
+  const laidOut = [
+    { ...accountEntry(account), offset: 0 },
+    ...entries.map((entry) => ({ ...layoutEntryOf(entry), offset: entry.offset })),
+  ];
+  return zipBytes(
+    laidOut,
+    manifest.size,
+    (index, from, to) => {
+      const sha256 = index === 0 ? null : (entries[index - 1]?.sha256 ?? null);
+      return sha256 === null
+        ? Promise.resolve(Readable.from([account.data.subarray(from, to + 1)]))
+        : open(sha256, { start: from, end: to });
     },
-  });
-  source.on('error', (error) => window.destroy(error));
-  // A client gone before the end closes the window: the source goes with it.
-  window.once('close', () => source.destroy());
-  return source.pipe(window);
+    start,
+    end,
+  );
 }

@@ -27,6 +27,13 @@ export interface ExportEntry {
   modifiedAt: string;
 }
 
+/** An entry of a ready export as stored: its bytes' CRC-32 and its place in the zip. */
+export interface StoredExportEntry extends ExportEntry {
+  crc32: number;
+  /** Where its local header starts in the zip. */
+  offset: number;
+}
+
 /** A live item of a member's drive, as the export walks it. */
 export interface DriveItem {
   id: string;
@@ -266,7 +273,7 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
       id: string,
       workerId: string,
       ready: {
-        entries: ExportEntry[];
+        entries: StoredExportEntry[];
         fileCount: number;
         size: number;
         accountJson: string;
@@ -318,6 +325,8 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
                   sha256: entry.sha256,
                   size: entry.size,
                   modified_at: entry.modifiedAt,
+                  crc32: entry.crc32,
+                  header_offset: entry.offset,
                 })),
               )
               .execute();
@@ -364,10 +373,10 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
     },
 
     /** The entries of a ready export's zip, in order. */
-    async entriesOf(id: string): Promise<ExportEntry[]> {
+    async entriesOf(id: string): Promise<StoredExportEntry[]> {
       const rows = await db
         .selectFrom('data_export_entries')
-        .select(['path', 'kind', 'sha256', 'size', 'modified_at'])
+        .select(['path', 'kind', 'sha256', 'size', 'modified_at', 'crc32', 'header_offset'])
         .where('export_id', '=', id)
         .orderBy('seq')
         .execute();
@@ -377,6 +386,8 @@ export function createDataExportRepository(db: Kysely<Database>, dialect: Dialec
         sha256: row.sha256,
         size: Number(row.size),
         modifiedAt: row.modified_at,
+        crc32: Number(row.crc32),
+        offset: Number(row.header_offset),
       }));
     },
 

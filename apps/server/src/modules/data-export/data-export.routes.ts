@@ -8,7 +8,6 @@ import type { Authenticator } from '../auth/authenticator';
 import { actorOf, requireActor } from '../auth/require-actor';
 import { sendServingError } from '../content/content-send';
 import { contentSecurityHeaders, decideServing } from '../content/content-serving';
-import { byteWindow } from './data-export-zip';
 import type { DataExportService } from './data-export.service';
 
 export interface DataExportRoutesDeps {
@@ -19,9 +18,9 @@ export interface DataExportRoutesDeps {
 /**
  * "Export my data" (`/v1/user/export`): the member's latest export, the request for a new one,
  * and the download of a ready one with the member's own session. The zip is written from the
- * blobs as it is sent, the same bytes every time, so one Range is answered with 206 (the bytes
- * before it are written and dropped, nothing after it is read); its bytes never count against
- * the member's download traffic.
+ * blobs as it is sent, the same bytes every time, laid out when the export was built, so one
+ * Range is answered with 206 from the entry it starts in (no blob before it is read, nothing
+ * after it either); its bytes never count against the member's download traffic.
  */
 export function dataExportRoutes(deps: DataExportRoutesDeps) {
   const { dataExports } = deps;
@@ -92,16 +91,17 @@ export function dataExportRoutes(deps: DataExportRoutesDeps) {
         }
         return reply.send(Readable.from([]));
       }
-      const archive = await opened.archive();
       if (decision.status === 206) {
+        const stream = await opened.bytes(decision.start, decision.end);
         void reply
           .code(206)
-          .header('content-range', `bytes ${decision.start}-${decision.end}/${archive.size}`)
+          .header('content-range', `bytes ${decision.start}-${decision.end}/${opened.size}`)
           .header('content-length', decision.end - decision.start + 1);
-        return reply.send(byteWindow(archive.stream, decision.start, decision.end));
+        return reply.send(stream);
       }
-      void reply.header('content-length', archive.size);
-      return reply.send(archive.stream);
+      const stream = await opened.bytes(0, opened.size - 1);
+      void reply.header('content-length', opened.size);
+      return reply.send(stream);
     });
   };
 }

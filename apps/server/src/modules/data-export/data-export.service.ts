@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { isLocale, defaultLocale, type DataExport } from '@nimbus/contracts';
 import { AppError } from '../../http/app-error';
@@ -6,6 +7,7 @@ import { currentRequestId } from '../../lib/request-context';
 import { newId } from '../../lib/secrets';
 import { createClaimsSigner } from '../content/signed-claims';
 import { formatExpiry, sitePath } from '../membership/membership-reminder-mail';
+import { BlobNotFoundError } from '../storage/blob-store.interface';
 import type { MailMessage } from '../user/mail/mailer';
 import { composeUserMail, dataExportFailureReason } from '../user/mail/user-mail';
 import type {
@@ -14,7 +16,7 @@ import type {
   DataExportRepository,
   ExportEntry,
 } from './data-export.repository';
-import { exportArchive, exportArchiveSize, exportEntries } from './data-export-zip';
+import { exportBytes, exportEntries, layOutExport } from './data-export-zip';
 
 /**
  * Why an export failed, as `DataExport.reason` says it (the account page words each):
@@ -65,10 +67,11 @@ export interface OpenedExport {
   size: number;
   requestedAt: string;
   /**
-   * The zip, its manifest loaded now; `too_many_requests` while another download of the
+   * Bytes `start` to `end` (inclusive) of the zip, its manifest loaded now: only the blobs from
+   * the entry holding `start` on are read. `too_many_requests` while another download of the
    * member's is being sent (each holds its manifest in memory), until its stream closes.
    */
-  archive: () => ReturnType<typeof exportArchive>;
+  bytes: (start: number, end: number) => Promise<Readable>;
 }
 
 /** The JSON of the account put in the zip: the member's own records, nobody else's. */
@@ -105,6 +108,34 @@ export function createDataExportService(deps: DataExportServiceDeps) {
   });
   /** The members one of whose exports this process is sending: one download each at a time. */
   const downloading = new Set<string>();
+
+  /**
+   * The CRC-32 of each distinct blob of the entries, read once each (the zip's headers carry
+   * them); undefined when a blob went meanwhile (its file deleted), so the drive is read again.
+   */
+  async function crcsOf(entries: readonly ExportEntry[]): Promise<Map<string, number> | undefined> {
+    const crcs = new Map<string, number>();
+    for (const { sha256, size } of entries) {
+      if (sha256 === null || crcs.has(sha256)) {
+        continue;
+      }
+      let crc = 0;
+      try {
+        if (size > 0) {
+          for await (const chunk of await deps.openBlob(sha256)) {
+            crc = crc32(chunk as Buffer, crc);
+          }
+        }
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) {
+          return undefined;
+        }
+        throw error;
+      }
+      crcs.set(sha256, crc);
+    }
+    return crcs;
+  }
 
   function urlOf(record: DataExportRecord): string {
     if (record.expiresAt === null) {
@@ -201,28 +232,33 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     },
 
     /**
-     * Builds an export the worker holds: the manifest and the JSON, stored in one transaction
-     * with the blob references; then the mail. A blob that went meanwhile (its file deleted)
-     * makes the worker read the drive again. Answers false when the lease was lost.
+     * Builds an export the worker holds: the manifest (each blob read once for its CRC-32, the
+     * zip laid out) and the JSON, stored in one transaction with the blob references; then the
+     * mail. A blob that went meanwhile (its file deleted) makes the worker read the drive
+     * again. Answers false when the lease was lost.
      */
     async build(record: DataExportRecord, workerId: string): Promise<boolean> {
       for (let round = 0; round < 3; round += 1) {
         const at = now();
         const entries: ExportEntry[] = exportEntries(await exports.driveItems(record.userId));
+        const crcs = await crcsOf(entries);
+        if (crcs === undefined) {
+          continue;
+        }
         const accountJson = JSON.stringify(
           accountDocument(await exports.accountRecords(record.userId), at.toISOString()),
           null,
           2,
         );
-        const size = await exportArchiveSize(entries, {
+        const laidOut = layOutExport(entries, crcs, {
           data: Buffer.from(accountJson),
-          mtime: new Date(record.requestedAt),
+          modifiedAt: record.requestedAt,
         });
         const expiresAt = new Date(at.getTime() + exportTtlMs).toISOString();
         const outcome = await exports.settleReady(record.id, workerId, {
-          entries,
+          entries: laidOut.entries,
           fileCount: entries.filter((entry) => entry.kind === 'file').length,
-          size,
+          size: laidOut.size,
           accountJson,
           expiresAt,
           at: at.toISOString(),
@@ -280,7 +316,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         id: record.id,
         size: record.size,
         requestedAt: record.requestedAt,
-        archive: async () => {
+        bytes: async (start, end) => {
           if (downloading.has(userId)) {
             throw new AppError('too_many_requests', {
               description: 'A download of this export is already under way',
@@ -293,13 +329,20 @@ export function createDataExportService(deps: DataExportServiceDeps) {
               exports.entriesOf(record.id),
               exports.accountJsonOf(record.id),
             ]);
-            const archive = await exportArchive(
-              entries,
-              { data: Buffer.from(accountJson), mtime: new Date(record.requestedAt) },
-              (sha256) => deps.openBlob(sha256),
+            const stream = exportBytes(
+              {
+                entries,
+                account: { data: Buffer.from(accountJson), modifiedAt: record.requestedAt },
+                size: record.size,
+              },
+              (sha256, range) => deps.openBlob(sha256, range),
+              start,
+              end,
             );
-            archive.stream.once('close', () => downloading.delete(userId));
-            return archive;
+            // Its turn ends once the bytes are all read, or the stream goes (a client gone).
+            const release = () => downloading.delete(userId);
+            stream.once('end', release).once('close', release);
+            return stream;
           } catch (error) {
             downloading.delete(userId);
             throw error;
