@@ -131,6 +131,33 @@ describe.each(dialects)('the files API on %s', (dialect) => {
     });
   });
 
+  it('trashes a batch from several folders at once, a chosen item inside a chosen folder going with it', async () => {
+    const { user, headers } = await member();
+    const a = await folder(headers, 'a');
+    const c = await folder(headers, 'c');
+    const inner = await storedFile(user.id, 'inner.txt', 'i'.repeat(100), a.id);
+    const other = await storedFile(user.id, 'other.txt', 'o'.repeat(20), c.id);
+    const loose = await storedFile(user.id, 'loose.txt', 'l'.repeat(3));
+    ok(
+      await call(headers, 'POST', '/drive/v1/files:batchTrash', {
+        ids: [inner.id, a.id, other.id, loose.id],
+      }),
+    );
+    const trash = await list(headers, {
+      parent_id: '*',
+      filters: JSON.stringify({ trashed: { eq: true } }),
+    });
+    expect(trash.files.map((file) => file.id).sort()).toEqual([a.id, other.id, loose.id].sort());
+    const about = ok<{ quota: { usage: string; usage_in_trash: string } }>(
+      await call(headers, 'GET', '/drive/v1/about'),
+    );
+    expect(about.quota).toMatchObject({ usage: '0', usage_in_trash: '123' });
+    // Each comes back to its own folder; the folder brings what it holds.
+    ok(await call(headers, 'POST', '/drive/v1/files:batchUntrash', { ids: [other.id, a.id] }));
+    expect(await get(headers, other.id)).toMatchObject({ parent_id: c.id, trashed: false });
+    expect(await get(headers, inner.id)).toMatchObject({ parent_id: a.id, trashed: false });
+  });
+
   it('untrashes into the original folder made again when it was deleted, and renames on a collision', async () => {
     const { user, headers } = await member();
     const docs = await folder(headers, 'Docs');

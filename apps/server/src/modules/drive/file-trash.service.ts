@@ -9,7 +9,6 @@ import type { FileServiceDeps, FileSteps } from './file-steps';
 export function createFileTrashService(deps: FileServiceDeps, steps: FileSteps) {
   const { files, plans, now } = deps;
   const {
-    owned,
     ownedAll,
     freeName,
     descendants,
@@ -21,37 +20,44 @@ export function createFileTrashService(deps: FileServiceDeps, steps: FileSteps) 
   } = steps;
 
   const service = {
-    /** Puts items in the trash; what a trashed folder holds goes along (state 2). Answers the task id. */
+    /**
+     * Puts items in the trash; what a trashed folder holds goes along (state 2), a chosen item
+     * inside a chosen folder too. Answers the task id. The queries do not grow with the items:
+     * the chosen items of one folder are one update (they share their original path), what the
+     * folders hold is read a level at a time and is one update.
+     */
     async trash(userId: string, ids: string[]): Promise<string> {
       const records = await atomically(async (queries) => {
         await queries.lockUsage(userId, now());
         const found = await ownedAll(queries, userId, ids);
         const stamp = now().toISOString();
+        const live = found.filter((record) => record.trashed === 0);
+        const inside = await descendants(queries, userId, live, (child) => child.trashed === 0);
+        const goingAlong = new Set(inside.map((child) => child.id));
+        const byParent = new Map<string, FileRecord[]>();
+        for (const record of live.filter((item) => !goingAlong.has(item.id))) {
+          byParent.set(record.parentId, [...(byParent.get(record.parentId) ?? []), record]);
+        }
         let moved = 0;
-        for (const id of new Set(ids)) {
-          const record = await owned(queries, userId, id);
-          if (record.trashed !== 0) {
-            continue;
-          }
-          await queries.update(userId, [record.id], {
-            trashed: 1,
-            trashed_at: stamp,
-            original_parent_id: record.parentId,
-            original_path: JSON.stringify(await pathNames(queries, userId, record.parentId)),
-          });
-          const inside = await descendants(
-            queries,
-            userId,
-            [record],
-            (child) => child.trashed === 0,
-          );
+        for (const [parentId, chosen] of byParent) {
           await queries.update(
             userId,
-            inside.map((child) => child.id),
-            { trashed: 2 },
+            chosen.map((record) => record.id),
+            {
+              trashed: 1,
+              trashed_at: stamp,
+              original_parent_id: parentId,
+              original_path: JSON.stringify(await pathNames(queries, userId, parentId)),
+            },
           );
-          moved += usageOf([record, ...inside]).live;
+          moved += usageOf(chosen).live;
         }
+        await queries.update(
+          userId,
+          inside.map((child) => child.id),
+          { trashed: 2 },
+        );
+        moved += usageOf(inside).live;
         await queries.adjustUsage(userId, { live: -moved, trash: moved }, now());
         return found;
       });
