@@ -308,6 +308,51 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
     expect(root.files.map((entry) => entry.name)).toEqual(['moved.bin']);
   });
 
+  it("the node that received the last byte finds its bytes already moved by another node's commit, and commits with them: one file, whole, counted once", async () => {
+    const { user, headers } = await signedInMember(a);
+    const bucketA = a.container.blobStore.uploads;
+    if (bucketA === undefined) {
+      throw new Error('the S3 store keeps unfinished uploads');
+    }
+    const bytes = randomBytes(part + 1000);
+    const { answer, url, id } = await startUpload(a, headers, bytes.length);
+    expect((await tus(a, headers, 'PATCH', url, 0, bytes.subarray(0, part))).statusCode).toBe(204);
+    const multipartId = (await rowOf(id))?.multipart_id;
+    const usedBefore = (await a.container.files.about(user.id)).usage;
+    const aJoining = latch();
+    const aJoins = latch();
+    // Node a has recorded the last part and waits before joining the parts.
+    const completeOnA = bucketA.complete.bind(bucketA);
+    const slowA = vi.spyOn(bucketA, 'complete').mockImplementation(async (...args) => {
+      aJoining.open();
+      await aJoins.promise;
+      return completeOnA(...args);
+    });
+    try {
+      const last = tus(a, headers, 'PATCH', url, part, bytes.subarray(part));
+      await aJoining.promise;
+      // Meanwhile the client asks node b, which finds every byte recorded and commits: it joins
+      // the parts, hashes them, copies them to their blob key and drops the join.
+      const head = await tus(b, headers, 'HEAD', url);
+      expect(head.statusCode, head.body).toBe(200);
+      expect(head.headers['upload-offset']).toBe(String(bytes.length));
+      expect(await rowOf(id)).toMatchObject({ state: 'complete' });
+      aJoins.open();
+      const answered = await last;
+      expect(answered.statusCode, answered.body).toBe(204);
+      expect(answered.headers['upload-offset']).toBe(String(bytes.length));
+    } finally {
+      slowA.mockRestore();
+    }
+    const { file, stored } = await completed(a, headers, answer.file.id, bytes);
+    expect(file).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: gcidOf(bytes) });
+    expect(stored.equals(bytes)).toBe(true);
+    expect(await a.container.blobRecords.find(sha256Of(bytes))).toMatchObject({ refCount: 1 });
+    expect((await a.container.files.about(user.id)).usage - usedBefore).toBe(bytes.length);
+    expect(await s3.openMultipartUploads()).not.toContain(multipartId);
+    expect(fs.existsSync(path.join(s3.directory, s3.bucket, 'uploads', id))).toBe(false);
+  });
+
   it('a checksummed request counts only whole and matching, though its full parts went to the bucket', async () => {
     const { headers } = await signedInMember(a);
     const bytes = randomBytes(part + 200_000);
