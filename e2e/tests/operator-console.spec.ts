@@ -9,13 +9,15 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
 /*
  * The operator console (/admin): the first admin comes from the operators' command, the console
  * asks for a sign-in with two-step verification, and an admin grants a role that the audit log
- * then shows and exports; an admin takes a share a rights holder reported down from the moderation
- * queue, which the visitor's page of the link and the sharer's list of links show, blocks the
- * sharer (whose open session ends), and mints a batch of activation codes, one of which a member
- * (the admin) redeems: the batch counts it and the dashboard counts a conversion more; an admin
- * renames a product of the purchase catalogue, which the purchase page shows at once, reverts the
- * change from the settings' history, stores a site redirect that pages follow within seconds,
- * sees who claimed a compensation and creates one with the compensation form.
+ * then shows and exports, and finds every section fitting a tablet's width; an admin takes a share
+ * a rights holder reported down from the moderation queue, which the visitor's page of the link
+ * and the sharer's list of links show, keeps two spam reports in one decision from the keyboard
+ * and undoes it, blocks the sharer (whose open session ends), and mints a batch of activation
+ * codes, one of which a member (the admin) redeems: the batch counts it and the dashboard counts a
+ * conversion more; an admin renames a product of the purchase catalogue, which the purchase page
+ * shows at once, reverts the change from the settings' history, stores a site redirect that pages
+ * follow within seconds, sees who claimed a compensation and creates one with the compensation
+ * form.
  */
 
 /** Runs the operators' `admin` command against the database of the running server. */
@@ -116,6 +118,20 @@ test('an admin made by the command steps up with two-step verification, grants a
   await nav.getByRole('link', { name: 'System' }).click();
   await expect(page.getByTestId('system-nodes')).toContainText('Server');
   await expect(page.getByTestId('system-blobs').locator('dd').first()).toHaveText(/^\d/);
+
+  // On a tablet held upright every section fits the screen's width: nothing scrolls sideways.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const section of ['Moderation', 'Members', 'Activation codes', 'Settings', 'Audit log']) {
+    await nav.getByRole('link', { name: section }).click();
+    await expect(page.getByRole('heading', { name: section, level: 1 })).toBeVisible();
+    await expect(async () => {
+      const width = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        window.innerWidth,
+      ]);
+      expect(width[0], section).toBeLessThanOrEqual(width[1] ?? 0);
+    }).toPass();
+  }
 });
 
 test('an admin takes a reported share down, which its visitor and sharer see, blocks the sharer, and mints codes of which one is redeemed and counted as a conversion', async ({
@@ -143,6 +159,16 @@ test('an admin takes a reported share down, which its visitor and sharer see, bl
   await takedown.getByRole('checkbox').check();
   await takedown.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByTestId('takedown-sent')).toContainText('rita@example.com');
+  // Two more links to the file, reported as spam by a visitor through the API.
+  const spam: string[] = [];
+  for (let at = 0; at < 2; at += 1) {
+    const { share_id: id } = await createShare(page.request, sharerToken, [fileId]);
+    const report = await page.request.post('/audit.admin/v1/share', {
+      data: { share_id: id, reason: 'spam' },
+    });
+    expect(report.ok()).toBe(true);
+    spam.push(id);
+  }
 
   const admin = newEmail();
   await signUpInEnglish(page, admin, password);
@@ -164,6 +190,34 @@ test('an admin takes a reported share down, which its visitor and sharer see, bl
   await dialog.getByRole('button', { name: 'Take down' }).click();
   await expect(page.getByTestId('form-success')).toContainText('Take down: 1 share decided.');
   await expect(entry).toHaveCount(0);
+
+  // The spam reports are kept in one decision from the keyboard (a click focuses an entry, x
+  // selects it, o keeps the selected ones), and the message's Undo puts both back in the queue.
+  const spamEntries = spam.map((id) =>
+    page.locator(`[data-testid=queue-entry][data-share-id="${id}"]`),
+  );
+  for (const spamEntry of spamEntries) {
+    await spamEntry.getByText('reported-notes.txt').click();
+    await expect(spamEntry).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('x');
+    await expect(spamEntry.getByRole('checkbox')).toBeChecked();
+  }
+  await expect(page.getByTestId('bulk-bar')).toContainText('2 shares selected');
+  await page.keyboard.press('o');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Not spam');
+  await dialog.getByRole('button', { name: 'Keep' }).click();
+  const decided = page.getByTestId('form-success');
+  await expect(decided).toContainText('Keep: 2 shares decided.');
+  for (const spamEntry of spamEntries) {
+    await expect(spamEntry).toHaveCount(0);
+  }
+  await decided.getByRole('button', { name: 'Undo' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Kept too soon');
+  await dialog.getByRole('button', { name: 'Undo' }).click();
+  await expect(decided).toHaveText('The decision is undone.');
+  for (const spamEntry of spamEntries) {
+    await expect(spamEntry).toBeVisible();
+  }
 
   // A visitor's page of the link says it is blocked; the sharer's list says why.
   const visitorContext = await browser.newContext();
