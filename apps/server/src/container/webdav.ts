@@ -33,6 +33,7 @@ export function createWebDavArea(
       files: deps.files,
       blobs: deps.blobs,
       properties: createDavPropertyRepository(database.db),
+      transaction: database.transaction,
       pageSize,
       areas: createDavAreas({
         files: deps.files,

@@ -16,9 +16,15 @@ const propfindBody =
 
 describe.each(dialects)('WebDAV on %s', (dialect) => {
   let t: TestApp;
+  /** The SQL of the queries run since the last reset (the PUT's count below reads it). */
+  const queries: string[] = [];
   // One app for the file: every test works with members of its own.
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { PLAN_FREE_STORAGE_BYTES: '10000' });
+    t = await buildTestApp(
+      dialect,
+      { PLAN_FREE_STORAGE_BYTES: '10000' },
+      { onQuery: (sql) => queries.push(sql) },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -363,6 +369,35 @@ describe.each(dialects)('WebDAV on %s', (dialect) => {
     });
     expect(copy.statusCode).toBe(404);
     expect((await dav('GET', '/dav/private/secret.txt', owner.auth)).body).toBe('secret');
+  });
+
+  it('stores a small PUT in one commit of a fixed number of queries', async () => {
+    const { auth } = await member();
+    expect((await dav('MKCOL', '/dav/notes', auth)).statusCode).toBe(201);
+    // The plans' limits, which a node reads once per 5 s, are read by this first PUT.
+    expect((await dav('PUT', '/dav/notes/first.txt', auth, 'first')).statusCode).toBe(201);
+    queries.length = 0;
+    expect((await dav('PUT', '/dav/notes/second.txt', auth, 'second')).statusCode).toBe(201);
+    const ran = queries.splice(0);
+    // The app password (its account joined) and the account's freeze; the folder and the name
+    // in it, each once; the locks over the path; the quota (usage, memberships, packs); then one
+    // transaction: the blob's row and the file (usage row locked, folder live, name free, row,
+    // usage booked under the limit read before, the row as stored), in two savepoints.
+    expect(ran.filter((query) => query === 'commit')).toHaveLength(1);
+    expect(ran.filter((query) => query.startsWith('insert into "blobs"'))).toHaveLength(1);
+    const begin = ran.findIndex((query) => query.startsWith('begin'));
+    const blob = ran.findIndex((query) => query.startsWith('insert into "blobs"'));
+    expect(begin).toBeGreaterThan(0);
+    expect(blob).toBeGreaterThan(begin);
+    expect(ran.filter((query) => query.includes('from "users"'))).toHaveLength(0);
+    expect(ran).toHaveLength(23);
+    // Replacing it makes the same single commit.
+    queries.length = 0;
+    expect((await dav('PUT', '/dav/notes/second.txt', auth, 'again')).statusCode).toBe(204);
+    expect(queries.filter((query) => query === 'commit')).toHaveLength(1);
+    expect((await dav('GET', '/dav/notes/second.txt', auth)).body).toBe('again');
+    // The replaced content's blob lost its reference: garbage collection takes it.
+    expect((await t.container.blobs.collectGarbage()).deleted).toBe(1);
   });
 
   it('leaves nothing behind when a PUT does not fit the quota', async () => {

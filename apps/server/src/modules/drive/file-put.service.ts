@@ -34,11 +34,13 @@ export function createFilePutService(deps: FileServiceDeps, steps: FileSteps) {
         blob: { sha256: string; gcid: string; size: number };
         mimeType?: string;
         modifiedAt?: string;
+        /** The member's storage limit when the caller read it already. */
+        limit?: number;
       },
     ): Promise<{ file: FileRecord; replaced: FileRecord | undefined }> {
       const name = checkName(input.name);
       // Asked before the transaction: SQLite has one connection, which the transaction holds.
-      const limit = (await plans.planOf(userId)).storageBytes;
+      const limit = input.limit ?? (await plans.planOf(userId)).storageBytes;
       return atomically(async (queries) => {
         await queries.lockUsage(userId, now());
         const parentId = await liveFolder(queries, userId, input.parentId);

@@ -20,15 +20,25 @@ export interface BlobServiceDeps {
 export function createBlobService(deps: BlobServiceDeps) {
   const { store, blobs, now } = deps;
 
-  return {
+  const service = {
     /**
      * Stores bytes (hashing them as they stream) and takes one reference to the blob for the
      * caller. A size or checksum that contradicts what the client announced is its error.
      */
     async ingest(source: Readable, options: PutOptions = {}): Promise<ContentDigest> {
-      let digest: ContentDigest;
+      const digest = await service.write(source, options);
+      await service.reference(digest);
+      return digest;
+    },
+
+    /**
+     * Stores bytes durably (hashing them as they stream) without a reference yet: the caller
+     * takes one with `reference`, in its own transaction if it has one, or `unreferenced` when
+     * that transaction failed, so a garbage collection finds the bytes.
+     */
+    async write(source: Readable, options: PutOptions = {}): Promise<ContentDigest> {
       try {
-        digest = await store.put(source, options);
+        return await store.put(source, options);
       } catch (error) {
         if (error instanceof SizeMismatchError || error instanceof ChecksumMismatchError) {
           throw new AppError('invalid_argument', {
@@ -38,6 +48,10 @@ export function createBlobService(deps: BlobServiceDeps) {
         }
         throw error;
       }
+    },
+
+    /** One reference to bytes `write` stored: the blob's row, written or counted up. */
+    async reference(digest: ContentDigest): Promise<void> {
       const referenced = await blobs.addStored(digest, now(), () => store.exists(digest.sha256));
       if (!referenced) {
         // A garbage collection deleted the same bytes between our write and our row; the
@@ -46,7 +60,13 @@ export function createBlobService(deps: BlobServiceDeps) {
           description: 'The upload raced a clean-up; send it again',
         });
       }
-      return digest;
+    },
+
+    /** Bytes `write` stored that nothing came to reference: left for a garbage collection. */
+    async unreferenced(digest: ContentDigest): Promise<void> {
+      if (await blobs.addStored(digest, now(), () => store.exists(digest.sha256))) {
+        await blobs.releaseReference(digest.sha256, now());
+      }
     },
 
     /**
@@ -89,6 +109,7 @@ export function createBlobService(deps: BlobServiceDeps) {
       return { deleted };
     },
   };
+  return service;
 }
 
 export type BlobService = ReturnType<typeof createBlobService>;

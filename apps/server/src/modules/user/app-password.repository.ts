@@ -30,13 +30,21 @@ export function createAppPasswordRepository(db: Kysely<Database>) {
       return Number(row?.count ?? 0);
     },
 
-    /** The app password with this hash, if it belongs to this member. */
-    async findByHash(userId: string, passwordHash: string): Promise<AppPasswordRow | undefined> {
+    /**
+     * The app password with this hash of the active account with this e-mail, in one query
+     * (what every WebDAV call asks first).
+     */
+    async findActiveByEmail(
+      email: string,
+      passwordHash: string,
+    ): Promise<AppPasswordRow | undefined> {
       return db
         .selectFrom('app_passwords')
-        .selectAll()
-        .where('password_hash', '=', passwordHash)
-        .where('user_id', '=', userId)
+        .innerJoin('users', 'users.id', 'app_passwords.user_id')
+        .selectAll('app_passwords')
+        .where('users.email', '=', email)
+        .where('users.status', '=', 'active')
+        .where('app_passwords.password_hash', '=', passwordHash)
         .executeTakeFirst();
     },
 

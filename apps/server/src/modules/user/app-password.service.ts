@@ -99,17 +99,15 @@ export function createAppPasswordService(deps: AppPasswordServiceDeps) {
       const context = { address: input.address, deviceId: '' };
       const stamp = now();
       await deps.failures.assertNotFrozen(email, context, stamp);
-      const user = await deps.users.findByEmail(email);
-      if (user && user.status === 'active') {
-        const row = await passwords.findByHash(user.id, hashToken(input.password));
-        if (row) {
-          const lastUsed = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
-          if (stamp.getTime() - lastUsed >= useNoteMs || row.last_used_ip !== input.address) {
-            await passwords.noteUse(row.id, stamp.toISOString(), input.address.slice(0, 64));
-          }
-          return { userId: user.id, canWrite: row.scope === 'write' };
+      const row = await passwords.findActiveByEmail(email, hashToken(input.password));
+      if (row) {
+        const lastUsed = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
+        if (stamp.getTime() - lastUsed >= useNoteMs || row.last_used_ip !== input.address) {
+          await passwords.noteUse(row.id, stamp.toISOString(), input.address.slice(0, 64));
         }
+        return { userId: row.user_id, canWrite: row.scope === 'write' };
       }
+      const user = await deps.users.findByEmail(email);
       if (deps.allowAccountPassword) {
         // Every refusal costs one password check, so its time tells no one whether an account
         // of this address exists, is active, or has two-step verification on.

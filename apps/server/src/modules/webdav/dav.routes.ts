@@ -245,7 +245,13 @@ export function davRoutes(deps: DavRoutesDeps) {
           description: 'A PUT writes a whole file; Content-Range is not supported',
         });
       }
-      const existing = await dav.resolve(userId, segments);
+      // The folder once, then the name in it (dav.put is given the folder, not found again).
+      const parent =
+        segments.length === 0 ? undefined : await dav.resolve(userId, segments.slice(0, -1));
+      const existing =
+        parent === undefined || parent.area !== undefined
+          ? await dav.resolve(userId, segments)
+          : await dav.childOf(userId, parent, segments.at(-1) as string);
       if (existing && isCollection(existing)) {
         throw new AppError('failed_precondition', {
           description: 'A folder has this name',
@@ -261,6 +267,7 @@ export function davRoutes(deps: DavRoutesDeps) {
       const { created, file } = await dav.put(userId, segments, request.raw, {
         contentLength: declared === undefined ? undefined : Number(declared),
         modifiedAt,
+        parent,
       });
       if (file) {
         void reply.header('etag', etagOf(file));

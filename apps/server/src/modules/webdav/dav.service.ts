@@ -28,8 +28,13 @@ export interface DavServiceDeps {
     | 'rename'
     | 'get'
   >;
-  blobs: Pick<BlobService, 'ingest' | 'release'>;
+  blobs: Pick<BlobService, 'write' | 'reference' | 'unreferenced'>;
   properties: DavPropertyRepository;
+  /**
+   * Runs work in one database transaction (`DatabaseHandle.transaction`): a PUT's blob row and
+   * file are one commit.
+   */
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** Entries of a folder read per query while a listing streams (1,000 when absent). */
   pageSize?: number;
   /** The trash and the share links, shown read-only at the root; absent: not shown. */
@@ -102,6 +107,19 @@ export function createDavService(deps: DavServiceDeps) {
     return { segments: [...segments], record };
   }
 
+  /** The item named `name` in a collection of the drive (not of a view); undefined when none. */
+  async function childOf(
+    userId: string,
+    parent: DavItem,
+    name: string,
+  ): Promise<DavItem | undefined> {
+    if (!isCollection(parent) || parent.area !== undefined || isHiddenName(name)) {
+      return undefined;
+    }
+    const record = await files.childNamed(userId, idOf(parent), name);
+    return record ? { segments: [...parent.segments, name], record } : undefined;
+  }
+
   /** The folder a new item of `segments` goes in; `409` when it is missing (RFC 4918 §9.7.1). */
   async function parentOf(userId: string, segments: readonly string[]): Promise<DavItem> {
     const parent = await resolve(userId, segments.slice(0, -1));
@@ -135,6 +153,7 @@ export function createDavService(deps: DavServiceDeps) {
 
   return {
     resolve,
+    childOf,
     areaOf,
     parentOf,
     quota,
@@ -193,15 +212,20 @@ export function createDavService(deps: DavServiceDeps) {
     /**
      * Writes a file whole at a path, streaming and hashing the body into the blob store (content
      * the store holds already is not written again), under the quota: a body larger than the
-     * room left is refused before a byte is read, and any failure leaves no file and drops the
-     * blob's reference. Answers whether the file is new. `._` and `.DS_Store` files are read and
-     * dropped.
+     * room left is refused before a byte is read, and any failure leaves no file and no
+     * reference to the blob. The blob's row and the file are written in one commit, after the
+     * bytes are durable. Answers whether the file is new. `._` and `.DS_Store` files are read
+     * and dropped. `parent` is the folder of the path when the caller found it already.
      */
     async put(
       userId: string,
       segments: string[],
       body: Readable,
-      options: { contentLength: number | undefined; modifiedAt: string | undefined },
+      options: {
+        contentLength: number | undefined;
+        modifiedAt: string | undefined;
+        parent?: DavItem | undefined;
+      },
     ): Promise<{ created: boolean; file: FileRecord | undefined }> {
       const name = segments.at(-1);
       if (name === undefined) {
@@ -210,31 +234,38 @@ export function createDavService(deps: DavServiceDeps) {
           status: 405,
         });
       }
-      const parent = await parentOf(userId, segments);
+      const parent =
+        options.parent && isCollection(options.parent)
+          ? options.parent
+          : await parentOf(userId, segments);
       if (isHiddenName(name)) {
         await drainStream(body, () => undefined);
         return { created: true, file: undefined };
       }
-      if (options.contentLength !== undefined) {
-        const room = await quota(userId);
-        if (options.contentLength > room.available) {
-          throw new AppError('file_space_not_enough', { status: 507 });
-        }
+      // Read before the transaction, which on SQLite holds the one connection.
+      const { limit, usage } = await files.about(userId);
+      if (options.contentLength !== undefined && options.contentLength > limit - usage) {
+        throw new AppError('file_space_not_enough', { status: 507 });
       }
-      const blob = await blobs.ingest(
+      const blob = await blobs.write(
         body,
         options.contentLength === undefined ? {} : { expectedSize: options.contentLength },
       );
       try {
-        const { file, replaced } = await files.putFile(userId, {
-          parentId: idOf(parent),
-          name,
-          blob,
-          ...(options.modifiedAt === undefined ? {} : { modifiedAt: options.modifiedAt }),
+        return await deps.transaction(async () => {
+          await blobs.reference(blob);
+          const { file, replaced } = await files.putFile(userId, {
+            parentId: idOf(parent),
+            name,
+            blob,
+            limit,
+            ...(options.modifiedAt === undefined ? {} : { modifiedAt: options.modifiedAt }),
+          });
+          return { created: replaced === undefined, file };
         });
-        return { created: replaced === undefined, file };
       } catch (error) {
-        await blobs.release(blob.sha256);
+        // Nothing of the transaction was committed: the bytes are left to a garbage collection.
+        await blobs.unreferenced(blob);
         if (error instanceof AppError && error.reason === 'file_space_not_enough') {
           throw new AppError('file_space_not_enough', { status: 507 });
         }
