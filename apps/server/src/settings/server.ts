@@ -31,7 +31,7 @@ export const serverSettings = {
   DIRECT_IO: flag
     .default(true)
     .describe(
-      'Uploads and offline downloads write whole 1 MiB buffers with direct I/O (`O_DIRECT`), past the page cache, where the file system of DATA_DIR has it; `false` writes through the cache.',
+      'Uploads, offline downloads and large WebDAV PUTs write whole 1 MiB buffers with direct I/O (`O_DIRECT`), past the page cache, where the file system of DATA_DIR has it; `false` writes through the cache.',
     ),
   DATABASE_URL: z
     .string()

@@ -161,6 +161,28 @@ describe.each(targets)('the $name blob store', (target) => {
     expect((await bytesOf(await store.get(digest.sha256))).equals(data)).toBe(true);
   });
 
+  it('stores a large blob of announced size, and nothing when it arrives short or long', async () => {
+    // Above the size hashed on the hash threads, in chunks that straddle the 1 MiB buffers.
+    const data = randomBytes(5 * MiB + 7);
+    const chunks = Array.from({ length: 8 }, (_, index) =>
+      data.subarray(index * 700 * 1024, (index + 1) * 700 * 1024),
+    );
+    const digest = await store.put(Readable.from(chunks), { expectedSize: data.length });
+    expect(digest).toMatchObject({ sha256: sha256Of(data), size: data.length });
+    expect((await bytesOf(await store.get(digest.sha256))).equals(data)).toBe(true);
+    await expect(
+      store.put(Readable.from([data.subarray(0, 5 * MiB)]), { expectedSize: data.length }),
+    ).rejects.toBeInstanceOf(SizeMismatchError);
+    await expect(
+      store.put(Readable.from([data, data.subarray(0, 9)]), { expectedSize: data.length }),
+    ).rejects.toBeInstanceOf(SizeMismatchError);
+    await expect(
+      store.put(failingSource(data.subarray(0, 4 * MiB)), { expectedSize: data.length }),
+    ).rejects.toThrow();
+    expect(await listAll(store)).toEqual([{ sha256: digest.sha256, size: data.length }]);
+    expect(await leftovers()).toEqual([]);
+  });
+
   it('stores an empty blob', async () => {
     const digest = await store.put(Readable.from([]), { expectedSize: 0 });
     expect(digest).toEqual({
