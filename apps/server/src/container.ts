@@ -195,6 +195,7 @@ export function createContainer(
     tasks: drive.tasks,
     offline: offline.offline,
     offlineWorker: offline.offlineWorker,
+    sweepParked: offline.sweepParked,
     urlCheck: offline.urlCheck,
     restoreWorker: drive.restoreWorker,
     dataExports: dataExport.dataExports,

@@ -16,6 +16,7 @@ import type { UserRepository } from '../modules/user/user.repository';
 import type { createStorageArea, createDriveArea } from './drive';
 import type { Wiring } from './container-options';
 import { createParkedRepository } from '../modules/offline/offline-parked.repository';
+import { createParkedSweep } from '../modules/offline/offline-parked-sweep';
 
 /**
  * Offline downloads: the guarded fetcher of URLs and torrents, the worker that runs the queued
@@ -53,6 +54,7 @@ export function createOfflineArea(
   });
   // Queued offline tasks wake this process's worker at once and, on PostgreSQL, every other's.
   const queueSignal = fleet.queueSignal(createQueueSignal(database, options.logger));
+  const parked = createParkedRepository(database.db);
   const offlineWorker = createOfflineWorker({
     tasks: taskRecords,
     taskChanges: tasks,
@@ -87,7 +89,7 @@ export function createOfflineArea(
     partDir: path.join(config.DATA_DIR, 'offline'),
     // With BLOB_STORE=s3, partial data is parked in the bucket too: any worker resumes it.
     bucket: blobStore.uploads,
-    parked: createParkedRepository(database.db),
+    parked,
   });
   const queueOffline = () => {
     offlineWorker.wake();
@@ -118,5 +120,7 @@ export function createOfflineArea(
       readLink: (url) => fetchLinkedTorrent(urlFetcher, url),
     },
   });
-  return { offline, offlineWorker, urlCheck };
+  // Housekeeping's sweep of bucket objects whose task or upload is gone.
+  const sweepParked = createParkedSweep({ bucket: blobStore.uploads, parked, now });
+  return { offline, offlineWorker, urlCheck, sweepParked };
 }

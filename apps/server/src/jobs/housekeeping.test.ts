@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startHousekeeping } from './housekeeping';
 
 describe('housekeeping', () => {
-  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, ends expired data exports, sweeps analytics, stores the statistics of finished days, sweeps old mail outbox records, sweeps guessing counters and expired WebDAV locks, purges accounts past their deletion grace and collects blobs after a grace', async () => {
+  it('purges the trash, expires uploads and their partial data, releases thumbnails, subtitles and storyboards, ends expired data exports, sweeps analytics, stores the statistics of finished days, sweeps old mail outbox records, sweeps guessing counters and expired WebDAV locks, purges accounts past their deletion grace, removes bucket objects of gone tasks and uploads and collects blobs after a grace', async () => {
     const ran: string[] = [];
     const once = (name: string, count: number) => {
       let left = count;
@@ -35,6 +35,7 @@ describe('housekeeping', () => {
         accountPurge: { purgeBatch: once('accounts', 1) },
         statisticsRollup: { rollupNext: once('rollup', 2) },
         mailer: { sweep: once('mail', 3) },
+        sweepParked: once('parked', 1),
         blobs: {
           collectGarbage: async (options = {}) => {
             collectOptions.push(options);
@@ -62,12 +63,14 @@ describe('housekeeping', () => {
         'accounts',
         'rollup',
         'mail',
+        'parked',
         'blobs',
       ]),
     );
     expect(collectOptions[0]?.graceMs).toBe(3_600_000);
     expect(logged.sort()).toEqual([
       'accounts past their deletion grace handled',
+      'bucket objects of gone tasks and uploads removed',
       "days of the dashboard's statistics stored",
       'expired WebDAV locks deleted',
       'expired analytics events deleted',

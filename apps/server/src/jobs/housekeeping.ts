@@ -33,6 +33,7 @@ export function startHousekeeping(
     | 'accountPurge'
     | 'statisticsRollup'
     | 'mailer'
+    | 'sweepParked'
   >,
   logger: JobLogger,
 ): { stop(): Promise<void> } {
@@ -61,6 +62,16 @@ export function startHousekeeping(
       logger,
       done: 'partial upload data without an upload removed',
       failed: 'partial upload data sweep failed',
+    }),
+    // Bucket objects of tasks and uploads that are gone (an offline download's parked bytes,
+    // when its task was deleted while no worker ran).
+    startPeriodicJob({
+      lease: { name: 'housekeeping.parked', leases },
+      batch: () => container.sweepParked(),
+      intervalMs: hour,
+      logger,
+      done: 'bucket objects of gone tasks and uploads removed',
+      failed: 'bucket object sweep failed',
     }),
     startPeriodicJob({
       lease: { name: 'housekeeping.thumbnails', leases },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSiblingApp, buildTestApp, dialects, ok, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { s3Env, startS3Server, type TestS3Server } from '../s3-server';
@@ -139,5 +139,92 @@ describe.each(dialects)('offline downloads moving between nodes on %s', (dialect
     expect((await b.container.files.get(user.id, row.file_id)).size).toBe(body.length);
     // What was parked is gone from the bucket.
     expect(fs.existsSync(path.join(s3.directory, s3.bucket, 'uploads', taskId))).toBe(false);
+  });
+
+  it("housekeeping removes the bytes parked for a task deleted while no worker ran, and keeps a running upload's", async () => {
+    stalling = true;
+    const { headers } = await signedInMember(a);
+    const queued = ok<{ task: { id: string } }>(
+      await a.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: {
+          kind: 'drive#file',
+          upload_type: 'UPLOAD_TYPE_URL',
+          url: { url: `http://127.0.0.1:${originPort}/deleted.bin` },
+        },
+      }),
+    );
+    const taskId = queued.task.id;
+    // Node b's worker takes it (node a's died in the test before) and parks a part, then dies.
+    const running = b.container.offlineWorker.runPending();
+    for (let tries = 0; ; tries += 1) {
+      const row = await rowOf(taskId);
+      if ((JSON.parse(row.parked || '[]') as unknown[]).length > 0) {
+        break;
+      }
+      expect(tries, `still at ${row.fetched_bytes} bytes`).toBeLessThan(300);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await b.container.offlineWorker.stop({ fault: true });
+    await running;
+    for (const response of open) {
+      response.destroy();
+    }
+    // An upload under way keeps its bytes in the bucket too (the tail after its last part).
+    const upload = ok<{ resumable?: { params: { url: string } } }>(
+      await a.app.inject({
+        method: 'POST',
+        url: '/drive/v1/files',
+        headers,
+        payload: {
+          kind: 'drive#file',
+          parent_id: '',
+          upload_type: 'UPLOAD_TYPE_RESUMABLE',
+          name: 'kept.bin',
+          size: String(part),
+        },
+      }),
+    );
+    const uploadUrl = new URL(upload.resumable?.params.url ?? '').pathname;
+    const sent = await a.app.inject({
+      method: 'PATCH',
+      url: uploadUrl,
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+      payload: randomBytes(1000),
+    });
+    expect(sent.statusCode, sent.body).toBe(204);
+    const uploadId = uploadUrl.split('/').at(-1) ?? '';
+    // The member deletes the task while no worker runs, and the bucket fails the removal then.
+    const bucket = a.container.blobStore.uploads;
+    if (bucket === undefined) {
+      throw new Error('the S3 store parks partial data');
+    }
+    const failing = vi.spyOn(bucket, 'remove').mockRejectedValue(new Error('bucket down'));
+    try {
+      ok(
+        await a.app.inject({
+          method: 'DELETE',
+          url: `/drive/v1/tasks?task_ids=${taskId}`,
+          headers,
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      failing.mockRestore();
+    }
+    const folder = (id: string) => path.join(s3.directory, s3.bucket, 'uploads', id);
+    expect(fs.existsSync(folder(taskId))).toBe(true);
+    // Within the grace nothing goes; after it, any node's sweep removes what nothing owns.
+    expect(await b.container.sweepParked()).toBe(0);
+    expect(await b.container.sweepParked(0)).toBe(1);
+    expect(fs.existsSync(folder(taskId))).toBe(false);
+    expect(fs.existsSync(folder(uploadId))).toBe(true);
   });
 });

@@ -52,6 +52,20 @@ export function createParkedRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+
+    /** Those of `ids` that are a task or an upload, whose objects in the bucket are in use. */
+    async ownedAmong(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) {
+        return new Set();
+      }
+      const rows = await db
+        .selectFrom('tasks')
+        .select('id')
+        .where('id', 'in', ids)
+        .unionAll(db.selectFrom('uploads').select('id').where('id', 'in', ids))
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
   };
 }
 

@@ -105,6 +105,11 @@ export interface BucketUploads {
   adopt(uploadId: string, digest: ContentDigest): Promise<boolean>;
   /** Aborts the multipart upload (if any) and removes every object of the upload. */
   remove(uploadId: string, multipartId: string | null): Promise<void>;
+  /**
+   * The ids under `uploads/` whose objects are all older than `before` (tails of uploads and
+   * the parked bytes of offline downloads), for the sweep of those nothing owns any more.
+   */
+  idsBefore(before: Date): Promise<string[]>;
 }
 
 const mebibyte = 1024 * 1024;

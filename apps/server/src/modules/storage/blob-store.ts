@@ -122,5 +122,6 @@ function deferredUploads(
     read: async (id) => (await built()).read(id),
     adopt: async (id, digest) => (await built()).adopt(id, digest),
     remove: async (id, multipart) => (await built()).remove(id, multipart),
+    idsBefore: async (before) => (await built()).idsBefore(before),
   };
 }

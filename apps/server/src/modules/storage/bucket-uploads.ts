@@ -222,5 +222,28 @@ export function createBucketUploads(options: BucketUploadsOptions): BucketUpload
         }
       }
     },
+
+    async idsBefore(before) {
+      const newest = new Map<string, number>();
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: uploadPrefix,
+            ContinuationToken: token,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          const id = object.Key?.slice(uploadPrefix.length).split('/')[0] ?? '';
+          if (idPattern.test(id)) {
+            const modified = object.LastModified?.getTime() ?? Date.now();
+            newest.set(id, Math.max(newest.get(id) ?? 0, modified));
+          }
+        }
+        token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
+      } while (token !== undefined);
+      return [...newest].filter(([, modified]) => modified < before.getTime()).map(([id]) => id);
+    },
   };
 }
