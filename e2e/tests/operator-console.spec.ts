@@ -16,8 +16,8 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * codes, one of which a member (the admin) redeems: the batch counts it and the dashboard counts a
  * conversion more; an admin renames a product of the purchase catalogue, which the purchase page
  * shows at once, reverts the change from the settings' history, stores a site redirect that pages
- * follow within seconds, sees who claimed a compensation and creates one with the compensation
- * form.
+ * follow within seconds, puts up an announcement that pages in its languages show and takes it
+ * down, sees who claimed a compensation and creates one with the compensation form.
  */
 
 /** Runs the operators' `admin` command against the database of the running server. */
@@ -294,7 +294,8 @@ test('an admin takes a reported share down, which its visitor and sharer see, bl
   }).toPass();
 });
 
-test('an admin renames a product of the catalogue, the purchase page shows it at once, the history reverts it, a stored redirect is followed, the claimer of a compensation is listed and a compensation is created with its form', async ({
+test('an admin renames a product of the catalogue, the purchase page shows it at once, the history reverts it, a stored redirect is followed, an announcement shows in its languages, the claimer of a compensation is listed and a compensation is created with its form', async ({
+  browser,
   page,
   baseURL,
 }) => {
@@ -353,6 +354,43 @@ test('an admin renames a product of the catalogue, the purchase page shows it at
     await page.goto('/console-moved');
     expect(new URL(page.url()).pathname).toMatch(/\/faq$/);
   }).toPass({ timeout: 15_000 });
+
+  // An announcement written for Ukrainian and Malay readers is on their pages within seconds,
+  // and on none in another language; reverting it from the history takes it down.
+  await page.goto('/admin/settings');
+  const announcement = page.getByTestId('setting-basic.announcement');
+  const texts = { uk: 'Сьогодні ввечері технічні роботи', ms: 'Penyelenggaraan malam ini' };
+  for (const [locale, text] of Object.entries(texts)) {
+    await announcement.getByTestId(`announcement-${locale}`).fill(text);
+  }
+  await announcement.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Maintenance tonight');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('form-success')).toContainText('Saved.');
+  // A visitor's browser of its own: the admin's keeps its language.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const banner = visitor.getByTestId('announcement');
+  for (const [locale, text] of Object.entries(texts)) {
+    await expect(async () => {
+      await visitor.goto(`/${locale}/help`);
+      await expect(banner).toContainText(text, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+  }
+  await visitor.goto('/ko/help');
+  await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await visitorContext.close();
+  await page.goto('/admin/settings');
+  await page
+    .getByTestId('setting-history')
+    .getByRole('listitem')
+    .filter({ hasText: 'Maintenance tonight' })
+    .getByRole('button', { name: 'Revert' })
+    .click();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Maintenance over');
+  await dialog.getByRole('button', { name: 'Revert' }).click();
+  await expect(page.getByTestId('form-success')).toContainText('Reverted.');
 
   // The admin claims the site's compensation as a member; the console lists them as a claimer.
   const claimed = await page.request.post('/vip/v1/activity/compensate', {
