@@ -10,6 +10,17 @@ import { createShare, signedUpMember, tokenOf, uploadFile } from './drive-seed';
 export const timeOf = (video: Locator) =>
   video.evaluate((element) => (element as HTMLVideoElement).currentTime);
 
+/** The texts of the cues of the subtitle track shown, or "" when none shows. */
+export const shownCueText = (video: Locator) =>
+  video.evaluate((element) => {
+    const shown = Array.from((element as HTMLVideoElement).textTracks).find(
+      (track) => track.mode === 'showing',
+    );
+    return Array.from(shown?.cues ?? [])
+      .map((cue) => (cue as VTTCue).text)
+      .join('\n');
+  });
+
 /** The player of the viewer open on the page and its video, once the player shows. */
 export async function viewerPlayer(page: Page): Promise<{ player: Locator; video: Locator }> {
   const player = page.getByTestId('file-preview').getByTestId('video-player');

@@ -5,7 +5,7 @@ import { item } from '../support/drive-items';
 import { tokenOf, uploadFile } from '../support/drive-seed';
 import { newEmail, signUpInEnglish } from '../support/sign-up';
 import { makeH264Mp4 } from '../support/test-media';
-import { timeOf, visitorOfShare } from '../support/video-player';
+import { shownCueText, timeOf, visitorOfShare } from '../support/video-player';
 
 /*
  * The viewer's video player on a real H.264/AAC MP4 made by ffmpeg: it plays, seeks (bar and
@@ -37,17 +37,6 @@ async function openClip(page: Page, clip: Buffer): Promise<{ player: Locator; vi
 
 const sidecarSrt = '1\n00:00:00,000 --> 00:00:19,500\nHello from beside the video\n';
 const pickedVtt = 'WEBVTT\n\n00:00.000 --> 00:19.500\nHallo aus einer anderen Datei\n';
-
-/** The texts of the cues of the subtitle track shown, or "" when none shows. */
-const shownCueText = (video: Locator) =>
-  video.evaluate((element) => {
-    const shown = Array.from((element as HTMLVideoElement).textTracks).find(
-      (track) => track.mode === 'showing',
-    );
-    return Array.from(shown?.cues ?? [])
-      .map((cue) => (cue as VTTCue).text)
-      .join('\n');
-  });
 
 const pausedOf = (video: Locator) =>
   video.evaluate((element) => (element as HTMLVideoElement).paused);
