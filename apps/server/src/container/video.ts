@@ -3,6 +3,7 @@ import type { LinkSigner } from '../modules/content/content-link';
 import type { ContentService } from '../modules/content/content.service';
 import type { BlobStore } from '../modules/storage/blob-store';
 import { createMediaRunner } from '../modules/video/ffmpeg-runner';
+import { createFleetSegments } from '../modules/video/fleet-segments';
 import { createSegmentCache } from '../modules/video/segment-cache';
 import { createTranscodeJobs } from '../modules/video/transcode-jobs';
 import { detectVideoEncoder } from '../modules/video/video-encoder';
@@ -15,7 +16,7 @@ import type { Wiring } from './container-options';
 export function createVideoArea(
   { config, database, options, now, fleet }: Wiring,
   needs: {
-    store: Pick<BlobStore, 'get' | 'localPath'>;
+    store: Pick<BlobStore, 'get' | 'localPath' | 'segments'>;
     signer: Pick<LinkSigner, 'sign'>;
     files: Pick<ContentService, 'openFile'>;
   },
@@ -32,6 +33,20 @@ export function createVideoArea(
     maxBytes: config.TRANSCODE_CACHE_BYTES,
     now: () => now().getTime(),
   });
+  // With BLOB_STORE=s3 the nodes share their segments through the bucket, and with Redis their
+  // runs too (docs/video.md, "In a fleet").
+  const fleetSegments =
+    needs.store.segments === undefined
+      ? undefined
+      : createFleetSegments({
+          bucket: needs.store.segments,
+          redis: fleet.redis,
+          cache,
+          maxBytes: config.TRANSCODE_CACHE_BYTES,
+          remoteWaitMs: 15_000,
+          now: () => Date.now(),
+          logger: { warn },
+        });
   const jobs = createTranscodeJobs({
     runner,
     cache,
@@ -45,6 +60,7 @@ export function createVideoArea(
     joinAhead: 3,
     now: () => Date.now(),
     logger: { warn },
+    fleet: fleetSegments,
   });
   const records = createVideoRepository(database.db);
   const videos = createVideoService({

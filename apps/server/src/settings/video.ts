@@ -19,7 +19,7 @@ export const videoSettings = {
     .min(64 * 1024 * 1024)
     .default(20 * 1024 * 1024 * 1024)
     .describe(
-      'Bytes of segments the cache keeps on this node; past it the least recently played segments are deleted.',
+      'Bytes of segments the cache keeps on this node, and with `BLOB_STORE=s3` the budget of the segments shared in the bucket too (`transcode/`); past it the least recently played segments are deleted.',
     ),
   TRANSCODE_MAX_JOBS: z.coerce
     .number()

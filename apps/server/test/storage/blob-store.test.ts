@@ -326,3 +326,35 @@ describe('clean-up of interrupted writes at start', () => {
     }
   });
 });
+
+describe('transcoded segments in the bucket', () => {
+  it('shares segments by name, and sweeps the least recently written past the budget', async () => {
+    const store = createBlobStore(loadConfig({ DATA_DIR: os.tmpdir(), ...s3Env(s3) }));
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nimbus-segments-'));
+    const segments = store.segments!;
+    const rendition = `ab/${'ab'.padEnd(64, '0')}/720p-a1`;
+    try {
+      for (const segment of [0, 1, 2]) {
+        await fs.writeFile(path.join(dir, 'made'), Buffer.alloc(1000, segment));
+        await segments.put(`${rendition}/${segment}.ts`, path.join(dir, 'made'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const copy = path.join(dir, 'copy');
+      expect(await segments.fetch(`${rendition}/1.ts`, copy)).toBe(true);
+      expect(await fs.readFile(copy)).toEqual(Buffer.alloc(1000, 1));
+      expect(await segments.fetch(`${rendition}/9.ts`, copy)).toBe(false);
+      await expect(segments.fetch('../blobs/x', copy)).rejects.toThrow(/not a segment name/);
+
+      expect(await segments.sweep(3000)).toBe(0);
+      expect(await segments.sweep(2500)).toBe(1);
+      expect(await s3Keys('transcode/')).toEqual([
+        `transcode/${rendition}/1.ts`,
+        `transcode/${rendition}/2.ts`,
+      ]);
+      expect(await segments.sweep(0)).toBe(2);
+    } finally {
+      await store.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -52,8 +52,23 @@ export interface BlobStore {
   localPath?(sha256: string): string;
   /** Unfinished uploads kept in the store itself, so any node continues them (S3 only). */
   uploads?: BucketUploads;
+  /** Transcoded video segments kept in the store itself, so every node reads them (S3 only). */
+  segments?: BucketSegments;
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>;
+}
+
+/**
+ * Transcoded video segments in the bucket (docs/video.md, "In a fleet"), named by their place in
+ * the segment cache, within a size budget with least recently used first out.
+ */
+export interface BucketSegments {
+  /** Stores a segment's file under `name` (overwriting is harmless: the bytes are the same). */
+  put(name: string, file: string): Promise<void>;
+  /** Writes segment `name` to `file`; answers false when the bucket does not hold it. */
+  fetch(name: string, file: string): Promise<boolean>;
+  /** Removes the least recently used segments past `maxBytes`; answers how many went. */
+  sweep(maxBytes: number): Promise<number>;
 }
 
 /** A part of an unfinished upload as S3 acknowledged it. */

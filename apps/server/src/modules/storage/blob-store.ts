@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { Config } from '../../config';
-import { bucketPartSize, type BlobStore, type BucketUploads } from './blob-store.interface';
+import {
+  bucketPartSize,
+  type BlobStore,
+  type BucketSegments,
+  type BucketUploads,
+} from './blob-store.interface';
 import { createLocalBlobStore } from './local-blob-store';
 
 /*
@@ -92,7 +97,10 @@ function deferredStore(
       }
     },
     ...(kind === 's3'
-      ? { uploads: deferredUploads(async () => (await ready()).uploads, partSize) }
+      ? {
+          uploads: deferredUploads(async () => (await ready()).uploads, partSize),
+          segments: deferredSegments(async () => (await ready()).segments),
+        }
       : {}),
   };
 }
@@ -123,5 +131,21 @@ function deferredUploads(
     adopt: async (id, digest) => (await built()).adopt(id, digest),
     remove: async (id, multipart) => (await built()).remove(id, multipart),
     idsBefore: async (before) => (await built()).idsBefore(before),
+  };
+}
+
+/** The bucket's transcoded segments of a store built on first use. */
+function deferredSegments(ready: () => Promise<BucketSegments | undefined>): BucketSegments {
+  const built = async () => {
+    const segments = await ready();
+    if (segments === undefined) {
+      throw new Error('this blob store keeps no segments');
+    }
+    return segments;
+  };
+  return {
+    put: async (name, file) => (await built()).put(name, file),
+    fetch: async (name, file) => (await built()).fetch(name, file),
+    sweep: async (maxBytes) => (await built()).sweep(maxBytes),
   };
 }

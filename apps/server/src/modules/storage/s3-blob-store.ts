@@ -14,6 +14,7 @@ import {
   type PutOptions,
   type ReadRange,
 } from './blob-store.interface';
+import { createBucketSegments } from './bucket-segments';
 import { createBucketUploads } from './bucket-uploads';
 import { HashingStream, type ContentDigest } from './content-hash';
 
@@ -289,6 +290,7 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
       copy,
       deleteKey,
     }),
+    segments: createBucketSegments({ sdk, client, bucket, now: () => Date.now() }),
     close() {
       client.destroy();
       return Promise.resolve();

@@ -44,6 +44,11 @@ export function renditionDir(root: string, key: Omit<SegmentKey, 'segment'>): st
   return path.join(root, key.sha256.slice(0, 2), key.sha256, `${key.rendition}-${audio}${burn}`);
 }
 
+/** A segment's place in any cache (`ab/<sha256>/720p-a0/3.ts`), the name it has in the bucket. */
+export function segmentName(key: SegmentKey): string {
+  return path.join(renditionDir('', key), segmentFile(key)).split(path.sep).join('/');
+}
+
 /**
  * Segments on local disk, addressed by content: the same film in a thousand drives is made
  * once. The sizes and last uses are kept in memory (rebuilt from the folder at first use, with

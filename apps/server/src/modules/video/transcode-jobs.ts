@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { segmentArgs, type SegmentRun } from './ffmpeg-args';
 import type { MediaRunner, RunLimits, RunningProcess } from './ffmpeg-runner';
+import type { FleetSegments } from './fleet-segments';
 import type { SegmentCache, SegmentKey } from './segment-cache';
 import { UnplayableMediaError } from './video-facts';
 
@@ -28,6 +29,8 @@ export interface TranscodeJobsOptions {
   joinAhead: number;
   now: () => number;
   logger?: { warn(message: string): void };
+  /** The segments and runs of the other nodes (`BLOB_STORE=s3`, `REDIS_URL`), if any. */
+  fleet?: FleetSegments | undefined;
 }
 
 /** What a segment request asks for, with what a run needs to make it. */
@@ -102,7 +105,7 @@ function keyOf(key: Omit<SegmentKey, 'segment'>): string {
  * `TranscodeBusyError`.
  */
 export function createTranscodeJobs(options: TranscodeJobsOptions) {
-  const { runner, cache, now } = options;
+  const { runner, cache, now, fleet } = options;
   const jobs = new Set<Job>();
   const slotWaiters: (() => void)[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -114,6 +117,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     job.ended = true;
     job.process.kill();
     jobs.delete(job);
+    fleet?.withdraw({ job: job.id, key: job.key });
     for (const [segment, waiters] of job.waiters) {
       const reason =
         error ?? new UnplayableMediaError(`segment ${segment} was not made (the run ended first)`);
@@ -159,7 +163,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
       const file =
         extension === 'm4s'
           ? await putFragmented(request, segment, made)
-          : await cache.put({ ...request, segment, kind: 'ts' }, made);
+          : await store({ ...request, segment, kind: 'ts' }, made);
       job.next = segment + 1;
       job.progressAt = now();
       job.waiters.get(segment)?.forEach((waiter) => waiter.resolve(file));
@@ -185,17 +189,38 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     if (!(await cache.find({ ...request, kind: 'init' }))) {
       const init = `${made}.init`;
       await pipeline(createReadStream(made, { end: split - 1 }), createWriteStream(init));
-      await cache.put({ ...request, segment, kind: 'init' }, init);
+      await store({ ...request, segment, kind: 'init' }, init);
     }
     const media = `${made}.media`;
     await pipeline(createReadStream(made, { start: split }), createWriteStream(media));
-    return cache.put({ ...request, segment, kind: 'm4s' }, media);
+    return store({ ...request, segment, kind: 'm4s' }, media);
   }
+
+  /** Moves a finished segment into the cache, and shares it with the fleet. */
+  async function store(key: SegmentKey, from: string): Promise<string> {
+    const file = await cache.put(key, from);
+    fleet?.share(key, file);
+    return file;
+  }
+
+  /** What the fleet is told of a run. */
+  function advertOf(job: Job) {
+    return { job: job.id, key: job.key, from: job.from, next: job.next, until: job.until };
+  }
+
+  // Another node waits for a segment of one of this node's runs: it counts as asked here.
+  fleet?.onWanted((id, segment) => {
+    const job = [...jobs].find((running) => running.id === id);
+    if (job && !job.ended) {
+      touch(job, segment);
+    }
+  });
 
   function watch(): void {
     timer ??= setInterval(() => {
       const at = now();
       for (const job of jobs) {
+        fleet?.advertise(advertOf(job));
         if (at - job.touchedAt > options.idleMs) {
           end(job);
         } else if (!job.paused && at - job.progressAt > options.segmentWaitMs) {
@@ -291,6 +316,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
       collecting: Promise.resolve(),
     };
     jobs.add(job);
+    fleet?.advertise(advertOf(job), true);
     watch();
     const collectSoon = () => {
       void collect(job, request).catch((error: unknown) => {
@@ -325,7 +351,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
    */
   async function init(request: SegmentRequest): Promise<string> {
     const key = { ...request, kind: 'init' as const };
-    const cached = await cache.find(key);
+    const cached = (await cache.find(key)) ?? (await fleet?.fetch(key));
     if (cached) {
       return cached;
     }
@@ -333,7 +359,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
       (job) => job.key === keyOf(request) && !job.ended && job.next < job.until,
     );
     await segment({ ...request, kind: 'm4s', segment: running?.next ?? 0 });
-    const made = await cache.find(key);
+    const made = (await cache.find(key)) ?? (await fleet?.fetch(key));
     if (!made) {
       throw new UnplayableMediaError('the init segment was not made');
     }
@@ -343,8 +369,12 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
   /** Runs being started, by rendition key: parallel requests join one start. */
   const starting = new Map<string, Promise<Job>>();
 
-  /** The path of a finished segment in the cache, made now when it is not there. */
-  async function segment(request: SegmentRequest): Promise<string> {
+  /**
+   * The path of a finished segment in the cache, made now when it is not there: read from the
+   * fleet's bucket first, or waited for from another node's run, when `viaFleet` (once per
+   * request).
+   */
+  async function segment(request: SegmentRequest, viaFleet = true): Promise<string> {
     const cached = await cache.find(request);
     if (cached) {
       return cached;
@@ -364,16 +394,24 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     } else if (pending) {
       job = await pending;
       if (request.segment < job.next || request.segment > job.next + options.joinAhead) {
-        return segment(request);
+        return segment(request, viaFleet);
       }
     } else {
-      // A run may have finished the segment since the cache was asked.
-      const finished = await cache.find(request);
+      // A run may have finished the segment since the cache was asked; another node may have.
+      const finished =
+        (await cache.find(request)) ??
+        (viaFleet && fleet
+          ? ((await fleet.fetch(request)) ?? (await fleet.fromRun(request, key, options.joinAhead)))
+          : undefined);
       if (finished) {
         return finished;
       }
+      if (viaFleet && fleet) {
+        // The fleet was asked (which takes a while): a run of this node may cover it by now.
+        return segment(request, false);
+      }
       if (starting.has(key)) {
-        return segment(request);
+        return segment(request, false);
       }
       const started = start(request).finally(() => starting.delete(key));
       starting.set(key, started);
@@ -411,6 +449,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     running: () => jobs.size,
     /** Ends every run (shutdown). */
     close(): void {
+      fleet?.close();
       for (const job of [...jobs]) {
         end(job);
       }
