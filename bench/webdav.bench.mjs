@@ -117,16 +117,21 @@ async function ddRate(from, to) {
 
 /**
  * The large file through one WebDAV server with curl: `runs` PUTs to `url` (each writes it
- * whole again), then, after one warm-up, `runs` GETs of it; bytes/s of each run.
+ * whole again), each after a `dd conv=fsync` of the same file; then, after one warm-up, `runs`
+ * GETs of it, each after a GET of the file from nginx. Baseline and server take turns, so both
+ * see the same load; bytes/s of each run, the baselines' pushed to `baselines`.
  */
-async function transfers(url, file, headers) {
+async function transfers(url, file, headers, baselines) {
   const up = [];
   for (let index = 0; index < runs; index += 1) {
+    baselines.dd.push(await ddRate(file, path.join(path.dirname(file), 'dd.bin')));
     up.push(largeSize / (await curlUpload(url, file, { size: largeSize, headers })));
   }
   const down = [];
   await curlDownload(url, { size: largeSize, headers });
   for (let index = 0; index < runs; index += 1) {
+    const nginx = await curlDownload(baselines.nginxUrl, { size: largeSize });
+    baselines.nginx.push(largeSize / nginx.curlSeconds);
     const { curlSeconds } = await curlDownload(url, { size: largeSize, headers });
     down.push(largeSize / curlSeconds);
   }
@@ -256,18 +261,10 @@ await runBench(async () => {
     url: nginxUrl,
     nginx,
   } = await servedRandomFile('nimbus-bench-dav-', largeSize);
-  const nginxRates = [];
-  const ddRates = [];
-  try {
-    await curlDownload(nginxUrl, { size: largeSize });
-    for (let index = 0; index < runs; index += 1) {
-      const { curlSeconds } = await curlDownload(nginxUrl, { size: largeSize });
-      nginxRates.push(largeSize / curlSeconds);
-      ddRates.push(await ddRate(large, path.join(work, 'dd.bin')));
-    }
-  } finally {
-    await nginx.stop();
-  }
+  // Stopped at exit with the bench's other temp folders.
+  process.once('exit', () => void nginx.stop());
+  const baselines = { nginxUrl, nginx: [], dd: [] };
+  await curlDownload(nginxUrl, { size: largeSize });
 
   const contents = Array.from({ length: count }, () => randomBytes(smallSize));
   const peerDir = path.join(work, 'peer');
@@ -277,7 +274,7 @@ await runBench(async () => {
   const peer = await startPeer(peerDir);
   const baseline = {};
   try {
-    Object.assign(baseline, await transfers(`${peer.url}large/large.bin`, large, {}));
+    Object.assign(baseline, await transfers(`${peer.url}large/large.bin`, large, {}, baselines));
     baseline.listing = await timedPropfind(`${peer.url}big/`, {}, listingCount, peer.pid);
     baseline.puts = await timedPuts(`${peer.url}puts/`, {}, contents);
     baseline.small = await copyTree(
@@ -311,7 +308,10 @@ await runBench(async () => {
         throw new Error(`MKCOL /dav/${folder}/ answered ${mkcol.status}`);
       }
     }
-    Object.assign(figures, await transfers(`${nimbus.origin}/dav/large/large.bin`, large, basic));
+    Object.assign(
+      figures,
+      await transfers(`${nimbus.origin}/dav/large/large.bin`, large, basic, baselines),
+    );
 
     const big = await api(nimbus, member, 'POST', '/drive/v1/files', {
       kind: 'drive#folder',
@@ -340,9 +340,10 @@ await runBench(async () => {
     );
   } finally {
     await nimbus.stop();
+    await nginx.stop();
   }
 
-  const nginxRate = rateLine(`GET ${size}, nginx sendfile (baseline)`, nginxRates);
+  const nginxRate = rateLine(`GET ${size}, nginx sendfile (baseline)`, baselines.nginx);
   const nimbusGet = rateLine(`GET ${size}, Nimbus /dav/`, figures.down, nginxRate);
   rateLine(`GET ${size}, rclone serve webdav`, baseline.down, nginxRate);
   target(
@@ -350,7 +351,7 @@ await runBench(async () => {
     nimbusGet / nginxRate >= 0.85,
     `${(nimbusGet / nginxRate).toFixed(2)}x`,
   );
-  const ddBaseline = rateLine(`PUT ${size}, dd conv=fsync (baseline)`, ddRates);
+  const ddBaseline = rateLine(`PUT ${size}, dd conv=fsync (baseline)`, baselines.dd);
   const nimbusPut = rateLine(`PUT ${size}, Nimbus /dav/`, figures.up, ddBaseline);
   rateLine(`PUT ${size}, rclone serve webdav (no fsync)`, baseline.up, ddBaseline);
   target(
