@@ -11,6 +11,7 @@
 // `BENCH_SCALE_WRITES` (20) are the timed calls of each read and write path.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import {
@@ -240,6 +241,9 @@ async function measureAt(url, files, members) {
       trash: trashed[0],
       upload,
     });
+    // Every figure is wall time: on a busy machine it grows with the load, not with the database.
+    const load = os.loadavg()[0].toFixed(1);
+    process.stdout.write(`machine load (1-minute average, ${os.cpus().length} CPUs): ${load}\n`);
     return { files: written, times, plans: planned };
   } finally {
     await client.end();

@@ -222,15 +222,19 @@ export async function seedScale(client, { url, schema, members, files, own }) {
     'shares',
     'id, user_id, title, expiration_days, restore_limit, file_num, file_id, file_kind, created_at, updated_at',
   );
-  const items = copyInto(url, schema, 'share_items', 'share_id, file_id, position');
   for (const { userId, shared } of crowd) {
     await users.row([userId, `${userId}@scale.example`, userId, 'active', 'en-US', stamp, stamp]);
     await counters.row([userId, usage.get(userId) ?? 0, 0, stamp]);
     const shareId = `s${userId}`;
     await shares.row([shareId, userId, 'folder 0', -1, -1, 1, shared, 'folder', stamp, stamp]);
-    await items.row([shareId, shared, 0]);
   }
-  await Promise.all([users.end(), counters.end(), shares.end(), items.end()]);
+  await Promise.all([users.end(), counters.end(), shares.end()]);
+  // The items after their shares are committed (a foreign key).
+  const items = copyInto(url, schema, 'share_items', 'share_id, file_id, position');
+  for (const { userId, shared } of crowd) {
+    await items.row([`s${userId}`, shared, 0]);
+  }
+  await items.end();
   for (const folder of own) {
     await client.query(
       `insert into member_usage (user_id, live_bytes, trash_bytes, updated_at) values ($1, $2, 0, $3)
