@@ -12,7 +12,7 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * then shows and exports, and finds every section fitting a tablet's width; an admin takes a share
  * a rights holder reported down from the moderation queue, which the visitor's page of the link
  * and the sharer's list of links show, keeps two spam reports in one decision from the keyboard
- * and undoes it, blocks the sharer (whose open session ends), and mints a batch of activation
+ * and undoes it, narrows the queue to blocked shares, blocks the sharer (whose open session ends), and mints a batch of activation
  * codes, one of which a member (the admin) redeems: the batch counts it and the dashboard counts a
  * conversion more; an admin renames a product of the purchase catalogue, which the purchase page
  * shows at once, reverts the change from the settings' history, stores a site redirect that pages
@@ -217,6 +217,13 @@ test('an admin takes a reported share down, which its visitor and sharer see, bl
   await expect(decided).toHaveText('The decision is undone.');
   for (const spamEntry of spamEntries) {
     await expect(spamEntry).toBeVisible();
+  }
+  // Narrowed to blocked shares, decided or not, the queue has the one taken down and no spam.
+  await page.getByRole('combobox', { name: 'Show' }).selectOption('all');
+  await page.getByRole('combobox', { name: 'Share state' }).selectOption('PROHIBITED');
+  await expect(entry).toBeVisible();
+  for (const spamEntry of spamEntries) {
+    await expect(spamEntry).toHaveCount(0);
   }
 
   // A visitor's page of the link says it is blocked; the sharer's list says why.

@@ -109,16 +109,23 @@ export function changePremium(userId: string, days: number, reason: string): Pro
   });
 }
 
-/** Which reported shares the queue shows. */
-export type QueueState = 'open' | 'decided' | 'all';
+/** Which reported shares the queue shows: open or decided reports, and the share's state. */
+export interface QueueFilters {
+  state: 'open' | 'decided' | 'all';
+  /** A share state (`PROHIBITED`, …), `''` for any. */
+  status: string;
+}
 
 export async function moderationQueue(
-  state: QueueState,
+  { state, status }: QueueFilters,
   pageToken: string,
 ): Promise<{ entries: QueueEntry[]; nextPageToken: string }> {
   const answer = await browserClient().call(moderationRoutes.queue, {
     query: {
-      filters: JSON.stringify({ state: { eq: state } }),
+      filters: JSON.stringify({
+        state: { eq: state },
+        ...(status === '' ? {} : { audit_status: { eq: status } }),
+      }),
       limit: 50,
       ...(pageToken === '' ? {} : { page_token: pageToken }),
     },

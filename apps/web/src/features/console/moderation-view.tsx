@@ -8,11 +8,21 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input-classes';
 import type { ErrorTexts } from '@/lib/api/error-text';
 import { errorText } from '@/lib/api/error-text';
-import type { Decision, DecisionInput, QueueEntry, QueueState } from './console-calls';
+import type { Decision, DecisionInput, QueueEntry, QueueFilters } from './console-calls';
 import { decide, moderationQueue, undoDecision } from './console-calls';
 import { DecisionDialog } from './decision-dialog';
+import { shareStatusText } from './moderation-texts';
 import { QueueEntryCard } from './queue-entry';
 import { ReasonDialog } from './reason-dialog';
+
+/** The moderation states a share can be in, which the queue can be narrowed to. */
+const shareStates = [
+  'OK',
+  'AUDITING',
+  'SENSITIVE_RESOURCE',
+  'SENSITIVE_WORD',
+  'PROHIBITED',
+] as const;
 
 /** The keys that decide on the focused share (or the selected ones). */
 const decisionKeys: Readonly<Record<string, ShareDecisionAction>> = {
@@ -45,8 +55,10 @@ export function ModerationView({
   const t = useTranslations('console');
   const locale = useLocale();
   const stateId = useId();
-  const [state, setState] = useState<QueueState>('open');
+  const statusId = useId();
+  const [filters, setFilters] = useState<QueueFilters>({ state: 'open', status: '' });
   const [entries, setEntries] = useState<QueueEntry[]>();
+  const [nextPageToken, setNextPageToken] = useState('');
   const [focus, setFocus] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deciding, setDeciding] = useState<{ action: ShareDecisionAction; shareIds: string[] }>();
@@ -60,21 +72,26 @@ export function ModerationView({
     [locale, errorTexts],
   );
 
+  /** Reads the first page of `which`, or the page at `pageToken` after the entries shown. */
   const load = useCallback(
-    (which: QueueState) => {
+    (which: QueueFilters, pageToken = '', before: QueueEntry[] = []) => {
       const mine = ++generation.current;
-      moderationQueue(which, '').then((page) => {
+      moderationQueue(which, pageToken).then((page) => {
         if (mine === generation.current) {
-          setEntries(page.entries);
-          setSelected(new Set());
-          setFocus((at) => Math.min(at, Math.max(page.entries.length - 1, 0)));
+          const shown = [...before, ...page.entries];
+          setEntries(shown);
+          setNextPageToken(page.nextPageToken);
+          if (pageToken === '') {
+            setSelected(new Set());
+          }
+          setFocus((at) => Math.min(at, Math.max(shown.length - 1, 0)));
         }
       }, fail);
     },
     [fail],
   );
 
-  useEffect(() => load(state), [load, state]);
+  useEffect(() => load(filters), [load, filters]);
 
   const startDecision = useCallback(
     (action: ShareDecisionAction, shareId?: string) => {
@@ -143,7 +160,7 @@ export function ModerationView({
         }),
         made,
       });
-      load(state);
+      load(filters);
     } catch (cause) {
       fail(cause);
     }
@@ -155,7 +172,7 @@ export function ModerationView({
         await undoDecision(decision.decision_id, reason);
       }
       setMessage({ tone: 'success', text: t('moderation.undone') });
-      load(state);
+      load(filters);
     } catch (cause) {
       fail(cause);
     }
@@ -171,12 +188,32 @@ export function ModerationView({
           <select
             id={stateId}
             className={inputClasses}
-            value={state}
-            onChange={(event) => setState(event.target.value as QueueState)}
+            value={filters.state}
+            onChange={(event) =>
+              setFilters({ ...filters, state: event.target.value as QueueFilters['state'] })
+            }
           >
             {(['open', 'decided', 'all'] as const).map((which) => (
               <option key={which} value={which}>
                 {t(`moderation.state.${which}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={statusId} className="text-sm font-medium">
+            {t('moderation.shareState')}
+          </label>
+          <select
+            id={statusId}
+            className={inputClasses}
+            value={filters.status}
+            onChange={(event) => setFilters({ ...filters, status: event.target.value })}
+          >
+            <option value="">{t('members.any')}</option>
+            {shareStates.map((status) => (
+              <option key={status} value={status}>
+                {shareStatusText(t, status)}
               </option>
             ))}
           </select>
@@ -238,6 +275,15 @@ export function ModerationView({
           ))}
         </ul>
       )}
+      {nextPageToken !== '' && entries ? (
+        <Button
+          variant="outline"
+          className="self-start"
+          onClick={() => load(filters, nextPageToken, entries)}
+        >
+          {t('more')}
+        </Button>
+      ) : null}
       {deciding ? (
         <DecisionDialog
           action={deciding.action}
