@@ -12,12 +12,13 @@ import { newEmail, signUpInEnglish } from '../support/sign-up';
  * then shows and exports, and finds every section fitting a tablet's width; an admin takes a share
  * a rights holder reported down from the moderation queue, which the visitor's page of the link
  * and the sharer's list of links show, keeps two spam reports in one decision from the keyboard
- * and undoes it, narrows the queue to blocked shares, blocks the sharer (whose open session ends), and mints a batch of activation
- * codes, one of which a member (the admin) redeems: the batch counts it and the dashboard counts a
- * conversion more; an admin renames a product of the purchase catalogue, which the purchase page
- * shows at once, reverts the change from the settings' history, stores a site redirect that pages
- * follow within seconds, puts up an announcement that pages in its languages show and takes it
- * down, sees who claimed a compensation and creates one with the compensation form.
+ * and undoes it, narrows the queue to blocked shares, blocks the sharer (whose open session
+ * ends), and mints a batch of activation codes, one of which a member (the admin) redeems: the
+ * batch counts it and the dashboard counts a conversion more; an admin renames a product of the
+ * purchase catalogue, which the purchase page shows at once, reverts the change from the
+ * settings' history, stores a site redirect that pages follow within seconds, puts up an
+ * announcement that pages in its languages show and takes it down, sees who claimed a
+ * compensation and creates one with the compensation form.
  */
 
 /** Runs the operators' `admin` command against the database of the running server. */
