@@ -33,8 +33,12 @@ export interface TranscodeJobsOptions {
   fleet?: FleetSegments | undefined;
 }
 
-/** What a segment request asks for, with what a run needs to make it. */
-export type SegmentRequest = SegmentKey & Omit<SegmentRun, 'from' | 'until' | 'dir'>;
+/**
+ * What a segment request asks for, with what a run needs to make it; the local path of the input
+ * is asked for only when a run starts (a remote blob is copied then, not for a cached segment).
+ */
+export type SegmentRequest = SegmentKey &
+  Omit<SegmentRun, 'from' | 'until' | 'dir' | 'input'> & { input: () => Promise<string> };
 
 interface Waiter {
   resolve: (file: string) => void;
@@ -287,6 +291,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
 
   async function start(request: SegmentRequest): Promise<Job> {
     const key = keyOf(request);
+    const input = await request.input();
     await slot(key);
     const id = randomBytes(8).toString('hex');
     const dir = path.join(cache.jobsDir, id);
@@ -294,7 +299,7 @@ export function createTranscodeJobs(options: TranscodeJobsOptions) {
     const until = Math.min(request.bounds.length - 1, request.segment + maxRunSegments);
     const process = runner.start(
       'ffmpeg',
-      segmentArgs({ ...request, from: request.segment, until, dir }),
+      segmentArgs({ ...request, input, from: request.segment, until, dir }),
       options.limits,
     );
     const at = now();

@@ -306,7 +306,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   type Rendition = Awaited<ReturnType<typeof renditionOf>>;
 
   /** What the transcode jobs need to make segment `segment` of a rendition. */
-  async function segmentRequest(opened: Rendition, segment: number) {
+  function segmentRequest(opened: Rendition, segment: number) {
     return {
       kind: writesFmp4(opened) ? ('m4s' as const) : ('ts' as const),
       sha256: opened.sha256,
@@ -315,7 +315,8 @@ export function createVideoService(deps: VideoServiceDeps) {
       burn: opened.burn,
       audioOnly: opened.audioOnly,
       segment,
-      input: await inputOf(opened.sha256),
+      // Copied from a remote store only when this node runs ffmpeg, not for a segment it reads.
+      input: () => inputOf(opened.sha256),
       facts: opened.facts,
       plan: opened.plan,
       bounds: opened.bounds,
@@ -400,7 +401,7 @@ export function createVideoService(deps: VideoServiceDeps) {
           const made = partOf(opened, part);
           // In order: one run makes them all, each request keeping it going.
           for (let segment = 0; segment < made.bounds.length - 1; segment += 1) {
-            await deps.jobs.segment(await segmentRequest(made, segment));
+            await deps.jobs.segment(segmentRequest(made, segment));
           }
         }
         return { phase: 'done' };
@@ -481,7 +482,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         if (!writesFmp4(opened)) {
           throw new AppError('file_not_found');
         }
-        const request = await segmentRequest(opened, 0);
+        const request = segmentRequest(opened, 0);
         return await openMade(() => deps.jobs.init(request));
       } catch (error) {
         return mapErrors(error);
@@ -503,7 +504,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         if (segment >= opened.bounds.length - 1 || fmp4 !== (segments === 'fmp4')) {
           throw new AppError('file_not_found');
         }
-        const request = await segmentRequest(opened, segment);
+        const request = segmentRequest(opened, segment);
         return await openMade(() => deps.jobs.segment(request));
       } catch (error) {
         return mapErrors(error);
