@@ -42,6 +42,11 @@ export default defineConfig({
           // Two files at a time even on two cores: much of a medium test is waiting (fsync,
           // PostgreSQL, ffmpeg, child servers), and each file has its own schema, folders and ports.
           maxWorkers: 2,
+          // A worker imports the server once for all its files, not once per file (about a second
+          // each): the medium tests mock no module, fixtures make their servers again per file,
+          // and what the server caches per process (compiled answer writers, the media tools
+          // found) is the same for every app.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

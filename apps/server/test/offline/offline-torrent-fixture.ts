@@ -64,20 +64,31 @@ export const contents = new Map<string, Buffer>([
  * announced there, and a canary peer on 127.0.0.2 that the tracker also hands out (through a
  * forged announce) and that counts every connection reaching it.
  */
-export const tracker = {
-  server: new TrackerServer({
-    http: true,
-    udp: false,
-    ws: false,
-    stats: false,
-    trustProxy: true,
-  } as never),
-  port: 0,
-  requests: 0,
-  starts: 0,
-};
-export const canary = { server: net.createServer(), port: 0, connections: 0 };
-export const seeder = new WebTorrent({ dht: false, lsd: false, utp: false, webSeeds: false });
+function newTracker() {
+  return {
+    server: new TrackerServer({
+      http: true,
+      udp: false,
+      ws: false,
+      stats: false,
+      trustProxy: true,
+    } as never),
+    port: 0,
+    requests: 0,
+    starts: 0,
+  };
+}
+function newCanary() {
+  return { server: net.createServer(), port: 0, connections: 0 };
+}
+function newSeeder() {
+  return new WebTorrent({ dht: false, lsd: false, utp: false, webSeeds: false });
+}
+// Made again by each file's `useSwarm`: a file shares its worker's modules with the files before
+// it, whose swarm is stopped by then.
+export let tracker = newTracker();
+export let canary = newCanary();
+export let seeder = newSeeder();
 export let seedDir = '';
 export let magnet = '';
 export let torrentFile: Buffer = Buffer.alloc(0);
@@ -91,6 +102,10 @@ export const total = [...contents.values()].reduce((sum, bytes) => sum + bytes.l
 /** Starts the tracker, the seeder and the canary before the tests of a file and stops them after. */
 export function useSwarm() {
   beforeAll(async () => {
+    tracker = newTracker();
+    canary = newCanary();
+    seeder = newSeeder();
+    pieceRequests = 0;
     tracker.server.http?.on('request', () => {
       tracker.requests += 1;
     });
