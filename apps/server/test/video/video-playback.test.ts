@@ -39,6 +39,8 @@ beforeAll(async () => {
       'ten.mkv',
       ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le'],
       ['-c:a', 'eac3'],
+      // Long enough for a seek past the second bound: segments at 0, 4, 8 and 12 s.
+      13,
     ),
     makeClip(dir, 'old.mpg', ['-c:v', 'mpeg2video'], ['-c:a', 'mp2']),
   ]);
@@ -113,15 +115,21 @@ describe.each(dialects)('video playback on %s', (dialect) => {
     ]);
     const { urls, lengths } = await segmentsOf(medias[1]?.link.url ?? '');
     expect(lengths.slice(0, 2)).toEqual([4, 4]);
-    // Segment 1 first (a seek), then segment 0 from a run of its own.
-    const seek = await probe(dir, (await fetchContent(urls[1] ?? '')).rawPayload);
+    // Segment 2 first (a seek), then segment 0 from a run of its own.
+    const seek = await probe(dir, (await fetchContent(urls[2] ?? '')).rawPayload);
     const first = await probe(dir, (await fetchContent(urls[0] ?? '')).rawPayload);
     expect(seek.streams).toEqual(['audio:aac', 'video:h264']);
     expect(seek.height).toBe(180);
-    expect(Math.abs(seek.firstVideoPts - first.firstVideoPts - 4)).toBeLessThanOrEqual(
+    expect(Math.abs(seek.firstVideoPts - first.firstVideoPts - 8)).toBeLessThanOrEqual(
       1 / 25 + 1e-6,
     );
     expect(first.videoFrames).toBe(100);
+    // The seek's run cuts its segments on the playlist's bounds too: 4 s, then the next from 12 s.
+    expect(seek.videoFrames).toBe(100);
+    const next = await probe(dir, (await fetchContent(urls[3] ?? '')).rawPayload);
+    expect(Math.abs(next.firstVideoPts - seek.firstVideoPts - 4)).toBeLessThanOrEqual(
+      1 / 25 + 1e-6,
+    );
 
     const old = await storeFile(state.t, user.id, 'old.mpg', clips.mpeg2);
     const oldMedias = await mediasOf(headers, old.id, 'h264,aac,mp4,mkv,webm');

@@ -45,7 +45,7 @@ function seconds(value: number): string {
   return value.toFixed(6);
 }
 
-function videoArgs(run: SegmentRun, firstCut: number): string[] {
+function videoArgs(run: SegmentRun): string[] {
   const { plan } = run;
   if (plan.copyVideo) {
     // Copied packets before the seek point (the demuxer lands on an earlier keyframe) are
@@ -61,10 +61,10 @@ function videoArgs(run: SegmentRun, firstCut: number): string[] {
   }
   const scale = `scale=${plan.width}:${plan.height}`;
   // Keyframes exactly where segments are cut, so each segment starts cleanly and seeks land.
-  const keys = [
-    '-force_key_frames',
-    `expr:gte(t,${seconds(firstCut)}+n_forced*${String(transcodeSegmentSeconds)})`,
-  ];
+  // The expression's `t` counts from the run's first frame (its first bound), whatever `-ss`
+  // and `-copyts` keep of the file's timestamps: a run started at a seek is cut every 4 s from
+  // there, as a run from the start is.
+  const keys = ['-force_key_frames', `expr:gte(t,n_forced*${String(transcodeSegmentSeconds)})`];
   switch (run.encoder) {
     case 'vaapi':
       return [
@@ -165,7 +165,7 @@ export function segmentArgs(run: SegmentRun): string[] {
     '-copyts',
     '-i',
     run.input,
-    ...(run.audioOnly ? ['-vn'] : videoMapped(run, videoArgs(run, start))),
+    ...(run.audioOnly ? ['-vn'] : videoMapped(run, videoArgs(run))),
     ...(run.audio === undefined ? [] : ['-map', `0:a:${run.audio}`]),
     '-sn',
     '-dn',
