@@ -18,83 +18,64 @@ const headerArgs = (headers) =>
   Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
 
 /**
- * One GET of `url` with curl into `out` (default /dev/null, so this process's RSS sampling is
- * not blocked), expecting a 200 of `size` bytes. `durable` runs `sync <out>` before the clock
- * stops; a real `out` is removed after. Answers curl's own `time_total` and the wall time from
- * spawn to exit (the sync included), in seconds.
+ * Runs curl with `args` and a `-w` of `format`; answers its exit code, the written-out fields
+ * (split on spaces) and its stderr.
  */
-export function curlDownload(url, { size, out = '/dev/null', durable = false, headers = {} }) {
+function runCurl(args, format) {
   return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const curl = spawn('curl', [
-      '-sS',
-      ...headerArgs(headers),
-      '-o',
-      out,
-      '-w',
-      '%{http_code} %{size_download} %{time_total}',
-      url,
-    ]);
+    const curl = spawn('curl', ['-sS', ...args, '-w', format]);
     let text = '';
     let err = '';
     curl.stdout.on('data', (chunk) => (text += chunk));
     curl.stderr.on('data', (chunk) => (err += chunk));
     curl.on('error', reject);
-    curl.on('close', (code) => {
-      if (durable) {
-        spawnSync('sync', [out]);
-      }
-      const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const [status, bytes, curlSeconds] = text.trim().split(' ');
-      if (out !== '/dev/null') {
-        fs.rmSync(out, { force: true });
-      }
-      if (code !== 0 || status !== '200' || Number(bytes) !== size) {
-        reject(
-          new Error(`GET ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`),
-        );
-      } else {
-        resolve({ curlSeconds: Number(curlSeconds), wallSeconds });
-      }
-    });
+    curl.on('close', (code) => resolve({ code, fields: text.trim().split(' '), err }));
   });
+}
+
+/**
+ * One GET of `url` with curl into `out` (default /dev/null, so this process's RSS sampling is
+ * not blocked), expecting a 200 of `size` bytes. `durable` runs `sync <out>` before the clock
+ * stops; a real `out` is removed after. Answers curl's own `time_total` and the wall time from
+ * spawn to exit (the sync included), in seconds.
+ */
+export async function curlDownload(
+  url,
+  { size, out = '/dev/null', durable = false, headers = {} },
+) {
+  const started = process.hrtime.bigint();
+  const { code, fields, err } = await runCurl(
+    [...headerArgs(headers), '-o', out, url],
+    '%{http_code} %{size_download} %{time_total}',
+  );
+  if (durable) {
+    spawnSync('sync', [out]);
+  }
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const [status, bytes, curlSeconds] = fields;
+  if (out !== '/dev/null') {
+    fs.rmSync(out, { force: true });
+  }
+  if (code !== 0 || status !== '200' || Number(bytes) !== size) {
+    throw new Error(`GET ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`);
+  }
+  return { curlSeconds: Number(curlSeconds), wallSeconds };
 }
 
 /**
  * One PUT of `file` to `url` with curl (no `Expect: 100-continue` wait), expecting a 201 or 204
  * after all `size` bytes went; answers curl's own `time_total` in seconds.
  */
-export function curlUpload(url, file, { size, headers = {} }) {
-  return new Promise((resolve, reject) => {
-    const curl = spawn('curl', [
-      '-sS',
-      '-T',
-      file,
-      '-H',
-      'Expect:',
-      ...headerArgs(headers),
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code} %{size_upload} %{time_total}',
-      url,
-    ]);
-    let text = '';
-    let err = '';
-    curl.stdout.on('data', (chunk) => (text += chunk));
-    curl.stderr.on('data', (chunk) => (err += chunk));
-    curl.on('error', reject);
-    curl.on('close', (code) => {
-      const [status, bytes, seconds] = text.trim().split(' ');
-      if (code !== 0 || !['201', '204'].includes(status) || Number(bytes) !== size) {
-        reject(
-          new Error(`PUT ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`),
-        );
-      } else {
-        resolve(Number(seconds));
-      }
-    });
-  });
+export async function curlUpload(url, file, { size, headers = {} }) {
+  const { code, fields, err } = await runCurl(
+    ['-T', file, '-H', 'Expect:', ...headerArgs(headers), '-o', '/dev/null', url],
+    '%{http_code} %{size_upload} %{time_total}',
+  );
+  const [status, bytes, seconds] = fields;
+  if (code !== 0 || !['201', '204'].includes(status) || Number(bytes) !== size) {
+    throw new Error(`PUT ${url}: curl ${code}, HTTP ${status}, ${bytes} of ${size} bytes ${err}`);
+  }
+  return Number(seconds);
 }
 
 /**
