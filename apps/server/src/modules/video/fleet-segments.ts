@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { FleetRedis } from '../../lib/fleet-redis';
 import type { BucketSegments } from '../storage/blob-store.interface';
 import { segmentName, type SegmentCache, type SegmentKey } from './segment-cache';
@@ -30,35 +31,32 @@ const pollMs = 500;
 /** How often a node sweeps the bucket's segments down to the budget (after sharing one). */
 const sweepEveryMs = 10 * 60 * 1000;
 
-function parseRun(value: string | null): RemoteRun | undefined {
-  if (value === null) {
+/** A run advert or a "wanted" message as another node wrote it; anything else is ignored. */
+const remoteRun = z.object({
+  node: z.string(),
+  job: z.string(),
+  key: z.string(),
+  from: z.number(),
+  next: z.number(),
+  until: z.number(),
+});
+const wantedMessage = z.object({ job: z.string(), segment: z.number().int() });
+
+/** `text` read as JSON of `schema`; undefined when it is not. */
+function parsed<T>(schema: z.ZodType<T>, text: string | null): T | undefined {
+  if (text === null) {
     return undefined;
   }
   try {
-    const run = JSON.parse(value) as Partial<RemoteRun>;
-    return typeof run.node === 'string' &&
-      typeof run.job === 'string' &&
-      typeof run.key === 'string' &&
-      typeof run.from === 'number' &&
-      typeof run.next === 'number' &&
-      typeof run.until === 'number'
-      ? (run as RemoteRun)
-      : undefined;
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
   } catch {
     return undefined;
   }
 }
 
-function parseWanted(message: string): { job: string; segment: number } | undefined {
-  try {
-    const wanted = JSON.parse(message) as { job?: unknown; segment?: unknown };
-    return typeof wanted.job === 'string' && Number.isInteger(wanted.segment)
-      ? { job: wanted.job, segment: wanted.segment as number }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const parseRun = (value: string | null): RemoteRun | undefined => parsed(remoteRun, value);
+const parseWanted = (message: string) => parsed(wantedMessage, message);
 
 /**
  * The segments of a fleet (docs/video.md, "In a fleet"). With `BLOB_STORE=s3` every segment a node
