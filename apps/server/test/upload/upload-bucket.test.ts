@@ -7,7 +7,7 @@ import { createUploadPartRepository } from '../../src/modules/upload/upload-part
 import { buildSiblingApp, buildTestApp, dialects, ok, testClock, type TestApp } from '../helper';
 import { signedInMember } from '../identity';
 import { s3Env, startS3Server, type TestS3Server } from '../s3-server';
-import { gcidOf, sha256Of, type FileBody, type UploadAnswer } from './uploads-fixture';
+import { gcidOf, sha256Of, startUpload, type FileBody, type UploadAnswer } from './uploads-fixture';
 
 const hour = 3_600_000;
 
@@ -52,25 +52,6 @@ describe.each(dialects)('uploads kept in the bucket, across two nodes on %s', (d
     }
     await s3.close();
   });
-
-  async function startUpload(t: TestApp, headers: Record<string, string>, size: number) {
-    const answer = ok<UploadAnswer>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/drive/v1/files',
-        headers,
-        payload: {
-          kind: 'drive#file',
-          parent_id: '',
-          upload_type: 'UPLOAD_TYPE_RESUMABLE',
-          name: 'moved.bin',
-          size: String(size),
-        },
-      }),
-    );
-    const url = new URL(answer.resumable?.params.url ?? '').pathname;
-    return { answer, url, id: url.split('/').at(-1) ?? '' };
-  }
 
   function tus(
     t: TestApp,

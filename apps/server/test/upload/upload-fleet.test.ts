@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../helper';
 import { signedInMember, signIn } from '../identity';
-import { gcidOf, sha256Of, type FileBody, type UploadAnswer } from './uploads-fixture';
+import { gcidOf, sha256Of, startUpload, type FileBody } from './uploads-fixture';
 
 const hour = 3_600_000;
 
@@ -48,25 +48,6 @@ describe.each(dialects)('uploads across two nodes on %s, blobs on local disk', (
     const again = await buildSiblingApp(a, { ...env, NODE_ID: 'node-a' }, { now: clock.now });
     opened.push(again);
     return again;
-  }
-
-  async function startUpload(t: TestApp, headers: Record<string, string>, size: number) {
-    const answer = ok<UploadAnswer>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/drive/v1/files',
-        headers,
-        payload: {
-          kind: 'drive#file',
-          parent_id: '',
-          upload_type: 'UPLOAD_TYPE_RESUMABLE',
-          name: 'moved.bin',
-          size: String(size),
-        },
-      }),
-    );
-    const url = new URL(answer.resumable?.params.url ?? '').pathname;
-    return { answer, url, id: url.split('/').at(-1) ?? '' };
   }
 
   function tus(

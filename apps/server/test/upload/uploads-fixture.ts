@@ -26,6 +26,34 @@ export interface UploadAnswer {
 
 export type Headers = Record<string, string>;
 
+/**
+ * Starts a resumable upload of `size` bytes into the root folder of the member of `headers`, as
+ * a tus client does; answers the create's answer, the upload's path and its id.
+ */
+export async function startUpload(
+  t: TestApp,
+  headers: Headers,
+  size: number,
+  name = 'moved.bin',
+): Promise<{ answer: UploadAnswer; url: string; id: string }> {
+  const answer = ok<UploadAnswer>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/drive/v1/files',
+      headers,
+      payload: {
+        kind: 'drive#file',
+        parent_id: '',
+        upload_type: 'UPLOAD_TYPE_RESUMABLE',
+        name,
+        size: String(size),
+      },
+    }),
+  );
+  const url = new URL(answer.resumable?.params.url ?? '').pathname;
+  return { answer, url, id: url.split('/').at(-1) ?? '' };
+}
+
 export function gcidOf(bytes: Buffer): string {
   const hasher = new ContentHasher(bytes.length);
   hasher.update(bytes);
